@@ -1,0 +1,145 @@
+// @ts-check
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The project's layer rules, enforced here rather than by convention:
+ * - machines/ imports only xstate and machines/ (tests may also use vitest);
+ * - mirage/ imports miragejs, idb-keyval, mirage/ and `import type` from machines/;
+ * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
+ * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
+ * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it.
+ */
+const SHARED = ['lib', 'components', 'hooks', 'config', 'locales', 'types', 'test-utils'];
+
+/** @param {string} spec @param {string} fileAbs @param {string} root */
+function resolveSpec(spec, fileAbs, root) {
+  let abs = null;
+  if (spec.startsWith('.')) abs = path.resolve(path.dirname(fileAbs), spec);
+  else if (spec.startsWith('@/')) abs = path.join(root, 'src', spec.slice(2));
+  else if (spec.startsWith('@machines/')) abs = path.join(root, 'machines', spec.slice('@machines/'.length));
+  else if (spec.startsWith('@mirage/')) abs = path.join(root, 'mirage', spec.slice('@mirage/'.length));
+  if (abs === null) return null;
+  return path.relative(root, abs).split(path.sep).join('/');
+}
+
+/** @param {string} rel */
+function layerOf(rel) {
+  const parts = rel.split('/');
+  if (parts[0] === 'machines') return { layer: 'machines' };
+  if (parts[0] === 'mirage') return { layer: 'mirage' };
+  if (parts[0] === 'src') {
+    if (parts[1] === 'features') return { layer: 'feature', feature: parts[2] };
+    if (parts[1] === 'app' || parts[1] === 'main.tsx') return { layer: 'app' };
+    if (parts[1] && SHARED.includes(parts[1])) return { layer: 'shared' };
+    return { layer: 'src' };
+  }
+  return { layer: 'other' };
+}
+
+const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) =>
+  names.some((n) => spec === n || spec.startsWith(`${n}/`));
+
+/** @type {import('eslint').Rule.RuleModule} */
+const layersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the import boundaries between machines, mirage, shared code, features and app' },
+    schema: [],
+    messages: {
+      machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
+      mirage: "mirage/ may import only 'miragejs', 'idb-keyval', mirage/ and types from machines/: '{{spec}}' is not allowed.",
+      crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
+      upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
+      staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const fileRel = path.relative(root, context.filename).split(path.sep).join('/');
+    const from = layerOf(fileRel);
+    const isTest = /\.test\.tsx?$/.test(fileRel);
+
+    /** @param {import('estree').Node} node @param {string} spec @param {{typeOnly: boolean, dynamic: boolean}} kind */
+    function check(node, spec, kind) {
+      const target = resolveSpec(spec, context.filename, root);
+      const to = target === null ? null : layerOf(target);
+      if (from.layer === 'machines') {
+        const ok = to ? to.layer === 'machines' : isPackage(spec, isTest ? ['xstate', 'vitest'] : ['xstate']);
+        if (!ok) context.report({ node, messageId: 'machines', data: { spec } });
+        return;
+      }
+      if (from.layer === 'mirage') {
+        const ok = to
+          ? to.layer === 'mirage' || (to.layer === 'machines' && kind.typeOnly)
+          : isPackage(spec, isTest ? ['miragejs', 'idb-keyval', 'vitest'] : ['miragejs', 'idb-keyval']);
+        if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });
+        return;
+      }
+      if (!to) return;
+      if (to.layer === 'mirage' && from.layer !== 'other') {
+        if (!(kind.dynamic && from.layer === 'app')) context.report({ node, messageId: 'staticMirage', data: { spec } });
+        return;
+      }
+      if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
+        context.report({ node, messageId: 'crossFeature', data: { from: String(from.feature), to: String(to.feature) } });
+        return;
+      }
+      const rank = { shared: 0, feature: 1, src: 1, app: 2 };
+      /** @type {Record<string, number>} */
+      const r = rank;
+      if (from.layer in r && to.layer in r && (r[to.layer] ?? 0) > (r[from.layer] ?? 0)) {
+        context.report({ node, messageId: 'upward', data: { spec, from: from.layer, to: to.layer } });
+      }
+    }
+
+    return {
+      ImportDeclaration(node) {
+        const typeOnly =
+          /** @type {{importKind?: string}} */ (node).importKind === 'type' ||
+          (node.specifiers.length > 0 &&
+            node.specifiers.every((s) => /** @type {{importKind?: string}} */ (s).importKind === 'type'));
+        check(node, String(node.source.value), { typeOnly, dynamic: false });
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node, String(node.source.value), { typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type', dynamic: false });
+      },
+      ExportAllDeclaration(node) {
+        check(node, String(node.source.value), { typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type', dynamic: false });
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string') {
+          check(node, node.source.value, { typeOnly: false, dynamic: true });
+        }
+      },
+    };
+  },
+};
+
+export const projectPlugin = { rules: { layers: layersRule } };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, project: projectPlugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'project/layers': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,6 @@
+import type { MirageDomain } from '../types';
+
+export const processesDomain: MirageDomain = {
+  name: 'processes',
+  routes() {},
+};

@@ -1,0 +1,6 @@
+import type { MirageDomain } from '../types';
+
+export const screenshotsDomain: MirageDomain = {
+  name: 'screenshots',
+  routes() {},
+};

@@ -1,0 +1,6 @@
+import type { MirageDomain } from '../types';
+
+export const todoDomain: MirageDomain = {
+  name: 'todo',
+  routes() {},
+};

@@ -1,0 +1,6 @@
+import type { MirageDomain } from '../types';
+
+export const urlRestrictionsDomain: MirageDomain = {
+  name: 'url-restrictions',
+  routes() {},
+};

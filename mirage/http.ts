@@ -1,0 +1,91 @@
+import { Response, type Request, type Server } from 'miragejs';
+import { table, type MirageDb, type Row } from './db';
+
+export interface SessionRow extends Row {
+  accessToken: string;
+  sessionKey: string;
+  userId: string | number;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface UserRow extends Row {
+  username: string;
+  email: string;
+  displayName: string;
+  fullName: string;
+  phoneNumber: string;
+  roleId: 1 | 2 | 3 | 4;
+  organizationId: string | number;
+  passwordHash: string;
+  salt: string;
+  about: string;
+  photoURL: string;
+  status: 'online' | 'offline' | 'away' | 'busy';
+  providerId: string;
+  createdAt: string;
+}
+
+export const ADMIN_ROLE_IDS = [1, 2, 3] as const;
+
+export function json(status: number, body?: unknown): Response {
+  return new Response(status, { 'Content-Type': 'application/json' }, body === undefined ? '' : (body as object));
+}
+
+/** A JSON error answer: `{ message, errors? }`, where errors maps field names to i18n-friendly messages. */
+export function errorResponse(status: number, message: string, errors?: Record<string, string>): Response {
+  return json(status, errors ? { message, errors } : { message });
+}
+
+export function parseBody(request: Request): unknown {
+  if (!request.requestBody) return {};
+  try {
+    return JSON.parse(request.requestBody) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The authenticated user of a request, or the 401 to answer. */
+export function authenticate(db: MirageDb, request: Request, now = Date.now()): UserRow | Response {
+  const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
+  const user = session ? table<UserRow>(db, 'users').find(session.userId) : undefined;
+  if (!session || session.revoked || session.expiresAt <= now || !user) {
+    return errorResponse(401, 'Invalid access token');
+  }
+  return user;
+}
+
+export interface AuthedContext {
+  db: MirageDb;
+  request: Request;
+  user: UserRow;
+}
+
+/** Wraps a handler so it runs only for a valid bearer token (401) and, when given, one of the roles (403). */
+export function withAuth(
+  server: Server,
+  handler: (ctx: AuthedContext) => unknown,
+  options: { roles?: readonly number[] } = {},
+): () => unknown {
+  return function (this: unknown, ...args: unknown[]) {
+    const request = args[1] as Request;
+    const user = authenticate(server.db, request);
+    if (user instanceof Response) return user;
+    if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
+    return handler({ db: server.db, request, user });
+  };
+}
+
+/** Reads a query parameter as one string. */
+export function queryParam(request: Request, name: string): string | undefined {
+  const value = request.queryParams[name];
+  if (Array.isArray(value)) return value[0] ?? undefined;
+  return value ?? undefined;
+}

@@ -1,0 +1,14 @@
+import type { i18n as I18n } from 'i18next';
+import { Router } from 'wouter';
+import { AppProviders } from './providers';
+import { AppRouter } from './router';
+
+export function App({ i18n }: { i18n: I18n }) {
+  return (
+    <AppProviders i18n={i18n}>
+      <Router>
+        <AppRouter />
+      </Router>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import {
+  IconAddressBook,
+  IconApps,
+  IconBuilding,
+  IconCamera,
+  IconChecklist,
+  IconDashboard,
+  IconDeviceDesktop,
+  IconMail,
+  IconReportAnalytics,
+  IconShieldLock,
+  IconTerminal2,
+  IconUser,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { RouteRule } from './guard';
+
+export type MenuGroup = 'user' | 'admin' | 'reports' | 'apps';
+
+export interface AppRoute {
+  /** wouter pattern */
+  path: string;
+  rule: RouteRule;
+  /** i18n key of the page title (document.title, heading, search, bookmarks) */
+  titleKey: string;
+  /** i18n keys of the breadcrumb after Home; the last one is the current page */
+  breadcrumb: string[];
+  /** where the page appears in the side menu; absent = not in the menu */
+  menu?: { group: MenuGroup; order: number };
+  icon?: Icon;
+  /** full-page (no app shell): the public screens */
+  bare?: boolean;
+  /** a page with its own sub-routes, matched as a prefix */
+  nest?: boolean;
+  /** shown in search and bookmarkable (a concrete, parameter-free path) */
+  searchable?: boolean;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const routes: readonly AppRoute[] = [
+  // Public
+  { path: '/login', rule: 'isPublic', titleKey: 'menu.login', breadcrumb: ['menu.login'], bare: true, load: () => import('@/features/auth/login-page') },
+  { path: '/register', rule: 'isPublic', titleKey: 'menu.register', breadcrumb: ['menu.register'], bare: true, load: () => import('@/features/auth/register-page') },
+  { path: '/forget-password', rule: 'isPublic', titleKey: 'menu.forgotPassword', breadcrumb: ['menu.forgotPassword'], bare: true, load: () => import('@/features/auth/forget-password-page') },
+  { path: '/callback', rule: 'isPublic', titleKey: 'menu.callback', breadcrumb: ['menu.callback'], bare: true, load: () => import('@/features/auth/callback-page') },
+  { path: '/pages/lock-screen', rule: 'isPublic', titleKey: 'menu.lockScreen', breadcrumb: ['menu.pages', 'menu.lockScreen'], bare: true, load: () => import('@/features/auth/lock-screen-page') },
+  { path: '/pages/comingsoon', rule: 'isPublic', titleKey: 'menu.comingSoon', breadcrumb: ['menu.pages', 'menu.comingSoon'], bare: true, load: () => import('@/features/pages/coming-soon-page') },
+  { path: '/pages/error-404', rule: 'isPublic', titleKey: 'menu.error404', breadcrumb: ['menu.pages', 'menu.error404'], bare: true, load: () => import('@/features/pages/error-404-page') },
+  { path: '/pages/error-500', rule: 'isPublic', titleKey: 'menu.error500', breadcrumb: ['menu.pages', 'menu.error500'], bare: true, load: () => import('@/features/pages/error-500-page') },
+  { path: '/pages/not-authorized', rule: 'isPublic', titleKey: 'menu.notAuthorized', breadcrumb: ['menu.pages', 'menu.notAuthorized'], bare: true, load: () => import('@/features/pages/not-authorized-page') },
+  { path: '/pages/maintenance', rule: 'isPublic', titleKey: 'menu.maintenance', breadcrumb: ['menu.pages', 'menu.maintenance'], bare: true, load: () => import('@/features/pages/maintenance-page') },
+
+  // User area
+  { path: '/user/dashboard', rule: 'isUser', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'user', order: 1 }, icon: IconDashboard, searchable: true, load: () => import('@/features/dashboard/user-dashboard-page') },
+  { path: '/user/manage-service-units', rule: 'isUser', titleKey: 'menu.serviceUnits', breadcrumb: ['menu.serviceUnits'], menu: { group: 'user', order: 2 }, icon: IconDeviceDesktop, searchable: true, load: () => import('@/features/service-units/service-units-page') },
+  { path: '/user/manage-process', rule: 'isUser', titleKey: 'menu.processes', breadcrumb: ['menu.processes'], menu: { group: 'user', order: 3 }, icon: IconTerminal2, searchable: true, load: () => import('@/features/processes/processes-page') },
+  { path: '/user/manage-screenshots', rule: 'isUser', titleKey: 'menu.screenshots', breadcrumb: ['menu.screenshots'], menu: { group: 'user', order: 4 }, icon: IconCamera, searchable: true, load: () => import('@/features/screenshots/screenshots-page') },
+  { path: '/user/url-restrictions', rule: 'isUser', titleKey: 'menu.urlRestrictions', breadcrumb: ['menu.urlRestrictions'], menu: { group: 'user', order: 5 }, icon: IconShieldLock, searchable: true, load: () => import('@/features/url-restrictions/url-restrictions-page') },
+  { path: '/user/my-profile', rule: 'isUser', titleKey: 'menu.myProfile', breadcrumb: ['menu.userSettings'], icon: IconUser, searchable: true, load: () => import('@/features/profile/my-profile-page') },
+
+  // Admin area
+  { path: '/admin/dashboard', rule: 'isAdmin', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'admin', order: 1 }, icon: IconDashboard, searchable: true, load: () => import('@/features/dashboard/admin-dashboard-page') },
+  { path: '/admin/manage-organizations', rule: 'isAdmin', titleKey: 'menu.organizations', breadcrumb: ['menu.organizations'], menu: { group: 'admin', order: 2 }, icon: IconBuilding, searchable: true, load: () => import('@/features/organizations/organizations-page') },
+  { path: '/admin/manage-users', rule: 'isAdmin', titleKey: 'menu.users', breadcrumb: ['menu.users'], menu: { group: 'admin', order: 3 }, icon: IconUsers, searchable: true, load: () => import('@/features/users/users-page') },
+  { path: '/admin/reporting/prediction', rule: 'isAdmin', titleKey: 'menu.predictionReport', breadcrumb: ['menu.report', 'menu.prediction'], menu: { group: 'reports', order: 1 }, icon: IconReportAnalytics, searchable: true, load: () => import('@/features/reports/prediction-report-page') },
+  { path: '/admin/my-profile', rule: 'isAdmin', titleKey: 'menu.profile', breadcrumb: ['menu.profile'], icon: IconAddressBook, searchable: true, load: () => import('@/features/profile/my-profile-page') },
+
+  // Demo apps, for every signed-in role
+  { path: '/apps/todo', rule: 'isSignedIn', titleKey: 'menu.todo', breadcrumb: ['menu.apps', 'menu.todo'], menu: { group: 'apps', order: 1 }, icon: IconChecklist, nest: true, searchable: true, load: () => import('@/features/todo/todo-page') },
+  { path: '/apps/email', rule: 'isSignedIn', titleKey: 'menu.email', breadcrumb: ['menu.apps', 'menu.email'], menu: { group: 'apps', order: 2 }, icon: IconMail, nest: true, searchable: true, load: () => import('@/features/email/email-page') },
+];
+
+/** Paths that only redirect. `keepQuery` carries the query string along. */
+export const redirects: readonly { from: string; to: string; keepQuery: boolean }[] = [
+  { from: '/', to: '/login', keepQuery: false },
+  { from: '/pages/login', to: '/login', keepQuery: true },
+];
+
+export const MENU_GROUP_ICONS: Record<MenuGroup, Icon> = {
+  user: IconDeviceDesktop,
+  admin: IconBuilding,
+  reports: IconReportAnalytics,
+  apps: IconApps,
+};
+
+/** Finds the route for a path (exact, or as a prefix for nested apps). */
+export function findRoute(path: string): AppRoute | undefined {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return routes.find((r) => r.path === clean || (r.nest === true && clean.startsWith(`${r.path}/`)));
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@/components/placeholder-page';
+
+export default function ServiceUnitsPage() {
+  return <PlaceholderPage />;
+}

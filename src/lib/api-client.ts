@@ -1,0 +1,143 @@
+import { createFetch, FetchError } from 'ofetch';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** 'bearer' (default): the session's token; 'appKey': the fixed application key (login, registration); 'none'. */
+  auth?: 'bearer' | 'appKey' | 'none';
+  /** Do not hand a 401 to the session (the refresh call itself). */
+  skipRefresh?: boolean;
+}
+
+/** An HTTP failure with the server's message and per-field errors (422). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiClientConfig {
+  baseURL: string;
+  appKey: string;
+  getAccessToken: () => string | null;
+  /**
+   * Called with the token that got a 401. Resolves with the token to retry with (a refreshed one),
+   * or rejects (the session expired). Wired to the session machine by the session module.
+   */
+  onUnauthorized: ((failedToken: string) => Promise<string>) | null;
+}
+
+const config: ApiClientConfig = {
+  baseURL: import.meta.env.VITE_API_BASE_URL ?? '',
+  appKey: import.meta.env.VITE_APP_KEY ?? 'service-unit-admin-demo-key',
+  getAccessToken: () => {
+    try {
+      return globalThis.localStorage?.getItem('accessToken') ?? null;
+    } catch {
+      return null;
+    }
+  },
+  onUnauthorized: null,
+};
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  Object.assign(config, next);
+}
+
+function toPlainHeaders(headers: HeadersInit | undefined): Record<string, string> {
+  if (!headers) return {};
+  // Pretender's fetch polyfill ignores a native Headers object: hand it a plain one.
+  const plain: Record<string, string> = {};
+  new Headers(headers).forEach((value, key) => {
+    plain[key] = value;
+  });
+  return plain;
+}
+
+// Resolve fetch at call time: Mirage (Pretender) replaces globalThis.fetch after this module loads.
+const $fetch = createFetch({
+  fetch: (input, init) => globalThis.fetch(input, { ...init, headers: toPlainHeaders(init?.headers) }),
+  Headers: globalThis.Headers,
+  AbortController: globalThis.AbortController,
+});
+
+function messageOf(data: unknown, fallback: string): string {
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+  return fallback;
+}
+
+function fieldErrorsOf(data: unknown): Record<string, string> {
+  if (data && typeof data === 'object' && 'errors' in data && data.errors && typeof data.errors === 'object') {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(data.errors)) {
+      if (typeof value === 'string') out[key] = value;
+      else if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0];
+    }
+    return out;
+  }
+  return {};
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? 0;
+    const data: unknown = error.data;
+    return new ApiError(messageOf(data, status === 0 ? 'Network error' : error.statusText ?? 'Request failed'), status, data, fieldErrorsOf(data));
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  return new ApiError(error instanceof Error ? error.message : 'Request failed', 0, undefined);
+}
+
+async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<T> {
+  const auth = options.auth ?? 'bearer';
+  const run = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (auth === 'bearer' && token) headers['Authorization'] = `Bearer ${token}`;
+    if (auth === 'appKey') headers['key'] = config.appKey;
+    return $fetch<T>(url, {
+      baseURL: config.baseURL || undefined,
+      method,
+      headers,
+      retry: 0,
+      ...(body !== undefined ? { body: body as Record<string, unknown> } : {}),
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  };
+  const token = auth === 'bearer' ? config.getAccessToken() : null;
+  try {
+    return await run(token);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const apiError = toApiError(error);
+    const canRefresh = apiError.status === 401 && auth === 'bearer' && !options.skipRefresh && config.onUnauthorized && token;
+    if (!canRefresh || !config.onUnauthorized || !token) throw apiError;
+    const fresh = await config.onUnauthorized(token);
+    try {
+      return await run(fresh);
+    } catch (retryError) {
+      throw toApiError(retryError);
+    }
+  }
+}
+
+/** The one HTTP client of the app. Every feature's API module calls it. */
+export const apiClient = {
+  get: <T>(url: string, options: RequestOptions = {}) => send<T>('GET', url, undefined, options),
+  post: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send<T>('POST', url, body ?? {}, options),
+  put: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send<T>('PUT', url, body ?? {}, options),
+  patch: <T>(url: string, body?: unknown, options: RequestOptions = {}) => send<T>('PATCH', url, body ?? {}, options),
+  delete: <T>(url: string, options: RequestOptions = {}) => send<T>('DELETE', url, undefined, options),
+};

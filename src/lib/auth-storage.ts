@@ -1,0 +1,91 @@
+import { useSyncExternalStore } from 'react';
+import { isRoleId, type RoleId } from './roles';
+
+/** Every localStorage key the session owns; sign-out and corruption clear all of them. */
+export const SESSION_STORAGE_KEYS = ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn'] as const;
+
+export const AUTH_STORAGE_EVENT = 'auth-storage-changed';
+
+export interface AuthStorageSnapshot {
+  sessionKey: string | null;
+  authValues: string | null;
+  locked: boolean;
+}
+
+function safeGet(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionStorage(): void {
+  for (const key of SESSION_STORAGE_KEYS) {
+    try {
+      globalThis.localStorage?.removeItem(key);
+    } catch {
+      // storage unavailable: nothing to clear
+    }
+  }
+  notifyAuthStorageChanged();
+}
+
+/** Call after writing session keys so guards and views re-read them. */
+export function notifyAuthStorageChanged(): void {
+  cached = null;
+  globalThis.dispatchEvent?.(new Event(AUTH_STORAGE_EVENT));
+}
+
+let cached: AuthStorageSnapshot | null = null;
+
+export function readAuthStorage(): AuthStorageSnapshot {
+  const next: AuthStorageSnapshot = {
+    sessionKey: safeGet('session_key'),
+    authValues: safeGet('auth-values'),
+    locked: safeGet('session_locked') === 'true',
+  };
+  if (
+    cached &&
+    cached.sessionKey === next.sessionKey &&
+    cached.authValues === next.authValues &&
+    cached.locked === next.locked
+  ) {
+    return cached;
+  }
+  cached = next;
+  return next;
+}
+
+/** Parses `auth-values`; undefined when it is missing, not JSON, or holds no valid role id. */
+export function parseRoleId(authValues: string | null): RoleId | undefined {
+  if (!authValues) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(authValues);
+    if (parsed && typeof parsed === 'object' && 'user_default_role_id' in parsed) {
+      const role = (parsed as { user_default_role_id: unknown }).user_default_role_id;
+      const asNumber = typeof role === 'string' && role.trim() !== '' ? Number(role) : role;
+      return isRoleId(asNumber) ? asNumber : undefined;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  const handler = () => {
+    cached = null;
+    onChange();
+  };
+  globalThis.addEventListener?.(AUTH_STORAGE_EVENT, handler);
+  globalThis.addEventListener?.('storage', handler);
+  return () => {
+    globalThis.removeEventListener?.(AUTH_STORAGE_EVENT, handler);
+    globalThis.removeEventListener?.('storage', handler);
+  };
+}
+
+export function useAuthStorage(): AuthStorageSnapshot {
+  return useSyncExternalStore(subscribe, readAuthStorage, readAuthStorage);
+}
