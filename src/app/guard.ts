@@ -35,10 +35,13 @@ export function guard({ path, search, rule, storage }: GuardInput): GuardDecisio
 
   if (rule === null) return { type: 'redirect', to: NOT_FOUND_PATH, clearStorage };
 
-  if (path === LOGIN_PATH && signedIn) {
+  // `/login/` is the login page too: compare without trailing slashes.
+  const isLogin = (path.length > 1 ? path.replace(/\/+$/, '') : path) === LOGIN_PATH;
+  if (isLogin && signedIn) {
     return { type: 'redirect', to: withTo(dashboardFor(role), path), clearStorage };
   }
-  if (rule === 'isPublic') return { type: 'allow', clearStorage, role };
+  // A role without a session key is no role: public pages must not see one.
+  if (rule === 'isPublic') return { type: 'allow', clearStorage, role: signedIn ? role : undefined };
 
   if (!signedIn) return { type: 'redirect', to: withTo(LOGIN_PATH, path + search), clearStorage };
   if (storage.locked) return { type: 'redirect', to: LOCK_SCREEN_PATH, clearStorage };
