@@ -30,7 +30,9 @@ export type MirageDb = Server['db'];
 
 export function table<T extends Row>(db: MirageDb, name: string): Table<T> {
   if (!(name in db)) db.createCollection(name);
-  const raw = (db as unknown as Record<string, RawCollection>)[name] as RawCollection;
+  // The real DbCollection: `db[name]` is a getter that copies every record and lacks all().
+  const collections = (db as unknown as { _collections: (RawCollection & { name: string })[] })._collections;
+  const raw = collections.find((c) => c.name === name) as RawCollection;
   return {
     all: () => raw.all() as T[],
     find: (id) => (raw.find(id) as T | null) ?? undefined,
