@@ -1,0 +1,339 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+
+/**
+ * The one create/edit/delete machine every editor screen runs on.
+ *
+ * Regions (parallel, so a deletion waiting for undo never blocks editing another row):
+ * - `form`: closed → editing (pristine | dirty) → validating → submitting → saved, or failed (values kept,
+ *   server field errors from a 422 in context); closing while dirty asks first (confirmingDiscard).
+ * - `deletion`: idle → confirming → pending (5 s undo window) → deleting → idle | failed.
+ *   A second deletion confirmed while one is pending first flushes the pending one (no silent loss).
+ *
+ * Validation is a provided `validate` actor (the app keeps its zod schemas in src/) answering field errors.
+ */
+
+export type FieldErrors = Record<string, string>;
+export type EditorMode = 'create' | 'edit';
+
+export interface DeleteTarget {
+  id: string;
+  /** What the confirmation and the undo notification name, e.g. the unit's name. */
+  label: string;
+}
+
+export interface ValidateInput<V> {
+  mode: EditorMode;
+  values: V;
+}
+export interface SaveInput<V> {
+  mode: EditorMode;
+  id: string | null;
+  values: V;
+}
+
+export interface EditorContext<V, T> {
+  /** The empty record every new form starts from. */
+  empty: V;
+  mode: EditorMode;
+  id: string | null;
+  initial: V;
+  values: V;
+  fieldErrors: FieldErrors;
+  /** The server's message of the last failed save, or null. */
+  formError: string | null;
+  /** The error object of the last failed save (the view may look at its status). */
+  saveError: unknown;
+  saved: T | null;
+  /** The row the user asked to delete (confirming). */
+  deleteCandidate: DeleteTarget | null;
+  /** The row whose deletion waits for undo or is running. */
+  pendingDelete: DeleteTarget | null;
+  deleteError: unknown;
+  /** Delete was asked from the open form (cancel goes back there). */
+  deleteFromForm: boolean;
+  undoMs: number;
+}
+
+export interface EditorInput<V> {
+  /** Empty values for a new record. */
+  empty: V;
+  /** Undo window for deletions, ms (default 5000). */
+  undoMs?: number;
+}
+
+export type EditorEvent<V> =
+  | { type: 'editor.open.create'; values?: Partial<V> }
+  | { type: 'editor.open.edit'; id: string; values: V }
+  | { type: 'editor.change'; values: Partial<V> }
+  | { type: 'editor.submit' }
+  | { type: 'editor.close' }
+  | { type: 'editor.discard.confirm' }
+  | { type: 'editor.discard.cancel' }
+  | { type: 'editor.delete'; target?: DeleteTarget }
+  | { type: 'editor.delete.confirm' }
+  | { type: 'editor.delete.cancel' }
+  | { type: 'editor.undo' }
+  | { type: 'editor.delete.dismiss' }
+  /** Internal: the open record was deleted, close the form without asking. */
+  | { type: 'editor.form.dismiss' };
+
+export type EditorEmitted<T> =
+  | { type: 'editor.saved'; mode: EditorMode; record: T }
+  | { type: 'editor.delete.pending'; target: DeleteTarget }
+  | { type: 'editor.delete.undone'; target: DeleteTarget }
+  | { type: 'editor.deleted'; target: DeleteTarget }
+  | { type: 'editor.delete.failed'; target: DeleteTarget; error: unknown };
+
+function sameValues(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Reads `{ message, fieldErrors }` off whatever the save actor threw, without knowing its class. */
+function describeError(error: unknown): { message: string | null; fieldErrors: FieldErrors } {
+  if (typeof error !== 'object' || error === null) return { message: null, fieldErrors: {} };
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : null;
+  const raw = 'fieldErrors' in error ? error.fieldErrors : undefined;
+  const fieldErrors: FieldErrors = {};
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') fieldErrors[key] = value;
+  }
+  return { message, fieldErrors };
+}
+
+export function createEditorMachine<V extends object, T>() {
+  return setup({
+    types: {} as {
+      context: EditorContext<V, T>;
+      events: EditorEvent<V>;
+      input: EditorInput<V>;
+      emitted: EditorEmitted<T>;
+    },
+    actors: {
+      validate: fromPromise<FieldErrors, ValidateInput<V>>(async () => {
+        throw new Error('validate not provided');
+      }),
+      save: fromPromise<T, SaveInput<V>>(async () => {
+        throw new Error('save not provided');
+      }),
+      remove: fromPromise<unknown, DeleteTarget>(async () => {
+        throw new Error('remove not provided');
+      }),
+    },
+    delays: {
+      undoWindow: ({ context }) => context.undoMs,
+    },
+    guards: {
+      isDirty: ({ context }) => !sameValues(context.values, context.initial),
+      hasErrors: ({ event }) => Object.keys((event as unknown as { output: FieldErrors }).output).length > 0,
+      isEditing: ({ context }) => context.mode === 'edit' && context.id !== null,
+      hasTarget: ({ context, event }) =>
+        event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
+      isFromForm: ({ context }) => context.deleteFromForm,
+    },
+    actions: {
+      openCreate: assign(({ context, event }) => {
+        if (event.type !== 'editor.open.create') return {};
+        const values = { ...context.empty, ...(event.values ?? {}) } as V;
+        return { mode: 'create' as const, id: null, initial: values, values, fieldErrors: {}, formError: null, saveError: null, saved: null };
+      }),
+      openEdit: assign(({ event }) => {
+        if (event.type !== 'editor.open.edit') return {};
+        return { mode: 'edit' as const, id: event.id, initial: event.values, values: event.values, fieldErrors: {}, formError: null, saveError: null, saved: null };
+      }),
+      assignChange: assign(({ context, event }) => {
+        if (event.type !== 'editor.change') return {};
+        const changed = new Set(Object.keys(event.values));
+        const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([key]) => !changed.has(key)));
+        return { values: { ...context.values, ...event.values }, fieldErrors };
+      }),
+      assignValidationErrors: assign(({ event }) => ({ fieldErrors: (event as unknown as { output: FieldErrors }).output })),
+      clearErrors: assign({ fieldErrors: () => ({}), formError: () => null, saveError: () => null }),
+      assignSaved: assign(({ context, event }) => {
+        const record = (event as unknown as { output: T }).output;
+        return { saved: record, initial: context.values };
+      }),
+      emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, mode: context.mode, record: context.saved as T })),
+      assignSaveError: assign(({ event }) => {
+        const error = (event as unknown as { error: unknown }).error;
+        const { message, fieldErrors } = describeError(error);
+        return { saveError: error, formError: message, fieldErrors };
+      }),
+      reset: assign(({ context }) => ({
+        mode: 'create' as const,
+        id: null,
+        values: context.empty,
+        initial: context.empty,
+        fieldErrors: {},
+        formError: null,
+        saveError: null,
+      })),
+      assignDeleteCandidate: assign(({ context, event }) => {
+        if (event.type !== 'editor.delete') return {};
+        const target = event.target ?? { id: context.id ?? '', label: '' };
+        return { deleteCandidate: target, deleteFromForm: event.target === undefined, deleteError: null };
+      }),
+      clearDeleteCandidate: assign({ deleteCandidate: () => null, deleteFromForm: () => false }),
+      promoteCandidate: assign(({ context }) => ({ pendingDelete: context.deleteCandidate, deleteCandidate: null })),
+      emitPending: emit(({ context }) => ({ type: 'editor.delete.pending' as const, target: context.pendingDelete as DeleteTarget })),
+      emitUndone: emit(({ context }) => ({ type: 'editor.delete.undone' as const, target: context.pendingDelete as DeleteTarget })),
+      emitDeleted: emit(({ context }) => ({ type: 'editor.deleted' as const, target: context.pendingDelete as DeleteTarget })),
+      emitDeleteFailed: emit(({ context, event }) => ({
+        type: 'editor.delete.failed' as const,
+        target: context.pendingDelete as DeleteTarget,
+        error: (event as unknown as { error: unknown }).error,
+      })),
+      assignDeleteError: assign(({ event }) => ({ deleteError: (event as unknown as { error: unknown }).error })),
+      clearPending: assign({ pendingDelete: () => null }),
+      /** A deleted row cannot stay open in the form. */
+      closeFormIfDeleted: enqueueActions(({ context, enqueue }) => {
+        if (context.pendingDelete && context.id === context.pendingDelete.id) enqueue.raise({ type: 'editor.form.dismiss' });
+      }),
+    },
+  }).createMachine({
+    id: 'editor',
+    type: 'parallel',
+    context: ({ input }) => ({
+      mode: 'create',
+      id: null,
+      initial: input.empty,
+      values: input.empty,
+      fieldErrors: {},
+      formError: null,
+      saveError: null,
+      saved: null,
+      deleteCandidate: null,
+      pendingDelete: null,
+      deleteError: null,
+      deleteFromForm: false,
+      undoMs: input.undoMs ?? 5000,
+      empty: input.empty,
+    }),
+    states: {
+      form: {
+        initial: 'closed',
+        on: {
+          'editor.form.dismiss': { target: '.closed', actions: 'reset' },
+        },
+        states: {
+          closed: {
+            on: {
+              'editor.open.create': { target: 'editing', actions: 'openCreate' },
+              'editor.open.edit': { target: 'editing', actions: 'openEdit' },
+            },
+          },
+          editing: {
+            tags: ['open'],
+            initial: 'pristine',
+            states: {
+              pristine: {},
+              dirty: { tags: ['dirty'] },
+              check: {
+                always: [{ guard: 'isDirty', target: 'dirty' }, { target: 'pristine' }],
+              },
+            },
+            on: {
+              'editor.change': { target: '.check', actions: 'assignChange' },
+              'editor.submit': { target: 'validating' },
+              'editor.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed', actions: 'reset' }],
+            },
+          },
+          validating: {
+            tags: ['open', 'busy'],
+            invoke: {
+              id: 'validate',
+              src: 'validate',
+              input: ({ context }) => ({ mode: context.mode, values: context.values }),
+              onDone: [
+                { guard: 'hasErrors', target: 'editing.check', actions: 'assignValidationErrors' },
+                { target: 'submitting', actions: 'clearErrors' },
+              ],
+              onError: { target: 'failed', actions: 'assignSaveError' },
+            },
+          },
+          submitting: {
+            tags: ['open', 'busy'],
+            invoke: {
+              id: 'save',
+              src: 'save',
+              input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
+              onDone: { target: 'saved', actions: ['assignSaved', 'emitSaved'] },
+              onError: { target: 'failed', actions: 'assignSaveError' },
+            },
+          },
+          failed: {
+            tags: ['open', 'dirty'],
+            on: {
+              'editor.change': { target: 'editing.check', actions: 'assignChange' },
+              'editor.submit': { target: 'validating' },
+              'editor.close': { target: 'confirmingDiscard' },
+            },
+          },
+          confirmingDiscard: {
+            tags: ['open', 'dirty'],
+            on: {
+              'editor.discard.confirm': { target: 'closed', actions: 'reset' },
+              'editor.discard.cancel': { target: 'editing.check' },
+            },
+          },
+          saved: {
+            on: {
+              'editor.open.create': { target: 'editing', actions: 'openCreate' },
+              'editor.open.edit': { target: 'editing', actions: 'openEdit' },
+              'editor.close': { target: 'closed', actions: 'reset' },
+            },
+          },
+        },
+      },
+      deletion: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'editor.delete': { guard: 'hasTarget', target: 'confirming', actions: 'assignDeleteCandidate' },
+            },
+          },
+          confirming: {
+            on: {
+              'editor.delete.confirm': { target: 'pending', actions: ['promoteCandidate', 'closeFormIfDeleted', 'emitPending'] },
+              'editor.delete.cancel': { target: 'idle', actions: 'clearDeleteCandidate' },
+            },
+          },
+          pending: {
+            after: { undoWindow: { target: 'deleting' } },
+            on: {
+              'editor.undo': { target: 'idle', actions: ['emitUndone', 'clearPending'] },
+              // Another row: commit this one now, then ask about the next.
+              'editor.delete': { guard: 'hasTarget', target: 'flushing', actions: 'assignDeleteCandidate' },
+            },
+          },
+          flushing: {
+            invoke: {
+              id: 'removeNow',
+              src: 'remove',
+              input: ({ context }) => context.pendingDelete as DeleteTarget,
+              onDone: { target: 'confirming', actions: ['emitDeleted', 'clearPending'] },
+              onError: { target: 'confirming', actions: ['assignDeleteError', 'emitDeleteFailed', 'clearPending'] },
+            },
+          },
+          deleting: {
+            invoke: {
+              id: 'remove',
+              src: 'remove',
+              input: ({ context }) => context.pendingDelete as DeleteTarget,
+              onDone: { target: 'idle', actions: ['emitDeleted', 'clearPending'] },
+              onError: { target: 'failed', actions: ['assignDeleteError', 'emitDeleteFailed'] },
+            },
+          },
+          failed: {
+            on: {
+              'editor.delete.dismiss': { target: 'idle', actions: 'clearPending' },
+              'editor.delete': { guard: 'hasTarget', target: 'confirming', actions: ['clearPending', 'assignDeleteCandidate'] },
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+export type EditorMachine<V extends object, T> = ReturnType<typeof createEditorMachine<V, T>>;

@@ -1,0 +1,343 @@
+import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import type { Page } from '../domain/types';
+
+/**
+ * The one list machine every server-side list screen runs on.
+ *
+ * Regions:
+ * - `data`: loading → loaded | empty | failed (retry); bulk runs a provided action on the selection then reloads.
+ * - `search`: typing is debounced here (not in the component), then becomes a query change.
+ *
+ * Every query change re-enters `data.loading`, which stops the previous `fetchPage` invoke (its signal
+ * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
+ */
+
+export type SortDirection = 'asc' | 'desc';
+export interface ListSort {
+  column: string;
+  direction: SortDirection;
+}
+export type ListFilters = Record<string, string | string[]>;
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort: ListSort | null;
+  filters: ListFilters;
+  search: string;
+}
+
+export interface ListRow {
+  id: string;
+}
+
+export interface BulkRequest {
+  /** What to do, e.g. 'delete' or 'maintenance.on'; the provided `bulkAction` actor interprets it. */
+  action: string;
+  ids: string[];
+}
+
+export interface ListInput {
+  query?: Partial<ListQuery>;
+  /** Debounce for `list.search.input`, ms (default 300). */
+  searchDebounceMs?: number;
+}
+
+export interface ListContext<T extends ListRow> {
+  query: ListQuery;
+  items: T[];
+  total: number;
+  selected: string[];
+  /** Rows hidden while their deletion waits for undo. */
+  hidden: string[];
+  /** What the search box shows (may be ahead of `query.search` while debouncing). */
+  searchInput: string;
+  searchDebounceMs: number;
+  error: unknown;
+  bulkError: unknown;
+  lastBulk: { action: string; count: number } | null;
+}
+
+export type ListEvent =
+  | { type: 'list.query.change'; query: Partial<ListQuery> }
+  /** The URL changed (back/forward, a shared link): adopt its query as is. */
+  | { type: 'list.query.sync'; query: ListQuery }
+  | { type: 'list.search.input'; search: string }
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' }
+  | { type: 'list.select'; id: string; selected?: boolean }
+  | { type: 'list.select.all' }
+  | { type: 'list.select.set'; ids: string[] }
+  | { type: 'list.select.clear' }
+  | { type: 'list.bulk'; action: string }
+  | { type: 'list.rows.hide'; ids: string[] }
+  | { type: 'list.rows.show'; ids: string[] };
+
+export type ListEmitted =
+  | { type: 'list.bulk.done'; action: string; count: number }
+  | { type: 'list.bulk.failed'; action: string; error: unknown };
+
+export const DEFAULT_QUERY: ListQuery = { page: 1, pageSize: 25, sort: null, filters: {}, search: '' };
+
+export function initialQuery(partial: Partial<ListQuery> = {}): ListQuery {
+  return { ...DEFAULT_QUERY, ...partial, filters: { ...(partial.filters ?? {}) } };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Filters with empty values dropped, keys sorted: two queries that mean the same compare equal. */
+export function normalizeFilters(filters: ListFilters): ListFilters {
+  const out: ListFilters = {};
+  for (const key of Object.keys(filters).sort()) {
+    const value = filters[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) out[key] = [...value].sort();
+    } else if (value !== '') out[key] = value;
+  }
+  return out;
+}
+
+export function sameQuery(a: ListQuery, b: ListQuery): boolean {
+  return (
+    a.page === b.page &&
+    a.pageSize === b.pageSize &&
+    a.search === b.search &&
+    sameValue(a.sort, b.sort) &&
+    sameValue(normalizeFilters(a.filters), normalizeFilters(b.filters))
+  );
+}
+
+/** Applies a partial change; any change other than the page itself starts again from page 1. */
+export function applyQueryChange(current: ListQuery, patch: Partial<ListQuery>): ListQuery {
+  const next: ListQuery = {
+    ...current,
+    ...patch,
+    filters: normalizeFilters(patch.filters ?? current.filters),
+  };
+  const resetsPage =
+    next.pageSize !== current.pageSize ||
+    next.search !== current.search ||
+    !sameValue(next.sort, current.sort) ||
+    !sameValue(next.filters, normalizeFilters(current.filters));
+  if (resetsPage && patch.page === undefined) next.page = 1;
+  return next;
+}
+
+export function createListMachine<T extends ListRow>() {
+  return setup({
+    types: {} as {
+      context: ListContext<T>;
+      events: ListEvent;
+      input: ListInput;
+      emitted: ListEmitted;
+    },
+    actors: {
+      fetchPage: fromPromise<Page<T>, { query: ListQuery }>(async () => {
+        throw new Error('fetchPage not provided');
+      }),
+      bulkAction: fromPromise<unknown, BulkRequest>(async () => {
+        throw new Error('bulkAction not provided');
+      }),
+    },
+    delays: {
+      searchDebounce: ({ context }) => context.searchDebounceMs,
+    },
+    guards: {
+      isQueryDifferent: ({ context, event }) =>
+        event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
+      isPageEmpty: ({ event }) =>
+        'output' in event && (event.output as Page<T>).items.length === 0,
+      isPageBeyondEnd: ({ context, event }) => {
+        if (!('output' in event)) return false;
+        const page = event.output as Page<T>;
+        return page.items.length === 0 && page.total > 0 && context.query.page > 1;
+      },
+      hasSelection: ({ context }) => context.selected.length > 0,
+      isSearchPending: ({ context }) => context.searchInput.trim() !== context.query.search,
+    },
+    actions: {
+      assignQueryChange: assign(({ context, event }) => {
+        if (event.type !== 'list.query.change') return {};
+        const query = applyQueryChange(context.query, event.query);
+        return {
+          query,
+          searchInput: event.query.search !== undefined ? query.search : context.searchInput,
+          selected: [],
+        };
+      }),
+      assignSyncedQuery: assign(({ event }) => {
+        if (event.type !== 'list.query.sync') return {};
+        const query = initialQuery(event.query);
+        return { query, searchInput: query.search, selected: [] };
+      }),
+      assignSearchInput: assign(({ event }) => (event.type === 'list.search.input' ? { searchInput: event.search } : {})),
+      raiseSearchChange: raise(({ context }) => ({
+        type: 'list.query.change' as const,
+        query: { search: context.searchInput.trim() },
+      })),
+      assignPage: assign(({ event }) => {
+        const page = (event as unknown as { output: Page<T> }).output;
+        return { items: page.items, total: page.total, error: null };
+      }),
+      assignLastPage: assign(({ context, event }) => {
+        const page = (event as unknown as { output: Page<T> }).output;
+        const last = Math.max(1, Math.ceil(page.total / context.query.pageSize));
+        return { query: { ...context.query, page: last } };
+      }),
+      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      pruneSelection: assign(({ context }) => {
+        const ids = new Set(context.items.map((row) => row.id));
+        return { selected: context.selected.filter((id) => ids.has(id)) };
+      }),
+      toggleSelection: assign(({ context, event }) => {
+        if (event.type !== 'list.select') return {};
+        const isSelected = context.selected.includes(event.id);
+        const want = event.selected ?? !isSelected;
+        if (want === isSelected) return {};
+        return { selected: want ? [...context.selected, event.id] : context.selected.filter((id) => id !== event.id) };
+      }),
+      selectAll: assign(({ context }) => ({
+        selected: context.items.filter((row) => !context.hidden.includes(row.id)).map((row) => row.id),
+      })),
+      setSelection: assign(({ context, event }) => {
+        if (event.type !== 'list.select.set') return {};
+        const ids = new Set(context.items.map((row) => row.id));
+        return { selected: event.ids.filter((id) => ids.has(id)) };
+      }),
+      clearSelection: assign({ selected: () => [] }),
+      hideRows: assign(({ context, event }) =>
+        event.type === 'list.rows.hide'
+          ? {
+              hidden: [...new Set([...context.hidden, ...event.ids])],
+              selected: context.selected.filter((id) => !event.ids.includes(id)),
+            }
+          : {},
+      ),
+      showRows: assign(({ context, event }) =>
+        event.type === 'list.rows.show' ? { hidden: context.hidden.filter((id) => !event.ids.includes(id)) } : {},
+      ),
+      assignBulkDone: assign(({ context }) => ({
+        lastBulk: { action: pendingBulkAction(context), count: context.selected.length },
+        bulkError: null,
+        selected: [],
+      })),
+      emitBulkDone: emit(({ context }) => ({
+        type: 'list.bulk.done' as const,
+        action: context.lastBulk?.action ?? '',
+        count: context.lastBulk?.count ?? 0,
+      })),
+      assignBulkError: assign(({ event }) => ({ bulkError: (event as unknown as { error: unknown }).error })),
+      emitBulkFailed: emit(({ context }) => ({
+        type: 'list.bulk.failed' as const,
+        action: pendingBulkAction(context),
+        error: context.bulkError,
+      })),
+      rememberBulkAction: assign(({ event }) => (event.type === 'list.bulk' ? { lastBulk: { action: event.action, count: 0 } } : {})),
+    },
+  }).createMachine({
+    id: 'list',
+    type: 'parallel',
+    context: ({ input }) => {
+      const query = initialQuery(input.query);
+      return {
+        query,
+        items: [],
+        total: 0,
+        selected: [],
+        hidden: [],
+        searchInput: query.search,
+        searchDebounceMs: input.searchDebounceMs ?? 300,
+        error: null,
+        bulkError: null,
+        lastBulk: null,
+      };
+    },
+    states: {
+      data: {
+        initial: 'loading',
+        on: {
+          'list.query.change': { target: '.loading', reenter: true, actions: 'assignQueryChange' },
+          'list.query.sync': { guard: 'isQueryDifferent', target: '.loading', reenter: true, actions: 'assignSyncedQuery' },
+          'list.rows.hide': { actions: 'hideRows' },
+          'list.rows.show': { actions: 'showRows' },
+        },
+        states: {
+          loading: {
+            tags: ['busy'],
+            invoke: {
+              id: 'fetchPage',
+              src: 'fetchPage',
+              input: ({ context }) => ({ query: context.query }),
+              onDone: [
+                { guard: 'isPageBeyondEnd', target: 'loading', reenter: true, actions: 'assignLastPage' },
+                { guard: 'isPageEmpty', target: 'empty', actions: ['assignPage', 'clearSelection'] },
+                { target: 'loaded', actions: ['assignPage', 'pruneSelection'] },
+              ],
+              onError: { target: 'failed', actions: 'assignError' },
+            },
+          },
+          loaded: {
+            on: {
+              'list.refresh': { target: 'loading' },
+              'list.select': { actions: 'toggleSelection' },
+              'list.select.all': { actions: 'selectAll' },
+              'list.select.set': { actions: 'setSelection' },
+              'list.select.clear': { actions: 'clearSelection' },
+              'list.bulk': { guard: 'hasSelection', target: 'bulk', actions: 'rememberBulkAction' },
+            },
+          },
+          empty: {
+            on: { 'list.refresh': { target: 'loading' } },
+          },
+          failed: {
+            on: {
+              'list.retry': { target: 'loading' },
+              'list.refresh': { target: 'loading' },
+            },
+          },
+          bulk: {
+            tags: ['busy'],
+            invoke: {
+              id: 'bulkAction',
+              src: 'bulkAction',
+              input: ({ context }) => ({ action: pendingBulkAction(context), ids: context.selected }),
+              onDone: { target: 'loading', actions: ['assignBulkDone', 'emitBulkDone'] },
+              onError: { target: 'loaded', actions: ['assignBulkError', 'emitBulkFailed'] },
+            },
+          },
+        },
+      },
+      search: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'list.search.input': { target: 'debouncing', actions: 'assignSearchInput' },
+            },
+          },
+          debouncing: {
+            on: {
+              // Each keystroke restarts the delay.
+              'list.search.input': { target: 'debouncing', reenter: true, actions: 'assignSearchInput' },
+            },
+            after: {
+              searchDebounce: [
+                { guard: 'isSearchPending', target: 'idle', actions: 'raiseSearchChange' },
+                { target: 'idle' },
+              ],
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+function pendingBulkAction<T extends ListRow>(context: ListContext<T>): string {
+  return context.lastBulk?.action ?? '';
+}
+
+export type ListMachine<T extends ListRow> = ReturnType<typeof createListMachine<T>>;
