@@ -1,6 +1,460 @@
-import type { MirageDomain } from '../types';
+import type { Request, Server } from 'miragejs';
+import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess } from '../../machines/domain/types';
+import { table, type MirageDb } from '../db';
+import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
+import type { MirageContext, MirageDomain } from '../types';
+
+/** A process as stored: the public shape plus when and why it ended. */
+export interface ProcessRow extends UnitProcess {
+  endedAt: string | null;
+  /** 'user': ended from the console; 'rule': a block rule matched; 'exit': it quit by itself. */
+  endedReason: 'user' | 'rule' | 'exit' | null;
+}
+
+export type ProcessRuleRow = ProcessRule;
+
+/** Deterministic PRNG (mulberry32): seeds and live figures repeat run after run. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function hashString(value: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < value.length; i += 1) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+interface CatalogEntry {
+  name: string;
+  user: 'system' | 'service' | 'person';
+  cpu: number;
+  memoryMb: number;
+  /** 0 = always present (system), else the chance it runs on a given unit */
+  chance: number;
+}
+
+const CATALOG: Record<OperatingSystem, CatalogEntry[]> = {
+  windows: [
+    { name: 'System', user: 'system', cpu: 0.4, memoryMb: 1, chance: 0 },
+    { name: 'csrss.exe', user: 'system', cpu: 0.2, memoryMb: 6, chance: 0 },
+    { name: 'winlogon.exe', user: 'system', cpu: 0.1, memoryMb: 9, chance: 0 },
+    { name: 'lsass.exe', user: 'system', cpu: 0.3, memoryMb: 22, chance: 0 },
+    { name: 'services.exe', user: 'system', cpu: 0.2, memoryMb: 11, chance: 0 },
+    { name: 'svchost.exe', user: 'service', cpu: 0.6, memoryMb: 38, chance: 0 },
+    { name: 'svchost.exe', user: 'system', cpu: 0.3, memoryMb: 24, chance: 0 },
+    { name: 'spoolsv.exe', user: 'system', cpu: 0.1, memoryMb: 14, chance: 0 },
+    { name: 'MsMpEng.exe', user: 'system', cpu: 2.5, memoryMb: 210, chance: 0 },
+    { name: 'explorer.exe', user: 'person', cpu: 1.2, memoryMb: 120, chance: 0 },
+    { name: 'sua-agent.exe', user: 'system', cpu: 0.8, memoryMb: 46, chance: 0 },
+    { name: 'chrome.exe', user: 'person', cpu: 6, memoryMb: 680, chance: 0.7 },
+    { name: 'msedge.exe', user: 'person', cpu: 3, memoryMb: 420, chance: 0.5 },
+    { name: 'Teams.exe', user: 'person', cpu: 4, memoryMb: 530, chance: 0.6 },
+    { name: 'OUTLOOK.EXE', user: 'person', cpu: 1.5, memoryMb: 260, chance: 0.7 },
+    { name: 'WINWORD.EXE', user: 'person', cpu: 0.9, memoryMb: 180, chance: 0.4 },
+    { name: 'EXCEL.EXE', user: 'person', cpu: 1.1, memoryMb: 210, chance: 0.5 },
+    { name: 'OneDrive.exe', user: 'person', cpu: 0.4, memoryMb: 90, chance: 0.6 },
+    { name: 'Code.exe', user: 'person', cpu: 3.5, memoryMb: 450, chance: 0.2 },
+    { name: 'notepad.exe', user: 'person', cpu: 0.1, memoryMb: 12, chance: 0.3 },
+    { name: 'Slack.exe', user: 'person', cpu: 1.8, memoryMb: 310, chance: 0.3 },
+    { name: 'Zoom.exe', user: 'person', cpu: 5, memoryMb: 280, chance: 0.2 },
+    { name: 'steam.exe', user: 'person', cpu: 2, memoryMb: 240, chance: 0.08 },
+    { name: 'utorrent.exe', user: 'person', cpu: 3, memoryMb: 90, chance: 0.05 },
+  ],
+  macos: [
+    { name: 'kernel_task', user: 'system', cpu: 3, memoryMb: 1400, chance: 0 },
+    { name: 'launchd', user: 'system', cpu: 0.2, memoryMb: 14, chance: 0 },
+    { name: 'WindowServer', user: 'service', cpu: 4, memoryMb: 310, chance: 0 },
+    { name: 'mds_stores', user: 'system', cpu: 1.5, memoryMb: 120, chance: 0 },
+    { name: 'coreaudiod', user: 'service', cpu: 0.4, memoryMb: 18, chance: 0 },
+    { name: 'Finder', user: 'person', cpu: 0.6, memoryMb: 95, chance: 0 },
+    { name: 'Dock', user: 'person', cpu: 0.3, memoryMb: 60, chance: 0 },
+    { name: 'sua-agent', user: 'system', cpu: 0.7, memoryMb: 41, chance: 0 },
+    { name: 'Safari', user: 'person', cpu: 3, memoryMb: 520, chance: 0.6 },
+    { name: 'Google Chrome', user: 'person', cpu: 6, memoryMb: 740, chance: 0.6 },
+    { name: 'Mail', user: 'person', cpu: 0.8, memoryMb: 150, chance: 0.5 },
+    { name: 'Microsoft Teams', user: 'person', cpu: 4, memoryMb: 560, chance: 0.5 },
+    { name: 'Slack', user: 'person', cpu: 1.6, memoryMb: 330, chance: 0.4 },
+    { name: 'zoom.us', user: 'person', cpu: 5, memoryMb: 300, chance: 0.2 },
+    { name: 'Terminal', user: 'person', cpu: 0.3, memoryMb: 55, chance: 0.3 },
+    { name: 'Xcode', user: 'person', cpu: 8, memoryMb: 1200, chance: 0.1 },
+    { name: 'Spotify', user: 'person', cpu: 1.2, memoryMb: 240, chance: 0.25 },
+    { name: 'Steam', user: 'person', cpu: 2, memoryMb: 260, chance: 0.06 },
+  ],
+  linux: [
+    { name: 'systemd', user: 'system', cpu: 0.1, memoryMb: 12, chance: 0 },
+    { name: 'systemd-journald', user: 'system', cpu: 0.2, memoryMb: 30, chance: 0 },
+    { name: 'sshd', user: 'system', cpu: 0.1, memoryMb: 8, chance: 0 },
+    { name: 'cron', user: 'system', cpu: 0, memoryMb: 3, chance: 0 },
+    { name: 'NetworkManager', user: 'system', cpu: 0.2, memoryMb: 18, chance: 0 },
+    { name: 'sua-agent', user: 'system', cpu: 0.6, memoryMb: 38, chance: 0 },
+    { name: 'Xorg', user: 'system', cpu: 2, memoryMb: 140, chance: 0.6 },
+    { name: 'gnome-shell', user: 'person', cpu: 3, memoryMb: 380, chance: 0.6 },
+    { name: 'firefox', user: 'person', cpu: 5, memoryMb: 620, chance: 0.6 },
+    { name: 'chrome', user: 'person', cpu: 6, memoryMb: 700, chance: 0.3 },
+    { name: 'code', user: 'person', cpu: 3, memoryMb: 430, chance: 0.3 },
+    { name: 'slack', user: 'person', cpu: 1.5, memoryMb: 300, chance: 0.3 },
+    { name: 'bash', user: 'person', cpu: 0, memoryMb: 5, chance: 0.7 },
+    { name: 'dockerd', user: 'system', cpu: 1, memoryMb: 90, chance: 0.4 },
+    { name: 'containerd', user: 'system', cpu: 0.6, memoryMb: 50, chance: 0.4 },
+    { name: 'nginx', user: 'service', cpu: 0.4, memoryMb: 24, chance: 0.3 },
+    { name: 'postgres', user: 'service', cpu: 1.2, memoryMb: 160, chance: 0.25 },
+    { name: 'transmission-gtk', user: 'person', cpu: 2, memoryMb: 70, chance: 0.05 },
+  ],
+};
+
+const PEOPLE = ['j.smith', 'a.garcia', 'm.chen', 'l.novak', 'p.okafor', 'r.silva', 's.muller', 'k.tanaka', 'e.dubois', 'n.haddad'];
+
+function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], person: string): string {
+  if (kind === 'person') return person;
+  if (os === 'windows') return kind === 'system' ? 'SYSTEM' : 'LOCAL SERVICE';
+  if (os === 'macos') return kind === 'system' ? 'root' : '_windowserver';
+  return kind === 'system' ? 'root' : 'www-data';
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Glob with `*`, case-insensitive, over the whole executable name. */
+export function patternMatches(pattern: string, name: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`, 'i').test(name);
+}
+
+const PATTERN_SHAPE = /^[A-Za-z0-9 ._+()\-*]+$/;
+
+/** Why a pattern is refused, as an error code; null when it is acceptable. */
+export function patternProblem(pattern: string): string | null {
+  if (pattern.trim() === '') return 'required';
+  if (pattern.length > 100) return 'tooLong';
+  if (!PATTERN_SHAPE.test(pattern)) return 'invalidCharacters';
+  if (pattern.replace(/\*/g, '').trim() === '') return 'tooBroad';
+  return null;
+}
+
+interface UnitSeedState {
+  nextPid: number;
+}
+
+/** Builds the running processes of a unit, as they are when the agent first reports. */
+function initialProcesses(unit: ServiceUnit, now: number): Omit<ProcessRow, 'id'>[] {
+  const random = createRandom(hashString(`proc:${unit.id}`));
+  const person = PEOPLE[Math.floor(random() * PEOPLE.length)] ?? 'user';
+  const state: UnitSeedState = { nextPid: 300 + Math.floor(random() * 500) };
+  const rows: Omit<ProcessRow, 'id'>[] = [];
+  for (const entry of CATALOG[unit.operatingSystem] ?? CATALOG.linux) {
+    const copies = entry.name === 'svchost.exe' ? 3 + Math.floor(random() * 4) : 1;
+    if (entry.chance > 0 && random() > entry.chance) continue;
+    for (let i = 0; i < copies; i += 1) {
+      rows.push(newProcess(unit, entry, person, state, random, now - Math.floor(random() * 3 * 86_400_000)));
+    }
+  }
+  return rows;
+}
+
+function newProcess(
+  unit: ServiceUnit,
+  entry: CatalogEntry,
+  person: string,
+  state: UnitSeedState,
+  random: () => number,
+  startedAt: number,
+): Omit<ProcessRow, 'id'> {
+  state.nextPid += 4 + Math.floor(random() * 400);
+  return {
+    serviceUnitId: String(unit.id),
+    name: entry.name,
+    pid: state.nextPid,
+    user: accountFor(unit.operatingSystem, entry.user, person),
+    cpuPercent: round1(entry.cpu * (0.5 + random())),
+    memoryMb: round1(entry.memoryMb * (0.8 + random() * 0.4)),
+    startedAt: new Date(startedAt).toISOString(),
+    state: 'running',
+    endedAt: null,
+    endedReason: null,
+  };
+}
+
+const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
+const rules = (db: MirageDb) => table<ProcessRuleRow>(db, 'processRules');
+const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
+
+function ensureProcesses(db: MirageDb, unit: ServiceUnit, now: number): void {
+  // Lazily: the large seed has 10,000 units, most of which nobody opens.
+  if (processes(db).where({ serviceUnitId: String(unit.id) }).length > 0) return;
+  processes(db).insertMany(initialProcesses(unit, now));
+}
+
+function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
+  return processes(db).where({ serviceUnitId: unitId, state: 'running' });
+}
+
+/** The rule that ends a process: an enabled block rule, unless an enabled allow rule makes an exception. */
+export function blockingRule(unitRules: ProcessRuleRow[], name: string): ProcessRuleRow | undefined {
+  const enabled = unitRules.filter((r) => r.enabled && patternMatches(r.pattern, name));
+  if (enabled.some((r) => r.action === 'allow')) return undefined;
+  return enabled.find((r) => r.action === 'block');
+}
+
+/** Ends every running process of the unit a block rule matches; returns their ids. */
+export function enforceRules(db: MirageDb, unitId: string, now: number): string[] {
+  const unitRules = rules(db).where({ serviceUnitId: unitId });
+  if (!unitRules.some((r) => r.enabled && r.action === 'block')) return [];
+  const ended: string[] = [];
+  for (const p of runningOf(db, unitId)) {
+    if (blockingRule(unitRules, p.name)) {
+      processes(db).update(p.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'rule', cpuPercent: 0 });
+      ended.push(String(p.id));
+    }
+  }
+  return ended;
+}
+
+/**
+ * One "agent report": figures drift, now and then a process quits or starts.
+ * Deterministic per (unit, read number), so tests and demos repeat.
+ */
+function simulateTick(db: MirageDb, unit: ServiceUnit, tick: number, now: number): void {
+  const unitId = String(unit.id);
+  const random = createRandom(hashString(`tick:${unitId}:${tick}`));
+  const running = runningOf(db, unitId);
+  for (const p of running) {
+    const cpu = Math.max(0, Math.min(100, p.cpuPercent + (random() - 0.5) * Math.max(1, p.cpuPercent * 0.6)));
+    const memory = Math.max(1, p.memoryMb * (1 + (random() - 0.5) * 0.06));
+    processes(db).update(p.id, { cpuPercent: round1(cpu), memoryMb: round1(memory) });
+  }
+  const catalog = CATALOG[unit.operatingSystem] ?? CATALOG.linux;
+  const optional = running.filter((p) => catalog.some((c) => c.name === p.name && c.chance > 0));
+  if (optional.length > 0 && random() < 0.15) {
+    const quitting = optional[Math.floor(random() * optional.length)];
+    if (quitting) processes(db).update(quitting.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'exit', cpuPercent: 0 });
+  }
+  if (random() < 0.2) {
+    const candidates = catalog.filter((c) => c.chance > 0 && !running.some((p) => p.name === c.name));
+    const entry = candidates[Math.floor(random() * candidates.length)];
+    if (entry) {
+      const person = running.find((p) => !['SYSTEM', 'LOCAL SERVICE', 'root', '_windowserver', 'www-data'].includes(p.user))?.user ?? PEOPLE[0] ?? 'user';
+      const maxPid = running.reduce((m, p) => Math.max(m, p.pid), 1000);
+      processes(db).insert(newProcess(unit, entry, person, { nextPid: maxPid }, random, now));
+    }
+  }
+}
+
+/** The unit the user may see, or undefined (another organization's unit reads as missing). */
+export function visibleUnit(db: MirageDb, user: UserRow, id: string | undefined): ServiceUnit | undefined {
+  if (!id) return undefined;
+  const unit = units(db).find(id);
+  if (!unit) return undefined;
+  if (user.roleId === 4 && String(unit.organizationId) !== String(user.organizationId)) return undefined;
+  return unit;
+}
+
+const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
+type ProcessSort = (typeof PROCESS_SORTS)[number];
+
+function toProcess(row: ProcessRow): UnitProcess {
+  return {
+    id: String(row.id),
+    serviceUnitId: row.serviceUnitId,
+    name: row.name,
+    pid: row.pid,
+    user: row.user,
+    cpuPercent: row.cpuPercent,
+    memoryMb: row.memoryMb,
+    startedAt: row.startedAt,
+    state: row.state,
+  };
+}
+
+function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, tick: number, now: number) {
+  const unitId = String(unit.id);
+  ensureProcesses(db, unit, now);
+  simulateTick(db, unit, tick, now);
+  enforceRules(db, unitId, now);
+  const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
+  const sortParam = queryParam(request, 'sort') ?? 'cpuPercent';
+  const sort: ProcessSort = (PROCESS_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ProcessSort) : 'cpuPercent';
+  const direction = queryParam(request, 'order') === 'asc' ? 1 : -1;
+  const items = runningOf(db, unitId)
+    .filter((p) => !search || p.name.toLowerCase().includes(search) || p.user.toLowerCase().includes(search) || String(p.pid) === search)
+    .sort((a, b) => {
+      const x = a[sort];
+      const y = b[sort];
+      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      return cmp * direction || a.pid - b.pid;
+    })
+    .map(toProcess);
+  return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
+}
+
+interface RuleInput {
+  pattern: string;
+  action: RuleAction;
+  enabled: boolean;
+  comment: string;
+}
+
+/** Validates a rule body; answers the 422 to send, or the clean input. */
+function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string): RuleInput | ReturnType<typeof json> {
+  if (!isRecord(body)) return errorResponse(400, 'Invalid JSON body');
+  const errors: Record<string, string> = {};
+  const pattern = typeof body['pattern'] === 'string' ? body['pattern'].trim() : '';
+  const problem = patternProblem(pattern);
+  if (problem) errors['pattern'] = problem;
+  const action = body['action'];
+  if (action !== 'allow' && action !== 'block') errors['action'] = 'invalidAction';
+  const comment = typeof body['comment'] === 'string' ? body['comment'].trim() : '';
+  if (comment.length > 200) errors['comment'] = 'tooLong';
+  const enabled = body['enabled'] === undefined ? true : body['enabled'];
+  if (typeof enabled !== 'boolean') errors['enabled'] = 'invalid';
+  if (!problem) {
+    const duplicate = rules(db)
+      .where({ serviceUnitId: unitId })
+      .some((r) => String(r.id) !== ignoreId && r.pattern.toLowerCase() === pattern.toLowerCase());
+    if (duplicate) errors['pattern'] = 'duplicate';
+  }
+  if (Object.keys(errors).length > 0) return errorResponse(422, 'The rule is not valid', errors);
+  return { pattern, action: action as RuleAction, enabled: enabled as boolean, comment };
+}
+
+function toRule(row: ProcessRuleRow): ProcessRule {
+  return { ...row, id: String(row.id) };
+}
+
+function seed(db: MirageDb, ctx: MirageContext): void {
+  const now = ctx.now();
+  const all = units(db).all();
+  // The large seed gets processes for a few units up front; the rest appear when first opened.
+  const eager = ctx.seed === 'large' ? all.filter((_, i) => i < 200) : all;
+  const random = createRandom(20_260_101);
+  const ruleRows: Omit<ProcessRuleRow, 'id'>[] = [];
+  const processRows: Omit<ProcessRow, 'id'>[] = [];
+  eager.forEach((unit, index) => {
+    const unitId = String(unit.id);
+    const created = (daysAgo: number) => new Date(now - daysAgo * 86_400_000).toISOString();
+    const os = unit.operatingSystem;
+    const game = os === 'windows' ? 'steam.exe' : os === 'macos' ? 'Steam' : 'transmission-gtk';
+    if (index % 3 === 0) {
+      ruleRows.push({ serviceUnitId: unitId, pattern: os === 'windows' ? '*torrent*' : 'transmission*', action: 'block', enabled: true, comment: 'File sharing is not allowed', createdAt: created(20) });
+      ruleRows.push({ serviceUnitId: unitId, pattern: game, action: 'block', enabled: index % 2 === 0, comment: 'Games during working hours', createdAt: created(12) });
+    }
+    if (index % 4 === 0) {
+      ruleRows.push({ serviceUnitId: unitId, pattern: os === 'windows' ? 'Code.exe' : 'code', action: 'allow', enabled: true, comment: 'Developer tools', createdAt: created(8) });
+    }
+    processRows.push(...initialProcesses(unit, now));
+    // A few processes a rule ended earlier today, for the dashboard's "blocked today".
+    if (index % 3 === 0 && random() < 0.6) {
+      const at = now - Math.floor(random() * Math.min(now % 86_400_000, 6 * 3_600_000));
+      processRows.push({
+        serviceUnitId: unitId,
+        name: game,
+        pid: 9000 + index,
+        user: 'user',
+        cpuPercent: 0,
+        memoryMb: 200,
+        startedAt: new Date(at - 60_000).toISOString(),
+        state: 'ended',
+        endedAt: new Date(at).toISOString(),
+        endedReason: 'rule',
+      });
+    }
+  });
+  rules(db).insertMany(ruleRows);
+  processes(db).insertMany(processRows);
+  for (const unit of eager) enforceRules(db, String(unit.id), now);
+}
 
 export const processesDomain: MirageDomain = {
   name: 'processes',
-  routes() {},
+  seed,
+  routes(server: Server, ctx: MirageContext) {
+    // Each read of a unit's processes is the next agent report; counting reads keeps figures deterministic.
+    const ticks = new Map<string, number>();
+    const unitOr404 = (db: MirageDb, user: UserRow, request: Request) => visibleUnit(db, user, request.params['id']);
+
+    server.get(
+      '/service-units/:id/processes',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = unitOr404(db, user, request);
+        if (!unit) return errorResponse(404, 'Service unit not found');
+        const tick = (ticks.get(String(unit.id)) ?? 0) + 1;
+        ticks.set(String(unit.id), tick);
+        return listProcesses(db, request, unit, tick, ctx.now());
+      }),
+    );
+
+    server.post(
+      '/processes/:id/end',
+      withAuth(server, ({ db, request, user }) => {
+        const row = processes(db).find(request.params['id'] ?? '');
+        const unit = row ? visibleUnit(db, user, row.serviceUnitId) : undefined;
+        if (!row || !unit) return errorResponse(404, 'Process not found');
+        if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
+        const updated = processes(db).update(row.id, { state: 'ended', endedAt: new Date(ctx.now()).toISOString(), endedReason: 'user', cpuPercent: 0 });
+        return json(200, toProcess(updated));
+      }),
+    );
+
+    server.get(
+      '/service-units/:id/process-rules',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = unitOr404(db, user, request);
+        if (!unit) return errorResponse(404, 'Service unit not found');
+        const items = rules(db)
+          .where({ serviceUnitId: String(unit.id) })
+          .sort((a, b) => a.pattern.localeCompare(b.pattern))
+          .map(toRule);
+        return json(200, { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) });
+      }),
+    );
+
+    server.post(
+      '/service-units/:id/process-rules',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = unitOr404(db, user, request);
+        if (!unit) return errorResponse(404, 'Service unit not found');
+        const input = readRule(db, parseBody(request), String(unit.id));
+        if (!('pattern' in input)) return input;
+        const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
+        const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
+        return json(201, { ...toRule(rule), endedProcessIds });
+      }),
+    );
+
+    server.put(
+      '/service-units/:id/process-rules/:ruleId',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = unitOr404(db, user, request);
+        const existing = rules(db).find(request.params['ruleId'] ?? '');
+        if (!unit || !existing || existing.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Rule not found');
+        const body = parseBody(request);
+        // A partial body (e.g. only `enabled`) keeps the other fields.
+        const merged = isRecord(body) ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body } : body;
+        const input = readRule(db, merged, String(unit.id), String(existing.id));
+        if (!('pattern' in input)) return input;
+        const rule = rules(db).update(existing.id, input);
+        const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
+        return json(200, { ...toRule(rule), endedProcessIds });
+      }),
+    );
+
+    server.delete(
+      '/service-units/:id/process-rules/:ruleId',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = unitOr404(db, user, request);
+        const existing = rules(db).find(request.params['ruleId'] ?? '');
+        if (!unit || !existing || existing.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Rule not found');
+        rules(db).remove(existing.id);
+        return json(204);
+      }),
+    );
+  },
 };

@@ -1,0 +1,62 @@
+import type { Server } from 'miragejs';
+import type { ServiceUnit } from '@machines/domain/types';
+import { table } from '@mirage/db';
+import { processesDomain } from '@mirage/domains/processes';
+import { screenshotsDomain } from '@mirage/domains/screenshots';
+import { makeServer, type MirageOptions } from '@mirage/server';
+import type { MirageContext } from '@mirage/types';
+
+export interface Session {
+  token: string;
+  request: <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
+
+/** Signs a demo account in against the running Mirage server. */
+export async function signInAs(username: string): Promise<Session> {
+  const login = await fetch('/api/UserLogin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ params: { username, password: 'demo1234' } }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return {
+    token: accessToken,
+    async request<T>(method: string, url: string, body?: unknown) {
+      const response = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+  };
+}
+
+/**
+ * A default-seeded server. When the service-units domain has not seeded units (it is built in
+ * parallel), a few are inserted here and the monitoring seeds run over them.
+ */
+export async function startMonitoringServer(options: Partial<MirageOptions> = {}): Promise<Server> {
+  const server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default', ...options });
+  const units = table<ServiceUnit>(server.db, 'serviceUnits');
+  if (units.count() === 0) {
+    const now = (options.now ?? Date.now)();
+    const base = { agentVersion: '4.2.0', description: '', tags: [], screenshotIntervalMinutes: 15, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const seen = (msAgo: number) => new Date(now - msAgo).toISOString();
+    units.insertMany([
+      { ...base, organizationId: '1', name: 'Front desk PC', hostname: 'acme-fd-01', ipAddress: '10.0.0.11', operatingSystem: 'windows', location: 'Lyon', lastSeenAt: seen(30_000), maintenance: false },
+      { ...base, organizationId: '1', name: 'Build server', hostname: 'acme-build', ipAddress: '10.0.0.12', operatingSystem: 'linux', location: 'Lyon', lastSeenAt: seen(3_600_000), maintenance: false },
+      { ...base, organizationId: '1', name: 'Design Mac', hostname: 'acme-mac-01', ipAddress: '10.0.0.13', operatingSystem: 'macos', location: 'Paris', lastSeenAt: seen(60_000), maintenance: true },
+      { ...base, organizationId: '2', name: 'Till 1', hostname: 'globex-till-1', ipAddress: '10.1.0.11', operatingSystem: 'windows', location: 'Porto', lastSeenAt: seen(10_000), maintenance: false },
+    ]);
+    const ctx: MirageContext = { seed: 'default', tokenLifetimeS: 8000, now: options.now ?? Date.now };
+    await processesDomain.seed?.(server.db, ctx);
+    await screenshotsDomain.seed?.(server.db, ctx);
+  }
+  return server;
+}
+
+export function unitsOf(server: Server, organizationId: string): ServiceUnit[] {
+  return table<ServiceUnit>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === organizationId);
+}

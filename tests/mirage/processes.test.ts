@@ -1,0 +1,139 @@
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProcessRule, UnitProcess } from '@machines/domain/types';
+import { patternMatches, patternProblem } from '@mirage/domains/processes';
+import { signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
+
+interface ProcessList {
+  items: UnitProcess[];
+  total: number;
+  sampledAt: string;
+}
+
+describe('processes endpoints', () => {
+  let server: Server;
+  let user: Session;
+  let unitId: string;
+
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    user = await signInAs('user');
+    unitId = String(unitsOf(server, '1')[0]?.id);
+  });
+  afterEach(() => server.shutdown());
+
+  it('answers 401 without a token', async () => {
+    const response = await fetch(`/api/service-units/${unitId}/processes`);
+    expect(response.status).toBe(401);
+  });
+
+  it('lists running processes whose figures move between polls', async () => {
+    const first = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect(first.status).toBe(200);
+    expect(first.body.items.length).toBeGreaterThan(5);
+    expect(first.body.items.every((p) => p.state === 'running' && p.serviceUnitId === unitId)).toBe(true);
+    const second = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    const figures = (list: ProcessList) => list.items.map((p) => `${p.id}:${p.cpuPercent}:${p.memoryMb}`).sort().join('|');
+    expect(figures(second.body)).not.toBe(figures(first.body));
+  });
+
+  it('sorts and searches', async () => {
+    const byName = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes?sort=name&order=asc`);
+    const names = byName.body.items.map((p) => p.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const needle = names[names.length - 1] ?? '';
+    const found = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes?search=${encodeURIComponent(needle)}`);
+    expect(found.body.items.length).toBeGreaterThan(0);
+    expect(found.body.items.every((p) => p.name.toLowerCase().includes(needle.toLowerCase()))).toBe(true);
+  });
+
+  it('ends a process, which then leaves the list', async () => {
+    const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    const target = list.body.items[0] as UnitProcess;
+    const ended = await user.request<UnitProcess>('POST', `/api/processes/${target.id}/end`);
+    expect(ended.status).toBe(200);
+    expect(ended.body.state).toBe('ended');
+    const again = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect(again.body.items.some((p) => p.id === target.id)).toBe(false);
+    expect((await user.request('POST', `/api/processes/${target.id}/end`)).status).toBe(409);
+  });
+
+  it('a block rule ends the running processes it matches, and keeps them from coming back', async () => {
+    const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    const target = list.body.items.find((p) => p.name.length > 3) as UnitProcess;
+    const pattern = `${target.name.slice(0, 3)}*`;
+    const created = await user.request<ProcessRule & { endedProcessIds: string[] }>('POST', `/api/service-units/${unitId}/process-rules`, {
+      pattern,
+      action: 'block',
+      comment: 'test',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.endedProcessIds).toContain(target.id);
+    for (let i = 0; i < 3; i += 1) {
+      const poll = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+      expect(poll.body.items.some((p) => patternMatches(pattern, p.name))).toBe(false);
+    }
+  });
+
+  it('an allow rule is an exception to a block rule', async () => {
+    const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    const target = list.body.items[0] as UnitProcess;
+    await user.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: target.name, action: 'allow' });
+    await user.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: '*e*', action: 'block' });
+    const poll = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect(poll.body.items.some((p) => p.id === target.id)).toBe(true);
+  });
+
+  it('refuses a bad pattern and a duplicate with field errors', async () => {
+    const bad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'a/b', action: 'block' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors['pattern']).toBe('invalidCharacters');
+    const broad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: '**', action: 'maybe' });
+    expect(broad.body.errors).toEqual({ pattern: 'tooBroad', action: 'invalidAction' });
+    await user.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'zz-game.exe', action: 'block' });
+    const dup = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'ZZ-GAME.EXE', action: 'allow' });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors['pattern']).toBe('duplicate');
+  });
+
+  it('updates (partially), lists and deletes rules', async () => {
+    const created = await user.request<ProcessRule>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'zz-tool*', action: 'block', enabled: false });
+    const id = created.body.id;
+    const toggled = await user.request<ProcessRule>('PUT', `/api/service-units/${unitId}/process-rules/${id}`, { enabled: true });
+    expect(toggled.body).toMatchObject({ pattern: 'zz-tool*', action: 'block', enabled: true });
+    const list = await user.request<{ items: ProcessRule[] }>('GET', `/api/service-units/${unitId}/process-rules`);
+    expect(list.body.items.some((r) => r.id === id)).toBe(true);
+    expect((await user.request('DELETE', `/api/service-units/${unitId}/process-rules/${id}`)).status).toBe(204);
+    const after = await user.request<{ items: ProcessRule[] }>('GET', `/api/service-units/${unitId}/process-rules`);
+    expect(after.body.items.some((r) => r.id === id)).toBe(false);
+  });
+
+  it("answers 404 for another organization's unit, process and rules", async () => {
+    const globex = await signInAs('globex');
+    expect((await globex.request('GET', `/api/service-units/${unitId}/processes`)).status).toBe(404);
+    expect((await globex.request('GET', `/api/service-units/${unitId}/process-rules`)).status).toBe(404);
+    expect((await globex.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'x.exe', action: 'block' })).status).toBe(404);
+    const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect((await globex.request('POST', `/api/processes/${list.body.items[0]?.id}/end`)).status).toBe(404);
+  });
+});
+
+describe('process patterns', () => {
+  it.each([
+    ['chrome.exe', 'chrome.exe', true],
+    ['chrome.exe', 'CHROME.EXE', true],
+    ['chrome*', 'chrome.exe', true],
+    ['*torrent*', 'utorrent.exe', true],
+    ['chrome.exe', 'chrome.exe.bak', false],
+    ['c.rome', 'chrome', false],
+  ])('%s matches %s: %s', (pattern, name, expected) => {
+    expect(patternMatches(pattern, name)).toBe(expected);
+  });
+
+  it('explains what is wrong with a pattern', () => {
+    expect(patternProblem('')).toBe('required');
+    expect(patternProblem('*')).toBe('tooBroad');
+    expect(patternProblem('a\\b')).toBe('invalidCharacters');
+    expect(patternProblem('Google Chrome')).toBeNull();
+  });
+});
