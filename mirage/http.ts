@@ -1,4 +1,5 @@
 import { Response, type Request, type Server } from 'miragejs';
+import type { AnyResponse } from 'miragejs/-types';
 import { table, type MirageDb, type Row } from './db';
 
 export interface SessionRow extends Row {
@@ -73,13 +74,14 @@ export function withAuth(
   server: Server,
   handler: (ctx: AuthedContext) => unknown,
   options: { roles?: readonly number[] } = {},
-): () => unknown {
+): (...args: unknown[]) => AnyResponse {
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
     const user = authenticate(server.db, request);
     if (user instanceof Response) return user;
     if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
-    return handler({ db: server.db, request, user });
+    // Handlers answer with json()/errorResponse() (or a promise of one); Mirage's typings want AnyResponse.
+    return handler({ db: server.db, request, user }) as AnyResponse;
   };
 }
 
