@@ -9,12 +9,14 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { theme } from '@/lib/theme';
+import { colorSchemeOf, cssVariablesResolver, theme, useThemeMode } from '@/lib/theme';
 
 export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  // The theme switcher's store decides the scheme; semi-dark is light with a dark sidebar.
+  const mode = useThemeMode();
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(mode)} cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider>
           <Notifications position="top-right" />
           {children}

@@ -1,5 +1,13 @@
 import { generateColors } from '@mantine/colors-generator';
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 
 export const BRAND = {
   primary: '#262261',
@@ -20,9 +28,9 @@ export function isThemeMode(value: unknown): value is ThemeMode {
   return typeof value === 'string' && (THEME_MODES as readonly string[]).includes(value);
 }
 
-export function readStoredThemeMode(): ThemeMode {
+export function readStoredThemeMode(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ThemeMode {
   try {
-    const value = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+    const value = storage?.getItem(THEME_STORAGE_KEY);
     return isThemeMode(value) ? value : 'light';
   } catch {
     return 'light';
@@ -32,6 +40,10 @@ export function readStoredThemeMode(): ThemeMode {
 export const theme = createTheme({
   primaryColor: 'primary',
   primaryShade: { light: 9, dark: 4 },
+  // Filled buttons/badges pick black or white text by the fill's luminance: in dark mode the
+  // lighter fills (success-4, danger-4, warning-4) would fail AA with white text.
+  autoContrast: true,
+  luminanceThreshold: 0.2,
   colors: {
     primary: palette(BRAND.primary),
     success: palette(BRAND.success),
@@ -46,3 +58,83 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { position: 'top', openDelay: 0, closeDelay: 0 } },
   },
 });
+
+const TEXT_COLORS = ['primary', 'success', 'danger', 'warning'] as const;
+
+/**
+ * Contrast fixes over Mantine's defaults (checked by theme.test.ts, WCAG AA 4.5:1):
+ * light dimmed text gray-6 is 3.3:1 on white → gray-7; the light warning badge (shade 9 on shade 1,
+ * 4.3:1) gets the paler shade 0 behind it; in dark mode links and coloured text use
+ * shade 3 (shade 4 of the primary is 3.4:1 on the dark body) and dimmed text dark-1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-warning-light': 'var(--mantine-color-warning-0)',
+    '--mantine-color-warning-light-hover': 'var(--mantine-color-warning-1)',
+  },
+  dark: {
+    '--mantine-color-anchor': 'var(--mantine-color-primary-3)',
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-text`, `var(--mantine-color-${c}-3)`])),
+  },
+});
+
+export const mergedTheme = mergeMantineTheme(DEFAULT_THEME, theme);
+
+/** The CSS variables of one colour scheme, Mantine's defaults with our fixes applied. */
+export function schemeVariables(scheme: 'light' | 'dark'): Record<string, string> {
+  const base = defaultCssVariablesResolver(mergedTheme);
+  const ours = cssVariablesResolver(mergedTheme);
+  return { ...base.variables, ...ours.variables, ...base[scheme], ...ours[scheme] };
+}
+
+/** The class that turns one region (the semi-dark sidebar) dark inside a light page. */
+export const SEMI_DARK_CLASS = 'semi-dark-surface';
+
+/** CSS that scopes the dark scheme's variables to SEMI_DARK_CLASS. */
+export function semiDarkCss(): string {
+  const base = defaultCssVariablesResolver(mergedTheme);
+  const ours = cssVariablesResolver(mergedTheme);
+  const vars = { ...base.dark, ...ours.dark };
+  const body = Object.entries(vars)
+    .map(([k, v]) => `${k}: ${v};`)
+    .join(' ');
+  return `.${SEMI_DARK_CLASS} { ${body} color-scheme: dark; background-color: var(--mantine-color-body); color: var(--mantine-color-text); }`;
+}
+
+/** Mantine knows light and dark; semi-dark is a light page with a dark sidebar. */
+export const colorSchemeOf = (mode: ThemeMode): 'light' | 'dark' => (mode === 'dark' ? 'dark' : 'light');
+
+// The chosen theme mode: a tiny store so the switcher, the provider and the layout share one value.
+let currentMode: ThemeMode | null = null;
+const listeners = new Set<() => void>();
+
+export const themeModeStore = {
+  get(): ThemeMode {
+    currentMode ??= readStoredThemeMode();
+    return currentMode;
+  },
+  set(mode: ThemeMode): void {
+    currentMode = mode;
+    try {
+      globalThis.localStorage?.setItem(THEME_STORAGE_KEY, mode);
+    } catch {
+      // storage unavailable (private mode): the choice lasts for this page only
+    }
+    listeners.forEach((l) => l());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Tests: forget the in-memory value so the next get() reads storage again. */
+  reset(): void {
+    currentMode = null;
+  },
+};
+
+export function useThemeMode(): ThemeMode {
+  return useSyncExternalStore(themeModeStore.subscribe, themeModeStore.get, themeModeStore.get);
+}
