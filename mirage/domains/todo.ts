@@ -1,6 +1,215 @@
+import type { Request, Response, Server } from 'miragejs';
+import type { Task, TaskFilter, TaskPatch, TaskTag, TaskTagValue } from '../../machines/todo/types';
+import { table, type MirageDb, type Row } from '../db';
+import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
+
+/**
+ * Tasks are per user: each signed-in account has its own list. `taskId` is the contract's numeric id,
+ * counted per owner (last id + 1, 1 when the owner has none); Mirage's own string `id` stays internal.
+ */
+export interface TaskRow extends Row, Omit<Task, 'id'> {
+  taskId: number;
+  ownerId: string;
+}
+
+export interface TaskTagRow extends Row {
+  tagId: number;
+  text: string;
+  value: TaskTagValue;
+  color: TaskTag['color'];
+}
+
+// Runtime copies: mirage/ may import only types from machines/.
+const TAG_VALUES: readonly TaskTagValue[] = ['frontend', 'backend', 'doc', 'bug'];
+const VIEW_FILTERS = ['all', 'starred', 'important', 'completed', 'trashed'] as const;
+const FLAG_FIELDS = ['isImportant', 'isStarred', 'isCompleted', 'isTrashed'] as const;
+const TITLE_MAX = 200;
+const DESC_MAX = 5000;
+
+const TAGS: Omit<TaskTagRow, 'id'>[] = [
+  { tagId: 1, text: 'Frontend', value: 'frontend', color: 'primary' },
+  { tagId: 2, text: 'Backend', value: 'backend', color: 'warning' },
+  { tagId: 3, text: 'Doc', value: 'doc', color: 'success' },
+  { tagId: 4, text: 'Bug', value: 'bug', color: 'danger' },
+];
+
+type SeedTask = Pick<Task, 'title' | 'desc' | 'tags'> & Partial<Pick<Task, 'isImportant' | 'isStarred' | 'isCompleted' | 'isTrashed'>>;
+
+// Oldest first: the list answers newest first.
+const SEED_TASKS: SeedTask[] = [
+  { title: 'Set up the agent rollout checklist', desc: '<p>List every step for rolling the monitoring agent out to the <b>Hamburg</b> depot.</p>', tags: ['doc'], isCompleted: true },
+  { title: 'Fix login redirect after token expiry', desc: '<p>Users land on a blank page when the token expires mid-session.</p>', tags: ['bug', 'frontend'], isImportant: true, isCompleted: true },
+  { title: 'Add pagination to the processes endpoint', desc: '<p>Large units report more than 500 processes; page them by 50.</p>', tags: ['backend'], isStarred: true },
+  { title: 'Write the URL restriction guide', desc: '<p>Explain wildcard patterns with three worked examples.</p>', tags: ['doc'] },
+  { title: 'Screenshot thumbnails load slowly', desc: '<p>Thumbnails are fetched at full size. Ask the API for the small rendition.</p>', tags: ['bug', 'backend'], isImportant: true },
+  { title: 'Review the dark theme contrast', desc: '<p>Badges on dark cards fall below 4.5:1.</p>', tags: ['frontend'], isStarred: true },
+  { title: 'Rotate the demo API key', desc: '<p>The shared key has been in the slides for a year.</p>', tags: ['backend'], isImportant: true, isStarred: true },
+  { title: 'Old onboarding slides', desc: '<p>Superseded by the new guide.</p>', tags: ['doc'], isTrashed: true },
+  { title: 'Translate the error pages into Portuguese', desc: '<p>404, 500 and maintenance still show English text.</p>', tags: ['frontend', 'doc'] },
+  { title: 'Process list sorts PIDs as text', desc: '<p>PID 1000 is listed before PID 200.</p>', tags: ['bug'], isCompleted: true },
+  { title: 'Prepare the quarterly prediction report', desc: '<p>Collect the figures by <i>Friday</i> and share them with the operations team.</p>', tags: ['backend', 'doc'], isStarred: true },
+  { title: 'Plan the maintenance window for unit 12', desc: '<p>Coordinate with the night shift before switching it to maintenance.</p>', tags: [], isImportant: true },
+];
+
+const tasksOf = (db: MirageDb) => table<TaskRow>(db, 'tasks');
+const tagsOf = (db: MirageDb) => table<TaskTagRow>(db, 'taskTags');
+
+/** The tag list is reference data: present even in an unseeded ('none') database. */
+function ensureTags(db: MirageDb): TaskTagRow[] {
+  const tags = tagsOf(db);
+  if (tags.count() === 0) tags.insertMany(TAGS);
+  return tags.all().sort((a, b) => a.tagId - b.tagId);
+}
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.taskId,
+    title: row.title,
+    desc: row.desc,
+    tags: [...row.tags],
+    isImportant: row.isImportant,
+    isStarred: row.isStarred,
+    isCompleted: row.isCompleted,
+    isTrashed: row.isTrashed,
+  };
+}
+
+function toTag(row: TaskTagRow): TaskTag {
+  return { id: row.tagId, text: row.text, value: row.value, color: row.color };
+}
+
+function matches(task: TaskRow, filter: TaskFilter): boolean {
+  if (filter === 'trashed') return task.isTrashed;
+  if (task.isTrashed) return false;
+  if (filter === 'all') return true;
+  if (filter === 'starred') return task.isStarred;
+  if (filter === 'important') return task.isImportant;
+  if (filter === 'completed') return task.isCompleted;
+  return task.tags.includes(filter);
+}
+
+const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
+
+type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, string> };
+
+/** Checks the `{task}` of a body. `requireTitle` on creation; unknown fields are ignored, `id` included. */
+function validateTask(body: unknown, requireTitle: boolean): Validated {
+  if (!isRecord(body) || !isRecord(body['task'])) return { ok: false, errors: { task: 'Task must be an object' } };
+  const input = body['task'];
+  const errors: Record<string, string> = {};
+  const patch: TaskPatch = {};
+  if ('title' in input || requireTitle) {
+    const title = input['title'];
+    if (typeof title !== 'string') errors['title'] = 'Title must be a string';
+    else if (title.trim() === '') errors['title'] = 'Title is required';
+    else if (title.length > TITLE_MAX) errors['title'] = `Title must be at most ${TITLE_MAX} characters`;
+    else patch.title = title.trim();
+  }
+  if ('desc' in input) {
+    const desc = input['desc'];
+    if (typeof desc !== 'string') errors['desc'] = 'Description must be a string';
+    else if (desc.length > DESC_MAX) errors['desc'] = `Description must be at most ${DESC_MAX} characters`;
+    else patch.desc = desc;
+  }
+  if ('tags' in input) {
+    const tags = input['tags'];
+    if (!Array.isArray(tags) || !tags.every((t): t is string => typeof t === 'string')) {
+      errors['tags'] = 'Tags must be a list of tag values';
+    } else if (!tags.every((t): t is TaskTagValue => (TAG_VALUES as readonly string[]).includes(t))) {
+      errors['tags'] = `Unknown tag: ${tags.filter((t) => !(TAG_VALUES as readonly string[]).includes(t)).join(', ')}`;
+    } else {
+      patch.tags = [...new Set(tags)];
+    }
+  }
+  for (const flag of FLAG_FIELDS) {
+    if (!(flag in input)) continue;
+    const value = input[flag];
+    if (typeof value !== 'boolean') errors[flag] = `${flag} must be true or false`;
+    else patch[flag] = value;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch };
+}
+
+function invalid(errors: Record<string, string>) {
+  return errorResponse(422, Object.values(errors)[0] ?? 'Invalid task', errors);
+}
+
+function createTask(db: MirageDb, request: Request, user: UserRow) {
+  const result = validateTask(parseBody(request), true);
+  if (!result.ok) return invalid(result.errors);
+  const lastId = ownedBy(db, user).reduce((max, t) => Math.max(max, t.taskId), 0);
+  const row = tasksOf(db).insert({
+    taskId: lastId + 1,
+    ownerId: String(user.id),
+    title: result.patch.title ?? '',
+    desc: result.patch.desc ?? '',
+    tags: result.patch.tags ?? [],
+    isImportant: result.patch.isImportant ?? false,
+    isStarred: result.patch.isStarred ?? false,
+    isCompleted: result.patch.isCompleted ?? false,
+    isTrashed: result.patch.isTrashed ?? false,
+  });
+  return json(201, { id: row.taskId });
+}
+
+function listTasks(db: MirageDb, request: Request, user: UserRow) {
+  const filter = (queryParam(request, 'filter') ?? 'all').trim() || 'all';
+  const known = (VIEW_FILTERS as readonly string[]).includes(filter) || (TAG_VALUES as readonly string[]).includes(filter);
+  if (!known) return errorResponse(422, `Unknown filter: ${filter}`, { filter: 'Unknown filter' });
+  const rows = ownedBy(db, user)
+    .filter((t) => matches(t, filter as TaskFilter))
+    .sort((a, b) => b.taskId - a.taskId);
+  return json(200, rows.map(toTask));
+}
+
+function updateTask(db: MirageDb, request: Request, user: UserRow) {
+  const raw = String((request.params as Record<string, string>)['id'] ?? '');
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const row = Number.isSafeInteger(id) ? ownedBy(db, user).find((t) => t.taskId === id) : undefined;
+  if (!row) return errorResponse(404, 'Task not found');
+  const result = validateTask(parseBody(request), false);
+  if (!result.ok) return invalid(result.errors);
+  return json(200, toTask(tasksOf(db).update(row.id, result.patch)));
+}
+
+/** Registers a handler under both spellings of a path, with and without the trailing slash. */
+function both(server: Server, verb: 'get' | 'post', path: string, handler: ReturnType<typeof withAuth>): void {
+  // withAuth reads (schema, request) from its arguments; its declared type hides them.
+  const run = handler as (...args: unknown[]) => Response;
+  for (const spelling of [path, `${path}/`]) {
+    if (verb === 'get') server.get(spelling, (schema, request) => run(schema, request));
+    else server.post(spelling, (schema, request) => run(schema, request));
+  }
+}
+
+export function seedTodo(db: MirageDb): void {
+  ensureTags(db);
+  const tasks = tasksOf(db);
+  for (const user of table<UserRow>(db, 'users').all()) {
+    tasks.insertMany(
+      SEED_TASKS.map((t, i) => ({
+        taskId: i + 1,
+        ownerId: String(user.id),
+        title: t.title,
+        desc: t.desc,
+        tags: [...t.tags],
+        isImportant: t.isImportant ?? false,
+        isStarred: t.isStarred ?? false,
+        isCompleted: t.isCompleted ?? false,
+        isTrashed: t.isTrashed ?? false,
+      })),
+    );
+  }
+}
 
 export const todoDomain: MirageDomain = {
   name: 'todo',
-  routes() {},
+  seed: (db) => seedTodo(db),
+  routes(server) {
+    both(server, 'post', '/apps/todo/tasks', withAuth(server, ({ db, request, user }) => createTask(db, request, user)));
+    both(server, 'get', '/apps/todo/tasks', withAuth(server, ({ db, request, user }) => listTasks(db, request, user)));
+    both(server, 'get', '/apps/todo/tags', withAuth(server, ({ db }) => json(200, ensureTags(db).map(toTag))));
+    both(server, 'post', '/apps/todo/task/:id', withAuth(server, ({ db, request, user }) => updateTask(db, request, user)));
+  },
 };
