@@ -1,6 +1,323 @@
-import type { MirageDomain } from '../types';
+import type { Request, Server } from 'miragejs';
+import type { OperatingSystem, Screenshot, ServiceUnit } from '../../machines/domain/types';
+import { table, type MirageDb, type Row } from '../db';
+import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
+import type { MirageContext, MirageDomain } from '../types';
+import { createRandom, visibleUnit } from './processes';
+
+/** Stored with its organization, so a role-4 list filters without looking up every unit. */
+export interface ScreenshotRow extends Screenshot {
+  organizationId: string;
+}
+
+export interface CaptureRequestRow extends Row {
+  serviceUnitId: string;
+  organizationId: string;
+  requestedAt: number;
+  status: 'pending' | 'delivered' | 'failed';
+  screenshotId: string | null;
+  failureReason: string | null;
+}
+
+/** How long the agent takes to answer a capture request. */
+export const CAPTURE_DELAY_MS = 1500;
+const ONLINE_WINDOW_MS = 4 * 60_000;
+
+const WINDOWS: Record<OperatingSystem, [process: string, title: string][]> = {
+  windows: [
+    ['chrome.exe', 'Inbox – Gmail – Google Chrome'],
+    ['chrome.exe', 'Shipment tracking dashboard – Google Chrome'],
+    ['msedge.exe', 'SharePoint – Team site – Microsoft Edge'],
+    ['OUTLOOK.EXE', 'Inbox – Outlook'],
+    ['EXCEL.EXE', 'Q3 freight costs.xlsx – Excel'],
+    ['WINWORD.EXE', 'Delivery contract draft.docx – Word'],
+    ['Teams.exe', 'Daily stand-up | Microsoft Teams'],
+    ['explorer.exe', 'File Explorer – Documents'],
+    ['Code.exe', 'routes.ts – warehouse-app – Visual Studio Code'],
+    ['steam.exe', 'Steam – Store'],
+  ],
+  macos: [
+    ['Safari', 'Apple – Safari'],
+    ['Google Chrome', 'Customer portal – Google Chrome'],
+    ['Mail', 'Inbox – Mail'],
+    ['Microsoft Teams', 'Sales weekly | Microsoft Teams'],
+    ['Slack', 'Slack – #operations'],
+    ['Finder', 'Finder – Downloads'],
+    ['Xcode', 'Xcode – ScannerApp'],
+    ['Spotify', 'Spotify Premium'],
+  ],
+  linux: [
+    ['firefox', 'Grafana – Mozilla Firefox'],
+    ['firefox', 'Merge request !412 – GitLab – Mozilla Firefox'],
+    ['gnome-terminal', 'ops@build-server: ~/deploy'],
+    ['code', 'docker-compose.yml – infra – Visual Studio Code'],
+    ['slack', 'Slack – #incidents'],
+    ['chrome', 'Kibana – Discover – Google Chrome'],
+  ],
+};
+
+const RESOLUTIONS: [number, number][] = [
+  [1920, 1080],
+  [2560, 1440],
+  [1366, 768],
+  [1440, 900],
+  [3840, 2160],
+];
+
+const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
+const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
+const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
+
+export function unitStatusAt(unit: Pick<ServiceUnit, 'maintenance' | 'lastSeenAt'>, now: number) {
+  if (unit.maintenance) return 'maintenance' as const;
+  return now - Date.parse(unit.lastSeenAt) <= ONLINE_WINDOW_MS ? ('online' as const) : ('offline' as const);
+}
+
+function makeShot(unit: ServiceUnit, at: number, random: () => number): Omit<ScreenshotRow, 'id'> {
+  const options = WINDOWS[unit.operatingSystem] ?? WINDOWS.linux;
+  const [processName, title] = options[Math.floor(random() * options.length)] ?? ['explorer.exe', 'Desktop'];
+  const [width, height] = RESOLUTIONS[Math.floor(random() * RESOLUTIONS.length)] ?? [1920, 1080];
+  const flagged = random() < 0.04;
+  return {
+    serviceUnitId: String(unit.id),
+    organizationId: String(unit.organizationId),
+    capturedAt: new Date(at).toISOString(),
+    width,
+    height,
+    activeWindowTitle: title,
+    processName,
+    flagged,
+    note: flagged ? 'Looks unrelated to work – please review' : '',
+  };
+}
+
+function seed(db: MirageDb, ctx: MirageContext): void {
+  const now = ctx.now();
+  const all = units(db).all();
+  if (all.length === 0) return;
+  const random = createRandom(424242);
+  const span = 30 * 86_400_000;
+  const rows: Omit<ScreenshotRow, 'id'>[] = [];
+  if (ctx.seed === 'large') {
+    // 100,000 in the first organization, oldest first so ids follow capture time.
+    const org1 = all.filter((u) => String(u.organizationId) === String(all[0]?.organizationId));
+    const count = 100_000;
+    for (let i = 0; i < count; i += 1) {
+      const unit = org1[Math.floor(random() * org1.length)] ?? all[0];
+      if (unit) rows.push(makeShot(unit, now - span + Math.floor((i / count) * span) + Math.floor(random() * 20_000), random));
+    }
+  } else {
+    // About 40 per unit over the last 30 days: a few thousand in all.
+    const times: [ServiceUnit, number][] = [];
+    for (const unit of all) {
+      const perUnit = 30 + Math.floor(random() * 20);
+      for (let i = 0; i < perUnit; i += 1) times.push([unit, now - Math.floor(random() * span)]);
+      // Something from today for the dashboard.
+      times.push([unit, now - Math.floor(random() * Math.min(now % 86_400_000 || 3_600_000, 3_600_000))]);
+    }
+    times.sort((a, b) => a[1] - b[1]);
+    for (const [unit, at] of times) rows.push(makeShot(unit, at, random));
+  }
+  screenshots(db).insertMany(rows);
+}
+
+export interface ScreenshotItem extends Screenshot {
+  unitName: string;
+}
+
+function toItem(row: ScreenshotRow, unitName: (id: string) => string): ScreenshotItem {
+  return {
+    id: String(row.id),
+    serviceUnitId: row.serviceUnitId,
+    capturedAt: row.capturedAt,
+    width: row.width,
+    height: row.height,
+    activeWindowTitle: row.activeWindowTitle,
+    processName: row.processName,
+    flagged: row.flagged,
+    note: row.note,
+    unitName: unitName(row.serviceUnitId),
+  };
+}
+
+export function unitNames(db: MirageDb): (id: string) => string {
+  const cache = new Map<string, string>();
+  return (id) => {
+    let name = cache.get(id);
+    if (name === undefined) {
+      name = units(db).find(id)?.name ?? '';
+      cache.set(id, name);
+    }
+    return name;
+  };
+}
+
+const visibleTo = (user: UserRow) => (row: ScreenshotRow) =>
+  user.roleId !== 4 || row.organizationId === String(user.organizationId);
+
+function parseDay(value: string | undefined, endOfDay: boolean): number | null {
+  if (!value) return null;
+  const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : value);
+  return Number.isNaN(t) ? null : t;
+}
+
+function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
+  const page = Math.max(1, Number(queryParam(request, 'page') ?? 1) || 1);
+  const pageSize = Math.min(200, Math.max(1, Number(queryParam(request, 'pageSize') ?? 24) || 24));
+  const unitId = queryParam(request, 'unitId') ?? queryParam(request, 'unit');
+  const from = parseDay(queryParam(request, 'from'), false);
+  const to = parseDay(queryParam(request, 'to'), true);
+  const flaggedParam = queryParam(request, 'flagged');
+  const flagged = flaggedParam === 'true' ? true : flaggedParam === 'false' ? false : null;
+  const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
+  const ascending = queryParam(request, 'order') === 'asc';
+  const fromIso = from === null ? null : new Date(from).toISOString();
+  const toIso = to === null ? null : new Date(to).toISOString();
+  const visible = visibleTo(user);
+  const rows = screenshots(db)
+    .all()
+    .filter(
+      (r) =>
+        visible(r) &&
+        (!unitId || r.serviceUnitId === unitId) &&
+        (fromIso === null || r.capturedAt >= fromIso) &&
+        (toIso === null || r.capturedAt <= toIso) &&
+        (flagged === null || r.flagged === flagged) &&
+        (!search || r.activeWindowTitle.toLowerCase().includes(search) || r.processName.toLowerCase().includes(search)),
+    );
+  // ISO strings sort as times; id breaks ties so paging is stable.
+  rows.sort((a, b) => (a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : Number(a.id) - Number(b.id)) * (ascending ? 1 : -1));
+  const names = unitNames(db);
+  const items = rows.slice((page - 1) * pageSize, page * pageSize).map((r) => toItem(r, names));
+  return json(200, { items, total: rows.length, page, pageSize });
+}
+
+function findVisible(db: MirageDb, user: UserRow, id: string | undefined): ScreenshotRow | undefined {
+  const row = id ? screenshots(db).find(id) : undefined;
+  return row && visibleTo(user)(row) ? row : undefined;
+}
+
+type PatchResult = { ok: true; patch: { flagged?: boolean; note?: string } } | { ok: false; response: ReturnType<typeof json> };
+
+function readPatch(body: unknown): PatchResult {
+  if (!isRecord(body)) return { ok: false, response: errorResponse(400, 'Invalid JSON body') };
+  const errors: Record<string, string> = {};
+  const patch: { flagged?: boolean; note?: string } = {};
+  if ('flagged' in body) {
+    if (typeof body['flagged'] === 'boolean') patch.flagged = body['flagged'];
+    else errors['flagged'] = 'invalid';
+  }
+  if ('note' in body) {
+    if (typeof body['note'] !== 'string') errors['note'] = 'invalid';
+    else if (body['note'].length > 500) errors['note'] = 'tooLong';
+    else patch.note = body['note'].trim();
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, response: errorResponse(422, 'The screenshot could not be updated', errors) };
+  return { ok: true, patch };
+}
+
+/** Settles a capture request once the agent's delay has passed. */
+function settleCapture(db: MirageDb, row: CaptureRequestRow, now: number): CaptureRequestRow {
+  if (row.status !== 'pending' || now - row.requestedAt < CAPTURE_DELAY_MS) return row;
+  const unit = units(db).find(row.serviceUnitId);
+  if (!unit) return captures(db).update(row.id, { status: 'failed', failureReason: 'unitGone' });
+  if (unitStatusAt(unit, now) === 'offline') return captures(db).update(row.id, { status: 'failed', failureReason: 'unitOffline' });
+  const random = createRandom(Number(row.id) * 7919 + row.requestedAt);
+  const shot = screenshots(db).insert({ ...makeShot(unit, row.requestedAt + CAPTURE_DELAY_MS, random), flagged: false, note: '' });
+  return captures(db).update(row.id, { status: 'delivered', screenshotId: String(shot.id) });
+}
+
+function captureView(db: MirageDb, row: CaptureRequestRow) {
+  const shot = row.screenshotId ? screenshots(db).find(row.screenshotId) : undefined;
+  return {
+    id: String(row.id),
+    serviceUnitId: row.serviceUnitId,
+    requestedAt: new Date(row.requestedAt).toISOString(),
+    status: row.status,
+    failureReason: row.failureReason,
+    screenshot: shot ? toItem(shot, unitNames(db)) : null,
+  };
+}
 
 export const screenshotsDomain: MirageDomain = {
   name: 'screenshots',
-  routes() {},
+  seed,
+  routes(server: Server, ctx: MirageContext) {
+    server.get('/screenshots', withAuth(server, ({ db, request, user }) => listScreenshots(db, request, user)));
+
+    server.get(
+      '/screenshots/:id',
+      withAuth(server, ({ db, request, user }) => {
+        const row = findVisible(db, user, request.params['id']);
+        return row ? json(200, toItem(row, unitNames(db))) : errorResponse(404, 'Screenshot not found');
+      }),
+    );
+
+    const update = withAuth(server, ({ db, request, user }) => {
+      const row = findVisible(db, user, request.params['id']);
+      if (!row) return errorResponse(404, 'Screenshot not found');
+      const result = readPatch(parseBody(request));
+      if (!result.ok) return result.response;
+      const updated = screenshots(db).update(row.id, result.patch);
+      return json(200, toItem(updated, unitNames(db)));
+    });
+    server.patch('/screenshots/:id', update);
+    server.put('/screenshots/:id', update);
+
+    server.delete(
+      '/screenshots/:id',
+      withAuth(server, ({ db, request, user }) => {
+        const row = findVisible(db, user, request.params['id']);
+        if (!row) return errorResponse(404, 'Screenshot not found');
+        screenshots(db).remove(row.id);
+        return json(204);
+      }),
+    );
+
+    server.post(
+      '/screenshots/bulk-delete',
+      withAuth(server, ({ db, request, user }) => {
+        const body = parseBody(request);
+        const ids = isRecord(body) && Array.isArray(body['ids']) ? body['ids'].filter((v): v is string => typeof v === 'string') : null;
+        if (!ids || ids.length === 0) return errorResponse(422, 'Select at least one screenshot', { ids: 'required' });
+        let deleted = 0;
+        for (const id of ids) {
+          const row = findVisible(db, user, id);
+          if (row) {
+            screenshots(db).remove(row.id);
+            deleted += 1;
+          }
+        }
+        return json(200, { deleted, notFound: ids.length - deleted });
+      }),
+    );
+
+    server.post(
+      '/service-units/:id/capture',
+      withAuth(server, ({ db, request, user }) => {
+        const unit = visibleUnit(db, user, request.params['id']);
+        if (!unit) return errorResponse(404, 'Service unit not found');
+        const row = captures(db).insert({
+          serviceUnitId: String(unit.id),
+          organizationId: String(unit.organizationId),
+          requestedAt: ctx.now(),
+          status: 'pending',
+          screenshotId: null,
+          failureReason: null,
+        });
+        return json(202, captureView(db, row));
+      }),
+    );
+
+    server.get(
+      '/capture-requests/:id',
+      withAuth(server, ({ db, request, user }) => {
+        const row = captures(db).find(request.params['id'] ?? '');
+        if (!row || (user.roleId === 4 && row.organizationId !== String(user.organizationId))) {
+          return errorResponse(404, 'Capture request not found');
+        }
+        return json(200, captureView(db, settleCapture(db, row, ctx.now())));
+      }),
+    );
+  },
 };

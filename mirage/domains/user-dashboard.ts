@@ -1,6 +1,100 @@
+import type { ServiceUnit } from '../../machines/domain/types';
+import { table, type MirageDb, type Row } from '../db';
+import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
+import type { ProcessRow } from './processes';
+import { unitNames, unitStatusAt, type ScreenshotRow } from './screenshots';
+
+interface UrlRuleRow extends Row {
+  organizationId: string | number;
+  enabled: boolean;
+}
+
+const inOrg = (user: UserRow) => (organizationId: string | number) =>
+  user.roleId !== 4 || String(organizationId) === String(user.organizationId);
+
+function startOfDay(now: number): string {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.toISOString();
+}
+
+function visibleUnits(db: MirageDb, user: UserRow): ServiceUnit[] {
+  const mine = inOrg(user);
+  return table<ServiceUnit>(db, 'serviceUnits').where((u) => mine(u.organizationId));
+}
+
+function limitOf(value: string | undefined, fallback: number): number {
+  const n = Number(value ?? fallback);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 50) : fallback;
+}
 
 export const userDashboardDomain: MirageDomain = {
   name: 'user-dashboard',
-  routes() {},
+  routes(server, ctx) {
+    server.get(
+      '/dashboard/summary',
+      withAuth(server, ({ db, user }) => {
+        const now = ctx.now();
+        const unitList = visibleUnits(db, user);
+        const unitIds = new Set(unitList.map((u) => String(u.id)));
+        const counts = { online: 0, offline: 0, maintenance: 0 };
+        for (const unit of unitList) counts[unitStatusAt(unit, now)] += 1;
+        const today = startOfDay(now);
+        const processesBlockedToday = table<ProcessRow>(db, 'processes').where(
+          (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
+        ).length;
+        const mine = inOrg(user);
+        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where((s) => s.capturedAt >= today && mine(s.organizationId)).length;
+        const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && mine(r.organizationId)).length;
+        return json(200, {
+          units: { ...counts, total: unitList.length },
+          processesBlockedToday,
+          screenshotsToday,
+          activeUrlRules,
+          generatedAt: new Date(now).toISOString(),
+        });
+      }),
+    );
+
+    server.get(
+      '/dashboard/recent-offline',
+      withAuth(server, ({ db, request, user }) => {
+        const now = ctx.now();
+        const limit = limitOf(queryParam(request, 'limit'), 5);
+        const items = visibleUnits(db, user)
+          .filter((u) => unitStatusAt(u, now) === 'offline')
+          .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
+          .slice(0, limit)
+          .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, operatingSystem: u.operatingSystem, location: u.location, lastSeenAt: u.lastSeenAt }));
+        return json(200, { items });
+      }),
+    );
+
+    server.get(
+      '/dashboard/latest-screenshots',
+      withAuth(server, ({ db, request, user }) => {
+        const limit = limitOf(queryParam(request, 'limit'), 6);
+        const mine = inOrg(user);
+        const names = unitNames(db);
+        const items = table<ScreenshotRow>(db, 'screenshots')
+          .where((s) => mine(s.organizationId))
+          .sort((a, b) => b.capturedAt.localeCompare(a.capturedAt))
+          .slice(0, limit)
+          .map((s) => ({
+            id: String(s.id),
+            serviceUnitId: s.serviceUnitId,
+            unitName: names(s.serviceUnitId),
+            capturedAt: s.capturedAt,
+            width: s.width,
+            height: s.height,
+            activeWindowTitle: s.activeWindowTitle,
+            processName: s.processName,
+            flagged: s.flagged,
+            note: s.note,
+          }));
+        return json(200, { items });
+      }),
+    );
+  },
 };

@@ -15,7 +15,7 @@ export interface Session {
 export async function signInAs(username: string): Promise<Session> {
   const login = await fetch('/api/UserLogin', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
     body: JSON.stringify({ params: { username, password: 'demo1234' } }),
   });
   const { accessToken } = (await login.json()) as { accessToken: string };

@@ -1,0 +1,153 @@
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page, ServiceUnit } from '@machines/domain/types';
+import { table } from '@mirage/db';
+import { CAPTURE_DELAY_MS, type ScreenshotItem } from '@mirage/domains/screenshots';
+import { signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
+
+interface CaptureView {
+  id: string;
+  status: 'pending' | 'delivered' | 'failed';
+  failureReason: string | null;
+  screenshot: ScreenshotItem | null;
+}
+
+describe('screenshots endpoints', () => {
+  let server: Server;
+  let user: Session;
+  let clock = Date.now();
+
+  beforeEach(async () => {
+    clock = Date.now();
+    server = await startMonitoringServer({ now: () => clock });
+    user = await signInAs('user');
+  });
+  afterEach(() => server.shutdown());
+
+  it('pages newest first, with the unit name', async () => {
+    const first = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?page=1&pageSize=10');
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.total).toBeGreaterThan(50);
+    const times = first.body.items.map((s) => s.capturedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(first.body.items[0]?.unitName).not.toBe('');
+    const second = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?page=2&pageSize=10');
+    expect(second.body.items[0]?.capturedAt <= (times[9] ?? '')).toBe(true);
+    const oldest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=5&order=asc');
+    expect(oldest.body.items[0]?.capturedAt < (times[0] ?? '')).toBe(true);
+  });
+
+  it('shows a role-4 user only their organization', async () => {
+    const mine = new Set(unitsOf(server, '1').map((u) => String(u.id)));
+    const list = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=200');
+    expect(list.body.items.every((s) => mine.has(s.serviceUnitId))).toBe(true);
+    const globex = await signInAs('globex');
+    const theirs = list.body.items[0]?.id;
+    expect((await globex.request('GET', `/api/screenshots/${theirs}`)).status).toBe(404);
+    expect((await globex.request('PATCH', `/api/screenshots/${theirs}`, { flagged: true })).status).toBe(404);
+    expect((await globex.request('DELETE', `/api/screenshots/${theirs}`)).status).toBe(404);
+    expect((await user.request('GET', `/api/screenshots/${theirs}`)).status).toBe(200);
+  });
+
+  it('filters by unit, date range and flag', async () => {
+    const unitId = String(unitsOf(server, '1')[0]?.id);
+    const byUnit = await user.request<Page<ScreenshotItem>>('GET', `/api/screenshots?unitId=${unitId}&pageSize=200`);
+    expect(byUnit.body.total).toBeGreaterThan(0);
+    expect(byUnit.body.items.every((s) => s.serviceUnitId === unitId)).toBe(true);
+    const day = (daysAgo: number) => new Date(clock - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const ranged = await user.request<Page<ScreenshotItem>>('GET', `/api/screenshots?from=${day(6)}&to=${day(5)}&pageSize=200`);
+    expect(ranged.body.total).toBeGreaterThan(0);
+    expect(ranged.body.items.every((s) => s.capturedAt >= `${day(6)}T00:00:00` && s.capturedAt <= `${day(5)}T23:59:59.999Z`)).toBe(true);
+    const flagged = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?flagged=true&pageSize=200');
+    expect(flagged.body.items.every((s) => s.flagged)).toBe(true);
+  });
+
+  it('flags with a note, validates the note, deletes one and many', async () => {
+    const list = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=3');
+    const [a, b, c] = list.body.items as [ScreenshotItem, ScreenshotItem, ScreenshotItem];
+    const flagged = await user.request<ScreenshotItem>('PATCH', `/api/screenshots/${a.id}`, { flagged: true, note: ' Game on screen ' });
+    expect(flagged.body).toMatchObject({ flagged: true, note: 'Game on screen' });
+    const tooLong = await user.request<{ errors: Record<string, string> }>('PATCH', `/api/screenshots/${a.id}`, { note: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual({ note: 'tooLong' });
+    expect((await user.request('DELETE', `/api/screenshots/${a.id}`)).status).toBe(204);
+    expect((await user.request('GET', `/api/screenshots/${a.id}`)).status).toBe(404);
+    const bulk = await user.request<{ deleted: number }>('POST', '/api/screenshots/bulk-delete', { ids: [b.id, c.id, a.id] });
+    expect(bulk.body).toEqual({ deleted: 2, notFound: 1 });
+    expect((await user.request('POST', '/api/screenshots/bulk-delete', { ids: [] })).status).toBe(422);
+  });
+
+  it('delivers a requested capture a moment later', async () => {
+    const units = table<ServiceUnit>(server.db, 'serviceUnits');
+    const unit = unitsOf(server, '1')[0] as ServiceUnit;
+    units.update(unit.id, { maintenance: false, lastSeenAt: new Date(clock - 10_000).toISOString() });
+    const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
+    expect(requested.status).toBe(202);
+    expect(requested.body.status).toBe('pending');
+    clock += CAPTURE_DELAY_MS - 100;
+    const early = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
+    expect(early.body.status).toBe('pending');
+    clock += 200;
+    const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
+    expect(done.body.status).toBe('delivered');
+    expect(done.body.screenshot?.serviceUnitId).toBe(String(unit.id));
+    const newest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=1');
+    expect(newest.body.items[0]?.id).toBe(done.body.screenshot?.id);
+  });
+
+  it('fails a capture when the unit is offline', async () => {
+    const unit = unitsOf(server, '1')[0] as ServiceUnit;
+    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { maintenance: false, lastSeenAt: new Date(clock - 3_600_000).toISOString() });
+    const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
+    clock += CAPTURE_DELAY_MS;
+    const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
+    expect(done.body).toMatchObject({ status: 'failed', failureReason: 'unitOffline', screenshot: null });
+  });
+
+  it("keeps another organization's capture requests private", async () => {
+    const unit = unitsOf(server, '1')[0] as ServiceUnit;
+    const globex = await signInAs('globex');
+    expect((await globex.request('POST', `/api/service-units/${unit.id}/capture`)).status).toBe(404);
+    const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
+    expect((await globex.request('GET', `/api/capture-requests/${requested.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('dashboard endpoints', () => {
+  let server: Server;
+  let user: Session;
+
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    user = await signInAs('user');
+  });
+  afterEach(() => server.shutdown());
+
+  it('summarises the organization', async () => {
+    const summary = await user.request<{
+      units: { online: number; offline: number; maintenance: number; total: number };
+      processesBlockedToday: number;
+      screenshotsToday: number;
+      activeUrlRules: number;
+    }>('GET', '/api/dashboard/summary');
+    expect(summary.status).toBe(200);
+    const { online, offline, maintenance, total } = summary.body.units;
+    expect(online + offline + maintenance).toBe(total);
+    expect(total).toBe(unitsOf(server, '1').length);
+    expect(summary.body.screenshotsToday).toBeGreaterThan(0);
+    expect(typeof summary.body.activeUrlRules).toBe('number');
+  });
+
+  it('lists the most recently offline units and the latest screenshots of the organization', async () => {
+    const mine = new Set(unitsOf(server, '1').map((u) => String(u.id)));
+    const offline = await user.request<{ items: { id: string; lastSeenAt: string }[] }>('GET', '/api/dashboard/recent-offline?limit=3');
+    expect(offline.body.items.length).toBeLessThanOrEqual(3);
+    expect(offline.body.items.every((u) => mine.has(u.id))).toBe(true);
+    const seen = offline.body.items.map((u) => u.lastSeenAt);
+    expect(seen).toEqual([...seen].sort().reverse());
+    const latest = await user.request<{ items: ScreenshotItem[] }>('GET', '/api/dashboard/latest-screenshots?limit=4');
+    expect(latest.body.items).toHaveLength(4);
+    expect(latest.body.items.every((s) => mine.has(s.serviceUnitId))).toBe(true);
+  });
+});
