@@ -46,7 +46,20 @@ export function guard({ path, search, rule, storage }: GuardInput): GuardDecisio
   if (!signedIn) return { type: 'redirect', to: withTo(LOGIN_PATH, path + search), clearStorage };
   if (storage.locked) return { type: 'redirect', to: LOCK_SCREEN_PATH, clearStorage };
 
-  if (rule === 'isAdmin' && !isAdminRole(role)) return { type: 'redirect', to: NOT_AUTHORIZED_PATH, clearStorage };
-  if (rule === 'isUser' && isAdminRole(role)) return { type: 'redirect', to: NOT_AUTHORIZED_PATH, clearStorage };
+  if (!ruleAdmits(rule, role)) return { type: 'redirect', to: NOT_AUTHORIZED_PATH, clearStorage };
   return { type: 'allow', clearStorage, role };
+}
+
+/** Whether a signed-in role may open a route with this rule (the menu and the search use it too). */
+export function ruleAdmits(rule: RouteRule, role: RoleId | undefined): boolean {
+  switch (rule) {
+    case 'isPublic':
+      return true;
+    case 'isSignedIn':
+      return role !== undefined;
+    case 'isAdmin':
+      return role !== undefined && isAdminRole(role);
+    case 'isUser':
+      return role !== undefined && !isAdminRole(role);
+  }
 }
