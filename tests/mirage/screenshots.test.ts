@@ -33,9 +33,9 @@ describe('screenshots endpoints', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(first.body.items[0]?.unitName).not.toBe('');
     const second = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?page=2&pageSize=10');
-    expect(second.body.items[0]?.capturedAt <= (times[9] ?? '')).toBe(true);
+    expect((second.body.items[0]?.capturedAt ?? '') <= (times[9] ?? '')).toBe(true);
     const oldest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=5&order=asc');
-    expect(oldest.body.items[0]?.capturedAt < (times[0] ?? '')).toBe(true);
+    expect((oldest.body.items[0]?.capturedAt ?? '') < (times[0] ?? '')).toBe(true);
   });
 
   it('shows a role-4 user only their organization', async () => {
