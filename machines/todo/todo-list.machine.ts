@@ -1,0 +1,278 @@
+import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { taskMachine, type TaskActorRef, type TaskChange, type TaskNotice } from './task.machine';
+import {
+  matchesFilter,
+  toFailure,
+  validateDraft,
+  type DraftErrors,
+  type Task,
+  type TaskDraft,
+  type TaskFields,
+  type TaskFilter,
+  type TaskTag,
+  type TodoFailure,
+} from './types';
+
+/**
+ * The to-do list: loads the tasks of one filter and spawns one task actor per task (`task-<id>`).
+ * Three regions run side by side: the list itself, the tag list (loaded once) and the "add task" drawer.
+ */
+
+export type TaskSort = 'newest' | 'titleAsc' | 'titleDesc';
+
+export interface TaskEntry {
+  id: number;
+  /** The confirmed task, for search and sort; the row shows the actor's (optimistic) task. */
+  task: Task;
+  ref: TaskActorRef;
+}
+
+export interface TodoListContext {
+  filter: TaskFilter;
+  tasks: TaskEntry[];
+  tags: TaskTag[];
+  search: string;
+  sort: TaskSort;
+  error: TodoFailure | null;
+  tagsError: TodoFailure | null;
+  /** The task whose edit drawer is open. */
+  editingId: number | null;
+  newDraft: TaskDraft;
+  newDraftErrors: DraftErrors;
+  createError: TodoFailure | null;
+}
+
+export type TodoListEvent =
+  | { type: 'filter.change'; filter: TaskFilter }
+  | { type: 'search.change'; search: string }
+  | { type: 'sort.change'; sort: TaskSort }
+  | { type: 'list.retry' }
+  | { type: 'list.reload' }
+  | { type: 'tags.retry' }
+  | { type: 'task.open'; id: number }
+  | { type: 'create.open' }
+  | { type: 'create.change'; patch: Partial<TaskDraft> }
+  | { type: 'create.submit' }
+  | { type: 'create.cancel' }
+  | TaskNotice;
+
+/** What the view hears (via `actor.on`) to show toasts. */
+export type TodoListEmitted =
+  | { type: 'task.created'; id: number; title: string }
+  | { type: 'task.rolledBack'; title: string; change: TaskChange; error: TodoFailure };
+
+export interface TodoListInput {
+  filter?: TaskFilter;
+}
+
+export interface CreateTaskInput {
+  task: TaskFields;
+}
+
+const emptyDraft = (): TaskDraft => ({ title: '', desc: '', tags: [] });
+
+/** A new task starts in the view it is created from: a tag view preselects the tag, starred/important set the flag. */
+export function newTaskFields(draft: TaskDraft, filter: TaskFilter): TaskFields {
+  return {
+    title: draft.title.trim(),
+    desc: draft.desc,
+    tags: draft.tags,
+    isImportant: filter === 'important',
+    isStarred: filter === 'starred',
+    isCompleted: false,
+    isTrashed: false,
+  };
+}
+
+const draftForFilter = (filter: TaskFilter): TaskDraft =>
+  ['frontend', 'backend', 'doc', 'bug'].includes(filter) ? { ...emptyDraft(), tags: [filter as TaskDraft['tags'][number]] } : emptyDraft();
+
+/** The rows to show: search on title and description, then the chosen order. */
+export function visibleTasks(context: Pick<TodoListContext, 'tasks' | 'search' | 'sort'>): TaskEntry[] {
+  const needle = context.search.trim().toLocaleLowerCase();
+  const found = needle
+    ? context.tasks.filter((e) => e.task.title.toLocaleLowerCase().includes(needle) || e.task.desc.toLocaleLowerCase().includes(needle))
+    : context.tasks;
+  if (context.sort === 'newest') return found;
+  const direction = context.sort === 'titleAsc' ? 1 : -1;
+  return [...found].sort((a, b) => direction * a.task.title.localeCompare(b.task.title, undefined, { sensitivity: 'base', numeric: true }));
+}
+
+export const todoListMachine = setup({
+  types: {
+    context: {} as TodoListContext,
+    events: {} as TodoListEvent,
+    input: {} as TodoListInput,
+    emitted: {} as TodoListEmitted,
+  },
+  actors: {
+    loadTasks: fromPromise<Task[], { filter: TaskFilter }>(async () => {
+      throw new Error('loadTasks not provided');
+    }),
+    loadTags: fromPromise<TaskTag[]>(async () => {
+      throw new Error('loadTags not provided');
+    }),
+    createTask: fromPromise<{ id: number }, CreateTaskInput>(async () => {
+      throw new Error('createTask not provided');
+    }),
+    task: taskMachine,
+  },
+  guards: {
+    hasTasks: ({ context }) => context.tasks.length > 0,
+    isListEmpty: ({ context }) => context.tasks.length === 0,
+    isNewDraftValid: ({ context }) => Object.keys(validateDraft(context.newDraft)).length === 0,
+    isOtherFilter: ({ context, event }) => event.type === 'filter.change' && event.filter !== context.filter,
+  },
+  actions: {
+    stopTasks: enqueueActions(({ context, enqueue }) => {
+      for (const entry of context.tasks) enqueue.stopChild(entry.ref);
+      enqueue.assign({ tasks: [], editingId: null });
+    }),
+    spawnTasks: assign(({ spawn, self }, tasks: Task[]) => ({
+      tasks: tasks.map((task) => ({ id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task, parent: self } }) })),
+      error: null,
+    })),
+    assignFilter: assign(({ event }) => (event.type === 'filter.change' ? { filter: event.filter, search: '' } : {})),
+    assignError: assign((_, error: TodoFailure) => ({ error })),
+    assignSearch: assign(({ event }) => (event.type === 'search.change' ? { search: event.search } : {})),
+    assignSort: assign(({ event }) => (event.type === 'sort.change' ? { sort: event.sort } : {})),
+    assignTags: assign((_, tags: TaskTag[]) => ({ tags, tagsError: null })),
+    assignTagsError: assign((_, tagsError: TodoFailure) => ({ tagsError })),
+    /** A confirmed change: keep the copy, and drop the row once it no longer belongs in this view. */
+    applyConfirmedTask: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'child.updated') return;
+      const entry = context.tasks.find((e) => e.id === event.task.id);
+      if (!entry) return;
+      if (matchesFilter(event.task, context.filter)) {
+        enqueue.assign({ tasks: context.tasks.map((e) => (e.id === event.task.id ? { ...e, task: event.task } : e)) });
+        return;
+      }
+      if (context.editingId === entry.id) return; // keep the row while its drawer is open
+      enqueue.stopChild(entry.ref);
+      enqueue.assign({ tasks: context.tasks.filter((e) => e.id !== event.task.id) });
+    }),
+    emitRolledBack: emit(({ event }) =>
+      event.type === 'child.rolledBack'
+        ? { type: 'task.rolledBack' as const, title: event.task.title, change: event.change, error: event.error }
+        : { type: 'task.rolledBack' as const, title: '', change: 'edit' as const, error: { message: '', status: 0 } },
+    ),
+    openTask: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'task.open') return;
+      const entry = context.tasks.find((e) => e.id === event.id);
+      if (!entry || !entry.ref.getSnapshot().can({ type: 'task.edit' })) return;
+      enqueue.assign({ editingId: entry.id });
+      enqueue.sendTo(entry.ref, { type: 'task.edit' });
+    }),
+    closeTask: assign(({ context, event }) => (event.type === 'child.editClosed' && context.editingId === event.id ? { editingId: null } : {})),
+    resetNewDraft: assign(({ context }) => ({ newDraft: draftForFilter(context.filter), newDraftErrors: {}, createError: null })),
+    changeNewDraft: assign(({ context, event }) => {
+      if (event.type !== 'create.change') return {};
+      return { newDraft: { ...context.newDraft, ...event.patch }, newDraftErrors: 'title' in event.patch ? {} : context.newDraftErrors };
+    }),
+    showNewDraftErrors: assign(({ context }) => ({ newDraftErrors: validateDraft(context.newDraft) })),
+    assignCreateError: assign((_, createError: TodoFailure) => ({ createError })),
+    emitCreated: emit(({ context }, id: number) => ({ type: 'task.created' as const, id, title: context.newDraft.title.trim() })),
+    reloadList: raise({ type: 'list.reload' }),
+  },
+}).createMachine({
+  id: 'todoList',
+  type: 'parallel',
+  context: ({ input }) => ({
+    filter: input.filter ?? 'all',
+    tasks: [],
+    tags: [],
+    search: '',
+    sort: 'newest',
+    error: null,
+    tagsError: null,
+    editingId: null,
+    newDraft: emptyDraft(),
+    newDraftErrors: {},
+    createError: null,
+  }),
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        'filter.change': { guard: 'isOtherFilter', target: '.loading', actions: 'assignFilter' },
+        'list.reload': { target: '.loading' },
+        'search.change': { actions: 'assignSearch' },
+        'sort.change': { actions: 'assignSort' },
+        'child.rolledBack': { actions: 'emitRolledBack' },
+        'child.editClosed': { actions: 'closeTask' },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          entry: 'stopTasks',
+          invoke: {
+            id: 'loadTasks',
+            src: 'loadTasks',
+            input: ({ context }) => ({ filter: context.filter }),
+            onDone: [
+              { guard: ({ event }) => event.output.length > 0, target: 'loaded', actions: { type: 'spawnTasks', params: ({ event }) => event.output } },
+              { target: 'empty', actions: { type: 'spawnTasks', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => toFailure(event.error) } },
+          },
+        },
+        loaded: {
+          always: { guard: 'isListEmpty', target: 'empty' },
+          on: {
+            'child.updated': { actions: 'applyConfirmedTask' },
+            'task.open': { actions: 'openTask' },
+          },
+        },
+        empty: {},
+        failed: {
+          on: { 'list.retry': { target: 'loading' } },
+        },
+      },
+    },
+    tags: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadTags',
+            src: 'loadTags',
+            onDone: { target: 'loaded', actions: { type: 'assignTags', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'assignTagsError', params: ({ event }) => toFailure(event.error) } },
+          },
+        },
+        loaded: {},
+        failed: {
+          on: { 'tags.retry': { target: 'loading' }, 'list.retry': { target: 'loading' } },
+        },
+      },
+    },
+    creator: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'create.open': { target: 'open', actions: 'resetNewDraft' } },
+        },
+        open: {
+          tags: ['drawer'],
+          on: {
+            'create.change': { actions: 'changeNewDraft' },
+            'create.submit': [{ guard: 'isNewDraftValid', target: 'creating' }, { actions: 'showNewDraftErrors' }],
+            'create.cancel': { target: 'closed' },
+          },
+        },
+        creating: {
+          tags: ['drawer', 'busy'],
+          invoke: {
+            id: 'createTask',
+            src: 'createTask',
+            input: ({ context }) => ({ task: newTaskFields(context.newDraft, context.filter) }),
+            onDone: { target: 'closed', actions: [{ type: 'emitCreated', params: ({ event }) => event.output.id }, 'reloadList'] },
+            onError: { target: 'open', actions: { type: 'assignCreateError', params: ({ event }) => toFailure(event.error) } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type TodoListActorRef = ActorRefFrom<typeof todoListMachine>;
