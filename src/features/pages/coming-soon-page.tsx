@@ -1,5 +1,9 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { IconRocket } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { StatusPage } from '@/components/status-page';
+import { HomeButton } from './home-button';
 
 export default function ComingSoonPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  return <StatusPage icon={IconRocket} color="success" title={t('pages.comingSoonTitle')} text={t('pages.comingSoonText')} actions={<HomeButton />} />;
 }
