@@ -1,0 +1,285 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { UnitProcess } from '../domain/types';
+import {
+  processMonitorMachine,
+  processTotals,
+  retryDelayMs,
+  visibleProcesses,
+  type BlockResult,
+  type ProcessSample,
+} from './process-monitor-machine';
+
+const proc = (id: string, patch: Partial<UnitProcess> = {}): UnitProcess => ({
+  id,
+  serviceUnitId: 'u1',
+  name: `app${id}.exe`,
+  pid: Number(id) * 10,
+  user: 'j.smith',
+  cpuPercent: 1,
+  memoryMb: 100,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  state: 'running',
+  ...patch,
+});
+
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+/** A fetchProcesses fake that answers each call by hand. */
+function manualFetch() {
+  const calls: { unitId: string; resolve: (s: ProcessSample) => void; reject: (e: unknown) => void }[] = [];
+  const actor = fromPromise<ProcessSample, { unitId: string }>(
+    ({ input }) => new Promise((resolve, reject) => calls.push({ unitId: input.unitId, resolve, reject })),
+  );
+  return { actor, calls };
+}
+
+function autoFetch(items: (n: number) => UnitProcess[] = (n) => [proc('1', { cpuPercent: n })]) {
+  let n = 0;
+  const fn = vi.fn(async ({ input }: { input: { unitId: string } }) => {
+    n += 1;
+    return { unitId: input.unitId, items: items(n), sampledAt: `t${n}` };
+  });
+  return { actor: fromPromise(fn), fn };
+}
+
+function start(fetchProcesses: ReturnType<typeof autoFetch>['actor'], input = {}, extra = {}) {
+  const clock = new SimulatedClock();
+  const actor = createActor(processMonitorMachine.provide({ actors: { fetchProcesses, ...extra } }), { input: { unitId: 'u1', ...input }, clock });
+  actor.start();
+  return { actor, clock };
+}
+
+describe('process monitor: polling', () => {
+  it('waits for a unit before polling', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch, { unitId: null });
+    clock.increment(20_000);
+    await flush();
+    expect(actor.getSnapshot().matches({ monitor: 'noUnit' })).toBe(true);
+    expect(fn).not.toHaveBeenCalled();
+    actor.send({ type: 'process.unit.select', unitId: 'u2' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(fn.mock.calls[0]?.[0].input).toEqual({ unitId: 'u2' });
+  });
+
+  it('polls every 5 s by default and shows the newest figures', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.items[0]?.cpuPercent).toBe(1);
+    expect(actor.getSnapshot().hasTag('live')).toBe(true);
+    clock.increment(4999);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.items[0]?.cpuPercent).toBe(2);
+    expect(actor.getSnapshot().context.sampledAt).toBe('t2');
+    clock.increment(5000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+  });
+
+  it('pause stops polling; resume polls at once and goes on', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch);
+    await flush();
+    actor.send({ type: 'process.pause' });
+    expect(actor.getSnapshot().hasTag('paused')).toBe(true);
+    clock.increment(60_000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.items[0]?.cpuPercent).toBe(1);
+    actor.send({ type: 'process.resume' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    clock.increment(5000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+  });
+
+  it('pausing during a request drops its answer', async () => {
+    const { actor: fetch, calls } = manualFetch();
+    const { actor } = start(fetch);
+    actor.send({ type: 'process.pause' });
+    calls[0]?.resolve({ unitId: 'u1', items: [proc('1')], sampledAt: 't' });
+    await flush();
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('can start paused', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor } = start(fetch, { paused: true });
+    await flush();
+    expect(actor.getSnapshot().hasTag('paused')).toBe(true);
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('a new interval applies from the moment it is chosen', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch);
+    await flush();
+    clock.increment(3000);
+    actor.send({ type: 'process.interval.change', intervalMs: 2000 });
+    clock.increment(1999);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    actor.send({ type: 'process.interval.change', intervalMs: 30_000 });
+    clock.increment(29_999);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    clock.increment(1);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+    actor.send({ type: 'process.interval.change', intervalMs: -1 });
+    expect(actor.getSnapshot().context.intervalMs).toBe(30_000);
+  });
+
+  it('ignores a late answer for the previous unit after the unit changes', async () => {
+    const { actor: fetch, calls } = manualFetch();
+    const { actor } = start(fetch);
+    actor.send({ type: 'process.unit.select', unitId: 'u2' });
+    expect(calls.map((c) => c.unitId)).toEqual(['u1', 'u2']);
+    calls[1]?.resolve({ unitId: 'u2', items: [proc('9', { serviceUnitId: 'u2' })], sampledAt: 'b' });
+    await flush();
+    calls[0]?.resolve({ unitId: 'u1', items: [proc('1')], sampledAt: 'a' });
+    await flush();
+    expect(actor.getSnapshot().context.unitId).toBe('u2');
+    expect(actor.getSnapshot().context.items.map((p) => p.id)).toEqual(['9']);
+  });
+
+  it('clears the rows of the previous unit at once when the unit changes', async () => {
+    const { actor: fetch } = autoFetch();
+    const { actor } = start(fetch);
+    await flush();
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+    actor.send({ type: 'process.unit.select', unitId: 'u2' });
+    expect(actor.getSnapshot().context.items).toEqual([]);
+    expect(actor.getSnapshot().context.updatedAt).toBeNull();
+  });
+
+  it('retries a failed poll with backoff, then stops until the user retries', async () => {
+    let fail = true;
+    const fn = vi.fn(async ({ input }: { input: { unitId: string } }) => {
+      if (fail) throw new Error('offline');
+      return { unitId: input.unitId, items: [proc('1')], sampledAt: 'ok' };
+    });
+    const { actor, clock } = start(fromPromise(fn), { maxAutoRetries: 2 });
+    await flush();
+    expect(actor.getSnapshot().hasTag('failing')).toBe(true);
+    expect((actor.getSnapshot().context.error as Error).message).toBe('offline');
+    clock.increment(retryDelayMs(5000, 1));
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    clock.increment(retryDelayMs(5000, 2) - 1);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    clock.increment(1);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().hasTag('stalled')).toBe(true);
+    clock.increment(600_000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+    fail = false;
+    actor.send({ type: 'process.retry' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('failing')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, failures: 0 });
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+  });
+
+  it('backoff doubles and is capped', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(5000, n))).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(30_000, 5)).toBe(60_000);
+  });
+});
+
+describe('process monitor: actions', () => {
+  const items = [proc('1', { name: 'steam.exe' }), proc('2', { name: 'chrome.exe' }), proc('3', { name: 'steam.exe' })];
+  const fetch = () => autoFetch(() => items).actor;
+
+  it('ends a process only after confirmation, and removes it from the table', async () => {
+    const endProcess = vi.fn(async () => ({}));
+    const { actor } = start(fetch(), {}, { endProcess: fromPromise(endProcess) });
+    await flush();
+    const ended: string[] = [];
+    actor.on('process.ended', (e) => ended.push(e.process.id));
+    actor.send({ type: 'process.end', process: items[1] as UnitProcess });
+    expect(actor.getSnapshot().matches({ action: 'confirmingEnd' })).toBe(true);
+    actor.send({ type: 'process.action.cancel' });
+    expect(endProcess).not.toHaveBeenCalled();
+    actor.send({ type: 'process.end', process: items[1] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(endProcess).toHaveBeenCalledTimes(1);
+    expect(ended).toEqual(['2']);
+    expect(actor.getSnapshot().context.items.map((p) => p.id)).toEqual(['1', '3']);
+  });
+
+  it('blocks an executable: every process the rule ended leaves the table', async () => {
+    const blockExecutable = vi.fn(async (): Promise<BlockResult> => ({ ruleId: 'r1', endedProcessIds: ['1', '3'] }));
+    const { actor } = start(fetch(), {}, { blockExecutable: fromPromise(blockExecutable) });
+    await flush();
+    const blocked: number[] = [];
+    actor.on('process.blocked', (e) => blocked.push(e.endedCount));
+    actor.send({ type: 'process.block', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(blockExecutable.mock.calls[0]).toBeDefined();
+    expect(blocked).toEqual([2]);
+    expect(actor.getSnapshot().context.items.map((p) => p.id)).toEqual(['2']);
+  });
+
+  it('reports a failed action and keeps the row', async () => {
+    const { actor } = start(fetch(), {}, { endProcess: fromPromise(async () => Promise.reject(new Error('gone'))) });
+    await flush();
+    const failures: string[] = [];
+    actor.on('process.action.failed', (e) => failures.push(`${e.action}:${(e.error as Error).message}`));
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(failures).toEqual(['end:gone']);
+    expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.items).toHaveLength(3);
+  });
+
+  it('keeps polling while an action is being confirmed', async () => {
+    const { actor: f, fn } = autoFetch(() => items);
+    const { actor, clock } = start(f);
+    await flush();
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    clock.increment(5000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ action: 'confirmingEnd' })).toBe(true);
+  });
+});
+
+describe('process table helpers', () => {
+  const rows = [
+    proc('1', { name: 'b.exe', cpuPercent: 5, memoryMb: 10.25, pid: 30 }),
+    proc('2', { name: 'a.exe', cpuPercent: 5, memoryMb: 20, pid: 10, user: 'SYSTEM' }),
+    proc('3', { name: 'c.exe', cpuPercent: 1, memoryMb: 30.1, pid: 20 }),
+  ];
+  it('sorts by any column, ties broken by PID', () => {
+    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'cpuPercent', direction: 'desc' } }).map((p) => p.id)).toEqual(['2', '1', '3']);
+    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'name', direction: 'asc' } }).map((p) => p.id)).toEqual(['2', '1', '3']);
+  });
+  it('searches name, user and PID', () => {
+    expect(visibleProcesses({ items: rows, search: 'system', sort: { column: 'pid', direction: 'asc' } }).map((p) => p.id)).toEqual(['2']);
+    expect(visibleProcesses({ items: rows, search: '2', sort: { column: 'pid', direction: 'asc' } }).map((p) => p.id)).toEqual(['3']);
+  });
+  it('totals CPU and memory', () => {
+    expect(processTotals(rows)).toEqual({ cpuPercent: 11, memoryMb: 60.4, count: 3 });
+  });
+});

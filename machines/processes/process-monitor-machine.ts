@@ -1,0 +1,347 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { UnitProcess } from '../domain/types';
+
+/**
+ * The live process table of one service unit.
+ *
+ * Regions (parallel):
+ * - `monitor`: noUnit → watching. `watching.live` polls: loading → waiting (interval) → loading…;
+ *   a failed poll backs off (interval × 2ⁿ, capped) and after `maxAutoRetries` stops in `stalled`
+ *   until the user retries. `watching.paused` polls nothing. Picking another unit re-enters
+ *   `watching`, which stops the in-flight request (its late answer is dropped) and clears the rows.
+ * - `action`: end a process / block its executable, each behind a confirmation.
+ */
+
+export const POLL_INTERVALS_MS = [2000, 5000, 10_000, 30_000] as const;
+export const DEFAULT_POLL_INTERVAL_MS = 5000;
+const MAX_BACKOFF_MS = 60_000;
+
+export interface ProcessSample {
+  unitId: string;
+  items: UnitProcess[];
+  /** When the unit reported (server time, ISO). */
+  sampledAt: string;
+}
+
+export type ProcessSortColumn = 'name' | 'pid' | 'user' | 'cpuPercent' | 'memoryMb' | 'startedAt';
+export interface ProcessSort {
+  column: ProcessSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+export interface BlockResult {
+  ruleId: string;
+  endedProcessIds: string[];
+}
+
+export interface ProcessMonitorContext {
+  unitId: string | null;
+  intervalMs: number;
+  items: UnitProcess[];
+  sampledAt: string | null;
+  /** Client time of the last successful poll (ms), for "updated … ago". */
+  updatedAt: number | null;
+  error: unknown;
+  /** Consecutive failed polls. */
+  failures: number;
+  maxAutoRetries: number;
+  sort: ProcessSort;
+  search: string;
+  /** The process an action is asked or running for. */
+  target: UnitProcess | null;
+  actionError: unknown;
+  /** Consulted once, when watching first starts. */
+  startPaused: boolean;
+}
+
+export interface ProcessMonitorInput {
+  unitId?: string | null;
+  intervalMs?: number;
+  maxAutoRetries?: number;
+  /** Start paused (e.g. the user paused before leaving). */
+  paused?: boolean;
+}
+
+export type ProcessMonitorEvent =
+  | { type: 'process.unit.select'; unitId: string | null }
+  | { type: 'process.pause' }
+  | { type: 'process.resume' }
+  | { type: 'process.interval.change'; intervalMs: number }
+  | { type: 'process.refresh' }
+  | { type: 'process.retry' }
+  | { type: 'process.sort'; sort: ProcessSort }
+  | { type: 'process.search'; search: string }
+  | { type: 'process.end'; process: UnitProcess }
+  | { type: 'process.block'; process: UnitProcess }
+  | { type: 'process.action.confirm' }
+  | { type: 'process.action.cancel' };
+
+export type ProcessMonitorEmitted =
+  | { type: 'process.ended'; process: UnitProcess }
+  | { type: 'process.blocked'; process: UnitProcess; endedCount: number }
+  | { type: 'process.action.failed'; action: 'end' | 'block'; process: UnitProcess; error: unknown };
+
+const isInterval = (ms: number) => Number.isFinite(ms) && ms >= 500;
+
+/** Rows as the table shows them: searched (name, user or PID) and sorted; ties by PID. */
+export function visibleProcesses(context: Pick<ProcessMonitorContext, 'items' | 'sort' | 'search'>): UnitProcess[] {
+  const needle = context.search.trim().toLowerCase();
+  const { column, direction } = context.sort;
+  const sign = direction === 'asc' ? 1 : -1;
+  return context.items
+    .filter((p) => !needle || p.name.toLowerCase().includes(needle) || p.user.toLowerCase().includes(needle) || String(p.pid).startsWith(needle))
+    .sort((a, b) => {
+      const x = a[column];
+      const y = b[column];
+      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      return cmp * sign || a.pid - b.pid;
+    });
+}
+
+export function processTotals(items: readonly UnitProcess[]): { cpuPercent: number; memoryMb: number; count: number } {
+  let cpu = 0;
+  let memory = 0;
+  for (const p of items) {
+    cpu += p.cpuPercent;
+    memory += p.memoryMb;
+  }
+  return { cpuPercent: Math.round(cpu * 10) / 10, memoryMb: Math.round(memory * 10) / 10, count: items.length };
+}
+
+export function retryDelayMs(intervalMs: number, failures: number): number {
+  return Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.max(0, failures - 1));
+}
+
+export const processMonitorMachine = setup({
+  types: {} as {
+    context: ProcessMonitorContext;
+    events: ProcessMonitorEvent;
+    input: ProcessMonitorInput;
+    emitted: ProcessMonitorEmitted;
+  },
+  actors: {
+    fetchProcesses: fromPromise<ProcessSample, { unitId: string }>(async () => {
+      throw new Error('fetchProcesses not provided');
+    }),
+    endProcess: fromPromise<unknown, { process: UnitProcess }>(async () => {
+      throw new Error('endProcess not provided');
+    }),
+    blockExecutable: fromPromise<BlockResult, { unitId: string; process: UnitProcess }>(async () => {
+      throw new Error('blockExecutable not provided');
+    }),
+  },
+  delays: {
+    pollInterval: ({ context }) => context.intervalMs,
+    retryDelay: ({ context }) => retryDelayMs(context.intervalMs, context.failures),
+  },
+  guards: {
+    hasUnit: ({ context }) => context.unitId !== null,
+    isUnitChosen: ({ event }) => event.type === 'process.unit.select' && event.unitId !== null,
+    isForCurrentUnit: ({ context, event }) => (event as unknown as { output: ProcessSample }).output.unitId === context.unitId,
+    canRetryAutomatically: ({ context }) => context.failures < context.maxAutoRetries,
+    isStartPaused: ({ context }) => context.startPaused,
+    hasTargetInList: ({ context, event }) =>
+      (event.type === 'process.end' || event.type === 'process.block') && context.items.some((p) => p.id === event.process.id),
+    isValidInterval: ({ event }) => event.type === 'process.interval.change' && isInterval(event.intervalMs),
+  },
+  actions: {
+    assignUnit: assign(({ event }) =>
+      event.type === 'process.unit.select'
+        ? { unitId: event.unitId, items: [], sampledAt: null, updatedAt: null, error: null, failures: 0 }
+        : {},
+    ),
+    assignSample: assign(({ event }) => {
+      const sample = (event as unknown as { output: ProcessSample }).output;
+      return { items: sample.items, sampledAt: sample.sampledAt, updatedAt: Date.now(), error: null, failures: 0 };
+    }),
+    assignPollError: assign(({ context, event }) => ({
+      error: (event as unknown as { error: unknown }).error,
+      failures: context.failures + 1,
+    })),
+    resetFailures: assign({ failures: () => 0 }),
+    clearStartPaused: assign({ startPaused: () => false }),
+    assignInterval: assign(({ event }) => (event.type === 'process.interval.change' ? { intervalMs: event.intervalMs } : {})),
+    assignSort: assign(({ event }) => (event.type === 'process.sort' ? { sort: event.sort } : {})),
+    assignSearch: assign(({ event }) => (event.type === 'process.search' ? { search: event.search } : {})),
+    assignTarget: assign(({ event }) =>
+      event.type === 'process.end' || event.type === 'process.block' ? { target: event.process, actionError: null } : {},
+    ),
+    clearTarget: assign({ target: () => null }),
+    removeTarget: assign(({ context }) => ({ items: context.items.filter((p) => p.id !== context.target?.id) })),
+    removeBlocked: assign(({ context, event }) => {
+      const ended = new Set((event as unknown as { output: BlockResult }).output.endedProcessIds);
+      return { items: context.items.filter((p) => !ended.has(p.id) && p.id !== context.target?.id) };
+    }),
+    assignActionError: assign(({ event }) => ({ actionError: (event as unknown as { error: unknown }).error })),
+    emitEnded: emit(({ context }) => ({ type: 'process.ended' as const, process: context.target as UnitProcess })),
+    emitBlocked: emit(({ context, event }) => ({
+      type: 'process.blocked' as const,
+      process: context.target as UnitProcess,
+      endedCount: (event as unknown as { output: BlockResult }).output.endedProcessIds.length,
+    })),
+    emitEndFailed: emit(({ context, event }) => ({
+      type: 'process.action.failed' as const,
+      action: 'end' as const,
+      process: context.target as UnitProcess,
+      error: (event as unknown as { error: unknown }).error,
+    })),
+    emitBlockFailed: emit(({ context, event }) => ({
+      type: 'process.action.failed' as const,
+      action: 'block' as const,
+      process: context.target as UnitProcess,
+      error: (event as unknown as { error: unknown }).error,
+    })),
+  },
+}).createMachine({
+  id: 'processMonitor',
+  type: 'parallel',
+  context: ({ input }) => ({
+    unitId: input.unitId ?? null,
+    intervalMs: input.intervalMs !== undefined && isInterval(input.intervalMs) ? input.intervalMs : DEFAULT_POLL_INTERVAL_MS,
+    items: [],
+    sampledAt: null,
+    updatedAt: null,
+    error: null,
+    failures: 0,
+    maxAutoRetries: input.maxAutoRetries ?? 3,
+    sort: { column: 'cpuPercent', direction: 'desc' },
+    search: '',
+    target: null,
+    actionError: null,
+    startPaused: input.paused ?? false,
+  }),
+  on: {
+    'process.sort': { actions: 'assignSort' },
+    'process.search': { actions: 'assignSearch' },
+  },
+  states: {
+    monitor: {
+      initial: 'start',
+      on: {
+        'process.unit.select': [
+          { guard: 'isUnitChosen', target: '.watching', reenter: true, actions: 'assignUnit' },
+          { target: '.noUnit', actions: 'assignUnit' },
+        ],
+      },
+      states: {
+        start: {
+          always: [{ guard: 'hasUnit', target: 'watching' }, { target: 'noUnit' }],
+        },
+        noUnit: {
+          on: { 'process.interval.change': { guard: 'isValidInterval', actions: 'assignInterval' } },
+        },
+        watching: {
+          initial: 'choose',
+          states: {
+            choose: {
+              always: [
+                { guard: 'isStartPaused', target: 'paused', actions: 'clearStartPaused' },
+                { target: 'live' },
+              ],
+            },
+            live: {
+              tags: ['live'],
+              initial: 'loading',
+              on: {
+                'process.pause': { target: 'paused' },
+                'process.interval.change': { guard: 'isValidInterval', actions: 'assignInterval' },
+              },
+              states: {
+                loading: {
+                  tags: ['polling'],
+                  invoke: {
+                    id: 'fetchProcesses',
+                    src: 'fetchProcesses',
+                    input: ({ context }) => ({ unitId: context.unitId as string }),
+                    onDone: [
+                      { guard: 'isForCurrentUnit', target: 'waiting', actions: 'assignSample' },
+                      // An answer for a unit no longer shown: drop it and ask again.
+                      { target: 'loading', reenter: true },
+                    ],
+                    onError: [
+                      { guard: 'canRetryAutomatically', target: 'backoff', actions: 'assignPollError' },
+                      { target: 'stalled', actions: 'assignPollError' },
+                    ],
+                  },
+                },
+                waiting: {
+                  after: { pollInterval: { target: 'loading' } },
+                  on: {
+                    'process.refresh': { target: 'loading' },
+                    // A new interval applies from now, not after the old one runs out.
+                    'process.interval.change': { guard: 'isValidInterval', target: 'waiting', reenter: true, actions: 'assignInterval' },
+                  },
+                },
+                backoff: {
+                  tags: ['failing'],
+                  after: { retryDelay: { target: 'loading' } },
+                  on: {
+                    'process.retry': { target: 'loading' },
+                    'process.refresh': { target: 'loading' },
+                  },
+                },
+                stalled: {
+                  tags: ['failing', 'stalled'],
+                  on: {
+                    'process.retry': { target: 'loading', actions: 'resetFailures' },
+                    'process.refresh': { target: 'loading', actions: 'resetFailures' },
+                  },
+                },
+              },
+            },
+            paused: {
+              tags: ['paused'],
+              on: {
+                'process.resume': { target: 'live', actions: 'resetFailures' },
+                'process.interval.change': { guard: 'isValidInterval', actions: 'assignInterval' },
+              },
+            },
+          },
+        },
+      },
+    },
+    action: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'process.end': { guard: 'hasTargetInList', target: 'confirmingEnd', actions: 'assignTarget' },
+            'process.block': { guard: 'hasTargetInList', target: 'confirmingBlock', actions: 'assignTarget' },
+          },
+        },
+        confirmingEnd: {
+          on: {
+            'process.action.confirm': { target: 'ending' },
+            'process.action.cancel': { target: 'idle', actions: 'clearTarget' },
+          },
+        },
+        ending: {
+          tags: ['acting'],
+          invoke: {
+            id: 'endProcess',
+            src: 'endProcess',
+            input: ({ context }) => ({ process: context.target as UnitProcess }),
+            onDone: { target: 'idle', actions: ['removeTarget', 'emitEnded', 'clearTarget'] },
+            onError: { target: 'idle', actions: ['assignActionError', 'emitEndFailed', 'clearTarget'] },
+          },
+        },
+        confirmingBlock: {
+          on: {
+            'process.action.confirm': { target: 'blocking' },
+            'process.action.cancel': { target: 'idle', actions: 'clearTarget' },
+          },
+        },
+        blocking: {
+          tags: ['acting'],
+          invoke: {
+            id: 'blockExecutable',
+            src: 'blockExecutable',
+            input: ({ context }) => ({ unitId: (context.target as UnitProcess).serviceUnitId, process: context.target as UnitProcess }),
+            onDone: { target: 'idle', actions: ['removeBlocked', 'emitBlocked', 'clearTarget'] },
+            onError: { target: 'idle', actions: ['assignActionError', 'emitBlockFailed', 'clearTarget'] },
+          },
+        },
+      },
+    },
+  },
+});
