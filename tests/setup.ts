@@ -3,9 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine needs these browser APIs that jsdom lacks.
+// An empty query matches everything in browsers (mantine-datatable hides columns whose media query fails).
 const matchMedia = (query: string): MediaQueryList =>
   ({
-    matches: false,
+    matches: query.trim() === '' || query.trim() === 'all',
     media: query,
     onchange: null,
     addListener: () => undefined,
@@ -27,6 +28,8 @@ Object.defineProperty(document, 'fonts', {
   value: { ready: Promise.resolve(), addEventListener: () => undefined, removeEventListener: () => undefined },
 });
 Element.prototype.scrollIntoView = vi.fn();
+// mantine-datatable scrolls its viewport back to the top on a page change.
+Element.prototype.scrollTo = vi.fn();
 Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);

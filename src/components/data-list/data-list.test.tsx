@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useActorRef } from '@xstate/react';
+import { DataTable } from 'mantine-datatable';
+import { describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { createListMachine, type ListQuery } from '@machines/list/list-machine';
+import type { Page } from '@machines/domain/types';
+import { renderWithProviders } from '../../../tests/render';
+import { BulkActionBar, DataListToolbar, ListEmpty, ListError, toCsv, useListTable } from '.';
+
+interface Row {
+  id: string;
+  name: string;
+}
+const listMachine = createListMachine<Row>();
+
+function Table({ fetchPage }: { fetchPage: (q: ListQuery) => Promise<Page<Row>> }) {
+  const actor = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => fetchPage(input.query)) } }), {
+    input: { query: { pageSize: 10, sort: { column: 'name', direction: 'asc' } } },
+  });
+  const table = useListTable(actor, { rowLabel: (r) => r.name });
+  return <DataTable {...table} minHeight={200} columns={[{ accessor: 'name', title: 'Name', sortable: true }]} />;
+}
+
+describe('shared list UI', () => {
+  it('the toolbar reports typing, clears the search and exports', async () => {
+    const user = userEvent.setup();
+    const onSearch = vi.fn();
+    const onExport = vi.fn();
+    renderWithProviders(<DataListToolbar searchValue="ab" onSearchChange={onSearch} onExport={onExport} />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'c');
+    expect(onSearch).toHaveBeenLastCalledWith('abc');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(onSearch).toHaveBeenLastCalledWith('');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(onExport).toHaveBeenCalled();
+  });
+
+  it('the bulk bar shows the count and clears, and hides with nothing selected', async () => {
+    const user = userEvent.setup();
+    const onClear = vi.fn();
+    const { rerender } = renderWithProviders(
+      <BulkActionBar count={3} onClear={onClear}>
+        <button type="button">Delete</button>
+      </BulkActionBar>,
+    );
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('3 selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(onClear).toHaveBeenCalled();
+    rerender(<BulkActionBar count={0} onClear={onClear}>x</BulkActionBar>);
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
+
+  it('the error state offers Retry; the empty state tells "no results" from "nothing yet"', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    const onClear = vi.fn();
+    renderWithProviders(
+      <>
+        <ListError onRetry={onRetry} />
+        <ListEmpty filtered onClearFilters={onClear} />
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+    expect(screen.getByText('No results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    expect(onClear).toHaveBeenCalled();
+  });
+
+  it('binds a list actor to the table: rows of one page, server sort and paging', async () => {
+    const user = userEvent.setup();
+    const fetchPage = vi.fn(async (q: ListQuery): Promise<Page<Row>> => {
+      const all = Array.from({ length: 23 }, (_, i) => ({ id: String(i + 1), name: `Unit ${String(i + 1).padStart(2, '0')}` }));
+      if (q.sort?.direction === 'desc') all.reverse();
+      const start = (q.page - 1) * q.pageSize;
+      return { items: all.slice(start, start + q.pageSize), total: all.length, page: q.page, pageSize: q.pageSize };
+    });
+    renderWithProviders(<Table fetchPage={fetchPage} />);
+    expect(await screen.findByText('Unit 01')).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: /^Select Unit/ })).toHaveLength(10);
+    expect(screen.getByText('1–10 of 23')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Unit 11')).toBeInTheDocument();
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    await user.click(screen.getByText('Name'));
+    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sort: { column: 'name', direction: 'desc' } })));
+    expect(await screen.findByText('Unit 23')).toBeInTheDocument();
+  });
+
+  it('CSV export quotes values and defuses formulas', () => {
+    const csv = toCsv([{ a: 'x, y', b: '=SUM(A1)', c: -5 }], [
+      { header: 'A', value: (r) => r.a },
+      { header: 'B', value: (r) => r.b },
+      { header: 'C', value: (r) => r.c },
+    ]);
+    expect(csv).toBe('A,B,C\r\n"x, y",\'=SUM(A1),-5');
+  });
+});

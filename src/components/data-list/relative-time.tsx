@@ -1,0 +1,27 @@
+import { Text, Tooltip } from '@mantine/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
+import 'dayjs/locale/pt';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { useTranslation } from 'react-i18next';
+
+dayjs.extend(relativeTime);
+dayjs.extend(localizedFormat);
+
+/** "3 minutes ago", with the exact date and time in a tooltip on hover and keyboard focus. */
+export function RelativeTime({ value, now }: { value: string | null | undefined; now?: number }) {
+  const { t, i18n } = useTranslation();
+  if (!value) return <Text size="sm" c="dimmed">{t('data-list.never')}</Text>;
+  const date = dayjs(value).locale(i18n.language);
+  const relative = now === undefined ? date.fromNow() : date.from(dayjs(now));
+  const exact = date.format('LL LTS');
+  return (
+    <Tooltip label={exact} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Text component="time" dateTime={value} size="sm" tabIndex={0} aria-label={`${relative} (${exact})`}>
+        {relative}
+      </Text>
+    </Tooltip>
+  );
+}
