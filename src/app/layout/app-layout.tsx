@@ -1,70 +1,132 @@
-import type { ReactNode } from 'react';
-import { Anchor, AppShell, Breadcrumbs, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { ActionIcon, AppShell, Burger, Group, Kbd, Paper, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch, IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { parseRoleId, useAuthStorage } from '@/lib/auth-storage';
-import { isAdminRole } from '@/lib/roles';
+import { useSessionUser } from '@/lib/session';
+import { semiDarkCss, SEMI_DARK_CLASS, useThemeMode } from '@/lib/theme';
 import type { AppRoute } from '../routes';
-import { routes } from '../routes';
+import { AppSpotlight } from './app-spotlight';
+import { useBookmarks } from './bookmarks';
+import { LanguageSwitcher } from './language-switcher';
+import { PageHeader } from './page-header';
+import { SideMenu } from './side-menu';
+import { StarredLinks } from './starred-links';
+import { ThemeSwitcher } from './theme-switcher';
+import { UserMenu } from './user-menu';
 
-/** Routes the visitor's role may open, in menu order. */
-export function menuRoutesFor(isAdmin: boolean): AppRoute[] {
-  return routes
-    .filter((r) => r.menu && (r.rule === 'isSignedIn' || (isAdmin ? r.rule === 'isAdmin' : r.rule === 'isUser')))
-    .sort((a, b) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
-}
+// Built once: the dark scheme's variables scoped to the semi-dark sidebar.
+const SEMI_DARK_CSS = semiDarkCss();
+export const NAVBAR_WIDTH = 260;
 
+/**
+ * The app shell of every signed-in screen: vertical layout (sidebar full height on the left),
+ * floating top bar, collapsible sidebar with the role's menu (a burger below the md breakpoint, 992 px).
+ */
 export function AppLayout({ route, children }: { route: AppRoute; children: ReactNode }) {
   const { t } = useTranslation();
-  const [opened, { toggle }] = useDisclosure();
   const [location] = useLocation();
+  // Open/closed is pure UI state; everything else comes from stores and machines.
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const storage = useAuthStorage();
-  const role = parseRoleId(storage.authValues);
-  const items = menuRoutesFor(role !== undefined && isAdminRole(role));
+  const role = storage.sessionKey ? parseRoleId(storage.authValues) : undefined;
+  const user = useSessionUser();
+  const bookmarks = useBookmarks(user?.uid ?? null);
+  const mode = useThemeMode();
+  const semiDark = mode === 'semi-dark';
+
+  useEffect(closeMobile, [location, closeMobile]);
 
   return (
     <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      layout="alt"
+      header={{ height: 76 }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
+      data-theme-mode={mode}
     >
-      <AppShell.Header>
-        <Group h="100%" px="md">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('menu.home')} />
-          <Text fw={700}>{t('common.appName')}</Text>
-        </Group>
+      {semiDark ? <style>{SEMI_DARK_CSS}</style> : null}
+      <AppShell.Header withBorder={false} bg="transparent" px="md" pt="sm" style={{ pointerEvents: 'none' }}>
+        {/* Floating navbar: a card with margin and shadow above the content. */}
+        <Paper shadow="md" radius="md" h={60} px="sm" withBorder style={{ pointerEvents: 'auto' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap={4} wrap="nowrap">
+              <Burger
+                opened={mobileOpened}
+                onClick={toggleMobile}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={mobileOpened ? t('layout.closeMenu') : t('layout.openMenu')}
+                aria-expanded={mobileOpened}
+              />
+              <Tooltip label={desktopOpened ? t('layout.collapseMenu') : t('layout.expandMenu')}>
+                <ActionIcon
+                  visibleFrom="md"
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  onClick={toggleDesktop}
+                  aria-label={desktopOpened ? t('layout.collapseMenu') : t('layout.expandMenu')}
+                  aria-expanded={desktopOpened}
+                >
+                  {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} aria-hidden /> : <IconLayoutSidebarLeftExpand size={20} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+              <Group visibleFrom="sm" wrap="nowrap" gap={4}>
+                <StarredLinks bookmarks={bookmarks} role={role} />
+              </Group>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <UnstyledButton onClick={() => spotlight.open()} aria-label={`${t('layout.search')} (${t('layout.searchShortcut')})`} aria-haspopup="dialog">
+                <Group gap={6} wrap="nowrap" px="xs" py={6} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+                  <IconSearch size={20} aria-hidden />
+                  <Text size="sm" c="dimmed" visibleFrom="lg">
+                    {t('layout.search')}
+                  </Text>
+                  <Kbd size="xs" visibleFrom="lg">
+                    {t('layout.searchShortcut')}
+                  </Kbd>
+                </Group>
+              </UnstyledButton>
+              <LanguageSwitcher />
+              <ThemeSwitcher />
+              <UserMenu role={role} />
+            </Group>
+          </Group>
+        </Paper>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('menu.home')}>
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              href={item.path}
-              label={t(item.titleKey)}
-              active={location === item.path || location.startsWith(`${item.path}/`)}
-              leftSection={item.icon ? <item.icon size={18} aria-hidden /> : null}
-            />
-          ))}
-        </ScrollArea>
+
+      <AppShell.Navbar
+        p="xs"
+        className={semiDark ? SEMI_DARK_CLASS : undefined}
+        data-mantine-color-scheme={semiDark ? 'dark' : undefined}
+        aria-label={t('layout.mainMenu')}
+      >
+        <Group h={60} px="xs" justify="space-between" wrap="nowrap">
+          <UnstyledButton component={Link} href="/" aria-label={`${t('common.appName')} – ${t('menu.home')}`}>
+            <Group gap="xs" wrap="nowrap">
+              <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
+                <IconServer2 size={20} />
+              </ThemeIcon>
+              <Text fw={800} size="md" c="var(--mantine-color-text)">
+                {t('common.appName')}
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Burger opened={mobileOpened} onClick={closeMobile} hiddenFrom="md" size="sm" aria-label={t('layout.closeMenu')} />
+        </Group>
+        <SideMenu role={role} onNavigate={closeMobile} />
       </AppShell.Navbar>
-      <AppShell.Main>
-        <Breadcrumbs mb="xs" aria-label="breadcrumb">
-          <Anchor component={Link} href="/">
-            {t('menu.home')}
-          </Anchor>
-          {route.breadcrumb.map((key) => (
-            <Text key={key} size="sm">
-              {t(key)}
-            </Text>
-          ))}
-        </Breadcrumbs>
-        <Title order={1} size="h2" mb="md">
-          {t(route.titleKey)}
-        </Title>
+
+      <AppShell.Main bg={mode === 'dark' ? 'var(--mantine-color-dark-8)' : 'var(--mantine-color-gray-0)'} mih="100vh">
+        <PageHeader route={route} path={location} bookmarks={bookmarks} />
         {children}
       </AppShell.Main>
+      <AppSpotlight role={role} />
     </AppShell>
   );
 }

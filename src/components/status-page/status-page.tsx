@@ -16,7 +16,7 @@ export interface StatusPageProps {
 /** A full-page message (404, 500, not authorized, maintenance, coming soon): illustration, heading, text and a way out. */
 export function StatusPage({ code, icon: IconComponent, color = 'primary', title, text, actions }: StatusPageProps) {
   return (
-    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-default-hover)">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} maw={560} w="100%">
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon size={96} radius={48} variant="light" color={color} aria-hidden>

@@ -1,0 +1,35 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGES } from '@/lib/i18n';
+
+/** en/de/fr/pt; i18n stores the choice and sets `<html lang>`. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('layout.language')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`${t('layout.language')}: ${t(`layout.languages.${current}`)}`}>
+            <IconLanguage size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('layout.language')}</Menu.Label>
+        {LANGUAGES.map((lng) => (
+          <Menu.Item
+            key={lng}
+            lang={lng}
+            onClick={() => void i18n.changeLanguage(lng)}
+            rightSection={lng === current ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={lng === current ? 'true' : undefined}
+          >
+            {t(`layout.languages.${lng}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

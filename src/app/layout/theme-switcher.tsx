@@ -1,0 +1,42 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconCheck, IconLayoutSidebarLeftCollapse, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { THEME_MODES, themeModeStore, useThemeMode, type ThemeMode } from '@/lib/theme';
+
+const ICONS: Record<ThemeMode, Icon> = { light: IconSun, dark: IconMoon, 'semi-dark': IconLayoutSidebarLeftCollapse };
+const LABEL_KEYS: Record<ThemeMode, string> = { light: 'layout.themes.light', dark: 'layout.themes.dark', 'semi-dark': 'layout.themes.semiDark' };
+
+/** Light, dark, or semi-dark (dark sidebar beside light content); stored by the theme store. */
+export function ThemeSwitcher() {
+  const { t } = useTranslation();
+  const mode = useThemeMode();
+  const CurrentIcon = ICONS[mode];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('layout.theme')}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`${t('layout.theme')}: ${t(LABEL_KEYS[mode])}`}>
+            <CurrentIcon size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('layout.theme')}</Menu.Label>
+        {THEME_MODES.map((m) => {
+          const ItemIcon = ICONS[m];
+          return (
+            <Menu.Item
+              key={m}
+              leftSection={<ItemIcon size={16} aria-hidden />}
+              rightSection={m === mode ? <IconCheck size={16} aria-hidden /> : null}
+              onClick={() => themeModeStore.set(m)}
+              aria-current={m === mode ? 'true' : undefined}
+            >
+              {t(LABEL_KEYS[m])}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
