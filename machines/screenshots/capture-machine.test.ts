@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { Screenshot } from '../domain/types';
+import { captureMachine, type CaptureTicket } from './capture-machine';
+
+const shot: Screenshot = {
+  id: 's9',
+  serviceUnitId: 'u1',
+  capturedAt: '2026-01-01T00:00:00.000Z',
+  width: 1920,
+  height: 1080,
+  activeWindowTitle: 'Inbox',
+  processName: 'OUTLOOK.EXE',
+  flagged: false,
+  note: '',
+};
+const ticket = (status: CaptureTicket['status'], patch: Partial<CaptureTicket> = {}): CaptureTicket => ({
+  id: 'c1',
+  serviceUnitId: 'u1',
+  status,
+  failureReason: null,
+  screenshot: status === 'delivered' ? shot : null,
+  ...patch,
+});
+const flush = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+function start(checks: CaptureTicket[], request = ticket('pending')) {
+  const clock = new SimulatedClock();
+  const requestCapture = vi.fn(async (_: { input: { unitId: string } }) => request);
+  let n = 0;
+  const checkCapture = vi.fn(async (_: { input: { ticketId: string } }) => checks[Math.min(n++, checks.length - 1)] as CaptureTicket);
+  const actor = createActor(
+    captureMachine.provide({ actors: { requestCapture: fromPromise(requestCapture), checkCapture: fromPromise(checkCapture) } }),
+    { input: { pollMs: 500, timeoutMs: 5000 }, clock },
+  );
+  actor.start();
+  return { actor, clock, requestCapture, checkCapture };
+}
+
+describe('capture machine', () => {
+  it('is pending until the status check reports the new screenshot', async () => {
+    const { actor, clock, requestCapture, checkCapture } = start([ticket('pending'), ticket('pending'), ticket('delivered')]);
+    const delivered: string[] = [];
+    actor.on('capture.delivered', (e) => delivered.push(e.screenshot.id));
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    expect(requestCapture.mock.calls[0]?.[0].input).toEqual({ unitId: 'u1' });
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    clock.increment(500);
+    await flush();
+    clock.increment(500);
+    await flush();
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    expect(delivered).toEqual([]);
+    clock.increment(500);
+    await flush();
+    expect(checkCapture).toHaveBeenCalledTimes(3);
+    expect(checkCapture.mock.calls[0]?.[0].input).toEqual({ ticketId: 'c1' });
+    expect(actor.getSnapshot().matches('delivered')).toBe(true);
+    expect(delivered).toEqual(['s9']);
+  });
+
+  it('reports a failure the unit answers with', async () => {
+    const { actor, clock } = start([ticket('failed', { failureReason: 'unitOffline' })]);
+    const failures: (string | null)[] = [];
+    actor.on('capture.failed', (e) => failures.push(e.reason));
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    clock.increment(500);
+    await flush();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(failures).toEqual(['unitOffline']);
+  });
+
+  it('fails when the request itself is refused', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(captureMachine.provide({ actors: { requestCapture: fromPromise(async () => Promise.reject(new Error('404'))) } }), { clock, input: {} });
+    actor.start();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect((actor.getSnapshot().context.error as Error).message).toBe('404');
+  });
+
+  it('times out when the unit never answers, and can be asked again', async () => {
+    const { actor, clock } = start([ticket('pending')]);
+    const failures: (string | null)[] = [];
+    actor.on('capture.failed', (e) => failures.push(e.reason));
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    for (let t = 0; t < 10; t += 1) {
+      clock.increment(500);
+      await flush();
+    }
+    expect(actor.getSnapshot().matches('timedOut')).toBe(true);
+    expect(failures).toEqual(['timeout']);
+    actor.send({ type: 'capture.request', unitId: 'u2' });
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    expect(actor.getSnapshot().context.unitId).toBe('u2');
+  });
+
+  it('keeps waiting when a status check fails', async () => {
+    const clock = new SimulatedClock();
+    let n = 0;
+    const actor = createActor(
+      captureMachine.provide({
+        actors: {
+          requestCapture: fromPromise(async () => ticket('pending')),
+          checkCapture: fromPromise(async () => {
+            n += 1;
+            if (n === 1) throw new Error('network');
+            return ticket('delivered');
+          }),
+        },
+      }),
+      { clock, input: { pollMs: 500 } },
+    );
+    actor.start();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    clock.increment(500);
+    await flush();
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    clock.increment(500);
+    await flush();
+    expect(actor.getSnapshot().matches('delivered')).toBe(true);
+  });
+});

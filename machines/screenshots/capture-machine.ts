@@ -1,0 +1,148 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Screenshot } from '../domain/types';
+
+/**
+ * "Capture now" for one unit: requested → pending (the agent has not answered; the status is polled)
+ * → delivered | failed | timedOut. The view shows a pending tile until the screenshot arrives.
+ */
+
+export type CaptureStatus = 'pending' | 'delivered' | 'failed';
+
+export interface CaptureTicket<S extends Screenshot = Screenshot> {
+  id: string;
+  serviceUnitId: string;
+  status: CaptureStatus;
+  failureReason: string | null;
+  screenshot: S | null;
+}
+
+export interface CaptureContext<S extends Screenshot = Screenshot> {
+  unitId: string | null;
+  ticket: CaptureTicket<S> | null;
+  screenshot: S | null;
+  error: unknown;
+  failureReason: string | null;
+  pollMs: number;
+  timeoutMs: number;
+}
+
+export interface CaptureInput {
+  pollMs?: number;
+  timeoutMs?: number;
+}
+
+export type CaptureEvent = { type: 'capture.request'; unitId: string } | { type: 'capture.dismiss' };
+
+export type CaptureEmitted<S extends Screenshot = Screenshot> =
+  | { type: 'capture.delivered'; screenshot: S }
+  | { type: 'capture.failed'; reason: string | null; error: unknown };
+
+export function createCaptureMachine<S extends Screenshot = Screenshot>() {
+  return setup({
+    types: {} as { context: CaptureContext<S>; events: CaptureEvent; input: CaptureInput; emitted: CaptureEmitted<S> },
+    actors: {
+      requestCapture: fromPromise<CaptureTicket<S>, { unitId: string }>(async () => {
+        throw new Error('requestCapture not provided');
+      }),
+      checkCapture: fromPromise<CaptureTicket<S>, { ticketId: string }>(async () => {
+        throw new Error('checkCapture not provided');
+      }),
+    },
+    delays: {
+      pollDelay: ({ context }) => context.pollMs,
+      captureTimeout: ({ context }) => context.timeoutMs,
+    },
+    guards: {
+      isDelivered: ({ event }) => (event as unknown as { output: CaptureTicket<S> }).output.status === 'delivered',
+      isFailed: ({ event }) => (event as unknown as { output: CaptureTicket<S> }).output.status === 'failed',
+    },
+    actions: {
+      assignRequest: assign(({ event }) =>
+        event.type === 'capture.request' ? { unitId: event.unitId, ticket: null, screenshot: null, error: null, failureReason: null } : {},
+      ),
+      assignTicket: assign(({ event }) => {
+        const ticket = (event as unknown as { output: CaptureTicket<S> }).output;
+        return { ticket, screenshot: ticket.screenshot, failureReason: ticket.failureReason };
+      }),
+      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      assignTimeout: assign({ failureReason: () => 'timeout' }),
+      emitDelivered: emit(({ context }) => ({ type: 'capture.delivered' as const, screenshot: context.screenshot as S })),
+      emitFailed: emit(({ context }) => ({ type: 'capture.failed' as const, reason: context.failureReason, error: context.error })),
+      clear: assign({ unitId: () => null, ticket: () => null, screenshot: () => null, error: () => null, failureReason: () => null }),
+    },
+  }).createMachine({
+    id: 'capture',
+    initial: 'idle',
+    context: ({ input }) => ({
+      unitId: null,
+      ticket: null,
+      screenshot: null,
+      error: null,
+      failureReason: null,
+      pollMs: input.pollMs ?? 500,
+      timeoutMs: input.timeoutMs ?? 15_000,
+    }),
+    states: {
+      idle: {
+        on: { 'capture.request': { target: 'requesting', actions: 'assignRequest' } },
+      },
+      requesting: {
+        tags: ['pending'],
+        invoke: {
+          id: 'requestCapture',
+          src: 'requestCapture',
+          input: ({ context }) => ({ unitId: context.unitId as string }),
+          onDone: [
+            { guard: 'isDelivered', target: 'delivered', actions: ['assignTicket', 'emitDelivered'] },
+            { guard: 'isFailed', target: 'failed', actions: ['assignTicket', 'emitFailed'] },
+            { target: 'pending', actions: 'assignTicket' },
+          ],
+          onError: { target: 'failed', actions: ['assignError', 'emitFailed'] },
+        },
+      },
+      pending: {
+        tags: ['pending'],
+        initial: 'waiting',
+        // The whole wait is bounded, however many status checks it takes.
+        after: { captureTimeout: { target: 'timedOut', actions: ['assignTimeout', 'emitFailed'] } },
+        states: {
+          waiting: { after: { pollDelay: { target: 'checking' } } },
+          checking: {
+            invoke: {
+              id: 'checkCapture',
+              src: 'checkCapture',
+              input: ({ context }) => ({ ticketId: (context.ticket as CaptureTicket<S>).id }),
+              onDone: [
+                { guard: 'isDelivered', target: '#capture.delivered', actions: ['assignTicket', 'emitDelivered'] },
+                { guard: 'isFailed', target: '#capture.failed', actions: ['assignTicket', 'emitFailed'] },
+                { target: 'waiting', actions: 'assignTicket' },
+              ],
+              // A failed status check is not a failed capture: ask again.
+              onError: { target: 'waiting' },
+            },
+          },
+        },
+      },
+      delivered: {
+        on: {
+          'capture.request': { target: 'requesting', actions: 'assignRequest' },
+          'capture.dismiss': { target: 'idle', actions: 'clear' },
+        },
+      },
+      failed: {
+        on: {
+          'capture.request': { target: 'requesting', actions: 'assignRequest' },
+          'capture.dismiss': { target: 'idle', actions: 'clear' },
+        },
+      },
+      timedOut: {
+        on: {
+          'capture.request': { target: 'requesting', actions: 'assignRequest' },
+          'capture.dismiss': { target: 'idle', actions: 'clear' },
+        },
+      },
+    },
+  });
+}
+
+export const captureMachine = createCaptureMachine();

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Screenshot } from '../domain/types';
+import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer-machine';
+
+const shot = (id: string, patch: Partial<Screenshot> = {}): Screenshot => ({
+  id,
+  serviceUnitId: 'u1',
+  capturedAt: '2026-01-01T00:00:00.000Z',
+  width: 1920,
+  height: 1080,
+  activeWindowTitle: `Window ${id}`,
+  processName: 'app.exe',
+  flagged: false,
+  note: '',
+  ...patch,
+});
+const machine = createScreenshotViewerMachine<Screenshot>();
+const items = [shot('a'), shot('b'), shot('c')];
+
+function start(actors: Parameters<typeof machine.provide>[0]['actors'] = {}) {
+  const actor = createActor(machine.provide({ actors })).start();
+  actor.send({ type: 'viewer.items', items });
+  return actor;
+}
+const current = (actor: ReturnType<typeof start>) => actor.getSnapshot().context.items[actor.getSnapshot().context.index]?.id;
+
+describe('screenshot viewer machine', () => {
+  it('opens at a screenshot and steps within the page, stopping at the ends', () => {
+    const actor = start();
+    actor.send({ type: 'viewer.open', index: 1 });
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    actor.send({ type: 'viewer.next' });
+    expect(current(actor)).toBe('c');
+    actor.send({ type: 'viewer.next' });
+    expect(current(actor)).toBe('c');
+    expect(actor.getSnapshot().can({ type: 'viewer.next' })).toBe(false);
+    actor.send({ type: 'viewer.prev' });
+    actor.send({ type: 'viewer.prev' });
+    actor.send({ type: 'viewer.prev' });
+    expect(current(actor)).toBe('a');
+    actor.send({ type: 'viewer.close' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('saves a flag with a note and reports the saved screenshot', async () => {
+    const saveFlag = vi.fn(async ({ input }: { input: FlagInput }) => shot(input.id, { flagged: input.flagged, note: input.note }));
+    const actor = start({ saveFlag: fromPromise(saveFlag) });
+    const saved: string[] = [];
+    actor.on('viewer.saved', (e) => saved.push(`${e.screenshot.id}:${e.screenshot.note}`));
+    actor.send({ type: 'viewer.open', index: 0 });
+    actor.send({ type: 'viewer.draft', flagged: true });
+    actor.send({ type: 'viewer.draft', note: 'Game' });
+    actor.send({ type: 'viewer.save' });
+    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
+    expect(saveFlag.mock.calls[0]?.[0].input).toEqual({ id: 'a', flagged: true, note: 'Game' });
+    expect(saved).toEqual(['a:Game']);
+    expect(actor.getSnapshot().context.items[0]?.flagged).toBe(true);
+  });
+
+  it('keeps the typed note after a failed save', async () => {
+    const actor = start({ saveFlag: fromPromise(async () => Promise.reject(new Error('nope'))) });
+    actor.send({ type: 'viewer.open', index: 2 });
+    actor.send({ type: 'viewer.draft', flagged: true, note: 'Keep me' });
+    actor.send({ type: 'viewer.save' });
+    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
+    expect(actor.getSnapshot().context.draft).toEqual({ flagged: true, note: 'Keep me' });
+    expect((actor.getSnapshot().context.error as Error).message).toBe('nope');
+  });
+
+  it('deletes after confirmation and shows the next one', async () => {
+    const deleteScreenshot = vi.fn(async (_: { input: { id: string } }): Promise<unknown> => ({}));
+    const actor = start({ deleteScreenshot: fromPromise(deleteScreenshot) });
+    actor.send({ type: 'viewer.open', index: 1 });
+    actor.send({ type: 'viewer.delete' });
+    actor.send({ type: 'viewer.delete.cancel' });
+    expect(deleteScreenshot).not.toHaveBeenCalled();
+    actor.send({ type: 'viewer.delete' });
+    actor.send({ type: 'viewer.delete.confirm' });
+    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
+    expect(deleteScreenshot.mock.calls[0]?.[0].input).toEqual({ id: 'b' });
+    expect(current(actor)).toBe('c');
+  });
+
+  it('closes when the screenshot shown disappears from the page', () => {
+    const actor = start();
+    actor.send({ type: 'viewer.open', index: 1 });
+    actor.send({ type: 'viewer.items', items: [shot('z'), shot('b')] });
+    expect(current(actor)).toBe('b');
+    actor.send({ type: 'viewer.items', items: [shot('z')] });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Screenshot } from '../domain/types';
+
+/**
+ * The lightbox over the current page of screenshots: open at one, previous/next (keys or buttons),
+ * flag/unflag with a note (saving → browsing, or failed keeping what was typed), delete behind a confirmation.
+ */
+
+export interface FlagInput {
+  id: string;
+  flagged: boolean;
+  note: string;
+}
+
+export interface ViewerContext<S extends Screenshot> {
+  items: S[];
+  index: number;
+  /** The note/flag the user is editing (kept after a failed save). */
+  draft: { flagged: boolean; note: string };
+  error: unknown;
+}
+
+export type ViewerEvent<S extends Screenshot> =
+  | { type: 'viewer.open'; index: number }
+  | { type: 'viewer.items'; items: S[] }
+  | { type: 'viewer.next' }
+  | { type: 'viewer.prev' }
+  | { type: 'viewer.close' }
+  | { type: 'viewer.draft'; flagged?: boolean; note?: string }
+  | { type: 'viewer.save' }
+  | { type: 'viewer.delete' }
+  | { type: 'viewer.delete.confirm' }
+  | { type: 'viewer.delete.cancel' };
+
+export type ViewerEmitted<S extends Screenshot> =
+  | { type: 'viewer.saved'; screenshot: S }
+  | { type: 'viewer.deleted'; id: string }
+  | { type: 'viewer.failed'; action: 'save' | 'delete'; error: unknown };
+
+const draftOf = (s: Screenshot | undefined) => ({ flagged: s?.flagged ?? false, note: s?.note ?? '' });
+
+export function createScreenshotViewerMachine<S extends Screenshot>() {
+  return setup({
+    types: {} as { context: ViewerContext<S>; events: ViewerEvent<S>; emitted: ViewerEmitted<S> },
+    actors: {
+      saveFlag: fromPromise<S, FlagInput>(async () => {
+        throw new Error('saveFlag not provided');
+      }),
+      deleteScreenshot: fromPromise<unknown, { id: string }>(async () => {
+        throw new Error('deleteScreenshot not provided');
+      }),
+    },
+    guards: {
+      hasNext: ({ context }) => context.index < context.items.length - 1,
+      hasPrev: ({ context }) => context.index > 0,
+      isValidIndex: ({ context, event }) => event.type === 'viewer.open' && event.index >= 0 && event.index < context.items.length,
+      isCurrentGone: ({ context, event }) =>
+        event.type === 'viewer.items' && !event.items.some((s) => s.id === context.items[context.index]?.id),
+    },
+    actions: {
+      assignItems: assign(({ context, event }) => {
+        if (event.type !== 'viewer.items') return {};
+        const currentId = context.items[context.index]?.id;
+        const found = event.items.findIndex((s) => s.id === currentId);
+        return { items: event.items, index: found >= 0 ? found : Math.min(context.index, Math.max(0, event.items.length - 1)) };
+      }),
+      openAt: assign(({ context, event }) =>
+        event.type === 'viewer.open' ? { index: event.index, draft: draftOf(context.items[event.index]), error: null } : {},
+      ),
+      stepNext: assign(({ context }) => ({ index: context.index + 1, draft: draftOf(context.items[context.index + 1]), error: null })),
+      stepPrev: assign(({ context }) => ({ index: context.index - 1, draft: draftOf(context.items[context.index - 1]), error: null })),
+      assignDraft: assign(({ context, event }) =>
+        event.type === 'viewer.draft'
+          ? { draft: { flagged: event.flagged ?? context.draft.flagged, note: event.note ?? context.draft.note } }
+          : {},
+      ),
+      assignSaved: assign(({ context, event }) => {
+        const saved = (event as unknown as { output: S }).output;
+        return { items: context.items.map((s) => (s.id === saved.id ? saved : s)), draft: draftOf(saved), error: null };
+      }),
+      emitSaved: emit(({ event }) => ({ type: 'viewer.saved' as const, screenshot: (event as unknown as { output: S }).output })),
+      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      emitSaveFailed: emit(({ event }) => ({ type: 'viewer.failed' as const, action: 'save' as const, error: (event as unknown as { error: unknown }).error })),
+      emitDeleteFailed: emit(({ event }) => ({ type: 'viewer.failed' as const, action: 'delete' as const, error: (event as unknown as { error: unknown }).error })),
+      removeCurrent: assign(({ context }) => {
+        const items = context.items.filter((_, i) => i !== context.index);
+        const index = Math.min(context.index, items.length - 1);
+        return { items, index: Math.max(0, index), draft: draftOf(items[index]) };
+      }),
+      emitDeleted: emit(({ context }) => ({ type: 'viewer.deleted' as const, id: context.items[context.index]?.id ?? '' })),
+    },
+  }).createMachine({
+    id: 'screenshotViewer',
+    initial: 'closed',
+    context: { items: [], index: 0, draft: { flagged: false, note: '' }, error: null },
+    on: {
+      'viewer.items': [
+        { guard: 'isCurrentGone', target: '.closed', actions: 'assignItems' },
+        { actions: 'assignItems' },
+      ],
+    },
+    states: {
+      closed: {
+        on: { 'viewer.open': { guard: 'isValidIndex', target: 'open', actions: 'openAt' } },
+      },
+      open: {
+        tags: ['open'],
+        initial: 'browsing',
+        on: { 'viewer.close': { target: 'closed' } },
+        states: {
+          browsing: {
+            on: {
+              'viewer.next': { guard: 'hasNext', actions: 'stepNext' },
+              'viewer.prev': { guard: 'hasPrev', actions: 'stepPrev' },
+              'viewer.draft': { actions: 'assignDraft' },
+              'viewer.save': { target: 'saving' },
+              'viewer.delete': { target: 'confirmingDelete' },
+            },
+          },
+          saving: {
+            tags: ['busy'],
+            invoke: {
+              id: 'saveFlag',
+              src: 'saveFlag',
+              input: ({ context }) => ({ id: context.items[context.index]?.id ?? '', ...context.draft }),
+              onDone: { target: 'browsing', actions: ['assignSaved', 'emitSaved'] },
+              onError: { target: 'browsing', actions: ['assignError', 'emitSaveFailed'] },
+            },
+          },
+          confirmingDelete: {
+            on: {
+              'viewer.delete.confirm': { target: 'deleting' },
+              'viewer.delete.cancel': { target: 'browsing' },
+            },
+          },
+          deleting: {
+            tags: ['busy'],
+            invoke: {
+              id: 'deleteScreenshot',
+              src: 'deleteScreenshot',
+              input: ({ context }) => ({ id: context.items[context.index]?.id ?? '' }),
+              onDone: [
+                { guard: ({ context }) => context.items.length <= 1, target: '#screenshotViewer.closed', actions: ['emitDeleted', 'removeCurrent'] },
+                { target: 'browsing', actions: ['emitDeleted', 'removeCurrent'] },
+              ],
+              onError: { target: 'browsing', actions: ['assignError', 'emitDeleteFailed'] },
+            },
+          },
+        },
+      },
+    },
+  });
+}
