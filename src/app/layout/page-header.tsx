@@ -16,7 +16,8 @@ export function PageHeader({ route, path, bookmarks }: { route: AppRoute; path: 
   const label = isStarred ? t('layout.unstar') : t('layout.star');
   return (
     <header>
-      <Breadcrumbs mb={6} aria-label={t('layout.breadcrumb')} separatorMargin={6}>
+      <nav aria-label={t('layout.breadcrumb')}>
+        <Breadcrumbs mb={6} separatorMargin={6}>
         <Anchor component={Link} href="/" size="sm">
           {t('menu.home')}
         </Anchor>
@@ -25,7 +26,8 @@ export function PageHeader({ route, path, bookmarks }: { route: AppRoute; path: 
             {t(key)}
           </Text>
         ))}
-      </Breadcrumbs>
+        </Breadcrumbs>
+      </nav>
       <Group gap="xs" mb="md" wrap="nowrap">
         <Title order={1} size="h2">
           {t(route.titleKey)}

@@ -1,8 +1,9 @@
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
-import { childLabelKey, isActivePath, menuFor } from './navigation';
+import { childLabelKey, isActivePath, menuFor, type MenuEntry } from './navigation';
 
 /** The role's menu from the route table: area items, Reports sub-menu, Apps. */
 export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNavigate?: () => void }) {
@@ -10,7 +11,7 @@ export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNav
   const [location] = useLocation();
   return (
     <ScrollArea type="scroll" style={{ flex: 1 }}>
-      <Stack component="nav" gap="md" aria-label={t('layout.mainMenu')} py="xs">
+      <Stack gap="md" py="xs">
         {menuFor(role).map((section) => (
           <div key={section.id}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4} id={`menu-section-${section.id}`}>
@@ -37,27 +38,9 @@ export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNav
                     </div>
                   );
                 }
-                const children = entry.children ?? [];
-                const open = children.some((c) => isActivePath(location, c.path));
                 return (
                   <div role="listitem" key={entry.labelKey}>
-                    <NavLink label={t(entry.labelKey)} leftSection={icon} defaultOpened={open} childrenOffset={28}>
-                      {children.map((child) => {
-                        const active = isActivePath(location, child.path);
-                        return (
-                          <NavLink
-                            key={child.path}
-                            component={Link}
-                            href={child.path}
-                            label={t(childLabelKey(child))}
-                            active={active}
-                            aria-current={active ? 'page' : undefined}
-                            variant="filled"
-                            onClick={onNavigate}
-                          />
-                        );
-                      })}
-                    </NavLink>
+                    <SubMenu entry={entry} icon={icon} location={location} onNavigate={onNavigate} />
                   </div>
                 );
               })}
@@ -66,5 +49,44 @@ export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNav
         ))}
       </Stack>
     </ScrollArea>
+  );
+}
+
+/** A sub-menu such as Reports > Prediction; open when one of its pages is current. */
+function SubMenu({ entry, icon, location, onNavigate }: { entry: MenuEntry; icon: ReactNode; location: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const children = entry.children ?? [];
+  // Open/closed is pure UI state.
+  const [opened, setOpened] = useState(() => children.some((c) => isActivePath(location, c.path)));
+  const id = useId();
+  return (
+    <NavLink
+      component="button"
+      label={t(entry.labelKey)}
+      leftSection={icon}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      aria-controls={id}
+      childrenOffset={28}
+    >
+      <div id={id}>
+        {children.map((child) => {
+          const active = isActivePath(location, child.path);
+          return (
+            <NavLink
+              key={child.path}
+              component={Link}
+              href={child.path}
+              label={t(childLabelKey(child))}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              variant="filled"
+              onClick={onNavigate}
+            />
+          );
+        })}
+      </div>
+    </NavLink>
   );
 }

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { themeModeStore } from '@/lib/theme';
+import { renderWithProviders } from '../../../tests/render';
+import { findRoute } from '../routes';
+import { AppLayout } from './app-layout';
+
+// The layout talks to the session only through its facade; a fake keeps these tests about the layout.
+const session = vi.hoisted(() => ({
+  user: { uid: 'u1', displayName: 'Ada Admin', about: '', photoURL: '', status: 'online', userRole: 'admin', email: 'ada@example.com', providerId: 'demo' },
+  logout: vi.fn(),
+  lock: vi.fn(),
+  reset: vi.fn(() => Promise.resolve()),
+}));
+vi.mock('@/lib/session', () => ({
+  useSessionUser: () => session.user,
+  sessionCommands: { logout: session.logout, lock: session.lock },
+  resetDemoData: session.reset,
+}));
+
+function signInAs(role: number) {
+  localStorage.setItem('session_key', 'key');
+  localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: role }));
+}
+
+function renderAt(path: string, language: 'en' | 'de' = 'en') {
+  const route = findRoute(path);
+  if (!route) throw new Error(`no route ${path}`);
+  return renderWithProviders(
+    <AppLayout route={route}>
+      <p>page content</p>
+    </AppLayout>,
+    { path, language },
+  );
+}
+
+const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  themeModeStore.reset();
+});
+afterEach(() => themeModeStore.reset());
+
+describe('AppLayout', () => {
+  it('shows the admin menu with Reports > Prediction and the apps for an admin', async () => {
+    signInAs(2);
+    renderAt('/admin/manage-users');
+    const menu = within(mainMenu());
+    for (const name of ['Dashboard', 'Organization Management', 'User Management', 'Todo', 'Email']) {
+      expect(menu.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(menu.queryByRole('link', { name: 'Service Unit Management' })).toBeNull();
+    expect(menu.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(menu.getByRole('button', { name: 'Reports' }));
+    expect(menu.getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await menu.findByRole('link', { name: 'Prediction' })).toHaveAttribute('href', '/admin/reporting/prediction');
+  });
+
+  it('shows the user area for role 4', () => {
+    signInAs(4);
+    renderAt('/user/dashboard');
+    const menu = within(mainMenu());
+    for (const name of ['Service Unit Management', 'Service Unit Process', 'Service Unit Screenshots', 'Url Restrictions', 'Todo', 'Email']) {
+      expect(menu.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(menu.queryByRole('link', { name: 'User Management' })).toBeNull();
+  });
+
+  it('renders the breadcrumb from Home, the title and the page', () => {
+    signInAs(1);
+    renderAt('/admin/reporting/prediction');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(crumbs.getByText('Report')).toBeInTheDocument();
+    expect(crumbs.getByText('Prediction')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Prediction Report' })).toBeInTheDocument();
+    expect(screen.getByText('page content')).toBeInTheDocument();
+  });
+
+  it('stars a page into the navbar, stores it per user, and unstars it', async () => {
+    signInAs(2);
+    renderAt('/admin/manage-users');
+    expect(screen.queryByRole('navigation', { name: 'Starred pages' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to starred pages' }));
+    const starred = within(screen.getByRole('navigation', { name: 'Starred pages' }));
+    expect(starred.getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/admin/manage-users');
+    expect(JSON.parse(localStorage.getItem('bookmarks:u1') ?? '[]')).toEqual(['/admin/manage-users']);
+    const unstar = screen.getByRole('button', { name: 'Remove from starred pages' });
+    expect(unstar).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(unstar);
+    expect(screen.queryByRole('navigation', { name: 'Starred pages' })).toBeNull();
+    expect(localStorage.getItem('bookmarks:u1')).toBe('[]');
+  });
+
+  it('refuses an 11th star with a translated message', async () => {
+    signInAs(2);
+    const ten = Array.from({ length: 10 }, (_, i) => `/somewhere/${i}`);
+    localStorage.setItem('bookmarks:u1', JSON.stringify(ten));
+    renderAt('/admin/manage-users', 'de');
+    await userEvent.click(screen.getByRole('button', { name: 'Zu den Favoriten hinzufügen' }));
+    expect(await screen.findByText('Favoriten sind voll')).toBeInTheDocument();
+    expect(screen.getByText(/bis zu 10 Seiten/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('bookmarks:u1') ?? '[]')).toEqual(ten);
+  });
+
+  it('switches the language: labels, <html lang> and the stored choice', async () => {
+    signInAs(2);
+    renderAt('/admin/manage-users');
+    const menu = mainMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Deutsch' }));
+    expect(within(menu).getByRole('link', { name: 'Benutzerverwaltung' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hauptmenü' })).toBe(menu);
+    expect(document.documentElement.lang).toBe('de');
+    expect(localStorage.getItem('language')).toBe('de');
+  });
+
+  it('switches the theme; semi-dark darkens only the sidebar', async () => {
+    signInAs(2);
+    renderAt('/admin/manage-users');
+    await userEvent.click(screen.getByRole('button', { name: 'Theme: Light' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Semi dark' }));
+    expect(localStorage.getItem('theme-mode')).toBe('semi-dark');
+    expect(mainMenu()).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(screen.getByRole('main')).not.toHaveAttribute('data-mantine-color-scheme');
+    await userEvent.click(screen.getByRole('button', { name: 'Theme: Semi dark' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Dark' }));
+    expect(themeModeStore.get()).toBe('dark');
+    expect(localStorage.getItem('theme-mode')).toBe('dark');
+  });
+
+  it('user menu: profile, lock screen, sign out', async () => {
+    signInAs(2);
+    const { location } = renderAt('/admin/manage-users');
+    const openMenu = async () => userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+
+    await openMenu();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+    expect(location.history?.at(-1)).toBe('/admin/my-profile');
+
+    await openMenu();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Lock screen' }));
+    expect(session.lock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/pages/lock-screen'));
+
+    await openMenu();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    expect(session.logout).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
+  });
+
+  it('resets the demo data only after confirming', async () => {
+    signInAs(4);
+    renderAt('/user/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the demo data?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(session.reset).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset data' }));
+    expect(session.reset).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the user name and collapses the sidebar', async () => {
+    signInAs(2);
+    renderAt('/admin/dashboard');
+    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
+    const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
