@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SessionFacade from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
 import { AppRouter } from './router';
 
 // Keep these tests about routing: the layout's user comes from a fake session facade.
 vi.mock('@/lib/session', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/session')>()),
+  ...(await importOriginal<typeof SessionFacade>()),
   useSessionUser: () => null,
 }));
 
