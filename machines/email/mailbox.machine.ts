@@ -1,0 +1,452 @@
+import { assign, emit, enqueueActions, fromPromise, raise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { composeMachine, type ComposeMachineInput, type ComposeOutput } from './compose.machine';
+import {
+  emailMachine,
+  type EmailAction,
+  type EmailReport,
+  type Me,
+  type MarkUnreadInput,
+  type MoveMailsInput,
+  type SetStarredInput,
+  type UpdateLabelsInput,
+} from './email.machine';
+import { toCallFailure, type CallFailure } from './errors';
+import type { Email, EmailLabel, EmailMeta, EmailTag, MailFilter, MailFolder } from './types';
+
+export interface MailboxInput {
+  filter?: MailFilter;
+  me: Me;
+}
+
+export interface LoadMailsInput {
+  filter: MailFilter;
+  query: string;
+}
+
+export type BulkAction =
+  | { kind: 'move'; folder: MailFolder }
+  | { kind: 'label'; label: EmailLabel }
+  | { kind: 'markUnread'; unread: boolean };
+
+export interface MailboxContext {
+  me: Me;
+  filter: MailFilter;
+  query: string;
+  emails: Email[];
+  tags: EmailTag[];
+  meta: EmailMeta | null;
+  selectedIds: number[];
+  openedId: number | null;
+  listFailure: CallFailure | null;
+  /** A bulk action waiting for its call. */
+  bulk: BulkAction | null;
+  /** The list star toggle in flight, to roll back. */
+  starring: { id: number; value: boolean } | null;
+  composeInput: ComposeMachineInput;
+}
+
+export type MailboxEvent =
+  | { type: 'mailbox.filter'; filter: MailFilter }
+  | { type: 'mailbox.search'; query: string }
+  | { type: 'mailbox.retry' }
+  | { type: 'mailbox.refresh' }
+  | { type: 'mailbox.select.toggle'; id: number }
+  | { type: 'mailbox.select.all' }
+  | { type: 'mailbox.select.clear' }
+  | { type: 'mailbox.bulk'; action: BulkAction }
+  | { type: 'mailbox.star.toggle'; id: number }
+  | { type: 'mailbox.open'; id: number }
+  | { type: 'mailbox.close' }
+  | { type: 'mailbox.compose.open'; draft?: Email }
+  | { type: 'mailbox.compose.close' }
+  | { type: 'mailbox.meta.reload' }
+  | { type: 'mailbox.tags.retry' }
+  | EmailReport;
+
+/** Toasts the view shows: keys under `email.notify.*`. */
+export type MailboxNotice =
+  | { type: 'notice'; tone: 'success' | 'error'; key: 'bulkDone' | 'bulkFailed'; action: BulkAction['kind']; count: number }
+  | { type: 'notice'; tone: 'error'; key: 'emailFailed'; action: EmailAction }
+  | { type: 'notice'; tone: 'error'; key: 'starFailed' }
+  | { type: 'notice'; tone: 'success'; key: 'sent' | 'draftSaved' | 'moved' | 'markedUnread' };
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const emailActorId = (id: number) => `email-${id}`;
+
+/** Opening a draft continues it in the composer. */
+export function draftInput(draft: Email): ComposeMachineInput {
+  return {
+    fields: { to: draft.to.join(', '), cc: draft.cc.join(', '), bcc: draft.bcc.join(', '), subject: draft.subject, message: draft.message },
+    draftId: draft.id,
+  };
+}
+
+function withoutId<T extends { id: number }>(list: T[], id: number): T[] {
+  return list.filter((item) => item.id !== id);
+}
+
+/**
+ * The mailbox: one folder or label at a time, searched by subject, with a selection for bulk
+ * changes and the sidebar counts from `meta`. Each opened email gets its own actor (`email-<id>`);
+ * the composer is invoked while open.
+ */
+export const mailboxMachine = setup({
+  types: {
+    context: {} as MailboxContext,
+    events: {} as MailboxEvent,
+    input: {} as MailboxInput,
+    emitted: {} as MailboxNotice,
+  },
+  actors: {
+    loadMails: fromPromise<Email[], LoadMailsInput>(async () => {
+      throw new Error('loadMails not provided');
+    }),
+    loadMeta: fromPromise<EmailMeta>(async () => {
+      throw new Error('loadMeta not provided');
+    }),
+    loadTags: fromPromise<EmailTag[]>(async () => {
+      throw new Error('loadTags not provided');
+    }),
+    moveMails: fromPromise<unknown, MoveMailsInput>(async () => {
+      throw new Error('moveMails not provided');
+    }),
+    updateLabels: fromPromise<unknown, UpdateLabelsInput>(async () => {
+      throw new Error('updateLabels not provided');
+    }),
+    markUnread: fromPromise<unknown, MarkUnreadInput>(async () => {
+      throw new Error('markUnread not provided');
+    }),
+    setStarred: fromPromise<unknown, SetStarredInput>(async () => {
+      throw new Error('setStarred not provided');
+    }),
+    emailMachine,
+    composeMachine,
+  },
+  guards: {
+    hasNoEmails: ({ event }) => (event as { output?: Email[] }).output?.length === 0,
+    hasSelection: ({ context }) => context.selectedIds.length > 0,
+    isKnownEmail: ({ context, event }) => 'id' in event && context.emails.some((e) => e.id === event.id),
+    isDraft: ({ context, event }) =>
+      event.type === 'mailbox.open' && context.emails.some((e) => e.id === event.id && e.mailFolder === 'draft'),
+    isOpenedEmail: ({ context, event }) => 'id' in event && context.openedId === event.id,
+    isBulkMove: ({ context }) => context.bulk?.kind === 'move',
+    isBulkLabel: ({ context }) => context.bulk?.kind === 'label',
+  },
+  actions: {
+    assignFilter: assign(({ event }) => (event.type === 'mailbox.filter' ? { filter: event.filter, query: '', selectedIds: [] } : {})),
+    assignQuery: assign(({ event }) => (event.type === 'mailbox.search' ? { query: event.query } : {})),
+    assignEmails: assign(({ context, event }) => {
+      const emails = (event as unknown as { output: Email[] }).output;
+      const ids = new Set(emails.map((e) => e.id));
+      return { emails, listFailure: null, selectedIds: context.selectedIds.filter((id) => ids.has(id)) };
+    }),
+    assignListFailure: assign({ listFailure: ({ event }) => toCallFailure((event as { error?: unknown }).error) }),
+    toggleSelection: assign({
+      selectedIds: ({ context, event }) => {
+        if (event.type !== 'mailbox.select.toggle') return context.selectedIds;
+        return context.selectedIds.includes(event.id)
+          ? context.selectedIds.filter((id) => id !== event.id)
+          : [...context.selectedIds, event.id];
+      },
+    }),
+    toggleSelectAll: assign({
+      selectedIds: ({ context }) =>
+        context.emails.length > 0 && context.selectedIds.length === context.emails.length ? [] : context.emails.map((e) => e.id),
+    }),
+    clearSelection: assign({ selectedIds: [] }),
+    assignBulk: assign({ bulk: ({ event }) => (event.type === 'mailbox.bulk' ? event.action : null) }),
+    noticeBulkDone: emit(({ context }): MailboxNotice => ({
+      type: 'notice',
+      tone: 'success',
+      key: 'bulkDone',
+      action: context.bulk?.kind ?? 'move',
+      count: context.selectedIds.length,
+    })),
+    noticeBulkFailed: emit(({ context }): MailboxNotice => ({
+      type: 'notice',
+      tone: 'error',
+      key: 'bulkFailed',
+      action: context.bulk?.kind ?? 'move',
+      count: context.selectedIds.length,
+    })),
+    startStar: assign(({ context, event }) => {
+      if (event.type !== 'mailbox.star.toggle') return {};
+      const email = context.emails.find((e) => e.id === event.id);
+      if (!email) return {};
+      const value = !email.isStarred;
+      return {
+        starring: { id: email.id, value },
+        emails: context.emails.map((e) => (e.id === email.id ? { ...e, isStarred: value } : e)),
+      };
+    }),
+    rollBackStar: assign(({ context }) => {
+      const s = context.starring;
+      if (!s) return {};
+      return { starring: null, emails: context.emails.map((e) => (e.id === s.id ? { ...e, isStarred: !s.value } : e)) };
+    }),
+    forgetStar: assign({ starring: null }),
+    noticeStarFailed: emit({ type: 'notice', tone: 'error', key: 'starFailed' } as const),
+    openEmail: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'mailbox.open') return;
+      const email = context.emails.find((e) => e.id === event.id);
+      if (!email) return;
+      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
+      enqueue.assign({ openedId: email.id });
+      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+    }),
+    closeEmail: enqueueActions(({ context, enqueue }) => {
+      if (context.openedId === null) return;
+      enqueue(stopChild(emailActorId(context.openedId)));
+      enqueue.assign({ openedId: null });
+    }),
+    applyEmailUpdate: assign({
+      emails: ({ context, event }) =>
+        event.type === 'email.updated' ? context.emails.map((e) => (e.id === event.email.id ? event.email : e)) : context.emails,
+      // Counts follow at once; the reload that follows confirms them.
+      meta: ({ context, event }) => {
+        if (event.type !== 'email.updated' || !context.meta || event.email.unread) return context.meta;
+        const id = event.email.id;
+        const { folder, label } = context.meta.unreadMails;
+        const labels = Object.fromEntries(Object.entries(label).map(([k, ids]) => [k, ids.filter((x) => x !== id)])) as EmailMeta['unreadMails']['label'];
+        return { ...context.meta, unreadMails: { folder: { inbox: folder.inbox.filter((x) => x !== id), spam: folder.spam.filter((x) => x !== id) }, label: labels } };
+      },
+    }),
+    removeLeftEmail: assign(({ context, event }) => {
+      if (event.type !== 'email.left') return {};
+      return {
+        // A mail marked unread stays in its folder; a moved one leaves it.
+        emails:
+          event.reason === 'moved' ? withoutId(context.emails, event.id) : context.emails.map((e) => (e.id === event.id ? { ...e, unread: true } : e)),
+        selectedIds: context.selectedIds.filter((id) => id !== event.id),
+      };
+    }),
+    noticeLeft: emit(({ event }): MailboxNotice => ({
+      type: 'notice',
+      tone: 'success',
+      key: event.type === 'email.left' && event.reason === 'markedUnread' ? 'markedUnread' : 'moved',
+    })),
+    noticeEmailFailed: emit(({ event }): MailboxNotice => ({
+      type: 'notice',
+      tone: 'error',
+      key: 'emailFailed',
+      action: event.type === 'email.failed' ? event.action : 'star',
+    })),
+    assignComposeInput: assign({
+      composeInput: ({ event }) => (event.type === 'mailbox.compose.open' && event.draft ? draftInput(event.draft) : {}),
+    }),
+    openDraft: enqueueActions(({ context, event, enqueue }) => {
+      const draft = event.type === 'mailbox.open' ? context.emails.find((e) => e.id === event.id) : undefined;
+      if (draft) enqueue.raise({ type: 'mailbox.compose.open', draft });
+    }),
+    reloadMeta: raise({ type: 'mailbox.meta.reload' }),
+    refreshList: raise({ type: 'mailbox.refresh' }),
+    noticeComposeDone: emit((_, output: ComposeOutput): MailboxNotice => ({
+      type: 'notice',
+      tone: 'success',
+      key: output.outcome === 'sent' ? 'sent' : 'draftSaved',
+    })),
+  },
+}).createMachine({
+  id: 'mailbox',
+  context: ({ input }) => ({
+    me: input.me,
+    filter: input.filter ?? 'inbox',
+    query: '',
+    emails: [],
+    tags: [],
+    meta: null,
+    selectedIds: [],
+    openedId: null,
+    listFailure: null,
+    bulk: null,
+    starring: null,
+    composeInput: {},
+  }),
+  type: 'parallel',
+  on: {
+    'mailbox.open': [
+      { guard: 'isDraft', actions: ['closeEmail', 'openDraft'] },
+      { guard: 'isKnownEmail', actions: 'openEmail' },
+    ],
+    'mailbox.close': { actions: 'closeEmail' },
+    'email.updated': { actions: ['applyEmailUpdate', 'reloadMeta'] },
+    'email.left': {
+      guard: 'isOpenedEmail',
+      actions: ['removeLeftEmail', 'closeEmail', 'noticeLeft', 'reloadMeta'],
+    },
+    'email.failed': { actions: 'noticeEmailFailed' },
+    'email.replied': { actions: 'reloadMeta' },
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        'mailbox.filter': { target: '.loading', actions: ['closeEmail', 'assignFilter'] },
+        'mailbox.search': { target: '.loading.debouncing', actions: 'assignQuery' },
+        'mailbox.refresh': { target: '.loading' },
+      },
+      states: {
+        loading: {
+          tags: ['busy'],
+          initial: 'fetching',
+          states: {
+            debouncing: {
+              after: { [SEARCH_DEBOUNCE_MS]: { target: 'fetching' } },
+            },
+            fetching: {
+              invoke: {
+                id: 'loadMails',
+                src: 'loadMails',
+                input: ({ context }) => ({ filter: context.filter, query: context.query.trim() }),
+                onDone: [
+                  { guard: 'hasNoEmails', target: '#mailbox.list.empty', actions: 'assignEmails' },
+                  { target: '#mailbox.list.loaded', actions: 'assignEmails' },
+                ],
+                onError: { target: '#mailbox.list.failed', actions: 'assignListFailure' },
+              },
+            },
+          },
+        },
+        loaded: {
+          on: {
+            'mailbox.select.toggle': { guard: 'isKnownEmail', actions: 'toggleSelection' },
+            'mailbox.select.all': { actions: 'toggleSelectAll' },
+            'mailbox.select.clear': { actions: 'clearSelection' },
+            'mailbox.bulk': { guard: 'hasSelection', target: 'mutating', actions: 'assignBulk' },
+            'mailbox.star.toggle': { guard: 'isKnownEmail', target: 'starring', actions: 'startStar' },
+          },
+        },
+        empty: {},
+        failed: {
+          on: { 'mailbox.retry': { target: 'loading' } },
+        },
+        starring: {
+          invoke: {
+            id: 'setStarred',
+            src: 'setStarred',
+            input: ({ context }) => ({ mailId: context.starring?.id ?? 0, value: context.starring?.value ?? false }),
+            onDone: { target: 'loaded', actions: 'forgetStar' },
+            onError: { target: 'loaded', actions: ['rollBackStar', 'noticeStarFailed'] },
+          },
+        },
+        mutating: {
+          tags: ['busy'],
+          initial: 'choosing',
+          states: {
+            choosing: {
+              always: [
+                { guard: 'isBulkMove', target: 'moving' },
+                { guard: 'isBulkLabel', target: 'labelling' },
+                { target: 'markingUnread' },
+              ],
+            },
+            moving: {
+              invoke: {
+                id: 'bulkMove',
+                src: 'moveMails',
+                input: ({ context }) => ({
+                  emailIds: context.selectedIds,
+                  mailFolder: context.bulk?.kind === 'move' ? context.bulk.folder : 'inbox',
+                }),
+                onDone: { target: '#mailbox.list.mutated' },
+                onError: { target: '#mailbox.list.loaded', actions: ['noticeBulkFailed', assign({ bulk: null })] },
+              },
+            },
+            labelling: {
+              invoke: {
+                id: 'bulkLabel',
+                src: 'updateLabels',
+                input: ({ context }) => ({
+                  emailIds: context.selectedIds,
+                  label: context.bulk?.kind === 'label' ? context.bulk.label : 'personal',
+                }),
+                onDone: { target: '#mailbox.list.mutated' },
+                onError: { target: '#mailbox.list.loaded', actions: ['noticeBulkFailed', assign({ bulk: null })] },
+              },
+            },
+            markingUnread: {
+              invoke: {
+                id: 'bulkMarkUnread',
+                src: 'markUnread',
+                input: ({ context }) => ({
+                  emailIds: context.selectedIds,
+                  unreadFlag: context.bulk?.kind === 'markUnread' ? context.bulk.unread : true,
+                }),
+                onDone: { target: '#mailbox.list.mutated' },
+                onError: { target: '#mailbox.list.loaded', actions: ['noticeBulkFailed', assign({ bulk: null })] },
+              },
+            },
+          },
+        },
+        /** A bulk change went through: tell, clear the selection, reload list and counts. */
+        mutated: {
+          entry: ['noticeBulkDone', 'clearSelection', assign({ bulk: null }), 'reloadMeta'],
+          always: { target: 'loading' },
+        },
+      },
+    },
+    meta: {
+      initial: 'loading',
+      on: { 'mailbox.meta.reload': { target: '.loading' } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadMeta',
+            src: 'loadMeta',
+            onDone: { target: 'ready', actions: assign({ meta: ({ event }) => event.output }) },
+            onError: { target: 'failed' },
+          },
+        },
+        ready: {},
+        /** The counts stay as they were; the next change or a retry reloads them. */
+        failed: {},
+      },
+    },
+    tags: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadTags',
+            src: 'loadTags',
+            onDone: { target: 'ready', actions: assign({ tags: ({ event }) => event.output }) },
+            onError: { target: 'failed' },
+          },
+        },
+        ready: {},
+        failed: {
+          on: { 'mailbox.tags.retry': { target: 'loading' } },
+        },
+      },
+    },
+    composer: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'mailbox.compose.open': { target: 'open', actions: 'assignComposeInput' } },
+        },
+        open: {
+          invoke: {
+            id: 'compose',
+            src: 'composeMachine',
+            input: ({ context }) => context.composeInput,
+            onDone: {
+              target: 'closed',
+              actions: [
+                { type: 'noticeComposeDone', params: ({ event }) => event.output },
+                'reloadMeta',
+                'refreshList',
+              ],
+            },
+          },
+          on: { 'mailbox.compose.close': { target: 'closed' } },
+        },
+      },
+    },
+  },
+});
+
+export type MailboxActorRef = ActorRefFrom<typeof mailboxMachine>;
+export type EmailActorRef = ActorRefFrom<typeof emailMachine>;
+export type ComposeActorRef = ActorRefFrom<typeof composeMachine>;
