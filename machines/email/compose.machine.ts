@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from './errors';
+import { textToHtml } from './plain-text';
 import type { ComposeInput } from './types';
 
-/** What the person types; addresses are free text ("a@x.example, b@y.example"). */
+/** What the person types: addresses as free text ("a@x.example, b@y.example"), the message as plain text (sent as HTML). */
 export interface ComposeFields {
   to: string;
   cc: string;
@@ -80,7 +81,7 @@ function toInput(context: ComposeContext, draft: boolean): ComposeInput {
     cc: parseAddresses(context.fields.cc),
     bcc: parseAddresses(context.fields.bcc),
     subject: context.fields.subject.trim(),
-    message: context.fields.message,
+    message: textToHtml(context.fields.message),
     draft,
   };
   if (context.replyTo !== null) input.replyTo = context.replyTo;

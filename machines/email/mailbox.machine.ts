@@ -11,6 +11,7 @@ import {
   type UpdateLabelsInput,
 } from './email.machine';
 import { toCallFailure, type CallFailure } from './errors';
+import { htmlToText } from './plain-text';
 import type { Email, EmailLabel, EmailMeta, EmailTag, MailFilter, MailFolder } from './types';
 
 export interface MailboxInput {
@@ -77,7 +78,7 @@ export const emailActorId = (id: number) => `email-${id}`;
 /** Opening a draft continues it in the composer. */
 export function draftInput(draft: Email): ComposeMachineInput {
   return {
-    fields: { to: draft.to.join(', '), cc: draft.cc.join(', '), bcc: draft.bcc.join(', '), subject: draft.subject, message: draft.message },
+    fields: { to: draft.to.join(', '), cc: draft.cc.join(', '), bcc: draft.bcc.join(', '), subject: draft.subject, message: htmlToText(draft.message) },
     draftId: draft.id,
   };
 }
