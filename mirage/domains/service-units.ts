@@ -1,6 +1,504 @@
-import type { MirageDomain } from '../types';
+import type { Request } from 'miragejs';
+import type { OperatingSystem, ServiceUnit, UnitStatus } from '../../machines/domain/types';
+import { table, type MirageDb } from '../db';
+import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
+import type { MirageContext, MirageDomain } from '../types';
+
+/**
+ * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
+ *
+ * Simulated agents: a unit whose agent is alive (`agentAlive`) reports every ~30 s. Instead of a timer,
+ * the missed reports are applied lazily: `refreshHeartbeats(db, now)` runs at the start of every unit
+ * request (at most every 15 s) and moves `lastSeenAt` of alive units to just now. Other domains that
+ * show unit status can call it too.
+ */
+
+export interface ServiceUnitRow extends ServiceUnit {
+  /** The simulated agent keeps reporting (not part of the API). */
+  agentAlive: boolean;
+  /** Alive agents report in 6 staggered groups, so `lastSeenAt` values differ by a few seconds. */
+  heartbeatGroup: number;
+}
+
+export type ServiceUnitView = ServiceUnit & { status: UnitStatus };
+
+export const ONLINE_WINDOW_MS = 4 * 60 * 1000;
+const OPERATING_SYSTEMS: readonly OperatingSystem[] = ['windows', 'macos', 'linux'];
+const STATUSES: readonly UnitStatus[] = ['online', 'offline', 'maintenance'];
+export const CURRENT_AGENT_VERSION = '4.2.1';
+
+/** Same rule as machines/service-units/unit-status.ts (mirage/ may not import code from machines/). */
+export function statusOf(unit: Pick<ServiceUnit, 'maintenance' | 'lastSeenAt'>, now: number): UnitStatus {
+  if (unit.maintenance) return 'maintenance';
+  const seen = Date.parse(unit.lastSeenAt);
+  if (Number.isNaN(seen)) return 'offline';
+  return now - seen <= ONLINE_WINDOW_MS ? 'online' : 'offline';
+}
+
+const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
+
+const lastRefresh = new WeakMap<object, number>();
+
+interface RawCollection {
+  name: string;
+  update(query: object, attrs: object): unknown;
+}
+
+export function refreshHeartbeats(db: MirageDb, now: number): void {
+  const previous = lastRefresh.get(db);
+  if (previous !== undefined && now >= previous && now - previous < 15_000) return;
+  lastRefresh.set(db, now);
+  const collection = (db as unknown as { _collections: RawCollection[] })._collections.find((c) => c.name === 'serviceUnits');
+  for (let group = 0; group < 6; group += 1) {
+    // One pass per group: Mirage's update-by-id is a linear search, so updating 10,000 rows one by one is not an option.
+    collection?.update({ agentAlive: true, heartbeatGroup: group }, { lastSeenAt: new Date(now - group * 5_000).toISOString() });
+  }
+}
+
+export function toView(row: ServiceUnitRow, now: number): ServiceUnitView {
+  return {
+    id: String(row.id),
+    organizationId: String(row.organizationId),
+    name: row.name,
+    hostname: row.hostname,
+    ipAddress: row.ipAddress,
+    operatingSystem: row.operatingSystem,
+    agentVersion: row.agentVersion,
+    location: row.location,
+    description: row.description,
+    tags: [...row.tags],
+    lastSeenAt: row.lastSeenAt,
+    maintenance: row.maintenance,
+    screenshotIntervalMinutes: row.screenshotIntervalMinutes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    status: statusOf(row, now),
+  };
+}
+
+/** Role 4 sees its own organization; admin roles see every organization. */
+export function canSee(user: UserRow, organizationId: string | number): boolean {
+  return user.roleId !== 4 || String(organizationId) === String(user.organizationId);
+}
+
+function visible(db: MirageDb, user: UserRow): ServiceUnitRow[] {
+  return user.roleId === 4 ? units(db).where((u) => String(u.organizationId) === String(user.organizationId)) : units(db).all();
+}
+
+function listSpec(now: number): ListSpec<ServiceUnitRow> {
+  return {
+    sortBy: {
+      name: (u) => u.name,
+      hostname: (u) => u.hostname,
+      ipAddress: (u) => u.ipAddress,
+      operatingSystem: (u) => u.operatingSystem,
+      location: (u) => u.location,
+      agentVersion: (u) => u.agentVersion,
+      lastSeenAt: (u) => u.lastSeenAt,
+      status: (u) => STATUSES.indexOf(statusOf(u, now)),
+      createdAt: (u) => u.createdAt,
+      updatedAt: (u) => u.updatedAt,
+    },
+    defaultSort: 'name',
+    filters: {
+      status: (u, values) => values.includes(statusOf(u, now)),
+      os: (u, values) => values.includes(u.operatingSystem),
+      tag: (u, values) => values.some((tag) => u.tags.includes(tag)),
+    },
+    searchIn: (u) => [u.name, u.hostname, u.ipAddress, u.location, u.description, ...u.tags],
+    maxPageSize: 100,
+  };
+}
+
+// --- validation -------------------------------------------------------------------------------
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const TAG = /^[a-z0-9][a-z0-9 _-]{0,31}$/i;
+
+export function isIpv6(value: string): boolean {
+  if (!/^[0-9a-f:.]+$/i.test(value) || value.length > 45) return false;
+  const doubles = value.split('::').length - 1;
+  if (doubles > 1) return false;
+  let groups = value.split(':');
+  const last = groups[groups.length - 1] ?? '';
+  let needed = 8;
+  if (last.includes('.')) {
+    if (!IPV4.test(last)) return false;
+    groups = groups.slice(0, -1);
+    needed = 6;
+  }
+  if (doubles === 0) return groups.length === needed && groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g));
+  const filled = groups.filter((g) => g !== '');
+  return filled.length < needed && filled.every((g) => /^[0-9a-f]{1,4}$/i.test(g));
+}
+
+export function isIpAddress(value: string): boolean {
+  return IPV4.test(value) || isIpv6(value);
+}
+
+interface UnitInput {
+  name: string;
+  hostname: string;
+  ipAddress: string;
+  operatingSystem: OperatingSystem;
+  location: string;
+  description: string;
+  tags: string[];
+  maintenance: boolean;
+  screenshotIntervalMinutes: number;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/** Validates a create/update body; errors map a field to a message code the UI translates. */
+function readUnitInput(body: unknown): { value: UnitInput; errors: Record<string, string> } {
+  const b = isRecord(body) ? body : {};
+  const errors: Record<string, string> = {};
+  const name = text(b['name']);
+  if (!name) errors['name'] = 'required';
+  else if (name.length > 80) errors['name'] = 'tooLong';
+  const hostname = text(b['hostname']).toLowerCase();
+  if (!hostname) errors['hostname'] = 'required';
+  else if (!HOSTNAME.test(hostname)) errors['hostname'] = 'invalidHostname';
+  const ipAddress = text(b['ipAddress']);
+  if (ipAddress && !isIpAddress(ipAddress)) errors['ipAddress'] = 'invalidIpAddress';
+  const os = text(b['operatingSystem']) as OperatingSystem;
+  if (!OPERATING_SYSTEMS.includes(os)) errors['operatingSystem'] = 'required';
+  const location = text(b['location']);
+  if (location.length > 120) errors['location'] = 'tooLong';
+  const description = text(b['description']);
+  if (description.length > 500) errors['description'] = 'tooLong';
+  const rawTags = Array.isArray(b['tags']) ? b['tags'] : [];
+  const tags = [...new Set(rawTags.map(text).filter((t) => t !== ''))];
+  if (!Array.isArray(b['tags']) && b['tags'] !== undefined) errors['tags'] = 'invalidTags';
+  else if (tags.length > 10) errors['tags'] = 'tooManyTags';
+  else if (tags.some((t) => !TAG.test(t))) errors['tags'] = 'invalidTags';
+  const interval = b['screenshotIntervalMinutes'] ?? 0;
+  if (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 0 || interval > 1440) {
+    errors['screenshotIntervalMinutes'] = 'outOfRange';
+  }
+  const maintenance = b['maintenance'] === true;
+  return {
+    value: {
+      name,
+      hostname,
+      ipAddress,
+      operatingSystem: os,
+      location,
+      description,
+      tags,
+      maintenance,
+      screenshotIntervalMinutes: typeof interval === 'number' ? interval : 0,
+    },
+    errors,
+  };
+}
+
+function duplicateName(db: MirageDb, organizationId: string | number, name: string, exceptId?: string): boolean {
+  const lower = name.toLowerCase();
+  return units(db).where(
+    (u) => String(u.organizationId) === String(organizationId) && u.name.toLowerCase() === lower && String(u.id) !== exceptId,
+  ).length > 0;
+}
+
+// --- handlers ---------------------------------------------------------------------------------
+
+function findVisible(db: MirageDb, user: UserRow, id: string): ServiceUnitRow | undefined {
+  const row = units(db).find(id);
+  return row && canSee(user, row.organizationId) ? row : undefined;
+}
+
+const notFound = () => errorResponse(404, 'Service unit not found');
+
+function removeUnitEverywhere(db: MirageDb, id: string): void {
+  units(db).remove(id);
+  // What belongs to the unit goes with it; URL rules scoped to it forget it.
+  for (const name of ['processes', 'processRules', 'screenshots']) {
+    const t = table<{ id: string; serviceUnitId: string }>(db, name);
+    for (const row of t.where((r) => String(r.serviceUnitId) === id)) t.remove(row.id);
+  }
+  const rules = table<{ id: string; scope: { kind: string; unitIds?: string[] } }>(db, 'urlRestrictions');
+  for (const rule of rules.where((r) => r.scope.kind === 'units' && (r.scope.unitIds ?? []).includes(id))) {
+    rules.update(rule.id, { scope: { kind: 'units', unitIds: (rule.scope.unitIds ?? []).filter((u) => u !== id) } });
+  }
+}
+
+function bulkIds(db: MirageDb, user: UserRow, request: Request): string[] | ReturnType<typeof errorResponse> {
+  const ids = idsOf(parseBody(request));
+  if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
+  if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
+  if (ids.some((id) => !findVisible(db, user, id))) return notFound();
+  return ids;
+}
+
+function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
+  const authed = (handler: Parameters<typeof withAuth>[1]) =>
+    withAuth(server, (c) => {
+      refreshHeartbeats(c.db, ctx.now());
+      return handler(c);
+    });
+
+  server.get(
+    '/service-units/tags',
+    authed(({ db, user }) => {
+      const tags = new Set<string>();
+      for (const unit of visible(db, user)) for (const tag of unit.tags) tags.add(tag);
+      return json(200, { items: [...tags].sort((a, b) => a.localeCompare(b)) });
+    }),
+  );
+
+  // CSV export data: every row matching the list's filters, search and sort (no paging), as JSON;
+  // the browser turns it into CSV. Capped at 20,000 rows.
+  server.get(
+    '/service-units/export',
+    authed(({ db, request, user }) => {
+      const now = ctx.now();
+      const spec = listSpec(now);
+      const params = readListParams(request, spec);
+      const rows = filterAndSort(visible(db, user), params, spec);
+      return json(200, { items: rows.slice(0, 20_000).map((r) => toView(r, now)), total: rows.length });
+    }),
+  );
+
+  server.get(
+    '/service-units',
+    authed(({ db, request, user }) => {
+      const now = ctx.now();
+      const spec = listSpec(now);
+      const params = readListParams(request, spec);
+      const page = pageOf(filterAndSort(visible(db, user), params, spec), params);
+      return json(200, { ...page, items: page.items.map((r) => toView(r, now)) });
+    }),
+  );
+
+  server.get(
+    '/service-units/:id',
+    authed(({ db, request, user }) => {
+      const row = findVisible(db, user, String(request.params['id']));
+      return row ? json(200, toView(row, ctx.now())) : notFound();
+    }),
+  );
+
+  server.post(
+    '/service-units/bulk-delete',
+    authed(({ db, request, user }) => {
+      const ids = bulkIds(db, user, request);
+      if (!Array.isArray(ids)) return ids;
+      for (const id of ids) removeUnitEverywhere(db, id);
+      return json(200, { deleted: ids.length });
+    }),
+  );
+
+  server.post(
+    '/service-units/bulk-maintenance',
+    authed(({ db, request, user }) => {
+      const body = parseBody(request);
+      if (!isRecord(body) || typeof body['maintenance'] !== 'boolean') {
+        return errorResponse(422, 'Validation failed', { maintenance: 'required' });
+      }
+      const ids = bulkIds(db, user, request);
+      if (!Array.isArray(ids)) return ids;
+      const updatedAt = new Date(ctx.now()).toISOString();
+      for (const id of ids) units(db).update(id, { maintenance: body['maintenance'], updatedAt });
+      return json(200, { updated: ids.length });
+    }),
+  );
+
+  server.post(
+    '/service-units',
+    authed(({ db, request, user }) => {
+      const { value, errors } = readUnitInput(parseBody(request));
+      if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const now = new Date(ctx.now()).toISOString();
+      // A new unit's agent enrolls at once (the demo has no real agents): it reports from now on.
+      const row = units(db).insert({
+        ...value,
+        organizationId: String(user.organizationId),
+        agentVersion: CURRENT_AGENT_VERSION,
+        lastSeenAt: now,
+        createdAt: now,
+        updatedAt: now,
+        agentAlive: true,
+        heartbeatGroup: 0,
+      });
+      return json(201, toView(row, ctx.now()));
+    }),
+  );
+
+  server.put(
+    '/service-units/:id',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const existing = findVisible(db, user, id);
+      if (!existing) return notFound();
+      const { value, errors } = readUnitInput(parseBody(request));
+      if (!errors['name'] && duplicateName(db, existing.organizationId, value.name, id)) errors['name'] = 'duplicateName';
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const row = units(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString() });
+      return json(200, toView(row, ctx.now()));
+    }),
+  );
+
+  server.delete(
+    '/service-units/:id',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      if (!findVisible(db, user, id)) return notFound();
+      removeUnitEverywhere(db, id);
+      return json(204);
+    }),
+  );
+}
+
+// --- seed -------------------------------------------------------------------------------------
+
+function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface OrgProfile {
+  domain: string;
+  sites: { location: string; code: string }[];
+  roles: { name: string; code: string; tags: string[]; os: OperatingSystem[] }[];
+  extraTags: string[];
+  subnet: number;
+}
+
+const PROFILES: Record<string, OrgProfile> = {
+  acme: {
+    domain: 'acme.example',
+    subnet: 10,
+    sites: [
+      { location: 'Hamburg Depot', code: 'ham' },
+      { location: 'Rotterdam Hub', code: 'rtm' },
+      { location: 'Lyon Warehouse', code: 'lys' },
+      { location: 'Porto Dock 3', code: 'opo' },
+      { location: 'Berlin HQ, 4th floor', code: 'ber' },
+      { location: 'Milan Cross-dock', code: 'mxp' },
+      { location: 'Gdańsk Terminal', code: 'gdn' },
+    ],
+    roles: [
+      { name: 'Dispatch Terminal', code: 'dispatch', tags: ['dispatch', 'shared'], os: ['windows', 'windows', 'linux'] },
+      { name: 'Gate Kiosk', code: 'kiosk', tags: ['kiosk', '24x7'], os: ['linux'] },
+      { name: 'Scanner Station', code: 'scan', tags: ['scanner', 'warehouse'], os: ['windows', 'linux'] },
+      { name: 'Yard Office PC', code: 'yard', tags: ['office'], os: ['windows', 'macos'] },
+      { name: 'Signage Display', code: 'sign', tags: ['signage', '24x7'], os: ['linux'] },
+      { name: 'Label Printer Host', code: 'label', tags: ['printing', 'warehouse'], os: ['windows'] },
+    ],
+    extraTags: ['pilot', 'ground-floor', 'cold-storage', 'customs'],
+  },
+  globex: {
+    domain: 'globex.example',
+    subnet: 172,
+    sites: [
+      { location: 'Springfield Mall', code: 'spf' },
+      { location: 'Shelbyville Outlet', code: 'shv' },
+      { location: 'Capital City Flagship', code: 'cap' },
+      { location: 'Ogdenville Store', code: 'ogd' },
+      { location: 'North Haverbrook', code: 'nhv' },
+    ],
+    roles: [
+      { name: 'Checkout POS', code: 'pos', tags: ['pos', 'front-desk'], os: ['windows', 'linux'] },
+      { name: 'Self-checkout', code: 'sco', tags: ['pos', 'self-service'], os: ['linux'] },
+      { name: 'Price Checker', code: 'price', tags: ['kiosk', 'self-service'], os: ['linux'] },
+      { name: 'Back Office Mac', code: 'office', tags: ['office'], os: ['macos'] },
+      { name: 'Window Display', code: 'display', tags: ['signage'], os: ['linux', 'windows'] },
+    ],
+    extraTags: ['pilot', 'refit-2026', 'high-traffic'],
+  },
+};
+
+const AGENT_VERSIONS = ['4.2.1', '4.2.1', '4.2.1', '4.2.0', '4.1.3', '3.9.7'];
+const DESCRIPTIONS = [
+  '',
+  'Replaced in spring after water damage.',
+  'Shared by the morning and evening shifts.',
+  'Touchscreen; keyboard in the drawer below.',
+  'Mounted behind the counter, UPS-backed.',
+  'Loaner unit until the new hardware arrives.',
+];
+
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)] as T;
+}
+
+/** Deterministic units for one organization; `count` beyond the natural ~40 numbers the units on. */
+export function generateUnits(organizationId: string, profile: OrgProfile, count: number, now: number, seed: number) {
+  const rand = createRandom(seed);
+  const rows: Omit<ServiceUnitRow, 'id'>[] = [];
+  const perRole = new Map<string, number>();
+  const day = 86_400_000;
+  for (let i = 0; i < count; i += 1) {
+    const site = profile.sites[i % profile.sites.length] as OrgProfile['sites'][number];
+    const role = pick(rand, profile.roles);
+    const key = `${site.code}-${role.code}`;
+    const n = (perRole.get(key) ?? 0) + 1;
+    perRole.set(key, n);
+    const num = String(n).padStart(count > 500 ? 4 : 2, '0');
+    const os = pick(rand, role.os);
+    const roll = rand();
+    // ~62 % alive (online), ~10 % in maintenance, the rest offline for minutes to weeks.
+    const maintenance = roll > 0.62 && roll < 0.72;
+    const alive = roll <= 0.62;
+    const offlineFor = 5 * 60_000 + Math.floor(rand() ** 2 * 30 * day);
+    const group = i % 6;
+    const lastSeenAt = new Date(alive ? now - group * 5_000 : now - offlineFor).toISOString();
+    const createdAt = new Date(now - (30 + Math.floor(rand() * 600)) * day).toISOString();
+    const updatedAt = new Date(Math.min(now, Date.parse(createdAt) + Math.floor(rand() * 400) * day)).toISOString();
+    const tags = [...role.tags];
+    if (rand() < 0.25) tags.push(pick(rand, profile.extraTags));
+    const ipv6 = rand() < 0.08;
+    const ipAddress = ipv6
+      ? `fd00:${profile.subnet.toString(16)}:${(i % 250).toString(16)}::${(10 + (i % 200)).toString(16)}`
+      : profile.subnet === 10
+        ? `10.${20 + (i % 7)}.${Math.floor(i / 250) % 250}.${10 + (i % 240)}`
+        : `172.16.${(i % 7) * 10 + Math.floor(i / 240) % 10}.${10 + (i % 240)}`;
+    rows.push({
+      organizationId,
+      name: `${site.location.split(',')[0]} ${role.name} ${num}`,
+      hostname: `${site.code}-${role.code}-${num}.${profile.domain}`,
+      ipAddress,
+      operatingSystem: os,
+      agentVersion: pick(rand, AGENT_VERSIONS),
+      location: site.location,
+      description: pick(rand, DESCRIPTIONS),
+      tags: [...new Set(tags)],
+      lastSeenAt,
+      maintenance,
+      screenshotIntervalMinutes: pick(rand, [0, 5, 10, 15, 15, 30, 60]),
+      createdAt,
+      updatedAt,
+      agentAlive: alive || (maintenance && rand() < 0.5),
+      heartbeatGroup: group,
+    });
+  }
+  return rows;
+}
+
+function seed(db: MirageDb, ctx: MirageContext): void {
+  const orgs = table<{ id: string; name: string }>(db, 'organizations').all();
+  const now = ctx.now();
+  const acme = orgs[0];
+  const globex = orgs[1];
+  const all: Omit<ServiceUnitRow, 'id'>[] = [];
+  if (acme) all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001));
+  if (globex) all.push(...generateUnits(String(globex.id), PROFILES['globex'] as OrgProfile, 38, now, 2002));
+  units(db).insertMany(all);
+  lastRefresh.set(db, now);
+}
 
 export const serviceUnitsDomain: MirageDomain = {
   name: 'service-units',
-  routes() {},
+  seed,
+  routes,
 };

@@ -1,6 +1,311 @@
-import type { MirageDomain } from '../types';
+import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
+import { table, type MirageDb } from '../db';
+import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
+import type { MirageContext, MirageDomain } from '../types';
+
+/**
+ * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
+ * Which rule decides a URL is computed in the browser by the pure matcher
+ * (machines/url-restrictions/url-matcher.ts) over GET /url-restrictions/all.
+ */
+
+export type UrlRestrictionRow = UrlRestriction;
+
+const MATCH_TYPES: readonly UrlMatchType[] = ['domain', 'exact', 'wildcard', 'regex'];
+const ACTIONS: readonly RuleAction[] = ['allow', 'block'];
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const rules = (db: MirageDb) => table<UrlRestrictionRow>(db, 'urlRestrictions');
+const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; name: string }>(db, 'serviceUnits');
+
+function canSee(user: UserRow, organizationId: string | number): boolean {
+  return user.roleId !== 4 || String(organizationId) === String(user.organizationId);
+}
+
+function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
+  return rules(db).where((r) => canSee(user, r.organizationId));
+}
+
+/** Why a pattern is not valid for its match type, or null. */
+export function patternError(matchType: UrlMatchType, pattern: string): string | null {
+  if (!pattern) return 'required';
+  if (pattern.length > 500) return 'tooLong';
+  switch (matchType) {
+    case 'domain':
+      return DOMAIN.test(pattern) ? null : 'invalidDomain';
+    case 'exact': {
+      if (/\s/.test(pattern)) return 'invalidUrl';
+      const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(pattern);
+      if (hasScheme && !/^https?:\/\//i.test(pattern)) return 'invalidUrl';
+      try {
+        const url = new URL(hasScheme ? pattern : `http://${pattern}`);
+        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) ? null : 'invalidUrl';
+      } catch {
+        return 'invalidUrl';
+      }
+    }
+    case 'wildcard':
+      if (/\s/.test(pattern)) return 'invalidWildcard';
+      return null;
+    case 'regex':
+      try {
+        new RegExp(pattern);
+        return null;
+      } catch {
+        return 'invalidRegex';
+      }
+  }
+}
+
+function normalizePattern(matchType: UrlMatchType, pattern: string): string {
+  return matchType === 'domain' ? pattern.toLowerCase().replace(/\.$/, '') : pattern;
+}
+
+function scopeKey(scope: UrlRuleScope): string {
+  return scope.kind === 'all' ? 'all' : [...scope.unitIds].sort().join(',');
+}
+
+interface RuleInput {
+  pattern: string;
+  matchType: UrlMatchType;
+  action: RuleAction;
+  enabled: boolean;
+  scope: UrlRuleScope;
+  schedule: UrlRuleSchedule;
+  reason: string;
+}
+
+function readRuleInput(db: MirageDb, user: UserRow, body: unknown): { value: RuleInput; errors: Record<string, string> } {
+  const b = isRecord(body) ? body : {};
+  const errors: Record<string, string> = {};
+  const matchType = (typeof b['matchType'] === 'string' ? b['matchType'] : '') as UrlMatchType;
+  if (!MATCH_TYPES.includes(matchType)) errors['matchType'] = 'required';
+  const rawPattern = typeof b['pattern'] === 'string' ? b['pattern'].trim() : '';
+  const pattern = MATCH_TYPES.includes(matchType) ? normalizePattern(matchType, rawPattern) : rawPattern;
+  if (!errors['matchType']) {
+    const problem = patternError(matchType, pattern);
+    if (problem) errors['pattern'] = problem;
+  } else if (!pattern) errors['pattern'] = 'required';
+  const action = (typeof b['action'] === 'string' ? b['action'] : '') as RuleAction;
+  if (!ACTIONS.includes(action)) errors['action'] = 'required';
+  const enabled = b['enabled'] !== false;
+
+  let scope: UrlRuleScope = { kind: 'all' };
+  const rawScope = isRecord(b['scope']) ? b['scope'] : { kind: 'all' };
+  if (rawScope['kind'] === 'units') {
+    const ids = Array.isArray(rawScope['unitIds']) ? rawScope['unitIds'].map(String) : [];
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) errors['unitIds'] = 'required';
+    else if (unique.some((id) => {
+      const unit = unitRows(db).find(id);
+      return !unit || !canSee(user, unit.organizationId);
+    })) errors['unitIds'] = 'unknownUnit';
+    scope = { kind: 'units', unitIds: unique };
+  } else if (rawScope['kind'] !== 'all') errors['scope'] = 'required';
+
+  let schedule: UrlRuleSchedule = { kind: 'always' };
+  const rawSchedule = isRecord(b['schedule']) ? b['schedule'] : { kind: 'always' };
+  if (rawSchedule['kind'] === 'window') {
+    const days = Array.isArray(rawSchedule['days'])
+      ? [...new Set(rawSchedule['days'].filter((d): d is Weekday => Number.isInteger(d) && Number(d) >= 0 && Number(d) <= 6))].sort()
+      : [];
+    const from = typeof rawSchedule['from'] === 'string' ? rawSchedule['from'] : '';
+    const to = typeof rawSchedule['to'] === 'string' ? rawSchedule['to'] : '';
+    if (days.length === 0) errors['days'] = 'required';
+    if (!TIME.test(from)) errors['from'] = 'invalidTime';
+    if (!TIME.test(to)) errors['to'] = 'invalidTime';
+    else if (from === to) errors['to'] = 'sameTime';
+    schedule = { kind: 'window', days, from, to };
+  } else if (rawSchedule['kind'] !== 'always') errors['schedule'] = 'required';
+
+  const reason = typeof b['reason'] === 'string' ? b['reason'].trim() : '';
+  if (reason.length > 200) errors['reason'] = 'tooLong';
+  return { value: { pattern, matchType, action, enabled, scope, schedule, reason }, errors };
+}
+
+function isDuplicate(db: MirageDb, organizationId: string, value: RuleInput, exceptId?: string): boolean {
+  const key = scopeKey(value.scope);
+  const pattern = value.pattern.toLowerCase();
+  return rules(db).where(
+    (r) =>
+      String(r.organizationId) === organizationId &&
+      String(r.id) !== exceptId &&
+      r.matchType === value.matchType &&
+      r.pattern.toLowerCase() === pattern &&
+      scopeKey(r.scope) === key,
+  ).length > 0;
+}
+
+const spec: ListSpec<UrlRestrictionRow> = {
+  sortBy: {
+    pattern: (r) => r.pattern,
+    matchType: (r) => r.matchType,
+    action: (r) => r.action,
+    enabled: (r) => (r.enabled ? 0 : 1),
+    updatedAt: (r) => r.updatedAt,
+    createdAt: (r) => r.createdAt,
+  },
+  defaultSort: 'updatedAt',
+  defaultOrder: 'desc',
+  filters: {
+    action: (r, values) => values.includes(r.action),
+    matchType: (r, values) => values.includes(r.matchType),
+    enabled: (r, values) => values.includes(r.enabled ? 'true' : 'false'),
+    // Rules that apply to a unit: every "all units" rule plus the ones naming it.
+    unit: (r, values) => r.scope.kind === 'all' || values.some((id) => r.scope.kind === 'units' && r.scope.unitIds.includes(id)),
+  },
+  searchIn: (r) => [r.pattern, r.reason, r.updatedBy],
+  maxPageSize: 100,
+};
+
+const notFound = () => errorResponse(404, 'URL rule not found');
+
+function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
+  server.get(
+    '/url-restrictions/all',
+    withAuth(server, ({ db, user }) => json(200, { items: visible(db, user), total: visible(db, user).length })),
+  );
+
+  server.get(
+    '/url-restrictions',
+    withAuth(server, ({ db, request, user }) => {
+      const params = readListParams(request, spec);
+      return json(200, pageOf(filterAndSort(visible(db, user), params, spec), params));
+    }),
+  );
+
+  server.get(
+    '/url-restrictions/:id',
+    withAuth(server, ({ db, request, user }) => {
+      const row = rules(db).find(String(request.params['id']));
+      return row && canSee(user, row.organizationId) ? json(200, row) : notFound();
+    }),
+  );
+
+  server.post(
+    '/url-restrictions',
+    withAuth(server, ({ db, request, user }) => {
+      const { value, errors } = readRuleInput(db, user, parseBody(request));
+      const org = String(user.organizationId);
+      if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const now = new Date(ctx.now()).toISOString();
+      const row = rules(db).insert({ ...value, organizationId: org, createdAt: now, updatedAt: now, updatedBy: user.displayName });
+      return json(201, row);
+    }),
+  );
+
+  server.put(
+    '/url-restrictions/:id',
+    withAuth(server, ({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const existing = rules(db).find(id);
+      if (!existing || !canSee(user, existing.organizationId)) return notFound();
+      const { value, errors } = readRuleInput(db, user, parseBody(request));
+      if (Object.keys(errors).length === 0 && isDuplicate(db, String(existing.organizationId), value, id)) errors['pattern'] = 'duplicateRule';
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const row = rules(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString(), updatedBy: user.displayName });
+      return json(200, row);
+    }),
+  );
+
+  server.delete(
+    '/url-restrictions/:id',
+    withAuth(server, ({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const existing = rules(db).find(id);
+      if (!existing || !canSee(user, existing.organizationId)) return notFound();
+      rules(db).remove(id);
+      return json(204);
+    }),
+  );
+}
+
+// --- seed -------------------------------------------------------------------------------------
+
+interface SeedRule {
+  pattern: string;
+  matchType: UrlMatchType;
+  action: RuleAction;
+  reason: string;
+  enabled?: boolean;
+  schedule?: UrlRuleSchedule;
+  /** Scope to the first n units whose name contains this text. */
+  scopeTo?: { nameIncludes: string; count: number };
+}
+
+const WORK_HOURS: UrlRuleSchedule = { kind: 'window', days: [1, 2, 3, 4, 5], from: '08:00', to: '18:00' };
+const NIGHTS: UrlRuleSchedule = { kind: 'window', days: [0, 1, 2, 3, 4, 5, 6], from: '22:00', to: '06:00' };
+
+const COMMON: SeedRule[] = [
+  { pattern: 'facebook.com', matchType: 'domain', action: 'block', reason: 'Social media during working hours', schedule: WORK_HOURS },
+  { pattern: 'tiktok.com', matchType: 'domain', action: 'block', reason: 'Social media' },
+  { pattern: 'youtube.com', matchType: 'domain', action: 'block', reason: 'Video streaming uses the shared uplink', schedule: WORK_HOURS },
+  { pattern: 'https://www.youtube.com/@acme-training', matchType: 'exact', action: 'allow', reason: 'Safety training channel' },
+  { pattern: 'netflix.com', matchType: 'domain', action: 'block', reason: 'Video streaming' },
+  { pattern: 'teams.microsoft.com', matchType: 'domain', action: 'allow', reason: 'Collaboration' },
+  { pattern: 'microsoft.com', matchType: 'domain', action: 'allow', reason: 'Updates and Office' },
+  { pattern: '*.torrent*', matchType: 'wildcard', action: 'block', reason: 'File sharing' },
+  { pattern: '*/downloads/*.exe', matchType: 'wildcard', action: 'block', reason: 'No executables from the web' },
+  { pattern: '^https?://([a-z0-9-]+\\.)*(casino|bet)[a-z0-9-]*\\.', matchType: 'regex', action: 'block', reason: 'Gambling' },
+  { pattern: 'reddit.com', matchType: 'domain', action: 'block', reason: 'Trial block, paused', enabled: false },
+  { pattern: 'weather.com', matchType: 'domain', action: 'allow', reason: 'Shift planning' },
+  { pattern: 'store.steampowered.com', matchType: 'domain', action: 'block', reason: 'Games at night on unattended units', schedule: NIGHTS },
+];
+
+const PER_ORG: Record<string, SeedRule[]> = {
+  '1': [
+    { pattern: 'acme.example', matchType: 'domain', action: 'allow', reason: 'Company sites' },
+    { pattern: '*', matchType: 'wildcard', action: 'block', reason: 'Kiosks reach only allowed sites', scopeTo: { nameIncludes: 'Kiosk', count: 4 } },
+    { pattern: 'maps.google.com', matchType: 'domain', action: 'allow', reason: 'Route planning at dispatch', scopeTo: { nameIncludes: 'Dispatch', count: 3 } },
+  ],
+  '2': [
+    { pattern: 'globex.example', matchType: 'domain', action: 'allow', reason: 'Company sites' },
+    { pattern: '*', matchType: 'wildcard', action: 'block', reason: 'Price checkers are locked down', scopeTo: { nameIncludes: 'Price Checker', count: 5 } },
+    { pattern: 'https://pay.globex.example/terminal', matchType: 'exact', action: 'allow', reason: 'Payment terminal page', scopeTo: { nameIncludes: 'POS', count: 4 } },
+  ],
+};
+
+function seed(db: MirageDb, ctx: MirageContext): void {
+  const orgs = table<{ id: string }>(db, 'organizations').all();
+  const now = ctx.now();
+  const day = 86_400_000;
+  const rows: Omit<UrlRestrictionRow, 'id'>[] = [];
+  for (const org of orgs) {
+    const orgId = String(org.id);
+    const units = unitRows(db).where((u) => String(u.organizationId) === orgId);
+    const list = [...COMMON, ...(PER_ORG[orgId] ?? [])];
+    list.forEach((r, i) => {
+      let scope: UrlRuleScope = { kind: 'all' };
+      const scopeTo = r.scopeTo;
+      if (scopeTo) {
+        const ids = units.filter((u) => u.name.includes(scopeTo.nameIncludes)).slice(0, scopeTo.count).map((u) => String(u.id));
+        if (ids.length === 0) return;
+        scope = { kind: 'units', unitIds: ids };
+      }
+      const created = new Date(now - (60 - i * 3) * day).toISOString();
+      rows.push({
+        organizationId: orgId,
+        scope,
+        pattern: r.pattern,
+        matchType: r.matchType,
+        action: r.action,
+        enabled: r.enabled ?? true,
+        schedule: r.schedule ?? { kind: 'always' },
+        reason: r.reason,
+        createdAt: created,
+        updatedAt: new Date(Date.parse(created) + (i % 4) * day).toISOString(),
+        updatedBy: orgId === '1' ? 'Ulysses User' : 'Greta Globex',
+      });
+    });
+  }
+  rules(db).insertMany(rows);
+}
 
 export const urlRestrictionsDomain: MirageDomain = {
   name: 'url-restrictions',
-  routes() {},
+  seed,
+  routes,
 };
