@@ -1,0 +1,13 @@
+import type { SnapshotFrom } from 'xstate';
+import type { DashboardCard } from '@machines/dashboard/user-dashboard-machine';
+import type { dashboardMachineWithApi } from './use-user-dashboard';
+
+type Snap = SnapshotFrom<typeof dashboardMachineWithApi>;
+
+export type CardState = 'loading' | 'failed' | 'loaded';
+
+export const selectCardState = (card: DashboardCard) => (s: Snap): CardState =>
+  s.hasTag(`${card}.loading`) ? 'loading' : s.hasTag(`${card}.failed`) ? 'failed' : 'loaded';
+export const selectSummary = (s: Snap) => s.context.summary;
+export const selectRecentOffline = (s: Snap) => s.context.recentOffline;
+export const selectLatestScreenshots = (s: Snap) => s.context.latestScreenshots;

@@ -1,0 +1,19 @@
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { userDashboardMachine } from '@machines/dashboard/user-dashboard-machine';
+import { getDashboardSummary } from '../api/get-dashboard-summary';
+import { getLatestScreenshots } from '../api/get-latest-screenshots';
+import { getRecentOffline } from '../api/get-recent-offline';
+
+export const dashboardMachineWithApi = userDashboardMachine.provide({
+  actors: {
+    fetchSummary: fromPromise(({ signal }) => getDashboardSummary(signal)),
+    fetchRecentOffline: fromPromise(({ signal }) => getRecentOffline(signal)),
+    fetchLatestScreenshots: fromPromise(({ signal }) => getLatestScreenshots(signal)),
+  },
+});
+
+/** The dashboard's actor; its three requests start together when the page mounts. */
+export function useUserDashboard() {
+  return useActorRef(dashboardMachineWithApi);
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Response, type Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import { signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
+import UserDashboardPage from './user-dashboard-page';
+
+describe('UserDashboardPage', () => {
+  let server: Server;
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    const session = await signInAs('user');
+    localStorage.setItem('accessToken', session.token);
+  });
+  afterEach(() => server.shutdown());
+
+  it('shows each number as a link to its screen', async () => {
+    renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
+    const online = await screen.findByRole('link', { name: /^Units online: \d+/ }, { timeout: 5000 });
+    expect(online).toHaveAttribute('href', '/user/manage-service-units?status=online');
+    expect(screen.getByRole('link', { name: /^Screenshots today: \d+/ })).toHaveAttribute('href', '/user/manage-screenshots');
+    expect(screen.getByRole('link', { name: /^Active URL rules: \d+/ })).toHaveAttribute('href', '/user/url-restrictions');
+    expect(screen.getByRole('link', { name: /^Processes blocked today: \d+/ })).toHaveAttribute('href', '/user/manage-process');
+    const latest = await screen.findByRole('region', { name: 'Latest screenshots' });
+    await waitFor(() => expect(within(latest).getAllByRole('link', { name: /^Screenshot of / }).length).toBeGreaterThan(0));
+  });
+
+  it('a card that fails shows its own error and Retry while the others load', async () => {
+    let calls = 0;
+    server.get('/api/dashboard/summary', () => {
+      calls += 1;
+      return calls === 1
+        ? new Response(500, {}, { message: 'down' })
+        : new Response(200, {}, { units: { online: 1234, offline: 2, maintenance: 3, total: 1239 }, processesBlockedToday: 0, screenshotsToday: 5, activeUrlRules: 7 });
+    });
+    renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
+    const retry = await screen.findByRole('button', { name: 'Retry loading “Units online”' });
+    expect(await screen.findByRole('region', { name: 'Recently offline' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Latest screenshots' })).toHaveAttribute('aria-busy', 'false'));
+    await userEvent.click(retry);
+    // Counts go through the thousands formatter.
+    const online = await screen.findByRole('link', { name: 'Units online: 1234' });
+    expect(online).toHaveTextContent('1.2k');
+    expect(calls).toBe(2);
+  });
+});
