@@ -1,0 +1,93 @@
+import { Button, ColorSwatch, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconList, IconPlus, IconStar, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ViewFilter } from '@machines/todo/types';
+import { selectFilter, selectTags, selectTagsFailed } from '../../selectors';
+import { useTodoActor } from '../../todo-context';
+
+const FILTER_ICONS: Record<ViewFilter, typeof IconList> = {
+  all: IconList,
+  starred: IconStar,
+  important: IconAlertCircle,
+  completed: IconCheck,
+  trashed: IconTrash,
+};
+
+export const filterPath = (filter: string) => (filter === 'all' ? '/apps/todo' : `/apps/todo/${filter}`);
+
+/** "Add task", the views and the tags. Links, so every view has its own address. */
+export function TodoSidebar() {
+  const { t } = useTranslation();
+  const actor = useTodoActor();
+  const current = useSelector(actor, selectFilter);
+  const tags = useSelector(actor, selectTags);
+  const tagsFailed = useSelector(actor, selectTagsFailed);
+
+  return (
+    <Paper withBorder radius="md" p="md" component="nav" aria-label={t('todo.nav')}>
+      <Stack gap="md">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} fullWidth onClick={() => actor.send({ type: 'create.open' })}>
+          {t('todo.addTask')}
+        </Button>
+        <Stack gap={2}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" id="todo-filters-heading">
+            {t('todo.filters.title')}
+          </Text>
+          <ul aria-labelledby="todo-filters-heading" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+            {(Object.keys(FILTER_ICONS) as ViewFilter[]).map((filter) => {
+              const Icon = FILTER_ICONS[filter];
+              const active = current === filter;
+              return (
+                <li key={filter}>
+                  <NavLink
+                    component={Link}
+                    href={filterPath(filter)}
+                    label={t(`todo.filters.${filter}`)}
+                    leftSection={<Icon size={18} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" id="todo-tags-heading">
+            {t('todo.tags.title')}
+          </Text>
+          {tagsFailed ? (
+            <Stack gap={4} align="flex-start">
+              <Text size="sm" c="dimmed">
+                {t('todo.tags.loadFailed')}
+              </Text>
+              <Button size="compact-xs" variant="subtle" onClick={() => actor.send({ type: 'tags.retry' })}>
+                {t('common.retry')}
+              </Button>
+            </Stack>
+          ) : (
+            <ul aria-labelledby="todo-tags-heading" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+              {tags.map((tag) => {
+                const active = current === tag.value;
+                return (
+                  <li key={tag.value}>
+                    <NavLink
+                      component={Link}
+                      href={filterPath(tag.value)}
+                      label={t(`todo.tags.${tag.value}`)}
+                      leftSection={<ColorSwatch size={12} color={`var(--mantine-color-${tag.color}-filled)`} aria-hidden />}
+                      active={active}
+                      aria-current={active ? 'page' : undefined}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { TaskFilter } from '@machines/todo/types';
+import type { TodoLogic } from '../todo-logic';
+import { failureKey } from '../selectors';
+
+/** Runs the to-do list actor for the page: follows the route's filter and turns its notices into toasts. */
+export function useTodoList(logic: TodoLogic, filter: TaskFilter) {
+  const { t } = useTranslation();
+  const actorRef = useActorRef(logic, { input: { filter } });
+
+  useEffect(() => {
+    actorRef.send({ type: 'filter.change', filter });
+  }, [actorRef, filter]);
+
+  useEffect(() => {
+    const created = actorRef.on('task.created', (event) => {
+      notifications.show({ color: 'green', title: t('todo.toast.createdTitle'), message: t('todo.toast.created', { title: event.title }) });
+    });
+    const rolledBack = actorRef.on('task.rolledBack', (event) => {
+      notifications.show({
+        color: 'red',
+        autoClose: 5000,
+        title: t('todo.toast.rollbackTitle'),
+        message: `${t(`todo.toast.rollback.${event.change}`, { title: event.title })} ${t(failureKey(event.error))}`,
+      });
+    });
+    return () => {
+      created.unsubscribe();
+      rolledBack.unsubscribe();
+    };
+  }, [actorRef, t]);
+
+  return actorRef;
+}
