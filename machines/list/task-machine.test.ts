@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createTaskMachine } from './task-machine';
+
+const machine = createTaskMachine<{ n: number }, number>();
+
+describe('task machine', () => {
+  it('runs once at a time and reports the result', async () => {
+    const task = vi.fn(async ({ input }: { input: { n: number } }) => input.n * 2);
+    const actor = createActor(machine.provide({ actors: { task: fromPromise(task) } })).start();
+    const done = vi.fn();
+    actor.on('task.done', done);
+    actor.send({ type: 'task.start', input: { n: 2 } });
+    actor.send({ type: 'task.start', input: { n: 5 } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(done).toHaveBeenCalledWith(expect.objectContaining({ output: 4 }));
+  });
+
+  it('reports a failure and can run again', async () => {
+    let calls = 0;
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          task: fromPromise<number, { n: number }>(async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('x');
+            return 1;
+          }),
+        },
+      }),
+    ).start();
+    const failed = vi.fn();
+    actor.on('task.failed', failed);
+    actor.send({ type: 'task.start', input: { n: 1 } });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(failed).toHaveBeenCalled();
+    actor.send({ type: 'task.start', input: { n: 1 } });
+    await waitFor(actor, (s) => s.context.output === 1);
+  });
+});
