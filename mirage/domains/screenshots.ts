@@ -186,10 +186,33 @@ function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
         (!search || r.activeWindowTitle.toLowerCase().includes(search) || r.processName.toLowerCase().includes(search)),
     );
   // ISO strings sort as times; id breaks ties so paging is stable.
-  rows.sort((a, b) => (a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : Number(a.id) - Number(b.id)) * (ascending ? 1 : -1));
+  const byTime = (a: ScreenshotRow, b: ScreenshotRow) =>
+    a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : Number(a.id) - Number(b.id);
+  // Rows are stored in capture order almost always (seeded oldest first, captures appended): a linear
+  // check spares sorting 100,000 rows on every page.
+  if (!isSortedBy(rows, byTime)) rows.sort(byTime);
+  if (!ascending) rows.reverse();
   const names = unitNames(db);
   const items = rows.slice((page - 1) * pageSize, page * pageSize).map((r) => toItem(r, names));
   return json(200, { items, total: rows.length, page, pageSize });
+}
+
+function isSortedBy<T>(rows: T[], compare: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < rows.length; i += 1) if (compare(rows[i - 1] as T, rows[i] as T) > 0) return false;
+  return true;
+}
+
+/** The `limit` newest rows in one pass, newest first (no sort of the whole table). */
+export function newestScreenshots(rows: readonly ScreenshotRow[], limit: number): ScreenshotRow[] {
+  const top: ScreenshotRow[] = [];
+  for (const row of rows) {
+    if (top.length === limit && row.capturedAt <= (top[top.length - 1] as ScreenshotRow).capturedAt) continue;
+    let i = top.length;
+    while (i > 0 && (top[i - 1] as ScreenshotRow).capturedAt < row.capturedAt) i -= 1;
+    top.splice(i, 0, row);
+    if (top.length > limit) top.pop();
+  }
+  return top;
 }
 
 function findVisible(db: MirageDb, user: UserRow, id: string | undefined): ScreenshotRow | undefined {

@@ -3,7 +3,7 @@ import { table, type MirageDb, type Row } from '../db';
 import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import type { ProcessRow } from './processes';
-import { unitNames, unitStatusAt, type ScreenshotRow } from './screenshots';
+import { newestScreenshots, unitNames, unitStatusAt, type ScreenshotRow } from './screenshots';
 
 interface UrlRuleRow extends Row {
   organizationId: string | number;
@@ -77,10 +77,7 @@ export const userDashboardDomain: MirageDomain = {
         const limit = limitOf(queryParam(request, 'limit'), 6);
         const mine = inOrg(user);
         const names = unitNames(db);
-        const items = table<ScreenshotRow>(db, 'screenshots')
-          .where((s) => mine(s.organizationId))
-          .sort((a, b) => b.capturedAt.localeCompare(a.capturedAt))
-          .slice(0, limit)
+        const items = newestScreenshots(table<ScreenshotRow>(db, 'screenshots').where((s) => mine(s.organizationId)), limit)
           .map((s) => ({
             id: String(s.id),
             serviceUnitId: s.serviceUnitId,

@@ -149,5 +149,9 @@ describe('dashboard endpoints', () => {
     const latest = await user.request<{ items: ScreenshotItem[] }>('GET', '/api/dashboard/latest-screenshots?limit=4');
     expect(latest.body.items).toHaveLength(4);
     expect(latest.body.items.every((s) => mine.has(s.serviceUnitId))).toBe(true);
+    const times = latest.body.items.map((s) => s.capturedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const newest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=4');
+    expect(latest.body.items.map((s) => s.id)).toEqual(newest.body.items.map((s) => s.id));
   });
 });
