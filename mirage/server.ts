@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'miragejs';
-import { dumpDb, type DbDump } from './db';
+import type { DbDump } from './db';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 
@@ -12,8 +12,8 @@ export interface MirageOptions {
   seed?: SeedSize;
   /** A persisted dump to start from instead of seeding. */
   initialData?: DbDump;
-  /** Called with the whole database after every request that may have changed it. */
-  onChange?: (dump: DbDump) => void;
+  /** Called after every request that may have changed the database (read it with dumpDb(server.db)). */
+  onChange?: () => void;
   now?: () => number;
 }
 
@@ -42,6 +42,9 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     },
   });
 
+  // Mirage logs every request in development unless told otherwise; the console stays quiet.
+  server.logging = false;
+
   // Mirage asks for `timing` on every request, so a getter gives each one its own latency.
   Object.defineProperty(server, 'timing', {
     configurable: true,
@@ -60,7 +63,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     const previous = server.pretender.handledRequest.bind(server.pretender);
     server.pretender.handledRequest = (verb, path, request) => {
       previous(verb, path, request);
-      if (verb.toUpperCase() !== 'GET') onChange(dumpDb(server.db));
+      if (verb.toUpperCase() !== 'GET') onChange();
     };
   }
   return server;

@@ -1,7 +1,7 @@
 import type { Request } from 'miragejs';
 import { hashPassword, randomToken, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
-import { errorResponse, isRecord, json, parseBody, type SessionRow, type UserRow } from '../http';
+import { authenticate, errorResponse, isRecord, json, parseBody, type SessionRow, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 
 export interface OrganizationRow extends Row {
@@ -95,10 +95,134 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   });
 }
 
+export const DEFAULT_APP_KEY = 'service-unit-admin-demo-key';
+const EXPECTED_APP_KEY = import.meta.env?.VITE_APP_KEY ?? DEFAULT_APP_KEY;
+
+/** Login and registration answer only the app that sends the fixed application key. */
+function appKeyError(request: Request): ReturnType<typeof errorResponse> | null {
+  const key = request.requestHeaders['key'] ?? request.requestHeaders['Key'] ?? '';
+  if (!key) return errorResponse(401, 'Missing application key');
+  if (key !== EXPECTED_APP_KEY) return errorResponse(401, 'Invalid application key');
+  return null;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[\d\s().-]{6,20}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+
+const str = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+
+async function register(db: MirageDb, request: Request, ctx: MirageContext) {
+  const body = parseBody(request);
+  if (!isRecord(body)) return errorResponse(400, 'Malformed request body');
+  const fullName = str(body, 'fullName').trim();
+  const phoneNumber = str(body, 'phoneNumber').trim();
+  const email = str(body, 'email').trim();
+  const password = str(body, 'password');
+  const rePassword = str(body, 'rePassword');
+  const users = table<UserRow>(db, 'users');
+  const errors: Record<string, string> = {};
+  if (!fullName) errors['fullName'] = 'Please enter your name.';
+  if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors['phoneNumber'] = 'Please enter a valid phone number.';
+  if (!EMAIL_PATTERN.test(email)) errors['email'] = 'Please enter a valid email address.';
+  else if (users.where((u) => u.email.toLowerCase() === email.toLowerCase() || u.username.toLowerCase() === email.toLowerCase()).length > 0) {
+    errors['email'] = 'This email is already in use.';
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) errors['password'] = `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+  if (password !== rePassword) errors['rePassword'] = "Password doesn't match. Please try again.";
+  const first = Object.values(errors)[0];
+  if (first) return errorResponse(422, first, errors);
+
+  const org = table<OrganizationRow>(db, 'organizations').all()[0];
+  const salt = randomToken(8);
+  const user = users.insert({
+    username: email,
+    email,
+    displayName: fullName,
+    fullName,
+    phoneNumber,
+    roleId: 4,
+    organizationId: org?.id ?? '1',
+    salt,
+    passwordHash: await hashPassword(password, salt),
+    about: '',
+    photoURL: '',
+    status: 'online',
+    providerId: 'mirage',
+    createdAt: new Date(ctx.now()).toISOString(),
+  });
+  return json(201, { message: 'Account created', user: userRecord(user) });
+}
+
+function bearerOf(request: Request): string {
+  const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+}
+
+/** An expired token that Mirage issued and nobody revoked is exchanged once for a new one. */
+function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
+  const body = parseBody(request);
+  const accessToken = isRecord(body) && typeof body['accessToken'] === 'string' ? body['accessToken'] : '';
+  const sessions = table<SessionRow>(db, 'sessions');
+  const old = accessToken ? sessions.where({ accessToken })[0] : undefined;
+  const user = old ? table<UserRow>(db, 'users').find(old.userId) : undefined;
+  if (!old || old.revoked || !user) return errorResponse(401, 'Invalid refresh token');
+  sessions.update(old.id, { revoked: true });
+  const next = sessions.insert({
+    accessToken: randomToken(),
+    sessionKey: old.sessionKey,
+    userId: old.userId,
+    expiresAt: ctx.now() + ctx.tokenLifetimeS * 1000,
+    revoked: false,
+  });
+  return json(200, {
+    accessToken: next.accessToken,
+    expiresAt: new Date(next.expiresAt).toISOString(),
+    expiresIn: ctx.tokenLifetimeS,
+  });
+}
+
+function logout(db: MirageDb, request: Request) {
+  const token = bearerOf(request);
+  const sessions = table<SessionRow>(db, 'sessions');
+  const session = token ? sessions.where({ accessToken: token })[0] : undefined;
+  // Revokes every token of this sign-in (refreshes keep the session key).
+  if (session) for (const s of sessions.where({ sessionKey: session.sessionKey })) sessions.update(s.id, { revoked: true });
+  return json(204);
+}
+
+async function unlock(db: MirageDb, request: Request, ctx: MirageContext) {
+  const user = authenticate(db, request, ctx.now());
+  if (!isUserRow(user)) return user;
+  const body = parseBody(request);
+  const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
+  if (!(await verifyPassword(password, user.salt, user.passwordHash))) {
+    return errorResponse(422, 'Wrong password', { password: 'Wrong password' });
+  }
+  return json(204);
+}
+
+const isUserRow = (value: unknown): value is UserRow => isRecord(value) && typeof value['passwordHash'] === 'string';
+
+function forgotPassword(request: Request) {
+  const body = parseBody(request);
+  const email = isRecord(body) && typeof body['email'] === 'string' ? body['email'].trim() : '';
+  if (!EMAIL_PATTERN.test(email)) {
+    return errorResponse(422, 'Please enter a valid email address.', { email: 'Please enter a valid email address.' });
+  }
+  // The same answer whether or not the account exists: no account discovery.
+  return json(200, { message: 'If an account exists for this address, a reset link is on its way.' });
+}
+
 export const authDomain: MirageDomain = {
   name: 'auth',
   seed: (db) => seed(db),
   routes(server, ctx) {
-    server.post('/UserLogin', (_schema, request) => login(server.db, request, ctx));
+    server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? login(server.db, request, ctx));
+    server.post('/UserProfile', (_schema, request) => appKeyError(request) ?? register(server.db, request, ctx));
+    server.post('/auth/refresh-token', (_schema, request) => refresh(server.db, request, ctx));
+    server.post('/auth/logout', (_schema, request) => logout(server.db, request));
+    server.post('/auth/unlock', (_schema, request) => unlock(server.db, request, ctx));
+    server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },
 };

@@ -10,6 +10,7 @@ import { Notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { colorSchemeOf, cssVariablesResolver, theme, useThemeMode } from '@/lib/theme';
+import { SessionEffects } from './session-effects';
 
 export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   // The theme switcher's store decides the scheme; semi-dark is light with a dark sidebar.
@@ -19,6 +20,7 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(mode)} cssVariablesResolver={cssVariablesResolver}>
         <ModalsProvider>
           <Notifications position="top-right" />
+          <SessionEffects />
           {children}
         </ModalsProvider>
       </MantineProvider>

@@ -9,6 +9,8 @@ export interface RequestOptions {
   auth?: 'bearer' | 'appKey' | 'none';
   /** Do not hand a 401 to the session (the refresh call itself). */
   skipRefresh?: boolean;
+  /** Bearer token to send instead of the stored one (sign-out, after storage is cleared). */
+  token?: string;
 }
 
 /** An HTTP failure with the server's message and per-field errors (422). */
@@ -57,11 +59,18 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
 
 function toPlainHeaders(headers: HeadersInit | undefined): Record<string, string> {
   if (!headers) return {};
-  // Pretender's fetch polyfill ignores a native Headers object: hand it a plain one.
+  // Pretender's fetch polyfill ignores a native Headers object: hand it a plain one. Read the
+  // object through its own forEach: Pretender swaps globalThis.Headers, so `new Headers(native)` comes out empty.
   const plain: Record<string, string> = {};
-  new Headers(headers).forEach((value, key) => {
-    plain[key] = value;
-  });
+  if (Array.isArray(headers)) {
+    for (const [key, value] of headers) if (key !== undefined && value !== undefined) plain[key] = value;
+  } else if (typeof (headers as Headers).forEach === 'function') {
+    (headers as Headers).forEach((value, key) => {
+      plain[key] = value;
+    });
+  } else {
+    Object.assign(plain, headers);
+  }
   return plain;
 }
 
@@ -116,7 +125,7 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
       ...(options.signal ? { signal: options.signal } : {}),
     });
   };
-  const token = auth === 'bearer' ? config.getAccessToken() : null;
+  const token = auth === 'bearer' ? (options.token ?? config.getAccessToken()) : null;
   try {
     return await run(token);
   } catch (error) {
@@ -124,7 +133,13 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
     const apiError = toApiError(error);
     const canRefresh = apiError.status === 401 && auth === 'bearer' && !options.skipRefresh && config.onUnauthorized && token;
     if (!canRefresh || !config.onUnauthorized || !token) throw apiError;
-    const fresh = await config.onUnauthorized(token);
+    let fresh: string;
+    try {
+      fresh = await config.onUnauthorized(token);
+    } catch (refreshError) {
+      // The session ended (refresh refused, sign-out): the caller sees a 401 "session expired".
+      throw new ApiError(refreshError instanceof Error ? refreshError.message : 'Session expired', 401, apiError.data);
+    }
     try {
       return await run(fresh);
     } catch (retryError) {

@@ -2,7 +2,16 @@ import { useSyncExternalStore } from 'react';
 import { isRoleId, type RoleId } from './roles';
 
 /** Every localStorage key the session owns; sign-out and corruption clear all of them. */
-export const SESSION_STORAGE_KEYS = ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn'] as const;
+export const SESSION_STORAGE_KEYS = [
+  'session_key',
+  'accessToken',
+  'auth-values',
+  'userInfo',
+  'tokenExpiry',
+  'loggedIn',
+  'session_locked',
+  'session_locked_from',
+] as const;
 
 export const AUTH_STORAGE_EVENT = 'auth-storage-changed';
 

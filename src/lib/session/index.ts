@@ -1,66 +1,51 @@
 /**
- * The session, as the rest of the app sees it. The session issue replaces these
- * internals with the session machine; the exported names and shapes stay.
+ * The session, as the rest of the app sees it: the signed-in user, commands for the user menu,
+ * and the session actor for the auth screens. Backed by the session machine (machines/session).
  */
-import { useSyncExternalStore } from 'react';
-import { clearSessionStorage, notifyAuthStorageChanged, AUTH_STORAGE_EVENT } from '../auth-storage';
+import { useSelector } from '@xstate/react';
+import { navigate } from 'wouter/use-browser-location';
+import type { SessionUser } from '@machines/session/stored-session';
+import { clearSessionStorage } from '../auth-storage';
+import { getSessionActor } from './service';
 
-export interface ActiveUser {
-  uid: string;
-  displayName: string;
-  about: string;
-  photoURL: string;
-  status: string;
-  userRole: string;
-  email: string;
-  providerId: string;
-}
-
-function readUser(): ActiveUser | null {
-  try {
-    const raw = globalThis.localStorage?.getItem('userInfo');
-    return raw ? (JSON.parse(raw) as ActiveUser) : null;
-  } catch {
-    return null;
-  }
-}
-
-let cachedRaw: string | null | undefined;
-let cachedUser: ActiveUser | null = null;
-function snapshot(): ActiveUser | null {
-  const raw = globalThis.localStorage?.getItem('userInfo') ?? null;
-  if (raw !== cachedRaw) {
-    cachedRaw = raw;
-    cachedUser = readUser();
-  }
-  return cachedUser;
-}
-function subscribe(cb: () => void) {
-  globalThis.addEventListener?.(AUTH_STORAGE_EVENT, cb);
-  return () => globalThis.removeEventListener?.(AUTH_STORAGE_EVENT, cb);
-}
+export type ActiveUser = SessionUser;
+export { getSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
+export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
+export { takeLockedFrom } from './storage';
 
 /** The signed-in user's record, or null. */
 export function useSessionUser(): ActiveUser | null {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSelector(getSessionActor(), (s) => (s.matches('signedOut') || s.matches('restoring') ? null : s.context.user));
 }
 
 /** Commands the layout's user menu sends. */
 export const sessionCommands = {
+  /** Signs out here and in every other tab, then shows the login page. */
   logout(): void {
-    clearSessionStorage();
+    getSessionActor().send({ type: 'session.logout' });
+    navigate('/login', { replace: true });
   },
+  /** Shows the lock screen; the password brings the visitor back to this page. */
   lock(): void {
-    try {
-      globalThis.localStorage?.setItem('session_locked', 'true');
-    } catch {
-      // unavailable storage: nothing to lock
-    }
-    notifyAuthStorageChanged();
+    getSessionActor().send({ type: 'session.lock' });
   },
 };
 
-/** Reseeds the embedded backend (demo mode only). */
+let demoReset: (() => Promise<void>) | null = null;
+
+/** Registered by the app when the embedded backend runs (demo mode). */
+export function registerDemoDataReset(reset: () => Promise<void>): void {
+  demoReset = reset;
+}
+
+export function isDemoDataResettable(): boolean {
+  return demoReset !== null;
+}
+
+/** Reseeds the embedded backend (demo mode only), signs out and reloads on the login page. */
 export async function resetDemoData(): Promise<void> {
-  // Implemented by the session issue (persistence lives with Mirage).
+  if (!demoReset) return;
+  await demoReset();
+  clearSessionStorage();
+  globalThis.location?.assign('/login');
 }

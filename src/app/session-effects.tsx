@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { getSessionActor, registerRouteAccess } from '@/lib/session';
+import { isAdminRole } from '@/lib/roles';
+import { findRoute } from './routes';
+
+/** Events the embedded backend dispatches on window (mirage/persistence.ts). */
+export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
+export const PERSIST_RESET_EVENT = 'mirage:persist-reset';
+
+// The login page may follow `to` only to a page the role can open.
+registerRouteAccess((path, role) => {
+  const route = findRoute(path);
+  if (!route) return false;
+  if (route.rule === 'isAdmin') return isAdminRole(role);
+  if (route.rule === 'isUser') return !isAdminRole(role);
+  return true;
+});
+
+declare global {
+  interface Window {
+    /** Set by the embedded backend (mirage/browser.ts) in demo mode. */
+    mirageStatus?: { persistFailed: boolean; dataReset: boolean };
+  }
+}
+
+/** App-wide session side effects: starts the session, and turns its announcements into notifications. */
+export function SessionEffects() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const actor = getSessionActor();
+    const sub = actor.on('sessionExpired', () => {
+      // The guard sends protected pages to /login?to=<path> once storage is cleared; this says why.
+      notifications.show({ color: 'yellow', title: t('auth.sessionExpiredTitle'), message: t('auth.sessionExpired') });
+    });
+    const onPersistFailed = () =>
+      notifications.show({
+        id: 'mirage-persist-failed',
+        color: 'red',
+        title: t('auth.persistFailedTitle'),
+        message: t('auth.persistFailed'),
+        autoClose: false,
+      });
+    const onPersistReset = () =>
+      notifications.show({ color: 'yellow', title: t('auth.persistResetTitle'), message: t('auth.persistReset') });
+    // Problems from before this mounted (the backend starts before the app renders).
+    if (window.mirageStatus?.persistFailed) onPersistFailed();
+    if (window.mirageStatus?.dataReset) onPersistReset();
+    window.addEventListener(PERSIST_FAILED_EVENT, onPersistFailed);
+    window.addEventListener(PERSIST_RESET_EVENT, onPersistReset);
+    return () => {
+      sub.unsubscribe();
+      window.removeEventListener(PERSIST_FAILED_EVENT, onPersistFailed);
+      window.removeEventListener(PERSIST_RESET_EVENT, onPersistReset);
+    };
+  }, [t]);
+  return null;
+}

@@ -1,0 +1,117 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton, Badge, SimpleGrid } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { getSessionActor, landingPathFor } from '@/lib/session';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { selectIsSigningIn, useSession, useSessionEvents } from '../hooks/use-session';
+
+export const LOGIN_ERROR_TOAST_MS = 2500;
+
+/** The sign-in form. The session machine signs in; this view shows its answers. */
+export function LoginForm({ demo }: { demo: boolean }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const busy = useSession(selectIsSigningIn);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : t('auth.login.usernameRequired')),
+      password: (v) => (v ? null : t('auth.login.passwordRequired')),
+    },
+  });
+
+  useSessionEvents({
+    signedIn: ({ defaultRoleId }) => {
+      const to = new URLSearchParams(search).get('to');
+      navigate(landingPathFor(to, defaultRoleId), { replace: true });
+    },
+    loginFailed: ({ message }) => {
+      notifications.show({
+        color: 'red',
+        title: t('auth.login.failedTitle'),
+        message,
+        autoClose: LOGIN_ERROR_TOAST_MS,
+      });
+    },
+    alreadySignedIn: () => {
+      notifications.show({
+        color: 'yellow',
+        title: t('auth.login.alreadyTitle'),
+        message: t('auth.login.already'),
+      });
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    getSessionActor().send({ type: 'session.login', username: values.username.trim(), password: values.password });
+  });
+
+  return (
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.login.username')}
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            autoFocus
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} href="/forget-password" size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" loading={busy} fullWidth>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        {t('auth.login.noAccount')}{' '}
+        <Anchor component={Link} href={search ? `/register?${search}` : '/register'}>
+          {t('auth.login.createAccount')}
+        </Anchor>
+      </Text>
+      {demo ? (
+        <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('auth.login.demoTitle')}>
+          <Text size="sm" mb="xs">
+            {t('auth.login.demoHint', { password: DEMO_PASSWORD })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            {DEMO_ACCOUNTS.map((account) => (
+              <UnstyledButton
+                key={account.username}
+                aria-label={t('auth.login.fillAccount', { username: account.username })}
+                onClick={() => form.setValues({ username: account.username, password: DEMO_PASSWORD })}
+                p={6}
+                style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-gray-3)' }}
+              >
+                <Text size="sm" fw={600} ff="monospace">
+                  {account.username}
+                </Text>
+                <Badge size="xs" variant="light">
+                  {t(account.roleKey)}
+                </Badge>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { getSessionActor, type SessionActor } from '@/lib/session';
+import type { SessionEmitted } from '@machines/session/session.machine';
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
+export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn') || s.matches('refreshing');
+export const selectIsUnlocking = (s: Snapshot) => s.matches({ signedIn: { locked: 'unlocking' } });
+export const selectUser = (s: Snapshot) => s.context.user;
+
+/** Reads the session actor with a named selector. */
+export function useSession<T>(selector: (s: Snapshot) => T): T {
+  return useSelector(getSessionActor(), selector);
+}
+
+type Handlers = { [K in SessionEmitted['type']]?: (event: Extract<SessionEmitted, { type: K }>) => void };
+
+/** Listens to what the session machine announces while the component is mounted. */
+export function useSessionEvents(handlers: Handlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const sub = getSessionActor().on('*', (event) => {
+      const handler = latest.current[event.type] as ((e: SessionEmitted) => void) | undefined;
+      handler?.(event);
+    });
+    return () => sub.unsubscribe();
+  }, []);
+}

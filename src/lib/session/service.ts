@@ -1,0 +1,139 @@
+import { createActor, fromPromise, type Actor } from 'xstate';
+import {
+  DEFAULT_IDLE_MS,
+  sessionMachine,
+  sessionOf,
+  type Credentials,
+  type RefreshedToken,
+} from '@machines/session/session.machine';
+import type { SessionData } from '@machines/session/stored-session';
+import { configureApiClient } from '../api-client';
+import { loginRequest, logoutRequest, refreshTokenRequest, unlockRequest } from './auth-api';
+import { clearLock, clearSession, readStoredValues, writeLock, writeSession } from './storage';
+
+export type SessionActor = Actor<typeof sessionMachine>;
+
+type TabMessage =
+  | { type: 'signedIn'; session: SessionData }
+  | { type: 'signedOut' }
+  | { type: 'tokenRefreshed'; token: RefreshedToken };
+
+const CHANNEL_NAME = 'service-unit-admin-session';
+
+export function idleMsFromEnv(minutes: string | undefined = import.meta.env.VITE_IDLE_LOCK_MINUTES): number {
+  if (minutes === undefined || minutes.trim() === '') return DEFAULT_IDLE_MS;
+  const n = Number(minutes);
+  return Number.isFinite(n) && n >= 0 ? n * 60_000 : DEFAULT_IDLE_MS;
+}
+
+function currentPath(): string {
+  const loc = globalThis.location;
+  return loc ? `${loc.pathname}${loc.search}` : '/';
+}
+
+/** The session machine with the app's storage, HTTP calls and tab-to-tab messages plugged in. */
+export function createSessionActor(options: { idleMs?: number; channel?: BroadcastChannel | null } = {}): {
+  actor: SessionActor;
+  dispose: () => void;
+} {
+  const channel =
+    options.channel !== undefined
+      ? options.channel
+      : typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel(CHANNEL_NAME)
+        : null;
+  const post = (message: TabMessage) => {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // a closed channel: the other tabs still see the storage event
+    }
+  };
+
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise<SessionData, Credentials>(({ input, signal }) => loginRequest(input, signal)),
+      refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(({ input, signal }) =>
+        refreshTokenRequest(input.accessToken, signal),
+      ),
+      logout: fromPromise(({ input }: { input: { accessToken: string | null } }) => logoutRequest(input.accessToken)),
+      unlock: fromPromise(({ input }: { input: { accessToken: string | null; password: string } }) => unlockRequest(input.password)),
+    },
+    actions: {
+      persistSession: ({ context }) => {
+        const session = sessionOf(context);
+        if (session) writeSession(session);
+      },
+      clearStoredSession: () => clearSession(),
+      persistLock: () => writeLock(currentPath()),
+      clearLock: () => clearLock(),
+      broadcastSignedIn: ({ context }) => {
+        const session = sessionOf(context);
+        if (session) post({ type: 'signedIn', session });
+      },
+      broadcastSignedOut: () => post({ type: 'signedOut' }),
+      broadcastTokenRefreshed: ({ context }) => {
+        if (context.accessToken && context.tokenExpiry !== null) {
+          post({ type: 'tokenRefreshed', token: { accessToken: context.accessToken, tokenExpiry: context.tokenExpiry } });
+        }
+      },
+    },
+  });
+
+  const actor = createActor(machine, {
+    input: { stored: readStoredValues(), idleMs: options.idleMs ?? idleMsFromEnv() },
+  });
+
+  const onMessage = (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    if (message.type === 'signedOut') actor.send({ type: 'session.remote.signedOut' });
+    else if (message.type === 'signedIn') actor.send({ type: 'session.remote.signedIn', session: message.session });
+    else if (message.type === 'tokenRefreshed') actor.send({ type: 'session.remote.tokenRefreshed', token: message.token });
+  };
+  channel?.addEventListener('message', onMessage);
+
+  // Any user activity restarts the idle timer; throttled so mouse moves do not flood the machine.
+  let lastActivity = 0;
+  const onActivity = () => {
+    const now = Date.now();
+    if (now - lastActivity < 1000) return;
+    lastActivity = now;
+    actor.send({ type: 'session.activity' });
+  };
+  const activityEvents = ['pointerdown', 'keydown', 'mousemove', 'wheel', 'touchstart'] as const;
+  for (const name of activityEvents) globalThis.addEventListener?.(name, onActivity, { passive: true });
+
+  configureApiClient({
+    onUnauthorized: (failedToken) =>
+      new Promise<string>((resolve, reject) => {
+        actor.send({ type: 'session.unauthorized', request: { failedToken, resolve, reject } });
+      }),
+  });
+
+  actor.start();
+  return {
+    actor,
+    dispose: () => {
+      actor.stop();
+      channel?.removeEventListener('message', onMessage);
+      if (options.channel === undefined) channel?.close();
+      for (const name of activityEvents) globalThis.removeEventListener?.(name, onActivity);
+      configureApiClient({ onUnauthorized: null });
+    },
+  };
+}
+
+let current: ReturnType<typeof createSessionActor> | null = null;
+
+/** The app's one session actor, started on first use from what storage holds. */
+export function getSessionActor(): SessionActor {
+  current ??= createSessionActor();
+  return current.actor;
+}
+
+/** Stops the session actor and starts a fresh one from storage (tests, demo reset). */
+export function restartSession(options: { idleMs?: number } = {}): SessionActor {
+  current?.dispose();
+  current = createSessionActor(options);
+  return current.actor;
+}
