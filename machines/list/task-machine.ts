@@ -36,7 +36,7 @@ export const taskMachine = setup({
       invoke: {
         id: 'task',
         src: 'task',
-        input: ({ context }) => context.input,
+        input: ({ context }: { context: { input: unknown } }) => context.input,
         onDone: { target: 'idle', actions: ['assignOutput', 'emitDone'] },
         onError: { target: 'idle', actions: ['assignError', 'emitFailed'] },
       },
