@@ -20,12 +20,18 @@ export interface UnitOptionsContext {
   selected: UnitOption | null;
   error: unknown;
   debounceMs: number;
+  /** A unit id (e.g. from a link) that the server does not know or does not show to this user. */
+  missingId: string | null;
+  lookupError: unknown;
+  lookupId: string | null;
 }
 
 export type UnitOptionsEvent =
   | { type: 'units.search'; search: string }
   | { type: 'units.retry' }
-  | { type: 'units.known'; unit: UnitOption | null };
+  | { type: 'units.known'; unit: UnitOption | null }
+  /** Look a unit up by id (a deep link) so the picker can show its name. */
+  | { type: 'units.resolve'; id: string };
 
 export const unitOptionsMachine = setup({
   types: {} as { context: UnitOptionsContext; events: UnitOptionsEvent; input: { debounceMs?: number } },
@@ -33,36 +39,85 @@ export const unitOptionsMachine = setup({
     searchUnits: fromPromise<UnitOption[], { search: string }>(async () => {
       throw new Error('searchUnits not provided');
     }),
+    fetchUnit: fromPromise<UnitOption, { id: string }>(async () => {
+      throw new Error('fetchUnit not provided');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+    },
   },
   delays: { debounce: ({ context }) => context.debounceMs },
   actions: {
     assignSearch: assign(({ event }) => (event.type === 'units.search' ? { search: event.search } : {})),
     assignOptions: assign(({ event }) => ({ options: (event as unknown as { output: UnitOption[] }).output, error: null })),
     assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
-    assignKnown: assign(({ event }) => (event.type === 'units.known' ? { selected: event.unit } : {})),
+    assignKnown: assign(({ event }) => (event.type === 'units.known' ? { selected: event.unit, missingId: null } : {})),
+    assignLookupId: assign(({ event }) => (event.type === 'units.resolve' ? { missingId: null, lookupError: null, lookupId: event.id } : {})),
+    assignFound: assign(({ event }) => ({ selected: (event as unknown as { output: UnitOption }).output })),
+    assignMissing: assign(({ context }) => ({ missingId: context.lookupId, selected: null })),
+    assignLookupError: assign(({ event }) => ({ lookupError: (event as unknown as { error: unknown }).error })),
   },
 }).createMachine({
   id: 'unitOptions',
-  initial: 'loading',
-  context: ({ input }) => ({ search: '', options: [], selected: null, error: null, debounceMs: input.debounceMs ?? 250 }),
+  type: 'parallel',
+  context: ({ input }) => ({
+    search: '',
+    options: [],
+    selected: null,
+    error: null,
+    debounceMs: input.debounceMs ?? 250,
+    missingId: null,
+    lookupError: null,
+    lookupId: null,
+  }),
   on: {
-    'units.search': { target: '.debouncing', reenter: true, actions: 'assignSearch' },
     'units.known': { actions: 'assignKnown' },
   },
   states: {
-    debouncing: { after: { debounce: 'loading' } },
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'searchUnits',
-        src: 'searchUnits',
-        input: ({ context }) => ({ search: context.search.trim() }),
-        onDone: { target: 'ready', actions: 'assignOptions' },
-        onError: { target: 'failed', actions: 'assignError' },
+    search: {
+      initial: 'loading',
+      on: {
+        'units.search': { target: '.debouncing', reenter: true, actions: 'assignSearch' },
+      },
+      states: {
+        debouncing: { after: { debounce: 'loading' } },
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'searchUnits',
+            src: 'searchUnits',
+            input: ({ context }) => ({ search: context.search.trim() }),
+            onDone: { target: 'ready', actions: 'assignOptions' },
+            onError: { target: 'failed', actions: 'assignError' },
+          },
+        },
+        ready: {},
+        failed: { on: { 'units.retry': 'loading' } },
       },
     },
-    ready: {},
-    failed: { on: { 'units.retry': 'loading' } },
+    lookup: {
+      initial: 'idle',
+      on: { 'units.resolve': { target: '.fetching', reenter: true, actions: 'assignLookupId' } },
+      states: {
+        idle: {},
+        fetching: {
+          tags: ['resolving'],
+          invoke: {
+            id: 'fetchUnit',
+            src: 'fetchUnit',
+            input: ({ context }) => ({ id: context.lookupId ?? '' }),
+            onDone: { target: 'idle', actions: 'assignFound' },
+            onError: [
+              { guard: 'isNotFound', target: 'idle', actions: 'assignMissing' },
+              { target: 'idle', actions: 'assignLookupError' },
+            ],
+          },
+        },
+      },
+    },
   },
 });
 
