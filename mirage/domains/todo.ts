@@ -91,33 +91,41 @@ function matches(task: TaskRow, filter: TaskFilter): boolean {
 
 const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
 
-type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, string> };
+type FieldCode = 'required' | 'invalidType' | 'tooLong' | 'unknownTag';
+type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, FieldCode>; message: string };
 
 /** Checks the `{task}` of a body. `requireTitle` on creation; unknown fields are ignored, `id` included. */
 function validateTask(body: unknown, requireTitle: boolean): Validated {
-  if (!isRecord(body) || !isRecord(body['task'])) return { ok: false, errors: { task: 'Task must be an object' } };
+  if (!isRecord(body) || !isRecord(body['task'])) {
+    return { ok: false, errors: { task: 'required' }, message: 'The body must be {"task": {…}} with an object' };
+  }
   const input = body['task'];
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldCode> = {};
+  const messages: string[] = [];
+  const fail = (field: string, code: FieldCode, message: string) => {
+    errors[field] = code;
+    messages.push(message);
+  };
   const patch: TaskPatch = {};
   if ('title' in input || requireTitle) {
     const title = input['title'];
-    if (typeof title !== 'string') errors['title'] = 'Title must be a string';
-    else if (title.trim() === '') errors['title'] = 'Title is required';
-    else if (title.length > TITLE_MAX) errors['title'] = `Title must be at most ${TITLE_MAX} characters`;
+    if (title === undefined || (typeof title === 'string' && title.trim() === '')) fail('title', 'required', 'Title is required');
+    else if (typeof title !== 'string') fail('title', 'invalidType', 'Title must be a string');
+    else if (title.trim().length > TITLE_MAX) fail('title', 'tooLong', `Title must be at most ${TITLE_MAX} characters`);
     else patch.title = title.trim();
   }
   if ('desc' in input) {
     const desc = input['desc'];
-    if (typeof desc !== 'string') errors['desc'] = 'Description must be a string';
-    else if (desc.length > DESC_MAX) errors['desc'] = `Description must be at most ${DESC_MAX} characters`;
+    if (typeof desc !== 'string') fail('desc', 'invalidType', 'Description must be a string');
+    else if (desc.length > DESC_MAX) fail('desc', 'tooLong', `Description must be at most ${DESC_MAX} characters`);
     else patch.desc = desc;
   }
   if ('tags' in input) {
     const tags = input['tags'];
     if (!Array.isArray(tags) || !tags.every((t): t is string => typeof t === 'string')) {
-      errors['tags'] = 'Tags must be a list of tag values';
+      fail('tags', 'invalidType', 'Tags must be a list of tag values');
     } else if (!tags.every((t): t is TaskTagValue => (TAG_VALUES as readonly string[]).includes(t))) {
-      errors['tags'] = `Unknown tag: ${tags.filter((t) => !(TAG_VALUES as readonly string[]).includes(t)).join(', ')}`;
+      fail('tags', 'unknownTag', `Unknown tag: ${tags.filter((t) => !(TAG_VALUES as readonly string[]).includes(t)).join(', ')}`);
     } else {
       patch.tags = [...new Set(tags)];
     }
@@ -125,19 +133,15 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
   for (const flag of FLAG_FIELDS) {
     if (!(flag in input)) continue;
     const value = input[flag];
-    if (typeof value !== 'boolean') errors[flag] = `${flag} must be true or false`;
+    if (typeof value !== 'boolean') fail(flag, 'invalidType', `${flag} must be true or false`);
     else patch[flag] = value;
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, patch };
-}
-
-function invalid(errors: Record<string, string>) {
-  return errorResponse(422, Object.values(errors)[0] ?? 'Invalid task', errors);
+  return messages.length > 0 ? { ok: false, errors, message: messages.join('; ') } : { ok: true, patch };
 }
 
 function createTask(db: MirageDb, request: Request, user: UserRow) {
   const result = validateTask(parseBody(request), true);
-  if (!result.ok) return invalid(result.errors);
+  if (!result.ok) return errorResponse(422, result.message, result.errors);
   const lastId = ownedBy(db, user).reduce((max, t) => Math.max(max, t.taskId), 0);
   const row = tasksOf(db).insert({
     taskId: lastId + 1,
@@ -156,7 +160,7 @@ function createTask(db: MirageDb, request: Request, user: UserRow) {
 function listTasks(db: MirageDb, request: Request, user: UserRow) {
   const filter = (queryParam(request, 'filter') ?? 'all').trim() || 'all';
   const known = (VIEW_FILTERS as readonly string[]).includes(filter) || (TAG_VALUES as readonly string[]).includes(filter);
-  if (!known) return errorResponse(422, `Unknown filter: ${filter}`, { filter: 'Unknown filter' });
+  if (!known) return errorResponse(422, `Unknown filter: ${filter}`, { filter: 'unknown' });
   const rows = ownedBy(db, user)
     .filter((t) => matches(t, filter as TaskFilter))
     .sort((a, b) => b.taskId - a.taskId);
@@ -169,7 +173,7 @@ function updateTask(db: MirageDb, request: Request, user: UserRow) {
   const row = Number.isSafeInteger(id) ? ownedBy(db, user).find((t) => t.taskId === id) : undefined;
   if (!row) return errorResponse(404, 'Task not found');
   const result = validateTask(parseBody(request), false);
-  if (!result.ok) return invalid(result.errors);
+  if (!result.ok) return errorResponse(422, result.message, result.errors);
   return json(200, toTask(tasksOf(db).update(row.id, result.patch)));
 }
 

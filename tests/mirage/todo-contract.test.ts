@@ -147,7 +147,7 @@ describe('GET /api/apps/todo/tasks?filter= (list)', () => {
     expect((await call<Task[]>('GET', '/api/apps/todo/tasks', { token })).body).toEqual(all.body);
     const unknown = await list(token, 'urgent');
     expect(unknown.status).toBe(422);
-    expect(unknown.body).toMatchObject({ message: expect.stringContaining('urgent') });
+    expect(unknown.body).toEqual({ message: 'Unknown filter: urgent', errors: { filter: 'unknown' } });
   });
 
   it('seeds a realistic list with every flag and tag represented', async () => {
@@ -235,26 +235,28 @@ describe('authentication', () => {
 });
 
 describe('validation: 422 with a message, nothing changed', () => {
-  const badBodies: [string, unknown][] = [
-    ['missing task', {}],
-    ['task not an object', { task: 'buy milk' }],
-    ['task is a list', { task: [] }],
-    ['not JSON', '{task:'],
-    ['title not a string', { task: { title: 42 } }],
-    ['blank title', { task: { title: '   ' } }],
-    ['desc not a string', { task: { title: 'x', desc: ['a'] } }],
-    ['tags not a list', { task: { title: 'x', tags: 'bug' } }],
-    ['unknown tag', { task: { title: 'x', tags: ['urgent'] } }],
-    ['flag not a boolean', { task: { title: 'x', isStarred: 'yes' } }],
+  const badBodies: [string, unknown, Record<string, string>][] = [
+    ['missing task', {}, { task: 'required' }],
+    ['task not an object', { task: 'buy milk' }, { task: 'required' }],
+    ['task is a list', { task: [] }, { task: 'required' }],
+    ['not JSON', '{task:', { task: 'required' }],
+    ['title not a string', { task: { title: 42 } }, { title: 'invalidType' }],
+    ['blank title', { task: { title: '   ' } }, { title: 'required' }],
+    ['title too long', { task: { title: 'x'.repeat(201) } }, { title: 'tooLong' }],
+    ['desc not a string', { task: { title: 'x', desc: ['a'] } }, { desc: 'invalidType' }],
+    ['tags not a list', { task: { title: 'x', tags: 'bug' } }, { tags: 'invalidType' }],
+    ['unknown tag', { task: { title: 'x', tags: ['urgent'] } }, { tags: 'unknownTag' }],
+    ['flag not a boolean', { task: { title: 'x', isStarred: 'yes' } }, { isStarred: 'invalidType' }],
   ];
 
-  it.each(badBodies)('create: %s', async (_name, body) => {
+  it.each(badBodies)('create: %s', async (_name, body, errors) => {
     await start();
     const token = await signIn();
     const before = await list(token, 'all');
-    const answer = await call<{ message: string }>('POST', '/api/apps/todo/tasks/', { token, body });
+    const answer = await call<{ message: string; errors: Record<string, string> }>('POST', '/api/apps/todo/tasks/', { token, body });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toEqual(expect.any(String));
+    expect(answer.body.errors).toEqual(errors);
     expect(await list(token, 'all')).toEqual(before);
   });
 
@@ -262,17 +264,18 @@ describe('validation: 422 with a message, nothing changed', () => {
     await start();
     const token = await signIn();
     const answer = await call<{ message: string; errors: Record<string, string> }>('POST', '/api/apps/todo/tasks/', { token, body: { task: { desc: 'no title' } } });
-    expect(answer).toEqual({ status: 422, body: { message: 'Title must be a string', errors: { title: 'Title must be a string' } } });
+    expect(answer).toEqual({ status: 422, body: { message: 'Title is required', errors: { title: 'required' } } });
   });
 
-  it.each(badBodies)('update: %s', async (_name, body) => {
+  it.each(badBodies)('update: %s', async (_name, body, errors) => {
     await start();
     const token = await signIn();
     const before = await list(token, 'all');
     const id = before.body[0]?.id ?? 0;
-    const answer = await call<{ message: string }>('POST', `/api/apps/todo/task/${id}`, { token, body });
+    const answer = await call<{ message: string; errors: Record<string, string> }>('POST', `/api/apps/todo/task/${id}`, { token, body });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toEqual(expect.any(String));
+    expect(answer.body.errors).toEqual(errors);
     expect(await list(token, 'all')).toEqual(before);
   });
 
@@ -311,5 +314,30 @@ describe('paths with or without the leading and trailing slash', () => {
       expect(answer.status, path).toBe(200);
       expect(answer.body.title).toBe(`Renamed ${i}`);
     }
+  });
+});
+
+describe("the app's API calls (src/features/todo/api) speak this contract", () => {
+  it('list, tags, create and update through the real API client', async () => {
+    const { getTasks } = await import('@/features/todo/api/get-tasks');
+    const { getTaskTags } = await import('@/features/todo/api/get-task-tags');
+    const { createTask } = await import('@/features/todo/api/create-task');
+    const { updateTask } = await import('@/features/todo/api/update-task');
+    await start();
+    localStorage.setItem('accessToken', await signIn());
+
+    const starred = await getTasks('starred');
+    expect(starred.length).toBeGreaterThan(0);
+    expect(starred.every((t) => t.isStarred && !t.isTrashed)).toBe(true);
+    expect((await getTaskTags()).map((t) => t.value)).toEqual(['frontend', 'backend', 'doc', 'bug']);
+
+    const { id } = await createTask({ title: 'Via the client', desc: '', tags: ['bug'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false });
+    expect((await getTasks('all'))[0]).toMatchObject({ id, title: 'Via the client' });
+    expect(await updateTask(id, { isStarred: true })).toMatchObject({ id, isStarred: true, tags: ['bug'] });
+    await expect(updateTask(9999, { isStarred: true })).rejects.toMatchObject({ status: 404 });
+    await expect(createTask({ title: '', desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false })).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { title: 'required' },
+    });
   });
 });
