@@ -1,0 +1,439 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, getNextSnapshot } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import {
+  SessionExpiredError,
+  sessionMachine,
+  type Credentials,
+  type QueuedRequest,
+  type RefreshedToken,
+  type SessionEmitted,
+} from './session.machine';
+import { MODEL_EVENTS, REAL_STATE, sessionModel, type ModelEvent, type ModelState } from './session.model';
+import { toStoredValues, type SessionData, type StoredValues } from './stored-session';
+
+const IDLE_MS = 60_000;
+
+const SESSION: SessionData = {
+  accessToken: 'token-1',
+  sessionKey: 'key-1',
+  tokenExpiry: 1_900_000_000_000,
+  user: {
+    uid: '2',
+    displayName: 'Adam Manager',
+    about: '',
+    photoURL: '',
+    status: 'online',
+    userRole: 'admin',
+    email: 'admin@acme.example',
+    providerId: 'mirage',
+  },
+  defaultRoleId: 2,
+  roles: [2],
+};
+
+const EMPTY: StoredValues = {
+  session_key: null,
+  accessToken: null,
+  'auth-values': null,
+  userInfo: null,
+  tokenExpiry: null,
+  loggedIn: null,
+  session_locked: null,
+};
+const VALID: StoredValues = { ...EMPTY, ...toStoredValues(SESSION) };
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: Error) => void;
+  signal: AbortSignal;
+}
+
+function deferred<T>(signal: AbortSignal): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject, signal };
+}
+
+/** The real machine with fake actors whose promises the test settles, and spies on every app action. */
+function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
+  const calls = {
+    login: [] as (Deferred<SessionData> & { input: Credentials })[],
+    refresh: [] as (Deferred<RefreshedToken> & { input: { accessToken: string } })[],
+    logout: [] as (Deferred<undefined> & { input: { accessToken: string | null } })[],
+    unlock: [] as (Deferred<undefined> & { input: { password: string } })[],
+  };
+  const spies = {
+    persistSession: vi.fn(),
+    clearStoredSession: vi.fn(),
+    persistLock: vi.fn(),
+    clearLock: vi.fn(),
+    broadcastSignedIn: vi.fn(),
+    broadcastSignedOut: vi.fn(),
+    broadcastTokenRefreshed: vi.fn(),
+  };
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise<SessionData, Credentials>(({ input, signal }) => {
+        const d = Object.assign(deferred<SessionData>(signal), { input });
+        calls.login.push(d);
+        return d.promise;
+      }),
+      refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(({ input, signal }) => {
+        const d = Object.assign(deferred<RefreshedToken>(signal), { input });
+        calls.refresh.push(d);
+        return d.promise;
+      }),
+      logout: fromPromise(({ input, signal }: { input: { accessToken: string | null }; signal: AbortSignal }) => {
+        const d = Object.assign(deferred<undefined>(signal), { input });
+        calls.logout.push(d);
+        return d.promise;
+      }),
+      unlock: fromPromise(
+        ({ input, signal }: { input: { accessToken: string | null; password: string }; signal: AbortSignal }) => {
+          const d = Object.assign(deferred<undefined>(signal), { input });
+          calls.unlock.push(d);
+          return d.promise;
+        },
+      ),
+    },
+    actions: {
+      persistSession: ({ context }) => spies.persistSession(context.accessToken),
+      clearStoredSession: () => spies.clearStoredSession(),
+      persistLock: () => spies.persistLock(),
+      clearLock: () => spies.clearLock(),
+      broadcastSignedIn: () => spies.broadcastSignedIn(),
+      broadcastSignedOut: () => spies.broadcastSignedOut(),
+      broadcastTokenRefreshed: ({ context }) => spies.broadcastTokenRefreshed(context.accessToken),
+    },
+  });
+  const actor = createActor(machine, { input: { stored, idleMs } });
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  const last = <T>(list: T[]): T => {
+    const item = list[list.length - 1];
+    if (!item) throw new Error('no pending call');
+    return item;
+  };
+  const request = (failedToken: string) => {
+    let settled: { token?: string; error?: Error } | null = null;
+    const entry: QueuedRequest & { outcome: () => typeof settled } = {
+      failedToken,
+      resolve: (token) => (settled = { token }),
+      reject: (error) => (settled = { error }),
+      outcome: () => settled,
+    };
+    actor.send({ type: 'session.unauthorized', request: entry });
+    return entry;
+  };
+  return { actor, calls, spies, emitted, last, request };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('session machine, model-based', () => {
+  type H = ReturnType<typeof harness>;
+  let refreshCount = 0;
+
+  /** Performs one abstract event on the real actor. */
+  async function perform(h: H | null, event: ModelEvent): Promise<H> {
+    switch (event.type) {
+      case 'RESTORE_EMPTY':
+        return harness(EMPTY);
+      case 'RESTORE_VALID':
+        return harness(VALID);
+      case 'RESTORE_LOCKED':
+        return harness({ ...VALID, session_locked: 'true' });
+      case 'RESTORE_CORRUPT':
+        return harness({ ...VALID, 'auth-values': '{"user_default_role_id":9}' });
+    }
+    if (!h) throw new Error(`${event.type} before start`);
+    const { actor, calls, last } = h;
+    switch (event.type) {
+      case 'LOGIN':
+        actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
+        break;
+      case 'LOGIN_OK':
+        last(calls.login).resolve(SESSION);
+        break;
+      case 'LOGIN_FAIL':
+        last(calls.login).reject(new Error('Email Or Password Invalid'));
+        break;
+      case 'LOGOUT':
+        actor.send({ type: 'session.logout' });
+        break;
+      case 'LOGOUT_DONE':
+        last(calls.logout).resolve(undefined);
+        break;
+      case 'LOGOUT_FAIL':
+        last(calls.logout).reject(new Error('offline'));
+        break;
+      case 'LOCK':
+        actor.send({ type: 'session.lock' });
+        break;
+      case 'IDLE':
+        await vi.advanceTimersByTimeAsync(IDLE_MS);
+        break;
+      case 'ACTIVITY':
+        actor.send({ type: 'session.activity' });
+        break;
+      case 'UNLOCK':
+        actor.send({ type: 'session.unlock', password: 'demo1234' });
+        break;
+      case 'UNLOCK_OK':
+        last(calls.unlock).resolve(undefined);
+        break;
+      case 'UNLOCK_FAIL':
+        last(calls.unlock).reject(new Error('Wrong password'));
+        break;
+      case 'UNAUTHORIZED':
+        h.request(actor.getSnapshot().context.accessToken ?? 'none');
+        break;
+      case 'STALE_UNAUTHORIZED':
+        h.request('an-old-token');
+        break;
+      case 'REFRESH_OK':
+        refreshCount += 1;
+        last(calls.refresh).resolve({ accessToken: `refreshed-${refreshCount}`, tokenExpiry: 1_900_000_100_000 });
+        break;
+      case 'REFRESH_FAIL':
+        last(calls.refresh).reject(new Error('Invalid refresh token'));
+        break;
+      case 'REMOTE_SIGNED_IN':
+        actor.send({ type: 'session.remote.signedIn', session: SESSION });
+        break;
+      case 'REMOTE_SIGNED_OUT':
+        actor.send({ type: 'session.remote.signedOut' });
+        break;
+      case 'REMOTE_TOKEN':
+        actor.send({ type: 'session.remote.tokenRefreshed', token: { accessToken: 'from-other-tab', tokenExpiry: 1_900_000_200_000 } });
+        break;
+    }
+    await settle();
+    return h;
+  }
+
+  // Every transition of the model: the shortest path to each state, then each event it accepts there.
+  const toStates = getShortestPaths(sessionModel, { events: [...MODEL_EVENTS] });
+  const cases: { name: string; events: ModelEvent[]; states: ModelState[] }[] = [];
+  const edges = new Set<string>();
+  for (const path of toStates) {
+    const prefix = path.steps.map((s) => s.event).filter((e) => (e.type as string) !== 'xstate.init') as ModelEvent[];
+    const prefixStates = path.steps.slice(1).map((s) => s.state.value as ModelState);
+    for (const event of MODEL_EVENTS) {
+      if (!path.state.can(event)) continue;
+      const next = getNextSnapshot(sessionModel, path.state, event);
+      const from = path.state.value as ModelState;
+      edges.add(`${from} --${event.type}`);
+      cases.push({
+        name: `${from}${from === 'refreshing' ? `(from ${path.state.context.resume})` : ''} --${event.type}--> ${String(next.value)}`,
+        events: [...prefix, event],
+        states: [...prefixStates, next.value as ModelState],
+      });
+    }
+  }
+
+  it('covers every state and every transition of the model', () => {
+    const reached = new Set(cases.flatMap((c) => c.states));
+    expect([...reached].sort()).toEqual(Object.keys(REAL_STATE).sort());
+    const declared = Object.entries(sessionModel.states).flatMap(([name, node]) =>
+      Object.keys(node.config.on ?? {}).map((type) => `${name} --${type}`),
+    );
+    expect([...edges].sort()).toEqual(declared.sort());
+  });
+
+  it.each(cases)('$name', async ({ events, states }) => {
+    let h: H | null = null;
+    for (const [i, event] of events.entries()) {
+      h = await perform(h, event);
+      const expected = states[i] as Exclude<ModelState, 'start'>;
+      expect(h.actor.getSnapshot().matches(REAL_STATE[expected]), `after ${event.type} expected ${expected}`).toBe(true);
+    }
+    h?.actor.stop();
+  });
+});
+
+describe('session machine, focused', () => {
+  it('restores a valid stored session without a request', () => {
+    const h = harness(VALID);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.actor.getSnapshot().context.user?.displayName).toBe('Adam Manager');
+    expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['auth-values not JSON', { 'auth-values': '{oops' }],
+    ['unknown role', { 'auth-values': '{"user_default_role_id":7}' }],
+    ['userInfo missing a field', { userInfo: '{"uid":"2"}' }],
+    ['tokenExpiry not a number', { tokenExpiry: 'tomorrow' }],
+    ['loggedIn not true', { loggedIn: 'yes' }],
+    ['session key blank', { session_key: '  ' }],
+    ['token missing', { accessToken: null }],
+  ] as const)('corrupted storage (%s) is cleared and starts signed out', (_name, patch) => {
+    const h = harness({ ...VALID, ...patch });
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.accessToken).toBeNull();
+    expect(h.spies.clearStoredSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in, persists, broadcasts and announces the user', async () => {
+    const h = harness();
+    h.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
+    expect(h.calls.login[0]?.input).toEqual({ username: 'admin', password: 'demo1234' });
+    h.last(h.calls.login).resolve(SESSION);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.spies.persistSession).toHaveBeenCalledWith('token-1');
+    expect(h.spies.broadcastSignedIn).toHaveBeenCalledTimes(1);
+    expect(h.emitted).toContainEqual({ type: 'signedIn', user: SESSION.user, defaultRoleId: 2 });
+  });
+
+  it('a failed sign-in keeps the server message and announces it', async () => {
+    const h = harness();
+    h.actor.send({ type: 'session.login', username: 'admin', password: 'nope' });
+    h.last(h.calls.login).reject(new Error('Email Or Password Invalid'));
+    await settle();
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.error).toBe('auth.loginFailed');
+    expect(h.emitted).toContainEqual({ type: 'loginFailed', message: 'Email Or Password Invalid' });
+  });
+
+  it('a sign-in attempt while signed in only warns', () => {
+    const h = harness(VALID);
+    h.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
+    expect(h.calls.login).toHaveLength(0);
+    expect(h.emitted).toContainEqual({ type: 'alreadySignedIn' });
+  });
+
+  it('50 concurrent 401s make exactly one refresh and every request gets the new token', async () => {
+    const h = harness(VALID);
+    const requests = Array.from({ length: 50 }, () => h.request('token-1'));
+    expect(h.calls.refresh).toHaveLength(1);
+    expect(h.calls.refresh[0]?.input).toEqual({ accessToken: 'token-1' });
+    expect(h.actor.getSnapshot().context.queue).toHaveLength(50);
+    h.last(h.calls.refresh).resolve({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
+    await settle();
+    expect(requests.map((r) => r.outcome())).toEqual(Array.from({ length: 50 }, () => ({ token: 'token-2' })));
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.actor.getSnapshot().context.queue).toHaveLength(0);
+    expect(h.spies.persistSession).toHaveBeenCalledWith('token-2');
+    expect(h.spies.broadcastTokenRefreshed).toHaveBeenCalledWith('token-2');
+  });
+
+  it('a failing refresh rejects all 50 with "session expired", clears storage and signs out', async () => {
+    const h = harness(VALID);
+    const requests = Array.from({ length: 50 }, () => h.request('token-1'));
+    h.last(h.calls.refresh).reject(new Error('Invalid refresh token'));
+    await settle();
+    for (const r of requests) expect(r.outcome()?.error).toBeInstanceOf(SessionExpiredError);
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.error).toBe('auth.sessionExpired');
+    expect(h.spies.clearStoredSession).toHaveBeenCalledTimes(1);
+    expect(h.spies.broadcastSignedOut).toHaveBeenCalledTimes(1);
+    expect(h.emitted).toContainEqual({ type: 'sessionExpired' });
+  });
+
+  it('signing out during a refresh aborts it and rejects the queue', async () => {
+    const h = harness(VALID);
+    const requests = Array.from({ length: 3 }, () => h.request('token-1'));
+    const refresh = h.last(h.calls.refresh);
+    expect(refresh.signal.aborted).toBe(false);
+    h.actor.send({ type: 'session.logout' });
+    expect(refresh.signal.aborted).toBe(true);
+    for (const r of requests) expect(r.outcome()?.error).toBeInstanceOf(SessionExpiredError);
+    expect(h.actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(h.calls.logout[0]?.input).toEqual({ accessToken: 'token-1' });
+    // A refresh answer arriving after the abort changes nothing.
+    refresh.resolve({ accessToken: 'late', tokenExpiry: 1 });
+    h.last(h.calls.logout).resolve(undefined);
+    await settle();
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.accessToken).toBeNull();
+  });
+
+  it('a late 401 carrying a replaced token is retried with the current token, no second refresh', async () => {
+    const h = harness(VALID);
+    h.request('token-1');
+    h.last(h.calls.refresh).resolve({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
+    await settle();
+    const late = h.request('token-1');
+    expect(late.outcome()).toEqual({ token: 'token-2' });
+    expect(h.calls.refresh).toHaveLength(1);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+  });
+
+  it('a token refreshed in another tab ends this tab\'s refresh and serves its queue', async () => {
+    const h = harness(VALID);
+    const r = h.request('token-1');
+    const refresh = h.last(h.calls.refresh);
+    h.actor.send({ type: 'session.remote.tokenRefreshed', token: { accessToken: 'other-tab', tokenExpiry: 1_900_000_300_000 } });
+    expect(r.outcome()).toEqual({ token: 'other-tab' });
+    expect(refresh.signal.aborted).toBe(true);
+    expect(h.actor.getSnapshot().context.accessToken).toBe('other-tab');
+  });
+
+  it('another tab signing out signs this one out without broadcasting back', () => {
+    const h = harness(VALID);
+    h.actor.send({ type: 'session.remote.signedOut' });
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.spies.clearStoredSession).toHaveBeenCalled();
+    expect(h.spies.broadcastSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('locks after the idle time, activity postpones it, and a refresh while locked returns to the lock', async () => {
+    const h = harness(VALID);
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1000);
+    h.actor.send({ type: 'session.activity' });
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1000);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+    expect(h.spies.persistLock).toHaveBeenCalledTimes(1);
+    h.request('token-1');
+    h.last(h.calls.refresh).resolve({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+  });
+
+  it('idle locking is off with idleMs 0', async () => {
+    const h = harness(VALID, 0);
+    await vi.advanceTimersByTimeAsync(24 * 3600_000);
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+  });
+
+  it('unlocks with the right password only', async () => {
+    const h = harness({ ...VALID, session_locked: 'true' });
+    h.actor.send({ type: 'session.unlock', password: 'wrong' });
+    h.last(h.calls.unlock).reject(new Error('Wrong password'));
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+    expect(h.emitted).toContainEqual({ type: 'unlockFailed', message: 'Wrong password' });
+    h.actor.send({ type: 'session.unlock', password: 'demo1234' });
+    expect(h.last(h.calls.unlock).input).toEqual({ accessToken: 'token-1', password: 'demo1234' });
+    h.last(h.calls.unlock).resolve(undefined);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.spies.clearLock).toHaveBeenCalledTimes(1);
+    expect(h.emitted).toContainEqual({ type: 'unlocked' });
+  });
+
+  it('rejects a 401 at once when signed out', () => {
+    const h = harness();
+    const r = h.request('whatever');
+    expect(r.outcome()?.error).toBeInstanceOf(SessionExpiredError);
+    expect(h.calls.refresh).toHaveLength(0);
+  });
+});
