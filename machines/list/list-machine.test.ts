@@ -246,6 +246,23 @@ describe('list machine', () => {
     expect(failed).toHaveBeenCalledWith(expect.objectContaining({ action: 'maintenance.on' }));
   });
 
+  it('asks before a bulk action when requested; cancel runs nothing, confirm runs it', async () => {
+    const bulk = vi.fn(async (): Promise<unknown> => ({}));
+    const { actor } = start(undefined, { bulkAction: fromPromise(bulk) });
+    await settle(actor);
+    actor.send({ type: 'list.select', id: 'r2' });
+    actor.send({ type: 'list.bulk.request', action: 'delete' });
+    expect(actor.getSnapshot().matches({ data: 'confirmingBulk' })).toBe(true);
+    actor.send({ type: 'list.bulk.cancel' });
+    expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.selected).toEqual(['r2']);
+    expect(bulk).not.toHaveBeenCalled();
+    actor.send({ type: 'list.bulk.request', action: 'delete' });
+    actor.send({ type: 'list.bulk.confirm' });
+    await settle(actor);
+    expect(bulk).toHaveBeenCalledTimes(1);
+  });
+
   it('hides rows pending deletion and shows them again on undo', async () => {
     const { actor } = start();
     await settle(actor);

@@ -70,6 +70,10 @@ export type ListEvent =
   | { type: 'list.select.set'; ids: string[] }
   | { type: 'list.select.clear' }
   | { type: 'list.bulk'; action: string }
+  /** Ask first (e.g. bulk delete): confirmingBulk until 'list.bulk.confirm' or 'list.bulk.cancel'. */
+  | { type: 'list.bulk.request'; action: string }
+  | { type: 'list.bulk.confirm' }
+  | { type: 'list.bulk.cancel' }
   | { type: 'list.rows.hide'; ids: string[] }
   | { type: 'list.rows.show'; ids: string[] };
 
@@ -235,7 +239,9 @@ export function createListMachine<T extends ListRow>() {
         action: pendingBulkAction(context),
         error: context.bulkError,
       })),
-      rememberBulkAction: assign(({ event }) => (event.type === 'list.bulk' ? { lastBulk: { action: event.action, count: 0 } } : {})),
+      rememberBulkAction: assign(({ event }) =>
+        event.type === 'list.bulk' || event.type === 'list.bulk.request' ? { lastBulk: { action: event.action, count: 0 } } : {},
+      ),
     },
   }).createMachine({
     id: 'list',
@@ -287,6 +293,13 @@ export function createListMachine<T extends ListRow>() {
               'list.select.set': { actions: 'setSelection' },
               'list.select.clear': { actions: 'clearSelection' },
               'list.bulk': { guard: 'hasSelection', target: 'bulk', actions: 'rememberBulkAction' },
+              'list.bulk.request': { guard: 'hasSelection', target: 'confirmingBulk', actions: 'rememberBulkAction' },
+            },
+          },
+          confirmingBulk: {
+            on: {
+              'list.bulk.confirm': { target: 'bulk' },
+              'list.bulk.cancel': { target: 'loaded' },
             },
           },
           empty: {
