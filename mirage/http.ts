@@ -63,6 +63,12 @@ export function authenticate(db: MirageDb, request: Request, now = Date.now()): 
   return user;
 }
 
+// The clock each server runs on (tests move it), so token expiry is judged against the same time it was issued with.
+const clocks = new WeakMap<object, () => number>();
+export function setServerClock(server: Server, now: () => number): void {
+  clocks.set(server, now);
+}
+
 export interface AuthedContext {
   db: MirageDb;
   request: Request;
@@ -77,7 +83,7 @@ export function withAuth(
 ): (...args: unknown[]) => AnyResponse {
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
-    const user = authenticate(server.db, request);
+    const user = authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
     if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
     // Handlers answer with json()/errorResponse() (or a promise of one); Mirage's typings want AnyResponse.

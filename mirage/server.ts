@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'miragejs';
 import type { DbDump } from './db';
+import { setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 
@@ -41,6 +42,8 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
       this.passthrough((request) => !new URL(request.url, 'http://localhost').pathname.startsWith('/api/'));
     },
   });
+
+  setServerClock(server, ctx.now);
 
   // Mirage logs every request in development unless told otherwise; the console stays quiet.
   server.logging = false;

@@ -1,0 +1,225 @@
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeServer } from '@mirage/server';
+import { dumpDb, table } from '@mirage/db';
+import { errorResponse, json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
+import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
+import { createPersister } from '@mirage/persistence';
+
+let server: Server;
+let now = Date.parse('2026-01-01T10:00:00.000Z');
+
+beforeEach(async () => {
+  now = Date.parse('2026-01-01T10:00:00.000Z');
+  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default', now: () => now, tokenLifetimeS: 8000 });
+  server.get('/api/test/admin-only', withAuth(server, () => json(200, { ok: true }), { roles: [1, 2, 3] }));
+  server.get('/api/test/any', withAuth(server, ({ user }) => json(200, { username: user.username })));
+});
+afterEach(() => server.shutdown());
+
+async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null };
+}
+
+const withKey = { key: DEFAULT_APP_KEY };
+const login = (username: string, password: string, headers: Record<string, string> = withKey) =>
+  call('/api/UserLogin', { params: { username, password } }, headers);
+
+describe('POST /api/UserLogin', () => {
+  it('answers the tokens, expiry and user record for a good pair', async () => {
+    const { status, body } = await login('admin', 'demo1234');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      accessToken: expect.stringMatching(/^[0-9a-f]{48}$/),
+      sessionKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+      expiresAt: new Date(now + 8000 * 1000).toISOString(),
+      expiresIn: 8000,
+      defaultRoleId: 2,
+      roles: [2],
+      user: { displayName: 'Adam Manager', userRole: 'admin', email: 'admin@acme.example', providerId: 'mirage' },
+    });
+  });
+
+  it('answers 401 "Email Or Password Invalid" for a wrong password or an unknown user', async () => {
+    expect(await login('admin', 'nope')).toEqual({ status: 401, body: { message: 'Email Or Password Invalid' } });
+    expect(await login('ghost', 'demo1234')).toEqual({ status: 401, body: { message: 'Email Or Password Invalid' } });
+  });
+
+  it('refuses a request without the application key', async () => {
+    expect((await login('admin', 'demo1234', {})).status).toBe(401);
+    expect((await login('admin', 'demo1234', { key: 'wrong' })).body).toEqual({ message: 'Invalid application key' });
+  });
+});
+
+describe('passwords', () => {
+  it('are stored salted and hashed, never in clear', () => {
+    const users = table<UserRow>(server.db, 'users').all();
+    expect(users.length).toBeGreaterThanOrEqual(5);
+    expect(JSON.stringify(dumpDb(server.db))).not.toContain('demo1234');
+    const hashes = new Set(users.map((u) => u.passwordHash));
+    expect(hashes.size).toBe(users.length);
+  });
+});
+
+describe('POST /api/UserProfile (register)', () => {
+  const valid = { fullName: 'Nina New', phoneNumber: '+49 30 1234567', email: 'nina@example.com', password: 'secret123', rePassword: 'secret123' };
+
+  it('creates a role-4 account in the default organization that signs in with its email', async () => {
+    const created = await call('/api/UserProfile', valid, withKey);
+    expect(created.status).toBe(201);
+    const row = table<UserRow>(server.db, 'users').where({ email: 'nina@example.com' })[0];
+    expect(row).toMatchObject({ roleId: 4, organizationId: '1', fullName: 'Nina New' });
+    const signedIn = await login('nina@example.com', 'secret123');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body?.['defaultRoleId']).toBe(4);
+  });
+
+  it.each([
+    [{ email: 'admin@acme.example' }, 'email', 'This email is already in use.'],
+    [{ fullName: '  ' }, 'fullName', 'Please enter your name.'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address.'],
+    [{ password: 'short', rePassword: 'short' }, 'password', 'The password must be at least 8 characters long.'],
+    [{ rePassword: 'different1' }, 'rePassword', "Password doesn't match. Please try again."],
+    [{ phoneNumber: 'call me' }, 'phoneNumber', 'Please enter a valid phone number.'],
+  ])('answers 422 with a message and a field error (%o)', async (patch, field, message) => {
+    const { status, body } = await call('/api/UserProfile', { ...valid, ...patch }, withKey);
+    expect(status).toBe(422);
+    expect(body?.['message']).toBe(message);
+    expect(body?.['errors']).toMatchObject({ [field]: message });
+  });
+
+  it('requires the application key', async () => {
+    expect((await call('/api/UserProfile', valid)).status).toBe(401);
+    expect(table<UserRow>(server.db, 'users').where({ email: 'nina@example.com' })).toHaveLength(0);
+  });
+});
+
+describe('tokens', () => {
+  it('a valid bearer passes, an expired or unknown one gets 401 "Invalid access token"', async () => {
+    const { body } = await login('user', 'demo1234');
+    const token = String(body?.['accessToken']);
+    const ok = await fetch('/api/test/any', { headers: { Authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    const unknown = await fetch('/api/test/any', { headers: { Authorization: 'Bearer nope' } });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: 'Invalid access token' });
+    const none = await fetch('/api/test/any');
+    expect(none.status).toBe(401);
+  });
+
+  it('admin endpoints answer 403 to role 4', async () => {
+    const { body } = await login('user', 'demo1234');
+    const response = await fetch('/api/test/admin-only', { headers: { Authorization: `Bearer ${String(body?.['accessToken'])}` } });
+    expect(response.status).toBe(403);
+  });
+
+  it('exchanges an expired token once for a new one; the old one is then revoked', async () => {
+    const { body } = await login('admin', 'demo1234');
+    const old = String(body?.['accessToken']);
+    now += 9000 * 1000;
+    const refreshed = await call('/api/auth/refresh-token', { accessToken: old });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body?.['accessToken']).not.toBe(old);
+    expect(refreshed.body?.['expiresAt']).toBe(new Date(now + 8000 * 1000).toISOString());
+    expect(await call('/api/auth/refresh-token', { accessToken: old })).toEqual({ status: 401, body: { message: 'Invalid refresh token' } });
+  });
+
+  it('an unknown token cannot be refreshed', async () => {
+    expect((await call('/api/auth/refresh-token', { accessToken: 'made-up' })).status).toBe(401);
+    expect((await call('/api/auth/refresh-token', {})).status).toBe(401);
+  });
+
+  it('logout revokes the token (and refreshing it is refused)', async () => {
+    const { body } = await login('admin', 'demo1234');
+    const token = String(body?.['accessToken']);
+    expect((await call('/api/auth/logout', {}, { Authorization: `Bearer ${token}` })).status).toBe(204);
+    const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
+    expect(row?.revoked).toBe(true);
+    expect((await call('/api/auth/refresh-token', { accessToken: token })).status).toBe(401);
+  });
+});
+
+describe('unlock and forgotten password', () => {
+  it('unlock checks the signed-in user\'s password', async () => {
+    const { body } = await login('operator', 'demo1234');
+    const auth = { Authorization: `Bearer ${String(body?.['accessToken'])}` };
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(204);
+    expect(await call('/api/auth/unlock', { password: 'wrong' }, auth)).toEqual({
+      status: 422,
+      body: { message: 'Wrong password', errors: { password: 'Wrong password' } },
+    });
+    expect((await call('/api/auth/unlock', { password: 'demo1234' })).status).toBe(401);
+  });
+
+  it('forgot-password gives the same answer whether or not the account exists', async () => {
+    const known = await call('/api/auth/forgot-password', { email: 'admin@acme.example' }, withKey);
+    const unknown = await call('/api/auth/forgot-password', { email: 'nobody@example.com' }, withKey);
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    expect((await call('/api/auth/forgot-password', { email: 'x' }, withKey)).status).toBe(422);
+  });
+});
+
+describe('persistence', () => {
+  it('writes after a change (debounced), reports the dump through onChange', async () => {
+    const changes = vi.fn();
+    server.shutdown();
+    const persisted = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', onChange: changes });
+    server = persisted;
+    persisted.post('/api/test/write', () => json(200, {}));
+    persisted.get('/api/test/read', () => json(200, {}));
+    await fetch('/api/test/read');
+    expect(changes).not.toHaveBeenCalled();
+    await fetch('/api/test/write', { method: 'POST' });
+    expect(changes).toHaveBeenCalledTimes(1);
+  });
+
+  it('coalesces bursts, flushes on demand and reports a failed write', async () => {
+    vi.useFakeTimers();
+    const saved: unknown[] = [];
+    const onError = vi.fn();
+    let fail = false;
+    const persister = createPersister(() => ({ things: [{ id: '1' }] }), {
+      debounceMs: 50,
+      onError,
+      save: async (dump) => {
+        if (fail) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+        saved.push(dump);
+      },
+    });
+    persister.schedule();
+    persister.schedule();
+    persister.schedule();
+    await vi.advanceTimersByTimeAsync(60);
+    expect(saved).toHaveLength(1);
+    fail = true;
+    persister.schedule();
+    await persister.flush();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect((onError.mock.calls[0]?.[0] as DOMException).name).toBe('QuotaExceededError');
+    persister.disable();
+    persister.schedule();
+    await vi.advanceTimersByTimeAsync(60);
+    expect(saved).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('starts from a dump instead of seeding', async () => {
+    server.shutdown();
+    const dump = { users: [], organizations: [{ id: '9', name: 'Dumped', domain: 'd', createdAt: '' }] };
+    server = await makeServer({ environment: 'test', latencyMs: 0, initialData: dump });
+    expect(table(server.db, 'organizations').all()).toEqual([{ id: '9', name: 'Dumped', domain: 'd', createdAt: '' }]);
+  });
+});
+
+// errorResponse is part of the shared contract other domains use.
+it('errorResponse carries field errors', () => {
+  const response = errorResponse(422, 'Bad', { name: 'Required' });
+  expect(response.code).toBe(422);
+});
