@@ -57,8 +57,8 @@ function renderScreen(filter: TaskFilter = 'all', tasks = SEED, language: 'en' |
   const backend = fakeBackend(tasks);
   prepare?.(backend.api);
   const user = userEvent.setup();
-  renderWithProviders(<TodoScreen logic={backend.logic} filter={filter} />, { path: '/apps/todo', language });
-  return { ...backend, user };
+  const { location } = renderWithProviders(<TodoScreen logic={backend.logic} filter={filter} />, { path: '/apps/todo', language });
+  return { ...backend, user, location };
 }
 
 // Mantine's toast store is global: start each test without the previous one's toasts.
@@ -208,6 +208,16 @@ describe('TodoScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit task' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Edit task Write the release notes' })).toBeInTheDocument();
     expect(api.updateTask).toHaveBeenLastCalledWith({ id: 1, patch: { title: 'Write the release notes', desc: '<p>For <b>version 2</b></p>', tags: ['frontend'] } });
+  });
+
+  it('links every view and tag to its own address; small screens get a view select', async () => {
+    const { user, location } = renderScreen();
+    await list();
+    expect(screen.getByRole('link', { name: 'Trashed' })).toHaveAttribute('href', '/apps/todo/trashed');
+    expect(screen.getByRole('link', { name: 'Bug' })).toHaveAttribute('href', '/apps/todo/bug');
+    await user.click(screen.getByRole('combobox', { name: 'View' }));
+    await user.click(await screen.findByRole('option', { name: 'Bug' }));
+    expect(location.history?.at(-1)).toBe('/apps/todo/bug');
   });
 
   it('speaks German', async () => {
