@@ -2,7 +2,7 @@ import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeServer } from '@mirage/server';
 import { dumpDb, table } from '@mirage/db';
-import { errorResponse, json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
+import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { createPersister } from '@mirage/persistence';
 
@@ -216,10 +216,4 @@ describe('persistence', () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, initialData: dump });
     expect(table(server.db, 'organizations').all()).toEqual([{ id: '9', name: 'Dumped', domain: 'd', createdAt: '' }]);
   });
-});
-
-// errorResponse is part of the shared contract other domains use.
-it('errorResponse carries field errors', () => {
-  const response = errorResponse(422, 'Bad', { name: 'Required' });
-  expect(response.code).toBe(422);
 });
