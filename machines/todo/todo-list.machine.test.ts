@@ -126,6 +126,60 @@ describe('todo list machine: loading', () => {
   });
 });
 
+describe('todo list machine: remaining transitions', () => {
+  it('list.retry also retries failed tags', async () => {
+    const f = fakes();
+    const actor = createActor(f.machine, { input: {} });
+    actor.start();
+    f.loads[0]?.reject(new Error('down'));
+    f.tagLoads[0]?.reject(new Error('down'));
+    await flush();
+    actor.send({ type: 'list.retry' });
+    expect(actor.getSnapshot().matches({ list: 'loading', tags: 'loading' })).toBe(true);
+    f.loads[1]?.resolve([]);
+    f.tagLoads[1]?.resolve(TAGS);
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'empty', tags: 'loaded' })).toBe(true);
+  });
+
+  it('reloads from empty and from loaded on list.reload, and leaves a filter change while loading to the new filter', async () => {
+    const { actor, loads } = await start('all', []);
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    actor.send({ type: 'filter.change', filter: 'doc' });
+    expect(loads.at(-1)?.input).toEqual({ filter: 'doc' });
+    loads.at(-1)?.resolve([task(1, 'Doc task', { tags: ['doc'] })]);
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    actor.send({ type: 'list.reload' });
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    expect(actor.getSnapshot().children['task-1']).toBeUndefined();
+  });
+
+  it('changes filter from a failed list', async () => {
+    const f = fakes();
+    const actor = createActor(f.machine, { input: {} });
+    actor.start();
+    f.loads[0]?.reject(new Error('down'));
+    await flush();
+    actor.send({ type: 'filter.change', filter: 'starred' });
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    expect(f.loads[1]?.input).toEqual({ filter: 'starred' });
+  });
+
+  it('keeps a task that left the view while its drawer is open, and drops it when the drawer closes', async () => {
+    const { actor, updates } = await start('starred', [task(9, 'Keep', { isStarred: true })]);
+    actor.send({ type: 'task.open', id: 9 });
+    // A confirmed change from elsewhere must not pull the row (and its drawer) away mid-edit.
+    actor.send({ type: 'child.updated', task: task(9, 'Keep', { isStarred: false }) });
+    expect(actor.getSnapshot().context.tasks).toHaveLength(1);
+    expect(updates).toHaveLength(0);
+    actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().context.tasks).toEqual([]);
+    expect(actor.getSnapshot().matches({ list: 'empty' })).toBe(true);
+  });
+});
+
 describe('todo list machine: search and sort', () => {
   it('keeps search and sort in context; visibleTasks applies them', async () => {
     const { actor } = await start();

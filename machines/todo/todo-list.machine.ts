@@ -143,11 +143,11 @@ export const todoListMachine = setup({
       if (event.type !== 'child.updated') return;
       const entry = context.tasks.find((e) => e.id === event.task.id);
       if (!entry) return;
-      if (matchesFilter(event.task, context.filter)) {
+      // Keep the row while its drawer is open; it leaves when the drawer closes.
+      if (matchesFilter(event.task, context.filter) || context.editingId === entry.id) {
         enqueue.assign({ tasks: context.tasks.map((e) => (e.id === event.task.id ? { ...e, task: event.task } : e)) });
         return;
       }
-      if (context.editingId === entry.id) return; // keep the row while its drawer is open
       enqueue.stopChild(entry.ref);
       enqueue.assign({ tasks: context.tasks.filter((e) => e.id !== event.task.id) });
     }),
@@ -163,7 +163,15 @@ export const todoListMachine = setup({
       enqueue.assign({ editingId: entry.id });
       enqueue.sendTo(entry.ref, { type: 'task.edit' });
     }),
-    closeTask: assign(({ context, event }) => (event.type === 'child.editClosed' && context.editingId === event.id ? { editingId: null } : {})),
+    closeTask: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'child.editClosed' || context.editingId !== event.id) return;
+      enqueue.assign({ editingId: null });
+      const entry = context.tasks.find((e) => e.id === event.id);
+      if (entry && !matchesFilter(entry.task, context.filter)) {
+        enqueue.stopChild(entry.ref);
+        enqueue.assign({ tasks: context.tasks.filter((e) => e.id !== event.id) });
+      }
+    }),
     resetNewDraft: assign(({ context }) => ({ newDraft: draftForFilter(context.filter), newDraftErrors: {}, createError: null })),
     changeNewDraft: assign(({ context, event }) => {
       if (event.type !== 'create.change') return {};
