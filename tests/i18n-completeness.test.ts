@@ -35,7 +35,22 @@ function lookup(dict: Dict, keyPath: string): unknown {
 /** i18next placeholders such as {{count}} must survive translation. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+// Every menu label of the admin template, even where no route exists (the list, Pages with its children).
+const TEMPLATE_MENU_KEYS = [
+  'dashboard', 'ecommerce', 'apps', 'todo', 'chat', 'email', 'calendar', 'shop', 'ui', 'dataList', 'card', 'table',
+  'components', 'formsAndTable', 'pages', 'chartsAndMaps', 'extensions', 'menuLevels', 'support',
+  // Pages children
+  'login', 'register', 'forgotPassword', 'resetPassword', 'lockScreen', 'comingSoon', 'error', 'error404', 'error500',
+  'notAuthorized', 'maintenance', 'profile', 'accountSettings', 'faq', 'knowledgeBase', 'search', 'invoice', 'userList',
+  'userView', 'userEdit',
+];
+
 describe('translations', () => {
+  it('menu.json holds every menu label of the admin template', () => {
+    const menu = read('en', 'menu.json') ?? {};
+    expect(TEMPLATE_MENU_KEYS.filter((k) => typeof menu[k] !== 'string')).toEqual([]);
+  });
+
   it('has en locale files to check', () => {
     expect(enFiles).toEqual(expect.arrayContaining(['common.json', 'menu.json']));
   });
