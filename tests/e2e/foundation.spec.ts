@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, type DemoAccount } from './support/auth';
+import { signIn as signInThroughForm, type DemoAccount } from './support/auth';
 
 /**
  * The foundation: routing and the guard, the page frame, the layout's language and theme.
@@ -27,17 +27,9 @@ async function storeSession(page: Page, role: number, overrides: Record<string, 
   );
 }
 
-/**
- * Signs in through the real login form. (The shared helper's exact 'Password' label misses
- * Mantine's required-field asterisk, so this one finds the field by its accessible name.)
- */
+/** Signs in through the real login form (shared helper) and waits for the app shell. */
 async function signIn(page: Page, account: DemoAccount) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Username' }).fill(account);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const dashboard = account === 'user' || account === 'globex' ? '/user/dashboard' : '/admin/dashboard';
-  await expect(page).toHaveURL(new RegExp(dashboard));
+  await signInThroughForm(page, account);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
