@@ -1,0 +1,9 @@
+import type { Page } from '@machines/domain/types';
+import type { ListQuery } from '@machines/list/list-machine';
+import { apiClient } from '@/lib/api-client';
+import { toQueryParams } from './list-query-params';
+import type { UnitRow } from './types';
+
+export function getServiceUnits(query: ListQuery, signal?: AbortSignal): Promise<Page<UnitRow>> {
+  return apiClient.get<Page<UnitRow>>('/api/service-units', { query: toQueryParams(query), signal });
+}

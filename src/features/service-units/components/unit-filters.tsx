@@ -1,0 +1,53 @@
+import { MultiSelect } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ListActorRef } from '@/components/data-list';
+import type { UnitRow } from '../api/types';
+import { OPERATING_SYSTEMS, UNIT_STATUSES } from '../hooks/use-service-units';
+
+function asArray(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** Status, OS and tag filters; every change goes to the list machine (and so to the URL). */
+export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags: string[] }) {
+  const { t } = useTranslation();
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  const change = (key: string, values: string[]) =>
+    list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: values } } });
+  const tagOptions = [...new Set([...tags, ...asArray(filters['tag'])])];
+  return (
+    <>
+      <MultiSelect
+        label={t('service-units.filters.status')}
+        placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+        data={UNIT_STATUSES.map((s) => ({ value: s, label: t(`service-units.status.${s}`) }))}
+        value={asArray(filters['status'])}
+        onChange={(v) => change('status', v)}
+        clearable
+        w={220}
+      />
+      <MultiSelect
+        label={t('service-units.filters.os')}
+        placeholder={asArray(filters['os']).length ? undefined : t('data-list.all')}
+        data={OPERATING_SYSTEMS.map((os) => ({ value: os, label: t(`service-units.os.${os}`) }))}
+        value={asArray(filters['os'])}
+        onChange={(v) => change('os', v)}
+        clearable
+        w={220}
+      />
+      <MultiSelect
+        label={t('service-units.filters.tag')}
+        placeholder={asArray(filters['tag']).length ? undefined : t('data-list.all')}
+        data={tagOptions}
+        value={asArray(filters['tag'])}
+        onChange={(v) => change('tag', v)}
+        searchable
+        clearable
+        nothingFoundMessage={t('service-units.filters.noTags')}
+        w={220}
+      />
+    </>
+  );
+}

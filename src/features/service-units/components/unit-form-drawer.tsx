@@ -1,0 +1,155 @@
+import { useEffect } from 'react';
+import { Alert, Button, Drawer, Group, NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { ConfirmModal } from '@/components/data-list';
+import type { UnitFormValues } from '../api/types';
+import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
+
+type EditorRef = ActorRefFrom<typeof unitEditorMachine>;
+
+/** Translates an error code from the schema or the server; unknown text is shown as it is. */
+function useErrorText() {
+  const { t, i18n } = useTranslation();
+  return (code: string | undefined) => {
+    if (!code) return undefined;
+    const key = `service-units.errors.${code}`;
+    return i18n.exists(key) ? t(key) : code;
+  };
+}
+
+/**
+ * Create/edit form. Mantine's form holds the inputs; every change is mirrored into the editor machine,
+ * which owns validation, submitting, the server's field errors and the discard question.
+ */
+function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const initial = useSelector(editor, (s) => s.context.values);
+  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
+  const busy = useSelector(editor, (s) => s.hasTag('busy'));
+  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
+  const formError = useSelector(editor, (s) => s.context.formError);
+  const mode = useSelector(editor, (s) => s.context.mode);
+
+  const form = useForm<UnitFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
+  });
+
+  useEffect(() => {
+    const translated: Record<string, string> = {};
+    for (const [field, code] of Object.entries(fieldErrors)) translated[field] = errorText(code) ?? code;
+    form.setErrors(translated);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form and errorText are stable per render; only the machine's errors drive this
+  }, [fieldErrors]);
+
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        editor.send({ type: 'editor.submit' });
+      }}
+    >
+      <Stack gap="sm">
+        {failed && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
+            {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}
+          </Alert>
+        )}
+        <TextInput label={t('service-units.fields.name')} required maxLength={80} data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('service-units.fields.hostname')} required description={t('service-units.fields.hostnameHint')} {...form.getInputProps('hostname')} />
+        <TextInput label={t('service-units.fields.ipAddress')} description={t('service-units.fields.ipAddressHint')} {...form.getInputProps('ipAddress')} />
+        <Select
+          label={t('service-units.fields.operatingSystem')}
+          required
+          placeholder={t('service-units.fields.operatingSystemPlaceholder')}
+          data={OPERATING_SYSTEMS.map((os) => ({ value: os, label: t(`service-units.os.${os}`) }))}
+          {...form.getInputProps('operatingSystem')}
+          value={form.values.operatingSystem || null}
+          onChange={(v) => form.setFieldValue('operatingSystem', (v ?? '') as UnitFormValues['operatingSystem'])}
+        />
+        <TextInput label={t('service-units.fields.location')} maxLength={120} {...form.getInputProps('location')} />
+        <TagsInput
+          label={t('service-units.fields.tags')}
+          description={t('service-units.fields.tagsHint')}
+          data={tags}
+          maxTags={10}
+          splitChars={[',', ' ']}
+          clearable
+          {...form.getInputProps('tags')}
+        />
+        <NumberInput
+          label={t('service-units.fields.screenshotInterval')}
+          description={t('service-units.fields.screenshotIntervalHint')}
+          min={0}
+          max={1440}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('screenshotIntervalMinutes')}
+          onChange={(v) => form.setFieldValue('screenshotIntervalMinutes', typeof v === 'number' ? v : Number.NaN)}
+        />
+        <Textarea label={t('service-units.fields.description')} autosize minRows={2} maxRows={6} maxLength={500} {...form.getInputProps('description')} />
+        <Switch label={t('service-units.fields.maintenance')} {...form.getInputProps('maintenance', { type: 'checkbox' })} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => editor.send({ type: 'editor.close' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {mode === 'create' ? t('service-units.actions.create') : t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: string[] }) {
+  const { t } = useTranslation();
+  const opened = useSelector(editor, (s) => s.hasTag('open'));
+  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
+  const mode = useSelector(editor, (s) => s.context.mode);
+  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
+  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+
+  // Leaving the page with unsaved changes asks the browser's own question.
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return (
+    <>
+      <Drawer
+        opened={opened}
+        onClose={() => editor.send({ type: 'editor.close' })}
+        title={mode === 'create' ? t('service-units.form.createTitle') : t('service-units.form.editTitle')}
+        position="right"
+        size="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        trapFocus={!confirming}
+      >
+        {opened && <UnitForm key={sessionKey} editor={editor} tags={tags} />}
+      </Drawer>
+      <ConfirmModal
+        opened={confirming}
+        title={t('data-list.discardTitle')}
+        confirmLabel={t('data-list.discard')}
+        cancelLabel={t('data-list.keepEditing')}
+        onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
+        danger
+      >
+        {t('data-list.discardText')}
+      </ConfirmModal>
+    </>
+  );
+}

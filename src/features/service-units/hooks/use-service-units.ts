@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
+import { taskMachine } from '@machines/list/task-machine';
+import { unitDetailMachine } from '@machines/service-units/unit-detail-machine';
+import type { Page } from '@machines/domain/types';
+import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
+import { bulkSetMaintenance } from '../api/bulk-set-maintenance';
+import { createServiceUnit } from '../api/create-service-unit';
+import { deleteServiceUnit } from '../api/delete-service-unit';
+import { exportServiceUnits } from '../api/export-service-units';
+import { getServiceUnit } from '../api/get-service-unit';
+import { getServiceUnits } from '../api/get-service-units';
+import { getServiceUnitTags } from '../api/get-service-unit-tags';
+import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';
+import { updateServiceUnit } from '../api/update-service-unit';
+import { validateUnit } from '../schema';
+
+export const unitListMachine = createListMachine<UnitRow>();
+export const unitEditorMachine = createEditorMachine<UnitFormValues, UnitRow>();
+
+export const UNIT_STATUSES = ['online', 'offline', 'maintenance'] as const;
+export const OPERATING_SYSTEMS = ['windows', 'macos', 'linux'] as const;
+
+export const unitQuerySchema = defineListQuerySchema({
+  sortColumns: ['status', 'name', 'hostname', 'operatingSystem', 'location', 'lastSeenAt'],
+  filters: {
+    status: { values: UNIT_STATUSES, multiple: true },
+    os: { values: OPERATING_SYSTEMS, multiple: true },
+    tag: { multiple: true },
+  },
+  defaults: { pageSize: 25, sort: { column: 'name', direction: 'asc' } },
+});
+
+/** The real API calls the screen's machines run (tests may pass their own). */
+export interface UnitServices {
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<UnitRow>>;
+  bulk: (request: BulkRequest) => Promise<unknown>;
+  save: (input: SaveInput<UnitFormValues>) => Promise<UnitRow>;
+  remove: (target: DeleteTarget) => Promise<unknown>;
+  load: (id: string, signal: AbortSignal) => Promise<UnitRow>;
+  exportRows: (query: ListQuery) => Promise<{ items: UnitRow[]; total: number }>;
+  loadTags: () => Promise<{ items: string[] }>;
+}
+
+export const apiServices: UnitServices = {
+  fetchPage: (query, signal) => getServiceUnits(query, signal),
+  bulk: ({ action, ids }) => {
+    if (action === 'delete') return bulkDeleteServiceUnits(ids);
+    if (action === 'maintenance.on') return bulkSetMaintenance(ids, true);
+    if (action === 'maintenance.off') return bulkSetMaintenance(ids, false);
+    return Promise.reject(new Error(`Unknown bulk action ${action}`));
+  },
+  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateServiceUnit(id, values) : createServiceUnit(values)),
+  remove: ({ id }) => deleteServiceUnit(id),
+  load: (id, signal) => getServiceUnit(id, signal),
+  exportRows: (query) => exportServiceUnits(query),
+  loadTags: () => getServiceUnitTags(),
+};
+
+/** The machines behind the Service Unit Management screen, wired to the API and the URL. */
+export function useServiceUnits(services: UnitServices = apiServices) {
+  const search = useSearch();
+  const initial = useMemo(() => parseListQuery(search, unitQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+
+  const list = useActorRef(
+    unitListMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+        bulkAction: fromPromise<unknown, BulkRequest>(({ input }) => services.bulk(input)),
+      },
+    }),
+    { input: { query: initial, searchDebounceMs: 300 } },
+  );
+  useListQuerySync(list, unitQuerySchema);
+
+  const editor = useActorRef(
+    unitEditorMachine.provide({
+      actors: {
+        validate: fromPromise<FieldErrors, ValidateInput<UnitFormValues>>(async ({ input }) => validateUnit(input.values)),
+        save: fromPromise<UnitRow, SaveInput<UnitFormValues>>(({ input }) => services.save(input)),
+        remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+      },
+    }),
+    { input: { empty: EMPTY_UNIT } },
+  );
+
+  const detail = useActorRef(
+    unitDetailMachine.provide({
+      actors: { loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)) },
+    }),
+  );
+
+  const exporter = useActorRef(
+    taskMachine.provide({
+      actors: { task: fromPromise<unknown, unknown>(({ input }) => services.exportRows(input as ListQuery)) },
+    }),
+  );
+
+  const tags = useActorRef(
+    taskMachine.provide({
+      actors: { task: fromPromise<unknown, unknown>(() => services.loadTags()) },
+    }),
+  );
+
+  return { list, editor, detail, exporter, tags };
+}

@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeServer } from '@mirage/server';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '../render';
+import { apiServices } from '@/features/service-units/hooks/use-service-units';
+import { ServiceUnitsScreen } from '@/features/service-units/service-units-page';
+
+let server: Server;
+
+beforeEach(async () => {
+  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+  const response = await fetch('/api/UserLogin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
+    body: JSON.stringify({ params: { username: 'user', password: 'demo1234' } }),
+  });
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  localStorage.setItem('accessToken', accessToken);
+});
+afterEach(() => server.shutdown());
+
+async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('table');
+  await user.click(screen.getByRole('button', { name: 'New unit' }));
+  return screen.findByRole('dialog', { name: 'New service unit' });
+}
+
+describe('Service Unit Management', { timeout: 60_000 }, () => {
+  it('lists the organization’s units with status, and opens a page of the list from the URL', async () => {
+    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=online&status=offline&status=maintenance' });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
+    await waitFor(() => expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('data-active', 'true');
+  });
+
+  it('create: a validation error first, then success', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    const dialog = await openCreateForm(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('This field is required.'));
+    expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveAccessibleDescription(/Enter a valid host name/);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lisbon Kiosk 01');
+    const hostname = within(dialog).getByRole('textbox', { name: /^Hostname/ });
+    await user.clear(hostname);
+    await user.type(hostname, 'lis-kiosk-01.acme.example');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
+    await user.click(await screen.findByRole('option', { name: 'Linux' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+
+    expect(await screen.findByText('“Lisbon Kiosk 01” was created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New service unit' })).not.toBeInTheDocument());
+  });
+
+  it('shows the server’s field error (duplicate name) on the field and keeps the values', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    const table = await screen.findByRole('table');
+    const existing = await within(table).findAllByRole('button', { name: /Hamburg|Berlin|Lyon|Milan|Porto|Rotterdam|Gdańsk/ });
+    const existingName = existing[0]?.textContent ?? '';
+    const dialog = await openCreateForm(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), existingName);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'dup-01.acme.example');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
+    await user.click(await screen.findByRole('option', { name: 'Windows' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+    expect(await within(dialog).findByText('Another unit of your organization already has this name.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue(existingName);
+    expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveValue('dup-01.acme.example');
+  });
+
+  it('a failed save keeps what was typed, and saving again works', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    const services = {
+      ...apiServices,
+      save: (input: Parameters<typeof apiServices.save>[0]) => {
+        attempts += 1;
+        return attempts === 1 ? Promise.reject(new ApiError('Network error', 0, undefined)) : apiServices.save(input);
+      },
+    };
+    renderWithProviders(<ServiceUnitsScreen services={services} />, { path: '/user/manage-service-units' });
+    const dialog = await openCreateForm(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Porto Gate 9');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'opo-gate-09');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
+    await user.click(await screen.findByRole('option', { name: 'macOS' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Saving failed');
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Porto Gate 9');
+    expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveValue('opo-gate-09');
+    expect(within(dialog).getByRole('combobox', { name: /^Operating system/ })).toHaveValue('macOS');
+    await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
+    expect(await screen.findByText('“Porto Gate 9” was created')).toBeInTheDocument();
+  });
+
+  it('closing a form with changes asks first', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    const dialog = await openCreateForm(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Half done');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Half done');
+  });
+
+  it('a deep link to another organization’s unit says "not found"', async () => {
+    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units?unit=999999' });
+    expect(await screen.findByText('Service unit not found')).toBeInTheDocument();
+    expect(screen.getByText(/There is no service unit with the id “999999”/)).toBeInTheDocument();
+  });
+});
