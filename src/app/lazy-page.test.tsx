@@ -63,8 +63,12 @@ describe('lazy page inside the error boundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    document.body.insertAdjacentHTML('afterbegin', '<div id="loading-bg"></div>');
     renderPage(() => Promise.reject(new Error('404 chunk')));
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
+    // The boot overlay must not hide the message on a first load.
+    expect(document.getElementById('loading-bg')).toHaveClass('is-hidden');
+    document.getElementById('loading-bg')?.remove();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });

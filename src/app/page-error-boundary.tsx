@@ -3,9 +3,12 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError } from './lazy-page';
+import { useHideLoadingOverlay } from './loading-overlay';
 
 function PageErrorView({ error }: { error: unknown }) {
   const { t } = useTranslation();
+  // On a first load that fails, the boot overlay would otherwise cover this message.
+  useHideLoadingOverlay('error');
   const isChunk = error instanceof ChunkLoadError;
   const title = isChunk ? t('common.chunkErrorTitle') : t('common.unexpectedErrorTitle');
   const text = isChunk
