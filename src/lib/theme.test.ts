@@ -90,4 +90,14 @@ describe('theme mode store', () => {
     themeModeStore.reset();
     expect(themeModeStore.get()).toBe('semi-dark');
   });
+
+  it('follows a change made in another tab', () => {
+    const seen: string[] = [];
+    const off = themeModeStore.subscribe(() => seen.push(themeModeStore.get()));
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    window.dispatchEvent(new StorageEvent('storage', { key: THEME_STORAGE_KEY, newValue: 'dark' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'something-else' }));
+    off();
+    expect(seen).toEqual(['dark']);
+  });
 });

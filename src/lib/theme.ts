@@ -127,7 +127,17 @@ export const themeModeStore = {
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    // Another tab changed the theme: follow it.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== THEME_STORAGE_KEY) return;
+      currentMode = readStoredThemeMode();
+      listener();
+    };
+    globalThis.addEventListener?.('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      globalThis.removeEventListener?.('storage', onStorage);
+    };
   },
   /** Tests: forget the in-memory value so the next get() reads storage again. */
   reset(): void {
