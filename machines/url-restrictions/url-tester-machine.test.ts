@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { UrlRestriction } from '../domain/types';
+import { urlTesterMachine } from './url-tester-machine';
+
+const rule: UrlRestriction = {
+  id: '1', organizationId: '1', scope: { kind: 'all' }, pattern: 'example.com', matchType: 'domain', action: 'block',
+  enabled: true, schedule: { kind: 'always' }, reason: 'No', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', updatedBy: 'u',
+};
+
+describe('URL tester machine', () => {
+  it('loads the current rules and names the deciding rule', async () => {
+    let loads = 0;
+    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { loads += 1; return [rule]; }) } })).start();
+    actor.send({ type: 'tester.submit', url: 'https://www.example.com/x', unitId: null });
+    await waitFor(actor, (s) => s.matches('decided'));
+    expect(actor.getSnapshot().context.decision).toMatchObject({ action: 'block', rule: { id: '1' }, reason: 'domainMatch' });
+    actor.send({ type: 'tester.submit', url: 'https://other.org', unitId: null });
+    await waitFor(actor, (s) => s.matches('decided') && s.context.url === 'https://other.org');
+    expect(actor.getSnapshot().context.decision).toMatchObject({ action: 'allow', rule: null, reason: 'noMatchingRule' });
+    expect(loads).toBe(2);
+  });
+
+  it('fails when the rules cannot be loaded', async () => {
+    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], void>(async () => Promise.reject(new Error('x'))) } })).start();
+    actor.send({ type: 'tester.submit', url: 'example.com', unitId: '3' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.decision).toBeNull();
+  });
+});
