@@ -23,16 +23,18 @@ function fakes() {
   const tagLoads: Pending<unknown, TaskTag[]>[] = [];
   const creates: Pending<CreateTaskInput, { id: number }>[] = [];
   const updates: Pending<UpdateTaskInput, Task>[] = [];
+  const restores: Pending<{ id: number }, Task>[] = [];
   const pending = <I, O>(list: Pending<I, O>[]) => ({ input }: { input: I }) => new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const machine = todoListMachine.provide({
     actors: {
       loadTasks: fromPromise(pending(loads)),
       loadTags: fromPromise(pending(tagLoads)),
       createTask: fromPromise(pending(creates)),
+      restoreTask: fromPromise(pending(restores)),
       task: taskMachine.provide({ actors: { updateTask: fromPromise(pending(updates)) } }),
     },
   });
-  return { machine, loads, tagLoads, creates, updates };
+  return { machine, loads, tagLoads, creates, updates, restores };
 }
 
 async function start(filter: TaskFilter = 'all', tasks: Task[] = [task(3, 'Charlie'), task(2, 'alpha'), task(1, 'Bravo', { desc: 'needle in desc' })]) {
@@ -220,12 +222,43 @@ describe('todo list machine: task actors', () => {
     expect(actor.getSnapshot().matches({ list: 'empty' })).toBe(true);
   });
 
-  it('drops a trashed task from "all"', async () => {
-    const { actor, updates } = await start();
+  it('drops a trashed task from "all" and offers to undo it', async () => {
+    const { actor, updates, emitted } = await start();
     actor.getSnapshot().context.tasks[1]?.ref.send({ type: 'task.trash' });
     updates[0]?.resolve(task(2, 'alpha', { isTrashed: true }));
     await flush();
     expect(actor.getSnapshot().context.tasks.map((e) => e.id)).toEqual([3, 1]);
+    expect(emitted).toEqual([{ type: 'task.trashed', id: 2, title: 'alpha' }]);
+  });
+
+  it('does not offer an undo when a task leaves a view for another reason', async () => {
+    const { actor, updates, emitted } = await start('trashed', [task(5, 'Gone', { isTrashed: true })]);
+    actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'task.restore' });
+    updates[0]?.resolve(task(5, 'Gone'));
+    await flush();
+    expect(actor.getSnapshot().matches({ list: 'empty' })).toBe(true);
+    expect(emitted).toEqual([]);
+  });
+
+  it('undoes a move to the trash: restores through the API, then reloads', async () => {
+    const { actor, restores, loads } = await start();
+    actor.send({ type: 'task.undoTrash', id: 2, title: 'alpha' });
+    expect(actor.getSnapshot().matches({ undo: 'restoring' })).toBe(true);
+    expect(restores[0]?.input).toEqual({ id: 2 });
+    restores[0]?.resolve(task(2, 'alpha'));
+    await flush();
+    expect(actor.getSnapshot().matches({ undo: 'idle', list: 'loading' })).toBe(true);
+    expect(loads).toHaveLength(2);
+    expect(actor.getSnapshot().context.restoring).toBeNull();
+  });
+
+  it('says so when the undo fails', async () => {
+    const { actor, restores, emitted } = await start();
+    actor.send({ type: 'task.undoTrash', id: 2, title: 'alpha' });
+    restores[0]?.reject(Object.assign(new Error('gone'), { status: 404 }));
+    await flush();
+    expect(actor.getSnapshot().matches({ undo: 'idle', list: 'loaded' })).toBe(true);
+    expect(emitted).toEqual([{ type: 'task.restoreFailed', title: 'alpha', error: { message: 'gone', status: 404 } }]);
   });
 
   it('emits task.rolledBack with the title and the change when the server refuses', async () => {

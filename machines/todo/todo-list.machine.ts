@@ -40,6 +40,8 @@ export interface TodoListContext {
   newDraft: TaskDraft;
   newDraftErrors: DraftErrors;
   createError: TodoFailure | null;
+  /** The trashed task being put back from the undo toast. */
+  restoring: { id: number; title: string } | null;
 }
 
 export type TodoListEvent =
@@ -54,12 +56,16 @@ export type TodoListEvent =
   | { type: 'create.change'; patch: Partial<TaskDraft> }
   | { type: 'create.submit' }
   | { type: 'create.cancel' }
+  /** Undo of a move to the trash, from the toast; the task's actor is gone with its row. */
+  | { type: 'task.undoTrash'; id: number; title: string }
   | TaskNotice;
 
 /** What the view hears (via `actor.on`) to show toasts. */
 export type TodoListEmitted =
   | { type: 'task.created'; id: number; title: string }
-  | { type: 'task.rolledBack'; title: string; change: TaskChange; error: TodoFailure };
+  | { type: 'task.rolledBack'; title: string; change: TaskChange; error: TodoFailure }
+  | { type: 'task.trashed'; id: number; title: string }
+  | { type: 'task.restoreFailed'; title: string; error: TodoFailure };
 
 export interface TodoListInput {
   filter?: TaskFilter;
@@ -115,6 +121,9 @@ export const todoListMachine = setup({
     createTask: fromPromise<{ id: number }, CreateTaskInput>(async () => {
       throw new Error('createTask not provided');
     }),
+    restoreTask: fromPromise<Task, { id: number }>(async () => {
+      throw new Error('restoreTask not provided');
+    }),
     task: taskMachine,
   },
   guards: {
@@ -150,6 +159,7 @@ export const todoListMachine = setup({
       }
       enqueue.stopChild(entry.ref);
       enqueue.assign({ tasks: context.tasks.filter((e) => e.id !== event.task.id) });
+      if (event.task.isTrashed && !entry.task.isTrashed) enqueue.emit({ type: 'task.trashed', id: event.task.id, title: event.task.title });
     }),
     emitRolledBack: emit(({ event }) =>
       event.type === 'child.rolledBack'
@@ -181,6 +191,7 @@ export const todoListMachine = setup({
     assignCreateError: assign((_, createError: TodoFailure) => ({ createError })),
     emitCreated: emit(({ context }, id: number) => ({ type: 'task.created' as const, id, title: context.newDraft.title.trim() })),
     reloadList: raise({ type: 'list.reload' }),
+    emitRestoreFailed: emit((_, params: { title: string; error: TodoFailure }) => ({ type: 'task.restoreFailed' as const, ...params })),
   },
 }).createMachine({
   id: 'todoList',
@@ -197,6 +208,7 @@ export const todoListMachine = setup({
     newDraft: emptyDraft(),
     newDraftErrors: {},
     createError: null,
+    restoring: null,
   }),
   states: {
     list: {
@@ -251,6 +263,35 @@ export const todoListMachine = setup({
         loaded: {},
         failed: {
           on: { 'tags.retry': { target: 'loading' }, 'list.retry': { target: 'loading' } },
+        },
+      },
+    },
+    undo: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'task.undoTrash': {
+              target: 'restoring',
+              actions: assign(({ event }) => ({ restoring: { id: event.id, title: event.title } })),
+            },
+          },
+        },
+        restoring: {
+          tags: ['busy'],
+          invoke: {
+            id: 'restoreTask',
+            src: 'restoreTask',
+            input: ({ context }) => ({ id: context.restoring?.id ?? -1 }),
+            onDone: { target: 'idle', actions: ['reloadList', assign({ restoring: null })] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'emitRestoreFailed', params: ({ context, event }) => ({ title: context.restoring?.title ?? '', error: toFailure(event.error) }) },
+                assign({ restoring: null }),
+              ],
+            },
+          },
         },
       },
     },

@@ -14,6 +14,7 @@ export function createTodoLogic() {
       loadTasks: fromPromise<Task[], { filter: TaskFilter }>(({ input, signal }) => getTasks(input.filter, signal)),
       loadTags: fromPromise<TaskTag[]>(({ signal }) => getTaskTags(signal)),
       createTask: fromPromise<{ id: number }, CreateTaskInput>(({ input }) => createTask(input.task)),
+      restoreTask: fromPromise<Task, { id: number }>(({ input }) => updateTask(input.id, { isTrashed: false })),
       task: taskMachine.provide({
         actors: { updateTask: fromPromise<Task, UpdateTaskInput>(({ input }) => updateTask(input.id, input.patch)) },
       }),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { showUndoNotification } from '@/components/data-list';
 import type { TaskFilter } from '@machines/todo/types';
 import type { TodoLogic } from '../todo-logic';
 import { failureKey } from '../selectors';
@@ -27,9 +28,27 @@ export function useTodoList(logic: TodoLogic, filter: TaskFilter) {
         message: `${t(`todo.toast.rollback.${event.change}`, { title: event.title })} ${t(failureKey(event.error))}`,
       });
     });
+    const trashed = actorRef.on('task.trashed', (event) => {
+      showUndoNotification({
+        id: `todo-trashed-${event.id}`,
+        message: t('todo.toast.trashed', { title: event.title }),
+        onUndo: () => actorRef.send({ type: 'task.undoTrash', id: event.id, title: event.title }),
+        t,
+      });
+    });
+    const restoreFailed = actorRef.on('task.restoreFailed', (event) => {
+      notifications.show({
+        color: 'red',
+        autoClose: 5000,
+        title: t('todo.toast.rollbackTitle'),
+        message: `${t('todo.toast.restoreFailed', { title: event.title })} ${t(failureKey(event.error))}`,
+      });
+    });
     return () => {
       created.unsubscribe();
       rolledBack.unsubscribe();
+      trashed.unsubscribe();
+      restoreFailed.unsubscribe();
     };
   }, [actorRef, t]);
 

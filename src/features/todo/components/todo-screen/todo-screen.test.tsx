@@ -41,6 +41,7 @@ function fakeBackend(initial: Task[]) {
       loadTasks: fromPromise<Task[], { filter: TaskFilter }>(({ input }) => api.loadTasks(input.filter)),
       loadTags: fromPromise<TaskTag[]>(async () => TAGS),
       createTask: fromPromise<{ id: number }, CreateTaskInput>(({ input }) => api.createTask(input)),
+      restoreTask: fromPromise<Task, { id: number }>(({ input }) => api.updateTask({ id: input.id, patch: { isTrashed: false } })),
       task: taskMachine.provide({ actors: { updateTask: fromPromise<Task, UpdateTaskInput>(({ input }) => api.updateTask(input)) } }),
     },
   });
@@ -138,12 +139,16 @@ describe('TodoScreen', () => {
     expect(api.updateTask).toHaveBeenCalledWith({ id: 2, patch: { isCompleted: true } });
   });
 
-  it('moves a task to the trash: it leaves the list', async () => {
+  it('moves a task to the trash: it leaves the list, and Undo brings it back', async () => {
     const { api, user } = renderScreen();
     await list();
     await user.click(screen.getByRole('button', { name: 'Move to trash: Fix crash on start' }));
-    await waitFor(() => expect(screen.queryByText('Fix crash on start')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit task Fix crash on start' })).not.toBeInTheDocument());
     expect(api.updateTask).toHaveBeenCalledWith({ id: 2, patch: { isTrashed: true } });
+    expect(await screen.findByText('“Fix crash on start” was moved to the trash.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'Edit task Fix crash on start' })).toBeInTheDocument();
+    expect(api.updateTask).toHaveBeenLastCalledWith({ id: 2, patch: { isTrashed: false } });
   });
 
   it('restores a task from the trash view, which then shows its empty state', async () => {
