@@ -65,8 +65,8 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
   const calls = {
     login: [] as (Deferred<SessionData> & { input: Credentials })[],
     refresh: [] as (Deferred<RefreshedToken> & { input: { accessToken: string } })[],
-    logout: [] as (Deferred<undefined> & { input: { accessToken: string | null } })[],
-    unlock: [] as (Deferred<undefined> & { input: { password: string } })[],
+    logout: [] as (Deferred<null> & { input: { accessToken: string | null } })[],
+    unlock: [] as (Deferred<null> & { input: { password: string } })[],
   };
   const spies = {
     persistSession: vi.fn(),
@@ -90,13 +90,13 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
         return d.promise;
       }),
       logout: fromPromise(({ input, signal }: { input: { accessToken: string | null }; signal: AbortSignal }) => {
-        const d = Object.assign(deferred<undefined>(signal), { input });
+        const d = Object.assign(deferred<null>(signal), { input });
         calls.logout.push(d);
         return d.promise;
       }),
       unlock: fromPromise(
         ({ input, signal }: { input: { accessToken: string | null; password: string }; signal: AbortSignal }) => {
-          const d = Object.assign(deferred<undefined>(signal), { input });
+          const d = Object.assign(deferred<null>(signal), { input });
           calls.unlock.push(d);
           return d.promise;
         },
@@ -176,7 +176,7 @@ describe('session machine, model-based', () => {
         actor.send({ type: 'session.logout' });
         break;
       case 'LOGOUT_DONE':
-        last(calls.logout).resolve(undefined);
+        last(calls.logout).resolve(null);
         break;
       case 'LOGOUT_FAIL':
         last(calls.logout).reject(new Error('offline'));
@@ -194,7 +194,7 @@ describe('session machine, model-based', () => {
         actor.send({ type: 'session.unlock', password: 'demo1234' });
         break;
       case 'UNLOCK_OK':
-        last(calls.unlock).resolve(undefined);
+        last(calls.unlock).resolve(null);
         break;
       case 'UNLOCK_FAIL':
         last(calls.unlock).reject(new Error('Wrong password'));
@@ -358,7 +358,7 @@ describe('session machine, focused', () => {
     expect(h.calls.logout[0]?.input).toEqual({ accessToken: 'token-1' });
     // A refresh answer arriving after the abort changes nothing.
     refresh.resolve({ accessToken: 'late', tokenExpiry: 1 });
-    h.last(h.calls.logout).resolve(undefined);
+    h.last(h.calls.logout).resolve(null);
     await settle();
     expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(h.actor.getSnapshot().context.accessToken).toBeNull();
@@ -423,7 +423,7 @@ describe('session machine, focused', () => {
     expect(h.emitted).toContainEqual({ type: 'unlockFailed', message: 'Wrong password' });
     h.actor.send({ type: 'session.unlock', password: 'demo1234' });
     expect(h.last(h.calls.unlock).input).toEqual({ accessToken: 'token-1', password: 'demo1234' });
-    h.last(h.calls.unlock).resolve(undefined);
+    h.last(h.calls.unlock).resolve(null);
     await settle();
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(h.spies.clearLock).toHaveBeenCalledTimes(1);

@@ -128,9 +128,9 @@ export const sessionMachine = setup({
     refreshToken: notProvided('refreshToken') as unknown as ReturnType<
       typeof fromPromise<RefreshedToken, { accessToken: string }>
     >,
-    logout: notProvided('logout') as unknown as ReturnType<typeof fromPromise<void, { accessToken: string | null }>>,
+    logout: notProvided('logout') as unknown as ReturnType<typeof fromPromise<null, { accessToken: string | null }>>,
     unlock: notProvided('unlock') as unknown as ReturnType<
-      typeof fromPromise<void, { accessToken: string | null; password: string }>
+      typeof fromPromise<null, { accessToken: string | null; password: string }>
     >,
   },
   actions: {

@@ -1,5 +1,12 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useTranslation } from 'react-i18next';
+import { AuthShell } from './components/auth-shell';
+import { LockScreen } from './components/lock-screen';
 
 export default function LockScreenPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation();
+  return (
+    <AuthShell title={t('auth.lock.title')} subtitle={t('auth.lock.subtitle')}>
+      <LockScreen />
+    </AuthShell>
+  );
 }

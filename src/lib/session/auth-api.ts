@@ -91,19 +91,3 @@ export async function logoutRequest(accessToken: string | null): Promise<void> {
 export async function unlockRequest(password: string): Promise<void> {
   await apiClient.post('/api/auth/unlock', { password });
 }
-
-export interface RegistrationInput {
-  fullName: string;
-  phoneNumber: string;
-  email: string;
-  password: string;
-  rePassword: string;
-}
-
-export async function registerRequest(input: RegistrationInput): Promise<void> {
-  await apiClient.post('/api/UserProfile', input, { auth: 'appKey', skipRefresh: true });
-}
-
-export async function forgotPasswordRequest(email: string): Promise<void> {
-  await apiClient.post('/api/auth/forgot-password', { email }, { auth: 'appKey', skipRefresh: true });
-}

@@ -56,8 +56,14 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(({ input, signal }) =>
         refreshTokenRequest(input.accessToken, signal),
       ),
-      logout: fromPromise(({ input }: { input: { accessToken: string | null } }) => logoutRequest(input.accessToken)),
-      unlock: fromPromise(({ input }: { input: { accessToken: string | null; password: string } }) => unlockRequest(input.password)),
+      logout: fromPromise<null, { accessToken: string | null }>(async ({ input }) => {
+        await logoutRequest(input.accessToken);
+        return null;
+      }),
+      unlock: fromPromise<null, { accessToken: string | null; password: string }>(async ({ input }) => {
+        await unlockRequest(input.password);
+        return null;
+      }),
     },
     actions: {
       persistSession: ({ context }) => {

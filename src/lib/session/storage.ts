@@ -39,7 +39,8 @@ export function clearSession(): void {
 
 export function writeLock(from: string): void {
   set(LOCKED_KEY, 'true');
-  if (get(LOCKED_FROM_KEY) === null) set(LOCKED_FROM_KEY, from);
+  // Locking on the lock screen itself keeps the page recorded earlier (or none: back to the dashboard).
+  if (get(LOCKED_FROM_KEY) === null && !from.startsWith('/pages/lock-screen')) set(LOCKED_FROM_KEY, from);
   notifyAuthStorageChanged();
 }
 

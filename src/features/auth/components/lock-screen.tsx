@@ -1,0 +1,102 @@
+import { Anchor, Avatar, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation } from 'wouter';
+import { dashboardFor, isRoleId } from '@/lib/roles';
+import { getSessionActor, isInternalPath, sessionCommands, takeLockedFrom } from '@/lib/session';
+import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
+
+const LOCK_SCREEN_PATH = '/pages/lock-screen';
+
+type Snapshot = ReturnType<ReturnType<typeof getSessionActor>['getSnapshot']>;
+const selectIsSignedOut = (s: Snapshot) => s.matches('signedOut') || s.matches('signingOut');
+const selectIsActive = (s: Snapshot) => s.matches({ signedIn: 'active' });
+const selectUser = (s: Snapshot) => s.context.user;
+const selectRole = (s: Snapshot) => s.context.defaultRoleId;
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The locked session: who it belongs to, the password to continue, and a way out for someone else. */
+export function LockScreen() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const user = useSession(selectUser);
+  const role = useSession(selectRole);
+  const signedOut = useSession(selectIsSignedOut);
+  const active = useSession(selectIsActive);
+  const unlocking = useSession(selectIsUnlocking);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: { password: (v) => (v ? null : t('auth.lock.passwordRequired')) },
+  });
+
+  // Opening the lock screen while active locks the session (the user menu's "Lock").
+  useEffect(() => {
+    if (active) getSessionActor().send({ type: 'session.lock' });
+  }, [active]);
+
+  useSessionEvents({
+    unlocked: () => {
+      const from = takeLockedFrom();
+      const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
+      navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
+    },
+    unlockFailed: (event) => {
+      form.setFieldError('password', event.message);
+      notifications.show({ color: 'red', title: t('auth.lock.failedTitle'), message: event.message });
+    },
+  });
+
+  if (signedOut) return <Redirect to="/login" replace />;
+  const name = user?.displayName ?? '';
+
+  return (
+    <Stack gap="md" align="stretch">
+      <Stack gap={4} align="center">
+        <Avatar src={user?.photoURL || null} size={80} radius="xl" color="indigo" alt={t('auth.lock.avatar', { name })}>
+          {initialsOf(name)}
+        </Avatar>
+        <Text fw={600} size="lg">
+          {name}
+        </Text>
+        {user?.email ? (
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+        ) : null}
+      </Stack>
+      <form
+        onSubmit={form.onSubmit((values) => getSessionActor().send({ type: 'session.unlock', password: values.password }))}
+        noValidate
+      >
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('auth.lock.password')}
+            autoComplete="current-password"
+            autoFocus
+            required
+            withAsterisk={false}
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={unlocking} fullWidth>
+            {t('auth.lock.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component="button" type="button" size="sm" ta="center" onClick={() => sessionCommands.logout()}>
+        {t('auth.lock.notYou')}
+      </Anchor>
+    </Stack>
+  );
+}

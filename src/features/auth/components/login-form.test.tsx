@@ -1,0 +1,112 @@
+import { screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restartSession } from '@/lib/session';
+import { renderWithProviders } from '../../../../tests/render';
+import { LoginForm } from './login-form';
+
+const SIGNED_IN: Record<string, string> = {
+  session_key: 'key-1',
+  accessToken: 'token-1',
+  'auth-values': '{"user_default_role_id":2}',
+  userInfo: JSON.stringify({
+    uid: '2',
+    displayName: 'Adam Manager',
+    about: '',
+    photoURL: '',
+    status: 'online',
+    userRole: 'admin',
+    email: 'admin@acme.example',
+    providerId: 'mirage',
+  }),
+  tokenExpiry: '1900000000000',
+  loggedIn: 'true',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: unknown) {
+  fetchMock.mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function submit(username: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Username'), username);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginForm', () => {
+  it('shows the server message in an error toast for 2.5 s when the pair is wrong', async () => {
+    restartSession({ idleMs: 0 });
+    answer(401, { message: 'Email Or Password Invalid' });
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    await submit('admin', 'wrong-password');
+    const message = await screen.findByText('Email Or Password Invalid');
+    expect(screen.getByText('Login failed')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toContain('/api/UserLogin');
+    expect(JSON.parse(String(init?.body))).toEqual({ params: { username: 'admin', password: 'wrong-password' } });
+    expect((init?.headers as Record<string, string>)['key']).toBeTruthy();
+    await waitForElementToBeRemoved(message, { timeout: 4000 });
+  });
+
+  it('warns "Login Attempt: You are already logged in!" without a request when a session exists', async () => {
+    for (const [key, value] of Object.entries(SIGNED_IN)) localStorage.setItem(key, value);
+    restartSession({ idleMs: 0 });
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    await submit('admin', 'demo1234');
+    expect(await screen.findByText('Login Attempt')).toBeInTheDocument();
+    expect(screen.getByText('You are already logged in!')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in and goes to the internal `to` target the role may open', async () => {
+    restartSession({ idleMs: 0 });
+    answer(200, {
+      accessToken: 'abc',
+      sessionKey: 'k',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      expiresIn: 8000,
+      user: JSON.parse(SIGNED_IN['userInfo'] ?? '{}') as unknown,
+      defaultRoleId: 2,
+      roles: [2],
+    });
+    const { location } = renderWithProviders(<LoginForm demo={false} />, { path: '/login?to=%2Fapps%2Ftodo' });
+    await submit('admin', 'demo1234');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/apps/todo'));
+    expect(localStorage.getItem('accessToken')).toBe('abc');
+  });
+
+  it('never follows an external `to`: lands on the role dashboard', async () => {
+    restartSession({ idleMs: 0 });
+    answer(200, {
+      accessToken: 'abc',
+      sessionKey: 'k',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      expiresIn: 8000,
+      user: JSON.parse(SIGNED_IN['userInfo'] ?? '{}') as unknown,
+      defaultRoleId: 2,
+      roles: [2],
+    });
+    const { location } = renderWithProviders(<LoginForm demo={false} />, { path: `/login?to=${encodeURIComponent('//evil.example/x')}` });
+    await submit('admin', 'demo1234');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/dashboard'));
+  });
+
+  it('fills the form from the demo account list', async () => {
+    restartSession({ idleMs: 0 });
+    renderWithProviders(<LoginForm demo />, { path: '/login' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Fill in the form for operator' }));
+    expect(screen.getByLabelText('Username')).toHaveValue('operator');
+    expect(screen.getByLabelText('Password')).toHaveValue('demo1234');
+  });
+});

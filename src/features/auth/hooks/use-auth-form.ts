@@ -1,0 +1,38 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { authFormMachine, type AuthFormValues } from '@machines/session/auth-form.machine';
+
+type FormSnapshot = ReturnType<ReturnType<typeof useAuthFormActor>['getSnapshot']>;
+export const selectIsSubmitting = (s: FormSnapshot) => s.matches('submitting');
+export const selectHasSucceeded = (s: FormSnapshot) => s.matches('succeeded');
+export const selectFieldErrors = (s: FormSnapshot) => s.context.fieldErrors;
+
+function useAuthFormActor(submit: (values: AuthFormValues) => Promise<unknown>) {
+  return useActorRef(
+    authFormMachine.provide({ actors: { submit: fromPromise<unknown, AuthFormValues>(({ input }) => submit(input)) } }),
+  );
+}
+
+/** One public auth form's machine, with the API call plugged in and its announcements handed to the view. */
+export function useAuthForm(
+  submit: (values: AuthFormValues) => Promise<unknown>,
+  on: { succeeded: () => void; failed: (message: string) => void },
+) {
+  const actor = useAuthFormActor(submit);
+  const handlers = useRef(on);
+  useEffect(() => {
+    handlers.current = on;
+  });
+  useEffect(() => {
+    const sub = actor.on('*', (event) => {
+      if (event.type === 'succeeded') handlers.current.succeeded();
+      else handlers.current.failed(event.message);
+    });
+    return () => sub.unsubscribe();
+  }, [actor]);
+  const busy = useSelector(actor, selectIsSubmitting);
+  const done = useSelector(actor, selectHasSucceeded);
+  const fieldErrors = useSelector(actor, selectFieldErrors);
+  return { actor, busy, done, fieldErrors };
+}
