@@ -1,0 +1,1 @@
+export { UnitPicker, type UnitPickerText } from './unit-picker';

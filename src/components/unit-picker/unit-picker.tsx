@@ -1,0 +1,109 @@
+import { useEffect, useMemo } from 'react';
+import { Badge, Group, Loader, Select, Text } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { UnitStatus } from '@machines/domain/types';
+import { optionsWithSelected, unitOptionsMachine } from '@machines/processes/unit-options-machine';
+import { getUnitOption, searchUnitOptions } from './unit-picker-api';
+
+const pickerMachine = unitOptionsMachine.provide({
+  actors: {
+    searchUnits: fromPromise(({ input, signal }) => searchUnitOptions(input.search, signal)),
+    fetchUnit: fromPromise(({ input, signal }) => getUnitOption(input.id, signal)),
+  },
+});
+type Snap = SnapshotFrom<typeof pickerMachine>;
+const selectOptions = (s: Snap) => optionsWithSelected(s.context);
+const selectMissing = (s: Snap) => s.context.missingId;
+const selectFailed = (s: Snap) => s.matches({ search: 'failed' });
+const selectBusy = (s: Snap) => s.hasTag('loading') || s.hasTag('resolving');
+
+const STATUS_COLOR: Record<UnitStatus, string> = { online: 'teal', offline: 'gray', maintenance: 'orange' };
+
+export interface UnitPickerText {
+  label: string;
+  placeholder: string;
+  nothingFound: string;
+  notFound: string;
+  loadFailed: string;
+  status: (status: UnitStatus) => string;
+}
+
+/** A searchable unit select; the server searches, so it scales to thousands of units. */
+export function UnitPicker({
+  value,
+  onChange,
+  text,
+  clearable = false,
+  w,
+}: {
+  value: string | null;
+  onChange: (id: string | null) => void;
+  text: UnitPickerText;
+  clearable?: boolean;
+  w?: number | string;
+}) {
+  const actor = useActorRef(pickerMachine, { input: {} });
+  const options = useSelector(actor, selectOptions);
+  const missingId = useSelector(actor, selectMissing);
+  const failed = useSelector(actor, selectFailed);
+  const busy = useSelector(actor, selectBusy);
+
+  // A unit chosen elsewhere (a link) that the options do not list yet: look it up for its name.
+  useEffect(() => {
+    if (value && !actor.getSnapshot().context.options.some((o) => o.id === value) && actor.getSnapshot().context.selected?.id !== value) {
+      actor.send({ type: 'units.resolve', id: value });
+    }
+  }, [actor, value]);
+
+  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
+  const data = useMemo(() => options.map((o) => ({ value: o.id, label: o.name })), [options]);
+  const error = value && missingId === value ? text.notFound : failed ? text.loadFailed : undefined;
+
+  return (
+    <Select
+      label={text.label}
+      placeholder={text.placeholder}
+      data={data}
+      value={value && byId.has(value) ? value : null}
+      onChange={(id) => {
+        const option = id ? byId.get(id) : undefined;
+        actor.send({ type: 'units.known', unit: option ?? null });
+        onChange(id);
+      }}
+      searchable
+      clearable={clearable}
+      // The server already searched; do not filter its answer again by the label.
+      filter={({ options: all }) => all}
+      onSearchChange={(search) => {
+        const current = value ? byId.get(value) : undefined;
+        if (search !== current?.name) actor.send({ type: 'units.search', search });
+      }}
+      nothingFoundMessage={text.nothingFound}
+      rightSection={busy ? <Loader size="xs" /> : undefined}
+      error={error}
+      w={w}
+      maw="100%"
+      renderOption={({ option }) => {
+        const unit = byId.get(option.value);
+        return (
+          <Group justify="space-between" wrap="nowrap" w="100%">
+            <div>
+              <Text size="sm">{option.label}</Text>
+              {unit && (
+                <Text size="xs" c="dimmed">
+                  {unit.hostname}
+                </Text>
+              )}
+            </div>
+            {unit && (
+              <Badge size="xs" variant="light" color={STATUS_COLOR[unit.status]}>
+                {text.status(unit.status)}
+              </Badge>
+            )}
+          </Group>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import {
+  processMonitorMachine,
+  processTotals,
+  visibleProcesses,
+  type BlockResult,
+} from '@machines/processes/process-monitor-machine';
+import { ApiError } from '@/lib/api-client';
+import { createProcessRule } from '../api/create-process-rule';
+import { endProcess } from '../api/end-process';
+import { getProcesses } from '../api/get-processes';
+
+export const processMonitorWithApi = processMonitorMachine.provide({
+  actors: {
+    fetchProcesses: fromPromise(({ input, signal }) => getProcesses(input.unitId, signal)),
+    endProcess: fromPromise(({ input }) => endProcess(input.process.id)),
+    blockExecutable: fromPromise(async ({ input }): Promise<BlockResult> => {
+      const rule = await createProcessRule(input.unitId, { pattern: input.process.name, action: 'block', enabled: true, comment: '' });
+      return { ruleId: rule.id, endedProcessIds: rule.endedProcessIds };
+    }),
+  },
+});
+
+type Snap = SnapshotFrom<typeof processMonitorWithApi>;
+
+export const processSelectors = {
+  unitId: (s: Snap) => s.context.unitId,
+  rows: (s: Snap) => visibleProcesses(s.context),
+  totals: (s: Snap) => processTotals(visibleProcesses(s.context)),
+  hasData: (s: Snap) => s.context.updatedAt !== null,
+  isFirstLoad: (s: Snap) => s.context.updatedAt === null && s.hasTag('polling'),
+  isLive: (s: Snap) => s.hasTag('live'),
+  isPaused: (s: Snap) => s.hasTag('paused'),
+  isPolling: (s: Snap) => s.hasTag('polling'),
+  isFailing: (s: Snap) => s.hasTag('failing'),
+  isStalled: (s: Snap) => s.hasTag('stalled'),
+  error: (s: Snap) => s.context.error,
+  intervalMs: (s: Snap) => s.context.intervalMs,
+  updatedAt: (s: Snap) => s.context.updatedAt,
+  sort: (s: Snap) => s.context.sort,
+  search: (s: Snap) => s.context.search,
+  target: (s: Snap) => s.context.target,
+  isConfirmingEnd: (s: Snap) => s.matches({ action: 'confirmingEnd' }) || s.matches({ action: 'ending' }),
+  isConfirmingBlock: (s: Snap) => s.matches({ action: 'confirmingBlock' }) || s.matches({ action: 'blocking' }),
+  isActing: (s: Snap) => s.hasTag('acting'),
+};
+
+/** A translated sentence for an API failure. */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return useCallback((error: unknown): string => {
+    if (error instanceof ApiError) {
+      if (error.status === 0) return t('processes.errors.network');
+      if (error.status === 404) return t('processes.errors.notFound');
+      if (error.status === 409) return t('processes.errors.alreadyEnded');
+      const field = error.fieldErrors['pattern'];
+      if (field) return t(`processes.ruleErrors.${field}`, { defaultValue: t('processes.errors.generic') });
+    }
+    return t('processes.errors.generic');
+  }, [t]);
+}
+
+/** The page's monitor actor, with the notifications its outcomes show. */
+export function useProcessMonitor(unitId: string | null) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const actor = useActorRef(processMonitorWithApi, { input: { unitId } });
+
+  useEffect(() => {
+    const subs = [
+      actor.on('process.ended', (e) => notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) })),
+      actor.on('process.blocked', (e) =>
+        notifications.show({ color: 'teal', message: t('processes.blocked', { name: e.process.name, count: e.endedCount }) }),
+      ),
+      actor.on('process.action.failed', (e) =>
+        notifications.show({
+          color: 'red',
+          title: e.action === 'end' ? t('processes.endFailed', { name: e.process.name }) : t('processes.blockFailed', { name: e.process.name }),
+          message: errorText(e.error),
+        }),
+      ),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, t, errorText]);
+
+  // The URL is the source of the unit (deep links, back/forward).
+  useEffect(() => {
+    if (actor.getSnapshot().context.unitId !== unitId) actor.send({ type: 'process.unit.select', unitId });
+  }, [actor, unitId]);
+
+  return actor;
+}

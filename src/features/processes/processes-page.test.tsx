@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import ProcessesPage from './processes-page';
+
+const processCalls = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter((args) => String(args[0]).includes('/processes')).length;
+
+describe('ProcessesPage', () => {
+  let server: Server;
+  let unitId: string;
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    const session = await signInAs('user');
+    localStorage.setItem('accessToken', session.token);
+    unitId = String(unitsOf(server, '1')[0]?.id);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    server.shutdown();
+  });
+
+  it('asks for a unit first', async () => {
+    renderWithProviders(<ProcessesPage />, { path: '/user/manage-process' });
+    expect(screen.getByRole('heading', { name: 'Choose a service unit' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Service unit')[0]).toBeVisible();
+  });
+
+  it('shows the live table of a linked unit; pausing stops the polling', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    expect(screen.getByText(/^Updated at /)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '2 s' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    const afterPause = processCalls(fetchSpy);
+    await new Promise((r) => setTimeout(r, 2600));
+    expect(processCalls(fetchSpy)).toBe(afterPause);
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(screen.getByText('Live')).toBeInTheDocument();
+    await waitFor(() => expect(processCalls(fetchSpy)).toBe(afterPause + 1));
+  }, 40_000);
+
+  it('searches the table and totals what it shows', async () => {
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 });
+    const before = Number(screen.getByTestId('total-count').textContent);
+    const firstName = (screen.getAllByRole('button', { name: /^End .* \(PID \d+\)$/ })[0]?.getAttribute('aria-label') ?? '').replace(/^End (.*) \(PID \d+\)$/, '$1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search processes' }), firstName);
+    const after = Number(screen.getByTestId('total-count').textContent);
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThanOrEqual(before);
+    for (const button of screen.getAllByRole('button', { name: /^End .* \(PID \d+\)$/ })) {
+      expect(button.getAttribute('aria-label')?.toLowerCase()).toContain(firstName.toLowerCase());
+    }
+  });
+
+  it('ends a process after confirmation', async () => {
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 }))[0] as HTMLElement;
+    const label = endButton.getAttribute('aria-label') ?? '';
+    await userEvent.click(endButton);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End process' }));
+    expect(await screen.findByText(/was ended$/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument());
+  });
+
+  it('rules: a validation error, a server refusal that keeps the values, then success', async () => {
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New process rule' });
+    const pattern = within(dialog).getByRole('textbox', { name: /Executable pattern/ });
+    await userEvent.type(pattern, '**');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A pattern of only * would match every process.')).toBeInTheDocument();
+    // The server refuses a duplicate: the field shows why and what was typed stays.
+    await userEvent.clear(pattern);
+    await userEvent.type(pattern, 'zz-dup.exe');
+    server.db['processRules']?.insert({ serviceUnitId: unitId, pattern: 'ZZ-DUP.EXE', action: 'block', enabled: false, comment: '', createdAt: new Date().toISOString() });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'No games');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This unit already has a rule for this pattern.')).toBeInTheDocument();
+    expect(pattern).toHaveValue('zz-dup.exe');
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('No games');
+    await userEvent.clear(pattern);
+    await userEvent.type(pattern, 'zz-game*');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New process rule' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Edit rule zz-game*' })).toBeInTheDocument();
+  }, 40_000);
+});
