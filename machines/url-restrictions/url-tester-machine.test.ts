@@ -22,7 +22,7 @@ describe('URL tester machine', () => {
   });
 
   it('fails when the rules cannot be loaded', async () => {
-    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], void>(async () => Promise.reject(new Error('x'))) } })).start();
+    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], undefined>(async () => Promise.reject(new Error('x'))) } })).start();
     actor.send({ type: 'tester.submit', url: 'example.com', unitId: '3' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.decision).toBeNull();

@@ -12,7 +12,7 @@ export const urlTesterMachine = setup({
     events: { type: 'tester.submit'; url: string; unitId: string | null; at?: number } | { type: 'tester.reset' };
   },
   actors: {
-    loadRules: fromPromise<UrlRestriction[], void>(async () => {
+    loadRules: fromPromise<UrlRestriction[], undefined>(async () => {
       throw new Error('loadRules not provided');
     }),
   },
