@@ -166,6 +166,19 @@ describe('AppLayout', () => {
     expect(session.reset).toHaveBeenCalledTimes(1);
   });
 
+  it('offers no demo reset against a remote API', async () => {
+    vi.stubEnv('VITE_API_MODE', 'remote');
+    try {
+      signInAs(4);
+      renderAt('/user/dashboard');
+      await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Reset demo data' })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('shows the user name and collapses the sidebar', async () => {
     signInAs(2);
     renderAt('/admin/dashboard');
