@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
+import { createTestModel } from 'xstate/graph';
 import { taskMachine, type UpdateTaskInput } from './task.machine';
 import { todoListMachine, visibleTasks, type CreateTaskInput, type TodoListEmitted } from './todo-list.machine';
 import type { Task, TaskFilter, TaskTag } from './types';
@@ -344,5 +345,120 @@ describe('todo list machine: creating', () => {
     actor.send({ type: 'create.change', patch: { title: 'Star me' } });
     actor.send({ type: 'create.submit' });
     expect(creates[0]?.input.task).toMatchObject({ isStarred: true, tags: [] });
+  });
+});
+
+/**
+ * An abstract model of the list and creator regions without invokes (server answers are events), walked with
+ * xstate/graph; every shortest path is replayed against the real machine with hand-resolved fakes.
+ */
+const listModel = setup({
+  types: {
+    context: {} as { typed: boolean; titleError: boolean; createFailed: boolean },
+    events: {} as
+      | { type: 'LOAD_OK' }
+      | { type: 'LOAD_EMPTY' }
+      | { type: 'LOAD_FAIL' }
+      | { type: 'RETRY' }
+      | { type: 'FILTER' }
+      | { type: 'TRASH_LAST' }
+      | { type: 'OPEN' }
+      | { type: 'TYPE' }
+      | { type: 'SUBMIT' }
+      | { type: 'CANCEL' }
+      | { type: 'CREATE_OK' }
+      | { type: 'CREATE_FAIL' },
+  },
+  guards: { isTyped: ({ context }) => context.typed },
+}).createMachine({
+  id: 'm',
+  type: 'parallel',
+  context: { typed: false, titleError: false, createFailed: false },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: { on: { LOAD_OK: 'loaded', LOAD_EMPTY: 'empty', LOAD_FAIL: 'failed', FILTER: 'loading' } },
+        loaded: { on: { FILTER: 'loading', TRASH_LAST: 'empty' } },
+        empty: { on: { FILTER: 'loading' } },
+        failed: { on: { RETRY: 'loading', FILTER: 'loading' } },
+      },
+    },
+    creator: {
+      initial: 'closed',
+      states: {
+        closed: { on: { OPEN: { target: 'open', actions: assign({ typed: false, titleError: false, createFailed: false }) } } },
+        open: {
+          on: {
+            TYPE: { actions: assign({ typed: true, titleError: false }) },
+            SUBMIT: [{ guard: 'isTyped', target: 'creating' }, { actions: assign({ titleError: true }) }],
+            CANCEL: { target: 'closed', actions: assign({ typed: false, titleError: false, createFailed: false }) },
+          },
+        },
+        creating: {
+          on: {
+            CREATE_OK: { target: ['#m.creator.closed', '#m.list.loading'], actions: assign({ typed: false, createFailed: false }) },
+            CREATE_FAIL: { target: 'open', actions: assign({ createFailed: true }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+describe('todo list machine: every model path', () => {
+  const paths = createTestModel(listModel).getShortestPaths();
+
+  it('takes every model transition', () => {
+    const taken = new Set<string>();
+    for (const path of paths) {
+      path.steps.forEach((step, i) => {
+        const before = i === 0 ? null : path.steps[i - 1]?.state;
+        if (before) for (const region of ['list', 'creator'] as const) taken.add(`${region}.${String((before.value as Record<string, string>)[region])} ${step.event.type}`);
+      });
+    }
+    const declared = (['list', 'creator'] as const).flatMap((region) =>
+      Object.entries(listModel.config.states?.[region]?.states ?? {}).flatMap(([name, node]) => Object.keys(node.on ?? {}).map((e) => `${region}.${name} ${e}`)),
+    );
+    for (const transition of declared) expect(taken, transition).toContain(transition);
+  });
+
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_d, path) => {
+    const f = fakes();
+    const actor = createActor(f.machine, { input: { filter: 'all' } });
+    actor.start();
+    f.tagLoads[0]?.resolve(TAGS);
+    let filterFlip = 0;
+    const lastLoad = () => f.loads.at(-1);
+    for (const step of path.steps) {
+      switch (step.event.type) {
+        case 'LOAD_OK': lastLoad()?.resolve([task(1, 'One', { isStarred: true })]); break;
+        case 'LOAD_EMPTY': lastLoad()?.resolve([]); break;
+        case 'LOAD_FAIL': lastLoad()?.reject(new Error('down')); break;
+        case 'RETRY': actor.send({ type: 'list.retry' }); break;
+        case 'FILTER': filterFlip += 1; actor.send({ type: 'filter.change', filter: filterFlip % 2 ? 'starred' : 'all' }); break;
+        case 'TRASH_LAST': {
+          actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'task.trash' });
+          f.updates.at(-1)?.resolve(task(1, 'One', { isStarred: true, isTrashed: true }));
+          break;
+        }
+        case 'OPEN': actor.send({ type: 'create.open' }); break;
+        case 'TYPE': actor.send({ type: 'create.change', patch: { title: 'New' } }); break;
+        case 'SUBMIT': actor.send({ type: 'create.submit' }); break;
+        case 'CANCEL': actor.send({ type: 'create.cancel' }); break;
+        case 'CREATE_OK': f.creates.at(-1)?.resolve({ id: 2 }); break;
+        case 'CREATE_FAIL': f.creates.at(-1)?.reject(new Error('nope')); break;
+        default: break;
+      }
+      await flush();
+      const real = actor.getSnapshot();
+      const expected = step.state.value as { list: string; creator: string };
+      expect(real.matches({ list: expected.list as 'loading' }), `list after ${step.event.type}`).toBe(true);
+      expect(real.matches({ creator: expected.creator as 'open' }), `creator after ${step.event.type}`).toBe(true);
+      if (expected.creator !== 'closed') {
+        expect(real.context.newDraftErrors.title === 'required').toBe(step.state.context.titleError);
+        expect(real.context.createError !== null).toBe(step.state.context.createFailed);
+      }
+    }
   });
 });
