@@ -14,9 +14,10 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EmailActorRef } from '@machines/email/mailbox.machine';
 import { MAIL_FOLDERS, type Email } from '@machines/email/types';
-import { sanitizeHtml, stripHtml } from '@/lib/text';
+import { sanitizeHtml } from '@/lib/text';
 import { useMailboxRef } from '../../email-context';
 import { formatMailDateTime } from '../../format-mail-time';
+import { snippetOf } from '../../snippet';
 import { selectEmail, selectEmailBusy, selectReplyComposer, selectTags } from '../../selectors';
 import { ComposeForm } from '../compose-form/compose-form';
 import { LabelDot, TAG_MANTINE_COLORS } from '../label-dot/label-dot';
@@ -198,7 +199,7 @@ function Thread({ messages }: { messages: Email[] }) {
                 {m.sender_name}
               </Text>
               <Text size="sm" c="dimmed" truncate className={classes.grow}>
-                {stripHtml(m.message)}
+                {snippetOf(m.message)}
               </Text>
               <Text size="xs" c="dimmed" className={classes.nowrap}>
                 <MessageTime iso={m.time} />

@@ -29,9 +29,9 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { MAIL_FOLDERS, type Email, type EmailTag } from '@machines/email/types';
 import { ListEmpty, ListError } from '@/components/data-list';
-import { stripHtml } from '@/lib/text';
 import { useMailboxRef } from '../../email-context';
 import { formatMailTime } from '../../format-mail-time';
+import { snippetOf } from '../../snippet';
 import {
   selectCanBulk,
   selectEmails,
@@ -209,7 +209,7 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
   const who = outgoing ? t('email.list.toRecipients', { to: email.to.join(', ') || t('email.list.noRecipient') }) : email.sender_name;
   const subject = email.subject || t('email.list.noSubject');
   return (
-    <li className={classes.row} data-unread={email.unread || undefined} data-selected={selected || undefined}>
+    <li className={classes.row} data-selected={selected || undefined}>
       <Checkbox
         aria-label={t('email.list.select', { subject })}
         checked={selected}
@@ -241,7 +241,7 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
             </Text>
             <Text span c="dimmed" size="sm">
               {' — '}
-              {stripHtml(email.message).slice(0, 140)}
+              {snippetOf(email.message)}
             </Text>
           </Text>
         </div>
