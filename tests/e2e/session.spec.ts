@@ -1,20 +1,128 @@
-import { expect, test } from '@playwright/test';
-import { signIn, type DemoAccount } from './support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
 
 const ACCOUNTS: DemoAccount[] = ['superadmin', 'admin', 'operator', 'user', 'globex'];
+const SESSION_KEYS = ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn'];
+
+const readSessionKeys = (page: Page) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), SESSION_KEYS);
+
+/** The requests Mirage answered since the page loaded (mirage/browser.ts keeps them on window). */
+const handled = (page: Page) =>
+  page.evaluate(() => (window as unknown as { mirageRequests?: { method: string; path: string; status: number }[] }).mirageRequests ?? []);
+
+async function signOutFromUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
 
 test.describe('session', () => {
   for (const account of ACCOUNTS) {
     test(`${account} signs in and lands on its dashboard`, async ({ page }) => {
       await signIn(page, account);
-      const stored = await page.evaluate(() => ({
-        sessionKey: localStorage.getItem('session_key'),
-        authValues: localStorage.getItem('auth-values'),
-        loggedIn: localStorage.getItem('loggedIn'),
-      }));
-      expect(stored.sessionKey).toBeTruthy();
-      expect(stored.loggedIn).toBe('true');
-      expect(JSON.parse(stored.authValues ?? '{}')).toHaveProperty('user_default_role_id');
+      const stored = await readSessionKeys(page);
+      expect(stored['session_key']).toBeTruthy();
+      expect(stored['loggedIn']).toBe('true');
+      expect(JSON.parse(stored['auth-values'] ?? '{}')).toEqual({ user_default_role_id: account === 'globex' ? 4 : ACCOUNTS.indexOf(account) + 1 });
     });
   }
+
+  test('a wrong password shows the server message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Email Or Password Invalid')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a reload keeps the session', async ({ page }) => {
+    await signIn(page, 'operator');
+    const before = await readSessionKeys(page);
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    expect(await readSessionKeys(page)).toEqual(before);
+  });
+
+  test('sign-out clears every session key and shows the login page', async ({ page }) => {
+    await signIn(page, 'admin');
+    await signOutFromUserMenu(page);
+    const after = await readSessionKeys(page);
+    expect(Object.values(after).every((v) => v === null)).toBe(true);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/login\?to=%2Fadmin%2Fdashboard/);
+  });
+
+  test('with a 2 s token lifetime, the next screen refreshes once and its data appears', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('mock-token-lifetime-s', '2'));
+    await signIn(page, 'user');
+    await page.waitForTimeout(3000);
+    const before = (await handled(page)).length;
+    await clientNavigate(page, '/user/manage-service-units');
+    await expect(page.getByRole('heading', { level: 1, name: 'Service Unit Management' })).toBeVisible();
+    await expect
+      .poll(async () => (await handled(page)).some((r) => r.path === '/api/service-units' && r.status === 200))
+      .toBe(true);
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    const requests = (await handled(page)).slice(before);
+    const refreshes = requests.filter((r) => r.path === '/api/auth/refresh-token');
+    const unauthorized = requests.filter((r) => r.status === 401);
+    expect(unauthorized.length).toBeGreaterThanOrEqual(1);
+    expect(refreshes).toEqual([{ method: 'POST', path: '/api/auth/refresh-token', status: 200 }]);
+    // Every request that got a 401 was retried with the new token and answered.
+    const refreshAt = requests.indexOf(refreshes[0] as (typeof requests)[number]);
+    for (const failed of unauthorized) {
+      expect(requests.slice(refreshAt).some((r) => r.path === failed.path && r.method === failed.method && r.status === 200)).toBe(true);
+    }
+  });
+
+  test('a registered account survives a reload and signs in with its email', async ({ page }) => {
+    const email = `nina.${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Nina Newcomer');
+    await page.getByLabel('Phone number').fill('+49 30 1234567');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('You are successfully registered!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.reload();
+    await page.getByLabel('Username').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard/);
+    const info = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { displayName?: string });
+    expect(info.displayName).toBe('Nina Newcomer');
+  });
+
+  test('a second tab is signed out when the first signs out', async ({ page, context }) => {
+    await signIn(page, 'superadmin');
+    const second = await context.newPage();
+    await second.goto('/admin/manage-users');
+    await expect(second).toHaveURL(/\/admin\/manage-users/);
+    await signOutFromUserMenu(page);
+    await expect(second).toHaveURL(/\/login/);
+    expect(Object.values(await readSessionKeys(second)).every((v) => v === null)).toBe(true);
+  });
+
+  test('the lock screen returns to the page where the session was locked', async ({ page }) => {
+    await signIn(page, 'admin');
+    await clientNavigate(page, '/admin/manage-organizations');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Lock screen' }).click();
+    await expect(page).toHaveURL(/\/pages\/lock-screen/);
+    await expect(page.getByText('Adam Manager')).toBeVisible();
+    // While locked, protected pages lead to the lock screen.
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/pages\/lock-screen/);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('Wrong password').first()).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page).toHaveURL(/\/admin\/manage-organizations/);
+  });
 });
