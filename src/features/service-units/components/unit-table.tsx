@@ -20,7 +20,7 @@ export function UnitTable({
   const { t } = useTranslation();
   const table = useListTable(list, { rowLabel: (u) => u.name });
   const columns: DataTableColumn<UnitRow>[] = [
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, width: 130, render: (u) => <StatusBadge status={u.status} /> },
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, width: 150, render: (u) => <StatusBadge status={u.status} /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),

@@ -1,0 +1,183 @@
+import { useEffect } from 'react';
+import { Alert, Button, Chip, Drawer, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { ConfirmModal } from '@/components/data-list';
+import type { RuleFormValues, UnitOption } from '../api/types';
+import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
+
+type EditorRef = ActorRefFrom<typeof ruleEditorMachine>;
+const WEEK = ['1', '2', '3', '4', '5', '6', '0'];
+
+function RuleForm({ editor, units }: { editor: EditorRef; units: UnitOption[] }) {
+  const { t, i18n } = useTranslation();
+  const initial = useSelector(editor, (s) => s.context.values);
+  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
+  const busy = useSelector(editor, (s) => s.hasTag('busy'));
+  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
+  const formError = useSelector(editor, (s) => s.context.formError);
+  const mode = useSelector(editor, (s) => s.context.mode);
+  const form = useForm<RuleFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
+  });
+
+  useEffect(() => {
+    const translated: Record<string, string> = {};
+    for (const [field, code] of Object.entries(fieldErrors)) {
+      const key = `url-restrictions.errors.${code}`;
+      translated[field] = i18n.exists(key) ? t(key) : code;
+    }
+    form.setErrors(translated);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the machine's errors drive this
+  }, [fieldErrors]);
+
+  const v = form.values;
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        editor.send({ type: 'editor.submit' });
+      }}
+    >
+      <Stack gap="sm">
+        {failed && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
+            {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}
+          </Alert>
+        )}
+        <Select
+          label={t('url-restrictions.fields.matchType')}
+          required
+          allowDeselect={false}
+          data={(['domain', 'exact', 'wildcard', 'regex'] as const).map((m) => ({ value: m, label: t(`url-restrictions.matchType.${m}`) }))}
+          {...form.getInputProps('matchType')}
+        />
+        <TextInput
+          label={t('url-restrictions.fields.pattern')}
+          description={t(`url-restrictions.patternHint.${v.matchType}`)}
+          required
+          data-autofocus
+          ff="monospace"
+          {...form.getInputProps('pattern')}
+        />
+        <Input.Wrapper label={t('url-restrictions.fields.action')} required>
+          <SegmentedControl
+            fullWidth
+            data={[
+              { value: 'block', label: t('url-restrictions.action.block') },
+              { value: 'allow', label: t('url-restrictions.action.allow') },
+            ]}
+            {...form.getInputProps('action')}
+          />
+        </Input.Wrapper>
+        <Input.Wrapper label={t('url-restrictions.fields.scope')}>
+          <SegmentedControl
+            fullWidth
+            data={[
+              { value: 'all', label: t('url-restrictions.scope.all') },
+              { value: 'units', label: t('url-restrictions.scope.chosen') },
+            ]}
+            {...form.getInputProps('scopeKind')}
+          />
+        </Input.Wrapper>
+        {v.scopeKind === 'units' && (
+          <MultiSelect
+            label={t('url-restrictions.fields.units')}
+            required
+            searchable
+            data={units}
+            nothingFoundMessage={t('url-restrictions.noUnits')}
+            {...form.getInputProps('unitIds')}
+          />
+        )}
+        <Input.Wrapper label={t('url-restrictions.fields.schedule')}>
+          <SegmentedControl
+            fullWidth
+            data={[
+              { value: 'always', label: t('url-restrictions.schedule.always') },
+              { value: 'window', label: t('url-restrictions.schedule.timeWindow') },
+            ]}
+            {...form.getInputProps('scheduleKind')}
+          />
+        </Input.Wrapper>
+        {v.scheduleKind === 'window' && (
+          <>
+            <Input.Wrapper label={t('url-restrictions.fields.days')} required error={form.errors['days']}>
+              <Chip.Group multiple value={v.days} onChange={(days) => form.setFieldValue('days', days)}>
+                <Group gap={6} mt={4}>
+                  {WEEK.map((d) => (
+                    <Chip key={d} value={d} size="xs" aria-label={t(`url-restrictions.days.long.${d}`)}>
+                      {t(`url-restrictions.days.short.${d}`)}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </Input.Wrapper>
+            <Group grow>
+              <TextInput type="time" label={t('url-restrictions.fields.from')} required {...form.getInputProps('from')} />
+              <TextInput type="time" label={t('url-restrictions.fields.to')} required description={t('url-restrictions.fields.toHint')} {...form.getInputProps('to')} />
+            </Group>
+          </>
+        )}
+        <Textarea label={t('url-restrictions.fields.reason')} autosize minRows={2} maxLength={200} {...form.getInputProps('reason')} />
+        <Switch label={t('url-restrictions.fields.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={() => editor.send({ type: 'editor.close' })} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function RuleFormDrawer({ editor, units }: { editor: EditorRef; units: UnitOption[] }) {
+  const { t } = useTranslation();
+  const opened = useSelector(editor, (s) => s.hasTag('open'));
+  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
+  const mode = useSelector(editor, (s) => s.context.mode);
+  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
+  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  return (
+    <>
+      <Drawer
+        opened={opened}
+        onClose={() => editor.send({ type: 'editor.close' })}
+        title={mode === 'create' ? t('url-restrictions.form.createTitle') : t('url-restrictions.form.editTitle')}
+        position="right"
+        size="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        trapFocus={!confirming}
+      >
+        {opened && <RuleForm key={sessionKey} editor={editor} units={units} />}
+      </Drawer>
+      <ConfirmModal
+        opened={confirming}
+        title={t('data-list.discardTitle')}
+        confirmLabel={t('data-list.discard')}
+        cancelLabel={t('data-list.keepEditing')}
+        onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
+        danger
+      >
+        {t('data-list.discardText')}
+      </ConfirmModal>
+    </>
+  );
+}

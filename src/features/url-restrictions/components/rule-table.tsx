@@ -1,0 +1,114 @@
+import { ActionIcon, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { RelativeTime, useListTable, type ListActorRef } from '@/components/data-list';
+import type { RuleRow } from '../api/types';
+import { scheduleText, scopeText } from './rule-summary';
+
+export function RuleTable({
+  list,
+  onEdit,
+  onDelete,
+  onToggle,
+  toggling,
+}: {
+  list: ListActorRef<RuleRow>;
+  onEdit: (rule: RuleRow) => void;
+  onDelete: (rule: RuleRow) => void;
+  onToggle: (rule: RuleRow) => void;
+  toggling: boolean;
+}) {
+  const { t } = useTranslation();
+  const table = useListTable(list, { rowLabel: (r) => r.pattern });
+  const columns: DataTableColumn<RuleRow>[] = [
+    {
+      accessor: 'pattern',
+      title: t('url-restrictions.columns.pattern'),
+      sortable: true,
+      render: (r) => (
+        <Stack gap={2}>
+          <Code style={{ wordBreak: 'break-all' }}>{r.pattern}</Code>
+          {r.reason && (
+            <Text size="xs" c="dimmed">
+              {r.reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { accessor: 'matchType', title: t('url-restrictions.columns.matchType'), sortable: true, width: 120, render: (r) => t(`url-restrictions.matchType.${r.matchType}`) },
+    {
+      accessor: 'action',
+      title: t('url-restrictions.columns.action'),
+      sortable: true,
+      width: 100,
+      render: (r) => (
+        <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm">
+          {t(`url-restrictions.action.${r.action}`)}
+        </Badge>
+      ),
+    },
+    { accessor: 'scope', title: t('url-restrictions.columns.scope'), width: 120, render: (r) => scopeText(r.scope, t) },
+    { accessor: 'schedule', title: t('url-restrictions.columns.schedule'), render: (r) => <Text size="sm">{scheduleText(r.schedule, t)}</Text> },
+    {
+      accessor: 'enabled',
+      title: t('url-restrictions.columns.enabled'),
+      sortable: true,
+      width: 100,
+      render: (r) => (
+        <Switch
+          checked={r.enabled}
+          disabled={toggling}
+          onChange={() => onToggle(r)}
+          aria-label={t('url-restrictions.actions.toggle', { pattern: r.pattern })}
+        />
+      ),
+    },
+    {
+      accessor: 'updatedAt',
+      title: t('url-restrictions.columns.updated'),
+      sortable: true,
+      width: 150,
+      render: (r) => (
+        <Stack gap={0}>
+          <RelativeTime value={r.updatedAt} />
+          <Text size="xs" c="dimmed">
+            {r.updatedBy}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      width: 96,
+      render: (r) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })}>
+            <ActionIcon variant="subtle" aria-label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })} onClick={() => onEdit(r)}>
+              <IconEdit size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('url-restrictions.actions.deleteNamed', { pattern: r.pattern })}>
+            <ActionIcon variant="subtle" color="red" aria-label={t('url-restrictions.actions.deleteNamed', { pattern: r.pattern })} onClick={() => onDelete(r)}>
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <DataTable<RuleRow>
+      {...table}
+      columns={columns}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      minHeight={table.records.length === 0 ? 200 : undefined}
+      aria-label={t('url-restrictions.tableLabel')}
+    />
+  );
+}

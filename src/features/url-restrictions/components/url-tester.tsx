@@ -1,0 +1,105 @@
+import { Alert, Badge, Button, Code, Group, List, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
+import type { UnitOption } from '../api/types';
+
+type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
+
+/**
+ * "Test a URL": which rule decides the URL for the unit right now, and why. The inputs are plain
+ * form fields read on submit; the machine holds the request and the answer.
+ */
+export function UrlTester({ tester, units, defaultUnit }: { tester: TesterRef; units: UnitOption[]; defaultUnit: string | null }) {
+  const { t } = useTranslation();
+  const decision = useSelector(tester, (s) => s.context.decision);
+  const checking = useSelector(tester, (s) => s.hasTag('busy'));
+  const failed = useSelector(tester, (s) => s.matches('failed'));
+  const rules = useSelector(tester, (s) => s.context.rules);
+  const byId = new Map(rules.map((r) => [r.id, r]));
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="url-tester-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="url-tester-title">
+          {t('url-restrictions.tester.title')}
+        </Title>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const data = new FormData(e.currentTarget);
+            const unit = String(data.get('unit') ?? '');
+            tester.send({ type: 'tester.submit', url: String(data.get('url') ?? ''), unitId: unit || null });
+          }}
+        >
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput name="url" label={t('url-restrictions.tester.url')} placeholder="https://www.example.com/page" required miw={280} style={{ flex: 2 }} />
+            <Select
+              name="unit"
+              label={t('url-restrictions.tester.unit')}
+              placeholder={t('url-restrictions.tester.anyUnit')}
+              data={units}
+              defaultValue={defaultUnit}
+              searchable
+              clearable
+              nothingFoundMessage={t('url-restrictions.noUnits')}
+              miw={240}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" loading={checking}>
+              {t('url-restrictions.tester.submit')}
+            </Button>
+          </Group>
+        </form>
+        {failed && (
+          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            {t('url-restrictions.tester.failed')}
+          </Alert>
+        )}
+        {decision && !checking && (
+          <Stack gap="xs" role="status" aria-live="polite">
+            <Group gap="sm">
+              {decision.action === 'block' ? <IconShieldX color="var(--mantine-color-red-6)" aria-hidden /> : <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />}
+              <Text fw={700} size="lg">
+                {decision.reason === 'invalidUrl'
+                  ? t('url-restrictions.tester.invalidUrl')
+                  : decision.action === 'block'
+                    ? t('url-restrictions.tester.blocked')
+                    : t('url-restrictions.tester.allowed')}
+              </Text>
+            </Group>
+            {decision.reason !== 'invalidUrl' && <Text size="sm">{t(`url-restrictions.reason.${decision.reason}`)}</Text>}
+            {decision.rule && (
+              <Text size="sm">
+                {t('url-restrictions.tester.decidingRule')} <Code>{decision.rule.pattern}</Code>{' '}
+                <Badge size="sm" variant="light" color={decision.rule.action === 'block' ? 'red' : 'teal'}>
+                  {t(`url-restrictions.action.${decision.rule.action}`)}
+                </Badge>{' '}
+                ({t(`url-restrictions.matchType.${decision.rule.matchType}`)}){decision.rule.reason ? ` — ${decision.rule.reason}` : ''}
+              </Text>
+            )}
+            {decision.blockWonTie && <Text size="sm">{t('url-restrictions.reason.blockWonTie')}</Text>}
+            {decision.outcomes.some((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched') && (
+              <>
+                <Text size="sm" fw={600}>
+                  {t('url-restrictions.tester.skipped')}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {decision.outcomes
+                    .filter((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched')
+                    .map((o) => (
+                      <List.Item key={o.ruleId}>
+                        <Code>{byId.get(o.ruleId)?.pattern ?? o.ruleId}</Code> — {t(`url-restrictions.outcome.${o.outcome}`)}
+                      </List.Item>
+                    ))}
+                </List>
+              </>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

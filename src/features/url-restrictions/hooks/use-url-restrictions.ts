@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
+import { taskMachine } from '@machines/list/task-machine';
+import { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
+import type { Page, UrlRestriction } from '@machines/domain/types';
+import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { createUrlRestriction } from '../api/create-url-restriction';
+import { deleteUrlRestriction } from '../api/delete-url-restriction';
+import { getAllUrlRestrictions } from '../api/get-all-url-restrictions';
+import { getUnitOptions } from '../api/get-unit-options';
+import { getUrlRestrictions } from '../api/get-url-restrictions';
+import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow, type UnitOption } from '../api/types';
+import { updateUrlRestriction } from '../api/update-url-restriction';
+import { validateRule } from '../schema';
+
+export const ruleListMachine = createListMachine<RuleRow>();
+export const ruleEditorMachine = createEditorMachine<RuleFormValues, RuleRow>();
+
+export const ruleQuerySchema = defineListQuerySchema({
+  sortColumns: ['pattern', 'matchType', 'action', 'enabled', 'updatedAt'],
+  filters: {
+    action: { values: ['allow', 'block'] },
+    matchType: { values: ['domain', 'exact', 'wildcard', 'regex'], multiple: true },
+    enabled: { values: ['true', 'false'] },
+    unit: {},
+  },
+  defaults: { pageSize: 25, sort: { column: 'updatedAt', direction: 'desc' } },
+});
+
+export interface RuleServices {
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<RuleRow>>;
+  save: (input: SaveInput<RuleFormValues>) => Promise<RuleRow>;
+  remove: (target: DeleteTarget) => Promise<unknown>;
+  loadAll: () => Promise<UrlRestriction[]>;
+  loadUnits: () => Promise<UnitOption[]>;
+}
+
+export const apiRuleServices: RuleServices = {
+  fetchPage: (query, signal) => getUrlRestrictions(query, signal),
+  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateUrlRestriction(id, values) : createUrlRestriction(values)),
+  remove: ({ id }) => deleteUrlRestriction(id),
+  loadAll: () => getAllUrlRestrictions(),
+  loadUnits: () => getUnitOptions(),
+};
+
+export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
+  const search = useSearch();
+  const initial = useMemo(() => parseListQuery(search, ruleQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+
+  const list = useActorRef(
+    ruleListMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+        bulkAction: fromPromise<unknown, BulkRequest>(async () => Promise.reject(new Error('No bulk actions for URL rules'))),
+      },
+    }),
+    { input: { query: initial } },
+  );
+  useListQuerySync(list, ruleQuerySchema);
+
+  const editor = useActorRef(
+    ruleEditorMachine.provide({
+      actors: {
+        validate: fromPromise<FieldErrors, ValidateInput<RuleFormValues>>(async ({ input }) => validateRule(input.values)),
+        save: fromPromise<RuleRow, SaveInput<RuleFormValues>>(({ input }) => services.save(input)),
+        remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+      },
+    }),
+    { input: { empty: EMPTY_RULE } },
+  );
+
+  // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
+  const toggler = useActorRef(
+    taskMachine.provide({
+      actors: {
+        task: fromPromise<unknown, unknown>(({ input }) => {
+          const rule = input as RuleRow;
+          return services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } });
+        }),
+      },
+    }),
+  );
+
+  const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }));
+  const units = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(() => services.loadUnits()) } }));
+
+  return { list, editor, toggler, tester, units };
+}

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeServer } from '@mirage/server';
+import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restrictions';
+import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '../render';
+
+let server: Server;
+
+beforeEach(async () => {
+  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+  const response = await fetch('/api/UserLogin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
+    body: JSON.stringify({ params: { username: 'user', password: 'demo1234' } }),
+  });
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  localStorage.setItem('accessToken', accessToken);
+});
+afterEach(() => server.shutdown());
+
+async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('table', { name: 'URL rules' });
+  await user.click(screen.getByRole('button', { name: 'New rule' }));
+  return screen.findByRole('dialog', { name: 'New URL rule' });
+}
+
+async function chooseMatchType(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, label: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: /^Match type/ }));
+  await user.click(await screen.findByRole('option', { name: label }));
+}
+
+describe('Url Restrictions', { timeout: 60_000 }, () => {
+  it('create: an invalid regex is refused on the field, then a valid one is saved', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UrlRestrictionsScreen />, { path: '/user/url-restrictions' });
+    const dialog = await openCreateForm(user);
+    await chooseMatchType(user, dialog, 'Regular expression');
+    const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
+    await user.type(pattern, '(unclosed');
+    await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(pattern).toHaveAccessibleDescription(/This regular expression does not compile/));
+    await user.clear(pattern);
+    await user.type(pattern, '^https://games\\.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    expect(await screen.findByText('Rule “^https://games\\.” was created')).toBeInTheDocument();
+  });
+
+  it('a duplicate rule gets the server’s field error on the pattern; a failed save keeps the values', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    const services = {
+      ...apiRuleServices,
+      save: (input: Parameters<typeof apiRuleServices.save>[0]) => {
+        attempts += 1;
+        return attempts === 2 ? Promise.reject(new ApiError('Network error', 0, undefined)) : apiRuleServices.save(input);
+      },
+    };
+    renderWithProviders(<UrlRestrictionsScreen services={services} />, { path: '/user/url-restrictions' });
+    const dialog = await openCreateForm(user);
+    const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
+    await user.type(pattern, 'tiktok.com'); // seeded as a block rule for all units
+    await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(pattern).toHaveAccessibleDescription(/An identical rule/));
+    await user.clear(pattern);
+    await user.type(pattern, 'news.example.org');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Focus time');
+    await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Saving failed');
+    expect(pattern).toHaveValue('news.example.org');
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('Focus time');
+  });
+
+  it('tests a URL: the deciding rule and why', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<UrlRestrictionsScreen />, { path: '/user/url-restrictions' });
+    const tester = await screen.findByRole('region', { name: 'Test a URL' });
+    await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://www.tiktok.com/@someone');
+    await user.click(within(tester).getByRole('button', { name: 'Test' }));
+    const result = await within(tester).findByRole('status');
+    expect(result).toHaveTextContent('Blocked');
+    expect(result).toHaveTextContent('tiktok.com');
+    expect(result).toHaveTextContent('A domain rule matches');
+    await user.clear(within(tester).getByRole('textbox', { name: /^URL/ }));
+    await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://nothing-matches.example.net/');
+    await user.click(within(tester).getByRole('button', { name: 'Test' }));
+    await waitFor(() => expect(within(tester).getByRole('status')).toHaveTextContent('allowed by default'));
+  });
+});
