@@ -1,0 +1,5 @@
+import { apiClient } from '@/lib/api-client';
+
+export function deleteScreenshot(id: string): Promise<unknown> {
+  return apiClient.delete(`/api/screenshots/${encodeURIComponent(id)}`);
+}

@@ -1,0 +1,61 @@
+import { Badge, Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { useTranslation } from 'react-i18next';
+import { ScreenshotImage } from '@/components/screenshot-image';
+import type { ScreenshotItem } from '../api/types';
+
+dayjs.extend(localizedFormat);
+
+/** One thumbnail: select box, the image (opens the lightbox), unit, time and window title. */
+export function ScreenshotCard({
+  shot,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  shot: ScreenshotItem;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const time = dayjs(shot.capturedAt).locale(i18n.language).format('lll');
+  return (
+    <Card withBorder padding="xs" radius="md" style={selected ? { outline: '2px solid var(--mantine-primary-color-filled)' } : undefined}>
+      <Card.Section pos="relative">
+        <UnstyledButton onClick={onOpen} aria-label={t('screenshots.open', { unit: shot.unitName, time })} display="block" w="100%">
+          <ScreenshotImage data={shot} alt="" />
+        </UnstyledButton>
+        <Checkbox
+          pos="absolute"
+          top={8}
+          left={8}
+          checked={selected}
+          onChange={onToggle}
+          aria-label={t('screenshots.select', { unit: shot.unitName, time })}
+          styles={{ input: { cursor: 'pointer' } }}
+        />
+        {shot.flagged && (
+          <Badge pos="absolute" top={8} right={8} color="red" leftSection={<IconFlag size={12} aria-hidden />}>
+            {t('screenshots.flagged')}
+          </Badge>
+        )}
+      </Card.Section>
+      <Stack gap={2} mt="xs">
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600} truncate>
+            {shot.unitName}
+          </Text>
+          <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt} style={{ whiteSpace: 'nowrap' }}>
+            {time}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" truncate title={shot.activeWindowTitle}>
+          {shot.activeWindowTitle}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { ConfirmModal } from '@/components/data-list';
+import { ScreenshotImage } from '@/components/screenshot-image';
+import { useErrorText, type viewerMachine } from '../hooks/use-screenshots';
+
+dayjs.extend(localizedFormat);
+
+/** The lightbox: the screenshot large, previous/next (buttons and arrow keys), flag with a note, delete. */
+export function ScreenshotLightbox({ viewer }: { viewer: ActorRefFrom<typeof viewerMachine> }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const open = useSelector(viewer, (s) => s.hasTag('open'));
+  const shot = useSelector(viewer, (s) => s.context.items[s.context.index]);
+  const position = useSelector(viewer, (s) => ({ index: s.context.index, count: s.context.items.length }), (a, b) => a.index === b.index && a.count === b.count);
+  const draft = useSelector(viewer, (s) => s.context.draft);
+  const error = useSelector(viewer, (s) => s.context.error);
+  const busy = useSelector(viewer, (s) => s.hasTag('busy'));
+  const canPrev = useSelector(viewer, (s) => s.can({ type: 'viewer.prev' }));
+  const canNext = useSelector(viewer, (s) => s.can({ type: 'viewer.next' }));
+  const confirmingDelete = useSelector(viewer, (s) => s.matches({ open: 'confirmingDelete' }) || s.matches({ open: 'deleting' }));
+  const dirty = shot !== undefined && (draft.flagged !== shot.flagged || draft.note !== (shot.note ?? ''));
+  const time = shot ? dayjs(shot.capturedAt).locale(i18n.language).format('LLL') : '';
+
+  return (
+    <>
+      <Modal
+        opened={open && !confirmingDelete}
+        onClose={() => viewer.send({ type: 'viewer.close' })}
+        size="xl"
+        centered
+        title={shot ? `${shot.unitName} · ${time}` : ''}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {shot && (
+          <Stack
+            gap="md"
+            onKeyDown={(e) => {
+              // Arrow keys step through the page, except while typing the note.
+              if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
+              if (e.key === 'ArrowLeft') viewer.send({ type: 'viewer.prev' });
+              if (e.key === 'ArrowRight') viewer.send({ type: 'viewer.next' });
+            }}
+          >
+            <ScreenshotImage data={shot} alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })} radius="sm" />
+            <Group justify="space-between" wrap="nowrap">
+              <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={() => viewer.send({ type: 'viewer.prev' })}>
+                {t('screenshots.previous')}
+              </Button>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('screenshots.position', { index: position.index + 1, count: position.count })}
+              </Text>
+              <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={() => viewer.send({ type: 'viewer.next' })} data-autofocus>
+                {t('screenshots.next')}
+              </Button>
+            </Group>
+            <Group gap="xs">
+              <Badge variant="light">{shot.processName}</Badge>
+              <Text size="sm">{shot.activeWindowTitle}</Text>
+              <Text size="sm" c="dimmed">
+                {shot.width} × {shot.height}
+              </Text>
+            </Group>
+            {error !== null && (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+                {errorText(error)}
+              </Alert>
+            )}
+            <Switch
+              label={t('screenshots.flagLabel')}
+              checked={draft.flagged}
+              onChange={(e) => viewer.send({ type: 'viewer.draft', flagged: e.currentTarget.checked })}
+            />
+            <Textarea
+              label={t('screenshots.note')}
+              placeholder={t('screenshots.notePlaceholder')}
+              value={draft.note}
+              maxLength={500}
+              autosize
+              minRows={2}
+              onChange={(e) => viewer.send({ type: 'viewer.draft', note: e.currentTarget.value })}
+            />
+            <Group justify="space-between">
+              <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => viewer.send({ type: 'viewer.delete' })} disabled={busy}>
+                {t('screenshots.delete')}
+              </Button>
+              <Button onClick={() => viewer.send({ type: 'viewer.save' })} loading={busy} disabled={!dirty}>
+                {t('screenshots.saveFlag')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmModal
+        opened={open && confirmingDelete}
+        title={t('screenshots.confirmDeleteTitle')}
+        confirmLabel={t('screenshots.delete')}
+        danger
+        busy={busy}
+        onConfirm={() => viewer.send({ type: 'viewer.delete.confirm' })}
+        onCancel={() => viewer.send({ type: 'viewer.delete.cancel' })}
+      >
+        {t('screenshots.confirmDeleteText', { unit: shot?.unitName ?? '', time })}
+      </ConfirmModal>
+    </>
+  );
+}

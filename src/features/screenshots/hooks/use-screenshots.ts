@@ -1,0 +1,120 @@
+import { useCallback, useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { createListMachine } from '@machines/list/list-machine';
+import { createCaptureMachine } from '@machines/screenshots/capture-machine';
+import { createScreenshotViewerMachine } from '@machines/screenshots/screenshot-viewer-machine';
+import { ApiError } from '@/lib/api-client';
+import { defineListQuerySchema, useListQuerySync } from '@/lib/list-query';
+import { bulkDeleteScreenshots } from '../api/bulk-delete-screenshots';
+import { deleteScreenshot } from '../api/delete-screenshot';
+import { getCaptureRequest } from '../api/get-capture-request';
+import { getScreenshots } from '../api/get-screenshots';
+import { requestCapture } from '../api/request-capture';
+import type { ScreenshotItem } from '../api/types';
+import { updateScreenshot } from '../api/update-screenshot';
+
+export const SCREENSHOT_PAGE_SIZES = [24, 48, 96] as const;
+
+export const screenshotsQuerySchema = defineListQuerySchema({
+  sortColumns: ['capturedAt'],
+  filters: { unit: {}, from: {}, to: {}, flagged: { values: ['true', 'false'] } },
+  pageSizes: SCREENSHOT_PAGE_SIZES,
+  defaults: { pageSize: 24, sort: { column: 'capturedAt', direction: 'desc' } },
+});
+
+export const screenshotsListMachine = createListMachine<ScreenshotItem>();
+export const captureMachine = createCaptureMachine<ScreenshotItem>();
+export const viewerMachine = createScreenshotViewerMachine<ScreenshotItem>();
+
+export function useErrorText() {
+  const { t } = useTranslation();
+  return useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError) {
+        if (error.status === 0) return t('screenshots.errors.network');
+        if (error.status === 404) return t('screenshots.errors.notFound');
+        const field = Object.values(error.fieldErrors)[0];
+        if (field) return t(`screenshots.errors.${field}`, { defaultValue: t('screenshots.errors.generic') });
+      }
+      return t('screenshots.errors.generic');
+    },
+    [t],
+  );
+}
+
+/** The screen's three actors: the paged grid (query in the URL), the lightbox and "capture now". */
+export function useScreenshots() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const list = useActorRef(
+    screenshotsListMachine.provide({
+      actors: {
+        fetchPage: fromPromise(({ input, signal }) => getScreenshots(input.query, signal)),
+        bulkAction: fromPromise(({ input }) => bulkDeleteScreenshots(input.ids)),
+      },
+    }),
+    { input: { query: screenshotsQuerySchema.defaults } },
+  );
+  useListQuerySync(list, screenshotsQuerySchema);
+
+  const viewer = useActorRef(
+    viewerMachine.provide({
+      actors: {
+        saveFlag: fromPromise(({ input }) => updateScreenshot(input.id, { flagged: input.flagged, note: input.note })),
+        deleteScreenshot: fromPromise(({ input }) => deleteScreenshot(input.id)),
+      },
+    }),
+  );
+  const capture = useActorRef(
+    captureMachine.provide({
+      actors: {
+        requestCapture: fromPromise(({ input }) => requestCapture(input.unitId)),
+        checkCapture: fromPromise(({ input, signal }) => getCaptureRequest(input.ticketId, signal)),
+      },
+    }),
+    { input: {} },
+  );
+
+  // The lightbox walks the page the grid shows.
+  useEffect(() => {
+    const sub = list.subscribe((s) => {
+      if (viewer.getSnapshot().context.items !== s.context.items) viewer.send({ type: 'viewer.items', items: s.context.items });
+    });
+    return () => sub.unsubscribe();
+  }, [list, viewer]);
+
+  useEffect(() => {
+    const subs = [
+      list.on('list.bulk.done', (e) => notifications.show({ color: 'teal', message: t('screenshots.bulkDeleted', { count: e.count }) })),
+      list.on('list.bulk.failed', (e) => notifications.show({ color: 'red', title: t('screenshots.bulkDeleteFailed'), message: errorText(e.error) })),
+      viewer.on('viewer.saved', (e) => {
+        list.send({ type: 'list.refresh' });
+        notifications.show({ color: 'teal', message: e.screenshot.flagged ? t('screenshots.flagSaved') : t('screenshots.unflagSaved') });
+      }),
+      viewer.on('viewer.deleted', () => {
+        list.send({ type: 'list.refresh' });
+        notifications.show({ color: 'teal', message: t('screenshots.deleted') });
+      }),
+      viewer.on('viewer.failed', (e) =>
+        notifications.show({ color: 'red', title: e.action === 'save' ? t('screenshots.saveFailed') : t('screenshots.deleteFailed'), message: errorText(e.error) }),
+      ),
+      capture.on('capture.delivered', (e) => {
+        list.send({ type: 'list.refresh' });
+        notifications.show({ color: 'teal', message: t('screenshots.captureDelivered', { unit: e.screenshot.unitName }) });
+      }),
+      capture.on('capture.failed', (e) =>
+        notifications.show({
+          color: 'red',
+          title: t('screenshots.captureFailed'),
+          message: e.reason ? t(`screenshots.captureReasons.${e.reason}`, { defaultValue: t('screenshots.errors.generic') }) : errorText(e.error),
+        }),
+      ),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [list, viewer, capture, t, errorText]);
+
+  return { list, viewer, capture };
+}

@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Response, type Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceUnit } from '@machines/domain/types';
+import { table } from '@mirage/db';
+import { renderWithProviders } from '../../../tests/render';
+import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import ScreenshotsPage from './screenshots-page';
+
+const OPEN = /^Open screenshot of /;
+
+describe('ScreenshotsPage', () => {
+  let server: Server;
+  let unit: ServiceUnit;
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    const session = await signInAs('user');
+    localStorage.setItem('accessToken', session.token);
+    unit = unitsOf(server, '1')[0] as ServiceUnit;
+    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { maintenance: false, lastSeenAt: new Date().toISOString() });
+  });
+  afterEach(() => server.shutdown());
+
+  it('opens the lightbox, steps with the arrow keys and flags with a note', async () => {
+    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    expect(thumbnails).toHaveLength(24);
+    await userEvent.click(thumbnails[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1 of 24')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Next' }), { key: 'ArrowRight' });
+    expect(within(dialog).getByText('2 of 24')).toBeInTheDocument();
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Next' }), { key: 'ArrowLeft' });
+    expect(within(dialog).getByText('1 of 24')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Flag this screenshot' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Game on screen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Screenshot flagged')).toBeInTheDocument();
+  }, 30_000);
+
+  it('a failed save keeps the note that was typed', async () => {
+    server.patch('/api/screenshots/:id', () => new Response(500, {}, { message: 'down' }));
+    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[2] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Keep me');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The screenshot could not be saved')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Keep me');
+  }, 30_000);
+
+  it('captures now: a pending tile, then the new screenshot arrives', async () => {
+    renderWithProviders(<ScreenshotsPage />, { path: `/user/manage-screenshots?unit=${unit.id}` });
+    await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    const before = screen.getByText(/^\d+ screenshots$/).textContent;
+    await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
+    expect(await screen.findByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
+    expect(await screen.findByText(`New screenshot from ${unit.name}`, {}, { timeout: 6000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(/^\d+ screenshots$/).textContent).not.toBe(before));
+  }, 30_000);
+
+  it('deletes the selected screenshots after confirmation', async () => {
+    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    const boxes = await screen.findAllByRole('checkbox', { name: /^Select screenshot of / }, { timeout: 5000 });
+    await userEvent.click(boxes[0] as HTMLElement);
+    await userEvent.click(boxes[1] as HTMLElement);
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 screenshots deleted')).toBeInTheDocument();
+  }, 30_000);
+});
