@@ -1,7 +1,7 @@
 import type { Request } from 'miragejs';
 import { hashPassword, randomToken, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
-import { authenticate, errorResponse, isRecord, json, parseBody, type SessionRow, type UserRow } from '../http';
+import { errorResponse, isRecord, json, parseBody, type SessionRow, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 
 export interface OrganizationRow extends Row {
@@ -191,9 +191,15 @@ function logout(db: MirageDb, request: Request) {
   return json(204);
 }
 
-async function unlock(db: MirageDb, request: Request, ctx: MirageContext) {
-  const user = authenticate(db, request, ctx.now());
-  if (!isUserRow(user)) return user;
+/**
+ * Checks the password of the token's user. An expired (not revoked) token is accepted: a session
+ * locked for longer than the token lifetime can still be unlocked, and refreshes on its next request.
+ */
+async function unlock(db: MirageDb, request: Request) {
+  const token = bearerOf(request);
+  const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
+  const user = session && !session.revoked ? table<UserRow>(db, 'users').find(session.userId) : undefined;
+  if (!user) return errorResponse(401, 'Invalid access token');
   const body = parseBody(request);
   const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
   if (!(await verifyPassword(password, user.salt, user.passwordHash))) {
@@ -202,7 +208,6 @@ async function unlock(db: MirageDb, request: Request, ctx: MirageContext) {
   return json(204);
 }
 
-const isUserRow = (value: unknown): value is UserRow => isRecord(value) && typeof value['passwordHash'] === 'string';
 
 function forgotPassword(request: Request) {
   const body = parseBody(request);
@@ -222,7 +227,7 @@ export const authDomain: MirageDomain = {
     server.post('/UserProfile', (_schema, request) => appKeyError(request) ?? register(server.db, request, ctx));
     server.post('/auth/refresh-token', (_schema, request) => refresh(server.db, request, ctx));
     server.post('/auth/logout', (_schema, request) => logout(server.db, request));
-    server.post('/auth/unlock', (_schema, request) => unlock(server.db, request, ctx));
+    server.post('/auth/unlock', (_schema, request) => unlock(server.db, request));
     server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },
 };

@@ -155,6 +155,11 @@ describe('unlock and forgotten password', () => {
       body: { message: 'Wrong password', errors: { password: 'Wrong password' } },
     });
     expect((await call('/api/auth/unlock', { password: 'demo1234' })).status).toBe(401);
+    // Locked longer than the token lifetime: the password still unlocks.
+    now += 9000 * 1000;
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(204);
+    await call('/api/auth/logout', {}, auth);
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(401);
   });
 
   it('forgot-password gives the same answer whether or not the account exists', async () => {

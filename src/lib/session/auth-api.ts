@@ -88,6 +88,7 @@ export async function logoutRequest(accessToken: string | null): Promise<void> {
   await apiClient.post('/api/auth/logout', {}, { skipRefresh: true, token: accessToken });
 }
 
+/** Checks the password with the current token, even an expired one (the server accepts it for unlocking). */
 export async function unlockRequest(password: string): Promise<void> {
-  await apiClient.post('/api/auth/unlock', { password });
+  await apiClient.post('/api/auth/unlock', { password }, { skipRefresh: true });
 }
