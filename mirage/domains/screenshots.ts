@@ -205,7 +205,9 @@ function isSortedBy<T>(rows: T[], compare: (a: T, b: T) => number): boolean {
 /** The `limit` newest rows in one pass, newest first (no sort of the whole table). */
 export function newestScreenshots(rows: readonly ScreenshotRow[], limit: number): ScreenshotRow[] {
   const top: ScreenshotRow[] = [];
-  for (const row of rows) {
+  // Newest rows are stored last: walking backwards fills the top at once and then skips almost every row.
+  for (let r = rows.length - 1; r >= 0; r -= 1) {
+    const row = rows[r] as ScreenshotRow;
     if (top.length === limit && row.capturedAt <= (top[top.length - 1] as ScreenshotRow).capturedAt) continue;
     let i = top.length;
     while (i > 0 && (top[i - 1] as ScreenshotRow).capturedAt < row.capturedAt) i -= 1;

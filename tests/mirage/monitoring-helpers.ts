@@ -60,3 +60,8 @@ export async function startMonitoringServer(options: Partial<MirageOptions> = {}
 export function unitsOf(server: Server, organizationId: string): ServiceUnit[] {
   return table<ServiceUnit>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === organizationId);
 }
+
+/** Makes a unit report now (online) so captures succeed. */
+export function setUnitOnline(server: Server, id: string): void {
+  table<ServiceUnit>(server.db, 'serviceUnits').update(id, { maintenance: false, lastSeenAt: new Date().toISOString() });
+}

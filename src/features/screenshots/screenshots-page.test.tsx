@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
-import { table } from '@mirage/db';
 import { renderWithProviders } from '../../../tests/render';
-import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;
@@ -18,7 +17,7 @@ describe('ScreenshotsPage', () => {
     const session = await signInAs('user');
     localStorage.setItem('accessToken', session.token);
     unit = unitsOf(server, '1')[0] as ServiceUnit;
-    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { maintenance: false, lastSeenAt: new Date().toISOString() });
+    setUnitOnline(server, String(unit.id));
   });
   afterEach(() => server.shutdown());
 
