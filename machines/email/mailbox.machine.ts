@@ -38,6 +38,8 @@ export interface MailboxContext {
   meta: EmailMeta | null;
   selectedIds: number[];
   openedId: number | null;
+  /** The email shown last, so the list can put focus back on its row. */
+  lastOpenedId: number | null;
   listFailure: CallFailure | null;
   /** A bulk action waiting for its call. */
   bulk: BulkAction | null;
@@ -199,7 +201,7 @@ export const mailboxMachine = setup({
     closeEmail: enqueueActions(({ context, enqueue }) => {
       if (context.openedId === null) return;
       enqueue(stopChild(emailActorId(context.openedId)));
-      enqueue.assign({ openedId: null });
+      enqueue.assign({ openedId: null, lastOpenedId: context.openedId });
     }),
     applyEmailUpdate: assign({
       emails: ({ context, event }) =>
@@ -259,6 +261,7 @@ export const mailboxMachine = setup({
     meta: null,
     selectedIds: [],
     openedId: null,
+    lastOpenedId: null,
     listFailure: null,
     bulk: null,
     starring: null,

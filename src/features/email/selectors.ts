@@ -21,6 +21,7 @@ export const selectHasList = (s: MailboxSnapshot) => s.matches({ list: 'loaded' 
 export const selectCanBulk = (s: MailboxSnapshot) => s.matches({ list: 'loaded' }) && s.context.selectedIds.length > 0;
 export const selectTagsFailed = (s: MailboxSnapshot) => s.matches({ tags: 'failed' });
 
+export const selectLastOpenedId = (s: MailboxSnapshot) => s.context.lastOpenedId;
 export const selectOpenedActor = (s: MailboxSnapshot): EmailActorRef | undefined =>
   s.context.openedId === null ? undefined : (s.children[emailActorId(s.context.openedId)] as EmailActorRef | undefined);
 export const selectComposer = (s: MailboxSnapshot): ComposeActorRef | undefined =>

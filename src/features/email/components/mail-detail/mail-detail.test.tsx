@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { composeMachine } from '@machines/email/compose.machine';
 import { emailMachine } from '@machines/email/email.machine';
-import { mailboxMachine } from '@machines/email/mailbox.machine';
+import { mailboxMachine, type LoadMailsInput } from '@machines/email/mailbox.machine';
 import { makeEmail } from '@machines/email/test-fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/types';
 import { renderWithProviders } from '../../../../../tests/render';
@@ -49,7 +49,7 @@ function fakeLogic(options: { failSend?: boolean } = {}) {
   });
   const logic = mailboxMachine.provide({
     actors: {
-      loadMails: fromPromise<Email[]>(async () => emails),
+      loadMails: fromPromise<Email[], LoadMailsInput>(async () => emails),
       loadMeta: fromPromise<EmailMeta>(async () => ({
         ...META,
         unreadMails: { ...META.unreadMails, folder: { inbox: emails.filter((e) => e.unread).map((e) => e.id), spam: [] } },
@@ -89,6 +89,11 @@ describe('MailDetail', () => {
     expect(screen.queryByRole('article', { name: 'Message from Ulysses User' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the message from Ulysses User' }));
     expect(screen.getByRole('article', { name: 'Message from Ulysses User' })).toHaveTextContent('Earlier one');
+
+    // Escape from inside the email goes back to the list, and focus returns to the row of the email.
+    screen.getByRole('button', { name: 'Back to the list' }).focus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Open “Overdue invoice”/ })).toHaveFocus());
   });
 
   it('a failed reply keeps what was typed and says so; Escape does not drop it', async () => {

@@ -25,8 +25,10 @@ import {
   IconTag,
   IconX,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { emailActorId } from '@machines/email/mailbox.machine';
 import { MAIL_FOLDERS, type Email, type EmailTag } from '@machines/email/types';
 import { ListEmpty, ListError } from '@/components/data-list';
 import { useMailboxRef } from '../../email-context';
@@ -41,6 +43,7 @@ import {
   selectIsEmpty,
   selectIsFailed,
   selectIsLoading,
+  selectLastOpenedId,
   selectListFailure,
   selectQuery,
   selectSelectedIds,
@@ -65,6 +68,13 @@ export function MailList() {
   const hasList = useSelector(actorRef, selectHasList);
   const canBulk = useSelector(actorRef, selectCanBulk);
   const tags = useSelector(actorRef, selectTags);
+
+  const returnTo = useSelector(actorRef, selectLastOpenedId);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Back from an email: keyboard focus returns to its row.
+  useEffect(() => {
+    if (returnTo !== null) listRef.current?.querySelector<HTMLElement>(`[data-actor-id="${emailActorId(returnTo)}"]`)?.focus();
+  }, [returnTo]);
 
   const allSelected = emails.length > 0 && selected.length === emails.length;
   const someSelected = selected.length > 0 && !allSelected;
@@ -190,7 +200,7 @@ export function MailList() {
             ))}
           </Stack>
         ) : (
-          <ul className={classes.list} aria-label={viewName} aria-busy={loading}>
+          <ul ref={listRef} className={classes.list} aria-label={viewName} aria-busy={loading}>
             {emails.map((email) => (
               <MailRow key={email.id} email={email} tags={tags} selected={selected.includes(email.id)} />
             ))}
@@ -227,6 +237,7 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
       </ActionIcon>
       <UnstyledButton
         className={classes.open}
+        data-actor-id={emailActorId(email.id)}
         onClick={() => actorRef.send({ type: 'mailbox.open', id: email.id })}
         aria-label={t(email.unread ? 'email.list.openUnread' : 'email.list.open', { subject, from: who })}
       >
