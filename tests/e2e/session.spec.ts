@@ -125,4 +125,66 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await expect(page).toHaveURL(/\/admin\/manage-organizations/);
   });
+
+  test('a refused refresh signs out and sends the visitor to the login with the page to come back to', async ({ page }) => {
+    await signIn(page, 'user');
+    // The server forgets every token: the next requests get 401 and the refresh is refused.
+    await page.evaluate(() => {
+      const db = (window as unknown as { server: { db: { sessions: { update(attrs: object): void } } } }).server.db;
+      db.sessions.update({ revoked: true });
+    });
+    await clientNavigate(page, '/user/manage-service-units');
+    await expect(page).toHaveURL(/\/login\?to=%2Fuser%2Fmanage-service-units/);
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+    expect(Object.values(await readSessionKeys(page)).every((v) => v === null)).toBe(true);
+    const refreshes = (await handled(page)).filter((r) => r.path === '/api/auth/refresh-token');
+    expect(refreshes).toEqual([{ method: 'POST', path: '/api/auth/refresh-token', status: 401 }]);
+  });
+
+  test('an unreadable stored database is replaced by fresh demo data, with a warning', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('keyval-store');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('keyval', 'readwrite');
+            tx.objectStore('keyval').put({ version: 1, data: 'garbage' }, 'service-unit-admin:mirage-db:v1');
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.reload();
+    await expect(page.getByText('Demo data reset')).toBeVisible();
+    expect(warnings.some((w) => w.includes('unreadable'))).toBe(true);
+    await signIn(page, 'admin');
+  });
+
+  test('"Reset demo data" forgets changes: a registered account is gone', async ({ page }) => {
+    const email = `gone.${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Gone Soon');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByLabel('Confirm password').fill('secret123');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Reset demo data' }).click();
+    await page.getByRole('button', { name: 'Reset data' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.getByLabel('Username').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Email Or Password Invalid')).toBeVisible();
+  });
 });
