@@ -5,6 +5,7 @@ const ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 export function scheduleText(schedule: UrlRuleSchedule, t: TFunction): string {
   if (schedule.kind === 'always') return t('url-restrictions.schedule.always');
+  if (schedule.days.length === 7) return t('url-restrictions.schedule.everyDay', { from: schedule.from, to: schedule.to });
   const days = ORDER.filter((d) => (schedule.days as number[]).includes(d)).map((d) => t(`url-restrictions.days.short.${d}`));
   return t('url-restrictions.schedule.window', { days: days.join(', '), from: schedule.from, to: schedule.to });
 }
