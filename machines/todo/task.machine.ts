@@ -20,6 +20,8 @@ export type TaskEvent =
   | { type: 'task.trash' }
   | { type: 'task.restore' }
   | { type: 'task.edit' }
+  /** Fresh data from a list refresh; taken only while nothing of this task's own is pending. */
+  | { type: 'task.refresh'; task: Task }
   | { type: 'edit.change'; patch: Partial<TaskDraft> }
   | { type: 'edit.save' }
   | { type: 'edit.cancel' }
@@ -96,6 +98,7 @@ export const taskMachine = setup({
     /** The server's task plus what is still queued, so a quick second click is not undone on screen. */
     confirmFlags: assign(({ context }, output: Task) => ({ saved: output, task: { ...output, ...context.queued }, inFlight: {} })),
     rollBackFlags: assign(({ context }, failure: TodoFailure) => ({ task: context.saved, inFlight: {}, queued: {}, error: failure })),
+    takeRefresh: assign(({ event }) => (event.type === 'task.refresh' ? { task: event.task, saved: event.task } : {})),
     startDraft: assign(({ context }) => ({ draft: draftOf(context.task), draftErrors: {}, error: null })),
     changeDraft: assign(({ context, event }) => {
       if (event.type !== 'edit.change' || !context.draft) return {};
@@ -141,6 +144,7 @@ export const taskMachine = setup({
         'task.trash': { guard: 'isNotTrashed', target: 'syncing', actions: 'applyFlagChange' },
         'task.restore': { guard: 'isTrashed', target: 'syncing', actions: 'applyFlagChange' },
         'task.edit': { target: 'editing', actions: 'startDraft' },
+        'task.refresh': { actions: 'takeRefresh' },
       },
     },
     syncing: {

@@ -141,6 +141,24 @@ export const todoListMachine = setup({
       tasks: tasks.map((task) => ({ id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task, parent: self } }) })),
       error: null,
     })),
+    /** A refresh of the same view: keep the actors of tasks still there (same id), add new ones, stop the rest. */
+    reconcileTasks: enqueueActions(({ context, enqueue, self }, tasks: Task[]) => {
+      const existing = new Map(context.tasks.map((e) => [e.id, e]));
+      const fresh = new Set(tasks.map((t) => t.id));
+      for (const entry of context.tasks) if (!fresh.has(entry.id)) enqueue.stopChild(entry.ref);
+      for (const task of tasks) {
+        const entry = existing.get(task.id);
+        if (entry) enqueue.sendTo(entry.ref, { type: 'task.refresh', task });
+      }
+      enqueue.assign(({ spawn }) => ({
+        tasks: tasks.map((task) => {
+          const entry = existing.get(task.id);
+          return entry ? { ...entry, task } : { id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task, parent: self } }) };
+        }),
+        editingId: context.editingId !== null && fresh.has(context.editingId) ? context.editingId : null,
+        error: null,
+      }));
+    }),
     assignFilter: assign(({ event }) => (event.type === 'filter.change' ? { filter: event.filter, search: '' } : {})),
     assignError: assign((_, error: TodoFailure) => ({ error })),
     assignSearch: assign(({ event }) => (event.type === 'search.change' ? { search: event.search } : {})),
@@ -215,7 +233,6 @@ export const todoListMachine = setup({
       initial: 'loading',
       on: {
         'filter.change': { guard: 'isOtherFilter', target: '.loading', actions: 'assignFilter' },
-        'list.reload': { target: '.loading' },
         'search.change': { actions: 'assignSearch' },
         'sort.change': { actions: 'assignSort' },
         'child.rolledBack': { actions: 'emitRolledBack' },
@@ -235,17 +252,40 @@ export const todoListMachine = setup({
             ],
             onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => toFailure(event.error) } },
           },
+          on: { 'list.reload': { target: 'loading', reenter: true } },
         },
         loaded: {
           always: { guard: 'isListEmpty', target: 'empty' },
           on: {
             'child.updated': { actions: 'applyConfirmedTask' },
             'task.open': { actions: 'openTask' },
+            'list.reload': { target: 'refreshing' },
           },
         },
-        empty: {},
+        empty: {
+          on: { 'list.reload': { target: 'refreshing' } },
+        },
+        /** Reloading the same view (after an add or an undo): the rows stay on screen until the answer. */
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            id: 'refreshTasks',
+            src: 'loadTasks',
+            input: ({ context }) => ({ filter: context.filter }),
+            onDone: [
+              { guard: ({ event }) => event.output.length > 0, target: 'loaded', actions: { type: 'reconcileTasks', params: ({ event }) => event.output } },
+              { target: 'empty', actions: { type: 'reconcileTasks', params: ({ event }) => event.output } },
+            ],
+            onError: { target: 'failed', actions: ['stopTasks', { type: 'assignError', params: ({ event }) => toFailure(event.error) }] },
+          },
+          on: {
+            'child.updated': { actions: 'applyConfirmedTask' },
+            'task.open': { actions: 'openTask' },
+            'list.reload': { target: 'refreshing', reenter: true },
+          },
+        },
         failed: {
-          on: { 'list.retry': { target: 'loading' } },
+          on: { 'list.retry': { target: 'loading' }, 'list.reload': { target: 'loading' } },
         },
       },
     },

@@ -19,6 +19,7 @@ export const selectListStatus = (s: ListSnapshot): 'loading' | 'loaded' | 'empty
   if (s.matches({ list: 'failed' })) return 'failed';
   if (s.matches({ list: 'empty' })) return 'empty';
   if (s.matches({ list: 'loaded' })) return 'loaded';
+  if (s.matches({ list: 'refreshing' })) return s.context.tasks.length > 0 ? 'loaded' : 'empty';
   return 'loading';
 };
 export const selectEditingRef = (s: ListSnapshot): TaskActorRef | null =>
