@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/auth';
+
+test('the process table updates live; pausing stops the updates', async ({ page }) => {
+  await signIn(page, 'user');
+  await page.goto('/user/manage-process');
+  await page.getByRole('combobox', { name: 'Service unit' }).click();
+  await page.getByRole('option').first().click();
+  await expect(page).toHaveURL(/\/user\/manage-process\?unit=/);
+
+  const cpuColumn = () => page.getByTestId('total-cpu').textContent();
+  await expect(page.getByRole('button', { name: /^End .* \(PID \d+\)$/ }).first()).toBeVisible();
+  await page.getByText('2 s', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: '2 s' })).toBeChecked();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+  const first = await cpuColumn();
+  await expect.poll(cpuColumn, { timeout: 15_000 }).not.toBe(first);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+  const rows = async () => (await page.locator('tbody tr').allTextContents()).join('|');
+  const frozen = await rows();
+  const frozenCpu = await cpuColumn();
+  await page.waitForTimeout(5_000);
+  expect(await rows()).toBe(frozen);
+  expect(await cpuColumn()).toBe(frozenCpu);
+
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect.poll(cpuColumn, { timeout: 15_000 }).not.toBe(frozenCpu);
+});
+
+test('a deep link to another organization\'s unit says it is not found', async ({ page }) => {
+  await signIn(page, 'globex');
+  await page.goto('/user/manage-process?unit=1');
+  await expect(page.getByText('This unit does not exist or is not in your organization.')).toBeVisible();
+});
