@@ -33,7 +33,7 @@ export function TaskRow({ taskRef, tags, onOpen }: TaskRowProps) {
       />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <UnstyledButton className={classes.title} onClick={() => onOpen(task.id)} aria-label={t('todo.row.open', { title })}>
-          <Text fw={500} td={task.isCompleted ? 'line-through' : undefined} c={task.isCompleted ? 'dimmed' : undefined} truncate="end">
+          <Text fw={500} td={task.isCompleted ? 'line-through' : undefined} c={task.isCompleted ? 'dimmed' : undefined} lineClamp={2}>
             {title}
           </Text>
         </UnstyledButton>
