@@ -50,6 +50,14 @@ function start(plan: Plan = {}, filter: 'inbox' | 'draft' = 'inbox') {
   const loadMails = vi.fn(plan.loadMails ?? (async () => inbox()));
   const loadMeta = vi.fn(plan.loadMeta ?? (async () => META));
   const loadTags = vi.fn(plan.loadTags ?? (async () => TAGS));
+  const compose = composeMachine.provide({
+    actors: {
+      submitEmail: fromPromise<{ id: number }, ComposeInput>(({ input }) => {
+        calls.push({ actor: 'submitEmail', input });
+        return Promise.resolve({ id: 50 });
+      }),
+    },
+  });
   const machine = mailboxMachine.provide({
     actors: {
       loadMails: fromPromise<Email[], LoadMailsInput>(({ input }) => loadMails(input)),
@@ -66,16 +74,10 @@ function start(plan: Plan = {}, filter: 'inbox' | 'draft' = 'inbox') {
           updateLabels: mutation<UpdateLabelsInput>('email.updateLabels'),
           setLabels: mutation<SetLabelsInput>('email.setLabels'),
           moveMails: mutation<MoveMailsInput>('email.moveMails'),
+          composeMachine: compose,
         },
       }),
-      composeMachine: composeMachine.provide({
-        actors: {
-          submitEmail: fromPromise<{ id: number }, ComposeInput>(({ input }) => {
-            calls.push({ actor: 'submitEmail', input });
-            return Promise.resolve({ id: 50 });
-          }),
-        },
-      }),
+      composeMachine: compose,
     },
   });
   const actor = createActor(machine, { input: { filter, me: { email: 'user@acme.example', name: 'Ulysses User' } } });
@@ -113,6 +115,19 @@ describe('mailboxMachine: loading', () => {
     actor.send({ type: 'mailbox.retry' });
     expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
     expect((await loaded(actor)).context.listFailure).toBeNull();
+  });
+
+  it('refresh reloads the list in place; meta reload refetches the counts', async () => {
+    const { actor, loadMails, loadMeta } = start();
+    await loaded(actor);
+    actor.send({ type: 'mailbox.refresh' });
+    expect(actor.getSnapshot().matches({ list: { loading: 'fetching' } })).toBe(true);
+    expect(actor.getSnapshot().context.emails).toHaveLength(3);
+    actor.send({ type: 'mailbox.meta.reload' });
+    expect(actor.getSnapshot().matches({ meta: 'loading' })).toBe(true);
+    await loaded(actor);
+    expect(loadMails).toHaveBeenCalledTimes(2);
+    expect(loadMeta).toHaveBeenCalledTimes(2);
   });
 
   it('meta and tags failures: counts stay, tags can be retried', async () => {
@@ -293,6 +308,20 @@ describe('mailboxMachine: one actor per opened email', () => {
     await waitFor(actor, (s) => s.context.openedId === null);
     expect(actor.getSnapshot().context.emails[1]).toMatchObject({ id: 2, unread: true });
     expect(notices).toContainEqual({ type: 'notice', tone: 'success', key: 'markedUnread' });
+  });
+
+  it('a reply sent from the email actor joins the row, reloads the counts once and tells', async () => {
+    const { actor, loadMeta, notices } = start();
+    await loaded(actor);
+    actor.send({ type: 'mailbox.open', id: 2 });
+    const email = emailActor(actor, 2);
+    email?.send({ type: 'email.reply.open' });
+    const composer = email?.getSnapshot().children['replyComposer'] as ActorRefFrom<typeof composeMachine> | undefined;
+    composer?.send({ type: 'compose.send' });
+    await waitFor(actor, (s) => s.context.emails[1]?.replies.length === 1);
+    await waitFor(actor, (s) => s.matches({ meta: 'ready' }));
+    expect(loadMeta).toHaveBeenCalledTimes(2);
+    expect(notices).toEqual([{ type: 'notice', tone: 'success', key: 'sent' }]);
   });
 
   it('a refused change in the email actor becomes a notice', async () => {

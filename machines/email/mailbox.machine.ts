@@ -244,6 +244,11 @@ export const mailboxMachine = setup({
     }),
     reloadMeta: raise({ type: 'mailbox.meta.reload' }),
     refreshList: raise({ type: 'mailbox.refresh' }),
+    noticeReplied: emit(({ event }): MailboxNotice => ({
+      type: 'notice',
+      tone: 'success',
+      key: event.type === 'email.replied' && event.outcome === 'saved' ? 'draftSaved' : 'sent',
+    })),
     noticeComposeDone: emit((_, output: ComposeOutput): MailboxNotice => ({
       type: 'notice',
       tone: 'success',
@@ -280,7 +285,8 @@ export const mailboxMachine = setup({
       actions: ['removeLeftEmail', 'closeEmail', 'noticeLeft', 'reloadMeta'],
     },
     'email.failed': { actions: 'noticeEmailFailed' },
-    'email.replied': { actions: 'reloadMeta' },
+    // The thread and counts already followed through email.updated; this only tells the person.
+    'email.replied': { actions: 'noticeReplied' },
   },
   states: {
     list: {
