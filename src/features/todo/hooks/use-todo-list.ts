@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { showUndoNotification } from '@/components/data-list';
+import { showUndoNotification } from '@/components/data-list/undo-notification';
 import type { TaskFilter } from '@machines/todo/types';
 import type { TodoLogic } from '../todo-logic';
 import { failureKey } from '../selectors';
