@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100vh" p="md">
       <Box w="100%" maw={440}>
         <Text ta="center" fw={700} size="lg" mb="md">
           {t('common.appName')}

@@ -32,7 +32,6 @@ export function LockScreen() {
   const user = useSession(selectUser);
   const role = useSession(selectRole);
   const signedOut = useSession(selectIsSignedOut);
-  const active = useSession(selectIsActive);
   const unlocking = useSession(selectIsUnlocking);
   const form = useForm({
     mode: 'controlled',
@@ -40,10 +39,11 @@ export function LockScreen() {
     validate: { password: (v) => (v ? null : t('auth.lock.passwordRequired')) },
   });
 
-  // Opening the lock screen while active locks the session (the user menu's "Lock").
+  // Opening the lock screen while active locks the session; only on arrival, not after unlocking here.
   useEffect(() => {
-    if (active) getSessionActor().send({ type: 'session.lock' });
-  }, [active]);
+    const actor = getSessionActor();
+    if (selectIsActive(actor.getSnapshot())) actor.send({ type: 'session.lock' });
+  }, []);
 
   useSessionEvents({
     unlocked: () => {
