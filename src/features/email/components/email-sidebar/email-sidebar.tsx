@@ -25,6 +25,12 @@ export function EmailSidebar() {
   const counts = useSelector(actorRef, selectCounts);
   const tags = useSelector(actorRef, selectTags);
   const tagsFailed = useSelector(actorRef, selectTagsFailed);
+  // The current view's link does not change the URL: it goes back to the list and refreshes it.
+  const reopen = (target: MailFilter) => {
+    if (target !== filter) return;
+    actorRef.send({ type: 'mailbox.close' });
+    actorRef.send({ type: 'mailbox.refresh' });
+  };
 
   return (
     <Paper withBorder radius="md" p="sm">
@@ -40,6 +46,7 @@ export function EmailSidebar() {
                 key={f}
                 component={Link}
                 href={`/apps/email/${f}`}
+                onClick={() => reopen(f)}
                 active={filter === f}
                 aria-current={filter === f ? 'page' : undefined}
                 label={t(`email.folders.${f}`)}
@@ -72,6 +79,7 @@ export function EmailSidebar() {
                 key={tag.value}
                 component={Link}
                 href={`/apps/email/label/${tag.value}`}
+                onClick={() => reopen(tag.value)}
                 active={filter === tag.value}
                 aria-current={filter === tag.value ? 'page' : undefined}
                 label={t(`email.labels.${tag.value}`)}

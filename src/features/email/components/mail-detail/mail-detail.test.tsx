@@ -113,4 +113,15 @@ describe('MailDetail', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('form', { name: 'Reply' })).toBeInTheDocument();
   });
+
+  it("the current folder's link goes back to the list", async () => {
+    const user = userEvent.setup();
+    const { logic } = fakeLogic();
+    renderWithProviders(<EmailScreen logic={logic} filter="inbox" />, { path: '/apps/email/inbox' });
+    await user.click(await screen.findByRole('button', { name: /“Overdue invoice”/ }));
+    await screen.findByRole('heading', { name: 'Overdue invoice' });
+    await user.click(screen.getByRole('link', { name: /^Inbox/ }));
+    expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Overdue invoice' })).not.toBeInTheDocument();
+  });
 });
