@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
+import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
@@ -45,6 +45,22 @@ describe('ProcessesPage', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
     await waitFor(() => expect(processCalls(fetchSpy)).toBe(afterPause + 1));
   }, 40_000);
+
+  it('a failed poll shows why, with Retry', async () => {
+    let fail = true;
+    server.get('/api/service-units/:id/processes', () =>
+      fail ? new Response(500, {}, { message: 'agent down' }) : new Response(200, {}, { items: [], total: 0, sampledAt: new Date().toISOString() }),
+    );
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('The process list could not be updated');
+    expect(screen.getByText('Reconnecting')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No processes are running.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Live')).toBeInTheDocument();
+  }, 30_000);
 
   it('searches the table and totals what it shows', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
