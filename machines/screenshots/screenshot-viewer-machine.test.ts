@@ -82,6 +82,19 @@ describe('screenshot viewer machine', () => {
     expect(current(actor)).toBe('c');
   });
 
+  it('turns the page at either end and lands on its first or last screenshot', () => {
+    const actor = start();
+    actor.send({ type: 'viewer.open', index: 2 });
+    actor.send({ type: 'viewer.page.next' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    actor.send({ type: 'viewer.items', items: [shot('d'), shot('e')] });
+    expect(current(actor)).toBe('d');
+    expect(actor.getSnapshot().matches({ open: 'browsing' })).toBe(true);
+    actor.send({ type: 'viewer.page.prev' });
+    actor.send({ type: 'viewer.items', items });
+    expect(current(actor)).toBe('c');
+  });
+
   it('closes when the screenshot shown disappears from the page', () => {
     const actor = start();
     actor.send({ type: 'viewer.open', index: 1 });

@@ -18,6 +18,8 @@ export interface ViewerContext<S extends Screenshot> {
   /** The note/flag the user is editing (kept after a failed save). */
   draft: { flagged: boolean; note: string };
   error: unknown;
+  /** Where to land when the page being loaded arrives. */
+  edge: 'first' | 'last' | null;
 }
 
 export type ViewerEvent<S extends Screenshot> =
@@ -25,6 +27,9 @@ export type ViewerEvent<S extends Screenshot> =
   | { type: 'viewer.items'; items: S[] }
   | { type: 'viewer.next' }
   | { type: 'viewer.prev' }
+  /** At the end of the page: the view loads the next/previous page, the lightbox then shows its first/last. */
+  | { type: 'viewer.page.next' }
+  | { type: 'viewer.page.prev' }
   | { type: 'viewer.close' }
   | { type: 'viewer.draft'; flagged?: boolean; note?: string }
   | { type: 'viewer.save' }
@@ -54,10 +59,18 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
       hasNext: ({ context }) => context.index < context.items.length - 1,
       hasPrev: ({ context }) => context.index > 0,
       isValidIndex: ({ context, event }) => event.type === 'viewer.open' && event.index >= 0 && event.index < context.items.length,
+      hasItems: ({ event }) => event.type === 'viewer.items' && event.items.length > 0,
       isCurrentGone: ({ context, event }) =>
         event.type === 'viewer.items' && !event.items.some((s) => s.id === context.items[context.index]?.id),
     },
     actions: {
+      assignTurnedPage: assign(({ context, event }) => {
+        if (event.type !== 'viewer.items') return {};
+        const index = context.edge === 'last' ? event.items.length - 1 : 0;
+        return { items: event.items, index, edge: null, draft: draftOf(event.items[index]), error: null };
+      }),
+      assignEdgeFirst: assign({ edge: () => 'first' as const }),
+      assignEdgeLast: assign({ edge: () => 'last' as const }),
       assignItems: assign(({ context, event }) => {
         if (event.type !== 'viewer.items') return {};
         const currentId = context.items[context.index]?.id;
@@ -92,7 +105,7 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
   }).createMachine({
     id: 'screenshotViewer',
     initial: 'closed',
-    context: { items: [], index: 0, draft: { flagged: false, note: '' }, error: null },
+    context: { items: [], index: 0, draft: { flagged: false, note: '' }, error: null, edge: null },
     on: {
       'viewer.items': [
         { guard: 'isCurrentGone', target: '.closed', actions: 'assignItems' },
@@ -112,9 +125,17 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
             on: {
               'viewer.next': { guard: 'hasNext', actions: 'stepNext' },
               'viewer.prev': { guard: 'hasPrev', actions: 'stepPrev' },
+              'viewer.page.next': { target: 'turning', actions: 'assignEdgeFirst' },
+              'viewer.page.prev': { target: 'turning', actions: 'assignEdgeLast' },
               'viewer.draft': { actions: 'assignDraft' },
               'viewer.save': { target: 'saving' },
               'viewer.delete': { target: 'confirmingDelete' },
+            },
+          },
+          turning: {
+            tags: ['busy'],
+            on: {
+              'viewer.items': [{ guard: 'hasItems', target: 'browsing', actions: 'assignTurnedPage' }, { target: '#screenshotViewer.closed', actions: 'assignItems' }],
             },
           },
           saving: {

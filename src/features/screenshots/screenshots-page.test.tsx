@@ -27,16 +27,30 @@ describe('ScreenshotsPage', () => {
     expect(thumbnails).toHaveLength(24);
     await userEvent.click(thumbnails[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('1 of 24')).toBeInTheDocument();
+    const total = Number(/^(\d+) screenshots$/.exec(screen.getByText(/^\d+ screenshots$/).textContent ?? '')?.[1]);
+    expect(within(dialog).getByText(`1 of ${total}`)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Next' }), { key: 'ArrowRight' });
-    expect(within(dialog).getByText('2 of 24')).toBeInTheDocument();
+    expect(within(dialog).getByText(`2 of ${total}`)).toBeInTheDocument();
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Next' }), { key: 'ArrowLeft' });
-    expect(within(dialog).getByText('1 of 24')).toBeInTheDocument();
+    expect(within(dialog).getByText(`1 of ${total}`)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Flag this screenshot' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Game on screen');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Screenshot flagged')).toBeInTheDocument();
+  }, 30_000);
+
+  it('the lightbox walks on to the next page at the end of this one', async () => {
+    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots?pageSize=24' });
+    const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    await userEvent.click(thumbnails[23] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^24 of \d+$/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText(/^25 of \d+$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    expect(await within(dialog).findByText(/^24 of \d+$/)).toBeInTheDocument();
   }, 30_000);
 
   it('a failed save keeps the note that was typed', async () => {

@@ -108,7 +108,12 @@ export default function ScreenshotsPage() {
           </Center>
         </Group>
       )}
-      <ScreenshotLightbox viewer={viewer} />
+      <ScreenshotLightbox
+        viewer={viewer}
+        offset={(query.page - 1) * query.pageSize}
+        total={total}
+        onTurnPage={(direction) => list.send({ type: 'list.query.change', query: { page: query.page + (direction === 'next' ? 1 : -1) } })}
+      />
       <ConfirmModal
         opened={confirmBulk}
         title={t('screenshots.bulkDeleteTitle', { count: selected.length })}

@@ -12,7 +12,18 @@ import { useErrorText, type viewerMachine } from '../hooks/use-screenshots';
 dayjs.extend(localizedFormat);
 
 /** The lightbox: the screenshot large, previous/next (buttons and arrow keys), flag with a note, delete. */
-export function ScreenshotLightbox({ viewer }: { viewer: ActorRefFrom<typeof viewerMachine> }) {
+export function ScreenshotLightbox({
+  viewer,
+  offset,
+  total,
+  onTurnPage,
+}: {
+  viewer: ActorRefFrom<typeof viewerMachine>;
+  /** Screenshots before this page, and in all pages: the lightbox walks on across pages. */
+  offset: number;
+  total: number;
+  onTurnPage: (direction: 'next' | 'prev') => void;
+}) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const open = useSelector(viewer, (s) => s.hasTag('open'));
@@ -21,8 +32,26 @@ export function ScreenshotLightbox({ viewer }: { viewer: ActorRefFrom<typeof vie
   const draft = useSelector(viewer, (s) => s.context.draft);
   const error = useSelector(viewer, (s) => s.context.error);
   const busy = useSelector(viewer, (s) => s.hasTag('busy'));
-  const canPrev = useSelector(viewer, (s) => s.can({ type: 'viewer.prev' }));
-  const canNext = useSelector(viewer, (s) => s.can({ type: 'viewer.next' }));
+  const stepPrev = useSelector(viewer, (s) => s.can({ type: 'viewer.prev' }));
+  const stepNext = useSelector(viewer, (s) => s.can({ type: 'viewer.next' }));
+  const browsing = useSelector(viewer, (s) => s.matches({ open: 'browsing' }));
+  const overall = offset + position.index;
+  const canPrev = stepPrev || (browsing && overall > 0);
+  const canNext = stepNext || (browsing && overall < total - 1);
+  const prev = () => {
+    if (stepPrev) viewer.send({ type: 'viewer.prev' });
+    else if (canPrev) {
+      viewer.send({ type: 'viewer.page.prev' });
+      onTurnPage('prev');
+    }
+  };
+  const next = () => {
+    if (stepNext) viewer.send({ type: 'viewer.next' });
+    else if (canNext) {
+      viewer.send({ type: 'viewer.page.next' });
+      onTurnPage('next');
+    }
+  };
   const confirmingDelete = useSelector(viewer, (s) => s.matches({ open: 'confirmingDelete' }) || s.matches({ open: 'deleting' }));
   const dirty = shot !== undefined && (draft.flagged !== shot.flagged || draft.note !== (shot.note ?? ''));
   const time = shot ? dayjs(shot.capturedAt).locale(i18n.language).format('LLL') : '';
@@ -43,19 +72,19 @@ export function ScreenshotLightbox({ viewer }: { viewer: ActorRefFrom<typeof vie
             onKeyDown={(e) => {
               // Arrow keys step through the page, except while typing the note.
               if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
-              if (e.key === 'ArrowLeft') viewer.send({ type: 'viewer.prev' });
-              if (e.key === 'ArrowRight') viewer.send({ type: 'viewer.next' });
+              if (e.key === 'ArrowLeft') prev();
+              if (e.key === 'ArrowRight') next();
             }}
           >
             <ScreenshotImage data={shot} alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })} radius="sm" />
             <Group justify="space-between" wrap="nowrap">
-              <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={() => viewer.send({ type: 'viewer.prev' })}>
+              <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev}>
                 {t('screenshots.previous')}
               </Button>
               <Text size="sm" c="dimmed" aria-live="polite">
-                {t('screenshots.position', { index: position.index + 1, count: position.count })}
+                {t('screenshots.position', { index: overall + 1, count: total })}
               </Text>
-              <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={() => viewer.send({ type: 'viewer.next' })} data-autofocus>
+              <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus>
                 {t('screenshots.next')}
               </Button>
             </Group>
