@@ -198,6 +198,16 @@ describe('process monitor: polling', () => {
     expect(actor.getSnapshot().context.items).toHaveLength(1);
   });
 
+  it('does not retry by itself when the unit is not found', async () => {
+    const fn = vi.fn(async (): Promise<ProcessSample> => Promise.reject(Object.assign(new Error('Service unit not found'), { status: 404 })));
+    const { actor, clock } = start(fromPromise(fn));
+    await flush();
+    expect(actor.getSnapshot().hasTag('stalled')).toBe(true);
+    clock.increment(120_000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
   it('backoff doubles and is capped', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(5000, n))).toEqual([5000, 10_000, 20_000, 40_000]);
     expect(retryDelayMs(30_000, 5)).toBe(60_000);

@@ -138,7 +138,12 @@ export const processMonitorMachine = setup({
     hasUnit: ({ context }) => context.unitId !== null,
     isUnitChosen: ({ event }) => event.type === 'process.unit.select' && event.unitId !== null,
     isForCurrentUnit: ({ context, event }) => (event as unknown as { output: ProcessSample }).output.unitId === context.unitId,
-    canRetryAutomatically: ({ context }) => context.failures < context.maxAutoRetries,
+    // A 4xx (the unit is gone or not ours) will not heal by itself: stop at once instead of retrying.
+    canRetryAutomatically: ({ context, event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 0;
+      return context.failures < context.maxAutoRetries && !(status >= 400 && status < 500);
+    },
     isStartPaused: ({ context }) => context.startPaused,
     hasTargetInList: ({ context, event }) =>
       (event.type === 'process.end' || event.type === 'process.block') && context.items.some((p) => p.id === event.process.id),

@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { UnitProcess } from '@machines/domain/types';
 import type { ProcessSortColumn } from '@machines/processes/process-monitor-machine';
 import { ConfirmModal, RelativeTime } from '@/components/data-list';
+import { ApiError } from '@/lib/api-client';
 import { processSelectors, useErrorText, type processMonitorWithApi } from '../hooks/use-process-monitor';
 import { formatMemory, formatPercent } from './format';
 
@@ -38,7 +39,9 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('processes.pollFailed')} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              {errorText(error)} {isStalled ? t('processes.stalledHint') : t('processes.retryingHint')}
+              {error instanceof ApiError && error.status === 404
+                ? t('processes.unitNotFound')
+                : `${errorText(error)} ${isStalled ? t('processes.stalledHint') : t('processes.retryingHint')}`}
             </Text>
             <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'process.retry' })}>
               {t('common.retry')}
