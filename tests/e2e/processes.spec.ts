@@ -34,5 +34,6 @@ test('the process table updates live; pausing stops the updates', async ({ page 
 test('a deep link to another organization\'s unit says it is not found', async ({ page }) => {
   await signIn(page, 'globex');
   await page.goto('/user/manage-process?unit=1');
-  await expect(page.getByText('This unit does not exist or is not in your organization.')).toBeVisible();
+  await expect(page.getByText('This unit does not exist or is not in your organization.').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This unit does not exist or is not in your organization.');
 });

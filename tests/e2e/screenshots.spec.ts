@@ -5,18 +5,24 @@ test('capture now shows a pending tile, then the new screenshot arrives', async 
   await signIn(page, 'user');
   await page.goto('/user/manage-screenshots');
   await expect(page.getByRole('button', { name: /^Open screenshot of / }).first()).toBeVisible();
+  const count = page.getByText(/^\d+ screenshots?$/);
+  const unfiltered = await count.textContent();
   await page.getByRole('combobox', { name: 'Service unit' }).click();
   await page.getByRole('option', { name: /Online/ }).first().click();
   await expect(page).toHaveURL(/unit=/);
+  await expect(count).not.toHaveText(unfiltered ?? '');
   const unitName = (await page.getByRole('combobox', { name: 'Service unit' }).inputValue()).trim();
 
+  const before = Number.parseInt((await count.textContent()) ?? '0', 10);
   await page.getByRole('button', { name: 'Capture now' }).click();
   await expect(page.getByRole('status', { name: 'Capturing… waiting for the unit' })).toBeVisible();
   await expect(page.getByText(`New screenshot from ${unitName}`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('status', { name: 'Capturing… waiting for the unit' })).toBeHidden();
+  await expect(count).toHaveText(`${before + 1} screenshots`);
   // Newest first: the delivered capture is the first tile, taken moments ago.
   await page.getByRole('button', { name: /^Open screenshot of / }).first().click();
   await expect(page.getByRole('dialog')).toContainText(unitName);
+  await expect(page.getByRole('dialog')).toContainText(`1 of ${before + 1}`);
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('dialog')).toContainText('2 of');
+  await expect(page.getByRole('dialog')).toContainText(`2 of ${before + 1}`);
 });
