@@ -69,6 +69,32 @@ export function setServerClock(server: Server, now: () => number): void {
   clocks.set(server, now);
 }
 
+// In the browser, several tabs each run their own Mirage over one stored database. A token another
+// tab issued is unknown here until this tab re-reads the stored sessions: the sync does that.
+const authSyncs = new WeakMap<object, (token?: string) => Promise<void>>();
+/** `sync(token)` resolves once the stored sessions are merged and, given a token, once it is known or a short wait ended. */
+export function setAuthSync(server: Server, sync: (token?: string) => Promise<void>): void {
+  authSyncs.set(server, sync);
+}
+
+export function bearerToken(request: Request): string {
+  const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
+  return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+}
+
+/** The sync's promise when one is set (browser), else null. */
+export function runAuthSync(server: Server): Promise<void> | null {
+  return authSyncs.get(server)?.() ?? null;
+}
+
+/** When the token is unknown here and a sync is set, the promise of re-reading the stored sessions; else null. */
+export function syncUnknownToken(server: Server, token: string): Promise<void> | null {
+  const sync = authSyncs.get(server);
+  if (!sync || !token) return null;
+  if (table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0]) return null;
+  return sync(token);
+}
+
 export interface AuthedContext {
   db: MirageDb;
   request: Request;
@@ -81,13 +107,17 @@ export function withAuth(
   handler: (ctx: AuthedContext) => unknown,
   options: { roles?: readonly number[] } = {},
 ): (...args: unknown[]) => AnyResponse {
-  return function (this: unknown, ...args: unknown[]) {
-    const request = args[1] as Request;
+  const answer = (request: Request) => {
     const user = authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
     if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
     // Handlers answer with json()/errorResponse() (or a promise of one); Mirage's typings want AnyResponse.
     return handler({ db: server.db, request, user }) as AnyResponse;
+  };
+  return function (this: unknown, ...args: unknown[]) {
+    const request = args[1] as Request;
+    const pending = syncUnknownToken(server, bearerToken(request));
+    return pending ? (pending.then(() => answer(request)) as AnyResponse) : answer(request);
   };
 }
 

@@ -1,7 +1,17 @@
-import type { Request } from 'miragejs';
+import type { Request, Server } from 'miragejs';
 import { hashPassword, randomToken, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
-import { errorResponse, isRecord, json, parseBody, type SessionRow, type UserRow } from '../http';
+import {
+  bearerToken,
+  errorResponse,
+  isRecord,
+  json,
+  parseBody,
+  runAuthSync,
+  syncUnknownToken,
+  type SessionRow,
+  type UserRow,
+} from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 
 export interface OrganizationRow extends Row {
@@ -154,9 +164,17 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   return json(201, { message: 'Account created', user: userRecord(user) });
 }
 
-function bearerOf(request: Request): string {
-  const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
-  return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+const bearerOf = bearerToken;
+
+/** Runs the handler after re-reading another tab's sessions when the token is unknown here. */
+function withTokenSync<T>(server: Server, token: string, run: () => T): T | Promise<T> {
+  const pending = syncUnknownToken(server, token);
+  return pending ? pending.then(run) : run();
+}
+
+function refreshTokenOf(request: Request): string {
+  const body = parseBody(request);
+  return isRecord(body) && typeof body['accessToken'] === 'string' ? body['accessToken'] : '';
 }
 
 /** An expired token that Mirage issued and nobody revoked is exchanged once for a new one. */
@@ -223,11 +241,18 @@ export const authDomain: MirageDomain = {
   name: 'auth',
   seed: (db) => seed(db),
   routes(server, ctx) {
-    server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? login(server.db, request, ctx));
-    server.post('/UserProfile', (_schema, request) => appKeyError(request) ?? register(server.db, request, ctx));
-    server.post('/auth/refresh-token', (_schema, request) => refresh(server.db, request, ctx));
-    server.post('/auth/logout', (_schema, request) => logout(server.db, request));
-    server.post('/auth/unlock', (_schema, request) => unlock(server.db, request));
+    // Accounts registered in another tab are read from the stored database first (browser only).
+    const synced = <T>(run: () => T) => {
+      const pending = runAuthSync(server);
+      return pending ? pending.then(run) : run();
+    };
+    server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? synced(() => login(server.db, request, ctx)));
+    server.post('/UserProfile', (_schema, request) => appKeyError(request) ?? synced(() => register(server.db, request, ctx)));
+    server.post('/auth/refresh-token', (_schema, request) =>
+      withTokenSync(server, refreshTokenOf(request), () => refresh(server.db, request, ctx)),
+    );
+    server.post('/auth/logout', (_schema, request) => withTokenSync(server, bearerOf(request), () => logout(server.db, request)));
+    server.post('/auth/unlock', (_schema, request) => withTokenSync(server, bearerOf(request), () => unlock(server.db, request)));
     server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },
 };

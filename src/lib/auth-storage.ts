@@ -82,16 +82,29 @@ export function parseRoleId(authValues: string | null): RoleId | undefined {
   }
 }
 
+/**
+ * Another tab writes the session keys one by one and this tab gets one storage event per key. Reading
+ * in the middle of that burst would look like corruption (a key without its role) and clear the
+ * session everywhere, so foreign changes are read once the burst has settled.
+ */
+export const FOREIGN_CHANGE_SETTLE_MS = 100;
+
 function subscribe(onChange: () => void): () => void {
   const handler = () => {
     cached = null;
     onChange();
   };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onForeignChange = () => {
+    clearTimeout(timer);
+    timer = setTimeout(handler, FOREIGN_CHANGE_SETTLE_MS);
+  };
   globalThis.addEventListener?.(AUTH_STORAGE_EVENT, handler);
-  globalThis.addEventListener?.('storage', handler);
+  globalThis.addEventListener?.('storage', onForeignChange);
   return () => {
+    clearTimeout(timer);
     globalThis.removeEventListener?.(AUTH_STORAGE_EVENT, handler);
-    globalThis.removeEventListener?.('storage', handler);
+    globalThis.removeEventListener?.('storage', onForeignChange);
   };
 }
 

@@ -187,4 +187,18 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Email Or Password Invalid')).toBeVisible();
   });
+
+  test('a tab opened before signing in follows the sign-in and can load data', async ({ page, context }) => {
+    const second = await context.newPage();
+    await second.goto('/login');
+    await expect(second.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await signIn(page, 'user');
+    // The other tab's embedded backend learns the new session from the shared database.
+    await expect(second).toHaveURL(/\/user\/dashboard/);
+    await second.goto('/user/manage-service-units');
+    await expect(second.getByRole('heading', { level: 1, name: 'Service Unit Management' })).toBeVisible();
+    await expect(second.getByRole('row').nth(1)).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/dashboard/);
+    expect(await readSessionKeys(page)).toEqual(await readSessionKeys(second));
+  });
 });

@@ -5,6 +5,7 @@ import { dumpDb, table } from '@mirage/db';
 import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { createPersister } from '@mirage/persistence';
+import { mergeAuthRows } from '@mirage/browser';
 
 let server: Server;
 let now = Date.parse('2026-01-01T10:00:00.000Z');
@@ -222,3 +223,34 @@ describe('persistence', () => {
     expect(table(server.db, 'organizations').all()).toEqual([{ id: '9', name: 'Dumped', domain: 'd', createdAt: '' }]);
   });
 });
+
+describe('tabs sharing the stored database', () => {
+  it('merges accounts and sessions another tab stored, without overwriting, and a revocation wins', async () => {
+    const { body } = await login('admin', 'demo1234');
+    const mine = String(body?.['accessToken']);
+    const users = table<UserRow>(server.db, 'users');
+    const sessions = table<SessionRow>(server.db, 'sessions');
+    const other = {
+      users: [
+        ...users.all(),
+        { ...(users.all()[0] as UserRow), id: '6', email: 'tab2@example.com', username: 'tab2@example.com' },
+      ],
+      sessions: [
+        { id: '1', accessToken: mine, sessionKey: 'k', userId: '2', expiresAt: now + 1000, revoked: true },
+        { id: '1', accessToken: 'from-the-other-tab', sessionKey: 'k2', userId: '6', expiresAt: now + 1000, revoked: false },
+      ],
+    };
+    const { id: _first, ...base } = users.all()[0] as UserRow;
+    users.insert({ ...base, email: 'local@example.com', username: 'local@example.com' });
+    mergeAuthRows(server.db, other);
+    const tab2 = users.where({ email: 'tab2@example.com' })[0];
+    expect(tab2).toBeDefined();
+    expect(users.where({ email: 'local@example.com' })).toHaveLength(1);
+    expect(sessions.where({ accessToken: mine })[0]?.revoked).toBe(true);
+    const adopted = sessions.where({ accessToken: 'from-the-other-tab' })[0];
+    expect(adopted?.userId).toBe(tab2?.id);
+    const response = await fetch('/api/test/any', { headers: { Authorization: 'Bearer from-the-other-tab' } });
+    expect(await response.json()).toEqual({ username: 'tab2@example.com' });
+  });
+});
+
