@@ -218,6 +218,12 @@ describe('session machine, model-based', () => {
       case 'REMOTE_SIGNED_OUT':
         actor.send({ type: 'session.remote.signedOut' });
         break;
+      case 'ADOPT':
+        actor.send({ type: 'session.adopt', session: { ...SESSION, accessToken: 'from-provider' } });
+        break;
+      case 'TOKEN_RENEWED':
+        actor.send({ type: 'session.token.renewed', token: { accessToken: 'renewed', tokenExpiry: 1_900_000_400_000 } });
+        break;
       case 'REMOTE_TOKEN':
         actor.send({ type: 'session.remote.tokenRefreshed', token: { accessToken: 'from-other-tab', tokenExpiry: 1_900_000_200_000 } });
         break;
@@ -428,6 +434,18 @@ describe('session machine, focused', () => {
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(h.spies.clearLock).toHaveBeenCalledTimes(1);
     expect(h.emitted).toContainEqual({ type: 'unlocked' });
+  });
+
+  it('adopts a session from the identity provider: stored, shared and announced like a sign-in', () => {
+    const h = harness();
+    h.actor.send({ type: 'session.adopt', session: { ...SESSION, accessToken: 'from-provider' } });
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.spies.persistSession).toHaveBeenCalledWith('from-provider');
+    expect(h.spies.broadcastSignedIn).toHaveBeenCalledTimes(1);
+    expect(h.emitted).toContainEqual({ type: 'signedIn', user: SESSION.user, defaultRoleId: 2 });
+    h.actor.send({ type: 'session.token.renewed', token: { accessToken: 'renewed', tokenExpiry: 1_900_000_400_000 } });
+    expect(h.spies.persistSession).toHaveBeenLastCalledWith('renewed');
+    expect(h.spies.broadcastTokenRefreshed).toHaveBeenCalledWith('renewed');
   });
 
   it('rejects a 401 at once when signed out', () => {

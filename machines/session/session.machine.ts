@@ -64,6 +64,10 @@ export type SessionEvent =
   | { type: 'session.activity' }
   | { type: 'session.unauthorized'; request: QueuedRequest }
   | { type: 'session.remote.signedIn'; session: SessionData }
+  /** A session obtained elsewhere (identity-provider callback): stored and shared like a sign-in. */
+  | { type: 'session.adopt'; session: SessionData }
+  /** The identity provider renewed the token silently. */
+  | { type: 'session.token.renewed'; token: RefreshedToken }
   | { type: 'session.remote.signedOut' }
   | { type: 'session.remote.tokenRefreshed'; token: RefreshedToken };
 
@@ -216,6 +220,15 @@ export const sessionMachine = setup({
           target: 'signedIn',
           actions: assign(({ event }) => fromSession(event.session)),
         },
+        'session.adopt': {
+          target: 'signedIn',
+          actions: [
+            assign(({ event }) => fromSession(event.session)),
+            'persistSession',
+            'broadcastSignedIn',
+            emit(({ event }) => ({ type: 'signedIn' as const, user: event.session.user, defaultRoleId: event.session.defaultRoleId })),
+          ],
+        },
       },
     },
     signingIn: {
@@ -254,6 +267,13 @@ export const sessionMachine = setup({
         'session.remote.signedOut': { target: 'signedOut', actions: 'clearStoredSession' },
         'session.remote.signedIn': { actions: assign(({ event }) => fromSession(event.session)) },
         'session.remote.tokenRefreshed': { actions: { type: 'assignToken', params: ({ event }) => ({ token: event.token }) } },
+        'session.token.renewed': {
+          actions: [
+            { type: 'assignToken', params: ({ event }) => ({ token: event.token }) },
+            'persistSession',
+            'broadcastTokenRefreshed',
+          ],
+        },
         'session.unauthorized': [
           { guard: 'isReplacedToken', actions: 'resolveWithCurrentToken' },
           { target: 'refreshing', actions: 'enqueueRequest' },

@@ -29,7 +29,9 @@ export type ModelEvent =
   | { type: 'REFRESH_FAIL' }
   | { type: 'REMOTE_SIGNED_IN' }
   | { type: 'REMOTE_SIGNED_OUT' }
-  | { type: 'REMOTE_TOKEN' };
+  | { type: 'REMOTE_TOKEN' }
+  | { type: 'ADOPT' }
+  | { type: 'TOKEN_RENEWED' };
 
 export const MODEL_EVENTS: readonly ModelEvent[] = (
   [
@@ -56,6 +58,8 @@ export const MODEL_EVENTS: readonly ModelEvent[] = (
     'REMOTE_SIGNED_IN',
     'REMOTE_SIGNED_OUT',
     'REMOTE_TOKEN',
+    'ADOPT',
+    'TOKEN_RENEWED',
   ] as const
 ).map((type) => ({ type }));
 
@@ -95,7 +99,7 @@ export const sessionModel = setup({
       },
     },
     signedOut: {
-      on: { LOGIN: 'signingIn', REMOTE_SIGNED_IN: 'active' },
+      on: { LOGIN: 'signingIn', REMOTE_SIGNED_IN: 'active', ADOPT: 'active' },
     },
     signingIn: {
       on: { LOGIN_OK: 'active', LOGIN_FAIL: 'signedOut', LOGOUT: 'signedOut' },
@@ -109,6 +113,7 @@ export const sessionModel = setup({
         STALE_UNAUTHORIZED: 'active',
         REMOTE_TOKEN: 'active',
         REMOTE_SIGNED_IN: 'active',
+        TOKEN_RENEWED: 'active',
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeActive' },
         LOGOUT: 'signingOut',
         REMOTE_SIGNED_OUT: 'signedOut',
@@ -118,6 +123,7 @@ export const sessionModel = setup({
       on: {
         UNLOCK: 'unlocking',
         LOGIN: 'lockedIdle',
+        TOKEN_RENEWED: 'lockedIdle',
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
         REMOTE_SIGNED_OUT: 'signedOut',
