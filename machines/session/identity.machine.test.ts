@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { identityCallbackMachine, silentRenewalMachine, type RenewedToken } from './identity.machine';
+import { identityCallbackMachine, silentRenewalMachine, type CompletedSignIn, type RenewedToken } from './identity.machine';
 import type { SessionData } from './stored-session';
 
 const SESSION: SessionData = {
@@ -18,9 +18,9 @@ describe('identity callback machine', () => {
     const actor = createActor(
       identityCallbackMachine.provide({
         actors: {
-          completeSignIn: fromPromise<SessionData, { url: string }>(async ({ input }) => {
+          completeSignIn: fromPromise<CompletedSignIn, { url: string }>(async ({ input }) => {
             seen.push(input.url);
-            return SESSION;
+            return { session: SESSION, returnTo: '/apps/todo' };
           }),
         },
       }),
@@ -31,7 +31,7 @@ describe('identity callback machine', () => {
     actor.start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('succeeded')).toBe(true));
     expect(seen).toEqual(['https://app.example/callback?code=abc&state=xyz']);
-    expect(emitted).toEqual([{ type: 'signedIn', session: SESSION }]);
+    expect(emitted).toEqual([{ type: 'signedIn', session: SESSION, returnTo: '/apps/todo' }]);
   });
 
   it('keeps the provider error and can retry', async () => {
@@ -39,10 +39,10 @@ describe('identity callback machine', () => {
     const actor = createActor(
       identityCallbackMachine.provide({
         actors: {
-          completeSignIn: fromPromise<SessionData, { url: string }>(async () => {
+          completeSignIn: fromPromise<CompletedSignIn, { url: string }>(async () => {
             attempts += 1;
             if (attempts === 1) throw new Error('No matching state found in storage');
-            return SESSION;
+            return { session: SESSION, returnTo: null };
           }),
         },
       }),

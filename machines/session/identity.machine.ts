@@ -7,6 +7,12 @@ import type { SessionData } from './stored-session';
  * before it expires.
  */
 
+/** What the provider's redirect yields: the session and the page the visitor wanted (round-tripped state). */
+export interface CompletedSignIn {
+  session: SessionData;
+  returnTo: string | null;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Sign-in failed');
 
 export const identityCallbackMachine = setup({
@@ -14,11 +20,10 @@ export const identityCallbackMachine = setup({
     context: {} as { url: string; error: string | null },
     input: {} as { url: string },
     events: {} as { type: 'callback.retry' },
-    emitted: {} as { type: 'signedIn'; session: SessionData } | { type: 'failed'; message: string },
-    output: {} as { session: SessionData | null },
+    emitted: {} as { type: 'signedIn'; session: SessionData; returnTo: string | null } | { type: 'failed'; message: string },
   },
   actors: {
-    completeSignIn: fromPromise<SessionData, { url: string }>(async () => {
+    completeSignIn: fromPromise<CompletedSignIn, { url: string }>(async () => {
       throw new Error('identity actor "completeSignIn" not provided');
     }),
   },
@@ -34,7 +39,7 @@ export const identityCallbackMachine = setup({
         input: ({ context }) => ({ url: context.url }),
         onDone: {
           target: 'succeeded',
-          actions: emit(({ event }) => ({ type: 'signedIn' as const, session: event.output })),
+          actions: emit(({ event }) => ({ type: 'signedIn' as const, session: event.output.session, returnTo: event.output.returnTo })),
         },
         onError: {
           target: 'failed',

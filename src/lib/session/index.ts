@@ -12,6 +12,7 @@ export type ActiveUser = SessionUser;
 export { getSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
 export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
+export { completeOidcSignIn, oidcSettings, startOidcSignIn, type OidcSettings } from './oidc';
 
 /** The signed-in user's record, or null. */
 export function useSessionUser(): ActiveUser | null {

@@ -1,5 +1,5 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import type { RenewedToken } from '@machines/session/identity.machine';
+import type { CompletedSignIn, RenewedToken } from '@machines/session/identity.machine';
 import { isRoleNumber, type SessionData } from '@machines/session/stored-session';
 
 /** Where the identity provider sends the visitor back. */
@@ -71,11 +71,24 @@ export async function startOidcSignIn(settings: OidcSettings, to: string | null)
   await (await userManager(settings)).signinRedirect({ state: { to } });
 }
 
+// The provider's answer can be redeemed once: a second mount (React strict mode) reuses the first call.
+const completions = new Map<string, Promise<CompletedSignIn>>();
+
 /** Completes the redirect on /callback: the session, and where the visitor wanted to go. */
-export async function completeOidcSignIn(settings: OidcSettings, url: string): Promise<{ session: SessionData; to: string | null }> {
-  const user = await (await userManager(settings)).signinRedirectCallback(url);
-  const state = user.state as { to?: unknown } | undefined;
-  return { session: sessionFromOidcUser(user), to: typeof state?.to === 'string' ? state.to : null };
+export function completeOidcSignIn(settings: OidcSettings, url: string): Promise<CompletedSignIn> {
+  let pending = completions.get(url);
+  if (!pending) {
+    pending = userManager(settings)
+      .then((m) => m.signinRedirectCallback(url))
+      .then((user) => {
+        const state = user.state as { to?: unknown } | undefined;
+        return { session: sessionFromOidcUser(user), returnTo: typeof state?.to === 'string' ? state.to : null };
+      });
+    // A failure may be retried with the same URL.
+    pending.catch(() => completions.delete(url));
+    completions.set(url, pending);
+  }
+  return pending;
 }
 
 /** Renews the provider token in a hidden frame. */

@@ -8,7 +8,9 @@ import {
 } from '@machines/session/session.machine';
 import type { SessionData } from '@machines/session/stored-session';
 import { configureApiClient } from '../api-client';
+import { silentRenewalMachine, type RenewedToken } from '@machines/session/identity.machine';
 import { loginRequest, logoutRequest, refreshTokenRequest, unlockRequest } from './auth-api';
+import { oidcSettings, renewOidcSilently } from './oidc';
 import { clearLock, clearSession, readStoredValues, writeLock, writeSession } from './storage';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -116,10 +118,40 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       }),
   });
 
+  // A session from the identity provider renews its token silently before it expires.
+  const oidc = oidcSettings();
+  let renewal: Actor<typeof silentRenewalMachine> | null = null;
+  const stopRenewal = () => {
+    renewal?.stop();
+    renewal = null;
+  };
+  const snapshotSub = oidc
+    ? actor.subscribe((snapshot) => {
+        const fromProvider = snapshot.context.user?.providerId === 'oidc' && snapshot.context.tokenExpiry !== null;
+        if (!fromProvider || snapshot.matches('signedOut') || snapshot.matches('signingOut')) {
+          stopRenewal();
+          return;
+        }
+        if (renewal) return;
+        renewal = createActor(
+          silentRenewalMachine.provide({
+            actors: { renewSilently: fromPromise<RenewedToken>(() => renewOidcSilently(oidc)) },
+          }),
+          { input: { expiresAt: snapshot.context.tokenExpiry ?? Date.now(), now: Date.now() } },
+        );
+        renewal.on('renewed', ({ token }) =>
+          actor.send({ type: 'session.token.renewed', token: { accessToken: token.accessToken, tokenExpiry: token.expiresAt } }),
+        );
+        renewal.start();
+      })
+    : null;
+
   actor.start();
   return {
     actor,
     dispose: () => {
+      snapshotSub?.unsubscribe();
+      stopRenewal();
       actor.stop();
       channel?.removeEventListener('message', onMessage);
       if (options.channel === undefined) channel?.close();

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton, Badge, SimpleGrid } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { getSessionActor, landingPathFor } from '@/lib/session';
+import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { selectIsSigningIn, useSession, useSessionEvents } from '../hooks/use-session';
 
@@ -47,6 +47,19 @@ export function LoginForm({ demo }: { demo: boolean }) {
     },
   });
 
+  const sso = oidcSettings();
+  const signInWithProvider = () => {
+    if (!sso) return;
+    startOidcSignIn(sso, new URLSearchParams(search).get('to')).catch((error: unknown) => {
+      notifications.show({
+        color: 'red',
+        title: t('auth.login.failedTitle'),
+        message: error instanceof Error ? error.message : String(error),
+        autoClose: LOGIN_ERROR_TOAST_MS,
+      });
+    });
+  };
+
   const submit = form.onSubmit((values) => {
     getSessionActor().send({ type: 'session.login', username: values.username.trim(), password: values.password });
   });
@@ -81,6 +94,14 @@ export function LoginForm({ demo }: { demo: boolean }) {
           </Button>
         </Stack>
       </form>
+      {sso ? (
+        <>
+          <Divider label={t('auth.login.or')} labelPosition="center" />
+          <Button variant="default" fullWidth onClick={signInWithProvider}>
+            {t('auth.login.sso')}
+          </Button>
+        </>
+      ) : null}
       <Text size="sm" ta="center">
         {t('auth.login.noAccount')}{' '}
         <Anchor component={Link} href={search ? `/register?${search}` : '/register'}>
