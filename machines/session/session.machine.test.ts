@@ -76,6 +76,8 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
     broadcastSignedIn: vi.fn(),
     broadcastSignedOut: vi.fn(),
     broadcastTokenRefreshed: vi.fn(),
+    broadcastLocked: vi.fn(),
+    broadcastUnlocked: vi.fn(),
   };
   const machine = sessionMachine.provide({
     actors: {
@@ -110,6 +112,8 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
       broadcastSignedIn: () => spies.broadcastSignedIn(),
       broadcastSignedOut: () => spies.broadcastSignedOut(),
       broadcastTokenRefreshed: ({ context }) => spies.broadcastTokenRefreshed(context.accessToken),
+      broadcastLocked: () => spies.broadcastLocked(),
+      broadcastUnlocked: () => spies.broadcastUnlocked(),
     },
   });
   const actor = createActor(machine, { input: { stored, idleMs } });
@@ -217,6 +221,12 @@ describe('session machine, model-based', () => {
         break;
       case 'REMOTE_SIGNED_OUT':
         actor.send({ type: 'session.remote.signedOut' });
+        break;
+      case 'REMOTE_LOCKED':
+        actor.send({ type: 'session.remote.locked' });
+        break;
+      case 'REMOTE_UNLOCKED':
+        actor.send({ type: 'session.remote.unlocked' });
         break;
       case 'ADOPT':
         actor.send({ type: 'session.adopt', session: { ...SESSION, accessToken: 'from-provider' } });
@@ -446,6 +456,24 @@ describe('session machine, focused', () => {
     h.actor.send({ type: 'session.token.renewed', token: { accessToken: 'renewed', tokenExpiry: 1_900_000_400_000 } });
     expect(h.spies.persistSession).toHaveBeenLastCalledWith('renewed');
     expect(h.spies.broadcastTokenRefreshed).toHaveBeenCalledWith('renewed');
+  });
+
+  it('locking and unlocking are shared with the other tabs', async () => {
+    const h = harness(VALID);
+    h.actor.send({ type: 'session.lock' });
+    expect(h.spies.broadcastLocked).toHaveBeenCalledTimes(1);
+    h.actor.send({ type: 'session.unlock', password: 'demo1234' });
+    h.last(h.calls.unlock).resolve(null);
+    await settle();
+    expect(h.spies.broadcastUnlocked).toHaveBeenCalledTimes(1);
+
+    const other = harness(VALID);
+    other.actor.send({ type: 'session.remote.locked' });
+    expect(other.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+    other.actor.send({ type: 'session.remote.unlocked' });
+    expect(other.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(other.emitted).toContainEqual({ type: 'unlocked' });
+    expect(other.spies.clearLock).not.toHaveBeenCalled();
   });
 
   it('rejects a 401 at once when signed out', () => {

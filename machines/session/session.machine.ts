@@ -69,7 +69,9 @@ export type SessionEvent =
   /** The identity provider renewed the token silently. */
   | { type: 'session.token.renewed'; token: RefreshedToken }
   | { type: 'session.remote.signedOut' }
-  | { type: 'session.remote.tokenRefreshed'; token: RefreshedToken };
+  | { type: 'session.remote.tokenRefreshed'; token: RefreshedToken }
+  | { type: 'session.remote.locked' }
+  | { type: 'session.remote.unlocked' };
 
 /** What the machine announces to the app (views show toasts and navigate on these). */
 export type SessionEmitted =
@@ -146,6 +148,8 @@ export const sessionMachine = setup({
     broadcastSignedIn: (_: { context: SessionContext }) => undefined,
     broadcastSignedOut: () => undefined,
     broadcastTokenRefreshed: (_: { context: SessionContext }) => undefined,
+    broadcastLocked: () => undefined,
+    broadcastUnlocked: () => undefined,
     assignStored: assign(({ context }) => {
       const parsed = context.stored ? parseStoredSession(context.stored) : null;
       return parsed ? { ...fromSession(parsed.session), stored: null } : { stored: null };
@@ -287,10 +291,13 @@ export const sessionMachine = setup({
           on: {
             'session.activity': { target: 'active', reenter: true },
             'session.lock': 'locked',
+            'session.remote.locked': 'locked',
           },
         },
         locked: {
-          entry: 'persistLock',
+          entry: ['persistLock', 'broadcastLocked'],
+          // Unlocked in another tab: continue here too.
+          on: { 'session.remote.unlocked': { target: 'active', actions: emit({ type: 'unlocked' as const }) } },
           initial: 'idle',
           states: {
             idle: {
@@ -306,7 +313,7 @@ export const sessionMachine = setup({
                 }),
                 onDone: {
                   target: '#session.signedIn.active',
-                  actions: ['clearLock', emit({ type: 'unlocked' as const })],
+                  actions: ['clearLock', 'broadcastUnlocked', emit({ type: 'unlocked' as const })],
                 },
                 onError: {
                   target: 'idle',

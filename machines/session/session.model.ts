@@ -31,7 +31,9 @@ export type ModelEvent =
   | { type: 'REMOTE_SIGNED_OUT' }
   | { type: 'REMOTE_TOKEN' }
   | { type: 'ADOPT' }
-  | { type: 'TOKEN_RENEWED' };
+  | { type: 'TOKEN_RENEWED' }
+  | { type: 'REMOTE_LOCKED' }
+  | { type: 'REMOTE_UNLOCKED' };
 
 export const MODEL_EVENTS: readonly ModelEvent[] = (
   [
@@ -60,8 +62,10 @@ export const MODEL_EVENTS: readonly ModelEvent[] = (
     'REMOTE_TOKEN',
     'ADOPT',
     'TOKEN_RENEWED',
+    'REMOTE_LOCKED',
+    'REMOTE_UNLOCKED',
   ] as const
-).map((type) => ({ type }));
+).map((type) => ({ type }) as ModelEvent);
 
 export const REAL_STATE = {
   signedOut: 'signedOut',
@@ -108,6 +112,7 @@ export const sessionModel = setup({
       on: {
         LOCK: 'lockedIdle',
         IDLE: 'lockedIdle',
+        REMOTE_LOCKED: 'lockedIdle',
         ACTIVITY: 'active',
         LOGIN: 'active',
         STALE_UNAUTHORIZED: 'active',
@@ -124,6 +129,7 @@ export const sessionModel = setup({
         UNLOCK: 'unlocking',
         LOGIN: 'lockedIdle',
         TOKEN_RENEWED: 'lockedIdle',
+        REMOTE_UNLOCKED: 'active',
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
         REMOTE_SIGNED_OUT: 'signedOut',
@@ -133,6 +139,7 @@ export const sessionModel = setup({
       on: {
         UNLOCK_OK: 'active',
         UNLOCK_FAIL: 'lockedIdle',
+        REMOTE_UNLOCKED: 'active',
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
       },

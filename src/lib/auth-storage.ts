@@ -10,7 +10,6 @@ export const SESSION_STORAGE_KEYS = [
   'tokenExpiry',
   'loggedIn',
   'session_locked',
-  'session_locked_from',
 ] as const;
 
 export const AUTH_STORAGE_EVENT = 'auth-storage-changed';

@@ -201,4 +201,20 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/user\/dashboard/);
     expect(await readSessionKeys(page)).toEqual(await readSessionKeys(second));
   });
+
+  test('locking in one tab locks the other, unlocking there frees both', async ({ page, context }) => {
+    await signIn(page, 'operator');
+    const second = await context.newPage();
+    await second.goto('/admin/manage-users');
+    await expect(second).toHaveURL(/\/admin\/manage-users/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Lock screen' }).click();
+    await expect(page).toHaveURL(/\/pages\/lock-screen/);
+    await expect(second).toHaveURL(/\/pages\/lock-screen/);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    // Each tab returns to its own page.
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await expect(second).toHaveURL(/\/admin\/manage-users/);
+  });
 });

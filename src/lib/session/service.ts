@@ -18,7 +18,9 @@ export type SessionActor = Actor<typeof sessionMachine>;
 type TabMessage =
   | { type: 'signedIn'; session: SessionData }
   | { type: 'signedOut' }
-  | { type: 'tokenRefreshed'; token: RefreshedToken };
+  | { type: 'tokenRefreshed'; token: RefreshedToken }
+  | { type: 'locked' }
+  | { type: 'unlocked' };
 
 const CHANNEL_NAME = 'service-unit-admin-session';
 
@@ -73,13 +75,16 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         if (session) writeSession(session);
       },
       clearStoredSession: () => clearSession(),
-      persistLock: () => writeLock(currentPath()),
+      // A lock restored at start (xstate.init) keeps the page recorded before the reload.
+      persistLock: ({ event }) => writeLock(currentPath(), (event.type as string) === 'xstate.init'),
       clearLock: () => clearLock(),
       broadcastSignedIn: ({ context }) => {
         const session = sessionOf(context);
         if (session) post({ type: 'signedIn', session });
       },
       broadcastSignedOut: () => post({ type: 'signedOut' }),
+      broadcastLocked: () => post({ type: 'locked' }),
+      broadcastUnlocked: () => post({ type: 'unlocked' }),
       broadcastTokenRefreshed: ({ context }) => {
         if (context.accessToken && context.tokenExpiry !== null) {
           post({ type: 'tokenRefreshed', token: { accessToken: context.accessToken, tokenExpiry: context.tokenExpiry } });
@@ -97,8 +102,16 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
     if (message.type === 'signedOut') actor.send({ type: 'session.remote.signedOut' });
     else if (message.type === 'signedIn') actor.send({ type: 'session.remote.signedIn', session: message.session });
     else if (message.type === 'tokenRefreshed') actor.send({ type: 'session.remote.tokenRefreshed', token: message.token });
+    else if (message.type === 'locked') actor.send({ type: 'session.remote.locked' });
+    else if (message.type === 'unlocked') actor.send({ type: 'session.remote.unlocked' });
   };
   channel?.addEventListener('message', onMessage);
+  // The lock flag in storage is the shared truth: a tab that missed a message still follows it.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== 'session_locked') return;
+    actor.send({ type: event.newValue === 'true' ? 'session.remote.locked' : 'session.remote.unlocked' });
+  };
+  globalThis.addEventListener?.('storage', onStorage);
 
   // Any user activity restarts the idle timer; throttled so mouse moves do not flood the machine.
   let lastActivity = 0;
@@ -154,6 +167,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       stopRenewal();
       actor.stop();
       channel?.removeEventListener('message', onMessage);
+      globalThis.removeEventListener?.('storage', onStorage);
       if (options.channel === undefined) channel?.close();
       for (const name of activityEvents) globalThis.removeEventListener?.(name, onActivity);
       configureApiClient({ onUnauthorized: null });

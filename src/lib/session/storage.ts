@@ -1,7 +1,7 @@
 import { STORED_KEYS, toStoredValues, type SessionData, type StoredValues } from '@machines/session/stored-session';
 import { clearSessionStorage, notifyAuthStorageChanged } from '../auth-storage';
 
-/** Where the session was locked, so unlocking returns there. */
+/** Where this tab was when the session locked (sessionStorage: each tab returns to its own page). */
 export const LOCKED_FROM_KEY = 'session_locked_from';
 export const LOCKED_KEY = 'session_locked';
 
@@ -34,13 +34,26 @@ export function writeSession(session: SessionData): void {
 }
 
 export function clearSession(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(LOCKED_FROM_KEY);
+  } catch {
+    // unavailable storage: nothing to clear
+  }
   clearSessionStorage();
 }
 
-export function writeLock(from: string): void {
+/** `restored`: the lock came back with a reload, so the page recorded when it locked stays. */
+export function writeLock(from: string, restored = false): void {
   set(LOCKED_KEY, 'true');
   // Locking on the lock screen itself keeps the page recorded earlier (or none: back to the dashboard).
-  if (get(LOCKED_FROM_KEY) === null && !from.startsWith('/pages/lock-screen')) set(LOCKED_FROM_KEY, from);
+  const recorded = globalThis.sessionStorage?.getItem(LOCKED_FROM_KEY) ?? null;
+  if (!from.startsWith('/pages/lock-screen') && !(restored && recorded !== null)) {
+    try {
+      globalThis.sessionStorage?.setItem(LOCKED_FROM_KEY, from);
+    } catch {
+      // unavailable storage: unlocking then returns to the dashboard
+    }
+  }
   notifyAuthStorageChanged();
 }
 
@@ -55,13 +68,13 @@ export function clearLock(): void {
 
 /** The page the session was locked on (an internal path), consumed once by unlocking. */
 export function takeLockedFrom(): string | null {
-  const from = get(LOCKED_FROM_KEY);
   try {
-    globalThis.localStorage?.removeItem(LOCKED_FROM_KEY);
+    const from = globalThis.sessionStorage?.getItem(LOCKED_FROM_KEY) ?? null;
+    globalThis.sessionStorage?.removeItem(LOCKED_FROM_KEY);
+    return from;
   } catch {
-    // ignore
+    return null;
   }
-  return from;
 }
 
 export function readAccessToken(): string | null {

@@ -22,7 +22,6 @@ const LOCKED: Record<string, string> = {
   tokenExpiry: '1900000000000',
   loggedIn: 'true',
   session_locked: 'true',
-  session_locked_from: '/user/manage-process?unit=3',
 };
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -30,6 +29,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   for (const [key, value] of Object.entries(LOCKED)) localStorage.setItem(key, value);
+  sessionStorage.setItem('session_locked_from', '/user/manage-process?unit=3');
   restartSession({ idleMs: 0 });
 });
 afterEach(() => vi.unstubAllGlobals());

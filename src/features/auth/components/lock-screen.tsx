@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { useAuthStorage } from '@/lib/auth-storage';
 import { dashboardFor, isRoleId } from '@/lib/roles';
 import { getSessionActor, isInternalPath, sessionCommands, takeLockedFrom } from '@/lib/session';
 import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
@@ -33,24 +34,29 @@ export function LockScreen() {
   const role = useSession(selectRole);
   const signedOut = useSession(selectIsSignedOut);
   const unlocking = useSession(selectIsUnlocking);
+  const active = useSession(selectIsActive);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '' },
     validate: { password: (v) => (v ? null : t('auth.lock.passwordRequired')) },
   });
 
-  // Opening the lock screen while active locks the session; only on arrival, not after unlocking here.
+  // Not (or no longer) locked — unlocked here or in another tab, or opened directly: back to the page
+  // this tab was on when it locked, else the dashboard.
+  const lockedInStorage = useAuthStorage().locked;
   useEffect(() => {
-    const actor = getSessionActor();
-    if (selectIsActive(actor.getSnapshot())) actor.send({ type: 'session.lock' });
-  }, []);
+    if (!active) return;
+    // Storage says locked but this tab has not caught up yet: lock here too.
+    if (lockedInStorage) {
+      getSessionActor().send({ type: 'session.lock' });
+      return;
+    }
+    const from = takeLockedFrom();
+    const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
+    navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
+  }, [active, lockedInStorage, navigate, role]);
 
   useSessionEvents({
-    unlocked: () => {
-      const from = takeLockedFrom();
-      const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
-      navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
-    },
     unlockFailed: (event) => {
       form.setFieldError('password', event.message);
       notifications.show({ color: 'red', title: t('auth.lock.failedTitle'), message: event.message });
