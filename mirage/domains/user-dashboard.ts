@@ -4,6 +4,7 @@ import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import type { ProcessRow } from './processes';
 import { newestScreenshots, unitNames, unitStatusAt, type ScreenshotRow } from './screenshots';
+import { refreshHeartbeats } from './service-units';
 
 interface UrlRuleRow extends Row {
   organizationId: string | number;
@@ -19,7 +20,9 @@ function startOfDay(now: number): string {
   return d.toISOString();
 }
 
-function visibleUnits(db: MirageDb, user: UserRow): ServiceUnit[] {
+/** Applies the agents' missed heartbeats first, as the units list does, so both agree on who is online. */
+function visibleUnits(db: MirageDb, user: UserRow, now: number): ServiceUnit[] {
+  refreshHeartbeats(db, now);
   const mine = inOrg(user);
   return table<ServiceUnit>(db, 'serviceUnits').where((u) => mine(u.organizationId));
 }
@@ -36,7 +39,7 @@ export const userDashboardDomain: MirageDomain = {
       '/dashboard/summary',
       withAuth(server, ({ db, user }) => {
         const now = ctx.now();
-        const unitList = visibleUnits(db, user);
+        const unitList = visibleUnits(db, user, now);
         const unitIds = new Set(unitList.map((u) => String(u.id)));
         const counts = { online: 0, offline: 0, maintenance: 0 };
         for (const unit of unitList) counts[unitStatusAt(unit, now)] += 1;
@@ -62,7 +65,7 @@ export const userDashboardDomain: MirageDomain = {
       withAuth(server, ({ db, request, user }) => {
         const now = ctx.now();
         const limit = limitOf(queryParam(request, 'limit'), 5);
-        const items = visibleUnits(db, user)
+        const items = visibleUnits(db, user, now)
           .filter((u) => unitStatusAt(u, now) === 'offline')
           .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
           .slice(0, limit)
