@@ -214,6 +214,93 @@ describe('process monitor: polling', () => {
   });
 });
 
+describe('process monitor: only polls while the table is seen', () => {
+  it('stops polling while the browser tab is hidden, and refreshes at once when it is visible again', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'monitor.visibility.hidden' });
+    expect(actor.getSnapshot().hasTag('suspended')).toBe(true);
+    clock.increment(60_000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'monitor.visibility.visible' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.items[0]?.cpuPercent).toBe(2);
+    clock.increment(5000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops polling while the Rules tab is shown, and refreshes at once back on the Processes tab', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch);
+    await flush();
+    actor.send({ type: 'monitor.view.change', view: 'rules' });
+    clock.increment(60_000);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'monitor.view.change', view: 'processes' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops the answer of a request in flight when the tab is hidden', async () => {
+    const { actor: fetch, calls } = manualFetch();
+    const { actor } = start(fetch);
+    actor.send({ type: 'monitor.visibility.hidden' });
+    calls[0]?.resolve({ unitId: 'u1', items: [proc('1')], sampledAt: 't' });
+    await flush();
+    expect(actor.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('needs both: a visible browser tab on the Rules tab, or a hidden one on the Processes tab, stays quiet', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch, { view: 'rules' });
+    await flush();
+    expect(fn).not.toHaveBeenCalled();
+    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'monitor.view.change', view: 'processes' });
+    clock.increment(30_000);
+    await flush();
+    expect(fn).not.toHaveBeenCalled();
+    actor.send({ type: 'monitor.visibility.visible' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a paused monitor stays paused when the tab becomes visible; resuming while hidden waits for visibility', async () => {
+    const { actor: fetch, fn } = autoFetch();
+    const { actor, clock } = start(fetch, { paused: true, documentHidden: true });
+    actor.send({ type: 'monitor.visibility.visible' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('paused')).toBe(true);
+    expect(fn).not.toHaveBeenCalled();
+    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'process.resume' });
+    clock.increment(30_000);
+    await flush();
+    expect(fn).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().hasTag('suspended')).toBe(true);
+    actor.send({ type: 'monitor.visibility.visible' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stalled monitor stays stalled (no retry) when the tab is hidden and shown again', async () => {
+    const fn = vi.fn(async (): Promise<ProcessSample> => Promise.reject(Object.assign(new Error('gone'), { status: 404 })));
+    const { actor } = start(fromPromise(fn));
+    await flush();
+    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'monitor.visibility.visible' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('stalled')).toBe(true);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('process monitor: actions', () => {
   const items = [proc('1', { name: 'steam.exe' }), proc('2', { name: 'chrome.exe' }), proc('3', { name: 'steam.exe' })];
   const fetch = () => autoFetch(() => items).actor;

@@ -9,6 +9,9 @@ import type { UnitProcess } from '../domain/types';
  *   a failed poll backs off (interval × 2ⁿ, capped) and after `maxAutoRetries` stops in `stalled`
  *   until the user retries. `watching.paused` polls nothing. Picking another unit re-enters
  *   `watching`, which stops the in-flight request (its late answer is dropped) and clears the rows.
+ *   While nobody can see the table (browser tab hidden, or the Rules tab shown) `live` rests in
+ *   `suspended`, and refreshes at once when the table is seen again. The view reports visibility
+ *   (`monitor.visibility.*`, `monitor.view.change`); the machine itself touches no DOM.
  * - `action`: end a process / block its executable, each behind a confirmation.
  */
 
@@ -52,7 +55,13 @@ export interface ProcessMonitorContext {
   actionError: unknown;
   /** Consulted once, when watching first starts. */
   startPaused: boolean;
+  /** The browser tab is hidden (document.visibilityState, reported by the view). */
+  documentHidden: boolean;
+  /** Which of the page's tabs is shown; only 'processes' shows the table. */
+  view: MonitorView;
 }
+
+export type MonitorView = 'processes' | 'rules';
 
 export interface ProcessMonitorInput {
   unitId?: string | null;
@@ -60,6 +69,8 @@ export interface ProcessMonitorInput {
   maxAutoRetries?: number;
   /** Start paused (e.g. the user paused before leaving). */
   paused?: boolean;
+  documentHidden?: boolean;
+  view?: MonitorView;
 }
 
 export type ProcessMonitorEvent =
@@ -74,7 +85,10 @@ export type ProcessMonitorEvent =
   | { type: 'process.end'; process: UnitProcess }
   | { type: 'process.block'; process: UnitProcess }
   | { type: 'process.action.confirm' }
-  | { type: 'process.action.cancel' };
+  | { type: 'process.action.cancel' }
+  | { type: 'monitor.visibility.hidden' }
+  | { type: 'monitor.visibility.visible' }
+  | { type: 'monitor.view.change'; view: MonitorView };
 
 export type ProcessMonitorEmitted =
   | { type: 'process.ended'; process: UnitProcess }
@@ -148,6 +162,8 @@ export const processMonitorMachine = setup({
     hasTargetInList: ({ context, event }) =>
       (event.type === 'process.end' || event.type === 'process.block') && context.items.some((p) => p.id === event.process.id),
     isValidInterval: ({ event }) => event.type === 'process.interval.change' && isInterval(event.intervalMs),
+    isUnseen: ({ context }) => context.documentHidden || context.view !== 'processes',
+    isSeen: ({ context }) => !context.documentHidden && context.view === 'processes',
   },
   actions: {
     assignUnit: assign(({ event }) =>
@@ -165,6 +181,9 @@ export const processMonitorMachine = setup({
     })),
     resetFailures: assign({ failures: () => 0 }),
     clearStartPaused: assign({ startPaused: () => false }),
+    assignDocumentHidden: assign({ documentHidden: () => true }),
+    assignDocumentVisible: assign({ documentHidden: () => false }),
+    assignView: assign(({ event }) => (event.type === 'monitor.view.change' ? { view: event.view } : {})),
     assignInterval: assign(({ event }) => (event.type === 'process.interval.change' ? { intervalMs: event.intervalMs } : {})),
     assignSort: assign(({ event }) => (event.type === 'process.sort' ? { sort: event.sort } : {})),
     assignSearch: assign(({ event }) => (event.type === 'process.search' ? { search: event.search } : {})),
@@ -214,6 +233,8 @@ export const processMonitorMachine = setup({
     target: null,
     actionError: null,
     startPaused: input.paused ?? false,
+    documentHidden: input.documentHidden ?? false,
+    view: input.view ?? 'processes',
   }),
   on: {
     'process.sort': { actions: 'assignSort' },
@@ -227,6 +248,10 @@ export const processMonitorMachine = setup({
           { guard: 'isUnitChosen', target: '.watching', reenter: true, actions: 'assignUnit' },
           { target: '.noUnit', actions: 'assignUnit' },
         ],
+        // Only recorded here; `live` reacts through its eventless transitions.
+        'monitor.visibility.hidden': { actions: 'assignDocumentHidden' },
+        'monitor.visibility.visible': { actions: 'assignDocumentVisible' },
+        'monitor.view.change': { actions: 'assignView' },
       },
       states: {
         start: {
@@ -254,6 +279,7 @@ export const processMonitorMachine = setup({
               states: {
                 loading: {
                   tags: ['polling'],
+                  always: { guard: 'isUnseen', target: 'suspended' },
                   invoke: {
                     id: 'fetchProcesses',
                     src: 'fetchProcesses',
@@ -270,6 +296,7 @@ export const processMonitorMachine = setup({
                   },
                 },
                 waiting: {
+                  always: { guard: 'isUnseen', target: 'suspended' },
                   after: { pollInterval: { target: 'loading' } },
                   on: {
                     'process.refresh': { target: 'loading' },
@@ -279,11 +306,17 @@ export const processMonitorMachine = setup({
                 },
                 backoff: {
                   tags: ['failing'],
+                  always: { guard: 'isUnseen', target: 'suspended' },
                   after: { retryDelay: { target: 'loading' } },
                   on: {
                     'process.retry': { target: 'loading' },
                     'process.refresh': { target: 'loading' },
                   },
+                },
+                // Nobody sees the table: no requests until it is seen again, then one at once.
+                suspended: {
+                  tags: ['suspended'],
+                  always: { guard: 'isSeen', target: 'loading' },
                 },
                 stalled: {
                   tags: ['failing', 'stalled'],

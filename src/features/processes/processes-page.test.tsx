@@ -46,6 +46,21 @@ describe('ProcessesPage', () => {
     await waitFor(() => expect(processCalls(fetchSpy)).toBe(afterPause + 1));
   }, 40_000);
 
+  it('stops polling while the browser tab is hidden and refreshes as soon as it is visible', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
+    await userEvent.click(screen.getByRole('radio', { name: '2 s' }));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    const whileHidden = processCalls(fetchSpy);
+    await new Promise((r) => setTimeout(r, 2600));
+    expect(processCalls(fetchSpy)).toBe(whileHidden);
+    visibility.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(processCalls(fetchSpy)).toBe(whileHidden + 1));
+  }, 40_000);
+
   it('a failed poll shows why, with Retry', async () => {
     let fail = true;
     server.get('/api/service-units/:id/processes', () =>

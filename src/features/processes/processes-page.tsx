@@ -17,7 +17,7 @@ export default function ProcessesPage() {
   const params = new URLSearchParams(search);
   const unitId = params.get('unit') || null;
   const tab: Tab = params.get('tab') === 'rules' ? 'rules' : 'processes';
-  const actor = useProcessMonitor(unitId);
+  const actor = useProcessMonitor(unitId, tab);
 
   const go = (next: { unit?: string | null; tab?: Tab }) => {
     const query = new URLSearchParams();

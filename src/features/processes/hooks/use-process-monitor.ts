@@ -8,6 +8,7 @@ import {
   processTotals,
   visibleProcesses,
   type BlockResult,
+  type MonitorView,
 } from '@machines/processes/process-monitor-machine';
 import { ApiError } from '@/lib/api-client';
 import { createProcessRule } from '../api/create-process-rule';
@@ -64,11 +65,26 @@ export function useErrorText() {
   }, [t]);
 }
 
-/** The page's monitor actor, with the notifications its outcomes show. */
-export function useProcessMonitor(unitId: string | null) {
+const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+/**
+ * The page's monitor actor, with the notifications its outcomes show. `view` is the page's tab:
+ * the monitor polls only while the Processes tab is shown in a visible browser tab.
+ */
+export function useProcessMonitor(unitId: string | null, view: MonitorView = 'processes') {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const actor = useActorRef(processMonitorWithApi, { input: { unitId } });
+  const actor = useActorRef(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
+
+  useEffect(() => {
+    const report = () => actor.send({ type: isDocumentHidden() ? 'monitor.visibility.hidden' : 'monitor.visibility.visible' });
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [actor]);
+
+  useEffect(() => {
+    if (actor.getSnapshot().context.view !== view) actor.send({ type: 'monitor.view.change', view });
+  }, [actor, view]);
 
   useEffect(() => {
     const subs = [
