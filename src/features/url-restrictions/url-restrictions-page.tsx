@@ -5,10 +5,12 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal, DataListToolbar, ListEmpty, ListError, showUndoNotification } from '@/components/data-list';
-import { toRuleValues, type RuleRow, type UnitOption } from './api/types';
+import { UnitPicker } from '@/components/unit-picker';
+import { toRuleValues, type RuleRow } from './api/types';
 import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
 import { UrlTester } from './components/url-tester';
+import { useUnitPickerText } from './components/use-unit-picker-text';
 import { apiRuleServices, useUrlRestrictions, type RuleServices } from './hooks/use-url-restrictions';
 
 function single(value: string | string[] | undefined): string | null {
@@ -19,7 +21,7 @@ function single(value: string | string[] | undefined): string | null {
 /** Url Restrictions: the organization's allow/block rules, their editor, and a URL tester. */
 export function UrlRestrictionsScreen({ services = apiRuleServices }: { services?: RuleServices }) {
   const { t } = useTranslation();
-  const { list, editor, toggler, tester, units } = useUrlRestrictions(services);
+  const { list, editor, toggler, tester } = useUrlRestrictions(services);
   const searchInput = useSelector(list, (s) => s.context.searchInput);
   const query = useSelector(list, (s) => s.context.query);
   const failed = useSelector(list, (s) => s.matches({ data: 'failed' }));
@@ -27,15 +29,10 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
   const busy = useSelector(list, (s) => s.hasTag('busy'));
   const listError = useSelector(list, (s) => s.context.error);
   const toggling = useSelector(toggler, (s) => s.hasTag('busy'));
-  const unitOptions = useSelector(units, (s) => (s.context.output as UnitOption[] | null) ?? []);
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
   const filters = query.filters;
   const unitFilter = single(filters['unit']);
   const filtered = query.search !== '' || Object.keys(filters).length > 0;
-
-  useEffect(() => {
-    units.send({ type: 'task.start' });
-  }, [units]);
 
   useEffect(() => {
     const subs = [
@@ -75,11 +72,11 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
       {t('url-restrictions.actions.new')}
     </Button>
   );
-  const unitData = unitFilter && !unitOptions.some((u) => u.value === unitFilter) ? [...unitOptions, { value: unitFilter, label: unitFilter }] : unitOptions;
+  const unitFilterText = useUnitPickerText(t('url-restrictions.filters.unit'), t('url-restrictions.filters.anyUnit'));
 
   return (
     <Stack gap="lg">
-      <UrlTester key={unitFilter ?? 'any'} tester={tester} units={unitData} defaultUnit={unitFilter} />
+      <UrlTester key={unitFilter ?? 'any'} tester={tester} defaultUnit={unitFilter} />
       <Stack gap="md">
         <DataListToolbar
           searchValue={searchInput}
@@ -114,17 +111,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
                 clearable
                 w={170}
               />
-              <Select
-                label={t('url-restrictions.filters.unit')}
-                placeholder={t('url-restrictions.filters.anyUnit')}
-                data={unitData}
-                value={unitFilter}
-                onChange={(v) => setFilter('unit', v)}
-                searchable
-                clearable
-                nothingFoundMessage={t('url-restrictions.noUnits')}
-                w={260}
-              />
+              <UnitPicker value={unitFilter} onChange={(v) => setFilter('unit', v)} text={unitFilterText} clearable w={260} />
             </Group>
           }
         />
@@ -142,7 +129,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
           <RuleTable list={list} onEdit={edit} onDelete={remove} onToggle={(rule) => toggler.send({ type: 'task.start', input: rule })} toggling={toggling} />
         )}
       </Stack>
-      <RuleFormDrawer editor={editor} units={unitData} />
+      <RuleFormDrawer editor={editor} />
       <ConfirmModal
         opened={deleteCandidate !== null}
         title={t('data-list.confirmDeleteTitle', { label: deleteCandidate?.label ?? '' })}

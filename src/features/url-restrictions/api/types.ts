@@ -62,8 +62,3 @@ export function toRuleBody(values: RuleFormValues) {
     reason: values.reason.trim(),
   };
 }
-
-export interface UnitOption {
-  value: string;
-  label: string;
-}

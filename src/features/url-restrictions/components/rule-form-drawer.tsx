@@ -1,18 +1,19 @@
 import { useEffect } from 'react';
-import { Alert, Button, Chip, Drawer, Group, Input, MultiSelect, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Chip, Drawer, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmModal } from '@/components/data-list';
-import type { RuleFormValues, UnitOption } from '../api/types';
+import type { RuleFormValues } from '../api/types';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
+import { UnitMultiPicker } from './unit-multi-picker';
 
 type EditorRef = ActorRefFrom<typeof ruleEditorMachine>;
 const WEEK = ['1', '2', '3', '4', '5', '6', '0'];
 
-function RuleForm({ editor, units }: { editor: EditorRef; units: UnitOption[] }) {
+function RuleForm({ editor }: { editor: EditorRef }) {
   const { t, i18n } = useTranslation();
   const initial = useSelector(editor, (s) => s.context.values);
   const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
@@ -88,13 +89,14 @@ function RuleForm({ editor, units }: { editor: EditorRef; units: UnitOption[] })
           />
         </Input.Wrapper>
         {v.scopeKind === 'units' && (
-          <MultiSelect
+          <UnitMultiPicker
             label={t('url-restrictions.fields.units')}
             required
-            searchable
-            data={units}
-            nothingFoundMessage={t('url-restrictions.noUnits')}
-            {...form.getInputProps('unitIds')}
+            nothingFound={t('url-restrictions.noUnits')}
+            loadFailed={t('url-restrictions.unitsLoadFailed')}
+            value={v.unitIds}
+            onChange={(ids) => form.setFieldValue('unitIds', ids)}
+            error={form.errors['unitIds']}
           />
         )}
         <Input.Wrapper label={t('url-restrictions.fields.schedule')}>
@@ -141,7 +143,7 @@ function RuleForm({ editor, units }: { editor: EditorRef; units: UnitOption[] })
   );
 }
 
-export function RuleFormDrawer({ editor, units }: { editor: EditorRef; units: UnitOption[] }) {
+export function RuleFormDrawer({ editor }: { editor: EditorRef }) {
   const { t } = useTranslation();
   const opened = useSelector(editor, (s) => s.hasTag('open'));
   const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
@@ -165,7 +167,7 @@ export function RuleFormDrawer({ editor, units }: { editor: EditorRef; units: Un
         closeButtonProps={{ 'aria-label': t('common.close') }}
         trapFocus={!confirming}
       >
-        {opened && <RuleForm key={sessionKey} editor={editor} units={units} />}
+        {opened && <RuleForm key={sessionKey} editor={editor} />}
       </Drawer>
       <ConfirmModal
         opened={confirming}

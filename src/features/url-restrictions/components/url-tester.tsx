@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Code, Group, List, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Code, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
-import type { UnitOption } from '../api/types';
+import { UnitPicker } from '@/components/unit-picker';
+import { useUnitPickerText } from './use-unit-picker-text';
 
 type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
 
@@ -12,8 +14,10 @@ type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
  * "Test a URL": which rule decides the URL for the unit right now, and why. The inputs are plain
  * form fields read on submit; the machine holds the request and the answer.
  */
-export function UrlTester({ tester, units, defaultUnit }: { tester: TesterRef; units: UnitOption[]; defaultUnit: string | null }) {
+export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultUnit: string | null }) {
   const { t } = useTranslation();
+  const pickerText = useUnitPickerText(t('url-restrictions.tester.unit'), t('url-restrictions.tester.anyUnit'));
+  const [unit, setUnit] = useState<string | null>(defaultUnit);
   const decision = useSelector(tester, (s) => s.context.decision);
   const checking = useSelector(tester, (s) => s.hasTag('busy'));
   const failed = useSelector(tester, (s) => s.matches('failed'));
@@ -30,24 +34,12 @@ export function UrlTester({ tester, units, defaultUnit }: { tester: TesterRef; u
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
-            const unit = String(data.get('unit') ?? '');
-            tester.send({ type: 'tester.submit', url: String(data.get('url') ?? ''), unitId: unit || null });
+            tester.send({ type: 'tester.submit', url: String(data.get('url') ?? ''), unitId: unit });
           }}
         >
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput name="url" label={t('url-restrictions.tester.url')} placeholder="https://www.example.com/page" required miw={280} style={{ flex: 2 }} />
-            <Select
-              name="unit"
-              label={t('url-restrictions.tester.unit')}
-              placeholder={t('url-restrictions.tester.anyUnit')}
-              data={units}
-              defaultValue={defaultUnit}
-              searchable
-              clearable
-              nothingFoundMessage={t('url-restrictions.noUnits')}
-              miw={240}
-              style={{ flex: 1 }}
-            />
+            <UnitPicker value={unit} onChange={setUnit} text={pickerText} clearable w={280} />
             <Button type="submit" loading={checking}>
               {t('url-restrictions.tester.submit')}
             </Button>

@@ -11,9 +11,8 @@ import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/l
 import { createUrlRestriction } from '../api/create-url-restriction';
 import { deleteUrlRestriction } from '../api/delete-url-restriction';
 import { getAllUrlRestrictions } from '../api/get-all-url-restrictions';
-import { getUnitOptions } from '../api/get-unit-options';
 import { getUrlRestrictions } from '../api/get-url-restrictions';
-import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow, type UnitOption } from '../api/types';
+import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow } from '../api/types';
 import { updateUrlRestriction } from '../api/update-url-restriction';
 import { validateRule } from '../schema';
 
@@ -36,7 +35,6 @@ export interface RuleServices {
   save: (input: SaveInput<RuleFormValues>) => Promise<RuleRow>;
   remove: (target: DeleteTarget) => Promise<unknown>;
   loadAll: () => Promise<UrlRestriction[]>;
-  loadUnits: () => Promise<UnitOption[]>;
 }
 
 export const apiRuleServices: RuleServices = {
@@ -44,7 +42,6 @@ export const apiRuleServices: RuleServices = {
   save: ({ mode, id, values }) => (mode === 'edit' && id ? updateUrlRestriction(id, values) : createUrlRestriction(values)),
   remove: ({ id }) => deleteUrlRestriction(id),
   loadAll: () => getAllUrlRestrictions(),
-  loadUnits: () => getUnitOptions(),
 };
 
 export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
@@ -86,7 +83,6 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
   );
 
   const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }));
-  const units = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(() => services.loadUnits()) } }));
 
-  return { list, editor, toggler, tester, units };
+  return { list, editor, toggler, tester };
 }
