@@ -47,6 +47,16 @@ describe.each(['light', 'dark'] as const)('contrast in the %s scheme', (scheme) 
     expect(ratio(text, fill)).toBeGreaterThanOrEqual(AA);
   });
 
+  // Every palette, Mantine's own too (status badges, avatars): the text each variant really gets.
+  const ALL = Object.keys(mergedTheme.colors);
+  it.each(ALL)('filled %s text in this scheme', (c) => {
+    expect(ratio(color(`--mantine-color-${c}-filled-text`), color(`--mantine-color-${c}-filled`))).toBeGreaterThanOrEqual(AA);
+  });
+
+  it.each(scheme === 'light' ? ALL : [])('light %s badge or avatar text', (c) => {
+    expect(ratio(color(`--mantine-color-${c}-light-color`), color(`--mantine-color-${c}-light`))).toBeGreaterThanOrEqual(AA);
+  });
+
   it.each(COLORS)('light %s badge text on its background', (c) => {
     const bg = chroma.mix(body, color(`--mantine-color-${c}-light`), 1).hex();
     expect(ratio(color(`--mantine-color-${c}-light-color`), bg)).toBeGreaterThanOrEqual(AA);

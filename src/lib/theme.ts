@@ -1,11 +1,18 @@
 import { generateColors } from '@mantine/colors-generator';
 import {
   createTheme,
+  darken,
   DEFAULT_THEME,
   defaultCssVariablesResolver,
+  defaultVariantColorsResolver,
+  isVirtualColor,
+  luminance,
   mergeMantineTheme,
+  parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type MantineTheme,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 
@@ -37,6 +44,49 @@ export function readStoredThemeMode(storage: Pick<Storage, 'getItem'> | undefine
   }
 }
 
+/**
+ * Mantine picks a filled variant's text colour from the light scheme's shade, so in dark mode
+ * (shade 4, much lighter) it keeps white text on a pale fill (white on red-4 is 2.3:1). The text
+ * colour becomes a per-scheme variable instead (--mantine-color-<c>-filled-text, set below).
+ */
+const filledTextPerScheme: VariantColorsResolver = (input) => {
+  const base = defaultVariantColorsResolver(input);
+  const auto = input.autoContrast ?? input.theme.autoContrast;
+  if (input.variant !== 'filled' || !auto || !input.color) return base;
+  const parsed = parseThemeColor({ color: input.color, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade !== undefined || isVirtualColor(input.theme.colors[parsed.color])) return base;
+  return { ...base, color: `var(--mantine-color-${parsed.color}-filled-text)` };
+};
+
+const contrast = (a: string, b: string): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * Per-scheme variables for every palette: the filled text colour, and in light mode the light
+ * variant (badges, avatars) on shade 0 with its shade-9 text darkened until it reaches AA
+ * (Mantine's teal/orange/lime/green light badges are 3.3–4.3:1).
+ */
+function paletteVariables(theme: MantineTheme, scheme: 'light' | 'dark'): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (isVirtualColor(shades)) continue;
+    // Whichever of black and white reads better (a fixed luminance threshold leaves green-9 and
+    // orange-9 at 4.3:1 with white).
+    const fill = shades[typeof theme.primaryShade === 'number' ? theme.primaryShade : theme.primaryShade[scheme]];
+    const white = contrast(theme.white, fill) >= contrast(theme.black, fill);
+    vars[`--mantine-color-${name}-filled-text`] = `var(--mantine-color-${white ? 'white' : 'black'})`;
+    if (scheme === 'dark') continue;
+    let text = shades[9];
+    for (let step = 0.05; contrast(text, shades[0]) < 4.5 && step <= 0.5; step += 0.05) text = darken(shades[9], step);
+    vars[`--mantine-color-${name}-light`] = `var(--mantine-color-${name}-0)`;
+    vars[`--mantine-color-${name}-light-hover`] = `var(--mantine-color-${name}-1)`;
+    vars[`--mantine-color-${name}-light-color`] = text;
+  }
+  return vars;
+}
+
 export const theme = createTheme({
   primaryColor: 'primary',
   primaryShade: { light: 9, dark: 4 },
@@ -44,6 +94,7 @@ export const theme = createTheme({
   // lighter fills (success-4, danger-4, warning-4) would fail AA with white text.
   autoContrast: true,
   luminanceThreshold: 0.2,
+  variantColorResolver: (input) => filledTextPerScheme(input),
   colors: {
     primary: palette(BRAND.primary),
     success: palette(BRAND.success),
@@ -63,18 +114,21 @@ const TEXT_COLORS = ['primary', 'success', 'danger', 'warning'] as const;
 
 /**
  * Contrast fixes over Mantine's defaults (checked by theme.test.ts, WCAG AA 4.5:1):
- * light dimmed text gray-6 is 3.3:1 on white → gray-7; the light warning badge (shade 9 on shade 1,
- * 4.3:1) gets the paler shade 0 behind it; in dark mode links and coloured text use
+ * light dimmed text gray-6 is 3.3:1 on white → gray-7; light badges get the paler shade 0 behind
+ * them and filled ones a per-scheme text colour (paletteVariables); in dark mode links and coloured text use
  * shade 3 (shade 4 of the primary is 3.4:1 on the dark body) and dimmed text dark-1.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
+    ...paletteVariables(t, 'light'),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-warning-light': 'var(--mantine-color-warning-0)',
-    '--mantine-color-warning-light-hover': 'var(--mantine-color-warning-1)',
+    // Placeholders render as text in picker buttons (date ranges); gray-5 is 2.1:1 on white.
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
   },
   dark: {
+    ...paletteVariables(t, 'dark'),
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-primary-3)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-text`, `var(--mantine-color-${c}-3)`])),

@@ -86,7 +86,7 @@ export function RegisterForm() {
       </form>
       <Text size="sm" ta="center">
         {t('auth.register.haveAccount')}{' '}
-        <Anchor component={Link} href={search ? `/login?${search}` : '/login'}>
+        <Anchor component={Link} href={search ? `/login?${search}` : '/login'} underline="always">
           {t('auth.register.signIn')}
         </Anchor>
       </Text>
