@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ProcessRule } from '@machines/domain/types';
 import { ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from '@/components/data-list';
+import { DiscardChangesModal, FormActions, FormSaveError } from '@/components/form-drawer';
 import { useErrorText } from '../hooks/use-process-monitor';
 import { useProcessRules } from '../hooks/use-process-rules';
 
@@ -133,9 +134,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
         >
           <Stack gap="sm">
             {saveError !== null && !hasFieldErrors && (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" title={t('data-list.saveFailed')}>
-                {errorText(saveError)}
-              </Alert>
+              <FormSaveError>{errorText(saveError)}</FormSaveError>
             )}
             <TextInput
               label={t('processes.ruleFields.pattern')}
@@ -173,29 +172,16 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
               minRows={2}
               onChange={(e) => editor.send({ type: 'editor.change', values: { comment: e.currentTarget.value } })}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => editor.send({ type: 'editor.close' })}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('common.save')}
-              </Button>
-            </Group>
+            <FormActions onCancel={() => editor.send({ type: 'editor.close' })} busy={busy} submitLabel={t('common.save')} />
           </Stack>
         </form>
       </Modal>
 
-      <ConfirmModal
+      <DiscardChangesModal
         opened={confirmingDiscard}
-        title={t('data-list.discardTitle')}
-        confirmLabel={t('data-list.discard')}
-        cancelLabel={t('data-list.keepEditing')}
-        danger
         onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
         onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-      >
-        {t('data-list.discardText')}
-      </ConfirmModal>
+      />
       <ConfirmModal
         opened={confirmingDelete}
         title={t('data-list.confirmDeleteTitle', { label: deleteCandidate?.label ?? '' })}

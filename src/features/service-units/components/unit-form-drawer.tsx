@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Drawer, Group, NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Drawer, NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { ConfirmModal } from '@/components/data-list';
+import { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from '@/components/form-drawer';
 import type { UnitFormValues } from '../api/types';
 import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
 
@@ -59,9 +58,7 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
     >
       <Stack gap="sm">
         {failed && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
-            {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}
-          </Alert>
+          <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}</FormSaveError>
         )}
         <TextInput label={t('service-units.fields.name')} required maxLength={80} data-autofocus {...form.getInputProps('name')} />
         <TextInput label={t('service-units.fields.hostname')} required description={t('service-units.fields.hostnameHint')} {...form.getInputProps('hostname')} />
@@ -97,14 +94,13 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
         />
         <Textarea label={t('service-units.fields.description')} autosize minRows={2} maxRows={6} maxLength={500} {...form.getInputProps('description')} />
         <Switch label={t('service-units.fields.maintenance')} {...form.getInputProps('maintenance', { type: 'checkbox' })} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => editor.send({ type: 'editor.close' })} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {mode === 'create' ? t('service-units.actions.create') : t('common.save')}
-          </Button>
-        </Group>
+        <FormActions
+          mt="sm"
+          onCancel={() => editor.send({ type: 'editor.close' })}
+          cancelDisabled={busy}
+          busy={busy}
+          submitLabel={mode === 'create' ? t('service-units.actions.create') : t('common.save')}
+        />
       </Stack>
     </form>
   );
@@ -118,13 +114,7 @@ export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: stri
   const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
   const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
 
-  // Leaving the page with unsaved changes asks the browser's own question.
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useWarnBeforeUnload(dirty);
 
   return (
     <>
@@ -139,17 +129,11 @@ export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: stri
       >
         {opened && <UnitForm key={sessionKey} editor={editor} tags={tags} />}
       </Drawer>
-      <ConfirmModal
+      <DiscardChangesModal
         opened={confirming}
-        title={t('data-list.discardTitle')}
-        confirmLabel={t('data-list.discard')}
-        cancelLabel={t('data-list.keepEditing')}
         onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
         onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-        danger
-      >
-        {t('data-list.discardText')}
-      </ConfirmModal>
+      />
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Button, Chip, Drawer, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Chip, Drawer, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { ConfirmModal } from '@/components/data-list';
+import { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from '@/components/form-drawer';
 import type { RuleFormValues } from '../api/types';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
 import { UnitMultiPicker } from './unit-multi-picker';
@@ -49,9 +48,7 @@ function RuleForm({ editor }: { editor: EditorRef }) {
     >
       <Stack gap="sm">
         {failed && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
-            {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}
-          </Alert>
+          <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}</FormSaveError>
         )}
         <Select
           label={t('url-restrictions.fields.matchType')}
@@ -130,14 +127,13 @@ function RuleForm({ editor }: { editor: EditorRef }) {
         )}
         <Textarea label={t('url-restrictions.fields.reason')} autosize minRows={2} maxLength={200} {...form.getInputProps('reason')} />
         <Switch label={t('url-restrictions.fields.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => editor.send({ type: 'editor.close' })} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')}
-          </Button>
-        </Group>
+        <FormActions
+          mt="sm"
+          onCancel={() => editor.send({ type: 'editor.close' })}
+          cancelDisabled={busy}
+          busy={busy}
+          submitLabel={mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')}
+        />
       </Stack>
     </form>
   );
@@ -150,12 +146,7 @@ export function RuleFormDrawer({ editor }: { editor: EditorRef }) {
   const mode = useSelector(editor, (s) => s.context.mode);
   const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
   const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useWarnBeforeUnload(dirty);
   return (
     <>
       <Drawer
@@ -169,17 +160,11 @@ export function RuleFormDrawer({ editor }: { editor: EditorRef }) {
       >
         {opened && <RuleForm key={sessionKey} editor={editor} />}
       </Drawer>
-      <ConfirmModal
+      <DiscardChangesModal
         opened={confirming}
-        title={t('data-list.discardTitle')}
-        confirmLabel={t('data-list.discard')}
-        cancelLabel={t('data-list.keepEditing')}
         onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
         onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-        danger
-      >
-        {t('data-list.discardText')}
-      </ConfirmModal>
+      />
     </>
   );
 }

@@ -1,0 +1,70 @@
+import { useEffect, type ReactNode } from 'react';
+import { Alert, Button, Group, type MantineSpacing } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '@/components/data-list';
+
+/** The "could not be saved" alert at the top of an editor form; the text says why. */
+export function FormSaveError({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
+      {children}
+    </Alert>
+  );
+}
+
+/** Cancel and submit at the foot of an editor form. */
+export function FormActions({
+  onCancel,
+  busy,
+  submitLabel,
+  cancelDisabled = false,
+  mt,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  cancelDisabled?: boolean;
+  mt?: MantineSpacing;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={onCancel} disabled={cancelDisabled}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={busy}>
+        {submitLabel}
+      </Button>
+    </Group>
+  );
+}
+
+/** Asks before unsaved changes are thrown away (the editor machine's confirmingDiscard). */
+export function DiscardChangesModal({ opened, onConfirm, onCancel }: { opened: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmModal
+      opened={opened}
+      title={t('data-list.discardTitle')}
+      confirmLabel={t('data-list.discard')}
+      cancelLabel={t('data-list.keepEditing')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      danger
+    >
+      {t('data-list.discardText')}
+    </ConfirmModal>
+  );
+}
+
+/** Leaving the page with unsaved changes asks the browser's own question. */
+export function useWarnBeforeUnload(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}

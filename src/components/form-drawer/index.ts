@@ -1,0 +1,1 @@
+export { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from './form-parts';
