@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from './form-parts';
+import { DiscardChangesModal, FormActions, FormDrawer, FormSaveError, useWarnBeforeUnload } from './form-parts';
 
 function Unload({ dirty }: { dirty: boolean }) {
   useWarnBeforeUnload(dirty);
@@ -52,6 +52,28 @@ describe('form parts', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('the drawer shows its form under a title, closes by its labelled button, and asks before discarding', async () => {
+    const onClose = vi.fn();
+    const props = { opened: true, title: 'New rule', dirty: true, onClose, onDiscardConfirm: vi.fn(), onDiscardCancel: vi.fn() };
+    const { rerender } = renderWithProviders(
+      <FormDrawer {...props} confirmingDiscard={false}>
+        <input aria-label="Pattern" />
+      </FormDrawer>,
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'New rule' });
+    expect(drawer).toContainElement(screen.getByLabelText('Pattern'));
+    expect(unload()).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    rerender(
+      <FormDrawer {...props} confirmingDiscard>
+        <input aria-label="Pattern" />
+      </FormDrawer>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(props.onDiscardCancel).toHaveBeenCalledTimes(1);
   });
 
   it('warns before the page unloads only while there are unsaved changes', () => {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Group, type MantineSpacing } from '@mantine/core';
+import { Alert, Button, Drawer, Group, type MantineSpacing } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '@/components/data-list';
@@ -67,4 +67,39 @@ export function useWarnBeforeUnload(dirty: boolean): void {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+}
+
+/**
+ * The right-hand drawer an editor form lives in, with the discard question and the unload warning.
+ * Focus stays trappable by the question while it is asked.
+ */
+export function FormDrawer({
+  opened,
+  title,
+  dirty,
+  confirmingDiscard,
+  onClose,
+  onDiscardConfirm,
+  onDiscardCancel,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  dirty: boolean;
+  confirmingDiscard: boolean;
+  onClose: () => void;
+  onDiscardConfirm: () => void;
+  onDiscardCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  useWarnBeforeUnload(dirty);
+  return (
+    <>
+      <Drawer opened={opened} onClose={onClose} title={title} position="right" size="md" closeButtonProps={{ 'aria-label': t('common.close') }} trapFocus={!confirmingDiscard}>
+        {children}
+      </Drawer>
+      <DiscardChangesModal opened={confirmingDiscard} onConfirm={onDiscardConfirm} onCancel={onDiscardCancel} />
+    </>
+  );
 }

@@ -1,1 +1,1 @@
-export { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from './form-parts';
+export { DiscardChangesModal, FormActions, FormDrawer, FormSaveError, useWarnBeforeUnload } from './form-parts';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Drawer, NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from '@/components/form-drawer';
+import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
 import type { UnitFormValues } from '../api/types';
 import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
 
@@ -114,26 +114,17 @@ export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: stri
   const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
   const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
 
-  useWarnBeforeUnload(dirty);
-
   return (
-    <>
-      <Drawer
-        opened={opened}
-        onClose={() => editor.send({ type: 'editor.close' })}
-        title={mode === 'create' ? t('service-units.form.createTitle') : t('service-units.form.editTitle')}
-        position="right"
-        size="md"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        trapFocus={!confirming}
-      >
-        {opened && <UnitForm key={sessionKey} editor={editor} tags={tags} />}
-      </Drawer>
-      <DiscardChangesModal
-        opened={confirming}
-        onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-        onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-      />
-    </>
+    <FormDrawer
+      opened={opened}
+      title={mode === 'create' ? t('service-units.form.createTitle') : t('service-units.form.editTitle')}
+      dirty={dirty}
+      confirmingDiscard={confirming}
+      onClose={() => editor.send({ type: 'editor.close' })}
+      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
+      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
+    >
+      {opened && <UnitForm key={sessionKey} editor={editor} tags={tags} />}
+    </FormDrawer>
   );
 }

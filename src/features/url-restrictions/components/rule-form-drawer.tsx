@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { Chip, Drawer, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Chip, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { DiscardChangesModal, FormActions, FormSaveError, useWarnBeforeUnload } from '@/components/form-drawer';
+import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
 import type { RuleFormValues } from '../api/types';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
 import { UnitMultiPicker } from './unit-multi-picker';
@@ -146,25 +146,17 @@ export function RuleFormDrawer({ editor }: { editor: EditorRef }) {
   const mode = useSelector(editor, (s) => s.context.mode);
   const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
   const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
-  useWarnBeforeUnload(dirty);
   return (
-    <>
-      <Drawer
-        opened={opened}
-        onClose={() => editor.send({ type: 'editor.close' })}
-        title={mode === 'create' ? t('url-restrictions.form.createTitle') : t('url-restrictions.form.editTitle')}
-        position="right"
-        size="md"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        trapFocus={!confirming}
-      >
-        {opened && <RuleForm key={sessionKey} editor={editor} />}
-      </Drawer>
-      <DiscardChangesModal
-        opened={confirming}
-        onConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-        onCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-      />
-    </>
+    <FormDrawer
+      opened={opened}
+      title={mode === 'create' ? t('url-restrictions.form.createTitle') : t('url-restrictions.form.editTitle')}
+      dirty={dirty}
+      confirmingDiscard={confirming}
+      onClose={() => editor.send({ type: 'editor.close' })}
+      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
+      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
+    >
+      {opened && <RuleForm key={sessionKey} editor={editor} />}
+    </FormDrawer>
   );
 }
