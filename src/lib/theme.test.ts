@@ -37,6 +37,11 @@ describe.each(['light', 'dark'] as const)('contrast in the %s scheme', (scheme) 
     expect(ratio(color(name), body)).toBeGreaterThanOrEqual(AA);
   });
 
+  it('links on a hovered table row', () => {
+    const hover = color(scheme === 'dark' ? '--mantine-color-dark-5' : '--mantine-color-gray-1');
+    expect(ratio(color('--mantine-color-anchor'), hover)).toBeGreaterThanOrEqual(AA);
+  });
+
   it.each(COLORS)('%s coloured text on the body', (c) => {
     expect(ratio(color(`--mantine-color-${c}-text`), body)).toBeGreaterThanOrEqual(AA);
   });
@@ -78,7 +83,7 @@ describe('theme', () => {
     const css = semiDarkCss();
     expect(css.startsWith(`.${SEMI_DARK_CLASS} {`)).toBe(true);
     expect(css).toContain('--mantine-color-body: var(--mantine-color-dark-7);');
-    expect(css).toContain('--mantine-color-anchor: var(--mantine-color-primary-3);');
+    expect(css).toContain('--mantine-color-anchor: var(--mantine-color-primary-2);');
   });
 });
 

@@ -115,7 +115,7 @@ const TEXT_COLORS = ['primary', 'success', 'danger', 'warning'] as const;
 /**
  * Contrast fixes over Mantine's defaults (checked by theme.test.ts, WCAG AA 4.5:1):
  * light dimmed text gray-6 is 3.3:1 on white → gray-7; light badges get the paler shade 0 behind
- * them and filled ones a per-scheme text colour (paletteVariables); in dark mode links and coloured text use
+ * them and filled ones a per-scheme text colour (paletteVariables); in dark mode coloured text uses
  * shade 3 (shade 4 of the primary is 3.4:1 on the dark body) and dimmed text dark-1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
@@ -129,7 +129,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   dark: {
     ...paletteVariables(t, 'dark'),
     '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
-    '--mantine-color-anchor': 'var(--mantine-color-primary-3)',
+    // shade 2: links also sit on hovered table rows (dark-5), where shade 3 is 3.7:1
+    '--mantine-color-anchor': 'var(--mantine-color-primary-2)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     ...Object.fromEntries(TEXT_COLORS.map((c) => [`--mantine-color-${c}-text`, `var(--mantine-color-${c}-3)`])),
   },
