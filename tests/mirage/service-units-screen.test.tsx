@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeServer } from '@mirage/server';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '../render';
+import { signInAs } from './monitoring-helpers';
 import { apiServices } from '@/features/service-units/hooks/use-service-units';
 import { ServiceUnitsScreen } from '@/features/service-units/service-units-page';
 
@@ -12,13 +13,7 @@ let server: Server;
 
 beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-  const response = await fetch('/api/UserLogin', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
-    body: JSON.stringify({ params: { username: 'user', password: 'demo1234' } }),
-  });
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  localStorage.setItem('accessToken', accessToken);
+  localStorage.setItem('accessToken', (await signInAs('user')).token);
 });
 afterEach(() => server.shutdown());
 

@@ -7,18 +7,13 @@ import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restr
 import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '../render';
+import { signInAs } from './monitoring-helpers';
 
 let server: Server;
 
 beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-  const response = await fetch('/api/UserLogin', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
-    body: JSON.stringify({ params: { username: 'user', password: 'demo1234' } }),
-  });
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  localStorage.setItem('accessToken', accessToken);
+  localStorage.setItem('accessToken', (await signInAs('user')).token);
 });
 afterEach(() => server.shutdown());
 

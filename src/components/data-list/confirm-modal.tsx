@@ -41,3 +41,28 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/** The editor machine's delete confirmation: open while a candidate (its label) awaits confirmation. */
+export function DeleteConfirmModal({
+  candidateLabel,
+  onConfirm,
+  onCancel,
+}: {
+  candidateLabel: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmModal
+      opened={candidateLabel !== null}
+      title={t('data-list.confirmDeleteTitle', { label: candidateLabel ?? '' })}
+      confirmLabel={t('common.delete')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      danger
+    >
+      {t('data-list.confirmDeleteText')}
+    </ConfirmModal>
+  );
+}

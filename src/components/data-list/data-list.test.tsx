@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { createListMachine, type ListQuery } from '@machines/list/list-machine';
 import type { Page } from '@machines/domain/types';
 import { renderWithProviders } from '../../../tests/render';
-import { BulkActionBar, DataListToolbar, ListEmpty, ListError, toCsv, useListTable } from '.';
+import { BulkActionBar, DataListToolbar, DeleteConfirmModal, ListEmpty, ListError, toCsv, useListTable } from '.';
 
 interface Row {
   id: string;
@@ -98,5 +98,24 @@ describe('shared list UI', () => {
       { header: 'C', value: (r) => r.c },
     ]);
     expect(csv).toBe('A,B,C\r\n"x, y",\'=SUM(A1),-5');
+  });
+});
+
+describe('DeleteConfirmModal', () => {
+  it('names the candidate, and Delete / Cancel reach the machine', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    const { rerender } = renderWithProviders(
+      <DeleteConfirmModal candidateLabel="Build server" onConfirm={onConfirm} onCancel={onCancel} />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Build server');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    rerender(<DeleteConfirmModal candidateLabel={null} onConfirm={onConfirm} onCancel={onCancel} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

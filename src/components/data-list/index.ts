@@ -1,5 +1,5 @@
 export { BulkActionBar } from './bulk-action-bar';
-export { ConfirmModal } from './confirm-modal';
+export { ConfirmModal, DeleteConfirmModal } from './confirm-modal';
 export { DataListToolbar, type DataListToolbarProps } from './data-list-toolbar';
 export { downloadText, toCsv, type CsvColumn } from './export-csv';
 export { ListEmpty, ListError } from './list-states';

@@ -10,6 +10,7 @@ import type { ListQuery } from '@machines/list/list-machine';
 import {
   BulkActionBar,
   ConfirmModal,
+  DeleteConfirmModal,
   DataListToolbar,
   downloadText,
   ListEmpty,
@@ -174,16 +175,11 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
       )}
       <UnitFormDrawer editor={editor} tags={tagList} />
       <UnitDetailDrawer detail={detail} onClose={closeDetail} onEdit={edit} onDelete={remove} />
-      <ConfirmModal
-        opened={deleteCandidate !== null}
-        title={t('data-list.confirmDeleteTitle', { label: deleteCandidate?.label ?? '' })}
-        confirmLabel={t('common.delete')}
+      <DeleteConfirmModal
+        candidateLabel={deleteCandidate?.label ?? null}
         onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
         onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
-        danger
-      >
-        {t('data-list.confirmDeleteText')}
-      </ConfirmModal>
+      />
       <ConfirmModal
         opened={confirmingBulk}
         title={t('data-list.bulkDeleteTitle', { count: selectedCount })}

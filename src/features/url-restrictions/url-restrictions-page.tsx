@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal, DataListToolbar, ListEmpty, ListError, showUndoNotification } from '@/components/data-list';
+import { DataListToolbar, DeleteConfirmModal, ListEmpty, ListError, showUndoNotification } from '@/components/data-list';
 import { UnitPicker } from '@/components/unit-picker';
 import { toRuleValues, type RuleRow } from './api/types';
 import { RuleFormDrawer } from './components/rule-form-drawer';
@@ -130,16 +130,11 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
         )}
       </Stack>
       <RuleFormDrawer editor={editor} />
-      <ConfirmModal
-        opened={deleteCandidate !== null}
-        title={t('data-list.confirmDeleteTitle', { label: deleteCandidate?.label ?? '' })}
-        confirmLabel={t('common.delete')}
+      <DeleteConfirmModal
+        candidateLabel={deleteCandidate?.label ?? null}
         onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
         onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
-        danger
-      >
-        {t('data-list.confirmDeleteText')}
-      </ConfirmModal>
+      />
     </Stack>
   );
 }
