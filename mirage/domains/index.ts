@@ -1,6 +1,8 @@
 import type { MirageDomain } from '../types';
+import { adminDashboardDomain } from './admin-dashboard';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
+import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
 import { screenshotsDomain } from './screenshots';
 import { serviceUnitsDomain } from './service-units';
@@ -16,6 +18,8 @@ export const domains: readonly MirageDomain[] = [
   screenshotsDomain,
   urlRestrictionsDomain,
   userDashboardDomain,
+  predictionDomain,
+  adminDashboardDomain,
   todoDomain,
   emailDomain,
 ];

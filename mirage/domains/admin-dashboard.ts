@@ -1,0 +1,61 @@
+import type { AdminDashboardSummary, RecentSignIn } from '../../machines/dashboard/admin-dashboard.types';
+import { table, type MirageDb, type Row } from '../db';
+import { json, withAuth, type UserRow } from '../http';
+import type { MirageContext, MirageDomain } from '../types';
+import { highestRisk, onlineTrend } from './prediction';
+import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-units';
+
+/**
+ * The admin dashboard's cards under /api/admin/dashboard (docs/prediction.md, "Admin dashboard"):
+ * one endpoint per card so each loads, fails and retries on its own. Roles 1–3; role 4 gets 403.
+ */
+
+const ADMIN_ROLES = [1, 2, 3] as const;
+const TREND_DAYS = 30;
+
+interface OrganizationRow extends Row {
+  name: string;
+}
+
+function summary(db: MirageDb, now: number): AdminDashboardSummary {
+  refreshHeartbeats(db, now);
+  const byRole = { 1: 0, 2: 0, 3: 0, 4: 0 };
+  for (const user of table<UserRow>(db, 'users').all()) if (user.roleId in byRole) byRole[user.roleId] += 1;
+  const units = { online: 0, offline: 0, maintenance: 0, total: 0 };
+  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').all()) {
+    units[statusOf(unit, now)] += 1;
+    units.total += 1;
+  }
+  return {
+    organizations: table<OrganizationRow>(db, 'organizations').count(),
+    users: { total: byRole[1] + byRole[2] + byRole[3] + byRole[4], byRole },
+    units,
+  };
+}
+
+function recentSignIns(db: MirageDb, limit: number): RecentSignIn[] {
+  const orgs = new Map(table<OrganizationRow>(db, 'organizations').all().map((o) => [String(o.id), o.name]));
+  return table<UserRow>(db, 'users')
+    .where((u) => typeof u.lastSignInAt === 'string' && u.lastSignInAt !== '')
+    .sort((a, b) => String(b.lastSignInAt).localeCompare(String(a.lastSignInAt)))
+    .slice(0, limit)
+    .map((u) => ({
+      userId: String(u.id),
+      displayName: u.displayName,
+      username: u.username,
+      roleId: u.roleId,
+      organizationName: orgs.get(String(u.organizationId)) ?? '',
+      at: String(u.lastSignInAt),
+    }));
+}
+
+export const adminDashboardDomain: MirageDomain = {
+  name: 'admin-dashboard',
+  routes(server, ctx: MirageContext) {
+    const admin = (handler: (db: MirageDb) => unknown) => withAuth(server, ({ db }) => handler(db), { roles: ADMIN_ROLES });
+    server.get('/admin/dashboard/summary', admin((db) => json(200, summary(db, ctx.now()))));
+    server.get('/admin/dashboard/units-trend', admin((db) => json(200, { points: onlineTrend(db, ctx.now(), TREND_DAYS) })));
+    server.get('/admin/dashboard/top-risk', admin((db) => json(200, { items: highestRisk(db, ctx.now(), 5) })));
+    server.get('/admin/dashboard/recent-sign-ins', admin((db) => json(200, { items: recentSignIns(db, 8) })));
+  },
+};
