@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { UrlRestriction } from '../domain/types';
-import { decideUrl, isScheduleActive, parseUrl, patternMatches } from './url-matcher';
+import { decideUrl, globMatch, isScheduleActive, NO_REGEX_ENGINE, parseUrl, patternMatches, type RegexEngine, type WorkMeter } from './url-matcher';
+
+// machines/ imports only xstate, so these precedence tests give the matcher JavaScript's RegExp; the app
+// and the backend inject RE2 (src/lib/regex-engine.ts, tested on pathological patterns there).
+const jsEngine: RegexEngine = {
+  compile(pattern) {
+    try {
+      const re = new RegExp(pattern, 'i');
+      return (text) => re.test(text);
+    } catch {
+      return null;
+    }
+  },
+};
 
 let seq = 0;
 function rule(partial: Partial<UrlRestriction> & Pick<UrlRestriction, 'pattern' | 'matchType' | 'action'>): UrlRestriction {
@@ -172,7 +185,7 @@ describe('URL precedence table', () => {
   ];
 
   it.each(cases)('$name', (c) => {
-    const decision = decideUrl(c.rules, c.url, c.unit === undefined ? '1' : c.unit, c.at ?? monday1030);
+    const decision = decideUrl(c.rules, c.url, c.unit === undefined ? '1' : c.unit, c.at ?? monday1030, jsEngine);
     expect({ action: decision.action, ruleId: decision.rule?.id ?? null, reason: decision.reason }).toEqual({
       action: c.expect.action,
       ruleId: c.expect.ruleId,
@@ -218,7 +231,51 @@ describe('pattern matching per type', () => {
     ['regex', '^https://.*\\.gov/', 'https://data.gov/x', true],
     ['regex', '^https://.*\\.gov/', 'http://data.gov/x', false],
   ])('%s %s vs %s → %s', (type, pattern, u, expected) => {
-    expect(patternMatches(type, pattern, url(u))).toBe(expected);
+    expect(patternMatches(type, pattern, url(u), jsEngine)).toBe(expected);
+  });
+});
+
+describe('regex rules without an engine', () => {
+  it('take no part (invalidPattern) instead of running a backtracking RegExp', () => {
+    const rules = [rule({ id: 're', pattern: '^https://x\\.example/(a+)+$', matchType: 'regex', action: 'block' })];
+    const decision = decideUrl(rules, `https://x.example/${'a'.repeat(10_000)}!`, '1', monday1030, NO_REGEX_ENGINE);
+    expect(decision.outcomes).toEqual([{ ruleId: 're', outcome: 'invalidPattern' }]);
+    expect(decision.action).toBe('allow');
+  });
+});
+
+describe('wildcards match in bounded work (no exponential backtracking)', () => {
+  const pathological = '*a*a*a*a*a*a*a*a*a*a*b';
+  it.each([
+    ['*', '', true],
+    ['*', 'anything', true],
+    ['a*c', 'abc', true],
+    ['a*c', 'abcd', false],
+    ['*.torrent*', 'tracker.example/x.torrent?y', true],
+    ['*/downloads/*.exe', 'example.com/downloads/setup.exe', true],
+    ['*/downloads/*.exe', 'example.com/downloads/setup.exe.txt', false],
+    ['a**b', 'ab', true],
+    ['', '', true],
+    ['', 'a', false],
+  ])('%s vs %s → %s', (pattern, text, expected) => {
+    expect(globMatch(pattern, text)).toBe(expected);
+  });
+
+  it(`${pathological} against a 10 kB URL finishes within |pattern| × |text| steps`, () => {
+    const text = `x.example/${'a'.repeat(10_000)}`;
+    const meter: WorkMeter = { steps: 0 };
+    expect(globMatch(pathological, text, meter)).toBe(false);
+    // A backtracking RegExp needs on the order of n^10 steps here; the glob stays within the product.
+    expect(meter.steps).toBeLessThanOrEqual(pathological.length * text.length);
+    const hit: WorkMeter = { steps: 0 };
+    expect(globMatch(pathological, `${text}b`, hit)).toBe(true);
+    expect(hit.steps).toBeLessThanOrEqual(pathological.length * (text.length + 1));
+  });
+
+  it('decides a URL against the pathological wildcard rule, reporting the block', () => {
+    const rules = [rule({ id: 'w', pattern: pathological, matchType: 'wildcard', action: 'block' })];
+    expect(decideUrl(rules, `https://x.example/${'a'.repeat(10_000)}b`, '1', monday1030).rule?.id).toBe('w');
+    expect(decideUrl(rules, `https://x.example/${'a'.repeat(10_000)}`, '1', monday1030).reason).toBe('noMatchingRule');
   });
 });
 

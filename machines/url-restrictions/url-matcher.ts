@@ -72,16 +72,67 @@ export function parseUrl(raw: string): ParsedUrl | null {
   return { scheme, host, rest, full: `${scheme}://${rest}` };
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A regular-expression engine the caller provides (machines/ imports nothing but xstate). The app and
+ * the embedded backend hand in RE2 (`re2js`), which matches in time linear in the text; a JavaScript
+ * RegExp backtracks and `^https://x\.example/(a+)+$` on a 10 kB URL would never finish.
+ */
+export interface RegexEngine {
+  /** A case-insensitive search for the pattern, or null when the engine refuses the pattern. */
+  compile(pattern: string): ((text: string) => boolean) | null;
 }
 
-function wildcardRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*')}$`, 'i');
+/** Without an engine regex rules take no part (outcome `invalidPattern`): nothing is ever matched unsafely. */
+export const NO_REGEX_ENGINE: RegexEngine = { compile: () => null };
+
+/** Counts the work of a match, so a test can bound it without a clock. */
+export interface WorkMeter {
+  steps: number;
+}
+
+/**
+ * Does the wildcard pattern (`*` = any run of characters, everything else literal) match the whole text?
+ * Greedy two-pointer glob: on a mismatch it only moves the most recent `*` one character on, never an
+ * older one, so the work is at most |pattern| × |text| steps (no exponential backtracking), and for
+ * ordinary patterns about |text|. `*a*a*a*a*a*a*a*a*a*a*b` against 10 kB is a few hundred thousand steps.
+ */
+export function globMatch(pattern: string, text: string, meter?: WorkMeter): boolean {
+  let p = 0;
+  let t = 0;
+  let star = -1;
+  let resume = 0;
+  let steps = 0;
+  while (t < text.length) {
+    steps += 1;
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p;
+      p += 1;
+      resume = t;
+    } else if (p < pattern.length && pattern[p] === text[t]) {
+      p += 1;
+      t += 1;
+    } else if (star >= 0) {
+      p = star + 1;
+      resume += 1;
+      t = resume;
+    } else {
+      if (meter) meter.steps += steps;
+      return false;
+    }
+  }
+  while (p < pattern.length && pattern[p] === '*') p += 1;
+  if (meter) meter.steps += steps;
+  return p === pattern.length;
 }
 
 /** Does the rule's pattern match the URL? null when the pattern itself is unusable. */
-export function patternMatches(matchType: UrlMatchType, pattern: string, url: ParsedUrl): boolean | null {
+export function patternMatches(
+  matchType: UrlMatchType,
+  pattern: string,
+  url: ParsedUrl,
+  regexEngine: RegexEngine = NO_REGEX_ENGINE,
+  meter?: WorkMeter,
+): boolean | null {
   const p = pattern.trim();
   switch (matchType) {
     case 'exact': {
@@ -97,13 +148,11 @@ export function patternMatches(matchType: UrlMatchType, pattern: string, url: Pa
       return url.host === domain || url.host.endsWith(`.${domain}`);
     }
     case 'wildcard':
-      return wildcardRegExp(p.toLowerCase()).test(p.includes('://') ? url.full : url.rest);
-    case 'regex':
-      try {
-        return new RegExp(p, 'i').test(url.full);
-      } catch {
-        return null;
-      }
+      return globMatch(p.toLowerCase(), (p.includes('://') ? url.full : url.rest).toLowerCase(), meter);
+    case 'regex': {
+      const test = regexEngine.compile(p);
+      return test ? test(url.full) : null;
+    }
   }
 }
 
@@ -156,7 +205,13 @@ function compareRules(a: UrlRestriction, b: UrlRestriction): number {
   );
 }
 
-export function decideUrl(rules: readonly UrlRestriction[], rawUrl: string, unitId: Id | null, at: Date): UrlDecision {
+export function decideUrl(
+  rules: readonly UrlRestriction[],
+  rawUrl: string,
+  unitId: Id | null,
+  at: Date,
+  regexEngine: RegexEngine = NO_REGEX_ENGINE,
+): UrlDecision {
   const url = parseUrl(rawUrl);
   if (!url) {
     return { action: 'allow', rule: null, reason: 'invalidUrl', blockWonTie: false, outcomes: [] };
@@ -165,7 +220,7 @@ export function decideUrl(rules: readonly UrlRestriction[], rawUrl: string, unit
   const matched: UrlRestriction[] = [];
   for (const rule of rules) {
     let outcome: RuleOutcome['outcome'];
-    const hit = patternMatches(rule.matchType, rule.pattern, url);
+    const hit = patternMatches(rule.matchType, rule.pattern, url, regexEngine);
     if (hit === null) outcome = 'invalidPattern';
     else if (!hit) outcome = 'noMatch';
     else if (!rule.enabled) outcome = 'disabled';

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UrlRestriction } from '../domain/types';
+import { NO_REGEX_ENGINE } from './url-matcher';
 import { urlTesterMachine } from './url-tester-machine';
+
+const input = { regexEngine: NO_REGEX_ENGINE };
 
 const rule: UrlRestriction = {
   id: '1', organizationId: '1', scope: { kind: 'all' }, pattern: 'example.com', matchType: 'domain', action: 'block',
@@ -11,7 +14,7 @@ const rule: UrlRestriction = {
 describe('URL tester machine', () => {
   it('loads the current rules and names the deciding rule', async () => {
     let loads = 0;
-    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { loads += 1; return [rule]; }) } })).start();
+    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { loads += 1; return [rule]; }) } }), { input }).start();
     actor.send({ type: 'tester.submit', url: 'https://www.example.com/x', unitId: null });
     await waitFor(actor, (s) => s.matches('decided'));
     expect(actor.getSnapshot().context.decision).toMatchObject({ action: 'block', rule: { id: '1' }, reason: 'domainMatch' });
@@ -22,9 +25,24 @@ describe('URL tester machine', () => {
   });
 
   it('fails when the rules cannot be loaded', async () => {
-    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], undefined>(async () => Promise.reject(new Error('x'))) } })).start();
+    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], undefined>(async () => Promise.reject(new Error('x'))) } }), { input }).start();
     actor.send({ type: 'tester.submit', url: 'example.com', unitId: '3' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.decision).toBeNull();
+  });
+
+  it('decides regex rules with the engine it was given, and NO_REGEX_ENGINE leaves them out', async () => {
+    const regexRule: UrlRestriction = { ...rule, id: '2', pattern: '^https://shop\\.', matchType: 'regex' };
+    const loadRules = fromPromise<UrlRestriction[], undefined>(async () => [regexRule]);
+    const engine = { compile: (p: string) => (text: string) => new RegExp(p, 'i').test(text) };
+    const withEngine = createActor(urlTesterMachine.provide({ actors: { loadRules } }), { input: { regexEngine: engine } }).start();
+    withEngine.send({ type: 'tester.submit', url: 'https://shop.example/', unitId: null });
+    await waitFor(withEngine, (s) => s.matches('decided'));
+    expect(withEngine.getSnapshot().context.decision).toMatchObject({ action: 'block', rule: { id: '2' }, reason: 'regexMatch' });
+
+    const without = createActor(urlTesterMachine.provide({ actors: { loadRules } }), { input }).start();
+    without.send({ type: 'tester.submit', url: 'https://shop.example/', unitId: null });
+    await waitFor(without, (s) => s.matches('decided'));
+    expect(without.getSnapshot().context.decision).toMatchObject({ action: 'allow', outcomes: [{ ruleId: '2', outcome: 'invalidPattern' }] });
   });
 });

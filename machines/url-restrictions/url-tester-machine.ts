@@ -1,14 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UrlRestriction } from '../domain/types';
-import { decideUrl, type UrlDecision } from './url-matcher';
+import { decideUrl, type RegexEngine, type UrlDecision } from './url-matcher';
 
 /**
  * "Test a URL": fetches the organization's current rules (so a rule saved a moment ago counts),
  * then runs the pure matcher for the URL, unit and time. idle → checking → decided | failed.
+ * The app hands in a linear-time regex engine (RE2) as input.
  */
 export const urlTesterMachine = setup({
   types: {} as {
-    context: { url: string; unitId: string | null; at: number; rules: UrlRestriction[]; decision: UrlDecision | null; error: unknown };
+    context: {
+      url: string;
+      unitId: string | null;
+      at: number;
+      rules: UrlRestriction[];
+      decision: UrlDecision | null;
+      error: unknown;
+      regexEngine: RegexEngine;
+    };
+    /** The engine for regex rules (the app gives RE2); NO_REGEX_ENGINE leaves regex rules out. */
+    input: { regexEngine: RegexEngine };
     events: { type: 'tester.submit'; url: string; unitId: string | null; at?: number } | { type: 'tester.reset' };
   },
   actors: {
@@ -22,14 +33,22 @@ export const urlTesterMachine = setup({
     ),
     decide: assign(({ context, event }) => {
       const rules = (event as unknown as { output: UrlRestriction[] }).output;
-      return { rules, decision: decideUrl(rules, context.url, context.unitId, new Date(context.at)) };
+      return { rules, decision: decideUrl(rules, context.url, context.unitId, new Date(context.at), context.regexEngine) };
     }),
     assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error, decision: null })),
     clear: assign({ decision: () => null, error: () => null }),
   },
 }).createMachine({
   id: 'urlTester',
-  context: { url: '', unitId: null, at: 0, rules: [], decision: null, error: null },
+  context: ({ input }) => ({
+    url: '',
+    unitId: null,
+    at: 0,
+    rules: [],
+    decision: null,
+    error: null,
+    regexEngine: input.regexEngine,
+  }),
   initial: 'idle',
   on: {
     'tester.submit': { target: '.checking', actions: 'assignRequest' },

@@ -2,6 +2,7 @@ import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRule
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
+import { compileSafeRegex } from '../safe-regex';
 import type { MirageContext, MirageDomain } from '../types';
 
 /**
@@ -47,15 +48,14 @@ export function patternError(matchType: UrlMatchType, pattern: string): string |
       }
     }
     case 'wildcard':
+      // Matched by a linear glob (machines/url-restrictions/url-matcher.ts), so any number of `*` is safe.
       if (/\s/.test(pattern)) return 'invalidWildcard';
       return null;
-    case 'regex':
-      try {
-        new RegExp(pattern);
-        return null;
-      } catch {
-        return 'invalidRegex';
-      }
+    case 'regex': {
+      // Only what RE2 runs in linear time is stored: no backreferences or lookaround, no huge programs.
+      const compiled = compileSafeRegex(pattern);
+      return 'problem' in compiled ? compiled.problem : null;
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@machines/editor/editor-machine';
+import { compileSafeRegex } from '@/lib/regex-engine';
 import type { RuleFormValues } from './api/types';
 
 // Mirrors the server's checks (mirage/domains/url-restrictions.ts); codes translate as url-restrictions.errors.<code>.
@@ -26,13 +27,10 @@ export function patternProblem(matchType: RuleFormValues['matchType'], raw: stri
     }
     case 'wildcard':
       return /\s/.test(pattern) ? 'invalidWildcard' : null;
-    case 'regex':
-      try {
-        new RegExp(pattern);
-        return null;
-      } catch {
-        return 'invalidRegex';
-      }
+    case 'regex': {
+      const compiled = compileSafeRegex(pattern);
+      return 'problem' in compiled ? compiled.problem : null;
+    }
   }
 }
 

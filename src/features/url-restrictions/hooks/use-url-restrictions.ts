@@ -15,6 +15,7 @@ import { getUrlRestrictions } from '../api/get-url-restrictions';
 import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow } from '../api/types';
 import { updateUrlRestriction } from '../api/update-url-restriction';
 import { validateRule } from '../schema';
+import { re2Engine } from '@/lib/regex-engine';
 
 export const ruleListMachine = createListMachine<RuleRow>();
 export const ruleEditorMachine = createEditorMachine<RuleFormValues, RuleRow>();
@@ -82,7 +83,9 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
     }),
   );
 
-  const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }));
+  const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }), {
+    input: { regexEngine: re2Engine },
+  });
 
   return { list, editor, toggler, tester };
 }
