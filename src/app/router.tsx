@@ -2,7 +2,8 @@ import { createElement, Suspense, useEffect, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { clearSessionStorage, useAuthStorage } from '@/lib/auth-storage';
+import { clearSessionStorage, parseRoleId, useAuthStorage, type AuthStorageSnapshot } from '@/lib/auth-storage';
+import { dashboardFor } from '@/lib/roles';
 import { guard } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage } from './lazy-page';
@@ -42,6 +43,13 @@ function Rendered({ path }: { path: string }) {
   return null;
 }
 
+/** Where a redirect-only path leads: `/` is the signed-in visitor's dashboard, else the sign-in page. */
+function aliasTarget(alias: (typeof redirects)[number], query: string, storage: AuthStorageSnapshot): string {
+  const role = storage.sessionKey ? parseRoleId(storage.authValues) : undefined;
+  if (alias.from === '/' && role !== undefined && !storage.locked) return dashboardFor(role);
+  return alias.to + (alias.keepQuery ? query : '');
+}
+
 export function AppRouter() {
   const [path] = useLocation();
   const search = useSearch();
@@ -59,9 +67,15 @@ export function AppRouter() {
     }
   }, [decision?.clearStorage]);
 
-  if (alias) return <Redirect to={alias.to + (alias.keepQuery ? query : '')} replace />;
+  // wouter's <Redirect> navigates once, on mount: a key per target makes a chain of redirects
+  // (`/` → `/login` → the dashboard) mount a fresh one at every step instead of reusing the first.
+  if (alias) {
+    const to = aliasTarget(alias, query, storage);
+    return <Redirect key={to} to={to} replace />;
+  }
   if (!decision || decision.type === 'redirect' || !route) {
-    return <Redirect to={decision?.type === 'redirect' ? decision.to : '/pages/error-404'} replace />;
+    const to = decision?.type === 'redirect' ? decision.to : '/pages/error-404';
+    return <Redirect key={to} to={to} replace />;
   }
   return <RouteView route={route} path={path} />;
 }

@@ -6,6 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch,
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { parseRoleId, useAuthStorage } from '@/lib/auth-storage';
+import { dashboardFor } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session';
 import { semiDarkCss, SEMI_DARK_CLASS, useThemeMode } from '@/lib/theme';
 import type { AppRoute } from '../routes';
@@ -20,7 +21,8 @@ import { UserMenu } from './user-menu';
 
 // Built once: the dark scheme's variables scoped to the semi-dark sidebar.
 const SEMI_DARK_CSS = semiDarkCss();
-export const NAVBAR_WIDTH = 260;
+// Wide enough for every English and German menu label on one line; longer ones end in "…" with a tooltip.
+export const NAVBAR_WIDTH = 280;
 
 /**
  * The app shell of every signed-in screen: vertical layout (sidebar full height on the left),
@@ -81,7 +83,13 @@ export function AppLayout({ route, children }: { route: AppRoute; children: Reac
               </Group>
             </Group>
             <Group gap={4} wrap="nowrap">
-              <UnstyledButton onClick={() => spotlight.open()} aria-label={`${t('layout.search')} (${t('layout.searchShortcut')})`} aria-haspopup="dialog">
+              {/* Named as it reads ("Search pages Ctrl + K", WCAG 2.5.3 Label in Name); the shortcut is also announced as one. */}
+              <UnstyledButton
+                onClick={() => spotlight.open()}
+                aria-label={`${t('layout.search')} ${t('layout.searchShortcut')}`}
+                aria-keyshortcuts="Control+K Meta+K"
+                aria-haspopup="dialog"
+              >
                 <Group gap={6} wrap="nowrap" px="xs" py={6} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
                   <IconSearch size={20} aria-hidden />
                   <Text size="sm" c="dimmed" visibleFrom="lg">
@@ -107,7 +115,7 @@ export function AppLayout({ route, children }: { route: AppRoute; children: Reac
         aria-label={t('layout.mainMenu')}
       >
         <Group h={60} px="xs" justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} href="/" aria-label={`${t('common.appName')} – ${t('menu.home')}`}>
+          <UnstyledButton component={Link} href={role === undefined ? '/' : dashboardFor(role)} aria-label={`${t('common.appName')} – ${t('menu.home')}`}>
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
                 <IconServer2 size={20} />

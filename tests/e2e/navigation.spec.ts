@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { clientNavigate, signIn, type DemoAccount } from './support/auth';
+
+// The route table itself (src/app/routes.ts), read as text so a new route is walked without touching this file.
+const table = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8');
+const routePaths = [...table.matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1] ?? '');
+const redirectPaths = [...table.matchAll(/\{ from: '([^']+)'/g)].map((m) => m[1] ?? '');
+
+const DASHBOARD: Record<DemoAccount, string> = {
+  superadmin: '/admin/dashboard',
+  admin: '/admin/dashboard',
+  operator: '/admin/dashboard',
+  user: '/user/dashboard',
+  globex: '/user/dashboard',
+};
+
+/** The page shows something: a visible heading with text, and the boot overlay is gone. */
+async function expectRenderedPage(page: Page, from: string) {
+  const heading = page.getByRole('heading').filter({ hasText: /\S/ }).first();
+  await expect(heading, `in-app navigation to ${from} ended on ${page.url()} with no visible heading`).toBeVisible();
+  await expect(page.locator('#loading-bg')).toBeHidden();
+  const text = await page.locator('#app').innerText();
+  expect(text.trim().length, `${from} → ${page.url()} rendered no text`).toBeGreaterThan(0);
+}
+
+test('the route table was read', () => {
+  expect(routePaths.length).toBeGreaterThan(15);
+  expect(routePaths).toContain('/login');
+  expect(redirectPaths).toContain('/');
+});
+
+test('signed out: every route and redirect, navigated inside the app, ends on a rendered page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  for (const path of [...routePaths, ...redirectPaths]) {
+    await clientNavigate(page, path);
+    await expectRenderedPage(page, path);
+  }
+});
+
+for (const account of Object.keys(DASHBOARD) as DemoAccount[]) {
+  test(`as ${account}: every route and redirect, navigated inside the app, ends on a rendered page`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, account);
+    // The lock screen last: it may lock the session, after which every page leads back to it.
+    const walk = [...routePaths.filter((p) => p !== '/pages/lock-screen'), ...redirectPaths, '/pages/lock-screen'];
+    for (const path of walk) {
+      await clientNavigate(page, path);
+      await expectRenderedPage(page, path);
+    }
+  });
+
+  test(`as ${account}: the brand link, and in-app navigation to / and /login, end on the dashboard`, async ({ page }) => {
+    await signIn(page, account);
+    const dashboard = new RegExp(`${DASHBOARD[account]}(\\?|$)`);
+    await clientNavigate(page, '/apps/todo');
+    await expectRenderedPage(page, '/apps/todo');
+    await page.getByRole('link', { name: /Service Unit Admin/ }).click();
+    await expect(page).toHaveURL(dashboard);
+    await expectRenderedPage(page, 'the brand link');
+
+    for (const path of ['/', '/login']) {
+      await clientNavigate(page, '/apps/todo');
+      await expectRenderedPage(page, '/apps/todo');
+      await clientNavigate(page, path);
+      await expect(page).toHaveURL(dashboard);
+      await expectRenderedPage(page, path);
+    }
+  });
+}
