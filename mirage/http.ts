@@ -1,5 +1,6 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
+import { can, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
 import { table, type MirageDb, type Row } from './db';
 
 export interface SessionRow extends Row {
@@ -8,6 +9,8 @@ export interface SessionRow extends Row {
   userId: string | number;
   expiresAt: number;
   revoked: boolean;
+  /** The sign-in is locked (lock screen): every call but unlock and sign-out gets 423. */
+  locked?: boolean;
 }
 
 export interface UserRow extends Row {
@@ -25,6 +28,8 @@ export interface UserRow extends Row {
   status: 'online' | 'offline' | 'away' | 'busy';
   providerId: string;
   createdAt: string;
+  /** ISO date-time of the last successful sign-in (absent: never) */
+  lastSignInAt?: string | null;
 }
 
 export const ADMIN_ROLE_IDS = [1, 2, 3] as const;
@@ -57,10 +62,17 @@ export function authenticate(db: MirageDb, request: Request, now = Date.now()): 
   const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
   const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
   const user = session ? table<UserRow>(db, 'users').find(session.userId) : undefined;
-  if (!session || session.revoked || session.expiresAt <= now || !user) {
-    return errorResponse(401, 'Invalid access token');
-  }
+  if (!session || session.revoked || !user) return errorResponse(401, 'Invalid access token');
+  // Locked before expired: a locked session must go to the lock screen, never through a refresh to a sign-out.
+  if (session.locked) return sessionLockedResponse();
+  if (session.expiresAt <= now) return errorResponse(401, 'Invalid access token');
   return user;
+}
+
+/** `423 Locked` with `code: "session_locked"`: the client shows the lock screen (docs/auth.md). */
+export const SESSION_LOCKED_CODE = 'session_locked';
+export function sessionLockedResponse(): Response {
+  return json(423, { message: 'Session locked', code: SESSION_LOCKED_CODE });
 }
 
 // The clock each server runs on (tests move it), so token expiry is judged against the same time it was issued with.
@@ -101,16 +113,44 @@ export interface AuthedContext {
   user: UserRow;
 }
 
-/** Wraps a handler so it runs only for a valid bearer token (401) and, when given, one of the roles (403). */
+/** The permission subject of a signed-in user (the same `can()` the screens ask, machines/permissions). */
+export function subjectOf(user: UserRow): Subject {
+  const status = (user as { accountStatus?: unknown }).accountStatus;
+  return {
+    id: String(user.id),
+    roleId: user.roleId,
+    organizationId: user.organizationId === undefined || user.organizationId === null ? null : String(user.organizationId),
+    ...(status === 'invited' || status === 'active' || status === 'disabled' ? { status } : {}),
+  };
+}
+
+/** A 403 answer when `can()` refuses the user this action, else null. The body carries the reason code. */
+export function forbidden(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): Response | null {
+  const decision = can(subjectOf(user), action, resource, record);
+  return decision.allowed ? null : json(403, { message: 'Forbidden', reason: decision.reason });
+}
+
+export interface WithAuthOptions {
+  /** Only these role ids (403 otherwise). Prefer `permission`. */
+  roles?: readonly number[];
+  /** `can(user, action, resource)` must allow it (403 with the reason otherwise); record checks stay in the handler. */
+  permission?: { action: Action; resource: Resource };
+}
+
+/** Wraps a handler so it runs only for a valid bearer token (401) and, when given, a permitted role (403). */
 export function withAuth(
   server: Server,
   handler: (ctx: AuthedContext) => unknown,
-  options: { roles?: readonly number[] } = {},
+  options: WithAuthOptions = {},
 ): (...args: unknown[]) => AnyResponse {
   const answer = (request: Request) => {
     const user = authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
     if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
+    if (options.permission) {
+      const refused = forbidden(user, options.permission.action, options.permission.resource);
+      if (refused) return refused;
+    }
     // Handlers answer with json()/errorResponse() (or a promise of one); Mirage's typings want AnyResponse.
     return handler({ db: server.db, request, user }) as AnyResponse;
   };

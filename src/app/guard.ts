@@ -1,7 +1,15 @@
-import { parseRoleId, type AuthStorageSnapshot } from '@/lib/auth-storage';
-import { dashboardFor, isAdminRole, type RoleId } from '@/lib/roles';
+import { can, dashboardFor, subjectFor, type RoleId } from '@/lib/roles';
+import type { SessionAccess } from '@/lib/session/access';
 
 export type RouteRule = 'isPublic' | 'isUser' | 'isAdmin' | 'isSignedIn';
+
+/**
+ * The session as the guard sees it, from the session machine (never from storage):
+ * - `pending`: a restored session is being confirmed by the server (`GET /api/me`);
+ * - `unconfirmed`: the server could not be asked (offline): nothing role-gated yet;
+ * - `signedIn`: `role` is the role the server confirmed, undefined while a restored lock hides it.
+ */
+export type GuardSession = SessionAccess;
 
 export interface GuardInput {
   /** Path without query, e.g. `/user/dashboard`. */
@@ -10,12 +18,14 @@ export interface GuardInput {
   search: string;
   /** The matched route's rule; null when no route matches. */
   rule: RouteRule | null;
-  storage: AuthStorageSnapshot;
+  session: GuardSession;
 }
 
 export type GuardDecision =
-  | { type: 'allow'; clearStorage: boolean; role: RoleId | undefined }
-  | { type: 'redirect'; to: string; clearStorage: boolean };
+  | { type: 'allow'; role: RoleId | undefined }
+  | { type: 'redirect'; to: string }
+  /** Render a neutral loading state (or the confirm error): the role is not known yet. */
+  | { type: 'wait'; reason: 'pending' | 'unconfirmed' };
 
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/pages/error-404';
@@ -24,33 +34,32 @@ export const LOCK_SCREEN_PATH = '/pages/lock-screen';
 
 const withTo = (target: string, wanted: string) => `${target}?to=${encodeURIComponent(wanted)}`;
 
-/** The navigation guard: a pure function of the wanted location and the stored session. */
-export function guard({ path, search, rule, storage }: GuardInput): GuardDecision {
-  const hasKey = typeof storage.sessionKey === 'string' && storage.sessionKey.trim() !== '';
-  const role = parseRoleId(storage.authValues);
-  // A session key with unusable auth-values, or auth-values left without a key, is corruption: clear and sign out.
-  const corrupted = (hasKey && role === undefined) || (!hasKey && storage.authValues !== null);
-  const signedIn = hasKey && role !== undefined;
-  const clearStorage = corrupted;
-
-  if (rule === null) return { type: 'redirect', to: NOT_FOUND_PATH, clearStorage };
+/** The navigation guard: a pure function of the wanted location and the session machine's view. */
+export function guard({ path, search, rule, session }: GuardInput): GuardDecision {
+  if (rule === null) return { type: 'redirect', to: NOT_FOUND_PATH };
 
   // `/login/` is the login page too: compare without trailing slashes.
   const isLogin = (path.length > 1 ? path.replace(/\/+$/, '') : path) === LOGIN_PATH;
-  if (isLogin && signedIn) {
-    return { type: 'redirect', to: withTo(dashboardFor(role), path), clearStorage };
+  const waiting = session.status === 'pending' || session.status === 'unconfirmed';
+  // Public pages need no role, except the login page, which sends a signed-in visitor on.
+  if (rule === 'isPublic' && !isLogin) {
+    return { type: 'allow', role: session.status === 'signedIn' && !session.locked ? session.role : undefined };
   }
-  // A role without a session key is no role: public pages must not see one.
-  if (rule === 'isPublic') return { type: 'allow', clearStorage, role: signedIn ? role : undefined };
+  if (waiting) return { type: 'wait', reason: session.status };
 
-  if (!signedIn) return { type: 'redirect', to: withTo(LOGIN_PATH, path + search), clearStorage };
-  if (storage.locked) return { type: 'redirect', to: LOCK_SCREEN_PATH, clearStorage };
-
-  if (!ruleAdmits(rule, role)) return { type: 'redirect', to: NOT_AUTHORIZED_PATH, clearStorage };
-  return { type: 'allow', clearStorage, role };
+  if (session.status === 'signedOut') {
+    return isLogin ? { type: 'allow', role: undefined } : { type: 'redirect', to: withTo(LOGIN_PATH, path + search) };
+  }
+  if (session.locked || session.role === undefined) {
+    return path === LOCK_SCREEN_PATH ? { type: 'allow', role: undefined } : { type: 'redirect', to: LOCK_SCREEN_PATH };
+  }
+  const role = session.role;
+  if (isLogin) return { type: 'redirect', to: withTo(dashboardFor(role), path) };
+  if (!ruleAdmits(rule, role)) return { type: 'redirect', to: NOT_AUTHORIZED_PATH };
+  return { type: 'allow', role };
 }
 
-/** Whether a signed-in role may open a route with this rule (the menu and the search use it too). */
+/** Whether a signed-in role may open a route with this rule (the menu and the search use it too); asks `can()`. */
 export function ruleAdmits(rule: RouteRule, role: RoleId | undefined): boolean {
   switch (rule) {
     case 'isPublic':
@@ -58,8 +67,8 @@ export function ruleAdmits(rule: RouteRule, role: RoleId | undefined): boolean {
     case 'isSignedIn':
       return role !== undefined;
     case 'isAdmin':
-      return role !== undefined && isAdminRole(role);
+      return role !== undefined && can(subjectFor(role), 'read', 'adminArea').allowed;
     case 'isUser':
-      return role !== undefined && !isAdminRole(role);
+      return role !== undefined && can(subjectFor(role), 'read', 'userArea').allowed;
   }
 }

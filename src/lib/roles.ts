@@ -1,16 +1,22 @@
-export const ROLE = { superAdmin: 1, admin: 2, operator: 3, user: 4 } as const;
-export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-export const ALL_ROLES: readonly RoleId[] = [1, 2, 3, 4];
-export const ADMIN_ROLES: readonly RoleId[] = [1, 2, 3];
+import { ADMIN_ROLES, ALL_ROLES, can, isAdminRole, isRoleId, ROLE, type RoleId, type Subject } from '@machines/permissions/can';
 
-export function isRoleId(value: unknown): value is RoleId {
-  return typeof value === 'number' && (ALL_ROLES as readonly number[]).includes(value);
-}
-
-export function isAdminRole(role: RoleId): boolean {
-  return ADMIN_ROLES.includes(role);
-}
+// The roles and the permission function live in machines/permissions (Mirage uses the same one).
+export { ADMIN_ROLES, ALL_ROLES, can, isAdminRole, isRoleId, ROLE, type RoleId };
+export type { Action, Decision, PermissionReason, PermissionRecord, Resource, Subject } from '@machines/permissions/can';
 
 export function dashboardFor(role: RoleId): string {
-  return isAdminRole(role) ? '/admin/dashboard' : '/user/dashboard';
+  return can(subjectFor(role), 'read', 'adminArea').allowed ? '/admin/dashboard' : '/user/dashboard';
+}
+
+/**
+ * The permission subject of the signed-in visitor: the role from `auth-values`, the id and (when the API
+ * sends it) the organization from `userInfo`. Without an organization, record checks that need one refuse.
+ */
+export function subjectFor(role: RoleId, user?: { uid: string; organizationId?: string | number | null } | null): Subject {
+  const organizationId = user?.organizationId;
+  return {
+    id: user?.uid ?? '',
+    roleId: role,
+    organizationId: organizationId === undefined || organizationId === null ? null : String(organizationId),
+  };
 }

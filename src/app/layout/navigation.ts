@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { RoleId } from '@/lib/roles';
-import { isAdminRole } from '@/lib/roles';
+import { can, subjectFor } from '@/lib/roles';
 import { ruleAdmits } from '../guard';
 import { findRoute, MENU_GROUP_ICONS, routes, type AppRoute, type MenuGroup } from '../routes';
 
@@ -26,7 +26,7 @@ const inGroup = (group: MenuGroup, role: RoleId) =>
 export function menuFor(role: RoleId | undefined): MenuSection[] {
   if (role === undefined) return [];
   const sections: MenuSection[] = [];
-  const area: 'user' | 'admin' = isAdminRole(role) ? 'admin' : 'user';
+  const area: 'user' | 'admin' = can(subjectFor(role), 'read', 'adminArea').allowed ? 'admin' : 'user';
   const entries: MenuEntry[] = inGroup(area, role).map((route) => ({ route, labelKey: route.titleKey, icon: route.icon }));
   const reports = inGroup('reports', role);
   if (reports.length > 0) {
@@ -62,7 +62,7 @@ export function bookmarkRoutesFor(paths: readonly string[], role: RoleId | undef
 }
 
 export function profilePathFor(role: RoleId | undefined): string {
-  return role !== undefined && isAdminRole(role) ? '/admin/my-profile' : '/user/my-profile';
+  return role !== undefined && can(subjectFor(role), 'read', 'adminArea').allowed ? '/admin/my-profile' : '/user/my-profile';
 }
 
 /** The active menu entry: the current path, or a nested app's sub-path. */

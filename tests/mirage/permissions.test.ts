@@ -1,0 +1,44 @@
+import type { Server } from 'miragejs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeServer } from '@mirage/server';
+import { forbidden, json, subjectOf, withAuth, type UserRow } from '@mirage/http';
+import { can } from '@machines/permissions/can';
+import { signInAs } from './monitoring-helpers';
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.shutdown();
+  server = undefined;
+});
+
+describe('Mirage asks the same can() as the screens', () => {
+  it('withAuth({ permission }) answers 403 with the reason for a refused role, and runs the handler otherwise', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+    const s = server;
+    s.get('/api/test/admin-only', withAuth(s, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }));
+    s.post('/api/test/org-create', withAuth(s, () => json(201, { ok: true }), { permission: { action: 'create', resource: 'organization' } }));
+
+    const user = await signInAs('user');
+    const refused = await user.request<{ message: string; reason: string }>('GET', '/api/test/admin-only');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Forbidden', reason: 'noAdminArea' });
+
+    const operator = await signInAs('operator');
+    expect((await operator.request('GET', '/api/test/admin-only')).status).toBe(200);
+    const readOnly = await operator.request<{ reason: string }>('POST', '/api/test/org-create', {});
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.reason).toBe('readOnlyRole');
+
+    const superAdmin = await signInAs('superadmin');
+    expect((await superAdmin.request('POST', '/api/test/org-create', {})).status).toBe(201);
+  });
+
+  it('forbidden() agrees with can() for a record in another organization', () => {
+    const admin = { id: '2', roleId: 2, organizationId: '1' } as UserRow;
+    expect(subjectOf(admin)).toEqual({ id: '2', roleId: 2, organizationId: '1' });
+    expect(forbidden(admin, 'update', 'organization', { organizationId: '1' })).toBeNull();
+    const answer = forbidden(admin, 'update', 'organization', { organizationId: '2' });
+    expect(answer?.toRackResponse()[0]).toBe(403);
+    expect(can(subjectOf(admin), 'update', 'organization', { organizationId: '2' }).reason).toBe('otherOrganization');
+  });
+});
