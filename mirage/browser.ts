@@ -1,15 +1,35 @@
-import type { Server } from 'miragejs';
-import { dumpDb, table, type DbDump, type MirageDb } from './db';
-import { setAuthSync, type SessionRow, type UserRow } from './http';
-import { createPersister, deleteDump, loadDump, saveDump, type Persister } from './persistence';
+import type { Request, Server } from 'miragejs';
+import { dumpDb, table, type DbDump } from './db';
+import { setAuthSync, type SessionRow } from './http';
+import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer } from './server';
+import type { ChangeTracker } from './store/change-log';
+import { droppedTotal, loadStored, type StoredState } from './store/load';
+import { applyRemoteBatch, mergeAuthRows } from './store/merge';
+import { pruneSessions, reseedEssentials } from './store/repair';
+import { createIdbStore, type RowStore, type WriteStats } from './store/row-store';
 import type { SeedSize } from './types';
+
+export { mergeAuthRows };
 
 /** One request Mirage answered, for end-to-end tests (`window.mirageRequests`). */
 export interface HandledRequest {
   method: string;
   path: string;
   status: number;
+}
+
+/** What the start found in the store, for the app's notification and for tests. */
+export interface MirageStatus {
+  persistFailed: boolean;
+  /** The stored data was unusable and fresh demo data replaced it. */
+  dataReset: boolean;
+  /** Unreadable stored rows dropped at start, by collection. */
+  dropped: Record<string, number>;
+  /** Demo accounts that were missing and were put back. */
+  restored: string[];
+  /** The cost of the last stored write (docs/persistence.md). */
+  lastWrite: WriteStats | null;
 }
 
 declare global {
@@ -19,7 +39,7 @@ declare global {
     /** The last requests Mirage answered (newest last, at most 1000). */
     mirageRequests?: HandledRequest[];
     /** Persistence problems so far, for the app to show even if they happened before it mounted. */
-    mirageStatus?: { persistFailed: boolean; dataReset: boolean };
+    mirageStatus?: { persistFailed: boolean; dataReset: boolean; dropped?: Record<string, number>; restored?: string[] };
   }
 }
 
@@ -27,6 +47,8 @@ export interface BrowserServerOptions {
   latencyMs?: string;
   tokenLifetimeS?: string;
   seed?: string;
+  /** Tests: another store (fake-indexeddb under another name, or a fake). */
+  store?: RowStore;
 }
 
 /** Demo-mode overrides set from the console or a test, read at start (localStorage). */
@@ -50,61 +72,43 @@ const readOverride = (key: string): string | null => {
   }
 };
 
-let persister: Persister | null = null;
-let dbChannel: BroadcastChannel | null = null;
+let active: { persistence: Persistence; store: RowStore; channel: BroadcastChannel | null; tracker: ChangeTracker } | null = null;
 const DB_CHANNEL = 'service-unit-admin-mirage-db';
-/** How long a request with an unknown token waits for another tab to save it before the 401. */
+/** How long a request with an unknown token waits for another tab's broadcast before the 401. */
 const UNKNOWN_TOKEN_WAIT_MS = 1000;
-type DbMessage = { type: 'saved' } | { type: 'reset' };
 
-/**
- * Brings in the accounts and sessions other tabs stored (each tab runs its own Mirage over the one
- * stored database). Rows are matched by email and token, never overwritten, and a revocation wins.
- */
-export function mergeAuthRows(db: MirageDb, dump: DbDump): void {
-  const users = table<UserRow>(db, 'users');
-  const sessions = table<SessionRow>(db, 'sessions');
-  const userIds = new Map<string, string | number>();
-  for (const row of (dump['users'] ?? []) as UserRow[]) {
-    const local = users.where((u) => u.email.toLowerCase() === row.email.toLowerCase())[0];
-    if (local) {
-      userIds.set(String(row.id), local.id);
-      continue;
-    }
-    const { id, ...rest } = row;
-    const inserted = users.find(id) ? users.insert(rest) : users.insert(row);
-    userIds.set(String(id), inserted.id);
-  }
-  for (const row of (dump['sessions'] ?? []) as SessionRow[]) {
-    const local = sessions.where({ accessToken: row.accessToken })[0];
-    if (local) {
-      if (row.revoked && !local.revoked) sessions.update(local.id, { revoked: true });
-      continue;
-    }
-    const { id: _id, ...rest } = row;
-    sessions.insert({ ...rest, userId: userIds.get(String(row.userId)) ?? row.userId });
-  }
-}
+const isSignOut = (request: Request) => new URL(request.url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
-/** Starts Mirage in the browser (demo mode), from the stored database when there is a usable one. */
+/** Starts Mirage in the browser (demo mode), from the stored rows when they are usable. */
 export async function startBrowserServer(options: BrowserServerOptions = {}): Promise<Server> {
   const seed: SeedSize = options.seed === 'large' ? 'large' : 'default';
   const latency = parseNumber(readOverride(LATENCY_OVERRIDE_KEY)) ?? parseNumber(options.latencyMs);
   const lifetime = parseNumber(readOverride(TOKEN_LIFETIME_OVERRIDE_KEY)) ?? parseNumber(options.tokenLifetimeS);
-  const loaded = await loadDump();
-  const status = { persistFailed: false, dataReset: loaded.status === 'discarded' };
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DB_CHANNEL) : null;
+  // A newer build in another tab upgrades the store: this tab's copy is stale, start over.
+  const store = options.store ?? createIdbStore({ onVersionChange: () => window.location.reload() });
+  const stored: StoredState = await loadStored(store);
+  const status: MirageStatus = {
+    persistFailed: false,
+    dataReset: stored.status === 'discarded',
+    dropped: stored.status === 'empty' ? {} : stored.dropped,
+    restored: [],
+    lastWrite: null,
+  };
   window.mirageStatus = status;
+
   let server: Server | null = null;
-  dbChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DB_CHANNEL) : null;
-  const persist = createPersister(() => (server ? dumpDb(server.db) : {}), {
-    save: async (dump) => {
-      await saveDump(dump);
-      dbChannel?.postMessage({ type: 'saved' } satisfies DbMessage);
-    },
+  const persistence = createPersistence({
+    store,
+    broadcast: (message) => channel?.postMessage(message satisfies DbMessage),
     onError: (error) => {
       console.error('The demo database could not be saved', error);
       status.persistFailed = true;
       window.dispatchEvent(new CustomEvent(PERSIST_FAILED_EVENT, { detail: { error } }));
+    },
+    // Signing out ends a session: its rows (and every other ended one) leave the database.
+    beforeCommit: (request) => {
+      if (server && isSignOut(request)) pruneSessions(server.db, Date.now());
     },
   });
   server = await makeServer({
@@ -112,16 +116,39 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     seed,
     ...(latency !== undefined ? { latencyMs: latency } : {}),
     ...(lifetime !== undefined ? { tokenLifetimeS: lifetime } : {}),
-    ...(loaded.status === 'loaded' ? { initialData: loaded.dump } : {}),
-    onChange: () => persist.schedule(),
+    ...(stored.status === 'loaded' ? { initialData: stored.dump } : {}),
+    beginWrite: persistence.beginWrite,
   });
-  persister = persist;
   const live = server;
+
+  if (stored.status === 'loaded' && !stored.legacy) {
+    const tracker = persistence.attach(live.db);
+    // Repairs are writes like any other: recorded, then committed before the app sees the backend.
+    status.restored = await reseedEssentials(live.db);
+    pruneSessions(live.db, Date.now());
+    active = { persistence, store, channel, tracker };
+    await persistence.flush().catch(() => undefined);
+  } else {
+    // Fresh seeds (or a dump from before the row store) are stored at once, in one transaction with
+    // the "seed complete" mark.
+    if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
+    pruneSessions(live.db, Date.now());
+    try {
+      await store.replaceAll(dumpDb(live.db), { seed, seededAt: new Date().toISOString() });
+    } catch (error) {
+      status.persistFailed = true;
+      console.error('The demo database could not be saved', error);
+    }
+    active = { persistence, store, channel, tracker: persistence.attach(live.db) };
+  }
+  Object.defineProperty(status, 'lastWrite', { get: () => persistence.lastWrite, enumerable: true });
+
+  // Accounts and sessions another tab stored are read from the store: only those two collections.
   const mergeStored = async () => {
-    const stored = await loadDump();
-    if (stored.status === 'loaded') mergeAuthRows(live.db, stored.dump);
+    const dump: DbDump = await store.loadCollections(['users', 'sessions']).catch(() => ({}));
+    active?.tracker.silently(() => mergeAuthRows(live.db, dump));
   };
-  // Requests waiting for a token another tab has just issued but not yet saved.
+  // Requests waiting for a token another tab issued that has not reached this tab yet.
   const waiting = new Set<() => void>();
   const isKnown = (token: string) => table<SessionRow>(live.db, 'sessions').where({ accessToken: token }).length > 0;
   const syncAuth = async (token?: string) => {
@@ -141,20 +168,23 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     });
   };
   setAuthSync(live, syncAuth);
-  dbChannel?.addEventListener('message', (event: MessageEvent<DbMessage>) => {
-    if (event.data.type === 'saved') void mergeStored().then(() => [...waiting].forEach((check) => check()));
-    // Another tab reset the demo: this tab's copy is stale, start over from the fresh seeds.
+  channel?.addEventListener('message', (event: MessageEvent<DbMessage>) => {
+    if (event.data.type === 'changed') {
+      const { batch } = event.data;
+      active?.tracker.silently(() => applyRemoteBatch(live.db, batch));
+      [...waiting].forEach((check) => check());
+    }
     if (event.data.type === 'reset') {
-      persist.disable();
+      persistence.disable();
       window.location.reload();
     }
   });
-  if (loaded.status !== 'loaded') {
-    // Fresh seeds are saved at once so a reload finds the same data (and the same password salts).
-    persist.schedule();
-    await persist.flush();
+
+  const dropped = droppedTotal(status.dropped);
+  if (dropped > 0) console.warn(`Dropped ${dropped} unreadable row(s); restored demo accounts: ${status.restored.join(', ') || 'none'}.`);
+  if (status.dataReset || dropped > 0 || status.restored.length > 0) {
+    window.dispatchEvent(new CustomEvent(PERSIST_RESET_EVENT, { detail: { dropped, restored: status.restored } }));
   }
-  if (loaded.status === 'discarded') window.dispatchEvent(new CustomEvent(PERSIST_RESET_EVENT));
 
   const log: HandledRequest[] = [];
   const previous = server.pretender.handledRequest.bind(server.pretender);
@@ -170,7 +200,9 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
 
 /** Forgets the stored database; the next start seeds fresh demo data. The caller reloads. */
 export async function resetBrowserDemoData(): Promise<void> {
-  persister?.disable();
-  await deleteDump();
-  dbChannel?.postMessage({ type: 'reset' } satisfies DbMessage);
+  const current = active;
+  if (!current) return;
+  current.persistence.disable();
+  await current.store.clear();
+  current.channel?.postMessage({ type: 'reset' } satisfies DbMessage);
 }

@@ -1,131 +1,93 @@
-import { del, get, keys, set } from 'idb-keyval';
-import type { DbDump, Row } from './db';
+import type { Request } from 'miragejs';
+import type { MirageDb } from './db';
+import type { BeginWrite } from './server';
+import { trackChanges, type ChangeBatch, type ChangeTracker } from './store/change-log';
+import type { RowStore, WriteStats } from './store/row-store';
 
-/**
- * The demo database lives in IndexedDB under a versioned key. Bump DB_VERSION when a seed or a
- * row shape changes incompatibly: older dumps are then dropped and the demo starts from fresh seeds.
- */
-export const DB_VERSION = 1;
-export const DB_KEY_PREFIX = 'service-unit-admin:mirage-db:v';
-export const DB_KEY = `${DB_KEY_PREFIX}${DB_VERSION}`;
+/** What tabs tell each other over the BroadcastChannel. */
+export type DbMessage =
+  /** Another tab committed these rows: apply them instead of re-reading the store. */
+  | { type: 'changed'; batch: ChangeBatch }
+  /** Another tab reset the demo data: this tab's copy is stale. */
+  | { type: 'reset' };
 
-interface Envelope {
-  version: number;
-  savedAt: string;
-  data: DbDump;
-}
-
-function isDump(value: unknown): value is DbDump {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every(
-    (rows) =>
-      Array.isArray(rows) &&
-      rows.every((row: unknown) => typeof row === 'object' && row !== null && 'id' in row && (typeof (row as Row).id === 'string' || typeof (row as Row).id === 'number')),
-  );
-}
-
-function isEnvelope(value: unknown): value is Envelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Envelope>;
-  return v.version === DB_VERSION && typeof v.savedAt === 'string' && isDump(v.data);
-}
-
-export type LoadResult =
-  | { status: 'empty' }
-  | { status: 'loaded'; dump: DbDump }
-  /** Something was stored but is unreadable or from an older version: it was removed. */
-  | { status: 'discarded'; reason: string };
-
-/** Reads the stored dump; anything unusable is deleted (with a console warning) so fresh seeds replace it. */
-export async function loadDump(): Promise<LoadResult> {
-  let discarded: string | null = null;
-  try {
-    for (const key of await keys()) {
-      if (typeof key === 'string' && key.startsWith(DB_KEY_PREFIX) && key !== DB_KEY) {
-        await del(key);
-        discarded = `an older demo database (${key})`;
-      }
-    }
-    const stored: unknown = await get(DB_KEY);
-    if (stored === undefined) {
-      if (discarded) console.warn(`Discarded ${discarded}; starting from fresh demo data.`);
-      return discarded ? { status: 'discarded', reason: discarded } : { status: 'empty' };
-    }
-    if (isEnvelope(stored)) return { status: 'loaded', dump: stored.data };
-    await del(DB_KEY);
-    console.warn('The stored demo database is unreadable; starting from fresh demo data.');
-    return { status: 'discarded', reason: 'unreadable' };
-  } catch (error) {
-    console.warn('The demo database could not be read; starting from fresh demo data.', error);
-    return { status: 'discarded', reason: 'unreadable' };
-  }
-}
-
-export async function saveDump(data: DbDump): Promise<void> {
-  const envelope: Envelope = { version: DB_VERSION, savedAt: new Date().toISOString(), data };
-  await set(DB_KEY, envelope);
-}
-
-export async function deleteDump(): Promise<void> {
-  await del(DB_KEY);
-}
-
-export interface Persister {
-  /** Marks the database changed; it is written shortly after (coalescing bursts of writes). */
-  schedule(): void;
-  /** Writes now if something is pending. */
-  flush(): Promise<void>;
-  /** Stops writing (before a reset deletes the stored dump). */
+export interface Persistence {
+  /** For makeServer: every write's answer waits for the commit of its changes. */
+  beginWrite: BeginWrite;
+  /** Starts recording the changes of this database (after it was loaded or seeded). */
+  attach(db: MirageDb): ChangeTracker;
+  /** Commits what changed so far; resolves with what the write cost. */
+  flush(): Promise<WriteStats>;
+  /** Stops writing (a reset is about to delete the store). */
   disable(): void;
+  /** The cost of the last non-empty commit (for the measurements in docs/persistence.md). */
+  readonly lastWrite: WriteStats | null;
 }
 
+export interface PersistenceOptions {
+  store: RowStore;
+  /** Told after each commit which rows changed (the other tabs apply them). */
+  broadcast?: (message: DbMessage) => void;
+  /** A commit failed: the answer is a 503 and this reports it (the app shows a notification). */
+  onError: (error: unknown) => void;
+  /** Runs just before a write request's changes are committed (e.g. prune sessions after a sign-out). */
+  beforeCommit?: (request: Request) => void;
+}
+
+const NOTHING: WriteStats = { puts: 0, deletes: 0, bytes: 0 };
+
 /**
- * Writes the dump after each change, lightly debounced, and flushes when the page is hidden so a
- * reload right after a change keeps it. A failed write is reported through onError, never swallowed.
+ * The durability rule: a write request's answer is delivered only after the rows it changed are
+ * committed to the store. Commits run one after another (never two transactions racing), each takes
+ * every change made so far, and a failed one undoes its changes in memory and fails its requests.
  */
-export function createPersister(
-  read: () => DbDump,
-  options: { debounceMs?: number; onError: (error: unknown) => void; save?: (dump: DbDump) => Promise<void> },
-): Persister {
-  const save = options.save ?? saveDump;
-  const debounceMs = options.debounceMs ?? 50;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let dirty = false;
+export function createPersistence(options: PersistenceOptions): Persistence {
+  let tracker: ChangeTracker | null = null;
   let enabled = true;
-  let writing: Promise<void> = Promise.resolve();
+  let failures = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  let lastWrite: WriteStats | null = null;
 
-  const flush = async (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (!dirty || !enabled) return writing;
-    dirty = false;
-    const dump = read();
-    // Writes run one after another so an older dump never lands after a newer one.
-    writing = writing.then(() => save(dump)).catch((error: unknown) => options.onError(error));
-    return writing;
+  const flush = (): Promise<WriteStats> => {
+    const run = queue.then(async () => {
+      if (!tracker || !enabled || tracker.isEmpty) return NOTHING;
+      const pending = tracker.take();
+      try {
+        const stats = await options.store.commit(pending.batch);
+        lastWrite = stats;
+        options.broadcast?.({ type: 'changed', batch: pending.batch });
+        return stats;
+      } catch (error) {
+        failures += 1;
+        pending.undo();
+        options.onError(error);
+        throw error;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
   };
-
-  const onHide = () => {
-    if (dirty) void flush();
-  };
-  globalThis.addEventListener?.('pagehide', onHide);
-  globalThis.document?.addEventListener('visibilitychange', () => {
-    if (globalThis.document?.visibilityState === 'hidden') onHide();
-  });
 
   return {
-    schedule() {
-      if (!enabled) return;
-      dirty = true;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void flush(), debounceMs);
+    beginWrite(request) {
+      const failuresBefore = failures;
+      return async () => {
+        if (enabled && tracker) options.beforeCommit?.(request);
+        await flush();
+        // A commit that failed meanwhile may have held (and undone) this request's changes.
+        if (failures !== failuresBefore) throw new Error('An earlier commit failed');
+      };
+    },
+    attach(db) {
+      tracker = trackChanges(db);
+      return tracker;
     },
     flush,
     disable() {
       enabled = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      globalThis.removeEventListener?.('pagehide', onHide);
+    },
+    get lastWrite() {
+      return lastWrite;
     },
   };
 }

@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'miragejs';
+import { createServer, type Request, type Server } from 'miragejs';
 import type { DbDump } from './db';
-import { setServerClock } from './http';
+import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 
@@ -13,8 +13,12 @@ export interface MirageOptions {
   seed?: SeedSize;
   /** A persisted dump to start from instead of seeding. */
   initialData?: DbDump;
-  /** Called after every request that may have changed the database (read it with dumpDb(server.db)). */
-  onChange?: () => void;
+  /**
+   * Called as a write request (POST/PUT/PATCH/DELETE) starts; the returned commit stores what it changed.
+   * The handler's answer waits for the commit, as a server commits before it answers; when the commit
+   * rejects, the answer is a 503 instead (see durableHandler).
+   */
+  beginWrite?: BeginWrite;
   now?: () => number;
 }
 
@@ -34,6 +38,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     logging: false,
     trackRequests: false,
     routes() {
+      if (options.beginWrite) makeWritesDurable(this, options.beginWrite);
       this.namespace = 'api';
       for (const domain of domains) domain.routes(this, ctx);
       this.namespace = '';
@@ -61,13 +66,53 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     for (const domain of domains) await domain.seed?.(server.db, ctx);
   }
 
-  const { onChange } = options;
-  if (onChange) {
-    const previous = server.pretender.handledRequest.bind(server.pretender);
-    server.pretender.handledRequest = (verb, path, request) => {
-      previous(verb, path, request);
-      if (verb.toUpperCase() !== 'GET') onChange();
-    };
-  }
   return server;
+}
+
+/** The message of the 503 a write gets when its change could not be stored. */
+export const NOT_STORED_MESSAGE = 'The change could not be saved in this browser’s storage. Nothing was changed; please try again.';
+
+type Handler = (this: unknown, schema: unknown, request: Request) => unknown;
+export type BeginWrite = (request: Request) => () => Promise<void>;
+
+/**
+ * Wraps one write handler: its answer is delivered only after `commit` resolved. When the handler
+ * throws, what it changed is committed and the error answered as a 500; when the commit fails, a 503.
+ */
+export function durableHandler(handler: Handler, beginWrite: BeginWrite): Handler {
+  return function (this: unknown, schema: unknown, request: Request) {
+    const commit = beginWrite(request);
+    let result: unknown;
+    try {
+      result = handler.call(this, schema, request);
+    } catch (error) {
+      result = errorResponse(500, error instanceof Error ? error.message : String(error));
+    }
+    return Promise.resolve(result).then(
+      (answer) =>
+        commit().then(
+          () => answer,
+          () => errorResponse(503, NOT_STORED_MESSAGE),
+        ),
+      (error: unknown) =>
+        commit().then(
+          () => errorResponse(500, error instanceof Error ? error.message : String(error)),
+          () => errorResponse(503, NOT_STORED_MESSAGE),
+        ),
+    );
+  };
+}
+
+type Verb = 'post' | 'put' | 'patch' | 'delete' | 'del';
+type Register = (path: string, ...args: unknown[]) => unknown;
+
+/** Every write route registered after this call answers only once its change is stored (one place, not per domain). */
+function makeWritesDurable(server: Server, beginWrite: BeginWrite): void {
+  const verbs = server as unknown as Record<Verb, Register>;
+  for (const verb of ['post', 'put', 'patch', 'delete'] as const) {
+    const register = verbs[verb];
+    verbs[verb] = (path, ...args) =>
+      register(path, ...args.map((arg) => (typeof arg === 'function' ? durableHandler(arg as Handler, beginWrite) : arg)));
+  }
+  verbs.del = verbs.delete;
 }

@@ -21,7 +21,7 @@ registerRouteAccess((path, role) => {
 declare global {
   interface Window {
     /** Set by the embedded backend (mirage/browser.ts) in demo mode. */
-    mirageStatus?: { persistFailed: boolean; dataReset: boolean };
+    mirageStatus?: { persistFailed: boolean; dataReset: boolean; dropped?: Record<string, number>; restored?: string[] };
   }
 }
 

@@ -1,10 +1,9 @@
 import type { Server } from 'miragejs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeServer } from '@mirage/server';
 import { dumpDb, table } from '@mirage/db';
 import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
-import { createPersister } from '@mirage/persistence';
 import { mergeAuthRows } from '@mirage/browser';
 
 let server: Server;
@@ -146,11 +145,107 @@ describe('tokens', () => {
   });
 });
 
+const get = async (path: string, token: string) => {
+  const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> | null };
+};
+
+const LOCKED = { status: 423, body: { message: 'Session locked', code: 'session_locked' } };
+
+describe('server-side lock', () => {
+  it('refuses every call of a locked sign-in with 423 until the password unlocks it', async () => {
+    const { body } = await login('operator', 'demo1234');
+    const token = String(body?.['accessToken']);
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await get('/api/test/any', token)).status).toBe(200);
+
+    expect((await call('/api/auth/lock', {}, auth)).status).toBe(204);
+    expect(await get('/api/test/any', token)).toEqual(LOCKED);
+    expect(await get('/api/me', token)).toEqual(LOCKED);
+    expect(await get('/api/test/admin-only', token)).toEqual(LOCKED);
+    // No new token either: a locked session cannot be refreshed around the lock.
+    expect(await call('/api/auth/refresh-token', { accessToken: token })).toEqual(LOCKED);
+    // Expired while locked: still 423 (the lock screen), never 401 (a refresh, then a sign-out).
+    now += 9000 * 1000;
+    expect(await get('/api/test/any', token)).toEqual(LOCKED);
+
+    expect((await call('/api/auth/unlock', { password: 'wrong' }, auth)).status).toBe(422);
+    expect(await get('/api/test/any', token)).toEqual(LOCKED);
+    const unlocked = await call('/api/auth/unlock', { password: 'demo1234' }, auth);
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toMatchObject({ uid: '3', displayName: 'Olivia Operator', defaultRoleId: 3 });
+    // Unlocked, the expired token refreshes as usual and the new one gets 200.
+    const refreshed = await call('/api/auth/refresh-token', { accessToken: token });
+    expect(refreshed.status).toBe(200);
+    expect((await get('/api/test/any', String(refreshed.body?.['accessToken']))).status).toBe(200);
+  });
+
+  it('locks every token of the sign-in, not other sign-ins of the same user', async () => {
+    const first = String((await login('user', 'demo1234')).body?.['accessToken']);
+    const other = String((await login('user', 'demo1234')).body?.['accessToken']);
+    now += 9000 * 1000;
+    const refreshed = String((await call('/api/auth/refresh-token', { accessToken: first })).body?.['accessToken']);
+    now -= 9000 * 1000;
+    expect((await call('/api/auth/lock', {}, { Authorization: `Bearer ${refreshed}` })).status).toBe(204);
+    expect((await get('/api/test/any', refreshed)).status).toBe(423);
+    expect((await call('/api/auth/refresh-token', { accessToken: first })).status).toBe(401);
+    expect((await get('/api/test/any', other)).status).toBe(200);
+  });
+
+  it('sign-out still works while locked, and then the token is simply invalid', async () => {
+    const token = String((await login('admin', 'demo1234')).body?.['accessToken']);
+    const auth = { Authorization: `Bearer ${token}` };
+    await call('/api/auth/lock', {}, auth);
+    expect((await call('/api/auth/logout', {}, auth)).status).toBe(204);
+    expect(await get('/api/test/any', token)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
+    expect((await call('/api/auth/lock', {}, auth)).status).toBe(401);
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(401);
+  });
+
+  it('refuses to lock without a known token', async () => {
+    expect((await call('/api/auth/lock', {})).status).toBe(401);
+    expect((await call('/api/auth/lock', {}, { Authorization: 'Bearer made-up' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/me', () => {
+  it("answers the server's record of the caller: user fields, organization and role", async () => {
+    const token = String((await login('user', 'demo1234')).body?.['accessToken']);
+    expect(await get('/api/me', token)).toEqual({
+      status: 200,
+      body: {
+        uid: '4',
+        displayName: 'Ulysses User',
+        about: '',
+        photoURL: '',
+        status: 'online',
+        userRole: 'user',
+        email: 'user@acme.example',
+        providerId: 'mirage',
+        organization: { id: '1', name: 'Acme Logistics' },
+        defaultRoleId: 4,
+        roles: [4],
+      },
+    });
+  });
+
+  it('follows the stored user, not what the client claims, and refuses a bad token with 401', async () => {
+    const token = String((await login('globex', 'demo1234')).body?.['accessToken']);
+    const row = table<UserRow>(server.db, 'users').where({ username: 'globex' })[0];
+    table<UserRow>(server.db, 'users').update(row?.id ?? '', { roleId: 3 });
+    expect((await get('/api/me', token)).body).toMatchObject({ defaultRoleId: 3, organization: { name: 'Globex Retail' } });
+    expect(await get('/api/me', 'made-up')).toEqual({ status: 401, body: { message: 'Invalid access token' } });
+    now += 9000 * 1000;
+    expect((await get('/api/me', token)).status).toBe(401);
+  });
+});
+
 describe('unlock and forgotten password', () => {
   it('unlock checks the signed-in user\'s password', async () => {
     const { body } = await login('operator', 'demo1234');
     const auth = { Authorization: `Bearer ${String(body?.['accessToken'])}` };
-    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(204);
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(200);
     expect(await call('/api/auth/unlock', { password: 'wrong' }, auth)).toEqual({
       status: 422,
       body: { message: 'Wrong password', errors: { password: 'Wrong password' } },
@@ -158,7 +253,7 @@ describe('unlock and forgotten password', () => {
     expect((await call('/api/auth/unlock', { password: 'demo1234' })).status).toBe(401);
     // Locked longer than the token lifetime: the password still unlocks.
     now += 9000 * 1000;
-    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(204);
+    expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(200);
     await call('/api/auth/logout', {}, auth);
     expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(401);
   });
@@ -173,49 +268,6 @@ describe('unlock and forgotten password', () => {
 });
 
 describe('persistence', () => {
-  it('writes after a change (debounced), reports the dump through onChange', async () => {
-    const changes = vi.fn();
-    server.shutdown();
-    const persisted = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', onChange: changes });
-    server = persisted;
-    persisted.post('/api/test/write', () => json(200, {}));
-    persisted.get('/api/test/read', () => json(200, {}));
-    await fetch('/api/test/read');
-    expect(changes).not.toHaveBeenCalled();
-    await fetch('/api/test/write', { method: 'POST' });
-    expect(changes).toHaveBeenCalledTimes(1);
-  });
-
-  it('coalesces bursts, flushes on demand and reports a failed write', async () => {
-    vi.useFakeTimers();
-    const saved: unknown[] = [];
-    const onError = vi.fn();
-    let fail = false;
-    const persister = createPersister(() => ({ things: [{ id: '1' }] }), {
-      debounceMs: 50,
-      onError,
-      save: async (dump) => {
-        if (fail) throw new DOMException('Quota exceeded', 'QuotaExceededError');
-        saved.push(dump);
-      },
-    });
-    persister.schedule();
-    persister.schedule();
-    persister.schedule();
-    await vi.advanceTimersByTimeAsync(60);
-    expect(saved).toHaveLength(1);
-    fail = true;
-    persister.schedule();
-    await persister.flush();
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect((onError.mock.calls[0]?.[0] as DOMException).name).toBe('QuotaExceededError');
-    persister.disable();
-    persister.schedule();
-    await vi.advanceTimersByTimeAsync(60);
-    expect(saved).toHaveLength(1);
-    vi.useRealTimers();
-  });
-
   it('starts from a dump instead of seeding', async () => {
     server.shutdown();
     const dump = { users: [], organizations: [{ id: '9', name: 'Dumped', domain: 'd', createdAt: '' }] };

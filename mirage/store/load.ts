@@ -1,0 +1,80 @@
+import { del, get } from 'idb-keyval';
+import type { DbDump } from '../db';
+import type { RowStore } from './row-store';
+import { countDropped, validateRows } from './schemas';
+
+/** Where the whole-database dump lived before the row store (one idb-keyval value). */
+export const LEGACY_DUMP_KEY = 'service-unit-admin:mirage-db:v1';
+
+export type StoredState =
+  /** Nothing stored: seed fresh demo data. */
+  | { status: 'empty' }
+  /** Usable rows (bad ones already removed from the store), to start from. */
+  | { status: 'loaded'; dump: DbDump; dropped: Record<string, number>; legacy?: true }
+  /** Something was stored but nothing of it is usable (older format, unreadable, no rows): seed afresh. */
+  | { status: 'discarded'; reason: string; dropped: Record<string, number> };
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+const rowCount = (dump: DbDump) => Object.values(dump).reduce((n, rows) => n + rows.length, 0);
+
+/** The pre-row-store dump, once, validated like stored rows, then forgotten. */
+async function readLegacyDump(): Promise<unknown> {
+  try {
+    const stored: unknown = await get(LEGACY_DUMP_KEY);
+    if (stored !== undefined) await del(LEGACY_DUMP_KEY);
+    return stored;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the stored rows and checks every one against its collection's schema. Unreadable rows are
+ * deleted from the store and counted (with a console warning naming collection and reason).
+ */
+export async function loadStored(store: RowStore, options: { legacy?: boolean } = {}): Promise<StoredState> {
+  let loaded;
+  try {
+    loaded = await store.load();
+  } catch (error) {
+    console.warn('The demo database could not be read; starting from fresh demo data.', error);
+    await store.clear().catch(() => undefined);
+    return { status: 'discarded', reason: 'unreadable', dropped: {} };
+  }
+  if (loaded.upgradedFrom !== null) {
+    console.warn(`Discarded demo data stored in an older format (${loaded.upgradedFrom}); starting from fresh demo data.`);
+    return { status: 'discarded', reason: 'older format', dropped: {} };
+  }
+  if (loaded.meta === null && loaded.rows.length === 0) {
+    if (options.legacy === false) return { status: 'empty' };
+    const legacy = await readLegacyDump();
+    if (legacy === undefined) return { status: 'empty' };
+    const data = typeof legacy === 'object' && legacy !== null && 'data' in legacy ? (legacy as { data: unknown }).data : undefined;
+    const entries =
+      typeof data === 'object' && data !== null && !Array.isArray(data)
+        ? Object.entries(data).flatMap(([collection, rows]) => (Array.isArray(rows) ? rows.map((row: unknown) => ({ collection, row })) : [{ collection, row: rows as unknown }]))
+        : [];
+    const { dump, dropped } = validateRows(entries, (e) => e);
+    const counts = countDropped(dropped);
+    if (rowCount(dump) === 0) return { status: 'discarded', reason: 'unreadable', dropped: counts };
+    warnDropped(dropped);
+    return { status: 'loaded', dump, dropped: counts, legacy: true };
+  }
+  const { dump, dropped } = validateRows(loaded.rows, (r) => r);
+  warnDropped(dropped);
+  await store.deleteKeys(dropped.map((d) => d.item.key));
+  const counts = countDropped(dropped);
+  if (loaded.meta === null) return { status: 'discarded', reason: 'incomplete', dropped: counts };
+  if (rowCount(dump) === 0) return { status: 'discarded', reason: total(counts) > 0 ? 'unreadable' : 'empty', dropped: counts };
+  return { status: 'loaded', dump, dropped: counts };
+}
+
+function warnDropped(dropped: readonly { collection: string; reason: string }[]): void {
+  if (dropped.length === 0) return;
+  const byCollection = new Map<string, string[]>();
+  for (const d of dropped) byCollection.set(d.collection, [...(byCollection.get(d.collection) ?? []), d.reason]);
+  const summary = [...byCollection].map(([c, reasons]) => `${c}: ${reasons.length} (first: ${reasons[0]})`).join('; ');
+  console.warn(`Dropped ${dropped.length} unreadable stored row(s) of the demo database: ${summary}.`);
+}
+
+export const droppedTotal = total;

@@ -1,0 +1,63 @@
+import { table, type DbDump, type MirageDb, type Row } from '../db';
+import type { SessionRow, UserRow } from '../http';
+import type { ChangeBatch } from './change-log';
+
+/**
+ * Brings in the accounts and sessions another tab stored (each tab runs its own Mirage over the one
+ * stored database). Rows are matched by email and token, never overwritten, and a revocation wins.
+ */
+export function mergeAuthRows(db: MirageDb, dump: DbDump): void {
+  const users = table<UserRow>(db, 'users');
+  const sessions = table<SessionRow>(db, 'sessions');
+  const userIds = new Map<string, string | number>();
+  for (const row of (dump['users'] ?? []) as UserRow[]) {
+    const local = users.where((u) => u.email.toLowerCase() === row.email.toLowerCase())[0];
+    if (local) {
+      userIds.set(String(row.id), local.id);
+      continue;
+    }
+    const { id, ...rest } = row;
+    const inserted = users.find(id) ? users.insert(rest) : users.insert(row);
+    userIds.set(String(id), inserted.id);
+  }
+  for (const row of (dump['sessions'] ?? []) as SessionRow[]) {
+    const local = sessions.where({ accessToken: row.accessToken })[0];
+    if (local) {
+      if (row.revoked && !local.revoked) sessions.update(local.id, { revoked: true });
+      continue;
+    }
+    const { id: _id, ...rest } = row;
+    sessions.insert({ ...rest, userId: userIds.get(String(row.userId)) ?? row.userId });
+  }
+}
+
+/**
+ * Applies the rows another tab committed (its broadcast batch) to this tab's database: accounts and
+ * sessions through mergeAuthRows, every other row by id (the stored row is the truth), and deletions.
+ */
+export function applyRemoteBatch(db: MirageDb, batch: ChangeBatch): void {
+  const auth: DbDump = {};
+  for (const { collection, put, deleted } of batch) {
+    const rows = table<Row>(db, collection);
+    for (const id of deleted) if (rows.find(id)) rows.remove(id);
+    if (collection === 'users') {
+      // The same account (same id and email) changed in the other tab: take its new values.
+      const same = (row: Row) => {
+        const local = rows.find(row.id) as UserRow | undefined;
+        return local !== undefined && local.email.toLowerCase() === (row as UserRow).email.toLowerCase();
+      };
+      for (const row of put.filter(same)) rows.update(row.id, row);
+      auth[collection] = put.filter((row) => !same(row));
+      continue;
+    }
+    if (collection === 'sessions') {
+      auth[collection] = put;
+      continue;
+    }
+    for (const row of put) {
+      if (rows.find(row.id)) rows.update(row.id, row);
+      else rows.insert(row);
+    }
+  }
+  mergeAuthRows(db, auth);
+}

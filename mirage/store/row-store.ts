@@ -1,0 +1,178 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DbDump, Row } from '../db';
+import type { ChangeBatch } from './change-log';
+
+/**
+ * The demo database in IndexedDB, one record per row: `rows` holds `{ c: collection, r: row }` under
+ * the key [collection, row id], so a write stores only the rows it changed. `meta` says which seed the
+ * rows came from and that the seed was stored completely (written in the seed's own transaction).
+ *
+ * Bump STORE_FORMAT when a seed or a row shape changes incompatibly: the upgrade drops the old rows
+ * and the demo starts from fresh seeds (the user is told).
+ */
+export const STORE_NAME = 'service-unit-admin-mirage';
+export const STORE_FORMAT = 1;
+
+export interface StoredRow {
+  c: string;
+  r: Row;
+}
+
+export interface StoreMeta {
+  seed: string;
+  seededAt: string;
+}
+
+interface Schema extends DBSchema {
+  rows: { key: [string, string]; value: StoredRow; indexes: { byCollection: string } };
+  meta: { key: string; value: StoreMeta };
+}
+
+/** One stored row with its key, as loaded (the row itself is not trusted yet). */
+export interface LoadedRow {
+  key: IDBValidKey;
+  collection: string;
+  row: unknown;
+}
+
+export interface LoadedStore {
+  meta: StoreMeta | null;
+  rows: LoadedRow[];
+  /** The store held rows of an older format; they were dropped. */
+  upgradedFrom: number | null;
+}
+
+/** What one write cost: records written and deleted, and the bytes of the written records as JSON. */
+export interface WriteStats {
+  puts: number;
+  deletes: number;
+  bytes: number;
+}
+
+export interface RowStore {
+  load(): Promise<LoadedStore>;
+  /** The stored rows of some collections (the auth rows another tab may have added). */
+  loadCollections(names: readonly string[]): Promise<DbDump>;
+  /** Stores one batch of changed rows in one transaction; resolves once it is committed. */
+  commit(batch: ChangeBatch): Promise<WriteStats>;
+  /** Replaces everything with a fresh seed, and marks it complete, in one transaction. */
+  replaceAll(dump: DbDump, meta: StoreMeta): Promise<WriteStats>;
+  /** Deletes stored records by key (rows that failed validation). */
+  deleteKeys(keys: readonly IDBValidKey[]): Promise<void>;
+  /** Forgets everything (Reset demo data). */
+  clear(): Promise<void>;
+  close(): void;
+}
+
+const sizeOf = (value: unknown): number => JSON.stringify(value).length;
+
+export interface IdbStoreOptions {
+  name?: string;
+  /** A tab that opens a newer format asks this one to let go: it closes and calls this. */
+  onVersionChange?: () => void;
+}
+
+/**
+ * The row store on IndexedDB through `idb` (promises over real transactions). Transactions use
+ * `durability: 'strict'`: a write is flushed to disk before the answer, as a server's commit would be.
+ */
+export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
+  let upgradedFrom: number | null = null;
+  let opening: Promise<IDBPDatabase<Schema>> | null = null;
+  const open = () => {
+    opening ??= openDB<Schema>(options.name ?? STORE_NAME, STORE_FORMAT, {
+      upgrade(db, oldVersion) {
+        if (oldVersion > 0) upgradedFrom = oldVersion;
+        for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+        const rows = db.createObjectStore('rows', { keyPath: ['c', 'r.id'] });
+        rows.createIndex('byCollection', 'c');
+        db.createObjectStore('meta');
+      },
+      blocking() {
+        void opening?.then((db) => db.close());
+        options.onVersionChange?.();
+      },
+    });
+    return opening;
+  };
+
+  return {
+    async load() {
+      const db = await open();
+      const tx = db.transaction(['rows', 'meta'], 'readonly');
+      const [keys, values, meta] = await Promise.all([
+        tx.objectStore('rows').getAllKeys(),
+        tx.objectStore('rows').getAll(),
+        tx.objectStore('meta').get('state'),
+      ]);
+      await tx.done;
+      const rows = values.map((value, i) => ({
+        key: keys[i] as IDBValidKey,
+        collection: typeof value?.c === 'string' ? value.c : '',
+        row: value?.r as unknown,
+      }));
+      return { meta: meta ?? null, rows, upgradedFrom };
+    },
+    async loadCollections(names) {
+      const db = await open();
+      const tx = db.transaction('rows', 'readonly');
+      const index = tx.store.index('byCollection');
+      const lists = await Promise.all(names.map((name) => index.getAll(name)));
+      await tx.done;
+      const dump: DbDump = {};
+      names.forEach((name, i) => (dump[name] = (lists[i] ?? []).map((value) => value.r)));
+      return dump;
+    },
+    async commit(batch) {
+      const stats: WriteStats = { puts: 0, deletes: 0, bytes: 0 };
+      if (batch.every((c) => c.put.length === 0 && c.deleted.length === 0)) return stats;
+      const db = await open();
+      const tx = db.transaction('rows', 'readwrite', { durability: 'strict' });
+      const writes: Promise<unknown>[] = [];
+      for (const { collection, put, deleted } of batch) {
+        for (const row of put) {
+          const value: StoredRow = { c: collection, r: row };
+          stats.puts += 1;
+          stats.bytes += sizeOf(value);
+          writes.push(tx.store.put(value));
+        }
+        for (const id of deleted) {
+          stats.deletes += 1;
+          writes.push(tx.store.delete([collection, id]));
+        }
+      }
+      await Promise.all([...writes, tx.done]);
+      return stats;
+    },
+    async replaceAll(dump, meta) {
+      const stats: WriteStats = { puts: 0, deletes: 0, bytes: 0 };
+      const db = await open();
+      const tx = db.transaction(['rows', 'meta'], 'readwrite', { durability: 'strict' });
+      const rows = tx.objectStore('rows');
+      const writes: Promise<unknown>[] = [rows.clear()];
+      for (const [collection, list] of Object.entries(dump)) {
+        for (const row of list) {
+          stats.puts += 1;
+          writes.push(rows.put({ c: collection, r: row }));
+        }
+      }
+      writes.push(tx.objectStore('meta').put(meta, 'state'));
+      await Promise.all([...writes, tx.done]);
+      return stats;
+    },
+    async deleteKeys(keys) {
+      if (keys.length === 0) return;
+      const db = await open();
+      const tx = db.transaction('rows', 'readwrite', { durability: 'strict' });
+      await Promise.all([...keys.map((key) => tx.store.delete(key as [string, string])), tx.done]);
+    },
+    async clear() {
+      const db = await open();
+      const tx = db.transaction(['rows', 'meta'], 'readwrite', { durability: 'strict' });
+      await Promise.all([tx.objectStore('rows').clear(), tx.objectStore('meta').clear(), tx.done]);
+    },
+    close() {
+      void opening?.then((db) => db.close());
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type { DbDump, Row } from '../db';
+
+/**
+ * The shape every stored row must have before the backend loads it: the fields its handlers read, with
+ * their types (the same contract the domains' TypeScript row types describe). Rows are loose objects:
+ * a field added later by a domain passes. A collection without an entry here still needs a string id.
+ */
+const id = z.string().min(1);
+const text = z.string();
+const iso = z.string();
+const ref = z.union([z.string(), z.number()]);
+const strings = z.array(z.string());
+
+const row = <T extends z.ZodRawShape>(shape: T) => z.looseObject({ id, ...shape });
+
+export const ROW_SCHEMAS: Record<string, z.ZodType> = {
+  organizations: row({ name: text, domain: text, createdAt: iso }),
+  users: row({
+    username: text,
+    email: text,
+    displayName: text,
+    fullName: text,
+    roleId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+    organizationId: ref,
+    passwordHash: text,
+    salt: text,
+    about: text,
+    photoURL: text,
+    status: text,
+    providerId: text,
+    createdAt: iso,
+  }),
+  sessions: row({ accessToken: z.string().min(1), sessionKey: text, userId: ref, expiresAt: z.number(), revoked: z.boolean() }),
+  serviceUnits: row({
+    organizationId: ref,
+    name: text,
+    hostname: text,
+    ipAddress: text,
+    operatingSystem: z.enum(['windows', 'macos', 'linux']),
+    agentVersion: text,
+    location: text,
+    description: text,
+    tags: strings,
+    lastSeenAt: iso,
+    maintenance: z.boolean(),
+    screenshotIntervalMinutes: z.number(),
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  processes: row({
+    serviceUnitId: ref,
+    name: text,
+    pid: z.number(),
+    user: text,
+    cpuPercent: z.number(),
+    memoryMb: z.number(),
+    startedAt: iso,
+    state: z.enum(['running', 'ended']),
+  }),
+  processRules: row({ serviceUnitId: ref, pattern: text, action: z.enum(['allow', 'block']), enabled: z.boolean(), comment: text, createdAt: iso }),
+  screenshots: row({
+    serviceUnitId: ref,
+    organizationId: ref,
+    capturedAt: iso,
+    width: z.number(),
+    height: z.number(),
+    activeWindowTitle: text,
+    processName: text,
+    flagged: z.boolean(),
+    note: text,
+  }),
+  captureRequests: row({
+    serviceUnitId: ref,
+    organizationId: ref,
+    requestedAt: z.number(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+  }),
+  urlRestrictions: row({
+    organizationId: ref,
+    scope: z.union([z.looseObject({ kind: z.literal('all') }), z.looseObject({ kind: z.literal('units'), unitIds: z.array(ref) })]),
+    pattern: text,
+    matchType: z.enum(['domain', 'exact', 'wildcard', 'regex']),
+    action: z.enum(['allow', 'block']),
+    enabled: z.boolean(),
+    schedule: z.union([
+      z.looseObject({ kind: z.literal('always') }),
+      z.looseObject({ kind: z.literal('window'), days: z.array(z.number()), from: text, to: text }),
+    ]),
+    reason: text,
+    createdAt: iso,
+    updatedAt: iso,
+  }),
+  tasks: row({
+    taskId: z.number(),
+    ownerId: z.string(),
+    title: text,
+    desc: text,
+    tags: strings,
+    isImportant: z.boolean(),
+    isStarred: z.boolean(),
+    isCompleted: z.boolean(),
+    isTrashed: z.boolean(),
+  }),
+  taskTags: row({ tagId: z.number(), text, value: text, color: text }),
+  emails: row({
+    ownerId: z.string(),
+    sender: text,
+    sender_name: text,
+    to: strings,
+    cc: strings,
+    bcc: strings,
+    subject: text,
+    message: text,
+    attachments: strings,
+    isStarred: z.boolean(),
+    labels: strings,
+    time: iso,
+    replies: z.array(z.unknown()),
+    mailFolder: text,
+    unread: z.boolean(),
+  }),
+  emailTags: row({ text, value: text, color: text }),
+  emailMailboxes: row({ ownerId: z.string() }),
+};
+
+const anyRow = row({});
+
+/** The schema a collection's rows are checked with. */
+export const schemaFor = (collection: string): z.ZodType => ROW_SCHEMAS[collection] ?? anyRow;
+
+export interface ValidationResult<T> {
+  /** The readable rows, by collection. */
+  dump: DbDump;
+  /** The unreadable ones, with what identifies them in the store. */
+  dropped: { collection: string; item: T; reason: string }[];
+}
+
+/** Splits stored rows into readable ones (by collection) and unreadable ones, with the first reason. */
+export function validateRows<T>(items: readonly T[], read: (item: T) => { collection: string; row: unknown }): ValidationResult<T> {
+  const dump: DbDump = {};
+  const dropped: ValidationResult<T>['dropped'] = [];
+  for (const item of items) {
+    const { collection, row: value } = read(item);
+    if (!collection) {
+      dropped.push({ collection: '(none)', item, reason: 'no collection' });
+      continue;
+    }
+    const result = schemaFor(collection).safeParse(value);
+    if (result.success) (dump[collection] ??= []).push(result.data as Row);
+    else {
+      const issue = result.error.issues[0];
+      dropped.push({ collection, item, reason: issue ? `${issue.path.join('.') || 'row'}: ${issue.message}` : 'invalid' });
+    }
+  }
+  return { dump, dropped };
+}
+
+/** How many rows were dropped per collection, e.g. `{ users: 1, tasks: 3 }`. */
+export function countDropped(dropped: readonly { collection: string }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { collection } of dropped) counts[collection] = (counts[collection] ?? 0) + 1;
+  return counts;
+}

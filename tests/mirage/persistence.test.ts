@@ -1,0 +1,310 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import type { Server } from 'miragejs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startBrowserServer, PERSIST_RESET_EVENT } from '@mirage/browser';
+import { table, type Row } from '@mirage/db';
+import type { SessionRow, UserRow } from '@mirage/http';
+import { createPersistence, type DbMessage } from '@mirage/persistence';
+import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
+import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
+import { applyRemoteBatch } from '@mirage/store/merge';
+import { SESSION_REFRESH_GRACE_MS } from '@mirage/store/repair';
+import { createIdbStore, STORE_FORMAT, type RowStore, type StoredRow, type WriteStats } from '@mirage/store/row-store';
+
+let server: Server | undefined;
+const stores: RowStore[] = [];
+afterEach(() => {
+  server?.shutdown();
+  server = undefined;
+  stores.splice(0).forEach((s) => s.close());
+  vi.restoreAllMocks();
+});
+
+let storeCount = 0;
+/** A fresh IndexedDB database (fake-indexeddb) per test. */
+function newStore(): { store: RowStore; name: string } {
+  storeCount += 1;
+  const name = `persistence-test-${storeCount}-${Date.now()}`;
+  const store = createIdbStore({ name });
+  stores.push(store);
+  return { store, name };
+}
+
+const APP_KEY = { key: 'service-unit-admin-demo-key' };
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(path, {
+    method,
+    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> | undefined };
+}
+
+async function login(username: string): Promise<string> {
+  const answer = await call('POST', '/api/UserLogin', { params: { username, password: 'demo1234' } }, APP_KEY);
+  expect(answer.status).toBe(200);
+  return String(answer.body?.['accessToken']);
+}
+
+const newTask = (title: string) => ({ task: { title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false } });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A store that records what it was asked to write; while `held`, its commits wait for the test. */
+function deferredStore() {
+  const commits: { batch: ChangeBatch; done: ReturnType<typeof deferred> }[] = [];
+  const control = { held: false };
+  const store: RowStore = {
+    load: async () => ({ meta: null, rows: [], upgradedFrom: null }),
+    loadCollections: async () => ({}),
+    commit: (batch) => {
+      const done = deferred();
+      commits.push({ batch, done });
+      if (!control.held) done.resolve();
+      return done.promise.then(() => ({ puts: batch.reduce((n, c) => n + c.put.length, 0), deletes: 0, bytes: 0 }));
+    },
+    replaceAll: async () => ({ puts: 0, deletes: 0, bytes: 0 }),
+    deleteKeys: async () => undefined,
+    clear: async () => undefined,
+    close: () => undefined,
+  };
+  return { store, commits, control };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+/** Starts a test server over a persistence with the given store; returns it with the persistence. */
+async function durableServer(store: RowStore, onError = vi.fn()) {
+  const persistence = createPersistence({ store, onError });
+  server = await makeServer({ environment: 'test', latencyMs: 0, beginWrite: persistence.beginWrite });
+  persistence.attach(server.db);
+  return { server, persistence, onError };
+}
+
+describe('the change log', () => {
+  it('records the rows a write touched, with their current value, and can undo them', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none' });
+    const things = table<Row & { name: string }>(server.db, 'things');
+    const kept = things.insert({ name: 'kept' });
+    const tracker = trackChanges(server.db);
+    const a = things.insert({ name: 'a' });
+    things.update(a.id, { name: 'a2' });
+    things.update(kept.id, { name: 'kept2' });
+    const gone = things.insert({ name: 'gone' });
+    things.remove(gone.id);
+    tracker.silently(() => things.insert({ name: 'from another tab' }));
+    const pending = tracker.take();
+    expect(tracker.isEmpty).toBe(true);
+    expect(pending.batch).toEqual([{ collection: 'things', put: [{ id: a.id, name: 'a2' }, { id: kept.id, name: 'kept2' }], deleted: [gone.id] }]);
+    pending.undo();
+    expect(things.all().map((t) => t.name).sort()).toEqual(['from another tab', 'kept']);
+  });
+
+  it('records collections created after it started', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none' });
+    const tracker = trackChanges(server.db);
+    table<Row & { n: number }>(server.db, 'lateCollection').insert({ n: 1 });
+    expect(tracker.take().batch).toEqual([{ collection: 'lateCollection', put: [{ id: '1', n: 1 }], deleted: [] }]);
+  });
+});
+
+describe('the row store (IndexedDB through idb)', () => {
+  it('stores and deletes single rows, and loads them back by collection', async () => {
+    const { store } = newStore();
+    await store.replaceAll({ tasks: [{ id: '1' }, { id: '2' }], users: [{ id: '1' }] }, { seed: 'default', seededAt: 'now' });
+    const stats = await store.commit([{ collection: 'tasks', put: [{ id: '3' }], deleted: ['1'] }]);
+    expect(stats).toEqual({ puts: 1, deletes: 1, bytes: JSON.stringify({ c: 'tasks', r: { id: '3' } }).length });
+    const loaded = await store.load();
+    expect(loaded.meta).toEqual({ seed: 'default', seededAt: 'now' });
+    expect(loaded.rows.map((r) => [r.collection, r.row])).toEqual([
+      ['tasks', { id: '2' }],
+      ['tasks', { id: '3' }],
+      ['users', { id: '1' }],
+    ]);
+    expect(await store.loadCollections(['users'])).toEqual({ users: [{ id: '1' }] });
+  });
+});
+
+describe('the durability rule: an answer only after its change is stored', () => {
+  it('holds a create until the store has committed it', async () => {
+    const { store, commits, control } = deferredStore();
+    await durableServer(store);
+    const token = await login('user');
+    expect(commits).toHaveLength(1); // the sign-in's own session row
+    control.held = true;
+    let answered = false;
+    const created = call('POST', '/api/apps/todo/tasks/', newTask('Durable'), bearer(token)).then((a) => {
+      answered = true;
+      return a;
+    });
+    await until(() => commits.length === 2);
+    expect(commits[1]?.batch.map((c) => c.collection)).toEqual(['tasks']);
+    // The store has not confirmed: the caller has no answer yet.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(answered).toBe(false);
+    commits[1]?.done.resolve();
+    expect((await created).status).toBe(201);
+  });
+
+  it('answers 503 when the store refuses, reports it, and keeps nothing of the change', async () => {
+    const { store, commits, control } = deferredStore();
+    const { onError } = await durableServer(store);
+    const token = await login('user');
+    control.held = true;
+    const created = call('POST', '/api/apps/todo/tasks/', newTask('Refused'), bearer(token));
+    await until(() => commits.length === 2);
+    commits[1]?.done.reject(new DOMException('Quota exceeded', 'QuotaExceededError'));
+    const answer = await created;
+    expect(answer.status).toBe(503);
+    expect(answer.body?.['message']).toBe(NOT_STORED_MESSAGE);
+    expect(onError).toHaveBeenCalledTimes(1);
+    const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
+    expect((list.body as unknown as { title: string }[]).map((t) => t.title)).not.toContain('Refused');
+  });
+
+  it('one write costs the same records and bytes whatever the size of the database', async () => {
+    const measure = async (extraRows: number): Promise<{ stats: WriteStats; puts: number }> => {
+      const { store } = newStore();
+      const { persistence } = await durableServer(store);
+      const s = server as Server;
+      // A bigger database: many more screenshots (the largest collection), stored like the rest.
+      const shots = table<Row & { n: number }>(s.db, 'screenshots');
+      for (let i = 0; i < extraRows; i++) shots.insert({ n: i });
+      await persistence.flush();
+      const token = await login('user');
+      const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+      const answer = await call('POST', '/api/apps/todo/tasks/', newTask('Same cost'), bearer(token));
+      expect(answer.status).toBe(201);
+      const puts = put.mock.calls.length;
+      put.mockRestore();
+      const stats = persistence.lastWrite as WriteStats;
+      s.shutdown();
+      server = undefined;
+      return { stats, puts };
+    };
+    const small = await measure(0);
+    const big = await measure(5_000);
+    expect(small.stats).toEqual({ puts: 1, deletes: 0, bytes: small.stats.bytes });
+    expect(big.stats).toEqual(small.stats);
+    expect(big.puts).toBe(small.puts);
+    expect(small.puts).toBe(1);
+  }, 60_000);
+});
+
+describe('tabs share one change log', () => {
+  it('broadcasts the committed rows, and another tab applies them without re-reading the store', async () => {
+    const { store } = newStore();
+    const messages: DbMessage[] = [];
+    const persistence = createPersistence({ store, onError: vi.fn(), broadcast: (m) => messages.push(m) });
+    server = await makeServer({ environment: 'test', latencyMs: 0, beginWrite: persistence.beginWrite });
+    persistence.attach(server.db);
+    const token = await login('user');
+    await call('POST', '/api/apps/todo/tasks/', newTask('Seen in the other tab'), bearer(token));
+    const batches = messages.flatMap((m) => (m.type === 'changed' ? [m.batch] : []));
+    server.shutdown();
+    // The other tab: its own backend over the same seed, without this tab's changes.
+    server = await makeServer({ environment: 'test', latencyMs: 0 });
+    const other = server;
+    for (const batch of batches) applyRemoteBatch(other.db, batch);
+    expect(table<Row & { title: string }>(other.db, 'tasks').where({ title: 'Seen in the other tab' })).toHaveLength(1);
+    expect(table<SessionRow>(other.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
+  });
+});
+
+/** Writes raw records into a test store (what a damaged or hand-edited database would hold). */
+async function putRaw(name: string, records: { c: string; r: unknown }[], clear?: boolean): Promise<void> {
+  const db = await openDB(name, STORE_FORMAT);
+  const tx = db.transaction(['rows', 'meta'], 'readwrite');
+  if (clear) await tx.objectStore('rows').clear();
+  for (const record of records) await tx.objectStore('rows').put(record as StoredRow);
+  await tx.done;
+  db.close();
+}
+
+describe('stored rows are validated on load', () => {
+  /** Starts the browser backend over a store seeded once, then damaged by `damage`, then starts again. */
+  async function restartAfter(damage: (name: string, store: RowStore) => Promise<void>) {
+    const { store, name } = newStore();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    server.shutdown();
+    server = undefined;
+    await damage(name, store);
+    const reset = vi.fn();
+    window.addEventListener(PERSIST_RESET_EVENT, reset);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server = await startBrowserServer({ latencyMs: '0', store });
+    window.removeEventListener(PERSIST_RESET_EVENT, reset);
+    return { store, reset, warn };
+  }
+
+  it('drops a user whose email is a number, says so, restores the demo account, and sign-in works', async () => {
+    const { reset, warn, store } = await restartAfter(async (name, store) => {
+      const admin = (await store.loadCollections(['users']))['users']?.find((u) => (u as UserRow).username === 'admin');
+      await putRaw(name, [{ c: 'users', r: { ...admin, email: 42 } }]);
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Dropped 1 unreadable stored row(s)'));
+    expect((reset.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ dropped: 1, restored: ['admin'] });
+    await login('admin');
+    const users = (await store.loadCollections(['users']))['users'] as UserRow[];
+    expect(users.every((u) => typeof u.email === 'string')).toBe(true);
+    expect(users.filter((u) => u.username === 'admin')).toHaveLength(1);
+  });
+
+  it('drops garbage to-do rows and the to-do list still answers', async () => {
+    const { reset } = await restartAfter((name) =>
+      putRaw(name, [
+        { c: 'tasks', r: { id: '9001', title: 7, tags: 'x' } },
+        { c: 'tasks', r: { id: '9002' } },
+      ]),
+    );
+    expect((reset.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ dropped: 2, restored: [] });
+    const token = await login('user');
+    const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
+    expect(list.status).toBe(200);
+    expect((list.body as unknown as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('starts from fresh demo data when the stored database is empty, so sign-in works', async () => {
+    const { reset } = await restartAfter((name) => putRaw(name, [], true));
+    expect(reset).toHaveBeenCalledTimes(1);
+    await login('superadmin');
+  });
+});
+
+describe('sessions end with the sign-in', () => {
+  it('prunes revoked and long-expired sessions at start, and a signed-out session at once', async () => {
+    const { store } = newStore();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    const live = server;
+    const sessions = table<SessionRow>(live.db, 'sessions');
+    const user = table<UserRow>(live.db, 'users').where({ username: 'user' })[0] as UserRow;
+    const token = await login('user');
+    const other = await login('admin');
+    // Rows written as another tab would have left them.
+    const past = Date.now() - SESSION_REFRESH_GRACE_MS - 1000;
+    const base = { sessionKey: 'k', userId: user.id };
+    sessions.insert({ ...base, accessToken: 'revoked-token', expiresAt: Date.now() + 60_000, revoked: true });
+    sessions.insert({ ...base, accessToken: 'ancient-token', expiresAt: past, revoked: false });
+    expect((await call('POST', '/api/auth/logout', {}, bearer(token))).status).toBe(204);
+    const stored = ((await store.loadCollections(['sessions']))['sessions'] as SessionRow[]).map((s) => s.accessToken);
+    expect(stored).toEqual([other]);
+    live.shutdown();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    expect(table<SessionRow>(server.db, 'sessions').all().map((s) => s.accessToken)).toEqual([other]);
+  });
+});
