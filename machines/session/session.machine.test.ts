@@ -3,7 +3,10 @@ import { createActor, fromPromise, getNextSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import {
   SessionExpiredError,
+  SessionLockedError,
   sessionMachine,
+  type ConfirmedSession,
+  type ConfirmedUser,
   type Credentials,
   type QueuedRequest,
   type RefreshedToken,
@@ -31,6 +34,12 @@ const SESSION: SessionData = {
   defaultRoleId: 2,
   roles: [2],
 };
+
+/** What the server says about SESSION's user (GET /api/me, unlock). */
+const CONFIRMED: ConfirmedUser = { user: SESSION.user, defaultRoleId: 2, roles: [2] };
+
+/** An error as the app's API client throws it: the HTTP status rides along. */
+const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
 
 const EMPTY: StoredValues = {
   session_key: null,
@@ -66,12 +75,15 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
     login: [] as (Deferred<SessionData> & { input: Credentials })[],
     refresh: [] as (Deferred<RefreshedToken> & { input: { accessToken: string } })[],
     logout: [] as (Deferred<null> & { input: { accessToken: string | null } })[],
-    unlock: [] as (Deferred<null> & { input: { password: string } })[],
+    unlock: [] as (Deferred<ConfirmedUser | null> & { input: { password: string } })[],
+    lock: [] as (Deferred<null> & { input: { accessToken: string | null } })[],
+    fetchMe: [] as (Deferred<ConfirmedSession> & { input: { accessToken: string } })[],
   };
   const spies = {
     persistSession: vi.fn(),
     clearStoredSession: vi.fn(),
     persistLock: vi.fn(),
+    rememberLockedPage: vi.fn(),
     clearLock: vi.fn(),
     broadcastSignedIn: vi.fn(),
     broadcastSignedOut: vi.fn(),
@@ -98,16 +110,27 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
       }),
       unlock: fromPromise(
         ({ input, signal }: { input: { accessToken: string | null; password: string }; signal: AbortSignal }) => {
-          const d = Object.assign(deferred<null>(signal), { input });
+          const d = Object.assign(deferred<ConfirmedUser | null>(signal), { input });
           calls.unlock.push(d);
           return d.promise;
         },
       ),
+      lock: fromPromise(({ input, signal }: { input: { accessToken: string | null }; signal: AbortSignal }) => {
+        const d = Object.assign(deferred<null>(signal), { input });
+        calls.lock.push(d);
+        return d.promise;
+      }),
+      fetchMe: fromPromise<ConfirmedSession, { accessToken: string }>(({ input, signal }) => {
+        const d = Object.assign(deferred<ConfirmedSession>(signal), { input });
+        calls.fetchMe.push(d);
+        return d.promise;
+      }),
     },
     actions: {
       persistSession: ({ context }) => spies.persistSession(context.accessToken),
       clearStoredSession: () => spies.clearStoredSession(),
       persistLock: () => spies.persistLock(),
+      rememberLockedPage: () => spies.rememberLockedPage(),
       clearLock: () => spies.clearLock(),
       broadcastSignedIn: () => spies.broadcastSignedIn(),
       broadcastSignedOut: () => spies.broadcastSignedOut(),
@@ -140,6 +163,14 @@ function harness(stored: StoredValues = EMPTY, idleMs = IDLE_MS) {
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/** A restored session the server has confirmed: signed in and active. */
+async function confirmedHarness(stored: StoredValues = VALID, idleMs = IDLE_MS) {
+  const h = harness(stored, idleMs);
+  h.last(h.calls.fetchMe).resolve(CONFIRMED);
+  await settle();
+  return h;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -198,7 +229,37 @@ describe('session machine, model-based', () => {
         actor.send({ type: 'session.unlock', password: 'demo1234' });
         break;
       case 'UNLOCK_OK':
+        last(calls.unlock).resolve(CONFIRMED);
+        break;
+      case 'UNLOCK_OK_BARE':
         last(calls.unlock).resolve(null);
+        break;
+      case 'CONFIRM_OK':
+        last(calls.fetchMe).resolve(CONFIRMED);
+        break;
+      case 'CONFIRM_LOCKED':
+        last(calls.fetchMe).reject(httpError(423, 'Session locked'));
+        break;
+      case 'CONFIRM_EXPIRED':
+        last(calls.fetchMe).reject(httpError(401, 'Invalid access token'));
+        break;
+      case 'CONFIRM_FAIL':
+        last(calls.fetchMe).reject(new Error('Network error'));
+        break;
+      case 'RETRY':
+        actor.send({ type: 'session.retry' });
+        break;
+      case 'LOCK_DONE':
+        last(calls.lock).resolve(null);
+        break;
+      case 'LOCK_FAIL':
+        last(calls.lock).reject(new Error('offline'));
+        break;
+      case 'SERVER_LOCKED':
+        actor.send({ type: 'session.server.locked' });
+        break;
+      case 'REFRESH_LOCKED':
+        last(calls.refresh).reject(httpError(423, 'Session locked'));
         break;
       case 'UNLOCK_FAIL':
         last(calls.unlock).reject(new Error('Wrong password'));
@@ -283,11 +344,133 @@ describe('session machine, model-based', () => {
 });
 
 describe('session machine, focused', () => {
-  it('restores a valid stored session without a request', () => {
+  it('restores a valid stored session only after the server confirms it', async () => {
     const h = harness(VALID);
+    expect(h.actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(h.actor.getSnapshot().context.confirmed).toBe(false);
+    expect(h.calls.fetchMe[0]?.input).toEqual({ accessToken: 'token-1' });
+    h.last(h.calls.fetchMe).resolve(CONFIRMED);
+    await settle();
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
-    expect(h.actor.getSnapshot().context.user?.displayName).toBe('Adam Manager');
+    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 2 });
     expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+  });
+
+  it("a tampered stored role is replaced by the server's and written back", async () => {
+    const h = harness({ ...VALID, 'auth-values': '{"user_default_role_id":1}' });
+    expect(h.actor.getSnapshot().matches('confirming')).toBe(true);
+    h.last(h.calls.fetchMe).resolve({ ...CONFIRMED, defaultRoleId: 4, roles: [4], user: { ...SESSION.user, userRole: 'user' } });
+    await settle();
+    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 4, roles: [4] });
+    expect(h.actor.getSnapshot().context.user?.userRole).toBe('user');
+    expect(h.spies.persistSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirming refreshes an expired stored token through fetchMe and stores the new one', async () => {
+    const h = harness(VALID);
+    h.last(h.calls.fetchMe).resolve({ ...CONFIRMED, token: { accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 } });
+    await settle();
+    expect(h.actor.getSnapshot().context).toMatchObject({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
+    expect(h.spies.persistSession).toHaveBeenCalledWith('token-2');
+  });
+
+  it('a 401 from the server while confirming ends the session as a failed refresh does', async () => {
+    const h = harness(VALID);
+    h.last(h.calls.fetchMe).reject(httpError(401, 'Invalid access token'));
+    await settle();
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.defaultRoleId).toBeNull();
+    expect(h.spies.clearStoredSession).toHaveBeenCalledTimes(1);
+    expect(h.spies.broadcastSignedOut).toHaveBeenCalledTimes(1);
+    expect(h.emitted).toContainEqual({ type: 'sessionExpired' });
+  });
+
+  it('a 423 while confirming shows the lock screen, neither stored nor shared; no sign-out', async () => {
+    const h = harness(VALID);
+    h.last(h.calls.fetchMe).reject(httpError(423, 'Session locked'));
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+    expect(h.spies.rememberLockedPage).toHaveBeenCalledTimes(1);
+    expect(h.spies.persistLock).not.toHaveBeenCalled();
+    expect(h.spies.broadcastLocked).not.toHaveBeenCalled();
+    expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+    // The unlock answer is the server's word on the user: active and confirmed.
+    h.actor.send({ type: 'session.unlock', password: 'demo1234' });
+    h.last(h.calls.unlock).resolve(CONFIRMED);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(h.actor.getSnapshot().context.confirmed).toBe(true);
+  });
+
+  it('an unreachable server keeps the session unconfirmed until a retry succeeds; requests meanwhile fail', async () => {
+    const h = harness(VALID);
+    const waiting = h.request('token-1');
+    expect(waiting.outcome()).toBeNull();
+    h.last(h.calls.fetchMe).reject(new Error('Network error'));
+    await settle();
+    expect(h.actor.getSnapshot().matches('confirmFailed')).toBe(true);
+    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: false, error: 'auth.confirmFailed', errorMessage: 'Network error' });
+    expect(waiting.outcome()?.error).toBeInstanceOf(SessionExpiredError);
+    expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+    h.actor.send({ type: 'session.retry' });
+    expect(h.calls.fetchMe).toHaveLength(2);
+    h.last(h.calls.fetchMe).resolve(CONFIRMED);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+  });
+
+  it("another tab's sign-in is confirmed by the server before it counts", async () => {
+    const h = harness();
+    h.actor.send({ type: 'session.remote.signedIn', session: { ...SESSION, defaultRoleId: 1, roles: [1] } });
+    expect(h.actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(h.actor.getSnapshot().context.confirmed).toBe(false);
+    h.last(h.calls.fetchMe).resolve(CONFIRMED);
+    await settle();
+    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 2 });
+  });
+
+  it('locking tells the server; a restored lock does not ask again', async () => {
+    const h = await confirmedHarness();
+    h.actor.send({ type: 'session.lock' });
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'locking' } })).toBe(true);
+    expect(h.calls.lock[0]?.input).toEqual({ accessToken: 'token-1' });
+    h.last(h.calls.lock).resolve(null);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+
+    const restored = harness({ ...VALID, session_locked: 'true' });
+    expect(restored.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+    expect(restored.calls.lock).toHaveLength(0);
+    expect(restored.calls.fetchMe).toHaveLength(0);
+  });
+
+  it('a 423 on any request sends an active session to the lock screen, never to sign-out', async () => {
+    const h = await confirmedHarness();
+    h.actor.send({ type: 'session.server.locked' });
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+    expect(h.spies.rememberLockedPage).toHaveBeenCalledTimes(1);
+    expect(h.spies.broadcastLocked).not.toHaveBeenCalled();
+    expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+  });
+
+  it('a refresh refused with 423 goes to the lock screen and fails the queue as locked', async () => {
+    const h = await confirmedHarness();
+    const r = h.request('token-1');
+    h.last(h.calls.refresh).reject(httpError(423, 'Session locked'));
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
+    expect(r.outcome()?.error).toBeInstanceOf(SessionLockedError);
+    expect(h.spies.clearStoredSession).not.toHaveBeenCalled();
+    expect(h.emitted).not.toContainEqual({ type: 'sessionExpired' });
+  });
+
+  it('a restored lock unlocked elsewhere is confirmed before it is active', async () => {
+    const h = harness({ ...VALID, session_locked: 'true' });
+    h.actor.send({ type: 'session.remote.unlocked' });
+    expect(h.actor.getSnapshot().matches('confirming')).toBe(true);
+    h.last(h.calls.fetchMe).resolve(CONFIRMED);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
   });
 
   it.each([
@@ -327,15 +510,18 @@ describe('session machine, focused', () => {
     expect(h.emitted).toContainEqual({ type: 'loginFailed', message: 'Email Or Password Invalid' });
   });
 
-  it('a sign-in attempt while signed in only warns', () => {
-    const h = harness(VALID);
+  it('a sign-in attempt while signed in (or confirming) only warns', async () => {
+    const confirming = harness(VALID);
+    confirming.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
+    expect(confirming.emitted).toContainEqual({ type: 'alreadySignedIn' });
+    const h = await confirmedHarness();
     h.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
     expect(h.calls.login).toHaveLength(0);
     expect(h.emitted).toContainEqual({ type: 'alreadySignedIn' });
   });
 
   it('50 concurrent 401s make exactly one refresh and every request gets the new token', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     const requests = Array.from({ length: 50 }, () => h.request('token-1'));
     expect(h.calls.refresh).toHaveLength(1);
     expect(h.calls.refresh[0]?.input).toEqual({ accessToken: 'token-1' });
@@ -350,7 +536,7 @@ describe('session machine, focused', () => {
   });
 
   it('a failing refresh rejects all 50 with "session expired", clears storage and signs out', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     const requests = Array.from({ length: 50 }, () => h.request('token-1'));
     h.last(h.calls.refresh).reject(new Error('Invalid refresh token'));
     await settle();
@@ -363,7 +549,7 @@ describe('session machine, focused', () => {
   });
 
   it('signing out during a refresh aborts it and rejects the queue', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     const requests = Array.from({ length: 3 }, () => h.request('token-1'));
     const refresh = h.last(h.calls.refresh);
     expect(refresh.signal.aborted).toBe(false);
@@ -381,7 +567,7 @@ describe('session machine, focused', () => {
   });
 
   it('a late 401 carrying a replaced token is retried with the current token, no second refresh', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     h.request('token-1');
     h.last(h.calls.refresh).resolve({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
     await settle();
@@ -392,7 +578,7 @@ describe('session machine, focused', () => {
   });
 
   it('a token refreshed in another tab ends this tab\'s refresh and serves its queue', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     const r = h.request('token-1');
     const refresh = h.last(h.calls.refresh);
     h.actor.send({ type: 'session.remote.tokenRefreshed', token: { accessToken: 'other-tab', tokenExpiry: 1_900_000_300_000 } });
@@ -401,8 +587,8 @@ describe('session machine, focused', () => {
     expect(h.actor.getSnapshot().context.accessToken).toBe('other-tab');
   });
 
-  it('another tab signing out signs this one out without broadcasting back', () => {
-    const h = harness(VALID);
+  it('another tab signing out signs this one out without broadcasting back', async () => {
+    const h = await confirmedHarness();
     h.actor.send({ type: 'session.remote.signedOut' });
     expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
     expect(h.spies.clearStoredSession).toHaveBeenCalled();
@@ -410,7 +596,7 @@ describe('session machine, focused', () => {
   });
 
   it('locks after the idle time, activity postpones it, and a refresh while locked returns to the lock', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     await vi.advanceTimersByTimeAsync(IDLE_MS - 1000);
     h.actor.send({ type: 'session.activity' });
     await vi.advanceTimersByTimeAsync(IDLE_MS - 1000);
@@ -418,6 +604,7 @@ describe('session machine, focused', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(h.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
     expect(h.spies.persistLock).toHaveBeenCalledTimes(1);
+    expect(h.calls.lock).toHaveLength(1);
     h.request('token-1');
     h.last(h.calls.refresh).resolve({ accessToken: 'token-2', tokenExpiry: 1_900_000_100_000 });
     await settle();
@@ -425,7 +612,7 @@ describe('session machine, focused', () => {
   });
 
   it('idle locking is off with idleMs 0', async () => {
-    const h = harness(VALID, 0);
+    const h = await confirmedHarness(VALID, 0);
     await vi.advanceTimersByTimeAsync(24 * 3600_000);
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
   });
@@ -439,14 +626,14 @@ describe('session machine, focused', () => {
     expect(h.emitted).toContainEqual({ type: 'unlockFailed', message: 'Wrong password' });
     h.actor.send({ type: 'session.unlock', password: 'demo1234' });
     expect(h.last(h.calls.unlock).input).toEqual({ accessToken: 'token-1', password: 'demo1234' });
-    h.last(h.calls.unlock).resolve(null);
+    h.last(h.calls.unlock).resolve(CONFIRMED);
     await settle();
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(h.spies.clearLock).toHaveBeenCalledTimes(1);
     expect(h.emitted).toContainEqual({ type: 'unlocked' });
   });
 
-  it('adopts a session from the identity provider: stored, shared and announced like a sign-in', () => {
+  it('adopts a session from the identity provider: stored, shared and announced like a sign-in', async () => {
     const h = harness();
     h.actor.send({ type: 'session.adopt', session: { ...SESSION, accessToken: 'from-provider' } });
     expect(h.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
@@ -459,24 +646,28 @@ describe('session machine, focused', () => {
   });
 
   it('locking and unlocking are shared with the other tabs', async () => {
-    const h = harness(VALID);
+    const h = await confirmedHarness();
     h.actor.send({ type: 'session.lock' });
     expect(h.spies.broadcastLocked).toHaveBeenCalledTimes(1);
+    h.last(h.calls.lock).resolve(null);
+    await settle();
     h.actor.send({ type: 'session.unlock', password: 'demo1234' });
     h.last(h.calls.unlock).resolve(null);
     await settle();
     expect(h.spies.broadcastUnlocked).toHaveBeenCalledTimes(1);
 
-    const other = harness(VALID);
+    const other = await confirmedHarness();
     other.actor.send({ type: 'session.remote.locked' });
     expect(other.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+    // The tab that locked told the server; this one does not ask again.
+    expect(other.calls.lock).toHaveLength(0);
     other.actor.send({ type: 'session.remote.unlocked' });
     expect(other.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
     expect(other.emitted).toContainEqual({ type: 'unlocked' });
     expect(other.spies.clearLock).not.toHaveBeenCalled();
   });
 
-  it('rejects a 401 at once when signed out', () => {
+  it('rejects a 401 at once when signed out', async () => {
     const h = harness();
     const r = h.request('whatever');
     expect(r.outcome()?.error).toBeInstanceOf(SessionExpiredError);

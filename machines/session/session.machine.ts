@@ -24,11 +24,40 @@ export interface RefreshedToken {
   tokenExpiry: number;
 }
 
+/** The server's own record of the signed-in user and role (`GET /api/me`, or a successful unlock). */
+export interface ConfirmedUser {
+  user: SessionUser;
+  defaultRoleId: 1 | 2 | 3 | 4;
+  roles: number[];
+}
+
+/** What `fetchMe` yields: the confirmed user, and a new token when the stored one had to be refreshed first. */
+export interface ConfirmedSession extends ConfirmedUser {
+  token?: RefreshedToken;
+}
+
+/** The HTTP status an actor's error carries (`ApiError.status` in the app), if any. */
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** The server refused the call because the session is locked (423 `session_locked`). */
+export const LOCKED_STATUS = 423;
+
 /** The rejection every queued request gets when the session ends before a new token arrives. */
 export class SessionExpiredError extends Error {
   constructor(message = 'Session expired') {
     super(message);
     this.name = 'SessionExpiredError';
+  }
+}
+
+/** The rejection queued requests get when the server says the session is locked. */
+export class SessionLockedError extends Error {
+  constructor(message = 'Session locked') {
+    super(message);
+    this.name = 'SessionLockedError';
   }
 }
 
@@ -45,6 +74,12 @@ export interface SessionContext {
   /** The server's message for the last failure, shown as-is. */
   errorMessage: string | null;
   queue: QueuedRequest[];
+  /**
+   * True once the server has vouched for `user` and `defaultRoleId` in this tab: a sign-in answer,
+   * `GET /api/me`, or an unlock answer. A role read from storage or from another tab is not trusted
+   * until then, and nothing role-gated renders (docs/auth.md, "Whose role?").
+   */
+  confirmed: boolean;
   idleMs: number;
   /** The raw storage values given at start; read once by `restoring`, then dropped. */
   stored: StoredValues | null;
@@ -71,7 +106,11 @@ export type SessionEvent =
   | { type: 'session.remote.signedOut' }
   | { type: 'session.remote.tokenRefreshed'; token: RefreshedToken }
   | { type: 'session.remote.locked' }
-  | { type: 'session.remote.unlocked' };
+  | { type: 'session.remote.unlocked' }
+  /** A request got 423 `session_locked`: the server holds this session locked. */
+  | { type: 'session.server.locked' }
+  /** Try confirming the restored session again after a failure (network, server error). */
+  | { type: 'session.retry' };
 
 /** What the machine announces to the app (views show toasts and navigate on these). */
 export type SessionEmitted =
@@ -98,6 +137,13 @@ const EMPTY_SESSION = {
   defaultRoleId: null,
   roles: [],
 } satisfies Partial<SessionContext>;
+
+const fromConfirmed = (confirmed: ConfirmedUser) => ({
+  user: confirmed.user,
+  defaultRoleId: confirmed.defaultRoleId,
+  roles: confirmed.roles,
+  confirmed: true,
+});
 
 const fromSession = (session: SessionData) => ({
   accessToken: session.accessToken,
@@ -135,15 +181,22 @@ export const sessionMachine = setup({
       typeof fromPromise<RefreshedToken, { accessToken: string }>
     >,
     logout: notProvided('logout') as unknown as ReturnType<typeof fromPromise<null, { accessToken: string | null }>>,
+    /** Checks the password on the server and lifts its lock; answers the server's record of the user (or null). */
     unlock: notProvided('unlock') as unknown as ReturnType<
-      typeof fromPromise<null, { accessToken: string | null; password: string }>
+      typeof fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>
     >,
+    /** Tells the server the session is locked, so it refuses the session's calls until unlock. */
+    lock: notProvided('lock') as unknown as ReturnType<typeof fromPromise<null, { accessToken: string | null }>>,
+    /** `GET /api/me`: who the server says the token belongs to (refreshing an expired token first). */
+    fetchMe: notProvided('fetchMe') as unknown as ReturnType<typeof fromPromise<ConfirmedSession, { accessToken: string }>>,
   },
   actions: {
     // Storage and tab-to-tab messages: the app provides these; tests spy on them.
     persistSession: (_: { context: SessionContext }) => undefined,
     clearStoredSession: () => undefined,
     persistLock: () => undefined,
+    /** Only the page to come back to (this tab): a lock the server reported is neither stored nor shared. */
+    rememberLockedPage: () => undefined,
     clearLock: () => undefined,
     broadcastSignedIn: (_: { context: SessionContext }) => undefined,
     broadcastSignedOut: () => undefined,
@@ -152,10 +205,13 @@ export const sessionMachine = setup({
     broadcastUnlocked: () => undefined,
     assignStored: assign(({ context }) => {
       const parsed = context.stored ? parseStoredSession(context.stored) : null;
-      return parsed ? { ...fromSession(parsed.session), stored: null } : { stored: null };
+      return parsed ? { ...fromSession(parsed.session), confirmed: false, stored: null } : { stored: null };
     }),
+    /** A session that did not come from this tab's own server answer (storage, another tab): unconfirmed. */
+    assignUnconfirmed: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: false })),
+    assignConfirmed: assign((_, params: { confirmed: ConfirmedUser }) => fromConfirmed(params.confirmed)),
     dropStored: assign({ stored: null }),
-    clearSessionContext: assign({ ...EMPTY_SESSION }),
+    clearSessionContext: assign({ ...EMPTY_SESSION, confirmed: false }),
     enqueueRequest: assign({
       queue: ({ context, event }) => (event.type === 'session.unauthorized' ? [...context.queue, event.request] : context.queue),
     }),
@@ -175,6 +231,9 @@ export const sessionMachine = setup({
     rejectQueue: ({ context }) => {
       for (const request of context.queue) request.reject(new SessionExpiredError());
     },
+    rejectQueueLocked: ({ context }) => {
+      for (const request of context.queue) request.reject(new SessionLockedError());
+    },
     clearQueue: assign({ queue: [] }),
     assignToken: assign((_, params: { token: RefreshedToken }) => ({
       accessToken: params.token.accessToken,
@@ -190,6 +249,13 @@ export const sessionMachine = setup({
     isReplacedToken: ({ context, event }) =>
       event.type === 'session.unauthorized' && context.accessToken !== null && event.request.failedToken !== context.accessToken,
     isIdleLockEnabled: ({ context }) => context.idleMs > 0,
+    isConfirmed: ({ context }) => context.confirmed,
+    /** Confirmed before the lock, or the unlock answer carries the server's record of the user. */
+    hasConfirmedUser: ({ context }, params: { answer: ConfirmedUser | null }) => context.confirmed || params.answer !== null,
+    /** The server answered 423: the session is locked there. */
+    isLockedError: (_, params: { error: unknown }) => statusOf(params.error) === LOCKED_STATUS,
+    /** The server does not know the token (or no longer): the session is over. */
+    isUnauthorizedError: (_, params: { error: unknown }) => statusOf(params.error) === 401,
   },
   delays: {
     idleTimeout: ({ context }) => context.idleMs,
@@ -201,6 +267,7 @@ export const sessionMachine = setup({
     error: null,
     errorMessage: null,
     queue: [],
+    confirmed: false,
     idleMs: input.idleMs ?? DEFAULT_IDLE_MS,
     stored: input.stored,
   }),
@@ -208,26 +275,106 @@ export const sessionMachine = setup({
   states: {
     restoring: {
       always: [
-        { guard: 'isStoredSessionLocked', target: 'signedIn.locked', actions: 'assignStored' },
-        { guard: 'isStoredSessionValid', target: 'signedIn', actions: 'assignStored' },
+        // Locked: no call but unlock may reach the server; the unlock answer confirms the user.
+        { guard: 'isStoredSessionLocked', target: 'signedIn.locked', actions: ['assignStored', 'persistLock'] },
+        // Storage can be edited by anyone at this keyboard: the server confirms user and role first.
+        { guard: 'isStoredSessionValid', target: 'confirming', actions: 'assignStored' },
         // Something is stored but it does not hold together: clear it all and start signed out.
         { guard: 'hasStoredValues', target: 'signedOut', actions: ['clearStoredSession', 'dropStored'] },
         { target: 'signedOut', actions: 'dropStored' },
       ],
+    },
+    /**
+     * A restored (or another tab's) session waits here for the server's word on who it is. Nothing
+     * role-gated renders meanwhile; the server's user and role replace what storage claimed.
+     */
+    confirming: {
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => ({ accessToken: context.accessToken ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'assignConfirmed', params: ({ event }) => ({ confirmed: event.output }) },
+            assign(({ event }) => (event.output.token ? { accessToken: event.output.token.accessToken, tokenExpiry: event.output.token.tokenExpiry } : {})),
+            'persistSession',
+            'resolveQueue',
+            'clearQueue',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isLockedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedIn.locked',
+            actions: ['rememberLockedPage', 'rejectQueueLocked', 'clearQueue'],
+          },
+          {
+            guard: { type: 'isUnauthorizedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: [
+              assign({ error: 'auth.sessionExpired', errorMessage: null }),
+              'rejectQueue',
+              'clearQueue',
+              'clearStoredSession',
+              'broadcastSignedOut',
+              emit({ type: 'sessionExpired' as const }),
+            ],
+          },
+          {
+            target: 'confirmFailed',
+            actions: [
+              assign(({ event }) => ({ error: 'auth.confirmFailed', errorMessage: messageOf(event.error, 'Network error') })),
+              'rejectQueue',
+              'clearQueue',
+            ],
+          },
+        ],
+      },
+      on: {
+        'session.logout': 'signingOut',
+        'session.login': { actions: emit({ type: 'alreadySignedIn' as const }) },
+        'session.unauthorized': [{ guard: 'isReplacedToken', actions: 'resolveWithCurrentToken' }, { actions: 'enqueueRequest' }],
+        'session.remote.signedOut': { target: 'signedOut', actions: 'clearStoredSession' },
+        'session.remote.signedIn': {
+          target: 'confirming',
+          reenter: true,
+          actions: { type: 'assignUnconfirmed', params: ({ event }) => ({ session: event.session }) },
+        },
+        'session.remote.tokenRefreshed': { actions: { type: 'assignToken', params: ({ event }) => ({ token: event.token }) } },
+        'session.remote.locked': { target: 'signedIn.locked', actions: 'persistLock' },
+        'session.server.locked': { target: 'signedIn.locked', actions: 'rememberLockedPage' },
+      },
+    },
+    /** The server could not be asked (offline, 5xx): nothing role-gated shows; retry or sign out. */
+    confirmFailed: {
+      on: {
+        'session.retry': { target: 'confirming', actions: 'clearError' },
+        'session.logout': 'signingOut',
+        'session.login': { actions: emit({ type: 'alreadySignedIn' as const }) },
+        'session.unauthorized': { actions: 'rejectRequest' },
+        'session.remote.signedOut': { target: 'signedOut', actions: 'clearStoredSession' },
+        'session.remote.signedIn': {
+          target: 'confirming',
+          actions: { type: 'assignUnconfirmed', params: ({ event }) => ({ session: event.session }) },
+        },
+        'session.remote.tokenRefreshed': { actions: { type: 'assignToken', params: ({ event }) => ({ token: event.token }) } },
+      },
     },
     signedOut: {
       entry: ['rejectQueue', 'clearQueue', 'clearSessionContext'],
       on: {
         'session.login': { target: 'signingIn', actions: 'clearError' },
         'session.unauthorized': { actions: 'rejectRequest' },
+        // Another tab signed in: its message is no proof of the role, the server confirms it here too.
         'session.remote.signedIn': {
-          target: 'signedIn',
-          actions: assign(({ event }) => fromSession(event.session)),
+          target: 'confirming',
+          actions: { type: 'assignUnconfirmed', params: ({ event }) => ({ session: event.session }) },
         },
         'session.adopt': {
           target: 'signedIn',
           actions: [
-            assign(({ event }) => fromSession(event.session)),
+            assign(({ event }) => ({ ...fromSession(event.session), confirmed: true })),
             'persistSession',
             'broadcastSignedIn',
             emit(({ event }) => ({ type: 'signedIn' as const, user: event.session.user, defaultRoleId: event.session.defaultRoleId })),
@@ -244,7 +391,7 @@ export const sessionMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            assign(({ event }) => fromSession(event.output)),
+            assign(({ event }) => ({ ...fromSession(event.output), confirmed: true })),
             'persistSession',
             'broadcastSignedIn',
             emit(({ event }) => ({ type: 'signedIn' as const, user: event.output.user, defaultRoleId: event.output.defaultRoleId })),
@@ -269,7 +416,10 @@ export const sessionMachine = setup({
         'session.logout': 'signingOut',
         'session.login': { actions: emit({ type: 'alreadySignedIn' as const }) },
         'session.remote.signedOut': { target: 'signedOut', actions: 'clearStoredSession' },
-        'session.remote.signedIn': { actions: assign(({ event }) => fromSession(event.session)) },
+        'session.remote.signedIn': {
+          target: 'confirming',
+          actions: { type: 'assignUnconfirmed', params: ({ event }) => ({ session: event.session }) },
+        },
         'session.remote.tokenRefreshed': { actions: { type: 'assignToken', params: ({ event }) => ({ token: event.token }) } },
         'session.token.renewed': {
           actions: [
@@ -286,20 +436,38 @@ export const sessionMachine = setup({
       states: {
         active: {
           after: {
-            idleTimeout: { guard: 'isIdleLockEnabled', target: 'locked' },
+            idleTimeout: { guard: 'isIdleLockEnabled', target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
           },
           on: {
             'session.activity': { target: 'active', reenter: true },
-            'session.lock': 'locked',
-            'session.remote.locked': 'locked',
+            'session.lock': { target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
+            // The tab that locked has told the server already.
+            'session.remote.locked': { target: 'locked', actions: 'persistLock' },
+            // The server holds the session locked (locked elsewhere, or this tab missed it).
+            'session.server.locked': { target: 'locked', actions: 'rememberLockedPage' },
           },
         },
         locked: {
-          entry: ['persistLock', 'broadcastLocked'],
-          // Unlocked in another tab: continue here too.
-          on: { 'session.remote.unlocked': { target: 'active', actions: emit({ type: 'unlocked' as const }) } },
+          // Unlocked in another tab: continue here too (after the server's word on a restored session).
+          on: {
+            'session.remote.unlocked': [
+              { guard: 'isConfirmed', target: 'active', actions: emit({ type: 'unlocked' as const }) },
+              { target: '#session.confirming', actions: emit({ type: 'unlocked' as const }) },
+            ],
+          },
           initial: 'idle',
           states: {
+            /** Telling the server: from its answer on, the token gets 423 for everything but unlock and sign-out. */
+            locking: {
+              invoke: {
+                id: 'lock',
+                src: 'lock',
+                input: ({ context }) => ({ accessToken: context.accessToken }),
+                onDone: 'idle',
+                // Best effort (offline): the screen stays locked, and unlock checks the password either way.
+                onError: 'idle',
+              },
+            },
             idle: {
               on: { 'session.unlock': { target: 'unlocking', actions: 'clearError' } },
             },
@@ -311,10 +479,21 @@ export const sessionMachine = setup({
                   accessToken: context.accessToken,
                   password: event.type === 'session.unlock' ? event.password : '',
                 }),
-                onDone: {
-                  target: '#session.signedIn.active',
-                  actions: ['clearLock', 'broadcastUnlocked', emit({ type: 'unlocked' as const })],
-                },
+                onDone: [
+                  {
+                    guard: { type: 'hasConfirmedUser', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#session.signedIn.active',
+                    actions: [
+                      assign(({ event }) => (event.output ? fromConfirmed(event.output) : {})),
+                      'persistSession',
+                      'clearLock',
+                      'broadcastUnlocked',
+                      emit({ type: 'unlocked' as const }),
+                    ],
+                  },
+                  // A server that answers no record: confirm the restored session before showing anything.
+                  { target: '#session.confirming', actions: ['clearLock', 'broadcastUnlocked', emit({ type: 'unlocked' as const })] },
+                ],
                 onError: {
                   target: 'idle',
                   actions: [
@@ -344,17 +523,25 @@ export const sessionMachine = setup({
             'clearQueue',
           ],
         },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            assign({ error: 'auth.sessionExpired', errorMessage: null }),
-            'rejectQueue',
-            'clearQueue',
-            'clearStoredSession',
-            'broadcastSignedOut',
-            emit({ type: 'sessionExpired' as const }),
-          ],
-        },
+        onError: [
+          // Locked on the server (another tab, or a lock this tab missed): the lock screen, never a sign-out.
+          {
+            guard: { type: 'isLockedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedIn.locked',
+            actions: ['rememberLockedPage', 'rejectQueueLocked', 'clearQueue'],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              assign({ error: 'auth.sessionExpired', errorMessage: null }),
+              'rejectQueue',
+              'clearQueue',
+              'clearStoredSession',
+              'broadcastSignedOut',
+              emit({ type: 'sessionExpired' as const }),
+            ],
+          },
+        ],
       },
       initial: 'queued',
       states: {

@@ -11,6 +11,11 @@ export type ModelEvent =
   | { type: 'RESTORE_VALID' }
   | { type: 'RESTORE_LOCKED' }
   | { type: 'RESTORE_CORRUPT' }
+  | { type: 'CONFIRM_OK' }
+  | { type: 'CONFIRM_LOCKED' }
+  | { type: 'CONFIRM_EXPIRED' }
+  | { type: 'CONFIRM_FAIL' }
+  | { type: 'RETRY' }
   | { type: 'LOGIN' }
   | { type: 'LOGIN_OK' }
   | { type: 'LOGIN_FAIL' }
@@ -18,15 +23,20 @@ export type ModelEvent =
   | { type: 'LOGOUT_DONE' }
   | { type: 'LOGOUT_FAIL' }
   | { type: 'LOCK' }
+  | { type: 'LOCK_DONE' }
+  | { type: 'LOCK_FAIL' }
   | { type: 'IDLE' }
   | { type: 'ACTIVITY' }
+  | { type: 'SERVER_LOCKED' }
   | { type: 'UNLOCK' }
   | { type: 'UNLOCK_OK' }
+  | { type: 'UNLOCK_OK_BARE' }
   | { type: 'UNLOCK_FAIL' }
   | { type: 'UNAUTHORIZED' }
   | { type: 'STALE_UNAUTHORIZED' }
   | { type: 'REFRESH_OK' }
   | { type: 'REFRESH_FAIL' }
+  | { type: 'REFRESH_LOCKED' }
   | { type: 'REMOTE_SIGNED_IN' }
   | { type: 'REMOTE_SIGNED_OUT' }
   | { type: 'REMOTE_TOKEN' }
@@ -41,6 +51,11 @@ export const MODEL_EVENTS: readonly ModelEvent[] = (
     'RESTORE_VALID',
     'RESTORE_LOCKED',
     'RESTORE_CORRUPT',
+    'CONFIRM_OK',
+    'CONFIRM_LOCKED',
+    'CONFIRM_EXPIRED',
+    'CONFIRM_FAIL',
+    'RETRY',
     'LOGIN',
     'LOGIN_OK',
     'LOGIN_FAIL',
@@ -48,15 +63,20 @@ export const MODEL_EVENTS: readonly ModelEvent[] = (
     'LOGOUT_DONE',
     'LOGOUT_FAIL',
     'LOCK',
+    'LOCK_DONE',
+    'LOCK_FAIL',
     'IDLE',
     'ACTIVITY',
+    'SERVER_LOCKED',
     'UNLOCK',
     'UNLOCK_OK',
+    'UNLOCK_OK_BARE',
     'UNLOCK_FAIL',
     'UNAUTHORIZED',
     'STALE_UNAUTHORIZED',
     'REFRESH_OK',
     'REFRESH_FAIL',
+    'REFRESH_LOCKED',
     'REMOTE_SIGNED_IN',
     'REMOTE_SIGNED_OUT',
     'REMOTE_TOKEN',
@@ -68,9 +88,12 @@ export const MODEL_EVENTS: readonly ModelEvent[] = (
 ).map((type) => ({ type }) as ModelEvent);
 
 export const REAL_STATE = {
+  confirming: 'confirming',
+  confirmFailed: 'confirmFailed',
   signedOut: 'signedOut',
   signingIn: 'signingIn',
   active: { signedIn: 'active' },
+  locking: { signedIn: { locked: 'locking' } },
   lockedIdle: { signedIn: { locked: 'idle' } },
   unlocking: { signedIn: { locked: 'unlocking' } },
   refreshing: { refreshing: 'queued' },
@@ -79,47 +102,102 @@ export const REAL_STATE = {
 
 export type ModelState = keyof typeof REAL_STATE | 'start';
 
+interface ModelContext {
+  resume: 'active' | 'lockedIdle';
+  /** Whether the server has vouched for the user and role in this tab. */
+  confirmed: boolean;
+}
+
+const UNLOCKED = [
+  { guard: 'isConfirmed', target: 'active' },
+  { target: 'confirming' },
+] as const;
 
 export const sessionModel = setup({
-  types: { context: {} as { resume: 'active' | 'lockedIdle' }, events: {} as ModelEvent },
+  types: { context: {} as ModelContext, events: {} as ModelEvent },
   actions: {
     resumeActive: assign({ resume: 'active' as const }),
     resumeLocked: assign({ resume: 'lockedIdle' as const }),
+    trust: assign({ confirmed: true }),
+    distrust: assign({ confirmed: false }),
   },
   guards: {
     resumesActive: ({ context }) => context.resume === 'active',
+    isConfirmed: ({ context }) => context.confirmed,
   },
 }).createMachine({
   id: 'sessionModel',
-  context: { resume: 'active' },
+  context: { resume: 'active', confirmed: false },
   initial: 'start',
   states: {
     start: {
       on: {
         RESTORE_EMPTY: 'signedOut',
         RESTORE_CORRUPT: 'signedOut',
-        RESTORE_VALID: 'active',
+        RESTORE_VALID: 'confirming',
         RESTORE_LOCKED: 'lockedIdle',
       },
     },
+    confirming: {
+      on: {
+        CONFIRM_OK: { target: 'active', actions: 'trust' },
+        CONFIRM_LOCKED: 'lockedIdle',
+        CONFIRM_EXPIRED: 'signedOut',
+        CONFIRM_FAIL: 'confirmFailed',
+        LOGIN: 'confirming',
+        UNAUTHORIZED: 'confirming',
+        STALE_UNAUTHORIZED: 'confirming',
+        REMOTE_TOKEN: 'confirming',
+        REMOTE_SIGNED_IN: 'confirming',
+        REMOTE_LOCKED: 'lockedIdle',
+        SERVER_LOCKED: 'lockedIdle',
+        REMOTE_SIGNED_OUT: 'signedOut',
+        LOGOUT: 'signingOut',
+      },
+    },
+    confirmFailed: {
+      on: {
+        RETRY: 'confirming',
+        LOGIN: 'confirmFailed',
+        UNAUTHORIZED: 'confirmFailed',
+        REMOTE_TOKEN: 'confirmFailed',
+        REMOTE_SIGNED_IN: 'confirming',
+        REMOTE_SIGNED_OUT: 'signedOut',
+        LOGOUT: 'signingOut',
+      },
+    },
     signedOut: {
-      on: { LOGIN: 'signingIn', REMOTE_SIGNED_IN: 'active', ADOPT: 'active' },
+      entry: 'distrust',
+      on: { LOGIN: 'signingIn', REMOTE_SIGNED_IN: 'confirming', ADOPT: { target: 'active', actions: 'trust' } },
     },
     signingIn: {
-      on: { LOGIN_OK: 'active', LOGIN_FAIL: 'signedOut', LOGOUT: 'signedOut' },
+      on: { LOGIN_OK: { target: 'active', actions: 'trust' }, LOGIN_FAIL: 'signedOut', LOGOUT: 'signedOut' },
     },
     active: {
       on: {
-        LOCK: 'lockedIdle',
-        IDLE: 'lockedIdle',
+        LOCK: 'locking',
+        IDLE: 'locking',
         REMOTE_LOCKED: 'lockedIdle',
+        SERVER_LOCKED: 'lockedIdle',
         ACTIVITY: 'active',
         LOGIN: 'active',
         STALE_UNAUTHORIZED: 'active',
         REMOTE_TOKEN: 'active',
-        REMOTE_SIGNED_IN: 'active',
+        REMOTE_SIGNED_IN: { target: 'confirming', actions: 'distrust' },
         TOKEN_RENEWED: 'active',
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeActive' },
+        LOGOUT: 'signingOut',
+        REMOTE_SIGNED_OUT: 'signedOut',
+      },
+    },
+    locking: {
+      on: {
+        LOCK_DONE: 'lockedIdle',
+        LOCK_FAIL: 'lockedIdle',
+        LOGIN: 'locking',
+        TOKEN_RENEWED: 'locking',
+        REMOTE_UNLOCKED: UNLOCKED,
+        UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
         REMOTE_SIGNED_OUT: 'signedOut',
       },
@@ -129,7 +207,7 @@ export const sessionModel = setup({
         UNLOCK: 'unlocking',
         LOGIN: 'lockedIdle',
         TOKEN_RENEWED: 'lockedIdle',
-        REMOTE_UNLOCKED: 'active',
+        REMOTE_UNLOCKED: UNLOCKED,
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
         REMOTE_SIGNED_OUT: 'signedOut',
@@ -137,9 +215,10 @@ export const sessionModel = setup({
     },
     unlocking: {
       on: {
-        UNLOCK_OK: 'active',
+        UNLOCK_OK: { target: 'active', actions: 'trust' },
+        UNLOCK_OK_BARE: UNLOCKED,
         UNLOCK_FAIL: 'lockedIdle',
-        REMOTE_UNLOCKED: 'active',
+        REMOTE_UNLOCKED: UNLOCKED,
         UNAUTHORIZED: { target: 'refreshing', actions: 'resumeLocked' },
         LOGOUT: 'signingOut',
       },
@@ -151,6 +230,7 @@ export const sessionModel = setup({
         REFRESH_OK: [{ guard: 'resumesActive', target: 'active' }, { target: 'lockedIdle' }],
         REMOTE_TOKEN: [{ guard: 'resumesActive', target: 'active' }, { target: 'lockedIdle' }],
         REFRESH_FAIL: 'signedOut',
+        REFRESH_LOCKED: 'lockedIdle',
         REMOTE_SIGNED_OUT: 'signedOut',
         LOGOUT: 'signingOut',
       },

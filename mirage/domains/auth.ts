@@ -8,11 +8,15 @@ import {
   json,
   parseBody,
   runAuthSync,
+  sessionLockedResponse,
   syncUnknownToken,
+  withAuth,
   type SessionRow,
   type UserRow,
 } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
+import { signInRefusal } from './users';
+import { readText, textMessage, type TextRule } from '../text-rules';
 
 export interface OrganizationRow extends Row {
   name: string;
@@ -93,7 +97,12 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   if (!user || !(await verifyPassword(password, user.salt, user.passwordHash))) {
     return errorResponse(401, 'Email Or Password Invalid');
   }
+  // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
+  const refusal = signInRefusal(db, user);
+  if (refusal) return json(refusal.status, { message: refusal.message, code: refusal.code });
   const session = issueSession(db, user, ctx);
+  // Read by the admin dashboard's recent sign-ins and the users list.
+  table<UserRow>(db, 'users').update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });
   return json(200, {
     accessToken: session.accessToken,
     sessionKey: session.sessionKey,
@@ -119,20 +128,25 @@ function appKeyError(request: Request): ReturnType<typeof errorResponse> | null 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[\d\s().-]{6,20}$/;
 export const MIN_PASSWORD_LENGTH = 8;
+/** The registration form shows the same limit (src/features/auth/components/register-form.tsx). */
+export const REGISTRATION_TEXT_RULES = { fullName: { max: 100, required: true } } satisfies Record<string, TextRule>;
 
 const str = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
 
 async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const body = parseBody(request);
   if (!isRecord(body)) return errorResponse(400, 'Malformed request body');
-  const fullName = str(body, 'fullName').trim();
+  // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, visible, ≤ 100.
+  const name = readText(body['fullName'], REGISTRATION_TEXT_RULES.fullName);
+  const fullName = name.value;
   const phoneNumber = str(body, 'phoneNumber').trim();
   const email = str(body, 'email').trim();
   const password = str(body, 'password');
   const rePassword = str(body, 'rePassword');
   const users = table<UserRow>(db, 'users');
   const errors: Record<string, string> = {};
-  if (!fullName) errors['fullName'] = 'Please enter your name.';
+  if (name.problem === 'required') errors['fullName'] = 'Please enter your name.';
+  else if (name.problem) errors['fullName'] = textMessage('Full name', name.problem, REGISTRATION_TEXT_RULES.fullName.max);
   if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors['phoneNumber'] = 'Please enter a valid phone number.';
   if (!EMAIL_PATTERN.test(email)) errors['email'] = 'Please enter a valid email address.';
   else if (users.where((u) => u.email.toLowerCase() === email.toLowerCase() || u.username.toLowerCase() === email.toLowerCase()).length > 0) {
@@ -185,6 +199,10 @@ function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   const old = accessToken ? sessions.where({ accessToken })[0] : undefined;
   const user = old ? table<UserRow>(db, 'users').find(old.userId) : undefined;
   if (!old || old.revoked || !user) return errorResponse(401, 'Invalid refresh token');
+  // An account disabled (or an organization suspended) since sign-in gets no new token.
+  if (signInRefusal(db, user)) return errorResponse(401, 'Invalid refresh token');
+  // A locked sign-in gets no new token: only unlock (or sign-out) may follow.
+  if (old.locked) return sessionLockedResponse();
   sessions.update(old.id, { revoked: true });
   const next = sessions.insert({
     accessToken: randomToken(),
@@ -209,21 +227,59 @@ function logout(db: MirageDb, request: Request) {
   return json(204);
 }
 
-/**
- * Checks the password of the token's user. An expired (not revoked) token is accepted: a session
- * locked for longer than the token lifetime can still be unlocked, and refreshes on its next request.
- */
-async function unlock(db: MirageDb, request: Request) {
+/** The sign-in of a bearer token that was issued and not revoked (expired or not), with its user. */
+function signInOf(db: MirageDb, request: Request): { session: SessionRow; user: UserRow } | null {
   const token = bearerOf(request);
   const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
   const user = session && !session.revoked ? table<UserRow>(db, 'users').find(session.userId) : undefined;
-  if (!user) return errorResponse(401, 'Invalid access token');
+  return session && user ? { session, user } : null;
+}
+
+/** Sets the lock of every token of the sign-in (refreshes keep the session key). */
+function setLocked(db: MirageDb, sessionKey: string, locked: boolean): void {
+  const sessions = table<SessionRow>(db, 'sessions');
+  for (const s of sessions.where({ sessionKey })) sessions.update(s.id, { locked });
+}
+
+/**
+ * Locks the sign-in: from now on every call with its tokens gets 423 `session_locked`, except unlock
+ * and sign-out. An expired (not revoked) token is accepted, like unlock: the idle lock may come late.
+ */
+function lock(db: MirageDb, request: Request) {
+  const found = signInOf(db, request);
+  if (!found) return errorResponse(401, 'Invalid access token');
+  setLocked(db, found.session.sessionKey, true);
+  return json(204);
+}
+
+/** What `GET /api/me` and a successful unlock answer: the server's own record of the caller and its role. */
+export function meRecord(db: MirageDb, user: UserRow) {
+  const org = table<OrganizationRow>(db, 'organizations').find(user.organizationId);
+  return {
+    ...userRecord(user),
+    organization: org ? { id: String(org.id), name: org.name } : null,
+    defaultRoleId: user.roleId,
+    roles: [user.roleId],
+  };
+}
+
+/**
+ * Checks the password of the token's user and lifts the lock of the sign-in. An expired (not revoked)
+ * token is accepted: a session locked for longer than the token lifetime can still be unlocked, and
+ * refreshes on its next request. Answers the caller's record (as `GET /api/me`): a session restored
+ * locked is confirmed by the server here.
+ */
+async function unlock(db: MirageDb, request: Request) {
+  const found = signInOf(db, request);
+  if (!found) return errorResponse(401, 'Invalid access token');
+  const { session, user } = found;
   const body = parseBody(request);
   const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
   if (!(await verifyPassword(password, user.salt, user.passwordHash))) {
     return errorResponse(422, 'Wrong password', { password: 'Wrong password' });
   }
-  return json(204);
+  setLocked(db, session.sessionKey, false);
+  return json(200, meRecord(db, user));
 }
 
 
@@ -253,6 +309,9 @@ export const authDomain: MirageDomain = {
     );
     server.post('/auth/logout', (_schema, request) => withTokenSync(server, bearerOf(request), () => logout(server.db, request)));
     server.post('/auth/unlock', (_schema, request) => withTokenSync(server, bearerOf(request), () => unlock(server.db, request)));
+    server.post('/auth/lock', (_schema, request) => withTokenSync(server, bearerOf(request), () => lock(server.db, request)));
+    // Who the bearer is, as the server knows it: the app confirms a restored session's user and role here.
+    server.get('/me', withAuth(server, ({ db, user }) => json(200, meRecord(db, user))));
     server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },
 };

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SessionFacade from '@/lib/session';
+import { restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
 import { AppRouter } from './router';
 
@@ -12,9 +13,54 @@ vi.mock('@/lib/session', async (importOriginal) => ({
 
 const current = (location: { history?: string[] }) => location.history?.at(-1);
 
+/** A complete stored session of the demo `user` account (role 4), with `auth-values` as given. */
+function storeSession(role: number) {
+  const values: Record<string, string> = {
+    session_key: 'key-1',
+    accessToken: 'token-1',
+    'auth-values': JSON.stringify({ user_default_role_id: role }),
+    userInfo: JSON.stringify({ uid: '4', displayName: 'Ulysses User', about: '', photoURL: '', status: 'online', userRole: 'user', email: 'user@acme.example', providerId: 'mirage' }),
+    tokenExpiry: '1900000000000',
+    loggedIn: 'true',
+  };
+  for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+}
+
+/** What the server says about the `user` account: role 4, whatever storage claims. */
+const ME = {
+  uid: '4',
+  displayName: 'Ulysses User',
+  about: '',
+  photoURL: '',
+  status: 'online',
+  userRole: 'user',
+  email: 'user@acme.example',
+  providerId: 'mirage',
+  organization: { id: '1', name: 'Acme Logistics' },
+  defaultRoleId: 4,
+  roles: [4],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let answerMe: (() => void) | null = null;
+
 beforeEach(() => {
+  fetchMock.mockReset();
+  // GET /api/me answers when the test says so (answerMe), so the waiting state can be seen.
+  fetchMock.mockImplementation(
+    () =>
+      new Promise<Response>((resolve) => {
+        answerMe = () => resolve(new Response(JSON.stringify(ME), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  restartSession({ idleMs: 0 });
   document.body.insertAdjacentHTML('afterbegin', '<div id="loading-bg"></div>');
   return () => document.getElementById('loading-bg')?.remove();
+});
+afterEach(() => {
+  restartSession({ idleMs: 0 });
+  vi.unstubAllGlobals();
 });
 
 describe('AppRouter', () => {
@@ -42,17 +88,34 @@ describe('AppRouter', () => {
   });
 
   it('sends role 4 away from an admin page to not-authorized, with a link to its dashboard', async () => {
-    localStorage.setItem('session_key', 'k');
-    localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: 4 }));
+    storeSession(4);
+    restartSession({ idleMs: 0 });
     const { location } = renderWithProviders(<AppRouter />, { path: '/admin/manage-users' });
+    answerMe?.();
     expect(await screen.findByRole('link', { name: 'Back to my dashboard' })).toHaveAttribute('href', '/user/dashboard');
     expect(current(location)).toBe('/pages/not-authorized');
   });
 
+  it('a tampered stored role (1 on a role-4 session) waits for the server, then is refused the admin page', async () => {
+    storeSession(1);
+    restartSession({ idleMs: 0 });
+    const { location } = renderWithProviders(<AppRouter />, { path: '/admin/dashboard' });
+    // While the server confirms: a neutral spinner, no menu, no page, no redirect on the claimed role.
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByLabelText('Checking your session…')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(current(location)).toBe('/admin/dashboard');
+    const [url] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toContain('/api/me');
+    answerMe?.();
+    await waitFor(() => expect(current(location)).toBe('/pages/not-authorized'));
+    expect(JSON.parse(localStorage.getItem('auth-values') ?? '{}')).toEqual({ user_default_role_id: 4 });
+  });
+
   it('clears corrupted storage and treats the visitor as signed out', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     localStorage.setItem('session_key', 'k');
     localStorage.setItem('auth-values', '{oops');
+    restartSession({ idleMs: 0 });
     const { location } = renderWithProviders(<AppRouter />, { path: '/admin/dashboard' });
     await waitFor(() => expect(current(location)).toBe('/login?to=%2Fadmin%2Fdashboard'));
     await waitFor(() => expect(localStorage.getItem('auth-values')).toBeNull());

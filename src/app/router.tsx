@@ -2,19 +2,21 @@ import { createElement, Suspense, useEffect, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { clearSessionStorage, parseRoleId, useAuthStorage, type AuthStorageSnapshot } from '@/lib/auth-storage';
-import { dashboardFor } from '@/lib/roles';
+import { useAuthStorage } from '@/lib/auth-storage';
+import { dashboardFor, type RoleId } from '@/lib/roles';
+import { useSessionAccess, type SessionAccess } from '@/lib/session';
 import { guard } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
 import { PageErrorBoundary } from './page-error-boundary';
+import { SessionCheck } from './session-check';
 import { findRoute, redirects, routes, type AppRoute } from './routes';
 
 // One lazy component per route, made once at load so navigation never re-creates it.
 const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(r.load)]));
 
-function RouteView({ route, path }: { route: AppRoute; path: string }) {
+function RouteView({ route, path, role }: { route: AppRoute; path: string; role: RoleId | undefined }) {
   const { t } = useTranslation();
   const page = PAGES.get(route);
   useEffect(() => {
@@ -34,7 +36,7 @@ function RouteView({ route, path }: { route: AppRoute; path: string }) {
       </Suspense>
     </PageErrorBoundary>
   );
-  return route.bare ? content : <AppLayout route={route}>{content}</AppLayout>;
+  return route.bare ? content : <AppLayout route={route} role={role}>{content}</AppLayout>;
 }
 
 /** Rendered only once the lazy page has resolved: hides the boot overlay. */
@@ -44,38 +46,40 @@ function Rendered({ path }: { path: string }) {
 }
 
 /** Where a redirect-only path leads: `/` is the signed-in visitor's dashboard, else the sign-in page. */
-function aliasTarget(alias: (typeof redirects)[number], query: string, storage: AuthStorageSnapshot): string {
-  const role = storage.sessionKey ? parseRoleId(storage.authValues) : undefined;
-  if (alias.from === '/' && role !== undefined && !storage.locked) return dashboardFor(role);
+function aliasTarget(alias: (typeof redirects)[number], query: string, session: SessionAccess): string {
+  if (alias.from === '/' && session.status === 'signedIn' && session.role !== undefined && !session.locked) {
+    return dashboardFor(session.role);
+  }
   return alias.to + (alias.keepQuery ? query : '');
 }
 
 export function AppRouter() {
   const [path] = useLocation();
   const search = useSearch();
-  const storage = useAuthStorage();
+  // The role comes from the session machine only (confirmed by the server); storage may only add a lock.
+  const access = useSessionAccess();
+  const lockedElsewhere = useAuthStorage().locked;
+  const session: SessionAccess = access.status === 'signedIn' && lockedElsewhere ? { ...access, locked: true } : access;
   const query = search ? `?${search}` : '';
 
   const alias = redirects.find((r) => r.from === path);
   const route = alias ? undefined : findRoute(path);
-  const decision = alias ? null : guard({ path, search: query, rule: route?.rule ?? null, storage });
-
-  useEffect(() => {
-    if (decision?.clearStorage) {
-      console.warn('Corrupted session storage was cleared');
-      clearSessionStorage();
-    }
-  }, [decision?.clearStorage]);
+  const decision = alias ? null : guard({ path, search: query, rule: route?.rule ?? null, session });
 
   // wouter's <Redirect> navigates once, on mount: a key per target makes a chain of redirects
   // (`/` → `/login` → the dashboard) mount a fresh one at every step instead of reusing the first.
   if (alias) {
-    const to = aliasTarget(alias, query, storage);
+    // `/` waits for the confirmed role before choosing a dashboard.
+    if (alias.from === '/' && (session.status === 'pending' || session.status === 'unconfirmed')) {
+      return <SessionCheck reason={session.status} />;
+    }
+    const to = aliasTarget(alias, query, session);
     return <Redirect key={to} to={to} replace />;
   }
+  if (decision?.type === 'wait') return <SessionCheck reason={decision.reason} />;
   if (!decision || decision.type === 'redirect' || !route) {
     const to = decision?.type === 'redirect' ? decision.to : '/pages/error-404';
     return <Redirect key={to} to={to} replace />;
   }
-  return <RouteView route={route} path={path} />;
+  return <RouteView route={route} path={path} role={decision.role} />;
 }

@@ -38,6 +38,8 @@ export interface ApiClientConfig {
    * or rejects (the session expired). Wired to the session machine by the session module.
    */
   onUnauthorized: ((failedToken: string) => Promise<string>) | null;
+  /** Called when the server answers 423 (the session is locked there): the session shows the lock screen. */
+  onLocked: (() => void) | null;
 }
 
 const config: ApiClientConfig = {
@@ -51,6 +53,7 @@ const config: ApiClientConfig = {
     }
   },
   onUnauthorized: null,
+  onLocked: null,
 };
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
@@ -131,6 +134,8 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const apiError = toApiError(error);
+    // 423: locked on the server. The lock screen, never a refresh or a sign-out (docs/auth.md).
+    if (apiError.status === 423 && auth === 'bearer') config.onLocked?.();
     const canRefresh = apiError.status === 401 && auth === 'bearer' && !options.skipRefresh && config.onUnauthorized && token;
     if (!canRefresh || !config.onUnauthorized || !token) throw apiError;
     let fresh: string;

@@ -13,13 +13,20 @@ describe('docs/auth.md', () => {
   const diagram = toMermaid(sessionMachine);
 
   it('the generated diagram shows every state and the refresh path', () => {
-    for (const state of ['restoring', 'signedOut', 'signingIn', 'signedIn', 'active', 'locked', 'unlocking', 'refreshing', 'queued', 'signingOut']) {
+    for (const state of ['restoring', 'confirming', 'confirmFailed', 'signedOut', 'signingIn', 'signedIn', 'active', 'locked', 'locking', 'unlocking', 'refreshing', 'queued', 'signingOut']) {
       expect(diagram).toContain(`"${state}"`);
     }
     expect(diagram).toContain('signedIn --> refreshing: session.unauthorized');
     expect(diagram).toContain('refreshing --> signedIn_resume: done(refreshToken)');
     expect(diagram).toContain('refreshing --> signedOut: error(refreshToken)');
-    expect(diagram).toContain('signedIn_active --> signedIn_locked: after(idleTimeout) [isIdleLockEnabled]');
+    expect(diagram).toContain('signedIn_active --> signedIn_locked_locking: after(idleTimeout) [isIdleLockEnabled]');
+    // A restored session is confirmed by the server before it counts; a 423 is the lock screen, never a sign-out.
+    expect(diagram).toContain('restoring --> confirming: always [isStoredSessionValid]');
+    expect(diagram).toContain('confirming --> signedIn: done(fetchMe)');
+    expect(diagram).toContain('confirming --> signedIn_locked: error(fetchMe) [isLockedError]');
+    expect(diagram).toContain('confirming --> signedOut: error(fetchMe) [isUnauthorizedError]');
+    expect(diagram).toContain('refreshing --> signedIn_locked: error(refreshToken) [isLockedError]');
+    expect(diagram).toContain('signedIn_active --> signedIn_locked: session.server.locked');
   });
 
   it('embeds the current session statechart', () => {

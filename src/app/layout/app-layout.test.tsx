@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RoleId } from '@/lib/roles';
 import { themeModeStore } from '@/lib/theme';
 import { renderWithProviders } from '../../../tests/render';
 import { findRoute } from '../routes';
@@ -19,16 +20,17 @@ vi.mock('@/lib/session', () => ({
   resetDemoData: session.reset,
 }));
 
-function signInAs(role: number) {
-  localStorage.setItem('session_key', 'key');
-  localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: role }));
+// The router hands the layout the role the server confirmed; storage is never read for it.
+let confirmedRole: RoleId | undefined;
+function signInAs(role: RoleId) {
+  confirmedRole = role;
 }
 
 function renderAt(path: string, language: 'en' | 'de' = 'en') {
   const route = findRoute(path);
   if (!route) throw new Error(`no route ${path}`);
   return renderWithProviders(
-    <AppLayout route={route}>
+    <AppLayout route={route} role={confirmedRole}>
       <p>page content</p>
     </AppLayout>,
     { path, language },
@@ -38,6 +40,7 @@ function renderAt(path: string, language: 'en' | 'de' = 'en') {
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 beforeEach(() => {
+  confirmedRole = undefined;
   vi.clearAllMocks();
   themeModeStore.reset();
 });
@@ -134,7 +137,7 @@ describe('AppLayout', () => {
   it('user menu: profile, lock screen, sign out', async () => {
     signInAs(2);
     const { location } = renderAt('/admin/manage-users');
-    const openMenu = async () => userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const openMenu = async () => userEvent.click(screen.getByRole('button', { name: /– Account menu$/ }));
 
     await openMenu();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Profile' }));
@@ -154,13 +157,13 @@ describe('AppLayout', () => {
   it('resets the demo data only after confirming', async () => {
     signInAs(4);
     renderAt('/user/dashboard');
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /– Account menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset the demo data?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(session.reset).not.toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /– Account menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset data' }));
     expect(session.reset).toHaveBeenCalledTimes(1);
@@ -171,7 +174,7 @@ describe('AppLayout', () => {
     try {
       signInAs(4);
       renderAt('/user/dashboard');
-      await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+      await userEvent.click(screen.getByRole('button', { name: /– Account menu$/ }));
       expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
       expect(screen.queryByRole('menuitem', { name: 'Reset demo data' })).toBeNull();
     } finally {

@@ -5,8 +5,7 @@ import { spotlight } from '@mantine/spotlight';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch, IconServer2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { parseRoleId, useAuthStorage } from '@/lib/auth-storage';
-import { dashboardFor } from '@/lib/roles';
+import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session';
 import { semiDarkCss, SEMI_DARK_CLASS, useThemeMode } from '@/lib/theme';
 import type { AppRoute } from '../routes';
@@ -25,17 +24,16 @@ const SEMI_DARK_CSS = semiDarkCss();
 export const NAVBAR_WIDTH = 280;
 
 /**
- * The app shell of every signed-in screen: vertical layout (sidebar full height on the left),
+ * The app shell of every signed-in screen (role-gated menu, search and starred pages for `role`): vertical layout (sidebar full height on the left),
  * floating top bar, collapsible sidebar with the role's menu (a burger below the md breakpoint, 992 px).
  */
-export function AppLayout({ route, children }: { route: AppRoute; children: ReactNode }) {
+export function AppLayout({ route, role, children }: { route: AppRoute; role: RoleId | undefined; children: ReactNode }) {
   const { t } = useTranslation();
   const [location] = useLocation();
   // Open/closed is pure UI state; everything else comes from stores and machines.
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
-  const storage = useAuthStorage();
-  const role = storage.sessionKey ? parseRoleId(storage.authValues) : undefined;
+  // `role` is the one the server confirmed (the router passes the guard's); never read from storage.
   const user = useSessionUser();
   const bookmarks = useBookmarks(user?.uid ?? null);
   const mode = useThemeMode();

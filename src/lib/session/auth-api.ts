@@ -1,4 +1,4 @@
-import type { Credentials, RefreshedToken } from '@machines/session/session.machine';
+import type { ConfirmedSession, ConfirmedUser, Credentials, RefreshedToken } from '@machines/session/session.machine';
 import { isRoleNumber, parseUser, type SessionData } from '@machines/session/stored-session';
 import { apiClient, ApiError } from '../api-client';
 import { readAccessToken } from './storage';
@@ -88,7 +88,49 @@ export async function logoutRequest(accessToken: string | null): Promise<void> {
   await apiClient.post('/api/auth/logout', {}, { skipRefresh: true, token: accessToken });
 }
 
-/** Checks the password with the current token, even an expired one (the server accepts it for unlocking). */
-export async function unlockRequest(password: string): Promise<void> {
-  await apiClient.post('/api/auth/unlock', { password }, { skipRefresh: true });
+/** The server's record of the caller (`GET /api/me`, a successful unlock): user fields plus roles. */
+export function parseConfirmedUser(answer: unknown): ConfirmedUser | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const user = parseUser(answer);
+  const record = answer as { defaultRoleId?: unknown; roles?: unknown };
+  if (!user || !isRoleNumber(record.defaultRoleId)) return null;
+  const roles = Array.isArray(record.roles) ? record.roles.filter((r): r is number => typeof r === 'number') : [];
+  return { user, defaultRoleId: record.defaultRoleId, roles: roles.length > 0 ? roles : [record.defaultRoleId] };
+}
+
+/**
+ * Checks the password with the current token, even an expired one (the server accepts it for
+ * unlocking), which also lifts the server's lock. Answers the server's record of the user, or null
+ * when the server sends none (204).
+ */
+export async function unlockRequest(password: string, signal?: AbortSignal): Promise<ConfirmedUser | null> {
+  const answer = await apiClient.post<unknown>('/api/auth/unlock', { password }, { skipRefresh: true, ...(signal ? { signal } : {}) });
+  return parseConfirmedUser(answer);
+}
+
+/** Locks the session on the server: its calls get 423 until unlock (docs/auth.md). */
+export async function lockRequest(accessToken: string | null, signal?: AbortSignal): Promise<void> {
+  if (!accessToken) return;
+  await apiClient.post('/api/auth/lock', {}, { skipRefresh: true, token: accessToken, ...(signal ? { signal } : {}) });
+}
+
+async function getMe(token: string, signal: AbortSignal): Promise<ConfirmedUser> {
+  const answer = await apiClient.get<unknown>('/api/me', { skipRefresh: true, token, signal });
+  const confirmed = parseConfirmedUser(answer);
+  if (!confirmed) throw invalidAnswer();
+  return confirmed;
+}
+
+/**
+ * `GET /api/me` with the restored token: who the server says this is. An expired token is refreshed
+ * once first (as any request would), and the new token comes back with the answer.
+ */
+export async function meRequest(accessToken: string, signal: AbortSignal): Promise<ConfirmedSession> {
+  try {
+    return await getMe(accessToken, signal);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+  }
+  const token = await refreshTokenRequest(accessToken, signal);
+  return { ...(await getMe(token.accessToken, signal)), token };
 }

@@ -12,11 +12,12 @@ export type ActiveUser = SessionUser;
 export { getSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
 export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
+export { retryConfirmation, selectSessionAccess, useSessionAccess, type SessionAccess } from './access';
 export { completeOidcSignIn, oidcSettings, startOidcSignIn, type OidcSettings } from './oidc';
 
-/** The signed-in user's record, or null. */
+/** The signed-in user's record once the server has confirmed it in this tab, or null. */
 export function useSessionUser(): ActiveUser | null {
-  return useSelector(getSessionActor(), (s) => (s.matches('signedOut') || s.matches('restoring') ? null : s.context.user));
+  return useSelector(getSessionActor(), (s) => (s.context.confirmed && !s.matches('signedOut') ? s.context.user : null));
 }
 
 /** Commands the layout's user menu sends. */

@@ -3,15 +3,17 @@ import {
   DEFAULT_IDLE_MS,
   sessionMachine,
   sessionOf,
+  type ConfirmedSession,
+  type ConfirmedUser,
   type Credentials,
   type RefreshedToken,
 } from '@machines/session/session.machine';
 import type { SessionData } from '@machines/session/stored-session';
 import { configureApiClient } from '../api-client';
 import { silentRenewalMachine, type RenewedToken } from '@machines/session/identity.machine';
-import { loginRequest, logoutRequest, refreshTokenRequest, unlockRequest } from './auth-api';
+import { lockRequest, loginRequest, logoutRequest, meRequest, refreshTokenRequest, unlockRequest } from './auth-api';
 import { oidcSettings, renewOidcSilently } from './oidc';
-import { clearLock, clearSession, readStoredValues, writeLock, writeSession } from './storage';
+import { clearLock, clearSession, readStoredValues, rememberLockedFrom, writeLock, writeSession } from './storage';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -64,10 +66,14 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         await logoutRequest(input.accessToken);
         return null;
       }),
-      unlock: fromPromise<null, { accessToken: string | null; password: string }>(async ({ input }) => {
-        await unlockRequest(input.password);
+      unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(({ input, signal }) =>
+        unlockRequest(input.password, signal),
+      ),
+      lock: fromPromise<null, { accessToken: string | null }>(async ({ input, signal }) => {
+        await lockRequest(input.accessToken, signal);
         return null;
       }),
+      fetchMe: fromPromise<ConfirmedSession, { accessToken: string }>(({ input, signal }) => meRequest(input.accessToken, signal)),
     },
     actions: {
       persistSession: ({ context }) => {
@@ -77,6 +83,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       clearStoredSession: () => clearSession(),
       // A lock restored at start (xstate.init) keeps the page recorded before the reload.
       persistLock: ({ event }) => writeLock(currentPath(), (event.type as string) === 'xstate.init'),
+      rememberLockedPage: () => rememberLockedFrom(currentPath()),
       clearLock: () => clearLock(),
       broadcastSignedIn: ({ context }) => {
         const session = sessionOf(context);
@@ -129,6 +136,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       new Promise<string>((resolve, reject) => {
         actor.send({ type: 'session.unauthorized', request: { failedToken, resolve, reject } });
       }),
+    onLocked: () => actor.send({ type: 'session.server.locked' }),
   });
 
   // A session from the identity provider renews its token silently before it expires.
@@ -170,7 +178,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       globalThis.removeEventListener?.('storage', onStorage);
       if (options.channel === undefined) channel?.close();
       for (const name of activityEvents) globalThis.removeEventListener?.(name, onActivity);
-      configureApiClient({ onUnauthorized: null });
+      configureApiClient({ onUnauthorized: null, onLocked: null });
     },
   };
 }

@@ -45,16 +45,20 @@ export function clearSession(): void {
 /** `restored`: the lock came back with a reload, so the page recorded when it locked stays. */
 export function writeLock(from: string, restored = false): void {
   set(LOCKED_KEY, 'true');
-  // Locking on the lock screen itself keeps the page recorded earlier (or none: back to the dashboard).
-  const recorded = globalThis.sessionStorage?.getItem(LOCKED_FROM_KEY) ?? null;
-  if (!from.startsWith('/pages/lock-screen') && !(restored && recorded !== null)) {
-    try {
-      globalThis.sessionStorage?.setItem(LOCKED_FROM_KEY, from);
-    } catch {
-      // unavailable storage: unlocking then returns to the dashboard
-    }
-  }
+  rememberLockedFrom(from, restored);
   notifyAuthStorageChanged();
+}
+
+/** Records (this tab only) the page to return to after unlocking; the lock screen itself is never one. */
+export function rememberLockedFrom(from: string, keepRecorded = false): void {
+  try {
+    // Locking on the lock screen itself keeps the page recorded earlier (or none: back to the dashboard).
+    const recorded = globalThis.sessionStorage?.getItem(LOCKED_FROM_KEY) ?? null;
+    if (from.startsWith('/pages/lock-screen') || (keepRecorded && recorded !== null)) return;
+    globalThis.sessionStorage?.setItem(LOCKED_FROM_KEY, from);
+  } catch {
+    // unavailable storage: unlocking then returns to the dashboard
+  }
 }
 
 export function clearLock(): void {

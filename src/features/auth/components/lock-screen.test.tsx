@@ -50,7 +50,8 @@ describe('LockScreen', () => {
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Wrong password'));
     expect(localStorage.getItem('session_locked')).toBe('true');
 
-    fetchMock.mockResolvedValueOnce(reply(204));
+    // The unlock answer is the server's record of the user: it confirms the restored session.
+    fetchMock.mockResolvedValueOnce(reply(200, { ...JSON.parse(LOCKED['userInfo'] ?? '{}'), defaultRoleId: 4, roles: [4] }));
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Unlock' }));

@@ -66,7 +66,8 @@ describe('LoginForm', () => {
     await submit('admin', 'demo1234');
     expect(await screen.findByText('Login Attempt')).toBeInTheDocument();
     expect(screen.getByText('You are already logged in!')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The only request is the restored session's check with the server (GET /api/me), no sign-in.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => !url.includes('/api/me'))).toEqual([]);
   });
 
   it('signs in and goes to the internal `to` target the role may open', async () => {
@@ -105,7 +106,10 @@ describe('LoginForm', () => {
   it('fills the form from the demo account list', async () => {
     restartSession({ idleMs: 0 });
     renderWithProviders(<LoginForm demo />, { path: '/login' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Fill in the form for operator' }));
+    // Named by what it shows (label in name), described by what it does.
+    const operator = screen.getByRole('button', { name: 'operator Operator' });
+    expect(operator).toHaveAccessibleDescription(/Click an account to fill in the form/);
+    await userEvent.setup().click(operator);
     expect(screen.getByLabelText('Username')).toHaveValue('operator');
     expect(screen.getByLabelText('Password')).toHaveValue('demo1234');
   });

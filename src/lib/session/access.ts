@@ -1,0 +1,53 @@
+import { useSelector } from '@xstate/react';
+import type { RoleId } from '../roles';
+import { getSessionActor, type SessionActor } from './service';
+
+/**
+ * What the route guard and the layout may know of the session, read from the session machine only
+ * (never from storage, which anyone at the keyboard can edit):
+ * - `pending`: restoring, or confirming a restored session with the server (`GET /api/me`);
+ * - `unconfirmed`: the server could not be asked; nothing role-gated renders until a retry succeeds;
+ * - `signedIn`: `role` is the role the server confirmed in this tab (undefined while a restored lock
+ *   hides it); `locked` while the lock screen must show.
+ */
+export type SessionAccess =
+  | { status: 'pending' }
+  | { status: 'unconfirmed' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; role: RoleId | undefined; locked: boolean };
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+
+const PENDING: SessionAccess = { status: 'pending' };
+const UNCONFIRMED: SessionAccess = { status: 'unconfirmed' };
+const SIGNED_OUT: SessionAccess = { status: 'signedOut' };
+
+/** Named selector: the session as the guard sees it. */
+export function selectSessionAccess(s: Snapshot): SessionAccess {
+  if (s.matches('restoring') || s.matches('confirming')) return PENDING;
+  if (s.matches('confirmFailed')) return UNCONFIRMED;
+  if (s.matches('signedIn') || s.matches('refreshing')) {
+    const { confirmed, defaultRoleId } = s.context;
+    return {
+      status: 'signedIn',
+      role: confirmed && defaultRoleId !== null ? defaultRoleId : undefined,
+      locked: s.matches({ signedIn: 'locked' }),
+    };
+  }
+  return SIGNED_OUT;
+}
+
+function sameAccess(a: SessionAccess, b: SessionAccess): boolean {
+  if (a.status !== b.status) return false;
+  if (a.status !== 'signedIn' || b.status !== 'signedIn') return true;
+  return a.role === b.role && a.locked === b.locked;
+}
+
+export function useSessionAccess(): SessionAccess {
+  return useSelector(getSessionActor(), selectSessionAccess, sameAccess);
+}
+
+/** Asks the server again after a failed confirmation (offline, server error). */
+export function retryConfirmation(): void {
+  getSessionActor().send({ type: 'session.retry' });
+}
