@@ -14,7 +14,7 @@ import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } fro
 import { dayOf, historyOf, dateOfDay } from '../prediction/history';
 import { HORIZON_DAYS, MIN_HISTORY_DAYS, downtimeForecast, predict, riskOf, featuresOf, type Prediction } from '../prediction/model';
 import type { MirageContext, MirageDomain } from '../types';
-import { refreshHeartbeats, type ServiceUnitRow } from './service-units';
+import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-units';
 
 /**
  * The prediction report under /api/reports/prediction (docs/prediction.md): every visible unit's
@@ -245,7 +245,23 @@ export const predictionDomain: MirageDomain = {
                 (ids.length > 0 ? ids.includes(String(u.id)) : !search || u.name.toLowerCase().includes(search) || u.hostname.toLowerCase().includes(search)),
             )
             .slice(0, 20)
-            .map((u) => ({ id: String(u.id), name: u.name }));
+            .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, status: statusOf(u, ctx.now()) }));
+          return json(200, { items });
+        },
+        { roles: REPORT_ROLES },
+      ),
+    );
+
+    // Organizations to filter by (every one: the admin roles read them all).
+    server.get(
+      '/reports/prediction/organizations',
+      withAuth(
+        server,
+        ({ db }) => {
+          const items = table<OrganizationRow>(db, 'organizations')
+            .all()
+            .map((o) => ({ id: String(o.id), name: o.name }))
+            .sort((a, b) => a.name.localeCompare(b.name));
           return json(200, { items });
         },
         { roles: REPORT_ROLES },

@@ -26,7 +26,7 @@ describe('prediction report endpoints', () => {
   it('answers 401 without a token and 403 for role 4', async () => {
     expect((await fetch('/api/reports/prediction')).status).toBe(401);
     const user = await signInAs('user');
-    for (const path of ['/api/reports/prediction', '/api/reports/prediction/export', '/api/reports/prediction/units', `/api/reports/prediction/units/${units()[0]?.id}`]) {
+    for (const path of ['/api/reports/prediction', '/api/reports/prediction/export', '/api/reports/prediction/units', '/api/reports/prediction/organizations', `/api/reports/prediction/units/${units()[0]?.id}`]) {
       expect((await user.request('GET', path)).status).toBe(403);
     }
   });
@@ -117,7 +117,12 @@ describe('prediction report endpoints', () => {
       'GET',
       `/api/reports/prediction/units?search=${encodeURIComponent(unit.hostname)}`,
     );
-    expect(body.items).toEqual([{ id: String(unit.id), name: unit.name }]);
+    expect(body.items).toEqual([{ id: String(unit.id), name: unit.name, hostname: unit.hostname, status: expect.any(String) }]);
+  });
+
+  it('lists every organization to filter by, by name', async () => {
+    const { body } = await superadmin.request<{ items: { id: string; name: string }[] }>('GET', '/api/reports/prediction/organizations');
+    expect(body.items.map((o) => o.name)).toEqual(['Acme Logistics', 'Globex Retail']);
   });
 });
 

@@ -1,1 +1,1 @@
-export { UnitPicker, type UnitPickerText } from './unit-picker';
+export { UnitPicker, type UnitPickerText, type UnitSource } from './unit-picker';

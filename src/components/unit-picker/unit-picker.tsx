@@ -1,17 +1,25 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge, Group, Loader, Select, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { UnitStatus } from '@machines/domain/types';
-import { optionsWithSelected, unitOptionsMachine } from '@machines/processes/unit-options-machine';
+import { optionsWithSelected, unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options-machine';
 import { getUnitOption, searchUnitOptions } from './unit-picker-api';
 
-const pickerMachine = unitOptionsMachine.provide({
-  actors: {
-    searchUnits: fromPromise(({ input, signal }) => searchUnitOptions(input.search, signal)),
-    fetchUnit: fromPromise(({ input, signal }) => getUnitOption(input.id, signal)),
-  },
-});
+/** Where the picker's units come from: the units list by default; a screen may search its own endpoint. */
+export interface UnitSource {
+  search: (search: string, signal: AbortSignal) => Promise<UnitOption[]>;
+  fetchOne: (id: string, signal: AbortSignal) => Promise<UnitOption>;
+}
+
+const pickerFor = (source: UnitSource) =>
+  unitOptionsMachine.provide({
+    actors: {
+      searchUnits: fromPromise(({ input, signal }) => source.search(input.search, signal)),
+      fetchUnit: fromPromise(({ input, signal }) => source.fetchOne(input.id, signal)),
+    },
+  });
+const pickerMachine = pickerFor({ search: searchUnitOptions, fetchOne: getUnitOption });
 type Snap = SnapshotFrom<typeof pickerMachine>;
 const selectOptions = (s: Snap) => optionsWithSelected(s.context);
 const selectMissing = (s: Snap) => s.context.missingId;
@@ -36,14 +44,18 @@ export function UnitPicker({
   text,
   clearable = false,
   w,
+  source,
 }: {
   value: string | null;
   onChange: (id: string | null) => void;
   text: UnitPickerText;
   clearable?: boolean;
   w?: number | string;
+  /** Read once, when the picker mounts (give it a new key to change it). */
+  source?: UnitSource;
 }) {
-  const actor = useActorRef(pickerMachine, { input: {} });
+  const [machine] = useState(() => (source ? pickerFor(source) : pickerMachine));
+  const actor = useActorRef(machine, { input: {} });
   const options = useSelector(actor, selectOptions);
   const missingId = useSelector(actor, selectMissing);
   const failed = useSelector(actor, selectFailed);

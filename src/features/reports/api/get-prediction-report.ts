@@ -1,0 +1,7 @@
+import { reportQueryParams, type ReportQuery } from '@machines/prediction/report-query';
+import type { PredictionReport } from '@machines/prediction/types';
+import { apiClient } from '@/lib/api-client';
+
+export function getPredictionReport(query: ReportQuery, signal?: AbortSignal): Promise<PredictionReport> {
+  return apiClient.get<PredictionReport>('/api/reports/prediction', { query: reportQueryParams(query), ...(signal ? { signal } : {}) });
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { predictionReportMachine } from '@machines/prediction/prediction-report.machine';
+import { parseReportQuery, sameReportQuery, serializeReportQuery } from '@machines/prediction/report-query';
+import type { UnitPrediction } from '@machines/prediction/types';
+import { downloadText, toCsv } from '@/components/data-list';
+import { exportPredictionReport } from '../api/export-prediction-report';
+import { getPredictionReport } from '../api/get-prediction-report';
+import { getReportOrganizations } from '../api/get-report-organizations';
+import { getUnitPrediction } from '../api/get-unit-prediction';
+
+export const reportMachineWithApi = predictionReportMachine.provide({
+  actors: {
+    fetchReport: fromPromise(({ input, signal }) => getPredictionReport(input.query, signal)),
+    fetchUnitDetail: fromPromise(({ input, signal }) => getUnitPrediction(input.unitId, signal)),
+    exportReport: fromPromise(({ input, signal }) => exportPredictionReport(input.query, signal)),
+    fetchOrganizations: fromPromise(({ signal }) => getReportOrganizations(signal)),
+  },
+});
+
+export type ReportActor = ActorRefFrom<typeof reportMachineWithApi>;
+
+/** The report's actor, started from the URL's query and kept in step with the URL both ways. */
+export function usePredictionReport(machine = reportMachineWithApi): ReportActor {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [input] = useState(() => ({ query: parseReportQuery(search) }));
+  const actor = useActorRef(machine, { input });
+  const query = useSelector(actor, (s) => s.context.query, sameReportQuery);
+
+  // URL → machine (Back, a pasted link).
+  useEffect(() => {
+    actor.send({ type: 'report.query.sync', query: parseReportQuery(search) });
+  }, [actor, search]);
+
+  // machine → URL: a history entry per filter change, so Back undoes it.
+  useEffect(() => {
+    const current = actor.getSnapshot().context.query;
+    if (sameReportQuery(parseReportQuery(search), current)) return;
+    const next = serializeReportQuery(current, search);
+    navigate(next ? `${location}?${next}` : location);
+  }, [actor, query, search, location, navigate]);
+
+  useExportDownloads(actor);
+  return actor;
+}
+
+/** The export's result becomes a CSV download; its failure a notification. */
+function useExportDownloads(actor: ReportActor): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const done = actor.on('report.exported', ({ items }) => {
+      const csv = toCsv<UnitPrediction>(items, [
+        { header: t('reports.columns.unit'), value: (u) => u.unitName },
+        { header: t('reports.columns.hostname'), value: (u) => u.hostname },
+        { header: t('reports.columns.organization'), value: (u) => u.organizationName },
+        { header: t('reports.columns.risk'), value: (u) => u.riskScore },
+        { header: t('reports.columns.band'), value: (u) => t(`reports.band.${u.band}`) },
+        { header: t('reports.columns.downtime'), value: (u) => u.predictedDowntimeHours },
+        { header: t('reports.columns.diskFull'), value: (u) => u.daysUntilDiskFull },
+        { header: t('reports.columns.trend'), value: (u) => u.trend },
+        { header: t('reports.columns.factors'), value: (u) => u.factors.map((f) => `${t(`reports.factor.${f.factor}`)} ${Math.round(f.share * 100)} %`).join('; ') },
+        { header: t('reports.columns.action'), value: (u) => t(`reports.action.${u.recommendedAction}`) },
+      ]);
+      downloadText(`prediction-report-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      notifications.show({ color: 'teal', message: t('reports.exported', { count: items.length }) });
+    });
+    const failed = actor.on('report.exportFailed', () => {
+      notifications.show({ color: 'red', message: t('reports.exportFailed') });
+    });
+    return () => {
+      done.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor, t]);
+}
