@@ -1,7 +1,9 @@
 import type { MirageDomain } from '../types';
 import { adminDashboardDomain } from './admin-dashboard';
+import { auditDomain } from './audit';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
+import { organizationsDomain } from './organizations';
 import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
 import { screenshotsDomain } from './screenshots';
@@ -9,6 +11,7 @@ import { serviceUnitsDomain } from './service-units';
 import { todoDomain } from './todo';
 import { urlRestrictionsDomain } from './url-restrictions';
 import { userDashboardDomain } from './user-dashboard';
+import { usersDomain } from './users';
 
 /** Seed order matters: auth seeds the organizations and users the others refer to. */
 export const domains: readonly MirageDomain[] = [
@@ -17,6 +20,10 @@ export const domains: readonly MirageDomain[] = [
   processesDomain,
   screenshotsDomain,
   urlRestrictionsDomain,
+  // After the URL rules: the large seed's 998 extra organizations get no per-organization rules.
+  organizationsDomain,
+  usersDomain,
+  auditDomain,
   userDashboardDomain,
   predictionDomain,
   adminDashboardDomain,

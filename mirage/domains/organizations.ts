@@ -1,0 +1,650 @@
+import { table, type MirageDb } from '../db';
+import { errorResponse, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
+import type { MirageContext, MirageDomain } from '../types';
+import { permits } from './admin-permissions';
+import { auditPage, recordAudit } from './audit';
+import type { OrganizationRow } from './auth';
+
+/**
+ * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
+ * and search, CSV-export data, create/update with server validation, suspend/activate/archive with a
+ * reason (bulk too), delete (refused while the organization has users or units) and its audit trail.
+ */
+
+export type OrganizationStatus = 'active' | 'suspended' | 'archived';
+export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
+
+export interface ScreenshotPolicy {
+  enabled: boolean;
+  intervalMinutes: number;
+  retentionDays: number;
+}
+
+/** The stored row: the auth seed's fields plus the administration fields (filled in by this domain's seed). */
+export interface OrgRow extends OrganizationRow {
+  code: string;
+  contactEmail: string;
+  phone: string;
+  address: string;
+  timezone: string;
+  status: OrganizationStatus;
+  statusReason: string;
+  seatLimit: number;
+  screenshotPolicy: ScreenshotPolicy;
+  updatedAt: string;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  code: string;
+  contactEmail: string;
+  phone: string;
+  address: string;
+  timezone: string;
+  status: OrganizationStatus;
+  statusReason: string;
+  seatLimit: number;
+  screenshotPolicy: ScreenshotPolicy;
+  createdAt: string;
+  updatedAt: string;
+  unitCount: number;
+  userCount: number;
+}
+
+export const orgTable = (db: MirageDb) => table<OrgRow>(db, 'organizations');
+
+/** Rows written before this domain existed (or by another tab's older build) get defaults. */
+export function normalizeOrg(row: OrganizationRow & Partial<OrgRow>): OrgRow {
+  return {
+    ...row,
+    code: row.code ?? codeFrom(row.name, String(row.id)),
+    contactEmail: row.contactEmail ?? `contact@${row.domain || 'example.test'}`,
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    timezone: row.timezone ?? 'UTC',
+    status: row.status ?? 'active',
+    statusReason: row.statusReason ?? '',
+    seatLimit: row.seatLimit ?? 100,
+    screenshotPolicy: row.screenshotPolicy ?? { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+    updatedAt: row.updatedAt ?? row.createdAt,
+  };
+}
+
+function codeFrom(name: string, id: string): string {
+  const letters = name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6);
+  return `${letters || 'ORG'}${id}`.slice(0, 16);
+}
+
+/** Is the organization allowed to sign in (active)? Unknown organizations count as active. */
+export function organizationBlocksSignIn(db: MirageDb, organizationId: string | number | null | undefined): OrganizationStatus | null {
+  if (organizationId === null || organizationId === undefined || organizationId === '') return null;
+  const row = orgTable(db).find(organizationId);
+  if (!row) return null;
+  const status = row.status ?? 'active';
+  return status === 'active' ? null : status;
+}
+
+// --- derived counts -------------------------------------------------------------------------------
+
+interface Counts {
+  users: Map<string, number>;
+  units: Map<string, number>;
+}
+
+/** One pass over users and units (O(users + units) per request, never per organization). */
+function counts(db: MirageDb): Counts {
+  const users = new Map<string, number>();
+  for (const u of table<UserRow>(db, 'users').all()) {
+    const key = String(u.organizationId);
+    users.set(key, (users.get(key) ?? 0) + 1);
+  }
+  const units = new Map<string, number>();
+  for (const u of table<{ id: string; organizationId: string }>(db, 'serviceUnits').all()) {
+    const key = String(u.organizationId);
+    units.set(key, (units.get(key) ?? 0) + 1);
+  }
+  return { users, units };
+}
+
+function countsFor(db: MirageDb, id: string): { userCount: number; unitCount: number } {
+  return {
+    userCount: table<UserRow>(db, 'users').where((u) => String(u.organizationId) === id).length,
+    unitCount: table<{ id: string; organizationId: string }>(db, 'serviceUnits').where((u) => String(u.organizationId) === id).length,
+  };
+}
+
+export function toOrgView(raw: OrganizationRow, c: { userCount: number; unitCount: number }): OrganizationView {
+  const row = normalizeOrg(raw);
+  return {
+    id: String(row.id),
+    name: row.name,
+    code: row.code,
+    contactEmail: row.contactEmail,
+    phone: row.phone,
+    address: row.address,
+    timezone: row.timezone,
+    status: row.status,
+    statusReason: row.statusReason,
+    seatLimit: row.seatLimit,
+    screenshotPolicy: { ...row.screenshotPolicy },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    unitCount: c.unitCount,
+    userCount: c.userCount,
+  };
+}
+
+/** What the audit log keeps of an organization. */
+function auditShape(row: OrgRow): Record<string, unknown> {
+  const { id: _id, ...rest } = row;
+  return { ...rest, screenshotPolicy: { ...row.screenshotPolicy } };
+}
+
+type Decorated = OrgRow & { userCount: number; unitCount: number };
+
+const LIST_SPEC: ListSpec<Decorated> = {
+  sortBy: {
+    name: (o) => o.name,
+    code: (o) => o.code,
+    status: (o) => ORGANIZATION_STATUSES.indexOf(o.status),
+    seatLimit: (o) => o.seatLimit,
+    unitCount: (o) => o.unitCount,
+    userCount: (o) => o.userCount,
+    timezone: (o) => o.timezone,
+    createdAt: (o) => o.createdAt,
+  },
+  defaultSort: 'name',
+  filters: { status: (o, values) => values.includes(o.status) },
+  searchIn: (o) => [o.name, o.code, o.contactEmail],
+  maxPageSize: 100,
+};
+
+function decoratedRows(db: MirageDb): Decorated[] {
+  const c = counts(db);
+  return orgTable(db)
+    .all()
+    .map((raw) => {
+      const row = normalizeOrg(raw);
+      const id = String(row.id);
+      return { ...row, userCount: c.users.get(id) ?? 0, unitCount: c.units.get(id) ?? 0 };
+    });
+}
+
+function viewOf(row: Decorated): OrganizationView {
+  return toOrgView(row, row);
+}
+
+// --- validation -----------------------------------------------------------------------------------
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s().-]{6,20}$/;
+const CODE = /^[A-Z0-9][A-Z0-9_-]{1,15}$/;
+
+export function isTimeZone(value: string): boolean {
+  if (!value) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface OrgInput {
+  name: string;
+  code: string;
+  contactEmail: string;
+  phone: string;
+  address: string;
+  timezone: string;
+  seatLimit: number;
+  screenshotPolicy: ScreenshotPolicy;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+function readOrgInput(body: unknown): { value: OrgInput; errors: Record<string, string> } {
+  const b = isRecord(body) ? body : {};
+  const errors: Record<string, string> = {};
+  const name = text(b['name']);
+  if (!name) errors['name'] = 'required';
+  else if (name.length > 120) errors['name'] = 'tooLong';
+  const code = text(b['code']).toUpperCase();
+  if (!code) errors['code'] = 'required';
+  else if (!CODE.test(code)) errors['code'] = 'invalidCode';
+  const contactEmail = text(b['contactEmail']);
+  if (!contactEmail) errors['contactEmail'] = 'required';
+  else if (!EMAIL.test(contactEmail) || contactEmail.length > 200) errors['contactEmail'] = 'invalidEmail';
+  const phone = text(b['phone']);
+  if (phone && !PHONE.test(phone)) errors['phone'] = 'invalidPhone';
+  const address = text(b['address']);
+  if (address.length > 300) errors['address'] = 'tooLong';
+  const timezone = text(b['timezone']);
+  if (!timezone) errors['timezone'] = 'required';
+  else if (!isTimeZone(timezone)) errors['timezone'] = 'invalidTimezone';
+  const seatLimit = b['seatLimit'];
+  if (!isInt(seatLimit, 0, 1_000_000)) errors['seatLimit'] = 'outOfRange';
+  const p = isRecord(b['screenshotPolicy']) ? b['screenshotPolicy'] : {};
+  const enabled = p['enabled'] === true;
+  const intervalMinutes = p['intervalMinutes'];
+  const retentionDays = p['retentionDays'];
+  if (!isInt(intervalMinutes, 1, 1440)) errors['screenshotPolicy.intervalMinutes'] = 'outOfRange';
+  if (!isInt(retentionDays, 1, 3650)) errors['screenshotPolicy.retentionDays'] = 'outOfRange';
+  return {
+    value: {
+      name,
+      code,
+      contactEmail,
+      phone,
+      address,
+      timezone,
+      seatLimit: typeof seatLimit === 'number' ? seatLimit : 0,
+      screenshotPolicy: {
+        enabled,
+        intervalMinutes: typeof intervalMinutes === 'number' ? intervalMinutes : 15,
+        retentionDays: typeof retentionDays === 'number' ? retentionDays : 30,
+      },
+    },
+    errors,
+  };
+}
+
+function duplicateCode(db: MirageDb, code: string, exceptId?: string): boolean {
+  return orgTable(db).where((o) => normalizeOrg(o).code === code && String(o.id) !== exceptId).length > 0;
+}
+
+function reasonOf(body: unknown, required: boolean): { reason: string; error?: string } {
+  const reason = isRecord(body) ? text(body['reason']) : '';
+  if (required && !reason) return { reason, error: 'required' };
+  if (reason.length > 500) return { reason, error: 'tooLong' };
+  return { reason };
+}
+
+// --- status changes -------------------------------------------------------------------------------
+
+/** Every open session of the organization's users ends: their next request answers 401. */
+export function revokeOrganizationSessions(db: MirageDb, organizationId: string): void {
+  const userIds = new Set(
+    table<UserRow>(db, 'users')
+      .where((u) => String(u.organizationId) === organizationId)
+      .map((u) => String(u.id)),
+  );
+  const sessions = table<SessionRow>(db, 'sessions');
+  for (const s of sessions.where((s) => !s.revoked && userIds.has(String(s.userId)))) sessions.update(s.id, { revoked: true });
+}
+
+type StatusAction = 'suspend' | 'activate' | 'archive';
+const TARGET: Record<StatusAction, OrganizationStatus> = { suspend: 'suspended', activate: 'active', archive: 'archived' };
+const ALLOWED_FROM: Record<StatusAction, readonly OrganizationStatus[]> = {
+  suspend: ['active'],
+  activate: ['suspended', 'archived'],
+  archive: ['active', 'suspended'],
+};
+
+type Outcome = { ok: true; row: OrgRow } | { ok: false; status: number; message: string; errors?: Record<string, string> };
+
+function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAction, reason: string, now: number): Outcome {
+  const raw = orgTable(db).find(id);
+  if (!raw) return { ok: false, status: 404, message: 'Organization not found' };
+  const before = normalizeOrg(raw);
+  if (!permits(user, action, 'organization', { organizationId: id })) return { ok: false, status: 403, message: 'Forbidden' };
+  if (action !== 'activate' && id === String(user.organizationId)) {
+    return { ok: false, status: 409, message: 'You cannot suspend or archive your own organization.', errors: { status: 'ownOrganization' } };
+  }
+  if (!ALLOWED_FROM[action].includes(before.status)) {
+    return { ok: false, status: 409, message: `The organization is ${before.status}.`, errors: { status: 'invalidTransition' } };
+  }
+  const after = orgTable(db).update(id, {
+    ...before,
+    status: TARGET[action],
+    statusReason: reason,
+    updatedAt: new Date(now).toISOString(),
+  });
+  if (action !== 'activate') revokeOrganizationSessions(db, id);
+  recordAudit(db, now, {
+    actor: user,
+    organizationId: id,
+    resource: 'organization',
+    action,
+    recordId: id,
+    before: auditShape(before),
+    after: auditShape(normalizeOrg(after)),
+    reason,
+  });
+  return { ok: true, row: normalizeOrg(after) };
+}
+
+function answer(outcome: Outcome, db: MirageDb) {
+  if (!outcome.ok) return errorResponse(outcome.status, outcome.message, outcome.errors);
+  return json(200, toOrgView(outcome.row, countsFor(db, String(outcome.row.id))));
+}
+
+// --- routes ---------------------------------------------------------------------------------------
+
+const notFound = () => errorResponse(404, 'Organization not found');
+const forbidden = () => errorResponse(403, 'Forbidden');
+
+function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
+  const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
+  const canList = (user: UserRow) => permits(user, 'read', 'organization', { organizationId: String(user.organizationId) });
+
+  server.get(
+    '/organizations',
+    authed(({ db, request, user }) => {
+      if (!canList(user)) return forbidden();
+      const params = readListParams(request, LIST_SPEC);
+      const page = pageOf(filterAndSort(decoratedRows(db), params, LIST_SPEC), params);
+      return json(200, { ...page, items: page.items.map(viewOf) });
+    }),
+  );
+
+  // Small id/name/code list for pickers: `search` (name or code) and/or `ids`, at most 50 rows.
+  server.get(
+    '/organizations/options',
+    authed(({ db, request, user }) => {
+      if (!canList(user)) return forbidden();
+      const url = new URL(request.url, 'http://localhost');
+      const search = (url.searchParams.get('search') ?? '').trim().toLowerCase();
+      const ids = (url.searchParams.get('ids') ?? '').split(',').filter((v) => v !== '');
+      const rows = orgTable(db)
+        .where((o) =>
+          ids.length > 0 ? ids.includes(String(o.id)) : !search || o.name.toLowerCase().includes(search) || normalizeOrg(o).code.toLowerCase().includes(search),
+        )
+        .map(normalizeOrg)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .slice(0, 50);
+      return json(200, { items: rows.map((o) => ({ id: String(o.id), name: o.name, code: o.code, status: o.status })) });
+    }),
+  );
+
+  // CSV export data: every row matching the list's filters, search and sort, without paging.
+  server.get(
+    '/organizations/export',
+    authed(({ db, request, user }) => {
+      if (!canList(user) || !permits(user, 'export', 'organization', { organizationId: String(user.organizationId) })) return forbidden();
+      const params = readListParams(request, LIST_SPEC);
+      const rows = filterAndSort(decoratedRows(db), params, LIST_SPEC);
+      return json(200, { items: rows.slice(0, 20_000).map(viewOf), total: rows.length });
+    }),
+  );
+
+  server.get(
+    '/organizations/:id',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const row = orgTable(db).find(id);
+      if (!row) return notFound();
+      if (!permits(user, 'read', 'organization', { organizationId: id })) return forbidden();
+      return json(200, toOrgView(row, countsFor(db, id)));
+    }),
+  );
+
+  server.get(
+    '/organizations/:id/audit',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      if (!orgTable(db).find(id)) return notFound();
+      if (!permits(user, 'read', 'auditLog', { organizationId: id })) {
+        // An admin asking for another organization's trail: that trail does not exist for them.
+        return user.roleId === 2 ? notFound() : forbidden();
+      }
+      return json(200, auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
+    }),
+  );
+
+  server.post(
+    '/organizations',
+    authed(({ db, request, user }) => {
+      if (!permits(user, 'create', 'organization', {})) return forbidden();
+      const { value, errors } = readOrgInput(parseBody(request));
+      if (!errors['code'] && duplicateCode(db, value.code)) errors['code'] = 'duplicateCode';
+      const first = Object.keys(errors)[0];
+      if (first) return errorResponse(422, 'Validation failed', errors);
+      const now = ctx.now();
+      const at = new Date(now).toISOString();
+      const row = orgTable(db).insert({
+        ...value,
+        domain: value.contactEmail.split('@')[1] ?? '',
+        status: 'active',
+        statusReason: '',
+        createdAt: at,
+        updatedAt: at,
+      });
+      recordAudit(db, now, {
+        actor: user,
+        organizationId: row.id,
+        resource: 'organization',
+        action: 'create',
+        recordId: row.id,
+        before: null,
+        after: auditShape(row),
+      });
+      return json(201, toOrgView(row, { userCount: 0, unitCount: 0 }));
+    }),
+  );
+
+  server.put(
+    '/organizations/:id',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const raw = orgTable(db).find(id);
+      if (!raw) return notFound();
+      const before = normalizeOrg(raw);
+      if (!permits(user, 'update', 'organization', { organizationId: id })) return forbidden();
+      const { value, errors } = readOrgInput(parseBody(request));
+      // Licensing fields belong to the super admin: an admin editing their organization keeps them.
+      if (user.roleId !== 1 && (value.code !== before.code || value.seatLimit !== before.seatLimit)) {
+        return errorResponse(403, 'Only a super admin may change the code or the seat limit.');
+      }
+      if (!errors['code'] && duplicateCode(db, value.code, id)) errors['code'] = 'duplicateCode';
+      const c = countsFor(db, id);
+      if (!errors['seatLimit'] && value.seatLimit < c.unitCount) errors['seatLimit'] = 'belowUnitCount';
+      if (Object.keys(errors).length > 0) {
+        return json(422, { message: 'Validation failed', errors, unitCount: c.unitCount });
+      }
+      const now = ctx.now();
+      const after = normalizeOrg(orgTable(db).update(id, { ...value, updatedAt: new Date(now).toISOString() }));
+      recordAudit(db, now, {
+        actor: user,
+        organizationId: id,
+        resource: 'organization',
+        action: 'update',
+        recordId: id,
+        before: auditShape(before),
+        after: auditShape(after),
+      });
+      return json(200, toOrgView(after, c));
+    }),
+  );
+
+  for (const action of ['suspend', 'activate', 'archive'] as const) {
+    server.post(
+      `/organizations/:id/${action}`,
+      authed(({ db, request, user }) => {
+        const { reason, error } = reasonOf(parseBody(request), action !== 'archive');
+        const id = String(request.params['id']);
+        if (!orgTable(db).find(id)) return notFound();
+        if (!permits(user, action, 'organization', { organizationId: id })) return forbidden();
+        if (error) return errorResponse(422, 'Validation failed', { reason: error });
+        return answer(changeStatus(db, user, id, action, reason, ctx.now()), db);
+      }),
+    );
+  }
+
+  // Bulk suspend / activate: { ids, action: 'suspend'|'activate', reason }. All or nothing on
+  // permission and existence; rows already in the target status (or the caller's own
+  // organization for suspend) are skipped and reported.
+  server.post(
+    '/organizations/bulk-status',
+    authed(({ db, request, user }) => {
+      const body = parseBody(request);
+      const action = isRecord(body) ? body['action'] : undefined;
+      if (action !== 'suspend' && action !== 'activate') return errorResponse(422, 'Validation failed', { action: 'required' });
+      if (!permits(user, action, 'organization', {})) return forbidden();
+      const ids = idsOf(body);
+      if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
+      if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
+      const { reason, error } = reasonOf(body, true);
+      if (error) return errorResponse(422, 'Validation failed', { reason: error });
+      if (ids.some((id) => !orgTable(db).find(id))) return notFound();
+      const updated: string[] = [];
+      const skipped: string[] = [];
+      for (const id of ids) {
+        const outcome = changeStatus(db, user, id, action, reason, ctx.now());
+        (outcome.ok ? updated : skipped).push(id);
+      }
+      return json(200, { updated: updated.length, skipped: skipped.length, skippedIds: skipped });
+    }),
+  );
+
+  server.delete(
+    '/organizations/:id',
+    authed(({ db, request, user }) => {
+      const id = String(request.params['id']);
+      const raw = orgTable(db).find(id);
+      if (!raw) return notFound();
+      if (!permits(user, 'delete', 'organization', { organizationId: id })) return forbidden();
+      const c = countsFor(db, id);
+      if (c.userCount > 0 || c.unitCount > 0) {
+        return json(409, {
+          message: `The organization still has ${c.userCount} users and ${c.unitCount} units. Remove them first, or archive the organization.`,
+          errors: { organization: 'notEmpty' },
+          userCount: c.userCount,
+          unitCount: c.unitCount,
+        });
+      }
+      orgTable(db).remove(id);
+      recordAudit(db, ctx.now(), {
+        actor: user,
+        organizationId: id,
+        resource: 'organization',
+        action: 'delete',
+        recordId: id,
+        before: auditShape(normalizeOrg(raw)),
+        after: null,
+      });
+      return json(204);
+    }),
+  );
+}
+
+// --- seed -----------------------------------------------------------------------------------------
+
+/** A small deterministic PRNG (mulberry32), so the large seed is the same on every start. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DEMO_DETAILS: Record<string, Partial<OrgRow>> = {
+  'Acme Logistics': {
+    code: 'ACME',
+    contactEmail: 'it@acme.example',
+    phone: '+1 555 0100',
+    address: '1 Harbour Road, Rotterdam',
+    timezone: 'Europe/Amsterdam',
+    seatLimit: 120,
+    screenshotPolicy: { enabled: true, intervalMinutes: 10, retentionDays: 30 },
+  },
+  'Globex Retail': {
+    code: 'GLOBEX',
+    contactEmail: 'ops@globex.example',
+    phone: '+1 555 0200',
+    address: '200 Market Street, Springfield',
+    timezone: 'America/Chicago',
+    seatLimit: 60,
+    screenshotPolicy: { enabled: true, intervalMinutes: 30, retentionDays: 14 },
+  },
+};
+
+const EXTRA_ORGS: readonly { name: string; code: string; timezone: string; status: OrganizationStatus; reason?: string }[] = [
+  { name: 'Initech Services', code: 'INITECH', timezone: 'America/New_York', status: 'active' },
+  { name: 'Umbrella Health', code: 'UMBRELLA', timezone: 'Europe/Berlin', status: 'suspended', reason: 'Invoice overdue' },
+  { name: 'Stark Manufacturing', code: 'STARK', timezone: 'America/Los_Angeles', status: 'active' },
+  { name: 'Wayne Enterprises', code: 'WAYNE', timezone: 'Europe/London', status: 'archived', reason: 'Contract ended' },
+];
+
+const NAME_PARTS = {
+  first: ['Northern', 'Blue', 'Silver', 'Prime', 'Green', 'Summit', 'Atlas', 'Harbor', 'Vertex', 'Pioneer', 'Golden', 'Coastal', 'Metro', 'Alpine', 'Sterling'],
+  second: ['Freight', 'Retail', 'Health', 'Foods', 'Energy', 'Systems', 'Logistics', 'Motors', 'Textiles', 'Pharma', 'Media', 'Labs', 'Works', 'Supply', 'Capital'],
+  suffix: ['Inc', 'GmbH', 'SA', 'Ltda', 'Ltd', 'Group', 'Co'],
+};
+const TIMEZONES = ['UTC', 'Europe/Berlin', 'Europe/Paris', 'Europe/Lisbon', 'America/Sao_Paulo', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+
+export const LARGE_ORGANIZATION_COUNT = 1000;
+
+function seed(db: MirageDb, ctx: MirageContext): void {
+  const orgs = orgTable(db);
+  const existing = orgs.all();
+  for (const row of existing) {
+    orgs.update(row.id, { ...normalizeOrg(row), ...(DEMO_DETAILS[row.name] ?? {}) });
+  }
+  if (ctx.seed === 'large') {
+    // Acme holds the large seed's 10,000 units: its licence covers them.
+    const acme = existing.find((o) => o.name === 'Acme Logistics');
+    if (acme) orgs.update(acme.id, { seatLimit: 12_000 });
+  }
+  const now = ctx.now();
+  const day = 86_400_000;
+  const rows: Omit<OrgRow, 'id'>[] = [];
+  EXTRA_ORGS.forEach((o, i) => {
+    const at = new Date(now - (200 - i * 20) * day).toISOString();
+    rows.push({
+      name: o.name,
+      domain: `${o.code.toLowerCase()}.example`,
+      code: o.code,
+      contactEmail: `admin@${o.code.toLowerCase()}.example`,
+      phone: `+1 555 03${String(i).padStart(2, '0')}`,
+      address: '',
+      timezone: o.timezone,
+      status: o.status,
+      statusReason: o.reason ?? '',
+      seatLimit: 25 + i * 10,
+      screenshotPolicy: { enabled: i % 2 === 0, intervalMinutes: 15, retentionDays: 30 },
+      createdAt: at,
+      updatedAt: at,
+    });
+  });
+  if (ctx.seed === 'large') {
+    const rand = createRandom(4242);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+    const target = LARGE_ORGANIZATION_COUNT - existing.length - rows.length;
+    for (let i = 0; i < target; i += 1) {
+      const name = `${pick(NAME_PARTS.first)} ${pick(NAME_PARTS.second)} ${i + 1} ${pick(NAME_PARTS.suffix)}`;
+      const code = `ORG${String(i + 1).padStart(4, '0')}`;
+      const r = rand();
+      const at = new Date(now - Math.floor(rand() * 900) * day).toISOString();
+      rows.push({
+        name,
+        domain: `${code.toLowerCase()}.example`,
+        code,
+        contactEmail: `contact@${code.toLowerCase()}.example`,
+        phone: `+1 555 ${String(1000 + (i % 9000)).padStart(4, '0')}`,
+        address: '',
+        timezone: pick(TIMEZONES),
+        status: r < 0.9 ? 'active' : r < 0.97 ? 'suspended' : 'archived',
+        statusReason: r < 0.9 ? '' : 'Seeded',
+        seatLimit: 50 + Math.floor(rand() * 20) * 25,
+        screenshotPolicy: { enabled: rand() < 0.8, intervalMinutes: pick([5, 10, 15, 30, 60]), retentionDays: pick([7, 14, 30, 90]) },
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+  }
+  orgs.insertMany(rows);
+}
+
+export const organizationsDomain: MirageDomain = {
+  name: 'organizations',
+  seed,
+  routes,
+};

@@ -1,0 +1,711 @@
+import type { Request } from 'miragejs';
+import { hashPassword, randomToken } from '../crypto';
+import { table, type MirageDb } from '../db';
+import { errorResponse, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import { pageOf, queryValues, readListParams, type ListParams, type ListSpec } from '../list';
+import type { MirageContext, MirageDomain } from '../types';
+import { can, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
+import { permits, subjectOf } from './admin-permissions';
+import { auditPage, recordAudit } from './audit';
+import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
+
+/**
+ * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
+ * invite with a one-time set-password link, edit, disable/enable, reset password, revoke sessions,
+ * delete, and the audit trail. Public: /api/set-password (check and use a link).
+ *
+ * Every user belongs to exactly one organization, super admins included (their home organization;
+ * they act in every organization).
+ */
+
+export type AccountStatus = 'invited' | 'active' | 'disabled';
+export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['invited', 'active', 'disabled'];
+
+/** The stored user plus the administration fields (absent on rows older than this domain: active). */
+export interface AdminUserRow extends UserRow {
+  accountStatus?: AccountStatus;
+  lastSignInAt?: string | null;
+  invitedBy?: string;
+  invitedByName?: string;
+  /** SHA-256-like digest of the one-time set-password token, '' when none is open. */
+  setPasswordDigest?: string;
+  setPasswordExpiresAt?: number;
+  updatedAt?: string;
+}
+
+export interface UserView {
+  id: string;
+  fullName: string;
+  username: string;
+  email: string;
+  phone: string;
+  roleId: RoleId;
+  organizationId: string;
+  organizationName: string;
+  status: AccountStatus;
+  lastSignInAt: string | null;
+  createdAt: string;
+  invitedBy: string;
+  invitedByName: string;
+  /** A set-password link is open (invited, or after a reset). */
+  hasOpenLink: boolean;
+}
+
+export const usersTable = (db: MirageDb) => table<AdminUserRow>(db, 'users');
+export const statusOfUser = (u: AdminUserRow): AccountStatus => u.accountStatus ?? 'active';
+
+export const SET_PASSWORD_LINK_DAYS = 7;
+
+/** Why an account may not sign in (after its password was checked), or null. */
+export function signInRefusal(db: MirageDb, user: UserRow): { status: number; message: string; code: string } | null {
+  const row = user as AdminUserRow;
+  const status = statusOfUser(row);
+  if (status === 'disabled') return { status: 403, code: 'accountDisabled', message: 'This account is disabled. Please contact your administrator.' };
+  if (status === 'invited') return { status: 403, code: 'accountInvited', message: 'This account is not activated yet. Open the set-password link you received.' };
+  const org = organizationBlocksSignIn(db, user.organizationId);
+  if (org) {
+    return {
+      status: 403,
+      code: org === 'suspended' ? 'organizationSuspended' : 'organizationArchived',
+      message: `Your organization is ${org}. Please contact your administrator.`,
+    };
+  }
+  return null;
+}
+
+// --- organization index ------------------------------------------------------------------------------
+
+/**
+ * Users by organization, rebuilt only when the users table changes size or this domain changed a
+ * row (a 50,000-user table is not scanned per organization on every request).
+ */
+interface Index {
+  size: number;
+  version: number;
+  byOrg: Map<string, string[]>;
+}
+const indexes = new WeakMap<object, Index>();
+const versions = new WeakMap<object, number>();
+const bump = (db: MirageDb) => versions.set(db, (versions.get(db) ?? 0) + 1);
+
+function orgIndex(db: MirageDb, all: readonly AdminUserRow[]): Map<string, string[]> {
+  const version = versions.get(db) ?? 0;
+  const cached = indexes.get(db);
+  if (cached && cached.size === all.length && cached.version === version) return cached.byOrg;
+  const byOrg = new Map<string, string[]>();
+  for (const u of all) {
+    const key = String(u.organizationId);
+    const list = byOrg.get(key);
+    if (list) list.push(String(u.id));
+    else byOrg.set(key, [String(u.id)]);
+  }
+  indexes.set(db, { size: all.length, version, byOrg });
+  return byOrg;
+}
+
+// --- views ------------------------------------------------------------------------------------------
+
+function orgNames(db: MirageDb): Map<string, string> {
+  return new Map(orgTable(db).all().map((o) => [String(o.id), o.name]));
+}
+
+export function toUserView(u: AdminUserRow, names: Map<string, string>): UserView {
+  return {
+    id: String(u.id),
+    fullName: u.fullName,
+    username: u.username,
+    email: u.email,
+    phone: u.phoneNumber,
+    roleId: u.roleId,
+    organizationId: String(u.organizationId),
+    organizationName: names.get(String(u.organizationId)) ?? '',
+    status: statusOfUser(u),
+    lastSignInAt: u.lastSignInAt ?? null,
+    createdAt: u.createdAt,
+    invitedBy: u.invitedBy ?? '',
+    invitedByName: u.invitedByName ?? '',
+    hasOpenLink: Boolean(u.setPasswordDigest),
+  };
+}
+
+function auditShape(u: AdminUserRow): Record<string, unknown> {
+  return {
+    fullName: u.fullName,
+    username: u.username,
+    email: u.email,
+    phone: u.phoneNumber,
+    roleId: u.roleId,
+    organizationId: String(u.organizationId),
+    status: statusOfUser(u),
+  };
+}
+
+// --- list -------------------------------------------------------------------------------------------
+
+const LIST_SPEC: ListSpec<AdminUserRow> = {
+  sortBy: {
+    fullName: (u) => u.fullName.toLowerCase(),
+    username: (u) => u.username.toLowerCase(),
+    email: (u) => u.email.toLowerCase(),
+    roleId: (u) => u.roleId,
+    status: (u) => ACCOUNT_STATUSES.indexOf(statusOfUser(u)),
+    lastSignInAt: (u) => u.lastSignInAt ?? '',
+    createdAt: (u) => u.createdAt,
+  },
+  defaultSort: 'fullName',
+  filters: {
+    organizationId: (u, values) => values.includes(String(u.organizationId)),
+    role: (u, values) => values.includes(String(u.roleId)),
+    status: (u, values) => values.includes(statusOfUser(u)),
+  },
+  searchIn: (u) => [u.fullName, u.username, u.email],
+  maxPageSize: 100,
+};
+
+/**
+ * Filter, search and sort the visible users. Sorting uses plain comparisons on precomputed keys
+ * (an Intl collator over 50,000 rows costs ~10× more); ties break by numeric id.
+ */
+function listRows(db: MirageDb, user: UserRow, params: ListParams): AdminUserRow[] {
+  const all = usersTable(db).all();
+  let rows: AdminUserRow[] = all;
+  const scope = user.roleId === 2 ? [String(user.organizationId)] : null;
+  const wanted = params.filters['organizationId'];
+  const orgs = scope ? (wanted ? wanted.filter((o) => scope.includes(o)) : scope) : wanted;
+  if (orgs) {
+    const index = orgIndex(db, all);
+    const ids = new Set(orgs.flatMap((o) => index.get(o) ?? []));
+    rows = all.filter((u) => ids.has(String(u.id)));
+  }
+  const roles = params.filters['role'];
+  const statuses = params.filters['status'];
+  const search = params.search;
+  rows = rows.filter(
+    (u) =>
+      (!roles || roles.includes(String(u.roleId))) &&
+      (!statuses || statuses.includes(statusOfUser(u))) &&
+      (!search || u.fullName.toLowerCase().includes(search) || u.username.toLowerCase().includes(search) || u.email.toLowerCase().includes(search)),
+  );
+  const by = LIST_SPEC.sortBy[params.sort] ?? LIST_SPEC.sortBy['fullName'];
+  if (!by) return rows;
+  const dir = params.order === 'desc' ? -1 : 1;
+  const keyed = rows.map((row) => ({ row, key: by(row), id: Number(row.id) }));
+  keyed.sort((a, b) => {
+    const c = a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id;
+    return c * dir;
+  });
+  return keyed.map((k) => k.row);
+}
+
+// --- validation -------------------------------------------------------------------------------------
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[\d\s().-]{6,20}$/;
+const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/i;
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+interface UserInput {
+  fullName: string;
+  username: string;
+  email: string;
+  phone: string;
+  roleId: RoleId;
+  organizationId: string;
+}
+
+function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value: UserInput; errors: Record<string, string> } {
+  const b = isRecord(body) ? body : {};
+  const errors: Record<string, string> = {};
+  const fullName = text(b['fullName']);
+  if (!fullName) errors['fullName'] = 'required';
+  else if (fullName.length > 100) errors['fullName'] = 'tooLong';
+  const username = text(b['username']).toLowerCase();
+  if (!username) errors['username'] = 'required';
+  else if (!USERNAME.test(username)) errors['username'] = 'invalidUsername';
+  const email = text(b['email']).toLowerCase();
+  if (!email) errors['email'] = 'required';
+  else if (!EMAIL.test(email) || email.length > 200) errors['email'] = 'invalidEmail';
+  const phone = text(b['phone']);
+  if (phone && !PHONE.test(phone)) errors['phone'] = 'invalidPhone';
+  const role = b['roleId'];
+  if (role !== 1 && role !== 2 && role !== 3 && role !== 4) errors['roleId'] = 'required';
+  const organizationId = typeof b['organizationId'] === 'number' ? String(b['organizationId']) : text(b['organizationId']);
+  if (!organizationId) errors['organizationId'] = 'required';
+  else if (!orgTable(db).find(organizationId)) errors['organizationId'] = 'unknownOrganization';
+  if (!errors['username'] || !errors['email']) {
+    for (const u of usersTable(db).where((u) => String(u.id) !== exceptId && (u.username.toLowerCase() === username || u.email.toLowerCase() === email))) {
+      if (!errors['username'] && u.username.toLowerCase() === username) errors['username'] = 'duplicateUsername';
+      if (!errors['email'] && u.email.toLowerCase() === email) errors['email'] = 'duplicateEmail';
+    }
+  }
+  return {
+    value: { fullName, username, email, phone, roleId: (typeof role === 'number' ? role : 4) as RoleId, organizationId },
+    errors,
+  };
+}
+
+function activeSuperAdminCount(db: MirageDb): number {
+  return usersTable(db).where((u) => u.roleId === 1 && statusOfUser(u) === 'active').length;
+}
+
+/** The record can() judges: the target's organization, role and the last-super-admin fact. */
+function subjectRecord(db: MirageDb, target: AdminUserRow, nextRoleId?: RoleId) {
+  return {
+    id: String(target.id),
+    organizationId: String(target.organizationId),
+    roleId: target.roleId,
+    ...(nextRoleId !== undefined ? { nextRoleId } : {}),
+    status: statusOfUser(target),
+    activeSuperAdminCount: activeSuperAdminCount(db),
+  };
+}
+
+const REFUSALS: Partial<Record<PermissionReason, string>> = {
+  ownRoleOrStatus: 'You cannot change your own role or status.',
+  roleAboveOwn: 'You cannot manage a role above your own.',
+  readOnlyRole: 'Your role may only read users.',
+  superAdminOnly: 'Only a super admin may do this.',
+  inactiveAccount: 'Your account is not active.',
+};
+
+/**
+ * can() decides every change to an account: 404 when the caller may not even see it (another
+ * organization), 409 for the last active super admin, 403 with can()'s reason otherwise.
+ */
+function guardChange(db: MirageDb, actor: UserRow, target: AdminUserRow, action: Action, nextRoleId?: RoleId) {
+  if (!canRead(actor, target)) return errorResponse(404, 'User not found');
+  const decision = can(subjectOf(actor), action, 'user', subjectRecord(db, target, nextRoleId));
+  if (decision.allowed) return null;
+  if (decision.reason === 'otherOrganization') return errorResponse(404, 'User not found');
+  if (decision.reason === 'lastSuperAdmin') {
+    return json(409, { message: 'The last active super admin cannot be demoted, disabled or deleted.', code: 'lastSuperAdmin' });
+  }
+  return json(403, { message: REFUSALS[decision.reason] ?? 'Forbidden', code: decision.reason });
+}
+
+function canRead(actor: UserRow, target: AdminUserRow): boolean {
+  return permits(actor, 'read', 'user', { organizationId: String(target.organizationId), roleId: target.roleId });
+}
+
+// --- set-password links -----------------------------------------------------------------------------
+
+async function digestOf(token: string): Promise<string> {
+  // One PBKDF2 round is enough for a 24-byte random token: the digest only keeps it out of the db.
+  return hashPassword(token, 'set-password-link', 1);
+}
+
+async function openLink(db: MirageDb, id: string | number, now: number): Promise<{ token: string; path: string; expiresAt: string }> {
+  const token = randomToken(24);
+  const expiresAt = now + SET_PASSWORD_LINK_DAYS * 86_400_000;
+  usersTable(db).update(id, { setPasswordDigest: await digestOf(token), setPasswordExpiresAt: expiresAt });
+  return { token, path: `/set-password?token=${token}`, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+async function findByToken(db: MirageDb, token: string, now: number): Promise<AdminUserRow | null> {
+  if (!/^[0-9a-f]{16,128}$/.test(token)) return null;
+  const digest = await digestOf(token);
+  const user = usersTable(db).where((u) => u.setPasswordDigest === digest)[0];
+  if (!user || (user.setPasswordExpiresAt ?? 0) < now || statusOfUser(user) === 'disabled') return null;
+  return user;
+}
+
+export function revokeUserSessions(db: MirageDb, userId: string): number {
+  const sessions = table<SessionRow>(db, 'sessions');
+  const open = sessions.where((s) => !s.revoked && String(s.userId) === userId);
+  for (const s of open) sessions.update(s.id, { revoked: true });
+  return open.length;
+}
+
+// --- routes -----------------------------------------------------------------------------------------
+
+const notFound = () => errorResponse(404, 'User not found');
+const forbidden = () => errorResponse(403, 'Forbidden');
+
+function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
+  const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
+  const mayList = (user: UserRow) => permits(user, 'read', 'user', { organizationId: String(user.organizationId) });
+
+  const findTarget = (db: MirageDb, request: Request) => usersTable(db).find(String(request.params['id']));
+
+  server.get(
+    '/users',
+    authed(({ db, request, user }) => {
+      if (!mayList(user)) return forbidden();
+      const params = readListParams(request, LIST_SPEC);
+      const page = pageOf(listRows(db, user, params), params);
+      const names = orgNames(db);
+      return json(200, { ...page, items: page.items.map((u) => toUserView(u, names)) });
+    }),
+  );
+
+  server.get(
+    '/users/export',
+    authed(({ db, request, user }) => {
+      if (!mayList(user)) return forbidden();
+      const params = readListParams(request, LIST_SPEC);
+      const rows = listRows(db, user, params);
+      const names = orgNames(db);
+      return json(200, { items: rows.slice(0, 20_000).map((u) => toUserView(u, names)), total: rows.length });
+    }),
+  );
+
+  server.get(
+    '/users/:id',
+    authed(({ db, request, user }) => {
+      if (!mayList(user)) return forbidden();
+      const target = findTarget(db, request);
+      if (!target || !canRead(user, target)) return notFound();
+      return json(200, toUserView(target, orgNames(db)));
+    }),
+  );
+
+  server.get(
+    '/users/:id/audit',
+    authed(({ db, request, user }) => {
+      if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return forbidden();
+      const target = findTarget(db, request);
+      if (!target || !canRead(user, target)) return notFound();
+      return json(200, auditPage(db, request, { resource: 'user', recordId: String(target.id) }));
+    }),
+  );
+
+  // Invite: the account is created "invited", without a password, with a one-time set-password link.
+  server.post(
+    '/users',
+    authed(async ({ db, request, user }) => {
+      const body = parseBody(request);
+      const { value, errors } = readUserInput(db, isRecord(body) && user.roleId === 2 ? { ...body, organizationId: String(user.organizationId) } : body);
+      const decision = can(subjectOf(user), 'invite', 'user', {
+        organizationId: value.organizationId || String(user.organizationId),
+        ...(errors['roleId'] ? {} : { nextRoleId: value.roleId }),
+      });
+      if (!decision.allowed) return json(403, { message: REFUSALS[decision.reason] ?? 'Forbidden', code: decision.reason });
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const now = ctx.now();
+      const at = new Date(now).toISOString();
+      const row = usersTable(db).insert({
+        username: value.username,
+        email: value.email,
+        displayName: value.fullName,
+        fullName: value.fullName,
+        phoneNumber: value.phone,
+        roleId: value.roleId,
+        organizationId: value.organizationId,
+        salt: randomToken(8),
+        passwordHash: '',
+        about: '',
+        photoURL: '',
+        status: 'offline',
+        providerId: 'mirage',
+        createdAt: at,
+        accountStatus: 'invited',
+        lastSignInAt: null,
+        invitedBy: String(user.id),
+        invitedByName: user.fullName,
+        setPasswordDigest: '',
+        setPasswordExpiresAt: 0,
+        updatedAt: at,
+      });
+      bump(db);
+      const link = await openLink(db, row.id, now);
+      const saved = usersTable(db).find(row.id) ?? row;
+      recordAudit(db, now, {
+        actor: user,
+        organizationId: value.organizationId,
+        resource: 'user',
+        action: 'invite',
+        recordId: row.id,
+        before: null,
+        after: auditShape(saved),
+      });
+      return json(201, { user: toUserView(saved, orgNames(db)), link });
+    }),
+  );
+
+  server.put(
+    '/users/:id',
+    authed(({ db, request, user }) => {
+      const target = findTarget(db, request);
+      if (!target) return notFound();
+      const body = parseBody(request);
+      // Only a super admin moves a user to another organization.
+      const input = isRecord(body) && user.roleId !== 1 ? { ...body, organizationId: String(target.organizationId) } : body;
+      const { value, errors } = readUserInput(db, input, String(target.id));
+      const refusal = guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
+      if (refusal) return refusal;
+      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      const now = ctx.now();
+      const before = auditShape(target);
+      const row = usersTable(db).update(target.id, {
+        fullName: value.fullName,
+        displayName: target.displayName === target.fullName ? value.fullName : target.displayName,
+        username: value.username,
+        email: value.email,
+        phoneNumber: value.phone,
+        roleId: value.roleId,
+        organizationId: value.organizationId,
+        updatedAt: new Date(now).toISOString(),
+      });
+      bump(db);
+      // A changed role or organization takes effect at once: the user signs in again.
+      if (value.roleId !== target.roleId || value.organizationId !== String(target.organizationId)) revokeUserSessions(db, String(target.id));
+      recordAudit(db, now, {
+        actor: user,
+        organizationId: value.organizationId,
+        resource: 'user',
+        action: 'update',
+        recordId: target.id,
+        before,
+        after: auditShape(row),
+      });
+      return json(200, toUserView(row, orgNames(db)));
+    }),
+  );
+
+  const statusRoute = (action: 'disable' | 'enable', next: AccountStatus) =>
+    server.post(
+      `/users/:id/${action}`,
+      authed(({ db, request, user }) => {
+        const target = findTarget(db, request);
+        if (!target) return notFound();
+        const refusal = guardChange(db, user, target, action);
+        if (refusal) return refusal;
+        const current = statusOfUser(target);
+        if (action === 'enable' && current !== 'disabled') return errorResponse(409, 'The account is not disabled.', { status: 'invalidTransition' });
+        if (action === 'disable' && current === 'disabled') return errorResponse(409, 'The account is already disabled.', { status: 'invalidTransition' });
+        const now = ctx.now();
+        // Enabling returns an account to where it was: active with a password, otherwise invited.
+        const status: AccountStatus = action === 'enable' && !target.passwordHash ? 'invited' : next;
+        const row = usersTable(db).update(target.id, { accountStatus: status, updatedAt: new Date(now).toISOString() });
+        bump(db);
+        if (action === 'disable') revokeUserSessions(db, String(target.id));
+        recordAudit(db, now, {
+          actor: user,
+          organizationId: target.organizationId,
+          resource: 'user',
+          action,
+          recordId: target.id,
+          before: auditShape(target),
+          after: auditShape(row),
+        });
+        return json(200, toUserView(row, orgNames(db)));
+      }),
+    );
+  statusRoute('disable', 'disabled');
+  statusRoute('enable', 'active');
+
+  server.post(
+    '/users/:id/reset-password',
+    authed(async ({ db, request, user }) => {
+      const target = findTarget(db, request);
+      if (!target) return notFound();
+      const refusal = guardChange(db, user, target, 'resetPassword');
+      if (refusal) return refusal;
+      if (statusOfUser(target) === 'disabled') return errorResponse(409, 'Enable the account first.', { status: 'disabled' });
+      const now = ctx.now();
+      const link = await openLink(db, target.id, now);
+      recordAudit(db, now, {
+        actor: user,
+        organizationId: target.organizationId,
+        resource: 'user',
+        action: 'resetPassword',
+        recordId: target.id,
+        before: null,
+        after: null,
+      });
+      return json(200, { user: toUserView(usersTable(db).find(target.id) ?? target, orgNames(db)), link });
+    }),
+  );
+
+  server.post(
+    '/users/:id/revoke-sessions',
+    authed(({ db, request, user }) => {
+      const target = findTarget(db, request);
+      if (!target) return notFound();
+      const refusal = guardChange(db, user, target, 'revokeSessions');
+      if (refusal) return refusal;
+      const revoked = revokeUserSessions(db, String(target.id));
+      recordAudit(db, ctx.now(), {
+        actor: user,
+        organizationId: target.organizationId,
+        resource: 'user',
+        action: 'revokeSessions',
+        recordId: target.id,
+        before: null,
+        after: { revokedSessions: revoked },
+      });
+      return json(200, { revoked });
+    }),
+  );
+
+  server.delete(
+    '/users/:id',
+    authed(({ db, request, user }) => {
+      const target = findTarget(db, request);
+      if (!target) return notFound();
+      const refusal = guardChange(db, user, target, 'delete');
+      if (refusal) return refusal;
+      revokeUserSessions(db, String(target.id));
+      usersTable(db).remove(target.id);
+      bump(db);
+      recordAudit(db, ctx.now(), {
+        actor: user,
+        organizationId: target.organizationId,
+        resource: 'user',
+        action: 'delete',
+        recordId: target.id,
+        before: auditShape(target),
+        after: null,
+      });
+      return json(204);
+    }),
+  );
+
+  // --- public: the set-password page ---
+  server.get('/set-password', async (_schema, request) => {
+    const token = queryValues(request, 'token')[0] ?? '';
+    const target = await findByToken(server.db, token, ctx.now());
+    if (!target) return errorResponse(404, 'This link is invalid or has expired.');
+    return json(200, { username: target.username, fullName: target.fullName, email: target.email, status: statusOfUser(target) });
+  });
+
+  server.post('/set-password', async (_schema, request) => {
+    const body = parseBody(request);
+    const token = isRecord(body) ? text(body['token']) : '';
+    const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
+    const rePassword = isRecord(body) && typeof body['rePassword'] === 'string' ? body['rePassword'] : '';
+    const now = ctx.now();
+    const target = await findByToken(server.db, token, now);
+    if (!target) return errorResponse(404, 'This link is invalid or has expired.');
+    const errors: Record<string, string> = {};
+    if (password.length < 8) errors['password'] = 'tooShort';
+    else if (password.length > 128) errors['password'] = 'tooLong';
+    if (password !== rePassword) errors['rePassword'] = 'mismatch';
+    if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+    const salt = randomToken(8);
+    const row = usersTable(server.db).update(target.id, {
+      salt,
+      passwordHash: await hashPassword(password, salt),
+      accountStatus: 'active',
+      setPasswordDigest: '',
+      setPasswordExpiresAt: 0,
+      updatedAt: new Date(now).toISOString(),
+    });
+    bump(server.db);
+    // A new password ends the sessions signed in with the old one.
+    revokeUserSessions(server.db, String(target.id));
+    recordAudit(server.db, now, {
+      actor: row,
+      organizationId: row.organizationId,
+      resource: 'user',
+      action: 'setPassword',
+      recordId: row.id,
+      before: { status: statusOfUser(target) },
+      after: { status: 'active' },
+    });
+    return json(200, { username: row.username });
+  });
+}
+
+// --- seed -------------------------------------------------------------------------------------------
+
+const FIRST = ['Ana', 'Ben', 'Carla', 'David', 'Elena', 'Felix', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Karin', 'Liam', 'Maria', 'Nils', 'Olga', 'Paulo', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Uwe', 'Vera', 'Will', 'Xenia', 'Yusuf', 'Zoe'];
+const LAST = ['Almeida', 'Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Keller', 'Laurent', 'Moreau', 'Novak', 'Oliveira', 'Petit', 'Quast', 'Rossi', 'Santos', 'Tanaka', 'Urban', 'Vogel', 'Weber', 'Young', 'Zimmer'];
+
+export const LARGE_USER_COUNT = 50_000;
+
+/** Extra accounts of the default seed: every role and status, in both demo organizations. */
+const DEFAULT_EXTRA: readonly { fullName: string; username: string; roleId: RoleId; org: 'Acme Logistics' | 'Globex Retail'; status: AccountStatus }[] = [
+  { fullName: 'Paula Planner', username: 'paula', roleId: 2, org: 'Acme Logistics', status: 'active' },
+  { fullName: 'Igor Invited', username: 'igor', roleId: 4, org: 'Acme Logistics', status: 'invited' },
+  { fullName: 'Dora Disabled', username: 'dora', roleId: 4, org: 'Acme Logistics', status: 'disabled' },
+  { fullName: 'Sam Support', username: 'sam', roleId: 3, org: 'Acme Logistics', status: 'active' },
+  { fullName: 'Gabe Globex Admin', username: 'gabe', roleId: 2, org: 'Globex Retail', status: 'active' },
+  { fullName: 'Gina Globex', username: 'gina', roleId: 4, org: 'Globex Retail', status: 'active' },
+];
+
+async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
+  const users = usersTable(db);
+  const now = ctx.now();
+  const day = 86_400_000;
+  const existing = users.all();
+  const superAdmin = existing.find((u) => u.roleId === 1);
+  for (const u of existing) {
+    if (u.accountStatus) continue;
+    users.update(u.id, { accountStatus: 'active', lastSignInAt: null, invitedBy: '', invitedByName: '', setPasswordDigest: '', setPasswordExpiresAt: 0, updatedAt: u.createdAt });
+  }
+  const orgs = orgTable(db).all().map(normalizeOrg);
+  const byName = new Map(orgs.map((o) => [o.name, String(o.id)]));
+  // Every seeded account shares the demo password: one hash, computed once (PBKDF2 is deliberately slow).
+  const template = existing[0];
+  const salt = template?.salt ?? 'seed-salt';
+  const passwordHash = template?.passwordHash ?? '';
+  const base = {
+    about: '',
+    photoURL: '',
+    status: 'offline' as const,
+    providerId: 'mirage',
+    invitedBy: superAdmin ? String(superAdmin.id) : '',
+    invitedByName: superAdmin?.fullName ?? '',
+    setPasswordDigest: '',
+    setPasswordExpiresAt: 0,
+  };
+  const rows: Omit<AdminUserRow, 'id'>[] = DEFAULT_EXTRA.map((x, i) => {
+    const at = new Date(now - (90 - i * 7) * day).toISOString();
+    return {
+      ...base,
+      username: x.username,
+      email: `${x.username}@${x.org === 'Acme Logistics' ? 'acme' : 'globex'}.example`,
+      displayName: x.fullName,
+      fullName: x.fullName,
+      phoneNumber: '',
+      roleId: x.roleId,
+      organizationId: byName.get(x.org) ?? '1',
+      salt,
+      passwordHash: x.status === 'invited' ? '' : passwordHash,
+      createdAt: at,
+      updatedAt: at,
+      accountStatus: x.status,
+      lastSignInAt: x.status === 'active' ? new Date(now - (i + 1) * 3_600_000).toISOString() : null,
+    };
+  });
+  if (ctx.seed === 'large') {
+    const rand = createRandom(5151);
+    const orgIds = orgs.map((o) => String(o.id));
+    const target = LARGE_USER_COUNT - existing.length - rows.length;
+    for (let i = 0; i < target; i += 1) {
+      const first = FIRST[Math.floor(rand() * FIRST.length)] as string;
+      const last = LAST[Math.floor(rand() * LAST.length)] as string;
+      const username = `${first}.${last}.${i + 1}`.toLowerCase();
+      const r = rand();
+      const status: AccountStatus = r < 0.9 ? 'active' : r < 0.96 ? 'invited' : 'disabled';
+      const roll = rand();
+      const roleId: RoleId = roll < 0.002 ? 1 : roll < 0.05 ? 2 : roll < 0.1 ? 3 : 4;
+      const at = new Date(now - Math.floor(rand() * 700) * day).toISOString();
+      rows.push({
+        ...base,
+        username,
+        email: `${username}@example.test`,
+        displayName: `${first} ${last}`,
+        fullName: `${first} ${last}`,
+        phoneNumber: '',
+        roleId,
+        organizationId: orgIds[i % orgIds.length] as string,
+        salt,
+        passwordHash: status === 'invited' ? '' : passwordHash,
+        createdAt: at,
+        updatedAt: at,
+        accountStatus: status,
+        lastSignInAt: status === 'active' && rand() < 0.7 ? new Date(now - Math.floor(rand() * 30 * day)).toISOString() : null,
+      });
+    }
+  }
+  users.insertMany(rows);
+  bump(db);
+}
+
+export const usersDomain: MirageDomain = {
+  name: 'users',
+  seed,
+  routes,
+};
