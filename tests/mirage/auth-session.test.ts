@@ -110,3 +110,68 @@ describe('API client + session machine + Mirage', () => {
     expect(await failed).toBe('Email Or Password Invalid');
   });
 });
+
+describe('server-side lock and the confirmed role, end to end (client + machine + Mirage)', () => {
+  it('locking tells the server: a data call with the locked token gets 423 and shows the lock, not a sign-out; unlock makes it 200', async () => {
+    const token = localStorage.getItem('accessToken') ?? '';
+    session.actor.send({ type: 'session.lock' });
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }));
+    expect(count('POST /api/auth/lock')).toBe(1);
+
+    // Even a caller that ignores the lock screen gets nothing with this token.
+    await expect(apiClient.get('/api/whoami')).rejects.toMatchObject({ status: 423, message: 'Session locked' });
+    const raw = await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } });
+    expect(raw.status).toBe(423);
+    expect(count('POST /api/auth/refresh-token')).toBe(0);
+    expect(session.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+    expect(localStorage.getItem('accessToken')).toBe(token);
+
+    session.actor.send({ type: 'session.unlock', password: 'wrong-password' });
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }) && s.context.error === 'auth.unlockFailed');
+    expect((await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(423);
+
+    session.actor.send({ type: 'session.unlock', password: 'demo1234' });
+    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    expect(await apiClient.get('/api/whoami')).toEqual({ username: 'operator' });
+  });
+
+  it('a 423 for a session this tab thinks active (locked elsewhere) goes to the lock screen, keeping the session', async () => {
+    const token = localStorage.getItem('accessToken') ?? '';
+    const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
+    table<SessionRow>(server.db, 'sessions').update(row?.id ?? '', { locked: true });
+    await expect(apiClient.get('/api/whoami')).rejects.toMatchObject({ status: 423 });
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }));
+    expect(localStorage.getItem('session_key')).not.toBeNull();
+  });
+
+  it("a restored session with a tampered role gets the server's role before it is active", async () => {
+    session.dispose();
+    localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: 1 }));
+    localStorage.setItem('userInfo', JSON.stringify({ ...JSON.parse(localStorage.getItem('userInfo') ?? '{}'), displayName: 'Mallory', userRole: 'admin' }));
+    session = createSessionActor({ idleMs: 0, channel: null });
+    expect(session.actor.getSnapshot().matches('confirming')).toBe(true);
+    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    expect(count('GET /api/me')).toBe(1);
+    expect(session.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 3 });
+    expect(session.actor.getSnapshot().context.user?.displayName).toBe('Olivia Operator');
+    expect(JSON.parse(localStorage.getItem('auth-values') ?? '{}')).toEqual({ user_default_role_id: 3 });
+  });
+
+  it('a restored session whose token the server no longer knows ends on /api/me (401), as a failed refresh does', async () => {
+    session.dispose();
+    expireCurrentToken(true);
+    session = createSessionActor({ idleMs: 0, channel: null });
+    await waitFor(session.actor, (s) => s.matches('signedOut'));
+    expect(session.actor.getSnapshot().context.error).toBe('auth.sessionExpired');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('a restored session with an expired token is refreshed once while confirming', async () => {
+    session.dispose();
+    const old = expireCurrentToken();
+    session = createSessionActor({ idleMs: 0, channel: null });
+    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    expect(count('POST /api/auth/refresh-token')).toBe(1);
+    expect(localStorage.getItem('accessToken')).not.toBe(old);
+  });
+});
