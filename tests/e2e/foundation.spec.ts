@@ -59,14 +59,22 @@ test.describe('routing and the guard', () => {
     await expect(page).toHaveURL(/\/login\?to=%2Fuser%2Fdashboard$/);
   });
 
+  // A stored session counts only once the server confirms it (GET /api/me): these sign in for real.
   test('with a stored role-2 session, /login goes to the admin dashboard', async ({ page }) => {
-    await storeSession(page, 2);
-    // Wait for the redirect as an event: the fake token may be refused by the dashboard's requests later.
+    await signInThroughForm(page, 'admin');
     await Promise.all([page.waitForURL(/\/admin\/dashboard\?to=%2Flogin$/), page.goto('/login')]);
   });
 
+  test('a stored session the server does not know is ended, and the visitor signs in again', async ({ page }) => {
+    await storeSession(page, 2);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/login\?to=%2Fadmin%2Fdashboard$/);
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('session_key'))).toBeNull();
+  });
+
   test('role 4 at an admin page lands on not-authorized with a link to its dashboard', async ({ page }) => {
-    await storeSession(page, 4);
+    await signInThroughForm(page, 'user');
     await page.goto('/admin/manage-users');
     await expect(page).toHaveURL(/\/pages\/not-authorized$/);
     await expect(page.getByRole('heading', { level: 1, name: 'You are not authorized' })).toBeVisible();
