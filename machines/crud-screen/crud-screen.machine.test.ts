@@ -1,0 +1,577 @@
+import { describe, expect, it } from 'vitest';
+import { and, assign, createActor, fromPromise, getNextSnapshot, raise, setup, SimulatedClock, stateIn } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { Page } from '../domain/types';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor-machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '../list/list-machine';
+import { shapeOf } from '../testing/graph';
+import { createCrudScreenMachine, isJobActive, type CrudScreenEmitted, type JobRequest } from './crud-screen.machine';
+
+interface Row {
+  id: string;
+  name: string;
+}
+interface Values {
+  name: string;
+}
+
+const machine = createCrudScreenMachine<Row, Values, Row>();
+const UNDO_MS = 5000;
+const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: `r${i + 1}`, name: `Row ${i + 1}` }));
+
+interface Deferred<I, O> {
+  input: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Fake actors the test settles by hand, and everything the parent emits. */
+function harness(jobs: { onStart?: string[]; afterChange?: string[]; refreshAfter?: string[] } = {}) {
+  const calls = {
+    fetchPage: [] as Deferred<{ query: ListQuery }, Page<Row>>[],
+    bulk: [] as Deferred<BulkRequest, unknown>[],
+    save: [] as Deferred<SaveInput<Values>, Row>[],
+    remove: [] as Deferred<DeleteTarget, unknown>[],
+    job: [] as Deferred<JobRequest, unknown>[],
+  };
+  const deferred =
+    <I, O>(into: Deferred<I, O>[]) =>
+    ({ input }: { input: I }) =>
+      new Promise<O>((resolve, reject) => {
+        into.push({ input, resolve, reject });
+      });
+  const clock = new SimulatedClock();
+  const provided = machine.provide({
+    actors: {
+      list: createCrudListFake(deferred(calls.fetchPage), deferred(calls.bulk)),
+      editor: createCrudEditorFake(deferred(calls.save), deferred(calls.remove)),
+      job: fromPromise<unknown, JobRequest>(deferred(calls.job)),
+    },
+  });
+  const actor = createActor(provided, { input: { list: { query: { pageSize: 10 } }, editor: { empty: { name: '' }, undoMs: UNDO_MS }, jobs }, clock });
+  const emitted: CrudScreenEmitted<Row>[] = [];
+  for (const type of [
+    'crud.saved',
+    'crud.delete.pending',
+    'crud.delete.undone',
+    'crud.deleted',
+    'crud.delete.failed',
+    'crud.bulk.done',
+    'crud.bulk.failed',
+    'crud.job.done',
+    'crud.job.failed',
+  ] as const) {
+    actor.on(type, (e) => emitted.push(e));
+  }
+  actor.start();
+  const child = () => {
+    const { list, editor } = actor.getSnapshot().context;
+    return { list, editor };
+  };
+  const last = <I, O>(into: Deferred<I, O>[]): Deferred<I, O> => {
+    const d = into.at(-1);
+    if (!d) throw new Error('no pending call');
+    return d;
+  };
+  return { actor, calls, clock, emitted, child, last };
+}
+
+// The real list and editor logic, with their outside-world actors replaced (what the app's provide() does).
+function createCrudListFake(
+  fetchPage: (a: { input: { query: ListQuery } }) => Promise<Page<Row>>,
+  bulk: (a: { input: BulkRequest }) => Promise<unknown>,
+) {
+  return createListMachine<Row>().provide({ actors: { fetchPage: fromPromise(fetchPage), bulkAction: fromPromise(bulk) } });
+}
+function createCrudEditorFake(save: (a: { input: SaveInput<Values> }) => Promise<Row>, remove: (a: { input: DeleteTarget }) => Promise<unknown>) {
+  return createEditorMachine<Values, Row>().provide({
+    actors: {
+      validate: fromPromise<FieldErrors, ValidateInput<Values>>(async ({ input }): Promise<FieldErrors> => (input.values.name.trim() === '' ? { name: 'required' } : {})),
+      save: fromPromise(save),
+      remove: fromPromise(remove),
+    },
+  });
+}
+
+/** `deletion/jobs`, e.g. `pending/idle`. */
+const label = (value: unknown) => {
+  const v = value as { deletion: string; jobs: string };
+  return `${v.deletion}/${v.jobs}`;
+};
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+type H = ReturnType<typeof harness>;
+
+async function loaded(h: H, rows = ROWS.slice(0, 10)) {
+  h.last(h.calls.fetchPage).resolve({ items: rows, total: rows.length, page: 1, pageSize: 10 });
+  await settle();
+}
+
+const visible = (h: H) => {
+  const { items, hidden } = h.child().list.getSnapshot().context;
+  return items.filter((r) => !hidden.includes(r.id)).map((r) => r.id);
+};
+
+describe('crud-screen machine: routing between list and editor', () => {
+  it('after a save: the list reloads, the form closes, one crud.saved for the toast', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.create' });
+    h.child().editor.send({ type: 'editor.change', values: { name: 'New row' } });
+    h.child().editor.send({ type: 'editor.submit' });
+    await settle();
+    expect(h.last(h.calls.save).input).toEqual({ mode: 'create', id: null, values: { name: 'New row' } });
+    const fetchesBefore = h.calls.fetchPage.length;
+    h.last(h.calls.save).resolve({ id: 'r99', name: 'New row' });
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetchesBefore + 1);
+    expect(h.child().editor.getSnapshot().hasTag('open')).toBe(false);
+    expect(h.emitted).toEqual([{ type: 'crud.saved', mode: 'create', record: { id: 'r99', name: 'New row' } }]);
+  });
+
+  it('a delete hides the row at once, offers undo, and undo shows it again with a crud.delete.undone notice', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.delete', target: { id: 'r2', label: 'Row 2' } });
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    expect(visible(h)).not.toContain('r2');
+    expect(h.actor.getSnapshot().hasTag('undoable')).toBe(true);
+    expect(h.actor.getSnapshot().can({ type: 'crud.undo' })).toBe(true);
+    h.actor.send({ type: 'crud.undo' });
+    await settle();
+    expect(visible(h)).toContain('r2');
+    expect(h.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+    expect(h.calls.remove).toHaveLength(0);
+    expect(h.emitted.map((e) => e.type)).toEqual(['crud.delete.pending', 'crud.delete.undone']);
+  });
+
+  it('after the undo window the row is deleted: it stays hidden (never flashes back) and the list reloads', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.delete', target: { id: 'r2', label: 'Row 2' } });
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    h.clock.increment(UNDO_MS);
+    await settle();
+    expect(h.last(h.calls.remove).input).toEqual({ id: 'r2', label: 'Row 2' });
+    const fetchesBefore = h.calls.fetchPage.length;
+    h.last(h.calls.remove).resolve(null);
+    await settle();
+    expect(visible(h)).not.toContain('r2');
+    expect(h.calls.fetchPage.length).toBe(fetchesBefore + 1);
+    await loaded(h, ROWS.filter((r) => r.id !== 'r2').slice(0, 10));
+    expect(visible(h)).not.toContain('r2');
+    expect(h.emitted.map((e) => e.type)).toEqual(['crud.delete.pending', 'crud.deleted']);
+    expect(h.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+  });
+
+  it('a failed delete shows the row again, is dismissed in the editor, and is announced once', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.delete', target: { id: 'r3', label: 'Row 3' } });
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    h.clock.increment(UNDO_MS);
+    await settle();
+    const error = new Error('Server says no');
+    h.last(h.calls.remove).reject(error);
+    await settle();
+    expect(visible(h)).toContain('r3');
+    expect(h.child().editor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+    expect(h.emitted.at(-1)).toEqual({ type: 'crud.delete.failed', target: { id: 'r3', label: 'Row 3' }, error });
+    // The next delete is asked normally (no stuck failure).
+    h.actor.send({ type: 'crud.delete', target: { id: 'r4', label: 'Row 4' } });
+    expect(h.child().editor.getSnapshot().matches({ deletion: 'confirming' })).toBe(true);
+  });
+
+  it('a second delete while one waits commits the first, then asks about the second', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.delete', target: { id: 'r1', label: 'Row 1' } });
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    h.actor.send({ type: 'crud.delete', target: { id: 'r5', label: 'Row 5' } });
+    await settle();
+    expect(h.last(h.calls.remove).input.id).toBe('r1');
+    h.last(h.calls.remove).resolve(null);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    expect(h.actor.getSnapshot().context.pendingDelete).toEqual({ id: 'r5', label: 'Row 5' });
+    expect(visible(h)).not.toContain('r1');
+    expect(visible(h)).not.toContain('r5');
+    expect(h.emitted.map((e) => e.type)).toEqual(['crud.delete.pending', 'crud.deleted', 'crud.delete.pending']);
+  });
+
+  it('bulk actions report done (and the list reloads itself) or failed', async () => {
+    const h = harness();
+    await loaded(h);
+    h.child().list.send({ type: 'list.select.set', ids: ['r1', 'r2'] });
+    h.actor.send({ type: 'crud.bulk', action: 'archive' });
+    await settle();
+    expect(h.last(h.calls.bulk).input).toEqual({ action: 'archive', ids: ['r1', 'r2'] });
+    h.last(h.calls.bulk).resolve(null);
+    await settle();
+    expect(h.emitted).toEqual([{ type: 'crud.bulk.done', action: 'archive', count: 2 }]);
+    await loaded(h);
+    h.child().list.send({ type: 'list.select.set', ids: ['r3'] });
+    h.actor.send({ type: 'crud.bulk.request', action: 'delete' });
+    h.actor.send({ type: 'crud.bulk.confirm' });
+    await settle();
+    h.last(h.calls.bulk).reject(new Error('nope'));
+    await settle();
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'crud.bulk.failed', action: 'delete' });
+  });
+});
+
+describe('crud-screen machine: jobs', () => {
+  it('runs the start jobs, queues jobs asked for while one runs, drops an identical one, and announces each outcome', async () => {
+    const h = harness({ onStart: ['tags'] });
+    expect(h.calls.job.map((c) => c.input)).toEqual([{ job: 'tags' }]);
+    h.actor.send({ type: 'crud.job', job: 'export', input: { page: 1 } });
+    h.actor.send({ type: 'crud.job', job: 'export', input: { page: 1 } });
+    h.actor.send({ type: 'crud.job', job: 'tags' });
+    expect(h.actor.getSnapshot().context.jobQueue).toEqual([{ job: 'export', input: { page: 1 } }]);
+    expect(isJobActive(h.actor.getSnapshot().context, 'export')).toBe(true);
+    h.last(h.calls.job).resolve({ items: ['a'] });
+    await settle();
+    expect(h.calls.job.map((c) => c.input.job)).toEqual(['tags', 'export']);
+    h.last(h.calls.job).reject(new Error('export failed'));
+    await settle();
+    expect(h.emitted).toEqual([
+      { type: 'crud.job.done', job: 'tags', input: undefined, output: { items: ['a'] } },
+      { type: 'crud.job.failed', job: 'export', input: { page: 1 }, error: new Error('export failed') },
+    ]);
+    expect(h.actor.getSnapshot().matches({ jobs: 'idle' })).toBe(true);
+    expect(h.actor.getSnapshot().context.outputs).toEqual({ tags: { items: ['a'] } });
+  });
+
+  it('runs the afterChange jobs after a save, and reloads the list after a refreshAfter job', async () => {
+    const h = harness({ afterChange: ['tags'], refreshAfter: ['toggle'] });
+    await loaded(h);
+    h.actor.send({ type: 'crud.edit', id: 'r1', values: { name: 'Row 1' } });
+    h.child().editor.send({ type: 'editor.change', values: { name: 'Row one' } });
+    h.child().editor.send({ type: 'editor.submit' });
+    await settle();
+    h.last(h.calls.save).resolve({ id: 'r1', name: 'Row one' });
+    await settle();
+    expect(h.last(h.calls.job).input).toEqual({ job: 'tags' });
+    h.last(h.calls.job).resolve({ items: [] });
+    await loaded(h);
+    const fetches = h.calls.fetchPage.length;
+    h.actor.send({ type: 'crud.job', job: 'toggle', input: { id: 'r1' } });
+    h.last(h.calls.job).resolve(null);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+  });
+});
+
+/**
+ * The parent's graph without invokes or spawns, so xstate/graph can walk it. Each abstract event is
+ * something the test does to the real screen (`perform` below): send a view event, settle a fake, or let the
+ * undo window run out. A view event whose effect the editor reports back at once raises that report here
+ * (crud.delete.confirm → crud.editor.pending, crud.undo → crud.editor.undone), as the real relay does.
+ */
+type ModelEvent =
+  | { type: 'crud.create' }
+  | { type: 'crud.edit' }
+  | { type: 'crud.close' }
+  | { type: 'crud.delete' }
+  | { type: 'crud.delete.confirm' }
+  | { type: 'crud.delete.cancel' }
+  | { type: 'crud.undo' }
+  | { type: 'crud.bulk' }
+  | { type: 'crud.bulk.request' }
+  | { type: 'crud.bulk.confirm' }
+  | { type: 'crud.bulk.cancel' }
+  | { type: 'crud.refresh' }
+  | { type: 'crud.job' }
+  | { type: 'crud.editor.saved' }
+  | { type: 'crud.editor.pending' }
+  | { type: 'crud.editor.undone' }
+  | { type: 'crud.editor.deleted' }
+  | { type: 'crud.editor.failed' }
+  | { type: 'crud.list.bulkDone' }
+  | { type: 'crud.list.bulkFailed' }
+  | { type: 'xstate.done.actor.job' }
+  | { type: 'xstate.error.actor.job' };
+
+interface ModelContext {
+  /** A delete waits for its confirmation. */
+  candidate: boolean;
+  /** A bulk delete waits for its confirmation. */
+  asking: boolean;
+  /** Jobs waiting (at most one in the model). */
+  queued: number;
+}
+
+const model = setup({
+  types: { context: {} as ModelContext, events: {} as ModelEvent },
+  guards: {
+    candidate: ({ context }) => context.candidate,
+    idleAndFree: and([({ context }) => !context.candidate, stateIn({ deletion: 'idle' })]),
+    isPending: stateIn({ deletion: 'pending' }),
+    /** The report of a row the editor committed before the waiting one: the test never sends it from here. */
+    flushedEarlier: () => false,
+    asking: ({ context }) => context.asking,
+    notAsking: ({ context }) => !context.asking,
+    canQueue: ({ context }) => context.queued < 1,
+    hasQueued: ({ context }) => context.queued > 0,
+  },
+}).createMachine({
+  id: 'model',
+  type: 'parallel',
+  context: { candidate: false, asking: false, queued: 0 },
+  on: {
+    'crud.create': {},
+    'crud.edit': {},
+    'crud.close': {},
+    'crud.delete': { guard: 'idleAndFree', actions: assign({ candidate: true }) },
+    'crud.delete.confirm': { guard: 'candidate', actions: [assign({ candidate: false }), raise({ type: 'crud.editor.pending' })] },
+    'crud.delete.cancel': { guard: 'candidate', actions: assign({ candidate: false }) },
+    'crud.bulk': { guard: 'notAsking', actions: raise({ type: 'crud.list.bulkDone' }) },
+    'crud.bulk.request': { guard: 'notAsking', actions: assign({ asking: true }) },
+    'crud.bulk.confirm': { guard: 'asking', actions: [assign({ asking: false }), raise({ type: 'crud.list.bulkFailed' })] },
+    'crud.bulk.cancel': { guard: 'asking', actions: assign({ asking: false }) },
+    'crud.refresh': { guard: 'notAsking' },
+    'crud.editor.saved': { guard: 'idleAndFree' },
+    'crud.list.bulkDone': {},
+    'crud.list.bulkFailed': {},
+  },
+  states: {
+    deletion: {
+      initial: 'idle',
+      on: {
+        'crud.editor.pending': { guard: 'idleAndFree', target: '.pending' },
+        // Only the waiting row's report ends the pending state (the other branch: a row flushed earlier).
+        'crud.editor.deleted': [{ guard: 'isPending', target: '.idle' }, { guard: 'flushedEarlier' }],
+        'crud.editor.failed': [{ guard: 'isPending', target: '.idle' }, { guard: 'flushedEarlier' }],
+      },
+      states: {
+        idle: {},
+        pending: {
+          on: {
+            'crud.undo': { actions: raise({ type: 'crud.editor.undone' }) },
+            'crud.editor.undone': { target: 'idle' },
+          },
+        },
+      },
+    },
+    jobs: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasQueued', target: 'running', actions: assign(({ context }) => ({ queued: context.queued - 1 })) },
+          on: { 'crud.job': { target: 'running' } },
+        },
+        running: {
+          on: {
+            'xstate.done.actor.job': { target: 'idle' },
+            'xstate.error.actor.job': { target: 'idle' },
+            'crud.job': { guard: 'canQueue', actions: assign(({ context }) => ({ queued: context.queued + 1 })) },
+          },
+        },
+      },
+    },
+  },
+});
+
+const MODEL_EVENTS: ModelEvent[] = (
+  [
+    'crud.create',
+    'crud.edit',
+    'crud.close',
+    'crud.delete',
+    'crud.delete.confirm',
+    'crud.delete.cancel',
+    'crud.undo',
+    'crud.bulk',
+    'crud.bulk.request',
+    'crud.bulk.confirm',
+    'crud.bulk.cancel',
+    'crud.refresh',
+    'crud.job',
+    'crud.editor.saved',
+    'crud.editor.pending',
+    'crud.editor.undone',
+    'crud.editor.deleted',
+    'crud.editor.failed',
+    'crud.list.bulkDone',
+    'crud.list.bulkFailed',
+    'xstate.done.actor.job',
+    'xstate.error.actor.job',
+  ] as const
+).map((type) => ({ type }));
+
+describe('crud-screen machine: model-based', () => {
+  it('has the same states and edges as its test model', () => {
+    expect(shapeOf(model)).toEqual(shapeOf(machine));
+  });
+
+  /** The test's world besides the actor: which row is next to delete, which job name is next. */
+  interface World {
+    h: H;
+    nextRow: number;
+    nextJob: number;
+    pending: string | null;
+  }
+
+  async function perform(w: World, event: ModelEvent) {
+    const { h } = w;
+    const nextTarget = () => {
+      const row = ROWS[w.nextRow++ % ROWS.length] as Row;
+      return { id: row.id, label: row.name };
+    };
+    switch (event.type) {
+      case 'crud.create':
+        h.actor.send({ type: 'crud.create' });
+        expect(h.child().editor.getSnapshot().hasTag('open')).toBe(true);
+        h.actor.send({ type: 'crud.close' });
+        break;
+      case 'crud.edit':
+        h.actor.send({ type: 'crud.edit', id: 'r1', values: { name: 'Row 1' } });
+        expect(h.child().editor.getSnapshot().context.id).toBe('r1');
+        h.actor.send({ type: 'crud.close' });
+        break;
+      case 'crud.close':
+        h.actor.send({ type: 'crud.close' });
+        expect(h.child().editor.getSnapshot().hasTag('open')).toBe(false);
+        break;
+      case 'crud.delete': {
+        const target = nextTarget();
+        h.actor.send({ type: 'crud.delete', target });
+        w.pending = target.id;
+        expect(h.child().editor.getSnapshot().context.deleteCandidate).toEqual(target);
+        break;
+      }
+      case 'crud.delete.confirm':
+        h.actor.send({ type: 'crud.delete.confirm' });
+        break;
+      case 'crud.delete.cancel':
+        h.actor.send({ type: 'crud.delete.cancel' });
+        w.pending = null;
+        break;
+      case 'crud.editor.pending': {
+        const target = nextTarget();
+        w.pending = target.id;
+        h.actor.send({ type: 'crud.delete', target });
+        h.actor.send({ type: 'crud.delete.confirm' });
+        break;
+      }
+      case 'crud.undo':
+        h.actor.send({ type: 'crud.undo' });
+        break;
+      case 'crud.editor.undone':
+        // The editor reports an undo however it came (here: straight to the editor, bypassing the parent).
+        h.child().editor.send({ type: 'editor.undo' });
+        break;
+      case 'crud.editor.deleted':
+        h.clock.increment(UNDO_MS);
+        await settle();
+        h.last(h.calls.remove).resolve(null);
+        break;
+      case 'crud.editor.failed':
+        h.clock.increment(UNDO_MS);
+        await settle();
+        h.last(h.calls.remove).reject(new Error('refused'));
+        break;
+      case 'crud.editor.saved':
+        h.actor.send({ type: 'crud.create' });
+        h.child().editor.send({ type: 'editor.change', values: { name: 'Saved' } });
+        h.child().editor.send({ type: 'editor.submit' });
+        await settle();
+        h.last(h.calls.save).resolve({ id: 'new', name: 'Saved' });
+        break;
+      case 'crud.bulk':
+      case 'crud.list.bulkDone':
+        h.child().list.send({ type: 'list.select.set', ids: ['r10'] });
+        h.actor.send({ type: 'crud.bulk', action: 'archive' });
+        await settle();
+        h.last(h.calls.bulk).resolve(null);
+        break;
+      case 'crud.list.bulkFailed':
+        h.child().list.send({ type: 'list.select.set', ids: ['r10'] });
+        h.actor.send({ type: 'crud.bulk', action: 'archive' });
+        await settle();
+        h.last(h.calls.bulk).reject(new Error('bulk refused'));
+        break;
+      case 'crud.bulk.request':
+        h.child().list.send({ type: 'list.select.set', ids: ['r9'] });
+        h.actor.send({ type: 'crud.bulk.request', action: 'delete' });
+        expect(h.child().list.getSnapshot().matches({ data: 'confirmingBulk' })).toBe(true);
+        break;
+      case 'crud.bulk.confirm':
+        h.actor.send({ type: 'crud.bulk.confirm' });
+        await settle();
+        h.last(h.calls.bulk).reject(new Error('bulk refused'));
+        break;
+      case 'crud.bulk.cancel':
+        h.actor.send({ type: 'crud.bulk.cancel' });
+        break;
+      case 'crud.refresh': {
+        const fetches = h.calls.fetchPage.length;
+        h.actor.send({ type: 'crud.refresh' });
+        expect(h.calls.fetchPage.length).toBe(fetches + 1);
+        break;
+      }
+      case 'crud.job':
+        h.actor.send({ type: 'crud.job', job: `job-${w.nextJob++}` });
+        break;
+      case 'xstate.done.actor.job':
+        h.last(h.calls.job).resolve('ok');
+        break;
+      case 'xstate.error.actor.job':
+        h.last(h.calls.job).reject(new Error('job failed'));
+        break;
+    }
+    await settle();
+    // Every list load answers, so the list is quiet between steps (except a bulk waiting for its confirmation).
+    const list = h.child().list.getSnapshot();
+    if (list.matches({ data: 'loading' })) await loaded(h);
+  }
+
+  const paths = getShortestPaths(model, { events: MODEL_EVENTS });
+  const cases: { name: string; events: ModelEvent[] }[] = [];
+  const seen = new Set<string>();
+  for (const path of paths) {
+    const prefix = path.steps.map((s) => s.event).filter((e) => (e.type as string) !== 'xstate.init') as ModelEvent[];
+    for (const event of MODEL_EVENTS) {
+      if (!path.state.can(event)) continue;
+      const key = `${label(path.state.value)} --${event.type}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const next = getNextSnapshot(model, path.state, event);
+      cases.push({ name: `${key}--> ${label(next.value)}`, events: [...prefix, event] });
+    }
+  }
+
+  it('reaches every state of the machine', () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(reached.size).toBe(4);
+  });
+
+  it.each(cases)('$name', async ({ events }) => {
+    const h = harness();
+    await loaded(h);
+    const w: World = { h, nextRow: 0, nextJob: 0, pending: null };
+    let state = model.resolveState({ value: { deletion: 'idle', jobs: 'idle' }, context: { candidate: false, asking: false, queued: 0 } });
+    for (const event of events) {
+      state = getNextSnapshot(model, state, event);
+      await perform(w, event);
+      const real = h.actor.getSnapshot();
+      expect(real.value, `after ${event.type}`).toEqual(state.value);
+      // Observable invariants of the contract after every step.
+      const hidden = h.child().list.getSnapshot().context.hidden;
+      const pending = real.context.pendingDelete;
+      if (real.matches({ deletion: 'pending' })) expect(hidden).toContain(pending?.id);
+      expect(real.can({ type: 'crud.undo' })).toBe(real.matches({ deletion: 'pending' }));
+      // One undo toast contract: every pending delete ends in exactly one undone, deleted or failed notice.
+      const count = (...types: string[]) => h.emitted.filter((e) => types.includes(e.type)).length;
+      const open = count('crud.delete.pending') - count('crud.delete.undone', 'crud.deleted', 'crud.delete.failed');
+      expect(open).toBe(real.matches({ deletion: 'pending' }) ? 1 : 0);
+    }
+    h.actor.stop();
+  });
+});

@@ -1,0 +1,368 @@
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { createEditorMachine, type DeleteTarget, type EditorEmitted, type EditorInput, type EditorMode } from '../editor/editor-machine';
+import { createListMachine, type ListEmitted, type ListInput, type ListRow } from '../list/list-machine';
+
+/**
+ * The one CRUD screen: a parent that spawns the list machine and the editor machine, routes what one
+ * reports to the other, runs the screen's jobs (CSV export, "load tags", "toggle a rule"…), and emits one
+ * notification per outcome, so every screen's toasts are written once (src/components/crud-screen).
+ *
+ * Routing (the contract every screen gets, docs/crud-screen.md):
+ * - saved          → the list reloads, the form closes, `crud.saved`;
+ * - delete pending → the row is hidden, `crud.delete.pending` (the view offers Undo), region `deletion.pending`;
+ * - undone         → the row is shown again, `crud.delete.undone`;
+ * - deleted        → the list reloads (the row stays hidden: it is gone), `crud.deleted`;
+ * - delete failed  → the row is shown again, the failure is dismissed in the editor, `crud.delete.failed`;
+ * - bulk done/failed (from the list) → `crud.bulk.done` / `crud.bulk.failed`.
+ * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
+ *
+ * Regions: `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` is accepted) and `jobs`
+ * (idle | running, with a queue: a job asked for while another runs waits its turn, an identical one is
+ * dropped).
+ */
+
+export interface JobRequest {
+  /** The screen's name for it, e.g. 'export', 'tags', 'toggle'. The provided `job` actor switches on it. */
+  job: string;
+  input?: unknown;
+}
+
+export interface CrudJobsConfig {
+  /** Run once when the screen starts (e.g. load the tag options). */
+  onStart?: readonly string[];
+  /** Run again after every save, delete and bulk action. */
+  afterChange?: readonly string[];
+  /** Reload the list when one of these jobs succeeds (e.g. a row's on/off switch). */
+  refreshAfter?: readonly string[];
+}
+
+export interface CrudScreenInput<V> {
+  list?: ListInput;
+  editor: EditorInput<V>;
+  jobs?: CrudJobsConfig;
+}
+
+export type CrudScreenEvent<V> =
+  | { type: 'crud.create'; values?: Partial<V> }
+  | { type: 'crud.edit'; id: string; values: V }
+  | { type: 'crud.close' }
+  | { type: 'crud.delete'; target: DeleteTarget }
+  | { type: 'crud.delete.confirm' }
+  | { type: 'crud.delete.cancel' }
+  | { type: 'crud.undo' }
+  | { type: 'crud.bulk'; action: string }
+  /** Ask first (bulk delete); then crud.bulk.confirm or crud.bulk.cancel. */
+  | { type: 'crud.bulk.request'; action: string }
+  | { type: 'crud.bulk.confirm' }
+  | { type: 'crud.bulk.cancel' }
+  /** Reload the list (also the retry of a failed load). */
+  | { type: 'crud.refresh' }
+  | { type: 'crud.job'; job: string; input?: unknown }
+  // What the list and the editor report (relayed by the `relay` actor; not for views).
+  | { type: 'crud.editor.saved'; mode: EditorMode; record: unknown }
+  | { type: 'crud.editor.pending'; target: DeleteTarget }
+  | { type: 'crud.editor.undone'; target: DeleteTarget }
+  | { type: 'crud.editor.deleted'; target: DeleteTarget }
+  | { type: 'crud.editor.failed'; target: DeleteTarget; error: unknown }
+  | { type: 'crud.list.bulkDone'; action: string; count: number }
+  | { type: 'crud.list.bulkFailed'; action: string; error: unknown };
+
+/** The notifications a view turns into toasts (`useCrudNotifications` in src/components/crud-screen). */
+export type CrudScreenEmitted<S> =
+  | { type: 'crud.saved'; mode: EditorMode; record: S }
+  | { type: 'crud.delete.pending'; target: DeleteTarget }
+  | { type: 'crud.delete.undone'; target: DeleteTarget }
+  | { type: 'crud.deleted'; target: DeleteTarget }
+  | { type: 'crud.delete.failed'; target: DeleteTarget; error: unknown }
+  | { type: 'crud.bulk.done'; action: string; count: number }
+  | { type: 'crud.bulk.failed'; action: string; error: unknown }
+  | { type: 'crud.job.done'; job: string; input: unknown; output: unknown }
+  | { type: 'crud.job.failed'; job: string; input: unknown; error: unknown };
+
+type RelayedEvent = Extract<CrudScreenEvent<never>, { type: `crud.editor.${string}` | `crud.list.${string}` }>;
+
+/** Event types the view sends (everything but the relayed ones). */
+export const CRUD_VIEW_EVENTS = [
+  'crud.create',
+  'crud.edit',
+  'crud.close',
+  'crud.delete',
+  'crud.delete.confirm',
+  'crud.delete.cancel',
+  'crud.undo',
+  'crud.bulk',
+  'crud.bulk.request',
+  'crud.bulk.confirm',
+  'crud.bulk.cancel',
+  'crud.refresh',
+  'crud.job',
+] as const;
+
+function sameJob(a: JobRequest, b: JobRequest): boolean {
+  return a.job === b.job && JSON.stringify(a.input) === JSON.stringify(b.input);
+}
+
+export function createCrudScreenMachine<T extends ListRow, V extends object, S>() {
+  const listLogic = createListMachine<T>();
+  const editorLogic = createEditorMachine<V, S>();
+  type ListRef = ActorRefFrom<typeof listLogic>;
+  type EditorRef = ActorRefFrom<typeof editorLogic>;
+
+  interface Context {
+    list: ListRef;
+    editor: EditorRef;
+    jobs: Required<CrudJobsConfig>;
+    /** Jobs waiting for the running one. */
+    jobQueue: JobRequest[];
+    /** The job running now, or null. */
+    currentJob: JobRequest | null;
+    /** The row whose deletion waits for undo. */
+    pendingDelete: DeleteTarget | null;
+    /** The last output of each job by name (e.g. the tag options a form offers). */
+    outputs: Record<string, unknown>;
+  }
+
+  /** Subscribes to what the list and the editor emit and hands it to the parent as `crud.editor.*` / `crud.list.*`. */
+  const relay = fromCallback<{ type: 'crud.relay.none' }, { list: ListRef; editor: EditorRef }>(({ input, sendBack }) => {
+    const send = (event: RelayedEvent) => sendBack(event);
+    const subs = [
+      input.editor.on('editor.saved', (e: Extract<EditorEmitted<S>, { type: 'editor.saved' }>) =>
+        send({ type: 'crud.editor.saved', mode: e.mode, record: e.record }),
+      ),
+      input.editor.on('editor.delete.pending', (e) => send({ type: 'crud.editor.pending', target: e.target })),
+      input.editor.on('editor.delete.undone', (e) => send({ type: 'crud.editor.undone', target: e.target })),
+      input.editor.on('editor.deleted', (e) => send({ type: 'crud.editor.deleted', target: e.target })),
+      input.editor.on('editor.delete.failed', (e) => send({ type: 'crud.editor.failed', target: e.target, error: e.error })),
+      input.list.on('list.bulk.done', (e: Extract<ListEmitted, { type: 'list.bulk.done' }>) =>
+        send({ type: 'crud.list.bulkDone', action: e.action, count: e.count }),
+      ),
+      input.list.on('list.bulk.failed', (e) => send({ type: 'crud.list.bulkFailed', action: e.action, error: e.error })),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  });
+
+  return setup({
+    types: {} as {
+      context: Context;
+      events: CrudScreenEvent<V>;
+      input: CrudScreenInput<V>;
+      emitted: CrudScreenEmitted<S>;
+      children: { list: 'list'; editor: 'editor'; relay: 'relay'; job: 'job' };
+    },
+    actors: {
+      list: listLogic,
+      editor: editorLogic,
+      relay,
+      job: fromPromise<unknown, JobRequest>(async () => {
+        throw new Error('job not provided');
+      }),
+    },
+    guards: {
+      hasQueuedJob: ({ context }) => context.jobQueue.length > 0,
+      isNewJob: ({ context, event }) => {
+        if (event.type !== 'crud.job') return false;
+        const request: JobRequest = { job: event.job, input: event.input };
+        return !(context.currentJob && sameJob(context.currentJob, request)) && !context.jobQueue.some((j) => sameJob(j, request));
+      },
+      isPendingRow: ({ context, event }) =>
+        (event.type === 'crud.editor.undone' || event.type === 'crud.editor.deleted' || event.type === 'crud.editor.failed') &&
+        context.pendingDelete?.id === event.target.id,
+    },
+    actions: {
+      /** View events the editor or the list handles. */
+      forward: enqueueActions(({ context, event, enqueue }) => {
+        switch (event.type) {
+          case 'crud.create':
+            enqueue.sendTo(context.editor, { type: 'editor.open.create', values: event.values });
+            break;
+          case 'crud.edit':
+            enqueue.sendTo(context.editor, { type: 'editor.open.edit', id: event.id, values: event.values });
+            break;
+          case 'crud.close':
+            enqueue.sendTo(context.editor, { type: 'editor.close' });
+            break;
+          case 'crud.delete':
+            enqueue.sendTo(context.editor, { type: 'editor.delete', target: event.target });
+            break;
+          case 'crud.delete.confirm':
+            enqueue.sendTo(context.editor, { type: 'editor.delete.confirm' });
+            break;
+          case 'crud.delete.cancel':
+            enqueue.sendTo(context.editor, { type: 'editor.delete.cancel' });
+            break;
+          case 'crud.undo':
+            enqueue.sendTo(context.editor, { type: 'editor.undo' });
+            break;
+          case 'crud.bulk':
+            enqueue.sendTo(context.list, { type: 'list.bulk', action: event.action });
+            break;
+          case 'crud.bulk.request':
+            enqueue.sendTo(context.list, { type: 'list.bulk.request', action: event.action });
+            break;
+          case 'crud.bulk.confirm':
+            enqueue.sendTo(context.list, { type: 'list.bulk.confirm' });
+            break;
+          case 'crud.bulk.cancel':
+            enqueue.sendTo(context.list, { type: 'list.bulk.cancel' });
+            break;
+          case 'crud.refresh':
+            // list.refresh reloads from loaded, empty and failed alike.
+            enqueue.sendTo(context.list, { type: 'list.refresh' });
+            break;
+        }
+      }),
+      onSaved: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.editor.saved') return;
+        enqueue.sendTo(context.list, { type: 'list.refresh' });
+        enqueue.sendTo(context.editor, { type: 'editor.close' });
+        enqueue.emit({ type: 'crud.saved', mode: event.mode, record: event.record as S });
+      }),
+      onPending: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.editor.pending') return;
+        enqueue.assign({ pendingDelete: event.target });
+        enqueue.sendTo(context.list, { type: 'list.rows.hide', ids: [event.target.id] });
+        enqueue.emit({ type: 'crud.delete.pending', target: event.target });
+      }),
+      onUndone: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.editor.undone') return;
+        enqueue.sendTo(context.list, { type: 'list.rows.show', ids: [event.target.id] });
+        enqueue.emit({ type: 'crud.delete.undone', target: event.target });
+      }),
+      onDeleted: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.editor.deleted') return;
+        // The row stays hidden: it is gone, and showing it until the reload answers would flash it back.
+        enqueue.sendTo(context.list, { type: 'list.refresh' });
+        enqueue.emit({ type: 'crud.deleted', target: event.target });
+      }),
+      onDeleteFailed: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.editor.failed') return;
+        enqueue.sendTo(context.list, { type: 'list.rows.show', ids: [event.target.id] });
+        enqueue.sendTo(context.editor, { type: 'editor.delete.dismiss' });
+        enqueue.emit({ type: 'crud.delete.failed', target: event.target, error: event.error });
+      }),
+      clearPendingDelete: assign({ pendingDelete: () => null }),
+      emitBulkDone: emit(({ event }) =>
+        event.type === 'crud.list.bulkDone'
+          ? { type: 'crud.bulk.done' as const, action: event.action, count: event.count }
+          : { type: 'crud.bulk.done' as const, action: '', count: 0 },
+      ),
+      emitBulkFailed: emit(({ event }) =>
+        event.type === 'crud.list.bulkFailed'
+          ? { type: 'crud.bulk.failed' as const, action: event.action, error: event.error }
+          : { type: 'crud.bulk.failed' as const, action: '', error: null },
+      ),
+      queueAfterChangeJobs: assign(({ context }) => {
+        const queue = [...context.jobQueue];
+        for (const job of context.jobs.afterChange) {
+          const request = { job };
+          if (!(context.currentJob && sameJob(context.currentJob, request)) && !queue.some((j) => sameJob(j, request))) queue.push(request);
+        }
+        return { jobQueue: queue };
+      }),
+      queueJob: assign(({ context, event }) =>
+        event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, { job: event.job, input: event.input }] } : {},
+      ),
+      startNextJob: assign(({ context }) => ({ currentJob: context.jobQueue[0] ?? null, jobQueue: context.jobQueue.slice(1) })),
+      jobDone: enqueueActions(({ context, event, enqueue }) => {
+        const job = context.currentJob;
+        if (!job || !('output' in event)) return;
+        enqueue.assign({ currentJob: null, outputs: { ...context.outputs, [job.job]: event.output } });
+        enqueue.emit({ type: 'crud.job.done', job: job.job, input: job.input, output: event.output });
+        if (context.jobs.refreshAfter.includes(job.job)) enqueue.sendTo(context.list, { type: 'list.refresh' });
+      }),
+      jobFailed: enqueueActions(({ context, event, enqueue }) => {
+        const job = context.currentJob;
+        if (!job || !('error' in event)) return;
+        enqueue.emit({ type: 'crud.job.failed', job: job.job, input: job.input, error: event.error });
+        enqueue.assign({ currentJob: null });
+      }),
+    },
+  }).createMachine({
+    id: 'crudScreen',
+    type: 'parallel',
+    context: ({ input, spawn }) => ({
+      list: spawn('list', { id: 'list', input: input.list ?? {} }),
+      editor: spawn('editor', { id: 'editor', input: input.editor }),
+      jobs: {
+        onStart: input.jobs?.onStart ?? [],
+        afterChange: input.jobs?.afterChange ?? [],
+        refreshAfter: input.jobs?.refreshAfter ?? [],
+      },
+      jobQueue: (input.jobs?.onStart ?? []).map((job) => ({ job })),
+      currentJob: null,
+      pendingDelete: null,
+      outputs: {},
+    }),
+    invoke: { id: 'relay', src: 'relay', input: ({ context }) => ({ list: context.list, editor: context.editor }) },
+    on: {
+      'crud.create': { actions: 'forward' },
+      'crud.edit': { actions: 'forward' },
+      'crud.close': { actions: 'forward' },
+      'crud.delete': { actions: 'forward' },
+      'crud.delete.confirm': { actions: 'forward' },
+      'crud.delete.cancel': { actions: 'forward' },
+      'crud.bulk': { actions: 'forward' },
+      'crud.bulk.request': { actions: 'forward' },
+      'crud.bulk.confirm': { actions: 'forward' },
+      'crud.bulk.cancel': { actions: 'forward' },
+      'crud.refresh': { actions: 'forward' },
+      'crud.editor.saved': { actions: ['onSaved', 'queueAfterChangeJobs'] },
+      'crud.list.bulkDone': { actions: ['emitBulkDone', 'queueAfterChangeJobs'] },
+      'crud.list.bulkFailed': { actions: 'emitBulkFailed' },
+    },
+    states: {
+      deletion: {
+        initial: 'idle',
+        on: {
+          // Another row's deletion was confirmed while one waited: the editor committed the first.
+          'crud.editor.pending': { target: '.pending', actions: 'onPending' },
+          'crud.editor.deleted': [
+            { guard: 'isPendingRow', target: '.idle', actions: ['onDeleted', 'clearPendingDelete', 'queueAfterChangeJobs'] },
+            { actions: ['onDeleted', 'queueAfterChangeJobs'] },
+          ],
+          'crud.editor.failed': [
+            { guard: 'isPendingRow', target: '.idle', actions: ['onDeleteFailed', 'clearPendingDelete'] },
+            { actions: 'onDeleteFailed' },
+          ],
+        },
+        states: {
+          idle: {},
+          pending: {
+            tags: ['undoable'],
+            on: {
+              'crud.undo': { actions: 'forward' },
+              'crud.editor.undone': { target: 'idle', actions: ['onUndone', 'clearPendingDelete'] },
+            },
+          },
+        },
+      },
+      jobs: {
+        initial: 'idle',
+        states: {
+          idle: {
+            always: { guard: 'hasQueuedJob', target: 'running', actions: 'startNextJob' },
+            on: { 'crud.job': { guard: 'isNewJob', target: 'running', actions: ['queueJob', 'startNextJob'] } },
+          },
+          running: {
+            tags: ['busy'],
+            invoke: {
+              id: 'job',
+              src: 'job',
+              input: ({ context }) => context.currentJob ?? { job: '' },
+              onDone: { target: 'idle', actions: 'jobDone' },
+              onError: { target: 'idle', actions: 'jobFailed' },
+            },
+            on: { 'crud.job': { guard: 'isNewJob', actions: 'queueJob' } },
+          },
+        },
+      },
+    },
+  });
+}
+
+export type CrudScreenMachine<T extends ListRow, V extends object, S> = ReturnType<typeof createCrudScreenMachine<T, V, S>>;
+
+/** Whether a job of this name is running or waiting (e.g. to show the Export button busy). */
+export function isJobActive(context: { currentJob: JobRequest | null; jobQueue: JobRequest[] }, job: string): boolean {
+  return context.currentJob?.job === job || context.jobQueue.some((j) => j.job === job);
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
+import type { DeleteTarget, EditorMode } from '@machines/editor/editor-machine';
+import type { ListRow } from '@machines/list/list-machine';
+import { hideNotification, showUndoNotification } from '@/components/data-list';
+
+/**
+ * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
+ * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
+ */
+export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<V>) {
+  const screen = useActorRef(logic, { input });
+  const list = useSelector(screen, (s) => s.context.list);
+  const editor = useSelector(screen, (s) => s.context.editor);
+  return { screen, list, editor };
+}
+
+export type CrudScreenRef<T extends ListRow, V extends object, S> = ReturnType<typeof useCrudScreen<T, V, S>>['screen'];
+
+/** A toast: a plain message, or a title with a message. `null` shows nothing. */
+export type ToastText = string | { title?: string; message: string } | null;
+
+export interface CrudToasts<S> {
+  /** Prefix of the notification ids, e.g. 'unit' → `unit-delete-<id>` for the undo toast. */
+  idPrefix: string;
+  saved: (mode: EditorMode, record: S) => ToastText;
+  /** Default: "“label” could not be deleted". */
+  deleteFailed?: (target: DeleteTarget, error: unknown) => ToastText;
+  bulkDone?: (action: string, count: number) => ToastText;
+  bulkFailed?: (action: string, error: unknown) => ToastText;
+  /** A job finished: return a toast, or do what it is for (e.g. download the export) and return one. */
+  jobDone?: (job: string, output: unknown, input: unknown) => ToastText;
+  jobFailed?: (job: string, error: unknown, input: unknown) => ToastText;
+  /** Side effects beyond toasts (e.g. close a detail drawer showing the row whose delete is pending). */
+  onEvent?: (event: CrudScreenEmitted<S>) => void;
+}
+
+function show(text: ToastText, color?: string): void {
+  if (text === null) return;
+  if (typeof text === 'string') notifications.show({ color, message: text });
+  else notifications.show({ color, title: text.title, message: text.message });
+}
+
+/**
+ * The one place a CRUD screen's notifications are written. The undo contract: a pending delete shows an
+ * Undo toast for the undo window; undo replaces it with "kept", the delete with "deleted", a failure with the
+ * red error. Every screen gets the same toasts; `toasts` only supplies the screen's own words.
+ */
+export function useCrudNotifications<T extends ListRow, V extends object, S>(screen: CrudScreenRef<T, V, S>, toasts: CrudToasts<S>): void {
+  const { t } = useTranslation();
+  // The latest texts, without re-subscribing on every render.
+  const latest = useRef({ toasts, t });
+  useEffect(() => {
+    latest.current = { toasts, t };
+  });
+
+  useEffect(() => {
+    const undoId = (target: DeleteTarget) => `${latest.current.toasts.idPrefix}-delete-${target.id}`;
+    const subs = [
+      screen.on('crud.saved', (e) => show(latest.current.toasts.saved(e.mode, e.record), 'teal')),
+      screen.on('crud.delete.pending', (e) => {
+        const { t: tr } = latest.current;
+        showUndoNotification({
+          id: undoId(e.target),
+          message: tr('data-list.deletePending', { label: e.target.label }),
+          onUndo: () => screen.send({ type: 'crud.undo' }),
+          t: tr,
+        });
+      }),
+      screen.on('crud.delete.undone', (e) => {
+        hideNotification(undoId(e.target));
+        show(latest.current.t('data-list.deleteUndone', { label: e.target.label }));
+      }),
+      screen.on('crud.deleted', (e) => {
+        hideNotification(undoId(e.target));
+        show(latest.current.t('data-list.deleted', { label: e.target.label }), 'teal');
+      }),
+      screen.on('crud.delete.failed', (e) => {
+        hideNotification(undoId(e.target));
+        const { toasts: own, t: tr } = latest.current;
+        show(own.deleteFailed ? own.deleteFailed(e.target, e.error) : tr('data-list.deleteFailed', { label: e.target.label }), 'red');
+      }),
+      screen.on('crud.bulk.done', (e) => show(latest.current.toasts.bulkDone?.(e.action, e.count) ?? null, 'teal')),
+      screen.on('crud.bulk.failed', (e) => show(latest.current.toasts.bulkFailed?.(e.action, e.error) ?? null, 'red')),
+      screen.on('crud.job.done', (e) => show(latest.current.toasts.jobDone?.(e.job, e.output, e.input) ?? null, 'teal')),
+      screen.on('crud.job.failed', (e) => show(latest.current.toasts.jobFailed?.(e.job, e.error, e.input) ?? null, 'red')),
+      screen.on('*', (e) => latest.current.toasts.onEvent?.(e)),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [screen]);
+}
