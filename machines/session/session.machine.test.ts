@@ -438,6 +438,13 @@ describe('session machine, focused', () => {
     await settle();
     expect(h.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
 
+    // A password typed before the server answered the lock is not lost.
+    const quick = await confirmedHarness();
+    quick.actor.send({ type: 'session.lock' });
+    quick.actor.send({ type: 'session.unlock', password: 'demo1234' });
+    expect(quick.actor.getSnapshot().matches({ signedIn: { locked: 'unlocking' } })).toBe(true);
+    expect(quick.last(quick.calls.unlock).input).toEqual({ accessToken: 'token-1', password: 'demo1234' });
+
     const restored = harness({ ...VALID, session_locked: 'true' });
     expect(restored.actor.getSnapshot().matches({ signedIn: { locked: 'idle' } })).toBe(true);
     expect(restored.calls.lock).toHaveLength(0);

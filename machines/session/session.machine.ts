@@ -467,6 +467,8 @@ export const sessionMachine = setup({
                 // Best effort (offline): the screen stays locked, and unlock checks the password either way.
                 onError: 'idle',
               },
+              // A quick password need not wait: the app's unlock call waits for the lock call already sent.
+              on: { 'session.unlock': { target: 'unlocking', actions: 'clearError' } },
             },
             idle: {
               on: { 'session.unlock': { target: 'unlocking', actions: 'clearError' } },

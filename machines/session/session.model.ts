@@ -192,6 +192,7 @@ export const sessionModel = setup({
     },
     locking: {
       on: {
+        UNLOCK: 'unlocking',
         LOCK_DONE: 'lockedIdle',
         LOCK_FAIL: 'lockedIdle',
         LOGIN: 'locking',

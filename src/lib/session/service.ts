@@ -56,6 +56,10 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
     }
   };
 
+  // The lock call already sent lands before any unlock call: else the server could end up locked
+  // after the unlock (the machine lets a quick password through while the lock call is on its way).
+  let lockInFlight: Promise<unknown> = Promise.resolve();
+
   const machine = sessionMachine.provide({
     actors: {
       login: fromPromise<SessionData, Credentials>(({ input, signal }) => loginRequest(input, signal)),
@@ -66,11 +70,15 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         await logoutRequest(input.accessToken);
         return null;
       }),
-      unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(({ input, signal }) =>
-        unlockRequest(input.password, signal),
-      ),
-      lock: fromPromise<null, { accessToken: string | null }>(async ({ input, signal }) => {
-        await lockRequest(input.accessToken, signal);
+      unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(async ({ input, signal }) => {
+        await lockInFlight;
+        return unlockRequest(input.password, signal);
+      }),
+      // Not aborted when the machine moves on: once sent, the lock must land before the unlock.
+      lock: fromPromise<null, { accessToken: string | null }>(async ({ input }) => {
+        const sent = lockRequest(input.accessToken);
+        lockInFlight = sent.catch(() => undefined);
+        await sent;
         return null;
       }),
       fetchMe: fromPromise<ConfirmedSession, { accessToken: string }>(({ input, signal }) => meRequest(input.accessToken, signal)),
