@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRisk } from '@machines/prediction/types';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart-figure';
 
 const SHOWN = 12;
 

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UnitPredictionDetail } from '@machines/prediction/types';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/chart-figure';
 import { formatTrend, RiskBadge } from './risk-badge';
 
 const fmt = (n: number | null) => (n === null ? '—' : String(n));

@@ -1,0 +1,1 @@
+export { ChartFigure, type AlternativeTable } from './chart-figure';
