@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from './errors';
 import { textToHtml } from './plain-text';
+import { normalizeText, textProblem, type TextRule } from '../text/text-rules';
 import type { ComposeInput } from './types';
 
 /** What the person types: addresses as free text ("a@x.example, b@y.example"), the message as plain text (sent as HTML). */
@@ -67,9 +68,19 @@ function addressErrors(fields: ComposeFields): ComposeFieldErrors {
   return errors;
 }
 
-/** Errors that block sending; a draft only needs well-formed addresses. */
+/** Subject and message follow the shared text rule (machines/text/text-rules.ts), as the server does. */
+export const COMPOSE_TEXT_RULES = {
+  subject: { max: 300 },
+  message: { max: 100_000, multiline: true },
+} satisfies Record<'subject' | 'message', TextRule>;
+
+/** Errors that block sending; a draft only needs well-formed addresses and acceptable text. */
 export function validateCompose(fields: ComposeFields, draft: boolean): ComposeFieldErrors {
   const errors = addressErrors(fields);
+  for (const field of ['subject', 'message'] as const) {
+    const problem = textProblem(normalizeText(fields[field]), COMPOSE_TEXT_RULES[field]);
+    if (problem) errors[field] = problem;
+  }
   const recipients = [fields.to, fields.cc, fields.bcc].flatMap(parseAddresses);
   if (!draft && !errors.to && recipients.length === 0) errors.to = 'required';
   return errors;

@@ -1,4 +1,5 @@
 /** The to-do demo app's domain (contract in docs/todo.md). Shared by machines, views and, type-only, Mirage. */
+import { normalizeText, textProblem, type TextProblem, type TextRule } from '../text/text-rules';
 
 export const TAG_VALUES = ['frontend', 'backend', 'doc', 'bug'] as const;
 export type TaskTagValue = (typeof TAG_VALUES)[number];
@@ -69,16 +70,25 @@ export interface TaskDraft {
 
 export const TITLE_MAX_LENGTH = 200;
 
+/** The title's and description's text rules (machines/text/text-rules.ts), the same as the server's. */
+export const TASK_TEXT_RULES = {
+  title: { max: TITLE_MAX_LENGTH, required: true },
+  desc: { max: 5000, multiline: true },
+} satisfies Record<string, TextRule>;
+
 /** Field problems of a draft, as i18n-friendly codes. */
 export interface DraftErrors {
-  title?: 'required' | 'tooLong';
+  title?: TextProblem;
+  desc?: TextProblem;
 }
 
 export function validateDraft(draft: TaskDraft): DraftErrors {
-  const title = draft.title.trim();
-  if (title === '') return { title: 'required' };
-  if (title.length > TITLE_MAX_LENGTH) return { title: 'tooLong' };
-  return {};
+  const errors: DraftErrors = {};
+  const title = textProblem(normalizeText(draft.title), TASK_TEXT_RULES.title);
+  if (title) errors.title = title;
+  const desc = textProblem(normalizeText(draft.desc), TASK_TEXT_RULES.desc);
+  if (desc) errors.desc = desc;
+  return errors;
 }
 
 /** A failed call as machines keep it: the server's message and status (0 = network). */

@@ -17,6 +17,7 @@ import {
 import type { MirageContext, MirageDomain } from '../types';
 import { signInRefusal } from './users';
 import { readText, textMessage, type TextRule } from '../text-rules';
+import { idempotent } from '../idempotency';
 
 export interface OrganizationRow extends Row {
   name: string;
@@ -303,7 +304,11 @@ export const authDomain: MirageDomain = {
       return pending ? pending.then(run) : run();
     };
     server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? synced(() => login(server.db, request, ctx)));
-    server.post('/UserProfile', (_schema, request) => appKeyError(request) ?? synced(() => register(server.db, request, ctx)));
+    server.post(
+      '/UserProfile',
+      (_schema, request) =>
+        appKeyError(request) ?? synced(() => idempotent(server.db, request, 'anonymous', ctx.now(), () => register(server.db, request, ctx))),
+    );
     server.post('/auth/refresh-token', (_schema, request) =>
       withTokenSync(server, refreshTokenOf(request), () => refresh(server.db, request, ctx)),
     );

@@ -3,6 +3,8 @@ import type { Email, EmailLabel, EmailMeta, EmailTag, MailFolder } from '../../m
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
+import { readText, type TextRule } from '../text-rules';
+import { idempotent } from '../idempotency';
 
 /*
  * The mailbox demo app. Decisions (see docs/email.md):
@@ -305,6 +307,12 @@ function addressList(value: unknown, field: string, errors: Record<string, strin
   return list;
 }
 
+/** Limits of a composed email; the compose form shows the same (src/features/email). */
+export const EMAIL_TEXT_RULES = {
+  subject: { max: 300 },
+  message: { max: 100_000, multiline: true },
+} satisfies Record<string, TextRule>;
+
 function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageContext) {
   const b = body(request);
   if (isInvalid(b)) return unprocessable(b);
@@ -315,11 +323,17 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
   const cc = addressList(b['cc'], 'cc', errors);
   const bcc = addressList(b['bcc'], 'bcc', errors);
   if (!draft && !errors['to'] && to.length + cc.length + bcc.length === 0) errors['to'] = 'required';
-  const subject = b['subject'] ?? '';
-  const message = b['message'] ?? '';
-  if (typeof subject !== 'string') errors['subject'] = 'invalid';
-  else if (subject.length > 300) errors['subject'] = 'tooLong';
-  if (typeof message !== 'string') errors['message'] = 'invalid';
+  const rawSubject = b['subject'] ?? '';
+  const rawMessage = b['message'] ?? '';
+  // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, visible text, limits.
+  const subjectText = readText(rawSubject, EMAIL_TEXT_RULES.subject);
+  const messageText = readText(rawMessage, EMAIL_TEXT_RULES.message);
+  if (typeof rawSubject !== 'string') errors['subject'] = 'invalid';
+  else if (subjectText.problem) errors['subject'] = subjectText.problem;
+  if (typeof rawMessage !== 'string') errors['message'] = 'invalid';
+  else if (messageText.problem) errors['message'] = messageText.problem;
+  const subject = subjectText.value;
+  const message = messageText.value;
   let original: EmailRow | undefined;
   if (b['replyTo'] !== undefined) {
     const row = ownedRow(db, user, b['replyTo'], 'replyTo');
@@ -444,7 +458,7 @@ function routes(server: Server, ctx: MirageContext): void {
     return done();
   }));
 
-  both(server, 'post', '/apps/email/compose', authed((db, user, request) => compose(db, user, request, ctx)));
+  both(server, 'post', '/apps/email/compose', authed((db, user, request) => idempotent(db, request, user.id, ctx.now(), () => compose(db, user, request, ctx))));
 }
 
 export const emailDomain: MirageDomain = {

@@ -3,6 +3,9 @@ import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
+import { globMatches } from '../glob';
+import { readText, type TextRule } from '../text-rules';
+import { idempotent } from '../idempotency';
 
 /** A process as stored: the public shape plus when and why it ended. */
 export interface ProcessRow extends UnitProcess {
@@ -120,13 +123,9 @@ function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], person: str
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Glob with `*`, case-insensitive, over the whole executable name. */
+/** Glob with `*`, case-insensitive, over the whole executable name (linear: mirage/glob.ts). */
 export function patternMatches(pattern: string, name: string): boolean {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`, 'i').test(name);
+  return globMatches(pattern, name);
 }
 
 const PATTERN_SHAPE = /^[A-Za-z0-9 ._+()\-*]+$/;
@@ -295,6 +294,12 @@ function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, tick: 
   return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
 }
 
+/** Text limits of a process rule (mirage/text-rules.ts); the form shows the same (rule-schema.ts). */
+export const PROCESS_RULE_TEXT_RULES = {
+  pattern: { max: 100, required: true },
+  comment: { max: 200, multiline: true },
+} satisfies Record<string, TextRule>;
+
 interface RuleInput {
   pattern: string;
   action: RuleAction;
@@ -306,13 +311,14 @@ interface RuleInput {
 function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string): RuleInput | ReturnType<typeof json> {
   if (!isRecord(body)) return errorResponse(400, 'Invalid JSON body');
   const errors: Record<string, string> = {};
-  const pattern = typeof body['pattern'] === 'string' ? body['pattern'].trim() : '';
-  const problem = patternProblem(pattern);
+  const patternText = readText(body['pattern'], PROCESS_RULE_TEXT_RULES.pattern);
+  const pattern = patternText.value;
+  const problem = patternText.problem ?? patternProblem(pattern);
   if (problem) errors['pattern'] = problem;
   const action = body['action'];
   if (action !== 'allow' && action !== 'block') errors['action'] = 'invalidAction';
-  const comment = typeof body['comment'] === 'string' ? body['comment'].trim() : '';
-  if (comment.length > 200) errors['comment'] = 'tooLong';
+  const { value: comment, problem: commentProblem } = readText(body['comment'], PROCESS_RULE_TEXT_RULES.comment);
+  if (commentProblem) errors['comment'] = commentProblem;
   const enabled = body['enabled'] === undefined ? true : body['enabled'];
   if (typeof enabled !== 'boolean') errors['enabled'] = 'invalid';
   if (!problem) {
@@ -418,7 +424,7 @@ export const processesDomain: MirageDomain = {
 
     server.post(
       '/service-units/:id/process-rules',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
         const unit = unitOr404(db, user, request);
         if (!unit) return errorResponse(404, 'Service unit not found');
         const input = readRule(db, parseBody(request), String(unit.id));
@@ -426,7 +432,7 @@ export const processesDomain: MirageDomain = {
         const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
         const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
         return json(201, { ...toRule(rule), endedProcessIds });
-      }),
+      })),
     );
 
     server.put(

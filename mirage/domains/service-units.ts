@@ -3,7 +3,9 @@ import type { OperatingSystem, ServiceUnit, UnitStatus } from '../../machines/do
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
+import { normalizeText, readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
+import { idempotent } from '../idempotency';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -150,26 +152,34 @@ interface UnitInput {
   screenshotIntervalMinutes: number;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const text = (v: unknown): string => (typeof v === 'string' ? normalizeText(v) : '');
+
+/** The text fields' rules (mirage/text-rules.ts); the form shows the same limits (src/features/service-units/schema.ts). */
+export const UNIT_TEXT_RULES = {
+  name: { max: 80, required: true },
+  hostname: { max: 253, required: true },
+  location: { max: 120 },
+  description: { max: 500, multiline: true },
+} satisfies Record<string, TextRule>;
 
 /** Validates a create/update body; errors map a field to a message code the UI translates. */
 function readUnitInput(body: unknown): { value: UnitInput; errors: Record<string, string> } {
   const b = isRecord(body) ? body : {};
   const errors: Record<string, string> = {};
-  const name = text(b['name']);
-  if (!name) errors['name'] = 'required';
-  else if (name.length > 80) errors['name'] = 'tooLong';
-  const hostname = text(b['hostname']).toLowerCase();
-  if (!hostname) errors['hostname'] = 'required';
+  const name = readText(b['name'], UNIT_TEXT_RULES.name);
+  if (name.problem) errors['name'] = name.problem;
+  const host = readText(b['hostname'], UNIT_TEXT_RULES.hostname);
+  const hostname = host.value.toLowerCase();
+  if (host.problem) errors['hostname'] = host.problem;
   else if (!HOSTNAME.test(hostname)) errors['hostname'] = 'invalidHostname';
   const ipAddress = text(b['ipAddress']);
   if (ipAddress && !isIpAddress(ipAddress)) errors['ipAddress'] = 'invalidIpAddress';
   const os = text(b['operatingSystem']) as OperatingSystem;
   if (!OPERATING_SYSTEMS.includes(os)) errors['operatingSystem'] = 'required';
-  const location = text(b['location']);
-  if (location.length > 120) errors['location'] = 'tooLong';
-  const description = text(b['description']);
-  if (description.length > 500) errors['description'] = 'tooLong';
+  const location = readText(b['location'], UNIT_TEXT_RULES.location);
+  if (location.problem) errors['location'] = location.problem;
+  const description = readText(b['description'], UNIT_TEXT_RULES.description);
+  if (description.problem) errors['description'] = description.problem;
   const rawTags = Array.isArray(b['tags']) ? b['tags'] : [];
   const tags = [...new Set(rawTags.map(text).filter((t) => t !== ''))];
   if (!Array.isArray(b['tags']) && b['tags'] !== undefined) errors['tags'] = 'invalidTags';
@@ -182,12 +192,12 @@ function readUnitInput(body: unknown): { value: UnitInput; errors: Record<string
   const maintenance = b['maintenance'] === true;
   return {
     value: {
-      name,
+      name: name.value,
       hostname,
       ipAddress,
       operatingSystem: os,
-      location,
-      description,
+      location: location.value,
+      description: description.value,
       tags,
       maintenance,
       screenshotIntervalMinutes: typeof interval === 'number' ? interval : 0,
@@ -308,7 +318,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/service-units',
-    authed(({ db, request, user }) => {
+    authed(({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
       const { value, errors } = readUnitInput(parseBody(request));
       if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
@@ -325,7 +335,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         heartbeatGroup: 0,
       });
       return json(201, toView(row, ctx.now()));
-    }),
+    })),
   );
 
   server.put(

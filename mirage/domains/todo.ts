@@ -3,6 +3,8 @@ import type { Task, TaskFilter, TaskPatch, TaskTag, TaskTagValue } from '../../m
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
+import { readText, textMessage, type TextProblem, type TextRule } from '../text-rules';
+import { idempotent } from '../idempotency';
 
 /**
  * Tasks are per user: each signed-in account has its own list. `taskId` is the contract's numeric id,
@@ -91,7 +93,13 @@ function matches(task: TaskRow, filter: TaskFilter): boolean {
 
 const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
 
-type FieldCode = 'required' | 'invalidType' | 'tooLong' | 'unknownTag';
+/** Title and description follow the shared text rule (mirage/text-rules.ts); the app checks the same (machines/todo/types.ts). */
+const TASK_TEXT_RULES = {
+  title: { max: TITLE_MAX, required: true },
+  desc: { max: DESC_MAX, multiline: true },
+} satisfies Record<string, TextRule>;
+
+type FieldCode = 'invalidType' | 'unknownTag' | TextProblem;
 type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, FieldCode>; message: string };
 
 /** Checks the `{task}` of a body. `requireTitle` on creation; unknown fields are ignored, `id` included. */
@@ -109,16 +117,21 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
   const patch: TaskPatch = {};
   if ('title' in input || requireTitle) {
     const title = input['title'];
-    if (title === undefined || (typeof title === 'string' && title.trim() === '')) fail('title', 'required', 'Title is required');
-    else if (typeof title !== 'string') fail('title', 'invalidType', 'Title must be a string');
-    else if (title.trim().length > TITLE_MAX) fail('title', 'tooLong', `Title must be at most ${TITLE_MAX} characters`);
-    else patch.title = title.trim();
+    if (title !== undefined && typeof title !== 'string') fail('title', 'invalidType', 'Title must be a string');
+    else {
+      const { value, problem } = readText(title, TASK_TEXT_RULES.title);
+      if (problem) fail('title', problem, textMessage('Title', problem, TITLE_MAX));
+      else patch.title = value;
+    }
   }
   if ('desc' in input) {
     const desc = input['desc'];
     if (typeof desc !== 'string') fail('desc', 'invalidType', 'Description must be a string');
-    else if (desc.length > DESC_MAX) fail('desc', 'tooLong', `Description must be at most ${DESC_MAX} characters`);
-    else patch.desc = desc;
+    else {
+      const { value, problem } = readText(desc, TASK_TEXT_RULES.desc);
+      if (problem) fail('desc', problem, textMessage('Description', problem, DESC_MAX));
+      else patch.desc = value;
+    }
   }
   if ('tags' in input) {
     const tags = input['tags'];
@@ -210,8 +223,13 @@ export function seedTodo(db: MirageDb): void {
 export const todoDomain: MirageDomain = {
   name: 'todo',
   seed: (db) => seedTodo(db),
-  routes(server) {
-    both(server, 'post', '/apps/todo/tasks', withAuth(server, ({ db, request, user }) => createTask(db, request, user)));
+  routes(server, ctx) {
+    both(
+      server,
+      'post',
+      '/apps/todo/tasks',
+      withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => createTask(db, request, user))),
+    );
     both(server, 'get', '/apps/todo/tasks', withAuth(server, ({ db, request, user }) => listTasks(db, request, user)));
     both(server, 'get', '/apps/todo/tags', withAuth(server, ({ db }) => json(200, ensureTags(db).map(toTag))));
     both(server, 'post', '/apps/todo/task/:id', withAuth(server, ({ db, request, user }) => updateTask(db, request, user)));

@@ -3,7 +3,9 @@ import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
 import { compileSafeRegex } from '../safe-regex';
+import { readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
+import { idempotent } from '../idempotency';
 
 /**
  * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
@@ -28,6 +30,12 @@ function canSee(user: UserRow, organizationId: string | number): boolean {
 function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
   return rules(db).where((r) => canSee(user, r.organizationId));
 }
+
+/** Text limits of a rule (mirage/text-rules.ts); the form shows the same (src/features/url-restrictions/schema.ts). */
+export const RULE_TEXT_RULES = {
+  pattern: { max: 500, required: true },
+  reason: { max: 200 },
+} satisfies Record<string, TextRule>;
 
 /** Why a pattern is not valid for its match type, or null. */
 export function patternError(matchType: UrlMatchType, pattern: string): string | null {
@@ -82,12 +90,15 @@ function readRuleInput(db: MirageDb, user: UserRow, body: unknown): { value: Rul
   const errors: Record<string, string> = {};
   const matchType = (typeof b['matchType'] === 'string' ? b['matchType'] : '') as UrlMatchType;
   if (!MATCH_TYPES.includes(matchType)) errors['matchType'] = 'required';
-  const rawPattern = typeof b['pattern'] === 'string' ? b['pattern'].trim() : '';
+  // The shared text rule first (control, bidi, invisible characters; length), then the type's syntax.
+  const patternText = readText(b['pattern'], RULE_TEXT_RULES.pattern);
+  const rawPattern = patternText.value;
   const pattern = MATCH_TYPES.includes(matchType) ? normalizePattern(matchType, rawPattern) : rawPattern;
-  if (!errors['matchType']) {
+  if (patternText.problem) errors['pattern'] = patternText.problem;
+  else if (!errors['matchType']) {
     const problem = patternError(matchType, pattern);
     if (problem) errors['pattern'] = problem;
-  } else if (!pattern) errors['pattern'] = 'required';
+  }
   const action = (typeof b['action'] === 'string' ? b['action'] : '') as RuleAction;
   if (!ACTIONS.includes(action)) errors['action'] = 'required';
   const enabled = b['enabled'] !== false;
@@ -120,8 +131,8 @@ function readRuleInput(db: MirageDb, user: UserRow, body: unknown): { value: Rul
     schedule = { kind: 'window', days, from, to };
   } else if (rawSchedule['kind'] !== 'always') errors['schedule'] = 'required';
 
-  const reason = typeof b['reason'] === 'string' ? b['reason'].trim() : '';
-  if (reason.length > 200) errors['reason'] = 'tooLong';
+  const { value: reason, problem: reasonProblem } = readText(b['reason'], RULE_TEXT_RULES.reason);
+  if (reasonProblem) errors['reason'] = reasonProblem;
   return { value: { pattern, matchType, action, enabled, scope, schedule, reason }, errors };
 }
 
@@ -186,7 +197,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/url-restrictions',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
       const { value, errors } = readRuleInput(db, user, parseBody(request));
       const org = String(user.organizationId);
       if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
@@ -194,7 +205,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const now = new Date(ctx.now()).toISOString();
       const row = rules(db).insert({ ...value, organizationId: org, createdAt: now, updatedAt: now, updatedBy: user.displayName });
       return json(201, row);
-    }),
+    })),
   );
 
   server.put(

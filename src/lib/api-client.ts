@@ -11,6 +11,25 @@ export interface RequestOptions {
   skipRefresh?: boolean;
   /** Bearer token to send instead of the stored one (sign-out, after storage is cleared). */
   token?: string;
+  /**
+   * Creates: send an `Idempotency-Key` so the server does the create at most once. `true`: one key per
+   * submission: sending the same request again after its answer was lost (network error, status 0) reuses
+   * the key, so the server replays its first answer instead of creating twice; once an answer arrives the
+   * next submission gets a new key. A string: that key.
+   */
+  idempotent?: boolean | string;
+}
+
+/** Keys of submissions whose answer has not arrived, by method + URL + body. */
+const pendingSubmissionKeys = new Map<string, string>();
+
+function newIdempotencyKey(): string {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function submissionFingerprint(method: string, url: string, body: unknown): string {
+  return `${method} ${url} ${JSON.stringify(body ?? null)}`;
 }
 
 /** An HTTP failure with the server's message and per-field errors (422). */
@@ -114,8 +133,34 @@ export function toApiError(error: unknown): ApiError {
 
 async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<T> {
   const auth = options.auth ?? 'bearer';
+  const fingerprint = options.idempotent === true ? submissionFingerprint(method, url, body) : null;
+  let idempotencyKey: string | null = typeof options.idempotent === 'string' ? options.idempotent : null;
+  if (fingerprint !== null) {
+    idempotencyKey = pendingSubmissionKeys.get(fingerprint) ?? newIdempotencyKey();
+    pendingSubmissionKeys.set(fingerprint, idempotencyKey);
+  }
+  try {
+    const answer = await sendOnce<T>(method, url, body, options, auth, idempotencyKey);
+    if (fingerprint !== null) pendingSubmissionKeys.delete(fingerprint);
+    return answer;
+  } catch (error) {
+    // An answer arrived (even a refusal): the next submission is a new one. A lost answer keeps the key for a retry.
+    if (fingerprint !== null && !(error instanceof ApiError && error.isNetworkError)) pendingSubmissionKeys.delete(fingerprint);
+    throw error;
+  }
+}
+
+async function sendOnce<T>(
+  method: string,
+  url: string,
+  body: unknown,
+  options: RequestOptions,
+  auth: NonNullable<RequestOptions['auth']>,
+  idempotencyKey: string | null,
+): Promise<T> {
   const run = (token: string | null) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
     if (auth === 'bearer' && token) headers['Authorization'] = `Bearer ${token}`;
     if (auth === 'appKey') headers['key'] = config.appKey;
     return $fetch<T>(url, {

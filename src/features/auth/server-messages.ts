@@ -8,9 +8,17 @@ const KNOWN: Record<string, [string, Record<string, unknown>?]> = {
   'Please enter a valid phone number.': ['auth.register.phoneInvalid'],
   "Password doesn't match. Please try again.": ['auth.register.mismatch'],
   'The password must be at least 8 characters long.': ['auth.register.passwordTooShort', { count: 8 }],
+  // The shared text rule's refusals of the name (mirage/text-rules.ts textMessage).
+  'Full name must be at most 100 characters': ['text-input.tooLong', { fieldKey: 'auth.register.fullName', max: 100 }],
+  'Full name contains a control character (such as NUL)': ['text-input.controlCharacter', { fieldKey: 'auth.register.fullName' }],
+  'Full name contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)': ['text-input.bidiControl', { fieldKey: 'auth.register.fullName' }],
+  'Full name must contain visible characters': ['text-input.invisible', { fieldKey: 'auth.register.fullName' }],
 };
 
 export function translateServerMessage(t: TFunction, message: string): string {
   const known = KNOWN[message];
-  return known ? t(known[0], known[1]) : message;
+  if (!known) return message;
+  const [key, params] = known;
+  const fieldKey = params?.['fieldKey'];
+  return t(key, typeof fieldKey === 'string' ? { ...params, field: t(fieldKey) } : params);
 }

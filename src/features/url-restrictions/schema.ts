@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@machines/editor/editor-machine';
 import { compileSafeRegex } from '@/lib/regex-engine';
+import { normalizeText, textField, textProblem, type TextRule } from '@/lib/text-rules';
 import type { RuleFormValues } from './api/types';
 
 // Mirrors the server's checks (mirage/domains/url-restrictions.ts); codes translate as url-restrictions.errors.<code>.
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** Text limits shown in the form and enforced by the server alike (RULE_TEXT_RULES there). */
+export const RULE_TEXT_RULES = {
+  pattern: { max: 500, required: true },
+  reason: { max: 200 },
+} satisfies Record<string, TextRule>;
+
 export function patternProblem(matchType: RuleFormValues['matchType'], raw: string): string | null {
-  const pattern = raw.trim();
-  if (!pattern) return 'required';
-  if (pattern.length > 500) return 'tooLong';
+  const pattern = normalizeText(raw);
+  const textIssue = textProblem(pattern, RULE_TEXT_RULES.pattern);
+  if (textIssue) return textIssue;
   switch (matchType) {
     case 'domain':
       return DOMAIN.test(pattern) ? null : 'invalidDomain';
@@ -46,7 +53,7 @@ const ruleSchema = z
     days: z.array(z.string()),
     from: z.string(),
     to: z.string(),
-    reason: z.string().max(200, 'tooLong'),
+    reason: textField(RULE_TEXT_RULES.reason),
   })
   .superRefine((v, ctx) => {
     const problem = patternProblem(v.matchType, v.pattern);

@@ -10,5 +10,5 @@ export interface RegistrationInput {
 
 /** `POST /api/UserProfile`: creates a role-4 account (application key, no bearer). */
 export function registerAccount(input: RegistrationInput): Promise<unknown> {
-  return apiClient.post('/api/UserProfile', input, { auth: 'appKey', skipRefresh: true });
+  return apiClient.post('/api/UserProfile', input, { auth: 'appKey', skipRefresh: true, idempotent: true });
 }

@@ -4,24 +4,34 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import { isInternalPath } from '@/lib/session';
+import { normalizeText, textProblem, type TextRule } from '@/lib/text-rules';
 import { registerAccount } from '../api/register';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { translateServerMessage } from '../server-messages';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
+/** The same limit as the server's (REGISTRATION_TEXT_RULES in mirage/domains/auth.ts). */
+const FULL_NAME_RULE: TextRule = { max: 100, required: true };
 
 /** Registration: local checks first (a mismatch never reaches the server), then one request. */
 export function RegisterForm() {
   const { t } = useTranslation();
+  const fieldErrorText = useFieldErrorText('auth');
+  const counter = useCharacterCounter();
   const [, navigate] = useLocation();
   const search = useSearch();
   const form = useForm({
     mode: 'controlled',
     initialValues: { fullName: '', phoneNumber: '', email: '', password: '', rePassword: '' },
     validate: {
-      fullName: (v) => (v.trim() ? null : t('auth.register.fullNameRequired')),
+      fullName: (v) => {
+        const problem = textProblem(normalizeText(v), FULL_NAME_RULE);
+        if (problem === 'required') return t('auth.register.fullNameRequired');
+        return problem ? (fieldErrorText(problem, { label: t('auth.register.fullName'), max: FULL_NAME_RULE.max }) ?? null) : null;
+      },
       email: (v) => (EMAIL.test(v.trim()) ? null : t('auth.register.emailInvalid')),
       password: (v) => (v.length >= MIN_PASSWORD_LENGTH ? null : t('auth.register.passwordTooShort', { count: MIN_PASSWORD_LENGTH })),
       rePassword: (v, values) => (v === values.password ? null : t('auth.register.mismatch')),
@@ -53,14 +63,21 @@ export function RegisterForm() {
   }, [fieldErrors, setErrors, t]);
 
   const submit = form.onSubmit((values) => {
-    actor.send({ type: 'form.submit', values: { ...values, fullName: values.fullName.trim(), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() } });
+    actor.send({ type: 'form.submit', values: { ...values, fullName: normalizeText(values.fullName), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() } });
   });
 
   return (
     <Stack gap="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('auth.register.fullName')} autoComplete="name" required withAsterisk={false} {...form.getInputProps('fullName')} />
+          <TextInput
+            label={t('auth.register.fullName')}
+            description={counter(form.values.fullName, FULL_NAME_RULE.max)}
+            autoComplete="name"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('fullName')}
+          />
           <TextInput label={t('auth.register.phoneNumber')} autoComplete="tel" type="tel" {...form.getInputProps('phoneNumber')} />
           <TextInput label={t('auth.register.email')} autoComplete="email" type="email" required withAsterisk={false} {...form.getInputProps('email')} />
           <PasswordInput

@@ -8,6 +8,8 @@ import { ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from 
 import { DiscardChangesModal, FormActions, FormSaveError } from '@/components/form-drawer';
 import { useErrorText } from '../hooks/use-process-monitor';
 import { useProcessRules } from '../hooks/use-process-rules';
+import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
+import { PROCESS_RULE_TEXT_RULES } from './rule-schema';
 
 /** The unit's process rules: list, create/edit in a modal, enable/disable, delete with undo. */
 export function ProcessRulesPanel({ unitId }: { unitId: string }) {
@@ -32,8 +34,11 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
   const deleteCandidate = useSelector(editor, (s) => s.context.deleteCandidate);
   const confirmingDelete = useSelector(editor, (s) => s.matches({ deletion: 'confirming' }));
 
+  const ruleErrorText = useFieldErrorText('processes', 'ruleErrors');
+  const counter = useCharacterCounter();
   const rows = items.filter((r) => !hidden.includes(r.id));
-  const fieldError = (field: string) => (fieldErrors[field] ? t(`processes.ruleErrors.${fieldErrors[field]}`) : undefined);
+  const fieldError = (field: 'pattern' | 'comment') =>
+    ruleErrorText(fieldErrors[field], { label: t(`processes.ruleFields.${field}`), max: PROCESS_RULE_TEXT_RULES[field].max });
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   const toggle = (rule: ProcessRule) => {
     list.send({ type: 'list.select.set', ids: [rule.id] });
@@ -166,6 +171,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
             />
             <Textarea
               label={t('processes.ruleFields.comment')}
+              description={counter(values.comment, PROCESS_RULE_TEXT_RULES.comment.max)}
               value={values.comment}
               error={fieldError('comment')}
               autosize

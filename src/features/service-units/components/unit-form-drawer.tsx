@@ -5,20 +5,12 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
+import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import type { UnitFormValues } from '../api/types';
 import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
+import { UNIT_TEXT_RULES } from '../schema';
 
 type EditorRef = ActorRefFrom<typeof unitEditorMachine>;
-
-/** Translates an error code from the schema or the server; unknown text is shown as it is. */
-function useErrorText() {
-  const { t, i18n } = useTranslation();
-  return (code: string | undefined) => {
-    if (!code) return undefined;
-    const key = `service-units.errors.${code}`;
-    return i18n.exists(key) ? t(key) : code;
-  };
-}
 
 /**
  * Create/edit form. Mantine's form holds the inputs; every change is mirrored into the editor machine,
@@ -26,7 +18,8 @@ function useErrorText() {
  */
 function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
+  const errorText = useFieldErrorText('service-units');
+  const counter = useCharacterCounter();
   const initial = useSelector(editor, (s) => s.context.values);
   const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
   const busy = useSelector(editor, (s) => s.hasTag('busy'));
@@ -42,7 +35,10 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
 
   useEffect(() => {
     const translated: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fieldErrors)) translated[field] = errorText(code) ?? code;
+    for (const [field, code] of Object.entries(fieldErrors)) {
+      const limit = field in UNIT_TEXT_RULES ? UNIT_TEXT_RULES[field as keyof typeof UNIT_TEXT_RULES].max : undefined;
+      translated[field] = errorText(code, { label: t(`service-units.fields.${field}`), max: limit }) ?? code;
+    }
     form.setErrors(translated);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- form and errorText are stable per render; only the machine's errors drive this
   }, [fieldErrors]);
@@ -60,7 +56,13 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
         {failed && (
           <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}</FormSaveError>
         )}
-        <TextInput label={t('service-units.fields.name')} required maxLength={80} data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={t('service-units.fields.name')}
+          required
+          description={counter(form.values.name, UNIT_TEXT_RULES.name.max)}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <TextInput label={t('service-units.fields.hostname')} required description={t('service-units.fields.hostnameHint')} {...form.getInputProps('hostname')} />
         <TextInput label={t('service-units.fields.ipAddress')} description={t('service-units.fields.ipAddressHint')} {...form.getInputProps('ipAddress')} />
         <Select
@@ -72,7 +74,11 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
           value={form.values.operatingSystem || null}
           onChange={(v) => form.setFieldValue('operatingSystem', (v ?? '') as UnitFormValues['operatingSystem'])}
         />
-        <TextInput label={t('service-units.fields.location')} maxLength={120} {...form.getInputProps('location')} />
+        <TextInput
+          label={t('service-units.fields.location')}
+          description={counter(form.values.location, UNIT_TEXT_RULES.location.max)}
+          {...form.getInputProps('location')}
+        />
         <TagsInput
           label={t('service-units.fields.tags')}
           description={t('service-units.fields.tagsHint')}
@@ -92,7 +98,14 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
           {...form.getInputProps('screenshotIntervalMinutes')}
           onChange={(v) => form.setFieldValue('screenshotIntervalMinutes', typeof v === 'number' ? v : Number.NaN)}
         />
-        <Textarea label={t('service-units.fields.description')} autosize minRows={2} maxRows={6} maxLength={500} {...form.getInputProps('description')} />
+        <Textarea
+          label={t('service-units.fields.description')}
+          description={counter(form.values.description, UNIT_TEXT_RULES.description.max)}
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
         <Switch label={t('service-units.fields.maintenance')} {...form.getInputProps('maintenance', { type: 'checkbox' })} />
         <FormActions
           mt="sm"

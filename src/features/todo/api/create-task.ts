@@ -1,7 +1,7 @@
 import type { TaskFields } from '@machines/todo/types';
 import { apiClient } from '@/lib/api-client';
 
-/** POST /api/apps/todo/tasks/ with {task}: answers 201 {id}. */
+/** POST /api/apps/todo/tasks/ with {task}: answers 201 {id}. Idempotent per submission: a retry after a lost answer creates no second task. */
 export function createTask(task: TaskFields): Promise<{ id: number }> {
-  return apiClient.post<{ id: number }>('/api/apps/todo/tasks/', { task });
+  return apiClient.post<{ id: number }>('/api/apps/todo/tasks/', { task }, { idempotent: true });
 }

@@ -5,15 +5,19 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
+import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import type { RuleFormValues } from '../api/types';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
+import { RULE_TEXT_RULES } from '../schema';
 import { UnitMultiPicker } from './unit-multi-picker';
 
 type EditorRef = ActorRefFrom<typeof ruleEditorMachine>;
 const WEEK = ['1', '2', '3', '4', '5', '6', '0'];
 
 function RuleForm({ editor }: { editor: EditorRef }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText('url-restrictions');
+  const counter = useCharacterCounter();
   const initial = useSelector(editor, (s) => s.context.values);
   const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
   const busy = useSelector(editor, (s) => s.hasTag('busy'));
@@ -29,8 +33,8 @@ function RuleForm({ editor }: { editor: EditorRef }) {
   useEffect(() => {
     const translated: Record<string, string> = {};
     for (const [field, code] of Object.entries(fieldErrors)) {
-      const key = `url-restrictions.errors.${code}`;
-      translated[field] = i18n.exists(key) ? t(key) : code;
+      const limit = field in RULE_TEXT_RULES ? RULE_TEXT_RULES[field as keyof typeof RULE_TEXT_RULES].max : undefined;
+      translated[field] = errorText(code, { label: t(`url-restrictions.fields.${field}`), max: limit }) ?? code;
     }
     form.setErrors(translated);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the machine's errors drive this
@@ -125,7 +129,13 @@ function RuleForm({ editor }: { editor: EditorRef }) {
             </Group>
           </>
         )}
-        <Textarea label={t('url-restrictions.fields.reason')} autosize minRows={2} maxLength={200} {...form.getInputProps('reason')} />
+        <Textarea
+          label={t('url-restrictions.fields.reason')}
+          description={counter(v.reason, RULE_TEXT_RULES.reason.max)}
+          autosize
+          minRows={2}
+          {...form.getInputProps('reason')}
+        />
         <Switch label={t('url-restrictions.fields.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
         <FormActions
           mt="sm"

@@ -3,8 +3,9 @@ import { Alert, Anchor, Button, Group, Stack, Textarea, TextInput } from '@manti
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ComposeField } from '@machines/email/compose.machine';
+import { COMPOSE_TEXT_RULES, type ComposeField } from '@machines/email/compose.machine';
 import type { ComposeActorRef } from '@machines/email/mailbox.machine';
+import { TEXT_CODES, useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import {
   selectComposeFailure,
   selectFieldErrors,
@@ -30,7 +31,17 @@ export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: Compose
 
   const change = (field: ComposeField) => (e: { currentTarget: { value: string } }) =>
     actorRef.send({ type: 'compose.change', field, value: e.currentTarget.value });
-  const errorOf = (field: ComposeField) => (errors[field] ? t(`email.fieldErrors.${errors[field]}`, { defaultValue: t('email.fieldErrors.invalid') }) : undefined);
+  const textErrorOf = useFieldErrorText('email', 'fieldErrors');
+  const counter = useCharacterCounter();
+  const errorOf = (field: ComposeField) => {
+    const code = errors[field];
+    if (!code) return undefined;
+    if (TEXT_CODES.has(code)) {
+      const max = field === 'subject' || field === 'message' ? COMPOSE_TEXT_RULES[field].max : undefined;
+      return textErrorOf(code, { label: t(`email.compose.${field}`), max });
+    }
+    return t(`email.fieldErrors.${code}`, { defaultValue: t('email.fieldErrors.invalid') });
+  };
 
   return (
     <form
@@ -77,7 +88,14 @@ export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: Compose
             <TextInput label={t('email.compose.bcc')} value={fields.bcc} onChange={change('bcc')} error={errorOf('bcc')} disabled={working} />
           </>
         ) : null}
-        <TextInput label={t('email.compose.subject')} value={fields.subject} onChange={change('subject')} error={errorOf('subject')} disabled={working} maxLength={300} />
+        <TextInput
+          label={t('email.compose.subject')}
+          description={counter(fields.subject, COMPOSE_TEXT_RULES.subject.max)}
+          value={fields.subject}
+          onChange={change('subject')}
+          error={errorOf('subject')}
+          disabled={working}
+        />
         <Textarea
           label={t('email.compose.message')}
           value={fields.message}

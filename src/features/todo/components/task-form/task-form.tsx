@@ -2,7 +2,8 @@ import type { FormEvent } from 'react';
 import { Alert, Button, Group, MultiSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { TITLE_MAX_LENGTH, type DraftErrors, type TaskDraft, type TaskTag, type TaskTagValue, type TodoFailure } from '@machines/todo/types';
+import { TASK_TEXT_RULES, type DraftErrors, type TaskDraft, type TaskTag, type TaskTagValue, type TodoFailure } from '@machines/todo/types';
+import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import { stripHtml } from '@/lib/text';
 import { failureKey } from '../../selectors';
 
@@ -32,7 +33,16 @@ export function TaskForm(props: TaskFormProps) {
     event.preventDefault();
     props.onSubmit();
   };
-  const titleError = errors.title ? t(errors.title === 'required' ? 'todo.form.titleRequired' : 'todo.form.titleTooLong', { max: TITLE_MAX_LENGTH }) : undefined;
+  const errorText = useFieldErrorText('todo');
+  const counter = useCharacterCounter();
+  const titleError =
+    errors.title === 'required'
+      ? t('todo.form.titleRequired')
+      : errors.title === 'tooLong'
+        ? t('todo.form.titleTooLong', { max: TASK_TEXT_RULES.title.max })
+        : errorText(errors.title, { label: t('todo.form.title') });
+  const descError = errorText(errors.desc, { label: t('todo.form.description'), max: TASK_TEXT_RULES.desc.max });
+  const descText = looksLikeHtml(draft.desc) ? stripHtml(draft.desc) : draft.desc;
   return (
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <Stack gap="md">
@@ -62,7 +72,7 @@ export function TaskForm(props: TaskFormProps) {
           placeholder={t('todo.form.titlePlaceholder')}
           required
           data-autofocus
-          maxLength={TITLE_MAX_LENGTH + 50}
+          description={counter(draft.title, TASK_TEXT_RULES.title.max)}
           value={draft.title}
           error={titleError}
           disabled={busy}
@@ -74,7 +84,9 @@ export function TaskForm(props: TaskFormProps) {
           autosize
           minRows={4}
           maxRows={12}
-          value={looksLikeHtml(draft.desc) ? stripHtml(draft.desc) : draft.desc}
+          description={counter(descText, TASK_TEXT_RULES.desc.max)}
+          value={descText}
+          error={descError}
           disabled={busy}
           onChange={(event) => props.onChange({ desc: event.currentTarget.value })}
         />
