@@ -1,13 +1,14 @@
+import { del } from 'idb-keyval';
 import type { Request, Server } from 'miragejs';
 import { dumpDb, table, type DbDump } from './db';
 import { setAuthSync, type SessionRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer } from './server';
 import type { ChangeTracker } from './store/change-log';
-import { droppedTotal, loadStored, type StoredState } from './store/load';
+import { droppedTotal, LEGACY_DUMP_KEY, loadStored, type StoredState } from './store/load';
 import { applyRemoteBatch, mergeAuthRows } from './store/merge';
 import { pruneSessions, reseedEssentials } from './store/repair';
-import { createIdbStore, type RowStore, type WriteStats } from './store/row-store';
+import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
 import type { SeedSize } from './types';
 
 export { mergeAuthRows };
@@ -201,8 +202,21 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
 /** Forgets the stored database; the next start seeds fresh demo data. The caller reloads. */
 export async function resetBrowserDemoData(): Promise<void> {
   const current = active;
-  if (!current) return;
-  current.persistence.disable();
-  await current.store.clear();
-  current.channel?.postMessage({ type: 'reset' } satisfies DbMessage);
+  current?.persistence.disable();
+  // Also when the start failed (the stored data broke it): the store is cleared all the same.
+  const store = current?.store ?? createIdbStore();
+  try {
+    await store.clear();
+  } catch {
+    // The database itself is unusable: delete it; the next start creates it afresh.
+    store.close();
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase(STORE_NAME);
+      request.onsuccess = () => resolve();
+      request.onerror = () => reject(request.error ?? new Error('The demo database could not be deleted'));
+    });
+  }
+  await del(LEGACY_DUMP_KEY).catch(() => undefined);
+  const channel = current?.channel ?? (typeof BroadcastChannel === 'function' ? new BroadcastChannel(DB_CHANNEL) : null);
+  channel?.postMessage({ type: 'reset' } satisfies DbMessage);
 }

@@ -2,6 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DemoResetButton } from '@/components/status-page';
 import { ChunkLoadError } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
 
@@ -28,6 +29,7 @@ function PageErrorView({ error }: { error: unknown }) {
         <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => window.location.reload()}>
           {t('common.reload')}
         </Button>
+        <DemoResetButton />
       </Stack>
     </Center>
   );

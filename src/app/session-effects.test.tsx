@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { restartSession } from '@/lib/session';
@@ -6,6 +7,7 @@ import { PERSIST_FAILED_EVENT, SessionEffects } from './session-effects';
 
 afterEach(() => {
   delete window.mirageStatus;
+  act(() => notifications.clean());
 });
 
 describe('SessionEffects', () => {
@@ -23,5 +25,21 @@ describe('SessionEffects', () => {
     restartSession({ idleMs: 0 });
     renderWithProviders(<SessionEffects />);
     expect(await screen.findByText('Demo data reset')).toBeInTheDocument();
+  });
+
+  it('says how many unreadable stored rows were dropped and which demo accounts were put back', async () => {
+    window.mirageStatus = { persistFailed: false, dataReset: false, dropped: { users: 1, tasks: 2 }, restored: ['admin'] };
+    restartSession({ idleMs: 0 });
+    renderWithProviders(<SessionEffects />, { language: 'pt' });
+    expect(await screen.findByText('Dados de demonstração reparados')).toBeInTheDocument();
+    expect(screen.getByText(/Linhas salvas ilegíveis foram removidas: 3\..*Contas de demonstração restauradas: admin\./)).toBeInTheDocument();
+  });
+
+  it('says nothing when the stored data was read as it was', () => {
+    window.mirageStatus = { persistFailed: false, dataReset: false, dropped: {}, restored: [] };
+    restartSession({ idleMs: 0 });
+    renderWithProviders(<SessionEffects />);
+    expect(screen.queryByText('Demo data repaired')).not.toBeInTheDocument();
+    expect(screen.queryByText('Demo data reset')).not.toBeInTheDocument();
   });
 });

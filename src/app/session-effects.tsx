@@ -42,11 +42,27 @@ export function SessionEffects() {
         message: t('auth.persistFailed'),
         autoClose: false,
       });
-    const onPersistReset = () =>
-      notifications.show({ color: 'yellow', title: t('auth.persistResetTitle'), message: t('auth.persistReset') });
+    // The backend replaced unusable stored data with fresh demo data, or dropped unreadable rows.
+    const onPersistReset = () => {
+      const status = window.mirageStatus;
+      if (!status) return;
+      if (status.dataReset) {
+        notifications.show({ color: 'yellow', title: t('auth.persistResetTitle'), message: t('auth.persistReset') });
+        return;
+      }
+      const dropped = Object.values(status.dropped ?? {}).reduce((a, b) => a + b, 0);
+      const restored = status.restored ?? [];
+      const message = [
+        dropped > 0 ? t('auth.persistRepaired', { count: dropped }) : '',
+        restored.length > 0 ? t('auth.persistRestored', { accounts: restored.join(', ') }) : '',
+      ].filter(Boolean);
+      if (message.length > 0) {
+        notifications.show({ color: 'yellow', title: t('auth.persistRepairedTitle'), message: message.join(' '), autoClose: false });
+      }
+    };
     // Problems from before this mounted (the backend starts before the app renders).
     if (window.mirageStatus?.persistFailed) onPersistFailed();
-    if (window.mirageStatus?.dataReset) onPersistReset();
+    onPersistReset();
     window.addEventListener(PERSIST_FAILED_EVENT, onPersistFailed);
     window.addEventListener(PERSIST_RESET_EVENT, onPersistReset);
     return () => {

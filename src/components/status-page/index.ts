@@ -1,1 +1,2 @@
 export { StatusPage, type StatusPageProps } from './status-page';
+export { DemoResetButton, isDemoMode } from './demo-reset-button';

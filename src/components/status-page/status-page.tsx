@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Center, Paper, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { DemoResetButton } from './demo-reset-button';
 
 export interface StatusPageProps {
   /** A big code shown above the heading (e.g. "404"); decorative. */
@@ -11,10 +12,12 @@ export interface StatusPageProps {
   text: string;
   /** The way out: usually a button home. */
   actions: ReactNode;
+  /** Offer "Reset demo data" (demo mode only) under the actions; by default on error pages (those with a code). */
+  demoReset?: boolean;
 }
 
 /** A full-page message (404, 500, not authorized, maintenance, coming soon): illustration, heading, text and a way out. */
-export function StatusPage({ code, icon: IconComponent, color = 'primary', title, text, actions }: StatusPageProps) {
+export function StatusPage({ code, icon: IconComponent, color = 'primary', title, text, actions, demoReset = Boolean(code) }: StatusPageProps) {
   return (
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} maw={560} w="100%">
@@ -34,6 +37,7 @@ export function StatusPage({ code, icon: IconComponent, color = 'primary', title
             {text}
           </Text>
           {actions}
+          {demoReset ? <DemoResetButton /> : null}
         </Stack>
       </Paper>
     </Center>

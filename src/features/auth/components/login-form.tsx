@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
+import { DemoResetButton } from '@/components/status-page';
 import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { selectIsSigningIn, useSession, useSessionEvents } from '../hooks/use-session';
@@ -131,6 +132,10 @@ export function LoginForm({ demo }: { demo: boolean }) {
               </UnstyledButton>
             ))}
           </SimpleGrid>
+          {/* A broken or emptied demo database is the usual reason nobody can sign in: the way out is here. */}
+          <Group justify="flex-end" mt="xs">
+            <DemoResetButton size="xs" />
+          </Group>
         </Alert>
       ) : null}
     </Stack>
