@@ -341,7 +341,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     }),
   );
 
-  // Small id/name/code list for pickers: `search` (name or code) and/or `ids`, at most 50 rows.
+  // Small id/name/code list for pickers: `search` (name or code) and/or `ids`, at most `limit` (≤ 2000, default 50) rows.
   server.get(
     '/organizations/options',
     authed(({ db, request, user }) => {
@@ -354,8 +354,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           ids.length > 0 ? ids.includes(String(o.id)) : !search || o.name.toLowerCase().includes(search) || normalizeOrg(o).code.toLowerCase().includes(search),
         )
         .map(normalizeOrg)
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .slice(0, 50);
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .slice(0, Math.min(2000, Math.max(1, Number(url.searchParams.get('limit')) || 50)));
       return json(200, { items: rows.map((o) => ({ id: String(o.id), name: o.name, code: o.code, status: o.status })) });
     }),
   );

@@ -1,5 +1,221 @@
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useEffect, useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, showUndoNotification, toCsv, type CsvColumn } from '@/components/data-list';
+import { can, subjectFor, type Action } from '@/lib/roles';
+import { useSessionAccess, useSessionUser } from '@/lib/session';
+import type { Viewer } from './api/get-viewer';
+import { toFormValues, type OrganizationRow, type StatusAction } from './api/types';
+import { OrganizationDetailDrawer } from './components/organization-detail-drawer';
+import { activeFilterCount, OrganizationFilters } from './components/organization-filters';
+import { OrganizationFormDrawer } from './components/organization-form-drawer';
+import { OrganizationTable, OrganizationTableSettings } from './components/organization-table';
+import { StatusReasonModal, type StatusRequest } from './components/status-reason-modal';
+import { apiServices, useOrganizationsScreen, type OrganizationServices } from './hooks/use-organizations-screen';
+
+function errorMessage(error: unknown): string | null {
+  return error instanceof Error ? error.message : null;
+}
+
+/** The message of a failed delete the server explained (409: still has users or units). */
+function reasonOf(error: unknown): string | null {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 409 ? errorMessage(error) : null;
+}
+
+/** Organizations: list with server paging/sort/filter in the URL, bulk status, CSV, drawer editor, detail and audit trail. */
+export function OrganizationsScreen({ services = apiServices }: { services?: OrganizationServices }) {
+  const { t } = useTranslation();
+  const { screen, list, editor, audit, viewer } = useOrganizationsScreen(services);
+  const access = useSessionAccess();
+  const user = useSessionUser();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [statusRequest, setStatusRequest] = useState<StatusRequest | null>(null);
+
+  const me = useSelector(viewer, (s) => s.context.output as Viewer | null);
+  const role = access.status === 'signedIn' ? access.role : undefined;
+  const subject = role ? subjectFor(role, { uid: user?.uid ?? me?.uid ?? '', organizationId: me?.organization?.id ?? null }) : null;
+  const allowed = (action: Action, row?: OrganizationRow) => (subject ? can(subject, action, 'organization', row ? { organizationId: row.id } : undefined).allowed : false);
+
+  const searchInput = useSelector(list, (s) => s.context.searchInput);
+  const query = useSelector(list, (s) => s.context.query);
+  const items = useSelector(list, (s) => s.context.items);
+  const failed = useSelector(list, (s) => s.matches({ data: 'failed' }));
+  const empty = useSelector(list, (s) => s.matches({ data: 'empty' }));
+  const listError = useSelector(list, (s) => s.context.error);
+  const busy = useSelector(list, (s) => s.hasTag('busy'));
+  const selected = useSelector(list, (s) => s.context.selected);
+  const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
+  const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
+
+  const openId = new URLSearchParams(search).get('org');
+  const openRow = openId ? (items.find((o) => o.id === openId) ?? null) : null;
+  const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
+
+  const withOrgParam = (id: string | null) => {
+    const params = new URLSearchParams(search);
+    if (id) params.set('org', id);
+    else params.delete('org');
+    const qs = params.toString();
+    return qs ? `${location}?${qs}` : location;
+  };
+
+  useEffect(() => {
+    viewer.send({ type: 'task.start' });
+  }, [viewer]);
+
+  // One place turns the screen's notifications into toasts.
+  useEffect(() => {
+    const subs = [
+      screen.on('crud.saved', ({ mode, record }) =>
+        notifications.show({ color: 'teal', message: t(mode === 'create' ? 'organizations.notify.created' : 'organizations.notify.saved', { name: record.name }) }),
+      ),
+      screen.on('crud.delete.pending', ({ target }) =>
+        showUndoNotification({
+          id: `delete-organization-${target.id}`,
+          message: t('data-list.deletePending', { label: target.label }),
+          onUndo: () => screen.send({ type: 'crud.undo' }),
+          t,
+        }),
+      ),
+      screen.on('crud.delete.undone', ({ target }) => notifications.show({ message: t('data-list.deleteUndone', { label: target.label }) })),
+      screen.on('crud.deleted', ({ target }) => notifications.show({ color: 'teal', message: t('data-list.deleted', { label: target.label }) })),
+      screen.on('crud.delete.failed', ({ target, error }) =>
+        notifications.show({
+          color: 'red',
+          autoClose: 8800,
+          title: t('data-list.deleteFailed', { label: target.label }),
+          message: reasonOf(error) ? t('organizations.errors.notEmpty') : (errorMessage(error) ?? ''),
+        }),
+      ),
+      screen.on('crud.job.done', ({ job, output }) => {
+        if (job === 'export') {
+          const { items: rows } = output as { items: OrganizationRow[] };
+          downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
+          notifications.show({ color: 'teal', message: t('data-list.exportDone', { count: rows.length }) });
+        } else if (job === 'status') {
+          const row = output as OrganizationRow;
+          notifications.show({ color: 'teal', message: t(`organizations.notify.status.${row.status}`, { name: row.name }) });
+        } else if (job === 'bulkStatus') {
+          const { updated, skipped } = output as { updated: number; skipped: number };
+          list.send({ type: 'list.select.clear' });
+          notifications.show({ color: 'teal', message: t('organizations.notify.bulk', { count: updated, skipped }) });
+        }
+        setStatusRequest(null);
+      }),
+      screen.on('crud.job.failed', ({ job, error }) =>
+        notifications.show({ color: 'red', autoClose: 8800, message: job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed')) }),
+      ),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [screen, list, t]);
+
+  const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
+  const remove = (row: OrganizationRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.name } });
+  const askStatus = (row: OrganizationRow, action: StatusAction) => setStatusRequest({ action, ids: [row.id], label: row.name, bulk: false });
+  const askBulk = (action: 'suspend' | 'activate') =>
+    setStatusRequest({ action, ids: selected, label: items.find((o) => o.id === selected[0])?.name ?? '', bulk: true });
+  const confirmStatus = (reason: string) => {
+    if (!statusRequest) return;
+    const { action, ids, bulk } = statusRequest;
+    if (!bulk) screen.send({ type: 'crud.job', job: 'status', input: { id: ids[0], action, reason } });
+    else if (action !== 'archive') screen.send({ type: 'crud.job', job: 'bulkStatus', input: { ids, action, reason } });
+  };
+
+  const createButton = allowed('create') ? (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => screen.send({ type: 'crud.create' })}>
+      {t('organizations.actions.new')}
+    </Button>
+  ) : undefined;
+  const canBulk = allowed('suspend') && allowed('activate');
+
+  return (
+    <Stack gap="md">
+      <DataListToolbar
+        searchValue={searchInput}
+        onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
+        searchLabel={t('organizations.searchLabel')}
+        filters={<OrganizationFilters list={list} />}
+        filtersCount={activeFilterCount(query.filters)}
+        settings={<OrganizationTableSettings />}
+        onRefresh={() => screen.send({ type: 'crud.refresh' })}
+        busy={busy}
+        {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', job: 'export', input: query }), exporting: jobBusy } : {})}
+        actions={createButton}
+      />
+      {canBulk && (
+        <BulkActionBar count={selected.length} onClear={() => list.send({ type: 'list.select.clear' })} busy={jobBusy}>
+          <Button size="xs" variant="light" color="orange" leftSection={<IconPlayerPause size={14} aria-hidden />} disabled={jobBusy} onClick={() => askBulk('suspend')}>
+            {t('organizations.bulk.suspend')}
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} disabled={jobBusy} onClick={() => askBulk('activate')}>
+            {t('organizations.bulk.activate')}
+          </Button>
+        </BulkActionBar>
+      )}
+      {failed ? (
+        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />
+      ) : empty ? (
+        <ListEmpty
+          filtered={filtered}
+          onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {}, search: '' } })}
+          title={t('organizations.empty.title')}
+          text={t('organizations.empty.text')}
+          action={createButton}
+        />
+      ) : (
+        <OrganizationTable
+          list={list}
+          selectable={canBulk}
+          onOpen={(row) => navigate(withOrgParam(row.id))}
+          onEdit={edit}
+          onStatus={askStatus}
+          onDelete={remove}
+          allowed={allowed}
+        />
+      )}
+      <OrganizationFormDrawer editor={editor} canChangeLicence={role === 1} />
+      <OrganizationDetailDrawer
+        row={openRow}
+        audit={audit}
+        showAudit={openRow !== null && subject !== null && can(subject, 'read', 'auditLog', { organizationId: openRow.id }).allowed}
+        onClose={() => navigate(withOrgParam(null))}
+        onEdit={openRow && allowed('update', openRow) ? edit : null}
+      />
+      <StatusReasonModal request={statusRequest} busy={jobBusy} onConfirm={confirmStatus} onCancel={() => setStatusRequest(null)} />
+      <DeleteConfirmModal
+        candidateLabel={deleteCandidate?.label ?? null}
+        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
+        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+      />
+    </Stack>
+  );
+}
+
+function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
+  return [
+    { header: t('organizations.columns.name'), value: (o) => o.name },
+    { header: t('organizations.columns.code'), value: (o) => o.code },
+    { header: t('organizations.columns.status'), value: (o) => t(`organizations.status.${o.status}`) },
+    { header: t('organizations.fields.contactEmail'), value: (o) => o.contactEmail },
+    { header: t('organizations.fields.phone'), value: (o) => o.phone },
+    { header: t('organizations.fields.address'), value: (o) => o.address },
+    { header: t('organizations.fields.timezone'), value: (o) => o.timezone },
+    { header: t('organizations.fields.seatLimit'), value: (o) => o.seatLimit },
+    { header: t('organizations.columns.units'), value: (o) => o.unitCount },
+    { header: t('organizations.columns.users'), value: (o) => o.userCount },
+    { header: t('organizations.fields.screenshotsEnabled'), value: (o) => (o.screenshotPolicy.enabled ? t('organizations.yes') : t('organizations.no')) },
+    { header: t('organizations.fields.intervalMinutes'), value: (o) => o.screenshotPolicy.intervalMinutes },
+    { header: t('organizations.fields.retentionDays'), value: (o) => o.screenshotPolicy.retentionDays },
+    { header: t('organizations.columns.createdAt'), value: (o) => o.createdAt },
+  ];
+}
 
 export default function OrganizationsPage() {
-  return <PlaceholderPage />;
+  return <OrganizationsScreen />;
 }

@@ -1,0 +1,1 @@
+export { AuditTrail, type AuditEntry } from './audit-trail';

@@ -1,0 +1,31 @@
+import { MultiSelect } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ListActorRef } from '@/components/data-list';
+import { ORGANIZATION_STATUSES, type OrganizationRow } from '../api/types';
+
+function asArray(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
+  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
+}
+
+/** The status filter; every change goes to the list machine (and so to the URL). */
+export function OrganizationFilters({ list }: { list: ListActorRef<OrganizationRow> }) {
+  const { t } = useTranslation();
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  return (
+    <MultiSelect
+      label={t('organizations.filters.status')}
+      placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+      data={ORGANIZATION_STATUSES.map((s) => ({ value: s, label: t(`organizations.status.${s}`) }))}
+      value={asArray(filters['status'])}
+      onChange={(v) => list.send({ type: 'list.query.change', query: { filters: { ...filters, status: v } } })}
+      clearable
+      w={{ base: '100%', sm: 240 }}
+    />
+  );
+}

@@ -1,0 +1,151 @@
+import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import type { Action } from '@/lib/roles';
+import type { OrganizationRow, StatusAction } from '../api/types';
+import { OrganizationStatusBadge } from './organization-status-badge';
+
+export const ORGANIZATION_TABLE_KEY = 'organizations';
+
+export interface OrganizationRowHandlers {
+  onOpen: (row: OrganizationRow) => void;
+  onEdit: (row: OrganizationRow) => void;
+  onStatus: (row: OrganizationRow, action: StatusAction) => void;
+  onDelete: (row: OrganizationRow) => void;
+  /** can() for this row: buttons the role may not use are not shown. */
+  allowed: (action: Action, row: OrganizationRow) => boolean;
+}
+
+const STATUS_ACTIONS: readonly { action: StatusAction; from: readonly string[]; icon: typeof IconPlayerPause }[] = [
+  { action: 'suspend', from: ['active'], icon: IconPlayerPause },
+  { action: 'activate', from: ['suspended', 'archived'], icon: IconPlayerPlay },
+  { action: 'archive', from: ['active', 'suspended'], icon: IconArchive },
+];
+
+function RowActions({ row, handlers }: { row: OrganizationRow; handlers: OrganizationRowHandlers }) {
+  const { t } = useTranslation();
+  const { allowed } = handlers;
+  const statusItems = STATUS_ACTIONS.filter((s) => s.from.includes(row.status) && allowed(s.action, row));
+  const canDelete = allowed('delete', row);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {allowed('update', row) && (
+        <Tooltip label={t('organizations.actions.editNamed', { name: row.name })}>
+          <ActionIcon variant="subtle" aria-label={t('organizations.actions.editNamed', { name: row.name })} onClick={() => handlers.onEdit(row)}>
+            <IconEdit size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {(statusItems.length > 0 || canDelete) && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('organizations.actions.moreNamed', { name: row.name })}>
+              <IconDotsVertical size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {statusItems.map(({ action, icon: Icon }) => (
+              <Menu.Item key={action} leftSection={<Icon size={16} aria-hidden />} onClick={() => handlers.onStatus(row, action)}>
+                {t(`organizations.actions.${action}`)}
+              </Menu.Item>
+            ))}
+            {canDelete && (
+              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => handlers.onDelete(row)}>
+                {t('common.delete')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+export function useOrganizationColumns(handlers: OrganizationRowHandlers): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
+  const { t } = useTranslation();
+  const columns: DataTableColumn<OrganizationRow>[] = [
+    {
+      accessor: 'name',
+      title: t('organizations.columns.name'),
+      sortable: true,
+      toggleable: true,
+      ellipsis: true,
+      render: (o) => (
+        <Anchor component="button" type="button" fw={500} onClick={() => handlers.onOpen(o)} ta="left" title={o.name} maw="100%" truncate="end" display="block">
+          {o.name}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'code',
+      title: t('organizations.columns.code'),
+      sortable: true,
+      toggleable: true,
+      width: 120,
+      render: (o) => (
+        <Text size="sm" ff="monospace">
+          {o.code}
+        </Text>
+      ),
+    },
+    { accessor: 'status', title: t('organizations.columns.status'), sortable: true, toggleable: true, width: 130, render: (o) => <OrganizationStatusBadge status={o.status} /> },
+    { accessor: 'userCount', title: t('organizations.columns.users'), sortable: true, toggleable: true, textAlign: 'right', width: 90 },
+    {
+      accessor: 'unitCount',
+      title: t('organizations.columns.units'),
+      sortable: true,
+      toggleable: true,
+      textAlign: 'right',
+      width: 130,
+      render: (o) => t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit }),
+    },
+    { accessor: 'timezone', title: t('organizations.columns.timezone'), sortable: true, toggleable: true, defaultToggle: false, width: 170 },
+    { accessor: 'createdAt', title: t('organizations.columns.createdAt'), sortable: true, toggleable: true, width: 140, render: (o) => <RelativeTime value={o.createdAt} /> },
+    {
+      accessor: 'actions',
+      title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      width: 88,
+      render: (o) => <RowActions row={o} handlers={handlers} />,
+    },
+  ];
+  const choosable = columns
+    .filter((c) => c.toggleable === true)
+    .map((c) => ({ accessor: String(c.accessor), label: typeof c.title === 'string' ? c.title : String(c.accessor) }));
+  return { columns, choosable };
+}
+
+const noop = () => undefined;
+const never = () => false;
+
+export function OrganizationTableSettings() {
+  const { columns, choosable } = useOrganizationColumns({ onOpen: noop, onEdit: noop, onStatus: noop, onDelete: noop, allowed: never });
+  const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
+  return <TableSettings preferences={preferences} columns={choosable} />;
+}
+
+export function OrganizationTable({ list, selectable, ...handlers }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
+  const { t } = useTranslation();
+  const table = useListTable(list, { rowLabel: (o) => o.name });
+  const { columns } = useOrganizationColumns(handlers);
+  const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
+  const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
+  const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
+  return (
+    <DataTable<OrganizationRow>
+      {...rest}
+      {...selection}
+      columns={preferences.columns}
+      {...preferences.densityProps}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      verticalAlign="center"
+      pinLastColumn
+      minHeight={table.records.length === 0 ? 240 : undefined}
+      aria-label={t('organizations.tableLabel')}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import type { Page } from '@machines/domain/types';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
+import { taskMachine } from '@machines/list/task-machine';
+import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { bulkOrganizationStatus } from '../api/bulk-organization-status';
+import { createOrganization } from '../api/create-organization';
+import { deleteOrganization } from '../api/delete-organization';
+import { exportOrganizations } from '../api/export-organizations';
+import { getOrganizationAudit } from '../api/get-organization-audit';
+import { getOrganizations } from '../api/get-organizations';
+import { getViewer, type Viewer } from '../api/get-viewer';
+import { setOrganizationStatus } from '../api/set-organization-status';
+import {
+  EMPTY_ORGANIZATION,
+  ORGANIZATION_STATUSES,
+  type AuditEntry,
+  type OrganizationFormValues,
+  type OrganizationRow,
+  type StatusAction,
+} from '../api/types';
+import { updateOrganization } from '../api/update-organization';
+import { validateOrganization } from '../schema';
+
+export const organizationsScreenMachine = createCrudScreenMachine<OrganizationRow, OrganizationFormValues, OrganizationRow>();
+const listLogic = createListMachine<OrganizationRow>();
+const editorLogic = createEditorMachine<OrganizationFormValues, OrganizationRow>();
+
+export const organizationQuerySchema = defineListQuerySchema({
+  sortColumns: ['name', 'code', 'status', 'seatLimit', 'unitCount', 'userCount', 'timezone', 'createdAt'],
+  filters: { status: { values: ORGANIZATION_STATUSES, multiple: true } },
+  defaults: { pageSize: 25, sort: { column: 'name', direction: 'asc' } },
+});
+
+/** Jobs the screen runs besides list and editor: the CSV export and the status changes (one or many rows). */
+export type OrganizationJob =
+  | { job: 'export'; input: ListQuery }
+  | { job: 'status'; input: { id: string; action: StatusAction; reason: string } }
+  | { job: 'bulkStatus'; input: { ids: string[]; action: 'suspend' | 'activate'; reason: string } };
+
+export interface OrganizationServices {
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<OrganizationRow>>;
+  save: (input: SaveInput<OrganizationFormValues>) => Promise<OrganizationRow>;
+  remove: (target: DeleteTarget) => Promise<unknown>;
+  exportRows: (query: ListQuery) => Promise<{ items: OrganizationRow[]; total: number }>;
+  setStatus: (id: string, action: StatusAction, reason: string) => Promise<OrganizationRow>;
+  bulkStatus: (ids: string[], action: 'suspend' | 'activate', reason: string) => Promise<{ updated: number; skipped: number }>;
+  audit: (id: string, signal: AbortSignal) => Promise<Page<AuditEntry>>;
+  viewer: (signal: AbortSignal) => Promise<Viewer>;
+}
+
+export const apiServices: OrganizationServices = {
+  fetchPage: (query, signal) => getOrganizations(query, signal),
+  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateOrganization(id, values) : createOrganization(values)),
+  remove: ({ id }) => deleteOrganization(id),
+  exportRows: (query) => exportOrganizations(query),
+  setStatus: (id, action, reason) => setOrganizationStatus(id, action, reason),
+  bulkStatus: (ids, action, reason) => bulkOrganizationStatus(ids, action, reason),
+  audit: (id, signal) => getOrganizationAudit(id, 1, signal),
+  viewer: (signal) => getViewer(signal),
+};
+
+function runJob(services: OrganizationServices, request: JobRequest): Promise<unknown> {
+  const { job, input } = request as OrganizationJob;
+  switch (job) {
+    case 'export':
+      return services.exportRows(input);
+    case 'status':
+      return services.setStatus(input.id, input.action, input.reason);
+    case 'bulkStatus':
+      return services.bulkStatus(input.ids, input.action, input.reason);
+    default:
+      return Promise.reject(new Error(`Unknown job ${request.job}`));
+  }
+}
+
+/** The organizations screen: one CRUD-screen actor (list + editor + jobs), the viewer and the audit trail. */
+export function useOrganizationsScreen(services: OrganizationServices = apiServices) {
+  const search = useSearch();
+  const initial = useMemo(() => parseListQuery(search, organizationQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+
+  const screen = useActorRef(
+    organizationsScreenMachine.provide({
+      actors: {
+        list: listLogic.provide({
+          actors: {
+            fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+            bulkAction: fromPromise<unknown, BulkRequest>(() => Promise.reject(new Error('Bulk actions run as jobs here'))),
+          },
+        }),
+        editor: editorLogic.provide({
+          actors: {
+            validate: fromPromise<FieldErrors, ValidateInput<OrganizationFormValues>>(async ({ input }) => validateOrganization(input.values)),
+            save: fromPromise<OrganizationRow, SaveInput<OrganizationFormValues>>(({ input }) => services.save(input)),
+            remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+          },
+        }),
+        job: fromPromise<unknown, JobRequest>(({ input }) => runJob(services, input)),
+      },
+    }),
+    { input: { list: { query: initial, searchDebounceMs: 300 }, editor: { empty: EMPTY_ORGANIZATION }, jobs: { refreshAfter: ['status', 'bulkStatus'] } } },
+  );
+  const list = useSelector(screen, (s) => s.context.list);
+  const editor = useSelector(screen, (s) => s.context.editor);
+  useListQuerySync(list, organizationQuerySchema);
+
+  const audit = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+
+  return { screen, list, editor, audit, viewer };
+}

@@ -1,0 +1,9 @@
+import type { ListQuery } from '@machines/list/list-machine';
+import { apiClient } from '@/lib/api-client';
+import { toQueryParams } from './list-query-params';
+import type { UserRow } from './types';
+
+/** Every user matching the list's filters, search and sort (no paging), for the CSV export. */
+export function exportUsers(query: ListQuery): Promise<{ items: UserRow[]; total: number }> {
+  return apiClient.get<{ items: UserRow[]; total: number }>('/api/users/export', { query: toQueryParams(query, false) });
+}

@@ -1,0 +1,58 @@
+import { MultiSelect, Select } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ListActorRef } from '@/components/data-list';
+import { ACCOUNT_STATUSES, ROLE_IDS, type OrganizationOption, type UserRow } from '../api/types';
+
+function asArray(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
+  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
+}
+
+/** Organization (when the viewer sees several), role and status; every change goes to the list machine and the URL. */
+export function UserFilters({ list, organizations }: { list: ListActorRef<UserRow>; organizations: OrganizationOption[] | null }) {
+  const { t } = useTranslation();
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  const change = (key: string, value: string | string[]) => list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
+  const orgValue = asArray(filters['organizationId'])[0] ?? null;
+  return (
+    <>
+      {organizations && (
+        <Select
+          label={t('users.filters.organization')}
+          placeholder={t('data-list.all')}
+          data={organizations.map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))}
+          value={orgValue}
+          onChange={(v) => change('organizationId', v ?? '')}
+          searchable
+          clearable
+          limit={50}
+          nothingFoundMessage={t('users.filters.noOrganization')}
+          w={{ base: '100%', sm: 240 }}
+        />
+      )}
+      <MultiSelect
+        label={t('users.filters.role')}
+        placeholder={asArray(filters['role']).length ? undefined : t('data-list.all')}
+        data={ROLE_IDS.map((r) => ({ value: String(r), label: t(`users.roles.${r}`) }))}
+        value={asArray(filters['role'])}
+        onChange={(v) => change('role', v)}
+        clearable
+        w={{ base: '100%', sm: 220 }}
+      />
+      <MultiSelect
+        label={t('users.filters.status')}
+        placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+        data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
+        value={asArray(filters['status'])}
+        onChange={(v) => change('status', v)}
+        clearable
+        w={{ base: '100%', sm: 220 }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import type { Action } from '@/lib/roles';
+import type { UserAction, UserRow } from '../api/types';
+import { AccountStatusBadge } from './user-badges';
+
+export const USER_TABLE_KEY = 'users';
+
+export interface UserRowHandlers {
+  onOpen: (row: UserRow) => void;
+  onEdit: (row: UserRow) => void;
+  onAction: (row: UserRow, action: UserAction) => void;
+  onDelete: (row: UserRow) => void;
+  /** can() for this row: buttons the role may not use are not shown. */
+  allowed: (action: Action, row: UserRow) => boolean;
+}
+
+const MENU: readonly { action: UserAction; icon: typeof IconKey; when: (row: UserRow) => boolean }[] = [
+  { action: 'resetPassword', icon: IconKey, when: (row) => row.status !== 'disabled' },
+  { action: 'revokeSessions', icon: IconLogout, when: (row) => row.status === 'active' },
+  { action: 'disable', icon: IconUserOff, when: (row) => row.status !== 'disabled' },
+  { action: 'enable', icon: IconUserCheck, when: (row) => row.status === 'disabled' },
+];
+
+function RowActions({ row, handlers }: { row: UserRow; handlers: UserRowHandlers }) {
+  const { t } = useTranslation();
+  const items = MENU.filter((m) => m.when(row) && handlers.allowed(m.action, row));
+  const canDelete = handlers.allowed('delete', row);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {handlers.allowed('update', row) && (
+        <Tooltip label={t('users.actions.editNamed', { name: row.fullName })}>
+          <ActionIcon variant="subtle" aria-label={t('users.actions.editNamed', { name: row.fullName })} onClick={() => handlers.onEdit(row)}>
+            <IconEdit size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {(items.length > 0 || canDelete) && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('users.actions.moreNamed', { name: row.fullName })}>
+              <IconDotsVertical size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {items.map(({ action, icon: Icon }) => (
+              <Menu.Item key={action} leftSection={<Icon size={16} aria-hidden />} onClick={() => handlers.onAction(row, action)}>
+                {t(`users.actions.${action}`)}
+              </Menu.Item>
+            ))}
+            {canDelete && (
+              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => handlers.onDelete(row)}>
+                {t('common.delete')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
+  const { t } = useTranslation();
+  const columns: DataTableColumn<UserRow>[] = [
+    {
+      accessor: 'fullName',
+      title: t('users.columns.fullName'),
+      sortable: true,
+      toggleable: true,
+      ellipsis: true,
+      render: (u) => (
+        <Anchor component="button" type="button" fw={500} onClick={() => handlers.onOpen(u)} ta="left" title={u.fullName} maw="100%" truncate="end" display="block">
+          {u.fullName}
+        </Anchor>
+      ),
+    },
+    { accessor: 'username', title: t('users.columns.username'), sortable: true, toggleable: true, width: 150, ellipsis: true },
+    { accessor: 'email', title: t('users.columns.email'), sortable: true, toggleable: true, defaultToggle: false, width: 220, ellipsis: true },
+    { accessor: 'roleId', title: t('users.columns.role'), sortable: true, toggleable: true, width: 140, render: (u) => t(`users.roles.${u.roleId}`) },
+    { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 170, ellipsis: true },
+    { accessor: 'status', title: t('users.columns.status'), sortable: true, toggleable: true, width: 120, render: (u) => <AccountStatusBadge status={u.status} /> },
+    {
+      accessor: 'lastSignInAt',
+      title: t('users.columns.lastSignIn'),
+      sortable: true,
+      toggleable: true,
+      width: 140,
+      render: (u) => (u.lastSignInAt ? <RelativeTime value={u.lastSignInAt} /> : <Text size="sm" c="dimmed">{t('users.never')}</Text>),
+    },
+    { accessor: 'createdAt', title: t('users.columns.createdAt'), sortable: true, toggleable: true, defaultToggle: false, width: 140, render: (u) => <RelativeTime value={u.createdAt} /> },
+    {
+      accessor: 'actions',
+      title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      width: 88,
+      render: (u) => <RowActions row={u} handlers={handlers} />,
+    },
+  ];
+  const choosable = columns
+    .filter((c) => c.toggleable === true)
+    .map((c) => ({ accessor: String(c.accessor), label: typeof c.title === 'string' ? c.title : String(c.accessor) }));
+  return { columns, choosable };
+}
+
+const noop = () => undefined;
+const never = () => false;
+
+export function UserTableSettings() {
+  const { columns, choosable } = useUserColumns({ onOpen: noop, onEdit: noop, onAction: noop, onDelete: noop, allowed: never });
+  const preferences = useTablePreferences(USER_TABLE_KEY, columns);
+  return <TableSettings preferences={preferences} columns={choosable} />;
+}
+
+export function UserTable({ list, ...handlers }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
+  const { t } = useTranslation();
+  const table = useListTable(list, { rowLabel: (u) => u.fullName });
+  const { columns } = useUserColumns(handlers);
+  const preferences = useTablePreferences(USER_TABLE_KEY, columns);
+  const { selectedRecords: _s, onSelectedRecordsChange: _c, allRecordsSelectionCheckboxProps: _a, getRecordSelectionCheckboxProps: _g, ...rest } = table;
+  return (
+    <DataTable<UserRow>
+      {...rest}
+      columns={preferences.columns}
+      {...preferences.densityProps}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      verticalAlign="center"
+      pinLastColumn
+      minHeight={table.records.length === 0 ? 240 : undefined}
+      aria-label={t('users.tableLabel')}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import type { Page } from '@machines/domain/types';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
+import { taskMachine } from '@machines/list/task-machine';
+import type { AuditEntry } from '@/components/audit-trail';
+import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { deleteUser } from '../api/delete-user';
+import { exportUsers } from '../api/export-users';
+import { getOrganizationOptions } from '../api/get-organization-options';
+import { getUserAudit } from '../api/get-user-audit';
+import { getUsers } from '../api/get-users';
+import { getViewer, type Viewer } from '../api/get-viewer';
+import { inviteUser } from '../api/invite-user';
+import { ACCOUNT_STATUSES, EMPTY_USER, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from '../api/types';
+import { updateUser } from '../api/update-user';
+import { runUserAction } from '../api/user-action';
+import { validateUser } from '../schema';
+
+export const usersScreenMachine = createCrudScreenMachine<UserRow, UserFormValues, SavedUser>();
+const listLogic = createListMachine<UserRow>();
+const editorLogic = createEditorMachine<UserFormValues, SavedUser>();
+
+export const userQuerySchema = defineListQuerySchema({
+  sortColumns: ['fullName', 'username', 'email', 'roleId', 'status', 'lastSignInAt', 'createdAt'],
+  filters: {
+    organizationId: { multiple: false },
+    role: { values: ['1', '2', '3', '4'], multiple: true },
+    status: { values: ACCOUNT_STATUSES, multiple: true },
+  },
+  defaults: { pageSize: 25, sort: { column: 'fullName', direction: 'asc' } },
+});
+
+export type UserJob = { job: 'export'; input: ListQuery } | { job: 'action'; input: { id: string; action: UserAction } };
+
+export interface UserServices {
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<UserRow>>;
+  save: (input: SaveInput<UserFormValues>) => Promise<SavedUser>;
+  remove: (target: DeleteTarget) => Promise<unknown>;
+  exportRows: (query: ListQuery) => Promise<{ items: UserRow[]; total: number }>;
+  action: (id: string, action: UserAction) => Promise<unknown>;
+  audit: (id: string, signal: AbortSignal) => Promise<Page<AuditEntry>>;
+  viewer: (signal: AbortSignal) => Promise<Viewer>;
+  organizations: (signal: AbortSignal) => Promise<{ items: OrganizationOption[] }>;
+}
+
+export const apiServices: UserServices = {
+  fetchPage: (query, signal) => getUsers(query, signal),
+  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateUser(id, values) : inviteUser(values)),
+  remove: ({ id }) => deleteUser(id),
+  exportRows: (query) => exportUsers(query),
+  action: (id, action) => runUserAction(id, action),
+  audit: (id, signal) => getUserAudit(id, signal),
+  viewer: (signal) => getViewer(signal),
+  organizations: (signal) => getOrganizationOptions(signal),
+};
+
+function runJob(services: UserServices, request: JobRequest): Promise<unknown> {
+  const { job, input } = request as UserJob;
+  switch (job) {
+    case 'export':
+      return services.exportRows(input);
+    case 'action':
+      return services.action(input.id, input.action);
+    default:
+      return Promise.reject(new Error(`Unknown job ${request.job}`));
+  }
+}
+
+/** The users screen: one CRUD-screen actor (list + editor + jobs), the viewer, the organization options and the audit trail. */
+export function useUsersScreen(services: UserServices = apiServices) {
+  const search = useSearch();
+  const initial = useMemo(() => parseListQuery(search, userQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+
+  const screen = useActorRef(
+    usersScreenMachine.provide({
+      actors: {
+        list: listLogic.provide({
+          actors: {
+            fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+            bulkAction: fromPromise<unknown, BulkRequest>(() => Promise.reject(new Error('No bulk actions on users'))),
+          },
+        }),
+        editor: editorLogic.provide({
+          actors: {
+            validate: fromPromise<FieldErrors, ValidateInput<UserFormValues>>(async ({ input }) => validateUser(input.values)),
+            save: fromPromise<SavedUser, SaveInput<UserFormValues>>(({ input }) => services.save(input)),
+            remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+          },
+        }),
+        job: fromPromise<unknown, JobRequest>(({ input }) => runJob(services, input)),
+      },
+    }),
+    { input: { list: { query: initial, searchDebounceMs: 300 }, editor: { empty: EMPTY_USER }, jobs: { refreshAfter: ['action'] } } },
+  );
+  const list = useSelector(screen, (s) => s.context.list);
+  const editor = useSelector(screen, (s) => s.context.editor);
+  useListQuerySync(list, userQuerySchema);
+
+  const audit = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const organizations = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
+
+  return { screen, list, editor, audit, viewer, organizations };
+}
