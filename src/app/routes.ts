@@ -44,6 +44,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/login', rule: 'isPublic', titleKey: 'menu.login', breadcrumb: ['menu.login'], bare: true, load: () => import('@/features/auth/login-page') },
   { path: '/register', rule: 'isPublic', titleKey: 'menu.register', breadcrumb: ['menu.register'], bare: true, load: () => import('@/features/auth/register-page') },
   { path: '/forget-password', rule: 'isPublic', titleKey: 'menu.forgotPassword', breadcrumb: ['menu.forgotPassword'], bare: true, load: () => import('@/features/auth/forget-password-page') },
+  // The one-time link an admin copies after inviting a user or resetting a password (docs/users.md).
+  { path: '/set-password', rule: 'isPublic', titleKey: 'users.setPassword.title', breadcrumb: ['users.setPassword.title'], bare: true, load: () => import('@/features/users/set-password-page') },
   { path: '/callback', rule: 'isPublic', titleKey: 'menu.callback', breadcrumb: ['menu.callback'], bare: true, load: () => import('@/features/auth/callback-page') },
   { path: '/pages/lock-screen', rule: 'isPublic', titleKey: 'menu.lockScreen', breadcrumb: ['menu.pages', 'menu.lockScreen'], bare: true, load: () => import('@/features/auth/lock-screen-page') },
   { path: '/pages/comingsoon', rule: 'isPublic', titleKey: 'menu.comingSoon', breadcrumb: ['menu.pages', 'menu.comingSoon'], bare: true, load: () => import('@/features/pages/coming-soon-page') },
