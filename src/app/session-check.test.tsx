@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../tests/render';
+import { SessionCheck } from './session-check';
+
+const session = vi.hoisted(() => ({ retry: vi.fn(), logout: vi.fn() }));
+vi.mock('@/lib/session', () => ({
+  retryConfirmation: session.retry,
+  sessionCommands: { logout: session.logout, lock: vi.fn() },
+}));
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('SessionCheck', () => {
+  it('while the server confirms the session: only a labelled spinner, nothing role-gated', () => {
+    renderWithProviders(<SessionCheck reason="pending" />);
+    expect(screen.getByRole('status')).toContainElement(screen.getByLabelText('Checking your session…'));
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('when the server could not be asked: says so, retries or signs out', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SessionCheck reason="unconfirmed" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session could not be checked');
+    expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached, so your role is not known yet.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(session.retry).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(session.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks German too', () => {
+    renderWithProviders(<SessionCheck reason="unconfirmed" />, { language: 'de' });
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Ihre Sitzung konnte nicht geprüft werden');
+  });
+});
