@@ -101,8 +101,7 @@ describe('AppRouter', () => {
     restartSession({ idleMs: 0 });
     const { location } = renderWithProviders(<AppRouter />, { path: '/admin/dashboard' });
     // While the server confirms: a neutral spinner, no menu, no page, no redirect on the claimed role.
-    expect(screen.getByRole('status')).toBeInTheDocument();
-    expect(screen.getByLabelText('Checking your session…')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Checking your session…' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(current(location)).toBe('/admin/dashboard');
     const [url] = fetchMock.mock.calls[0] ?? [];

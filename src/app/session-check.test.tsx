@@ -15,7 +15,7 @@ beforeEach(() => vi.clearAllMocks());
 describe('SessionCheck', () => {
   it('while the server confirms the session: only a labelled spinner, nothing role-gated', () => {
     renderWithProviders(<SessionCheck reason="pending" />);
-    expect(screen.getByRole('status')).toContainElement(screen.getByLabelText('Checking your session…'));
+    expect(screen.getByRole('status', { name: 'Checking your session…' })).toHaveTextContent('Checking your session…');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

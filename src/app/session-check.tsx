@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { retryConfirmation, sessionCommands } from '@/lib/session';
@@ -15,8 +15,9 @@ export function SessionCheck({ reason }: { reason: 'pending' | 'unconfirmed' }) 
 function SessionChecking() {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" role="status" aria-live="polite">
-      <Loader aria-label={t('auth.confirm.checking')} />
+    <Center mih="100vh" role="status" aria-label={t('auth.confirm.checking')}>
+      <Loader aria-hidden />
+      <VisuallyHidden>{t('auth.confirm.checking')}</VisuallyHidden>
     </Center>
   );
 }
