@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTool, IconToolsOff, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import type { ListQuery } from '@machines/list/list-machine';
+import { useCrudNotifications } from '@/components/crud-screen';
 import {
   BulkActionBar,
   ConfirmModal,
@@ -15,16 +16,17 @@ import {
   downloadText,
   ListEmpty,
   ListError,
-  showUndoNotification,
   toCsv,
   type CsvColumn,
 } from '@/components/data-list';
-import { toFormValues, type UnitRow } from './api/types';
+import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
 import { UnitDetailDrawer } from './components/unit-detail-drawer';
 import { UnitFilters } from './components/unit-filters';
 import { UnitFormDrawer } from './components/unit-form-drawer';
 import { UnitTable } from './components/unit-table';
-import { apiServices, useServiceUnits, type UnitServices } from './hooks/use-service-units';
+import { apiServices, UNIT_JOBS, useServiceUnits, type UnitServices } from './hooks/use-service-units';
+
+const EMPTY_TAGS: string[] = [];
 
 function errorMessage(error: unknown): string | null {
   return error instanceof Error ? error.message : null;
@@ -33,7 +35,7 @@ function errorMessage(error: unknown): string | null {
 /** Service Unit Management: the organization's units, filtered and paged by the server. */
 export function ServiceUnitsScreen({ services = apiServices }: { services?: UnitServices }) {
   const { t } = useTranslation();
-  const { list, editor, detail, exporter, tags } = useServiceUnits(services);
+  const { screen, list, editor, detail } = useServiceUnits(services);
   const search = useSearch();
   const [location, navigate] = useLocation();
 
@@ -46,8 +48,8 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   const selectedCount = useSelector(list, (s) => s.context.selected.length);
   const bulkRunning = useSelector(list, (s) => s.matches({ data: 'bulk' }));
   const confirmingBulk = useSelector(list, (s) => s.matches({ data: 'confirmingBulk' }));
-  const exporting = useSelector(exporter, (s) => s.hasTag('busy'));
-  const tagList = useSelector(tags, (s) => (s.context.output as { items: string[] } | null)?.items ?? []);
+  const exporting = useSelector(screen, (s) => isJobActive(s.context, UNIT_JOBS.export));
+  const tagList = useSelector(screen, (s) => (s.context.outputs[UNIT_JOBS.tags] as { items: string[] } | undefined)?.items ?? EMPTY_TAGS);
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
@@ -73,63 +75,31 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
     else detail.send({ type: 'detail.close' });
   }, [unitParam, detail]);
 
-  useEffect(() => {
-    tags.send({ type: 'task.start' });
-  }, [tags]);
-
-  useEffect(() => {
-    const subs = [
-      editor.on('editor.saved', ({ mode, record }) => {
-        notifications.show({ color: 'teal', message: t(mode === 'create' ? 'service-units.notify.created' : 'service-units.notify.saved', { name: record.name }) });
-        list.send({ type: 'list.refresh' });
-        detail.send({ type: 'detail.updated', unit: record });
-        tags.send({ type: 'task.start' });
-        editor.send({ type: 'editor.close' });
-      }),
-      editor.on('editor.delete.pending', ({ target }) => {
-        list.send({ type: 'list.rows.hide', ids: [target.id] });
-        if (detail.getSnapshot().context.id === target.id) navigate(withUnitParamRef.current(null));
-        showUndoNotification({
-          id: `delete-unit-${target.id}`,
-          message: t('data-list.deletePending', { label: target.label }),
-          onUndo: () => editor.send({ type: 'editor.undo' }),
-          t,
-        });
-      }),
-      editor.on('editor.delete.undone', ({ target }) => {
-        list.send({ type: 'list.rows.show', ids: [target.id] });
-        notifications.show({ message: t('data-list.deleteUndone', { label: target.label }) });
-      }),
-      editor.on('editor.deleted', ({ target }) => {
-        notifications.show({ color: 'teal', message: t('data-list.deleted', { label: target.label }) });
-        list.send({ type: 'list.refresh' });
-      }),
-      editor.on('editor.delete.failed', ({ target }) => {
-        list.send({ type: 'list.rows.show', ids: [target.id] });
-        notifications.show({ color: 'red', message: t('data-list.deleteFailed', { label: target.label }) });
-        editor.send({ type: 'editor.delete.dismiss' });
-      }),
-      list.on('list.bulk.done', ({ action, count }) => {
-        notifications.show({ color: 'teal', message: t(`service-units.notify.bulk.${action}`, { count }) });
-        if (action === 'delete') tags.send({ type: 'task.start' });
-      }),
-      list.on('list.bulk.failed', () => notifications.show({ color: 'red', message: t('service-units.notify.bulkFailed') })),
-      exporter.on('task.done', ({ output }) => {
-        const { items } = output as { items: UnitRow[] };
-        downloadText(`service-units-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(items, csvColumns(t)));
-        notifications.show({ color: 'teal', message: t('data-list.exportDone', { count: items.length }) });
-      }),
-      exporter.on('task.failed', () => notifications.show({ color: 'red', message: t('data-list.exportFailed') })),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [editor, list, detail, exporter, tags, t, navigate]);
+  // The screen's words for the shared CRUD toasts (src/components/crud-screen); the detail drawer follows the rows.
+  useCrudNotifications<UnitRow, UnitFormValues, UnitRow>(screen, {
+    idPrefix: 'unit',
+    saved: (mode, record) => t(mode === 'create' ? 'service-units.notify.created' : 'service-units.notify.saved', { name: record.name }),
+    bulkDone: (action, count) => t(`service-units.notify.bulk.${action}`, { count }),
+    bulkFailed: () => t('service-units.notify.bulkFailed'),
+    jobDone: (job, output) => {
+      if (job !== UNIT_JOBS.export) return null;
+      const { items } = output as { items: UnitRow[] };
+      downloadText(`service-units-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(items, csvColumns(t)));
+      return t('data-list.exportDone', { count: items.length });
+    },
+    jobFailed: (job) => (job === UNIT_JOBS.export ? t('data-list.exportFailed') : null),
+    onEvent: (e) => {
+      if (e.type === 'crud.saved') detail.send({ type: 'detail.updated', unit: e.record });
+      if (e.type === 'crud.delete.pending' && detail.getSnapshot().context.id === e.target.id) navigate(withUnitParamRef.current(null));
+    },
+  });
 
 
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));
-  const edit = (unit: UnitRow) => editor.send({ type: 'editor.open.edit', id: unit.id, values: toFormValues(unit) });
-  const remove = (unit: UnitRow) => editor.send({ type: 'editor.delete', target: { id: unit.id, label: unit.name } });
-  const create = () => editor.send({ type: 'editor.open.create' });
+  const edit = (unit: UnitRow) => screen.send({ type: 'crud.edit', id: unit.id, values: toFormValues(unit) });
+  const remove = (unit: UnitRow) => screen.send({ type: 'crud.delete', target: { id: unit.id, label: unit.name } });
+  const create = () => screen.send({ type: 'crud.create' });
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
       {t('service-units.actions.new')}
@@ -143,25 +113,25 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
         searchLabel={t('service-units.searchLabel')}
         filters={<UnitFilters list={list} tags={tagList} />}
-        onRefresh={() => list.send({ type: failed ? 'list.retry' : 'list.refresh' })}
+        onRefresh={() => screen.send({ type: 'crud.refresh' })}
         busy={busy}
-        onExport={() => exporter.send({ type: 'task.start', input: query satisfies ListQuery })}
+        onExport={() => screen.send({ type: 'crud.job', job: UNIT_JOBS.export, input: query satisfies ListQuery })}
         exporting={exporting}
         actions={createButton}
       />
       <BulkActionBar count={selectedCount} onClear={() => list.send({ type: 'list.select.clear' })} busy={bulkRunning}>
-        <Button size="xs" variant="light" leftSection={<IconTool size={14} aria-hidden />} loading={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.on' })}>
+        <Button size="xs" variant="light" leftSection={<IconTool size={14} aria-hidden />} loading={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk', action: 'maintenance.on' })}>
           {t('service-units.bulk.maintenanceOn')}
         </Button>
-        <Button size="xs" variant="light" leftSection={<IconToolsOff size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.off' })}>
+        <Button size="xs" variant="light" leftSection={<IconToolsOff size={14} aria-hidden />} disabled={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk', action: 'maintenance.off' })}>
           {t('service-units.bulk.maintenanceOff')}
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk.request', action: 'delete' })}>
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk.request', action: 'delete' })}>
           {t('service-units.bulk.delete')}
         </Button>
       </BulkActionBar>
       {failed ? (
-        <ListError onRetry={() => list.send({ type: 'list.retry' })} message={errorMessage(listError)} />
+        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />
       ) : empty ? (
         <ListEmpty
           filtered={filtered}
@@ -177,15 +147,15 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
       <UnitDetailDrawer detail={detail} onClose={closeDetail} onEdit={edit} onDelete={remove} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
-        onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
-        onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
+        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
+        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
       />
       <ConfirmModal
         opened={confirmingBulk}
         title={t('data-list.bulkDeleteTitle', { count: selectedCount })}
         confirmLabel={t('common.delete')}
-        onConfirm={() => list.send({ type: 'list.bulk.confirm' })}
-        onCancel={() => list.send({ type: 'list.bulk.cancel' })}
+        onConfirm={() => screen.send({ type: 'crud.bulk.confirm' })}
+        onCancel={() => screen.send({ type: 'crud.bulk.cancel' })}
         danger
       >
         {t('data-list.bulkDeleteText')}

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
+import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
-import { taskMachine } from '@machines/list/task-machine';
 import { unitDetailMachine } from '@machines/service-units/unit-detail-machine';
 import type { Page } from '@machines/domain/types';
+import { useCrudScreen } from '@/components/crud-screen';
 import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
 import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
 import { bulkSetMaintenance } from '../api/bulk-set-maintenance';
@@ -22,6 +23,8 @@ import { validateUnit } from '../schema';
 
 export const unitListMachine = createListMachine<UnitRow>();
 export const unitEditorMachine = createEditorMachine<UnitFormValues, UnitRow>();
+export const unitScreenMachine = createCrudScreenMachine<UnitRow, UnitFormValues, UnitRow>();
+export const UNIT_JOBS = { export: 'export', tags: 'tags' } as const;
 
 export const UNIT_STATUSES = ['online', 'offline', 'maintenance'] as const;
 export const OPERATING_SYSTEMS = ['windows', 'macos', 'linux'] as const;
@@ -67,27 +70,35 @@ export function useServiceUnits(services: UnitServices = apiServices) {
   const search = useSearch();
   const initial = useMemo(() => parseListQuery(search, unitQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
 
-  const list = useActorRef(
-    unitListMachine.provide({
-      actors: {
-        fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
-        bulkAction: fromPromise<unknown, BulkRequest>(({ input }) => services.bulk(input)),
-      },
-    }),
-    { input: { query: initial, searchDebounceMs: 300 } },
-  );
+  const logic = unitScreenMachine.provide({
+    actors: {
+      list: unitListMachine.provide({
+        actors: {
+          fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+          bulkAction: fromPromise<unknown, BulkRequest>(({ input }) => services.bulk(input)),
+        },
+      }),
+      editor: unitEditorMachine.provide({
+        actors: {
+          validate: fromPromise<FieldErrors, ValidateInput<UnitFormValues>>(async ({ input }) => validateUnit(input.values)),
+          save: fromPromise<UnitRow, SaveInput<UnitFormValues>>(({ input }) => services.save(input)),
+          remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+        },
+      }),
+      job: fromPromise<unknown, JobRequest>(({ input }) => {
+        if (input.job === UNIT_JOBS.export) return services.exportRows(input.input as ListQuery);
+        if (input.job === UNIT_JOBS.tags) return services.loadTags();
+        return Promise.reject(new Error(`Unknown job ${input.job}`));
+      }),
+    },
+  });
+  const { screen, list, editor } = useCrudScreen<UnitRow, UnitFormValues, UnitRow>(logic, {
+    list: { query: initial, searchDebounceMs: 300 },
+    editor: { empty: EMPTY_UNIT },
+    // The tag options come from the units: load them at start and after every change.
+    jobs: { onStart: [UNIT_JOBS.tags], afterChange: [UNIT_JOBS.tags] },
+  });
   useListQuerySync(list, unitQuerySchema);
-
-  const editor = useActorRef(
-    unitEditorMachine.provide({
-      actors: {
-        validate: fromPromise<FieldErrors, ValidateInput<UnitFormValues>>(async ({ input }) => validateUnit(input.values)),
-        save: fromPromise<UnitRow, SaveInput<UnitFormValues>>(({ input }) => services.save(input)),
-        remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
-      },
-    }),
-    { input: { empty: EMPTY_UNIT } },
-  );
 
   const detail = useActorRef(
     unitDetailMachine.provide({
@@ -95,17 +106,5 @@ export function useServiceUnits(services: UnitServices = apiServices) {
     }),
   );
 
-  const exporter = useActorRef(
-    taskMachine.provide({
-      actors: { task: fromPromise<unknown, unknown>(({ input }) => services.exportRows(input as ListQuery)) },
-    }),
-  );
-
-  const tags = useActorRef(
-    taskMachine.provide({
-      actors: { task: fromPromise<unknown, unknown>(() => services.loadTags()) },
-    }),
-  );
-
-  return { list, editor, detail, exporter, tags };
+  return { screen, list, editor, detail };
 }
