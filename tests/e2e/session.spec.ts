@@ -12,7 +12,7 @@ const handled = (page: Page) =>
   page.evaluate(() => (window as unknown as { mirageRequests?: { method: string; path: string; status: number }[] }).mirageRequests ?? []);
 
 async function signOutFromUserMenu(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /– Account menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
 }
@@ -42,7 +42,7 @@ test.describe('session', () => {
     const before = await readSessionKeys(page);
     await page.reload();
     await expect(page).toHaveURL(/\/admin\/dashboard/);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /– Account menu$/ })).toBeVisible();
     expect(await readSessionKeys(page)).toEqual(before);
   });
 
@@ -111,7 +111,7 @@ test.describe('session', () => {
   test('the lock screen returns to the page where the session was locked', async ({ page }) => {
     await signIn(page, 'admin');
     await clientNavigate(page, '/admin/manage-organizations');
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: /– Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Lock screen' }).click();
     await expect(page).toHaveURL(/\/pages\/lock-screen/);
     await expect(page.getByText('Adam Manager')).toBeVisible();
@@ -177,7 +177,7 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'admin');
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: /– Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Reset demo data' }).click();
     await page.getByRole('button', { name: 'Reset data' }).click();
     await expect(page).toHaveURL(/\/login/);
@@ -207,7 +207,7 @@ test.describe('session', () => {
     const second = await context.newPage();
     await second.goto('/admin/manage-users');
     await expect(second).toHaveURL(/\/admin\/manage-users/);
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: /– Account menu$/ }).click();
     await page.getByRole('menuitem', { name: 'Lock screen' }).click();
     await expect(page).toHaveURL(/\/pages\/lock-screen/);
     await expect(second).toHaveURL(/\/pages\/lock-screen/);

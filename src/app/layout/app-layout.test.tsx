@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleId } from '@/lib/roles';
@@ -120,6 +120,21 @@ describe('AppLayout', () => {
     expect(localStorage.getItem('language')).toBe('de');
   });
 
+  it('shows each theme with its own icon, none the sidebar toggle’s', async () => {
+    signInAs(2);
+    renderAt('/admin/dashboard');
+    const glyph = (name: string | RegExp) => screen.getByRole('button', { name }).querySelector('svg')?.getAttribute('class');
+    const sidebar = glyph('Collapse sidebar');
+    const seen = new Set<string | null | undefined>();
+    for (const [mode, label] of [['light', 'Light'], ['dark', 'Dark'], ['semi-dark', 'Semi dark']] as const) {
+      act(() => themeModeStore.set(mode));
+      const icon = glyph(`Theme: ${label}`);
+      expect(icon).not.toBe(sidebar);
+      seen.add(icon);
+    }
+    expect(seen.size).toBe(3);
+  });
+
   it('switches the theme; semi-dark darkens only the sidebar', async () => {
     signInAs(2);
     renderAt('/admin/manage-users');
@@ -186,6 +201,8 @@ describe('AppLayout', () => {
     signInAs(2);
     renderAt('/admin/dashboard');
     expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
+    // The account button is named by what it shows first (WCAG 2.5.3 Label in Name), role translated.
+    expect(screen.getByRole('button', { name: 'Ada Admin, Admin – Account menu' })).toHaveTextContent(/^Ada Admin Admin$/);
     const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');

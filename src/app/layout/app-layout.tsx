@@ -92,7 +92,7 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
                   <IconSearch size={20} aria-hidden />
                   <Text size="sm" c="dimmed" visibleFrom="lg">
                     {t('layout.search')}
-                  </Text>
+                  </Text>{' '}
                   <Kbd size="xs" visibleFrom="lg">
                     {t('layout.searchShortcut')}
                   </Kbd>

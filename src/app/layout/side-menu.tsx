@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
@@ -25,16 +25,7 @@ export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNav
                   const active = isActivePath(location, entry.route.path);
                   return (
                     <div role="listitem" key={entry.route.path}>
-                      <NavLink
-                        component={Link}
-                        href={entry.route.path}
-                        label={t(entry.labelKey)}
-                        leftSection={icon}
-                        active={active}
-                        aria-current={active ? 'page' : undefined}
-                        variant="filled"
-                        onClick={onNavigate}
-                      />
+                      <MenuLink href={entry.route.path} text={t(entry.labelKey)} icon={icon} active={active} onNavigate={onNavigate} />
                     </div>
                   );
                 }
@@ -59,10 +50,11 @@ function SubMenu({ entry, icon, location, onNavigate }: { entry: MenuEntry; icon
   // Open/closed is pure UI state.
   const [opened, setOpened] = useState(() => children.some((c) => isActivePath(location, c.path)));
   const id = useId();
+  const label = useMenuLabel(t(entry.labelKey));
   return (
     <NavLink
       component="button"
-      label={t(entry.labelKey)}
+      {...label}
       leftSection={icon}
       opened={opened}
       onChange={setOpened}
@@ -74,19 +66,50 @@ function SubMenu({ entry, icon, location, onNavigate }: { entry: MenuEntry; icon
         {children.map((child) => {
           const active = isActivePath(location, child.path);
           return (
-            <NavLink
-              key={child.path}
-              component={Link}
-              href={child.path}
-              label={t(childLabelKey(child))}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              variant="filled"
-              onClick={onNavigate}
-            />
+            <MenuLink key={child.path} href={child.path} text={t(childLabelKey(child))} active={active} onNavigate={onNavigate} />
           );
         })}
       </div>
     </NavLink>
+  );
+}
+
+/**
+ * A menu label on one line: a label too long for the sidebar (a long French or Portuguese one) ends
+ * in "…" and shows in full in a tooltip while the pointer is over its entry or the entry has keyboard
+ * focus. The whole text stays in the DOM, so the entry's accessible name is always the full label.
+ */
+function useMenuLabel(text: string) {
+  // Pure UI state: whether the text is cut (measured when the entry is hovered or focused) and shown.
+  const [shown, setShown] = useState(false);
+  const labelRef = useRef<HTMLSpanElement>(null);
+  const show = () => {
+    const el = labelRef.current;
+    setShown(el !== null && el.scrollWidth > el.clientWidth);
+  };
+  const hide = () => setShown(false);
+  const label = (
+    <Tooltip label={text} opened={shown} position="right" withinPortal>
+      <span ref={labelRef} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+  return { label, noWrap: true, onMouseEnter: show, onMouseLeave: hide, onFocus: show, onBlur: hide };
+}
+
+function MenuLink({ href, text, icon, active, onNavigate }: { href: string; text: string; icon?: ReactNode; active: boolean; onNavigate?: () => void }) {
+  const label = useMenuLabel(text);
+  return (
+    <NavLink
+      component={Link}
+      href={href}
+      {...label}
+      leftSection={icon}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="filled"
+      onClick={onNavigate}
+    />
   );
 }

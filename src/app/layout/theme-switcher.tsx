@@ -1,16 +1,17 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCheck, IconLayoutSidebarLeftCollapse, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
+import { IconCheck, IconCircleHalfVertical, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { THEME_MODES, themeModeStore, useThemeMode, type ThemeMode } from '@/lib/theme';
 
-const ICONS: Record<ThemeMode, Icon> = { light: IconSun, dark: IconMoon, 'semi-dark': IconLayoutSidebarLeftCollapse };
+/** One glyph per theme, none shared with the header's other buttons (the sidebar toggle uses a sidebar glyph). */
+const THEME_ICONS: Record<ThemeMode, Icon> = { light: IconSun, dark: IconMoon, 'semi-dark': IconCircleHalfVertical };
 const LABEL_KEYS: Record<ThemeMode, string> = { light: 'layout.themes.light', dark: 'layout.themes.dark', 'semi-dark': 'layout.themes.semiDark' };
 
 /** Light, dark, or semi-dark (dark sidebar beside light content); stored by the theme store. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
   const mode = useThemeMode();
-  const CurrentIcon = ICONS[mode];
+  const CurrentIcon = THEME_ICONS[mode];
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -23,7 +24,7 @@ export function ThemeSwitcher() {
       <Menu.Dropdown>
         <Menu.Label>{t('layout.theme')}</Menu.Label>
         {THEME_MODES.map((m) => {
-          const ItemIcon = ICONS[m];
+          const ItemIcon = THEME_ICONS[m];
           return (
             <Menu.Item
               key={m}

@@ -5,26 +5,24 @@ import { IconDatabaseCog, IconLock, IconLogout, IconUser } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
+import { AvatarInitials } from '@/components/avatar-initials';
 import { resetDemoData, sessionCommands, useSessionUser } from '@/lib/session';
 import { LOCK_SCREEN_PATH, LOGIN_PATH } from '../guard';
 import { profilePathFor } from './navigation';
 
+const ROLE_LABEL_KEYS: Record<RoleId, string> = { 1: 'auth.roles.superAdmin', 2: 'auth.roles.admin', 3: 'auth.roles.operator', 4: 'auth.roles.user' };
+
 /** Demo data can be reset only on the embedded backend. */
 export const canResetDemo = (env: Pick<ImportMetaEnv, 'VITE_API_MODE'> = import.meta.env) => env.VITE_API_MODE !== 'remote';
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
 
 export function UserMenu({ role }: { role: RoleId | undefined }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const user = useSessionUser();
   const name = user?.displayName ?? '';
+  const shownName = name || t('layout.signedIn');
+  const roleLabel = role ? t(ROLE_LABEL_KEYS[role]) : '';
 
   const lock = async () => {
     await sessionCommands.lock();
@@ -51,20 +49,25 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('layout.userMenu')} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        {/* The name starts with what the button shows (WCAG 2.5.3 Label in Name): "Ada Admin, Admin – Account menu". */}
+        <UnstyledButton
+          aria-label={t('layout.userMenuNamed', { name: [shownName, roleLabel].filter(Boolean).join(', ') })}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
           <Group gap="xs" wrap="nowrap">
             <div style={{ textAlign: 'right' }}>
               <Text size="sm" fw={600} lh={1.2} visibleFrom="sm">
-                {name || t('layout.signedIn')}
-              </Text>
-              {user?.userRole ? (
+                {shownName}
+              </Text>{' '}
+              {roleLabel ? (
                 <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
-                  {user.userRole}
+                  {roleLabel}
                 </Text>
               ) : null}
             </div>
-            <Avatar src={user?.photoURL || null} alt={name} radius="xl" color="primary">
-              {initialsOf(name) || <IconUser size={18} aria-hidden />}
+            <Avatar src={user?.photoURL || null} alt="" radius="xl" color="primary" aria-hidden>
+              {/* Initials are decoration (the name is spelled out): drawn by CSS, so they are not text. */}
+              {name ? <AvatarInitials name={name} /> : <IconUser size={18} aria-hidden />}
             </Avatar>
           </Group>
         </UnstyledButton>

@@ -1,0 +1,1 @@
+export { AvatarInitials, initialsOf } from './avatar-initials';
