@@ -17,13 +17,13 @@ describe('UserDashboardPage', () => {
 
   it('shows each number as a link to its screen', async () => {
     renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
-    const online = await screen.findByRole('link', { name: /^Units online: \d+/ }, { timeout: 5000 });
+    const online = await screen.findByRole('link', { name: /^Units online \d+/ }, { timeout: 5000 });
     expect(online).toHaveAttribute('href', '/user/manage-service-units?status=online');
-    expect(screen.getByRole('link', { name: /^Screenshots today: \d+/ })).toHaveAttribute('href', '/user/manage-screenshots');
-    expect(screen.getByRole('link', { name: /^Active URL rules: \d+/ })).toHaveAttribute('href', '/user/url-restrictions');
-    expect(screen.getByRole('link', { name: /^Processes blocked today: \d+/ })).toHaveAttribute('href', '/user/manage-process');
+    expect(screen.getByRole('link', { name: /^Screenshots today \d+/ })).toHaveAttribute('href', '/user/manage-screenshots');
+    expect(screen.getByRole('link', { name: /^Active URL rules \d+/ })).toHaveAttribute('href', '/user/url-restrictions');
+    expect(screen.getByRole('link', { name: /^Processes blocked today \d+/ })).toHaveAttribute('href', '/user/manage-process');
     const latest = await screen.findByRole('region', { name: 'Latest screenshots' });
-    await waitFor(() => expect(within(latest).getAllByRole('link', { name: /^Screenshot of / }).length).toBeGreaterThan(0));
+    await waitFor(() => expect(within(latest).getAllByRole('link', { name: /: screenshot of “/ }).length).toBeGreaterThan(0));
   });
 
   it('a card that fails shows its own error and Retry while the others load', async () => {
@@ -40,7 +40,7 @@ describe('UserDashboardPage', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Latest screenshots' })).toHaveAttribute('aria-busy', 'false'));
     await userEvent.click(retry);
     // Counts go through the thousands formatter.
-    const online = await screen.findByRole('link', { name: 'Units online: 1234' });
+    const online = await screen.findByRole('link', { name: 'Units online 1.2k (1,234)' });
     expect(online).toHaveTextContent('1.2k');
     expect(calls).toBe(2);
   });

@@ -111,21 +111,22 @@ export function LoginForm({ demo }: { demo: boolean }) {
       </Text>
       {demo ? (
         <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('auth.login.demoTitle')}>
-          <Text size="sm" mb="xs">
+          <Text size="sm" mb="xs" id="demo-accounts-hint">
             {t('auth.login.demoHint', { password: DEMO_PASSWORD })}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             {DEMO_ACCOUNTS.map((account) => (
+              // Named by what it shows, "superadmin Super admin" (WCAG 2.5.3 Label in Name); the hint describes what it does.
               <UnstyledButton
                 key={account.username}
-                aria-label={t('auth.login.fillAccount', { username: account.username })}
+                aria-describedby="demo-accounts-hint"
                 onClick={() => form.setValues({ username: account.username, password: DEMO_PASSWORD })}
                 p={6}
                 style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-gray-3)' }}
               >
                 <Text size="sm" fw={600} ff="monospace">
                   {account.username}
-                </Text>
+                </Text>{' '}
                 <Badge size="xs" variant="light">
                   {t(account.roleKey)}
                 </Badge>

@@ -45,24 +45,28 @@ export function LatestScreenshotsCard({ state, screenshots, onRetry }: { state: 
       )}
       {state === 'loaded' && screenshots.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          {screenshots.map((shot) => (
-            <UnstyledButton
-              key={shot.id}
-              component={Link}
-              href={`/user/manage-screenshots?unit=${encodeURIComponent(shot.serviceUnitId)}`}
-              aria-label={t('dashboard.screenshotLink', { unit: shot.unitName, title: shot.activeWindowTitle })}
-            >
-              <Stack gap={2}>
-                <ScreenshotImage data={shot} alt="" radius="sm" />
-                <Text size="xs" fw={600} truncate>
-                  {shot.unitName}
-                </Text>
-                <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt}>
-                  {dayjs(shot.capturedAt).locale(i18n.language).fromNow()}
-                </Text>
-              </Stack>
-            </UnstyledButton>
-          ))}
+          {screenshots.map((shot) => {
+            const when = dayjs(shot.capturedAt).locale(i18n.language).fromNow();
+            return (
+              <UnstyledButton
+                key={shot.id}
+                component={Link}
+                href={`/user/manage-screenshots?unit=${encodeURIComponent(shot.serviceUnitId)}`}
+                // Starts with what the tile shows (WCAG 2.5.3 Label in Name), then what the picture is.
+                aria-label={t('dashboard.screenshotLink', { unit: shot.unitName, when, title: shot.activeWindowTitle })}
+              >
+                <Stack gap={2}>
+                  <ScreenshotImage data={shot} alt="" radius="sm" />
+                  <Text size="xs" fw={600} truncate>
+                    {shot.unitName}
+                  </Text>{' '}
+                  <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt}>
+                    {when}
+                  </Text>
+                </Stack>
+              </UnstyledButton>
+            );
+          })}
         </SimpleGrid>
       )}
     </Card>

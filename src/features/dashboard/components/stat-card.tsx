@@ -6,6 +6,16 @@ import { Link } from 'wouter';
 import { formatThousands } from '@/lib/formatters';
 import type { CardState } from '../hooks/selectors';
 
+/**
+ * The link's name starts with what the card shows, "Units online 24" (WCAG 2.5.3 Label in Name); a
+ * shortened count adds the exact one: "Units online 1.2k (1,234)".
+ */
+function linkName(label: string, value: number, language: string): string {
+  const shown = formatThousands(value);
+  const exact = new Intl.NumberFormat(language).format(value);
+  return shown === exact ? `${label} ${shown}` : `${label} ${shown} (${exact})`;
+}
+
 /** One number on the dashboard; once loaded the whole card is a link to its screen. */
 export function StatCard({
   label,
@@ -24,13 +34,14 @@ export function StatCard({
   color: string;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={4}>
         <Text size="sm" c="dimmed" fw={500}>
           {label}
         </Text>
+        {/* A space between label and number, so the link's name reads "Units online 24". */}{' '}
         {state === 'loading' && <Skeleton height={34} width={80} aria-hidden />}
         {state === 'loaded' && value !== undefined && (
           <Text fz={30} fw={700} lh={1.1} title={String(value)}>
@@ -53,7 +64,7 @@ export function StatCard({
   );
   if (state === 'loaded') {
     return (
-      <Card withBorder padding="lg" component={Link} href={href} aria-label={t('dashboard.cardLink', { label, value: value ?? 0 })} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Card withBorder padding="lg" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
         {body}
       </Card>
     );
