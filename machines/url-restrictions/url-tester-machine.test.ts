@@ -46,3 +46,42 @@ describe('URL tester machine', () => {
     expect(without.getSnapshot().context.decision).toMatchObject({ action: 'allow', outcomes: [{ ruleId: '2', outcome: 'invalidPattern' }] });
   });
 });
+
+describe('URL tester machine: input that is not a URL', () => {
+  const counting = () => {
+    const calls = { loads: 0 };
+    const machine = urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { calls.loads += 1; return [rule]; }) } });
+    return { calls, actor: createActor(machine, { input }).start() };
+  };
+
+  it('is a field error, never a verdict: nothing is loaded and no decision is given', () => {
+    const { calls, actor } = counting();
+    actor.send({ type: 'tester.submit', url: 'not a url', unitId: null });
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(actor.getSnapshot().context).toMatchObject({ inputError: 'invalidUrl', decision: null });
+    expect(calls.loads).toBe(0);
+    actor.send({ type: 'tester.submit', url: '   ', unitId: null });
+    expect(actor.getSnapshot().context.inputError).toBe('required');
+  });
+
+  it('clears the error when the field is edited, and a valid URL is then decided', async () => {
+    const { calls, actor } = counting();
+    actor.send({ type: 'tester.submit', url: 'https://exa mple.com', unitId: null });
+    actor.send({ type: 'tester.edit' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.inputError).toBeNull();
+    actor.send({ type: 'tester.submit', url: 'www.example.com', unitId: null });
+    await waitFor(actor, (s) => s.matches('decided'));
+    expect(actor.getSnapshot().context.decision).toMatchObject({ action: 'block', reason: 'domainMatch' });
+    expect(calls.loads).toBe(1);
+  });
+
+  it('takes away an earlier verdict, so it is never shown for the bad input', async () => {
+    const { actor } = counting();
+    actor.send({ type: 'tester.submit', url: 'https://www.example.com/', unitId: null });
+    await waitFor(actor, (s) => s.matches('decided'));
+    actor.send({ type: 'tester.submit', url: 'http://', unitId: null });
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(actor.getSnapshot().context.decision).toBeNull();
+  });
+});

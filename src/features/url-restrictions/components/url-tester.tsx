@@ -21,6 +21,7 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
   const decision = useSelector(tester, (s) => s.context.decision);
   const checking = useSelector(tester, (s) => s.hasTag('busy'));
   const failed = useSelector(tester, (s) => s.matches('failed'));
+  const inputError = useSelector(tester, (s) => s.context.inputError);
   const rules = useSelector(tester, (s) => s.context.rules);
   const byId = new Map(rules.map((r) => [r.id, r]));
 
@@ -30,7 +31,9 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
         <Title order={2} size="h4" id="url-tester-title">
           {t('url-restrictions.tester.title')}
         </Title>
+        {/* noValidate: an empty or malformed URL gets the app's own translated field error, not the browser's. */}
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             const data = new FormData(e.currentTarget);
@@ -38,7 +41,17 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
           }}
         >
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput name="url" label={t('url-restrictions.tester.url')} placeholder="https://www.example.com/page" required miw={280} style={{ flex: 2 }} />
+            <TextInput
+              name="url"
+              label={t('url-restrictions.tester.url')}
+              placeholder="https://www.example.com/page"
+              withAsterisk
+              aria-required
+              error={inputError ? t(inputError === 'required' ? 'url-restrictions.tester.urlRequired' : 'url-restrictions.tester.invalidUrl') : undefined}
+              onChange={() => tester.send({ type: 'tester.edit' })}
+              miw={280}
+              style={{ flex: 2 }}
+            />
             <UnitPicker value={unit} onChange={setUnit} text={pickerText} clearable w={280} />
             <Button type="submit" loading={checking}>
               {t('url-restrictions.tester.submit')}
@@ -50,23 +63,20 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
             {t('url-restrictions.tester.failed')}
           </Alert>
         )}
-        {decision && !checking && (
+        {decision && !checking && !inputError && (
           <Stack gap="xs" role="status" aria-live="polite">
             <Group gap="sm">
               {decision.action === 'block' ? <IconShieldX color="var(--mantine-color-red-6)" aria-hidden /> : <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />}
               <Text fw={700} size="lg">
-                {decision.reason === 'invalidUrl'
-                  ? t('url-restrictions.tester.invalidUrl')
-                  : decision.action === 'block'
-                    ? t('url-restrictions.tester.blocked')
-                    : t('url-restrictions.tester.allowed')}
+                {decision.action === 'block' ? t('url-restrictions.tester.blocked') : t('url-restrictions.tester.allowed')}
               </Text>
             </Group>
-            {decision.reason !== 'invalidUrl' && <Text size="sm">{t(`url-restrictions.reason.${decision.reason}`)}</Text>}
+            <Text size="sm">{t(`url-restrictions.reason.${decision.reason}`)}</Text>
             {decision.rule && (
               <Text size="sm">
                 {t('url-restrictions.tester.decidingRule')} <Code>{decision.rule.pattern}</Code>{' '}
-                <Badge size="sm" variant="light" color={decision.rule.action === 'block' ? 'red' : 'teal'}>
+                {/* A span: a Badge's default <div> is not allowed inside this paragraph. */}
+                <Badge component="span" size="sm" variant="light" color={decision.rule.action === 'block' ? 'red' : 'teal'}>
                   {t(`url-restrictions.action.${decision.rule.action}`)}
                 </Badge>{' '}
                 ({t(`url-restrictions.matchType.${decision.rule.matchType}`)}){decision.rule.reason ? ` — ${decision.rule.reason}` : ''}
