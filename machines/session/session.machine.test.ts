@@ -681,3 +681,21 @@ describe('session machine, focused', () => {
     expect(h.calls.refresh).toHaveLength(0);
   });
 });
+
+describe('session machine, own profile changes', () => {
+  it('takes the new name and photo at once and stores them, without asking the server again', async () => {
+    const h = await confirmedHarness();
+    h.spies.persistSession.mockClear();
+    h.actor.send({ type: 'session.user.update', patch: { displayName: 'Adam M.', photoURL: 'data:image/jpeg;base64,AA' } });
+    expect(h.actor.getSnapshot().context.user).toMatchObject({ displayName: 'Adam M.', photoURL: 'data:image/jpeg;base64,AA', email: 'admin@acme.example' });
+    expect(h.spies.persistSession).toHaveBeenCalledTimes(1);
+    expect(h.calls.fetchMe).toHaveLength(1);
+  });
+
+  it('ignores a profile change when nobody is signed in', () => {
+    const h = harness(EMPTY);
+    h.actor.send({ type: 'session.user.update', patch: { displayName: 'Nobody' } });
+    expect(h.actor.getSnapshot().context.user).toBeNull();
+    expect(h.spies.persistSession).not.toHaveBeenCalled();
+  });
+});

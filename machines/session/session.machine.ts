@@ -110,7 +110,9 @@ export type SessionEvent =
   /** A request got 423 `session_locked`: the server holds this session locked. */
   | { type: 'session.server.locked' }
   /** Try confirming the restored session again after a failure (network, server error). */
-  | { type: 'session.retry' };
+  | { type: 'session.retry' }
+  /** The user changed their own profile: the header and the stored userInfo follow at once. */
+  | { type: 'session.user.update'; patch: Partial<Pick<SessionUser, 'displayName' | 'about' | 'photoURL'>> };
 
 /** What the machine announces to the app (views show toasts and navigate on these). */
 export type SessionEmitted =
@@ -240,6 +242,9 @@ export const sessionMachine = setup({
       tokenExpiry: params.token.tokenExpiry,
     })),
     clearError: assign({ error: null, errorMessage: null }),
+    patchUser: assign(({ context }, params: { patch: Partial<Pick<SessionUser, 'displayName' | 'about' | 'photoURL'>> }) => ({
+      user: context.user ? { ...context.user, ...params.patch } : context.user,
+    })),
   },
   guards: {
     isStoredSessionLocked: ({ context }) => context.stored !== null && parseStoredSession(context.stored)?.locked === true,
@@ -428,6 +433,7 @@ export const sessionMachine = setup({
             'broadcastTokenRefreshed',
           ],
         },
+        'session.user.update': { actions: [{ type: 'patchUser', params: ({ event }) => ({ patch: event.patch }) }, 'persistSession'] },
         'session.unauthorized': [
           { guard: 'isReplacedToken', actions: 'resolveWithCurrentToken' },
           { target: 'refreshing', actions: 'enqueueRequest' },

@@ -6,6 +6,7 @@ import { emailDomain } from './email';
 import { organizationsDomain } from './organizations';
 import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
+import { profileDomain } from './profile';
 import { screenshotsDomain } from './screenshots';
 import { serviceUnitsDomain } from './service-units';
 import { todoDomain } from './todo';
@@ -27,6 +28,7 @@ export const domains: readonly MirageDomain[] = [
   userDashboardDomain,
   predictionDomain,
   adminDashboardDomain,
+  profileDomain,
   todoDomain,
   emailDomain,
 ];

@@ -1,72 +1,35 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconUserOff } from '@tabler/icons-react';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '@/lib/session';
+import { PasswordForm } from './components/password-form';
+import { ProfileForm } from './components/profile-form';
+import { useProfile, type ProfileActor } from './hooks/use-profile';
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
+type Snap = ReturnType<ProfileActor['getSnapshot']>;
+const selectProfile = (s: Snap) => s.context.profile;
+const selectFailed = (s: Snap) => s.hasTag('details.failed');
 
-/** The signed-in user's account, read from the session. */
+/** /user/my-profile and /admin/my-profile: the signed-in user's own details, photo and password. */
 export default function MyProfilePage() {
   const { t } = useTranslation();
-  const user = useSessionUser();
-  if (!user) {
+  const actor = useProfile();
+  const profile = useSelector(actor, selectProfile);
+  const failed = useSelector(actor, selectFailed);
+  if (failed) {
     return (
-      <Card withBorder padding="xl" role="status">
-        <Group gap="sm">
-          <IconUserOff size={24} aria-hidden />
-          <Text>{t('profile.notSignedIn')}</Text>
-        </Group>
-      </Card>
+      <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('profile.loadFailed')} role="alert" maw={880}>
+        <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'profile.retry' })}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
     );
   }
-  const fields: [string, string][] = [
-    [t('profile.name'), user.displayName],
-    [t('profile.email'), user.email],
-    [t('profile.role'), user.userRole],
-  ];
+  if (!profile) return <Skeleton height={420} radius="md" maw={880} aria-label={t('common.loading')} />;
   return (
-    <Card withBorder padding="xl" maw={720}>
-      <Stack gap="lg">
-        <Group gap="md" wrap="nowrap">
-          <Avatar src={user.photoURL || null} alt={user.displayName} size={72} radius="xl" color="primary">
-            {initialsOf(user.displayName)}
-          </Avatar>
-          <div>
-            <Title order={2} size="h3">
-              {user.displayName}
-            </Title>
-            {user.status ? (
-              <Badge variant="light" color="success" mt={4} aria-label={`${t('profile.status')}: ${user.status}`}>
-                {user.status}
-              </Badge>
-            ) : null}
-          </div>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" spacing="md" m={0}>
-          {fields.map(([label, value]) => (
-            <div key={label}>
-              <Text component="dt" size="sm" c="dimmed">
-                {label}
-              </Text>
-              <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {value || '—'}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-        <div>
-          <Text size="sm" c="dimmed">
-            {t('profile.about')}
-          </Text>
-          <Text>{user.about || t('profile.noAbout')}</Text>
-        </div>
-      </Stack>
-    </Card>
+    <Stack gap="lg" maw={880}>
+      <ProfileForm actor={actor} profile={profile} />
+      <PasswordForm actor={actor} />
+    </Stack>
   );
 }

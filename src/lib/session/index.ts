@@ -31,6 +31,10 @@ export const sessionCommands = {
   lock(): void {
     getSessionActor().send({ type: 'session.lock' });
   },
+  /** The user saved their own profile: the header and the stored userInfo follow at once. */
+  updateUser(patch: Partial<Pick<ActiveUser, 'displayName' | 'about' | 'photoURL'>>): void {
+    getSessionActor().send({ type: 'session.user.update', patch });
+  },
 };
 
 let demoReset: (() => Promise<void>) | null = null;

@@ -1,0 +1,247 @@
+import { assign, emit, fromPromise, not, setup } from 'xstate';
+import { normalizeText, textProblem, type TextRule } from '../text/text-rules';
+import {
+  MAX_PHOTO_BYTES,
+  MIN_PASSWORD_LENGTH,
+  type PasswordValues,
+  type PhotoFile,
+  type ProfileRecord,
+  type ProfileValues,
+} from './types';
+
+/**
+ * The profile screen (docs/profile.md): the user's details and photo, and the password, as two
+ * independent regions. A failed save keeps what was typed and says why (field codes from the
+ * server, or `saveFailed` for the toast); a successful save emits the new record so the session's
+ * user (and the header) change at once.
+ */
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+export type PhotoProblem = 'notImage' | 'tooLarge' | 'unreadable';
+
+export interface ProfileContext {
+  profile: ProfileRecord | null;
+  values: ProfileValues;
+  errors: FieldErrors<keyof ProfileValues>;
+  photoProblem: PhotoProblem | null;
+  loadError: unknown;
+  password: PasswordValues;
+  passwordErrors: FieldErrors<keyof PasswordValues>;
+}
+
+export type ProfileEvent =
+  | { type: 'profile.change'; patch: Partial<Omit<ProfileValues, 'photoURL'>> }
+  | { type: 'profile.photo.choose'; file: PhotoFile }
+  | { type: 'profile.photo.remove' }
+  | { type: 'profile.save' }
+  | { type: 'profile.reset' }
+  | { type: 'profile.retry' }
+  | { type: 'profile.password.change'; patch: Partial<PasswordValues> }
+  | { type: 'profile.password.submit' };
+
+export type ProfileEmitted =
+  | { type: 'profile.saved'; profile: ProfileRecord }
+  | { type: 'profile.saveFailed'; error: unknown }
+  | { type: 'profile.passwordChanged' }
+  | { type: 'profile.passwordFailed'; error: unknown };
+
+export const PROFILE_RULES: Readonly<Record<'displayName' | 'about', TextRule>> = {
+  displayName: { max: 80, required: true },
+  about: { max: 500, multiline: true },
+};
+const PHONE = /^\+?[\d\s().-]{6,20}$/;
+const EMPTY_VALUES: ProfileValues = { displayName: '', about: '', phoneNumber: '', photoURL: '' };
+const EMPTY_PASSWORD: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const valuesOf = (p: ProfileRecord): ProfileValues => ({ displayName: p.displayName, about: p.about, phoneNumber: p.phoneNumber, photoURL: p.photoURL });
+
+/** The same checks as the server, so most mistakes show before anything is sent. */
+export function validateProfile(values: ProfileValues): FieldErrors<keyof ProfileValues> {
+  const errors: FieldErrors<keyof ProfileValues> = {};
+  for (const field of ['displayName', 'about'] as const) {
+    const problem = textProblem(normalizeText(values[field]), PROFILE_RULES[field]);
+    if (problem) errors[field] = problem;
+  }
+  const phone = values.phoneNumber.trim();
+  if (phone && !PHONE.test(phone)) errors.phoneNumber = 'invalidPhone';
+  return errors;
+}
+
+export function validatePassword(values: PasswordValues): FieldErrors<keyof PasswordValues> {
+  const errors: FieldErrors<keyof PasswordValues> = {};
+  if (!values.currentPassword) errors.currentPassword = 'required';
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = 'passwordTooShort';
+  else if (values.newPassword === values.currentPassword) errors.newPassword = 'samePassword';
+  if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'passwordMismatch';
+  return errors;
+}
+
+/** `{ fieldErrors }` of whatever a request threw (the app's ApiError), without knowing its class. */
+function fieldErrorsOf<K extends string>(error: unknown): FieldErrors<K> {
+  if (typeof error !== 'object' || error === null || !('fieldErrors' in error)) return {};
+  const raw = error.fieldErrors;
+  const out: Record<string, string> = {};
+  if (typeof raw === 'object' && raw !== null) for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') out[key] = value;
+  return out as FieldErrors<K>;
+}
+
+const isImageType = (type: string) => /^image\/(png|jpeg|webp|gif|bmp|avif)$/.test(type);
+const withoutKeys = <T extends object>(errors: T, keys: string[]): T =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key))) as T;
+
+export const profileMachine = setup({
+  types: {} as { context: ProfileContext; events: ProfileEvent; emitted: ProfileEmitted },
+  actors: {
+    loadProfile: fromPromise<ProfileRecord>(async () => {
+      throw new Error('loadProfile not provided');
+    }),
+    saveProfile: fromPromise<ProfileRecord, { values: ProfileValues }>(async () => {
+      throw new Error('saveProfile not provided');
+    }),
+    /** Crops and resizes the chosen picture into a small data URL (the app does it with a canvas). */
+    processPhoto: fromPromise<string, { file: PhotoFile }>(async () => {
+      throw new Error('processPhoto not provided');
+    }),
+    changePassword: fromPromise<null, { values: PasswordValues }>(async () => {
+      throw new Error('changePassword not provided');
+    }),
+  },
+  guards: {
+    isProfileValid: ({ context }) => Object.keys(validateProfile(context.values)).length === 0,
+    isPasswordValid: ({ context }) => Object.keys(validatePassword(context.password)).length === 0,
+    isImage: ({ event }) => event.type === 'profile.photo.choose' && isImageType(event.file.type),
+    isSmallEnough: ({ event }) => event.type === 'profile.photo.choose' && event.file.size <= MAX_PHOTO_BYTES,
+  },
+  actions: {
+    assignProfile: assign((_, params: { profile: ProfileRecord }) => ({ profile: params.profile, values: valuesOf(params.profile), errors: {}, loadError: null })),
+    assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
+    applyChange: assign(({ context, event }) => {
+      if (event.type !== 'profile.change') return {};
+      return { values: { ...context.values, ...event.patch }, errors: withoutKeys(context.errors, Object.keys(event.patch)) };
+    }),
+    resetValues: assign(({ context }) => ({ values: context.profile ? valuesOf(context.profile) : EMPTY_VALUES, errors: {}, photoProblem: null })),
+    showProfileErrors: assign(({ context }) => ({ errors: validateProfile(context.values) })),
+    refusePhoto: assign((_, params: { problem: PhotoProblem }) => ({ photoProblem: params.problem })),
+    clearPhotoProblem: assign({ photoProblem: null }),
+    assignPhoto: assign(({ context }, params: { photoURL: string }) => ({
+      values: { ...context.values, photoURL: params.photoURL },
+      errors: withoutKeys(context.errors, ['photoURL']),
+      photoProblem: null,
+    })),
+    removePhoto: assign(({ context }) => ({ values: { ...context.values, photoURL: '' }, photoProblem: null })),
+    assignSaved: assign((_, params: { profile: ProfileRecord }) => ({ profile: params.profile, values: valuesOf(params.profile), errors: {} })),
+    assignSaveErrors: assign((_, params: { error: unknown }) => ({ errors: fieldErrorsOf<keyof ProfileValues>(params.error) })),
+    emitSaved: emit((_, params: { profile: ProfileRecord }) => ({ type: 'profile.saved' as const, profile: params.profile })),
+    emitSaveFailed: emit((_, params: { error: unknown }) => ({ type: 'profile.saveFailed' as const, error: params.error })),
+    applyPasswordChange: assign(({ context, event }) => {
+      if (event.type !== 'profile.password.change') return {};
+      return { password: { ...context.password, ...event.patch }, passwordErrors: withoutKeys(context.passwordErrors, Object.keys(event.patch)) };
+    }),
+    showPasswordErrors: assign(({ context }) => ({ passwordErrors: validatePassword(context.password) })),
+    clearPassword: assign({ password: EMPTY_PASSWORD, passwordErrors: {} }),
+    assignPasswordErrors: assign((_, params: { error: unknown }) => ({ passwordErrors: fieldErrorsOf<keyof PasswordValues>(params.error) })),
+    emitPasswordChanged: emit({ type: 'profile.passwordChanged' as const }),
+    emitPasswordFailed: emit((_, params: { error: unknown }) => ({ type: 'profile.passwordFailed' as const, error: params.error })),
+  },
+}).createMachine({
+  id: 'profile',
+  type: 'parallel',
+  context: {
+    profile: null,
+    values: EMPTY_VALUES,
+    errors: {},
+    photoProblem: null,
+    loadError: null,
+    password: EMPTY_PASSWORD,
+    passwordErrors: {},
+  },
+  states: {
+    details: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['details.loading'],
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            onDone: { target: 'editing', actions: { type: 'assignProfile', params: ({ event }) => ({ profile: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignLoadError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: { tags: ['details.failed'], on: { 'profile.retry': 'loading' } },
+        editing: {
+          on: {
+            'profile.change': { actions: 'applyChange' },
+            'profile.reset': { actions: 'resetValues' },
+            'profile.photo.choose': [
+              { guard: not('isImage'), actions: { type: 'refusePhoto', params: { problem: 'notImage' } } },
+              { guard: not('isSmallEnough'), actions: { type: 'refusePhoto', params: { problem: 'tooLarge' } } },
+              { target: 'processingPhoto', actions: 'clearPhotoProblem' },
+            ],
+            'profile.photo.remove': { actions: 'removePhoto' },
+            'profile.save': [{ guard: 'isProfileValid', target: 'saving' }, { actions: 'showProfileErrors' }],
+          },
+        },
+        processingPhoto: {
+          tags: ['photo.processing'],
+          invoke: {
+            id: 'processPhoto',
+            src: 'processPhoto',
+            input: ({ event }) => ({ file: event.type === 'profile.photo.choose' ? event.file : { name: '', type: '', size: 0 } }),
+            onDone: { target: 'editing', actions: { type: 'assignPhoto', params: ({ event }) => ({ photoURL: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'refusePhoto', params: { problem: 'unreadable' } } },
+          },
+        },
+        saving: {
+          tags: ['details.saving'],
+          invoke: {
+            id: 'saveProfile',
+            src: 'saveProfile',
+            input: ({ context }) => ({ values: context.values }),
+            onDone: {
+              target: 'editing',
+              actions: [
+                { type: 'assignSaved', params: ({ event }) => ({ profile: event.output }) },
+                { type: 'emitSaved', params: ({ event }) => ({ profile: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'assignSaveErrors', params: ({ event }) => ({ error: event.error }) },
+                { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    password: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'profile.password.change': { actions: 'applyPasswordChange' },
+            'profile.password.submit': [{ guard: 'isPasswordValid', target: 'changing' }, { actions: 'showPasswordErrors' }],
+          },
+        },
+        changing: {
+          tags: ['password.changing'],
+          invoke: {
+            id: 'changePassword',
+            src: 'changePassword',
+            input: ({ context }) => ({ values: context.password }),
+            onDone: { target: 'idle', actions: ['clearPassword', 'emitPasswordChanged'] },
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'assignPasswordErrors', params: ({ event }) => ({ error: event.error }) },
+                { type: 'emitPasswordFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,91 @@
+import type { ProfileRecord } from '../../machines/profile/types';
+import { hashPassword, randomToken, verifyPassword } from '../crypto';
+import { table, type MirageDb, type Row } from '../db';
+import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { readText } from '../text-rules';
+import type { MirageDomain } from '../types';
+
+/**
+ * The signed-in user's own profile (docs/profile.md): GET and PUT /api/me/profile, and
+ * POST /api/me/password. Every role may change its own profile; nobody another's here. Field errors
+ * are codes the app translates (the shared text rule's, and the ones below).
+ */
+
+const NAME = { max: 80, required: true } as const;
+const ABOUT = { max: 500, multiline: true } as const;
+const PHONE = /^\+?[\d\s().-]{6,20}$/;
+/** A data URL of a PNG, JPEG or WebP picture: the app crops and resizes before sending. */
+const PHOTO = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
+export const MAX_PHOTO_CHARS = 200_000;
+export const MIN_PASSWORD_LENGTH = 8;
+
+interface OrganizationRow extends Row {
+  name: string;
+}
+
+export function profileOf(db: MirageDb, user: UserRow): ProfileRecord {
+  const org = table<OrganizationRow>(db, 'organizations').find(user.organizationId);
+  return {
+    uid: String(user.id),
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    about: user.about,
+    phoneNumber: user.phoneNumber,
+    photoURL: user.photoURL,
+    roleId: user.roleId,
+    organizationName: org?.name ?? '',
+  };
+}
+
+function readProfile(body: unknown): { patch: Partial<UserRow>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!isRecord(body)) return { patch: {}, errors: { displayName: 'required' } };
+  const name = readText(body['displayName'], NAME);
+  if (name.problem) errors['displayName'] = name.problem;
+  const about = readText(body['about'], ABOUT);
+  if (about.problem) errors['about'] = about.problem;
+  const phone = typeof body['phoneNumber'] === 'string' ? body['phoneNumber'].trim() : '';
+  if (phone && !PHONE.test(phone)) errors['phoneNumber'] = 'invalidPhone';
+  const photo = typeof body['photoURL'] === 'string' ? body['photoURL'] : '';
+  if (photo.length > MAX_PHOTO_CHARS) errors['photoURL'] = 'photoTooLarge';
+  else if (photo && !PHOTO.test(photo)) errors['photoURL'] = 'invalidPhoto';
+  return { patch: { displayName: name.value, fullName: name.value, about: about.value, phoneNumber: phone, photoURL: photo }, errors };
+}
+
+async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
+  const str = (key: string) => (isRecord(body) && typeof body[key] === 'string' ? body[key] : '');
+  const current = str('currentPassword');
+  const next = str('newPassword');
+  const confirm = str('confirmPassword');
+  const errors: Record<string, string> = {};
+  if (!(await verifyPassword(current, user.salt, user.passwordHash))) errors['currentPassword'] = 'wrongPassword';
+  if (next.length < MIN_PASSWORD_LENGTH) errors['newPassword'] = 'passwordTooShort';
+  else if (next === current) errors['newPassword'] = 'samePassword';
+  if (next !== confirm) errors['confirmPassword'] = 'passwordMismatch';
+  if (Object.keys(errors).length > 0) {
+    const message = errors['currentPassword'] ? 'The current password is wrong.' : errors['confirmPassword'] ? "Password doesn't match. Please try again." : 'The new password is not valid.';
+    return errorResponse(422, message, errors);
+  }
+  const salt = randomToken(8);
+  table<UserRow>(db, 'users').update(user.id, { salt, passwordHash: await hashPassword(next, salt) });
+  return json(204);
+}
+
+export const profileDomain: MirageDomain = {
+  name: 'profile',
+  routes(server) {
+    server.get('/me/profile', withAuth(server, ({ db, user }) => json(200, profileOf(db, user))));
+    server.put(
+      '/me/profile',
+      withAuth(server, ({ db, request, user }) => {
+        const { patch, errors } = readProfile(parseBody(request));
+        const fields = Object.keys(errors);
+        if (fields.length > 0) return errorResponse(422, `Please correct: ${fields.join(', ')}`, errors);
+        const updated = table<UserRow>(db, 'users').update(user.id, patch);
+        return json(200, profileOf(db, updated));
+      }),
+    );
+    server.post('/me/password', withAuth(server, ({ db, request, user }) => changePassword(db, user, parseBody(request))));
+  },
+};

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useActorRef } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { profileMachine } from '@machines/profile/profile.machine';
+import { ApiError } from '@/lib/api-client';
+import { sessionCommands } from '@/lib/session';
+import { changePassword } from '../api/change-password';
+import { getProfile } from '../api/get-profile';
+import { resizePhoto } from '../api/resize-photo';
+import { updateProfile } from '../api/update-profile';
+
+/** The spec's profile-update error toast stays 8.8 s. */
+export const PROFILE_ERROR_TOAST_MS = 8800;
+const ERROR_TOAST_MS = 2500;
+
+export const profileMachineWithApi = profileMachine.provide({
+  actors: {
+    loadProfile: fromPromise(({ signal }) => getProfile(signal)),
+    saveProfile: fromPromise(({ input }) => updateProfile(input.values)),
+    processPhoto: fromPromise(({ input }) => (input.file instanceof Blob ? resizePhoto(input.file) : Promise.reject(new Error('Not a file')))),
+    changePassword: fromPromise(({ input }) => changePassword(input.values)),
+  },
+});
+
+export type ProfileActor = ActorRefFrom<typeof profileMachineWithApi>;
+
+/** The profile screen's actor; its outcomes become toasts and the session's user (the header) follows a save. */
+export function useProfile(): ProfileActor {
+  const { t } = useTranslation();
+  const actor = useActorRef(profileMachineWithApi);
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('profile.saved', ({ profile }) => {
+        sessionCommands.updateUser({ displayName: profile.displayName, about: profile.about, photoURL: profile.photoURL });
+        notifications.show({ color: 'teal', message: t('profile.saved') });
+      }),
+      actor.on('profile.saveFailed', ({ error }) => {
+        const reason = error instanceof ApiError && error.status === 422 ? t('profile.saveInvalid') : error instanceof ApiError && error.isNetworkError ? t('profile.offline') : t('profile.saveFailedText');
+        notifications.show({ color: 'red', title: t('profile.saveFailed'), message: reason, autoClose: PROFILE_ERROR_TOAST_MS });
+      }),
+      actor.on('profile.passwordChanged', () => notifications.show({ color: 'teal', message: t('profile.password.changed') })),
+      actor.on('profile.passwordFailed', ({ error }) => {
+        const invalid = error instanceof ApiError && error.status === 422;
+        notifications.show({ color: 'red', message: invalid ? t('profile.password.invalid') : t('profile.password.failed'), autoClose: ERROR_TOAST_MS });
+      }),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actor, t]);
+  return actor;
+}
