@@ -9,6 +9,7 @@ import { droppedTotal, LEGACY_DUMP_KEY, loadStored, type StoredState } from './s
 import { applyRemoteBatch, mergeAuthRows } from './store/merge';
 import { pruneSessions, reseedEssentials } from './store/repair';
 import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
+import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
 
 export { mergeAuthRows };
@@ -146,7 +147,12 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
 
   // Accounts and sessions another tab stored are read from the store: only those two collections.
   const mergeStored = async () => {
-    const dump: DbDump = await store.loadCollections(['users', 'sessions']).catch(() => ({}));
+    const stored: DbDump = await store.loadCollections(['users', 'sessions']).catch(() => ({}));
+    // Checked like every stored row: a damaged row is never merged (it would break every sign-in).
+    const { dump } = validateRows(
+      Object.entries(stored).flatMap(([collection, rows]) => rows.map((row) => ({ collection, row }))),
+      (entry) => entry,
+    );
     active?.tracker.silently(() => mergeAuthRows(live.db, dump));
   };
   // Requests waiting for a token another tab issued that has not reached this tab yet.
