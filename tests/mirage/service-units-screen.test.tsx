@@ -38,7 +38,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const dialog = await openCreateForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription('This field is required.'));
+    // The description holds the error and the character counter ("0 / 80").
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(/^This field is required\. 0 \/ 80$/));
     expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveAccessibleDescription(/Enter a valid host name/);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lisbon Kiosk 01');
