@@ -4,6 +4,7 @@ import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, visibleUnit } from './processes';
+import { readText } from '../text-rules';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export interface ScreenshotRow extends Screenshot {
@@ -233,9 +234,11 @@ function readPatch(body: unknown): PatchResult {
     else errors['flagged'] = 'invalid';
   }
   if ('note' in body) {
+    // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, ≤ 500, never cut.
+    const note = readText(body['note'], { max: 500, multiline: true });
     if (typeof body['note'] !== 'string') errors['note'] = 'invalid';
-    else if (body['note'].length > 500) errors['note'] = 'tooLong';
-    else patch.note = body['note'].trim();
+    else if (note.problem) errors['note'] = note.problem;
+    else patch.note = note.value;
   }
   if (Object.keys(errors).length > 0) return { ok: false, response: errorResponse(422, 'The screenshot could not be updated', errors) };
   return { ok: true, patch };

@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ConfirmModal } from '@/components/data-list';
 import { ScreenshotImage } from '@/components/screenshot-image';
 import { useErrorText, type viewerMachine } from '../hooks/use-screenshots';
+import { textLength } from '@/lib/text-rules';
 
 dayjs.extend(localizedFormat);
 
@@ -109,7 +110,7 @@ export function ScreenshotLightbox({
               label={t('screenshots.note')}
               placeholder={t('screenshots.notePlaceholder')}
               value={draft.note}
-              maxLength={500}
+              description={t('text-input.counter', { count: textLength(draft.note), max: 500 })}
               autosize
               minRows={2}
               onChange={(e) => viewer.send({ type: 'viewer.draft', note: e.currentTarget.value })}
