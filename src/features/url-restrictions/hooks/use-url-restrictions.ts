@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
+import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
-import { taskMachine } from '@machines/list/task-machine';
 import { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
 import type { Page, UrlRestriction } from '@machines/domain/types';
+import { useCrudScreen } from '@/components/crud-screen';
 import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
 import { createUrlRestriction } from '../api/create-url-restriction';
 import { deleteUrlRestriction } from '../api/delete-url-restriction';
@@ -19,6 +20,8 @@ import { re2Engine } from '@/lib/regex-engine';
 
 export const ruleListMachine = createListMachine<RuleRow>();
 export const ruleEditorMachine = createEditorMachine<RuleFormValues, RuleRow>();
+export const ruleScreenMachine = createCrudScreenMachine<RuleRow, RuleFormValues, RuleRow>();
+export const RULE_JOBS = { toggle: 'toggle' } as const;
 
 export const ruleQuerySchema = defineListQuerySchema({
   sortColumns: ['pattern', 'matchType', 'action', 'enabled', 'updatedAt'],
@@ -49,43 +52,39 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
   const search = useSearch();
   const initial = useMemo(() => parseListQuery(search, ruleQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
 
-  const list = useActorRef(
-    ruleListMachine.provide({
-      actors: {
-        fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
-        bulkAction: fromPromise<unknown, BulkRequest>(async () => Promise.reject(new Error('No bulk actions for URL rules'))),
-      },
-    }),
-    { input: { query: initial } },
-  );
+  const logic = ruleScreenMachine.provide({
+    actors: {
+      list: ruleListMachine.provide({
+        actors: {
+          fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
+          bulkAction: fromPromise<unknown, BulkRequest>(async () => Promise.reject(new Error('No bulk actions for URL rules'))),
+        },
+      }),
+      editor: ruleEditorMachine.provide({
+        actors: {
+          validate: fromPromise<FieldErrors, ValidateInput<RuleFormValues>>(async ({ input }) => validateRule(input.values)),
+          save: fromPromise<RuleRow, SaveInput<RuleFormValues>>(({ input }) => services.save(input)),
+          remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
+        },
+      }),
+      // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
+      job: fromPromise<unknown, JobRequest>(({ input }) => {
+        if (input.job !== RULE_JOBS.toggle) return Promise.reject(new Error(`Unknown job ${input.job}`));
+        const rule = input.input as RuleRow;
+        return services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } });
+      }),
+    },
+  });
+  const { screen, list, editor } = useCrudScreen<RuleRow, RuleFormValues, RuleRow>(logic, {
+    list: { query: initial },
+    editor: { empty: EMPTY_RULE },
+    jobs: { refreshAfter: [RULE_JOBS.toggle] },
+  });
   useListQuerySync(list, ruleQuerySchema);
-
-  const editor = useActorRef(
-    ruleEditorMachine.provide({
-      actors: {
-        validate: fromPromise<FieldErrors, ValidateInput<RuleFormValues>>(async ({ input }) => validateRule(input.values)),
-        save: fromPromise<RuleRow, SaveInput<RuleFormValues>>(({ input }) => services.save(input)),
-        remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
-      },
-    }),
-    { input: { empty: EMPTY_RULE } },
-  );
-
-  // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
-  const toggler = useActorRef(
-    taskMachine.provide({
-      actors: {
-        task: fromPromise<unknown, unknown>(({ input }) => {
-          const rule = input as RuleRow;
-          return services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } });
-        }),
-      },
-    }),
-  );
 
   const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }), {
     input: { regexEngine: re2Engine },
   });
 
-  return { list, editor, toggler, tester };
+  return { screen, list, editor, tester };
 }
