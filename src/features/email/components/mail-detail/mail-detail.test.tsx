@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -8,7 +8,7 @@ import { mailboxMachine, type LoadMailsInput } from '@machines/email/mailbox.mac
 import { makeEmail } from '@machines/email/test-fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/types';
 import { renderWithProviders } from '../../../../../tests/render';
-import { EmailScreen } from '../email-screen/email-screen';
+import { EmailRoute } from '../../email-page';
 
 vi.mock('@/lib/session', () => ({ useSessionUser: () => ({ uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' }) }));
 
@@ -72,8 +72,8 @@ describe('MailDetail', () => {
   it('opening an email marks it read and shows the sanitized message, its attachments and the collapsed earlier reply', async () => {
     const user = userEvent.setup();
     const { logic, calls } = fakeLogic();
-    renderWithProviders(<EmailScreen logic={logic} filter="inbox" />);
-    await user.click(await screen.findByRole('button', { name: /^Open unread “Overdue invoice”/ }));
+    renderWithProviders(<EmailRoute logic={logic} />, { path: '/apps/email/inbox' });
+    await user.click(await screen.findByRole('button', { name: /Overdue invoice — .*, unread/ }));
     expect(await screen.findByRole('heading', { name: 'Overdue invoice' })).toHaveFocus();
     expect(calls.markUnread).toHaveBeenCalledWith({ emailIds: [5], unreadFlag: false });
     await waitFor(() => expect(screen.getByRole('link', { name: /^Inbox/ })).not.toHaveTextContent(/unread/));
@@ -93,14 +93,14 @@ describe('MailDetail', () => {
     // Escape from inside the email goes back to the list, and focus returns to the row of the email.
     screen.getByRole('button', { name: 'Back to the list' }).focus();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Open “Overdue invoice”/ })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^(?!.*, unread).*Overdue invoice — / })).toHaveFocus());
   });
 
   it('a failed reply keeps what was typed and says so; Escape does not drop it', async () => {
     const user = userEvent.setup();
     const { logic, calls } = fakeLogic({ failSend: true });
-    renderWithProviders(<EmailScreen logic={logic} filter="inbox" />);
-    await user.click(await screen.findByRole('button', { name: /“Overdue invoice”/ }));
+    renderWithProviders(<EmailRoute logic={logic} />, { path: '/apps/email/inbox' });
+    await user.click(await screen.findByRole('button', { name: /Overdue invoice — / }));
     await user.click(await screen.findByRole('button', { name: 'Reply' }));
     const form = screen.getByRole('form', { name: 'Reply' });
     expect(within(form).getByRole('textbox', { name: 'To' })).toHaveValue('maya.chen@northwind.example');
@@ -117,11 +117,44 @@ describe('MailDetail', () => {
   it("the current folder's link goes back to the list", async () => {
     const user = userEvent.setup();
     const { logic } = fakeLogic();
-    renderWithProviders(<EmailScreen logic={logic} filter="inbox" />, { path: '/apps/email/inbox' });
-    await user.click(await screen.findByRole('button', { name: /“Overdue invoice”/ }));
+    renderWithProviders(<EmailRoute logic={logic} />, { path: '/apps/email/inbox' });
+    await user.click(await screen.findByRole('button', { name: /Overdue invoice — / }));
     await screen.findByRole('heading', { name: 'Overdue invoice' });
     await user.click(screen.getByRole('link', { name: /^Inbox/ }));
     expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Overdue invoice' })).not.toBeInTheDocument();
+  });
+
+  it('the opened email is in the URL: opening pushes /apps/email/inbox/<id>, Back closes it, the back button goes to the folder', async () => {
+    const user = userEvent.setup();
+    const { logic } = fakeLogic();
+    const { location } = renderWithProviders(<EmailRoute logic={logic} />, { path: '/apps/email/inbox' });
+    await user.click(await screen.findByRole('button', { name: /Overdue invoice — / }));
+    await screen.findByRole('heading', { name: 'Overdue invoice' });
+    expect(location.history.at(-1)).toBe('/apps/email/inbox/5');
+
+    // Back: the URL goes back to the folder without the machine doing it; the email closes.
+    act(() => location.navigate('/apps/email/inbox', { replace: true }));
+    expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Overdue invoice' })).not.toBeInTheDocument();
+
+    // Forward: the email opens again.
+    act(() => location.navigate('/apps/email/inbox/5'));
+    expect(await screen.findByRole('heading', { name: 'Overdue invoice' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/apps/email/inbox');
+  });
+
+  it('a deep link opens the email; an unknown id says so and shows the folder', async () => {
+    const { logic } = fakeLogic();
+    const deep = renderWithProviders(<EmailRoute logic={logic} />, { path: '/apps/email/inbox/5' });
+    expect(await screen.findByRole('heading', { name: 'Overdue invoice' })).toHaveFocus();
+    deep.unmount();
+
+    const { location } = renderWithProviders(<EmailRoute logic={fakeLogic().logic} />, { path: '/apps/email/inbox/999' });
+    expect(await screen.findByText('This email is not in this folder any more.')).toBeInTheDocument();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/apps/email/inbox'));
+    expect(screen.getByRole('list', { name: 'Inbox' })).toBeInTheDocument();
   });
 });

@@ -28,6 +28,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { AvatarInitials } from '@/components/avatar-initials';
 import { emailActorId } from '@machines/email/mailbox.machine';
 import { MAIL_FOLDERS, type Email, type EmailTag } from '@machines/email/types';
 import { ListEmpty, ListError } from '@/components/data-list';
@@ -218,6 +219,16 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
   const outgoing = email.mailFolder === 'sent' || email.mailFolder === 'draft';
   const who = outgoing ? t('email.list.toRecipients', { to: email.to.join(', ') || t('email.list.noRecipient') }) : email.sender_name;
   const subject = email.subject || t('email.list.noSubject');
+  const snippet = snippetOf(email.message);
+  const time = formatMailTime(email.time, i18n.language);
+  // The row is named by what it shows, in order (WCAG 2.5.3 Label in Name), then what only colour or
+  // weight shows: "Billing Notice Overdue invoice — Please pay… 10:42, unread, 2 attachments".
+  const state = [
+    email.unread ? t('email.list.unreadState') : null,
+    ...email.labels.map((value) => (tags.some((x) => x.value === value) ? t(`email.labels.${value}`) : null)),
+    email.attachments.length > 0 ? t('email.list.hasAttachments', { count: email.attachments.length }) : null,
+  ].filter((part): part is string => part !== null);
+  const rowName = [`${who} ${subject} — ${snippet} ${time}`, ...state].join(', ');
   return (
     <li className={classes.row} data-selected={selected || undefined}>
       <Checkbox
@@ -239,23 +250,25 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
         className={classes.open}
         data-actor-id={emailActorId(email.id)}
         onClick={() => actorRef.send({ type: 'mailbox.open', id: email.id })}
-        aria-label={t(email.unread ? 'email.list.openUnread' : 'email.list.open', { subject, from: who })}
+        aria-label={rowName}
       >
-        <Avatar size={32} radius="xl" color="initials" name={outgoing ? t('email.list.me') : email.sender_name} aria-hidden />
+        <Avatar size={32} radius="xl" color="initials" name={outgoing ? t('email.list.me') : email.sender_name} aria-hidden>
+          <AvatarInitials name={outgoing ? t('email.list.me') : email.sender_name} />
+        </Avatar>
         <div className={classes.text}>
           <Text size="sm" fw={email.unread ? 700 : 500} truncate>
             {who}
-          </Text>
+          </Text>{' '}
           <Text size="sm" truncate>
-            <Text span fw={email.unread ? 700 : 400} size="sm">
+            <Text span fw={email.unread ? 700 : 400} size="sm" data-subject>
               {subject}
             </Text>
             <Text span c="dimmed" size="sm">
               {' — '}
-              {snippetOf(email.message)}
+              {snippet}
             </Text>
           </Text>
-        </div>
+        </div>{' '}
         <Group gap={6} wrap="nowrap" className={classes.meta}>
           {email.labels.map((value) => {
             const tag = tags.find((x) => x.value === value);
@@ -265,7 +278,7 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
             <IconPaperclip size={16} role="img" aria-label={t('email.list.hasAttachments', { count: email.attachments.length })} />
           ) : null}
           <Text size="xs" c="dimmed" component="time" dateTime={email.time} className={classes.time}>
-            {formatMailTime(email.time, i18n.language)}
+            {time}
           </Text>
         </Group>
       </UnstyledButton>
