@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, CloseButton, Group, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, CloseButton, Drawer, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDownload, IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 export interface DataListToolbarProps {
@@ -8,8 +9,12 @@ export interface DataListToolbarProps {
   onSearchChange: (value: string) => void;
   /** Accessible name of the search box (defaults to "Search"). */
   searchLabel?: string;
-  /** Filter controls (selects, segmented controls…). */
+  /** Filter controls (selects, segmented controls…): inline on wider screens, in a drawer on phones. */
   filters?: ReactNode;
+  /** How many filters are set: shown on the phone's "Filters (n)" button. */
+  filtersCount?: number;
+  /** The table's settings (column chooser, density), beside refresh. */
+  settings?: ReactNode;
   /** Buttons at the end (e.g. "New unit"). */
   actions?: ReactNode;
   onExport?: () => void;
@@ -22,6 +27,8 @@ export interface DataListToolbarProps {
 export function DataListToolbar(props: DataListToolbarProps) {
   const { t } = useTranslation();
   const label = props.searchLabel ?? t('data-list.searchLabel');
+  const [filtersOpened, filtersDrawer] = useDisclosure(false);
+  const filtersCount = props.filtersCount ?? 0;
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: 1 }}>
@@ -37,11 +44,38 @@ export function DataListToolbar(props: DataListToolbarProps) {
             ) : null
           }
           miw={220}
+          style={{ flexGrow: 1, maxWidth: 360 }}
           type="search"
         />
-        {props.filters}
+        {props.filters ? (
+          <>
+            <Group visibleFrom="sm" align="flex-end" gap="sm" wrap="wrap">
+              {props.filters}
+            </Group>
+            {/* Phones: the filters would fill the first screen; they wait in a drawer behind one button. */}
+            <Button hiddenFrom="sm" variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filtersDrawer.open} aria-haspopup="dialog">
+              {filtersCount > 0 ? t('data-list.filtersWithCount', { count: filtersCount }) : t('data-list.filters')}
+            </Button>
+            <Drawer
+              opened={filtersOpened}
+              onClose={filtersDrawer.close}
+              position="bottom"
+              size="auto"
+              title={t('data-list.filters')}
+              closeButtonProps={{ 'aria-label': t('common.close') }}
+            >
+              <Stack gap="sm">
+                {props.filters}
+                <Button onClick={filtersDrawer.close} mt="sm">
+                  {t('data-list.showResults')}
+                </Button>
+              </Stack>
+            </Drawer>
+          </>
+        ) : null}
       </Group>
       <Group gap="xs">
+        {props.settings}
         {props.onRefresh && (
           <Tooltip label={t('data-list.refresh')}>
             <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} loading={props.busy}>

@@ -14,7 +14,10 @@ export function FormSaveError({ children }: { children: ReactNode }) {
   );
 }
 
-/** Cancel and submit at the foot of an editor form. */
+/**
+ * Cancel and submit at the foot of an editor form. The bar sticks to the bottom of the drawer or modal
+ * while the form scrolls, so Save stays in reach on a short screen (1280×800, phones).
+ */
 export function FormActions({
   onCancel,
   busy,
@@ -30,7 +33,16 @@ export function FormActions({
 }) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end" mt={mt}>
+    <Group
+      justify="flex-end"
+      mt={mt}
+      pos="sticky"
+      bottom={0}
+      py="sm"
+      bg="var(--mantine-color-body)"
+      data-sticky-actions
+      style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Button variant="default" onClick={onCancel} disabled={cancelDisabled}>
         {t('common.cancel')}
       </Button>

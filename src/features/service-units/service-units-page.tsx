@@ -21,9 +21,9 @@ import {
 } from '@/components/data-list';
 import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
 import { UnitDetailDrawer } from './components/unit-detail-drawer';
-import { UnitFilters } from './components/unit-filters';
+import { activeFilterCount, UnitFilters } from './components/unit-filters';
 import { UnitFormDrawer } from './components/unit-form-drawer';
-import { UnitTable } from './components/unit-table';
+import { UnitTable, UnitTableSettings } from './components/unit-table';
 import { apiServices, UNIT_JOBS, useServiceUnits, type UnitServices } from './hooks/use-service-units';
 
 const EMPTY_TAGS: string[] = [];
@@ -113,6 +113,8 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
         searchLabel={t('service-units.searchLabel')}
         filters={<UnitFilters list={list} tags={tagList} />}
+        filtersCount={activeFilterCount(query.filters)}
+        settings={<UnitTableSettings />}
         onRefresh={() => screen.send({ type: 'crud.refresh' })}
         busy={busy}
         onExport={() => screen.send({ type: 'crud.job', job: UNIT_JOBS.export, input: query satisfies ListQuery })}

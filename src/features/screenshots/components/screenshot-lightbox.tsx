@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Flex, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
@@ -62,14 +62,19 @@ export function ScreenshotLightbox({
       <Modal
         opened={open && !confirmingDelete}
         onClose={() => viewer.send({ type: 'viewer.close' })}
-        size="xl"
+        size={1200}
         centered
         title={shot ? `${shot.unitName} · ${time}` : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         {shot && (
-          <Stack
+          // Side by side from md up: the picture on the left (as tall as the window allows), the details and
+          // Save/Delete beside it, so every action is in view at 1280×800. Stacked on phones, with the actions
+          // in a bar that sticks to the bottom of the dialog.
+          <Flex
+            direction={{ base: 'column', md: 'row' }}
             gap="md"
+            align={{ base: 'stretch', md: 'flex-start' }}
             onKeyDown={(e) => {
               // Arrow keys step through the page, except while typing the note.
               if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
@@ -77,53 +82,72 @@ export function ScreenshotLightbox({
               if (e.key === 'ArrowRight') next();
             }}
           >
-            <ScreenshotImage data={shot} alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })} radius="sm" />
-            <Group justify="space-between" wrap="nowrap">
-              <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev}>
-                {t('screenshots.previous')}
-              </Button>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('screenshots.position', { index: overall + 1, count: total })}
-              </Text>
-              <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus>
-                {t('screenshots.next')}
-              </Button>
-            </Group>
-            <Group gap="xs">
-              <Badge variant="light">{shot.processName}</Badge>
-              <Text size="sm">{shot.activeWindowTitle}</Text>
-              <Text size="sm" c="dimmed">
-                {shot.width} × {shot.height}
-              </Text>
-            </Group>
-            {error !== null && (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-                {errorText(error)}
-              </Alert>
-            )}
-            <Switch
-              label={t('screenshots.flagLabel')}
-              checked={draft.flagged}
-              onChange={(e) => viewer.send({ type: 'viewer.draft', flagged: e.currentTarget.checked })}
-            />
-            <Textarea
-              label={t('screenshots.note')}
-              placeholder={t('screenshots.notePlaceholder')}
-              value={draft.note}
-              description={t('text-input.counter', { count: textLength(draft.note), max: 500 })}
-              autosize
-              minRows={2}
-              onChange={(e) => viewer.send({ type: 'viewer.draft', note: e.currentTarget.value })}
-            />
-            <Group justify="space-between">
-              <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => viewer.send({ type: 'viewer.delete' })} disabled={busy}>
-                {t('screenshots.delete')}
-              </Button>
-              <Button onClick={() => viewer.send({ type: 'viewer.save' })} loading={busy} disabled={!dirty}>
-                {t('screenshots.saveFlag')}
-              </Button>
-            </Group>
-          </Stack>
+            <Stack gap="sm" style={{ flex: '1 1 0', minWidth: 0 }}>
+              <ScreenshotImage
+                data={shot}
+                alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })}
+                radius="sm"
+                fit="contain"
+                mah="calc(100dvh - 12rem)"
+              />
+              <Group justify="space-between" wrap="nowrap">
+                <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev}>
+                  {t('screenshots.previous')}
+                </Button>
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t('screenshots.position', { index: overall + 1, count: total })}
+                </Text>
+                <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus>
+                  {t('screenshots.next')}
+                </Button>
+              </Group>
+            </Stack>
+            <Stack gap="md" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }}>
+              <Group gap="xs">
+                <Badge variant="light">{shot.processName}</Badge>
+                <Text size="sm">{shot.activeWindowTitle}</Text>
+                <Text size="sm" c="dimmed">
+                  {shot.width} × {shot.height}
+                </Text>
+              </Group>
+              {error !== null && (
+                <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+                  {errorText(error)}
+                </Alert>
+              )}
+              <Switch
+                label={t('screenshots.flagLabel')}
+                checked={draft.flagged}
+                onChange={(e) => viewer.send({ type: 'viewer.draft', flagged: e.currentTarget.checked })}
+              />
+              <Textarea
+                label={t('screenshots.note')}
+                placeholder={t('screenshots.notePlaceholder')}
+                value={draft.note}
+                description={t('text-input.counter', { count: textLength(draft.note), max: 500 })}
+                autosize
+                minRows={2}
+                maxRows={6}
+                onChange={(e) => viewer.send({ type: 'viewer.draft', note: e.currentTarget.value })}
+              />
+              <Group
+                justify="space-between"
+                pos="sticky"
+                bottom={0}
+                py="xs"
+                bg="var(--mantine-color-body)"
+                style={{ zIndex: 2 }}
+                data-sticky-actions
+              >
+                <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => viewer.send({ type: 'viewer.delete' })} disabled={busy}>
+                  {t('screenshots.delete')}
+                </Button>
+                <Button onClick={() => viewer.send({ type: 'viewer.save' })} loading={busy} disabled={!dirty}>
+                  {t('screenshots.saveFlag')}
+                </Button>
+              </Group>
+            </Stack>
+          </Flex>
         )}
       </Modal>
       <ConfirmModal

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Badge, Button, Center, Drawer, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconListDetails, IconSearchOff, IconShieldLock } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -38,6 +39,14 @@ export function UnitDetailDrawer({
   const unit = useSelector(detail, (s) => s.context.unit);
   const state = useSelector(detail, (s) => (s.matches('loading') ? 'loading' : s.matches('notFound') ? 'notFound' : s.matches('failed') ? 'failed' : 'loaded'));
   const id = useSelector(detail, (s) => s.context.id);
+  // Edit hands the unit over to the edit drawer: this one closes (both share one layer, so the form would
+  // open underneath it) and does not pull focus back to the list behind the form.
+  const [handingOff, setHandingOff] = useState(false);
+  const editUnit = (u: UnitRow) => {
+    setHandingOff(true);
+    onClose();
+    onEdit(u);
+  };
 
   return (
     <Drawer
@@ -47,6 +56,8 @@ export function UnitDetailDrawer({
       size="lg"
       title={unit?.name ?? t('service-units.detail.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      returnFocus={!handingOff}
+      onExitTransitionEnd={() => setHandingOff(false)}
     >
       {state === 'loading' && (
         <Center mih={200}>
@@ -137,7 +148,7 @@ export function UnitDetailDrawer({
             <Button variant="default" color="red" onClick={() => onDelete(unit)}>
               {t('common.delete')}
             </Button>
-            <Button onClick={() => onEdit(unit)}>{t('common.edit')}</Button>
+            <Button onClick={() => editUnit(unit)}>{t('common.edit')}</Button>
           </Group>
         </Stack>
       )}

@@ -10,6 +10,11 @@ function asArray(value: string | string[] | undefined): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** How many filter values are set (the phone's "Filters (n)" button). */
+export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
+  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
+}
+
 /** Status, OS and tag filters; every change goes to the list machine (and so to the URL). */
 export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags: string[] }) {
   const { t } = useTranslation();
@@ -26,7 +31,7 @@ export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags:
         value={asArray(filters['status'])}
         onChange={(v) => change('status', v)}
         clearable
-        w={220}
+        w={{ base: '100%', sm: 220 }}
       />
       <MultiSelect
         label={t('service-units.filters.os')}
@@ -35,7 +40,7 @@ export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags:
         value={asArray(filters['os'])}
         onChange={(v) => change('os', v)}
         clearable
-        w={220}
+        w={{ base: '100%', sm: 220 }}
       />
       <MultiSelect
         label={t('service-units.filters.tag')}
@@ -46,7 +51,7 @@ export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags:
         searchable
         clearable
         nothingFoundMessage={t('service-units.filters.noTags')}
-        w={220}
+        w={{ base: '100%', sm: 220 }}
       />
     </>
   );

@@ -2,57 +2,88 @@ import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from 
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, useListTable, type ListActorRef } from '@/components/data-list';
+import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadge } from './status-badge';
 
-export function UnitTable({
-  list,
-  onOpen,
-  onEdit,
-  onDelete,
-}: {
-  list: ListActorRef<UnitRow>;
-  onOpen: (unit: UnitRow) => void;
-  onEdit: (unit: UnitRow) => void;
-  onDelete: (unit: UnitRow) => void;
-}) {
+export const UNIT_TABLE_KEY = 'service-units';
+
+/** The tags of a row on one line: the first one, then "+n" with every tag in a tooltip. */
+function TagList({ tags }: { tags: string[] }) {
   const { t } = useTranslation();
-  const table = useListTable(list, { rowLabel: (u) => u.name });
+  const [first, ...rest] = tags;
+  if (first === undefined) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Badge size="sm" variant="default" radius="sm" tt="none" maw={120} title={first}>
+        {first}
+      </Badge>
+      {rest.length > 0 && (
+        <Tooltip label={tags.join(', ')}>
+          <Badge size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} tabIndex={0}>
+            <span aria-hidden>+{rest.length}</span>
+            <VisuallyHidden component="span">{t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}</VisuallyHidden>
+          </Badge>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The table's columns. At 1280 px, with the menu open, the default set fits on one line per row in every
+ * language: long names and host names end in "…" (the full text is the cell's title), tags show one and "+n".
+ * OS and location are one click away in the column chooser.
+ */
+export function useUnitColumns(
+  handlers: { onOpen: (unit: UnitRow) => void; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void },
+): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
+  const { t } = useTranslation();
+  const { onOpen, onEdit, onDelete } = handlers;
   const columns: DataTableColumn<UnitRow>[] = [
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, width: 150, render: (u) => <StatusBadge status={u.status} /> },
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 136, render: (u) => <StatusBadge status={u.status} /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
       sortable: true,
+      toggleable: true,
+      ellipsis: true,
       render: (u) => (
-        <Anchor component="button" type="button" fw={500} onClick={() => onOpen(u)} ta="left">
+        <Anchor component="button" type="button" fw={500} onClick={() => onOpen(u)} ta="left" title={u.name} maw="100%" truncate="end" display="block">
           {u.name}
         </Anchor>
       ),
     },
-    { accessor: 'hostname', title: t('service-units.columns.hostname'), sortable: true, render: (u) => <Text size="sm" ff="monospace">{u.hostname}</Text> },
-    { accessor: 'operatingSystem', title: t('service-units.columns.os'), sortable: true, width: 110, render: (u) => t(`service-units.os.${u.operatingSystem}`) },
-    { accessor: 'location', title: t('service-units.columns.location'), sortable: true },
-    { accessor: 'lastSeenAt', title: t('service-units.columns.lastSeen'), sortable: true, width: 150, render: (u) => <RelativeTime value={u.lastSeenAt} /> },
     {
-      accessor: 'tags',
-      title: t('service-units.columns.tags'),
+      accessor: 'hostname',
+      title: t('service-units.columns.hostname'),
+      sortable: true,
+      toggleable: true,
+      width: 200,
+      ellipsis: true,
       render: (u) => (
-        <Group gap={4}>
-          {u.tags.map((tag) => (
-            <Badge key={tag} size="sm" variant="default" radius="sm" tt="none">
-              {tag}
-            </Badge>
-          ))}
-        </Group>
+        <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
+          {u.hostname}
+        </Text>
       ),
     },
+    { accessor: 'operatingSystem', title: t('service-units.columns.os'), sortable: true, toggleable: true, defaultToggle: false, width: 110, render: (u) => t(`service-units.os.${u.operatingSystem}`) },
+    { accessor: 'location', title: t('service-units.columns.location'), sortable: true, toggleable: true, defaultToggle: false, width: 180, ellipsis: true },
+    {
+      accessor: 'lastSeenAt',
+      title: t('service-units.columns.lastSeen'),
+      sortable: true,
+      toggleable: true,
+      width: 150,
+      ellipsis: true,
+      render: (u) => <RelativeTime value={u.lastSeenAt} />,
+    },
+    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 170, render: (u) => <TagList tags={u.tags} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
-      width: 96,
+      width: 88,
       render: (u) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('service-units.actions.editNamed', { name: u.name })}>
@@ -69,14 +100,49 @@ export function UnitTable({
       ),
     },
   ];
+  const choosable = columns
+    .filter((c) => c.toggleable === true)
+    .map((c) => ({ accessor: String(c.accessor), label: typeof c.title === 'string' ? c.title : String(c.accessor) }));
+  return { columns, choosable };
+}
+
+const noop = () => undefined;
+
+/** The column chooser and density of the units table (its own view of the same stored choices). */
+export function UnitTableSettings() {
+  const { columns, choosable } = useUnitColumns({ onOpen: noop, onEdit: noop, onDelete: noop });
+  const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
+  return <TableSettings preferences={preferences} columns={choosable} />;
+}
+
+export function UnitTable({
+  list,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  list: ListActorRef<UnitRow>;
+  onOpen: (unit: UnitRow) => void;
+  onEdit: (unit: UnitRow) => void;
+  onDelete: (unit: UnitRow) => void;
+}) {
+  const { t } = useTranslation();
+  const table = useListTable(list, { rowLabel: (u) => u.name });
+  const { columns } = useUnitColumns({ onOpen, onEdit, onDelete });
+  const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
   return (
     <DataTable<UnitRow>
       {...table}
-      columns={columns}
+      columns={preferences.columns}
+      // The table reads the same stored choices (mantine-datatable applies the toggles by this key).
+      storeColumnsKey={preferences.storeColumnsKey}
+      {...preferences.densityProps}
       withTableBorder
       borderRadius="md"
       highlightOnHover
       verticalAlign="center"
+      // Row actions stay in view even when chosen columns make the table scroll sideways.
+      pinLastColumn
       minHeight={table.records.length === 0 ? 240 : undefined}
       aria-label={t('service-units.tableLabel')}
     />

@@ -1,0 +1,115 @@
+import { ActionIcon, Checkbox, Popover, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconColumns3 } from '@tabler/icons-react';
+import { useDataTableColumns, type DataTableColumn } from 'mantine-datatable';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseUser } from '@machines/session/stored-session';
+import { useAuthStorage } from '@/lib/auth-storage';
+
+export type TableDensity = 'compact' | 'comfortable';
+export const TABLE_DENSITIES: readonly TableDensity[] = ['comfortable', 'compact'];
+
+/** A column the chooser offers: its accessor, its translated name, and whether it shows before any choice. */
+export interface ChoosableColumn {
+  accessor: string;
+  label: string;
+}
+
+/** localStorage keys of a table's choices, one set per user (a shared computer keeps each person's table). */
+export function tablePreferenceKeys(table: string, userId: string | number | null | undefined) {
+  const who = userId === null || userId === undefined ? 'anonymous' : String(userId);
+  return { columns: `table:${table}:${who}`, density: `table-density:${table}:${who}` };
+}
+
+/** The signed-in user's id from the stored session (read, not started: a table must not start the session). */
+function storedUserId(): string | null {
+  try {
+    const raw = globalThis.localStorage?.getItem('userInfo');
+    return raw ? (parseUser(JSON.parse(raw))?.uid ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isDensity = (value: unknown): value is TableDensity => value === 'compact' || value === 'comfortable';
+
+/**
+ * Which columns show and how dense the rows are, remembered per user in localStorage.
+ * Columns marked `toggleable` can be hidden; `defaultToggle: false` hides one until chosen.
+ */
+export function useTablePreferences<T>(table: string, columns: DataTableColumn<T>[]) {
+  // Re-read when the session changes (sign-in, sign-out, another tab).
+  useAuthStorage();
+  const keys = tablePreferenceKeys(table, storedUserId());
+  const { effectiveColumns, columnsToggle, setColumnsToggle, resetColumnsToggle } = useDataTableColumns<T>({ key: keys.columns, columns });
+  const [storedDensity, setDensity] = useLocalStorage<TableDensity>({
+    key: keys.density,
+    defaultValue: 'comfortable',
+    getInitialValueInEffect: false,
+  });
+  const density: TableDensity = isDensity(storedDensity) ? storedDensity : 'comfortable';
+  const isShown = (accessor: string) => columnsToggle.find((c) => c.accessor === accessor)?.toggled ?? true;
+  /** Shows exactly these of the toggleable columns (the others hide). */
+  const setShownColumns = (accessors: string[]) =>
+    setColumnsToggle(columnsToggle.map((c) => (c.toggleable ? { ...c, toggled: accessors.includes(c.accessor) } : c)));
+  return {
+    /** The columns to hand to the DataTable. */
+    columns: effectiveColumns,
+    storeColumnsKey: keys.columns,
+    density,
+    setDensity,
+    isShown,
+    setShownColumns,
+    reset: () => {
+      resetColumnsToggle();
+      setDensity('comfortable');
+    },
+    /** DataTable props that follow the density. */
+    densityProps: { verticalSpacing: density === 'compact' ? 'xs' : 'sm', fz: density === 'compact' ? 'sm' : undefined } as const,
+  };
+}
+
+export type TablePreferences = ReturnType<typeof useTablePreferences>;
+
+/** The "Table settings" button: a column chooser and the row density, as a popover with real checkboxes. */
+export function TableSettings({ preferences, columns }: { preferences: Pick<TablePreferences, 'density' | 'setDensity' | 'isShown' | 'setShownColumns'>; columns: ChoosableColumn[] }) {
+  const { t } = useTranslation();
+  const densityLabelId = useId();
+  const shown = columns.filter((c) => preferences.isShown(c.accessor)).map((c) => c.accessor);
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
+      <Popover.Target>
+        <Tooltip label={t('data-list.tableSettings')}>
+          <ActionIcon variant="default" size="lg" aria-label={t('data-list.tableSettings')}>
+            <IconColumns3 size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="md" miw={220}>
+          <Checkbox.Group label={t('data-list.columns')} value={shown} onChange={preferences.setShownColumns}>
+            <Stack gap={8} mt={6}>
+              {columns.map((c) => (
+                // The last shown column stays: a table without columns would say nothing.
+                <Checkbox key={c.accessor} value={c.accessor} label={c.label} disabled={shown.length === 1 && shown[0] === c.accessor} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id={densityLabelId}>
+              {t('data-list.density')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby={densityLabelId}
+              value={preferences.density}
+              onChange={(v) => preferences.setDensity(isDensity(v) ? v : 'comfortable')}
+              data={TABLE_DENSITIES.map((d) => ({ value: d, label: t(`data-list.densities.${d}`) }))}
+            />
+          </Stack>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/auth';
+
+const UNITS = '/user/manage-service-units';
+const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
+const TABLE_NAME: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'Service units',
+  de: 'Service-Einheiten',
+  fr: 'Unités de service',
+  pt: 'Unidades de serviço',
+};
+
+async function useLanguage(page: Page, language: string) {
+  await page.evaluate((l) => localStorage.setItem('language', l), language);
+}
+
+/**
+ * Every row's action buttons, measured against the window and against the table's own scroll box:
+ * returns the rows whose actions are cut off or lie outside the window.
+ */
+async function rowsWithActionsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const offenders: string[] = [];
+    const rows = [...document.querySelectorAll('table tbody tr')];
+    for (const row of rows) {
+      const buttons = [...row.querySelectorAll('td:last-child button')];
+      if (buttons.length === 0) offenders.push(`${row.textContent ?? '?'}: no action buttons`);
+      for (const button of buttons) {
+        const box = button.getBoundingClientRect();
+        let clip = { left: 0, right: window.innerWidth };
+        for (let el = button.parentElement; el; el = el.parentElement) {
+          const style = getComputedStyle(el);
+          if (style.overflowX !== 'visible') {
+            const r = el.getBoundingClientRect();
+            clip = { left: Math.max(clip.left, r.left), right: Math.min(clip.right, r.right) };
+          }
+        }
+        if (box.width === 0 || box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
+          offenders.push(`${button.getAttribute('aria-label') ?? '?'} at ${Math.round(box.left)}–${Math.round(box.right)}, visible ${Math.round(clip.left)}–${Math.round(clip.right)}`);
+        }
+      }
+    }
+    return offenders;
+  });
+}
+
+test.describe('units list at 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const language of LANGUAGES) {
+    test(`${language}: every row's actions are on screen, one line per row`, async ({ page }) => {
+      await signIn(page, 'user');
+      await useLanguage(page, language);
+      await page.goto(`${UNITS}?pageSize=25`);
+      const table = page.getByRole('table', { name: TABLE_NAME[language] });
+      await expect(table.locator('tbody tr').nth(9)).toBeVisible();
+      expect(await rowsWithActionsOutOfView(page)).toEqual([]);
+      // One line per row: no name wrapping to 3–4 lines. 10 rows fit in a 800 px high window.
+      const heights = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+      expect(Math.max(...heights)).toBeLessThan(56);
+    });
+  }
+
+  test('the column chooser and density are remembered for this user only', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto(UNITS);
+    const table = page.getByRole('table', { name: 'Service units' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'OS', exact: true })).toHaveCount(0);
+    const rowHeight = async () => (await table.locator('tbody tr').first().boundingBox())?.height ?? 0;
+    const comfortable = await rowHeight();
+
+    await page.getByRole('button', { name: 'Table settings' }).click();
+    const settings = page.getByRole('dialog');
+    await settings.getByRole('checkbox', { name: 'OS', exact: true }).check();
+    await settings.getByRole('checkbox', { name: 'Tags', exact: true }).uncheck();
+    await settings.getByText('Compact', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'OS', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Tags', exact: true })).toHaveCount(0);
+    await expect.poll(rowHeight).toBeLessThan(comfortable);
+    expect(await rowsWithActionsOutOfView(page)).toEqual([]);
+
+    await page.reload();
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'OS', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Tags', exact: true })).toHaveCount(0);
+    expect(await rowHeight()).toBeLessThan(comfortable);
+
+    // Another person on the same browser keeps the default table.
+    await signIn(page, 'globex');
+    await page.goto(UNITS);
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Tags', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'OS', exact: true })).toHaveCount(0);
+  });
+
+  test('the edit drawer keeps Save on screen', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto(UNITS);
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    const dialog = page.getByRole('dialog', { name: /^Edit/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  });
+
+  test('the screenshot lightbox keeps Save and Delete on screen', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto('/user/manage-screenshots');
+    await page.getByRole('button', { name: /^Open screenshot of / }).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: /^Screenshot of / })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeInViewport({ ratio: 1 });
+  });
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`${viewport.width}×${viewport.height}: unit detail → Edit shows the edit form on top, focused`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'user');
+    await page.goto(UNITS);
+    const table = page.getByRole('table', { name: 'Service units' });
+    const first = table.locator('tbody tr').first().getByRole('button').filter({ hasNotText: /^$/ }).first();
+    const name = (await first.innerText()).trim();
+    await first.click();
+    const detail = page.getByRole('dialog', { name });
+    await expect(detail).toBeVisible();
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+
+    const editor = page.getByRole('dialog', { name: /^Edit/ });
+    await expect(editor).toBeVisible();
+    await expect(detail).toBeHidden();
+    const nameField = editor.getByRole('textbox', { name: /^Name/ });
+    await expect(nameField).toBeFocused();
+    await expect(nameField).toHaveValue(name);
+    // Topmost: the point at the centre of the name field belongs to the editor.
+    const box = await nameField.boundingBox();
+    expect(box).not.toBeNull();
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null, {
+      x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+      y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+    });
+    expect(hit).toBe(await editor.getAttribute('aria-labelledby'));
+    await expect(editor.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
+  });
+}
+
+test.describe('phone, 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('units: the filters wait behind a "Filters (n)" button, and the list starts on the first screen', async ({ page }) => {
+    await signIn(page, 'user');
+    await page.goto(`${UNITS}?status=online`);
+    const table = page.getByRole('table', { name: 'Service units' });
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+    await expect(page.getByRole('combobox', { name: 'Status' })).toBeHidden();
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByLabel('Operating system').click();
+    await page.getByRole('option', { name: 'Linux' }).click();
+    await expect(page).toHaveURL(/os=linux/);
+    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Show results' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+    await expect(table.locator('tbody tr').first()).toBeInViewport();
+  });
+});
