@@ -14,6 +14,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type LoadMailsInput,
   type MailboxNotice,
+  type ShowLocationParams,
 } from './mailbox.machine';
 import { makeEmail } from './test-fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from './types';
@@ -371,5 +372,84 @@ describe('mailboxMachine: composer', () => {
     await waitFor(actor, (s) => s.matches({ composer: 'closed' }));
     expect(calls[0]?.input).toMatchObject({ draft: true, draftId: 8 });
     expect(notices).toEqual([{ type: 'notice', tone: 'success', key: 'draftSaved' }]);
+  });
+});
+
+describe('mailboxMachine: the URL in and out', () => {
+  function routed(openId: number | null = null, emails: () => Email[] = inbox) {
+    const shown: ShowLocationParams[] = [];
+    const notices: MailboxNotice[] = [];
+    const machine = mailboxMachine.provide({
+      actions: { showLocation: (_, params: ShowLocationParams) => void shown.push(params) },
+      actors: {
+        loadMails: fromPromise<Email[], LoadMailsInput>(async () => emails()),
+        loadMeta: fromPromise<EmailMeta>(async () => META),
+        loadTags: fromPromise<EmailTag[]>(async () => TAGS),
+        emailMachine: emailMachine.provide({
+          actors: { markUnread: fromPromise<unknown, MarkUnreadInput>(async () => undefined) },
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { filter: 'inbox', openId, me: { email: 'user@acme.example', name: 'Ulysses User' } } });
+    actor.on('notice', (n) => notices.push(n));
+    actor.start();
+    return { actor, shown, notices };
+  }
+
+  it('opening and closing push the email’s URL and the folder’s', async () => {
+    const { actor, shown } = routed();
+    await loaded(actor);
+    actor.send({ type: 'mailbox.open', id: 3 });
+    expect(actor.getSnapshot().context.openedId).toBe(3);
+    actor.send({ type: 'mailbox.close' });
+    expect(shown).toEqual([
+      { path: '/apps/email/inbox/3', replace: false },
+      { path: '/apps/email/inbox', replace: false },
+    ]);
+  });
+
+  it('a location from the URL (Back, Forward, a link) opens and closes without pushing anything', async () => {
+    const { actor, shown } = routed();
+    await loaded(actor);
+    actor.send({ type: 'mailbox.location', filter: 'inbox', openId: 2 });
+    expect(actor.getSnapshot().context.openedId).toBe(2);
+    actor.send({ type: 'mailbox.location', filter: 'inbox', openId: 2 });
+    expect(actor.getSnapshot().context.openedId).toBe(2);
+    actor.send({ type: 'mailbox.location', filter: 'inbox', openId: null });
+    expect(actor.getSnapshot().context.openedId).toBeNull();
+    expect(shown).toEqual([]);
+  });
+
+  it('a deep link opens its email once the list has loaded', async () => {
+    const { actor, shown } = routed(1);
+    await waitFor(actor, (s) => s.context.openedId === 1);
+    expect(actor.getSnapshot().children['email-1']).toBeDefined();
+    expect(actor.getSnapshot().context.pendingOpenId).toBeNull();
+    expect(shown).toEqual([]);
+  });
+
+  it('another folder with an email: the new folder loads, then the email opens', async () => {
+    const { actor } = routed();
+    await loaded(actor);
+    actor.send({ type: 'mailbox.location', filter: 'sent', openId: 2 });
+    expect(actor.getSnapshot().context.filter).toBe('sent');
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    await waitFor(actor, (s) => s.context.openedId === 2);
+  });
+
+  it('an email that is not in the folder: a notice, and the URL is replaced by the folder’s', async () => {
+    const { actor, shown, notices } = routed(99);
+    await loaded(actor);
+    expect(actor.getSnapshot().context.openedId).toBeNull();
+    expect(notices).toContainEqual({ type: 'notice', tone: 'error', key: 'emailNotFound' });
+    expect(shown).toEqual([{ path: '/apps/email/inbox', replace: true }]);
+  });
+
+  it('an opened email that leaves the folder replaces its URL by the folder’s (Back does not lead to it)', async () => {
+    const { actor, shown } = routed(3);
+    await waitFor(actor, (s) => s.context.openedId === 3);
+    actor.send({ type: 'email.left', id: 3, reason: 'moved' });
+    expect(actor.getSnapshot().context.openedId).toBeNull();
+    expect(shown).toEqual([{ path: '/apps/email/inbox', replace: true }]);
   });
 });

@@ -11,12 +11,22 @@ import {
   type UpdateLabelsInput,
 } from './email.machine';
 import { toCallFailure, type CallFailure } from './errors';
+import { mailPath, type MailLocation } from './mail-location';
 import { htmlToText } from './plain-text';
 import type { Email, EmailLabel, EmailMeta, EmailTag, MailFilter, MailFolder } from './types';
 
 export interface MailboxInput {
   filter?: MailFilter;
+  /** An email to open once the list has loaded (a deep link). */
+  openId?: number | null;
   me: Me;
+}
+
+/** The mailbox's URL as the machine wants it shown (the view provides `showLocation`). */
+export interface ShowLocationParams {
+  path: string;
+  /** true: replace the current history entry (nothing the person would go Back to). */
+  replace: boolean;
 }
 
 export interface LoadMailsInput {
@@ -40,6 +50,8 @@ export interface MailboxContext {
   openedId: number | null;
   /** The email shown last, so the list can put focus back on its row. */
   lastOpenedId: number | null;
+  /** An email the URL asks for, opened once the list that holds it has loaded. */
+  pendingOpenId: number | null;
   listFailure: CallFailure | null;
   /** A bulk action waiting for its call. */
   bulk: BulkAction | null;
@@ -50,6 +62,10 @@ export interface MailboxContext {
 
 export type MailboxEvent =
   | { type: 'mailbox.filter'; filter: MailFilter }
+  /** The URL changed (link, Back/Forward, deep link): show that folder and that email. */
+  | ({ type: 'mailbox.location' } & MailLocation)
+  /** Internal: the email the URL asked for is not in the loaded list. */
+  | { type: 'mailbox.pending.missing' }
   | { type: 'mailbox.search'; query: string }
   | { type: 'mailbox.retry' }
   | { type: 'mailbox.refresh' }
@@ -70,7 +86,7 @@ export type MailboxEvent =
 export type MailboxNotice =
   | { type: 'notice'; tone: 'success' | 'error'; key: 'bulkDone' | 'bulkFailed'; action: BulkAction['kind']; count: number }
   | { type: 'notice'; tone: 'error'; key: 'emailFailed'; action: EmailAction }
-  | { type: 'notice'; tone: 'error'; key: 'starFailed' }
+  | { type: 'notice'; tone: 'error'; key: 'starFailed' | 'emailNotFound' }
   | { type: 'notice'; tone: 'success'; key: 'sent' | 'draftSaved' | 'moved' | 'markedUnread' };
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -134,6 +150,12 @@ export const mailboxMachine = setup({
       event.type === 'mailbox.open' && context.emails.some((e) => e.id === event.id && e.mailFolder === 'draft'),
     isOpenedEmail: ({ context, event }) => 'id' in event && context.openedId === event.id,
     isBulkMove: ({ context }) => context.bulk?.kind === 'move',
+    isOtherFilter: ({ context, event }) => event.type === 'mailbox.location' && event.filter !== context.filter,
+    isLocationWithoutEmail: ({ event }) => event.type === 'mailbox.location' && event.openId === null,
+    isLocationOfOpenedEmail: ({ context, event }) => event.type === 'mailbox.location' && event.openId === context.openedId,
+    isLocationPending: ({ context, event }) => event.type === 'mailbox.location' && event.openId === context.pendingOpenId,
+    isLocationOfListedEmail: ({ context, event }) =>
+      event.type === 'mailbox.location' && context.emails.some((e) => e.id === event.openId && e.mailFolder !== 'draft'),
     isBulkLabel: ({ context }) => context.bulk?.kind === 'label',
   },
   actions: {
@@ -198,6 +220,35 @@ export const mailboxMachine = setup({
       enqueue.assign({ openedId: email.id });
       enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
     }),
+    /** Opens a listed email (not a draft) without touching the URL: the URL asked for it. */
+    openById: enqueueActions(({ context, enqueue }, params: { id: number | null }) => {
+      const email = context.emails.find((e) => e.id === params.id && e.mailFolder !== 'draft');
+      if (!email || context.openedId === email.id) return;
+      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
+      enqueue.assign({ openedId: email.id });
+      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+    }),
+    assignLocation: assign(({ event }) =>
+      event.type === 'mailbox.location' ? { filter: event.filter, query: '', selectedIds: [], pendingOpenId: event.openId } : {},
+    ),
+    assignPendingOpen: assign({ pendingOpenId: ({ event }) => (event.type === 'mailbox.location' ? event.openId : null) }),
+    /** After a load: open the email the URL asked for, or say it is not here and show the folder. */
+    resolvePendingOpen: enqueueActions(({ context, enqueue }) => {
+      const id = context.pendingOpenId;
+      if (id === null) return;
+      enqueue.assign({ pendingOpenId: null });
+      const email = context.emails.find((e) => e.id === id && e.mailFolder !== 'draft');
+      if (!email) {
+        enqueue.raise({ type: 'mailbox.pending.missing' });
+        return;
+      }
+      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
+      enqueue.assign({ openedId: email.id });
+      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+    }),
+    noticeEmailNotFound: emit({ type: 'notice', tone: 'error', key: 'emailNotFound' } as const),
+    /** The URL follows what the person did. Provided by the view (the router); a no-op by default. */
+    showLocation: (_, _params: ShowLocationParams) => undefined,
     closeEmail: enqueueActions(({ context, enqueue }) => {
       if (context.openedId === null) return;
       enqueue(stopChild(emailActorId(context.openedId)));
@@ -267,6 +318,7 @@ export const mailboxMachine = setup({
     selectedIds: [],
     openedId: null,
     lastOpenedId: null,
+    pendingOpenId: input.openId ?? null,
     listFailure: null,
     bulk: null,
     starring: null,
@@ -276,13 +328,37 @@ export const mailboxMachine = setup({
   on: {
     'mailbox.open': [
       { guard: 'isDraft', actions: ['closeEmail', 'openDraft'] },
-      { guard: 'isKnownEmail', actions: 'openEmail' },
+      {
+        guard: 'isKnownEmail',
+        actions: [
+          'openEmail',
+          {
+            type: 'showLocation',
+            params: ({ context, event }) => ({ path: mailPath({ filter: context.filter, openId: event.id }), replace: false }),
+          },
+        ],
+      },
     ],
-    'mailbox.close': { actions: 'closeEmail' },
+    'mailbox.close': {
+      actions: ['closeEmail', { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: false }) }],
+    },
+    'mailbox.pending.missing': {
+      actions: [
+        'noticeEmailNotFound',
+        { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: true }) },
+      ],
+    },
     'email.updated': { actions: ['applyEmailUpdate', 'reloadMeta'] },
     'email.left': {
       guard: 'isOpenedEmail',
-      actions: ['removeLeftEmail', 'closeEmail', 'noticeLeft', 'reloadMeta'],
+      actions: [
+        'removeLeftEmail',
+        'closeEmail',
+        'noticeLeft',
+        'reloadMeta',
+        // The email is gone from this folder: Back should not lead to it.
+        { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: true }) },
+      ],
     },
     'email.failed': { actions: 'noticeEmailFailed' },
     // The thread and counts already followed through email.updated; this only tells the person.
@@ -293,6 +369,15 @@ export const mailboxMachine = setup({
       initial: 'loading',
       on: {
         'mailbox.filter': { target: '.loading', actions: ['closeEmail', 'assignFilter'] },
+        'mailbox.location': [
+          { guard: 'isOtherFilter', target: '.loading', actions: ['closeEmail', 'assignLocation'] },
+          { guard: 'isLocationWithoutEmail', actions: ['closeEmail', assign({ pendingOpenId: null })] },
+          { guard: 'isLocationOfOpenedEmail' },
+          { guard: 'isLocationPending' },
+          { guard: 'isLocationOfListedEmail', actions: { type: 'openById', params: ({ event }) => ({ id: event.openId }) } },
+          // Not in the list (yet): a load is running, or the email does not exist; the next load decides.
+          { target: '.loading', actions: ['closeEmail', 'assignPendingOpen'] },
+        ],
         'mailbox.search': { target: '.loading.debouncing', actions: 'assignQuery' },
         'mailbox.refresh': { target: '.loading' },
       },
@@ -310,8 +395,8 @@ export const mailboxMachine = setup({
                 src: 'loadMails',
                 input: ({ context }) => ({ filter: context.filter, query: context.query.trim() }),
                 onDone: [
-                  { guard: 'hasNoEmails', target: '#mailbox.list.empty', actions: 'assignEmails' },
-                  { target: '#mailbox.list.loaded', actions: 'assignEmails' },
+                  { guard: 'hasNoEmails', target: '#mailbox.list.empty', actions: ['assignEmails', 'resolvePendingOpen'] },
+                  { target: '#mailbox.list.loaded', actions: ['assignEmails', 'resolvePendingOpen'] },
                 ],
                 onError: { target: '#mailbox.list.failed', actions: 'assignListFailure' },
               },

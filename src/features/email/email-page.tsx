@@ -1,17 +1,27 @@
 import { useMemo } from 'react';
-import { Redirect, useRoute } from 'wouter';
-import { isEmailLabel, isMailFolder, type MailFilter } from '@machines/email/types';
+import { Redirect, useLocation } from 'wouter';
+import { parseMailPath } from '@machines/email/mail-location';
+import type { ShowLocationParams } from '@machines/email/mailbox.machine';
 import { EmailScreen } from './components/email-screen/email-screen';
-import { createMailboxLogic } from './email-logic';
+import { createMailboxLogic, type MailboxLogic } from './email-logic';
 
-/** /apps/email (inbox), /apps/email/:folder (a folder or "starred") and /apps/email/label/:label. */
+/**
+ * The mailbox at the router: the URL (/apps/email, /apps/email/:folder, /apps/email/label/:label, each with
+ * an optional /:id of the opened email) goes into the mailbox machine, and the machine's `showLocation`
+ * (open, close, an email that left the folder) is the router's navigate.
+ */
+export function EmailRoute({ logic }: { logic: MailboxLogic }) {
+  const [path, navigate] = useLocation();
+  const routed = useMemo(
+    () => logic.provide({ actions: { showLocation: (_, params: ShowLocationParams) => navigate(params.path, { replace: params.replace }) } }),
+    [logic, navigate],
+  );
+  const location = parseMailPath(path);
+  if (location === null) return <Redirect to="/apps/email/inbox" replace />;
+  return <EmailScreen logic={routed} location={location} />;
+}
+
 export default function EmailPage() {
-  const [isLabel, labelParams] = useRoute<{ label: string }>('/apps/email/label/:label');
-  const [isFolder, folderParams] = useRoute<{ folder: string }>('/apps/email/:folder');
   const logic = useMemo(() => createMailboxLogic(), []);
-  let filter: MailFilter | null = 'inbox';
-  if (isLabel) filter = isEmailLabel(labelParams.label) ? labelParams.label : null;
-  else if (isFolder) filter = isMailFolder(folderParams.folder) || folderParams.folder === 'starred' ? (folderParams.folder as MailFilter) : null;
-  if (filter === null) return <Redirect to="/apps/email/inbox" replace />;
-  return <EmailScreen logic={logic} filter={filter} />;
+  return <EmailRoute logic={logic} />;
 }

@@ -2,21 +2,24 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { MailFilter } from '@machines/email/types';
+import type { MailLocation } from '@machines/email/mail-location';
 import { useSessionUser } from '@/lib/session';
 import type { MailboxLogic } from '../email-logic';
 
-/** Runs the mailbox actor for the page: follows the route's folder or label and turns its notices into toasts. */
-export function useMailbox(logic: MailboxLogic, filter: MailFilter) {
+/** Runs the mailbox actor for the page: hands it the URL's location and turns its notices into toasts. */
+export function useMailbox(logic: MailboxLogic, location: MailLocation) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const actorRef = useActorRef(logic, {
-    input: { filter, me: { email: user?.email ?? '', name: user?.displayName ?? '' } },
+    input: { filter: location.filter, openId: location.openId, me: { email: user?.email ?? '', name: user?.displayName ?? '' } },
   });
 
+  // The URL is the machine's input: every change (link, Back/Forward, the machine's own navigation) goes in;
+  // the machine ignores what it already shows.
+  const { filter, openId } = location;
   useEffect(() => {
-    if (actorRef.getSnapshot().context.filter !== filter) actorRef.send({ type: 'mailbox.filter', filter });
-  }, [actorRef, filter]);
+    actorRef.send({ type: 'mailbox.location', filter, openId });
+  }, [actorRef, filter, openId]);
 
   useEffect(() => {
     const sub = actorRef.on('notice', (notice) => {

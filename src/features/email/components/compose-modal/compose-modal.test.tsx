@@ -6,7 +6,7 @@ import { composeMachine } from '@machines/email/compose.machine';
 import { mailboxMachine, type LoadMailsInput } from '@machines/email/mailbox.machine';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/types';
 import { renderWithProviders } from '../../../../../tests/render';
-import { EmailScreen } from '../email-screen/email-screen';
+import { EmailRoute } from '../../email-page';
 
 vi.mock('@/lib/session', () => ({ useSessionUser: () => ({ uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' }) }));
 
@@ -27,7 +27,7 @@ describe('ComposeModal', () => {
   it('closing with typed text asks first; keep editing keeps it, discard closes', async () => {
     const user = userEvent.setup();
     const submit = vi.fn(async () => ({ id: 1 }));
-    renderWithProviders(<EmailScreen logic={logic(submit)} filter="inbox" />);
+    renderWithProviders(<EmailRoute logic={logic(submit)} />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: 'Compose' }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Half written');
@@ -44,7 +44,7 @@ describe('ComposeModal', () => {
   it('an empty composer closes at once; saving a draft sends draft: true and closes with a notice', async () => {
     const user = userEvent.setup();
     const submit = vi.fn(async () => ({ id: 9 }));
-    renderWithProviders(<EmailScreen logic={logic(submit)} filter="inbox" />);
+    renderWithProviders(<EmailRoute logic={logic(submit)} />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: 'Compose' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'New message' })).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New message' })).not.toBeInTheDocument());

@@ -1,27 +1,59 @@
-import { Grid } from '@mantine/core';
+import { Button, Drawer, Grid, Group, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconMenu2, IconPencil } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import type { MailFilter } from '@machines/email/types';
+import { useTranslation } from 'react-i18next';
+import type { MailLocation } from '@machines/email/mail-location';
+import { isEmailLabel } from '@machines/email/types';
 import { MailboxContext } from '../../email-context';
 import type { MailboxLogic } from '../../email-logic';
 import { useMailbox } from '../../hooks/use-mailbox';
-import { selectOpenedActor } from '../../selectors';
+import { selectFilter, selectOpenedActor } from '../../selectors';
 import { ComposeModal } from '../compose-modal/compose-modal';
 import { EmailSidebar } from '../email-sidebar/email-sidebar';
 import { MailDetail } from '../mail-detail/mail-detail';
 import { MailList } from '../mail-list/mail-list';
 
-/** The mailbox: folders and labels on the side, the list or the opened email beside them, the composer above. */
-export function EmailScreen({ logic, filter }: { logic: MailboxLogic; filter: MailFilter }) {
-  const actorRef = useMailbox(logic, filter);
+/**
+ * The mailbox: folders and labels on the side, the list or the opened email beside them, the composer above.
+ * Below md (phones, small tablets) the folders wait in a drawer behind one button, and an opened email
+ * takes the whole width, at the top of the page.
+ */
+export function EmailScreen({ logic, location }: { logic: MailboxLogic; location: MailLocation }) {
+  const { t } = useTranslation();
+  const actorRef = useMailbox(logic, location);
   const opened = useSelector(actorRef, selectOpenedActor);
+  const filter = useSelector(actorRef, selectFilter);
+  const [foldersOpened, folders] = useDisclosure(false);
+  // Below Mantine's md breakpoint (62em): one column. Read at the first render, so a phone never flashes the sidebar.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false }) === true;
+  const filterName = isEmailLabel(filter) ? t(`email.labels.${filter}`) : t(`email.folders.${filter}`);
   return (
     <MailboxContext.Provider value={actorRef}>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <EmailSidebar />
+        {narrow ? null : (
+          <Grid.Col span={3}>
+            <EmailSidebar />
+          </Grid.Col>
+        )}
+        <Grid.Col span={narrow ? 12 : 9}>
+          {opened || !narrow ? null : (
+            <Group justify="space-between" mb="sm" wrap="nowrap">
+              <Button variant="default" leftSection={<IconMenu2 size={18} aria-hidden />} onClick={folders.open} aria-haspopup="dialog">
+                <VisuallyHidden component="span">{t('email.sidebar.menu')}: </VisuallyHidden>
+                {filterName}
+              </Button>
+              <Button leftSection={<IconPencil size={18} aria-hidden />} onClick={() => actorRef.send({ type: 'mailbox.compose.open' })}>
+                {t('email.compose.button')}
+              </Button>
+            </Group>
+          )}
+          {opened ? <MailDetail key={opened.id} actorRef={opened} /> : <MailList />}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>{opened ? <MailDetail key={opened.id} actorRef={opened} /> : <MailList />}</Grid.Col>
       </Grid>
+      <Drawer opened={narrow && foldersOpened} onClose={folders.close} position="left" size="xs" title={t('email.sidebar.menu')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+        <EmailSidebar onNavigate={folders.close} withCompose={false} />
+      </Drawer>
       <ComposeModal />
     </MailboxContext.Provider>
   );

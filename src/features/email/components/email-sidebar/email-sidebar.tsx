@@ -17,27 +17,31 @@ const FOLDERS: { filter: MailFilter; icon: Icon; count?: 'inbox' | 'spam' | 'dra
   { filter: 'trash', icon: IconTrash },
 ];
 
-/** Compose, the folders with their counts, and the labels with their colours. */
-export function EmailSidebar() {
+/**
+ * Compose, the folders with their counts, and the labels with their colours.
+ * `onNavigate` runs after a folder or label is chosen (the phone's drawer closes).
+ */
+export function EmailSidebar({ onNavigate, withCompose = true }: { onNavigate?: () => void; withCompose?: boolean }) {
   const { t } = useTranslation();
   const actorRef = useMailboxRef();
   const filter = useSelector(actorRef, selectFilter);
   const counts = useSelector(actorRef, selectCounts);
   const tags = useSelector(actorRef, selectTags);
   const tagsFailed = useSelector(actorRef, selectTagsFailed);
-  // The current view's link does not change the URL: it goes back to the list and refreshes it.
+  // The link itself changes the URL (which closes an opened email); the current view's link also reloads it.
   const reopen = (target: MailFilter) => {
-    if (target !== filter) return;
-    actorRef.send({ type: 'mailbox.close' });
-    actorRef.send({ type: 'mailbox.refresh' });
+    if (target === filter) actorRef.send({ type: 'mailbox.refresh' });
+    onNavigate?.();
   };
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="md">
-        <Button leftSection={<IconPencil size={18} aria-hidden />} fullWidth onClick={() => actorRef.send({ type: 'mailbox.compose.open' })}>
-          {t('email.compose.button')}
-        </Button>
+        {withCompose && (
+          <Button leftSection={<IconPencil size={18} aria-hidden />} fullWidth onClick={() => actorRef.send({ type: 'mailbox.compose.open' })}>
+            {t('email.compose.button')}
+          </Button>
+        )}
         <nav aria-label={t('email.sidebar.folders')}>
           {FOLDERS.map(({ filter: f, icon: FolderIcon, count }) => {
             const n = count ? counts[count] : 0;
