@@ -49,6 +49,22 @@ interface RawDb {
 
 const copy = (row: Row): Row => structuredClone(row);
 
+/**
+ * Fields the backend recomputes from the clock rather than stores: an update of only these is not a
+ * change to commit. The simulated agents' heartbeat rewrites `lastSeenAt` of every live unit (10,000 at
+ * the large seed) on reads; storing that would make the next write cost the whole collection.
+ */
+export const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  serviceUnits: ['lastSeenAt'],
+};
+
+const onlyDerived = (collection: string, attrs: unknown): boolean => {
+  const derived = DERIVED_FIELDS[collection];
+  if (!derived || typeof attrs !== 'object' || attrs === null) return false;
+  const keys = Object.keys(attrs);
+  return keys.length > 0 && keys.every((key) => derived.includes(key));
+};
+
 /** The records an update or remove with this target is about to touch (Mirage's own rules). */
 function targeted(collection: RawCollection, target: unknown, all: boolean): Row[] {
   if (all) return collection._records;
@@ -88,7 +104,9 @@ export function trackChanges(db: MirageDb): ChangeTracker {
       return result;
     };
     collection.update = function (target: unknown, attrs?: unknown) {
-      for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
+      if (!onlyDerived(collection.name, attrs === undefined ? target : attrs)) {
+        for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
+      }
       return attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs);
     };
     collection.remove = function (target?: unknown) {

@@ -6,6 +6,7 @@ import { startBrowserServer, PERSIST_RESET_EVENT } from '@mirage/browser';
 import { table, type Row } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
+import { refreshHeartbeats } from '@mirage/domains/service-units';
 import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
 import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
 import { applyRemoteBatch } from '@mirage/store/merge';
@@ -113,6 +114,17 @@ describe('the change log', () => {
     expect(pending.batch).toEqual([{ collection: 'things', put: [{ id: a.id, name: 'a2' }, { id: kept.id, name: 'kept2' }], deleted: [gone.id] }]);
     pending.undo();
     expect(things.all().map((t) => t.name).sort()).toEqual(['from another tab', 'kept']);
+  });
+
+  it('does not record what the clock recomputes (the simulated heartbeat of every unit)', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0 });
+    const tracker = trackChanges(server.db);
+    refreshHeartbeats(server.db, Date.now() + 60_000);
+    expect(table(server.db, 'serviceUnits').count()).toBeGreaterThan(0);
+    expect(tracker.isEmpty).toBe(true);
+    const unit = table<Row & { name: string }>(server.db, 'serviceUnits').all()[0] as Row;
+    table<Row & { name: string }>(server.db, 'serviceUnits').update(unit.id, { name: 'Renamed' });
+    expect(tracker.take().batch.map((c) => [c.collection, c.put.length])).toEqual([['serviceUnits', 1]]);
   });
 
   it('records collections created after it started', async () => {
