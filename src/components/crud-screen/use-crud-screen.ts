@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor-machine';
@@ -11,14 +12,14 @@ import { hideNotification, showUndoNotification } from '@/components/data-list';
  * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
  * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
  */
-export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<V>) {
+export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<NoInfer<V>>) {
   const screen = useActorRef(logic, { input });
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
   return { screen, list, editor };
 }
 
-export type CrudScreenRef<T extends ListRow, V extends object, S> = ReturnType<typeof useCrudScreen<T, V, S>>['screen'];
+export type CrudScreenRef<T extends ListRow, V extends object, S> = ActorRefFrom<CrudScreenMachine<T, V, S>>;
 
 /** A toast: a plain message, or a title with a message. `null` shows nothing. */
 export type ToastText = string | { title?: string; message: string } | null;
