@@ -8,7 +8,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { colorSchemeOf, cssVariablesResolver, theme, useThemeMode } from '@/lib/theme';
 import { SessionEffects } from './session-effects';
 
@@ -18,12 +18,18 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} forceColorScheme={colorSchemeOf(mode)} cssVariablesResolver={cssVariablesResolver}>
-        <ModalsProvider>
+        <LabelledModalsProvider>
           <Notifications position="top-right" />
           <SessionEffects />
           {children}
-        </ModalsProvider>
+        </LabelledModalsProvider>
       </MantineProvider>
     </I18nextProvider>
   );
+}
+
+/** Modals opened through `modals.open…` get a translated name on their close button (axe button-name). */
+function LabelledModalsProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}>{children}</ModalsProvider>;
 }

@@ -107,6 +107,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     Tooltip: { defaultProps: { position: 'top', openDelay: 0, closeDelay: 0 } },
+    // Without the focus placeholder (a role="presentation" child) a menu holds only menu items
+    // (axe aria-required-children); an opened menu focuses its first item instead.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
@@ -125,10 +128,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Placeholders render as text in picker buttons (date ranges); gray-5 is 2.1:1 on white.
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    // Field errors: red-6 is 3.3:1 on white, red-9 5.4:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     ...paletteVariables(t, 'dark'),
     '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
+    // Field errors: red-8 is 3.0:1 on an input (dark-6), red-4 5.8:1.
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     // shade 2: links also sit on hovered table rows (dark-5), where shade 3 is 3.7:1
     '--mantine-color-anchor': 'var(--mantine-color-primary-2)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -25,6 +25,8 @@ export function AppSpotlight({ role }: { role: RoleId | undefined }) {
       actions={actions}
       shortcut={['mod + K']}
       highlightQuery
+      // The chosen action's grey description would be 3.1:1 on its highlight: it takes the action's text colour.
+      styles={{ actionDescription: { color: 'inherit' } }}
       limit={20}
       nothingFound={t('layout.searchNothingFound')}
       searchProps={{

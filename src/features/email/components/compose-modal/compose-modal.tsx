@@ -29,7 +29,13 @@ export function ComposeModal() {
     });
   };
   return (
-    <Modal opened={composer !== undefined} onClose={requestClose} title={t(isDraft ? 'email.compose.draftTitle' : 'email.compose.title')} size="lg">
+    <Modal
+      opened={composer !== undefined}
+      onClose={requestClose}
+      title={t(isDraft ? 'email.compose.draftTitle' : 'email.compose.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {composer ? <ComposeForm actorRef={composer} variant="new" onCancel={requestClose} /> : null}
     </Modal>
   );

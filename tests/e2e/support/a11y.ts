@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { clientNavigate } from './auth';
+
+/** WCAG 2.2 AA as the product standard: the 2.0, 2.1 and 2.2 A/AA rule sets. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const THEMES = ['light', 'dark', 'semi-dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/**
+ * Switches the theme in place through the stored preference: the theme store follows a `storage`
+ * event (as when another tab changes it), so the screen and its open overlays stay as they are.
+ */
+export async function setTheme(page: Page, mode: Theme): Promise<void> {
+  await page.evaluate((m) => {
+    localStorage.setItem('theme-mode', m);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme-mode', newValue: m }));
+  }, mode);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode === 'dark' ? 'dark' : 'light');
+  // Colour transitions finish before contrast is measured.
+  await page.waitForTimeout(200);
+}
+
+/** Waits until the screen shows data: its heading is up and no loader, skeleton or busy region is left. */
+export async function waitForLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root').filter({ visible: true })).toHaveCount(0);
+  // Fade-ins finish before colours are measured.
+  await page.waitForTimeout(250);
+}
+
+/** Opens a screen: inside the app when signed in (far faster than rebooting it), else a full load. */
+export async function openScreen(page: Page, path: string, inApp: boolean): Promise<void> {
+  const pathname = () => new URL(page.url()).pathname;
+  if (inApp && pathname() !== path) {
+    const previous = await page.getByRole('heading', { level: 1 }).first().textContent();
+    await clientNavigate(page, path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).not.toHaveText(previous ?? '');
+  } else if (!inApp) {
+    await page.goto(path);
+  }
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+  await waitForLoaded(page);
+}
+
+/**
+ * Runs axe on the page (or only inside `include`, e.g. an open dialog) and returns one line per
+ * failing node, naming where it was seen.
+ */
+export async function scan(page: Page, where: string, include?: string, rules?: string[]): Promise<string[]> {
+  // The pointer left over a table row would make its hover colour part of one run only.
+  await page.mouse.move(0, 0);
+  let builder = new AxeBuilder({ page });
+  builder = rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const found = results.violations.flatMap((v) =>
+    v.nodes.map((n) => {
+      const why = n.failureSummary?.split('\n').slice(1).join(' ').trim() || v.help;
+      return `${where}: ${v.id} at ${n.target.join(' ')} ${n.html.slice(0, 160)} — ${why}`;
+    }),
+  );
+  // Reported at once too, so a run cut short still names what it found.
+  for (const line of found) console.info(`axe: ${line}`);
+  return found;
+}
+
+/** The rules whose outcome depends on the colours, so on the theme. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+const SIDEBAR = '.mantine-AppShell-navbar';
+
+/**
+ * Scans the current state of the page at one viewport in every theme, doing only the work a theme can
+ * change: every WCAG 2.2 A/AA rule in light, the colour rules in dark, and in semi-dark (light content
+ * beside a dark sidebar) the colour rules on the sidebar alone, when one is on screen and the scan is
+ * not limited to an overlay.
+ */
+export async function scanThemes(page: Page, where: string, include?: string): Promise<string[]> {
+  const found: string[] = [];
+  await setTheme(page, 'light');
+  found.push(...(await scan(page, `${where} [light]`, include)));
+  await setTheme(page, 'dark');
+  found.push(...(await scan(page, `${where} [dark]`, include, COLOUR_RULES)));
+  const sidebarShown = await page.locator(SIDEBAR).first().isVisible() && (await page.locator(SIDEBAR).first().boundingBox())?.x === 0;
+  if (!include && sidebarShown) {
+    await setTheme(page, 'semi-dark');
+    found.push(...(await scan(page, `${where} [semi-dark]`, SIDEBAR, COLOUR_RULES)));
+  }
+  await setTheme(page, 'light');
+  return found;
+}
+
+export function expectNoViolations(found: string[]): void {
+  expect(found, `axe violations:\n${found.join('\n')}`).toHaveLength(0);
+}
