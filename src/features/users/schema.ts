@@ -19,7 +19,8 @@ export const userSchema = z.object({
     .trim()
     .refine((v) => v === '' || PHONE.test(v), 'invalidPhone'),
   roleId: z.number().int().min(1, 'required').max(4, 'required'),
-  organizationId: z.string().min(1, 'required'),
+  // Admins invite into their own organization (the server sets it); a super admin's choice is checked by the server (422).
+  organizationId: z.string(),
 });
 
 export function validateUser(values: UserFormValues): FieldErrors {
