@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Mantine needs these browser APIs that jsdom lacks.
 // An empty query matches everything in browsers (mantine-datatable hides columns whose media query fails).
+// The test browser prefers reduced motion: the theme then turns Mantine's transitions off, so no
+// transition timer changes state after the event that caused it (outside act).
+const MATCHING_QUERIES = new Set(['', 'all', '(prefers-reduced-motion: reduce)']);
 const matchMedia = (query: string): MediaQueryList =>
   ({
-    matches: query.trim() === '' || query.trim() === 'all',
+    matches: MATCHING_QUERIES.has(query.trim()),
     media: query,
     onchange: null,
     addListener: () => undefined,
@@ -36,6 +40,11 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 
 afterEach(() => {
   cleanup();
+  // Files share a worker (vite.config.ts): a test that faked the clock never hands it to the next file.
+  vi.useRealTimers();
+  // Mantine's toast store is global: no toast carries over into the next test. Cleaned after the
+  // unmount, so no mounted <Notifications> re-renders outside act(...).
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -60,12 +60,14 @@ describe('lazy page inside the error boundary', () => {
   });
 
   it('shows a translated error with Reload when the chunk fails to load', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     document.body.insertAdjacentHTML('afterbegin', '<div id="loading-bg"></div>');
     renderPage(() => Promise.reject(new Error('404 chunk')));
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded');
+    // The boundary reports what it caught.
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ name: 'ChunkLoadError', reason: 'failed' }));
     // The boot overlay must not hide the message on a first load.
     expect(document.getElementById('loading-bg')).toHaveClass('is-hidden');
     document.getElementById('loading-bg')?.remove();
@@ -74,18 +76,19 @@ describe('lazy page inside the error boundary', () => {
   });
 
   it('shows the timeout message after 120 s of waiting', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPage(never, 'fr');
     expect(screen.getByText('loading')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
     vi.useRealTimers();
     expect(await screen.findByRole('alert')).toHaveTextContent('Le chargement a pris trop de temps');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ name: 'ChunkLoadError', reason: 'timeout' }));
     expect(screen.getByRole('button', { name: 'Recharger' })).toBeInTheDocument();
   });
 
   it('shows the generic error when a page throws while rendering, and clears it on navigation', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = () => {
       throw new Error('boom');
     };
@@ -95,6 +98,7 @@ describe('lazy page inside the error boundary', () => {
       </PageErrorBoundary>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }));
     view.rerender(
       <PageErrorBoundary resetKey="/b">
         <Page />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,9 +19,14 @@ describe('ProcessesPage', () => {
     unitId = String(unitsOf(server, '1')[0]?.id);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
     server.shutdown();
   });
+
+  /** Lets the monitor's clock run past a 2 s poll without waiting for it (fake timers, inside act). */
+  const passPollInterval = () => act(() => vi.advanceTimersByTimeAsync(2600));
+  const updatedAt = () => screen.getByText(/^Updated at /).textContent;
 
   it('asks for a unit first', async () => {
     renderWithProviders(<ProcessesPage />, { path: '/user/manage-process' });
@@ -30,6 +35,7 @@ describe('ProcessesPage', () => {
   });
 
   it('shows the live table of a linked unit; pausing stops the polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
@@ -39,26 +45,33 @@ describe('ProcessesPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByText('Paused')).toBeInTheDocument();
     const afterPause = processCalls(fetchSpy);
-    await new Promise((r) => setTimeout(r, 2600));
+    const pausedAt = updatedAt();
+    await passPollInterval();
     expect(processCalls(fetchSpy)).toBe(afterPause);
+    expect(updatedAt()).toBe(pausedAt);
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(screen.getByText('Live')).toBeInTheDocument();
     await waitFor(() => expect(processCalls(fetchSpy)).toBe(afterPause + 1));
+    // The refresh lands: the table shows a newer sample (the test ends only after that update).
+    await waitFor(() => expect(updatedAt()).not.toBe(pausedAt));
   }, 40_000);
 
   it('stops polling while the browser tab is hidden and refreshes as soon as it is visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
     await userEvent.click(screen.getByRole('radio', { name: '2 s' }));
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    document.dispatchEvent(new Event('visibilitychange'));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
     const whileHidden = processCalls(fetchSpy);
-    await new Promise((r) => setTimeout(r, 2600));
+    const hiddenAt = updatedAt();
+    await passPollInterval();
     expect(processCalls(fetchSpy)).toBe(whileHidden);
     visibility.mockReturnValue('visible');
-    document.dispatchEvent(new Event('visibilitychange'));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await waitFor(() => expect(processCalls(fetchSpy)).toBe(whileHidden + 1));
+    await waitFor(() => expect(updatedAt()).not.toBe(hiddenAt));
   }, 40_000);
 
   it('a failed poll shows why, with Retry', async () => {

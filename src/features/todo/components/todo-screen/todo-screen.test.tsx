@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { notifications } from '@mantine/notifications';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { taskMachine, type UpdateTaskInput } from '@machines/todo/task.machine';
 import { todoListMachine, type CreateTaskInput } from '@machines/todo/todo-list.machine';
@@ -61,9 +60,6 @@ function renderScreen(filter: TaskFilter = 'all', tasks = SEED, language: 'en' |
   const { location } = renderWithProviders(<TodoScreen logic={backend.logic} filter={filter} />, { path: '/apps/todo', language });
   return { ...backend, user, location };
 }
-
-// Mantine's toast store is global: start each test without the previous one's toasts.
-afterEach(() => notifications.clean());
 
 const list = () => screen.findByRole('list', { name: /Tasks in/ });
 
