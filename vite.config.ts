@@ -1,9 +1,38 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Plain .test.ts files under src/ that still need a DOM (DOMPurify, localStorage, window events). */
+const NEEDS_DOM = ['src/lib/text.test.ts', 'src/lib/i18n.test.ts', 'src/lib/theme.test.ts', 'src/features/email/snippet.test.ts'];
+
+/**
+ * DOM test files that replace a module (vi.mock/vi.doMock). Without isolation a module mock would leak
+ * into the next file of the same worker, so these get a fresh module graph each ('dom-isolated'); all
+ * other DOM files share one ('dom'), which saves re-importing React, Mantine and the app per file.
+ */
+function filesMockingModules(): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(dir(folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'e2e') walk(path);
+      } else if (/\.test\.tsx?$/.test(entry.name) && /\bvi\.(do)?[mM]ock\(/.test(readFileSync(dir(path), 'utf8'))) {
+        found.push(path.slice(2));
+      }
+    }
+  };
+  walk('./src');
+  walk('./tests');
+  return found;
+}
+const MOCKS_MODULES = filesMockingModules();
+const DOM_FILES = ['src/**/*.test.tsx', 'tests/**/*.test.tsx', 'tests/mirage/**/*.test.ts', ...NEEDS_DOM];
 
 export default defineConfig({
   plugins: [react()],
@@ -16,18 +45,54 @@ export default defineConfig({
   },
   server: { port: 5173 },
   preview: { port: 4173 },
-  build: {
-    chunkSizeWarningLimit: 1500,
-  },
   test: {
     globals: true,
-    environment: 'jsdom',
-    setupFiles: ['./tests/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'mirage/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     css: false,
-    testTimeout: 15000,
+    // A guard against a hung test, not a timing assertion; generous because the CPU may be shared.
+    testTimeout: 30_000,
+    // Two cores run two test files at once (Vitest's default leaves one core to the main process).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Vite exposes VITE_* at build time; tests get the embedded backend with no latency.
     env: { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0' },
+    // Both projects fail a test that writes console.error (or a React console.warn): tests/console-guard.ts.
+    projects: [
+      {
+        extends: true,
+        test: {
+          // Machines, the backend's pure parts and plain modules: no DOM. A file that needs one fails
+          // loudly here ("document is not defined"); add it to NEEDS_DOM.
+          name: 'node',
+          environment: 'node',
+          include: ['machines/**/*.test.ts', 'mirage/**/*.test.ts', 'src/**/*.test.ts', 'tests/*.test.ts', 'tests/session/**/*.test.ts'],
+          exclude: NEEDS_DOM,
+          setupFiles: ['./tests/console-guard.ts'],
+          // These files share no mutable global state (machines are pure, timers are faked per test):
+          // one worker runs them one after another without re-importing xstate for every file.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Components, screens and the backend through fetch (Pretender patches the window's fetch).
+          // tests/setup.ts resets what a test leaves behind (DOM, storage, toasts, fake timers).
+          name: 'dom',
+          environment: 'jsdom',
+          include: DOM_FILES,
+          exclude: ['tests/e2e/**', ...MOCKS_MODULES],
+          setupFiles: ['./tests/console-guard.ts', './tests/setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          environment: 'jsdom',
+          include: MOCKS_MODULES,
+          setupFiles: ['./tests/console-guard.ts', './tests/setup.ts'],
+        },
+      },
+    ],
   },
 });
