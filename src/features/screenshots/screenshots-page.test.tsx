@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
 import { renderWithProviders } from '../../../tests/render';
 import { setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
@@ -19,7 +19,10 @@ describe('ScreenshotsPage', () => {
     unit = unitsOf(server, '1')[0] as ServiceUnit;
     setUnitOnline(server, String(unit.id));
   });
-  afterEach(() => server.shutdown());
+  afterEach(() => {
+    vi.useRealTimers();
+    server.shutdown();
+  });
 
   it('opens the lightbox, steps with the arrow keys and flags with a note', async () => {
     renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
@@ -65,12 +68,15 @@ describe('ScreenshotsPage', () => {
   }, 30_000);
 
   it('captures now: a pending tile, then the new screenshot arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<ScreenshotsPage />, { path: `/user/manage-screenshots?unit=${unit.id}` });
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const before = screen.getByText(/^\d+ screenshots$/).textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
     expect(await screen.findByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
-    expect(await screen.findByText(`New screenshot from ${unit.name}`, {}, { timeout: 6000 })).toBeInTheDocument();
+    // The demo agent answers after 1.5 s (CAPTURE_DELAY_MS) while the page polls: a fake clock, no waiting.
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(await screen.findByText(`New screenshot from ${unit.name}`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByText(/^\d+ screenshots$/).textContent).not.toBe(before));
   }, 30_000);

@@ -1,9 +1,9 @@
-import { screen, waitFor, waitForElementToBeRemoved } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../../../tests/render';
-import { LoginForm } from './login-form';
+import { LOGIN_ERROR_TOAST_MS, LoginForm } from './login-form';
 
 const SIGNED_IN: Record<string, string> = {
   session_key: 'key-1',
@@ -34,6 +34,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -46,6 +47,7 @@ async function submit(username: string, password: string) {
 
 describe('LoginForm', () => {
   it('shows the server message in an error toast for 2.5 s when the pair is wrong', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     restartSession({ idleMs: 0 });
     answer(401, { message: 'Email Or Password Invalid' });
     renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
@@ -56,7 +58,9 @@ describe('LoginForm', () => {
     expect(String(url)).toContain('/api/UserLogin');
     expect(JSON.parse(String(init?.body))).toEqual({ params: { username: 'admin', password: 'wrong-password' } });
     expect((init?.headers as Record<string, string>)['key']).toBeTruthy();
-    await waitForElementToBeRemoved(message, { timeout: 4000 });
+    // 2.5 s later (on a fake clock, plus the exit transition) the toast is gone.
+    await act(() => vi.advanceTimersByTimeAsync(LOGIN_ERROR_TOAST_MS + 500));
+    expect(message).not.toBeInTheDocument();
   });
 
   it('warns "Login Attempt: You are already logged in!" without a request when a session exists', async () => {
