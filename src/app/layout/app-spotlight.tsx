@@ -25,8 +25,8 @@ export function AppSpotlight({ role }: { role: RoleId | undefined }) {
       actions={actions}
       shortcut={['mod + K']}
       highlightQuery
-      // The chosen action's grey description would be 3.1:1 on its highlight: it takes the action's text colour.
-      styles={{ actionDescription: { color: 'inherit' } }}
+      // On the highlighted action Mantine fades the description to 70 %: 3.1:1 on the dark theme's primary-4.
+      styles={{ actionDescription: { opacity: 1 } }}
       limit={20}
       nothingFound={t('layout.searchNothingFound')}
       searchProps={{
