@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StateMachine } from 'xstate';
+import { toIndex, toMarkdown } from '@machines/statecharts/markdown';
+import { toMermaid } from '@machines/statecharts/mermaid';
+import { MACHINES } from '@machines/statecharts/registry';
+import { sessionMachine } from '@machines/session/session.machine';
+
+// `npm run docs:statecharts` runs this file with UPDATE=1: it writes the pages instead of comparing them.
+const ROOT = process.cwd();
+const DIR = resolve(ROOT, 'docs/statecharts');
+const UPDATE = process.env['UPDATE'] === '1';
+const HINT = 'stale: run `npm run docs:statecharts`';
+
+function machineFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return machineFiles(path);
+    return /(\.|-)machine\.ts$/.test(e.name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+function check(path: string, expected: string): void {
+  if (UPDATE) {
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(path, expected);
+    return;
+  }
+  const actual = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  expect(actual, `${relative(ROOT, path)} is missing or ${HINT}`).toBe(expected);
+}
+
+describe('docs/statecharts', () => {
+  it('names every machine once', () => {
+    const names = MACHINES.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(MACHINES.map((m) => [m.name, m] as const))('docs/statecharts/%s.md is current', (name, subject) => {
+    check(join(DIR, `${name}.md`), toMarkdown(subject, readFileSync(resolve(ROOT, subject.file), 'utf8')));
+  });
+
+  it('README.md lists every machine', () => {
+    check(join(DIR, 'README.md'), toIndex(MACHINES));
+  });
+
+  it('holds no page for a machine that is gone', () => {
+    const pages = readdirSync(DIR).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    if (UPDATE) {
+      for (const page of pages) if (!MACHINES.some((m) => `${m.name}.md` === page)) rmSync(join(DIR, page));
+      return;
+    }
+    expect(pages.sort()).toEqual(MACHINES.map((m) => `${m.name}.md`).sort());
+  });
+
+  it('the registry lists every machine and machine factory a machine file exports', async () => {
+    const missing: string[] = [];
+    for (const file of machineFiles(resolve(ROOT, 'machines'))) {
+      const module = (await import(/* @vite-ignore */ resolve(ROOT, file))) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        const isMachine = value instanceof StateMachine || (typeof value === 'function' && /^create\w*Machine$/.test(name));
+        if (isMachine && !MACHINES.some((m) => m.file === file && m.exports.includes(name))) missing.push(`${file}#${name}`);
+      }
+    }
+    expect(missing, 'add these to machines/statecharts/registry.ts').toEqual([]);
+  });
+
+  it('the session chart shows every state and the refresh path', () => {
+    const diagram = toMermaid(sessionMachine);
+    for (const state of ['restoring', 'confirming', 'confirmFailed', 'signedOut', 'signingIn', 'signedIn', 'active', 'locked', 'locking', 'unlocking', 'refreshing', 'queued', 'signingOut']) {
+      expect(diagram).toContain(`"${state}"`);
+    }
+    expect(diagram).toContain('signedIn --> refreshing: session.unauthorized');
+    expect(diagram).toContain('refreshing --> signedIn_resume: done(refreshToken)');
+    expect(diagram).toContain('refreshing --> signedOut: error(refreshToken)');
+    expect(diagram).toContain('signedIn_active --> signedIn_locked_locking: after(idleTimeout) [isIdleLockEnabled]');
+    // A restored session is confirmed by the server before it counts; a 423 is the lock screen, never a sign-out.
+    expect(diagram).toContain('restoring --> confirming: always [isStoredSessionValid]');
+    expect(diagram).toContain('confirming --> signedIn: done(fetchMe)');
+    expect(diagram).toContain('confirming --> signedIn_locked: error(fetchMe) [isLockedError]');
+    expect(diagram).toContain('confirming --> signedOut: error(fetchMe) [isUnauthorizedError]');
+    expect(diagram).toContain('refreshing --> signedIn_locked: error(refreshToken) [isLockedError]');
+    expect(diagram).toContain('signedIn_active --> signedIn_locked: session.server.locked');
+  });
+
+  it('docs/auth.md links to the generated session chart instead of holding a copy', () => {
+    const doc = readFileSync(resolve(ROOT, 'docs/auth.md'), 'utf8');
+    expect(doc).toContain('](statecharts/session.md)');
+    expect(doc).not.toContain('stateDiagram');
+  });
+});
