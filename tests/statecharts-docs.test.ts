@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from 'xstate';
 import { toIndex, toMarkdown } from '@machines/statecharts/markdown';
@@ -21,6 +21,17 @@ function machineFiles(dir: string): string[] {
   });
 }
 
+/** The machine file, then the local files it imports (child machines and types declare events it receives). */
+function sourceOf(file: string): [own: string, imported: string] {
+  const path = resolve(ROOT, file);
+  const own = readFileSync(path, 'utf8');
+  const imported = [...own.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+    .map((m) => resolve(dirname(path), `${m[1] ?? ''}.ts`))
+    .filter((p) => existsSync(p))
+    .map((p) => readFileSync(p, 'utf8'));
+  return [own, imported.join('\n')];
+}
+
 function check(path: string, expected: string): void {
   if (UPDATE) {
     mkdirSync(DIR, { recursive: true });
@@ -38,7 +49,7 @@ describe('docs/statecharts', () => {
   });
 
   it.each(MACHINES.map((m) => [m.name, m] as const))('docs/statecharts/%s.md is current', (name, subject) => {
-    check(join(DIR, `${name}.md`), toMarkdown(subject, readFileSync(resolve(ROOT, subject.file), 'utf8')));
+    check(join(DIR, `${name}.md`), toMarkdown(subject, ...sourceOf(subject.file)));
   });
 
   it('README.md lists every machine', () => {

@@ -21,10 +21,14 @@ function table(head: string[], rows: string[][], empty: string): string[] {
   return [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
 }
 
-/** The generated page for one machine: the chart, then its events, guards, actors, delays and emitted events. */
-export function toMarkdown(subject: ChartSubject, source = ''): string {
+/**
+ * The generated page for one machine: the chart, then its events, guards, actors, delays and emitted events.
+ * `source` is the machine file's text (payloads and emits); `imported`, the local files it imports
+ * (child machines and types declare the events it receives).
+ */
+export function toMarkdown(subject: ChartSubject, source = '', imported = ''): string {
   const d = describeMachine(subject.machine);
-  const payloads = eventPayloadsFromSource(source);
+  const payloads = eventPayloadsFromSource(`${source}\n${imported}`);
   const emitted = [...new Set([...d.emitted, ...emittedFromSource(source)])].sort((a, b) => a.localeCompare(b));
   const out = [
     `# ${subject.name} (\`${d.id}\`)`,
