@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.shutdown());
 
-const details = () => screen.findByRole('region', { name: 'Profile' }, { timeout: 15_000 });
+const details = () => screen.findByRole('region', { name: 'Personal details' }, { timeout: 15_000 });
 
 describe('My profile', { timeout: 60_000 }, () => {
   it('shows the account and saves a new name and about text', async () => {

@@ -141,7 +141,7 @@ export default function AdminDashboardPage() {
                       {s.displayName}
                     </Text>
                     <Text size="xs" c="dimmed" lineClamp={1}>
-                      {t(`dashboard.admin.role.${s.roleId}`)}
+                      {t(`dashboard.admin.roleName.${s.roleId}`)}
                       {s.organizationName ? ` · ${s.organizationName}` : ''}
                     </Text>
                   </div>

@@ -25,23 +25,25 @@ export function ReportTable({
       accessor: 'name',
       title: t('reports.columns.unit'),
       sortable: true,
+      width: 260,
       render: (u) => (
         <div>
-          <Anchor component="button" type="button" fw={500} ta="left" onClick={() => onSelect(u.serviceUnitId)}>
+          <Anchor component="button" type="button" fw={500} ta="left" onClick={() => onSelect(u.serviceUnitId)} lineClamp={1} title={u.unitName}>
             {u.unitName}
           </Anchor>
-          <Text size="xs" c="dimmed" ff="monospace">
+          <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={u.hostname}>
             {u.hostname}
           </Text>
         </div>
       ),
     },
-    { accessor: 'organization', title: t('reports.columns.organization'), sortable: true, render: (u) => u.organizationName },
-    { accessor: 'risk', title: t('reports.columns.risk'), sortable: true, width: 150, render: (u) => <RiskBadge band={u.band} score={u.riskScore} /> },
+    { accessor: 'organization', title: t('reports.columns.organization'), sortable: true, ellipsis: true, width: 160, render: (u) => u.organizationName },
+    { accessor: 'risk', title: t('reports.columns.risk'), sortable: true, noWrap: true, render: (u) => <RiskBadge band={u.band} score={u.riskScore} /> },
     {
       accessor: 'downtime',
-      title: t('reports.columns.downtime'),
+      title: t('reports.columns.downtimeShort'),
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (u) => (u.predictedDowntimeHours === null ? '—' : t('reports.hours', { value: u.predictedDowntimeHours })),
     },
@@ -49,17 +51,21 @@ export function ReportTable({
       accessor: 'disk',
       title: t('reports.columns.diskFull'),
       sortable: true,
+      noWrap: true,
       textAlign: 'right',
       render: (u) => (u.daysUntilDiskFull === null ? '—' : t('reports.days', { value: u.daysUntilDiskFull })),
     },
-    { accessor: 'trend', title: t('reports.columns.trend'), sortable: true, textAlign: 'right', render: (u) => formatTrend(u.trend) },
+    { accessor: 'trend', title: t('reports.columns.trendShort'), sortable: true, noWrap: true, textAlign: 'right', render: (u) => formatTrend(u.trend) },
     {
-      accessor: 'factors',
-      title: t('reports.columns.factors'),
-      render: (u) =>
-        u.factors.length === 0 ? '—' : u.factors.map((f) => `${t(`reports.factor.${f.factor}`)} ${Math.round(f.share * 100)} %`).join(', '),
+      accessor: 'topFactor',
+      title: t('reports.columns.topFactor'),
+      noWrap: true,
+      render: (u) => {
+        const top = u.factors[0];
+        return top ? `${t(`reports.factor.${top.factor}`)} (${Math.round(top.share * 100)} %)` : '—';
+      },
     },
-    { accessor: 'recommendedAction', title: t('reports.columns.action'), render: (u) => t(`reports.action.${u.recommendedAction}`) },
+    { accessor: 'recommendedAction', title: t('reports.columns.action'), width: 220, render: (u) => <Text size="sm" lineClamp={2}>{t(`reports.action.${u.recommendedAction}`)}</Text> },
   ];
   const sortStatus: DataTableSortStatus<UnitPrediction> = { columnAccessor: query.sort, direction: query.order };
   return (
@@ -90,6 +96,8 @@ export function ReportTable({
       highlightOnHover
       verticalAlign="center"
       minHeight={report.items.length === 0 ? 200 : undefined}
+      // Wide on purpose: the table scrolls sideways on narrow screens instead of squeezing rows tall.
+      styles={{ table: { minWidth: 1180 } }}
       aria-label={t('reports.tableLabel')}
     />
   );

@@ -8,7 +8,8 @@ export const BAND_COLOR: Record<RiskBand, string> = { high: 'red', medium: 'oran
 export function RiskBadge({ band, score }: { band: RiskBand; score: number | null }) {
   const { t } = useTranslation();
   return (
-    <Badge color={BAND_COLOR[band]} variant="light" tt="none" style={{ whiteSpace: 'nowrap' }}>
+    // Never shortened to "Hi…": the badge keeps its full width and the table scrolls instead.
+    <Badge color={BAND_COLOR[band]} variant="light" tt="none" style={{ whiteSpace: 'nowrap', overflow: 'visible', minWidth: 'max-content' }}>
       {score === null ? t(`reports.band.${band}`) : t('reports.bandWithScore', { band: t(`reports.band.${band}`), score })}
     </Badge>
   );

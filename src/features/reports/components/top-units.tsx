@@ -16,14 +16,13 @@ export function TopUnits({ units, selectedId, onSelect }: { units: UnitPredictio
           {t('reports.noUnits')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={360}>
           <Table verticalSpacing={6} highlightOnHover aria-labelledby="top-units-title">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('reports.columns.unit')}</Table.Th>
                 <Table.Th>{t('reports.columns.risk')}</Table.Th>
-                <Table.Th>{t('reports.columns.trend')}</Table.Th>
-                <Table.Th>{t('reports.columns.action')}</Table.Th>
+                <Table.Th>{t('reports.columns.trendShort')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -37,13 +36,10 @@ export function TopUnits({ units, selectedId, onSelect }: { units: UnitPredictio
                       {u.organizationName}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <RiskBadge band={u.band} score={u.riskScore} />
                   </Table.Td>
                   <Table.Td>{formatTrend(u.trend)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t(`reports.action.${u.recommendedAction}`)}</Text>
-                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

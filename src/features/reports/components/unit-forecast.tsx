@@ -94,7 +94,7 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
               data={factors}
               dataKey="factor"
               orientation="vertical"
-              unit=" %"
+              valueFormatter={(value) => `${value} %`}
               series={[{ name: 'share', label: t('reports.columns.share'), color: 'grape.6' }]}
               yAxisProps={{ width: 150 }}
               barChartProps={{ accessibilityLayer: false }}
