@@ -70,3 +70,31 @@ for (const account of Object.keys(DASHBOARD) as DemoAccount[]) {
     }
   });
 }
+
+test('the opened email is in the URL: Back closes it, Forward and a deep link open it', async ({ page }) => {
+  await signIn(page, 'user');
+  await clientNavigate(page, '/apps/email/inbox');
+  const row = page.getByRole('list', { name: 'Inbox' }).getByRole('listitem').first().locator('[data-subject]');
+  const subject = ((await row.textContent()) ?? '').trim();
+  await row.click();
+  const heading = page.getByRole('heading', { name: subject, level: 2 });
+  await expect(heading).toBeVisible();
+  await expect(page).toHaveURL(/\/apps\/email\/inbox\/\d+$/);
+  const emailUrl = page.url();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/apps\/email\/inbox$/);
+  await expect(heading).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Inbox' })).toBeVisible();
+
+  await page.goForward();
+  await expect(heading).toBeVisible();
+
+  await page.goto(emailUrl);
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+  await expect(page).toHaveURL(/\/apps\/email\/inbox$/);
+  await expect(heading).toBeHidden();
+});

@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Popover, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
-import { useDataTableColumns, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseUser } from '@machines/session/stored-session';
@@ -36,33 +36,39 @@ const isDensity = (value: unknown): value is TableDensity => value === 'compact'
 
 /**
  * Which columns show and how dense the rows are, remembered per user in localStorage.
- * Columns marked `toggleable` can be hidden; `defaultToggle: false` hides one until chosen.
+ * Columns marked `toggleable` can be hidden; `defaultToggle: false` hides one until chosen. The table gets
+ * only the shown columns (mantine-datatable's own toggling would add unnamed header buttons).
  */
 export function useTablePreferences<T>(table: string, columns: DataTableColumn<T>[]) {
   // Re-read when the session changes (sign-in, sign-out, another tab).
   useAuthStorage();
   const keys = tablePreferenceKeys(table, storedUserId());
-  const { effectiveColumns, columnsToggle, setColumnsToggle, resetColumnsToggle } = useDataTableColumns<T>({ key: keys.columns, columns });
+  const defaultShown = columns.filter((c) => c.toggleable === true && c.defaultToggle !== false).map((c) => String(c.accessor));
+  const [storedShown, setStoredShown] = useLocalStorage<string[]>({ key: keys.columns, defaultValue: defaultShown, getInitialValueInEffect: false });
+  const shownList = Array.isArray(storedShown) && storedShown.every((a) => typeof a === 'string') ? storedShown : defaultShown;
   const [storedDensity, setDensity] = useLocalStorage<TableDensity>({
     key: keys.density,
     defaultValue: 'comfortable',
     getInitialValueInEffect: false,
   });
   const density: TableDensity = isDensity(storedDensity) ? storedDensity : 'comfortable';
-  const isShown = (accessor: string) => columnsToggle.find((c) => c.accessor === accessor)?.toggled ?? true;
+  const isToggleable = (accessor: string) => columns.some((c) => String(c.accessor) === accessor && c.toggleable === true);
+  const isShown = (accessor: string) => !isToggleable(accessor) || shownList.includes(accessor);
   /** Shows exactly these of the toggleable columns (the others hide). */
-  const setShownColumns = (accessors: string[]) =>
-    setColumnsToggle(columnsToggle.map((c) => (c.toggleable ? { ...c, toggled: accessors.includes(c.accessor) } : c)));
+  const setShownColumns = (accessors: string[]) => setStoredShown(accessors.filter(isToggleable));
+  // The table's columns without the chooser's own flags (mantine-datatable would draw its toggles).
+  const effectiveColumns = columns
+    .filter((c) => isShown(String(c.accessor)))
+    .map(({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<T>);
   return {
     /** The columns to hand to the DataTable. */
     columns: effectiveColumns,
-    storeColumnsKey: keys.columns,
     density,
     setDensity,
     isShown,
     setShownColumns,
     reset: () => {
-      resetColumnsToggle();
+      setStoredShown(defaultShown);
       setDensity('comfortable');
     },
     /** DataTable props that follow the density. */

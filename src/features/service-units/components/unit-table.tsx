@@ -134,8 +134,6 @@ export function UnitTable({
     <DataTable<UnitRow>
       {...table}
       columns={preferences.columns}
-      // The table reads the same stored choices (mantine-datatable applies the toggles by this key).
-      storeColumnsKey={preferences.storeColumnsKey}
       {...preferences.densityProps}
       withTableBorder
       borderRadius="md"
