@@ -68,6 +68,9 @@ test.describe('units list at 1280×800', () => {
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await expect(table.getByRole('button', { name: /^OS\b/ })).toHaveCount(0);
     const rowHeight = async () => (await table.locator('tbody tr').first().boundingBox())?.height ?? 0;
+    // Measured once the first row shows its unit (before that the body holds a 2 px placeholder row).
+    await expect(table.locator('tbody tr').first().getByRole('button', { name: /\S/ }).first()).toBeVisible();
+    await expect.poll(rowHeight).toBeGreaterThan(30);
     const comfortable = await rowHeight();
 
     await page.getByRole('button', { name: 'Table settings' }).click();
@@ -87,7 +90,11 @@ test.describe('units list at 1280×800', () => {
     await expect(table.getByRole('columnheader', { name: 'Tags' })).toHaveCount(0);
     expect(await rowHeight()).toBeLessThan(comfortable);
 
-    // Another person on the same browser keeps the default table.
+    // Another person on the same browser keeps the default table: sign out (the session's keys only, the
+    // table choices stay in localStorage), then sign in as globex.
+    await page.evaluate(() => {
+      for (const key of ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn', 'session_locked']) localStorage.removeItem(key);
+    });
     await signIn(page, 'globex');
     await page.goto(UNITS);
     await expect(table.locator('tbody tr').first()).toBeVisible();
