@@ -125,7 +125,7 @@ const layersRule = {
 export const projectPlugin = { rules: { layers: layersRule } };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'tmp-*/**', 'bench-results/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -222,11 +222,15 @@ function ensureMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
   seedMailbox(db, user, ctx);
 }
 
+const SEEDED_MAILBOXES = 5;
+
 function seedEmail(db: MirageDb, ctx: MirageContext): void {
   table<EmailTagRow>(db, 'emailTags').insertMany(EMAIL_TAGS.map((t) => ({ ...t })));
   table<EmailRow>(db, 'emails');
   table<MailboxRow>(db, 'emailMailboxes');
-  for (const user of table<UserRow>(db, 'users').all()) seedMailbox(db, user, ctx);
+  // The demo accounts (seeded first) get their mailboxes now; everyone else on first use (ensureMailbox):
+  // the large seed has 50,000 users, whose 1,000,000 seeded emails nobody would read.
+  for (const user of table<UserRow>(db, 'users').all().slice(0, SEEDED_MAILBOXES)) seedMailbox(db, user, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { can, type Action, type PermissionReason, type RoleId } from '../../mach
 import { permits, subjectOf } from './admin-permissions';
 import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
+import { DEMO_PASSWORD } from './auth';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
@@ -669,6 +670,13 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
       lastSignInAt: x.status === 'active' ? new Date(now - (i + 1) * 3_600_000).toISOString() : null,
     };
   });
+  // The named demo accounts get their own salt and hash, like every real account (identical hashes
+  // would tell a reader of the database that the passwords are the same).
+  for (const row of rows) {
+    if (!row.passwordHash) continue;
+    row.salt = randomToken(8);
+    row.passwordHash = await hashPassword(DEMO_PASSWORD, row.salt);
+  }
   if (ctx.seed === 'large') {
     const rand = createRandom(5151);
     const orgIds = orgs.map((o) => String(o.id));

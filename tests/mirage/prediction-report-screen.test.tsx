@@ -60,6 +60,9 @@ describe('Prediction report screen', { timeout: 60_000 }, () => {
     renderWithProviders(<PredictionReportPage />, { path: '/admin/reporting/prediction' });
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('Database unavailable');
+    // The filters' own requests (organizations, the unit search) finish before the server is swapped.
+    await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('.mantine-Loader-root')).toBeNull());
     server.shutdown();
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
     localStorage.setItem('accessToken', (await signInAs('operator')).token);
