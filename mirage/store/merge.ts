@@ -10,24 +10,32 @@ export function mergeAuthRows(db: MirageDb, dump: DbDump): void {
   const users = table<UserRow>(db, 'users');
   const sessions = table<SessionRow>(db, 'sessions');
   const userIds = new Map<string, string | number>();
-  for (const row of (dump['users'] ?? []) as UserRow[]) {
-    const local = users.where((u) => u.email.toLowerCase() === row.email.toLowerCase())[0];
+  const incoming = (dump['users'] ?? []) as UserRow[];
+  // One pass to index local accounts by email: with the large seed's 50,000 users a lookup per
+  // stored row would be billions of comparisons on every sign-in sync.
+  const byEmail = new Map<string, UserRow>();
+  if (incoming.length > 0) for (const u of users.all()) byEmail.set(u.email.toLowerCase(), u);
+  const tokens = new Map<string, SessionRow>();
+  if ((dump['sessions'] ?? []).length > 0) for (const s of sessions.all()) tokens.set(s.accessToken, s);
+  for (const row of incoming) {
+    const local = byEmail.get(row.email.toLowerCase());
     if (local) {
       userIds.set(String(row.id), local.id);
       continue;
     }
     const { id, ...rest } = row;
     const inserted = users.find(id) ? users.insert(rest) : users.insert(row);
+    byEmail.set(inserted.email.toLowerCase(), inserted);
     userIds.set(String(id), inserted.id);
   }
   for (const row of (dump['sessions'] ?? []) as SessionRow[]) {
-    const local = sessions.where({ accessToken: row.accessToken })[0];
+    const local = tokens.get(row.accessToken);
     if (local) {
       if (row.revoked && !local.revoked) sessions.update(local.id, { revoked: true });
       continue;
     }
     const { id: _id, ...rest } = row;
-    sessions.insert({ ...rest, userId: userIds.get(String(row.userId)) ?? row.userId });
+    tokens.set(row.accessToken, sessions.insert({ ...rest, userId: userIds.get(String(row.userId)) ?? row.userId }));
   }
 }
 

@@ -144,13 +144,18 @@ test.describe('session', () => {
   test('an unreadable stored database is replaced by fresh demo data, with a warning', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    // The fresh seed is stored before the backend announces itself.
+    await page.waitForFunction(() => (window as { server?: unknown }).server !== undefined);
     await page.evaluate(
       () =>
         new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('keyval-store');
+          // The demo database's row store (mirage/store): every row replaced by one that no schema accepts.
+          const open = indexedDB.open('service-unit-admin-mirage');
           open.onsuccess = () => {
-            const tx = open.result.transaction('keyval', 'readwrite');
-            tx.objectStore('keyval').put({ version: 1, data: 'garbage' }, 'service-unit-admin:mirage-db:v1');
+            const tx = open.result.transaction('rows', 'readwrite');
+            const rows = tx.objectStore('rows');
+            rows.clear();
+            rows.put({ c: 'users', r: { id: 1, email: 42 } });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
           };
