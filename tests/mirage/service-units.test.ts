@@ -166,20 +166,7 @@ describe('service units API', () => {
     expect(exported.body.total).toBe(list.body.total);
     expect(exported.body.items).toHaveLength(list.body.total);
   });
-
-  it('large seed: 10,000 units in organization 1, pages and filters quickly', async () => {
-    const t0 = performance.now();
-    const user = await start('large');
-    const seeded = performance.now() - t0;
-    const t1 = performance.now();
-    const sorted = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?page=40&pageSize=50&sort=lastSeenAt&order=desc&status=offline');
-    const answered = performance.now() - t1;
-    const all = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=1');
-    expect(all.body.total).toBe(10_000);
-    expect(sorted.body.items).toHaveLength(50);
-    console.info(`large seed: seeded in ${Math.round(seeded)} ms; page 40 of offline units by last seen in ${Math.round(answered)} ms`);
-    expect(answered).toBeLessThan(1500);
-  });
+  // The large seed (10,000 units, 50,000 users) is measured by `npm run bench` (tests/bench), never by a timed test.
 });
 
 describe('IP address validation', () => {
