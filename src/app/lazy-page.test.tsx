@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../tests/render';
@@ -69,7 +69,8 @@ describe('lazy page inside the error boundary', () => {
     // The boundary reports what it caught.
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ name: 'ChunkLoadError', reason: 'failed' }));
     // The boot overlay must not hide the message on a first load.
-    expect(document.getElementById('loading-bg')).toHaveClass('is-hidden');
+    // (after the fallback's effect: under load it can run just after the alert is on screen)
+    await waitFor(() => expect(document.getElementById('loading-bg')).toHaveClass('is-hidden'));
     document.getElementById('loading-bg')?.remove();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledTimes(1);
