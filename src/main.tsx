@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
 import { createI18n } from './lib/i18n';
+import { startInspection } from './lib/inspection';
 
 async function bootstrap() {
+  // Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
+  startInspection();
   try {
     await startBackend();
   } catch (error) {

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_MOCK_TOKEN_LIFETIME_S?: string;
   readonly VITE_SEED?: string;
   readonly VITE_IDLE_LOCK_MINUTES?: string;
+  /** `true`: a remote build includes the machine explorer (/dev/statecharts); demo and development builds always do. */
+  readonly VITE_DEVTOOLS?: string;
 }
 
 interface ImportMeta {
