@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { and, assign, createActor, fromPromise, getNextSnapshot, raise, setup, SimulatedClock, stateIn } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Page } from '../domain/types';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor-machine';
-import { createListMachine, type BulkRequest, type ListQuery } from '../list/list-machine';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor.machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '../list/list.machine';
 import { shapeOf } from '../testing/graph';
 import { createCrudScreenMachine, isJobActive, type CrudScreenEmitted, type JobRequest } from './crud-screen.machine';
 

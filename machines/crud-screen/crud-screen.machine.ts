@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { createEditorMachine, type DeleteTarget, type EditorEmitted, type EditorInput, type EditorMode } from '../editor/editor-machine';
-import { createListMachine, type ListEmitted, type ListInput, type ListRow } from '../list/list-machine';
+import { createEditorMachine, type DeleteTarget, type EditorEmitted, type EditorInput, type EditorMode } from '../editor/editor.machine';
+import { createListMachine, type ListEmitted, type ListInput, type ListRow } from '../list/list.machine';
 
 /**
  * The one CRUD screen: a parent that spawns the list machine and the editor machine, routes what one

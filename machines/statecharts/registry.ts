@@ -1,29 +1,29 @@
 import type { AnyStateMachine } from 'xstate';
 import { createCrudScreenMachine } from '../crud-screen/crud-screen.machine';
 import { adminDashboardMachine } from '../dashboard/admin-dashboard.machine';
-import { userDashboardMachine } from '../dashboard/user-dashboard-machine';
+import { userDashboardMachine } from '../dashboard/user-dashboard.machine';
 import type { Screenshot } from '../domain/types';
-import { createEditorMachine } from '../editor/editor-machine';
+import { createEditorMachine } from '../editor/editor.machine';
 import { composeMachine } from '../email/compose.machine';
 import { emailMachine } from '../email/email.machine';
 import { mailboxMachine } from '../email/mailbox.machine';
-import { createListMachine, type ListRow } from '../list/list-machine';
-import { taskMachine as listTaskMachine } from '../list/task-machine';
+import { createListMachine, type ListRow } from '../list/list.machine';
+import { jobMachine } from '../list/job.machine';
 import { predictionReportMachine } from '../prediction/prediction-report.machine';
 import { bookmarksMachine } from '../preferences/bookmarks.machine';
-import { processMonitorMachine } from '../processes/process-monitor-machine';
-import { unitOptionsMachine } from '../processes/unit-options-machine';
+import { processMonitorMachine } from '../processes/process-monitor.machine';
+import { unitOptionsMachine } from '../processes/unit-options.machine';
 import { profileMachine } from '../profile/profile.machine';
 import { createResourceMachine } from '../resource/resource.machine';
-import { captureMachine } from '../screenshots/capture-machine';
-import { createScreenshotViewerMachine } from '../screenshots/screenshot-viewer-machine';
-import { unitDetailMachine } from '../service-units/unit-detail-machine';
+import { captureMachine } from '../screenshots/capture.machine';
+import { createScreenshotViewerMachine } from '../screenshots/screenshot-viewer.machine';
+import { unitDetailMachine } from '../service-units/unit-detail.machine';
 import { authFormMachine } from '../session/auth-form.machine';
 import { identityCallbackMachine, silentRenewalMachine } from '../session/identity.machine';
 import { sessionMachine } from '../session/session.machine';
 import { taskMachine as todoTaskMachine } from '../todo/task.machine';
 import { todoListMachine } from '../todo/todo-list.machine';
-import { urlTesterMachine } from '../url-restrictions/url-tester-machine';
+import { urlTesterMachine } from '../url-restrictions/url-tester.machine';
 import type { ChartSubject } from './markdown';
 
 export interface RegisteredMachine extends ChartSubject {
@@ -49,25 +49,25 @@ export const MACHINES: readonly RegisteredMachine[] = [
   entry('auth-form', 'session/auth-form.machine.ts', ['authFormMachine'], authFormMachine, 'A public auth form (registration, forgotten password): one request per submission, server errors kept until the next.'),
   entry('identity-callback', 'session/identity.machine.ts', ['identityCallbackMachine'], identityCallbackMachine, 'The identity provider’s redirect back: completes the sign-in and returns to the page the visitor wanted.'),
   entry('silent-renewal', 'session/identity.machine.ts', ['silentRenewalMachine'], silentRenewalMachine, 'Renews the identity provider’s session in the background before it expires.'),
-  entry('list', 'list/list-machine.ts', ['createListMachine'], createListMachine<ListRow>(), 'A server-side list: paging, sorting, filters and search in the URL, selection and bulk actions.'),
-  entry('list-task', 'list/task-machine.ts', ['taskMachine'], listTaskMachine, 'A one-shot job started from a button (CSV export, capture now): refuses a second start while running, emits the outcome.'),
-  entry('editor', 'editor/editor-machine.ts', ['createEditorMachine'], createEditorMachine<Record<string, unknown>, unknown>(), 'A create/edit form: load, validate, save with server field errors, discard-changes guard.'),
+  entry('list', 'list/list.machine.ts', ['createListMachine'], createListMachine<ListRow>(), 'A server-side list: paging, sorting, filters and search in the URL, selection and bulk actions.'),
+  entry('job', 'list/job.machine.ts', ['jobMachine'], jobMachine, 'A one-shot job started from a button (CSV export, capture now): refuses a second start while running, emits the outcome.'),
+  entry('editor', 'editor/editor.machine.ts', ['createEditorMachine'], createEditorMachine<Record<string, unknown>, unknown>(), 'A create/edit form: load, validate, save with server field errors, discard-changes guard.'),
   entry('crud-screen', 'crud-screen/crud-screen.machine.ts', ['createCrudScreenMachine'], createCrudScreenMachine<ListRow, Record<string, unknown>, unknown>(), 'A whole CRUD screen: the list, the editor drawer, deletes and one-shot jobs coordinated in one machine.'),
   entry('resource', 'resource/resource.machine.ts', ['createResourceMachine'], createResourceMachine<unknown>('resource'), 'Loads one resource with retry; the admin dashboard’s cards are instances of it.'),
   entry('admin-dashboard', 'dashboard/admin-dashboard.machine.ts', ['adminDashboardMachine', 'summaryCardMachine', 'trendCardMachine', 'topRiskCardMachine', 'signInsCardMachine'], adminDashboardMachine, 'The admin dashboard: its cards (resource machines, see resource.md) load and refresh independently.'),
-  entry('user-dashboard', 'dashboard/user-dashboard-machine.ts', ['userDashboardMachine'], userDashboardMachine, 'The user dashboard: summary and recently offline units, with retry.'),
+  entry('user-dashboard', 'dashboard/user-dashboard.machine.ts', ['userDashboardMachine'], userDashboardMachine, 'The user dashboard: summary and recently offline units, with retry.'),
   entry('profile', 'profile/profile.machine.ts', ['profileMachine'], profileMachine, 'The own profile: details, photo, password change.'),
   entry('prediction-report', 'prediction/prediction-report.machine.ts', ['predictionReportMachine'], predictionReportMachine, 'The prediction report: query, results, one unit’s detail and the export.'),
   entry('bookmarks', 'preferences/bookmarks.machine.ts', ['bookmarksMachine'], bookmarksMachine, 'The starred pages of one user, persisted after every change.'),
-  entry('process-monitor', 'processes/process-monitor-machine.ts', ['processMonitorMachine'], processMonitorMachine, 'A unit’s processes, polled at a chosen interval with back-off, sorted and searched; ends a process.'),
-  entry('unit-options', 'processes/unit-options-machine.ts', ['unitOptionsMachine'], unitOptionsMachine, 'The unit picker: searches units as you type and resolves a deep-linked unit’s name.'),
-  entry('unit-detail', 'service-units/unit-detail-machine.ts', ['unitDetailMachine'], unitDetailMachine, 'The detail drawer of one unit; an unknown id lands in notFound.'),
-  entry('capture', 'screenshots/capture-machine.ts', ['createCaptureMachine', 'captureMachine'], captureMachine, 'Capture now: requests a screenshot and polls until it arrives or times out.'),
-  entry('screenshot-viewer', 'screenshots/screenshot-viewer-machine.ts', ['createScreenshotViewerMachine'], createScreenshotViewerMachine<Screenshot>(), 'The screenshot lightbox: browse, flag and delete screenshots.'),
+  entry('process-monitor', 'processes/process-monitor.machine.ts', ['processMonitorMachine'], processMonitorMachine, 'A unit’s processes, polled at a chosen interval with back-off, sorted and searched; ends a process.'),
+  entry('unit-options', 'processes/unit-options.machine.ts', ['unitOptionsMachine'], unitOptionsMachine, 'The unit picker: searches units as you type and resolves a deep-linked unit’s name.'),
+  entry('unit-detail', 'service-units/unit-detail.machine.ts', ['unitDetailMachine'], unitDetailMachine, 'The detail drawer of one unit; an unknown id lands in notFound.'),
+  entry('capture', 'screenshots/capture.machine.ts', ['createCaptureMachine', 'captureMachine'], captureMachine, 'Capture now: requests a screenshot and polls until it arrives or times out.'),
+  entry('screenshot-viewer', 'screenshots/screenshot-viewer.machine.ts', ['createScreenshotViewerMachine'], createScreenshotViewerMachine<Screenshot>(), 'The screenshot lightbox: browse, flag and delete screenshots.'),
   entry('mailbox', 'email/mailbox.machine.ts', ['mailboxMachine'], mailboxMachine, 'The mailbox: one folder or label, search, selection and bulk changes; spawns one actor per opened email.'),
   entry('email', 'email/email.machine.ts', ['emailMachine'], emailMachine, 'One opened email: read, star, labels with rollback when the server refuses, move.'),
   entry('compose', 'email/compose.machine.ts', ['composeMachine'], composeMachine, 'The composer: validates, sends or saves a draft.'),
   entry('todo-list', 'todo/todo-list.machine.ts', ['todoListMachine'], todoListMachine, 'The to-do list: load, filter, sort, search and add tasks; one actor per task.'),
   entry('todo-task', 'todo/task.machine.ts', ['taskMachine'], todoTaskMachine, 'One to-do task: flags and draft saves with rollback.'),
-  entry('url-tester', 'url-restrictions/url-tester-machine.ts', ['urlTesterMachine'], urlTesterMachine, 'Test a URL against the organization’s current URL restrictions for a unit and time.'),
+  entry('url-tester', 'url-restrictions/url-tester.machine.ts', ['urlTesterMachine'], urlTesterMachine, 'Test a URL against the organization’s current URL restrictions for a unit and time.'),
 ];

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { createListMachine, type ListQuery } from '@machines/list/list-machine';
+import { createListMachine, type ListQuery } from '@machines/list/list.machine';
 import type { Page } from '@machines/domain/types';
 import { renderWithProviders } from '../../tests/render';
 import { defineListQuerySchema, parseListQuery, useListQuerySync } from './list-query';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { initialQuery, normalizeFilters, sameQuery, type ListFilters, type ListMachine, type ListQuery, type ListRow } from '@machines/list/list-machine';
+import { initialQuery, normalizeFilters, sameQuery, type ListFilters, type ListMachine, type ListQuery, type ListRow } from '@machines/list/list.machine';
 
 /**
  * A list's query lives in the URL so a list is shareable and back/forward works:

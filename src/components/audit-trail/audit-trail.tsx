@@ -3,10 +3,10 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { Page } from '@machines/domain/types';
-import type { taskMachine } from '@machines/list/task-machine';
+import type { jobMachine } from '@machines/list/job.machine';
 import { RelativeTime } from '@/components/data-list';
 
-type TaskRef = ActorRefFrom<typeof taskMachine>;
+type TaskRef = ActorRefFrom<typeof jobMachine>;
 
 /** One audit-log entry as the API answers it (docs/users.md, "Audit log"). */
 export interface AuditEntry {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
-import { createEditorMachine, type DeleteTarget } from '@machines/editor/editor-machine';
-import { createListMachine } from '@machines/list/list-machine';
+import { createEditorMachine, type DeleteTarget } from '@machines/editor/editor.machine';
+import { createListMachine } from '@machines/list/list.machine';
 import { renderWithProviders } from '../../../tests/render';
 import { useCrudNotifications, useCrudScreen } from './use-crud-screen';
 

@@ -4,7 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { createListMachine, type ListQuery } from '@machines/list/list-machine';
+import { createListMachine, type ListQuery } from '@machines/list/list.machine';
 import type { Page } from '@machines/domain/types';
 import { renderWithProviders } from '../../../tests/render';
 import { BulkActionBar, DataListToolbar, DeleteConfirmModal, ListEmpty, ListError, toCsv, useListTable } from '.';

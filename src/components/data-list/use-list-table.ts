@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { ListMachine, ListQuery, ListRow } from '@machines/list/list-machine';
+import type { ListMachine, ListQuery, ListRow } from '@machines/list/list.machine';
 import { PAGE_SIZES } from '@/lib/list-query';
 
 export type ListActorRef<T extends ListRow> = ActorRefFrom<ListMachine<T>>;

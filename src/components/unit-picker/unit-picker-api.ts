@@ -1,5 +1,5 @@
 import type { Page } from '@machines/domain/types';
-import type { UnitOption } from '@machines/processes/unit-options-machine';
+import type { UnitOption } from '@machines/processes/unit-options.machine';
 import { apiClient } from '@/lib/api-client';
 
 /** A short, server-searched list of units (an organization may have 10,000). */

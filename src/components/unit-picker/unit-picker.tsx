@@ -3,7 +3,7 @@ import { Badge, Group, Loader, Select, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { UnitStatus } from '@machines/domain/types';
-import { optionsWithSelected, unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options-machine';
+import { optionsWithSelected, unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
 import { getUnitOption, searchUnitOptions } from './unit-picker-api';
 
 /** Where the picker's units come from: the units list by default; a screen may search its own endpoint. */

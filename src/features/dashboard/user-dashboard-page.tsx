@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCard } from '@machines/dashboard/user-dashboard-machine';
+import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
 import { LatestScreenshotsCard } from './components/latest-screenshots-card';
 import { RecentOfflineCard } from './components/recent-offline-card';
 import { StatCard } from './components/stat-card';

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
 import {
   BulkActionBar,

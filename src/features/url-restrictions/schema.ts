@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldErrors } from '@machines/editor/editor-machine';
+import type { FieldErrors } from '@machines/editor/editor.machine';
 import { compileSafeRegex } from '@/lib/regex-engine';
 import { normalizeText, textField, textProblem, type TextRule } from '@/lib/text-rules';
 import type { RuleFormValues } from './api/types';

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '@machines/dashboard/user-dashboard-machine';
+import type { DashboardSummary } from '@machines/dashboard/user-dashboard.machine';
 import { apiClient } from '@/lib/api-client';
 
 export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {

@@ -1,4 +1,4 @@
-import type { LatestScreenshot } from '@machines/dashboard/user-dashboard-machine';
+import type { LatestScreenshot } from '@machines/dashboard/user-dashboard.machine';
 import { apiClient } from '@/lib/api-client';
 
 export async function getLatestScreenshots(signal?: AbortSignal): Promise<LatestScreenshot[]> {

@@ -1,4 +1,4 @@
-import type { OfflineUnit } from '@machines/dashboard/user-dashboard-machine';
+import type { OfflineUnit } from '@machines/dashboard/user-dashboard.machine';
 import { apiClient } from '@/lib/api-client';
 
 export async function getRecentOffline(signal?: AbortSignal): Promise<OfflineUnit[]> {

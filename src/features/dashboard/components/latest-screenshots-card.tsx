@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { LatestScreenshot } from '@machines/dashboard/user-dashboard-machine';
+import type { LatestScreenshot } from '@machines/dashboard/user-dashboard.machine';
 import { ScreenshotImage } from '@/components/screenshot-image';
 import type { CardState } from '../hooks/selectors';
 

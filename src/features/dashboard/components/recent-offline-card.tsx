@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { OfflineUnit } from '@machines/dashboard/user-dashboard-machine';
+import type { OfflineUnit } from '@machines/dashboard/user-dashboard.machine';
 import { RelativeTime } from '@/components/data-list';
 import type { CardState } from '../hooks/selectors';
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { DashboardCard } from '@machines/dashboard/user-dashboard-machine';
+import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
 import type { dashboardMachineWithApi } from './use-user-dashboard';
 
 type Snap = SnapshotFrom<typeof dashboardMachineWithApi>;

@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { userDashboardMachine } from '@machines/dashboard/user-dashboard-machine';
+import { userDashboardMachine } from '@machines/dashboard/user-dashboard.machine';
 import { getDashboardSummary } from '../api/get-dashboard-summary';
 import { getLatestScreenshots } from '../api/get-latest-screenshots';
 import { getRecentOffline } from '../api/get-recent-offline';

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import type { QueryValue } from '@/lib/api-client';
 
 /** The list query as the server's query string (docs/organizations.md). */

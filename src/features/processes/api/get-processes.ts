@@ -1,4 +1,4 @@
-import type { ProcessSample } from '@machines/processes/process-monitor-machine';
+import type { ProcessSample } from '@machines/processes/process-monitor.machine';
 import type { UnitProcess } from '@machines/domain/types';
 import { apiClient } from '@/lib/api-client';
 

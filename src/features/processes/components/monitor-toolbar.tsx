@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { POLL_INTERVALS_MS } from '@machines/processes/process-monitor-machine';
+import { POLL_INTERVALS_MS } from '@machines/processes/process-monitor.machine';
 import { processSelectors, type processMonitorWithApi } from '../hooks/use-process-monitor';
 
 dayjs.extend(localizedFormat);

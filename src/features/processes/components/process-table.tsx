@@ -5,7 +5,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { UnitProcess } from '@machines/domain/types';
-import type { ProcessSortColumn } from '@machines/processes/process-monitor-machine';
+import type { ProcessSortColumn } from '@machines/processes/process-monitor.machine';
 import { ConfirmModal, RelativeTime } from '@/components/data-list';
 import { ApiError } from '@/lib/api-client';
 import { processSelectors, useErrorText, type processMonitorWithApi } from '../hooks/use-process-monitor';

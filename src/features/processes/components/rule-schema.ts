@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldErrors } from '@machines/editor/editor-machine';
+import type { FieldErrors } from '@machines/editor/editor.machine';
 import { textField, type TextRule } from '@/lib/text-rules';
 import type { ProcessRuleValues } from '../api/process-rule-types';
 

@@ -9,7 +9,7 @@ import {
   visibleProcesses,
   type BlockResult,
   type MonitorView,
-} from '@machines/processes/process-monitor-machine';
+} from '@machines/processes/process-monitor.machine';
 import { ApiError } from '@/lib/api-client';
 import { createProcessRule } from '../api/create-process-rule';
 import { endProcess } from '../api/end-process';

@@ -1,4 +1,4 @@
-import type { UnitOption } from '@machines/processes/unit-options-machine';
+import type { UnitOption } from '@machines/processes/unit-options.machine';
 import { apiClient } from '@/lib/api-client';
 
 /** Units to filter the report by: a name or hostname search within an optional organization. */

@@ -1,4 +1,4 @@
-import type { CaptureTicket } from '@machines/screenshots/capture-machine';
+import type { CaptureTicket } from '@machines/screenshots/capture.machine';
 import { apiClient } from '@/lib/api-client';
 import type { ScreenshotItem } from './types';
 

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import type { Page } from '@machines/domain/types';
 import { apiClient, type QueryValue } from '@/lib/api-client';
 import type { ScreenshotItem } from './types';

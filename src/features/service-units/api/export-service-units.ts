@@ -1,4 +1,4 @@
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
 import { toQueryParams } from './list-query-params';
 import type { UnitRow } from './types';

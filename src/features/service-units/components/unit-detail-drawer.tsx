@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { unitDetailMachine } from '@machines/service-units/unit-detail-machine';
+import type { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import { RelativeTime } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadge } from './status-badge';

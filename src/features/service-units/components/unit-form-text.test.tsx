@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { DeleteTarget, FieldErrors, SaveInput, ValidateInput } from '@machines/editor/editor-machine';
+import type { DeleteTarget, FieldErrors, SaveInput, ValidateInput } from '@machines/editor/editor.machine';
 import type { Language } from '@/lib/i18n';
 import { renderWithProviders } from '../../../../tests/render';
 import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';

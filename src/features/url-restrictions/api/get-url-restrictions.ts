@@ -1,5 +1,5 @@
 import type { Page } from '@machines/domain/types';
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient, type QueryValue } from '@/lib/api-client';
 import type { RuleRow } from './types';
 

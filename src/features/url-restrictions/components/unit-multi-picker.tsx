@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
-import { unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options-machine';
+import { unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
 import { getUnitOption, searchUnitOptions } from '@/components/unit-picker/unit-picker-api';
 
 const pickerMachine = unitOptionsMachine.provide({

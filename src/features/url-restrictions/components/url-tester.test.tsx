@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UrlRestriction } from '@machines/domain/types';
 import { NO_REGEX_ENGINE } from '@machines/url-restrictions/url-matcher';
-import { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
+import { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
 import { renderWithProviders } from '../../../../tests/render';
 import { UrlTester } from './url-tester';
 

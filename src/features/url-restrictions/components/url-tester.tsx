@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconShieldCheck, IconShieldX } from '@tabler/icons-r
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { urlTesterMachine } from '@machines/url-restrictions/url-tester-machine';
+import type { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
 import { UnitPicker } from '@/components/unit-picker';
 import { useUnitPickerText } from './use-unit-picker-text';
 

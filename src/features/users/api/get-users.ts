@@ -1,5 +1,5 @@
 import type { Page } from '@machines/domain/types';
-import type { ListQuery } from '@machines/list/list-machine';
+import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
 import { toQueryParams } from './list-query-params';
 import type { UserRow } from './types';

@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { taskMachine } from '@machines/list/task-machine';
+import type { jobMachine } from '@machines/list/job.machine';
 import { AuditTrail } from '@/components/audit-trail';
 import { RelativeTime } from '@/components/data-list';
 import type { UserRow } from '../api/types';
@@ -27,7 +27,7 @@ export function UserDetailDrawer({
   onEdit,
 }: {
   row: UserRow | null;
-  audit: ActorRefFrom<typeof taskMachine>;
+  audit: ActorRefFrom<typeof jobMachine>;
   showAudit: boolean;
   onClose: () => void;
   onEdit: ((row: UserRow) => void) | null;

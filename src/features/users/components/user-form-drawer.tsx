@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { createEditorMachine } from '@machines/editor/editor-machine';
+import type { createEditorMachine } from '@machines/editor/editor.machine';
 import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
 import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import type { RoleId } from '@/lib/roles';

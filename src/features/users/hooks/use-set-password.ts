@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { taskMachine } from '@machines/list/task-machine';
+import { jobMachine } from '@machines/list/job.machine';
 import { checkSetPasswordLink } from '../api/check-set-password-link';
 import { setPassword } from '../api/set-password';
 
@@ -16,9 +16,9 @@ export const setPasswordServices: SetPasswordServices = {
 
 /** The public set-password page: one task checks the link, one sets the password. */
 export function useSetPassword(services: SetPasswordServices = setPasswordServices) {
-  const check = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }));
+  const check = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }));
   const submit = useActorRef(
-    taskMachine.provide({
+    jobMachine.provide({
       actors: { task: fromPromise<unknown, unknown>(({ input }) => services.submit(input as { token: string; password: string; rePassword: string })) },
     }),
   );

@@ -4,9 +4,9 @@ import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor-machine';
-import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list-machine';
-import { taskMachine } from '@machines/list/task-machine';
+import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
+import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
+import { jobMachine } from '@machines/list/job.machine';
 import type { AuditEntry } from '@/components/audit-trail';
 import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
 import { deleteUser } from '../api/delete-user';
@@ -101,9 +101,9 @@ export function useUsersScreen(services: UserServices = apiServices) {
   const editor = useSelector(screen, (s) => s.context.editor);
   useListQuerySync(list, userQuerySchema);
 
-  const audit = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
-  const organizations = useActorRef(taskMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
+  const audit = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const organizations = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
 
   return { screen, list, editor, audit, viewer, organizations };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { unitDetailMachine, type UnitDetail } from './unit-detail-machine';
+import { unitDetailMachine, type UnitDetail } from './unit-detail.machine';
 
 const unit = (id: string): UnitDetail => ({
   id, organizationId: '1', name: `Unit ${id}`, hostname: 'h', ipAddress: '', operatingSystem: 'linux', agentVersion: '4.2.1',

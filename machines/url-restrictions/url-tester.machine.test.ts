@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UrlRestriction } from '../domain/types';
 import { NO_REGEX_ENGINE } from './url-matcher';
-import { urlTesterMachine } from './url-tester-machine';
+import { urlTesterMachine } from './url-tester.machine';
 
 const input = { regexEngine: NO_REGEX_ENGINE };
 

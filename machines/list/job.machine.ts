@@ -5,7 +5,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  * refusing a second start while running, and emitting the outcome for a notification.
  * Input and output are opaque to the machine; the provided `task` actor knows their shape.
  */
-export const taskMachine = setup({
+export const jobMachine = setup({
   types: {} as {
     context: { error: unknown; output: unknown; input: unknown };
     events: { type: 'task.start'; input?: unknown };
@@ -24,7 +24,7 @@ export const taskMachine = setup({
     emitFailed: emit(({ event }) => ({ type: 'task.failed' as const, error: (event as unknown as { error: unknown }).error })),
   },
 }).createMachine({
-  id: 'task',
+  id: 'job',
   context: { error: null, output: null, input: null },
   initial: 'idle',
   states: {

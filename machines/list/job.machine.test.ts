@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { taskMachine as machine } from './task-machine';
+import { jobMachine as machine } from './job.machine';
 
 describe('task machine', () => {
   it('runs once at a time and reports the result', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { Screenshot } from '../domain/types';
-import { captureMachine, type CaptureTicket } from './capture-machine';
+import { captureMachine, type CaptureTicket } from './capture.machine';
 
 const shot: Screenshot = {
   id: 's9',

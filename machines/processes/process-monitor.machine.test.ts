@@ -8,7 +8,7 @@ import {
   visibleProcesses,
   type BlockResult,
   type ProcessSample,
-} from './process-monitor-machine';
+} from './process-monitor.machine';
 
 const proc = (id: string, patch: Partial<UnitProcess> = {}): UnitProcess => ({
   id,

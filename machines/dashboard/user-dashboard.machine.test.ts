@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { userDashboardMachine, type DashboardSummary, type LatestScreenshot, type OfflineUnit } from './user-dashboard-machine';
+import { userDashboardMachine, type DashboardSummary, type LatestScreenshot, type OfflineUnit } from './user-dashboard.machine';
 
 const summary: DashboardSummary = {
   units: { online: 30, offline: 8, maintenance: 2, total: 40 },

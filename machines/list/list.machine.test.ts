@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import type { Page } from '../domain/types';
-import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type ListQuery } from './list-machine';
+import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type ListQuery } from './list.machine';
 
 interface Row {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Screenshot } from '../domain/types';
-import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer-machine';
+import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer.machine';
 
 const shot = (id: string, patch: Partial<Screenshot> = {}): Screenshot => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { optionsWithSelected, unitOptionsMachine, type UnitOption } from './unit-options-machine';
+import { optionsWithSelected, unitOptionsMachine, type UnitOption } from './unit-options.machine';
 
 const unit = (id: string): UnitOption => ({ id, name: `Unit ${id}`, hostname: `h${id}`, status: 'online' });
 
