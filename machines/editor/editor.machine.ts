@@ -124,7 +124,7 @@ export function createEditorMachine<V extends object, T>() {
     },
     guards: {
       isDirty: ({ context }) => !sameValues(context.values, context.initial),
-      hasErrors: ({ event }) => Object.keys((event as unknown as { output: FieldErrors }).output).length > 0,
+      hasErrors: (_, errors: FieldErrors) => Object.keys(errors).length > 0,
       isEditing: ({ context }) => context.mode === 'edit' && context.id !== null,
       hasTarget: ({ context, event }) =>
         event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
@@ -146,15 +146,11 @@ export function createEditorMachine<V extends object, T>() {
         const fieldErrors = Object.fromEntries(Object.entries(context.fieldErrors).filter(([key]) => !changed.has(key)));
         return { values: { ...context.values, ...event.values }, fieldErrors };
       }),
-      assignValidationErrors: assign(({ event }) => ({ fieldErrors: (event as unknown as { output: FieldErrors }).output })),
+      assignValidationErrors: assign((_, errors: FieldErrors) => ({ fieldErrors: errors })),
       clearErrors: assign({ fieldErrors: () => ({}), formError: () => null, saveError: () => null }),
-      assignSaved: assign(({ context, event }) => {
-        const record = (event as unknown as { output: T }).output;
-        return { saved: record, initial: context.values };
-      }),
+      assignSaved: assign(({ context }, { record }: { record: T }) => ({ saved: record, initial: context.values })),
       emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, mode: context.mode, record: context.saved as T })),
-      assignSaveError: assign(({ event }) => {
-        const error = (event as unknown as { error: unknown }).error;
+      assignSaveError: assign((_, { error }: { error: unknown }) => {
         const { message, fieldErrors } = describeError(error);
         return { saveError: error, formError: message, fieldErrors };
       }),
@@ -177,12 +173,12 @@ export function createEditorMachine<V extends object, T>() {
       emitPending: emit(({ context }) => ({ type: 'editor.delete.pending' as const, target: context.pendingDelete as DeleteTarget })),
       emitUndone: emit(({ context }) => ({ type: 'editor.delete.undone' as const, target: context.pendingDelete as DeleteTarget })),
       emitDeleted: emit(({ context }) => ({ type: 'editor.deleted' as const, target: context.pendingDelete as DeleteTarget })),
-      emitDeleteFailed: emit(({ context, event }) => ({
+      emitDeleteFailed: emit(({ context }, { error }: { error: unknown }) => ({
         type: 'editor.delete.failed' as const,
         target: context.pendingDelete as DeleteTarget,
-        error: (event as unknown as { error: unknown }).error,
+        error,
       })),
-      assignDeleteError: assign(({ event }) => ({ deleteError: (event as unknown as { error: unknown }).error })),
+      assignDeleteError: assign((_, { error }: { error: unknown }) => ({ deleteError: error })),
       clearPending: assign({ pendingDelete: () => null }),
       /** A deleted row cannot stay open in the form. */
       closeFormIfDeleted: enqueueActions(({ context, enqueue }) => {
@@ -244,10 +240,14 @@ export function createEditorMachine<V extends object, T>() {
               src: 'validate',
               input: ({ context }) => ({ mode: context.mode, values: context.values }),
               onDone: [
-                { guard: 'hasErrors', target: 'editing.check', actions: 'assignValidationErrors' },
+                {
+                  guard: { type: 'hasErrors', params: ({ event }) => event.output },
+                  target: 'editing.check',
+                  actions: { type: 'assignValidationErrors', params: ({ event }) => event.output },
+                },
                 { target: 'submitting', actions: 'clearErrors' },
               ],
-              onError: { target: 'failed', actions: 'assignSaveError' },
+              onError: { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
             },
           },
           submitting: {
@@ -256,8 +256,8 @@ export function createEditorMachine<V extends object, T>() {
               id: 'save',
               src: 'save',
               input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
-              onDone: { target: 'saved', actions: ['assignSaved', 'emitSaved'] },
-              onError: { target: 'failed', actions: 'assignSaveError' },
+              onDone: { target: 'saved', actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved'] },
+              onError: { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
             },
           },
           failed: {
@@ -312,7 +312,14 @@ export function createEditorMachine<V extends object, T>() {
               src: 'remove',
               input: ({ context }) => context.pendingDelete as DeleteTarget,
               onDone: { target: 'confirming', actions: ['emitDeleted', 'clearPending'] },
-              onError: { target: 'confirming', actions: ['assignDeleteError', 'emitDeleteFailed', 'clearPending'] },
+              onError: {
+                target: 'confirming',
+                actions: [
+                  { type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+                  'clearPending',
+                ],
+              },
             },
           },
           deleting: {
@@ -321,7 +328,13 @@ export function createEditorMachine<V extends object, T>() {
               src: 'remove',
               input: ({ context }) => context.pendingDelete as DeleteTarget,
               onDone: { target: 'idle', actions: ['emitDeleted', 'clearPending'] },
-              onError: { target: 'failed', actions: ['assignDeleteError', 'emitDeleteFailed'] },
+              onError: {
+                target: 'failed',
+                actions: [
+                  { type: 'assignDeleteError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
             },
           },
           failed: {
