@@ -13,6 +13,11 @@ const KNOWN: Record<string, [string, Record<string, unknown>?]> = {
   'Full name contains a control character (such as NUL)': ['text-input.controlCharacter', { fieldKey: 'auth.register.fullName' }],
   'Full name contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)': ['text-input.bidiControl', { fieldKey: 'auth.register.fullName' }],
   'Full name must contain visible characters': ['text-input.invisible', { fieldKey: 'auth.register.fullName' }],
+  // Sign-in refusals of an account or organization that is not active (mirage/domains/users.ts signInRefusal).
+  'This account is disabled. Please contact your administrator.': ['auth.login.accountDisabled'],
+  'This account is not activated yet. Open the set-password link you received.': ['auth.login.accountInvited'],
+  'Your organization is suspended. Please contact your administrator.': ['auth.login.organizationSuspended'],
+  'Your organization is archived. Please contact your administrator.': ['auth.login.organizationArchived'],
 };
 
 export function translateServerMessage(t: TFunction, message: string): string {

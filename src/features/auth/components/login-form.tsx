@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { DemoResetButton } from '@/components/status-page';
 import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { translateServerMessage } from '../server-messages';
 import { selectIsSigningIn, useSession, useSessionEvents } from '../hooks/use-session';
 
 export const LOGIN_ERROR_TOAST_MS = 2500;
@@ -35,7 +36,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
       notifications.show({
         color: 'red',
         title: t('auth.login.failedTitle'),
-        message,
+        message: translateServerMessage(t, message),
         autoClose: LOGIN_ERROR_TOAST_MS,
       });
     },
