@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { COLOUR_RULES, expectNoViolations, openScreen, scan, scanThemes, setTheme, VIEWPORTS, type ViewportName } from './support/a11y';
 import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
 

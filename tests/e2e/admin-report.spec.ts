@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { clientNavigate, signIn } from './support/auth';
 
 test.describe('admin dashboard, prediction report and profile', () => {

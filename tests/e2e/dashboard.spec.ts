@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/auth';
 
 test('the dashboard cards show numbers and link to their screens', async ({ page }) => {

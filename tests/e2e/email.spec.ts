@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { clientNavigate, signIn } from './support/auth';
 
 const inboxLink = (page: Page) => page.getByRole('navigation', { name: 'Mail folders' }).getByRole('link', { name: /^Inbox/ });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { clientNavigate, signIn, type DemoAccount } from './support/auth';
 
 // The route table itself (src/app/routes.ts), read as text so a new route is walked without touching this file.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/auth';
 
 test('the process table updates live; pausing stops the updates', async ({ page }) => {

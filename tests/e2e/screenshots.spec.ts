@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/auth';
 
 test('capture now shows a pending tile, then the new screenshot arrives', async ({ page }) => {

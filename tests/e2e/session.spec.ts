@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
 
 const ACCOUNTS: DemoAccount[] = ['superadmin', 'admin', 'operator', 'user', 'globex'];

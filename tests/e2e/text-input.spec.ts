@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { signIn } from './support/auth';
 
 /** Creates a URL rule through the API with the signed-in session's token (the form is tested elsewhere). */

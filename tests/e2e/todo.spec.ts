@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { clientNavigate, signIn } from './support/auth';
 
 /** The rows' title buttons of the visible list, in order. */

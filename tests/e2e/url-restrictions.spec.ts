@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/auth';
 
 test('test a URL against a rule: a new block rule decides, and why', async ({ page }) => {

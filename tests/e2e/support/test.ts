@@ -1,0 +1,117 @@
+import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * The shared fixture of every browser spec: `import { expect, test, type Page } from './support/test'`.
+ *
+ * It fails a test on any Content-Security-Policy violation the app causes (the preview server enforces
+ * the production policy, see docs/security.md). Every page of every context, including those a spec opens
+ * itself with `browser.newContext()`/`browser.newPage()`, reports its `securitypolicyviolation` events.
+ * What the fixture must not count is listed in ATTACKS (the mailbox's seeded hostile HTML) or allowed by
+ * the test itself through `csp.allow(...)` (tests/e2e/csp.spec.ts injects attacks on purpose).
+ */
+export * from '@playwright/test';
+
+/** One `securitypolicyviolation` event, as the page saw it. */
+export interface CspViolation {
+  /** The directive that blocked it, e.g. `script-src-elem`, `require-trusted-types-for`. */
+  directive: string;
+  /** `inline`, `eval`, `trusted-types-sink` or the URL that was blocked. */
+  blocked: string;
+  /** The first 40 characters of the blocked code ('report-sample'). */
+  sample: string;
+  /** The script that caused it and where, when the browser knows. */
+  source: string;
+  line: number;
+  /** The page it happened on. */
+  url: string;
+  disposition: string;
+}
+
+type Allow = (violation: CspViolation) => boolean;
+
+/**
+ * Violations that are attacks the policy is meant to stop, not needs of the app. Each is matched on its
+ * directive and its exact code sample, so a real need of the app can never hide behind them.
+ * - The mailbox's XSS probe (mirage/domains/email.ts, DANGEROUS_BODY) carries `<img onerror>` and
+ *   `<svg onload>` handlers; the sanitizer removes them, but the browser may still see the raw
+ *   attributes while the message list builds a plain-text preview, and the policy blocks them.
+ */
+const HOSTILE_MAIL_SAMPLES = ["window.__pwned = true; alert('pwned')", 'window.__pwned = true'];
+const ATTACKS: Allow[] = [
+  (v) => v.directive === 'script-src-attr' && HOSTILE_MAIL_SAMPLES.some((sample) => v.sample === sample.slice(0, 40)),
+];
+
+/** Everything reported since the last test ended (a `beforeAll` page's reports go to the next test). */
+let reported: CspViolation[] = [];
+const instrumented = new WeakSet<BrowserContext>();
+const BINDING = '__e2eReportCspViolation';
+
+async function instrument(context: BrowserContext): Promise<void> {
+  if (instrumented.has(context)) return;
+  instrumented.add(context);
+  await context.exposeBinding(BINDING, (_source, violation: CspViolation) => {
+    reported.push(violation);
+  });
+  await context.addInitScript((binding: string) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const violation = {
+          directive: e.effectiveDirective,
+          blocked: e.blockedURI,
+          sample: e.sample,
+          source: e.sourceFile,
+          line: e.lineNumber,
+          url: e.documentURI,
+          disposition: e.disposition,
+        };
+        const send = (window as unknown as Record<string, unknown>)[binding];
+        if (typeof send === 'function') void (send as (v: typeof violation) => Promise<void>)(violation);
+      },
+      true,
+    );
+  }, BINDING);
+}
+
+/** Lets the binding calls still in flight arrive: one round trip to every open page. */
+async function flush(browser: Browser): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  await Promise.all(pages.map((page) => page.evaluate(() => 0).catch(() => 0)));
+}
+
+export interface CspGuard {
+  /** What the app's pages reported during this test so far. */
+  violations(): CspViolation[];
+  /** Marks violations this test causes on purpose (an injected attack): they do not fail it. */
+  allow(match: Allow): void;
+}
+
+export const test = base.extend<{ csp: CspGuard }, { cspInstrumentation: null }>({
+  cspInstrumentation: [
+    async ({ browser }, use) => {
+      // Contexts a spec opens itself report too (browser.newPage() goes through newContext()).
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const context = await newContext(...args);
+        await instrument(context);
+        return context;
+      };
+      await use(null);
+      browser.newContext = newContext;
+    },
+    { scope: 'worker', auto: true },
+  ],
+  csp: [
+    async ({ context, browser }, use) => {
+      await instrument(context);
+      const allowed: Allow[] = [...ATTACKS];
+      await use({ violations: () => [...reported], allow: (match) => allowed.push(match) });
+      await flush(browser);
+      const own = reported.filter((v) => !allowed.some((match) => match(v)));
+      reported = [];
+      const lines = own.map((v) => `${v.directive} blocked ${v.blocked} "${v.sample}" at ${v.source}:${v.line} on ${v.url}`);
+      expect(own, `Content-Security-Policy violations caused by the app:\n${lines.join('\n')}`).toHaveLength(0);
+    },
+    { auto: true },
+  ],
+});
