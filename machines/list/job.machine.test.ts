@@ -2,17 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { jobMachine as machine } from './job.machine';
 
-describe('task machine', () => {
+describe('job machine', () => {
   it('runs once at a time and reports the result', async () => {
-    const task = vi.fn(async ({ input }: { input: unknown }): Promise<unknown> => (input as { n: number }).n * 2);
-    const actor = createActor(machine.provide({ actors: { task: fromPromise(task) } })).start();
+    const job = vi.fn(async ({ input }: { input: unknown }): Promise<unknown> => (input as { n: number }).n * 2);
+    const actor = createActor(machine.provide({ actors: { job: fromPromise(job) } })).start();
     const done = vi.fn();
-    actor.on('task.done', done);
-    actor.send({ type: 'task.start', input: { n: 2 } });
-    actor.send({ type: 'task.start', input: { n: 5 } });
+    actor.on('job.done', done);
+    actor.send({ type: 'job.start', input: { n: 2 } });
+    actor.send({ type: 'job.start', input: { n: 5 } });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(task).toHaveBeenCalledTimes(1);
+    expect(job).toHaveBeenCalledTimes(1);
     expect(done).toHaveBeenCalledWith(expect.objectContaining({ output: 4 }));
   });
 
@@ -21,7 +21,7 @@ describe('task machine', () => {
     const actor = createActor(
       machine.provide({
         actors: {
-          task: fromPromise<unknown, unknown>(async () => {
+          job: fromPromise<unknown, unknown>(async () => {
             calls += 1;
             if (calls === 1) throw new Error('x');
             return 1;
@@ -30,11 +30,11 @@ describe('task machine', () => {
       }),
     ).start();
     const failed = vi.fn();
-    actor.on('task.failed', failed);
-    actor.send({ type: 'task.start', input: { n: 1 } });
+    actor.on('job.failed', failed);
+    actor.send({ type: 'job.start', input: { n: 1 } });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(failed).toHaveBeenCalled();
-    actor.send({ type: 'task.start', input: { n: 1 } });
+    actor.send({ type: 'job.start', input: { n: 1 } });
     await waitFor(actor, (s) => s.context.output === 1);
   });
 });

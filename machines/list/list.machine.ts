@@ -152,13 +152,9 @@ export function createListMachine<T extends ListRow>() {
     guards: {
       isQueryDifferent: ({ context, event }) =>
         event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
-      isPageEmpty: ({ event }) =>
-        'output' in event && (event.output as Page<T>).items.length === 0,
-      isPageBeyondEnd: ({ context, event }) => {
-        if (!('output' in event)) return false;
-        const page = event.output as Page<T>;
-        return page.items.length === 0 && page.total > 0 && context.query.page > 1;
-      },
+      isPageEmpty: (_, { page }: { page: Page<T> }) => page.items.length === 0,
+      isPageBeyondEnd: ({ context }, { page }: { page: Page<T> }) =>
+        page.items.length === 0 && page.total > 0 && context.query.page > 1,
       hasSelection: ({ context }) => context.selected.length > 0,
       isSearchPending: ({ context }) => context.searchInput.trim() !== context.query.search,
     },
@@ -182,16 +178,12 @@ export function createListMachine<T extends ListRow>() {
         type: 'list.query.change' as const,
         query: { search: context.searchInput.trim() },
       })),
-      assignPage: assign(({ event }) => {
-        const page = (event as unknown as { output: Page<T> }).output;
-        return { items: page.items, total: page.total, error: null };
-      }),
-      assignLastPage: assign(({ context, event }) => {
-        const page = (event as unknown as { output: Page<T> }).output;
+      assignPage: assign((_, { page }: { page: Page<T> }) => ({ items: page.items, total: page.total, error: null })),
+      assignLastPage: assign(({ context }, { page }: { page: Page<T> }) => {
         const last = Math.max(1, Math.ceil(page.total / context.query.pageSize));
         return { query: { ...context.query, page: last } };
       }),
-      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      assignError: assign((_, { error }: { error: unknown }) => ({ error })),
       pruneSelection: assign(({ context }) => {
         const ids = new Set(context.items.map((row) => row.id));
         return { selected: context.selected.filter((id) => ids.has(id)) };
@@ -233,7 +225,7 @@ export function createListMachine<T extends ListRow>() {
         action: context.lastBulk?.action ?? '',
         count: context.lastBulk?.count ?? 0,
       })),
-      assignBulkError: assign(({ event }) => ({ bulkError: (event as unknown as { error: unknown }).error })),
+      assignBulkError: assign((_, { error }: { error: unknown }) => ({ bulkError: error })),
       emitBulkFailed: emit(({ context }) => ({
         type: 'list.bulk.failed' as const,
         action: pendingBulkAction(context),
@@ -278,11 +270,20 @@ export function createListMachine<T extends ListRow>() {
               src: 'fetchPage',
               input: ({ context }) => ({ query: context.query }),
               onDone: [
-                { guard: 'isPageBeyondEnd', target: 'loading', reenter: true, actions: 'assignLastPage' },
-                { guard: 'isPageEmpty', target: 'empty', actions: ['assignPage', 'clearSelection'] },
-                { target: 'loaded', actions: ['assignPage', 'pruneSelection'] },
+                {
+                  guard: { type: 'isPageBeyondEnd', params: ({ event }) => ({ page: event.output }) },
+                  target: 'loading',
+                  reenter: true,
+                  actions: { type: 'assignLastPage', params: ({ event }) => ({ page: event.output }) },
+                },
+                {
+                  guard: { type: 'isPageEmpty', params: ({ event }) => ({ page: event.output }) },
+                  target: 'empty',
+                  actions: [{ type: 'assignPage', params: ({ event }) => ({ page: event.output }) }, 'clearSelection'],
+                },
+                { target: 'loaded', actions: [{ type: 'assignPage', params: ({ event }) => ({ page: event.output }) }, 'pruneSelection'] },
               ],
-              onError: { target: 'failed', actions: 'assignError' },
+              onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
             },
           },
           loaded: {
@@ -318,7 +319,7 @@ export function createListMachine<T extends ListRow>() {
               src: 'bulkAction',
               input: ({ context }) => ({ action: pendingBulkAction(context), ids: context.selected }),
               onDone: { target: 'loading', actions: ['assignBulkDone', 'emitBulkDone'] },
-              onError: { target: 'loaded', actions: ['assignBulkError', 'emitBulkFailed'] },
+              onError: { target: 'loaded', actions: [{ type: 'assignBulkError', params: ({ event }) => ({ error: event.error }) }, 'emitBulkFailed'] },
             },
           },
         },

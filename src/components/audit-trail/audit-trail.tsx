@@ -6,7 +6,7 @@ import type { Page } from '@machines/domain/types';
 import type { jobMachine } from '@machines/list/job.machine';
 import { RelativeTime } from '@/components/data-list';
 
-type TaskRef = ActorRefFrom<typeof jobMachine>;
+type JobRef = ActorRefFrom<typeof jobMachine>;
 
 /** One audit-log entry as the API answers it (docs/users.md, "Audit log"). */
 export interface AuditEntry {
@@ -34,7 +34,7 @@ function changes(entry: AuditEntry): { field: string; from: string; to: string }
 }
 
 /** A record's own audit-log entries, newest first, loaded by a task actor whose input is the record id. */
-export function AuditTrail({ audit, recordId }: { audit: TaskRef; recordId: string }) {
+export function AuditTrail({ audit, recordId }: { audit: JobRef; recordId: string }) {
   const { t } = useTranslation();
   const busy = useSelector(audit, (s) => s.hasTag('busy'));
   const page = useSelector(audit, (s) => (s.context.input === recordId ? (s.context.output as Page<AuditEntry> | null) : null));
@@ -49,7 +49,7 @@ export function AuditTrail({ audit, recordId }: { audit: TaskRef; recordId: stri
   if (error) {
     return (
       <Alert color="red" title={t('audit.failed')} role="alert">
-        <Button size="xs" variant="light" mt="xs" onClick={() => audit.send({ type: 'task.start', input: recordId })}>
+        <Button size="xs" variant="light" mt="xs" onClick={() => audit.send({ type: 'job.start', input: recordId })}>
           {t('common.retry')}
         </Button>
       </Alert>

@@ -66,7 +66,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   };
 
   useEffect(() => {
-    viewer.send({ type: 'task.start' });
+    viewer.send({ type: 'job.start' });
   }, [viewer]);
 
   // One place turns the screen's notifications into toasts.

@@ -24,7 +24,7 @@ export function SetPasswordScreen({ services = setPasswordServices }: { services
   const form = useForm({ initialValues: { password: '', rePassword: '' } });
 
   useEffect(() => {
-    check.send({ type: 'task.start', input: token });
+    check.send({ type: 'job.start', input: token });
   }, [check, token]);
 
   useEffect(() => {
@@ -73,7 +73,7 @@ export function SetPasswordScreen({ services = setPasswordServices }: { services
                   form.setErrors(Object.fromEntries(Object.entries(errors).map(([f, code]) => [f, t(`users.setPassword.errors.${code}`)])));
                   return;
                 }
-                submit.send({ type: 'task.start', input: { token, ...values } });
+                submit.send({ type: 'job.start', input: { token, ...values } });
               })}
             >
               <Stack gap="sm">

@@ -70,8 +70,8 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   };
 
   useEffect(() => {
-    viewer.send({ type: 'task.start' });
-    organizations.send({ type: 'task.start' });
+    viewer.send({ type: 'job.start' });
+    organizations.send({ type: 'job.start' });
   }, [viewer, organizations]);
 
   // One place turns the screen's notifications into toasts (and the link dialog).

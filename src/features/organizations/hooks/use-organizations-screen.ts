@@ -109,8 +109,8 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
   const editor = useSelector(screen, (s) => s.context.editor);
   useListQuerySync(list, organizationQuerySchema);
 
-  const audit = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const audit = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
 
   return { screen, list, editor, audit, viewer };
 }

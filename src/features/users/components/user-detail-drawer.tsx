@@ -36,7 +36,7 @@ export function UserDetailDrawer({
   return (
     <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={row?.fullName ?? ''}>
       {row && (
-        <Tabs defaultValue="details" keepMounted={false} onChange={(tab) => tab === 'audit' && audit.send({ type: 'task.start', input: row.id })}>
+        <Tabs defaultValue="details" keepMounted={false} onChange={(tab) => tab === 'audit' && audit.send({ type: 'job.start', input: row.id })}>
           <Tabs.List>
             <Tabs.Tab value="details">{t('users.detail.details')}</Tabs.Tab>
             {showAudit && <Tabs.Tab value="audit">{t('audit.title')}</Tabs.Tab>}

@@ -101,9 +101,9 @@ export function useUsersScreen(services: UserServices = apiServices) {
   const editor = useSelector(screen, (s) => s.context.editor);
   useListQuerySync(list, userQuerySchema);
 
-  const audit = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
-  const organizations = useActorRef(jobMachine.provide({ actors: { task: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
+  const audit = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const organizations = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
 
   return { screen, list, editor, audit, viewer, organizations };
 }
