@@ -51,6 +51,8 @@ export interface BrowserServerOptions {
   seed?: string;
   /** Tests: another store (fake-indexeddb under another name, or a fake). */
   store?: RowStore;
+  /** The boot progress bar: seeding (share of domains seeded), then storing the fresh seed. */
+  onProgress?: (phase: 'seeding' | 'storing', done: number) => void;
 }
 
 /** Demo-mode overrides set from the console or a test, read at start (localStorage). */
@@ -120,6 +122,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     ...(lifetime !== undefined ? { tokenLifetimeS: lifetime } : {}),
     ...(stored.status === 'loaded' ? { initialData: stored.dump } : {}),
     beginWrite: persistence.beginWrite,
+    // Only a fresh seed reports progress (and yields between domains): loading stored rows does not seed.
+    ...(stored.status !== 'loaded' && options.onProgress ? { onSeedProgress: (done: number) => options.onProgress?.('seeding', done) } : {}),
   });
   const live = server;
 
@@ -135,6 +139,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     // the "seed complete" mark.
     if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
     pruneSessions(live.db, Date.now());
+    options.onProgress?.('storing', 1);
     try {
       await store.replaceAll(dumpDb(live.db), { seed, seededAt: new Date().toISOString() });
     } catch (error) {

@@ -20,7 +20,15 @@ export interface MirageOptions {
    */
   beginWrite?: BeginWrite;
   now?: () => number;
+  /**
+   * Called after each domain's seed with the share done (0..1). When given, seeding also yields to the
+   * event loop between domains, so a page seeding the large data set keeps painting its progress.
+   */
+  onSeedProgress?: (done: number, domain: string) => void;
 }
+
+/** Lets the browser paint and handle input between two pieces of seeding work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export const DEFAULT_TOKEN_LIFETIME_S = 8000;
 
@@ -63,7 +71,13 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   if (options.initialData) {
     server.db.loadData(options.initialData);
   } else if (ctx.seed !== 'none') {
-    for (const domain of domains) await domain.seed?.(server.db, ctx);
+    for (const [index, domain] of domains.entries()) {
+      await domain.seed?.(server.db, ctx);
+      if (options.onSeedProgress) {
+        options.onSeedProgress((index + 1) / domains.length, domain.name);
+        await yieldToEventLoop();
+      }
+    }
   }
 
   return server;

@@ -2,18 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
-import { createI18n } from './lib/i18n';
-import { startInspection } from './lib/inspection';
+import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 
-async function bootstrap() {
-  // Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
-  startInspection();
-  try {
-    await startBackend();
-  } catch (error) {
-    // The app still renders: screens show their own request errors instead of a blank page.
-    console.error('The embedded backend failed to start', error);
-  }
+// The embedded backend (demo mode) starts in parallel and never delays the first paint: public pages and
+// the login form render at once, and API requests wait for the backend (docs/performance.md, Boot).
+startBackend().catch((error: unknown) => {
+  // The app still renders: screens show their own request errors instead of a blank page.
+  console.error('The embedded backend failed to start', error);
+});
+
+function render() {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app element missing from index.html');
   createRoot(container).render(
@@ -23,4 +21,7 @@ async function bootstrap() {
   );
 }
 
-void bootstrap();
+// English ships with the entry; another stored language is one small chunk, loaded before the first render.
+const language = readStoredLanguage();
+if (language === 'en') render();
+else loadLanguage(language).then(render, render);

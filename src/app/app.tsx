@@ -1,11 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { Router } from 'wouter';
+import { BackendProgressBar } from './backend-progress';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 
 export function App({ i18n }: { i18n: I18n }) {
   return (
     <AppProviders i18n={i18n}>
+      <BackendProgressBar />
       <Router>
         <AppRouter />
       </Router>

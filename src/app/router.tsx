@@ -1,17 +1,23 @@
-import { createElement, Suspense, useEffect, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { useAuthStorage } from '@/lib/auth-storage';
 import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionAccess, type SessionAccess } from '@/lib/session';
 import { guard } from './guard';
-import { AppLayout } from './layout/app-layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage, loadWithTimeout } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SessionCheck } from './session-check';
 import { findRoute, redirects, routes, type AppRoute } from './routes';
+
+// The app shell (menu, search, starred pages) is its own chunk: the sign-in and other public pages never
+// download it (docs/performance.md). A page's chunk and the shell load in parallel.
+// It also waits for the overlays chunk (the stylesheets of every component), so a signed-in page never
+// paints unstyled.
+const AppLayout = lazy(() =>
+  loadWithTimeout(() => Promise.all([import('./layout/app-layout'), import('./overlays')])).then(([m]) => ({ default: m.AppLayout })),
+);
 
 // One lazy component per route, made once at load so navigation never re-creates it.
 const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(r.load)]));
@@ -36,7 +42,24 @@ function RouteView({ route, path, role }: { route: AppRoute; path: string; role:
       </Suspense>
     </PageErrorBoundary>
   );
-  return route.bare ? content : <AppLayout route={route} role={role}>{content}</AppLayout>;
+  if (route.bare) return content;
+  return (
+    <Suspense fallback={<ShellLoading />}>
+      <AppLayout route={route} role={role}>
+        {content}
+      </AppLayout>
+    </Suspense>
+  );
+}
+
+/** While the app shell's chunk loads (once per visit): the boot overlay of index.html is still up. */
+function ShellLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="100vh">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
 }
 
 /** Rendered only once the lazy page has resolved: hides the boot overlay. */
@@ -56,10 +79,9 @@ function aliasTarget(alias: (typeof redirects)[number], query: string, session: 
 export function AppRouter() {
   const [path] = useLocation();
   const search = useSearch();
-  // The role comes from the session machine only (confirmed by the server); storage may only add a lock.
-  const access = useSessionAccess();
-  const lockedElsewhere = useAuthStorage().locked;
-  const session: SessionAccess = access.status === 'signedIn' && lockedElsewhere ? { ...access, locked: true } : access;
+  // The session (role and lock) comes from the session machine only, never from storage: the server
+  // confirmed the role, and a lock stored by another tab reaches the machine through its `tabs` actor.
+  const session: SessionAccess = useSessionAccess();
   const query = search ? `?${search}` : '';
 
   const alias = redirects.find((r) => r.from === path);

@@ -59,6 +59,12 @@ export interface ApiClientConfig {
   onUnauthorized: ((failedToken: string) => Promise<string>) | null;
   /** Called when the server answers 423 (the session is locked there): the session shows the lock screen. */
   onLocked: (() => void) | null;
+  /**
+   * Demo mode: resolves once the embedded backend answers (src/app/backend.ts). Every request waits for
+   * it, so a request made while the backend still loads is answered by it, never sent to the network.
+   * Rejects when the backend could not start: the request then fails with a 503.
+   */
+  whenReady: (() => Promise<void>) | null;
 }
 
 const config: ApiClientConfig = {
@@ -73,6 +79,7 @@ const config: ApiClientConfig = {
   },
   onUnauthorized: null,
   onLocked: null,
+  whenReady: null,
 };
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
@@ -173,6 +180,14 @@ async function sendOnce<T>(
       ...(options.signal ? { signal: options.signal } : {}),
     });
   };
+  if (config.whenReady) {
+    try {
+      await config.whenReady();
+    } catch (error) {
+      throw new ApiError(error instanceof Error ? error.message : 'The demo backend could not start', 503, undefined);
+    }
+    options.signal?.throwIfAborted();
+  }
   const token = auth === 'bearer' ? (options.token ?? config.getAccessToken()) : null;
   try {
     return await run(token);

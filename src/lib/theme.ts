@@ -1,4 +1,3 @@
-import { generateColors } from '@mantine/colors-generator';
 import {
   createTheme,
   darken,
@@ -15,6 +14,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { BRAND_PALETTES } from './theme-palettes';
 
 export const BRAND = {
   primary: '#262261',
@@ -24,8 +24,9 @@ export const BRAND = {
   dark: '#1E1E1E',
 } as const;
 
-// Palettes are generated from the brand colours, never written by hand.
-const palette = (hex: string): MantineColorsTuple => generateColors(hex) as MantineColorsTuple;
+// Palettes are generated from the brand colours, never written by hand: theme-palettes.ts keeps the
+// generator's output (checked by its test), so chroma-js stays out of the first load.
+const palette = (name: keyof typeof BRAND_PALETTES): MantineColorsTuple => BRAND_PALETTES[name];
 
 export const THEME_MODES = ['light', 'dark', 'semi-dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
@@ -98,11 +99,11 @@ export const theme = createTheme({
   luminanceThreshold: 0.2,
   variantColorResolver: (input) => filledTextPerScheme(input),
   colors: {
-    primary: palette(BRAND.primary),
-    success: palette(BRAND.success),
-    danger: palette(BRAND.danger),
-    warning: palette(BRAND.warning),
-    brandDark: palette(BRAND.dark),
+    primary: palette('primary'),
+    success: palette('success'),
+    danger: palette('danger'),
+    warning: palette('warning'),
+    brandDark: palette('dark'),
   },
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   defaultRadius: 'md',

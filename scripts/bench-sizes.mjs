@@ -1,0 +1,90 @@
+/**
+ * Bytes per route from a Vite build's manifest (build.manifest / --manifest): the initial JS and CSS of
+ * each route (entry closure + the route chunk's static closure), gzipped, and the route's own chunk.
+ * Usage: node scripts/bench-sizes.mjs <distDir> [--json]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+
+/** Route paths and the module each one loads, read from src/app/routes.ts. */
+export function routeModules(root = '.') {
+  const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
+  const out = [];
+  const re = /path:\s*'([^']+)'[^\n]*?import\('@\/([^']+)'\)/g;
+  for (const m of text.matchAll(re)) out.push({ path: m[1], module: `src/${m[2]}` });
+  return out;
+}
+
+export function analyse(dist, root = '.') {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const sizeCache = new Map();
+  const size = (file) => {
+    if (!sizeCache.has(file)) {
+      const buf = readFileSync(join(dist, file));
+      sizeCache.set(file, { raw: buf.length, gz: gz(buf) });
+    }
+    return sizeCache.get(file);
+  };
+  const keyOf = (src) => Object.keys(manifest).find((k) => k === src || k.startsWith(`${src}.`));
+  /** Static closure of a manifest entry: its file, the files it imports statically, and their CSS. */
+  const closure = (key, js = new Set(), css = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return { js, css };
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) closure(i, js, css);
+    return { js, css };
+  };
+  const sum = (files) => [...files].reduce((a, f) => ({ raw: a.raw + size(f).raw, gz: a.gz + size(f).gz }), { raw: 0, gz: 0 });
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure(entryKey);
+  const entryJs = sum(entry.js);
+  const entryCss = sum(entry.css);
+  const routes = routeModules(root).map(({ path, module }) => {
+    const key = keyOf(module);
+    if (!key) return { path, module, missing: true };
+    const own = size(manifest[key].file);
+    const { js, css } = closure(key, new Set(entry.js), new Set(entry.css));
+    const all = sum(js);
+    const allCss = sum(css);
+    const extraJs = { raw: all.raw - entryJs.raw, gz: all.gz - entryJs.gz };
+    return {
+      path,
+      module,
+      chunk: manifest[key].file,
+      ownGz: own.gz,
+      ownRaw: own.raw,
+      extraJsGz: extraJs.gz,
+      initialJsGz: all.gz,
+      initialJsRaw: all.raw,
+      initialCssGz: allCss.gz,
+      files: [...js].filter((f) => !entry.js.has(f)),
+    };
+  });
+  // Every JS file, biggest first (what to look at when a budget breaks).
+  const chunks = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js'))
+    .map((c) => ({ file: c.file, src: c.src ?? c.name, ...size(c.file) }))
+    .sort((a, b) => b.gz - a.gz);
+  return { entry: { files: [...entry.js], js: entryJs, css: entryCss }, routes, chunks };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = process.argv[2] ?? 'dist';
+  const result = analyse(dist);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(result, null, 2));
+  } else {
+    const kb = (n) => (n / 1024).toFixed(1);
+    console.log(`entry: ${result.entry.files.length} files, JS ${kb(result.entry.js.gz)} KB gz (${kb(result.entry.js.raw)} raw), CSS ${kb(result.entry.css.gz)} KB gz`);
+    for (const r of result.routes) {
+      if (r.missing) console.log(`${r.path}: (no chunk)`);
+      else console.log(`${r.path.padEnd(30)} initial JS ${kb(r.initialJsGz).padStart(6)} KB  CSS ${kb(r.initialCssGz).padStart(5)}  own ${kb(r.ownGz).padStart(5)}  extra ${kb(r.extraJsGz).padStart(6)}`);
+    }
+    console.log('\nlargest chunks:');
+    for (const c of result.chunks.slice(0, 25)) console.log(`${kb(c.gz).padStart(7)} KB gz ${kb(c.raw).padStart(7)} raw  ${c.file}  ${c.src ?? ''}`);
+  }
+}

@@ -1,0 +1,24 @@
+import './styles/mantine-rest.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.css';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The toasts' container, the modals host and every stylesheet the first screen does not need, loaded as
+ * their own chunk in parallel with the first page (docs/performance.md): neither wraps the pages. `notifications.show` keeps its toasts in a store until
+ * the container mounts, and `modals.open…` reaches the host through window events.
+ */
+export default function Overlays() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Notifications position="top-right" />
+      {/* Modals opened through `modals.open…` get a translated name on their close button (axe button-name). */}
+      <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}>{null}</ModalsProvider>
+    </>
+  );
+}

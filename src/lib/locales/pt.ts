@@ -1,0 +1,5 @@
+import type { Dict } from '../i18n';
+
+// One chunk with every pt locale file (src/lib/i18n.ts loads it before the language is used).
+const files: Record<string, Dict> = import.meta.glob<Dict>('../../locales/pt/*.json', { eager: true, import: 'default' });
+export default files;
