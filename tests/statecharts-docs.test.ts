@@ -77,22 +77,27 @@ describe('docs/statecharts', () => {
     expect(missing, 'add these to machines/statecharts/registry.ts').toEqual([]);
   });
 
-  it('the session chart shows every state and the refresh path', () => {
+  it('the session chart shows every state, the parallel access and token regions, and both renewal paths', () => {
     const diagram = toMermaid(sessionMachine);
-    for (const state of ['restoring', 'confirming', 'confirmFailed', 'signedOut', 'signingIn', 'signedIn', 'active', 'locked', 'locking', 'unlocking', 'refreshing', 'queued', 'signingOut']) {
+    for (const state of ['restoring', 'confirming', 'confirmFailed', 'signedOut', 'signingIn', 'signedIn (parallel)', 'access', 'token', 'active', 'locked', 'locking', 'unlocking', 'valid', 'expired', 'refreshing', 'renewingSilently', 'signingOut']) {
       expect(diagram).toContain(`"${state}"`);
     }
-    expect(diagram).toContain('signedIn --> refreshing: session.unauthorized');
-    expect(diagram).toContain('refreshing --> signedIn_resume: done(refreshToken)');
-    expect(diagram).toContain('refreshing --> signedOut: error(refreshToken)');
-    expect(diagram).toContain('signedIn_active --> signedIn_locked_locking: after(idleTimeout) [isIdleLockEnabled]');
+    // A 401 renews through the provider in a provider session, else through the backend's refresh.
+    expect(diagram).toContain('signedIn_token_valid --> signedIn_token_renewingSilently: session.unauthorized [isProviderSession]');
+    expect(diagram).toContain('signedIn_token_valid --> signedIn_token_refreshing: session.unauthorized');
+    expect(diagram).toContain('signedIn_token_refreshing --> signedIn_token_valid: done(refreshToken)');
+    expect(diagram).toContain('signedIn_token_refreshing --> signedOut: error(refreshToken)');
+    // A failed renewal is retried once, then the session ends.
+    expect(diagram).toContain('signedIn_token_renewingSilently_attempt --> signedIn_token_renewingSilently_retry: error(renewal)');
+    expect(diagram).toContain('signedIn_token_renewingSilently_retry --> signedOut: error(renewalRetry)');
+    expect(diagram).toContain('signedIn_access_active --> signedIn_access_locked_locking: after(idleTimeout) [isIdleLockEnabled]');
     // A restored session is confirmed by the server before it counts; a 423 is the lock screen, never a sign-out.
     expect(diagram).toContain('restoring --> confirming: always [isStoredSessionValid]');
-    expect(diagram).toContain('confirming --> signedIn: done(fetchMe)');
-    expect(diagram).toContain('confirming --> signedIn_locked: error(fetchMe) [isLockedError]');
-    expect(diagram).toContain('confirming --> signedOut: error(fetchMe) [isUnauthorizedError]');
-    expect(diagram).toContain('refreshing --> signedIn_locked: error(refreshToken) [isLockedError]');
-    expect(diagram).toContain('signedIn_active --> signedIn_locked: session.server.locked');
+    expect(diagram).toContain('restoring --> confirming_renewing: always [isStoredProviderSession]');
+    expect(diagram).toContain('confirming_asking --> signedIn: done(fetchMe)');
+    expect(diagram).toContain('confirming_asking --> signedIn_access_locked: error(fetchMe) [isLockedError]');
+    expect(diagram).toContain('confirming_asking --> signedOut: error(fetchMe) [isUnauthorizedError]');
+    expect(diagram).toContain('signedIn_access_active --> signedIn_access_locked: session.server.locked');
   });
 
   it('docs/auth.md links to the generated session chart instead of holding a copy', () => {

@@ -19,6 +19,11 @@ export interface SessionData {
   user: SessionUser;
   defaultRoleId: 1 | 2 | 3 | 4;
   roles: number[];
+  /**
+   * Epoch milliseconds: the identity provider's ID token expiry. Present only for a session that came
+   * from the provider (the machine's `isProviderSession`); `tokenExpiry` stays the access token's.
+   */
+  idTokenExpiry?: number;
 }
 
 /** The raw storage values the session restores from (localStorage keys). */
@@ -30,9 +35,15 @@ export interface StoredValues {
   tokenExpiry: string | null;
   loggedIn: string | null;
   session_locked: string | null;
+  /** Provider sessions only: the ID token's expiry (epoch ms). */
+  idTokenExpiry: string | null;
 }
 
-export const STORED_KEYS: readonly (keyof StoredValues)[] = [
+/**
+ * Every localStorage key the session owns, in one place: restoring reads them, sign-out and corrupted
+ * values clear all of them (src/lib/auth-storage.ts and src/lib/session/storage.ts use this list).
+ */
+export const STORED_KEYS = [
   'session_key',
   'accessToken',
   'auth-values',
@@ -40,7 +51,8 @@ export const STORED_KEYS: readonly (keyof StoredValues)[] = [
   'tokenExpiry',
   'loggedIn',
   'session_locked',
-];
+  'idTokenExpiry',
+] as const satisfies readonly (keyof StoredValues)[];
 
 const USER_FIELDS: readonly (keyof SessionUser)[] = [
   'uid',
@@ -77,6 +89,12 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** A stored epoch-milliseconds value: digits only, a positive safe integer; else null. */
+function epochOf(raw: string | null): number | null {
+  const value = raw !== null && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
 const nonEmpty = (value: string | null): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
@@ -94,8 +112,10 @@ export function parseStoredSession(raw: StoredValues): { session: SessionData; l
   if (!isRoleNumber(role)) return null;
   const user = raw.userInfo ? parseUser(parseJson(raw.userInfo)) : null;
   if (!user) return null;
-  const expiry = raw.tokenExpiry !== null && /^\d+$/.test(raw.tokenExpiry) ? Number(raw.tokenExpiry) : NaN;
-  if (!Number.isSafeInteger(expiry) || expiry <= 0) return null;
+  const expiry = epochOf(raw.tokenExpiry);
+  if (expiry === null) return null;
+  const idTokenExpiry = raw.idTokenExpiry === null ? undefined : epochOf(raw.idTokenExpiry);
+  if (idTokenExpiry === null) return null;
   return {
     session: {
       accessToken: raw.accessToken,
@@ -104,6 +124,7 @@ export function parseStoredSession(raw: StoredValues): { session: SessionData; l
       user,
       defaultRoleId: role,
       roles: [role],
+      ...(idTokenExpiry === undefined ? {} : { idTokenExpiry }),
     },
     locked: raw.session_locked === 'true',
   };
@@ -114,9 +135,10 @@ export function hasAnyStoredValue(raw: StoredValues): boolean {
   return STORED_KEYS.some((key) => raw[key] !== null);
 }
 
-/** The values written to storage for a session (sign-in, restore, refresh). */
-export function toStoredValues(session: SessionData): Record<Exclude<keyof StoredValues, 'session_locked'>, string> {
+/** The values written to storage for a session (sign-in, restore, refresh); null removes the key. */
+export function toStoredValues(session: SessionData): Record<Exclude<keyof StoredValues, 'session_locked'>, string | null> {
   return {
+    idTokenExpiry: session.idTokenExpiry === undefined ? null : String(session.idTokenExpiry),
     session_key: session.sessionKey,
     accessToken: session.accessToken,
     'auth-values': JSON.stringify({ user_default_role_id: session.defaultRoleId }),

@@ -45,7 +45,7 @@ const entry = (name: string, file: string, exports: readonly string[], machine: 
  * when a machine file exports a machine or factory that is not listed here.
  */
 export const MACHINES: readonly RegisteredMachine[] = [
-  entry('session', 'session/session.machine.ts', ['sessionMachine'], sessionMachine, 'The session: restore, sign in/out, idle and server lock, one token refresh for any number of 401s.'),
+  entry('session', 'session/session.machine.ts', ['sessionMachine'], sessionMachine, 'The session: restore and confirm, sign in/out (embedded backend or identity provider); signed in, the access region (active, locked) and the token region (valid, refreshing, renewing silently, expired) run in parallel.'),
   entry('auth-form', 'session/auth-form.machine.ts', ['authFormMachine'], authFormMachine, 'A public auth form (registration, forgotten password): one request per submission, server errors kept until the next.'),
   entry('identity-callback', 'session/identity.machine.ts', ['identityCallbackMachine'], identityCallbackMachine, 'The identity provider’s redirect back: completes the sign-in and returns to the page the visitor wanted.'),
   entry('silent-renewal', 'session/identity.machine.ts', ['silentRenewalMachine'], silentRenewalMachine, 'Renews the identity provider’s session in the background before it expires.'),

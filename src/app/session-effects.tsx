@@ -30,9 +30,14 @@ export function SessionEffects() {
   const { t } = useTranslation();
   useEffect(() => {
     const actor = getSessionActor();
-    const sub = actor.on('sessionExpired', () => {
-      // The guard sends protected pages to /login?to=<path> once storage is cleared; this says why.
-      notifications.show({ color: 'yellow', title: t('auth.sessionExpiredTitle'), message: t('auth.sessionExpired') });
+    const sub = actor.on('sessionExpired', ({ reason }) => {
+      // The guard sends protected pages to /login?to=<path> once the session ended; this says why.
+      notifications.show({
+        id: 'session-expired',
+        color: 'yellow',
+        title: t('auth.sessionExpiredTitle'),
+        message: t(reason === 'renewalFailed' ? 'auth.renewalFailed' : 'auth.sessionExpired'),
+      });
     });
     const onPersistFailed = () =>
       notifications.show({

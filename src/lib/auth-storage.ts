@@ -1,16 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { STORED_KEYS } from '@machines/session/stored-session';
 import { isRoleId, type RoleId } from './roles';
 
-/** Every localStorage key the session owns; sign-out and corruption clear all of them. */
-export const SESSION_STORAGE_KEYS = [
-  'session_key',
-  'accessToken',
-  'auth-values',
-  'userInfo',
-  'tokenExpiry',
-  'loggedIn',
-  'session_locked',
-] as const;
+/** Every localStorage key the session owns (one list: machines/session/stored-session.ts); sign-out and corruption clear all of them. */
+export const SESSION_STORAGE_KEYS = STORED_KEYS;
 
 export const AUTH_STORAGE_EVENT = 'auth-storage-changed';
 

@@ -65,7 +65,7 @@ describe('API client + session machine + Mirage', () => {
     expect(count('POST /api/auth/refresh-token')).toBe(1);
     expect(count('GET /api/whoami')).toBe(100);
     expect(localStorage.getItem('accessToken')).not.toBe(oldToken);
-    expect(session.actor.getSnapshot().matches({ signedIn: 'active' })).toBe(true);
+    expect(session.actor.getSnapshot().matches({ signedIn: { access: 'active' } })).toBe(true);
   });
 
   it('a failing refresh rejects all 50 as expired and signs out, clearing storage', async () => {
@@ -115,7 +115,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
   it('locking tells the server: a data call with the locked token gets 423 and shows the lock, not a sign-out; unlock makes it 200', async () => {
     const token = localStorage.getItem('accessToken') ?? '';
     session.actor.send({ type: 'session.lock' });
-    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: { locked: 'idle' } } }));
     expect(count('POST /api/auth/lock')).toBe(1);
 
     // Even a caller that ignores the lock screen gets nothing with this token.
@@ -123,15 +123,15 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     const raw = await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } });
     expect(raw.status).toBe(423);
     expect(count('POST /api/auth/refresh-token')).toBe(0);
-    expect(session.actor.getSnapshot().matches({ signedIn: 'locked' })).toBe(true);
+    expect(session.actor.getSnapshot().matches({ signedIn: { access: 'locked' } })).toBe(true);
     expect(localStorage.getItem('accessToken')).toBe(token);
 
     session.actor.send({ type: 'session.unlock', password: 'wrong-password' });
-    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }) && s.context.error === 'auth.unlockFailed');
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: { locked: 'idle' } } }) && s.context.error === 'auth.unlockFailed');
     expect((await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(423);
 
     session.actor.send({ type: 'session.unlock', password: 'demo1234' });
-    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(await apiClient.get('/api/whoami')).toEqual({ username: 'operator' });
   });
 
@@ -140,7 +140,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
     table<SessionRow>(server.db, 'sessions').update(row?.id ?? '', { locked: true });
     await expect(apiClient.get('/api/whoami')).rejects.toMatchObject({ status: 423 });
-    await waitFor(session.actor, (s) => s.matches({ signedIn: { locked: 'idle' } }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: { locked: 'idle' } } }));
     expect(localStorage.getItem('session_key')).not.toBeNull();
   });
 
@@ -150,7 +150,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     localStorage.setItem('userInfo', JSON.stringify({ ...JSON.parse(localStorage.getItem('userInfo') ?? '{}'), displayName: 'Mallory', userRole: 'admin' }));
     session = createSessionActor({ idleMs: 0, channel: null });
     expect(session.actor.getSnapshot().matches('confirming')).toBe(true);
-    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(count('GET /api/me')).toBe(1);
     expect(session.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 3 });
     expect(session.actor.getSnapshot().context.user?.displayName).toBe('Olivia Operator');
@@ -170,7 +170,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     session.dispose();
     const old = expireCurrentToken();
     session = createSessionActor({ idleMs: 0, channel: null });
-    await waitFor(session.actor, (s) => s.matches({ signedIn: 'active' }));
+    await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(count('POST /api/auth/refresh-token')).toBe(1);
     expect(localStorage.getItem('accessToken')).not.toBe(old);
   });

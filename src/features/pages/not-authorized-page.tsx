@@ -3,13 +3,14 @@ import { IconLayoutDashboard, IconLock, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { StatusPage } from '@/components/status-page';
-import { parseRoleId, useAuthStorage } from '@/lib/auth-storage';
+import { useSessionAccess } from '@/lib/session';
 import { dashboardFor } from '@/lib/roles';
 
 export default function NotAuthorizedPage() {
   const { t } = useTranslation();
-  const storage = useAuthStorage();
-  const role = storage.sessionKey ? parseRoleId(storage.authValues) : undefined;
+  // The role the server confirmed (the session machine), never the one in storage.
+  const access = useSessionAccess();
+  const role = access.status === 'signedIn' && !access.locked ? access.role : undefined;
   // Signed in: back to the visitor's own dashboard; signed out: to sign in.
   const action =
     role === undefined ? (

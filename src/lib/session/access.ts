@@ -18,6 +18,14 @@ export type SessionAccess =
 
 type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 
+/** Named selectors of the session machine's states, for views (they never name the chart's nodes themselves). */
+export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
+export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
+export const selectIsSignedOut = (s: Snapshot) => s.matches('signedOut') || s.matches('signingOut');
+export const selectIsActive = (s: Snapshot) => s.matches({ signedIn: { access: 'active' } });
+export const selectIsLocked = (s: Snapshot) => s.matches({ signedIn: { access: 'locked' } });
+export const selectIsUnlocking = (s: Snapshot) => s.matches({ signedIn: { access: { locked: 'unlocking' } } });
+
 const PENDING: SessionAccess = { status: 'pending' };
 const UNCONFIRMED: SessionAccess = { status: 'unconfirmed' };
 const SIGNED_OUT: SessionAccess = { status: 'signedOut' };
@@ -26,12 +34,12 @@ const SIGNED_OUT: SessionAccess = { status: 'signedOut' };
 export function selectSessionAccess(s: Snapshot): SessionAccess {
   if (s.matches('restoring') || s.matches('confirming')) return PENDING;
   if (s.matches('confirmFailed')) return UNCONFIRMED;
-  if (s.matches('signedIn') || s.matches('refreshing')) {
+  if (s.matches('signedIn')) {
     const { confirmed, defaultRoleId } = s.context;
     return {
       status: 'signedIn',
       role: confirmed && defaultRoleId !== null ? defaultRoleId : undefined,
-      locked: s.matches({ signedIn: 'locked' }),
+      locked: selectIsLocked(s),
     };
   }
   return SIGNED_OUT;

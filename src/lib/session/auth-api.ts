@@ -122,14 +122,15 @@ async function getMe(token: string, signal: AbortSignal): Promise<ConfirmedUser>
 }
 
 /**
- * `GET /api/me` with the restored token: who the server says this is. An expired token is refreshed
- * once first (as any request would), and the new token comes back with the answer.
+ * `GET /api/me` with the restored token: who the server says this is. An expired backend token is
+ * refreshed once first (as any request would), and the new token comes back with the answer; a
+ * provider's token (`refresh` false) is never sent to `/api/auth/refresh-token`.
  */
-export async function meRequest(accessToken: string, signal: AbortSignal): Promise<ConfirmedSession> {
+export async function meRequest(accessToken: string, signal: AbortSignal, refresh = true): Promise<ConfirmedSession> {
   try {
     return await getMe(accessToken, signal);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!refresh || !(error instanceof ApiError) || error.status !== 401) throw error;
   }
   const token = await refreshTokenRequest(accessToken, signal);
   return { ...(await getMe(token.accessToken, signal)), token };

@@ -9,10 +9,21 @@ import { clearSessionStorage } from '../auth-storage';
 import { getSessionActor } from './service';
 
 export type ActiveUser = SessionUser;
-export { getSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
+export { getSessionActor, installSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
 export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
-export { retryConfirmation, selectSessionAccess, useSessionAccess, type SessionAccess } from './access';
+export {
+  retryConfirmation,
+  selectIsActive,
+  selectIsLocked,
+  selectIsSignedIn,
+  selectIsSignedOut,
+  selectIsSigningIn,
+  selectIsUnlocking,
+  selectSessionAccess,
+  useSessionAccess,
+  type SessionAccess,
+} from './access';
 export { completeOidcSignIn, oidcSettings, startOidcSignIn, type OidcSettings } from './oidc';
 
 /** The signed-in user's record once the server has confirmed it in this tab, or null. */

@@ -1,28 +1,30 @@
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, fromCallback, fromPromise, type Actor, type EventObject } from 'xstate';
 import {
   DEFAULT_IDLE_MS,
+  eventOfTabMessage,
   sessionMachine,
   sessionOf,
   type ConfirmedSession,
   type ConfirmedUser,
   type Credentials,
+  type FetchMeInput,
+  type LogoutInput,
+  type ProviderRenewalInput,
+  type ProviderToken,
   type RefreshedToken,
+  type RequestQueueCommand,
+  type TabMessage,
+  type TabPost,
 } from '@machines/session/session.machine';
+import { createRequestQueue } from '@machines/session/request-queue';
 import type { SessionData } from '@machines/session/stored-session';
 import { configureApiClient } from '../api-client';
-import { silentRenewalMachine, type RenewedToken } from '@machines/session/identity.machine';
+import { withInspect } from '../inspection';
 import { lockRequest, loginRequest, logoutRequest, meRequest, refreshTokenRequest, unlockRequest } from './auth-api';
 import { oidcSettings, renewOidcSilently } from './oidc';
-import { clearLock, clearSession, readStoredValues, rememberLockedFrom, writeLock, writeSession } from './storage';
+import { clearLock, clearSession, LOCKED_KEY, readStoredValues, rememberLockedFrom, writeLock, writeSession } from './storage';
 
 export type SessionActor = Actor<typeof sessionMachine>;
-
-type TabMessage =
-  | { type: 'signedIn'; session: SessionData }
-  | { type: 'signedOut' }
-  | { type: 'tokenRefreshed'; token: RefreshedToken }
-  | { type: 'locked' }
-  | { type: 'unlocked' };
 
 const CHANNEL_NAME = 'service-unit-admin-session';
 
@@ -37,7 +39,81 @@ function currentPath(): string {
   return loc ? `${loc.pathname}${loc.search}` : '/';
 }
 
-/** The session machine with the app's storage, HTTP calls and tab-to-tab messages plugged in. */
+/**
+ * The tab-to-tab messages: posts what the machine sends, and sends the other tabs' messages back. The
+ * lock flag in storage is the shared truth too, so a tab that missed a message still follows it.
+ */
+export function tabSyncActor(channel: BroadcastChannel | null) {
+  return fromCallback<TabPost>(({ sendBack, receive }) => {
+    receive((post) => {
+      if (!post.message) return;
+      try {
+        channel?.postMessage(post.message);
+      } catch {
+        // a closed channel: the other tabs still see the storage event
+      }
+    });
+    const onMessage = (event: MessageEvent<TabMessage>) => sendBack(eventOfTabMessage(event.data));
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== LOCKED_KEY) return;
+      sendBack({ type: event.newValue === 'true' ? 'session.remote.locked' : 'session.remote.unlocked' });
+    };
+    channel?.addEventListener('message', onMessage);
+    globalThis.addEventListener?.('storage', onStorage);
+    return () => {
+      channel?.removeEventListener('message', onMessage);
+      globalThis.removeEventListener?.('storage', onStorage);
+    };
+  });
+}
+
+/**
+ * The requests that got a 401 wait in this actor's queue (never in the machine's context); a 423 is
+ * passed on as `session.server.locked`. It is the API client's hook for as long as the session runs.
+ */
+export const requestQueueActor = fromCallback<RequestQueueCommand>(({ sendBack, receive }) => {
+  const queue = createRequestQueue();
+  receive((command) => queue.apply(command));
+  configureApiClient({
+    onUnauthorized: (failedToken) => {
+      const retried = queue.add(failedToken);
+      sendBack({ type: 'session.unauthorized', failedToken });
+      return retried;
+    },
+    onLocked: () => sendBack({ type: 'session.server.locked' }),
+  });
+  return () => {
+    configureApiClient({ onUnauthorized: null, onLocked: null });
+    queue.apply({ type: 'requests.reject', reason: 'expired' });
+  };
+});
+
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'mousemove', 'wheel', 'touchstart'] as const;
+
+/** Any user activity restarts the idle timer; throttled so mouse moves do not flood the machine. */
+export const activityWatchActor = fromCallback<EventObject>(({ sendBack }) => {
+  let last = 0;
+  const onActivity = () => {
+    const now = Date.now();
+    if (now - last < 1000) return;
+    last = now;
+    sendBack({ type: 'session.activity' });
+  };
+  for (const name of ACTIVITY_EVENTS) globalThis.addEventListener?.(name, onActivity, { passive: true });
+  return () => {
+    for (const name of ACTIVITY_EVENTS) globalThis.removeEventListener?.(name, onActivity);
+  };
+});
+
+/** The identity provider's renewal; without a configured provider a provider session cannot be renewed. */
+const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(async () => {
+  const settings = oidcSettings();
+  if (!settings) throw new Error('No identity provider configured');
+  const renewed = await renewOidcSilently(settings);
+  return { accessToken: renewed.accessToken, tokenExpiry: renewed.expiresAt, idTokenExpiry: renewed.expiresAt };
+});
+
+/** The session machine with the app's storage, HTTP calls, tab-to-tab messages, request queue and activity watch plugged in. */
 export function createSessionActor(options: { idleMs?: number; channel?: BroadcastChannel | null } = {}): {
   actor: SessionActor;
   dispose: () => void;
@@ -48,13 +124,6 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       : typeof BroadcastChannel === 'function'
         ? new BroadcastChannel(CHANNEL_NAME)
         : null;
-  const post = (message: TabMessage) => {
-    try {
-      channel?.postMessage(message);
-    } catch {
-      // a closed channel: the other tabs still see the storage event
-    }
-  };
 
   // The lock call already sent lands before any unlock call: else the server could end up locked
   // after the unlock (the machine lets a quick password through while the lock call is on its way).
@@ -66,7 +135,8 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(({ input, signal }) =>
         refreshTokenRequest(input.accessToken, signal),
       ),
-      logout: fromPromise<null, { accessToken: string | null }>(async ({ input }) => {
+      renewProvider: renewProviderActor,
+      logout: fromPromise<null, LogoutInput>(async ({ input }) => {
         await logoutRequest(input.accessToken);
         return null;
       }),
@@ -81,7 +151,10 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         await sent;
         return null;
       }),
-      fetchMe: fromPromise<ConfirmedSession, { accessToken: string }>(({ input, signal }) => meRequest(input.accessToken, signal)),
+      fetchMe: fromPromise<ConfirmedSession, FetchMeInput>(({ input, signal }) => meRequest(input.accessToken, signal, input.refresh)),
+      tabSync: tabSyncActor(channel),
+      requestQueue: requestQueueActor,
+      activityWatch: activityWatchActor,
     },
     actions: {
       persistSession: ({ context }) => {
@@ -93,100 +166,16 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       persistLock: ({ event }) => writeLock(currentPath(), (event.type as string) === 'xstate.init'),
       rememberLockedPage: () => rememberLockedFrom(currentPath()),
       clearLock: () => clearLock(),
-      broadcastSignedIn: ({ context }) => {
-        const session = sessionOf(context);
-        if (session) post({ type: 'signedIn', session });
-      },
-      broadcastSignedOut: () => post({ type: 'signedOut' }),
-      broadcastLocked: () => post({ type: 'locked' }),
-      broadcastUnlocked: () => post({ type: 'unlocked' }),
-      broadcastTokenRefreshed: ({ context }) => {
-        if (context.accessToken && context.tokenExpiry !== null) {
-          post({ type: 'tokenRefreshed', token: { accessToken: context.accessToken, tokenExpiry: context.tokenExpiry } });
-        }
-      },
     },
   });
 
-  const actor = createActor(machine, {
-    input: { stored: readStoredValues(), idleMs: options.idleMs ?? idleMsFromEnv() },
-  });
-
-  const onMessage = (event: MessageEvent<TabMessage>) => {
-    const message = event.data;
-    if (message.type === 'signedOut') actor.send({ type: 'session.remote.signedOut' });
-    else if (message.type === 'signedIn') actor.send({ type: 'session.remote.signedIn', session: message.session });
-    else if (message.type === 'tokenRefreshed') actor.send({ type: 'session.remote.tokenRefreshed', token: message.token });
-    else if (message.type === 'locked') actor.send({ type: 'session.remote.locked' });
-    else if (message.type === 'unlocked') actor.send({ type: 'session.remote.unlocked' });
-  };
-  channel?.addEventListener('message', onMessage);
-  // The lock flag in storage is the shared truth: a tab that missed a message still follows it.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== 'session_locked') return;
-    actor.send({ type: event.newValue === 'true' ? 'session.remote.locked' : 'session.remote.unlocked' });
-  };
-  globalThis.addEventListener?.('storage', onStorage);
-
-  // Any user activity restarts the idle timer; throttled so mouse moves do not flood the machine.
-  let lastActivity = 0;
-  const onActivity = () => {
-    const now = Date.now();
-    if (now - lastActivity < 1000) return;
-    lastActivity = now;
-    actor.send({ type: 'session.activity' });
-  };
-  const activityEvents = ['pointerdown', 'keydown', 'mousemove', 'wheel', 'touchstart'] as const;
-  for (const name of activityEvents) globalThis.addEventListener?.(name, onActivity, { passive: true });
-
-  configureApiClient({
-    onUnauthorized: (failedToken) =>
-      new Promise<string>((resolve, reject) => {
-        actor.send({ type: 'session.unauthorized', request: { failedToken, resolve, reject } });
-      }),
-    onLocked: () => actor.send({ type: 'session.server.locked' }),
-  });
-
-  // A session from the identity provider renews its token silently before it expires.
-  const oidc = oidcSettings();
-  let renewal: Actor<typeof silentRenewalMachine> | null = null;
-  const stopRenewal = () => {
-    renewal?.stop();
-    renewal = null;
-  };
-  const snapshotSub = oidc
-    ? actor.subscribe((snapshot) => {
-        const fromProvider = snapshot.context.user?.providerId === 'oidc' && snapshot.context.tokenExpiry !== null;
-        if (!fromProvider || snapshot.matches('signedOut') || snapshot.matches('signingOut')) {
-          stopRenewal();
-          return;
-        }
-        if (renewal) return;
-        renewal = createActor(
-          silentRenewalMachine.provide({
-            actors: { renewSilently: fromPromise<RenewedToken>(() => renewOidcSilently(oidc)) },
-          }),
-          { input: { expiresAt: snapshot.context.tokenExpiry ?? Date.now(), now: Date.now() } },
-        );
-        renewal.on('renewed', ({ token }) =>
-          actor.send({ type: 'session.token.renewed', token: { accessToken: token.accessToken, tokenExpiry: token.expiresAt } }),
-        );
-        renewal.start();
-      })
-    : null;
-
+  const actor = createActor(machine, withInspect({ input: { stored: readStoredValues(), idleMs: options.idleMs ?? idleMsFromEnv() } }));
   actor.start();
   return {
     actor,
     dispose: () => {
-      snapshotSub?.unsubscribe();
-      stopRenewal();
       actor.stop();
-      channel?.removeEventListener('message', onMessage);
-      globalThis.removeEventListener?.('storage', onStorage);
       if (options.channel === undefined) channel?.close();
-      for (const name of activityEvents) globalThis.removeEventListener?.(name, onActivity);
-      configureApiClient({ onUnauthorized: null, onLocked: null });
     },
   };
 }
@@ -197,6 +186,16 @@ let current: ReturnType<typeof createSessionActor> | null = null;
 export function getSessionActor(): SessionActor {
   current ??= createSessionActor();
   return current.actor;
+}
+
+/**
+ * Tests: makes `actor` the app's session actor (one from `createSessionHarness()` in
+ * machines/testing/session-harness.ts), so components read and drive it as they would the real one.
+ */
+export function installSessionActor(actor: SessionActor): SessionActor {
+  current?.dispose();
+  current = { actor, dispose: () => actor.stop() };
+  return actor;
 }
 
 /** Stops the session actor and starts a fresh one from storage (tests, demo reset). */

@@ -3,7 +3,7 @@ import { clearSessionStorage, notifyAuthStorageChanged } from '../auth-storage';
 
 /** Where this tab was when the session locked (sessionStorage: each tab returns to its own page). */
 export const LOCKED_FROM_KEY = 'session_locked_from';
-export const LOCKED_KEY = 'session_locked';
+export const LOCKED_KEY = 'session_locked' satisfies (typeof STORED_KEYS)[number];
 
 function get(key: string): string | null {
   try {
@@ -28,8 +28,19 @@ export function readStoredValues(): StoredValues {
   return values;
 }
 
+function remove(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // unavailable storage: nothing to remove
+  }
+}
+
 export function writeSession(session: SessionData): void {
-  for (const [key, value] of Object.entries(toStoredValues(session))) set(key, value);
+  for (const [key, value] of Object.entries(toStoredValues(session))) {
+    if (value === null) remove(key);
+    else set(key, value);
+  }
   notifyAuthStorageChanged();
 }
 
@@ -62,11 +73,7 @@ export function rememberLockedFrom(from: string, keepRecorded = false): void {
 }
 
 export function clearLock(): void {
-  try {
-    globalThis.localStorage?.removeItem(LOCKED_KEY);
-  } catch {
-    // unavailable storage: nothing to clear
-  }
+  remove(LOCKED_KEY);
   notifyAuthStorageChanged();
 }
 

@@ -4,16 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
-import { useAuthStorage } from '@/lib/auth-storage';
 import { dashboardFor, isRoleId } from '@/lib/roles';
-import { getSessionActor, isInternalPath, sessionCommands, takeLockedFrom } from '@/lib/session';
+import { getSessionActor, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, takeLockedFrom } from '@/lib/session';
 import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
 
 const LOCK_SCREEN_PATH = '/pages/lock-screen';
 
 type Snapshot = ReturnType<ReturnType<typeof getSessionActor>['getSnapshot']>;
-const selectIsSignedOut = (s: Snapshot) => s.matches('signedOut') || s.matches('signingOut');
-const selectIsActive = (s: Snapshot) => s.matches({ signedIn: 'active' });
 const selectUser = (s: Snapshot) => s.context.user;
 const selectRole = (s: Snapshot) => s.context.defaultRoleId;
 
@@ -43,18 +40,13 @@ export function LockScreen() {
 
   // Not (or no longer) locked — unlocked here or in another tab, or opened directly: back to the page
   // this tab was on when it locked, else the dashboard.
-  const lockedInStorage = useAuthStorage().locked;
+  // (A lock stored by another tab reaches this tab's machine through its `tabs` actor.)
   useEffect(() => {
     if (!active) return;
-    // Storage says locked but this tab has not caught up yet: lock here too.
-    if (lockedInStorage) {
-      getSessionActor().send({ type: 'session.lock' });
-      return;
-    }
     const from = takeLockedFrom();
     const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
     navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
-  }, [active, lockedInStorage, navigate, role]);
+  }, [active, navigate, role]);
 
   useSessionEvents({
     unlockFailed: (event) => {

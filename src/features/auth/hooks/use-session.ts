@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { getSessionActor, type SessionActor } from '@/lib/session';
+import { getSessionActor, selectIsSignedIn, selectIsSigningIn, selectIsUnlocking, type SessionActor } from '@/lib/session';
 import type { SessionEmitted } from '@machines/session/session.machine';
 
 type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 
-export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
-export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn') || s.matches('refreshing');
-export const selectIsUnlocking = (s: Snapshot) => s.matches({ signedIn: { locked: 'unlocking' } });
+export { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking };
 export const selectUser = (s: Snapshot) => s.context.user;
 
 /** Reads the session actor with a named selector. */
