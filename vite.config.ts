@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cspPlugin } from './build/csp-plugin';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -32,10 +33,11 @@ function filesMockingModules(): string[] {
   return found;
 }
 const MOCKS_MODULES = filesMockingModules();
-const DOM_FILES = ['src/**/*.test.tsx', 'tests/**/*.test.tsx', 'tests/mirage/**/*.test.ts', ...NEEDS_DOM];
+const DOM_FILES = ['src/**/*.test.tsx', 'tests/**/*.test.tsx', 'tests/mirage/**/*.test.ts', 'tests/contract/**/*.test.ts', ...NEEDS_DOM];
 
 export default defineConfig({
-  plugins: [react()],
+  // cspPlugin: the build's Content-Security-Policy meta tag and _headers, sent by `vite preview` (docs/security.md).
+  plugins: [react(), cspPlugin()],
   resolve: {
     alias: {
       '@/': dir('./src/'),

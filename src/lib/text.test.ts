@@ -30,7 +30,7 @@ describe('stripHtml', () => {
 describe('sanitizeHtml', () => {
   const parse = (html: string) => {
     const host = document.createElement('div');
-    host.innerHTML = sanitizeHtml(html);
+    host.innerHTML = String(sanitizeHtml(html));
     return host;
   };
 

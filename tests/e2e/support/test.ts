@@ -33,8 +33,9 @@ type Allow = (violation: CspViolation) => boolean;
  * Violations that are attacks the policy is meant to stop, not needs of the app. Each is matched on its
  * directive and its exact code sample, so a real need of the app can never hide behind them.
  * - The mailbox's XSS probe (mirage/domains/email.ts, DANGEROUS_BODY) carries `<img onerror>` and
- *   `<svg onload>` handlers; the sanitizer removes them, but the browser may still see the raw
- *   attributes while the message list builds a plain-text preview, and the policy blocks them.
+ *   `<svg onload>` handlers. DOMPurify removes them before anything is rendered, but while it parses the
+ *   message (the list's plain-text preview and the message view) Chromium already sees the handlers and
+ *   reports them as blocked by `script-src-attr` (seen from DOMPurify's chunk, with exactly these samples).
  */
 const HOSTILE_MAIL_SAMPLES = ["window.__pwned = true; alert('pwned')", 'window.__pwned = true'];
 const ATTACKS: Allow[] = [
