@@ -89,6 +89,14 @@ export function setAuthSync(server: Server, sync: (token?: string) => Promise<vo
   authSyncs.set(server, sync);
 }
 
+// With an identity provider configured, a bearer that is the provider's token is verified by
+// mirage/oidc/provider-auth.ts (asynchronously: the provider's keys are fetched); null = not one of its tokens.
+type ProviderAuth = (token: string) => Promise<UserRow | Response> | null;
+const providerAuths = new WeakMap<object, ProviderAuth>();
+export function setProviderAuth(server: Server, verify: ProviderAuth): void {
+  providerAuths.set(server, verify);
+}
+
 export function bearerToken(request: Request): string {
   const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
   return header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
@@ -143,8 +151,8 @@ export function withAuth(
   handler: (ctx: AuthedContext) => unknown,
   options: WithAuthOptions = {},
 ): (...args: unknown[]) => AnyResponse {
-  const answer = (request: Request) => {
-    const user = authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
+  const answer = (request: Request, verified?: UserRow | Response) => {
+    const user = verified ?? authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
     if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
     if (options.permission) {
@@ -156,6 +164,8 @@ export function withAuth(
   };
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
+    const provider = providerAuths.get(server)?.(bearerToken(request));
+    if (provider) return provider.then((user) => answer(request, user)) as AnyResponse;
     const pending = syncUnknownToken(server, bearerToken(request));
     return pending ? (pending.then(() => answer(request)) as AnyResponse) : answer(request);
   };

@@ -49,6 +49,7 @@ const allowed: Case[] = [
   { name: 'mirage/ importing idb and zod (the row store and its row schemas)', file: 'mirage/store/x.ts', code: "import { openDB } from 'idb';\nimport { z } from 'zod';\nexport const a = [openDB, z];\n" },
   { name: 'a mirage test importing fake-indexeddb', file: 'mirage/store/x.test.ts', code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n" },
   { name: 'mirage/ importing re2js (linear-time regular expressions for URL rules)', file: 'mirage/domains/x.ts', code: "import { RE2JS } from 're2js';\nexport const a = RE2JS;\n" },
+  { name: 'mirage/ importing jose (verifies the identity provider\'s access tokens)', file: 'mirage/oidc/x.ts', code: "import { jwtVerify } from 'jose';\nexport const a = jwtVerify;\n" },
   { name: 'mirage/ importing a type from machines/', file: 'mirage/domains/x.ts', code: "import type { ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n" },
   { name: 'mirage/ importing the permission function from machines/permissions/', file: 'mirage/http.ts', code: "import { can } from '../machines/permissions/can';\nexport const a = can;\n" },
   { name: 'mirage/ importing types with inline type specifiers', file: 'mirage/domains/x.ts', code: "import { type ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n" },

@@ -18,6 +18,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { signInRefusal } from './users';
 import { readText, textMessage, type TextRule } from '../text-rules';
 import { idempotent } from '../idempotency';
+import { installProviderAuth } from '../oidc/provider-auth';
 
 export interface OrganizationRow extends Row {
   name: string;
@@ -303,6 +304,8 @@ export const authDomain: MirageDomain = {
       const pending = runAuthSync(server);
       return pending ? pending.then(run) : run();
     };
+    // The identity provider's access tokens are accepted too when one is configured (mirage/oidc).
+    installProviderAuth(server, ctx.now);
     server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? synced(() => login(server.db, request, ctx)));
     server.post(
       '/UserProfile',
