@@ -1,15 +1,35 @@
-import type { User, UserManager } from 'oidc-client-ts';
-import type { CompletedSignIn, RenewedToken } from '@machines/session/identity.machine';
-import { isRoleNumber, type SessionData } from '@machines/session/stored-session';
+import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import {
+  providerRenewalMachine,
+  type CompletedSignIn,
+  type RenewedProviderToken,
+  type StoredProviderState,
+} from '@machines/session/identity.machine';
+import type { SessionData } from '@machines/session/stored-session';
 
 /** Where the identity provider sends the visitor back. */
 export const CALLBACK_PATH = '/callback';
+/** The hidden frame's page: completes a `prompt=none` answer and nothing else (silent-callback.html). */
+export const SILENT_CALLBACK_PATH = '/silent-callback.html';
+/** Every key oidc-client-ts writes (pending requests and the provider's user) starts with this. */
+export const OIDC_KEY_PREFIX = 'oidc.';
+/** Sign-ins across tabs renew one at a time under this lock. */
+export const RENEWAL_LOCK = 'service-unit-admin-oidc-renewal';
+export const DEFAULT_OIDC_SCOPE = 'openid profile email offline_access';
 
 export interface OidcSettings {
   authority: string;
   clientId: string;
   scope: string;
 }
+
+/** What the session machine hands to a renewal (mirrors ProviderRenewalInput of the session machine). */
+export interface ProviderRenewalInput {
+  accessToken: string;
+  reason: 'start' | 'expiring' | 'unauthorized';
+}
+export type ProviderToken = RenewedProviderToken;
 
 const envString = (env: Record<string, unknown>, key: string): string | undefined => {
   const value = env[key];
@@ -21,54 +41,147 @@ export function oidcSettings(env: Record<string, unknown> = import.meta.env): Oi
   const authority = envString(env, 'VITE_OIDC_AUTHORITY');
   const clientId = envString(env, 'VITE_OIDC_CLIENT_ID');
   if (!authority || !clientId) return null;
-  return { authority, clientId, scope: envString(env, 'VITE_OIDC_SCOPE') ?? 'openid profile email' };
+  return { authority, clientId, scope: envString(env, 'VITE_OIDC_SCOPE') ?? DEFAULT_OIDC_SCOPE };
+}
+
+const hasScope = (settings: OidcSettings, scope: string) => settings.scope.split(/\s+/).includes(scope);
+
+/** The UserManager's settings without the storage objects (which need the oidc-client-ts module). */
+export function managerSettings(settings: OidcSettings, origin: string): Omit<UserManagerSettings, 'userStore' | 'stateStore'> {
+  return {
+    authority: settings.authority,
+    client_id: settings.clientId,
+    scope: settings.scope,
+    response_type: 'code',
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${SILENT_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/login`,
+    // The provider's name, email and picture come from its userinfo endpoint.
+    loadUserInfo: true,
+    // The session machine schedules renewals (and serialises them across tabs): none of the library's own.
+    automaticSilentRenew: false,
+    monitorSession: false,
+    // Sign-out revokes the refresh token, so nothing signed in survives at the provider.
+    revokeTokensOnSignout: true,
+    revokeTokenTypes: ['refresh_token'],
+    silentRequestTimeoutInSeconds: 10,
+  };
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 let manager: Promise<UserManager> | null = null;
+let managerFor: string | null = null;
 
-/** oidc-client-ts is loaded only when a provider is configured and used. */
+/** oidc-client-ts is loaded only when a provider is configured and used (its own chunk). */
 async function userManager(settings: OidcSettings): Promise<UserManager> {
-  manager ??= import('oidc-client-ts').then(
-    ({ UserManager: Manager }) =>
-      new Manager({
-        authority: settings.authority,
-        client_id: settings.clientId,
-        redirect_uri: `${globalThis.location.origin}${CALLBACK_PATH}`,
-        scope: settings.scope,
-        automaticSilentRenew: false,
-      }),
-  );
+  const key = `${settings.authority}|${settings.clientId}|${settings.scope}`;
+  if (!manager || managerFor !== key) {
+    managerFor = key;
+    manager = import('oidc-client-ts').then(({ UserManager: Manager, WebStorageStateStore }) => {
+      const store = storage() ?? undefined;
+      // localStorage: every tab shares the provider's user, so a rotated refresh token is never reused.
+      const stores = store ? { userStore: new WebStorageStateStore({ store, prefix: OIDC_KEY_PREFIX }), stateStore: new WebStorageStateStore({ store, prefix: OIDC_KEY_PREFIX }) } : {};
+      return new Manager({ ...managerSettings(settings, globalThis.location.origin), ...stores });
+    });
+  }
   return manager;
 }
 
-/** The provider's user as this app's session; the role comes from a numeric `role` claim (default: user). */
-export function sessionFromOidcUser(user: User): SessionData {
-  const profile = user.profile;
-  const roleClaim = (profile as Record<string, unknown>)['role'];
-  const role = typeof roleClaim === 'string' ? Number(roleClaim) : roleClaim;
-  const defaultRoleId = isRoleNumber(role) ? role : 4;
+function decodeJwtPayload(token: string | undefined): Record<string, unknown> | null {
+  const part = token?.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const payload: unknown = JSON.parse(json);
+    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ID token's `exp` in epoch ms (0 when it has none: treated as expired). */
+export function idTokenExpiryOf(user: Pick<User, 'id_token' | 'profile'>): number {
+  const exp = decodeJwtPayload(user.id_token)?.['exp'] ?? user.profile.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : 0;
+}
+
+function tokenOf(user: User): ProviderToken {
   return {
     accessToken: user.access_token,
-    sessionKey: user.session_state ?? profile.sid ?? profile.sub,
-    tokenExpiry: (user.expires_at ?? Math.floor(Date.now() / 1000) + 3600) * 1000,
+    tokenExpiry: (user.expires_at ?? Math.floor(Date.now() / 1000) + 60) * 1000,
+    idTokenExpiry: idTokenExpiryOf(user),
+  };
+}
+
+/**
+ * The provider's user as this app's session. The role is never taken from a claim here: the session
+ * starts as a user (role 4) and the server's `GET /api/me` decides (docs/auth.md, "Provider roles").
+ */
+export function sessionFromOidcUser(user: User): SessionData {
+  const profile = user.profile;
+  const token = tokenOf(user);
+  return {
+    accessToken: token.accessToken,
+    sessionKey: user.session_state ?? (typeof profile.sid === 'string' ? profile.sid : profile.sub),
+    tokenExpiry: token.tokenExpiry,
+    idTokenExpiry: token.idTokenExpiry,
     user: {
       uid: profile.sub,
       displayName: profile.name ?? profile.preferred_username ?? profile.email ?? profile.sub,
       about: '',
       photoURL: profile.picture ?? '',
       status: 'online',
-      userRole: defaultRoleId === 4 ? 'user' : 'admin',
+      userRole: 'user',
       email: profile.email ?? '',
       providerId: 'oidc',
     },
-    defaultRoleId,
-    roles: [defaultRoleId],
+    defaultRoleId: 4,
+    roles: [4],
   };
 }
 
 /** Sends the visitor to the provider; `to` comes back through the state. */
 export async function startOidcSignIn(settings: OidcSettings, to: string | null): Promise<void> {
-  await (await userManager(settings)).signinRedirect({ state: { to } });
+  const m = await userManager(settings);
+  // Requests older than a few minutes (abandoned sign-ins) leave no `oidc.<state>` entry behind.
+  await m.clearStaleState().catch(() => undefined);
+  // A refresh token (offline_access) is granted only with consent asked for (OpenID Connect Core 11).
+  await m.signinRedirect({ state: { to }, ...(hasScope(settings, 'offline_access') ? { prompt: 'consent' } : {}) });
+}
+
+/** The keys of pending sign-in requests (`oidc.<state>`), not the provider's user. */
+function pendingRequestKeys(store: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(OIDC_KEY_PREFIX) && !key.startsWith(`${OIDC_KEY_PREFIX}user:`)) keys.push(key);
+  }
+  return keys;
+}
+
+/** A refused callback (tampered or replayed state) leaves no pending request behind. */
+export function forgetPendingRequests(): void {
+  const store = storage();
+  if (store) for (const key of pendingRequestKeys(store)) store.removeItem(key);
+}
+
+/** Removes every `oidc.*` key (sign-out). */
+export function clearOidcStorage(): void {
+  const store = storage();
+  if (!store) return;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(OIDC_KEY_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
 }
 
 // The provider's answer can be redeemed once: a second mount (React strict mode) reuses the first call.
@@ -84,17 +197,103 @@ export function completeOidcSignIn(settings: OidcSettings, url: string): Promise
         const state = user.state as { to?: unknown } | undefined;
         return { session: sessionFromOidcUser(user), returnTo: typeof state?.to === 'string' ? state.to : null };
       });
-    // A failure may be retried with the same URL.
-    pending.catch(() => completions.delete(url));
     completions.set(url, pending);
   }
   return pending;
 }
 
-/** Renews the provider token in a hidden frame. */
-export async function renewOidcSilently(settings: OidcSettings): Promise<RenewedToken> {
-  const user = await (await userManager(settings)).signinSilent();
-  if (!user) throw new Error('login_required');
-  const session = sessionFromOidcUser(user);
-  return { accessToken: session.accessToken, expiresAt: session.tokenExpiry, renewedAt: Date.now() };
+/** Runs `task` while holding the cross-tab renewal lock (directly where Web Locks are missing). */
+async function withRenewalLock<T>(signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return task();
+  return locks.request(RENEWAL_LOCK, signal ? { signal } : {}, task);
+}
+
+function storedNumber(store: Storage | null, key: string): number | null {
+  const raw = store?.getItem(key) ?? null;
+  const value = raw !== null && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** What storage says when a renewal starts (read inside the lock). */
+async function readStored(m: UserManager, accessToken: string): Promise<StoredProviderState> {
+  const user = await m.getUser();
+  const now = Date.now();
+  // The renewing tab stores the provider's user before it releases the lock.
+  if (user && user.access_token !== accessToken && (user.expires_at ?? 0) * 1000 > now) {
+    return { renewedElsewhere: tokenOf(user), hasRefreshToken: Boolean(user.refresh_token) };
+  }
+  // The session machine's own copy (written after the renewal answered).
+  const store = storage();
+  const shared = store?.getItem('accessToken') ?? null;
+  const tokenExpiry = storedNumber(store, 'tokenExpiry');
+  const idTokenExpiry = storedNumber(store, 'idTokenExpiry');
+  if (shared && shared !== accessToken && tokenExpiry !== null && tokenExpiry > now && idTokenExpiry !== null) {
+    return { renewedElsewhere: { accessToken: shared, tokenExpiry, idTokenExpiry }, hasRefreshToken: Boolean(user?.refresh_token) };
+  }
+  return { renewedElsewhere: null, hasRefreshToken: Boolean(user?.refresh_token) };
+}
+
+/**
+ * Renews the provider's access token for the session machine: one tab at a time (Web Locks), a token
+ * another tab renewed meanwhile is taken without a call, else the refresh token (rotated by the
+ * provider), else a hidden frame with `prompt=none` on silent-callback.html. Rejects when the provider
+ * refuses (its session ended): the machine retries once, then ends the session with a notice.
+ */
+export function renewProviderToken(settings: OidcSettings, input: ProviderRenewalInput, signal?: AbortSignal): Promise<ProviderToken> {
+  return withRenewalLock(signal, async () => {
+    signal?.throwIfAborted();
+    const m = await userManager(settings);
+    const renewal = createActor(
+      providerRenewalMachine.provide({
+        actors: {
+          readStored: fromPromise<StoredProviderState, { accessToken: string }>(({ input: i }) => readStored(m, i.accessToken)),
+          useRefreshToken: fromPromise<ProviderToken>(async () => {
+            // signinSilent uses the stored refresh token when there is one.
+            const user = await m.signinSilent();
+            if (!user) throw new Error('login_required');
+            return tokenOf(user);
+          }),
+          renewInFrame: fromPromise<ProviderToken>(async () => {
+            // Without a (usable) refresh token signinSilent opens the hidden frame with prompt=none.
+            const stored = await m.getUser();
+            if (stored?.refresh_token) {
+              stored.refresh_token = undefined;
+              await m.storeUser(stored);
+            }
+            const user = await m.signinSilent();
+            if (!user) throw new Error('login_required');
+            return tokenOf(user);
+          }),
+        },
+      }),
+      { input: { accessToken: input.accessToken } },
+    );
+    renewal.start();
+    const output = await toPromise(renewal);
+    if ('error' in output) throw new Error(output.error);
+    return output.token;
+  });
+}
+
+/**
+ * Ends the provider session: revokes the refresh token, forgets the provider's user, clears every
+ * `oidc.*` key and sends the browser to the provider's end-session endpoint, which returns to /login.
+ */
+export async function endProviderSession(settings: OidcSettings): Promise<void> {
+  const m = await userManager(settings);
+  forgetPendingRequests();
+  try {
+    // revokeTokensOnSignout + removeUser happen inside; no state is stored for the way back.
+    await m.signoutRedirect({ post_logout_redirect_uri: `${globalThis.location.origin}/login` });
+  } finally {
+    // Reached when the provider cannot be reached (the page has not left): nothing stays behind.
+    clearOidcStorage();
+  }
+}
+
+/** Kept for service.ts until it switches to renewProviderToken. */
+export async function renewOidcSilently(settings: OidcSettings) {
+  const token = await renewProviderToken(settings, { accessToken: '', reason: 'expiring' });
+  return { accessToken: token.accessToken, expiresAt: token.tokenExpiry, renewedAt: Date.now() };
 }

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CompletedSignIn } from '@machines/session/identity.machine';
+import type * as OidcModule from '@/lib/session/oidc';
+import { renderWithProviders } from '../../../../tests/render';
+import { IdentityCallback } from './identity-callback';
+
+const complete = vi.hoisted(() => ({ fn: vi.fn<(url: string) => Promise<CompletedSignIn>>() }));
+const forget = vi.hoisted(() => ({ fn: vi.fn() }));
+
+vi.mock('@/lib/session/oidc', async (importOriginal) => ({
+  ...(await importOriginal<typeof OidcModule>()),
+  completeOidcSignIn: (_settings: unknown, url: string) => complete.fn(url),
+  forgetPendingRequests: () => forget.fn(),
+}));
+
+const SETTINGS = { authority: 'https://id.example', clientId: 'spa', scope: 'openid' };
+
+/** oidc-client-ts's ErrorResponse: the provider's `error` code beside the description. */
+const providerError = (code: string, description: string) => Object.assign(new Error(description), { name: 'ErrorResponse', error: code });
+
+afterEach(() => {
+  complete.fn.mockReset();
+  forget.fn.mockReset();
+});
+
+describe('IdentityCallback', () => {
+  it('a cancel at the provider: an alert with the error name and the console hint, the error in the console', async () => {
+    const error = providerError('access_denied', 'End-User aborted interaction');
+    complete.fn.mockRejectedValue(error);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?error=access_denied&state=s1' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('access_denied');
+    expect(alert).toHaveTextContent('Detailed error can be found in console.');
+    expect(consoleError).toHaveBeenCalledWith('Identity provider sign-in failed:', error);
+    expect(forget.fn).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    consoleError.mockRestore();
+  });
+
+  it('a state that matches no stored request is named state_mismatch and the pending requests are forgotten', async () => {
+    complete.fn.mockRejectedValue(new Error('No matching state found in storage'));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=tampered' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('state_mismatch');
+    await waitFor(() => expect(forget.fn).toHaveBeenCalledTimes(1));
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    consoleError.mockRestore();
+  });
+
+  it('shows the hint in the visitor’s language', async () => {
+    complete.fn.mockRejectedValue(providerError('login_required', 'End-User authentication is required'));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { language: 'de' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('login_required');
+    expect(alert).toHaveTextContent('Der ausführliche Fehler steht in der Konsole.');
+    consoleError.mockRestore();
+  });
+});
