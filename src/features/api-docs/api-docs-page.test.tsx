@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import ApiDocsPage from './api-docs-page';
+import { filterTags, readContract, typeText } from './contract';
+import contractText from '../../../docs/api/openapi.yaml?raw';
+
+describe('the API reference page', () => {
+  it('lists the contract’s endpoints by tag and opens one with its parameters and example answer', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiDocsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    const units = screen.getByRole('region', { name: 'Service units' });
+    const list = within(units).getByRole('button', { name: /GET\s*\/api\/service-units\s*One page of service units/ });
+    await user.click(list);
+    expect(within(units).getByRole('cell', { name: /pageSize/ })).toBeVisible();
+    expect(within(units).getAllByLabelText('200: Example')[0]).toHaveTextContent('"pageSize": 2');
+  });
+
+  it('filters endpoints and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiDocsPage />);
+    const search = screen.getByRole('textbox', { name: 'Filter endpoints' });
+    await user.type(search, 'set-starred');
+    expect(screen.getByText('1 endpoint')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Service units' })).toBeNull();
+    await user.clear(search);
+    await user.type(search, 'no-such-endpoint');
+    expect(screen.getByRole('status')).toHaveTextContent('No endpoint matches the filter.');
+  });
+
+  it('shows its chrome in German', () => {
+    renderWithProviders(<ApiDocsPage />, { language: 'de' });
+    expect(screen.getByRole('heading', { level: 1, name: 'API-Referenz' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Endpunkte filtern' })).toBeVisible();
+  });
+});
+
+describe('the page’s reading of the contract', () => {
+  const contract = readContract(contractText);
+
+  it('has every operation under a tag, with the auth each one needs', () => {
+    const operations = contract.tags.flatMap((tag) => tag.operations);
+    expect(operations.length).toBe(91);
+    expect(operations.find((op) => op.path === '/api/UserLogin')?.auth).toBe('appKey');
+    expect(operations.find((op) => op.path === '/api/set-password' && op.method === 'GET')?.auth).toBe('none');
+    expect(operations.find((op) => op.path === '/api/me')?.auth).toBe('bearer');
+    expect(filterTags(contract.tags, 'compose').flatMap((tag) => tag.operations.map((op) => op.id))).toEqual(['composeEmail']);
+  });
+
+  it('writes schemas as short type texts', () => {
+    expect(typeText({ type: 'array', items: { $ref: '#/components/schemas/Task' } })).toBe('Task[]');
+    expect(typeText({ type: ['string', 'null'], format: 'date-time' })).toBe('string (date-time) | null');
+    expect(typeText({ type: 'object', properties: { id: { type: 'integer' }, tags: { type: 'array', items: { enum: ['a', 'b'] } } }, required: ['id'] })).toBe(
+      '{\n  id: integer;\n  tags?: ("a" | "b")[];\n}',
+    );
+  });
+});
