@@ -1706,7 +1706,7 @@ export type components = {
             /** @constant */
             kind: "window";
             /** @description 0 = Sunday */
-            days: number[];
+            days: (0 | 1 | 2 | 3 | 4 | 5 | 6)[];
             from: string;
             to: string;
         };

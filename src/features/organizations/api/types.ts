@@ -1,41 +1,15 @@
-/** An organization as the API answers it (docs/organizations.md). */
-export type OrganizationStatus = 'active' | 'suspended' | 'archived';
+import type { ApiSchema } from '@/lib/api';
+
+/** An organization as the API answers it (docs/organizations.md; the contract's `Organization`). */
+export type OrganizationStatus = ApiSchema<'OrganizationStatus'>;
 export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
 
-export interface ScreenshotPolicy {
-  enabled: boolean;
-  intervalMinutes: number;
-  retentionDays: number;
-}
+export type ScreenshotPolicy = ApiSchema<'ScreenshotPolicy'>;
 
-export interface OrganizationRow {
-  id: string;
-  name: string;
-  code: string;
-  contactEmail: string;
-  phone: string;
-  address: string;
-  timezone: string;
-  status: OrganizationStatus;
-  statusReason: string;
-  seatLimit: number;
-  screenshotPolicy: ScreenshotPolicy;
-  createdAt: string;
-  updatedAt: string;
-  unitCount: number;
-  userCount: number;
-}
+export type OrganizationRow = ApiSchema<'Organization'>;
 
-export interface OrganizationFormValues {
-  name: string;
-  code: string;
-  contactEmail: string;
-  phone: string;
-  address: string;
-  timezone: string;
-  seatLimit: number;
-  screenshotPolicy: ScreenshotPolicy;
-}
+/** The form's values: the contract's `OrganizationInput` with every field filled. */
+export type OrganizationFormValues = Required<ApiSchema<'OrganizationInput'>>;
 
 export const EMPTY_ORGANIZATION: OrganizationFormValues = {
   name: '',

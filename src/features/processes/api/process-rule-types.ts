@@ -1,12 +1,9 @@
-import type { ProcessRule, RuleAction } from '@machines/domain/types';
+import type { ApiSchema } from '@/lib/api';
 
-export interface ProcessRuleValues {
-  pattern: string;
-  action: RuleAction;
-  enabled: boolean;
-  comment: string;
-}
+/** A rule's editable fields (the contract's `ProcessRuleInput`, all of them). */
+export type ProcessRuleValues = Required<ApiSchema<'ProcessRuleInput'>>;
 
-export type SavedProcessRule = ProcessRule & { endedProcessIds: string[] };
+/** What a save answers: the rule and the processes it ended at once (the contract's `SavedProcessRule`). */
+export type SavedProcessRule = ApiSchema<'SavedProcessRule'>;
 
 export const rulesUrl = (unitId: string) => `/api/service-units/${encodeURIComponent(unitId)}/process-rules`;

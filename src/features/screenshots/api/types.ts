@@ -1,6 +1,4 @@
-import type { Screenshot } from '@machines/domain/types';
+import type { ApiSchema } from '@/lib/api';
 
-/** A screenshot as the list and detail endpoints answer it: with its unit's name. */
-export interface ScreenshotItem extends Screenshot {
-  unitName: string;
-}
+/** A screenshot as the list and detail endpoints answer it: with its unit's name (the contract's `Screenshot`). */
+export type ScreenshotItem = ApiSchema<'Screenshot'>;

@@ -1,20 +1,13 @@
-import type { ServiceUnit, UnitStatus } from '@machines/domain/types';
+import type { ServiceUnit } from '@machines/domain/types';
+import type { ApiSchema } from '@/lib/api';
 
-/** A unit as the API answers it: the stored fields plus the status derived at read time. */
-export type UnitRow = ServiceUnit & { status: UnitStatus };
+/** A unit as the API answers it: the stored fields plus the status derived at read time (the contract's `ServiceUnit`). */
+export type UnitRow = ApiSchema<'ServiceUnit'>;
 
-/** The editable fields, as the form and the API body carry them. */
-export interface UnitFormValues {
-  name: string;
-  hostname: string;
-  ipAddress: string;
-  operatingSystem: ServiceUnit['operatingSystem'] | '';
-  location: string;
-  description: string;
-  tags: string[];
-  maintenance: boolean;
-  screenshotIntervalMinutes: number;
-}
+/** The editable fields, as the form holds them: the contract's `ServiceUnitInput`, the system still unchosen ('') in a new form. */
+export type UnitFormValues = Omit<Required<ApiSchema<'ServiceUnitInput'>>, 'operatingSystem'> & {
+  operatingSystem: ApiSchema<'OperatingSystem'> | '';
+};
 
 export const EMPTY_UNIT: UnitFormValues = {
   name: '',

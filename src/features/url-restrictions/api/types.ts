@@ -1,6 +1,8 @@
 import type { RuleAction, UrlMatchType, UrlRestriction, Weekday } from '@machines/domain/types';
+import type { ApiRequest, ApiSchema } from '@/lib/api';
 
-export type RuleRow = UrlRestriction;
+/** A URL rule as the API answers it (the contract's `UrlRestriction`). */
+export type RuleRow = ApiSchema<'UrlRestriction'>;
 
 /** The editor's values: scope and schedule flattened into fields a form can hold. */
 export interface RuleFormValues {
@@ -48,7 +50,7 @@ export function toRuleValues(rule: UrlRestriction): RuleFormValues {
 }
 
 /** The API body for the form's values. */
-export function toRuleBody(values: RuleFormValues) {
+export function toRuleBody(values: RuleFormValues): ApiRequest<'/api/url-restrictions', 'post'> {
   return {
     pattern: values.pattern.trim(),
     matchType: values.matchType,

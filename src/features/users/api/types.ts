@@ -1,27 +1,12 @@
+import type { ApiSchema } from '@/lib/api';
 import type { RoleId } from '@/lib/roles';
 
-/** A user account as the administration API answers it (docs/users.md). */
-export type AccountStatus = 'invited' | 'active' | 'disabled';
+/** A user account as the administration API answers it (docs/users.md; the contract's `AdminUser`). */
+export type AccountStatus = ApiSchema<'AccountStatus'>;
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['invited', 'active', 'disabled'];
 export const ROLE_IDS: readonly RoleId[] = [1, 2, 3, 4];
 
-export interface UserRow {
-  id: string;
-  fullName: string;
-  username: string;
-  email: string;
-  phone: string;
-  roleId: RoleId;
-  organizationId: string;
-  organizationName: string;
-  status: AccountStatus;
-  lastSignInAt: string | null;
-  createdAt: string;
-  invitedBy: string;
-  invitedByName: string;
-  /** A one-time set-password link is open (invited, or after a reset). */
-  hasOpenLink: boolean;
-}
+export type UserRow = ApiSchema<'AdminUser'>;
 
 export interface UserFormValues {
   fullName: string;
@@ -40,16 +25,9 @@ export function toFormValues(row: UserRow): UserFormValues {
 }
 
 /** A one-time set-password link: the path is opened on this app's origin. */
-export interface SetPasswordLink {
-  token: string;
-  path: string;
-  expiresAt: string;
-}
+export type SetPasswordLink = ApiSchema<'SetPasswordLink'>;
 
-export interface LinkResult {
-  user: UserRow;
-  link: SetPasswordLink;
-}
+export type LinkResult = ApiSchema<'UserWithLink'>;
 
 /** What a save answers: an invitation carries its link, an edit the row. */
 export type SavedUser = UserRow | LinkResult;
@@ -58,11 +36,6 @@ export function isLinkResult(value: unknown): value is LinkResult {
   return typeof value === 'object' && value !== null && 'link' in value && 'user' in value;
 }
 
-export interface OrganizationOption {
-  id: string;
-  name: string;
-  code: string;
-  status: string;
-}
+export type OrganizationOption = ApiSchema<'OrganizationOption'>;
 
 export type UserAction = 'disable' | 'enable' | 'resetPassword' | 'revokeSessions';
