@@ -1,16 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as SessionFacade from '@/lib/session';
 import { restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
 import { AppRouter } from './router';
 
-// Keep these tests about routing: the layout's user comes from a fake session facade.
-vi.mock('@/lib/session', async (importOriginal) => ({
-  ...(await importOriginal<typeof SessionFacade>()),
-  useSessionUser: () => null,
-}));
-
+// The real session machine runs here (GET /api/me through a stubbed fetch): the guard reads only it.
 const current = (location: { history?: string[] }) => location.history?.at(-1);
 
 /** A complete stored session of the demo `user` account (role 4), with `auth-values` as given. */

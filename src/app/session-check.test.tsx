@@ -1,16 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionIn, type SessionHarness } from '@machines/testing/session-harness';
+import { installSessionActor } from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
 import { SessionCheck } from './session-check';
 
-const session = vi.hoisted(() => ({ retry: vi.fn(), logout: vi.fn() }));
-vi.mock('@/lib/session', () => ({
-  retryConfirmation: session.retry,
-  sessionCommands: { logout: session.logout, lock: vi.fn() },
-}));
-
-beforeEach(() => vi.clearAllMocks());
+// The real session machine, in the state the screen is shown for (the server could not be asked).
+let session: SessionHarness;
+beforeEach(async () => {
+  session = await sessionIn('confirmFailed');
+  installSessionActor(session.actor);
+});
 
 describe('SessionCheck', () => {
   it('while the server confirms the session: only a labelled spinner, nothing role-gated', () => {
@@ -26,9 +27,11 @@ describe('SessionCheck', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your session could not be checked');
     expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached, so your role is not known yet.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(session.retry).toHaveBeenCalledTimes(1);
+    expect(session.actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(session.fakes.fetchMe.calls).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(session.logout).toHaveBeenCalledTimes(1);
+    expect(session.actor.getSnapshot().matches('signingOut')).toBe(true);
+    expect(session.fakes.logout.calls).toHaveLength(1);
   });
 
   it('speaks German too', () => {

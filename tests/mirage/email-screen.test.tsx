@@ -1,15 +1,18 @@
 import { Response, type Server } from 'miragejs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionIn } from '@machines/testing/session-harness';
+import { installSessionActor } from '@/lib/session';
 import { makeServer } from '@mirage/server';
 import EmailPage from '@/features/email/email-page';
 import { renderWithProviders } from '../render';
 
 // The page only reads who is signed in; the session machine itself is tested elsewhere.
-vi.mock('@/lib/session', () => ({
-  useSessionUser: () => ({ uid: '4', displayName: 'Ulysses User', email: 'user@acme.example', about: '', photoURL: '', status: 'online', userRole: 'user', providerId: 'mirage' }),
-}));
+// The signed-in user comes from the real session machine, driven by the test harness.
+beforeEach(async () => {
+  installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
+});
 
 let server: Server;
 

@@ -2,23 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RoleId } from '@/lib/roles';
+import { installSessionActor, registerDemoDataReset } from '@/lib/session';
+import { sessionIn, type SessionHarness } from '@machines/testing/session-harness';
 import { themeModeStore } from '@/lib/theme';
 import { renderWithProviders } from '../../../tests/render';
 import { findRoute } from '../routes';
 import { AppLayout } from './app-layout';
 
-// The layout talks to the session only through its facade; a fake keeps these tests about the layout.
-const session = vi.hoisted(() => ({
-  user: { uid: 'u1', displayName: 'Ada Admin', about: '', photoURL: '', status: 'online', userRole: 'admin', email: 'ada@example.com', providerId: 'demo' },
-  logout: vi.fn(),
-  lock: vi.fn(),
-  reset: vi.fn(() => Promise.resolve()),
-}));
-vi.mock('@/lib/session', () => ({
-  useSessionUser: () => session.user,
-  sessionCommands: { logout: session.logout, lock: session.lock },
-  resetDemoData: session.reset,
-}));
+// The layout reads the real session machine, driven by the test harness (fake HTTP actors).
+const ADA = { uid: 'u1', displayName: 'Ada Admin', email: 'ada@example.com', providerId: 'demo' };
+let session: SessionHarness;
+// Never settles: the reset's reload to /login does not happen in the test browser.
+const reset = vi.fn(() => new Promise<void>(() => undefined));
 
 // The router hands the layout the role the server confirmed; storage is never read for it.
 let confirmedRole: RoleId | undefined;
@@ -39,10 +34,13 @@ function renderAt(path: string, language: 'en' | 'de' = 'en') {
 
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
-beforeEach(() => {
+beforeEach(async () => {
   confirmedRole = undefined;
   vi.clearAllMocks();
   themeModeStore.reset();
+  session = await sessionIn('signedIn', { role: 2, user: ADA });
+  installSessionActor(session.actor);
+  registerDemoDataReset(reset);
 });
 afterEach(() => themeModeStore.reset());
 
@@ -160,12 +158,12 @@ describe('AppLayout', () => {
 
     await openMenu();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Lock screen' }));
-    expect(session.lock).toHaveBeenCalledTimes(1);
+    expect(session.fakes.lock.calls).toHaveLength(1);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/pages/lock-screen'));
 
     await openMenu();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
-    expect(session.logout).toHaveBeenCalledTimes(1);
+    expect(session.fakes.logout.calls).toHaveLength(1);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/login'));
   });
 
@@ -176,12 +174,12 @@ describe('AppLayout', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset the demo data?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(session.reset).not.toHaveBeenCalled();
+    expect(reset).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: /– Account menu$/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset demo data' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset data' }));
-    expect(session.reset).toHaveBeenCalledTimes(1);
+    expect(reset).toHaveBeenCalledTimes(1);
   });
 
   it('offers no demo reset against a remote API', async () => {

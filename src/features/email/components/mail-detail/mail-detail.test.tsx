@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionIn } from '@machines/testing/session-harness';
+import { installSessionActor } from '@/lib/session';
 import { fromPromise } from 'xstate';
 import { composeMachine } from '@machines/email/compose.machine';
 import { emailMachine } from '@machines/email/email.machine';
@@ -10,7 +12,10 @@ import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/t
 import { renderWithProviders } from '../../../../../tests/render';
 import { EmailRoute } from '../../email-page';
 
-vi.mock('@/lib/session', () => ({ useSessionUser: () => ({ uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' }) }));
+// The signed-in user comes from the real session machine, driven by the test harness.
+beforeEach(async () => {
+  installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
+});
 
 const HOSTILE = makeEmail({
   id: 5,
