@@ -14,7 +14,7 @@ export function routeModules(root = '.') {
   const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
   const out = [];
   const re = /path:\s*'([^']+)'[^\n]*?import\('@\/([^']+)'\)/g;
-  for (const m of text.matchAll(re)) out.push({ path: m[1], module: `src/${m[2]}` });
+  for (const m of text.matchAll(re)) out.push({ path: m[1], module: `src/${m[2]}`, bare: /bare:\s*true/.test(m[0]) });
   return out;
 }
 
@@ -43,11 +43,16 @@ export function analyse(dist, root = '.') {
   const entry = closure(entryKey);
   const entryJs = sum(entry.js);
   const entryCss = sum(entry.css);
-  const routes = routeModules(root).map(({ path, module }) => {
+  // Signed-in routes also load the app shell and the overlays chunk (src/app/router.tsx).
+  const shellKeys = ['src/app/layout/app-layout.tsx', 'src/app/overlays.tsx'].map(keyOf).filter(Boolean);
+  const routes = routeModules(root).map(({ path, module, bare }) => {
     const key = keyOf(module);
     if (!key) return { path, module, missing: true };
     const own = size(manifest[key].file);
-    const { js, css } = closure(key, new Set(entry.js), new Set(entry.css));
+    const seedJs = new Set(entry.js);
+    const seedCss = new Set(entry.css);
+    if (!bare) for (const k of shellKeys) closure(k, seedJs, seedCss);
+    const { js, css } = closure(key, seedJs, seedCss);
     const all = sum(js);
     const allCss = sum(css);
     const extraJs = { raw: all.raw - entryJs.raw, gz: all.gz - entryJs.gz };

@@ -2,7 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
+import { findRoute } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
+import { startInspection } from './lib/inspection';
+
+// Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
+startInspection();
 
 // The embedded backend (demo mode) starts in parallel and never delays the first paint: public pages and
 // the login form render at once, and API requests wait for the backend (docs/performance.md, Boot).
@@ -10,6 +15,11 @@ startBackend().catch((error: unknown) => {
   // The app still renders: screens show their own request errors instead of a blank page.
   console.error('The embedded backend failed to start', error);
 });
+
+// The current page's chunk starts downloading now, in parallel with React's start, not after the router renders.
+void findRoute(window.location.pathname)
+  ?.load()
+  .catch(() => undefined);
 
 function render() {
   const container = document.getElementById('app');

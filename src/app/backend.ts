@@ -1,5 +1,12 @@
-import { configureApiClient } from '@/lib/api-client';
+import { apiClient, configureApiClient } from '@/lib/api-client';
 import { registerDemoDataReset } from '@/lib/session';
+
+declare global {
+  interface Window {
+    /** The app's API client, exposed in demo mode only (for `npm run bench` and the console). */
+    demoApiClient?: typeof apiClient;
+  }
+}
 
 /** How far the embedded backend has come, for the boot progress bar (large seed). */
 export interface BackendProgress {
@@ -26,25 +33,45 @@ export const backendProgress = {
   },
 };
 
-/** Resolves once the first paint is on screen (two animation frames), at once where there are none. */
-function afterFirstPaint(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+/** How long the backend waits at most for the first screen before it starts anyway. */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+/**
+ * Resolves once the first screen is painted: the route's page has rendered (it hides the boot overlay
+ * of index.html, see loading-overlay.ts) and a frame has gone out. At most FIRST_SCREEN_WAIT_MS; at once
+ * where there is no document (tests).
+ */
+function afterFirstScreen(): Promise<void> {
+  if (typeof document === 'undefined' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  const overlay = document.getElementById('loading-bg');
+  const painted = () => !overlay || overlay.classList.contains('is-hidden');
   return new Promise((resolve) => {
-    // rAF does not run in a hidden tab: a timer makes sure a background tab still starts its backend.
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        setTimeout(resolve, 0);
-      }),
-    );
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      clearTimeout(timer);
+      // rAF does not run in a hidden tab: the timer then starts the backend all the same.
+      const fallback = setTimeout(resolve, 100);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          clearTimeout(fallback);
+          setTimeout(resolve, 0);
+        }),
+      );
+    };
+    const observer = painted() || !overlay ? null : new MutationObserver(() => painted() && finish());
+    observer?.observe(overlay as HTMLElement, { attributes: true, attributeFilter: ['class'] });
+    const timer = setTimeout(finish, FIRST_SCREEN_WAIT_MS);
+    if (painted()) finish();
   });
 }
 
 /**
  * Starts the embedded Mirage backend unless a remote API is configured, without blocking the first paint:
  * the app renders at once, the backend's chunk downloads in parallel, and it loads or seeds its database
- * once the first screen is painted. Every API request waits for it (`whenReady` of the API client), so a
+ * once the first screen is painted (its work would otherwise hold up the page's own rendering). Every API request waits for it (`whenReady` of the API client), so a
  * request made meanwhile is answered by the backend, never sent to the network. Mirage is its own chunk:
  * remote builds never download it.
  */
@@ -56,7 +83,7 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
   registerDemoDataReset(async () => (await chunk).resetBrowserDemoData());
   const ready = (async () => {
     const { startBrowserServer } = await chunk;
-    await afterFirstPaint();
+    await afterFirstScreen();
     await startBrowserServer({
       latencyMs: env.VITE_MOCK_LATENCY_MS,
       tokenLifetimeS: env.VITE_MOCK_TOKEN_LIFETIME_S,
@@ -64,6 +91,9 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
       onProgress: (phase, done) => report({ phase, done }),
     });
     report({ phase: 'ready', done: 1 });
+    // Demo mode only, next to `window.server`: `npm run bench` sends concurrent calls through the app's own
+    // client (50 requests with an expired token must give one refresh).
+    window.demoApiClient = apiClient;
   })();
   ready.catch(() => report({ phase: 'failed', done: 1 }));
   configureApiClient({ whenReady: () => ready });

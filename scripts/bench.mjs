@@ -1,0 +1,633 @@
+#!/usr/bin/env node
+/* global window, document, history, requestAnimationFrame */
+// Functions passed to page.evaluate run in the browser: the globals above are the page's.
+/**
+ * `npm run bench` (docs/performance.md): builds the app (remote, demo, demo with the large seed) and the
+ * floor app (tests/bench/floor/), runs them interleaved in Debian Chromium and prints ONE table of medians,
+ * ratios and goals; writes it as JSON to bench-results/.
+ *
+ *   npm run bench                 full run (about 10-15 minutes on a busy 2-core machine)
+ *   npm run bench -- --quick      CI: bytes and first-screen ratios only; exits 1 on a budget breach beyond noise
+ *   options: --runs N, --no-build (reuse dist-bench-*), --no-lighthouse, --no-vitest
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { analyse } from './bench-sizes.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const argv = process.argv.slice(2);
+const QUICK = argv.includes('--quick');
+const arg = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('--runs', QUICK ? 5 : 9));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const PORTS = { app: 4186, floor: 4187, large: 4188, remote: 4189 };
+const DIST = { remote: 'dist-bench-remote', app: 'dist-bench-app', large: 'dist-bench-large', floor: 'dist-bench-floor' };
+
+/** Goals (issue 12, issue 9). Quick mode fails only on bytes and ratios, with NOISE as margin on ratios. */
+const GOALS = {
+  loginJsKb: 150,
+  loginCssKb: 30,
+  routeChunkKb: 60,
+  coldRatio: 1.3,
+  warmRatio: 1.15,
+  listRatio: 1.5,
+  writeRatio: 1.3,
+  usersListMs: 300,
+  reportMs: 500,
+  lighthouseScore: 98,
+  lighthouseTbtMs: 50,
+};
+const NOISE = 1.3;
+/** Packages that may be in a route's first load only on the routes listed (null: on none). */
+const ONLY_ON = {
+  miragejs: null,
+  recharts: ['/user/dashboard', '/admin/dashboard', '/admin/reporting/prediction'],
+  '@mantine/charts': ['/user/dashboard', '/admin/dashboard', '/admin/reporting/prediction'],
+  'oidc-client-ts': null,
+  elkjs: ['/dev/statecharts'],
+  '@xyflow/react': ['/dev/statecharts'],
+};
+
+const log = (...a) => console.error('[bench]', ...a);
+const median = (xs) => {
+  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+// ---------------------------------------------------------------- builds
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(r.stdout, r.stderr);
+    throw new Error(`${cmd} ${args.join(' ')} failed`);
+  }
+  return Date.now() - started;
+}
+
+function build() {
+  const vite = ['vite', 'build', '--manifest', '--emptyOutDir'];
+  const demo = { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0' };
+  log('building remote mode (sizes)…');
+  run('npx', [...vite, '--outDir', DIST.remote, '--sourcemap', 'hidden'], { VITE_API_MODE: 'remote' });
+  log('building demo mode…');
+  run('npx', [...vite, '--outDir', DIST.app], demo);
+  if (!QUICK) {
+    log('building demo mode with the large seed…');
+    run('npx', [...vite, '--outDir', DIST.large], { ...demo, VITE_SEED: 'large' });
+  }
+  log('building the floor app…');
+  run('npx', ['vite', 'build', '--config', 'tests/bench/floor/vite.config.ts', '--outDir', join(root, DIST.floor), '--emptyOutDir']);
+}
+
+// ---------------------------------------------------------------- sizes
+/** Source packages of a built file, from its hidden source map. */
+function packagesOf(dist, file) {
+  const map = join(dist, `${file}.map`);
+  if (!existsSync(map)) return [];
+  const { sources } = JSON.parse(readFileSync(map, 'utf8'));
+  const out = new Set();
+  for (const s of sources) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(s);
+    if (m) out.add(m[1]);
+  }
+  return [...out];
+}
+
+function sizes() {
+  const remote = analyse(DIST.remote);
+  const floorJs = readdirJs(DIST.floor);
+  const leaks = [];
+  for (const route of remote.routes) {
+    if (route.missing) continue;
+    const files = [...remote.entry.files, ...route.files];
+    const pkgs = new Set(files.flatMap((f) => packagesOf(DIST.remote, f)));
+    for (const [pkg, allowed] of Object.entries(ONLY_ON)) {
+      if (pkgs.has(pkg) && !(allowed ?? []).includes(route.path)) leaks.push(`${pkg} in the first load of ${route.path}`);
+    }
+  }
+  const entryPkgs = new Set(remote.entry.files.flatMap((f) => packagesOf(DIST.remote, f)));
+  return { remote, floorJs, leaks, entryPackages: [...entryPkgs].sort() };
+}
+
+function readdirJs(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  let js = 0;
+  let css = 0;
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.isEntry) continue;
+    js += gzipSync(readFileSync(join(dist, chunk.file)), { level: 9 }).length;
+    for (const c of chunk.css ?? []) css += gzipSync(readFileSync(join(dist, c)), { level: 9 }).length;
+  }
+  return { js, css };
+}
+
+// ---------------------------------------------------------------- static server
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+function serve(dir, port) {
+  const cache = new Map();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let file = join(dir, decodeURIComponent(url.pathname));
+    if (!file.startsWith(join(root, dir)) && !file.startsWith(dir)) file = join(dir, 'index.html');
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    let body = cache.get(file);
+    if (!body) {
+      const raw = readFileSync(file);
+      body = { raw, gz: gzipSync(raw, { level: 6 }) };
+      cache.set(file, body);
+    }
+    const headers = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /\.(js|css|html|json|svg)$/.test(file);
+    if (gz) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    res.end(gz ? body.gz : body.raw);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+// ---------------------------------------------------------------- browser helpers
+/** Installed before any page script: resolves window.__benchReady with the time of the first frame after `ready` holds. */
+const READY_SCRIPT = (condition) => `
+  window.__longTasks = [];
+  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true }); } catch {}
+  window.__benchReady = new Promise((resolve) => {
+    const ready = () => { try { return (${condition})(); } catch { return false; } };
+    let done = false;
+    const check = () => {
+      if (done || !ready()) return;
+      done = true;
+      requestAnimationFrame(() => resolve(performance.now()));
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+    document.addEventListener('DOMContentLoaded', check);
+  });
+`;
+const APP_LOGIN_READY = `() => {
+  const overlay = document.getElementById('loading-bg');
+  const form = document.querySelector('form');
+  const button = form && form.querySelector('button[type=submit]');
+  return (!overlay || overlay.classList.contains('is-hidden')) && form && form.querySelector('input[type=password]') && button && !button.disabled && !button.hasAttribute('data-loading');
+}`;
+const APP_PAGE_READY = `() => {
+  const overlay = document.getElementById('loading-bg');
+  return (!overlay || overlay.classList.contains('is-hidden')) && document.querySelector('h1');
+}`;
+const FLOOR_READY = `() => document.querySelectorAll('tbody tr').length >= 20`;
+
+async function firstScreen(browser, base, path, condition) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(READY_SCRIPT(condition));
+  const page = await context.newPage();
+  const visit = async () => {
+    await page.goto(base + path, { waitUntil: 'commit' });
+    return page.evaluate(() => window.__benchReady);
+  };
+  try {
+    const cold = await visit();
+    // Let the first visit finish its background work (the backend storing its seed) before the second.
+    await page.waitForFunction(() => !window.mirageStatus || window.server, null, { timeout: 120_000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
+    const warm = await visit();
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+async function signIn(page, base, username, { reload = true } = {}) {
+  if (reload || !page.url().includes('/login')) await page.goto(`${base}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 300_000 });
+  await page.locator('h1').first().waitFor({ timeout: 120_000 });
+}
+
+/** Client-side navigation (wouter follows pushState), timed until `changed` holds and a frame painted. */
+async function timedNavigation(page, url, rowSelector) {
+  return page.evaluate(
+    async ({ url, rowSelector }) => {
+      const first = () => document.querySelector(rowSelector)?.textContent ?? '';
+      const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root') !== null;
+      const before = first();
+      const t0 = performance.now();
+      history.pushState(null, '', url);
+      const limit = t0 + 20_000;
+      await new Promise((resolve) => {
+        const tick = () => {
+          const now = first();
+          if ((now !== '' && now !== before && !busy()) || performance.now() > limit) resolve(undefined);
+          else setTimeout(tick, 0);
+        };
+        tick();
+      });
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      return performance.now() > limit ? NaN : performance.now() - t0;
+    },
+    { url, rowSelector },
+  );
+}
+
+async function waitRows(page, rowSelector) {
+  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0 && !document.querySelector('[aria-busy="true"]'), rowSelector, { timeout: 120_000 });
+}
+
+/** The same three interactions on the floor's plain virtualised list. */
+async function virtualInteractions(browser, runs) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${PORTS.floor}/virtual`);
+  await page.waitForSelector('[data-row]');
+  const timed = (patch) =>
+    page.evaluate(async (patch) => {
+      const first = () => document.querySelector('[data-row]')?.textContent ?? '';
+      const before = first();
+      const t0 = performance.now();
+      window.floorList.set(patch);
+      await new Promise((resolve) => {
+        const tick = () => (first() !== before ? resolve(undefined) : setTimeout(tick, 0));
+        tick();
+      });
+      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+      return performance.now() - t0;
+    }, patch);
+  const out = { page: [], sort: [], filter: [] };
+  for (let i = 0; i < runs; i += 1) {
+    out.page.push(await timed({ offset: (i + 1) * 25 }));
+    out.sort.push(await timed({ sort: i % 2 === 0 ? 'desc' : 'asc', offset: 0 }));
+    out.filter.push(await timed({ filter: i % 2 === 0 ? `Unit 0${i % 10}` : '', offset: 0 }));
+  }
+  await context.close();
+  return out;
+}
+
+/** List interactions, issue 9 figures, write cost and seeding at the large seed. */
+async function largeSeed(browser, runs) {
+  const base = `http://127.0.0.1:${PORTS.large}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(READY_SCRIPT(APP_LOGIN_READY));
+  const page = await context.newPage();
+  const started = Date.now();
+  await page.goto(`${base}/login`);
+  const loginShownMs = await page.evaluate(() => window.__benchReady);
+  await page.waitForFunction(() => window.server !== undefined, null, { timeout: 600_000, polling: 500 });
+  const seedMs = Date.now() - started;
+  const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
+  const result = { seed: { loginShownMs, seededMs: seedMs, longestTaskMs: longest } };
+
+  const rows = 'table tbody tr';
+  await signIn(page, base, 'user', { reload: false });
+  await page.evaluate(() => history.pushState(null, '', '/user/manage-service-units'));
+  await waitRows(page, rows);
+  const units = { page: [], sort: [], filter: [] };
+  const terms = ['kiosk', 'lab', 'pos', 'office', 'store', 'depot'];
+  for (let i = 0; i < runs; i += 1) {
+    units.page.push(await timedNavigation(page, `/user/manage-service-units?page=${i + 2}`, rows));
+    units.sort.push(await timedNavigation(page, `/user/manage-service-units?sort=name&order=${i % 2 === 0 ? 'desc' : 'asc'}`, rows));
+    units.filter.push(await timedNavigation(page, `/user/manage-service-units?q=${terms[i % terms.length]}`, rows));
+  }
+  result.units = units;
+  result.writeLarge = await writeCost(page, runs);
+  result.refreshLarge = null;
+  await page.evaluate(() => window.localStorage.clear());
+
+  // Issue 9: the users list and one organization's prediction report.
+  await signIn(page, base, 'superadmin');
+  await page.evaluate(() => history.pushState(null, '', '/admin/manage-users'));
+  await waitRows(page, rows);
+  const users = { page: [], sort: [], filter: [] };
+  const names = ['santos', 'silva', 'müller', 'smith', 'garcia', 'rossi'];
+  for (let i = 0; i < runs; i += 1) {
+    users.page.push(await timedNavigation(page, `/admin/manage-users?page=${i + 2}`, rows));
+    users.sort.push(await timedNavigation(page, `/admin/manage-users?sort=lastSignInAt&order=${i % 2 === 0 ? 'desc' : 'asc'}`, rows));
+    users.filter.push(await timedNavigation(page, `/admin/manage-users?q=${encodeURIComponent(names[i % names.length])}`, rows));
+  }
+  result.users = users;
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, base, 'admin');
+  const report = [];
+  for (let i = 0; i < Math.min(runs, 5); i += 1) {
+    await page.evaluate(() => history.pushState(null, '', '/admin/dashboard'));
+    await page.locator('h1').first().waitFor();
+    await page.waitForTimeout(200);
+    report.push(await timedNavigation(page, '/admin/reporting/prediction', rows));
+  }
+  result.report = report;
+  await context.close();
+  return result;
+}
+
+/** Creates to-do tasks through the backend (the write is stored before it answers): time and stored bytes. */
+async function writeCost(page, runs) {
+  return page.evaluate(async (runs) => {
+    const token = localStorage.getItem('accessToken');
+    const times = [];
+    const bytes = [];
+    const records = [];
+    for (let i = 0; i < runs; i += 1) {
+      const t0 = performance.now();
+      const res = await fetch('/api/apps/todo/tasks', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ task: { title: `Bench task ${i}`, description: '', dueDate: null, tags: [], isImportant: false } }),
+      });
+      times.push(performance.now() - t0);
+      if (!res.ok) return { error: `${res.status} ${await res.text()}` };
+      const last = window.mirageStatus?.lastWrite;
+      if (last) {
+        bytes.push(last.bytes ?? NaN);
+        records.push((last.puts ?? NaN) + (last.deletes ?? 0));
+      }
+    }
+    return { times, bytes, records };
+  }, runs);
+}
+
+/** 50 concurrent calls with an expired token: how many refreshes, and the time over 50 calls with a valid one. */
+async function refreshFanOut(page, runs) {
+  return page.evaluate(async (runs) => {
+    const api = window.demoApiClient;
+    if (!api) return { error: 'window.demoApiClient missing' };
+    const refreshes = () => (window.mirageRequests ?? []).filter((r) => r.path.endsWith('/refresh-token')).length;
+    const batch = () => Promise.all(Array.from({ length: 50 }, () => api.get('/api/me')));
+    const valid = [];
+    const expired = [];
+    const counts = [];
+    for (let i = 0; i < runs; i += 1) {
+      let t0 = performance.now();
+      await batch();
+      valid.push(performance.now() - t0);
+      const token = localStorage.getItem('accessToken');
+      const sessions = window.server.db.sessions;
+      for (const row of sessions.where({ accessToken: token })) sessions.update(row.id, { expiresAt: Date.now() - 1000 });
+      const before = refreshes();
+      t0 = performance.now();
+      await batch();
+      expired.push(performance.now() - t0);
+      counts.push(refreshes() - before);
+    }
+    return { valid, expired, counts };
+  }, runs);
+}
+
+// ---------------------------------------------------------------- lighthouse
+async function lighthouseRuns() {
+  let lighthouse;
+  let desktop;
+  let launch;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
+    ({ launch } = await import('chrome-launcher'));
+  } catch (error) {
+    return { error: `lighthouse could not be loaded: ${error.message}` };
+  }
+  const out = {};
+  const targets = [
+    { name: '/login (remote build)', base: `http://127.0.0.1:${PORTS.remote}`, path: '/login' },
+    { name: '/login (demo build)', base: `http://127.0.0.1:${PORTS.app}`, path: '/login' },
+    { name: '/user/dashboard', base: `http://127.0.0.1:${PORTS.app}`, path: '/user/dashboard', user: 'user' },
+    { name: '/admin/dashboard', base: `http://127.0.0.1:${PORTS.app}`, path: '/admin/dashboard', user: 'admin' },
+  ];
+  for (const target of targets) {
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ARGS });
+    try {
+      if (target.user) {
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const page = await cdp.contexts()[0].newPage();
+        await signIn(page, target.base, target.user);
+        await page.close();
+        await cdp.close();
+      }
+      const runner = await lighthouse(
+        target.base + target.path,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(target.user) },
+        desktop,
+      );
+      const lhr = runner?.lhr;
+      out[target.name] = {
+        score: Math.round((lhr?.categories.performance.score ?? NaN) * 100),
+        tbtMs: Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? NaN),
+        lcpMs: Math.round(lhr?.audits['largest-contentful-paint']?.numericValue ?? NaN),
+        finalUrl: lhr?.finalDisplayedUrl,
+        runtimeError: lhr?.runtimeError?.message,
+      };
+    } catch (error) {
+      out[target.name] = { error: String(error.message ?? error) };
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- vitest benches (Mirage handlers at the large seed)
+function vitestBenches() {
+  const file = join(root, 'bench-results', 'vitest-bench.json');
+  const r = spawnSync('npx', ['vitest', 'bench', '--run', '--project', 'dom', 'tests/bench/', '--outputJson', file], { encoding: 'utf8', env: process.env });
+  if (r.status !== 0 || !existsSync(file)) return { error: (r.stderr || r.stdout || '').slice(-500) };
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const out = {};
+  for (const f of data.files ?? []) for (const g of f.groups ?? []) for (const b of g.benchmarks ?? []) out[`${g.fullName}: ${b.name}`] = Math.round(b.median ?? b.mean);
+  return out;
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const t0 = Date.now();
+  const load = loadavg()[0];
+  if (!argv.includes('--no-build')) build();
+  const size = sizes();
+  const servers = await Promise.all([
+    serve(DIST.app, PORTS.app),
+    serve(DIST.floor, PORTS.floor),
+    serve(DIST.remote, PORTS.remote),
+    ...(QUICK ? [] : [serve(DIST.large, PORTS.large)]),
+  ]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const results = { quick: QUICK, runs: RUNS, startedAt: new Date().toISOString(), loadAverage1m: load, cpus: cpus().length };
+  try {
+    // First screen, interleaved: app /login vs the floor's rows page, alternating who goes first.
+    const first = { app: { cold: [], warm: [] }, floor: { cold: [], warm: [] }, app404: { cold: [], warm: [] } };
+    for (let i = 0; i < RUNS; i += 1) {
+      const order = i % 2 === 0 ? ['app', 'floor'] : ['floor', 'app'];
+      for (const who of order) {
+        const r =
+          who === 'app'
+            ? await firstScreen(browser, `http://127.0.0.1:${PORTS.app}`, '/login', APP_LOGIN_READY)
+            : await firstScreen(browser, `http://127.0.0.1:${PORTS.floor}`, '/', FLOOR_READY);
+        first[who].cold.push(r.cold);
+        first[who].warm.push(r.warm);
+      }
+      if (!QUICK && i < 5) {
+        const r = await firstScreen(browser, `http://127.0.0.1:${PORTS.app}`, '/pages/error-404', APP_PAGE_READY);
+        first.app404.cold.push(r.cold);
+        first.app404.warm.push(r.warm);
+      }
+      log(`first screen run ${i + 1}/${RUNS}`);
+    }
+    results.firstScreen = first;
+
+    // Default seed: write cost and the 401 fan-out, signed in as the demo user.
+    {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, `http://127.0.0.1:${PORTS.app}`, 'user');
+      results.writeDefault = await writeCost(page, QUICK ? 5 : RUNS);
+      results.refresh = await refreshFanOut(page, QUICK ? 3 : 5);
+      await context.close();
+    }
+    if (!QUICK) {
+      log('virtualised 10,000-row list…');
+      results.virtual = await virtualInteractions(browser, RUNS);
+      log('large seed (seeding, lists, writes, admin figures)…');
+      results.large = await largeSeed(browser, RUNS).catch((error) => ({ error: String(error.message ?? error) }));
+    }
+  } finally {
+    await browser.close();
+  }
+  if (!QUICK && !argv.includes('--no-lighthouse')) {
+    log('lighthouse…');
+    results.lighthouse = await lighthouseRuns();
+  }
+  for (const s of servers) s.close();
+  if (!QUICK && !argv.includes('--no-vitest')) {
+    log('vitest benches (Mirage handlers at the large seed)…');
+    results.handlers = vitestBenches();
+  }
+  results.sizes = {
+    loginJsKb: kb(size.remote.routes.find((r) => r.path === '/login')?.initialJsGz ?? NaN),
+    loginCssKb: kb(size.remote.routes.find((r) => r.path === '/login')?.initialCssGz ?? NaN),
+    entryJsKb: kb(size.remote.entry.js.gz),
+    floorJsKb: kb(size.floorJs.js),
+    floorCssKb: kb(size.floorJs.css),
+    routes: size.remote.routes.map((r) => ({ path: r.path, initialJsKb: kb(r.initialJsGz), initialCssKb: kb(r.initialCssGz), ownChunkKb: kb(r.ownGz), shellKb: kb(r.shellGz ?? 0) })),
+    largestChunks: size.remote.chunks.slice(0, 8).map((c) => ({ file: c.file, kb: kb(c.gz) })),
+    leaks: size.leaks,
+    entryPackages: size.entryPackages,
+  };
+  results.durationS = Math.round((Date.now() - t0) / 1000);
+  const { rows, failures } = table(results);
+  mkdirSync('bench-results', { recursive: true });
+  const name = `bench-results/bench-${QUICK ? 'quick-' : ''}${results.startedAt.replace(/[:.]/g, '-')}.json`;
+  writeFileSync(name, JSON.stringify({ ...results, table: rows, failures }, null, 2));
+  writeFileSync(`bench-results/latest${QUICK ? '-quick' : ''}.json`, JSON.stringify({ ...results, table: rows, failures }, null, 2));
+  print(rows, results);
+  console.log(`\nJSON: ${name}  (${results.durationS} s, load average ${load.toFixed(1)} on ${results.cpus} cores at the start)`);
+  if (failures.length > 0) {
+    console.log(`\nBUDGET BREACHES${QUICK ? ' (beyond noise)' : ''}:\n- ${failures.join('\n- ')}`);
+    if (QUICK) process.exitCode = 1;
+  }
+}
+
+/** One row per figure: what, measured, goal, ratio, pass/miss. Quick-mode failures: bytes and ratios only. */
+function table(r) {
+  const rows = [];
+  const failures = [];
+  const add = (figure, value, goal, pass, { gate = false, unit = '' } = {}) => {
+    const shown = typeof value === 'number' ? `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'n/a'}${unit}` : String(value);
+    rows.push({ figure, value: shown, goal, result: pass === null ? '' : pass ? 'pass' : 'MISS' });
+    if (gate && pass === false) failures.push(`${figure}: ${shown} (goal ${goal})`);
+  };
+  const s = r.sizes;
+  add('/login initial JS, remote mode (KB gz)', s.loginJsKb, `≤ ${GOALS.loginJsKb}`, s.loginJsKb <= GOALS.loginJsKb, { gate: true });
+  add('/login initial CSS, remote mode (KB gz)', s.loginCssKb, `≤ ${GOALS.loginCssKb}`, s.loginCssKb <= GOALS.loginCssKb, { gate: true });
+  add('  floor app initial JS / CSS (KB gz)', `${s.floorJsKb} / ${s.floorCssKb}`, '', null);
+  const biggest = [...s.routes].sort((a, b) => b.ownChunkKb - a.ownChunkKb)[0];
+  add(`largest route chunk (${biggest?.path}) (KB gz)`, biggest?.ownChunkKb ?? NaN, `≤ ${GOALS.routeChunkKb}`, (biggest?.ownChunkKb ?? 0) <= GOALS.routeChunkKb, { gate: true });
+  add('Mirage/charts/explorer/oidc outside their routes', s.leaks.length === 0 ? 'none' : s.leaks.join('; '), 'none', s.leaks.length === 0, { gate: true });
+  const fs = r.firstScreen;
+  const ratio = (a, b) => median(a) / median(b);
+  const cold = ratio(fs.app.cold, fs.floor.cold);
+  const warm = ratio(fs.app.warm, fs.floor.warm);
+  add('first screen cold: app /login (ms)', median(fs.app.cold), '', null);
+  add('first screen cold: floor rows (ms)', median(fs.floor.cold), '', null);
+  add('first screen cold ratio (app / floor)', cold, `≤ ${GOALS.coldRatio}`, cold <= GOALS.coldRatio, {});
+  add('first screen warm: app /login (ms)', median(fs.app.warm), '', null);
+  add('first screen warm: floor rows (ms)', median(fs.floor.warm), '', null);
+  add('first screen warm ratio (app / floor)', warm, `≤ ${GOALS.warmRatio}`, warm <= GOALS.warmRatio, {});
+  if (cold > GOALS.coldRatio * NOISE) failures.push(`first screen cold ratio ${cold.toFixed(2)} > ${GOALS.coldRatio} × noise ${NOISE}`);
+  if (warm > GOALS.warmRatio * NOISE) failures.push(`first screen warm ratio ${warm.toFixed(2)} > ${GOALS.warmRatio} × noise ${NOISE}`);
+  if (fs.app404.cold.length > 0) add('first visit /pages/error-404 cold / warm (ms)', `${Math.round(median(fs.app404.cold))} / ${Math.round(median(fs.app404.warm))}`, '', null);
+
+  const wd = r.writeDefault ?? {};
+  add('write (create a task), default seed (ms)', median(wd.times ?? []), '', null);
+  add('  stored per write, default seed (records / bytes)', `${median(wd.records ?? [])} / ${median(wd.bytes ?? [])}`, '', null);
+  const rf = r.refresh ?? {};
+  const refreshCounts = rf.counts ?? [];
+  add('50 concurrent 401s → refresh calls (each run)', refreshCounts.join(', ') || rf.error || 'n/a', '1', refreshCounts.length > 0 && refreshCounts.every((c) => c === 1), { gate: true });
+  add('  50 calls, valid token / expired token (ms)', `${Math.round(median(rf.valid ?? []))} / ${Math.round(median(rf.expired ?? []))}`, '', null);
+  add('  refresh overhead (ms)', median(rf.expired ?? []) - median(rf.valid ?? []), '', null);
+
+  if (r.virtual && r.large && !r.large.error) {
+    const L = r.large;
+    add('large seed: login form shown on first visit (ms)', L.seed.loginShownMs, '', null);
+    add('large seed: first-load seeding done (ms)', L.seed.seededMs, '', null);
+    add('large seed: longest main-thread task while seeding (ms)', L.seed.longestTaskMs, 'no frozen page', L.seed.longestTaskMs < 1000);
+    for (const kind of ['page', 'sort', 'filter']) {
+      const app = median(L.units[kind]);
+      const floor = median(r.virtual[kind]);
+      add(`units list ${kind} (10,000): app / virtualised list (ms)`, `${Math.round(app)} / ${Math.round(floor * 10) / 10}`, '', null);
+      add(`  ratio`, app / floor, `≤ ${GOALS.listRatio}`, app / floor <= GOALS.listRatio);
+    }
+    const wl = L.writeLarge ?? {};
+    add('write (create a task), large seed (ms)', median(wl.times ?? []), '', null);
+    add('  stored per write, large seed (records / bytes)', `${median(wl.records ?? [])} / ${median(wl.bytes ?? [])}`, '', null);
+    const wr = median(wl.times ?? []) / median(wd.times ?? []);
+    add('  write time ratio (large / default)', wr, `≤ ${GOALS.writeRatio} (noise)`, wr <= GOALS.writeRatio);
+    for (const kind of ['page', 'sort', 'filter']) {
+      const v = median(L.users[kind]);
+      add(`users list ${kind} (50,000 users) (ms)`, v, `< ${GOALS.usersListMs}`, v < GOALS.usersListMs);
+    }
+    const rep = median(L.report);
+    add('prediction report, one organization (ms)', rep, `< ${GOALS.reportMs}`, rep < GOALS.reportMs);
+  } else if (!r.quick) {
+    add('large seed figures', r.large?.error ?? 'not run', '', false);
+  }
+  for (const [name, v] of Object.entries(r.lighthouse ?? {})) {
+    if (name === 'error') {
+      add('lighthouse', v, '', false);
+      continue;
+    }
+    if (v.error || v.runtimeError) add(`lighthouse ${name}`, v.error ?? v.runtimeError, '', false);
+    else {
+      add(`lighthouse ${name}: performance`, v.score, `≥ ${GOALS.lighthouseScore}`, v.score >= GOALS.lighthouseScore);
+      add(`lighthouse ${name}: TBT (ms)`, v.tbtMs, `≤ ${GOALS.lighthouseTbtMs}`, v.tbtMs <= GOALS.lighthouseTbtMs);
+    }
+  }
+  for (const [name, v] of Object.entries(r.handlers ?? {})) add(`handler ${name} (ms)`, v, '', null);
+  return { rows, failures };
+}
+
+function print(rows, r) {
+  const w = Math.max(...rows.map((x) => x.figure.length));
+  const v = Math.max(...rows.map((x) => x.value.length));
+  console.log(`\nnpm run bench${r.quick ? ' --quick' : ''}: medians of ${r.runs} interleaved runs, Debian Chromium (${r.cpus} cores, load ${r.loadAverage1m.toFixed(1)})\n`);
+  console.log(`${'figure'.padEnd(w)}  ${'measured'.padStart(v)}  ${'goal'.padEnd(16)} result`);
+  for (const x of rows) console.log(`${x.figure.padEnd(w)}  ${x.value.padStart(v)}  ${x.goal.padEnd(16)} ${x.result}`);
+  console.log('\nJS per route, remote mode (KB gz): initial = entry + route closure [+ app shell for signed-in routes]; own = the route chunk');
+  for (const route of r.sizes.routes) console.log(`  ${route.path.padEnd(30)} initial ${String(route.initialJsKb).padStart(6)}  css ${String(route.initialCssKb).padStart(5)}  own ${String(route.ownChunkKb).padStart(5)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});
