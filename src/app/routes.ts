@@ -15,6 +15,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { devtoolsEnabled } from '@/lib/inspection';
 import type { RouteRule } from './guard';
 
 export type MenuGroup = 'user' | 'admin' | 'reports' | 'apps';
@@ -38,6 +39,18 @@ export interface AppRoute {
   searchable?: boolean;
   load: () => Promise<{ default: ComponentType }>;
 }
+
+/**
+ * The machine explorer (docs/statecharts.md): in demo mode and development builds, in a remote build only
+ * with VITE_DEVTOOLS=true. A public bare page (the static charts need no sign-in), its own lazy chunk.
+ */
+export const devRoutes: readonly AppRoute[] = devtoolsEnabled()
+  ? [
+      { path: '/dev/statecharts', rule: 'isPublic', titleKey: 'statecharts.title', breadcrumb: ['statecharts.title'], bare: true, load: () => import('@/features/statecharts/statecharts-page') },
+      // The API contract (docs/api/openapi.yaml) as readable reference docs, its own lazy chunk (docs/api.md).
+      { path: '/dev/api', rule: 'isPublic', titleKey: 'api-docs.title', breadcrumb: ['api-docs.title'], bare: true, load: () => import('@/features/api-docs/api-docs-page') },
+    ]
+  : [];
 
 export const routes: readonly AppRoute[] = [
   // Public
@@ -72,6 +85,7 @@ export const routes: readonly AppRoute[] = [
   // Demo apps, for every signed-in role
   { path: '/apps/todo', rule: 'isSignedIn', titleKey: 'menu.todo', breadcrumb: ['menu.apps', 'menu.todo'], menu: { group: 'apps', order: 1 }, icon: IconChecklist, nest: true, searchable: true, load: () => import('@/features/todo/todo-page') },
   { path: '/apps/email', rule: 'isSignedIn', titleKey: 'menu.email', breadcrumb: ['menu.apps', 'menu.email'], menu: { group: 'apps', order: 2 }, icon: IconMail, nest: true, searchable: true, load: () => import('@/features/email/email-page') },
+  ...devRoutes,
 ];
 
 /** Paths that only redirect. `keepQuery` carries the query string along. */

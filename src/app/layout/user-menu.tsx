@@ -1,12 +1,13 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDatabaseCog, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconDatabaseCog, IconLock, IconLogout, IconSitemap, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
 import { AvatarInitials } from '@/components/avatar-initials';
-import { resetDemoData, sessionCommands, useSessionUser } from '@/lib/session';
+import { devtoolsEnabled } from '@/lib/inspection';
+import { resetDemoData, sessionCommands, useCanLock, useSessionUser } from '@/lib/session';
 import { LOCK_SCREEN_PATH, LOGIN_PATH } from '../guard';
 import { profilePathFor } from './navigation';
 
@@ -20,6 +21,8 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const user = useSessionUser();
+  // A provider session is never locked here (no password to unlock with): no lock screen to offer.
+  const canLock = useCanLock();
   const name = user?.displayName ?? '';
   const shownName = name || t('layout.signedIn');
   const roleLabel = role ? t(ROLE_LABEL_KEYS[role]) : '';
@@ -78,9 +81,17 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
         <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate(profilePathFor(role))}>
           {t('layout.profile')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={() => void lock()}>
-          {t('layout.lockScreen')}
-        </Menu.Item>
+        {canLock ? (
+          <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={() => void lock()}>
+            {t('layout.lockScreen')}
+          </Menu.Item>
+        ) : null}
+        {/* The machine explorer (docs/statecharts.md): demo mode, development, or VITE_DEVTOOLS=true. */}
+        {devtoolsEnabled() ? (
+          <Menu.Item leftSection={<IconSitemap size={16} aria-hidden />} onClick={() => navigate('/dev/statecharts')}>
+            {t('statecharts.title')}
+          </Menu.Item>
+        ) : null}
         {canResetDemo() ? (
           <Menu.Item leftSection={<IconDatabaseCog size={16} aria-hidden />} onClick={confirmReset}>
             {t('layout.resetDemo')}

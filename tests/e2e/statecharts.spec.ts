@@ -1,0 +1,82 @@
+import { chartOf } from '../../machines/statecharts/chart';
+import { MACHINES } from '../../machines/statecharts/registry';
+import { expect, test, type Page } from './support/test';
+import { expectNoViolations, scanThemes } from './support/a11y';
+import { DEMO_PASSWORD, signIn } from './support/auth';
+
+/**
+ * The machine explorer (issue 11, docs/statecharts.md): every machine drawn from its definition, the
+ * live actors of the tab through XState's inspect API, the event log with secrets masked.
+ */
+
+const session = MACHINES.find((m) => m.name === 'session') ?? (() => {
+  throw new Error('The registry has no session machine');
+})();
+const state = (page: Page, id: string) => page.getByTestId('statechart').locator(`[data-state="${id}"]`);
+
+test('lists every machine and draws the session chart from a deep link, without signing in', async ({ page }) => {
+  await page.goto('/dev/statecharts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Machines' });
+  await expect(nav.getByRole('link')).toHaveText(MACHINES.map((m) => m.name));
+  await expect(page.getByRole('heading', { name: 'Choose a machine' })).toBeVisible();
+
+  await page.goto('/dev/statecharts?machine=session');
+  await expect(page.getByRole('heading', { level: 2, name: /^session/ })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'session', exact: true })).toHaveAttribute('aria-current', 'page');
+  // Every state of the definition, nested ones placed inside their parent.
+  const graph = chartOf(session.machine);
+  await expect(page.getByTestId('statechart').locator('[data-state]')).toHaveCount(graph.nodes.length);
+  for (const node of graph.nodes.filter((n) => n.parent !== null).slice(0, 4)) {
+    await expect(page.locator(`.react-flow__node[data-id="${node.id}"]`)).toHaveCount(1);
+    await expect(state(page, node.id)).toBeVisible();
+  }
+  await expect(page.getByText('session.login', { exact: true }).first()).toBeVisible();
+  // Nothing runs the chart: no state is current.
+  await expect(page.locator('[aria-current="true"]')).toHaveCount(0);
+
+  // Scenarios: the shortest path to every state, replayed step by step on a fresh actor.
+  await page.getByRole('tab', { name: 'Scenarios' }).click();
+  await expect(page.getByRole('heading', { name: /^Scenarios \(\d+\)$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Replay signingIn', exact: true }).click();
+  await page.getByRole('button', { name: /^Next step/ }).click();
+  await page.getByRole('button', { name: /^Next step/ }).click();
+  await expect(page.getByText('reached', { exact: true })).toHaveCount(2);
+  await expect(state(page, 'signingIn')).toHaveAttribute('aria-current', 'true');
+  await expectNoViolations(await scanThemes(page, 'statecharts session'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Stop replay' }).click().then(() => page.getByRole('button', { name: 'Export JSON' }).click())]);
+  expect(download.suggestedFilename()).toBe('session.scenarios.json');
+
+  await page.goto('/dev/statecharts?machine=nope');
+  await expect(page.getByRole('alert')).toContainText('There is no machine named “nope”');
+});
+
+test('after sign-in the live session actor shows its state, takes an offered event, and its log masks the password', async ({ page }) => {
+  await signIn(page, 'admin');
+  // Through the user menu: the same tab, so the inspection buffer still holds the sign-in.
+  await page.getByRole('button', { name: /Account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Statecharts' }).click();
+  await expect(page).toHaveURL(/\/dev\/statecharts$/);
+
+  await page.getByRole('list', { name: 'Running actors' }).getByRole('button', { name: /^session signedIn/ }).click();
+  await expect(page).toHaveURL(/machine=session&actor=/);
+  const current = page.getByTestId('statechart').locator('[aria-current="true"]');
+  await expect(state(page, 'signedIn')).toHaveAttribute('aria-current', 'true');
+  await expect(current.and(page.locator('[data-state$=".active"]'))).toHaveCount(1);
+  await expect(state(page, 'signedOut')).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.getByText(/^Current state: .*active/)).toBeVisible();
+
+  const log = page.getByRole('list', { name: 'Event log, newest first' });
+  const login = log.getByRole('listitem').filter({ has: page.getByText('session.login', { exact: true }) });
+  await expect(login).toContainText('"username": "admin"');
+  await expect(login).toContainText('"password": "••••••"');
+  await expect(log).not.toContainText(DEMO_PASSWORD);
+  await expect(login).toContainText('→ signingIn');
+  await expect(log).not.toContainText(/"accessToken": "(?!••)/);
+
+  await page.getByRole('button', { name: 'session.lock', exact: true }).click();
+  await expect(current.and(page.locator('[data-state$=".locked"]'))).toHaveCount(1);
+  await expect(current.and(page.locator('[data-state$=".active"]'))).toHaveCount(0);
+  await expect(log.getByRole('listitem').first()).toContainText(/session\.lock|xstate\.done\.actor\.lock/);
+  await expectNoViolations(await scanThemes(page, 'statecharts live'));
+});
