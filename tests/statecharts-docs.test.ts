@@ -90,7 +90,7 @@ describe('docs/statecharts', () => {
     // A failed renewal is retried once, then the session ends.
     expect(diagram).toContain('signedIn_token_renewingSilently_attempt --> signedIn_token_renewingSilently_retry: error(renewal)');
     expect(diagram).toContain('signedIn_token_renewingSilently_retry --> signedOut: error(renewalRetry)');
-    expect(diagram).toContain('signedIn_access_active --> signedIn_access_locked_locking: after(idleTimeout) [isIdleLockEnabled]');
+    expect(diagram).toContain('signedIn_access_active --> signedIn_access_locked_locking: after(idleTimeout) [canIdleLock]');
     // A restored session is confirmed by the server before it counts; a 423 is the lock screen, never a sign-out.
     expect(diagram).toContain('restoring --> confirming: always [isStoredSessionValid]');
     expect(diagram).toContain('restoring --> confirming_renewing: always [isStoredProviderSession]');

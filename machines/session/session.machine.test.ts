@@ -36,10 +36,11 @@ async function confirmed(stored = VALID, idleMs = IDLE_MS): Promise<SessionHarne
   return h;
 }
 
-/** A provider session just back from /callback. */
+/** A provider session just back from /callback, its role confirmed by the server. */
 async function providerSession(session: SessionData = PROVIDER_SESSION, idleMs = 0): Promise<SessionHarness> {
   const h = createSessionHarness({ idleMs });
   h.actor.send({ type: 'session.provider.signedIn', session });
+  h.fakes.fetchMe.last().resolve(confirmedOf(session));
   await h.settle();
   return h;
 }
@@ -387,13 +388,28 @@ describe('the access region: idle and server locks', () => {
 });
 
 describe('identity provider sessions', () => {
-  it('a session back from /callback is stored, shared and announced like a sign-in', async () => {
-    const h = await providerSession();
-    expect(h.actor.getSnapshot().matches({ signedIn: { access: 'active', token: 'valid' } })).toBe(true);
-    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: true, idTokenExpiry: FAR_EXPIRY });
+  it('a session back from /callback is stored, shared, announced, and its role confirmed by the server', async () => {
+    const h = createSessionHarness();
+    h.actor.send({ type: 'session.provider.signedIn', session: { ...PROVIDER_SESSION, defaultRoleId: 4, roles: [4] } });
+    expect(h.actor.getSnapshot().matches('confirming')).toBe(true);
     expect(h.storage).toEqual(['persistSession:provider-token-1']);
-    expect(h.posted()).toEqual([{ type: 'signedIn', session: PROVIDER_SESSION }]);
-    expect(h.emitted).toContainEqual({ type: 'signedIn', user: PROVIDER_SESSION.user, defaultRoleId: 2 });
+    expect(h.posted()).toEqual([{ type: 'signedIn', session: { ...PROVIDER_SESSION, defaultRoleId: 4, roles: [4] } }]);
+    expect(h.emitted).toContainEqual({ type: 'signedIn', user: PROVIDER_SESSION.user, defaultRoleId: 4 });
+    // The provider's token is never exchanged at /api/auth/refresh-token, not even by GET /api/me.
+    expect(h.fakes.fetchMe.last().input).toEqual({ accessToken: 'provider-token-1', refresh: false });
+    h.fakes.fetchMe.last().resolve(confirmedOf(PROVIDER_SESSION));
+    await h.settle();
+    expect(h.actor.getSnapshot().matches({ signedIn: { access: 'active', token: 'valid' } })).toBe(true);
+    expect(h.actor.getSnapshot().context).toMatchObject({ confirmed: true, defaultRoleId: 2, idTokenExpiry: FAR_EXPIRY });
+  });
+
+  it('a provider session is never locked (no password here to unlock with), by hand or when idle', async () => {
+    const h = await providerSession(PROVIDER_SESSION, IDLE_MS);
+    expect(h.actor.getSnapshot().can({ type: 'session.lock' })).toBe(false);
+    h.actor.send({ type: 'session.lock' });
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(h.actor.getSnapshot().matches({ signedIn: { access: 'active' } })).toBe(true);
+    expect(h.fakes.lock.calls).toHaveLength(0);
   });
 
   it('an expired ID token is refused: nothing stored, a translated error', async () => {

@@ -382,7 +382,10 @@ export const sessionMachine = setup({
     /** The provider's redirect brought an ID token that has expired already: refused. */
     isIdTokenExpired: (_, params: { session: SessionData }) =>
       params.session.idTokenExpiry === undefined || params.session.idTokenExpiry <= Date.now(),
-    isIdleLockEnabled: ({ context }) => context.idleMs > 0,
+    /** Locking needs a password to unlock with: sessions of the embedded backend only. */
+    canLock: ({ context }) => context.idTokenExpiry === null,
+    /** Idle locking is on (idleMs > 0) and the session can be locked. */
+    canIdleLock: ({ context }) => context.idleMs > 0 && context.idTokenExpiry === null,
     isConfirmed: ({ context }) => context.confirmed,
     /** Confirmed before the lock, or the unlock answer carries the server's record of the user. */
     hasConfirmedUser: ({ context }, params: { answer: ConfirmedUser | null }) => context.confirmed || params.answer !== null,
@@ -560,10 +563,11 @@ export const sessionMachine = setup({
               emit({ type: 'providerSignInRefused' as const }),
             ],
           },
+          // The provider says who signed in, the server says which role: confirmed like a restored session.
           {
-            target: 'signedIn',
+            target: 'confirming',
             actions: [
-              { type: 'assignSession', params: ({ event }) => ({ session: event.session }) },
+              { type: 'assignUnconfirmed', params: ({ event }) => ({ session: event.session }) },
               'clearError',
               'persistSession',
               'broadcastSignedIn',
@@ -627,11 +631,12 @@ export const sessionMachine = setup({
           states: {
             active: {
               after: {
-                idleTimeout: { guard: 'isIdleLockEnabled', target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
+                idleTimeout: { guard: 'canIdleLock', target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
               },
               on: {
                 'session.activity': { target: 'active', reenter: true },
-                'session.lock': { target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
+                // A provider session has no password here to unlock with: it is never locked by this app.
+                'session.lock': { guard: 'canLock', target: 'locked.locking', actions: ['persistLock', 'broadcastLocked'] },
                 // The tab that locked has told the server already.
                 'session.remote.locked': { target: 'locked', actions: 'persistLock' },
                 // The server holds the session locked (locked elsewhere, or this tab missed it).

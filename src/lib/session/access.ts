@@ -24,6 +24,8 @@ export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
 export const selectIsSignedOut = (s: Snapshot) => s.matches('signedOut') || s.matches('signingOut');
 export const selectIsActive = (s: Snapshot) => s.matches({ signedIn: { access: 'active' } });
 export const selectIsLocked = (s: Snapshot) => s.matches({ signedIn: { access: 'locked' } });
+/** The lock screen is offered only where the machine accepts a lock (never for a provider session: no password here). */
+export const selectCanLock = (s: Snapshot) => s.can({ type: 'session.lock' });
 export const selectIsUnlocking = (s: Snapshot) => s.matches({ signedIn: { access: { locked: 'unlocking' } } });
 
 const PENDING: SessionAccess = { status: 'pending' };
@@ -53,6 +55,10 @@ function sameAccess(a: SessionAccess, b: SessionAccess): boolean {
 
 export function useSessionAccess(): SessionAccess {
   return useSelector(getSessionActor(), selectSessionAccess, sameAccess);
+}
+
+export function useCanLock(): boolean {
+  return useSelector(getSessionActor(), selectCanLock);
 }
 
 /** Asks the server again after a failed confirmation (offline, server error). */

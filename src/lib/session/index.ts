@@ -14,6 +14,7 @@ export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
 export {
   retryConfirmation,
+  selectCanLock,
   selectIsActive,
   selectIsLocked,
   selectIsSignedIn,
@@ -21,6 +22,7 @@ export {
   selectIsSigningIn,
   selectIsUnlocking,
   selectSessionAccess,
+  useCanLock,
   useSessionAccess,
   type SessionAccess,
 } from './access';

@@ -21,7 +21,7 @@ import type { SessionData } from '@machines/session/stored-session';
 import { configureApiClient } from '../api-client';
 import { withInspect } from '../inspection';
 import { lockRequest, loginRequest, logoutRequest, meRequest, refreshTokenRequest, unlockRequest } from './auth-api';
-import { oidcSettings, renewOidcSilently } from './oidc';
+import { endProviderSession, oidcSettings, renewProviderToken } from './oidc';
 import { clearLock, clearSession, LOCKED_KEY, readStoredValues, rememberLockedFrom, writeLock, writeSession } from './storage';
 
 export type SessionActor = Actor<typeof sessionMachine>;
@@ -105,12 +105,19 @@ export const activityWatchActor = fromCallback<EventObject>(({ sendBack }) => {
   };
 });
 
-/** The identity provider's renewal; without a configured provider a provider session cannot be renewed. */
-const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(async () => {
+/** The identity provider's renewal (src/lib/session/oidc.ts); without a configured provider a provider session cannot be renewed. */
+const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(async ({ input, signal }) => {
   const settings = oidcSettings();
   if (!settings) throw new Error('No identity provider configured');
-  const renewed = await renewOidcSilently(settings);
-  return { accessToken: renewed.accessToken, tokenExpiry: renewed.expiresAt, idTokenExpiry: renewed.expiresAt };
+  return renewProviderToken(settings, input, signal);
+});
+
+/** Revokes the token on the server (best effort), then, for a provider session, ends the provider's session too. */
+const logoutActor = fromPromise<null, LogoutInput>(async ({ input }) => {
+  await logoutRequest(input.accessToken).catch(() => undefined);
+  const settings = input.provider ? oidcSettings() : null;
+  if (settings) await endProviderSession(settings);
+  return null;
 });
 
 /** The session machine with the app's storage, HTTP calls, tab-to-tab messages, request queue and activity watch plugged in. */
@@ -136,10 +143,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         refreshTokenRequest(input.accessToken, signal),
       ),
       renewProvider: renewProviderActor,
-      logout: fromPromise<null, LogoutInput>(async ({ input }) => {
-        await logoutRequest(input.accessToken);
-        return null;
-      }),
+      logout: logoutActor,
       unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(async ({ input, signal }) => {
         await lockInFlight;
         return unlockRequest(input.password, signal);
