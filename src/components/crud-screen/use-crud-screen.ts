@@ -7,13 +7,14 @@ import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine } from '@mac
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor.machine';
 import type { ListRow } from '@machines/list/list.machine';
 import { hideNotification, showUndoNotification } from '@/components/data-list';
+import { withInspect } from '@/lib/inspection';
 
 /**
  * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
  * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
  */
 export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<NoInfer<V>>) {
-  const screen = useActorRef(logic, { input });
+  const screen = useActorRef(logic, withInspect({ input }));
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
   return { screen, list, editor };

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { showUndoNotification } from '@/components/data-list/undo-notification';
+import { withInspect } from '@/lib/inspection';
 import type { TaskFilter } from '@machines/todo/types';
 import type { TodoLogic } from '../todo-logic';
 import { failureKey } from '../selectors';
@@ -10,7 +11,7 @@ import { failureKey } from '../selectors';
 /** Runs the to-do list actor for the page: follows the route's filter and turns its notices into toasts. */
 export function useTodoList(logic: TodoLogic, filter: TaskFilter) {
   const { t } = useTranslation();
-  const actorRef = useActorRef(logic, { input: { filter } });
+  const actorRef = useActorRef(logic, withInspect({ input: { filter } }));
 
   useEffect(() => {
     actorRef.send({ type: 'filter.change', filter });
