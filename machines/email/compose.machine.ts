@@ -126,8 +126,8 @@ export const composeMachine = setup({
     assignSendErrors: assign({ fieldErrors: ({ context }) => validateCompose(context.fields, false) }),
     assignDraftErrors: assign({ fieldErrors: ({ context }) => validateCompose(context.fields, true) }),
     clearFailure: assign({ failure: null, fieldErrors: {} }),
-    assignFailure: assign(({ event }) => {
-      const failure = toCallFailure((event as { error?: unknown }).error);
+    assignFailure: assign((_, { error }: { error: unknown }) => {
+      const failure = toCallFailure(error);
       const fieldErrors: ComposeFieldErrors = {};
       for (const field of ['to', 'cc', 'bcc', 'subject', 'message'] as const) {
         const code = failure.fieldErrors[field];
@@ -164,7 +164,7 @@ export const composeMachine = setup({
         src: 'submitEmail',
         input: ({ context }) => toInput(context, false),
         onDone: { target: 'sent', actions: assign({ savedId: ({ event }) => event.output.id, outcome: 'sent' }) },
-        onError: { target: 'failed', actions: 'assignFailure' },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     savingDraft: {
@@ -177,7 +177,7 @@ export const composeMachine = setup({
           target: 'saved',
           actions: assign({ savedId: ({ event }) => event.output.id, draftId: ({ event }) => event.output.id, outcome: 'saved' }),
         },
-        onError: { target: 'failed', actions: 'assignFailure' },
+        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** What was typed is kept; the person fixes it or tries again. */

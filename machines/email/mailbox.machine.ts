@@ -143,7 +143,7 @@ export const mailboxMachine = setup({
     composeMachine,
   },
   guards: {
-    hasNoEmails: ({ event }) => (event as { output?: Email[] }).output?.length === 0,
+    hasNoEmails: (_, { emails }: { emails: Email[] }) => emails.length === 0,
     hasSelection: ({ context }) => context.selectedIds.length > 0,
     isKnownEmail: ({ context, event }) => 'id' in event && context.emails.some((e) => e.id === event.id),
     isDraft: ({ context, event }) =>
@@ -161,12 +161,11 @@ export const mailboxMachine = setup({
   actions: {
     assignFilter: assign(({ event }) => (event.type === 'mailbox.filter' ? { filter: event.filter, query: '', selectedIds: [] } : {})),
     assignQuery: assign(({ event }) => (event.type === 'mailbox.search' ? { query: event.query } : {})),
-    assignEmails: assign(({ context, event }) => {
-      const emails = (event as unknown as { output: Email[] }).output;
+    assignEmails: assign(({ context }, { emails }: { emails: Email[] }) => {
       const ids = new Set(emails.map((e) => e.id));
       return { emails, listFailure: null, selectedIds: context.selectedIds.filter((id) => ids.has(id)) };
     }),
-    assignListFailure: assign({ listFailure: ({ event }) => toCallFailure((event as { error?: unknown }).error) }),
+    assignListFailure: assign((_, { error }: { error: unknown }) => ({ listFailure: toCallFailure(error) })),
     toggleSelection: assign({
       selectedIds: ({ context, event }) => {
         if (event.type !== 'mailbox.select.toggle') return context.selectedIds;
@@ -395,10 +394,17 @@ export const mailboxMachine = setup({
                 src: 'loadMails',
                 input: ({ context }) => ({ filter: context.filter, query: context.query.trim() }),
                 onDone: [
-                  { guard: 'hasNoEmails', target: '#mailbox.list.empty', actions: ['assignEmails', 'resolvePendingOpen'] },
-                  { target: '#mailbox.list.loaded', actions: ['assignEmails', 'resolvePendingOpen'] },
+                  {
+                    guard: { type: 'hasNoEmails', params: ({ event }) => ({ emails: event.output }) },
+                    target: '#mailbox.list.empty',
+                    actions: [{ type: 'assignEmails', params: ({ event }) => ({ emails: event.output }) }, 'resolvePendingOpen'],
+                  },
+                  {
+                    target: '#mailbox.list.loaded',
+                    actions: [{ type: 'assignEmails', params: ({ event }) => ({ emails: event.output }) }, 'resolvePendingOpen'],
+                  },
                 ],
-                onError: { target: '#mailbox.list.failed', actions: 'assignListFailure' },
+                onError: { target: '#mailbox.list.failed', actions: { type: 'assignListFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },

@@ -151,10 +151,9 @@ export const processMonitorMachine = setup({
   guards: {
     hasUnit: ({ context }) => context.unitId !== null,
     isUnitChosen: ({ event }) => event.type === 'process.unit.select' && event.unitId !== null,
-    isForCurrentUnit: ({ context, event }) => (event as unknown as { output: ProcessSample }).output.unitId === context.unitId,
+    isForCurrentUnit: ({ context }, { sample }: { sample: ProcessSample }) => sample.unitId === context.unitId,
     // A 4xx (the unit is gone or not ours) will not heal by itself: stop at once instead of retrying.
-    canRetryAutomatically: ({ context, event }) => {
-      const error = (event as unknown as { error: unknown }).error;
+    canRetryAutomatically: ({ context }, { error }: { error: unknown }) => {
       const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 0;
       return context.failures < context.maxAutoRetries && !(status >= 400 && status < 500);
     },
@@ -171,14 +170,14 @@ export const processMonitorMachine = setup({
         ? { unitId: event.unitId, items: [], sampledAt: null, updatedAt: null, error: null, failures: 0 }
         : {},
     ),
-    assignSample: assign(({ event }) => {
-      const sample = (event as unknown as { output: ProcessSample }).output;
-      return { items: sample.items, sampledAt: sample.sampledAt, updatedAt: Date.now(), error: null, failures: 0 };
-    }),
-    assignPollError: assign(({ context, event }) => ({
-      error: (event as unknown as { error: unknown }).error,
-      failures: context.failures + 1,
+    assignSample: assign((_, { sample }: { sample: ProcessSample }) => ({
+      items: sample.items,
+      sampledAt: sample.sampledAt,
+      updatedAt: Date.now(),
+      error: null,
+      failures: 0,
     })),
+    assignPollError: assign(({ context }, { error }: { error: unknown }) => ({ error, failures: context.failures + 1 })),
     resetFailures: assign({ failures: () => 0 }),
     clearStartPaused: assign({ startPaused: () => false }),
     assignDocumentHidden: assign({ documentHidden: () => true }),
@@ -192,28 +191,28 @@ export const processMonitorMachine = setup({
     ),
     clearTarget: assign({ target: () => null }),
     removeTarget: assign(({ context }) => ({ items: context.items.filter((p) => p.id !== context.target?.id) })),
-    removeBlocked: assign(({ context, event }) => {
-      const ended = new Set((event as unknown as { output: BlockResult }).output.endedProcessIds);
+    removeBlocked: assign(({ context }, { result }: { result: BlockResult }) => {
+      const ended = new Set(result.endedProcessIds);
       return { items: context.items.filter((p) => !ended.has(p.id) && p.id !== context.target?.id) };
     }),
-    assignActionError: assign(({ event }) => ({ actionError: (event as unknown as { error: unknown }).error })),
+    assignActionError: assign((_, { error }: { error: unknown }) => ({ actionError: error })),
     emitEnded: emit(({ context }) => ({ type: 'process.ended' as const, process: context.target as UnitProcess })),
-    emitBlocked: emit(({ context, event }) => ({
+    emitBlocked: emit(({ context }, { result }: { result: BlockResult }) => ({
       type: 'process.blocked' as const,
       process: context.target as UnitProcess,
-      endedCount: (event as unknown as { output: BlockResult }).output.endedProcessIds.length,
+      endedCount: result.endedProcessIds.length,
     })),
-    emitEndFailed: emit(({ context, event }) => ({
+    emitEndFailed: emit(({ context }, { error }: { error: unknown }) => ({
       type: 'process.action.failed' as const,
       action: 'end' as const,
       process: context.target as UnitProcess,
-      error: (event as unknown as { error: unknown }).error,
+      error,
     })),
-    emitBlockFailed: emit(({ context, event }) => ({
+    emitBlockFailed: emit(({ context }, { error }: { error: unknown }) => ({
       type: 'process.action.failed' as const,
       action: 'block' as const,
       process: context.target as UnitProcess,
-      error: (event as unknown as { error: unknown }).error,
+      error,
     })),
   },
 }).createMachine({
@@ -285,13 +284,21 @@ export const processMonitorMachine = setup({
                     src: 'fetchProcesses',
                     input: ({ context }) => ({ unitId: context.unitId as string }),
                     onDone: [
-                      { guard: 'isForCurrentUnit', target: 'waiting', actions: 'assignSample' },
+                      {
+                        guard: { type: 'isForCurrentUnit', params: ({ event }) => ({ sample: event.output }) },
+                        target: 'waiting',
+                        actions: { type: 'assignSample', params: ({ event }) => ({ sample: event.output }) },
+                      },
                       // An answer for a unit no longer shown: drop it and ask again.
                       { target: 'loading', reenter: true },
                     ],
                     onError: [
-                      { guard: 'canRetryAutomatically', target: 'backoff', actions: 'assignPollError' },
-                      { target: 'stalled', actions: 'assignPollError' },
+                      {
+                        guard: { type: 'canRetryAutomatically', params: ({ event }) => ({ error: event.error }) },
+                        target: 'backoff',
+                        actions: { type: 'assignPollError', params: ({ event }) => ({ error: event.error }) },
+                      },
+                      { target: 'stalled', actions: { type: 'assignPollError', params: ({ event }) => ({ error: event.error }) } },
                     ],
                   },
                 },
@@ -360,7 +367,10 @@ export const processMonitorMachine = setup({
             src: 'endProcess',
             input: ({ context }) => ({ process: context.target as UnitProcess }),
             onDone: { target: 'idle', actions: ['removeTarget', 'emitEnded', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['assignActionError', 'emitEndFailed', 'clearTarget'] },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignActionError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitEndFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+            },
           },
         },
         confirmingBlock: {
@@ -375,8 +385,18 @@ export const processMonitorMachine = setup({
             id: 'blockExecutable',
             src: 'blockExecutable',
             input: ({ context }) => ({ unitId: (context.target as UnitProcess).serviceUnitId, process: context.target as UnitProcess }),
-            onDone: { target: 'idle', actions: ['removeBlocked', 'emitBlocked', 'clearTarget'] },
-            onError: { target: 'idle', actions: ['assignActionError', 'emitBlockFailed', 'clearTarget'] },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'removeBlocked', params: ({ event }) => ({ result: event.output }) },
+                { type: 'emitBlocked', params: ({ event }) => ({ result: event.output }) },
+                'clearTarget',
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'assignActionError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitBlockFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+            },
           },
         },
       },

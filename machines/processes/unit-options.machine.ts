@@ -44,21 +44,19 @@ export const unitOptionsMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => {
-      const error = (event as unknown as { error: unknown }).error;
-      return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-    },
+    isNotFound: (_, { error }: { error: unknown }) =>
+      typeof error === 'object' && error !== null && 'status' in error && error.status === 404,
   },
   delays: { debounce: ({ context }) => context.debounceMs },
   actions: {
     assignSearch: assign(({ event }) => (event.type === 'units.search' ? { search: event.search } : {})),
-    assignOptions: assign(({ event }) => ({ options: (event as unknown as { output: UnitOption[] }).output, error: null })),
-    assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+    assignOptions: assign((_, { options }: { options: UnitOption[] }) => ({ options, error: null })),
+    assignError: assign((_, { error }: { error: unknown }) => ({ error })),
     assignKnown: assign(({ event }) => (event.type === 'units.known' ? { selected: event.unit, missingId: null } : {})),
     assignLookupId: assign(({ event }) => (event.type === 'units.resolve' ? { missingId: null, lookupError: null, lookupId: event.id } : {})),
-    assignFound: assign(({ event }) => ({ selected: (event as unknown as { output: UnitOption }).output })),
+    assignFound: assign((_, { unit }: { unit: UnitOption }) => ({ selected: unit })),
     assignMissing: assign(({ context }) => ({ missingId: context.lookupId, selected: null })),
-    assignLookupError: assign(({ event }) => ({ lookupError: (event as unknown as { error: unknown }).error })),
+    assignLookupError: assign((_, { error }: { error: unknown }) => ({ lookupError: error })),
   },
 }).createMachine({
   id: 'unitOptions',
@@ -90,8 +88,8 @@ export const unitOptionsMachine = setup({
             id: 'searchUnits',
             src: 'searchUnits',
             input: ({ context }) => ({ search: context.search.trim() }),
-            onDone: { target: 'ready', actions: 'assignOptions' },
-            onError: { target: 'failed', actions: 'assignError' },
+            onDone: { target: 'ready', actions: { type: 'assignOptions', params: ({ event }) => ({ options: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         ready: {},
@@ -109,10 +107,10 @@ export const unitOptionsMachine = setup({
             id: 'fetchUnit',
             src: 'fetchUnit',
             input: ({ context }) => ({ id: context.lookupId ?? '' }),
-            onDone: { target: 'idle', actions: 'assignFound' },
+            onDone: { target: 'idle', actions: { type: 'assignFound', params: ({ event }) => ({ unit: event.output }) } },
             onError: [
-              { guard: 'isNotFound', target: 'idle', actions: 'assignMissing' },
-              { target: 'idle', actions: 'assignLookupError' },
+              { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: 'assignMissing' },
+              { target: 'idle', actions: { type: 'assignLookupError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },

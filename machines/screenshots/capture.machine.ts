@@ -53,18 +53,19 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       captureTimeout: ({ context }) => context.timeoutMs,
     },
     guards: {
-      isDelivered: ({ event }) => (event as unknown as { output: CaptureTicket<S> }).output.status === 'delivered',
-      isFailed: ({ event }) => (event as unknown as { output: CaptureTicket<S> }).output.status === 'failed',
+      isDelivered: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'delivered',
+      isFailed: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'failed',
     },
     actions: {
       assignRequest: assign(({ event }) =>
         event.type === 'capture.request' ? { unitId: event.unitId, ticket: null, screenshot: null, error: null, failureReason: null } : {},
       ),
-      assignTicket: assign(({ event }) => {
-        const ticket = (event as unknown as { output: CaptureTicket<S> }).output;
-        return { ticket, screenshot: ticket.screenshot, failureReason: ticket.failureReason };
-      }),
-      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+      assignTicket: assign((_, { ticket }: { ticket: CaptureTicket<S> }) => ({
+        ticket,
+        screenshot: ticket.screenshot,
+        failureReason: ticket.failureReason,
+      })),
+      assignError: assign((_, { error }: { error: unknown }) => ({ error })),
       assignTimeout: assign({ failureReason: () => 'timeout' }),
       emitDelivered: emit(({ context }) => ({ type: 'capture.delivered' as const, screenshot: context.screenshot as S })),
       emitFailed: emit(({ context }) => ({ type: 'capture.failed' as const, reason: context.failureReason, error: context.error })),
@@ -93,11 +94,11 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
           src: 'requestCapture',
           input: ({ context }) => ({ unitId: context.unitId as string }),
           onDone: [
-            { guard: 'isDelivered', target: 'delivered', actions: ['assignTicket', 'emitDelivered'] },
-            { guard: 'isFailed', target: 'failed', actions: ['assignTicket', 'emitFailed'] },
-            { target: 'pending', actions: 'assignTicket' },
+            { guard: { type: 'isDelivered', params: ({ event }) => ({ ticket: event.output }) }, target: 'delivered', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitDelivered'] },
+            { guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) }, target: 'failed', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'] },
+            { target: 'pending', actions: { type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) } },
           ],
-          onError: { target: 'failed', actions: ['assignError', 'emitFailed'] },
+          onError: { target: 'failed', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
         },
       },
       pending: {
@@ -113,9 +114,13 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
               src: 'checkCapture',
               input: ({ context }) => ({ ticketId: (context.ticket as CaptureTicket<S>).id }),
               onDone: [
-                { guard: 'isDelivered', target: '#capture.delivered', actions: ['assignTicket', 'emitDelivered'] },
-                { guard: 'isFailed', target: '#capture.failed', actions: ['assignTicket', 'emitFailed'] },
-                { target: 'waiting', actions: 'assignTicket' },
+                {
+                  guard: { type: 'isDelivered', params: ({ event }) => ({ ticket: event.output }) },
+                  target: '#capture.delivered',
+                  actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitDelivered'],
+                },
+                { guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) }, target: '#capture.failed', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'] },
+                { target: 'waiting', actions: { type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) } },
               ],
               // A failed status check is not a failed capture: ask again.
               onError: { target: 'waiting' },

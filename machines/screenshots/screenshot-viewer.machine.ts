@@ -59,6 +59,7 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
       hasNext: ({ context }) => context.index < context.items.length - 1,
       hasPrev: ({ context }) => context.index > 0,
       isValidIndex: ({ context, event }) => event.type === 'viewer.open' && event.index >= 0 && event.index < context.items.length,
+      isLastItem: ({ context }) => context.items.length <= 1,
       hasItems: ({ event }) => event.type === 'viewer.items' && event.items.length > 0,
       isCurrentGone: ({ context, event }) =>
         event.type === 'viewer.items' && !event.items.some((s) => s.id === context.items[context.index]?.id),
@@ -87,14 +88,15 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
           ? { draft: { flagged: event.flagged ?? context.draft.flagged, note: event.note ?? context.draft.note } }
           : {},
       ),
-      assignSaved: assign(({ context, event }) => {
-        const saved = (event as unknown as { output: S }).output;
-        return { items: context.items.map((s) => (s.id === saved.id ? saved : s)), draft: draftOf(saved), error: null };
-      }),
-      emitSaved: emit(({ event }) => ({ type: 'viewer.saved' as const, screenshot: (event as unknown as { output: S }).output })),
-      assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
-      emitSaveFailed: emit(({ event }) => ({ type: 'viewer.failed' as const, action: 'save' as const, error: (event as unknown as { error: unknown }).error })),
-      emitDeleteFailed: emit(({ event }) => ({ type: 'viewer.failed' as const, action: 'delete' as const, error: (event as unknown as { error: unknown }).error })),
+      assignSaved: assign(({ context }, { screenshot: saved }: { screenshot: S }) => ({
+        items: context.items.map((s) => (s.id === saved.id ? saved : s)),
+        draft: draftOf(saved),
+        error: null,
+      })),
+      emitSaved: emit((_, { screenshot }: { screenshot: S }) => ({ type: 'viewer.saved' as const, screenshot })),
+      assignError: assign((_, { error }: { error: unknown }) => ({ error })),
+      emitSaveFailed: emit((_, { error }: { error: unknown }) => ({ type: 'viewer.failed' as const, action: 'save' as const, error })),
+      emitDeleteFailed: emit((_, { error }: { error: unknown }) => ({ type: 'viewer.failed' as const, action: 'delete' as const, error })),
       removeCurrent: assign(({ context }) => {
         const items = context.items.filter((_, i) => i !== context.index);
         const index = Math.min(context.index, items.length - 1);
@@ -144,8 +146,8 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
               id: 'saveFlag',
               src: 'saveFlag',
               input: ({ context }) => ({ id: context.items[context.index]?.id ?? '', ...context.draft }),
-              onDone: { target: 'browsing', actions: ['assignSaved', 'emitSaved'] },
-              onError: { target: 'browsing', actions: ['assignError', 'emitSaveFailed'] },
+              onDone: { target: 'browsing', actions: [{ type: 'assignSaved', params: ({ event }) => ({ screenshot: event.output }) }, { type: 'emitSaved', params: ({ event }) => ({ screenshot: event.output }) }] },
+              onError: { target: 'browsing', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) }] },
             },
           },
           confirmingDelete: {
@@ -161,10 +163,10 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
               src: 'deleteScreenshot',
               input: ({ context }) => ({ id: context.items[context.index]?.id ?? '' }),
               onDone: [
-                { guard: ({ context }) => context.items.length <= 1, target: '#screenshotViewer.closed', actions: ['emitDeleted', 'removeCurrent'] },
+                { guard: 'isLastItem', target: '#screenshotViewer.closed', actions: ['emitDeleted', 'removeCurrent'] },
                 { target: 'browsing', actions: ['emitDeleted', 'removeCurrent'] },
               ],
-              onError: { target: 'browsing', actions: ['assignError', 'emitDeleteFailed'] },
+              onError: { target: 'browsing', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitDeleteFailed', params: ({ event }) => ({ error: event.error }) }] },
             },
           },
         },

@@ -18,18 +18,16 @@ export const unitDetailMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => {
-      const error = (event as unknown as { error: unknown }).error;
-      return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-    },
+    isNotFound: (_, { error }: { error: unknown }) =>
+      typeof error === 'object' && error !== null && 'status' in error && error.status === 404,
     isOtherUnit: ({ context, event }) => event.type === 'detail.open' && event.id !== context.id,
     isSameUnit: ({ context, event }) => event.type === 'detail.updated' && event.unit.id === context.id,
   },
   actions: {
     assignId: assign(({ event }) => (event.type === 'detail.open' ? { id: event.id, unit: null, error: null } : {})),
-    assignUnit: assign(({ event }) => ({ unit: (event as unknown as { output: UnitDetail }).output })),
+    assignUnit: assign((_, { unit }: { unit: UnitDetail }) => ({ unit })),
     assignUpdated: assign(({ event }) => (event.type === 'detail.updated' ? { unit: event.unit } : {})),
-    assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error })),
+    assignError: assign((_, { error }: { error: unknown }) => ({ error })),
     clear: assign({ id: () => null, unit: () => null, error: () => null }),
   },
 }).createMachine({
@@ -48,10 +46,10 @@ export const unitDetailMachine = setup({
         id: 'loadUnit',
         src: 'loadUnit',
         input: ({ context }) => ({ id: context.id ?? '' }),
-        onDone: { target: 'loaded', actions: 'assignUnit' },
+        onDone: { target: 'loaded', actions: { type: 'assignUnit', params: ({ event }) => ({ unit: event.output }) } },
         onError: [
-          { guard: 'isNotFound', target: 'notFound', actions: 'assignError' },
-          { target: 'failed', actions: 'assignError' },
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

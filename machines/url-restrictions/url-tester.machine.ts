@@ -47,11 +47,10 @@ export const urlTesterMachine = setup({
     ),
     assignInputError: assign((_, params: { url: string }) => ({ url: params.url, inputError: urlInputError(params.url), decision: null, error: null })),
     clearInputError: assign({ inputError: () => null }),
-    decide: assign(({ context, event }) => {
-      const rules = (event as unknown as { output: UrlRestriction[] }).output;
+    decide: assign(({ context }, { rules }: { rules: UrlRestriction[] }) => {
       return { rules, decision: decideUrl(rules, context.url, context.unitId, new Date(context.at), context.regexEngine) };
     }),
-    assignError: assign(({ event }) => ({ error: (event as unknown as { error: unknown }).error, decision: null })),
+    assignError: assign((_, { error }: { error: unknown }) => ({ error, decision: null })),
     clear: assign({ decision: () => null, error: () => null, inputError: () => null }),
   },
 }).createMachine({
@@ -85,8 +84,8 @@ export const urlTesterMachine = setup({
       invoke: {
         id: 'loadRules',
         src: 'loadRules',
-        onDone: { target: 'decided', actions: 'decide' },
-        onError: { target: 'failed', actions: 'assignError' },
+        onDone: { target: 'decided', actions: { type: 'decide', params: ({ event }) => ({ rules: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     decided: {},
