@@ -1,0 +1,113 @@
+import { act, cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import { scenariosOf } from '@machines/statecharts/chart';
+import { MACHINES } from '@machines/statecharts/registry';
+import { clearInspection, startInspection, withInspect } from '@/lib/inspection';
+import { renderWithProviders } from '../../../tests/render';
+import StatechartsPage from './statecharts-page';
+
+// React Flow and ELK need a real browser (tests/e2e/statecharts.spec.ts draws them); here the chart lists
+// the states it would highlight, so the page's own logic is tested by role and label.
+vi.mock('./components/chart-view', () => ({
+  default: ({ active }: { active: readonly string[] }) => (
+    <ul aria-label="Active states">
+      {active.map((id) => (
+        <li key={id} aria-current="true">
+          {id}
+        </li>
+      ))}
+    </ul>
+  ),
+}));
+
+const door = setup({
+  types: {} as { events: { type: 'door.open'; password: string } | { type: 'door.close' }; context: { opened: number } },
+}).createMachine({
+  id: 'door',
+  context: { opened: 0 },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'door.open': { target: 'open', actions: assign({ opened: ({ context }) => context.opened + 1 }) } } },
+    open: { on: { 'door.close': 'closed' } },
+  },
+});
+
+// ELK's 1.5 MB layout engine is not needed for a chart that is not drawn.
+vi.mock('elkjs/lib/elk.bundled.js', () => ({
+  default: class {
+    layout<T>(graph: T): Promise<T> {
+      return Promise.resolve(graph);
+    }
+  },
+}));
+
+afterEach(() => {
+  // Unmounted first: clearing the buffer re-renders whatever still shows it.
+  cleanup();
+  startInspection(false);
+  clearInspection({ actors: true });
+});
+
+describe('machine explorer', () => {
+  it('lists every machine and opens one from a deep link, with its scenarios', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts?machine=session' });
+    const nav = screen.getByRole('navigation', { name: 'Machines' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(MACHINES.map((m) => m.name));
+    expect(within(nav).getByRole('link', { name: 'session' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('list', { name: 'Active states' })).toBeEmptyDOMElement();
+
+    await user.click(screen.getByRole('tab', { name: 'Scenarios' }));
+    const session = MACHINES.find((m) => m.name === 'session');
+    const count = session ? scenariosOf(session.machine).length : 0;
+    expect(screen.getByRole('heading', { name: `Scenarios (${count})` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Replay signingIn' }));
+    const steps = screen.getByRole('list', { name: 'Steps' });
+    while (screen.getByRole('button', { name: /^Next step/ }).hasAttribute('disabled') === false) {
+      await user.click(screen.getByRole('button', { name: /^Next step/ }));
+    }
+    expect(within(steps).getAllByText('reached').length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('list', { name: 'Active states' })).getByText('signingIn')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('says so when the machine in the link does not exist, and invites a choice when none is given', () => {
+    const { unmount } = renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts?machine=nope' });
+    expect(screen.getByRole('alert')).toHaveTextContent('There is no machine named “nope”');
+    unmount();
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    expect(screen.getByRole('heading', { name: 'Choose a machine' })).toBeInTheDocument();
+    expect(screen.getByText('Inspection is off in this build.')).toBeInTheDocument();
+  });
+
+  it('shows a running actor: its states, the events it accepts as buttons, and a masked log', async () => {
+    const user = userEvent.setup();
+    startInspection(true);
+    const actor = createActor(door, withInspect()).start();
+    act(() => actor.send({ type: 'door.open', password: 'hunter2' }));
+    act(() => actor.send({ type: 'door.close' }));
+
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    await user.click(within(screen.getByRole('list', { name: 'Running actors' })).getByRole('button', { name: /^door/ }));
+    const active = await screen.findByRole('list', { name: 'Active states' });
+    expect(within(active).getByText('closed')).toHaveAttribute('aria-current', 'true');
+
+    const log = screen.getByRole('list', { name: 'Event log, newest first' });
+    const opened = within(log).getAllByRole('listitem').find((item) => within(item).queryByText('door.open'));
+    expect(opened).toHaveTextContent('"password": "••••••"');
+    expect(opened).toHaveTextContent('→ open');
+    expect(log).not.toHaveTextContent('hunter2');
+
+    // Only what the current state accepts is offered; sending it moves the highlight.
+    expect(screen.queryByRole('button', { name: 'door.close' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'door.open' }));
+    expect(within(screen.getByRole('list', { name: 'Active states' })).getByText('open')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText('Current state: open')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Payload (JSON, optional)'), '{{not json');
+    expect(screen.getByText('Not a JSON object: fix it to send events.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'door.close' })).toBeDisabled();
+    act(() => actor.stop());
+  });
+});
