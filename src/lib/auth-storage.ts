@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { STORED_KEYS } from '@machines/session/stored-session';
-import { isRoleId, type RoleId } from './roles';
 
 /** Every localStorage key the session owns (one list: machines/session/stored-session.ts); sign-out and corruption clear all of them. */
 export const SESSION_STORAGE_KEYS = STORED_KEYS;
@@ -56,22 +55,6 @@ export function readAuthStorage(): AuthStorageSnapshot {
   }
   cached = next;
   return next;
-}
-
-/** Parses `auth-values`; undefined when it is missing, not JSON, or holds no valid role id. */
-export function parseRoleId(authValues: string | null): RoleId | undefined {
-  if (!authValues) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(authValues);
-    if (parsed && typeof parsed === 'object' && 'user_default_role_id' in parsed) {
-      const role = (parsed as { user_default_role_id: unknown }).user_default_role_id;
-      const asNumber = typeof role === 'string' && role.trim() !== '' ? Number(role) : role;
-      return isRoleId(asNumber) ? asNumber : undefined;
-    }
-    return undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
