@@ -1434,15 +1434,15 @@ export type components = {
         Email: {
             id: number;
             sender: string;
-            sender_name?: string;
+            sender_name: string;
             to: string[];
-            cc?: string[];
-            bcc?: string[];
-            img?: string;
+            cc: string[];
+            bcc: string[];
+            img: string;
             subject: string;
             /** @description HTML, sanitized by the client before rendering */
             message: string;
-            attachments?: string[];
+            attachments: string[];
             isStarred: boolean;
             labels: components["schemas"]["EmailLabel"][];
             /** Format: date-time */
@@ -1464,11 +1464,14 @@ export type components = {
         EmailMeta: {
             unreadMails: {
                 folder: {
-                    inbox?: number[];
-                    spam?: number[];
+                    inbox: number[];
+                    spam: number[];
                 };
                 label: {
-                    [key: string]: number[];
+                    personal: number[];
+                    company: number[];
+                    important: number[];
+                    private: number[];
                 };
             };
             draftMails: number[];
@@ -1784,9 +1787,12 @@ export type components = {
             organizations: number;
             users: {
                 total: number;
-                /** @description Role id to count */
+                /** @description Accounts per role id */
                 byRole: {
-                    [key: string]: number;
+                    1: number;
+                    2: number;
+                    3: number;
+                    4: number;
                 };
             };
             units: components["schemas"]["UnitCounts"];
@@ -1987,7 +1993,8 @@ export type components = {
         /** @enum {string} */
         RiskBand: "low" | "medium" | "high" | "insufficient";
         RiskFactor: {
-            factor: string;
+            /** @enum {string} */
+            factor: "heartbeats" | "crashes" | "cpu" | "memory" | "disk" | "captures";
             share: number;
         };
         UnitPrediction: {
@@ -2010,7 +2017,8 @@ export type components = {
             daysUntilDiskFull: number | null;
             factors: components["schemas"]["RiskFactor"][];
             trend: number | null;
-            recommendedAction: string;
+            /** @enum {string} */
+            recommendedAction: "collectData" | "noAction" | "checkConnectivity" | "investigateCrashes" | "reviewWorkload" | "addMemory" | "freeDiskSpace" | "checkCaptureAgent";
             historyDays: number;
         };
         BandCounts: {

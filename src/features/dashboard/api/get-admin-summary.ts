@@ -1,6 +1,7 @@
 import type { AdminDashboardSummary } from '@machines/dashboard/admin-dashboard.types';
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 export function getAdminSummary(signal?: AbortSignal): Promise<AdminDashboardSummary> {
-  return apiClient.get<AdminDashboardSummary>('/api/admin/dashboard/summary', signal ? { signal } : {});
+  return apiClient.get<ApiResponse<'/api/admin/dashboard/summary', 'get'>>('/api/admin/dashboard/summary', signal ? { signal } : {});
 }

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from '@machines/dashboard/user-dashboard.machine';
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 export function getDashboardSummary(signal?: AbortSignal): Promise<DashboardSummary> {
-  return apiClient.get<DashboardSummary>('/api/dashboard/summary', signal ? { signal } : {});
+  return apiClient.get<ApiResponse<'/api/dashboard/summary', 'get'>>('/api/dashboard/summary', signal ? { signal } : {});
 }

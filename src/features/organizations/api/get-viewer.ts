@@ -1,4 +1,5 @@
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 /** The signed-in user as the server knows them (GET /api/me): the organization buttons are judged against. */
 export interface Viewer {
@@ -8,5 +9,5 @@ export interface Viewer {
 }
 
 export function getViewer(signal?: AbortSignal): Promise<Viewer> {
-  return apiClient.get<Viewer>('/api/me', { signal });
+  return apiClient.get<ApiResponse<'/api/me', 'get'>>('/api/me', { signal });
 }

@@ -1,4 +1,5 @@
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 export interface OrganizationOption {
   id: string;
@@ -6,6 +7,6 @@ export interface OrganizationOption {
 }
 
 export async function getReportOrganizations(signal?: AbortSignal): Promise<OrganizationOption[]> {
-  const answer = await apiClient.get<{ items: OrganizationOption[] }>('/api/reports/prediction/organizations', signal ? { signal } : {});
+  const answer = await apiClient.get<ApiResponse<'/api/reports/prediction/organizations', 'get'>>('/api/reports/prediction/organizations', signal ? { signal } : {});
   return answer.items;
 }

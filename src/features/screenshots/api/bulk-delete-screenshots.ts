@@ -1,5 +1,6 @@
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 export function bulkDeleteScreenshots(ids: string[]): Promise<{ deleted: number; notFound: number }> {
-  return apiClient.post<{ deleted: number; notFound: number }>('/api/screenshots/bulk-delete', { ids });
+  return apiClient.post<ApiResponse<'/api/screenshots/bulk-delete', 'post'>>('/api/screenshots/bulk-delete', { ids });
 }

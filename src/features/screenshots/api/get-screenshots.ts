@@ -2,6 +2,7 @@ import type { ListQuery } from '@machines/list/list.machine';
 import type { Page } from '@machines/domain/types';
 import { apiClient, type QueryValue } from '@/lib/api-client';
 import type { ScreenshotItem } from './types';
+import type { ApiResponse } from '@/lib/api';
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -16,5 +17,5 @@ export function getScreenshots(query: ListQuery, signal?: AbortSignal): Promise<
     to: one(query.filters['to']),
     flagged: one(query.filters['flagged']),
   };
-  return apiClient.get<Page<ScreenshotItem>>('/api/screenshots', { query: params, ...(signal ? { signal } : {}) });
+  return apiClient.get<ApiResponse<'/api/screenshots', 'get'>>('/api/screenshots', { query: params, ...(signal ? { signal } : {}) });
 }

@@ -1,5 +1,6 @@
 import { apiClient } from '@/lib/api-client';
+import type { ApiResponse } from '@/lib/api';
 
 export function getServiceUnitTags(): Promise<{ items: string[] }> {
-  return apiClient.get<{ items: string[] }>('/api/service-units/tags');
+  return apiClient.get<ApiResponse<'/api/service-units/tags', 'get'>>('/api/service-units/tags');
 }

@@ -3,7 +3,8 @@ import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
 import { toQueryParams } from './list-query-params';
 import type { UnitRow } from './types';
+import type { ApiResponse } from '@/lib/api';
 
 export function getServiceUnits(query: ListQuery, signal?: AbortSignal): Promise<Page<UnitRow>> {
-  return apiClient.get<Page<UnitRow>>('/api/service-units', { query: toQueryParams(query), signal });
+  return apiClient.get<ApiResponse<'/api/service-units', 'get'>>('/api/service-units', { query: toQueryParams(query), signal });
 }

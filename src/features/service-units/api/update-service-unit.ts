@@ -1,6 +1,7 @@
 import { apiClient } from '@/lib/api-client';
 import type { UnitFormValues, UnitRow } from './types';
+import type { ApiResponse } from '@/lib/api';
 
 export function updateServiceUnit(id: string, values: UnitFormValues): Promise<UnitRow> {
-  return apiClient.put<UnitRow>(`/api/service-units/${encodeURIComponent(id)}`, values);
+  return apiClient.put<ApiResponse<'/api/service-units/{id}', 'put'>>(`/api/service-units/${encodeURIComponent(id)}`, values);
 }

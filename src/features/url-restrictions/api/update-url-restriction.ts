@@ -1,6 +1,7 @@
 import { apiClient } from '@/lib/api-client';
 import { toRuleBody, type RuleFormValues, type RuleRow } from './types';
+import type { ApiResponse } from '@/lib/api';
 
 export function updateUrlRestriction(id: string, values: RuleFormValues): Promise<RuleRow> {
-  return apiClient.put<RuleRow>(`/api/url-restrictions/${encodeURIComponent(id)}`, toRuleBody(values));
+  return apiClient.put<ApiResponse<'/api/url-restrictions/{id}', 'put'>>(`/api/url-restrictions/${encodeURIComponent(id)}`, toRuleBody(values));
 }

@@ -3,7 +3,8 @@ import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
 import { toQueryParams } from './list-query-params';
 import type { UserRow } from './types';
+import type { ApiResponse } from '@/lib/api';
 
 export function getUsers(query: ListQuery, signal?: AbortSignal): Promise<Page<UserRow>> {
-  return apiClient.get<Page<UserRow>>('/api/users', { query: toQueryParams(query), signal });
+  return apiClient.get<ApiResponse<'/api/users', 'get'>>('/api/users', { query: toQueryParams(query), signal });
 }
