@@ -90,6 +90,12 @@ export function coverageTargets(machine: AnyStateMachine): CoverageSets {
   return { states: states.sort(), transitions: transitions.sort() };
 }
 
+/** The key of a transition XState took (from an inspection microstep), or null for one it made up (the initial one). */
+export function transitionKeyOf(transition: { source: AnyStateNode; eventType: string }): string | null {
+  const index = declared(transition.source, transition.eventType).indexOf(transition);
+  return index < 0 ? null : transitionKey(transition.source, transition.eventType, index, transition as TransitionLike);
+}
+
 /** The state nodes a state value stands for (each compound and parallel ancestor included). */
 export function activePaths(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [`${prefix}${value}`];

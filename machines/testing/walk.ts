@@ -1,9 +1,9 @@
-import { createActor, type AnyActorLogic, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom } from 'xstate';
+import { createActor, createEmptyActor, type AnyActorLogic, type AnyActorScope, type InspectionEvent, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type SerializedEvent, type TraversalOptions } from 'xstate/graph';
 import { createTestClock } from './clock';
-import { recordCoverage } from './coverage';
+import { activePaths, recordCoverage, transitionKeyOf } from './coverage';
 import { deferredActors } from './deferred';
-import { flush } from './settle';
+import { flushMicrotasks } from './settle';
 
 /**
  * A model-based walk over a machine's REAL graph.
@@ -34,8 +34,12 @@ export interface WalkConfig<TMachine extends AnyStateMachine> {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Actors that replace the deferred fakes by source name (child machines, callback actors). */
   actors?: Record<string, AnyActorLogic>;
-  /** What of the context a step compares between the graph and the real actor. Default: all of it. */
+  /** Actions replacing the machine's own in the real actor (a `logError` that would write to the console, say). */
+  actions?: Record<string, () => void>;
+  /** What of the snapshot a step compares between the graph and the real actor. Default: `serializeState` if given, else the whole context. */
   compare?: (snapshot: AnyMachineSnapshot) => unknown;
+  /** Drive every explored edge instead of only those that reach a new state or transition. */
+  everyEdge?: boolean;
   /** Stop exploring after this many vertices (a guard against an unbounded context). */
   limit?: number;
 }
@@ -88,6 +92,27 @@ function eventsFor<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine
   };
 }
 
+const toPath = (steps: WalkStep[]): WalkPath => ({ description: steps.length ? steps.map((s) => describeEvent(s.event)).join(' → ') : '(initial state)', steps });
+
+/** The keys of the declared transitions the machine's own transition function takes for this event. */
+export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  const keys: string[] = [];
+  const empty = createEmptyActor();
+  const system = empty.system;
+  const recording = Object.assign(Object.create(system) as typeof system, {
+    _sendInspectionEvent: (inspection: InspectionEvent) => {
+      if (inspection.type !== '@xstate.microstep') return;
+      for (const t of inspection._transitions) {
+        const key = transitionKeyOf(t);
+        if (key) keys.push(key);
+      }
+    },
+  });
+  const scope: AnyActorScope = { self: empty, logger: () => {}, id: '', sessionId: 'walk', defer: () => {}, system: recording, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
+  machine.transition(snapshot, event, scope);
+  return keys;
+}
+
 /** One path per explored transition, shortest first; paths that are the start of another are dropped. */
 export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine>): WalkPath[] {
   const serializeState = config.serializeState ?? defaultSerialize;
@@ -107,15 +132,35 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
     if (!edges.length) candidates.push(head);
     for (const edge of edges) candidates.push([...head, { event: edge.event, state: edge.state }]);
   }
-  candidates.sort((a, b) => b.length - a.length);
+  if (config.everyEdge) return candidates.map(toPath);
+  // Keep a path only when its last step reaches a state or takes a transition no shorter path did:
+  // the transitions an edge takes are what the machine's own transition function reports for it.
+  candidates.sort((a, b) => a.length - b.length);
+  const seenStates = new Set<string>();
+  const seenTransitions = new Set<string>();
+  const initial = getShortestPaths(machine, { ...options, events: [] })[0]?.state;
+  if (initial) activePaths(initial.value).forEach((p) => seenStates.add(p));
+  const kept: WalkStep[][] = [];
+  for (const steps of candidates) {
+    const last = steps.at(-1);
+    if (!last) continue;
+    const from = steps.length > 1 ? steps.at(-2)!.state : initial;
+    const taken = from ? transitionsTaken(machine, from, last.event) : [];
+    const fresh = [...activePaths(last.state.value).filter((p) => !seenStates.has(p)), ...taken.filter((t) => !seenTransitions.has(t))];
+    if (!fresh.length) continue;
+    activePaths(last.state.value).forEach((p) => seenStates.add(p));
+    taken.forEach((t) => seenTransitions.add(t));
+    kept.push(steps);
+  }
+  // Longest first, dropping a path that is the start of a longer kept one.
+  kept.sort((a, b) => b.length - a.length);
   const covered = new Set<string>();
   const paths: WalkPath[] = [];
-  for (const steps of candidates) {
+  for (const steps of kept) {
     const keys = steps.map((s) => plain(s.event));
-    const whole = keys.join('\n');
-    if (covered.has(whole)) continue;
+    if (covered.has(keys.join('\n'))) continue;
     for (let i = 1; i <= keys.length; i += 1) covered.add(keys.slice(0, i).join('\n'));
-    paths.push({ description: steps.length ? steps.map((s) => describeEvent(s.event)).join(' → ') : '(initial state)', steps });
+    paths.push(toPath(steps));
   }
   return paths.reverse();
 }
@@ -131,17 +176,18 @@ export interface StepResult {
  * path. Calls `check` with the predicted and actual snapshot after the start and after every step.
  */
 export async function runPath<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine>, path: WalkPath, check: (result: StepResult) => void): Promise<void> {
-  const compare = config.compare ?? ((s: AnyMachineSnapshot) => s.context);
+  // A projected serializeState merges snapshots that differ elsewhere: compare what it keeps.
+  const compare = config.compare ?? config.serializeState ?? ((s: AnyMachineSnapshot) => s.context);
   const sources = Object.keys(config.machine.implementations.actors ?? {});
   const deferred = deferredActors(sources);
   const clock = createTestClock();
-  const machine = config.machine.provide({ actors: { ...deferred.actors, ...config.actors } });
+  const machine = config.machine.provide({ actors: { ...deferred.actors, ...config.actors }, ...(config.actions ? { actions: config.actions } : {}) });
   const actor = createActor(machine, { input: config.input, clock, inspect: recordCoverage });
   const view = (s: AnyMachineSnapshot) => ({ value: s.value, context: plain(compare(s)) });
   const initial = getShortestPaths(config.machine, { input: config.input, events: [], serializeState: config.serializeState ?? defaultSerialize })[0]?.state;
   actor.start();
   try {
-    await flush();
+    await flushMicrotasks(10);
     if (initial) check({ event: null, expected: view(initial), actual: view(actor.getSnapshot()) });
     for (const step of path.steps) {
       const { event } = step;
@@ -152,7 +198,7 @@ export async function runPath<TMachine extends AnyStateMachine>(config: WalkConf
       else if (done || error) throw new Error(`${describeEvent(event)}: no fake is running as that actor`);
       else if (event.type.startsWith('xstate.after.')) clock.fire(actor, event.type);
       else actor.send(event);
-      await flush();
+      await flushMicrotasks(10);
       check({ event, expected: view(step.state), actual: view(actor.getSnapshot()) });
     }
   } finally {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
+import { planWalk, runPath, type WalkConfig } from '../testing/walk';
+import { identityCallbackMachine } from './identity.machine';
+const machine = identityCallbackMachine;
+
+const walk: WalkConfig<typeof machine> = {
+  machine,
+  input: { url: 'https://app.example/callback?code=1&state=2', now: 1_000 },
+  events: [
+    { type: 'xstate.done.actor.completeSignIn', output: { session: { idTokenExpiry: 5_000 }, returnTo: '/units' } },
+    { type: 'xstate.done.actor.completeSignIn', output: { session: { idTokenExpiry: 500 }, returnTo: '/units' } },
+    { type: 'xstate.error.actor.completeSignIn', error: new Error('No matching state found in storage') },
+    { type: 'xstate.error.actor.completeSignIn', error: { error: 'access_denied' } },
+  ],
+  actions: { logError: () => {}, forgetPendingRequests: () => {} },
+};
+
+describe('identity-callback machine: model walk over its real graph', () => {
+  it.each(planWalk(walk))('$description', async (path) => {
+    await runPath(walk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
+  });
+
+  it('reaches every state and transition', ({ task }) => {
+    expect(reportCoverage(machine, task.meta)).toEqual(FULL_COVERAGE);
+  });
+});
