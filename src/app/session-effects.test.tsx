@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { restartSession } from '@/lib/session';
+import { createSessionHarness, PROVIDER_SESSION, confirmedOf } from '@machines/testing/session-harness';
+import { installSessionActor, restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
 import { PERSIST_FAILED_EVENT, SessionEffects } from './session-effects';
 
@@ -41,5 +42,23 @@ describe('SessionEffects', () => {
     renderWithProviders(<SessionEffects />);
     expect(screen.queryByText('Demo data repaired')).not.toBeInTheDocument();
     expect(screen.queryByText('Demo data reset')).not.toBeInTheDocument();
+  });
+
+  it('says why the session ended when the provider refused to renew it twice', async () => {
+    const session = createSessionHarness();
+    installSessionActor(session.actor);
+    renderWithProviders(<SessionEffects />, { language: 'de' });
+    await act(async () => {
+      session.actor.send({ type: 'session.provider.signedIn', session: PROVIDER_SESSION });
+      session.fakes.fetchMe.last().resolve(confirmedOf(PROVIDER_SESSION));
+      await session.settle();
+      void session.unauthorized(PROVIDER_SESSION.accessToken).catch(() => undefined);
+      session.fakes.renewProvider.last().reject(new Error('login_required'));
+      await session.settle();
+      session.fakes.renewProvider.last().reject(new Error('login_required'));
+      await session.settle();
+    });
+    expect(await screen.findByText('Sitzung abgelaufen')).toBeInTheDocument();
+    expect(screen.getByText(/Die Anmeldung über Ihre Organisation konnte nicht erneuert werden/)).toBeInTheDocument();
   });
 });
