@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 /**
  * The project's layer rules, enforced here rather than by convention:
  * - machines/ imports only xstate and machines/ (tests may also use vitest);
- * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, `import type` from machines/ and values from machines/permissions/ only (one can());
+ * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, `import type` from machines/ and values from machines/permissions/ (one can()) and machines/service-units/unit-status (one online rule) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it.
@@ -40,8 +40,12 @@ function layerOf(rel) {
   return { layer: 'other' };
 }
 
-/** machines/permissions/ is the one value mirage/ may import: the server and the screens share one can(). */
-const isPermissions = (/** @type {string | null} */ rel) => rel !== null && rel.startsWith('machines/permissions/');
+/**
+ * The values mirage/ may import from machines/: pure rules the server and the screens must share —
+ * one can() (machines/permissions/) and one online-status rule (machines/service-units/unit-status).
+ */
+const isPermissions = (/** @type {string | null} */ rel) =>
+  rel !== null && (rel.startsWith('machines/permissions/') || /^machines\/service-units\/unit-status(\.ts)?$/.test(rel));
 
 const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) =>
   names.some((n) => spec === n || spec.startsWith(`${n}/`));
@@ -54,7 +58,7 @@ const layersRule = {
     schema: [],
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
-      mirage: "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', mirage/, types from machines/ and machines/permissions/: '{{spec}}' is not allowed.",
+      mirage: "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",

@@ -6,7 +6,7 @@ export const ONLINE_WINDOW_MS = 4 * 60 * 1000;
 /**
  * Status is derived, never stored: maintenance when flagged, else online when last seen within
  * 4 minutes (a report slightly in the future, from clock skew, counts as online), else offline.
- * Mirage keeps a copy of this rule (mirage/domains/service-units.ts) because mirage/ may not import code from machines/.
+ * The one copy of this rule: mirage/ imports it too (an allowed value import, see eslint.config.js).
  */
 export function unitStatus(unit: Pick<ServiceUnit, 'maintenance' | 'lastSeenAt'>, now: number): UnitStatus {
   if (unit.maintenance) return 'maintenance';

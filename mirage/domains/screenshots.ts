@@ -5,6 +5,7 @@ import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type Us
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, visibleUnit } from './processes';
 import { readText } from '../text-rules';
+import { unitStatus } from '../../machines/service-units/unit-status';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export interface ScreenshotRow extends Screenshot {
@@ -22,7 +23,6 @@ export interface CaptureRequestRow extends Row {
 
 /** How long the agent takes to answer a capture request. */
 export const CAPTURE_DELAY_MS = 1500;
-const ONLINE_WINDOW_MS = 4 * 60_000;
 
 const WINDOWS: Record<OperatingSystem, [process: string, title: string][]> = {
   windows: [
@@ -68,11 +68,6 @@ const RESOLUTIONS: [number, number][] = [
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
 const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
-
-export function unitStatusAt(unit: Pick<ServiceUnit, 'maintenance' | 'lastSeenAt'>, now: number) {
-  if (unit.maintenance) return 'maintenance' as const;
-  return now - Date.parse(unit.lastSeenAt) <= ONLINE_WINDOW_MS ? ('online' as const) : ('offline' as const);
-}
 
 function makeShot(unit: ServiceUnit, at: number, random: () => number): Omit<ScreenshotRow, 'id'> {
   const options = WINDOWS[unit.operatingSystem] ?? WINDOWS.linux;
@@ -249,7 +244,7 @@ function settleCapture(db: MirageDb, row: CaptureRequestRow, now: number): Captu
   if (row.status !== 'pending' || now - row.requestedAt < CAPTURE_DELAY_MS) return row;
   const unit = units(db).find(row.serviceUnitId);
   if (!unit) return captures(db).update(row.id, { status: 'failed', failureReason: 'unitGone' });
-  if (unitStatusAt(unit, now) === 'offline') return captures(db).update(row.id, { status: 'failed', failureReason: 'unitOffline' });
+  if (unitStatus(unit, now) === 'offline') return captures(db).update(row.id, { status: 'failed', failureReason: 'unitOffline' });
   const random = createRandom(Number(row.id) * 7919 + row.requestedAt);
   const shot = screenshots(db).insert({ ...makeShot(unit, row.requestedAt + CAPTURE_DELAY_MS, random), flagged: false, note: '' });
   return captures(db).update(row.id, { status: 'delivered', screenshotId: String(shot.id) });

@@ -6,6 +6,7 @@ import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../
 import { normalizeText, readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
+import { unitStatus } from '../../machines/service-units/unit-status';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -25,18 +26,12 @@ export interface ServiceUnitRow extends ServiceUnit {
 
 export type ServiceUnitView = ServiceUnit & { status: UnitStatus };
 
-export const ONLINE_WINDOW_MS = 4 * 60 * 1000;
 const OPERATING_SYSTEMS: readonly OperatingSystem[] = ['windows', 'macos', 'linux'];
 const STATUSES: readonly UnitStatus[] = ['online', 'offline', 'maintenance'];
 export const CURRENT_AGENT_VERSION = '4.2.1';
 
-/** Same rule as machines/service-units/unit-status.ts (mirage/ may not import code from machines/). */
-export function statusOf(unit: Pick<ServiceUnit, 'maintenance' | 'lastSeenAt'>, now: number): UnitStatus {
-  if (unit.maintenance) return 'maintenance';
-  const seen = Date.parse(unit.lastSeenAt);
-  if (Number.isNaN(seen)) return 'offline';
-  return now - seen <= ONLINE_WINDOW_MS ? 'online' : 'offline';
-}
+/** The screens' own online-status rule (machines/service-units/unit-status.ts), so server and views never disagree. */
+export const statusOf = unitStatus;
 
 const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
 

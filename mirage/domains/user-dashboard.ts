@@ -3,7 +3,8 @@ import { table, type MirageDb, type Row } from '../db';
 import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import type { ProcessRow } from './processes';
-import { newestScreenshots, unitNames, unitStatusAt, type ScreenshotRow } from './screenshots';
+import { unitStatus } from '../../machines/service-units/unit-status';
+import { newestScreenshots, unitNames, type ScreenshotRow } from './screenshots';
 import { refreshHeartbeats } from './service-units';
 
 interface UrlRuleRow extends Row {
@@ -42,7 +43,7 @@ export const userDashboardDomain: MirageDomain = {
         const unitList = visibleUnits(db, user, now);
         const unitIds = new Set(unitList.map((u) => String(u.id)));
         const counts = { online: 0, offline: 0, maintenance: 0 };
-        for (const unit of unitList) counts[unitStatusAt(unit, now)] += 1;
+        for (const unit of unitList) counts[unitStatus(unit, now)] += 1;
         const today = startOfDay(now);
         const processesBlockedToday = table<ProcessRow>(db, 'processes').where(
           (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
@@ -66,7 +67,7 @@ export const userDashboardDomain: MirageDomain = {
         const now = ctx.now();
         const limit = limitOf(queryParam(request, 'limit'), 5);
         const items = visibleUnits(db, user, now)
-          .filter((u) => unitStatusAt(u, now) === 'offline')
+          .filter((u) => unitStatus(u, now) === 'offline')
           .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
           .slice(0, limit)
           .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, operatingSystem: u.operatingSystem, location: u.location, lastSeenAt: u.lastSeenAt }));
