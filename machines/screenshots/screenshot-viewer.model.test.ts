@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
 import { planWalk, runPath, type WalkConfig } from '../testing/walk';
+import type { Screenshot } from '../domain/types';
 import { createScreenshotViewerMachine } from './screenshot-viewer.machine';
-const machine = createScreenshotViewerMachine<{ id: string; unitId: string; flagged: boolean; note: string }>();
+const machine = createScreenshotViewerMachine<Screenshot>();
 
 const walk: WalkConfig<typeof machine> = {
   machine,

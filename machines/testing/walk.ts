@@ -144,7 +144,7 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
   for (const steps of candidates) {
     const last = steps.at(-1);
     if (!last) continue;
-    const from = steps.length > 1 ? steps.at(-2)!.state : initial;
+    const from = steps.length > 1 ? steps.at(-2)?.state : initial;
     const taken = from ? transitionsTaken(machine, from, last.event) : [];
     const fresh = [...activePaths(last.state.value).filter((p) => !seenStates.has(p)), ...taken.filter((t) => !seenTransitions.has(t))];
     if (!fresh.length) continue;
