@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { initialsOf } from '@/components/avatar-initials';
 import { dashboardFor, isRoleId } from '@/lib/roles';
 import { getSessionActor, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, takeLockedFrom } from '@/lib/session';
 import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
@@ -13,15 +14,6 @@ const LOCK_SCREEN_PATH = '/pages/lock-screen';
 type Snapshot = ReturnType<ReturnType<typeof getSessionActor>['getSnapshot']>;
 const selectUser = (s: Snapshot) => s.context.user;
 const selectRole = (s: Snapshot) => s.context.defaultRoleId;
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
-}
 
 /** The locked session: who it belongs to, the password to continue, and a way out for someone else. */
 export function LockScreen() {

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { PROFILE_RULES } from '@machines/profile/profile.machine';
 import type { ProfileRecord } from '@machines/profile/types';
+import { initialsOf } from '@/components/avatar-initials';
 import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import type { ProfileActor } from '../hooks/use-profile';
 
@@ -18,14 +19,6 @@ const selectDirty = (s: Snap) => {
   const v = s.context.values;
   return p !== null && (p.displayName !== v.displayName || p.about !== v.about || p.phoneNumber !== v.phoneNumber || p.photoURL !== v.photoURL);
 };
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
 
 /** Name, phone, about and photo; the account's fixed facts beside them. */
 export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: ProfileRecord }) {
