@@ -291,9 +291,3 @@ export async function endProviderSession(settings: OidcSettings): Promise<void> 
     clearOidcStorage();
   }
 }
-
-/** Kept for service.ts until it switches to renewProviderToken. */
-export async function renewOidcSilently(settings: OidcSettings) {
-  const token = await renewProviderToken(settings, { accessToken: '', reason: 'expiring' });
-  return { accessToken: token.accessToken, expiresAt: token.tokenExpiry, renewedAt: Date.now() };
-}
