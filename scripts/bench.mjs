@@ -54,7 +54,7 @@ const NOISE = 1.3;
  * Goals this build still misses (docs/performance.md says why). Quick mode holds each at its measured level,
  * so it can only get better; the table still shows MISS against the goal. Lower these as the app improves.
  */
-const CEILINGS = { loginJsKb: 195 };
+const CEILINGS = { loginJsKb: 195, coldRatio: 2.6, warmRatio: 2.1 };
 /** Packages that may be in a route's first load only on the routes listed (null: on none). */
 const ONLY_ON = {
   miragejs: null,
@@ -232,7 +232,8 @@ async function timedNavigation(page, url, rowSelector) {
   return page.evaluate(
     async ({ url, rowSelector }) => {
       const first = () => document.querySelector(rowSelector)?.textContent ?? '';
-      const busy = () => document.querySelector('[aria-busy="true"], .mantine-Loader-root') !== null;
+      // The boot overlay of index.html keeps aria-busy once hidden: it is not a loading list.
+      const busy = () => document.querySelector('[aria-busy="true"]:not(#loading-bg), .mantine-Loader-root') !== null;
       const before = first();
       const t0 = performance.now();
       history.pushState(null, '', url);
@@ -253,7 +254,9 @@ async function timedNavigation(page, url, rowSelector) {
 }
 
 async function waitRows(page, rowSelector) {
-  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0 && !document.querySelector('[aria-busy="true"]'), rowSelector, { timeout: 120_000 });
+  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0 && !document.querySelector('[aria-busy="true"]:not(#loading-bg)'), rowSelector, {
+    timeout: 120_000,
+  });
 }
 
 /** The same three interactions on the floor's plain virtualised list. */
@@ -465,7 +468,29 @@ function savePartial(results) {
 }
 
 // ---------------------------------------------------------------- main
+/** `--large-only`: only the large-seed figures and the virtualised list (after a full run stopped there). */
+async function largeOnly() {
+  if (!argv.includes('--no-build')) {
+    run('npx', ['vite', 'build', '--manifest', '--emptyOutDir', '--outDir', DIST.large], { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0', VITE_SEED: 'large' });
+    run('npx', ['vite', 'build', '--config', 'tests/bench/floor/vite.config.ts', '--outDir', join(root, DIST.floor), '--emptyOutDir']);
+  }
+  const servers = await Promise.all([serve(DIST.floor, PORTS.floor), serve(DIST.large, PORTS.large)]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const results = { runs: RUNS, startedAt: new Date().toISOString(), loadAverage1m: loadavg()[0] };
+  try {
+    results.virtual = await virtualInteractions(browser, RUNS);
+    results.large = await largeSeed(browser, RUNS).catch((error) => ({ error: String(error.message ?? error) }));
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest-large.json', JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results, null, 2));
+}
+
 async function main() {
+  if (argv.includes('--large-only')) return largeOnly();
   const t0 = Date.now();
   const load = loadavg()[0];
   if (!argv.includes('--no-build')) build();
@@ -581,8 +606,10 @@ function table(r) {
   add('first screen warm: app /login (ms)', median(fs.app.warm), '', null);
   add('first screen warm: floor rows (ms)', median(fs.floor.warm), '', null);
   add('first screen warm ratio (app / floor)', warm, `≤ ${GOALS.warmRatio}`, warm <= GOALS.warmRatio, {});
-  if (cold > GOALS.coldRatio * NOISE) failures.push(`first screen cold ratio ${cold.toFixed(2)} > ${GOALS.coldRatio} × noise ${NOISE}`);
-  if (warm > GOALS.warmRatio * NOISE) failures.push(`first screen warm ratio ${warm.toFixed(2)} > ${GOALS.warmRatio} × noise ${NOISE}`);
+  const coldLimit = (CEILINGS.coldRatio ?? GOALS.coldRatio) * NOISE;
+  const warmLimit = (CEILINGS.warmRatio ?? GOALS.warmRatio) * NOISE;
+  if (cold > coldLimit) failures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  if (warm > warmLimit) failures.push(`first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
   if (fs.app404.cold.length > 0) add('first visit /pages/error-404 cold / warm (ms)', `${Math.round(median(fs.app404.cold))} / ${Math.round(median(fs.app404.warm))}`, '', null);
 
   const wd = r.writeDefault ?? {};
@@ -630,7 +657,7 @@ function table(r) {
       add(`lighthouse ${name}: TBT (ms)`, v.tbtMs, `≤ ${GOALS.lighthouseTbtMs}`, v.tbtMs <= GOALS.lighthouseTbtMs);
     }
   }
-  for (const [name, v] of Object.entries(r.handlers ?? {})) add(`handler ${name} (ms)`, v, '', null);
+  for (const [name, v] of Object.entries(r.handlers ?? {})) add(`handler ${name.replace(/^.*?\.bench\.ts > /, '')} (ms)`.slice(0, 100), v, '', null);
   return { rows, failures };
 }
 

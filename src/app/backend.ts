@@ -41,7 +41,7 @@ const FIRST_SCREEN_WAIT_MS = 3000;
  * of index.html, see loading-overlay.ts) and a frame has gone out. At most FIRST_SCREEN_WAIT_MS; at once
  * where there is no document (tests).
  */
-function afterFirstScreen(): Promise<void> {
+function afterFirstScreen(demanded: Promise<void>): Promise<void> {
   if (typeof document === 'undefined' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
   const overlay = document.getElementById('loading-bg');
   const painted = () => !overlay || overlay.classList.contains('is-hidden');
@@ -64,6 +64,14 @@ function afterFirstScreen(): Promise<void> {
     const observer = painted() || !overlay ? null : new MutationObserver(() => painted() && finish());
     observer?.observe(overlay as HTMLElement, { attributes: true, attributeFilter: ['class'] });
     const timer = setTimeout(finish, FIRST_SCREEN_WAIT_MS);
+    // A request is waiting (a restored session confirming itself behind the spinner): start at once.
+    void demanded.then(() => {
+      if (done) return;
+      done = true;
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    });
     if (painted()) finish();
   });
 }
@@ -78,12 +86,21 @@ function afterFirstScreen(): Promise<void> {
 export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void> {
   if ((env.VITE_API_MODE ?? 'mirage') === 'remote') return Promise.resolve();
   report({ phase: 'loading', done: 0 });
-  const chunk = import('@mirage/browser');
+  let demand = () => {};
+  const demanded = new Promise<void>((resolve) => {
+    demand = resolve;
+  });
+  // The backend's chunk (Mirage, 90 KB gz) is fetched and evaluated only after the first screen, or at once
+  // when a request needs it: its parse and evaluation would otherwise compete with the page's own.
+  const started = afterFirstScreen(demanded);
+  const chunk = started.then(() => import('@mirage/browser'));
   // Registered before anything renders: when the stored data breaks the start, "Reset demo data" is the way out.
-  registerDemoDataReset(async () => (await chunk).resetBrowserDemoData());
+  registerDemoDataReset(async () => {
+    demand();
+    await (await chunk).resetBrowserDemoData();
+  });
   const ready = (async () => {
     const { startBrowserServer } = await chunk;
-    await afterFirstScreen();
     await startBrowserServer({
       latencyMs: env.VITE_MOCK_LATENCY_MS,
       tokenLifetimeS: env.VITE_MOCK_TOKEN_LIFETIME_S,
@@ -96,6 +113,11 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
     window.demoApiClient = apiClient;
   })();
   ready.catch(() => report({ phase: 'failed', done: 1 }));
-  configureApiClient({ whenReady: () => ready });
+  configureApiClient({
+    whenReady: () => {
+      demand();
+      return ready;
+    },
+  });
   return ready;
 }
