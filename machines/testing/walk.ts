@@ -34,7 +34,7 @@ export interface WalkConfig<TMachine extends AnyStateMachine> {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Actors that replace the deferred fakes by source name (child machines, callback actors). */
   actors?: Record<string, AnyActorLogic>;
-  /** Actions replacing the machine's own in the real actor (a `logError` that would write to the console, say). */
+  /** Actions replacing the machine's own, in the graph and the real actor (a `logError` that writes to the console, a `sendParent` with no parent). */
   actions?: Record<string, () => void>;
   /** What of the snapshot a step compares between the graph and the real actor. Default: `serializeState` if given, else the whole context. */
   compare?: (snapshot: AnyMachineSnapshot) => unknown;
@@ -116,7 +116,8 @@ export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineS
 /** One path per explored transition, shortest first; paths that are the start of another are dropped. */
 export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine>): WalkPath[] {
   const serializeState = config.serializeState ?? defaultSerialize;
-  const machine: AnyStateMachine = config.machine;
+  // Replaced actions (a sendParent with no parent here, a console write) are replaced in the graph too.
+  const machine: AnyStateMachine = config.actions ? config.machine.provide({ actions: config.actions }) : config.machine;
   const options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> = { input: config.input, events: eventsFor(config), serializeState, limit: config.limit ?? 5_000 };
   const shortest = new Map<string, WalkStep[]>();
   // xstate/graph starts each path with an `xstate.init` step; the rest pair an event with the state after it.
