@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
+import { planWalk, runPath, type WalkConfig } from '../testing/walk';
+import { createListMachine, type ListRow } from './list.machine';
+const machine = createListMachine<ListRow>();
+
+const walk: WalkConfig<typeof machine> = {
+  machine,
+  input: { query: { page: 1, pageSize: 2 }, searchDebounceMs: 300 },
+  events: [
+    { type: 'xstate.done.actor.fetchPage', output: { items: [{ id: 'a' }, { id: 'b' }], total: 3 } },
+    { type: 'xstate.done.actor.fetchPage', output: { items: [], total: 0 } },
+    { type: 'xstate.done.actor.fetchPage', output: { items: [], total: 3 } },
+    { type: 'xstate.error.actor.fetchPage', error: new Error('offline') },
+    { type: 'xstate.done.actor.bulkAction', output: null },
+    { type: 'xstate.error.actor.bulkAction', error: new Error('offline') },
+    { type: 'list.query.change', query: { page: 2 } },
+    { type: 'list.query.sync', query: { page: 1, pageSize: 2, sort: null, filters: {}, search: '' } },
+    { type: 'list.query.sync', query: { page: 3, pageSize: 2, sort: null, filters: {}, search: '' } },
+    { type: 'list.search.input', search: 'web' },
+    { type: 'list.select', id: 'a' },
+    { type: 'list.select.set', ids: ['a'] },
+    { type: 'list.bulk', action: 'delete' },
+    { type: 'list.bulk.request', action: 'delete' },
+    { type: 'list.rows.hide', ids: ['a'] },
+    { type: 'list.rows.show', ids: ['a'] },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, search: snapshot.context.query.search, input: snapshot.context.searchInput, selected: snapshot.context.selected, total: snapshot.context.total }),
+};
+
+describe('list machine: model walk over its real graph', () => {
+  it.each(planWalk(walk))('$description', async (path) => {
+    await runPath(walk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
+  });
+
+  it('reaches every state and transition', ({ task }) => {
+    expect(reportCoverage(machine, task.meta)).toEqual(FULL_COVERAGE);
+  });
+});
