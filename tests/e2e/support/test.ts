@@ -1,4 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { recordContract, type ContractRecorder } from './contract-recorder';
 
 /**
  * The shared fixture of every browser spec: `import { expect, test, type Page } from './support/test'`.
@@ -8,6 +9,9 @@ import { test as base, expect, type Browser, type BrowserContext } from '@playwr
  * itself with `browser.newContext()`/`browser.newPage()`, reports its `securitypolicyviolation` events.
  * What the fixture must not count is listed in ATTACKS (the mailbox's seeded hostile HTML) or allowed by
  * the test itself through `csp.allow(...)` (tests/e2e/csp.spec.ts injects attacks on purpose).
+ *
+ * It also records every API call the app makes and fails the test on any that does not match the contract,
+ * docs/api/openapi.yaml (tests/e2e/support/contract-recorder.ts).
  */
 export * from '@playwright/test';
 
@@ -45,11 +49,14 @@ const ATTACKS: Allow[] = [
 /** Everything reported since the last test ended (a `beforeAll` page's reports go to the next test). */
 let reported: CspViolation[] = [];
 const instrumented = new WeakSet<BrowserContext>();
+const contractRecorders = new Map<BrowserContext, ContractRecorder>();
 const BINDING = '__e2eReportCspViolation';
 
 async function instrument(context: BrowserContext): Promise<void> {
   if (instrumented.has(context)) return;
   instrumented.add(context);
+  contractRecorders.set(context, await recordContract(context));
+  context.on('close', () => contractRecorders.delete(context));
   await context.exposeBinding(BINDING, (_source, violation: CspViolation) => {
     reported.push(violation);
   });
@@ -87,7 +94,7 @@ export interface CspGuard {
   allow(match: Allow): void;
 }
 
-export const test = base.extend<{ csp: CspGuard }, { cspInstrumentation: null }>({
+export const test = base.extend<{ csp: CspGuard; apiContract: null }, { cspInstrumentation: null }>({
   cspInstrumentation: [
     async ({ browser }, use) => {
       // Contexts a spec opens itself report too (browser.newPage() goes through newContext()).
@@ -112,6 +119,16 @@ export const test = base.extend<{ csp: CspGuard }, { cspInstrumentation: null }>
       reported = [];
       const lines = own.map((v) => `${v.directive} blocked ${v.blocked} "${v.sample}" at ${v.source}:${v.line} on ${v.url}`);
       expect(own, `Content-Security-Policy violations caused by the app:\n${lines.join('\n')}`).toHaveLength(0);
+    },
+    { auto: true },
+  ],
+  apiContract: [
+    async ({ context }, use) => {
+      await instrument(context);
+      await use(null);
+      const mismatches: string[] = [];
+      for (const recorder of contractRecorders.values()) mismatches.push(...(await recorder.finish()));
+      expect(mismatches, `API calls that break docs/api/openapi.yaml:\n${mismatches.join('\n')}`).toEqual([]);
     },
     { auto: true },
   ],
