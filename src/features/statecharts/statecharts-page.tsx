@@ -103,13 +103,13 @@ export default function StatechartsPage() {
         </Anchor>
       </Group>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
+        <Grid.Col span={{ base: 12, md: 3, lg: 2 }}>
           <Title order={2} size="h5" mb={4}>
             {t('statecharts.machinesCount', { count: MACHINES.length })}
           </Title>
           <MachineNav current={entry?.name ?? null} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9, xl: 7 }}>
+        <Grid.Col span={{ base: 12, md: 9, lg: 7 }}>
           {name && !named && !actor ? (
             <Alert color="red" title={t('statecharts.unknownTitle')} role="alert">
               {t('statecharts.unknown', { name })}
@@ -128,7 +128,7 @@ export default function StatechartsPage() {
               </Group>
               {entry ? <Text size="sm">{entry.description}</Text> : null}
               <Suspense fallback={<ChartFallback />}>
-                <ChartView chart={chartFor(machine)} active={active} />
+                <ChartView key={actor?.sessionId ?? entry?.name ?? machine.id} chart={chartFor(machine)} active={active} />
               </Suspense>
               <Text size="xs" c="dimmed">
                 {t('statecharts.chart.legend')}
@@ -143,7 +143,7 @@ export default function StatechartsPage() {
             </Paper>
           )}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, xl: 3 }}>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
           <Tabs defaultValue="live" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="live">{t('statecharts.tabs.live')}</Tabs.Tab>

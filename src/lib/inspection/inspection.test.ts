@@ -26,6 +26,7 @@ describe('maskValue', () => {
     const input = { username: 'ada', password: 'pw', nested: { accessToken: 'a', refresh_token: 'r', clientSecret: 's', list: [{ newPassword: 'x' }] } };
     expect(maskValue(input)).toEqual({ username: 'ada', password: MASK, nested: { accessToken: MASK, refresh_token: MASK, clientSecret: MASK, list: [{ newPassword: MASK }] } });
     expect(input.password).toBe('pw');
+    expect(maskValue({ sessionKey: 'k', stored: { session_key: 'k' }, sortKey: 'name' })).toEqual({ sessionKey: MASK, stored: { session_key: MASK }, sortKey: 'name' });
   });
 
   it('names functions, errors and cycles instead of keeping them', () => {

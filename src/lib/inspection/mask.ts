@@ -1,5 +1,5 @@
-/** Keys whose values never leave the app unmasked: tokens, passwords, secrets (any nesting, any event). */
-export const SENSITIVE_KEY = /token|password|secret/i;
+/** Keys whose values never leave the app unmasked: tokens, passwords, secrets, session keys (any nesting, any event). */
+export const SENSITIVE_KEY = /token|password|secret|session.?key/i;
 export const MASK = '••••••';
 
 const MAX_DEPTH = 6;

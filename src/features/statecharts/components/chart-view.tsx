@@ -1,4 +1,4 @@
-import { use, useMemo } from 'react';
+import { use, useMemo, useState } from 'react';
 import { useComputedColorScheme } from '@mantine/core';
 import {
   Background,
@@ -131,6 +131,13 @@ export default function ChartView({ chart, active }: ChartViewProps) {
     [layout],
   );
 
+  // Opens on what is current (the chart is remounted per machine and actor), else on the whole chart.
+  const [focus] = useState(() => {
+    const on = new Set(active);
+    const leaves = layout.nodes.filter((p) => on.has(p.node.id) && !p.node.children.some((c) => on.has(c)));
+    return leaves.length ? { nodes: leaves.map((p) => ({ id: p.node.id })), maxZoom: 1, padding: 0.4 } : { maxZoom: 1 };
+  });
+
   return (
     <div className={classes.chart} data-testid="statechart">
       <ReactFlowProvider>
@@ -141,6 +148,7 @@ export default function ChartView({ chart, active }: ChartViewProps) {
           edgeTypes={edgeTypes}
           colorMode={scheme}
           fitView
+          fitViewOptions={focus}
           minZoom={0.1}
           maxZoom={2}
           nodesDraggable={false}

@@ -111,7 +111,8 @@ export function EventLog({ actor, actors }: { actor: LiveActor | null; actors: L
   const { t, i18n } = useTranslation();
   const [all, setAll] = useState(false);
   const shown = loggedEvents(actor && !all ? actor.sessionId : undefined);
-  const names = new Map(actors.map((a) => [a.sessionId, a.id]));
+  // A root actor is named by its machine (its own id is only the session id, `x:0`).
+  const names = new Map(actors.map((a) => [a.sessionId, a.id === a.sessionId ? (entryFor(a.machine)?.name ?? a.machine.id) : a.id]));
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   const newest = [...shown].reverse().slice(0, 200);
   return (

@@ -1,7 +1,9 @@
-import { Badge, Button, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, List, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Scenario } from '@machines/statecharts/chart';
 import { scenariosJson, type RegisteredMachine, type Replay } from '../explorer';
+import classes from '../statecharts.module.css';
 import { stateText } from './live-panel';
 
 function download(name: string, text: string) {
@@ -25,6 +27,9 @@ export interface ScenariosPanelProps {
 /** The shortest path to every state (xstate/graph) as scenarios: listed, replayed step by step, exported. */
 export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onStop }: ScenariosPanelProps) {
   const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? scenarios.filter((s) => s.name.toLowerCase().includes(needle) || s.steps.some((step) => step.label.toLowerCase().includes(needle))) : scenarios;
   if (replay) {
     const { scenario, results } = replay;
     const done = results.length >= scenario.steps.length || results.some((r) => !r.ok);
@@ -89,11 +94,18 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
       <Text size="xs" c="dimmed">
         {t('statecharts.scenarios.hint')}
       </Text>
+      {scenarios.length > 8 ? (
+        <TextInput size="xs" label={t('statecharts.scenarios.filter')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      ) : null}
       {scenarios.length === 0 ? (
         <Text size="sm">{t('statecharts.scenarios.empty')}</Text>
+      ) : shown.length === 0 ? (
+        <Text size="sm">{t('statecharts.scenarios.noMatch')}</Text>
       ) : (
+        // Scrolls on its own (a machine with parallel regions has hundreds): focusable for the keyboard.
+        <div className={classes.log} tabIndex={0} role="region" aria-label={t('statecharts.scenarios.region')}>
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('statecharts.scenarios.list')}>
-          {scenarios.map((s) => (
+          {shown.map((s) => (
             <li key={JSON.stringify(s.state)}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <div style={{ minWidth: 0 }}>
@@ -115,6 +127,7 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
             </li>
           ))}
         </Stack>
+        </div>
       )}
     </Stack>
   );
