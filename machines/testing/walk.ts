@@ -40,7 +40,7 @@ export interface WalkConfig<TMachine extends AnyStateMachine> {
   compare?: (snapshot: AnyMachineSnapshot) => unknown;
   /** Drive every explored edge instead of only those that reach a new state or transition. */
   everyEdge?: boolean;
-  /** Stop exploring after this many vertices (a guard against an unbounded context). */
+  /** Stop exploring after this many transitions tried (a guard against an unbounded context; default 50,000). */
   limit?: number;
 }
 
@@ -118,7 +118,7 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
   const serializeState = config.serializeState ?? defaultSerialize;
   // Replaced actions (a sendParent with no parent here, a console write) are replaced in the graph too.
   const machine: AnyStateMachine = config.actions ? config.machine.provide({ actions: config.actions }) : config.machine;
-  const options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> = { input: config.input, events: eventsFor(config), serializeState, limit: config.limit ?? 5_000 };
+  const options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> = { input: config.input, events: eventsFor(config), serializeState, limit: config.limit ?? 50_000 };
   const shortest = new Map<string, WalkStep[]>();
   // xstate/graph starts each path with an `xstate.init` step; the rest pair an event with the state after it.
   for (const path of getShortestPaths(machine, options)) {
