@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { loadRegion } from '../shared/load-region';
 
 /**
  * The user dashboard: three independent requests started together (a parallel state, one region
@@ -48,9 +49,6 @@ export type DashboardEvent = { type: 'dashboard.retry'; card: DashboardCard } | 
 
 const noErrors = (): Record<DashboardCard, unknown> => ({ summary: null, recentOffline: null, latestScreenshots: null });
 
-const errorOf = (event: unknown) => (event as { error: unknown }).error;
-const outputOf = <T>(event: unknown) => (event as { output: T }).output;
-
 export const userDashboardMachine = setup({
   types: {} as { context: DashboardContext; events: DashboardEvent },
   actors: {
@@ -68,17 +66,17 @@ export const userDashboardMachine = setup({
     isCard: ({ event }, params: { card: DashboardCard }) => event.type === 'dashboard.retry' && event.card === params.card,
   },
   actions: {
-    assignSummary: assign(({ context, event }) => ({ summary: outputOf<DashboardSummary>(event), errors: { ...context.errors, summary: null } })),
-    assignRecentOffline: assign(({ context, event }) => ({
-      recentOffline: outputOf<OfflineUnit[]>(event),
+    assignSummary: assign(({ context }, { output }: { output: DashboardSummary }) => ({ summary: output, errors: { ...context.errors, summary: null } })),
+    assignRecentOffline: assign(({ context }, { output }: { output: OfflineUnit[] }) => ({
+      recentOffline: output,
       errors: { ...context.errors, recentOffline: null },
     })),
-    assignLatestScreenshots: assign(({ context, event }) => ({
-      latestScreenshots: outputOf<LatestScreenshot[]>(event),
+    assignLatestScreenshots: assign(({ context }, { output }: { output: LatestScreenshot[] }) => ({
+      latestScreenshots: output,
       errors: { ...context.errors, latestScreenshots: null },
     })),
-    assignError: assign(({ context, event }, params: { card: DashboardCard }) => ({
-      errors: { ...context.errors, [params.card]: errorOf(event) },
+    assignError: assign(({ context }, { card, error }: { card: DashboardCard; error: unknown }) => ({
+      errors: { ...context.errors, [card]: error },
     })),
   },
 }).createMachine({
@@ -87,64 +85,34 @@ export const userDashboardMachine = setup({
   context: { summary: null, recentOffline: [], latestScreenshots: [], errors: noErrors() },
   states: {
     summary: {
-      initial: 'loading',
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
-      states: {
-        loading: {
-          tags: ['summary.loading'],
-          invoke: {
-            id: 'fetchSummary',
-            src: 'fetchSummary',
-            onDone: { target: 'loaded', actions: 'assignSummary' },
-            onError: { target: 'failed', actions: { type: 'assignError', params: { card: 'summary' } } },
-          },
-        },
-        loaded: {},
-        failed: {
-          tags: ['summary.failed'],
-          on: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'summary' } }, target: 'loading' } },
-        },
-      },
+      ...loadRegion({
+        src: 'fetchSummary',
+        onDone: { type: 'assignSummary', params: ({ event }: { event: DoneActorEvent<DashboardSummary> }) => ({ output: event.output }) },
+        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'summary' as const, error: event.error }) },
+        retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'summary' } }, target: 'loading' } },
+        tags: { loading: ['summary.loading'], failed: ['summary.failed'] },
+      }),
     },
     recentOffline: {
-      initial: 'loading',
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
-      states: {
-        loading: {
-          tags: ['recentOffline.loading'],
-          invoke: {
-            id: 'fetchRecentOffline',
-            src: 'fetchRecentOffline',
-            onDone: { target: 'loaded', actions: 'assignRecentOffline' },
-            onError: { target: 'failed', actions: { type: 'assignError', params: { card: 'recentOffline' } } },
-          },
-        },
-        loaded: {},
-        failed: {
-          tags: ['recentOffline.failed'],
-          on: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'recentOffline' } }, target: 'loading' } },
-        },
-      },
+      ...loadRegion({
+        src: 'fetchRecentOffline',
+        onDone: { type: 'assignRecentOffline', params: ({ event }: { event: DoneActorEvent<OfflineUnit[]> }) => ({ output: event.output }) },
+        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'recentOffline' as const, error: event.error }) },
+        retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'recentOffline' } }, target: 'loading' } },
+        tags: { loading: ['recentOffline.loading'], failed: ['recentOffline.failed'] },
+      }),
     },
     latestScreenshots: {
-      initial: 'loading',
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
-      states: {
-        loading: {
-          tags: ['latestScreenshots.loading'],
-          invoke: {
-            id: 'fetchLatestScreenshots',
-            src: 'fetchLatestScreenshots',
-            onDone: { target: 'loaded', actions: 'assignLatestScreenshots' },
-            onError: { target: 'failed', actions: { type: 'assignError', params: { card: 'latestScreenshots' } } },
-          },
-        },
-        loaded: {},
-        failed: {
-          tags: ['latestScreenshots.failed'],
-          on: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'latestScreenshots' } }, target: 'loading' } },
-        },
-      },
+      ...loadRegion({
+        src: 'fetchLatestScreenshots',
+        onDone: { type: 'assignLatestScreenshots', params: ({ event }: { event: DoneActorEvent<LatestScreenshot[]> }) => ({ output: event.output }) },
+        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'latestScreenshots' as const, error: event.error }) },
+        retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'latestScreenshots' } }, target: 'loading' } },
+        tags: { loading: ['latestScreenshots.loading'], failed: ['latestScreenshots.failed'] },
+      }),
     },
   },
 });

@@ -1,4 +1,5 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { loadRegion } from '../shared/load-region';
 import { composeMachine, type ComposeMachineInput, type ComposeOutput } from './compose.machine';
 import {
   emailMachine,
@@ -160,6 +161,7 @@ export const mailboxMachine = setup({
   },
   actions: {
     assignFilter: assign(({ event }) => (event.type === 'mailbox.filter' ? { filter: event.filter, query: '', selectedIds: [] } : {})),
+    assignTags: assign((_, { tags }: { tags: EmailTag[] }) => ({ tags })),
     assignQuery: assign(({ event }) => (event.type === 'mailbox.search' ? { query: event.query } : {})),
     assignEmails: assign(({ context }, { emails }: { emails: Email[] }) => {
       const ids = new Set(emails.map((e) => e.id));
@@ -504,23 +506,11 @@ export const mailboxMachine = setup({
         failed: {},
       },
     },
-    tags: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            id: 'loadTags',
-            src: 'loadTags',
-            onDone: { target: 'ready', actions: assign({ tags: ({ event }) => event.output }) },
-            onError: { target: 'failed' },
-          },
-        },
-        ready: {},
-        failed: {
-          on: { 'mailbox.tags.retry': { target: 'loading' } },
-        },
-      },
-    },
+    tags: loadRegion({
+      src: 'loadTags',
+      onDone: { type: 'assignTags', params: ({ event }: { event: DoneActorEvent<EmailTag[]> }) => ({ tags: event.output }) },
+      retry: { 'mailbox.tags.retry': { target: 'loading' } },
+    }),
     composer: {
       initial: 'closed',
       states: {

@@ -1,4 +1,5 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { loadRegion } from '../shared/load-region';
 import { taskMachine, type TaskActorRef, type TaskChange, type TaskNotice } from './task.machine';
 import {
   matchesFilter,
@@ -289,23 +290,12 @@ export const todoListMachine = setup({
         },
       },
     },
-    tags: {
-      initial: 'loading',
-      states: {
-        loading: {
-          invoke: {
-            id: 'loadTags',
-            src: 'loadTags',
-            onDone: { target: 'loaded', actions: { type: 'assignTags', params: ({ event }) => event.output } },
-            onError: { target: 'failed', actions: { type: 'assignTagsError', params: ({ event }) => toFailure(event.error) } },
-          },
-        },
-        loaded: {},
-        failed: {
-          on: { 'tags.retry': { target: 'loading' }, 'list.retry': { target: 'loading' } },
-        },
-      },
-    },
+    tags: loadRegion({
+      src: 'loadTags',
+      onDone: { type: 'assignTags', params: ({ event }: { event: DoneActorEvent<TaskTag[]> }) => event.output },
+      onError: { type: 'assignTagsError', params: ({ event }: { event: ErrorActorEvent }) => toFailure(event.error) },
+      retry: { 'tags.retry': { target: 'loading' }, 'list.retry': { target: 'loading' } },
+    }),
     undo: {
       initial: 'idle',
       states: {
