@@ -220,12 +220,12 @@ describe('process monitor: only polls while the table is seen', () => {
     const { actor, clock } = start(fetch);
     await flush();
     expect(fn).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'process.visibility.hidden' });
     expect(actor.getSnapshot().hasTag('suspended')).toBe(true);
     clock.increment(60_000);
     await flush();
     expect(fn).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'monitor.visibility.visible' });
+    actor.send({ type: 'process.visibility.visible' });
     await flush();
     expect(fn).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.items[0]?.cpuPercent).toBe(2);
@@ -238,11 +238,11 @@ describe('process monitor: only polls while the table is seen', () => {
     const { actor: fetch, fn } = autoFetch();
     const { actor, clock } = start(fetch);
     await flush();
-    actor.send({ type: 'monitor.view.change', view: 'rules' });
+    actor.send({ type: 'process.view.change', view: 'rules' });
     clock.increment(60_000);
     await flush();
     expect(fn).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'monitor.view.change', view: 'processes' });
+    actor.send({ type: 'process.view.change', view: 'processes' });
     await flush();
     expect(fn).toHaveBeenCalledTimes(2);
   });
@@ -250,7 +250,7 @@ describe('process monitor: only polls while the table is seen', () => {
   it('drops the answer of a request in flight when the tab is hidden', async () => {
     const { actor: fetch, calls } = manualFetch();
     const { actor } = start(fetch);
-    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'process.visibility.hidden' });
     calls[0]?.resolve({ unitId: 'u1', items: [proc('1')], sampledAt: 't' });
     await flush();
     expect(actor.getSnapshot().context.items).toEqual([]);
@@ -261,12 +261,12 @@ describe('process monitor: only polls while the table is seen', () => {
     const { actor, clock } = start(fetch, { view: 'rules' });
     await flush();
     expect(fn).not.toHaveBeenCalled();
-    actor.send({ type: 'monitor.visibility.hidden' });
-    actor.send({ type: 'monitor.view.change', view: 'processes' });
+    actor.send({ type: 'process.visibility.hidden' });
+    actor.send({ type: 'process.view.change', view: 'processes' });
     clock.increment(30_000);
     await flush();
     expect(fn).not.toHaveBeenCalled();
-    actor.send({ type: 'monitor.visibility.visible' });
+    actor.send({ type: 'process.visibility.visible' });
     await flush();
     expect(fn).toHaveBeenCalledTimes(1);
   });
@@ -274,17 +274,17 @@ describe('process monitor: only polls while the table is seen', () => {
   it('a paused monitor stays paused when the tab becomes visible; resuming while hidden waits for visibility', async () => {
     const { actor: fetch, fn } = autoFetch();
     const { actor, clock } = start(fetch, { paused: true, documentHidden: true });
-    actor.send({ type: 'monitor.visibility.visible' });
+    actor.send({ type: 'process.visibility.visible' });
     await flush();
     expect(actor.getSnapshot().hasTag('paused')).toBe(true);
     expect(fn).not.toHaveBeenCalled();
-    actor.send({ type: 'monitor.visibility.hidden' });
+    actor.send({ type: 'process.visibility.hidden' });
     actor.send({ type: 'process.resume' });
     clock.increment(30_000);
     await flush();
     expect(fn).not.toHaveBeenCalled();
     expect(actor.getSnapshot().hasTag('suspended')).toBe(true);
-    actor.send({ type: 'monitor.visibility.visible' });
+    actor.send({ type: 'process.visibility.visible' });
     await flush();
     expect(fn).toHaveBeenCalledTimes(1);
   });
@@ -293,8 +293,8 @@ describe('process monitor: only polls while the table is seen', () => {
     const fn = vi.fn(async (): Promise<ProcessSample> => Promise.reject(Object.assign(new Error('gone'), { status: 404 })));
     const { actor } = start(fromPromise(fn));
     await flush();
-    actor.send({ type: 'monitor.visibility.hidden' });
-    actor.send({ type: 'monitor.visibility.visible' });
+    actor.send({ type: 'process.visibility.hidden' });
+    actor.send({ type: 'process.visibility.visible' });
     await flush();
     expect(actor.getSnapshot().hasTag('stalled')).toBe(true);
     expect(fn).toHaveBeenCalledTimes(1);

@@ -11,7 +11,7 @@ import type { UnitProcess } from '../domain/types';
  *   `watching`, which stops the in-flight request (its late answer is dropped) and clears the rows.
  *   While nobody can see the table (browser tab hidden, or the Rules tab shown) `live` rests in
  *   `suspended`, and refreshes at once when the table is seen again. The view reports visibility
- *   (`monitor.visibility.*`, `monitor.view.change`); the machine itself touches no DOM.
+ *   (`process.visibility.*`, `process.view.change`); the machine itself touches no DOM.
  * - `action`: end a process / block its executable, each behind a confirmation.
  */
 
@@ -86,9 +86,9 @@ export type ProcessMonitorEvent =
   | { type: 'process.block'; process: UnitProcess }
   | { type: 'process.action.confirm' }
   | { type: 'process.action.cancel' }
-  | { type: 'monitor.visibility.hidden' }
-  | { type: 'monitor.visibility.visible' }
-  | { type: 'monitor.view.change'; view: MonitorView };
+  | { type: 'process.visibility.hidden' }
+  | { type: 'process.visibility.visible' }
+  | { type: 'process.view.change'; view: MonitorView };
 
 export type ProcessMonitorEmitted =
   | { type: 'process.ended'; process: UnitProcess }
@@ -182,7 +182,7 @@ export const processMonitorMachine = setup({
     clearStartPaused: assign({ startPaused: () => false }),
     assignDocumentHidden: assign({ documentHidden: () => true }),
     assignDocumentVisible: assign({ documentHidden: () => false }),
-    assignView: assign(({ event }) => (event.type === 'monitor.view.change' ? { view: event.view } : {})),
+    assignView: assign(({ event }) => (event.type === 'process.view.change' ? { view: event.view } : {})),
     assignInterval: assign(({ event }) => (event.type === 'process.interval.change' ? { intervalMs: event.intervalMs } : {})),
     assignSort: assign(({ event }) => (event.type === 'process.sort' ? { sort: event.sort } : {})),
     assignSearch: assign(({ event }) => (event.type === 'process.search' ? { search: event.search } : {})),
@@ -248,9 +248,9 @@ export const processMonitorMachine = setup({
           { target: '.noUnit', actions: 'assignUnit' },
         ],
         // Only recorded here; `live` reacts through its eventless transitions.
-        'monitor.visibility.hidden': { actions: 'assignDocumentHidden' },
-        'monitor.visibility.visible': { actions: 'assignDocumentVisible' },
-        'monitor.view.change': { actions: 'assignView' },
+        'process.visibility.hidden': { actions: 'assignDocumentHidden' },
+        'process.visibility.visible': { actions: 'assignDocumentVisible' },
+        'process.view.change': { actions: 'assignView' },
       },
       states: {
         start: {

@@ -23,7 +23,7 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'process.unit.select', unitId: null },
     { type: 'process.search', search: 'ngi' },
     { type: 'process.sort', sort: { column: 'pid', direction: 'asc' } },
-    { type: 'monitor.view.change', view: 'table' },
+    { type: 'process.view.change', view: 'table' },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, unit: snapshot.context.unitId, interval: snapshot.context.intervalMs, hidden: snapshot.context.documentHidden, failures: Math.min(snapshot.context.failures, 3), n: snapshot.context.items.length, target: snapshot.context.target !== null }),

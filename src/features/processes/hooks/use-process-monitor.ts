@@ -77,13 +77,13 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
   const actor = useActorRef(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
 
   useEffect(() => {
-    const report = () => actor.send({ type: isDocumentHidden() ? 'monitor.visibility.hidden' : 'monitor.visibility.visible' });
+    const report = () => actor.send({ type: isDocumentHidden() ? 'process.visibility.hidden' : 'process.visibility.visible' });
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
   }, [actor]);
 
   useEffect(() => {
-    if (actor.getSnapshot().context.view !== view) actor.send({ type: 'monitor.view.change', view });
+    if (actor.getSnapshot().context.view !== view) actor.send({ type: 'process.view.change', view });
   }, [actor, view]);
 
   useEffect(() => {
