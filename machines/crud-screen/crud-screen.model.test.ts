@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
+import { planWalk, runPath, type WalkConfig } from '../testing/walk';
+import { anOrganization, type OrganizationRowFixture } from '../testing/fixtures';
+import { createCrudScreenMachine } from './crud-screen.machine';
+const machine = createCrudScreenMachine<OrganizationRowFixture, { name: string }, unknown>();
+
+const walk: WalkConfig<typeof machine> = {
+  machine,
+  input: { editor: { empty: { name: '' } } },
+  events: [
+    { type: 'crud.bulk', action: 'archive' },
+    { type: 'crud.bulk.request', action: 'archive' },
+    { type: 'crud.create', values: { name: 'New' } },
+    { type: 'crud.delete', target: { id: 'org-1', label: 'Acme' } },
+    { type: 'crud.edit', id: 'org-1', values: { name: 'Acme' } },
+    { type: 'crud.editor.deleted', target: { id: 'org-1', label: 'Acme' } },
+    { type: 'crud.editor.failed', target: { id: 'org-1', label: 'Acme' }, error: new Error('refused') },
+    { type: 'crud.editor.pending', target: { id: 'org-1', label: 'Acme' } },
+    { type: 'crud.editor.saved', mode: 'edit', record: anOrganization() },
+    { type: 'crud.editor.undone', target: { id: 'org-1', label: 'Acme' } },
+    { type: 'crud.job', job: 'export' },
+    { type: 'crud.job', job: 'report' },
+    { type: 'crud.list.bulkDone', action: 'archive', count: 2 },
+    { type: 'crud.list.bulkFailed', action: 'archive', error: new Error('refused') },
+    { type: 'xstate.done.actor.job', output: { rows: 2 } },
+    { type: 'xstate.error.actor.job', error: new Error('export failed') },
+  ],
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, jobs: snapshot.context.jobQueue.length }),
+};
+
+describe('crud-screen machine: model walk over its real graph', () => {
+  it.each(planWalk(walk))('$description', async (path) => {
+    await runPath(walk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
+  });
+
+  it('reaches every state and transition', ({ task }) => {
+    expect(reportCoverage(machine, task.meta)).toEqual(FULL_COVERAGE);
+  });
+});
