@@ -52,8 +52,9 @@ function OperationPanel({ op }: { op: OperationDoc }) {
           <Title order={4} size="sm" mb={4}>
             {t('api-docs.parameters')}
           </Title>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped withTableBorder fz="sm">
+          {/* A focusable, named scroll region: a phone scrolls the table sideways by keyboard too. */}
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('api-docs.parameters')}>
+            <Table striped withTableBorder fz="sm" miw={560}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('api-docs.columns.name')}</Table.Th>
@@ -84,7 +85,7 @@ function OperationPanel({ op }: { op: OperationDoc }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Box>
       )}
       {op.requestType && (
