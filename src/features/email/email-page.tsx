@@ -3,7 +3,7 @@ import { Redirect, useLocation } from 'wouter';
 import { parseMailPath } from '@machines/email/mail-location';
 import type { ShowLocationParams } from '@machines/email/mailbox.machine';
 import { EmailScreen } from './components/email-screen/email-screen';
-import { createMailboxLogic, type MailboxLogic } from './email-logic';
+import { createMailboxLogic, type MailboxLogic } from './hooks/mailbox-machine';
 
 /**
  * The mailbox at the router: the URL (/apps/email, /apps/email/:folder, /apps/email/label/:label, each with

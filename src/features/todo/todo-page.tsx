@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Redirect, useRoute } from 'wouter';
 import { isTaskFilter } from '@machines/todo/types';
 import { TodoScreen } from './components/todo-screen/todo-screen';
-import { createTodoLogic } from './todo-logic';
+import { createTodoLogic } from './hooks/todo-machine';
 
 /** /apps/todo (all) and /apps/todo/:filter, where the filter is a view or a tag value. */
 export default function TodoPage() {

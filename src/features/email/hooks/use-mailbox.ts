@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailLocation } from '@machines/email/mail-location';
 import { useSessionUser } from '@/lib/session';
 import { withInspect } from '@/lib/inspection';
-import type { MailboxLogic } from '../email-logic';
+import type { MailboxLogic } from './mailbox-machine';
 
 /** Runs the mailbox actor for the page: hands it the URL's location and turns its notices into toasts. */
 export function useMailbox(logic: MailboxLogic, location: MailLocation) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { showUndoNotification } from '@/components/data-list/undo-notification';
 import { withInspect } from '@/lib/inspection';
 import type { TaskFilter } from '@machines/todo/types';
-import type { TodoLogic } from '../todo-logic';
+import type { TodoLogic } from './todo-machine';
 import { failureKey } from '../selectors';
 
 /** Runs the to-do list actor for the page: follows the route's filter and turns its notices into toasts. */

@@ -2,7 +2,7 @@ import { Modal, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useMailboxRef } from '../../email-context';
+import { useMailboxRef } from '../../hooks/use-mailbox-ref';
 import { selectComposer } from '../../selectors';
 import { ComposeForm } from '../compose-form/compose-form';
 

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MailFilter } from '@machines/email/types';
-import { useMailboxRef } from '../../email-context';
+import { useMailboxRef } from '../../hooks/use-mailbox-ref';
 import { selectCounts, selectFilter, selectTags, selectTagsFailed } from '../../selectors';
 import { LabelDot } from '../label-dot/label-dot';
 

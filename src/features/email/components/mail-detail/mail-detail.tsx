@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { EmailActorRef } from '@machines/email/mailbox.machine';
 import { MAIL_FOLDERS, type Email } from '@machines/email/types';
 import { sanitizeHtml } from '@/lib/text';
-import { useMailboxRef } from '../../email-context';
+import { useMailboxRef } from '../../hooks/use-mailbox-ref';
 import { formatMailDateTime } from '../../format-mail-time';
 import { snippetOf } from '../../snippet';
 import { selectEmail, selectEmailBusy, selectReplyComposer, selectTags } from '../../selectors';

@@ -32,7 +32,7 @@ import { AvatarInitials } from '@/components/avatar-initials';
 import { emailActorId } from '@machines/email/mailbox.machine';
 import { MAIL_FOLDERS, type Email, type EmailTag } from '@machines/email/types';
 import { ListEmpty, ListError } from '@/components/data-list';
-import { useMailboxRef } from '../../email-context';
+import { useMailboxRef } from '../../hooks/use-mailbox-ref';
 import { formatMailTime } from '../../format-mail-time';
 import { snippetOf } from '../../snippet';
 import {

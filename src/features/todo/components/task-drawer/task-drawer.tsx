@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TaskActorRef } from '@machines/todo/task.machine';
 import { selectCreator, selectEditor, selectTags, shallowEqual } from '../../selectors';
-import { useTodoActor } from '../../todo-context';
+import { useTodoActor } from '../../hooks/use-todo-actor';
 import { TaskForm } from '../task-form/task-form';
 
 /** The "Add task" drawer: its state lives in the list machine's creator region. */

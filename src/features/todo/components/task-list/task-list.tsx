@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskSort } from '@machines/todo/todo-list.machine';
 import { VIEW_FILTERS, type TaskFilter } from '@machines/todo/types';
 import { failureKey, sameEntries, selectFilter, selectListError, selectListStatus, selectSearch, selectSort, selectTags, selectTotal, selectVisibleTasks } from '../../selectors';
-import { useTodoActor } from '../../todo-context';
+import { useTodoActor } from '../../hooks/use-todo-actor';
 import { TaskRow } from '../task-row/task-row';
 
 const SORTS: TaskSort[] = ['newest', 'titleAsc', 'titleDesc'];

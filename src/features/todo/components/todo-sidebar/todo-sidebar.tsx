@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { isTaskFilter, type ViewFilter } from '@machines/todo/types';
 import { selectFilter, selectTags, selectTagsFailed } from '../../selectors';
-import { useTodoActor } from '../../todo-context';
+import { useTodoActor } from '../../hooks/use-todo-actor';
 
 const FILTER_ICONS: Record<ViewFilter, typeof IconList> = {
   all: IconList,

@@ -2,10 +2,10 @@ import { fromPromise } from 'xstate';
 import { taskMachine, type UpdateTaskInput } from '@machines/todo/task.machine';
 import { todoListMachine, type CreateTaskInput } from '@machines/todo/todo-list.machine';
 import type { Task, TaskFilter, TaskTag } from '@machines/todo/types';
-import { createTask } from './api/create-task';
-import { getTaskTags } from './api/get-task-tags';
-import { getTasks } from './api/get-tasks';
-import { updateTask } from './api/update-task';
+import { createTask } from '../api/create-task';
+import { getTaskTags } from '../api/get-task-tags';
+import { getTasks } from '../api/get-tasks';
+import { updateTask } from '../api/update-task';
 
 /** The list machine with the app's API calls as its actors. */
 export function createTodoLogic() {

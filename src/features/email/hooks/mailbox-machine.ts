@@ -10,15 +10,15 @@ import {
 } from '@machines/email/email.machine';
 import { mailboxMachine, type LoadMailsInput } from '@machines/email/mailbox.machine';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/types';
-import { composeEmail } from './api/compose-email';
-import { getEmailMeta } from './api/get-email-meta';
-import { getEmailTags } from './api/get-email-tags';
-import { getMails } from './api/get-mails';
-import { markUnread } from './api/mark-unread';
-import { moveMails } from './api/move-mails';
-import { setLabels } from './api/set-labels';
-import { setStarred } from './api/set-starred';
-import { updateLabels } from './api/update-labels';
+import { composeEmail } from '../api/compose-email';
+import { getEmailMeta } from '../api/get-email-meta';
+import { getEmailTags } from '../api/get-email-tags';
+import { getMails } from '../api/get-mails';
+import { markUnread } from '../api/mark-unread';
+import { moveMails } from '../api/move-mails';
+import { setLabels } from '../api/set-labels';
+import { setStarred } from '../api/set-starred';
+import { updateLabels } from '../api/update-labels';
 
 /** The mailbox machine with the app's API calls as the actors of it, its email actors and its composers. */
 export function createMailboxLogic() {
