@@ -286,6 +286,10 @@ export async function endProviderSession(settings: OidcSettings): Promise<void> 
   try {
     // revokeTokensOnSignout + removeUser happen inside; no state is stored for the way back.
     await m.signoutRedirect({ post_logout_redirect_uri: `${globalThis.location.origin}/login` });
+  } catch (error) {
+    // The local session is gone either way; the provider's may not be.
+    console.warn('The identity provider session could not be ended:', error);
+    throw error;
   } finally {
     // Reached when the provider cannot be reached (the page has not left): nothing stays behind.
     clearOidcStorage();
