@@ -1,7 +1,7 @@
 import { chartOf } from '../../machines/statecharts/chart';
 import { MACHINES } from '../../machines/statecharts/registry';
 import { expect, test, type Page } from './support/test';
-import { expectNoViolations, scanThemes } from './support/a11y';
+import { expectNoViolations, scanThemes, VIEWPORTS } from './support/a11y';
 import { DEMO_PASSWORD, signIn } from './support/auth';
 
 /**
@@ -44,6 +44,9 @@ test('lists every machine and draws the session chart from a deep link, without 
   await expect(page.getByText('reached', { exact: true })).toHaveCount(2);
   await expect(state(page, 'signingIn')).toHaveAttribute('aria-current', 'true');
   await expectNoViolations(await scanThemes(page, 'statecharts session'));
+  await page.setViewportSize(VIEWPORTS.phone);
+  await expectNoViolations(await scanThemes(page, 'statecharts session @phone'));
+  await page.setViewportSize(VIEWPORTS.desktop);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Stop replay' }).click().then(() => page.getByRole('button', { name: 'Export JSON' }).click())]);
   expect(download.suggestedFilename()).toBe('session.scenarios.json');
 
