@@ -1,4 +1,5 @@
 import { checkCall, recordContract } from './support/contract-recorder';
+import { scanThemes, setTheme, VIEWPORTS } from './support/a11y';
 import { signIn, clientNavigate } from './support/auth';
 import { expect, test } from './support/test';
 
@@ -25,4 +26,20 @@ test('a response that breaks the contract is reported', () => {
   expect(lines.join('\n')).toContain('GET /api/me → 200');
   expect(checkCall({ method: 'GET', url: 'http://127.0.0.1/api/me', requestBody: null, status: 418, responseText: '' })[0]).toContain('status 418 is not documented');
   expect(checkCall({ method: 'GET', url: 'http://127.0.0.1/api/nothing-here', requestBody: null, status: 200, responseText: '' })[0]).toContain('no such operation');
+});
+
+test('the API reference at /dev/api opens as its own page, passes axe, in light and dark and on a phone', async ({ page }) => {
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/dev/api');
+    await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    const units = page.getByRole('region', { name: 'Service units' });
+    await units.getByRole('button', { name: /GET\s*\/api\/service-units\s*One page/ }).click();
+    await expect(units.getByRole('cell', { name: /pageSize/ })).toBeVisible();
+    expect(await scanThemes(page, `/dev/api ${viewport.width}px`)).toEqual([]);
+    if (process.env['E2E_SHOTS']) {
+      await setTheme(page, 'dark');
+      await page.screenshot({ path: `/tmp/contract/dev-api-${viewport.width}-dark.png` });
+    }
+  }
 });
