@@ -4,31 +4,30 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const outDir = process.env.E2E_DIST ?? 'dist';
 
-// tests/e2e/oidc.spec.ts runs against a real OpenID provider (panva's oidc-provider, tests/e2e/oidc/provider.mjs on
-// 127.0.0.1:4190, 20 s access tokens) and an app build made with its authority (dist-oidc, served on 4191). Both
-// start only when the run includes that spec (no file filter, or one naming oidc), or with E2E_OIDC=1; E2E_OIDC=0 skips them.
-const OIDC_PROVIDER_PORT = 4190;
-const OIDC_APP_PORT = 4191;
-const e2eFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
-const runsOidc = process.env.E2E_OIDC === '1' || (process.env.E2E_OIDC !== '0' && (e2eFilters.length === 0 || e2eFilters.some((f) => f.includes('oidc'))));
-const oidcServers: { command: string; url: string; env: Record<string, string>; reuseExistingServer: boolean; timeout: number }[] = runsOidc
+// tests/e2e/remote.spec.ts runs the app built with VITE_API_MODE=remote against a contract server no one here wrote:
+// Stoplight Prism mocking docs/api/openapi.yaml on 127.0.0.1:4192 (it validates every request and answers with the
+// document's examples), the build served on 4189 (another origin: CORS). Both start only when the run includes that
+// spec (no file filter, or one naming remote), or with E2E_REMOTE=1; E2E_REMOTE=0 skips them (docs/deploy.md).
+const REMOTE_APP_PORT = Number(process.env.E2E_REMOTE_PORT ?? 4189);
+const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4192);
+const remoteFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
+const runsRemote =
+  process.env.E2E_REMOTE === '1' || (process.env.E2E_REMOTE !== '0' && (remoteFilters.length === 0 || remoteFilters.some((f) => f.includes('remote'))));
+const remoteDist = process.env.E2E_REMOTE_DIST ?? 'dist-remote';
+const remoteServers = runsRemote
   ? [
       {
-        command: `node tests/e2e/oidc/provider.mjs`,
-        url: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/.well-known/openid-configuration`,
-        env: { OIDC_PORT: String(OIDC_PROVIDER_PORT), OIDC_APP_ORIGINS: `http://127.0.0.1:${OIDC_APP_PORT}`, OIDC_ACCESS_TOKEN_TTL_S: '20' },
+        command: `npx prism mock docs/api/openapi.yaml --host 127.0.0.1 --port ${PRISM_PORT}`,
+        url: `http://127.0.0.1:${PRISM_PORT}/api/me`,
+        // Any answer (401 without a token) means Prism is up.
         reuseExistingServer: false,
-        timeout: 30_000,
+        timeout: 120_000,
       },
       {
-        // E2E_OIDC_BUILT=1 serves an existing dist-oidc without building again (local iterations).
-        command: `${process.env.E2E_OIDC_BUILT === '1' ? '' : 'npx vite build --outDir dist-oidc --emptyOutDir && '}npx vite preview --port ${OIDC_APP_PORT} --strictPort --host 127.0.0.1 --outDir dist-oidc`,
-        url: `http://127.0.0.1:${OIDC_APP_PORT}`,
-        env: {
-          VITE_OIDC_AUTHORITY: `http://127.0.0.1:${OIDC_PROVIDER_PORT}`,
-          VITE_OIDC_CLIENT_ID: 'service-unit-admin',
-          VITE_OIDC_SCOPE: 'openid profile email offline_access',
-        },
+        // E2E_REMOTE_BUILT=1 serves an existing build without building again (local iterations).
+        command: `${process.env.E2E_REMOTE_BUILT === '1' ? '' : `npx vite build --outDir ${remoteDist} --emptyOutDir && `}npx vite preview --port ${REMOTE_APP_PORT} --strictPort --host 127.0.0.1 --outDir ${remoteDist}`,
+        url: `http://127.0.0.1:${REMOTE_APP_PORT}`,
+        env: { VITE_API_MODE: 'remote', VITE_API_BASE_URL: `http://127.0.0.1:${PRISM_PORT}` },
         reuseExistingServer: false,
         timeout: 300_000,
       },
@@ -67,6 +66,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    ...oidcServers,
+    ...remoteServers,
   ],
 });
