@@ -608,8 +608,15 @@ function table(r) {
   add('first screen warm ratio (app / floor)', warm, `≤ ${GOALS.warmRatio}`, warm <= GOALS.warmRatio, {});
   const coldLimit = (CEILINGS.coldRatio ?? GOALS.coldRatio) * NOISE;
   const warmLimit = (CEILINGS.warmRatio ?? GOALS.warmRatio) * NOISE;
-  if (cold > coldLimit) failures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
-  if (warm > warmLimit) failures.push(`first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  // On an overloaded machine (load above twice the cores) two runs differed by 2× in this ratio: all of it is
+  // noise then, so a breach is reported, not failed. Bytes and the refresh count always gate.
+  const overloaded = r.loadAverage1m > 2 * r.cpus;
+  const ratioFailures = [];
+  if (cold > coldLimit) ratioFailures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  if (warm > warmLimit) ratioFailures.push(`first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  if (overloaded) {
+    for (const f of ratioFailures) console.log(`warning (load ${r.loadAverage1m.toFixed(1)} on ${r.cpus} cores, not failed): ${f}`);
+  } else failures.push(...ratioFailures);
   if (fs.app404.cold.length > 0) add('first visit /pages/error-404 cold / warm (ms)', `${Math.round(median(fs.app404.cold))} / ${Math.round(median(fs.app404.warm))}`, '', null);
 
   const wd = r.writeDefault ?? {};
