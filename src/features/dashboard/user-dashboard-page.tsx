@@ -14,7 +14,7 @@ import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
 import { LatestScreenshotsCard } from './components/latest-screenshots-card';
 import { RecentOfflineCard } from './components/recent-offline-card';
 import { StatCard } from './components/stat-card';
-import { selectCardState, selectLatestScreenshots, selectRecentOffline, selectSummary } from './hooks/selectors';
+import { selectCardState, selectLatestScreenshots, selectRecentOffline, selectSummary } from './selectors';
 import { useUserDashboard } from './hooks/use-user-dashboard';
 
 const selectSummaryState = selectCardState('summary');

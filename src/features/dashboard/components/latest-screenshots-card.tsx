@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { LatestScreenshot } from '@machines/dashboard/user-dashboard.machine';
 import { ScreenshotImage } from '@/components/screenshot-image';
-import type { CardState } from '../hooks/selectors';
+import type { CardState } from '../selectors';
 
 dayjs.extend(relativeTime);
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { OfflineUnit } from '@machines/dashboard/user-dashboard.machine';
 import { RelativeTime } from '@/components/data-list';
-import type { CardState } from '../hooks/selectors';
+import type { CardState } from '../selectors';
 
 export function RecentOfflineCard({ state, units, onRetry }: { state: CardState; units: OfflineUnit[]; onRetry: () => void }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatThousands } from '@/lib/formatters';
-import type { CardState } from '../hooks/selectors';
+import type { CardState } from '../selectors';
 
 /**
  * The link's name starts with what the card shows, "Units online 24" (WCAG 2.5.3 Label in Name); a

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
-import type { dashboardMachineWithApi } from './use-user-dashboard';
+import type { dashboardMachineWithApi } from './hooks/use-user-dashboard';
 
 type Snap = SnapshotFrom<typeof dashboardMachineWithApi>;
 
