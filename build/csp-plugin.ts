@@ -45,8 +45,9 @@ export function cspDirectives(env: CspEnv, header: boolean): [string, ...string[
     // Mantine writes its theme variables and responsive styles into <style> elements at run time; their
     // content changes with the theme and props, so neither a hash nor a static nonce fits (docs/security.md).
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Screenshots and profile photos are data: URLs; a remote backend may serve images from its origin.
-    ['img-src', "'self'", 'data:', ...(api ? [api] : [])],
+    // Screenshots and profile photos are data: URLs; a remote backend may serve images from its origin, and the
+    // identity provider's `picture` claim points at the provider's host.
+    ['img-src', "'self'", 'data:', ...remote],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...remote],
     // The identity provider's silent renewal runs in a hidden frame that returns to silent-callback.html.

@@ -23,6 +23,8 @@ describe('the production Content-Security-Policy', () => {
     const policy = cspString({ VITE_API_BASE_URL: 'https://api.example.com/v1/', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' }, true);
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.example.com https://id.example.com");
     expect(directive(policy, 'frame-src')).toBe("frame-src 'self' https://id.example.com");
+    // The provider's picture claim is shown from the provider's host.
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: https://api.example.com https://id.example.com");
     expect(directive(cspString({ VITE_API_BASE_URL: '/api' }, true), 'connect-src')).toBe("connect-src 'self'");
     expect(directive(cspString({ VITE_API_BASE_URL: 'javascript:alert(1)' }, true), 'connect-src')).toBe("connect-src 'self'");
   });

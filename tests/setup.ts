@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Mantine needs these browser APIs that jsdom lacks.
 // An empty query matches everything in browsers (mantine-datatable hides columns whose media query fails).
@@ -47,4 +47,12 @@ afterEach(() => {
   notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// Test files of the 'dom' project share one module graph per worker (vite.config.ts): a session actor that a
+// file installed (createSessionHarness) or started never reaches the next file. Imported late so that files
+// mocking modules ('dom-isolated') load it only after their own tests.
+afterAll(async () => {
+  const { resetSessionActor } = await import('@/lib/session/service');
+  resetSessionActor();
 });

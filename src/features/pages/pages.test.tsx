@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installSessionActor } from '@/lib/session';
+import { sessionIn } from '@machines/testing/session-harness';
 import { renderWithProviders } from '../../../tests/render';
 import ComingSoonPage from './coming-soon-page';
 import Error404Page from './error-404-page';
@@ -38,10 +40,12 @@ describe('not authorized page', () => {
   it.each([
     [4, '/user/dashboard'],
     [2, '/admin/dashboard'],
-  ])('links role %d to its own dashboard', (role, dashboard) => {
-    localStorage.setItem('session_key', 'k');
-    localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: role }));
+  ] as const)('links role %d to its own dashboard', async (role, dashboard) => {
+    // The role the session machine confirmed, never one written in storage.
+    const session = await sessionIn('signedIn', { role });
+    installSessionActor(session.actor);
     renderWithProviders(<NotAuthorizedPage />);
     expect(screen.getByRole('link', { name: 'Back to my dashboard' })).toHaveAttribute('href', dashboard);
+    session.stop();
   });
 });

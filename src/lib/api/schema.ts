@@ -4905,8 +4905,8 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
-                sort?: "riskScore" | "unitName" | "organizationName" | "predictedDowntimeHours" | "daysUntilDiskFull" | "trend";
+                /** @description Sort column (an unknown column falls back to the default, risk) */
+                sort?: "risk" | "name" | "organization" | "downtime" | "disk" | "trend";
             };
             header?: never;
             path?: never;

@@ -202,6 +202,12 @@ export function installSessionActor(actor: SessionActor): SessionActor {
   return actor;
 }
 
+/** Tests: stops the session actor; the next `getSessionActor()` starts a fresh one from storage. */
+export function resetSessionActor(): void {
+  current?.dispose();
+  current = null;
+}
+
 /** Stops the session actor and starts a fresh one from storage (tests, demo reset). */
 export function restartSession(options: { idleMs?: number } = {}): SessionActor {
   current?.dispose();
