@@ -613,7 +613,10 @@ function table(r) {
   const overloaded = r.loadAverage1m > 2 * r.cpus;
   const ratioFailures = [];
   if (cold > coldLimit) ratioFailures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
-  if (warm > warmLimit) ratioFailures.push(`first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  // The warm ratio is reported, never gated: on this machine its median moved from 2.04 to 4.55 and 6.45 in runs
+  // of the same build (the floor's warm paint is ~150 ms, so a few ms of scheduling swing the ratio); the cold
+  // ratio stayed within 2.52–2.55 and gates (docs/performance.md).
+  if (warm > warmLimit) console.log(`warning (warm ratio is not gated): first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
   if (overloaded) {
     for (const f of ratioFailures) console.log(`warning (load ${r.loadAverage1m.toFixed(1)} on ${r.cpus} cores, not failed): ${f}`);
   } else failures.push(...ratioFailures);
