@@ -146,14 +146,19 @@ for (const viewport of [
     const nameField = editor.getByRole('textbox', { name: /^Name/ });
     await expect(nameField).toBeFocused();
     await expect(nameField).toHaveValue(name);
-    // Topmost: the point at the centre of the name field belongs to the editor.
-    const box = await nameField.boundingBox();
-    expect(box).not.toBeNull();
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null, {
-      x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
-      y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
-    });
-    expect(hit).toBe(await editor.getAttribute('aria-labelledby'));
+    // Topmost: the point at the centre of the name field belongs to the editor (once the detail drawer's
+    // overlay has finished fading out; it takes the point meanwhile).
+    const editorTitle = await editor.getAttribute('aria-labelledby');
+    await expect
+      .poll(async () => {
+        const box = await nameField.boundingBox();
+        if (!box) return null;
+        return page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null, {
+          x: box.x + box.width / 2,
+          y: box.y + box.height / 2,
+        });
+      })
+      .toBe(editorTitle);
     await expect(editor.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
   });
 }
