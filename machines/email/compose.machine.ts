@@ -185,7 +185,10 @@ export const composeMachine = setup({
       on: {
         'compose.change': { target: 'editing', actions: 'assignField' },
         'compose.send': [{ guard: 'canSend', target: 'sending' }, { target: 'editing', actions: 'assignSendErrors' }],
-        'compose.saveDraft': [{ guard: 'canSaveDraft', target: 'savingDraft' }, { target: 'editing', actions: 'assignDraftErrors' }],
+        // The fields here passed canSend or canSaveDraft on the way in and cannot have changed (a change
+        // goes back to editing), and the draft rules are the send rules minus "needs a recipient": saving
+        // them as a draft is always allowed, so "Save draft" after a failure simply tries again.
+        'compose.saveDraft': { target: 'savingDraft' },
       },
     },
     sent: { type: 'final' },

@@ -185,7 +185,9 @@ export async function runPath<TMachine extends AnyStateMachine>(config: WalkConf
   const machine = config.machine.provide({ actors: { ...deferred.actors, ...config.actors }, ...(config.actions ? { actions: config.actions } : {}) });
   const actor = createActor(machine, { input: config.input, clock, inspect: recordCoverage });
   const view = (s: AnyMachineSnapshot) => ({ value: s.value, context: plain(compare(s)) });
-  const initial = getShortestPaths(config.machine, { input: config.input, events: [], serializeState: config.serializeState ?? defaultSerialize })[0]?.state;
+  // The graph's start, with the replaced actions too (a sendParent with no parent would fail the start).
+  const planned: AnyStateMachine = config.actions ? config.machine.provide({ actions: config.actions }) : config.machine;
+  const initial = getShortestPaths(planned, { input: config.input, events: [], serializeState: config.serializeState ?? defaultSerialize })[0]?.state;
   actor.start();
   try {
     await flushMicrotasks(10);
