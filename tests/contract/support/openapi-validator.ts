@@ -127,6 +127,12 @@ export class ContractValidator {
       .join('; ');
   }
 
+  /** Problems of a value against the schema at a JSON pointer of the document (e.g. an example against its media type's schema). */
+  checkAt(pointer: string, value: unknown, what: string): Problem[] {
+    const validate = this.validator(pointer);
+    return validate(value) ? [] : [{ what, message: ContractValidator.describe(validate.errors) }];
+  }
+
   /** Problems with a request body the client sent (none when the operation takes no body). */
   checkRequest(method: string, urlPath: string, body: unknown): Problem[] {
     const op = this.match(method, urlPath);
