@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { taskMachine, type TaskNotice, type UpdateTaskInput } from './task.machine';
+import { taskMachine, type TaskReport, type UpdateTaskInput } from './task.machine';
 import type { Task } from './types';
 
 const TASK: Task = { id: 7, title: 'Original', desc: '<p>Body</p>', tags: ['doc'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false };
@@ -29,19 +29,25 @@ function fakeServer(initial: Task = TASK) {
   return { updateTask, calls, pending, stored: () => stored };
 }
 
-/** A parent that records what the task tells it. */
-function recordingParent() {
-  const notices: TaskNotice[] = [];
-  const parent = createActor(fromCallback<TaskNotice>(({ receive }) => receive((event) => notices.push(event))));
-  parent.start();
-  return { parent: parent as AnyActorRef, notices };
+/** A stand-in for the list: runs the task as its child and records what the task reports to it (sendParent). */
+function withRecordingParent(task: Task, updateTask: ReturnType<typeof fakeServer>['updateTask']) {
+  const notices: TaskReport[] = [];
+  const parentMachine = setup({
+    types: { events: {} as TaskReport },
+    actors: { task: taskMachine.provide({ actors: { updateTask } }) },
+  }).createMachine({
+    invoke: { id: 'task', src: 'task', input: { task } },
+    on: { '*': { actions: ({ event }) => notices.push(event) } },
+  });
+  const parent = createActor(parentMachine).start();
+  const actor = parent.getSnapshot().children.task;
+  if (!actor) throw new Error('the parent did not start the task');
+  return { actor, notices };
 }
 
 function start(task: Task = TASK) {
   const server = fakeServer(task);
-  const { parent, notices } = recordingParent();
-  const actor = createActor(taskMachine.provide({ actors: { updateTask: server.updateTask } }), { input: { task, parent } });
-  actor.start();
+  const { actor, notices } = withRecordingParent(task, server.updateTask);
   let answered = 0;
   const answer = async (ok: boolean, status?: number) => {
     const call = server.calls[answered];
@@ -66,7 +72,7 @@ describe('task actor: flags', () => {
     await answer(true);
     expect(actor.getSnapshot().matches('viewing')).toBe(true);
     expect(actor.getSnapshot().context.saved.isStarred).toBe(true);
-    expect(notices).toEqual([{ type: 'child.updated', task: { ...TASK, isStarred: true } }]);
+    expect(notices).toEqual([{ type: 'task.updated', task: { ...TASK, isStarred: true } }]);
   });
 
   it.each(['isImportant', 'isCompleted'] as const)('toggles %s the same way, both directions', async (flag) => {
@@ -86,7 +92,7 @@ describe('task actor: flags', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('viewing')).toBe(true);
     expect(snapshot.context.task).toEqual(TASK);
-    expect(notices).toEqual([{ type: 'child.rolledBack', task: TASK, change: 'isImportant', error: { message: 'Server refused', status: 503 } }]);
+    expect(notices).toEqual([{ type: 'task.failed', task: TASK, change: 'isImportant', error: { message: 'Server refused', status: 503 } }]);
   });
 
   it('queues a second change made while the first is on its way, and sends it next', async () => {
@@ -103,7 +109,7 @@ describe('task actor: flags', () => {
     await answer(true);
     expect(actor.getSnapshot().matches('viewing')).toBe(true);
     expect(server.stored()).toMatchObject({ isStarred: true, isCompleted: true });
-    expect(notices.map((n) => n.type)).toEqual(['child.updated']);
+    expect(notices.map((n) => n.type)).toEqual(['task.updated']);
   });
 
   it('rolls a refused queued change back to the last confirmed task', async () => {
@@ -136,18 +142,9 @@ describe('task actor: flags', () => {
     actor.send({ type: 'task.trash' });
     await answer(false, 404);
     expect(actor.getSnapshot().context.task.isTrashed).toBe(false);
-    expect(notices[0]).toMatchObject({ type: 'child.rolledBack', change: 'isTrashed', error: { status: 404 } });
+    expect(notices[0]).toMatchObject({ type: 'task.failed', change: 'isTrashed', error: { status: 404 } });
   });
 
-  it('runs without a parent', async () => {
-    const server = fakeServer();
-    const actor = createActor(taskMachine.provide({ actors: { updateTask: server.updateTask } }), { input: { task: TASK } });
-    actor.start();
-    actor.send({ type: 'task.toggle', flag: 'isStarred' });
-    server.calls[0]?.reject();
-    await flush();
-    expect(actor.getSnapshot().context.task).toEqual(TASK);
-  });
 });
 
 describe('task actor: editing', () => {
@@ -175,7 +172,7 @@ describe('task actor: editing', () => {
     expect(actor.getSnapshot().matches('viewing')).toBe(true);
     expect(actor.getSnapshot().context.task.title).toBe('Renamed');
     expect(actor.getSnapshot().context.draft).toBeNull();
-    expect(notices.map((n) => n.type)).toEqual(['child.updated', 'child.editClosed']);
+    expect(notices.map((n) => n.type)).toEqual(['task.updated', 'task.editClosed']);
   });
 
   it('refuses a title longer than 200 characters', () => {
@@ -212,7 +209,7 @@ describe('task actor: editing', () => {
     actor.send({ type: 'edit.rollback' });
     expect(actor.getSnapshot().matches('viewing')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ task: TASK, draft: null, error: null });
-    expect(notices).toEqual([{ type: 'child.editClosed', id: 7 }]);
+    expect(notices).toEqual([{ type: 'task.editClosed', id: 7 }]);
   });
 
   it('goes back to editing, draft kept, when the user types after a failure', async () => {
@@ -234,7 +231,7 @@ describe('task actor: editing', () => {
     expect(actor.getSnapshot().matches('viewing')).toBe(true);
     expect(actor.getSnapshot().context.task).toEqual(TASK);
     expect(server.calls).toHaveLength(0);
-    expect(notices).toEqual([{ type: 'child.editClosed', id: 7 }]);
+    expect(notices).toEqual([{ type: 'task.editClosed', id: 7 }]);
   });
 });
 

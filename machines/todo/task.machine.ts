@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { toFailure, validateDraft, type DraftErrors, type Task, type TaskDraft, type TaskFlag, type TaskPatch, type TodoFailure } from './types';
 
 /**
@@ -9,11 +9,13 @@ import { toFailure, validateDraft, type DraftErrors, type Task, type TaskDraft, 
 
 export type TaskChange = TaskFlag | 'isTrashed' | 'edit';
 
-/** What a task actor tells its parent (the list machine). */
-export type TaskNotice =
-  | { type: 'child.updated'; task: Task }
-  | { type: 'child.rolledBack'; task: Task; change: TaskChange; error: TodoFailure }
-  | { type: 'child.editClosed'; id: number };
+/** What a task actor tells the list that spawned it (with `sendParent`, like the email actor tells the mailbox). */
+export type TaskReport =
+  /** The server confirmed a change: the confirmed task. */
+  | { type: 'task.updated'; task: Task }
+  /** The server refused: the task is back to what it confirmed last. */
+  | { type: 'task.failed'; task: Task; change: TaskChange; error: TodoFailure }
+  | { type: 'task.editClosed'; id: number };
 
 export type TaskEvent =
   | { type: 'task.toggle'; flag: TaskFlag }
@@ -30,8 +32,6 @@ export type TaskEvent =
 
 export interface TaskInput {
   task: Task;
-  /** Who hears about confirmed changes and rollbacks; absent when driven alone. */
-  parent?: AnyActorRef;
 }
 
 export interface TaskContext {
@@ -48,7 +48,6 @@ export interface TaskContext {
   draft: TaskDraft | null;
   draftErrors: DraftErrors;
   error: TodoFailure | null;
-  parent: AnyActorRef | undefined;
 }
 
 export interface UpdateTaskInput {
@@ -111,17 +110,9 @@ export const taskMachine = setup({
     confirmSave: assign((_, output: Task) => ({ task: output, saved: output, draft: null, draftErrors: {}, error: null })),
     keepFailure: assign((_, failure: TodoFailure) => ({ error: failure })),
     discardDraft: assign(({ context }) => ({ task: context.saved, draft: null, draftErrors: {}, error: null })),
-    notifyUpdated: enqueueActions(({ context, enqueue }) => {
-      if (context.parent) enqueue.sendTo(context.parent, { type: 'child.updated', task: context.saved } satisfies TaskNotice);
-    }),
-    notifyRolledBack: enqueueActions(({ context, enqueue }) => {
-      if (context.parent && context.error) {
-        enqueue.sendTo(context.parent, { type: 'child.rolledBack', task: context.saved, change: context.lastChange, error: context.error } satisfies TaskNotice);
-      }
-    }),
-    notifyEditClosed: enqueueActions(({ context, enqueue }) => {
-      if (context.parent) enqueue.sendTo(context.parent, { type: 'child.editClosed', id: context.saved.id } satisfies TaskNotice);
-    }),
+    notifyUpdated: sendParent(({ context }): TaskReport => ({ type: 'task.updated', task: context.saved })),
+    notifyRolledBack: sendParent(({ context }, failure: TodoFailure): TaskReport => ({ type: 'task.failed', task: context.saved, change: context.lastChange, error: failure })),
+    notifyEditClosed: sendParent(({ context }): TaskReport => ({ type: 'task.editClosed', id: context.saved.id })),
   },
 }).createMachine({
   id: 'task',
@@ -134,7 +125,6 @@ export const taskMachine = setup({
     draft: null,
     draftErrors: {},
     error: null,
-    parent: input.parent,
   }),
   initial: 'viewing',
   states: {
@@ -164,7 +154,7 @@ export const taskMachine = setup({
         ],
         onError: {
           target: 'viewing',
-          actions: [{ type: 'rollBackFlags', params: ({ event }) => toFailure(event.error) }, 'notifyRolledBack'],
+          actions: [{ type: 'rollBackFlags', params: ({ event }) => toFailure(event.error) }, { type: 'notifyRolledBack', params: ({ event }) => toFailure(event.error) }],
         },
       },
       on: {

@@ -228,7 +228,7 @@ describe('todo list machine: remaining transitions', () => {
     const { actor, updates } = await start('starred', [task(9, 'Keep', { isStarred: true })]);
     actor.send({ type: 'task.open', id: 9 });
     // A confirmed change from elsewhere must not pull the row (and its drawer) away mid-edit.
-    actor.send({ type: 'child.updated', task: task(9, 'Keep', { isStarred: false }) });
+    actor.send({ type: 'task.updated', task: task(9, 'Keep', { isStarred: false }) });
     expect(actor.getSnapshot().context.tasks).toHaveLength(1);
     expect(updates).toHaveLength(0);
     actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'edit.cancel' });

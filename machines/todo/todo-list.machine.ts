@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { loadRegion } from '../shared/load-region';
-import { taskMachine, type TaskActorRef, type TaskChange, type TaskNotice } from './task.machine';
+import { taskMachine, type TaskActorRef, type TaskChange, type TaskReport } from './task.machine';
 import {
   matchesFilter,
   toFailure,
@@ -59,7 +59,7 @@ export type TodoListEvent =
   | { type: 'create.cancel' }
   /** Undo of a move to the trash, from the toast; the task's actor is gone with its row. */
   | { type: 'task.undoTrash'; id: number; title: string }
-  | TaskNotice;
+  | TaskReport;
 
 /** What the view hears (via `actor.on`) to show toasts. */
 export type TodoListEmitted =
@@ -138,12 +138,12 @@ export const todoListMachine = setup({
       for (const entry of context.tasks) enqueue.stopChild(entry.ref);
       enqueue.assign({ tasks: [], editingId: null });
     }),
-    spawnTasks: assign(({ spawn, self }, tasks: Task[]) => ({
-      tasks: tasks.map((task) => ({ id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task, parent: self } }) })),
+    spawnTasks: assign(({ spawn }, tasks: Task[]) => ({
+      tasks: tasks.map((task) => ({ id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task } }) })),
       error: null,
     })),
     /** A refresh of the same view: keep the actors of tasks still there (same id), add new ones, stop the rest. */
-    reconcileTasks: enqueueActions(({ context, enqueue, self }, tasks: Task[]) => {
+    reconcileTasks: enqueueActions(({ context, enqueue }, tasks: Task[]) => {
       const existing = new Map(context.tasks.map((e) => [e.id, e]));
       const fresh = new Set(tasks.map((t) => t.id));
       for (const entry of context.tasks) if (!fresh.has(entry.id)) enqueue.stopChild(entry.ref);
@@ -154,7 +154,7 @@ export const todoListMachine = setup({
       enqueue.assign(({ spawn }) => ({
         tasks: tasks.map((task) => {
           const entry = existing.get(task.id);
-          return entry ? { ...entry, task } : { id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task, parent: self } }) };
+          return entry ? { ...entry, task } : { id: task.id, task, ref: spawn('task', { id: `task-${task.id}`, input: { task } }) };
         }),
         editingId: context.editingId !== null && fresh.has(context.editingId) ? context.editingId : null,
         error: null,
@@ -168,7 +168,7 @@ export const todoListMachine = setup({
     assignTagsError: assign((_, tagsError: TodoFailure) => ({ tagsError })),
     /** A confirmed change: keep the copy, and drop the row once it no longer belongs in this view. */
     applyConfirmedTask: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'child.updated') return;
+      if (event.type !== 'task.updated') return;
       const entry = context.tasks.find((e) => e.id === event.task.id);
       if (!entry) return;
       // Keep the row while its drawer is open; it leaves when the drawer closes.
@@ -181,7 +181,7 @@ export const todoListMachine = setup({
       if (event.task.isTrashed && !entry.task.isTrashed) enqueue.emit({ type: 'task.trashed', id: event.task.id, title: event.task.title });
     }),
     emitRolledBack: emit(({ event }) =>
-      event.type === 'child.rolledBack'
+      event.type === 'task.failed'
         ? { type: 'task.rolledBack' as const, title: event.task.title, change: event.change, error: event.error }
         : { type: 'task.rolledBack' as const, title: '', change: 'edit' as const, error: { message: '', status: 0 } },
     ),
@@ -193,7 +193,7 @@ export const todoListMachine = setup({
       enqueue.sendTo(entry.ref, { type: 'task.edit' });
     }),
     closeTask: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'child.editClosed' || context.editingId !== event.id) return;
+      if (event.type !== 'task.editClosed' || context.editingId !== event.id) return;
       enqueue.assign({ editingId: null });
       const entry = context.tasks.find((e) => e.id === event.id);
       if (entry && !matchesFilter(entry.task, context.filter)) {
@@ -236,8 +236,8 @@ export const todoListMachine = setup({
         'filter.change': { guard: 'isOtherFilter', target: '.loading', actions: 'assignFilter' },
         'search.change': { actions: 'assignSearch' },
         'sort.change': { actions: 'assignSort' },
-        'child.rolledBack': { actions: 'emitRolledBack' },
-        'child.editClosed': { actions: 'closeTask' },
+        'task.failed': { actions: 'emitRolledBack' },
+        'task.editClosed': { actions: 'closeTask' },
       },
       states: {
         loading: {
@@ -258,7 +258,7 @@ export const todoListMachine = setup({
         loaded: {
           always: { guard: 'isListEmpty', target: 'empty' },
           on: {
-            'child.updated': { actions: 'applyConfirmedTask' },
+            'task.updated': { actions: 'applyConfirmedTask' },
             'task.open': { actions: 'openTask' },
             'list.reload': { target: 'refreshing' },
           },
@@ -280,7 +280,7 @@ export const todoListMachine = setup({
             onError: { target: 'failed', actions: ['stopTasks', { type: 'assignError', params: ({ event }) => toFailure(event.error) }] },
           },
           on: {
-            'child.updated': { actions: 'applyConfirmedTask' },
+            'task.updated': { actions: 'applyConfirmedTask' },
             'task.open': { actions: 'openTask' },
             'list.reload': { target: 'refreshing', reenter: true },
           },
