@@ -11,7 +11,7 @@ import {
   type SetStarredInput,
   type UpdateLabelsInput,
 } from './email.machine';
-import { makeEmail } from './test-fixtures';
+import { anEmail } from '../testing/fixtures';
 import type { ComposeInput, Email } from './types';
 
 type Call = { actor: string; input: unknown };
@@ -64,7 +64,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('emailMachine: reading', () => {
   it('opening an unread email marks it read at once and on the server', async () => {
-    const { actor, calls, reports } = open(makeEmail({ unread: true }));
+    const { actor, calls, reports } = open(anEmail({ unread: true }));
     expect(actor.getSnapshot().matches({ flags: 'markingRead' })).toBe(true);
     expect(actor.getSnapshot().context.email.unread).toBe(false);
     expect(reports[0]).toMatchObject({ type: 'email.updated', email: { id: 7, unread: false } });
@@ -73,13 +73,13 @@ describe('emailMachine: reading', () => {
   });
 
   it('opening a read email makes no call', () => {
-    const { actor, calls } = open(makeEmail({ unread: false }));
+    const { actor, calls } = open(anEmail({ unread: false }));
     expect(actor.getSnapshot().matches({ flags: 'idle', reply: 'closed' })).toBe(true);
     expect(calls).toEqual([]);
   });
 
   it('a refused mark-read rolls back to unread and reports the failure', async () => {
-    const { actor, reports } = open(makeEmail({ unread: true }), { markUnread: 'fail' });
+    const { actor, reports } = open(anEmail({ unread: true }), { markUnread: 'fail' });
     await waitFor(actor, (s) => s.matches({ flags: 'idle' }));
     expect(actor.getSnapshot().context.email.unread).toBe(true);
     expect(reports.at(-2)).toMatchObject({ type: 'email.updated', email: { unread: true } });
@@ -89,7 +89,7 @@ describe('emailMachine: reading', () => {
 
 describe('emailMachine: flags', () => {
   it('idle → starring → idle: optimistic star, confirmed by the server', async () => {
-    const { actor, calls, reports } = open(makeEmail({ unread: false }));
+    const { actor, calls, reports } = open(anEmail({ unread: false }));
     actor.send({ type: 'email.star.toggle' });
     expect(actor.getSnapshot().matches({ flags: 'starring' })).toBe(true);
     expect(actor.getSnapshot().context.email.isStarred).toBe(true);
@@ -100,7 +100,7 @@ describe('emailMachine: flags', () => {
   });
 
   it('starring → idle with the star rolled back when refused', async () => {
-    const { actor, reports } = open(makeEmail({ unread: false, isStarred: true }), { setStarred: 'fail' });
+    const { actor, reports } = open(anEmail({ unread: false, isStarred: true }), { setStarred: 'fail' });
     actor.send({ type: 'email.star.toggle' });
     await waitFor(actor, (s) => s.matches({ flags: 'idle' }));
     expect(actor.getSnapshot().context.email.isStarred).toBe(true);
@@ -108,7 +108,7 @@ describe('emailMachine: flags', () => {
   });
 
   it('idle → labelling: toggling a label twice adds then removes it', async () => {
-    const { actor, calls } = open(makeEmail({ unread: false, labels: ['company'] }));
+    const { actor, calls } = open(anEmail({ unread: false, labels: ['company'] }));
     actor.send({ type: 'email.label.toggle', label: 'private' });
     expect(actor.getSnapshot().matches({ flags: 'labelling' })).toBe(true);
     expect(actor.getSnapshot().context.email.labels).toEqual(['company', 'private']);
@@ -123,7 +123,7 @@ describe('emailMachine: flags', () => {
   });
 
   it('labelling → idle rolled back when refused', async () => {
-    const { actor, reports } = open(makeEmail({ unread: false, labels: ['company'] }), { updateLabels: 'fail' });
+    const { actor, reports } = open(anEmail({ unread: false, labels: ['company'] }), { updateLabels: 'fail' });
     actor.send({ type: 'email.label.toggle', label: 'company' });
     expect(actor.getSnapshot().context.email.labels).toEqual([]);
     await waitFor(actor, (s) => s.matches({ flags: 'idle' }));
@@ -132,19 +132,19 @@ describe('emailMachine: flags', () => {
   });
 
   it('idle → settingLabels replaces the labels; rolled back when refused', async () => {
-    const ok = open(makeEmail({ unread: false }));
+    const ok = open(anEmail({ unread: false }));
     ok.actor.send({ type: 'email.labels.set', labels: ['private', 'personal', 'private'] });
     expect(ok.actor.getSnapshot().matches({ flags: 'settingLabels' })).toBe(true);
     await waitFor(ok.actor, (s) => s.matches({ flags: 'idle' }));
     expect(ok.calls).toEqual([{ actor: 'setLabels', input: { mailId: 7, labels: ['private', 'personal'] } }]);
-    const bad = open(makeEmail({ unread: false }), { setLabels: 'fail' });
+    const bad = open(anEmail({ unread: false }), { setLabels: 'fail' });
     bad.actor.send({ type: 'email.labels.set', labels: [] });
     await waitFor(bad.actor, (s) => s.matches({ flags: 'idle' }));
     expect(bad.actor.getSnapshot().context.email.labels).toEqual(['company']);
   });
 
   it('ignores a second change while one is in flight', () => {
-    const { actor, calls } = open(makeEmail({ unread: false }), { setStarred: 'hold' });
+    const { actor, calls } = open(anEmail({ unread: false }), { setStarred: 'hold' });
     actor.send({ type: 'email.star.toggle' });
     expect(actor.getSnapshot().can({ type: 'email.move', folder: 'trash' })).toBe(false);
     actor.send({ type: 'email.move', folder: 'trash' });
@@ -154,7 +154,7 @@ describe('emailMachine: flags', () => {
 
 describe('emailMachine: leaving the view', () => {
   it('idle → moving → left, telling the mailbox it moved', async () => {
-    const { actor, calls, reports } = open(makeEmail({ unread: false }));
+    const { actor, calls, reports } = open(anEmail({ unread: false }));
     actor.send({ type: 'email.move', folder: 'trash' });
     expect(actor.getSnapshot().matches({ flags: 'moving' })).toBe(true);
     await waitFor(actor, (s) => s.matches({ flags: 'left' }));
@@ -164,7 +164,7 @@ describe('emailMachine: leaving the view', () => {
   });
 
   it('moving → idle when refused, still in its folder', async () => {
-    const { actor, reports } = open(makeEmail({ unread: false }), { moveMails: 'fail' });
+    const { actor, reports } = open(anEmail({ unread: false }), { moveMails: 'fail' });
     actor.send({ type: 'email.move', folder: 'spam' });
     await waitFor(actor, (s) => s.matches({ flags: 'idle' }));
     expect(actor.getSnapshot().context.email.mailFolder).toBe('inbox');
@@ -172,14 +172,14 @@ describe('emailMachine: leaving the view', () => {
   });
 
   it('idle → markingUnread → left; refused → idle', async () => {
-    const ok = open(makeEmail({ unread: false }));
+    const ok = open(anEmail({ unread: false }));
     ok.actor.send({ type: 'email.markUnread' });
     expect(ok.actor.getSnapshot().matches({ flags: 'markingUnread' })).toBe(true);
     await waitFor(ok.actor, (s) => s.matches({ flags: 'left' }));
     expect(ok.calls).toEqual([{ actor: 'markUnread', input: { emailIds: [7], unreadFlag: true } }]);
     expect(ok.reports.at(-1)).toEqual({ type: 'email.left', id: 7, reason: 'markedUnread' });
 
-    const bad = open(makeEmail({ unread: false }), { markUnread: 'fail' });
+    const bad = open(anEmail({ unread: false }), { markUnread: 'fail' });
     bad.actor.send({ type: 'email.markUnread' });
     await waitFor(bad.actor, (s) => s.matches({ flags: 'idle' }));
     expect(bad.reports.at(-1)).toEqual({ type: 'email.failed', id: 7, action: 'markUnread' });
@@ -188,15 +188,15 @@ describe('emailMachine: leaving the view', () => {
 
 describe('emailMachine: replying', () => {
   it('replyInput answers the sender, or the recipients of a sent mail, with one "Re:"', () => {
-    expect(replyInput(makeEmail())).toEqual({ fields: { to: 'maya.chen@northwind.example', subject: 'Re: Quarterly review' }, replyTo: 7 });
-    expect(replyInput(makeEmail({ mailFolder: 'sent', to: ['a@x.example', 'b@x.example'], subject: 'RE: x' })).fields).toEqual({
+    expect(replyInput(anEmail())).toEqual({ fields: { to: 'maya.chen@northwind.example', subject: 'Re: Quarterly review' }, replyTo: 7 });
+    expect(replyInput(anEmail({ mailFolder: 'sent', to: ['a@x.example', 'b@x.example'], subject: 'RE: x' })).fields).toEqual({
       to: 'a@x.example, b@x.example',
       subject: 'RE: x',
     });
   });
 
   it('closed → open → closed on cancel, while flags keep working', async () => {
-    const { actor } = open(makeEmail({ unread: false }));
+    const { actor } = open(anEmail({ unread: false }));
     actor.send({ type: 'email.reply.open' });
     expect(actor.getSnapshot().matches({ reply: 'open' })).toBe(true);
     const composer = composerOf(actor);
@@ -209,7 +209,7 @@ describe('emailMachine: replying', () => {
   });
 
   it('sending the reply appends it to the thread and tells the mailbox', async () => {
-    const { actor, calls, reports } = open(makeEmail({ unread: false }));
+    const { actor, calls, reports } = open(anEmail({ unread: false }));
     actor.send({ type: 'email.reply.open' });
     const composer = composerOf(actor);
     composer?.send({ type: 'compose.change', field: 'message', value: 'Thanks!' });
@@ -225,7 +225,7 @@ describe('emailMachine: replying', () => {
   });
 
   it('a reply saved as a draft does not join the thread', async () => {
-    const { actor, reports } = open(makeEmail({ unread: false }));
+    const { actor, reports } = open(anEmail({ unread: false }));
     actor.send({ type: 'email.reply.open' });
     composerOf(actor)?.send({ type: 'compose.saveDraft' });
     await waitFor(actor, (s) => s.matches({ reply: 'closed' }));
@@ -234,7 +234,7 @@ describe('emailMachine: replying', () => {
   });
 
   it('a failed reply keeps the composer open with the text', async () => {
-    const { actor } = open(makeEmail({ unread: false }), { submitEmail: 'fail' });
+    const { actor } = open(anEmail({ unread: false }), { submitEmail: 'fail' });
     actor.send({ type: 'email.reply.open' });
     const composer = composerOf(actor);
     composer?.send({ type: 'compose.change', field: 'message', value: 'Draft text' });

@@ -16,7 +16,7 @@ import {
   type MailboxNotice,
   type ShowLocationParams,
 } from './mailbox.machine';
-import { makeEmail } from './test-fixtures';
+import { anEmail } from '../testing/fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from './types';
 
 const TAGS: EmailTag[] = [{ text: 'Company', value: 'company', color: 'primary' }];
@@ -25,9 +25,9 @@ const META: EmailMeta = {
   draftMails: [],
 };
 const inbox = (): Email[] => [
-  makeEmail({ id: 3, unread: true, subject: 'Three' }),
-  makeEmail({ id: 2, unread: false, subject: 'Two', isStarred: true }),
-  makeEmail({ id: 1, unread: true, subject: 'One' }),
+  anEmail({ id: 3, unread: true, subject: 'Three' }),
+  anEmail({ id: 2, unread: false, subject: 'Two', isStarred: true }),
+  anEmail({ id: 1, unread: true, subject: 'One' }),
 ];
 
 type Outcome = 'ok' | 'fail' | 'hold';
@@ -361,7 +361,7 @@ describe('mailboxMachine: composer', () => {
   });
 
   it('opening a draft continues it in the composer instead of reading it', async () => {
-    const draft = makeEmail({ id: 8, mailFolder: 'draft', unread: false, to: ['a@x.example'], cc: ['b@x.example'], subject: 'Plan' });
+    const draft = anEmail({ id: 8, mailFolder: 'draft', unread: false, to: ['a@x.example'], cc: ['b@x.example'], subject: 'Plan' });
     const { actor, calls, notices } = start({ loadMails: async () => [draft] }, 'draft');
     await loaded(actor);
     actor.send({ type: 'mailbox.open', id: 8 });

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { composeMachine } from '@machines/email/compose.machine';
 import { emailMachine } from '@machines/email/email.machine';
 import { mailboxMachine, type LoadMailsInput } from '@machines/email/mailbox.machine';
-import { makeEmail } from '@machines/email/test-fixtures';
+import { anEmail } from '@machines/testing/fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from '@machines/email/types';
 import { renderWithProviders } from '../../../../../tests/render';
 import { EmailRoute } from '../../email-page';
@@ -17,7 +17,7 @@ beforeEach(async () => {
   installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
 });
 
-const HOSTILE = makeEmail({
+const HOSTILE = anEmail({
   id: 5,
   unread: true,
   subject: 'Overdue invoice',
@@ -26,7 +26,7 @@ const HOSTILE = makeEmail({
     '<p>Pay now.</p><img src="x" onerror="window.__pwned=true"><script>window.__pwned=true</script><a href="javascript:window.__pwned=true">Statement</a>',
   attachments: ['statement.pdf'],
   replies: [
-    makeEmail({ id: 51, mailFolder: '', unread: false, sender_name: 'Ulysses User', message: '<p>Earlier one</p>', time: '2026-11-19T10:00:00.000Z' }),
+    anEmail({ id: 51, mailFolder: '', unread: false, sender_name: 'Ulysses User', message: '<p>Earlier one</p>', time: '2026-11-19T10:00:00.000Z' }),
   ],
 });
 const META: EmailMeta = {
