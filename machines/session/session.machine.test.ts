@@ -173,16 +173,22 @@ describe('signing in and out', () => {
     expect(h.emitted).toContainEqual({ type: 'alreadySignedIn' });
   });
 
-  it('signing out clears storage at once, tells the other tabs, revokes the token', async () => {
+  it('signing out clears storage at once, tells the other tabs and the app (to /login), revokes the token, then says so', async () => {
     const h = await confirmed();
     h.actor.send({ type: 'session.logout' });
     expect(h.storage).toContain('clearStoredSession');
     expect(h.posted()).toEqual([{ type: 'signedOut' }]);
-    expect(h.fakes.logout.last().input).toEqual({ accessToken: 'token-1', provider: false });
+    expect(h.emitted).toContainEqual({ type: 'signedOut', to: '/login', endsProviderSession: false });
+    expect(h.fakes.logout.last().input).toEqual({ accessToken: 'token-1' });
     h.fakes.logout.last().reject(new Error('offline'));
     await h.settle();
     expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
-    expect(h.actor.getSnapshot().context.accessToken).toBeNull();
+    expect(h.actor.getSnapshot().context).toMatchObject({ accessToken: null, notice: 'auth.signedOut' });
+    // A backend session has nothing to end at a provider.
+    expect(h.fakes.endProviderSession.calls).toHaveLength(0);
+    // The next sign-in clears the notice.
+    h.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });
+    expect(h.actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('another tab signing out signs this one out without broadcasting back', async () => {
@@ -527,10 +533,50 @@ describe('identity provider sessions', () => {
     expect(answered).toHaveLength(1);
   });
 
-  it('signing out of a provider session asks the app to end the provider session too', async () => {
+  it('signing out of a provider session: the backend first, then the provider’s end-session page', async () => {
     const h = await providerSession();
     h.actor.send({ type: 'session.logout' });
-    expect(h.fakes.logout.last().input).toEqual({ accessToken: 'provider-token-1', provider: true });
+    expect(h.emitted).toContainEqual({ type: 'signedOut', to: '/login', endsProviderSession: true });
+    expect(h.storage).toContain('clearStoredSession');
+    expect(h.fakes.logout.last().input).toEqual({ accessToken: 'provider-token-1' });
+    // The provider is not asked before the backend has answered (its revoke needs the token still valid).
+    expect(h.fakes.endProviderSession.calls).toHaveLength(0);
+    h.fakes.logout.last().resolve(null);
+    await h.settle();
+    expect(h.actor.getSnapshot().matches({ signingOut: 'endingProviderSession' })).toBe(true);
+    expect(h.fakes.endProviderSession.calls).toHaveLength(1);
+    // The browser left for the provider: nothing more happens here. Came back without leaving: signed out.
+    h.fakes.endProviderSession.last().resolve(null);
+    await h.settle();
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.notice).toBe('auth.signedOut');
+  });
+
+  it('a backend that cannot be reached does not keep the provider session alive', async () => {
+    const h = await providerSession();
+    h.actor.send({ type: 'session.logout' });
+    h.fakes.logout.last().reject(new Error('offline'));
+    await h.settle();
+    expect(h.fakes.endProviderSession.calls).toHaveLength(1);
+  });
+
+  it('an end-session page that cannot be reached: signed out here, and the visitor is told the provider’s session may live on', async () => {
+    const h = await providerSession();
+    h.actor.send({ type: 'session.logout' });
+    h.fakes.logout.last().resolve(null);
+    await h.settle();
+    h.fakes.endProviderSession.last().reject(new Error('No end session endpoint'));
+    await h.settle();
+    const s = h.actor.getSnapshot();
+    expect(s.matches('signedOut')).toBe(true);
+    expect(s.context).toMatchObject({ error: 'auth.providerSignOutFailed', errorMessage: 'No end session endpoint', notice: 'auth.signedOut' });
+    expect(h.emitted).toContainEqual({ type: 'providerSignOutFailed', message: 'No end session endpoint' });
+  });
+
+  it('a page back from the provider’s end-session page starts signed out, with the notice', () => {
+    const h = createSessionHarness({ signedOutAtProvider: true });
+    expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(h.actor.getSnapshot().context.notice).toBe('auth.signedOutAtProvider');
   });
 });
 

@@ -55,11 +55,13 @@ export interface FetchMeInput {
   refresh: boolean;
 }
 
+/** `POST /api/auth/logout` with the session's token (backend revoke; a provider's token is a no-op there). */
 export interface LogoutInput {
   accessToken: string | null;
-  /** Also end the identity provider's session (end-session endpoint). */
-  provider: boolean;
 }
+
+/** Where the app shows the visitor after signing out (the machine decides; the app navigates). */
+export const SIGNED_OUT_PATH = '/login';
 
 /** The HTTP status an actor's error carries (`ApiError.status` in the app), if any. */
 export function statusOf(error: unknown): number | undefined {
@@ -143,6 +145,8 @@ export interface SessionContext {
   error: string | null;
   /** The server's message (or the provider's error name) for the last failure, shown as-is. */
   errorMessage: string | null;
+  /** i18n key of what the signed-out page tells the visitor, e.g. `auth.signedOut` after a sign-out. */
+  notice: string | null;
   /**
    * True once the server has vouched for `user` and `defaultRoleId` in this tab: a sign-in answer,
    * `GET /api/me`, or an unlock answer. A role read from storage or from another tab is not trusted
@@ -158,6 +162,8 @@ export interface SessionInput {
   stored: StoredValues;
   /** Idle time before the session locks itself; 0 disables. */
   idleMs?: number;
+  /** The page came back from the identity provider's end-session page (this tab signed out there). */
+  signedOutAtProvider?: boolean;
 }
 
 export type UserPatch = Partial<Pick<SessionUser, 'displayName' | 'about' | 'photoURL'>>;
@@ -200,7 +206,15 @@ export type SessionEmitted =
   | { type: 'providerSignInRefused' }
   | { type: 'providerSignInFailed'; error: string }
   | { type: 'unlocked' }
-  | { type: 'unlockFailed'; message: string };
+  | { type: 'unlockFailed'; message: string }
+  /**
+   * The user signed out: the app shows `to` at once (the session is gone locally). For a provider
+   * session (`endsProviderSession`) the machine then sends the browser to the provider's end-session
+   * page, which returns to `to`.
+   */
+  | { type: 'signedOut'; to: string; endsProviderSession: boolean }
+  /** The provider's session could not be ended (its end-session page could not be reached). */
+  | { type: 'providerSignOutFailed'; message: string };
 
 const notProvided = <TOutput, TInput>(name: string) =>
   fromPromise<TOutput, TInput>(async () => {
@@ -308,6 +322,11 @@ export const sessionMachine = setup({
     /** Identity provider: a new token (refresh token or `prompt=none`), serialised across tabs. */
     renewProvider: notProvided<ProviderToken, ProviderRenewalInput>('renewProvider'),
     logout: notProvided<null, LogoutInput>('logout'),
+    /**
+     * Identity provider: revokes its refresh token, forgets its user and every `oidc.*` key, and sends the
+     * browser to its end-session page (which returns to /login). Settles only if the page did not leave.
+     */
+    endProviderSession: notProvided<null, undefined>('endProviderSession'),
     /** Checks the password on the server and lifts its lock; answers the server's record of the user (or null). */
     unlock: notProvided<ConfirmedUser | null, { accessToken: string | null; password: string }>('unlock'),
     /** Tells the server the session is locked, so it refuses the session's calls until unlock. */
@@ -351,9 +370,9 @@ export const sessionMachine = setup({
       return parsed ? { ...fromSession(parsed.session), confirmed: false, stored: null } : { stored: null };
     }),
     /** A session that did not come from this tab's own server answer (storage, another tab): unconfirmed. */
-    assignUnconfirmed: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: false })),
+    assignUnconfirmed: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: false, notice: null })),
     /** A session this tab's own sign-in (or the provider's redirect) yielded: confirmed. */
-    assignSession: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: true })),
+    assignSession: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: true, notice: null })),
     assignConfirmed: assign((_, params: { confirmed: ConfirmedSession }) => ({
       ...fromConfirmed(params.confirmed),
       ...(params.confirmed.token ? { accessToken: params.confirmed.token.accessToken, tokenExpiry: params.confirmed.token.tokenExpiry } : {}),
@@ -362,7 +381,8 @@ export const sessionMachine = setup({
     assignFailure: assign((_, params: { error: string; message: string | null }) => ({ error: params.error, errorMessage: params.message })),
     dropStored: assign({ stored: null }),
     clearSessionContext: assign({ ...EMPTY_SESSION, confirmed: false }),
-    clearError: assign({ error: null, errorMessage: null }),
+    clearError: assign({ error: null, errorMessage: null, notice: null }),
+    assignNotice: assign((_, params: { notice: string }) => ({ notice: params.notice })),
     patchUser: assign(({ context }, params: { patch: UserPatch }) => ({
       user: context.user ? { ...context.user, ...params.patch } : context.user,
     })),
@@ -405,6 +425,7 @@ export const sessionMachine = setup({
     ...EMPTY_SESSION,
     error: null,
     errorMessage: null,
+    notice: input.signedOutAtProvider === true ? 'auth.signedOutAtProvider' : null,
     confirmed: false,
     idleMs: input.idleMs ?? DEFAULT_IDLE_MS,
     stored: input.stored,
@@ -853,15 +874,56 @@ export const sessionMachine = setup({
         },
       },
     },
+    /**
+     * Sign-out: the local session ends at once (storage, other tabs, waiting requests) and the app shows
+     * /login (`signedOut` emitted); the server revokes the token (best effort); a provider session then
+     * ends at the provider too (its end-session page, which comes back to /login).
+     */
     signingOut: {
-      entry: [{ type: 'rejectQueue', params: { reason: 'expired' } }, 'clearStoredSession', 'broadcastSignedOut'],
-      invoke: {
-        id: 'logout',
-        src: 'logout',
-        input: ({ context }) => ({ accessToken: context.accessToken, provider: context.idTokenExpiry !== null }),
-        onDone: 'signedOut',
-        // Revoking is best effort: the local session is gone either way.
-        onError: 'signedOut',
+      entry: [
+        { type: 'rejectQueue', params: { reason: 'expired' } },
+        'clearStoredSession',
+        'broadcastSignedOut',
+        emit(({ context }) => ({ type: 'signedOut' as const, to: SIGNED_OUT_PATH, endsProviderSession: context.idTokenExpiry !== null })),
+      ],
+      initial: 'revoking',
+      states: {
+        revoking: {
+          invoke: {
+            id: 'logout',
+            src: 'logout',
+            input: ({ context }) => ({ accessToken: context.accessToken }),
+            onDone: [
+              { guard: 'isProviderSession', target: 'endingProviderSession' },
+              { target: '#session.signedOut', actions: { type: 'assignNotice', params: { notice: 'auth.signedOut' } } },
+            ],
+            // Revoking is best effort: the local session is gone either way.
+            onError: [
+              { guard: 'isProviderSession', target: 'endingProviderSession' },
+              { target: '#session.signedOut', actions: { type: 'assignNotice', params: { notice: 'auth.signedOut' } } },
+            ],
+          },
+        },
+        /** The browser leaves for the provider's end-session page; settling means it did not leave. */
+        endingProviderSession: {
+          invoke: {
+            id: 'endProviderSession',
+            src: 'endProviderSession',
+            // The page came back without leaving (e.g. from the back-forward cache): signed out here.
+            onDone: { target: '#session.signedOut', actions: { type: 'assignNotice', params: { notice: 'auth.signedOut' } } },
+            onError: {
+              target: '#session.signedOut',
+              actions: [
+                {
+                  type: 'assignFailure',
+                  params: ({ event }) => ({ error: 'auth.providerSignOutFailed', message: messageOf(event.error, 'Sign-out failed') }),
+                },
+                { type: 'assignNotice', params: { notice: 'auth.signedOut' } },
+                emit(({ event }) => ({ type: 'providerSignOutFailed' as const, message: messageOf(event.error, 'Sign-out failed') })),
+              ],
+            },
+          },
+        },
       },
       on: {
         'session.unauthorized': { actions: { type: 'rejectQueue', params: { reason: 'expired' } } },

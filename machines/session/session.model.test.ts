@@ -93,6 +93,8 @@ function eventsFor(snapshot: Snapshot): WalkEvent[] {
     failed('unlock', new Error('Wrong password')),
     done('logout', null),
     failed('logout', new Error('offline')),
+    done('endProviderSession', null),
+    failed('endProviderSession', new Error('No end session endpoint')),
     after('idleTimeout', 'signedIn.access.active'),
     after('untilRenewal', 'signedIn.token.valid'),
     after('untilExpiry', 'signedIn.token.valid'),

@@ -110,6 +110,8 @@ export interface SessionHarnessOptions {
   idleMs?: number;
   /** Passed to the actor, e.g. the coverage recorder. */
   inspect?: (event: InspectionEvent) => void;
+  /** The page came back from the provider's end-session page. */
+  signedOutAtProvider?: boolean;
 }
 
 /** What the storage actions did, in order (`persistSession:<token>`, `clearStoredSession`, ...). */
@@ -121,6 +123,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
     refreshToken: deferredActor<RefreshedToken, { accessToken: string }>(),
     renewProvider: deferredActor<ProviderToken, ProviderRenewalInput>(),
     logout: deferredActor<null, LogoutInput>(),
+    endProviderSession: deferredActor<null, undefined>(),
     unlock: deferredActor<ConfirmedUser | null, { accessToken: string | null; password: string }>(),
     lock: deferredActor<null, { accessToken: string | null }>(),
     fetchMe: deferredActor<ConfirmedSession, FetchMeInput>(),
@@ -144,6 +147,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
       refreshToken: fakes.refreshToken.logic,
       renewProvider: fakes.renewProvider.logic,
       logout: fakes.logout.logic,
+      endProviderSession: fakes.endProviderSession.logic,
       unlock: fakes.unlock.logic,
       lock: fakes.lock.logic,
       fetchMe: fakes.fetchMe.logic,
@@ -160,7 +164,11 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
     },
   });
   const actor = createActor(machine, {
-    input: { stored: options.stored ?? NOTHING_STORED, idleMs: options.idleMs ?? 0 },
+    input: {
+      stored: options.stored ?? NOTHING_STORED,
+      idleMs: options.idleMs ?? 0,
+      ...(options.signedOutAtProvider ? { signedOutAtProvider: true } : {}),
+    },
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   const emitted: SessionEmitted[] = [];

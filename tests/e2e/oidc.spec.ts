@@ -151,19 +151,23 @@ test('a cancel at the provider shows the error name and points to the console; a
   await expect(page).toHaveURL(/\/callback/);
 });
 
-// Not passing yet: after "Sign out" the app revokes the refresh token at the provider (POST /token/revocation is
-// seen) but the browser stays on /login instead of reaching the provider's end-session page. Under investigation
-// (endProviderSession → signoutRedirect in src/lib/session/oidc.ts, called by the session's logout actor).
-test.fixme('sign-out ends the provider session: signing in again shows the provider’s login page', async ({ page }) => {
+test('sign-out ends the provider session: back on the login page, signing in again shows the provider’s login page', async ({ page }) => {
   await signInAtProvider(page);
+  const revoked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${PROVIDER}/token/revocation`) revoked.push(new URLSearchParams(request.postData() ?? '').get('token_type_hint') ?? '');
+  });
   await page.getByRole('button', { name: new RegExp(`^${NAME}, User`) }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  // The provider's end-session page, then back to the app's login.
+  // The provider's end-session page (its own confirmation), with the ID token as hint and /login to come back to.
   await expect(page).toHaveURL(new RegExp(`^${PROVIDER}/session/end`));
+  expect(revoked).toEqual(['refresh_token']);
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(`${APP}/login`);
+  await expect(page.getByRole('status').filter({ hasText: "You are signed out, at your organization's sign-in too." })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.') || k === 'accessToken'))).toEqual([]);
 
+  // The provider no longer knows the person: its login page, not an immediate sign-in.
   await page.getByRole('button', { name: 'Sign in with your organization' }).click();
   await expect(page).toHaveURL(new RegExp(`^${PROVIDER}/interaction/`));
   await expect(page.locator('input[name="login"]')).toBeVisible();

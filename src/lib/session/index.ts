@@ -35,10 +35,15 @@ export function useSessionUser(): ActiveUser | null {
 
 /** Commands the layout's user menu sends. */
 export const sessionCommands = {
-  /** Signs out here and in every other tab, then shows the login page. */
+  /**
+   * Signs out here and in every other tab. Where the visitor goes is the machine's word (`signedOut.to`,
+   * the login page); a provider session then leaves for the provider's end-session page, which comes back there.
+   */
   logout(): void {
-    getSessionActor().send({ type: 'session.logout' });
-    navigate('/login', { replace: true });
+    const actor = getSessionActor();
+    const sub = actor.on('signedOut', ({ to }) => navigate(to, { replace: true }));
+    actor.send({ type: 'session.logout' });
+    sub.unsubscribe();
   },
   /** Shows the lock screen; the password brings the visitor back to this page. */
   lock(): void {

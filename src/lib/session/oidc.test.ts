@@ -1,6 +1,6 @@
 import type { User } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearOidcStorage, forgetPendingRequests, idTokenExpiryOf, managerSettings, oidcSettings, sessionFromOidcUser } from './oidc';
+import { clearOidcStorage, forgetPendingRequests, idTokenExpiryOf, managerSettings, oidcSettings, revokeRefreshToken, sessionFromOidcUser } from './oidc';
 
 describe('oidcSettings', () => {
   it('is off unless both authority and client id are set; the scope asks for a refresh token by default', () => {
@@ -29,7 +29,9 @@ describe('managerSettings', () => {
       loadUserInfo: true,
       automaticSilentRenew: false,
       monitorSession: false,
-      revokeTokensOnSignout: true,
+      // Sign-out revokes the refresh token itself (revokeRefreshToken), so a provider that answers the
+      // revocation with an empty text/plain 200 cannot stop the end-session redirect.
+      revokeTokensOnSignout: false,
     });
     expect(settings).not.toHaveProperty('disablePKCE');
   });
@@ -115,5 +117,28 @@ describe('oidc.* storage', () => {
     vi.stubGlobal('localStorage', store);
     clearOidcStorage();
     expect(keysOf(store)).toEqual(['theme']);
+  });
+});
+
+describe('revokeRefreshToken (RFC 7009)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the refresh token with its hint and the public client id, and takes any 200 (the body is ignored)', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(revokeRefreshToken('https://id.example/token/revocation', 'spa', 'rt-1')).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://id.example/token/revocation');
+    expect(init?.method).toBe('POST');
+    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({ token: 'rt-1', token_type_hint: 'refresh_token', client_id: 'spa' });
+  });
+
+  it('rejects a refusal, and asks nothing without a token or an endpoint', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"error":"invalid_client"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(revokeRefreshToken('https://id.example/token/revocation', 'spa', 'rt-1')).rejects.toThrow('401');
+    await revokeRefreshToken(undefined, 'spa', 'rt-1');
+    await revokeRefreshToken('https://id.example/token/revocation', 'spa', undefined);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -61,9 +61,10 @@ export function managerSettings(settings: OidcSettings, origin: string): Omit<Us
     // The session machine schedules renewals (and serialises them across tabs): none of the library's own.
     automaticSilentRenew: false,
     monitorSession: false,
-    // Sign-out revokes the refresh token, so nothing signed in survives at the provider.
-    revokeTokensOnSignout: true,
-    revokeTokenTypes: ['refresh_token'],
+    // Sign-out revokes the refresh token itself (revokeRefreshToken): the library insists on a JSON answer,
+    // which RFC 7009 does not require (oidc-provider answers an empty text/plain 200), and a failed revoke
+    // would stop its signoutRedirect before the end-session page (authts/oidc-client-ts#2272).
+    revokeTokensOnSignout: false,
     silentRequestTimeoutInSeconds: 10,
   };
 }
@@ -277,21 +278,42 @@ export function renewProviderToken(settings: OidcSettings, input: ProviderRenewa
 }
 
 /**
- * Ends the provider session: revokes the refresh token, forgets the provider's user, clears every
- * `oidc.*` key and sends the browser to the provider's end-session endpoint, which returns to /login.
+ * Revokes the provider's refresh token (RFC 7009): a form POST to its revocation endpoint; only the
+ * status counts, the body is ignored. Best effort: ending the provider session ends it too.
+ */
+export async function revokeRefreshToken(endpoint: string | undefined, clientId: string, refreshToken: string | undefined): Promise<void> {
+  if (!endpoint || !refreshToken) return;
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: clientId }).toString(),
+  });
+  if (!response.ok) throw new Error(`The revocation endpoint answered ${response.status}`);
+}
+
+/**
+ * Ends the provider session: revokes the refresh token, forgets the provider's user and every `oidc.*`
+ * key, then sends the browser to the provider's end-session endpoint (with the ID token as
+ * `id_token_hint`), which returns to /login. Resolves only if the page comes back without leaving;
+ * rejects when the end-session request cannot be made (nothing of the provider stays here either way).
  */
 export async function endProviderSession(settings: OidcSettings): Promise<void> {
   const m = await userManager(settings);
-  forgetPendingRequests();
+  const user = await m.getUser().catch(() => null);
   try {
-    // revokeTokensOnSignout + removeUser happen inside; no state is stored for the way back.
-    await m.signoutRedirect({ post_logout_redirect_uri: `${globalThis.location.origin}/login` });
+    await revokeRefreshToken(await m.metadataService.getRevocationEndpoint(), settings.clientId, user?.refresh_token);
   } catch (error) {
-    // The local session is gone either way; the provider's may not be.
+    console.warn('The refresh token could not be revoked; ending the provider session ends it:', error);
+  }
+  // Nothing of the provider stays in this browser, whatever the end-session page does.
+  clearOidcStorage();
+  try {
+    await m.signoutRedirect({
+      post_logout_redirect_uri: `${globalThis.location.origin}/login`,
+      ...(user?.id_token ? { id_token_hint: user.id_token } : {}),
+    });
+  } catch (error) {
     console.warn('The identity provider session could not be ended:', error);
     throw error;
-  } finally {
-    // Reached when the provider cannot be reached (the page has not left): nothing stays behind.
-    clearOidcStorage();
   }
 }

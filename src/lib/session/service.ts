@@ -22,7 +22,17 @@ import { configureApiClient } from '../api-client';
 import { withInspect } from '../inspection';
 import { lockRequest, loginRequest, logoutRequest, meRequest, refreshTokenRequest, unlockRequest } from './auth-api';
 import { endProviderSession, oidcSettings, renewProviderToken } from './oidc';
-import { clearLock, clearSession, LOCKED_KEY, readStoredValues, rememberLockedFrom, writeLock, writeSession } from './storage';
+import {
+  clearLock,
+  clearSession,
+  LOCKED_KEY,
+  readStoredValues,
+  rememberLockedFrom,
+  rememberSignedOutAtProvider,
+  takeSignedOutAtProvider,
+  writeLock,
+  writeSession,
+} from './storage';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -112,11 +122,28 @@ const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(asyn
   return renewProviderToken(settings, input, signal);
 });
 
-/** Revokes the token on the server (best effort), then, for a provider session, ends the provider's session too. */
+/** Revokes the token on the server (best effort: the machine signs out either way). */
 const logoutActor = fromPromise<null, LogoutInput>(async ({ input }) => {
   await logoutRequest(input.accessToken).catch(() => undefined);
-  const settings = input.provider ? oidcSettings() : null;
-  if (settings) await endProviderSession(settings);
+  return null;
+});
+
+/**
+ * The provider's end-session page (src/lib/session/oidc.ts): the browser leaves, and the /login it comes
+ * back to tells the visitor they are signed out there too (flag in this tab's sessionStorage).
+ */
+const endProviderSessionActor = fromPromise<null, undefined>(async () => {
+  const settings = oidcSettings();
+  if (!settings) throw new Error('No identity provider configured');
+  rememberSignedOutAtProvider(true);
+  try {
+    await endProviderSession(settings);
+  } catch (error) {
+    rememberSignedOutAtProvider(false);
+    throw error;
+  }
+  // Back without leaving (back-forward cache): this page says it itself.
+  rememberSignedOutAtProvider(false);
   return null;
 });
 
@@ -144,6 +171,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       ),
       renewProvider: renewProviderActor,
       logout: logoutActor,
+      endProviderSession: endProviderSessionActor,
       unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(async ({ input, signal }) => {
         await lockInFlight;
         return unlockRequest(input.password, signal);
@@ -173,7 +201,8 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
     },
   });
 
-  const actor = createActor(machine, withInspect({ input: { stored: readStoredValues(), idleMs: options.idleMs ?? idleMsFromEnv() } }));
+  const input = { stored: readStoredValues(), idleMs: options.idleMs ?? idleMsFromEnv(), signedOutAtProvider: takeSignedOutAtProvider() };
+  const actor = createActor(machine, withInspect({ input }));
   actor.start();
   return {
     actor,

@@ -91,3 +91,27 @@ export function takeLockedFrom(): string | null {
 export function readAccessToken(): string | null {
   return get('accessToken');
 }
+
+/** sessionStorage (this tab): set while the browser visits the provider's end-session page. */
+export const SIGNED_OUT_AT_PROVIDER_KEY = 'session_signed_out_at_provider';
+
+/** This tab leaves for the provider's end-session page; the login page it comes back to says so. */
+export function rememberSignedOutAtProvider(leaving: boolean): void {
+  try {
+    if (leaving) globalThis.sessionStorage?.setItem(SIGNED_OUT_AT_PROVIDER_KEY, 'true');
+    else globalThis.sessionStorage?.removeItem(SIGNED_OUT_AT_PROVIDER_KEY);
+  } catch {
+    // unavailable storage: the login page simply shows no notice
+  }
+}
+
+/** Whether this tab came back from the provider's end-session page (read once, at start). */
+export function takeSignedOutAtProvider(): boolean {
+  try {
+    const value = globalThis.sessionStorage?.getItem(SIGNED_OUT_AT_PROVIDER_KEY) ?? null;
+    globalThis.sessionStorage?.removeItem(SIGNED_OUT_AT_PROVIDER_KEY);
+    return value === 'true';
+  } catch {
+    return false;
+  }
+}

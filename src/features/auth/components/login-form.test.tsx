@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restartSession } from '@/lib/session';
+import { createSessionHarness, PROVIDER_SESSION, sessionIn } from '@machines/testing/session-harness';
+import { installSessionActor, restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../../../tests/render';
 import { LOGIN_ERROR_TOAST_MS, LoginForm } from './login-form';
 
@@ -116,5 +117,43 @@ describe('LoginForm', () => {
     await userEvent.setup().click(operator);
     expect(screen.getByLabelText('Username')).toHaveValue('operator');
     expect(screen.getByLabelText('Password')).toHaveValue('demo1234');
+  });
+
+  it('after a sign-out says so; while the browser leaves for the provider’s end-session page, says that', async () => {
+    const backend = await sessionIn('signedIn');
+    installSessionActor(backend.actor);
+    const first = renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    act(() => backend.actor.send({ type: 'session.logout' }));
+    backend.fakes.logout.last().resolve(null);
+    expect(await screen.findByRole('status')).toHaveTextContent('You are signed out.');
+    first.unmount();
+
+    // A provider sign-in (/callback) the server confirmed.
+    const provider = createSessionHarness();
+    const fromProvider = { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 };
+    provider.actor.send({ type: 'session.provider.signedIn', session: fromProvider });
+    provider.fakes.fetchMe.last().resolve({ user: fromProvider.user, defaultRoleId: 2, roles: [2] });
+    await provider.settle();
+    installSessionActor(provider.actor);
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    act(() => provider.actor.send({ type: 'session.logout' }));
+    provider.fakes.logout.last().resolve(null);
+    expect(await screen.findByRole('status')).toHaveTextContent('Signing you out at your organization…');
+    // The end-session page cannot be reached: signed out here, and told the provider's sign-in may live on.
+    provider.fakes.endProviderSession.last().reject(new Error('No end session endpoint'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('could not be ended (No end session endpoint)'));
+    provider.stop();
+    backend.stop();
+  });
+
+  it('back from the provider’s end-session page: says the organization’s sign-in ended too (German as well)', () => {
+    const session = createSessionHarness({ signedOutAtProvider: true });
+    installSessionActor(session.actor);
+    const { unmount } = renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    expect(screen.getByRole('status')).toHaveTextContent("You are signed out, at your organization's sign-in too.");
+    unmount();
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login', language: 'de' });
+    expect(screen.getByRole('status')).toHaveTextContent('Sie sind abgemeldet, auch bei der Anmeldung Ihrer Organisation.');
+    session.stop();
   });
 });

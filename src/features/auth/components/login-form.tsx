@@ -1,14 +1,21 @@
 import { Alert, Anchor, Badge, Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DemoResetButton } from '@/components/status-page';
 import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { translateServerMessage } from '../server-messages';
-import { selectIsSigningIn, useSession, useSessionEvents } from '../hooks/use-session';
+import {
+  selectIsEndingProviderSession,
+  selectIsSigningIn,
+  selectProviderSignOutError,
+  selectSignOutNotice,
+  useSession,
+  useSessionEvents,
+} from '../hooks/use-session';
 
 export const LOGIN_ERROR_TOAST_MS = 2500;
 
@@ -18,6 +25,9 @@ export function LoginForm({ demo }: { demo: boolean }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const busy = useSession(selectIsSigningIn);
+  const notice = useSession(selectSignOutNotice);
+  const providerSignOutError = useSession(selectProviderSignOutError);
+  const leavingForProvider = useSession(selectIsEndingProviderSession);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -68,6 +78,19 @@ export function LoginForm({ demo }: { demo: boolean }) {
 
   return (
     <Stack gap="md">
+      {leavingForProvider ? (
+        <Alert variant="light" role="status" icon={<IconInfoCircle aria-hidden />}>
+          {t('auth.signingOutAtProvider')}
+        </Alert>
+      ) : providerSignOutError !== null ? (
+        <Alert variant="light" color="yellow" role="status" icon={<IconAlertTriangle aria-hidden />}>
+          {t('auth.providerSignOutFailed', { message: providerSignOutError })}
+        </Alert>
+      ) : notice ? (
+        <Alert variant="light" color="teal" role="status" icon={<IconCircleCheck aria-hidden />}>
+          {t(notice)}
+        </Alert>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -7,6 +7,13 @@ type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 
 export { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking };
 export const selectUser = (s: Snapshot) => s.context.user;
+/** What the login page tells a visitor who signed out (i18n key), or null. */
+export const selectSignOutNotice = (s: Snapshot) => (s.matches('signedOut') ? s.context.notice : null);
+/** The provider's end-session page could not be reached: its error text, or null. */
+export const selectProviderSignOutError = (s: Snapshot) =>
+  s.matches('signedOut') && s.context.error === 'auth.providerSignOutFailed' ? (s.context.errorMessage ?? '') : null;
+/** The browser is on its way to the provider's end-session page. */
+export const selectIsEndingProviderSession = (s: Snapshot) => s.matches({ signingOut: 'endingProviderSession' });
 
 /** Reads the session actor with a named selector. */
 export function useSession<T>(selector: (s: Snapshot) => T): T {
