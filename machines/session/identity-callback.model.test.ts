@@ -12,8 +12,12 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.completeSignIn', output: { session: { idTokenExpiry: 500 }, returnTo: '/units' } },
     { type: 'xstate.error.actor.completeSignIn', error: new Error('No matching state found in storage') },
     { type: 'xstate.error.actor.completeSignIn', error: { error: 'access_denied' } },
+    // What the session machine made of the hand-over (the `watchSession` actor reports it).
+    { type: 'callback.session.confirmed', defaultRoleId: 2 },
+    { type: 'callback.session.unconfirmed', defaultRoleId: 4 },
+    { type: 'callback.session.ended', error: 'Invalid access token' },
   ],
-  actions: { logError: () => {}, forgetPendingRequests: () => {} },
+  actions: { logError: () => {}, forgetPendingRequests: () => {}, leave: () => {}, handOver: () => {}, reportFailure: () => {} },
 };
 
 describe('identity-callback machine: model walk over its real graph', () => {

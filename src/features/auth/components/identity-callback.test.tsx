@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompletedSignIn } from '@machines/session/identity.machine';
+import { createSessionHarness, PROVIDER_SESSION } from '@machines/testing/session-harness';
+import { installSessionActor } from '@/lib/session';
+import { resetSessionActor } from '@/lib/session/service';
 import type * as OidcModule from '@/lib/session/oidc';
 import { renderWithProviders } from '../../../../tests/render';
 import { IdentityCallback } from './identity-callback';
@@ -22,9 +25,26 @@ const providerError = (code: string, description: string) => Object.assign(new E
 afterEach(() => {
   complete.fn.mockReset();
   forget.fn.mockReset();
+  resetSessionActor();
 });
 
 describe('IdentityCallback', () => {
+  it('hands the session to the session machine and, once the server confirmed the role, opens the page wanted', async () => {
+    const session = createSessionHarness();
+    installSessionActor(session.actor);
+    complete.fn.mockResolvedValue({ session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 }, returnTo: '/admin/units' });
+    const { location } = renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=s1' });
+
+    // Still on the callback (a loader) while the server is asked who this is.
+    await waitFor(() => expect(session.fakes.fetchMe.calls).toHaveLength(1));
+    expect(screen.getByLabelText('Completing the sign-in')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/callback?code=c&state=s1');
+    // An account linked to an admin here: the admin page wanted opens.
+    session.fakes.fetchMe.last().resolve({ user: PROVIDER_SESSION.user, defaultRoleId: 2, roles: [2] });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/units'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('a cancel at the provider: an alert with the error name and the console hint, the error in the console', async () => {
     const error = providerError('access_denied', 'End-User aborted interaction');
     complete.fn.mockRejectedValue(error);
