@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
-import { findRoute } from './app/routes';
+import { findRoute, pageLoader } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
 
@@ -16,10 +16,10 @@ startBackend().catch((error: unknown) => {
   console.error('The embedded backend failed to start', error);
 });
 
-// The current page's chunk starts downloading now, in parallel with React's start, not after the router renders.
-void findRoute(window.location.pathname)
-  ?.load()
-  .catch(() => undefined);
+// The current page's chunk (and the translations it needs) start downloading now, in parallel with React's
+// start, not after the router renders.
+const route = findRoute(window.location.pathname);
+if (route) void pageLoader(route)().catch(() => undefined);
 
 function render() {
   const container = document.getElementById('app');

@@ -2,6 +2,7 @@ import { createElement, lazy, Suspense, useEffect, type ComponentType } from 're
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { loadAllTranslations } from '@/lib/i18n';
 import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionAccess, type SessionAccess } from '@/lib/session';
 import { guard } from './guard';
@@ -9,18 +10,19 @@ import { lazyPage, loadWithTimeout } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SessionCheck } from './session-check';
-import { findRoute, redirects, routes, type AppRoute } from './routes';
+import { findRoute, pageLoader, redirects, routes, type AppRoute } from './routes';
 
 // The app shell (menu, search, starred pages) is its own chunk: the sign-in and other public pages never
 // download it (docs/performance.md). A page's chunk and the shell load in parallel.
 // It also waits for the overlays chunk (the stylesheets of every component), so a signed-in page never
 // paints unstyled.
 const AppLayout = lazy(() =>
-  loadWithTimeout(() => Promise.all([import('./layout/app-layout'), import('./overlays')])).then(([m]) => ({ default: m.AppLayout })),
+  loadWithTimeout(() => Promise.all([import('./layout/app-layout'), import('./overlays'), loadAllTranslations()])).then(([m]) => ({ default: m.AppLayout })),
 );
 
-// One lazy component per route, made once at load so navigation never re-creates it.
-const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(r.load)]));
+// One lazy component per route, made once at load so navigation never re-creates it. Pages beyond the public
+// ones also wait for the English namespaces the entry leaves out (src/lib/i18n.ts).
+const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(pageLoader(r))]));
 
 function RouteView({ route, path, role }: { route: AppRoute; path: string; role: RoleId | undefined }) {
   const { t } = useTranslation();

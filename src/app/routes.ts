@@ -15,6 +15,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { loadAllTranslations } from '@/lib/i18n';
 import { devtoolsEnabled } from '@/lib/inspection';
 import type { RouteRule } from './guard';
 
@@ -100,6 +101,27 @@ export const MENU_GROUP_ICONS: Record<MenuGroup, Icon> = {
   reports: IconReportAnalytics,
   apps: IconApps,
 };
+
+/**
+ * Pages that need only the translations in the entry (src/lib/i18n.ts FIRST_NAMESPACES); every other page
+ * waits for the rest (loadAllTranslations) before it renders. A public page that starts using another
+ * namespace must leave this list (or its namespace join FIRST_NAMESPACES).
+ */
+const FIRST_LOAD_PAGES = new Set(['/login', '/register', '/forget-password', '/callback', '/pages/lock-screen', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance']);
+export function needsAllTranslations(route: AppRoute): boolean {
+  return !FIRST_LOAD_PAGES.has(route.path);
+}
+
+const loaders = new WeakMap<AppRoute, AppRoute['load']>();
+/** A route's page module, after the translations it needs (one function per route: React.lazy caches by it). */
+export function pageLoader(route: AppRoute): AppRoute['load'] {
+  let load = loaders.get(route);
+  if (!load) {
+    load = needsAllTranslations(route) ? () => Promise.all([route.load(), loadAllTranslations()]).then(([page]) => page) : route.load;
+    loaders.set(route, load);
+  }
+  return load;
+}
 
 /** Finds the route for a path (exact, or as a prefix for nested apps). */
 export function findRoute(path: string): AppRoute | undefined {

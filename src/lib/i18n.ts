@@ -1,5 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// English's first namespaces (FIRST_NAMESPACES). Tests get every language at once: vite.config.ts aliases this
+// module to ./locales/all.ts.
+import files from '@/lib/locales/first';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,11 +15,11 @@ export type Dict = { [key: string]: string | Dict };
 // its keys live under the file's name, e.g. todo.json → t('todo.addTask').
 // English (the fallback) is part of the first load; every other language is one chunk, loaded before it
 // is used (loadLanguage: before the first render, and before a change of language). Tests get all four at
-// once (MODE 'test'), so a test can render in any language synchronously. See docs/performance.md.
-const files: Record<string, Dict> =
-  import.meta.env.MODE === 'test'
-    ? import.meta.glob<Dict>('../locales/*/*.json', { eager: true, import: 'default' })
-    : import.meta.glob<Dict>('../locales/en/*.json', { eager: true, import: 'default' });
+// once (test.alias in vite.config.ts), so a test can render in any language synchronously. See docs/performance.md.
+// Of English, the entry carries only what the public pages (sign-in, status pages) use: FIRST_NAMESPACES. The
+// rest is one chunk (./locales/en-rest.ts), loaded before any other page renders (loadAllTranslations).
+// Keep this list and the globs of ./locales/first.ts and ./locales/en-rest.ts the same (a glob must be a literal).
+export const FIRST_NAMESPACES = ['auth', 'boot', 'common', 'layout', 'menu', 'pages', 'text-input'] as const;
 
 const LANGUAGE_CHUNKS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, Dict> }>> = {
   de: () => import('./locales/de'),
@@ -30,6 +33,28 @@ export async function loadLanguage(lng: Language): Promise<void> {
   if (lng === 'en' || Object.keys(loadedFiles).some((f) => f.includes(`/locales/${lng}/`))) return;
   const { default: chunk } = await LANGUAGE_CHUNKS[lng]();
   Object.assign(loadedFiles, chunk);
+}
+
+const instances = new Set<I18n>();
+let allEnglish: Promise<void> | undefined;
+
+/**
+ * Makes every English namespace available (the entry has FIRST_NAMESPACES only): pages other than the public
+ * ones wait for it before they render, so no key is ever shown. Other languages' chunks hold all their
+ * namespaces; this adds the English fallback. At once in tests (everything is loaded).
+ */
+export function loadAllTranslations(): Promise<void> {
+  if (import.meta.env.MODE === 'test') return Promise.resolve();
+  allEnglish ??= import('./locales/en-rest').then(({ default: chunk }) => {
+    Object.assign(loadedFiles, chunk);
+    const english = buildResources().en?.translation ?? {};
+    for (const instance of instances) instance.addResourceBundle('en', 'translation', english, true, true);
+  });
+  // A failed download may be retried by the next page.
+  allEnglish.catch(() => {
+    allEnglish = undefined;
+  });
+  return allEnglish;
 }
 
 export function buildResources(): Record<string, { translation: Dict }> {
@@ -59,6 +84,7 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined
 
 export function createI18n(lng: Language = readStoredLanguage()): I18n {
   const instance = i18next.createInstance();
+  if (import.meta.env.MODE !== 'test') instances.add(instance);
   void instance.use(initReactI18next).init({
     resources: buildResources(),
     lng,

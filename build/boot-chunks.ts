@@ -1,0 +1,226 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, URL } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * Few, large chunks for the first load (docs/performance.md, "What changed for the bytes").
+ *
+ * Left alone, the bundler cuts the entry's static graph into ~30 small shared chunks (every module the entry
+ * shares with a lazy page becomes its own file). Each file is gzipped on its own, so the first load paid
+ * ≈ 11 KB of compression overhead and ~45 requests. Here:
+ * - `boot`: what the HTML page's scripts (src/lib/security.ts, src/main.tsx) import statically;
+ * - `auth-forms`: what the sign-in page imports statically beyond `boot`: Mantine's inputs, @mantine/form,
+ *   the form's machine and server-message mapping (the other public form pages share most of it).
+ * Everything else (lazy pages, the app shell, Mirage, the explorer) is chunked as before.
+ *
+ * Both sets follow static imports only, and through a package's index ("barrel": @mantine/core,
+ * @tabler/icons-react, …) only to the modules of the names actually imported: following every re-export
+ * would pull the whole component library into the first load.
+ */
+const file = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const BOOT_ROOTS = ['../src/lib/security.ts', '../src/main.tsx'].map(file);
+// The sign-in page only: the register page's schema (zod, 24 KB) must not come with it.
+const FORM_ROOTS = [file('../src/features/auth/login-page.tsx')];
+
+interface Info {
+  id: string;
+  code: string | null;
+  importedIds: readonly string[];
+}
+interface Graph {
+  getModuleInfo(id: string): Info | null;
+}
+
+const STATEMENT = /(?:^|[\n;])\s*(import|export)\s*([^'";]*?)\s*(?:from\s*)?["']([^"']+)["']/g;
+const stripComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** A module made only of imports and re-exports (a package index). */
+function isBarrel(info: Info): boolean {
+  if (!info.id.includes('/node_modules/') || info.importedIds.length === 0 || info.code === null) return false;
+  const rest = stripComments(info.code)
+    .replace(/(?:import|export)\s*[^'";]*?\s*from\s*["'][^"']+["'];?/g, '')
+    .replace(/export\s*\{[^}]*\};?/g, '')
+    .replace(/import\s*["'][^"']+["'];?/g, '');
+  return rest.trim() === '';
+}
+
+/** `a, b as c, default as d` → [[imported, local]]. */
+function bindings(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('type '))
+    .map((part) => {
+      const [imported, local] = part.split(/\s+as\s+/);
+      return [imported as string, (local ?? imported) as string];
+    });
+}
+
+/** Names a module imports from each specifier ('*' = all of it). */
+function importsBySpecifier(code: string): Map<string, Set<string> | '*'> {
+  const out = new Map<string, Set<string> | '*'>();
+  for (const [, , clause = '', spec = ''] of stripComments(code).matchAll(STATEMENT)) {
+    const names = out.get(spec);
+    if (names === '*') continue;
+    if (clause.includes('*')) {
+      out.set(spec, '*');
+      continue;
+    }
+    const set = names ?? new Set<string>();
+    const braces = /\{([^}]*)\}/.exec(clause);
+    if (braces) for (const [imported] of bindings(braces[1] as string)) set.add(imported);
+    const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
+    if (head !== '' && head !== 'type') set.add('default');
+    out.set(spec, set);
+  }
+  return out;
+}
+
+/** Which modules of a barrel provide which exported names: name → [module id, its export name]. */
+function barrelExports(info: Info): { named: Map<string, [string, string]>; stars: string[] } {
+  const code = stripComments(info.code ?? '');
+  const at = (spec: string) => resolve(dirname(info.id), spec);
+  const locals = new Map<string, [string, string]>();
+  const named = new Map<string, [string, string]>();
+  const stars: string[] = [];
+  for (const [statement, kind, clause = '', spec = ''] of code.matchAll(STATEMENT)) {
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const starAs = /\*\s*as\s+([\w$]+)/.exec(clause);
+    if (kind === 'import') {
+      if (braces) for (const [imported, local] of bindings(braces[1] as string)) locals.set(local, [at(spec), imported]);
+      if (starAs) locals.set(starAs[1] as string, [at(spec), '*']);
+    } else if (braces) {
+      for (const [imported, exported] of bindings(braces[1] as string)) named.set(exported, [at(spec), imported]);
+    } else if (starAs) {
+      named.set(starAs[1] as string, [at(spec), '*']);
+    } else if (/export\s*\*/.test(statement)) {
+      stars.push(at(spec));
+    }
+  }
+  for (const [, list = ''] of code.matchAll(/export\s*\{([^}]*)\}\s*;?(?!\s*from)/g)) {
+    for (const [local, exported] of bindings(list)) {
+      const source = locals.get(local);
+      if (source) named.set(exported, source);
+    }
+  }
+  return { named, stars };
+}
+
+/** The package a bare specifier or a node_modules path names. */
+function packageOf(specOrId: string): string | undefined {
+  const path = specOrId.includes('/node_modules/') ? specOrId.slice(specOrId.lastIndexOf('/node_modules/') + 14) : specOrId;
+  if (path.startsWith('.') || path.startsWith('/')) return undefined;
+  const parts = path.split('/');
+  return path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function staticClosure(graph: Graph, roots: readonly string[], skip: ReadonlySet<string> = new Set()): Set<string> {
+  const seen = new Set<string>();
+  const parents = new Map<string, string>();
+  const visitedNames = new Map<string, Set<string>>();
+  const barrels = new Map<string, ReturnType<typeof barrelExports> | null>();
+  const barrelOf = (info: Info) => {
+    if (!barrels.has(info.id)) barrels.set(info.id, isBarrel(info) ? barrelExports(info) : null);
+    return barrels.get(info.id) ?? null;
+  };
+
+  const visitModule = (id: string, from = ''): void => {
+    if (seen.has(id) || skip.has(id)) return;
+    if (process.env.BOOT_CHUNKS_DEBUG) parents.set(id, from);
+    const info = graph.getModuleInfo(id);
+    if (!info) return;
+    if (barrelOf(info)) return visitNames(info, '*');
+    seen.add(id);
+    const imports = info.code === null ? undefined : importsBySpecifier(info.code);
+    for (const dep of info.importedIds) {
+      const depInfo = graph.getModuleInfo(dep);
+      if (depInfo && barrelOf(depInfo)) {
+        // The names this module takes from that package's index; unknown → all of it.
+        const pkg = packageOf(dep);
+        let names: Set<string> | '*' | undefined;
+        for (const [spec, n] of imports ?? []) {
+          if (packageOf(spec) !== pkg) continue;
+          names = n === '*' || names === '*' ? '*' : new Set([...(names ?? []), ...n]);
+        }
+        visitNames(depInfo, names ?? '*');
+      } else visitModule(dep, id);
+    }
+  };
+
+  const visitNames = (barrel: Info, names: Set<string> | '*'): void => {
+    const exports = barrelOf(barrel);
+    if (!exports) return visitModule(barrel.id);
+    const done = visitedNames.get(barrel.id) ?? new Set<string>();
+    visitedNames.set(barrel.id, done);
+    if (names === '*') {
+      if (done.has('*')) return;
+      done.add('*');
+      for (const dep of barrel.importedIds) visitModule(dep);
+      return;
+    }
+    for (const name of names) {
+      if (done.has(name) || done.has('*')) continue;
+      done.add(name);
+      const source = exports.named.get(name);
+      if (!source) {
+        for (const star of exports.stars) visitModule(star);
+        continue;
+      }
+      const [target, imported] = source;
+      const info = graph.getModuleInfo(target);
+      if (!info) continue;
+      if (barrelOf(info)) visitNames(info, imported === '*' ? '*' : new Set([imported]));
+      else visitModule(target);
+    }
+  };
+
+  for (const root of roots) visitModule(root);
+  if (process.env.BOOT_CHUNKS_DEBUG) writeFileSync(process.env.BOOT_CHUNKS_DEBUG + roots.length, [...parents].map(([a, b]) => `${a} <- ${b}`).join('\n'));
+  return seen;
+}
+
+export function bootChunks(): Plugin {
+  let groups: { boot: Set<string>; forms: Set<string> } | undefined;
+  const groupOf = (id: string, graph: Graph): 'boot' | 'auth-forms' | null => {
+    if (!groups) {
+      const boot = staticClosure(graph, BOOT_ROOTS);
+      groups = { boot, forms: staticClosure(graph, FORM_ROOTS, boot) };
+    }
+    // The page scripts stay in the HTML entry's chunk (it then imports `boot`), the form pages in their own
+    // chunks (they import `auth-forms`); virtual helpers
+    // (Vite's preload polyfill, the bundler's runtime) stay where the bundler puts them: the silent-renewal
+    // page shares some of them and must not load the app's boot chunk.
+    // Translations are left out too: src/lib/i18n.ts imports every language's files in its (test-only) branch,
+    // so the static graph overstates what the entry uses; the bundler places them where they are used.
+    if (BOOT_ROOTS.includes(id) || FORM_ROOTS.includes(id) || id.startsWith('\0') || id.includes('?') || id.includes('/src/locales/')) return null;
+    if (groups.boot.has(id)) return 'boot';
+    if (groups.forms.has(id)) return 'auth-forms';
+    return null;
+  };
+  return {
+    name: 'boot-chunks',
+    apply: 'build',
+    buildStart() {
+      groups = undefined;
+    },
+    config() {
+      return {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // Higher priority first: a module of the boot set never lands in auth-forms.
+                groups: [
+                  { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'boot' ? 'boot' : null), debugName: 'boot', priority: 2 },
+                  { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'auth-forms' ? 'auth-forms' : null), debugName: 'auth-forms', priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
