@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { bookmarksMachine, type BookmarksContext } from '@machines/preferences/bookmarks.machine';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 const storageKey = (userId: string) => `bookmarks:${userId}`;
 
@@ -31,7 +32,7 @@ export type BookmarksRef = ActorRefFrom<typeof bookmarksMachine>;
 /** The starred pages of the signed-in user, kept in the bookmarks machine and stored per user id. */
 export function useBookmarks(userId: string | null): BookmarksRef {
   const { t } = useTranslation();
-  const actorRef = useActorRef(
+  const actorRef = useScreenActor(
     bookmarksMachine.provide({ actions: { persistBookmarks: (_, { userId: id, paths }) => writeBookmarks(id, paths) } }),
     { input: { userId, paths: readBookmarks(userId) } },
   );

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor.machine';
 import type { ListRow } from '@machines/list/list.machine';
 import { hideNotification, showUndoNotification } from '@/components/data-list';
-import { withInspect } from '@/lib/inspection';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /**
  * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
  * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
  */
 export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<NoInfer<V>>) {
-  const screen = useActorRef(logic, withInspect({ input }));
+  const screen = useScreenActor(logic, { input });
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
   return { screen, list, editor };

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Group, Loader, Select, Text } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { UnitStatus } from '@machines/domain/types';
 import { optionsWithSelected, unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
 import { getUnitOption, searchUnitOptions } from './unit-picker-api';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /** Where the picker's units come from: the units list by default; a screen may search its own endpoint. */
 export interface UnitSource {
@@ -55,7 +56,7 @@ export function UnitPicker({
   source?: UnitSource;
 }) {
   const [machine] = useState(() => (source ? pickerFor(source) : pickerMachine));
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useScreenActor(machine, { input: {} });
   const options = useSelector(actor, selectOptions);
   const missingId = useSelector(actor, selectMissing);
   const failed = useSelector(actor, selectFailed);

@@ -111,7 +111,7 @@ export function inspect(inspection: InspectionEvent): void {
   }
 }
 
-/** Creation options with the app's inspector: `createActor(logic, withInspect({ input }))`, `useActorRef(logic, withInspect())`. */
+/** Creation options with the app's inspector: `createActor(logic, withInspect({ input }))`. Screens use `useScreenActor` (./use-screen-actor), which adds it. */
 export function withInspect<T extends object = Record<never, never>>(options?: T): T & { inspect: typeof inspect } {
   return { ...(options ?? ({} as T)), inspect };
 }

@@ -1,7 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { authFormMachine, type AuthFormValues } from '@machines/session/auth-form.machine';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 type FormSnapshot = ReturnType<ReturnType<typeof useAuthFormActor>['getSnapshot']>;
 export const selectIsSubmitting = (s: FormSnapshot) => s.matches('submitting');
@@ -9,7 +10,7 @@ export const selectHasSucceeded = (s: FormSnapshot) => s.matches('succeeded');
 export const selectFieldErrors = (s: FormSnapshot) => s.context.fieldErrors;
 
 function useAuthFormActor(submit: (values: AuthFormValues) => Promise<unknown>) {
-  return useActorRef(
+  return useScreenActor(
     authFormMachine.provide({ actors: { submit: fromPromise<unknown, AuthFormValues>(({ input }) => submit(input)) } }),
   );
 }

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import {
   adminDashboardMachine,
@@ -12,6 +12,7 @@ import { getAdminSummary } from '../api/get-admin-summary';
 import { getRecentSignIns } from '../api/get-recent-sign-ins';
 import { getTopRisk } from '../api/get-top-risk';
 import { getUnitsTrend } from '../api/get-units-trend';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const adminDashboardWithApi = adminDashboardMachine.provide({
   actors: {
@@ -26,7 +27,7 @@ export type AdminDashboardActor = ActorRefFrom<typeof adminDashboardWithApi>;
 
 /** The admin dashboard's actor; its four cards start loading when the page mounts. */
 export function useAdminDashboard(): AdminDashboardActor {
-  return useActorRef(adminDashboardWithApi);
+  return useScreenActor(adminDashboardWithApi);
 }
 
 export interface CardView<T> {

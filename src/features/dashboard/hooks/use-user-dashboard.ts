@@ -1,9 +1,9 @@
-import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { userDashboardMachine } from '@machines/dashboard/user-dashboard.machine';
 import { getDashboardSummary } from '../api/get-dashboard-summary';
 import { getLatestScreenshots } from '../api/get-latest-screenshots';
 import { getRecentOffline } from '../api/get-recent-offline';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const dashboardMachineWithApi = userDashboardMachine.provide({
   actors: {
@@ -15,5 +15,5 @@ export const dashboardMachineWithApi = userDashboardMachine.provide({
 
 /** The dashboard's actor; its three requests start together when the page mounts. */
 export function useUserDashboard() {
-  return useActorRef(dashboardMachineWithApi);
+  return useScreenActor(dashboardMachineWithApi);
 }

@@ -1,19 +1,18 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { MailLocation } from '@machines/email/mail-location';
 import { useSessionUser } from '@/lib/session';
-import { withInspect } from '@/lib/inspection';
 import type { MailboxLogic } from './mailbox-machine';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /** Runs the mailbox actor for the page: hands it the URL's location and turns its notices into toasts. */
 export function useMailbox(logic: MailboxLogic, location: MailLocation) {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const actorRef = useActorRef(logic, withInspect({
+  const actorRef = useScreenActor(logic, {
     input: { filter: location.filter, openId: location.openId, me: { email: user?.email ?? '', name: user?.displayName ?? '' } },
-  }));
+  });
 
   // The URL is the machine's input: every change (link, Back/Forward, the machine's own navigation) goes in;
   // the machine ignores what it already shows.

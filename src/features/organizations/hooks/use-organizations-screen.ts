@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
@@ -26,6 +26,7 @@ import {
 } from '../api/types';
 import { updateOrganization } from '../api/update-organization';
 import { validateOrganization } from '../schema';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const organizationsScreenMachine = createCrudScreenMachine<OrganizationRow, OrganizationFormValues, OrganizationRow>();
 const listLogic = createListMachine<OrganizationRow>();
@@ -84,7 +85,7 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
   const search = useSearch();
   const initial = useMemo(() => parseListQuery(search, organizationQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
 
-  const screen = useActorRef(
+  const screen = useScreenActor(
     organizationsScreenMachine.provide({
       actors: {
         list: listLogic.provide({
@@ -109,8 +110,8 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
   const editor = useSelector(screen, (s) => s.context.editor);
   useListQuerySync(list, organizationQuerySchema);
 
-  const audit = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
 
   return { screen, list, editor, audit, viewer };
 }

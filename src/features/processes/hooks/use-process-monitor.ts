@@ -1,6 +1,5 @@
 import { useCallback, useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import {
@@ -14,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { createProcessRule } from '../api/create-process-rule';
 import { endProcess } from '../api/end-process';
 import { getProcesses } from '../api/get-processes';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const processMonitorWithApi = processMonitorMachine.provide({
   actors: {
@@ -74,7 +74,7 @@ const isDocumentHidden = () => typeof document !== 'undefined' && document.visib
 export function useProcessMonitor(unitId: string | null, view: MonitorView = 'processes') {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const actor = useActorRef(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
+  const actor = useScreenActor(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
 
   useEffect(() => {
     const report = () => actor.send({ type: isDocumentHidden() ? 'process.visibility.hidden' : 'process.visibility.visible' });

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { profileMachine } from '@machines/profile/profile.machine';
@@ -10,6 +9,7 @@ import { changePassword } from '../api/change-password';
 import { getProfile } from '../api/get-profile';
 import { resizePhoto } from '../api/resize-photo';
 import { updateProfile } from '../api/update-profile';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /** The spec's profile-update error toast stays 8.8 s. */
 export const PROFILE_ERROR_TOAST_MS = 8800;
@@ -29,7 +29,7 @@ export type ProfileActor = ActorRefFrom<typeof profileMachineWithApi>;
 /** The profile screen's actor; its outcomes become toasts and the session's user (the header) follows a save. */
 export function useProfile(): ProfileActor {
   const { t } = useTranslation();
-  const actor = useActorRef(profileMachineWithApi);
+  const actor = useScreenActor(profileMachineWithApi);
   useEffect(() => {
     const subscriptions = [
       actor.on('profile.saved', ({ profile }) => {

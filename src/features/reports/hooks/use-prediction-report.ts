@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -12,6 +12,7 @@ import { exportPredictionReport } from '../api/export-prediction-report';
 import { getPredictionReport } from '../api/get-prediction-report';
 import { getReportOrganizations } from '../api/get-report-organizations';
 import { getUnitPrediction } from '../api/get-unit-prediction';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const reportMachineWithApi = predictionReportMachine.provide({
   actors: {
@@ -29,7 +30,7 @@ export function usePredictionReport(machine = reportMachineWithApi): ReportActor
   const search = useSearch();
   const [location, navigate] = useLocation();
   const [input] = useState(() => ({ query: parseReportQuery(search) }));
-  const actor = useActorRef(machine, { input });
+  const actor = useScreenActor(machine, { input });
   const query = useSelector(actor, (s) => s.context.query, sameReportQuery);
 
   // URL → machine (Back, a pasted link).

@@ -1,6 +1,5 @@
 import { useCallback, useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { createListMachine } from '@machines/list/list.machine';
@@ -15,6 +14,7 @@ import { getScreenshots } from '../api/get-screenshots';
 import { requestCapture } from '../api/request-capture';
 import type { ScreenshotItem } from '../api/types';
 import { updateScreenshot } from '../api/update-screenshot';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const SCREENSHOT_PAGE_SIZES = [24, 48, 96] as const;
 
@@ -49,7 +49,7 @@ export function useErrorText() {
 export function useScreenshots() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const list = useActorRef(
+  const list = useScreenActor(
     screenshotsListMachine.provide({
       actors: {
         fetchPage: fromPromise(({ input, signal }) => getScreenshots(input.query, signal)),
@@ -60,7 +60,7 @@ export function useScreenshots() {
   );
   useListQuerySync(list, screenshotsQuerySchema);
 
-  const viewer = useActorRef(
+  const viewer = useScreenActor(
     viewerMachine.provide({
       actors: {
         saveFlag: fromPromise(({ input }) => updateScreenshot(input.id, { flagged: input.flagged, note: input.note })),
@@ -68,7 +68,7 @@ export function useScreenshots() {
       },
     }),
   );
-  const capture = useActorRef(
+  const capture = useScreenActor(
     captureMachine.provide({
       actors: {
         requestCapture: fromPromise(({ input }) => requestCapture(input.unitId)),

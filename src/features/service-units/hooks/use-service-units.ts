@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
@@ -20,6 +19,7 @@ import { getServiceUnitTags } from '../api/get-service-unit-tags';
 import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';
 import { updateServiceUnit } from '../api/update-service-unit';
 import { validateUnit } from '../schema';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const unitListMachine = createListMachine<UnitRow>();
 export const unitEditorMachine = createEditorMachine<UnitFormValues, UnitRow>();
@@ -100,7 +100,7 @@ export function useServiceUnits(services: UnitServices = apiServices) {
   });
   useListQuerySync(list, unitQuerySchema);
 
-  const detail = useActorRef(
+  const detail = useScreenActor(
     unitDetailMachine.provide({
       actors: { loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)) },
     }),

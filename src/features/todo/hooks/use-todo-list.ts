@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { showUndoNotification } from '@/components/data-list/undo-notification';
-import { withInspect } from '@/lib/inspection';
 import type { TaskFilter } from '@machines/todo/types';
 import type { TodoLogic } from './todo-machine';
 import { failureKey } from '../selectors';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /** Runs the to-do list actor for the page: follows the route's filter and turns its notices into toasts. */
 export function useTodoList(logic: TodoLogic, filter: TaskFilter) {
   const { t } = useTranslation();
-  const actorRef = useActorRef(logic, withInspect({ input: { filter } }));
+  const actorRef = useScreenActor(logic, { input: { filter } });
 
   useEffect(() => {
     actorRef.send({ type: 'filter.change', filter });

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Loader, MultiSelect } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
 import { getUnitOption, searchUnitOptions } from '@/components/unit-picker/unit-picker-api';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 const pickerMachine = unitOptionsMachine.provide({
   actors: {
@@ -40,7 +41,7 @@ export function UnitMultiPicker({
   error?: ReactNode;
   required?: boolean;
 }) {
-  const actor = useActorRef(pickerMachine, { input: {} });
+  const actor = useScreenActor(pickerMachine, { input: {} });
   const options = useSelector(actor, selectOptions);
   const failed = useSelector(actor, selectFailed);
   const busy = useSelector(actor, selectBusy);

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useActorRef } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
@@ -17,6 +16,7 @@ import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow } from '../
 import { updateUrlRestriction } from '../api/update-url-restriction';
 import { validateRule } from '../schema';
 import { re2Engine } from '@/lib/regex-engine';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const ruleListMachine = createListMachine<RuleRow>();
 export const ruleEditorMachine = createEditorMachine<RuleFormValues, RuleRow>();
@@ -82,7 +82,7 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
   });
   useListQuerySync(list, ruleQuerySchema);
 
-  const tester = useActorRef(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }), {
+  const tester = useScreenActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }), {
     input: { regexEngine: re2Engine },
   });
 

@@ -1,8 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { jobMachine } from '@machines/list/job.machine';
 import { checkSetPasswordLink } from '../api/check-set-password-link';
 import { setPassword } from '../api/set-password';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export interface SetPasswordServices {
   check: (token: string, signal: AbortSignal) => Promise<{ username: string; fullName: string; email: string }>;
@@ -16,8 +17,8 @@ export const setPasswordServices: SetPasswordServices = {
 
 /** The public set-password page: one task checks the link, one sets the password. */
 export function useSetPassword(services: SetPasswordServices = setPasswordServices) {
-  const check = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }));
-  const submit = useActorRef(
+  const check = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }));
+  const submit = useScreenActor(
     jobMachine.provide({
       actors: { job: fromPromise<unknown, unknown>(({ input }) => services.submit(input as { token: string; password: string; rePassword: string })) },
     }),

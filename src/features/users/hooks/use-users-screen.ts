@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
@@ -20,6 +20,7 @@ import { ACCOUNT_STATUSES, EMPTY_USER, type OrganizationOption, type SavedUser, 
 import { updateUser } from '../api/update-user';
 import { runUserAction } from '../api/user-action';
 import { validateUser } from '../schema';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const usersScreenMachine = createCrudScreenMachine<UserRow, UserFormValues, SavedUser>();
 const listLogic = createListMachine<UserRow>();
@@ -76,7 +77,7 @@ export function useUsersScreen(services: UserServices = apiServices) {
   const search = useSearch();
   const initial = useMemo(() => parseListQuery(search, userQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
 
-  const screen = useActorRef(
+  const screen = useScreenActor(
     usersScreenMachine.provide({
       actors: {
         list: listLogic.provide({
@@ -101,9 +102,9 @@ export function useUsersScreen(services: UserServices = apiServices) {
   const editor = useSelector(screen, (s) => s.context.editor);
   useListQuerySync(list, userQuerySchema);
 
-  const audit = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
-  const organizations = useActorRef(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
+  const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
+  const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const organizations = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
 
   return { screen, list, editor, audit, viewer, organizations };
 }
