@@ -1,6 +1,6 @@
 import { del } from 'idb-keyval';
 import type { Request, Server } from 'miragejs';
-import { dumpDb, table, type DbDump } from './db';
+import { liveRows, table, type DbDump } from './db';
 import { setAuthSync, type SessionRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer } from './server';
@@ -139,9 +139,10 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     // the "seed complete" mark.
     if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
     pruneSessions(live.db, Date.now());
-    options.onProgress?.('storing', 1);
+    options.onProgress?.('storing', 0);
     try {
-      await store.replaceAll(dumpDb(live.db), { seed, seededAt: new Date().toISOString() });
+      // No request is answered before this resolves, so the rows need no copy; IndexedDB copies each put.
+      await store.replaceAll(liveRows(live.db), { seed, seededAt: new Date().toISOString() }, (done) => options.onProgress?.('storing', done));
     } catch (error) {
       status.persistFailed = true;
       console.error('The demo database could not be saved', error);

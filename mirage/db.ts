@@ -7,7 +7,13 @@ export interface Row {
 
 /** Typed access to one Mirage db collection; Mirage's own typings are untyped. */
 export interface Table<T extends Row> {
+  /** Copies of every row (Mirage copies each one: ~50 ms per 10,000 rows; prefer rows() for reads). */
   all(): T[];
+  /**
+   * The stored rows themselves, not copied: for reads only (the types forbid changing them or the array;
+   * a change must go through update() so it is recorded and stored). Large lists read this.
+   */
+  rows(): readonly Readonly<T>[];
   find(id: string | number): T | undefined;
   where(predicate: Partial<T> | ((row: T) => boolean)): T[];
   insert(row: Omit<T, 'id'> & Partial<Pick<T, 'id'>>): T;
@@ -18,6 +24,7 @@ export interface Table<T extends Row> {
 }
 
 interface RawCollection {
+  _records: unknown[];
   all(): unknown[];
   find(id: string | number): unknown;
   where(query: object | ((row: unknown) => boolean)): unknown[];
@@ -35,6 +42,7 @@ export function table<T extends Row>(db: MirageDb, name: string): Table<T> {
   const raw = collections.find((c) => c.name === name) as RawCollection;
   return {
     all: () => raw.all() as T[],
+    rows: () => raw._records as readonly Readonly<T>[],
     find: (id) => (raw.find(id) as T | null) ?? undefined,
     where: (predicate) =>
       raw.where(typeof predicate === 'function' ? (row: unknown) => predicate(row as T) : predicate) as T[],
@@ -42,7 +50,7 @@ export function table<T extends Row>(db: MirageDb, name: string): Table<T> {
     insertMany: (rows) => raw.insert(rows) as T[],
     update: (id, patch) => raw.update(id, patch) as T,
     remove: (id) => raw.remove(id),
-    count: () => raw.all().length,
+    count: () => raw._records.length,
   };
 }
 
@@ -51,4 +59,99 @@ export type DbDump = Record<string, Row[]>;
 
 export function dumpDb(db: MirageDb): DbDump {
   return (db as unknown as { dump(): DbDump }).dump();
+}
+
+/**
+ * Every collection's stored rows themselves, not copied (Mirage's dump copies each of them: seconds at the
+ * large seed). Only for a reader that is done before the next request changes a row.
+ */
+export function liveRows(db: MirageDb): DbDump {
+  const collections = (db as unknown as { _collections: { name: string; _records: Row[] }[] })._collections;
+  return Object.fromEntries(collections.map((c) => [c.name, c._records]));
+}
+
+// --- change counters -----------------------------------------------------------------------------
+
+/**
+ * Fields the backend recomputes from the clock rather than stores: an update of only these is not a
+ * change to commit (mirage/store/change-log.ts) nor one that invalidates a cached list order. The
+ * simulated agents' heartbeat rewrites `lastSeenAt` of every live unit (10,000 at the large seed) on
+ * reads; storing that would make the next write cost the whole collection.
+ */
+export const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  serviceUnits: ['lastSeenAt'],
+};
+
+export const onlyDerived = (collection: string, attrs: unknown): boolean => {
+  const derived = DERIVED_FIELDS[collection];
+  if (!derived || typeof attrs !== 'object' || attrs === null) return false;
+  const keys = Object.keys(attrs);
+  return keys.length > 0 && keys.every((key) => derived.includes(key));
+};
+
+interface CountedCollection {
+  name: string;
+  insert(data: unknown): unknown;
+  update(target: unknown, attrs?: unknown): unknown;
+  remove(target?: unknown): unknown;
+}
+const changeCounts = new WeakMap<object, number>();
+const countedDbs = new WeakSet<object>();
+
+function countChanges(collection: CountedCollection): void {
+  if (changeCounts.has(collection)) return;
+  changeCounts.set(collection, 0);
+  const { insert, update, remove } = collection;
+  const bump = () => changeCounts.set(collection, (changeCounts.get(collection) ?? 0) + 1);
+  collection.insert = function (...args: [unknown]) {
+    bump();
+    return insert.apply(collection, args);
+  };
+  collection.update = function (...args: [unknown, unknown?]) {
+    if (!onlyDerived(collection.name, args.length > 1 ? args[1] : args[0])) bump();
+    return update.apply(collection, args);
+  };
+  collection.remove = function (...args: [unknown?]) {
+    bump();
+    return remove.apply(collection, args);
+  };
+}
+
+const rawCollections = (db: MirageDb) => (db as unknown as { _collections: CountedCollection[] })._collections;
+
+/**
+ * Counts every insert, update and remove of each collection (also the ones created later), so caches of
+ * derived data (a sorted order, an index) know when to rebuild. makeServer calls it before seeding, under
+ * the change tracker's own wrappers.
+ */
+export function countCollectionChanges(db: MirageDb): void {
+  const raw = db as unknown as { createCollection(name: string, initialData?: unknown[]): unknown };
+  rawCollections(db).forEach(countChanges);
+  if (countedDbs.has(raw)) return;
+  countedDbs.add(raw);
+  const { createCollection } = raw;
+  raw.createCollection = function (name: string, initialData?: unknown[]) {
+    const result = createCollection.call(raw, name, initialData);
+    const created = rawCollections(db).find((c) => c.name === name);
+    if (created) countChanges(created);
+    return result;
+  };
+}
+
+/**
+ * How many changes a collection has had (see countCollectionChanges); equal numbers mean the same rows,
+ * apart from DERIVED_FIELDS (a cache must not depend on those).
+ */
+export function changeCountOf(db: MirageDb, name: string): number {
+  if (!(name in db)) db.createCollection(name);
+  const collection = rawCollections(db).find((c) => c.name === name);
+  if (!collection) return 0;
+  countChanges(collection);
+  return changeCounts.get(collection) ?? 0;
+}
+
+/** Records a change made to a collection's rows directly (not through insert/update/remove). */
+export function markChanged(db: MirageDb, name: string): void {
+  const collection = rawCollections(db).find((c) => c.name === name);
+  if (collection) changeCounts.set(collection, (changeCounts.get(collection) ?? 0) + 1);
 }

@@ -69,6 +69,12 @@ export function readListParams<T>(request: Request, spec: ListSpec<T>): ListPara
 /** Rows matching the params' filters and search, sorted (stable, then by id), not yet paged. */
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** The id as a number when it is written as one without leading zeros (safe integers only), else NaN. */
+const plainNumber = (id: string | number): number => {
+  const n = typeof id === 'number' ? id : /^(0|[1-9]\d{0,14})$/.test(id) ? Number(id) : NaN;
+  return Number.isSafeInteger(n) ? n : NaN;
+};
+
 export function filterAndSort<T extends { id: string | number }>(rows: readonly T[], params: ListParams, spec: ListSpec<T>): T[] {
   const filters = Object.entries(params.filters);
   const matched = rows.filter((row) => {
@@ -84,15 +90,16 @@ export function filterAndSort<T extends { id: string | number }>(rows: readonly 
   const by = spec.sortBy[params.sort] ?? spec.sortBy[spec.defaultSort];
   if (!by) return matched;
   const dir = params.order === 'desc' ? -1 : 1;
-  // Decorate once: computing the key inside the comparator would cost n·log n key computations.
-  const keyed = matched.map((row) => ({ row, key: by(row) }));
+  // Decorate once: computing the key inside the comparator would cost n·log n key computations. Ids that
+  // are plain numbers (Mirage's) break ties as numbers, which is the collator's numeric order without its cost.
+  const keyed = matched.map((row) => ({ row, key: by(row), id: plainNumber(row.id) }));
   keyed.sort((a, b) => {
     const x = a.key;
     const y = b.key;
     let c: number;
     if (typeof x === 'string' && typeof y === 'string') c = collator.compare(x, y);
     else c = x < y ? -1 : x > y ? 1 : 0;
-    if (c === 0) c = collator.compare(String(a.row.id), String(b.row.id));
+    if (c === 0) c = Number.isNaN(a.id) || Number.isNaN(b.id) ? collator.compare(String(a.row.id), String(b.row.id)) : a.id - b.id;
     return c * dir;
   });
   return keyed.map((k) => k.row);

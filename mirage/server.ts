@@ -1,5 +1,5 @@
 import { createServer, type Request, type Server } from 'miragejs';
-import type { DbDump } from './db';
+import { countCollectionChanges, type DbDump } from './db';
 import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
@@ -57,12 +57,17 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   });
 
   setServerClock(server, ctx.now);
+  // Before seeding or loading, and under the change tracker's wrappers: list caches rebuild on a change.
+  countCollectionChanges(server.db);
 
   // Mirage logs every request in development unless told otherwise; the console stays quiet.
   server.logging = false;
 
-  // Mirage asks for `timing` on every request, so a getter gives each one its own latency.
-  Object.defineProperty(server, 'timing', {
+  // Pretender asks Mirage's interceptor (`() => interceptor.timing`, not `server.timing`) for the delay of
+  // every answer, so a getter there gives each request its own latency. Set on the server instead, the
+  // getter was never read and every answer waited Mirage's development default of 400 ms.
+  const interceptor = (server as unknown as { interceptor?: object }).interceptor ?? server;
+  Object.defineProperty(interceptor, 'timing', {
     configurable: true,
     get: () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0])),
     set: () => undefined,

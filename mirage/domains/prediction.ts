@@ -30,7 +30,7 @@ interface OrganizationRow extends Row {
 }
 
 interface Computed {
-  unit: ServiceUnitRow;
+  unit: Readonly<ServiceUnitRow>;
   prediction: Prediction;
 }
 
@@ -46,7 +46,8 @@ function computeAll(db: MirageDb, now: number): Computed[] {
   }
   const today = dayOf(now);
   const out: Computed[] = [];
-  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').all()) {
+  // The stored rows themselves (all() would copy each, and a copy never matches the cached unit below).
+  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').rows()) {
     const key = `${unit.id}|${today}|${unit.agentAlive ? 1 : 0}|${unit.maintenance ? 1 : 0}|${unit.lastSeenAt.slice(0, 10)}|${unit.createdAt}`;
     let hit = cache.get(key);
     if (!hit || hit.unit !== unit) {
@@ -60,7 +61,7 @@ function computeAll(db: MirageDb, now: number): Computed[] {
 }
 
 function organizationNames(db: MirageDb): Map<string, string> {
-  return new Map(table<OrganizationRow>(db, 'organizations').all().map((o) => [String(o.id), o.name]));
+  return new Map(table<OrganizationRow>(db, 'organizations').rows().map((o) => [String(o.id), o.name]));
 }
 
 function toUnitPrediction(c: Computed, orgs: Map<string, string>): UnitPrediction {
@@ -307,7 +308,7 @@ export function onlineTrend(db: MirageDb, now: number, days: number): { date: st
   const today = dayOf(now);
   const out = Array.from({ length: days }, (_, i) => ({ date: dateOfDay(today - days + 1 + i), online: 0, total: 0 }));
   const index = new Map(out.map((p, i) => [p.date, i]));
-  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').all()) {
+  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').rows()) {
     const { dates, history } = historyOf(unit, now);
     dates.forEach((date, i) => {
       const at = index.get(date);

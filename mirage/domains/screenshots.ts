@@ -2,6 +2,7 @@ import type { Request, Server } from 'miragejs';
 import type { OperatingSystem, Screenshot, ServiceUnit } from '../../machines/domain/types';
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
+import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, visibleUnit } from './processes';
 import { readText } from '../text-rules';
@@ -87,7 +88,7 @@ function makeShot(unit: ServiceUnit, at: number, random: () => number): Omit<Scr
   };
 }
 
-function seed(db: MirageDb, ctx: MirageContext): void {
+async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
   const now = ctx.now();
   const all = units(db).all();
   if (all.length === 0) return;
@@ -98,10 +99,14 @@ function seed(db: MirageDb, ctx: MirageContext): void {
     // 100,000 in the first organization, oldest first so ids follow capture time.
     const org1 = all.filter((u) => String(u.organizationId) === String(all[0]?.organizationId));
     const count = 100_000;
+    const slicer = timeSlicer();
     for (let i = 0; i < count; i += 1) {
       const unit = org1[Math.floor(random() * org1.length)] ?? all[0];
       if (unit) rows.push(makeShot(unit, now - span + Math.floor((i / count) * span) + Math.floor(random() * 20_000), random));
+      if (i % 1000 === 999) await slicer.breathe();
     }
+    await insertInSlices((slice) => screenshots(db).insertMany(slice), rows, slicer);
+    return;
   } else {
     // About 40 per unit over the last 30 days: a few thousand in all.
     const times: [ServiceUnit, number][] = [];

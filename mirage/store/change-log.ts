@@ -1,4 +1,4 @@
-import type { MirageDb, Row } from '../db';
+import { DERIVED_FIELDS, markChanged, onlyDerived, type MirageDb, type Row } from '../db';
 
 /** What one commit stores: per collection, the rows to write (their current value) and the ids to delete. */
 export interface CollectionChanges {
@@ -49,21 +49,7 @@ interface RawDb {
 
 const copy = (row: Row): Row => structuredClone(row);
 
-/**
- * Fields the backend recomputes from the clock rather than stores: an update of only these is not a
- * change to commit. The simulated agents' heartbeat rewrites `lastSeenAt` of every live unit (10,000 at
- * the large seed) on reads; storing that would make the next write cost the whole collection.
- */
-export const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  serviceUnits: ['lastSeenAt'],
-};
-
-const onlyDerived = (collection: string, attrs: unknown): boolean => {
-  const derived = DERIVED_FIELDS[collection];
-  if (!derived || typeof attrs !== 'object' || attrs === null) return false;
-  const keys = Object.keys(attrs);
-  return keys.length > 0 && keys.every((key) => derived.includes(key));
-};
+export { DERIVED_FIELDS };
 
 /** The records an update or remove with this target is about to touch (Mirage's own rules). */
 function targeted(collection: RawCollection, target: unknown, all: boolean): Row[] {
@@ -160,6 +146,8 @@ export function trackChanges(db: MirageDb): ChangeTracker {
             for (const [name, rows] of images) {
               const collection = collectionOf(name);
               if (!collection) continue;
+              // The rows change behind Mirage's back: caches of sorted lists must rebuild.
+              markChanged(db, name);
               for (const [id, previous] of rows) {
                 const current = collection._findRecord(id);
                 if (previous === null) {

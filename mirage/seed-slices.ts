@@ -1,0 +1,29 @@
+/**
+ * Large seeds (`VITE_SEED=large`) run in the page after the first screen: a loop over 50,000 or 100,000
+ * rows must give the page a turn now and then, or it freezes for seconds (docs/performance.md).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export interface TimeSlicer {
+  /** Waits for the next task when the current slice has run `ms` or longer; else resolves at once. */
+  breathe(): Promise<void>;
+}
+
+export function timeSlicer(ms = 30): TimeSlicer {
+  let since = performance.now();
+  return {
+    async breathe() {
+      if (performance.now() - since < ms) return;
+      await nextTask();
+      since = performance.now();
+    },
+  };
+}
+
+/** Inserts rows in slices, letting the page breathe between them. */
+export async function insertInSlices<T>(insertMany: (rows: T[]) => unknown, rows: readonly T[], slicer: TimeSlicer, size = 2_000): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    insertMany(rows.slice(i, i + size));
+    await slicer.breathe();
+  }
+}
