@@ -54,11 +54,15 @@ describe('the contract’s examples', () => {
   });
 
   it('name an administrator and a plain user wherever the answer depends on who signs in', () => {
-    for (const [path, method] of [['/api/UserLogin', 'post'], ['/api/me', 'get'], ['/api/auth/unlock', 'post']] as const) {
+    const operations = [['/api/UserLogin', 'post'], ['/api/me', 'get'], ['/api/auth/unlock', 'post'], ['/api/me/profile', 'get'], ['/api/me/profile', 'put']] as const;
+    for (const [path, method] of operations) {
       const named = examplesOf(path, method);
       // The first example is what Prism answers by default: the administrator.
       expect(Object.keys(named), `${method} ${path}`).toEqual(['admin', 'user']);
-      const roleOf = (value: unknown) => (value as { defaultRoleId?: number }).defaultRoleId;
+      const roleOf = (value: unknown) => {
+        const record = value as { defaultRoleId?: number; roleId?: number };
+        return record.defaultRoleId ?? record.roleId;
+      };
       expect(roleOf(named['admin']?.value)).toBe(1);
       expect(roleOf(named['user']?.value)).toBe(4);
     }

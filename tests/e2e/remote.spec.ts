@@ -87,11 +87,13 @@ test('admin: sign-in lands on the dashboard and every admin screen renders from 
 
 test('user: sign-in lands on the user dashboard and every user screen renders from the contract examples', async ({ page }) => {
   const seen = watch(page);
-  // Prism answers sign-in and the session check with the document's `user` examples when asked for them (the
-  // first example of each is an admin).
-  await page.route(/\/api\/(UserLogin|me)$/, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=user' } }));
+  // Prism answers sign-in, the session check and the own profile with the document's `user` examples when asked
+  // for them (the first example of each is an admin).
+  await page.route(/\/api\/(UserLogin|me|me\/profile)$/, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=user' } }));
   await signIn(page, 'user');
   for (const path of USER_PAGES) await expectRendered(page, path);
+  // The last screen, the own profile, is the role-4 account's (the `user` example), not the administrator's.
+  await expect(page.getByLabel('Display name')).toHaveValue('Ulysses User');
   await expectContractKept(seen);
 });
 
