@@ -32,6 +32,16 @@ describe('the API reference page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No endpoint matches the filter.');
   });
 
+  it('shows every named example of an answer under its summary', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ApiDocsPage />);
+    const auth = screen.getByRole('region', { name: 'Auth' });
+    await user.click(within(auth).getByRole('button', { name: /GET\s*\/api\/me\s*The signed-in user/ }));
+    expect(within(auth).getByLabelText('200: An administrator (role 1, superadmin)')).toHaveTextContent('"defaultRoleId": 1');
+    expect(within(auth).getByText('A plain user (role 4) of the same organization')).toBeVisible();
+    expect(within(auth).getByLabelText('200: A plain user (role 4) of the same organization')).toHaveTextContent('"userRole": "user"');
+  });
+
   it('shows its chrome in German', () => {
     renderWithProviders(<ApiDocsPage />, { language: 'de' });
     expect(screen.getByRole('heading', { level: 1, name: 'API-Referenz' })).toBeVisible();

@@ -1,11 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Box, Code, Container, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 // The contract itself, bundled as text into this page's lazy chunk only.
 import contractText from '../../../docs/api/openapi.yaml?raw';
-import { filterTags, readContract, type OperationDoc } from './contract';
+import { filterTags, readContract, type ExampleDoc, type OperationDoc } from './contract';
 
 export const API_DOCS_PATH = '/dev/api';
 
@@ -41,6 +41,8 @@ function Block({ children, label }: { children: string; label: string }) {
 
 function OperationPanel({ op }: { op: OperationDoc }) {
   const { t } = useTranslation();
+  // A named example shows its summary (e.g. "A plain user (role 4) signs in"), else its name; the default one is "Example".
+  const exampleTitle = (example: ExampleDoc) => example.summary || (example.name === 'example' ? t('api-docs.example') : `${t('api-docs.example')}: ${example.name}`);
   return (
     <Stack gap="sm">
       <Rich text={op.description} />
@@ -94,14 +96,14 @@ function OperationPanel({ op }: { op: OperationDoc }) {
             {t('api-docs.requestBody')}
           </Title>
           <Block label={t('api-docs.requestBody')}>{op.requestType}</Block>
-          {op.requestExample !== undefined && (
-            <>
+          {op.requestExamples.map((example) => (
+            <Fragment key={example.name}>
               <Text size="sm" mt="xs" fw={600}>
-                {t('api-docs.example')}
+                {exampleTitle(example)}
               </Text>
-              <Block label={`${t('api-docs.requestBody')}: ${t('api-docs.example')}`}>{JSON.stringify(op.requestExample, null, 2)}</Block>
-            </>
-          )}
+              <Block label={`${t('api-docs.requestBody')}: ${exampleTitle(example)}`}>{JSON.stringify(example.value, null, 2)}</Block>
+            </Fragment>
+          ))}
         </Box>
       )}
       <Box>
@@ -120,11 +122,17 @@ function OperationPanel({ op }: { op: OperationDoc }) {
                   {r.type ? <Code>{r.type.includes('\n') ? r.type.split('\n')[0] + ' …' : r.type}</Code> : <Text size="xs">{t('api-docs.noBody')}</Text>}
                 </Box>
               </Group>
-              {r.example !== undefined && r.status.startsWith('2') && (
-                <Box mt="xs">
-                  <Block label={`${r.status}: ${t('api-docs.example')}`}>{JSON.stringify(r.example, null, 2)}</Block>
-                </Box>
-              )}
+              {r.status.startsWith('2') &&
+                r.examples.map((example) => (
+                  <Box mt="xs" key={example.name}>
+                    {r.examples.length > 1 && (
+                      <Text size="xs" fw={600} mb={4}>
+                        {exampleTitle(example)}
+                      </Text>
+                    )}
+                    <Block label={`${r.status}: ${exampleTitle(example)}`}>{JSON.stringify(example.value, null, 2)}</Block>
+                  </Box>
+                ))}
             </Paper>
           ))}
         </Stack>

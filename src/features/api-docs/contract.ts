@@ -16,12 +16,20 @@ export interface Parameter {
   type: string;
 }
 
+/** One example of a body: its name in the document, its summary (may be empty) and its value. */
+export interface ExampleDoc {
+  name: string;
+  summary: string;
+  value: unknown;
+}
+
 export interface ResponseDoc {
   status: string;
   description: string;
   /** The body's type text, or null for none. */
   type: string | null;
-  example: unknown;
+  /** Every example, in the document's order (the first is what a contract server answers by default). */
+  examples: ExampleDoc[];
 }
 
 export interface OperationDoc {
@@ -33,7 +41,7 @@ export interface OperationDoc {
   auth: 'bearer' | 'optionalBearer' | 'appKey' | 'none';
   parameters: Parameter[];
   requestType: string | null;
-  requestExample: unknown;
+  requestExamples: ExampleDoc[];
   responses: ResponseDoc[];
 }
 
@@ -88,15 +96,14 @@ export function typeText(schema: unknown, depth = 0): string {
 
 const wrap = (text: string) => (text.includes('|') || text.includes('&') ? `(${text})` : text);
 
-function firstExample(media: unknown): unknown {
-  if (!isObject(media)) return undefined;
-  if ('example' in media) return media['example'];
+function examplesOf(media: unknown): ExampleDoc[] {
+  if (!isObject(media)) return [];
+  if ('example' in media) return [{ name: 'example', summary: '', value: media['example'] }];
   const examples = media['examples'];
-  if (isObject(examples)) {
-    const first = Object.values(examples)[0];
-    if (isObject(first)) return first['value'];
-  }
-  return undefined;
+  if (!isObject(examples)) return [];
+  return Object.entries(examples).flatMap(([name, example]) =>
+    isObject(example) && 'value' in example ? [{ name, summary: str(example['summary']), value: example['value'] }] : [],
+  );
 }
 
 /** Reads the document into the page's model. */
@@ -139,7 +146,7 @@ export function readContract(text: string): ContractDoc {
           status,
           description: isObject(response) ? str(response['description']) : '',
           type: isObject(media) ? typeText(media['schema']) : null,
-          example: firstExample(media),
+          examples: examplesOf(media),
         };
       });
       const operation: OperationDoc = {
@@ -151,7 +158,7 @@ export function readContract(text: string): ContractDoc {
         auth,
         parameters,
         requestType: isObject(body) ? typeText(body['schema']) : null,
-        requestExample: firstExample(body),
+        requestExamples: examplesOf(body),
         responses,
       };
       const tagName = Array.isArray(op['tags']) && typeof op['tags'][0] === 'string' ? op['tags'][0] : 'Other';
