@@ -573,6 +573,31 @@ describe('identity provider sessions', () => {
     expect(h.emitted).toContainEqual({ type: 'providerSignOutFailed', message: 'No end session endpoint' });
   });
 
+  it('signing out during a provider renewal stops the renewal (its request is aborted) before the backend is asked', async () => {
+    const h = await providerSession();
+    void h.unauthorized('provider-token-1').catch(() => undefined);
+    await h.settle();
+    const renewal = h.fakes.renewProvider.last();
+    h.actor.send({ type: 'session.logout' });
+    expect(renewal.signal.aborted).toBe(true);
+    expect(h.fakes.logout.calls).toHaveLength(1);
+    h.fakes.logout.last().resolve(null);
+    await h.settle();
+    expect(h.fakes.endProviderSession.calls).toHaveLength(1);
+  });
+
+  it('the other tabs of a provider sign-out only sign out: one end-session page, from the tab that signed out', async () => {
+    const a = await providerSession();
+    const b = await providerSession();
+    a.actor.send({ type: 'session.logout' });
+    a.posted().forEach((m: TabMessage) => b.fromOtherTab(m));
+    await b.settle();
+    expect(b.actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(b.fakes.logout.calls).toHaveLength(0);
+    expect(b.fakes.endProviderSession.calls).toHaveLength(0);
+    expect(b.emitted.filter((e) => e.type === 'signedOut')).toEqual([]);
+  });
+
   it('a page back from the provider’s end-session page starts signed out, with the notice', () => {
     const h = createSessionHarness({ signedOutAtProvider: true });
     expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
