@@ -58,7 +58,7 @@ test('after sign-in the live session actor shows its state, takes an offered eve
   await signIn(page, 'admin');
   // Through the user menu: the same tab, so the inspection buffer still holds the sign-in.
   await page.getByRole('button', { name: /Account menu$/ }).click();
-  await page.getByRole('menuitem', { name: 'Statecharts' }).click();
+  await page.getByRole('menuitem', { name: 'Statecharts', exact: true }).click();
   await expect(page).toHaveURL(/\/dev\/statecharts$/);
 
   await page.getByRole('list', { name: 'Running actors' }).getByRole('button', { name: /^session signedIn/ }).click();
@@ -82,4 +82,22 @@ test('after sign-in the live session actor shows its state, takes an offered eve
   await expect(current.and(page.locator('[data-state$=".active"]'))).toHaveCount(0);
   await expect(log.getByRole('listitem').first()).toContainText(/session\.lock|xstate\.done\.actor\.lock/);
   await expectNoViolations(await scanThemes(page, 'statecharts live'));
+});
+
+test('a window of its own inspects the screen of the tab that opened it, live, while that screen keeps running', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByRole('button', { name: /Account menu$/ }).click();
+  const [explorer] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Statecharts in a new window' }).click()]);
+  await expect(explorer).toHaveURL(/\/dev\/statecharts$/);
+  await expect(explorer.getByText('Showing the window that opened this one')).toBeVisible();
+
+  // The dashboard's actor and its cards, running in the other tab.
+  const actors = explorer.getByRole('list', { name: 'Running actors' });
+  await expect(actors.getByRole('button', { name: /^admin-dashboard/ }).first()).toBeVisible();
+  await actors.getByRole('button', { name: /\(summary\)\s*loaded/ }).click();
+  await explorer.getByRole('button', { name: 'resource.reload', exact: true }).click();
+  const log = explorer.getByRole('list', { name: 'Event log, newest first' });
+  await expect(log.getByRole('listitem').filter({ has: explorer.getByText('resource.reload', { exact: true }) })).toHaveCount(1);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await explorer.close();
 });

@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDatabaseCog, IconLock, IconLogout, IconSitemap, IconUser } from '@tabler/icons-react';
+import { IconDatabaseCog, IconExternalLink, IconLock, IconLogout, IconSitemap, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
@@ -88,9 +88,15 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
         ) : null}
         {/* The machine explorer (docs/statecharts.md): demo mode, development, or VITE_DEVTOOLS=true. */}
         {devtoolsEnabled() ? (
-          <Menu.Item leftSection={<IconSitemap size={16} aria-hidden />} onClick={() => navigate('/dev/statecharts')}>
-            {t('statecharts.title')}
-          </Menu.Item>
+          <>
+            <Menu.Item leftSection={<IconSitemap size={16} aria-hidden />} onClick={() => navigate('/dev/statecharts')}>
+              {t('statecharts.title')}
+            </Menu.Item>
+            {/* A window of its own inspects this tab while its screen keeps running (src/lib/inspection). */}
+            <Menu.Item leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => window.open('/dev/statecharts', 'statecharts', 'popup')}>
+              {t('statecharts.openWindow')}
+            </Menu.Item>
+          </>
         ) : null}
         {canResetDemo() ? (
           <Menu.Item leftSection={<IconDatabaseCog size={16} aria-hidden />} onClick={confirmReset}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AnyStateMachine, StateValue } from 'xstate';
 import { activeIds, type Scenario } from '@machines/statecharts/chart';
-import { liveActors, type LiveActor } from '@/lib/inspection';
+import { liveActors, openerInspection, type LiveActor } from '@/lib/inspection';
 import { ActorList, EventLog, SendEvents, stateText, useInspection } from './components/live-panel';
 import { ScenariosPanel } from './components/scenarios-panel';
 import { chartFor, entryFor, entryNamed, MACHINES, replayNext, scenariosFor, startReplay, type RegisteredMachine, type Replay } from './explorer';
@@ -155,6 +155,11 @@ export default function StatechartsPage() {
                   <Title order={3} size="h5" mb={4}>
                     {t('statecharts.live.title')}
                   </Title>
+                  {openerInspection() ? (
+                    <Text size="xs" c="dimmed" mb={4}>
+                      {t('statecharts.live.fromOpener')}
+                    </Text>
+                  ) : null}
                   <ActorList actors={actors} selected={actor?.sessionId ?? null} onSelect={select} />
                 </div>
                 {actor ? <SendEvents actor={actor} /> : null}

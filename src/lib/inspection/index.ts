@@ -56,7 +56,14 @@ const pending = new Map<string, { event: object; entry: LoggedEvent }>();
 
 function changed() {
   version += 1;
-  for (const listener of listeners) listener();
+  for (const listener of listeners) {
+    try {
+      listener();
+    } catch {
+      // A listener of a closed explorer window: forget it, and never break the inspected actors.
+      listeners.delete(listener);
+    }
+  }
 }
 
 function machineOf(ref: ActorRefLike): AnyStateMachine | null {
@@ -116,42 +123,101 @@ export function withInspect<T extends object = Record<never, never>>(options?: T
   return { ...(options ?? ({} as T)), inspect };
 }
 
+/**
+ * What the explorer reads. A screen's actors stop when this tab navigates to the explorer, so the explorer can
+ * also be opened in a window of its own from the user menu: that window reads the recording of the tab that
+ * opened it (same origin, through `window.opener`), whose screen keeps running, instead of its own.
+ */
+export interface InspectionSource {
+  isInspecting: () => boolean;
+  subscribe: (listener: Listener) => () => void;
+  version: () => number;
+  liveActors: () => LiveActor[];
+  loggedEvents: (actor?: string) => readonly LoggedEvent[];
+  clear: (options?: { actors?: boolean }) => void;
+}
+
+const SOURCE_KEY = '__appInspection';
+type WithSource = Window & { [SOURCE_KEY]?: InspectionSource };
+
+const local: InspectionSource = {
+  isInspecting: () => started,
+  subscribe: (listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  version: () => version,
+  liveActors: () => {
+    for (const [id, actor] of actors) {
+      if (actor.ref.getSnapshot().status !== 'active') actors.delete(id);
+    }
+    return [...actors.values()];
+  },
+  loggedEvents: (actor) => (actor ? events.filter((e) => e.actor === actor) : events),
+  clear: (options = {}) => {
+    events.length = 0;
+    pending.clear();
+    if (options.actors) actors.clear();
+    changed();
+  },
+};
+
+/** The recording of the app window that opened this one, when there is one that records. */
+export function openerInspection(): InspectionSource | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const opener = window.opener as WithSource | null;
+    const source = opener && !opener.closed ? opener[SOURCE_KEY] : undefined;
+    return source?.isInspecting() ? source : null;
+  } catch {
+    // An opener of another origin.
+    return null;
+  }
+}
+
+const source = (): InspectionSource => openerInspection() ?? local;
+
 /** Starts recording (src/main.tsx, before the first actor). Does nothing when the developer tools are off. */
 export function startInspection(enabled: boolean = devtoolsEnabled()): void {
   started = enabled;
+  // An explorer window this tab opens reads this tab's recording.
+  if (typeof window !== 'undefined') {
+    (window as WithSource)[SOURCE_KEY] = enabled ? local : undefined;
+  }
 }
 
 export function isInspecting(): boolean {
-  return started;
+  return source().isInspecting();
 }
 
 export function subscribeInspection(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const opener = openerInspection();
+  if (!opener) return local.subscribe(listener);
+  // Subscribed in the opener's recording: leave it when this window closes.
+  const unsubscribe = opener.subscribe(listener);
+  window.addEventListener('pagehide', unsubscribe, { once: true });
+  return () => {
+    window.removeEventListener('pagehide', unsubscribe);
+    unsubscribe();
+  };
 }
 
 /** Changes whenever the buffer or the actor list changes (for useSyncExternalStore). */
 export function inspectionVersion(): number {
-  return version;
+  return source().version();
 }
 
-/** The actors of this tab that are still running, oldest first. */
+/** The actors still running in this tab (or in the tab that opened this explorer window), oldest first. */
 export function liveActors(): LiveActor[] {
-  for (const [id, actor] of actors) {
-    if (actor.ref.getSnapshot().status !== 'active') actors.delete(id);
-  }
-  return [...actors.values()];
+  return source().liveActors();
 }
 
 /** The buffered events, oldest first (at most MAX_LOGGED_EVENTS); optionally only those one actor received. */
 export function loggedEvents(actor?: string): readonly LoggedEvent[] {
-  return actor ? events.filter((e) => e.actor === actor) : events;
+  return source().loggedEvents(actor);
 }
 
 /** Forgets everything recorded (tests; the explorer's "Clear log" keeps the actors). */
 export function clearInspection(options: { actors?: boolean } = {}): void {
-  events.length = 0;
-  pending.clear();
-  if (options.actors) actors.clear();
-  changed();
+  source().clear(options);
 }

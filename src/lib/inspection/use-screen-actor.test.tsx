@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createMachine, setup } from 'xstate';
-import { clearInspection, liveActors, loggedEvents, startInspection } from './index';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, setup } from 'xstate';
+import { clearInspection, isInspecting, liveActors, loggedEvents, openerInspection, startInspection, subscribeInspection } from './index';
 import { useScreenActor } from './use-screen-actor';
 
 const row = createMachine({ id: 'row', initial: 'shown', states: { shown: {} } });
@@ -45,6 +45,40 @@ describe('useScreenActor', () => {
     result.current.send({ type: 'screen.filter', filter: 'starred' });
     expect(liveActors()).toEqual([]);
     expect(loggedEvents()).toEqual([]);
+  });
+});
+
+describe('an explorer window opened from a screen', () => {
+  afterEach(() => {
+    Object.defineProperty(window, 'opener', { value: null, configurable: true });
+  });
+
+  it('shows the live actors and events of the tab that opened it, and its own once that tab is gone', async () => {
+    // The tab with the screen: a module instance of its own, recording (as src/main.tsx starts it).
+    vi.resetModules();
+    const tab = await import('./index');
+    tab.startInspection(true);
+    const actor = createActor(screen, tab.withInspect({ input: { filter: 'all' } })).start();
+    // This window is the explorer window it opened (same origin), not recording itself.
+    const opener = { closed: false, __appInspection: Reflect.get(window, '__appInspection') as unknown };
+    Reflect.set(window, '__appInspection', undefined);
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true });
+
+    expect(openerInspection()).not.toBeNull();
+    expect(isInspecting()).toBe(true);
+    expect(liveActors().map((a) => a.machine.id)).toEqual(['screen', 'row']);
+    let heard = 0;
+    const unsubscribe = subscribeInspection(() => (heard += 1));
+    actor.send({ type: 'screen.filter', filter: 'starred' });
+    expect(heard).toBeGreaterThan(0);
+    expect(loggedEvents(actor.sessionId).at(-1)).toMatchObject({ type: 'screen.filter', state: 'filtered' });
+    unsubscribe();
+
+    opener.closed = true;
+    expect(openerInspection()).toBeNull();
+    expect(liveActors()).toEqual([]);
+    actor.stop();
+    tab.startInspection(false);
   });
 });
 
