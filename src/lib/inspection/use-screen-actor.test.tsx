@@ -86,13 +86,11 @@ describe('screen actors', () => {
   const src = join(import.meta.dirname, '../..');
   const files = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
-  // Not yet moved over: the sign-in callback screen is being changed by the OpenID work (docs/auth.md).
-  const pending = new Set(['features/auth/components/identity-callback.tsx']);
 
   it('are all created through useScreenActor, so the explorer can inspect every screen', () => {
     const direct = files(src)
       .map((file) => relative(src, file))
-      .filter((file) => file !== 'lib/inspection/use-screen-actor.ts' && !pending.has(file))
+      .filter((file) => file !== 'lib/inspection/use-screen-actor.ts')
       .filter((file) => /\buse(ActorRef|Machine)\(/.test(readFileSync(join(src, file), 'utf8')));
     expect(direct).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -8,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { callbackFor, type CompletedSignIn } from '@machines/session/identity.machine';
 import { completeOidcSignIn, getSessionActor, landingPathFor, type OidcSettings } from '@/lib/session';
 import { forgetPendingRequests } from '@/lib/session/oidc';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 type Snapshot = ReturnType<ReturnType<typeof useCallbackActor>['getSnapshot']>;
 const selectFailed = (s: Snapshot) => s.matches('failed');
@@ -21,7 +22,7 @@ function useCallbackActor(settings: OidcSettings) {
   const [, navigate] = useLocation();
   // The ID token's expiry is judged against the time this page opened.
   const [openedAt] = useState(() => Date.now());
-  return useActorRef(
+  return useScreenActor(
     callbackFor(getSessionActor()).provide({
       actors: {
         completeSignIn: fromPromise<CompletedSignIn, { url: string }>(({ input }) => completeOidcSignIn(settings, input.url)),
