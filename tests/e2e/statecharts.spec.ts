@@ -99,5 +99,6 @@ test('a window of its own inspects the screen of the tab that opened it, live, w
   const log = explorer.getByRole('list', { name: 'Event log, newest first' });
   await expect(log.getByRole('listitem').filter({ has: explorer.getByText('resource.reload', { exact: true }) })).toHaveCount(1);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await expectNoViolations(await scanThemes(explorer, 'statecharts window'));
   await explorer.close();
 });
