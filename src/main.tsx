@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
+import { preloadPage } from './app/lazy-page';
+import { preloadShell } from './app/router';
 import { findRoute, pageLoader } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
@@ -18,8 +20,12 @@ startBackend().catch((error: unknown) => {
 
 // The current page's chunk (and the translations it needs) start downloading now, in parallel with React's
 // start, not after the router renders.
+// The first render waits for it (it was preloaded with the entry: a few ms), so the page renders at once
+// instead of a loader that React keeps for ~300 ms (its throttled Suspense reveal).
 const route = findRoute(window.location.pathname);
-if (route) void pageLoader(route)().catch(() => undefined);
+const pageLoaded = route ? Promise.all([preloadPage(pageLoader(route)), route.bare ? undefined : preloadShell()]) : Promise.resolve();
+// A stalled download never holds the app back: after 3 s it renders, with its loader and chunk timeout.
+const pageReady = Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
 
 function render() {
   const container = document.getElementById('app');
@@ -38,5 +44,5 @@ function render() {
 
 // English ships with the entry; another stored language is one small chunk, loaded before the first render.
 const language = readStoredLanguage();
-if (language === 'en') render();
-else loadLanguage(language).then(render, render);
+const languageReady = language === 'en' ? Promise.resolve() : loadLanguage(language).catch(() => undefined);
+void Promise.all([pageReady, languageReady]).then(render);

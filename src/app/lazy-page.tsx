@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -29,13 +29,36 @@ export function loadWithTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
   });
 }
 
-const cache = new Map<() => Promise<{ default: ComponentType }>, ComponentType>();
+type PageLoader = () => Promise<{ default: ComponentType }>;
+const cache = new Map<PageLoader, ComponentType>();
+const loaded = new Map<PageLoader, ComponentType>();
 
-/** One React.lazy component per route loader, so re-renders do not reload the chunk. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): ComponentType {
+/**
+ * Loads a page's module before it is rendered (src/main.tsx, for the first screen). A page already loaded
+ * renders at once: no Suspense fallback, and so no wait for React's throttled reveal (~300 ms) after it.
+ */
+export function preloadPage(load: PageLoader): Promise<void> {
+  return load().then(
+    (module) => {
+      loaded.set(load, module.default);
+    },
+    () => undefined,
+  );
+}
+
+/** One component per route loader (React.lazy until the module is there), so re-renders do not reload the chunk. */
+export function lazyPage(load: PageLoader): ComponentType {
   let page = cache.get(load);
   if (!page) {
-    page = lazy(() => loadWithTimeout(load));
+    const Lazy = lazy(() =>
+      loadWithTimeout(load).then((module) => {
+        loaded.set(load, module.default);
+        return module;
+      }),
+    );
+    page = function Page() {
+      return createElement(loaded.get(load) ?? Lazy);
+    };
     cache.set(load, page);
   }
   return page;

@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
@@ -6,6 +6,7 @@ import { loadAllTranslations } from '@/lib/i18n';
 import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionAccess, type SessionAccess } from '@/lib/session';
 import { guard } from './guard';
+import type { AppLayout as AppLayoutType } from './layout/app-layout';
 import { lazyPage, loadWithTimeout } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -16,9 +17,25 @@ import { findRoute, pageLoader, redirects, routes, type AppRoute } from './route
 // download it (docs/performance.md). A page's chunk and the shell load in parallel.
 // It also waits for the overlays chunk (the stylesheets of every component), so a signed-in page never
 // paints unstyled.
-const AppLayout = lazy(() =>
-  loadWithTimeout(() => Promise.all([import('./layout/app-layout'), import('./overlays'), loadAllTranslations()])).then(([m]) => ({ default: m.AppLayout })),
-);
+type Shell = typeof AppLayoutType;
+let shell: Shell | undefined;
+const loadShell = () =>
+  Promise.all([import('./layout/app-layout'), import('./overlays'), loadAllTranslations()]).then(([m]) => {
+    shell = m.AppLayout;
+    return { default: m.AppLayout };
+  });
+const LazyAppLayout = lazy(() => loadWithTimeout(loadShell));
+/** The shell, at once when it is loaded already (src/main.tsx preloads it for a signed-in page's first screen). */
+function AppLayout(props: ComponentProps<Shell>) {
+  return createElement(shell ?? LazyAppLayout, props);
+}
+/** Loads the app shell before the first render of a signed-in page (no fallback, no throttled reveal). */
+export function preloadShell(): Promise<void> {
+  return loadShell().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 // One lazy component per route, made once at load so navigation never re-creates it. Pages beyond the public
 // ones also wait for the English namespaces the entry leaves out (src/lib/i18n.ts).
