@@ -177,6 +177,7 @@ function staticClosure(graph: Graph, roots: readonly string[], skip: ReadonlySet
   };
 
   for (const root of roots) visitModule(root);
+  // BOOT_CHUNKS_DEBUG=/tmp/x: writes each set ("module <- importer") to /tmp/x<roots>, to see why a module is in it.
   if (process.env.BOOT_CHUNKS_DEBUG) writeFileSync(process.env.BOOT_CHUNKS_DEBUG + roots.length, [...parents].map(([a, b]) => `${a} <- ${b}`).join('\n'));
   return seen;
 }

@@ -56,7 +56,8 @@ const NOISE = 1.3;
  * Goals this build still misses (docs/performance.md says why). Quick mode holds each at its measured level,
  * so it can only get better; the table still shows MISS against the goal. Lower these as the app improves.
  */
-const CEILINGS = { loginJsKb: 195, coldRatio: 2.6, warmRatio: 2.1 };
+// 23 Nov 17:40 (load 3): login JS 164.8 KB, cold ratio 1.47 (2.03 at load 5.5), warm 1.78.
+const CEILINGS = { loginJsKb: 170, coldRatio: 1.8, warmRatio: 1.8 };
 /** Packages that may be in a route's first load only on the routes listed (null: on none). */
 const ONLY_ON = {
   miragejs: null,
