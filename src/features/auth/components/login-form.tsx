@@ -134,7 +134,8 @@ export function LoginForm({ demo }: { demo: boolean }) {
         </Anchor>
       </Text>
       {demo ? (
-        <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('auth.login.demoTitle')}>
+        // The body may shrink below its longest label, so a long translation wraps instead of pushing the boxes out of view.
+        <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('auth.login.demoTitle')} styles={{ body: { minWidth: 0 } }}>
           <Text size="sm" mb="xs" id="demo-accounts-hint">
             {t('auth.login.demoHint', { password: DEMO_PASSWORD })}
           </Text>
@@ -159,7 +160,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
           </SimpleGrid>
           {/* A broken or emptied demo database is the usual reason nobody can sign in: the way out is here. */}
           <Group justify="flex-end" mt="xs">
-            <DemoResetButton size="xs" />
+            <DemoResetButton size="xs" h="auto" mih={30} maw="100%" styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }} />
           </Group>
         </Alert>
       ) : null}
