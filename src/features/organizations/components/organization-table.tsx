@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '
 import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { OrganizationRow, StatusAction } from '../api/types';
 import { OrganizationStatusBadge } from './organization-status-badge';
@@ -126,18 +126,25 @@ export function OrganizationTableSettings() {
   return <TableSettings preferences={preferences} columns={choosable} />;
 }
 
-export function OrganizationTable({ list, selectable, ...handlers }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
+/** What the row's actions cell shows besides the row itself: which actions the viewer may use on it. */
+function actionsStamp(row: OrganizationRow, allowed: OrganizationRowHandlers['allowed']): string {
+  return (['update', 'delete', ...STATUS_ACTIONS.map((s) => s.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
+}
+
+export function OrganizationTable({ list, selectable, allowed, ...events }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
   const { t } = useTranslation();
   const table = useListTable(list, { rowLabel: (o) => o.name });
-  const { columns } = useOrganizationColumns(handlers);
+  const stableEvents = useLatestHandlers(events);
+  const { columns } = useOrganizationColumns({ ...stableEvents, allowed });
   const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
+  const cells = useMemoCells(preferences.columns, { actions: (o) => actionsStamp(o, allowed) });
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
   const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
   return (
     <DataTable<OrganizationRow>
       {...rest}
       {...selection}
-      columns={preferences.columns}
+      columns={cells}
       {...preferences.densityProps}
       withTableBorder
       borderRadius="md"

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from 
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadge } from './status-badge';
 
@@ -128,12 +128,13 @@ export function UnitTable({
 }) {
   const { t } = useTranslation();
   const table = useListTable(list, { rowLabel: (u) => u.name });
-  const { columns } = useUnitColumns({ onOpen, onEdit, onDelete });
+  const { columns } = useUnitColumns(useLatestHandlers({ onOpen, onEdit, onDelete }));
   const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
+  const cells = useMemoCells(preferences.columns);
   return (
     <DataTable<UnitRow>
       {...table}
-      columns={preferences.columns}
+      columns={cells}
       {...preferences.densityProps}
       withTableBorder
       borderRadius="md"

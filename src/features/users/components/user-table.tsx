@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '
 import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useListTable, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
 import { AccountStatusBadge } from './user-badges';
@@ -115,16 +115,23 @@ export function UserTableSettings() {
   return <TableSettings preferences={preferences} columns={choosable} />;
 }
 
-export function UserTable({ list, ...handlers }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
+/** What the row's actions cell shows besides the row itself: which actions the viewer may use on it. */
+function actionsStamp(row: UserRow, allowed: UserRowHandlers['allowed']): string {
+  return (['update', 'delete', ...MENU.map((m) => m.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
+}
+
+export function UserTable({ list, allowed, ...events }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
   const { t } = useTranslation();
   const table = useListTable(list, { rowLabel: (u) => u.fullName });
-  const { columns } = useUserColumns(handlers);
+  const stableEvents = useLatestHandlers(events);
+  const { columns } = useUserColumns({ ...stableEvents, allowed });
   const preferences = useTablePreferences(USER_TABLE_KEY, columns);
+  const cells = useMemoCells(preferences.columns, { actions: (u) => actionsStamp(u, allowed) });
   const { selectedRecords: _s, onSelectedRecordsChange: _c, allRecordsSelectionCheckboxProps: _a, getRecordSelectionCheckboxProps: _g, ...rest } = table;
   return (
     <DataTable<UserRow>
       {...rest}
-      columns={preferences.columns}
+      columns={cells}
       {...preferences.densityProps}
       withTableBorder
       borderRadius="md"
