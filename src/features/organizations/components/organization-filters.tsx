@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,8 @@ export function activeFilterCount(filters: Record<string, string | string[] | un
 }
 
 /** The status filter; every change goes to the list machine (and so to the URL). */
-export function OrganizationFilters({ list }: { list: ListActorRef<OrganizationRow> }) {
+// Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
+export const OrganizationFilters = memo(function OrganizationFilters({ list }: { list: ListActorRef<OrganizationRow> }) {
   const { t } = useTranslation();
   const filters = useSelector(list, (s) => s.context.query.filters);
   return (
@@ -28,4 +30,4 @@ export function OrganizationFilters({ list }: { list: ListActorRef<OrganizationR
       w={{ base: '100%', sm: 240 }}
     />
   );
-}
+});

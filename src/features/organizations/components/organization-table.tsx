@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -120,11 +121,12 @@ export function useOrganizationColumns(handlers: OrganizationRowHandlers): { col
 const noop = () => undefined;
 const never = () => false;
 
-export function OrganizationTableSettings() {
+// Memoised (no props): the list screen's renders skip the column chooser.
+export const OrganizationTableSettings = memo(function OrganizationTableSettings() {
   const { columns, choosable } = useOrganizationColumns({ onOpen: noop, onEdit: noop, onStatus: noop, onDelete: noop, allowed: never });
   const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
-}
+});
 
 /** What the row's actions cell shows besides the row itself: which actions the viewer may use on it. */
 function actionsStamp(row: OrganizationRow, allowed: OrganizationRowHandlers['allowed']): string {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,8 @@ export function activeFilterCount(filters: Record<string, string | string[] | un
 }
 
 /** Status, OS and tag filters; every change goes to the list machine (and so to the URL). */
-export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags: string[] }) {
+// Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
+export const UnitFilters = memo(function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags: string[] }) {
   const { t } = useTranslation();
   const filters = useSelector(list, (s) => s.context.query.filters);
   const change = (key: string, values: string[]) =>
@@ -55,4 +57,4 @@ export function UnitFilters({ list, tags }: { list: ListActorRef<UnitRow>; tags:
       />
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -109,11 +110,12 @@ export function useUnitColumns(
 const noop = () => undefined;
 
 /** The column chooser and density of the units table (its own view of the same stored choices). */
-export function UnitTableSettings() {
+// Memoised (no props): the list screen's renders skip the column chooser.
+export const UnitTableSettings = memo(function UnitTableSettings() {
   const { columns, choosable } = useUnitColumns({ onOpen: noop, onEdit: noop, onDelete: noop });
   const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
-}
+});
 
 export function UnitTable({
   list,

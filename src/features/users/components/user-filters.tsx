@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MultiSelect, Select } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,8 @@ export function activeFilterCount(filters: Record<string, string | string[] | un
 }
 
 /** Organization (when the viewer sees several), role and status; every change goes to the list machine and the URL. */
-export function UserFilters({ list, organizations }: { list: ListActorRef<UserRow>; organizations: OrganizationOption[] | null }) {
+// Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
+export const UserFilters = memo(function UserFilters({ list, organizations }: { list: ListActorRef<UserRow>; organizations: OrganizationOption[] | null }) {
   const { t } = useTranslation();
   const filters = useSelector(list, (s) => s.context.query.filters);
   const change = (key: string, value: string | string[]) => list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
@@ -55,4 +57,4 @@ export function UserFilters({ list, organizations }: { list: ListActorRef<UserRo
       />
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -109,11 +110,12 @@ export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableC
 const noop = () => undefined;
 const never = () => false;
 
-export function UserTableSettings() {
+// Memoised (no props): the list screen's renders skip the column chooser.
+export const UserTableSettings = memo(function UserTableSettings() {
   const { columns, choosable } = useUserColumns({ onOpen: noop, onEdit: noop, onAction: noop, onDelete: noop, allowed: never });
   const preferences = useTablePreferences(USER_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
-}
+});
 
 /** What the row's actions cell shows besides the row itself: which actions the viewer may use on it. */
 function actionsStamp(row: UserRow, allowed: UserRowHandlers['allowed']): string {
