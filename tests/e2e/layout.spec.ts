@@ -200,7 +200,10 @@ test.describe('phone, 390×844', () => {
 
     await page.getByRole('button', { name: 'Folders and labels: Sent' }).click();
     await page.getByRole('dialog', { name: 'Folders and labels' }).getByRole('link', { name: /^Inbox/ }).click();
-    const row = page.getByRole('list', { name: 'Inbox' }).getByRole('listitem').nth(3).locator('[data-subject]');
+    // The list keeps the Sent rows on screen (busy) until the inbox arrives: read a row only once it has.
+    const inbox = page.getByRole('list', { name: 'Inbox' });
+    await expect(inbox).toHaveAttribute('aria-busy', 'false');
+    const row = inbox.getByRole('listitem').nth(3).locator('[data-subject]');
     const subject = ((await row.textContent()) ?? '').trim();
     await row.click();
     const heading = page.getByRole('heading', { name: subject, level: 2 });
