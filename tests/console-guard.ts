@@ -2,9 +2,9 @@ import { format } from 'node:util';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 
 /*
- * Every test fails when it writes to console.error, or when React writes to console.warn: a React
+ * Every test fails when it writes to console.error, or when React or Recharts writes to console.warn: a React
  * warning (an update outside act(...), invalid markup such as <div> inside <p>, a missing key) is a
- * defect, not noise. Nothing is allow-listed. A test whose behaviour *is* an error being logged spies on
+ * defect, not noise, and so is a Recharts warning (a chart drawn 0×0). Nothing is allow-listed. A test whose behaviour *is* an error being logged spies on
  * the console itself and asserts the call:
  *
  *   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeEach } from 'vitest';
  * fails in afterEach with a summary. Used by both Vitest projects (see vite.config.ts).
  */
 
-const REACT_FRAME = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const FAILING_WARN_FRAME = /[\\/]node_modules[\\/](react|react-dom|scheduler|recharts)[\\/]/;
 const HINT =
   'Fix the cause instead of hiding it: await what updates state (findBy*, await user.click(...)), ' +
   'advance fake timers inside act, unmount what keeps running. If the error is the behaviour under test, ' +
@@ -34,16 +34,16 @@ const guardedError = (...args: unknown[]) => {
   print.error(...args);
 };
 
-/** True when React itself called console.warn (its direct caller is React's code, not code React renders). */
-function calledByReact(): boolean {
-  // Line 0 is "Error", line 1 this guard's console.warn, line 2 whoever called console.warn.
-  const caller = (new Error().stack ?? '').split('\n')[2] ?? '';
-  return REACT_FRAME.test(caller);
+/** True when React or Recharts itself called console.warn (its direct caller is their code, not code React renders). */
+function calledByReactOrRecharts(): boolean {
+  // The first frame outside this file is whoever called console.warn (line 0 is "Error", then this guard's own frames).
+  const caller = (new Error().stack ?? '').split('\n').slice(1).find((frame) => !frame.includes('console-guard')) ?? '';
+  return FAILING_WARN_FRAME.test(caller);
 }
 
 const guardedWarn = (...args: unknown[]) => {
-  // React's own warnings fail; a library's or the app's console.warn is printed as usual.
-  if (calledByReact()) record('console.warn from React', args);
+  // React's and Recharts' own warnings fail; another library's or the app's console.warn is printed as usual.
+  if (calledByReactOrRecharts()) record('console.warn from React or Recharts', args);
   print.warn(...args);
 };
 
