@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { scenariosOf } from '@machines/statecharts/chart';
 import { MACHINES } from '@machines/statecharts/registry';
+import { buildResources } from '@/lib/i18n';
 import { clearInspection, startInspection, withInspect } from '@/lib/inspection';
 import { renderWithProviders } from '../../../tests/render';
 import StatechartsPage from './statecharts-page';
@@ -70,6 +71,27 @@ describe('machine explorer', () => {
     }
     expect(within(steps).getAllByText('reached').length).toBeGreaterThan(0);
     expect(within(screen.getByRole('list', { name: 'Active states' })).getByText('signingIn')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it.each([
+    ['en', 'A one-shot job started from a button'],
+    ['de', 'Ein einmaliger Auftrag über eine Schaltfläche'],
+    ['fr', 'Une tâche ponctuelle lancée par un bouton'],
+    ['pt', 'Uma tarefa única iniciada por um botão'],
+  ] as const)('describes the machine in the reader’s language (%s)', async (language, start) => {
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts?machine=job', language });
+    expect(await screen.findByText((text) => text.startsWith(start))).toBeInTheDocument();
+  });
+
+  it('has a description of every machine in every language, the English one being the registry’s', () => {
+    const resources = buildResources();
+    const missing = (['en', 'de', 'fr', 'pt'] as const).flatMap((lng) =>
+      MACHINES.filter((m) => {
+        const text = (resources[lng]?.translation as { statecharts?: { descriptions?: Record<string, string> } }).statecharts?.descriptions?.[m.name];
+        return lng === 'en' ? text !== m.description : !text || text === m.description;
+      }).map((m) => `${lng}: ${m.name}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('says so when the machine in the link does not exist, and invites a choice when none is given', () => {

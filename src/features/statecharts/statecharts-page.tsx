@@ -126,7 +126,7 @@ export default function StatechartsPage() {
                   </Text>
                 ) : null}
               </Group>
-              {entry ? <Text size="sm">{entry.description}</Text> : null}
+              {entry ? <Text size="sm">{t(`statecharts.descriptions.${entry.name}`, { defaultValue: entry.description })}</Text> : null}
               <Suspense fallback={<ChartFallback />}>
                 <ChartView key={actor?.sessionId ?? entry?.name ?? machine.id} chart={chartFor(machine)} active={active} />
               </Suspense>
