@@ -29,7 +29,8 @@ const PT_PT: [RegExp, string][] = [
   [/\bcontrolos?\b/i, 'controle'],
   [/\bequipas?\b/i, 'equipe'],
   [/\bsecç(ão|ões)\b/i, 'seção'],
-  [/\bger(ir|e|em)\b|\bgestão\b/i, 'gerenciar, gerenciamento'],
+  // ("gestão" is Brazilian too: Gestão de usuários.)
+  [/\bger(ir|e|em)\b/i, 'gerenciar'],
   [/\bliga(ção|ções)\b/i, 'conexão'],
   [/\bdemasiad[oa]s?\b/i, 'demais, muito'],
   [/\bmais pequen[oa]s?\b/i, 'menor'],
