@@ -91,7 +91,10 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DB_CHANNEL) : null;
   // A newer build in another tab upgrades the store: this tab's copy is stale, start over.
   const store = options.store ?? createIdbStore({ onVersionChange: () => window.location.reload() });
-  const stored: StoredState = await loadStored(store);
+  // Read and checked batch by batch (each in a task of its own); the progress bar follows on a large store.
+  const stored: StoredState = await loadStored(store, { onProgress: (done) => options.onProgress?.('seeding', done) });
+  // The routes are set up in a task of their own, then the rows are adopted in slices (makeServer).
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const status: MirageStatus = {
     persistFailed: false,
     dataReset: stored.status === 'discarded',
@@ -120,7 +123,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     seed,
     ...(latency !== undefined ? { latencyMs: latency } : {}),
     ...(lifetime !== undefined ? { tokenLifetimeS: lifetime } : {}),
-    ...(stored.status === 'loaded' ? { initialData: stored.dump } : {}),
+    // Rows read from the store are this server's own: adopted without copies (not so for a legacy dump).
+    ...(stored.status === 'loaded' ? { initialData: stored.dump, adoptInitialData: !stored.legacy } : {}),
     beginWrite: persistence.beginWrite,
     // Only a fresh seed reports progress (and yields between domains): loading stored rows does not seed.
     ...(stored.status !== 'loaded' && options.onProgress ? { onSeedProgress: (done: number) => options.onProgress?.('seeding', done) } : {}),

@@ -1,7 +1,9 @@
 import { del, get } from 'idb-keyval';
 import type { DbDump } from '../db';
-import type { RowStore } from './row-store';
-import { countDropped, validateRows } from './schemas';
+import type { LoadedRow, RowStore, StoreMeta } from './row-store';
+import { countDropped, validateRows, type ValidationResult } from './schemas';
+
+type Dropped = ValidationResult<LoadedRow>['dropped'];
 
 /** Where the whole-database dump lived before the row store (one idb-keyval value). */
 export const LEGACY_DUMP_KEY = 'service-unit-admin:mirage-db:v1';
@@ -29,13 +31,41 @@ async function readLegacyDump(): Promise<unknown> {
 }
 
 /**
+ * Reads the stored rows and checks each against its schema as it arrives: batch by batch, each in a task
+ * of its own, when the store can scan (170,000 rows at the large seed were one read, then one check of
+ * every row: tasks of up to 20 s); in one piece otherwise (test stores).
+ */
+async function readValidated(store: RowStore, onProgress?: (done: number) => void) {
+  const dump: DbDump = {};
+  const dropped: Dropped = [];
+  const take = (rows: readonly LoadedRow[]) => {
+    const result = validateRows(rows, (r) => r);
+    for (const [collection, list] of Object.entries(result.dump)) {
+      const into = (dump[collection] ??= []);
+      for (const row of list) into.push(row);
+    }
+    for (const d of result.dropped) dropped.push(d);
+  };
+  if (store.scan) {
+    const scanned = await store.scan((rows, done) => {
+      take(rows);
+      onProgress?.(done);
+    });
+    return { ...scanned, dump, dropped };
+  }
+  const loaded = await store.load();
+  take(loaded.rows);
+  return { meta: loaded.meta, upgradedFrom: loaded.upgradedFrom, count: loaded.rows.length, dump, dropped };
+}
+
+/**
  * Reads the stored rows and checks every one against its collection's schema. Unreadable rows are
  * deleted from the store and counted (with a console warning naming collection and reason).
  */
-export async function loadStored(store: RowStore, options: { legacy?: boolean } = {}): Promise<StoredState> {
-  let loaded;
+export async function loadStored(store: RowStore, options: { legacy?: boolean; onProgress?: (done: number) => void } = {}): Promise<StoredState> {
+  let loaded: { meta: StoreMeta | null; upgradedFrom: number | null; count: number; dump: DbDump; dropped: Dropped };
   try {
-    loaded = await store.load();
+    loaded = await readValidated(store, options.onProgress);
   } catch (error) {
     console.warn('The demo database could not be read; starting from fresh demo data.', error);
     await store.clear().catch(() => undefined);
@@ -45,7 +75,7 @@ export async function loadStored(store: RowStore, options: { legacy?: boolean } 
     console.warn(`Discarded demo data stored in an older format (${loaded.upgradedFrom}); starting from fresh demo data.`);
     return { status: 'discarded', reason: 'older format', dropped: {} };
   }
-  if (loaded.meta === null && loaded.rows.length === 0) {
+  if (loaded.meta === null && loaded.count === 0) {
     if (options.legacy === false) return { status: 'empty' };
     const legacy = await readLegacyDump();
     if (legacy === undefined) return { status: 'empty' };
@@ -60,7 +90,7 @@ export async function loadStored(store: RowStore, options: { legacy?: boolean } 
     warnDropped(dropped);
     return { status: 'loaded', dump, dropped: counts, legacy: true };
   }
-  const { dump, dropped } = validateRows(loaded.rows, (r) => r);
+  const { dump, dropped } = loaded;
   warnDropped(dropped);
   await store.deleteKeys(dropped.map((d) => d.item.key));
   const counts = countDropped(dropped);

@@ -49,8 +49,23 @@ export interface WriteStats {
   bytes: number;
 }
 
+/** What `scan` found besides the rows it handed out. */
+export interface ScannedStore {
+  meta: StoreMeta | null;
+  /** How many rows were read. */
+  count: number;
+  /** The store held rows of an older format; they were dropped. */
+  upgradedFrom: number | null;
+}
+
 export interface RowStore {
   load(): Promise<LoadedStore>;
+  /**
+   * Reads every stored row in key order (collection by collection), a batch at a time: each batch arrives
+   * in a task of its own and is handed to onRows there, so the page paints and answers input in between.
+   * Batches are sized to take about SLICE_MS including onRows' work. Optional: load() is the fallback.
+   */
+  scan?(onRows: (rows: LoadedRow[], done: number) => void): Promise<ScannedStore>;
   /** The stored rows of some collections (the auth rows another tab may have added). */
   loadCollections(names: readonly string[]): Promise<DbDump>;
   /** Stores one batch of changed rows in one transaction; resolves once it is committed. */
@@ -71,6 +86,9 @@ const sizeOf = (value: unknown): number => JSON.stringify(value).length;
 
 /** How long one slice of a seed's puts may hold the main thread (ms). */
 const SLICE_MS = 25;
+/** How long one batch of a scan should take, reading and handling it (ms): well under a 50 ms long task. */
+const SCAN_SLICE_MS = 12;
+const SCAN_FIRST_BATCH = 200;
 
 export interface IdbStoreOptions {
   name?: string;
@@ -118,6 +136,56 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
         row: value?.r as unknown,
       }));
       return { meta: meta ?? null, rows, upgradedFrom };
+    },
+    async scan(onRows) {
+      const db = unwrap(await open());
+      return new Promise<ScannedStore>((resolve, reject) => {
+        // One readonly transaction (one consistent snapshot): each batch is a getAllKeys + getAll pair over
+        // the keys after the last one read, issued from the previous batch's success event, so the
+        // transaction stays active and every batch is a task of its own. The batch size follows the time
+        // the last one took, so a slow machine gets smaller batches instead of long tasks.
+        const tx = db.transaction(['rows', 'meta'], 'readonly');
+        const rows = tx.objectStore('rows');
+        let meta: StoreMeta | null = null;
+        let total = 0;
+        let count = 0;
+        let size = SCAN_FIRST_BATCH;
+        tx.oncomplete = () => resolve({ meta, count, upgradedFrom });
+        tx.onabort = tx.onerror = () => reject(tx.error ?? new DOMException('The stored rows could not be read', 'AbortError'));
+        const metaRequest = tx.objectStore('meta').get('state');
+        metaRequest.onsuccess = () => (meta = (metaRequest.result as StoreMeta | undefined) ?? null);
+        const next = (after: IDBValidKey | null) => {
+          const range = after === null ? null : IDBKeyRange.lowerBound(after, true);
+          const started = performance.now();
+          const keys = rows.getAllKeys(range, size);
+          const values = rows.getAll(range, size);
+          values.onsuccess = () => {
+            try {
+              const list = values.result as (StoredRow | undefined)[];
+              const keyList = keys.result;
+              const batch: LoadedRow[] = list.map((value, i) => ({
+                key: keyList[i] as IDBValidKey,
+                collection: typeof value?.c === 'string' ? value.c : '',
+                row: value?.r as unknown,
+              }));
+              count += batch.length;
+              onRows(batch, total === 0 ? 1 : Math.min(1, count / total));
+              const full = batch.length === size;
+              const elapsed = Math.max(1, performance.now() - started);
+              size = Math.max(50, Math.min(5000, Math.round((size * SCAN_SLICE_MS) / elapsed)));
+              if (full) next(keyList[keyList.length - 1] as IDBValidKey);
+            } catch (error) {
+              tx.abort();
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          };
+        };
+        const counting = rows.count();
+        counting.onsuccess = () => {
+          total = counting.result;
+          next(null);
+        };
+      });
     },
     async loadCollections(names) {
       const db = await open();

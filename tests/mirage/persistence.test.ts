@@ -150,6 +150,29 @@ describe('the row store (IndexedDB through idb)', () => {
     ]);
     expect(await store.loadCollections(['users'])).toEqual({ users: [{ id: '1' }] });
   });
+
+  it('scans every stored row in key order, a batch at a time, with the share read', async () => {
+    const { store } = newStore();
+    const tasks = Array.from({ length: 900 }, (_, i) => ({ id: String(i + 1) }));
+    await store.replaceAll({ tasks, users: [{ id: '1' }] }, { seed: 'default', seededAt: 'now' });
+    const batches: { size: number; done: number }[] = [];
+    const seen: [string, unknown][] = [];
+    const scanned = await store.scan?.((rows, done) => {
+      batches.push({ size: rows.length, done });
+      rows.forEach((r) => seen.push([r.collection, r.row]));
+    });
+    expect(scanned).toEqual({ meta: { seed: 'default', seededAt: 'now' }, count: 901, upgradedFrom: null });
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.at(-1)?.done).toBe(1);
+    expect(seen).toEqual((await store.load()).rows.map((r) => [r.collection, r.row]));
+  });
+
+  it('starts from stored rows without copying them, and new rows get ids past the stored ones', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, initialData: { tasks: [{ id: '7' }, { id: '3' }] }, adoptInitialData: true });
+    const tasks = table<Row & { title?: string }>(server.db, 'tasks');
+    expect(tasks.all()).toEqual([{ id: '7' }, { id: '3' }]);
+    expect(tasks.insert({ title: 'new' }).id).toBe('8');
+  });
 });
 
 describe('the durability rule: an answer only after its change is stored', () => {
