@@ -282,7 +282,10 @@ function listMails(db: MirageDb, user: UserRow, filter: string | undefined, q: s
   else return errorResponse(422, `Unknown filter: ${filter ?? '(missing)'}`, { filter: 'unknown' });
   const query = (q ?? '').trim().toLowerCase();
   if (query) picked = picked.filter((r) => r.subject.toLowerCase().includes(query));
-  return json(200, picked.map(toEmail).reverse());
+  // Newest first by time (then by id), not by stored order: rows reloaded from IndexedDB come back in
+  // another order, and the demo inbox read Nov 5, Nov 2, Oct 29, today, Nov 22.
+  picked.sort((a, b) => (a.time === b.time ? Number(b.id) - Number(a.id) : a.time < b.time ? 1 : -1));
+  return json(200, picked.map(toEmail));
 }
 
 function meta(db: MirageDb, user: UserRow): EmailMeta {
