@@ -102,3 +102,30 @@ test('a window of its own inspects the screen of the tab that opened it, live, w
   await expectNoViolations(await scanThemes(explorer, 'statecharts window'));
   await explorer.close();
 });
+
+test('on a phone the chart opens on the initial state at a readable zoom, and the fit button shows the whole machine', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto('/dev/statecharts?machine=session');
+  const initial = chartOf(session.machine).nodes.find((n) => n.parent === null && n.initial);
+  if (!initial) throw new Error('The session machine has no initial state');
+  const chart = page.getByTestId('statechart');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(state(page, initial.id)).toBeInViewport();
+  // React Flow draws the chart inside one transformed layer: its scale is the zoom the reader sees.
+  const zoom = () =>
+    page.locator('.react-flow__viewport').evaluate((layer) => new DOMMatrixReadOnly(getComputedStyle(layer).transform).a);
+  expect(await zoom()).toBeGreaterThanOrEqual(0.6);
+  expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(420);
+
+  await page.getByRole('button', { name: 'Fit the chart' }).click();
+  await expect.poll(zoom).toBeLessThan(0.6);
+  const everyStateInside = () =>
+    chart.evaluate((box) => {
+      const outer = box.getBoundingClientRect();
+      return [...box.querySelectorAll('[data-state]')].every((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= outer.left - 1 && r.right <= outer.right + 1 && r.top >= outer.top - 1 && r.bottom <= outer.bottom + 1;
+      });
+    });
+  await expect.poll(everyStateInside).toBe(true);
+});

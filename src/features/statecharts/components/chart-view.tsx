@@ -12,6 +12,7 @@ import {
   ReactFlowProvider,
   type Edge,
   type EdgeProps,
+  type FitViewOptions,
   type Node,
   type NodeProps,
 } from '@xyflow/react';
@@ -78,6 +79,9 @@ function Route({ id, data, markerEnd }: EdgeProps<RouteFlowEdge>) {
 }
 
 const nodeTypes = { state: StateBox };
+/** Phones (Mantine's sm breakpoint): the chart opens at no less than this zoom, so 13 px state names stay about 8 px or more. */
+const NARROW = '(max-width: 48em)';
+const PHONE_MIN_ZOOM = 0.6;
 const edgeTypes = { route: Route };
 
 export interface ChartViewProps {
@@ -131,11 +135,19 @@ export default function ChartView({ chart, active }: ChartViewProps) {
     [layout],
   );
 
-  // Opens on what is current (the chart is remounted per machine and actor), else on the whole chart.
-  const [focus] = useState(() => {
+  // Opens on what is current (the chart is remounted per machine and actor), else on the whole chart. A phone is
+  // too narrow for a whole chart at a readable size: it opens on the initial state at a zoom that keeps the names
+  // legible (drag to pan, pinch or the buttons to zoom, the fit button shows everything).
+  const [focus] = useState<FitViewOptions>(() => {
     const on = new Set(active);
     const leaves = layout.nodes.filter((p) => on.has(p.node.id) && !p.node.children.some((c) => on.has(c)));
-    return leaves.length ? { nodes: leaves.map((p) => ({ id: p.node.id })), maxZoom: 1, padding: 0.4 } : { maxZoom: 1 };
+    const narrow = window.matchMedia(NARROW).matches;
+    const start = leaves.length ? leaves : narrow ? layout.nodes.filter((p) => p.node.parent === null && p.node.initial) : [];
+    return {
+      ...(start.length ? { nodes: start.map((p) => ({ id: p.node.id })), padding: leaves.length ? 0.4 : 0.15 } : {}),
+      maxZoom: 1,
+      ...(narrow ? { minZoom: PHONE_MIN_ZOOM } : {}),
+    };
   });
 
   return (
