@@ -29,7 +29,8 @@ describe('Admin dashboard', { timeout: 60_000 }, () => {
     expect(within(risky).getAllByRole('link')[1]).toHaveAttribute('href', expect.stringMatching(/^\/admin\/reporting\/prediction\?unitId=/));
     const signIns = screen.getByRole('region', { name: 'Recent sign-ins' });
     expect(await within(signIns).findByText('Adam Manager')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Units online and offline per day' })).toBeInTheDocument();
+    // The chart (and its table) renders after the figures, in a deferred render.
+    expect(await screen.findByRole('table', { name: 'Units online and offline per day' })).toBeInTheDocument();
   });
 
   it('lets one failed card retry while the others show their data', async () => {

@@ -15,25 +15,58 @@ import { LatestScreenshotsCard } from './components/latest-screenshots-card';
 import { RecentOfflineCard } from './components/recent-offline-card';
 import { StatCard } from './components/stat-card';
 import { selectCardState, selectLatestScreenshots, selectRecentOffline, selectSummary } from './selectors';
-import { useUserDashboard } from './hooks/use-user-dashboard';
+import { useUserDashboard, type UserDashboardActor } from './hooks/use-user-dashboard';
 
 const selectSummaryState = selectCardState('summary');
 const selectOfflineState = selectCardState('recentOffline');
 const selectScreenshotsState = selectCardState('latestScreenshots');
 
+/**
+ * /user/dashboard. Each card reads only its own part of the dashboard actor, so an answer renders that card
+ * alone (the page rendered all of them on each of the three answers, in one blocking task each).
+ */
 export default function UserDashboardPage() {
-  const { t } = useTranslation();
   const actor = useUserDashboard();
+  return (
+    <Stack gap="lg">
+      <Group justify="flex-end">
+        <RefreshButton actor={actor} />
+      </Group>
+      <SummaryCards actor={actor} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <OfflineCard actor={actor} />
+        <ScreenshotsCard actor={actor} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+interface CardProps {
+  actor: UserDashboardActor;
+}
+
+const retryOf = (actor: UserDashboardActor, card: DashboardCard) => () => actor.send({ type: 'dashboard.retry', card });
+
+function RefreshButton({ actor }: CardProps) {
+  const { t } = useTranslation();
+  const states = [useSelector(actor, selectSummaryState), useSelector(actor, selectOfflineState), useSelector(actor, selectScreenshotsState)];
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      onClick={() => actor.send({ type: 'dashboard.refresh' })}
+      loading={states.some((state) => state === 'loading')}
+    >
+      {t('dashboard.refresh')}
+    </Button>
+  );
+}
+
+function SummaryCards({ actor }: CardProps) {
+  const { t } = useTranslation();
   const summaryState = useSelector(actor, selectSummaryState);
   const summary = useSelector(actor, selectSummary);
-  const offlineState = useSelector(actor, selectOfflineState);
-  const offline = useSelector(actor, selectRecentOffline);
-  const screenshotsState = useSelector(actor, selectScreenshotsState);
-  const screenshots = useSelector(actor, selectLatestScreenshots);
-  const retry = (card: DashboardCard) => () => actor.send({ type: 'dashboard.retry', card });
-  const retrySummary = retry('summary');
-  const anyLoading = summaryState === 'loading' || offlineState === 'loading' || screenshotsState === 'loading';
-
+  const retrySummary = retryOf(actor, 'summary');
   const cards = [
     { key: 'online', label: t('dashboard.unitsOnline'), value: summary?.units.online, href: '/user/manage-service-units?status=online', icon: <IconWifi size={24} />, color: 'teal' },
     { key: 'offline', label: t('dashboard.unitsOffline'), value: summary?.units.offline, href: '/user/manage-service-units?status=offline', icon: <IconPlugConnectedX size={24} />, color: 'red' },
@@ -42,23 +75,23 @@ export default function UserDashboardPage() {
     { key: 'screenshots', label: t('dashboard.screenshotsToday'), value: summary?.screenshotsToday, href: '/user/manage-screenshots', icon: <IconCamera size={24} />, color: 'blue' },
     { key: 'rules', label: t('dashboard.activeUrlRules'), value: summary?.activeUrlRules, href: '/user/url-restrictions', icon: <IconShieldLock size={24} />, color: 'indigo' },
   ];
-
   return (
-    <Stack gap="lg">
-      <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => actor.send({ type: 'dashboard.refresh' })} loading={anyLoading}>
-          {t('dashboard.refresh')}
-        </Button>
-      </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-        {cards.map((card) => (
-          <StatCard key={card.key} label={card.label} value={card.value} state={summaryState} href={card.href} icon={card.icon} color={card.color} onRetry={retrySummary} />
-        ))}
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <RecentOfflineCard state={offlineState} units={offline} onRetry={retry('recentOffline')} />
-        <LatestScreenshotsCard state={screenshotsState} screenshots={screenshots} onRetry={retry('latestScreenshots')} />
-      </SimpleGrid>
-    </Stack>
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+      {cards.map((card) => (
+        <StatCard key={card.key} label={card.label} value={card.value} state={summaryState} href={card.href} icon={card.icon} color={card.color} onRetry={retrySummary} />
+      ))}
+    </SimpleGrid>
   );
+}
+
+function OfflineCard({ actor }: CardProps) {
+  const state = useSelector(actor, selectOfflineState);
+  const units = useSelector(actor, selectRecentOffline);
+  return <RecentOfflineCard state={state} units={units} onRetry={retryOf(actor, 'recentOffline')} />;
+}
+
+function ScreenshotsCard({ actor }: CardProps) {
+  const state = useSelector(actor, selectScreenshotsState);
+  const screenshots = useSelector(actor, selectLatestScreenshots);
+  return <LatestScreenshotsCard state={state} screenshots={screenshots} onRetry={retryOf(actor, 'latestScreenshots')} />;
 }

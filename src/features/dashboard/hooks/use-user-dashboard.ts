@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { userDashboardMachine } from '@machines/dashboard/user-dashboard.machine';
 import { getDashboardSummary } from '../api/get-dashboard-summary';
 import { getLatestScreenshots } from '../api/get-latest-screenshots';
@@ -13,7 +13,9 @@ export const dashboardMachineWithApi = userDashboardMachine.provide({
   },
 });
 
+export type UserDashboardActor = ActorRefFrom<typeof dashboardMachineWithApi>;
+
 /** The dashboard's actor; its three requests start together when the page mounts. */
-export function useUserDashboard() {
+export function useUserDashboard(): UserDashboardActor {
   return useScreenActor(dashboardMachineWithApi);
 }
