@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
+import { createElement, lazy, memo, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
@@ -41,7 +41,9 @@ export function preloadShell(): Promise<void> {
 // ones also wait for the English namespaces the entry leaves out (src/lib/i18n.ts).
 const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(pageLoader(r))]));
 
-function RouteView({ route, path, role }: { route: AppRoute; path: string; role: RoleId | undefined }) {
+// Memoised: the router re-renders on every change of the query string (the guard reads it), and a list's
+// page change is one; without it the app shell and the whole page re-rendered too (docs/performance.md).
+const RouteView = memo(function RouteView({ route, path, role }: { route: AppRoute; path: string; role: RoleId | undefined }) {
   const { t } = useTranslation();
   const page = PAGES.get(route);
   useEffect(() => {
@@ -69,7 +71,7 @@ function RouteView({ route, path, role }: { route: AppRoute; path: string; role:
       </AppLayout>
     </Suspense>
   );
-}
+});
 
 /** While the app shell's chunk loads (once per visit): the boot overlay of index.html is still up. */
 function ShellLoading() {
