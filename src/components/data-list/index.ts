@@ -8,3 +8,4 @@ export { RelativeTime } from './relative-time';
 export { TableSettings, tablePreferenceKeys, useTablePreferences, type ChoosableColumn, type TableDensity, type TablePreferences } from './table-settings';
 export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, type ListActorRef } from './use-list-table';
+export { LAZY_KEY, useLazyFloating } from './lazy-floating';

@@ -6,22 +6,31 @@ import 'dayjs/locale/pt';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
+import { LAZY_KEY, useLazyFloating } from './lazy-floating';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
 
-/** "3 minutes ago", with the exact date and time in a tooltip on hover and keyboard focus. */
+/**
+ * "3 minutes ago", with the exact date and time in a tooltip on hover and keyboard focus. The tooltip is mounted when the pointer
+ * or focus first reaches the time (a list page shows dozens of them).
+ */
 export function RelativeTime({ value, now }: { value: string | null | undefined; now?: number }) {
   const { t, i18n } = useTranslation();
+  const { active, ref, handlers } = useLazyFloating<HTMLTimeElement>();
   if (!value) return <Text size="sm" c="dimmed">{t('data-list.never')}</Text>;
   const date = dayjs(value).locale(i18n.language);
   const relative = now === undefined ? date.fromNow() : date.from(dayjs(now));
   const exact = date.format('LL LTS');
+  const time = (
+    <Text component="time" ref={ref} dateTime={value} size="sm" tabIndex={0} aria-label={`${relative} (${exact})`} {...{ [LAZY_KEY]: 'time' }} {...(active ? {} : handlers)}>
+      {relative}
+    </Text>
+  );
+  if (!active) return time;
   return (
     <Tooltip label={exact} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Text component="time" dateTime={value} size="sm" tabIndex={0} aria-label={`${relative} (${exact})`}>
-        {relative}
-      </Text>
+      {time}
     </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, showUndoNotification, toCsv, type CsvColumn } from '@/components/data-list';
+import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, showUndoNotification, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
@@ -17,6 +17,10 @@ import { activeFilterCount, UserFilters } from './components/user-filters';
 import { UserFormDrawer, type UserFormRules } from './components/user-form-drawer';
 import { UserTable, UserTableSettings } from './components/user-table';
 import { apiServices, useUsersScreen, type UserServices } from './hooks/use-users-screen';
+
+type UsersScreenParts = ReturnType<typeof useUsersScreen>;
+type UserList = ListActorRef<UserRow>;
+type Allowed = (action: Action, row?: UserRow) => boolean;
 
 function errorMessage(error: unknown): string | null {
   return error instanceof Error ? error.message : null;
@@ -29,7 +33,18 @@ function recordOf(row: UserRow, nextRoleId?: RoleId) {
 
 const CONFIRMED: readonly UserAction[] = ['disable', 'resetPassword', 'revokeSessions'];
 
-/** Users: list with filters in the URL, invite with a one-time link, edit within the role matrix, account actions, detail and audit trail. */
+// Named selectors: each part of the screen reads only what it shows.
+const selectSearchInput = (s: ReturnType<UserList['getSnapshot']>) => s.context.searchInput;
+const selectFilterCount = (s: ReturnType<UserList['getSnapshot']>) => activeFilterCount(s.context.query.filters);
+const selectFiltered = (s: ReturnType<UserList['getSnapshot']>) => s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0;
+const selectListError = (s: ReturnType<UserList['getSnapshot']>) => s.context.error;
+const selectItems = (s: ReturnType<UserList['getSnapshot']>) => s.context.items;
+
+/**
+ * Users: list with filters in the URL, invite with a one-time link, edit within the role matrix, account actions, detail and audit trail.
+ * The screen itself reads no list state: the toolbar, the list body and the detail drawer each subscribe to what they show and are
+ * memoised with stable props, so a page change renders the table (and the toolbar's busy state), not the whole screen (docs/performance.md).
+ */
 export function UsersScreen({ services = apiServices }: { services?: UserServices }) {
   const { t } = useTranslation();
   const { screen, list, editor, audit, viewer, organizations } = useUsersScreen(services);
@@ -43,31 +58,11 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const me = useSelector(viewer, (s) => s.context.output as Viewer | null);
   const orgOptions = useSelector(organizations, (s) => (s.context.output as { items: OrganizationOption[] } | null)?.items ?? null);
   const role = access.status === 'signedIn' ? access.role : undefined;
-  const subject: Subject | null = role ? subjectFor(role, { uid: user?.uid ?? me?.uid ?? '', organizationId: me?.organization?.id ?? null }) : null;
-  const allowed = (action: Action, row?: UserRow) => (subject ? can(subject, action, 'user', row ? recordOf(row) : undefined).allowed : false);
+  const uid = user?.uid ?? me?.uid ?? '';
+  const myOrganizationId = me?.organization?.id ?? null;
+  const subject: Subject | null = useMemo(() => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null), [role, uid, myOrganizationId]);
+  const allowed: Allowed = useCallback((action, row) => (subject ? can(subject, action, 'user', row ? recordOf(row) : undefined).allowed : false), [subject]);
   const seesAllOrganizations = role === 1 || role === 3;
-
-  const searchInput = useSelector(list, (s) => s.context.searchInput);
-  const query = useSelector(list, (s) => s.context.query);
-  const items = useSelector(list, (s) => s.context.items);
-  const failed = useSelector(list, (s) => s.matches({ data: 'failed' }));
-  const empty = useSelector(list, (s) => s.matches({ data: 'empty' }));
-  const listError = useSelector(list, (s) => s.context.error);
-  const busy = useSelector(list, (s) => s.hasTag('busy'));
-  const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
-  const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
-
-  const openId = new URLSearchParams(search).get('user');
-  const openRow = openId ? (items.find((u) => u.id === openId) ?? null) : null;
-  const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
-
-  const withUserParam = (id: string | null) => {
-    const params = new URLSearchParams(search);
-    if (id) params.set('user', id);
-    else params.delete('user');
-    const qs = params.toString();
-    return qs ? `${location}?${qs}` : location;
-  };
 
   useEffect(() => {
     viewer.send({ type: 'job.start' });
@@ -116,84 +111,215 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     return () => subs.forEach((s) => s.unsubscribe());
   }, [screen, t]);
 
-  const edit = (row: UserRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
-  const remove = (row: UserRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.fullName } });
-  const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', job: 'action', input: { id: row.id, action } });
-  const onAction = (row: UserRow, action: UserAction) => (CONFIRMED.includes(action) ? setPendingAction({ row, action }) : runAction(row, action));
-
-  const formRules: UserFormRules = {
-    roleAllowed: (r, mode, recordId) => {
-      if (!subject) return false;
-      if (mode === 'create') return can(subject, 'invite', 'user', { organizationId: subject.organizationId, nextRoleId: r }).allowed;
-      const row = items.find((u) => u.id === recordId);
-      return row ? can(subject, 'update', 'user', recordOf(row, r)).allowed : false;
-    },
-    organizations: role === 1 ? orgOptions : null,
+  const withUserParam = (id: string | null) => {
+    const params = new URLSearchParams(search);
+    if (id) params.set('user', id);
+    else params.delete('user');
+    const qs = params.toString();
+    return qs ? `${location}?${qs}` : location;
   };
+  const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', job: 'action', input: { id: row.id, action } });
+  // The same functions on every render (the memoised parts keep them), each acting on the latest URL and state.
+  const handlers = useLatestHandlers({
+    onOpen: (row: UserRow) => navigate(withUserParam(row.id)),
+    onClose: () => navigate(withUserParam(null)),
+    onEdit: (row: UserRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) }),
+    onDelete: (row: UserRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.fullName } }),
+    onAction: (row: UserRow, action: UserAction) => (CONFIRMED.includes(action) ? setPendingAction({ row, action }) : runAction(row, action)),
+    onInvite: () => screen.send({ type: 'crud.create', values: { organizationId: myOrganizationId ?? '' } }),
+    onConfirmAction: () => {
+      if (pendingAction) runAction(pendingAction.row, pendingAction.action);
+      setPendingAction(null);
+    },
+    onCancelAction: () => setPendingAction(null),
+    onCloseLink: () => setShownLink(null),
+  });
 
-  const inviteButton = allowed('invite') ? (
-    <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => screen.send({ type: 'crud.create', values: { organizationId: me?.organization?.id ?? '' } })}>
-      {t('users.actions.invite')}
-    </Button>
-  ) : undefined;
+  const formRules: UserFormRules = useMemo(
+    () => ({
+      roleAllowed: (r, mode, recordId) => {
+        if (!subject) return false;
+        if (mode === 'create') return can(subject, 'invite', 'user', { organizationId: subject.organizationId, nextRoleId: r }).allowed;
+        const row = list.getSnapshot().context.items.find((u) => u.id === recordId);
+        return row ? can(subject, 'update', 'user', recordOf(row, r)).allowed : false;
+      },
+      organizations: role === 1 ? orgOptions : null,
+    }),
+    [subject, list, role, orgOptions],
+  );
+
+  const mayInvite = allowed('invite');
+  const inviteButton = useMemo(
+    () =>
+      mayInvite ? (
+        <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={handlers.onInvite}>
+          {t('users.actions.invite')}
+        </Button>
+      ) : undefined,
+    [mayInvite, handlers, t],
+  );
 
   return (
     <Stack gap="md">
-      <DataListToolbar
-        searchValue={searchInput}
-        onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
-        searchLabel={t('users.searchLabel')}
-        filters={<UserFilters list={list} organizations={seesAllOrganizations ? orgOptions : null} />}
-        filtersCount={activeFilterCount(query.filters)}
-        settings={<UserTableSettings />}
-        onRefresh={() => screen.send({ type: 'crud.refresh' })}
-        busy={busy}
-        {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', job: 'export', input: query }), exporting: jobBusy } : {})}
-        actions={inviteButton}
-      />
-      {failed ? (
-        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />
-      ) : empty ? (
-        <ListEmpty
-          filtered={filtered}
-          onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {}, search: '' } })}
-          title={t('users.empty.title')}
-          text={t('users.empty.text')}
-          action={inviteButton}
-        />
-      ) : (
-        <UserTable list={list} onOpen={(row) => navigate(withUserParam(row.id))} onEdit={edit} onAction={onAction} onDelete={remove} allowed={allowed} />
-      )}
-      <UserFormDrawer editor={editor} rules={formRules} />
-      <UserDetailDrawer
-        row={openRow}
-        audit={audit}
-        showAudit={openRow !== null && subject !== null && can(subject, 'read', 'auditLog', { organizationId: openRow.organizationId }).allowed}
-        onClose={() => navigate(withUserParam(null))}
-        onEdit={openRow && allowed('update', openRow) ? edit : null}
-      />
-      <LinkModal shown={shownLink} onClose={() => setShownLink(null)} />
-      <ConfirmModal
-        opened={pendingAction !== null}
-        title={pendingAction ? t(`users.confirm.${pendingAction.action}Title`, { name: pendingAction.row.fullName }) : ''}
-        confirmLabel={pendingAction ? t(`users.actions.${pendingAction.action}`) : ''}
-        onConfirm={() => {
-          if (pendingAction) runAction(pendingAction.row, pendingAction.action);
-          setPendingAction(null);
-        }}
-        onCancel={() => setPendingAction(null)}
-        danger={pendingAction?.action === 'disable'}
-      >
-        {pendingAction ? t(`users.confirm.${pendingAction.action}Text`) : ''}
-      </ConfirmModal>
-      <DeleteConfirmModal
-        candidateLabel={deleteCandidate?.label ?? null}
-        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
-      />
+      <UsersToolbar screen={screen} list={list} organizations={seesAllOrganizations ? orgOptions : null} canExport={allowed('export')} actions={inviteButton} />
+      <UsersListBody screen={screen} list={list} inviteButton={inviteButton} handlers={handlers} allowed={allowed} />
+      <MemoUserFormDrawer editor={editor} rules={formRules} />
+      <UserDetail list={list} audit={audit} subject={subject} allowed={allowed} onClose={handlers.onClose} onEdit={handlers.onEdit} />
+      <MemoLinkModal shown={shownLink} onClose={handlers.onCloseLink} />
+      <PendingActionConfirm pending={pendingAction} onConfirm={handlers.onConfirmAction} onCancel={handlers.onCancelAction} />
+      <UserDeleteConfirm screen={screen} editor={editor} />
     </Stack>
   );
 }
+
+const MemoUserFormDrawer = memo(UserFormDrawer);
+const MemoLinkModal = memo(LinkModal);
+
+/** Search, filters, column chooser, refresh (busy while the list loads), export and invite. */
+const UsersToolbar = memo(function UsersToolbar({
+  screen,
+  list,
+  organizations,
+  canExport,
+  actions,
+}: {
+  screen: UsersScreenParts['screen'];
+  list: UserList;
+  organizations: OrganizationOption[] | null;
+  canExport: boolean;
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const searchInput = useSelector(list, selectSearchInput);
+  const filtersCount = useSelector(list, selectFilterCount);
+  const busy = useSelector(list, listSelectors.isBusy);
+  const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
+  const filters = useMemo(() => <UserFilters list={list} organizations={organizations} />, [list, organizations]);
+  const settings = useMemo(() => <UserTableSettings />, []);
+  return (
+    <DataListToolbar
+      searchValue={searchInput}
+      onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
+      searchLabel={t('users.searchLabel')}
+      filters={filters}
+      filtersCount={filtersCount}
+      settings={settings}
+      onRefresh={() => screen.send({ type: 'crud.refresh' })}
+      busy={busy}
+      // The export takes the query at the time of the click.
+      {...(canExport ? { onExport: () => screen.send({ type: 'crud.job', job: 'export', input: list.getSnapshot().context.query }), exporting: jobBusy } : {})}
+      actions={actions}
+    />
+  );
+});
+
+interface ScreenHandlers {
+  onOpen: (row: UserRow) => void;
+  onEdit: (row: UserRow) => void;
+  onAction: (row: UserRow, action: UserAction) => void;
+  onDelete: (row: UserRow) => void;
+}
+
+/** The table, or the list's error or empty state. */
+const UsersListBody = memo(function UsersListBody({
+  screen,
+  list,
+  inviteButton,
+  handlers,
+  allowed,
+}: {
+  screen: UsersScreenParts['screen'];
+  list: UserList;
+  inviteButton: ReactNode;
+  handlers: ScreenHandlers;
+  allowed: Allowed;
+}) {
+  const { t } = useTranslation();
+  const failed = useSelector(list, listSelectors.isFailed);
+  const empty = useSelector(list, listSelectors.isEmpty);
+  const filtered = useSelector(list, selectFiltered);
+  const listError = useSelector(list, selectListError);
+  if (failed) return <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />;
+  if (empty) {
+    return (
+      <ListEmpty
+        filtered={filtered}
+        onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {}, search: '' } })}
+        title={t('users.empty.title')}
+        text={t('users.empty.text')}
+        action={inviteButton}
+      />
+    );
+  }
+  return <UserTable list={list} onOpen={handlers.onOpen} onEdit={handlers.onEdit} onAction={handlers.onAction} onDelete={handlers.onDelete} allowed={allowed} />;
+});
+
+/** The drawer of the user named in the URL (`?user=`), when that user is on the current page. */
+const UserDetail = memo(function UserDetail({
+  list,
+  audit,
+  subject,
+  allowed,
+  onClose,
+  onEdit,
+}: {
+  list: UserList;
+  audit: UsersScreenParts['audit'];
+  subject: Subject | null;
+  allowed: Allowed;
+  onClose: () => void;
+  onEdit: (row: UserRow) => void;
+}) {
+  const search = useSearch();
+  const items = useSelector(list, selectItems);
+  const openId = new URLSearchParams(search).get('user');
+  const openRow = openId ? (items.find((u) => u.id === openId) ?? null) : null;
+  return (
+    <UserDetailDrawer
+      row={openRow}
+      audit={audit}
+      showAudit={openRow !== null && subject !== null && can(subject, 'read', 'auditLog', { organizationId: openRow.organizationId }).allowed}
+      onClose={onClose}
+      onEdit={openRow && allowed('update', openRow) ? onEdit : null}
+    />
+  );
+});
+
+/** The question before disabling, resetting a password or revoking sessions. */
+const PendingActionConfirm = memo(function PendingActionConfirm({
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  pending: { row: UserRow; action: UserAction } | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmModal
+      opened={pending !== null}
+      title={pending ? t(`users.confirm.${pending.action}Title`, { name: pending.row.fullName }) : ''}
+      confirmLabel={pending ? t(`users.actions.${pending.action}`) : ''}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      danger={pending?.action === 'disable'}
+    >
+      {pending ? t(`users.confirm.${pending.action}Text`) : ''}
+    </ConfirmModal>
+  );
+});
+
+const UserDeleteConfirm = memo(function UserDeleteConfirm({ screen, editor }: { screen: UsersScreenParts['screen']; editor: UsersScreenParts['editor'] }) {
+  const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
+  return (
+    <DeleteConfirmModal
+      candidateLabel={deleteCandidate?.label ?? null}
+      onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
+      onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+    />
+  );
+});
 
 function csvColumns(t: (key: string) => string): CsvColumn<UserRow>[] {
   return [

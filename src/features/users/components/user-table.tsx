@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '
 import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, RelativeTime, TableSettings, useLatestHandlers, useLazyFloating, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
 import { AccountStatusBadge } from './user-badges';
@@ -28,38 +28,45 @@ const MENU: readonly { action: UserAction; icon: typeof IconKey; when: (row: Use
 
 function RowActions({ row, handlers }: { row: UserRow; handlers: UserRowHandlers }) {
   const { t } = useTranslation();
+  // The tooltip and the menu (floating-ui hooks and a portal each) mount when the pointer or focus first reaches the cell.
+  const { active, ref, activate, handlers: lazyHandlers } = useLazyFloating<HTMLDivElement>();
   const items = MENU.filter((m) => m.when(row) && handlers.allowed(m.action, row));
   const canDelete = handlers.allowed('delete', row);
+  const editLabel = t('users.actions.editNamed', { name: row.fullName });
+  const moreLabel = t('users.actions.moreNamed', { name: row.fullName });
+  const editButton = (
+    <ActionIcon variant="subtle" aria-label={editLabel} onClick={() => handlers.onEdit(row)} {...{ [LAZY_KEY]: 'edit' }}>
+      <IconEdit size={18} aria-hidden />
+    </ActionIcon>
+  );
+  const moreButton = (
+    <ActionIcon variant="subtle" aria-label={moreLabel} {...{ [LAZY_KEY]: 'more' }} {...(active ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: activate })}>
+      <IconDotsVertical size={18} aria-hidden />
+    </ActionIcon>
+  );
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {handlers.allowed('update', row) && (
-        <Tooltip label={t('users.actions.editNamed', { name: row.fullName })}>
-          <ActionIcon variant="subtle" aria-label={t('users.actions.editNamed', { name: row.fullName })} onClick={() => handlers.onEdit(row)}>
-            <IconEdit size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      {(items.length > 0 || canDelete) && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('users.actions.moreNamed', { name: row.fullName })}>
-              <IconDotsVertical size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {items.map(({ action, icon: Icon }) => (
-              <Menu.Item key={action} leftSection={<Icon size={16} aria-hidden />} onClick={() => handlers.onAction(row, action)}>
-                {t(`users.actions.${action}`)}
-              </Menu.Item>
-            ))}
-            {canDelete && (
-              <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => handlers.onDelete(row)}>
-                {t('common.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+    <Group gap={4} justify="flex-end" wrap="nowrap" ref={ref} {...(active ? {} : lazyHandlers)}>
+      {handlers.allowed('update', row) && (active ? <Tooltip label={editLabel}>{editButton}</Tooltip> : editButton)}
+      {(items.length > 0 || canDelete) &&
+        (active ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>{moreButton}</Menu.Target>
+            <Menu.Dropdown>
+              {items.map(({ action, icon: Icon }) => (
+                <Menu.Item key={action} leftSection={<Icon size={16} aria-hidden />} onClick={() => handlers.onAction(row, action)}>
+                  {t(`users.actions.${action}`)}
+                </Menu.Item>
+              ))}
+              {canDelete && (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => handlers.onDelete(row)}>
+                  {t('common.delete')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        ) : (
+          moreButton
+        ))}
     </Group>
   );
 }
@@ -122,7 +129,8 @@ function actionsStamp(row: UserRow, allowed: UserRowHandlers['allowed']): string
   return (['update', 'delete', ...MENU.map((m) => m.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
 }
 
-export function UserTable({ list, allowed, ...events }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
+// Memoised: the users screen passes stable props, so only the list's own changes render the table.
+export const UserTable = memo(function UserTable({ list, allowed, ...events }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
   const { t } = useTranslation();
   const table = useListTable(list, { rowLabel: (u) => u.fullName });
   const stableEvents = useLatestHandlers(events);
@@ -144,4 +152,4 @@ export function UserTable({ list, allowed, ...events }: { list: ListActorRef<Use
       aria-label={t('users.tableLabel')}
     />
   );
-}
+});
