@@ -37,7 +37,8 @@ interface Computed {
 // One prediction per unit per day and heartbeat state: the report and the dashboard ask often.
 const caches = new WeakMap<object, Map<string, Computed>>();
 
-function computeAll(db: MirageDb, now: number): Computed[] {
+/** The predictions of the units `include` accepts (all by default): a scope skips the others before any key is built. */
+function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceUnitRow>) => boolean = () => true): Computed[] {
   refreshHeartbeats(db, now);
   let cache = caches.get(db);
   if (!cache) {
@@ -47,7 +48,9 @@ function computeAll(db: MirageDb, now: number): Computed[] {
   const today = dayOf(now);
   const out: Computed[] = [];
   // The stored rows themselves (all() would copy each, and a copy never matches the cached unit below).
-  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').rows()) {
+  const units = table<ServiceUnitRow>(db, 'serviceUnits').rows();
+  for (const unit of units) {
+    if (!include(unit)) continue;
     const key = `${unit.id}|${today}|${unit.agentAlive ? 1 : 0}|${unit.maintenance ? 1 : 0}|${unit.lastSeenAt.slice(0, 10)}|${unit.createdAt}`;
     let hit = cache.get(key);
     if (!hit || hit.unit !== unit) {
@@ -56,7 +59,7 @@ function computeAll(db: MirageDb, now: number): Computed[] {
     }
     out.push(hit);
   }
-  if (cache.size > out.length * 3) cache.clear();
+  if (cache.size > units.length * 3) cache.clear();
   return out;
 }
 
@@ -120,10 +123,11 @@ function scopeOf(request: Request): Scope | string {
 /** The scoped predictions (organization and unit; the band filter is applied to the list only). */
 function scoped(db: MirageDb, now: number, scope: Scope): UnitPrediction[] {
   const orgs = organizationNames(db);
-  return computeAll(db, now)
-    .filter((c) => !scope.organizationId || String(c.unit.organizationId) === scope.organizationId)
-    .filter((c) => !scope.unitId || String(c.unit.id) === scope.unitId)
-    .map((c) => toUnitPrediction(c, orgs));
+  return computeAll(
+    db,
+    now,
+    (unit) => (!scope.organizationId || String(unit.organizationId) === scope.organizationId) && (!scope.unitId || String(unit.id) === scope.unitId),
+  ).map((c) => toUnitPrediction(c, orgs));
 }
 
 function reportOf(all: UnitPrediction[], request: Request, scope: Scope, now: number): PredictionReport {
@@ -278,7 +282,7 @@ export const predictionDomain: MirageDomain = {
           const unit = table<ServiceUnitRow>(db, 'serviceUnits').find(id);
           if (!unit) return errorResponse(404, 'Service unit not found');
           const now = ctx.now();
-          const computed = computeAll(db, now).find((c) => String(c.unit.id) === id);
+          const [computed] = computeAll(db, now, (u) => String(u.id) === id);
           if (!computed) return errorResponse(404, 'Service unit not found');
           const detail: UnitPredictionDetail = {
             prediction: toUnitPrediction(computed, organizationNames(db)),

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRisk } from '@machines/prediction/types';
 import { ChartFigure } from '@/components/chart-figure';
+import { DeferredChart } from './deferred-chart';
 
 const SHOWN = 12;
 
@@ -32,17 +33,19 @@ export function BandChart({ organizations }: { organizations: OrganizationRisk[]
           {t('reports.noUnits')}
         </Text>
       ) : (
-        <BarChart
-          h={Math.max(180, data.length * 38 + 60)}
-          data={data}
-          dataKey="organization"
-          type="stacked"
-          orientation="vertical"
-          series={series}
-          withLegend
-          yAxisProps={{ width: 140 }}
-          barChartProps={{ accessibilityLayer: false }}
-        />
+        <DeferredChart height={Math.max(180, data.length * 38 + 60)}>
+          <BarChart
+            h={Math.max(180, data.length * 38 + 60)}
+            data={data}
+            dataKey="organization"
+            type="stacked"
+            orientation="vertical"
+            series={series}
+            withLegend
+            yAxisProps={{ width: 140 }}
+            barChartProps={{ accessibilityLayer: false }}
+          />
+        </DeferredChart>
       )}
     </ChartFigure>
   );

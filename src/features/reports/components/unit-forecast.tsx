@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UnitPredictionDetail } from '@machines/prediction/types';
 import { ChartFigure } from '@/components/chart-figure';
+import { DeferredChart } from './deferred-chart';
 import { formatTrend, RiskBadge } from './risk-badge';
 
 const fmt = (n: number | null) => (n === null ? '—' : String(n));
@@ -62,22 +63,24 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
             rows: data.map((d) => [d.date, fmt(d.actual), fmt(d.predicted), fmt(d.low), fmt(d.high)]),
           }}
         >
-          <LineChart
-            h={260}
-            data={data}
-            dataKey="date"
-            withLegend
-            connectNulls={false}
-            withDots={false}
-            unit=" h"
-            series={[
-              { name: 'actual', label: t('reports.series.actual'), color: 'indigo.6' },
-              { name: 'predicted', label: t('reports.series.predicted'), color: 'orange.6', strokeDasharray: '6 3' },
-              { name: 'low', label: t('reports.series.low'), color: 'gray.5', strokeDasharray: '2 3' },
-              { name: 'high', label: t('reports.series.high'), color: 'gray.5', strokeDasharray: '2 3' },
-            ]}
-            lineChartProps={{ accessibilityLayer: false }}
-          />
+          <DeferredChart height={260}>
+            <LineChart
+              h={260}
+              data={data}
+              dataKey="date"
+              withLegend
+              connectNulls={false}
+              withDots={false}
+              unit=" h"
+              series={[
+                { name: 'actual', label: t('reports.series.actual'), color: 'indigo.6' },
+                { name: 'predicted', label: t('reports.series.predicted'), color: 'orange.6', strokeDasharray: '6 3' },
+                { name: 'low', label: t('reports.series.low'), color: 'gray.5', strokeDasharray: '2 3' },
+                { name: 'high', label: t('reports.series.high'), color: 'gray.5', strokeDasharray: '2 3' },
+              ]}
+              lineChartProps={{ accessibilityLayer: false }}
+            />
+          </DeferredChart>
         </ChartFigure>
         <ChartFigure
           title={t('reports.charts.factors')}
@@ -89,16 +92,18 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
               {t('reports.noFactors')}
             </Text>
           ) : (
-            <BarChart
-              h={Math.max(160, factors.length * 40 + 40)}
-              data={factors}
-              dataKey="factor"
-              orientation="vertical"
-              valueFormatter={(value) => `${value} %`}
-              series={[{ name: 'share', label: t('reports.columns.share'), color: 'grape.6' }]}
-              yAxisProps={{ width: 150 }}
-              barChartProps={{ accessibilityLayer: false }}
-            />
+            <DeferredChart height={Math.max(160, factors.length * 40 + 40)}>
+              <BarChart
+                h={Math.max(160, factors.length * 40 + 40)}
+                data={factors}
+                dataKey="factor"
+                orientation="vertical"
+                valueFormatter={(value) => `${value} %`}
+                series={[{ name: 'share', label: t('reports.columns.share'), color: 'grape.6' }]}
+                yAxisProps={{ width: 150 }}
+                barChartProps={{ accessibilityLayer: false }}
+              />
+            </DeferredChart>
           )}
         </ChartFigure>
       </SimpleGrid>
