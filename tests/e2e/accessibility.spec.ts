@@ -56,6 +56,7 @@ async function scanOverlay(page: Page, where: string, open: () => Promise<void>,
   const found: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize(VIEWPORTS[size]);
+    await frameSettled(page, size);
     await open();
     await expect(page.locator(include).filter({ visible: true }).first()).toBeVisible();
     await page.waitForTimeout(250);
@@ -65,6 +66,39 @@ async function scanOverlay(page: Page, where: string, open: () => Promise<void>,
   }
   await page.setViewportSize(VIEWPORTS.desktop);
   return found;
+}
+
+/**
+ * The app frame has taken a new window size: on a phone the menu is behind its button and out of view, on a
+ * desktop it is in view. Until then the page is re-laying out (the menu slides away, the table's pinned action
+ * column moves), and a click aimed at a row's button can land on the old layout and be lost.
+ */
+async function frameSettled(page: Page, size: ViewportName): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  if ((await menu.count()) === 0) return;
+  if (size === 'phone') {
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+    await expect(menu).not.toBeInViewport();
+  } else {
+    await expect(menu).toBeInViewport();
+  }
+}
+
+/**
+ * Opens the delete question of the first unit once the list shows its rows and is not loading, and waits for
+ * that question (by its title), not for any dialog. The click is repeated only while the question is not shown
+ * (a click that fell on a layout being replaced), never on top of an open question.
+ */
+async function openDeleteQuestion(page: Page): Promise<void> {
+  const table = page.getByRole('table', { name: 'Service units' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]').filter({ visible: true })).toHaveCount(0);
+  const remove = table.getByRole('button', { name: /^Delete / }).first();
+  const question = page.getByRole('dialog', { name: /^Delete “.+”\?$/ });
+  await expect(async () => {
+    if (!(await question.isVisible())) await remove.click({ timeout: 2_000 });
+    await expect(question).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** axe needs a page of an explicit context (it opens a helper page in it to assemble results). */
@@ -162,7 +196,7 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
       await openScreen(page, '/user/manage-service-units', true);
       const found = await scanOverlay(page, 'unit editor', () => page.getByRole('button', { name: /^Edit / }).first().click());
       found.push(...(await scanOverlay(page, 'new unit', () => page.getByRole('button', { name: 'New unit' }).click())));
-      found.push(...(await scanOverlay(page, 'delete unit', () => page.getByRole('button', { name: /^Delete / }).first().click())));
+      found.push(...(await scanOverlay(page, 'delete unit', () => openDeleteQuestion(page))));
       found.push(
         ...(await scanOverlay(page, 'unit detail', async () => {
           await clientNavigate(page, '/user/manage-service-units?unit=1');
