@@ -23,6 +23,12 @@ const file = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const BOOT_ROOTS = ['../src/lib/security.ts', '../src/main.tsx'].map(file);
 // The sign-in page only: the register page's schema (zod, 24 KB) must not come with it.
 const FORM_ROOTS = [file('../src/features/auth/login-page.tsx')];
+/**
+ * Rendered in demo mode only, behind an `import.meta.env.VITE_API_MODE !== 'remote'` test that a remote build
+ * compiles out. Their import statements stay, though, so the sets would still pull them in, and with them
+ * components other pages use (Badge, SimpleGrid), which then sat in the first load unused. Remote builds skip them.
+ */
+const DEMO_ONLY = ['../src/app/backend.ts', '../src/app/backend-progress.tsx', '../src/features/auth/components/demo-accounts-box.tsx'].map(file);
 
 interface Info {
   id: string;
@@ -184,10 +190,12 @@ function staticClosure(graph: Graph, roots: readonly string[], skip: ReadonlySet
 
 export function bootChunks(): Plugin {
   let groups: { boot: Set<string>; forms: Set<string> } | undefined;
+  let remote = false;
   const groupOf = (id: string, graph: Graph): 'boot' | 'auth-forms' | null => {
     if (!groups) {
-      const boot = staticClosure(graph, BOOT_ROOTS);
-      groups = { boot, forms: staticClosure(graph, FORM_ROOTS, boot) };
+      const skip = new Set(remote ? DEMO_ONLY : []);
+      const boot = staticClosure(graph, BOOT_ROOTS, skip);
+      groups = { boot, forms: staticClosure(graph, FORM_ROOTS, new Set([...boot, ...skip])) };
     }
     // The page scripts stay in the HTML entry's chunk (it then imports `boot`), the form pages in their own
     // chunks (they import `auth-forms`); virtual helpers
@@ -203,6 +211,9 @@ export function bootChunks(): Plugin {
   return {
     name: 'boot-chunks',
     apply: 'build',
+    configResolved(config) {
+      remote = config.env['VITE_API_MODE'] === 'remote';
+    },
     buildStart() {
       groups = undefined;
     },

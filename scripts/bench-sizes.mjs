@@ -12,9 +12,15 @@ const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 /** Route paths and the module each one loads, read from src/app/routes.ts. */
 export function routeModules(root = '.') {
   const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
+  // Signed-in pages: `load: signedIn('<path>')`, their import() in src/app/signed-in-pages.ts.
+  const signedIn = new Map();
+  for (const m of readFileSync(join(root, 'src/app/signed-in-pages.ts'), 'utf8').matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('@\/([^']+)'\)/g)) signedIn.set(m[1], m[2]);
   const out = [];
-  const re = /path:\s*'([^']+)'[^\n]*?import\('@\/([^']+)'\)/g;
-  for (const m of text.matchAll(re)) out.push({ path: m[1], module: `src/${m[2]}`, bare: /bare:\s*true/.test(m[0]) });
+  const re = /path:\s*'([^']+)'[^\n]*?(?:import\('@\/([^']+)'\)|signedIn\('([^']+)'\))/g;
+  for (const m of text.matchAll(re)) {
+    const module = m[2] ?? signedIn.get(m[3]);
+    if (module) out.push({ path: m[1], module: `src/${module}`, bare: /bare:\s*true/.test(m[0]) });
+  }
   return out;
 }
 
@@ -43,8 +49,9 @@ export function analyse(dist, root = '.') {
   const entry = closure(entryKey);
   const entryJs = sum(entry.js);
   const entryCss = sum(entry.css);
-  // Signed-in routes also load the app shell and the overlays chunk (src/app/router.tsx).
-  const shellKeys = ['src/app/layout/app-layout.tsx', 'src/app/overlays.tsx'].map(keyOf).filter(Boolean);
+  // Signed-in routes also load the app shell and the overlays chunk (src/app/router.tsx), and the signed-in
+  // pages' loaders (src/app/signed-in-pages.ts).
+  const shellKeys = ['src/app/layout/app-layout.tsx', 'src/app/overlays.tsx', 'src/app/signed-in-pages.ts'].map(keyOf).filter(Boolean);
   const routes = routeModules(root).map(({ path, module, bare }) => {
     const key = keyOf(module);
     if (!key) return { path, module, missing: true };

@@ -2,20 +2,33 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startBackend } from './app/backend';
+import { afterFirstScreen } from './app/first-screen';
 import { preloadPage } from './app/lazy-page';
 import { preloadShell } from './app/router';
-import { findRoute, pageLoader } from './app/routes';
+import { findRoute, pageLoader, preloadSignedInPages } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
+import { oidcSettings, preloadOidc, preloadSessionCalls } from './lib/session';
 
 // Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
 startInspection();
 
 // The embedded backend (demo mode) starts in parallel and never delays the first paint: public pages and
 // the login form render at once, and API requests wait for the backend (docs/performance.md, Boot).
-startBackend().catch((error: unknown) => {
-  // The app still renders: screens show their own request errors instead of a blank page.
-  console.error('The embedded backend failed to start', error);
+// A remote build has none: `import.meta.env.VITE_API_MODE` is a constant there, so this code is not in its entry.
+if (import.meta.env.VITE_API_MODE !== 'remote') {
+  startBackend().catch((error: unknown) => {
+    // The app still renders: screens show their own request errors instead of a blank page.
+    console.error('The embedded backend failed to start', error);
+  });
+}
+
+// Code the first paint does not need but a click soon may (sign-in's HTTP calls, the signed-in pages' loaders,
+// the identity provider's sign-in): fetched once the first screen is painted, so neither waits for the other.
+void afterFirstScreen().then(() => {
+  preloadSessionCalls();
+  preloadSignedInPages();
+  if (oidcSettings()) preloadOidc();
 });
 
 // The current page's chunk (and the translations it needs) start downloading now, in parallel with React's

@@ -7,7 +7,8 @@ import { AppRouter } from './router';
 export function App({ i18n }: { i18n: I18n }) {
   return (
     <AppProviders i18n={i18n}>
-      <BackendProgressBar />
+      {/* Demo mode only: a remote build has no embedded backend (nor this bar and its Progress in its entry). */}
+      {import.meta.env.VITE_API_MODE !== 'remote' ? <BackendProgressBar /> : null}
       <Router>
         <AppRouter />
       </Router>

@@ -1,5 +1,7 @@
-import { apiClient, configureApiClient } from '@/lib/api-client';
+import type { apiClient } from '@/lib/api-client';
+import { configureApiClient } from '@/lib/api-config';
 import { registerDemoDataReset } from '@/lib/session';
+import { afterFirstScreen } from './first-screen';
 
 declare global {
   interface Window {
@@ -33,49 +35,6 @@ export const backendProgress = {
   },
 };
 
-/** How long the backend waits at most for the first screen before it starts anyway. */
-const FIRST_SCREEN_WAIT_MS = 3000;
-
-/**
- * Resolves once the first screen is painted: the route's page has rendered (it hides the boot overlay
- * of index.html, see loading-overlay.ts) and a frame has gone out. At most FIRST_SCREEN_WAIT_MS; at once
- * where there is no document (tests).
- */
-function afterFirstScreen(demanded: Promise<void>): Promise<void> {
-  if (typeof document === 'undefined' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  const overlay = document.getElementById('loading-bg');
-  const painted = () => !overlay || overlay.classList.contains('is-hidden');
-  return new Promise((resolve) => {
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      observer?.disconnect();
-      clearTimeout(timer);
-      // rAF does not run in a hidden tab: the timer then starts the backend all the same.
-      const fallback = setTimeout(resolve, 100);
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          clearTimeout(fallback);
-          setTimeout(resolve, 0);
-        }),
-      );
-    };
-    const observer = painted() || !overlay ? null : new MutationObserver(() => painted() && finish());
-    observer?.observe(overlay as HTMLElement, { attributes: true, attributeFilter: ['class'] });
-    const timer = setTimeout(finish, FIRST_SCREEN_WAIT_MS);
-    // A request is waiting (a restored session confirming itself behind the spinner): start at once.
-    void demanded.then(() => {
-      if (done) return;
-      done = true;
-      observer?.disconnect();
-      clearTimeout(timer);
-      resolve();
-    });
-    if (painted()) finish();
-  });
-}
-
 /**
  * Starts the embedded Mirage backend unless a remote API is configured, without blocking the first paint:
  * the app renders at once, the backend's chunk downloads in parallel, and it loads or seeds its database
@@ -94,6 +53,8 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
   // when a request needs it: its parse and evaluation would otherwise compete with the page's own.
   const started = afterFirstScreen(demanded);
   const chunk = started.then(() => import('@mirage/browser'));
+  // Demo mode only (below): the app's API client, loaded alongside the backend (it is not in the entry).
+  const client = started.then(() => import('@/lib/api-client'));
   // Registered before anything renders: when the stored data breaks the start, "Reset demo data" is the way out.
   registerDemoDataReset(async () => {
     demand();
@@ -107,10 +68,10 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
       seed: env.VITE_SEED,
       onProgress: (phase, done) => report({ phase, done }),
     });
-    report({ phase: 'ready', done: 1 });
     // Demo mode only, next to `window.server`: `npm run bench` sends concurrent calls through the app's own
     // client (50 requests with an expired token must give one refresh).
-    window.demoApiClient = apiClient;
+    window.demoApiClient = (await client).apiClient;
+    report({ phase: 'ready', done: 1 });
   })();
   ready.catch(() => report({ phase: 'failed', done: 1 }));
   configureApiClient({

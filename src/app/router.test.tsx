@@ -85,6 +85,8 @@ describe('AppRouter', () => {
     storeSession(4);
     restartSession({ idleMs: 0 });
     const { location } = renderWithProviders(<AppRouter />, { path: '/admin/manage-users' });
+    // The session's HTTP calls load on first use (src/lib/session/service.ts): the request follows shortly.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     answerMe?.();
     expect(await screen.findByRole('link', { name: 'Back to my dashboard' })).toHaveAttribute('href', '/user/dashboard');
     expect(current(location)).toBe('/pages/not-authorized');
@@ -98,6 +100,7 @@ describe('AppRouter', () => {
     expect(screen.getByRole('status', { name: 'Checking your session…' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(current(location)).toBe('/admin/dashboard');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toContain('/api/me');
     answerMe?.();

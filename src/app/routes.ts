@@ -1,22 +1,6 @@
 import type { ComponentType } from 'react';
-import {
-  IconAddressBook,
-  IconApps,
-  IconBuilding,
-  IconCamera,
-  IconChecklist,
-  IconDashboard,
-  IconDeviceDesktop,
-  IconMail,
-  IconReportAnalytics,
-  IconShieldLock,
-  IconTerminal2,
-  IconUser,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
 import { loadAllTranslations } from '@/lib/i18n';
-import { devtoolsEnabled } from '@/lib/inspection';
+import { DEVTOOLS_BUILD } from '@/lib/inspection';
 import type { RouteRule } from './guard';
 
 export type MenuGroup = 'user' | 'admin' | 'reports' | 'apps';
@@ -29,9 +13,8 @@ export interface AppRoute {
   titleKey: string;
   /** i18n keys of the breadcrumb after Home; the last one is the current page */
   breadcrumb: string[];
-  /** where the page appears in the side menu; absent = not in the menu */
+  /** where the page appears in the side menu; absent = not in the menu (its icon: layout/route-icons.ts) */
   menu?: { group: MenuGroup; order: number };
-  icon?: Icon;
   /** full-page (no app shell): the public screens */
   bare?: boolean;
   /** a page with its own sub-routes, matched as a prefix */
@@ -45,13 +28,26 @@ export interface AppRoute {
  * The machine explorer (docs/statecharts.md): in demo mode and development builds, in a remote build only
  * with VITE_DEVTOOLS=true. A public bare page (the static charts need no sign-in), its own lazy chunk.
  */
-export const devRoutes: readonly AppRoute[] = devtoolsEnabled()
+export const devRoutes: readonly AppRoute[] = DEVTOOLS_BUILD
   ? [
       { path: '/dev/statecharts', rule: 'isPublic', titleKey: 'statecharts.title', breadcrumb: ['statecharts.title'], bare: true, load: () => import('@/features/statecharts/statecharts-page') },
       // The API contract (docs/api/openapi.yaml) as readable reference docs, its own lazy chunk (docs/api.md).
       { path: '/dev/api', rule: 'isPublic', titleKey: 'api-docs.title', breadcrumb: ['api-docs.title'], bare: true, load: () => import('@/features/api-docs/api-docs-page') },
     ]
   : [];
+
+/**
+ * A signed-in page's module, through ./signed-in-pages.ts: their `import()`s (with the list of files each
+ * page needs) are not in the entry, which every visitor of /login downloads. That small chunk is fetched after
+ * the first paint (`preloadSignedInPages`), or at once when the first page is a signed-in one.
+ */
+const signedInPages = () => import('./signed-in-pages');
+const signedIn = (path: string): AppRoute['load'] => () => signedInPages().then((m) => m.loadSignedInPage(path));
+
+/** Fetches the signed-in pages' loaders in the background (once the first screen is painted). */
+export function preloadSignedInPages(): void {
+  signedInPages().catch(() => undefined);
+}
 
 export const routes: readonly AppRoute[] = [
   // Public
@@ -69,23 +65,23 @@ export const routes: readonly AppRoute[] = [
   { path: '/pages/maintenance', rule: 'isPublic', titleKey: 'menu.maintenance', breadcrumb: ['menu.pages', 'menu.maintenance'], bare: true, load: () => import('@/features/pages/maintenance-page') },
 
   // User area
-  { path: '/user/dashboard', rule: 'isUser', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'user', order: 1 }, icon: IconDashboard, searchable: true, load: () => import('@/features/dashboard/user-dashboard-page') },
-  { path: '/user/manage-service-units', rule: 'isUser', titleKey: 'menu.serviceUnits', breadcrumb: ['menu.serviceUnits'], menu: { group: 'user', order: 2 }, icon: IconDeviceDesktop, searchable: true, load: () => import('@/features/service-units/service-units-page') },
-  { path: '/user/manage-process', rule: 'isUser', titleKey: 'menu.processes', breadcrumb: ['menu.processes'], menu: { group: 'user', order: 3 }, icon: IconTerminal2, searchable: true, load: () => import('@/features/processes/processes-page') },
-  { path: '/user/manage-screenshots', rule: 'isUser', titleKey: 'menu.screenshots', breadcrumb: ['menu.screenshots'], menu: { group: 'user', order: 4 }, icon: IconCamera, searchable: true, load: () => import('@/features/screenshots/screenshots-page') },
-  { path: '/user/url-restrictions', rule: 'isUser', titleKey: 'menu.urlRestrictions', breadcrumb: ['menu.urlRestrictions'], menu: { group: 'user', order: 5 }, icon: IconShieldLock, searchable: true, load: () => import('@/features/url-restrictions/url-restrictions-page') },
-  { path: '/user/my-profile', rule: 'isUser', titleKey: 'menu.myProfile', breadcrumb: ['menu.userSettings'], icon: IconUser, searchable: true, load: () => import('@/features/profile/my-profile-page') },
+  { path: '/user/dashboard', rule: 'isUser', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'user', order: 1 }, searchable: true, load: signedIn('/user/dashboard') },
+  { path: '/user/manage-service-units', rule: 'isUser', titleKey: 'menu.serviceUnits', breadcrumb: ['menu.serviceUnits'], menu: { group: 'user', order: 2 }, searchable: true, load: signedIn('/user/manage-service-units') },
+  { path: '/user/manage-process', rule: 'isUser', titleKey: 'menu.processes', breadcrumb: ['menu.processes'], menu: { group: 'user', order: 3 }, searchable: true, load: signedIn('/user/manage-process') },
+  { path: '/user/manage-screenshots', rule: 'isUser', titleKey: 'menu.screenshots', breadcrumb: ['menu.screenshots'], menu: { group: 'user', order: 4 }, searchable: true, load: signedIn('/user/manage-screenshots') },
+  { path: '/user/url-restrictions', rule: 'isUser', titleKey: 'menu.urlRestrictions', breadcrumb: ['menu.urlRestrictions'], menu: { group: 'user', order: 5 }, searchable: true, load: signedIn('/user/url-restrictions') },
+  { path: '/user/my-profile', rule: 'isUser', titleKey: 'menu.myProfile', breadcrumb: ['menu.userSettings'], searchable: true, load: signedIn('/user/my-profile') },
 
   // Admin area
-  { path: '/admin/dashboard', rule: 'isAdmin', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'admin', order: 1 }, icon: IconDashboard, searchable: true, load: () => import('@/features/dashboard/admin-dashboard-page') },
-  { path: '/admin/manage-organizations', rule: 'isAdmin', titleKey: 'menu.organizations', breadcrumb: ['menu.organizations'], menu: { group: 'admin', order: 2 }, icon: IconBuilding, searchable: true, load: () => import('@/features/organizations/organizations-page') },
-  { path: '/admin/manage-users', rule: 'isAdmin', titleKey: 'menu.users', breadcrumb: ['menu.users'], menu: { group: 'admin', order: 3 }, icon: IconUsers, searchable: true, load: () => import('@/features/users/users-page') },
-  { path: '/admin/reporting/prediction', rule: 'isAdmin', titleKey: 'menu.predictionReport', breadcrumb: ['menu.report', 'menu.prediction'], menu: { group: 'reports', order: 1 }, icon: IconReportAnalytics, searchable: true, load: () => import('@/features/reports/prediction-report-page') },
-  { path: '/admin/my-profile', rule: 'isAdmin', titleKey: 'menu.profile', breadcrumb: ['menu.profile'], icon: IconAddressBook, searchable: true, load: () => import('@/features/profile/my-profile-page') },
+  { path: '/admin/dashboard', rule: 'isAdmin', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'admin', order: 1 }, searchable: true, load: signedIn('/admin/dashboard') },
+  { path: '/admin/manage-organizations', rule: 'isAdmin', titleKey: 'menu.organizations', breadcrumb: ['menu.organizations'], menu: { group: 'admin', order: 2 }, searchable: true, load: signedIn('/admin/manage-organizations') },
+  { path: '/admin/manage-users', rule: 'isAdmin', titleKey: 'menu.users', breadcrumb: ['menu.users'], menu: { group: 'admin', order: 3 }, searchable: true, load: signedIn('/admin/manage-users') },
+  { path: '/admin/reporting/prediction', rule: 'isAdmin', titleKey: 'menu.predictionReport', breadcrumb: ['menu.report', 'menu.prediction'], menu: { group: 'reports', order: 1 }, searchable: true, load: signedIn('/admin/reporting/prediction') },
+  { path: '/admin/my-profile', rule: 'isAdmin', titleKey: 'menu.profile', breadcrumb: ['menu.profile'], searchable: true, load: signedIn('/admin/my-profile') },
 
   // Demo apps, for every signed-in role
-  { path: '/apps/todo', rule: 'isSignedIn', titleKey: 'menu.todo', breadcrumb: ['menu.apps', 'menu.todo'], menu: { group: 'apps', order: 1 }, icon: IconChecklist, nest: true, searchable: true, load: () => import('@/features/todo/todo-page') },
-  { path: '/apps/email', rule: 'isSignedIn', titleKey: 'menu.email', breadcrumb: ['menu.apps', 'menu.email'], menu: { group: 'apps', order: 2 }, icon: IconMail, nest: true, searchable: true, load: () => import('@/features/email/email-page') },
+  { path: '/apps/todo', rule: 'isSignedIn', titleKey: 'menu.todo', breadcrumb: ['menu.apps', 'menu.todo'], menu: { group: 'apps', order: 1 }, nest: true, searchable: true, load: signedIn('/apps/todo') },
+  { path: '/apps/email', rule: 'isSignedIn', titleKey: 'menu.email', breadcrumb: ['menu.apps', 'menu.email'], menu: { group: 'apps', order: 2 }, nest: true, searchable: true, load: signedIn('/apps/email') },
   ...devRoutes,
 ];
 
@@ -95,12 +91,6 @@ export const redirects: readonly { from: string; to: string; keepQuery: boolean 
   { from: '/pages/login', to: '/login', keepQuery: true },
 ];
 
-export const MENU_GROUP_ICONS: Record<MenuGroup, Icon> = {
-  user: IconDeviceDesktop,
-  admin: IconBuilding,
-  reports: IconReportAnalytics,
-  apps: IconApps,
-};
 
 /**
  * Pages that need only the translations in the entry (src/lib/i18n.ts FIRST_NAMESPACES); every other page

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { RoleId } from '@/lib/roles';
 import { searchableRoutesFor } from './navigation';
+import { routeIcon } from './route-icons';
 
 /** Ctrl+K / ⌘K search over every page the visitor's role may open, from the route table. */
 export function AppSpotlight({ role }: { role: RoleId | undefined }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const actions: SpotlightActionData[] = searchableRoutesFor(role).map((route) => {
-    const RouteIcon = route.icon;
+    const RouteIcon = routeIcon(route);
     return {
       id: route.path,
       label: t(route.titleKey),

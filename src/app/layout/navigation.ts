@@ -2,7 +2,8 @@ import type { Icon } from '@tabler/icons-react';
 import type { RoleId } from '@/lib/roles';
 import { can, subjectFor } from '@/lib/roles';
 import { ruleAdmits } from '../guard';
-import { findRoute, MENU_GROUP_ICONS, routes, type AppRoute, type MenuGroup } from '../routes';
+import { findRoute, routes, type AppRoute, type MenuGroup } from '../routes';
+import { MENU_GROUP_ICONS, routeIcon } from './route-icons';
 
 export interface MenuEntry {
   /** A page link, or a sub-menu (e.g. Reports > Prediction) holding page links. */
@@ -27,7 +28,7 @@ export function menuFor(role: RoleId | undefined): MenuSection[] {
   if (role === undefined) return [];
   const sections: MenuSection[] = [];
   const area: 'user' | 'admin' = can(subjectFor(role), 'read', 'adminArea').allowed ? 'admin' : 'user';
-  const entries: MenuEntry[] = inGroup(area, role).map((route) => ({ route, labelKey: route.titleKey, icon: route.icon }));
+  const entries: MenuEntry[] = inGroup(area, role).map((route) => ({ route, labelKey: route.titleKey, icon: routeIcon(route) }));
   const reports = inGroup('reports', role);
   if (reports.length > 0) {
     entries.push({
@@ -38,7 +39,7 @@ export function menuFor(role: RoleId | undefined): MenuSection[] {
     });
   }
   if (entries.length > 0) sections.push({ id: area, labelKey: area === 'admin' ? 'menu.adminArea' : 'menu.userArea', entries });
-  const apps = inGroup('apps', role).map((route) => ({ route, labelKey: route.titleKey, icon: route.icon }));
+  const apps = inGroup('apps', role).map((route) => ({ route, labelKey: route.titleKey, icon: routeIcon(route) }));
   if (apps.length > 0) sections.push({ id: 'apps', labelKey: 'menu.apps', entries: apps });
   return sections;
 }

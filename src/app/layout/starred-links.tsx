@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { RoleId } from '@/lib/roles';
 import { useStarredPaths, type BookmarksRef } from './bookmarks';
 import { bookmarkRoutesFor } from './navigation';
+import { routeIcon } from './route-icons';
 
 /** The starred pages as icon links in the navbar (up to the machine's capacity, 10). */
 export function StarredLinks({ bookmarks, role }: { bookmarks: BookmarksRef; role: RoleId | undefined }) {
@@ -14,7 +15,7 @@ export function StarredLinks({ bookmarks, role }: { bookmarks: BookmarksRef; rol
   return (
     <Group component="nav" gap={2} aria-label={t('layout.starred')} wrap="nowrap">
       {starred.map((route) => {
-        const RouteIcon = route.icon ?? IconStarFilled;
+        const RouteIcon = routeIcon(route) ?? IconStarFilled;
         return (
           <Tooltip key={route.path} label={t(route.titleKey)}>
             <ActionIcon component={Link} href={route.path} variant="subtle" color="gray" size="lg" aria-label={t(route.titleKey)}>

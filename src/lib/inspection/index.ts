@@ -15,6 +15,13 @@ export function devtoolsEnabled(env: Pick<ImportMetaEnv, 'VITE_API_MODE' | 'VITE
   return env.DEV === true || env.VITE_API_MODE !== 'remote' || env.VITE_DEVTOOLS === 'true';
 }
 
+/**
+ * `devtoolsEnabled()` decided when the app is built: `import.meta.env` is a constant in a build, so a remote
+ * build without VITE_DEVTOOLS carries neither the explorer's routes nor the recording code in its entry
+ * (docs/performance.md).
+ */
+export const DEVTOOLS_BUILD: boolean = import.meta.env.DEV === true || import.meta.env.VITE_API_MODE !== 'remote' || import.meta.env.VITE_DEVTOOLS === 'true';
+
 export const MAX_LOGGED_EVENTS = 500;
 
 export interface LoggedEvent {
@@ -110,7 +117,7 @@ function record(inspection: InspectionEvent) {
 
 /** The observer given to `createActor(..., { inspect })`: records only once inspection has started. */
 export function inspect(inspection: InspectionEvent): void {
-  if (!started) return;
+  if (!DEVTOOLS_BUILD || !started) return;
   try {
     record(inspection);
   } catch {
@@ -178,7 +185,9 @@ export function openerInspection(): InspectionSource | null {
 const source = (): InspectionSource => openerInspection() ?? local;
 
 /** Starts recording (src/main.tsx, before the first actor). Does nothing when the developer tools are off. */
-export function startInspection(enabled: boolean = devtoolsEnabled()): void {
+export function startInspection(enabled: boolean = DEVTOOLS_BUILD): void {
+  // A build without the developer tools never records (and so carries none of the recording code).
+  if (!DEVTOOLS_BUILD) return;
   started = enabled;
   // An explorer window this tab opens reads this tab's recording.
   if (typeof window !== 'undefined') {

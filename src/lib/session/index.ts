@@ -6,10 +6,11 @@ import { useSelector } from '@xstate/react';
 import { navigate } from 'wouter/use-browser-location';
 import type { SessionUser } from '@machines/session/stored-session';
 import { clearSessionStorage } from '../auth-storage';
+import type { OidcSettings } from './oidc-settings';
 import { getSessionActor } from './service';
 
 export type ActiveUser = SessionUser;
-export { getSessionActor, installSessionActor, restartSession, createSessionActor, type SessionActor } from './service';
+export { getSessionActor, installSessionActor, preloadSessionCalls, restartSession, createSessionActor, type SessionActor } from './service';
 export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
 export {
@@ -26,7 +27,20 @@ export {
   useSessionAccess,
   type SessionAccess,
 } from './access';
-export { completeOidcSignIn, oidcSettings, startOidcSignIn, type OidcSettings } from './oidc';
+export { oidcSettings, type OidcSettings } from './oidc-settings';
+
+/**
+ * Sends the visitor to the identity provider. Its code (src/lib/session/oidc.ts, then oidc-client-ts) loads
+ * on the click, not with the entry; the login page fetches it ahead once painted (`preloadOidc`).
+ */
+export async function startOidcSignIn(settings: OidcSettings, to: string | null): Promise<void> {
+  return (await import('./oidc')).startOidcSignIn(settings, to);
+}
+
+/** Fetches the identity provider's code in the background (a provider is configured and the page is painted). */
+export function preloadOidc(): void {
+  import('./oidc').catch(() => undefined);
+}
 
 /** The signed-in user's record once the server has confirmed it in this tab, or null. */
 export function useSessionUser(): ActiveUser | null {

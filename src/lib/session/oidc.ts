@@ -7,6 +7,11 @@ import {
   type StoredProviderState,
 } from '@machines/session/identity.machine';
 import type { SessionData } from '@machines/session/stored-session';
+import type { OidcSettings } from './oidc-settings';
+
+// The settings are read at start (the login page's provider button); this module and oidc-client-ts load only
+// when a provider is used (docs/performance.md, "What changed for the bytes").
+export { DEFAULT_OIDC_SCOPE, oidcSettings, type OidcSettings } from './oidc-settings';
 
 /** Where the identity provider sends the visitor back. */
 export const CALLBACK_PATH = '/callback';
@@ -16,33 +21,12 @@ export const SILENT_CALLBACK_PATH = '/silent-callback.html';
 export const OIDC_KEY_PREFIX = 'oidc.';
 /** Sign-ins across tabs renew one at a time under this lock. */
 export const RENEWAL_LOCK = 'service-unit-admin-oidc-renewal';
-export const DEFAULT_OIDC_SCOPE = 'openid profile email offline_access';
-
-export interface OidcSettings {
-  authority: string;
-  clientId: string;
-  scope: string;
-}
-
 /** What the session machine hands to a renewal (mirrors ProviderRenewalInput of the session machine). */
 export interface ProviderRenewalInput {
   accessToken: string;
   reason: 'start' | 'expiring' | 'unauthorized';
 }
 export type ProviderToken = RenewedProviderToken;
-
-const envString = (env: Record<string, unknown>, key: string): string | undefined => {
-  const value = env[key];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-};
-
-/** OpenID Connect is on when `VITE_OIDC_AUTHORITY` and `VITE_OIDC_CLIENT_ID` are set (build time). */
-export function oidcSettings(env: Record<string, unknown> = import.meta.env): OidcSettings | null {
-  const authority = envString(env, 'VITE_OIDC_AUTHORITY');
-  const clientId = envString(env, 'VITE_OIDC_CLIENT_ID');
-  if (!authority || !clientId) return null;
-  return { authority, clientId, scope: envString(env, 'VITE_OIDC_SCOPE') ?? DEFAULT_OIDC_SCOPE };
-}
 
 const hasScope = (settings: OidcSettings, scope: string) => settings.scope.split(/\s+/).includes(scope);
 

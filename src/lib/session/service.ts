@@ -18,10 +18,9 @@ import {
 } from '@machines/session/session.machine';
 import { createRequestQueue } from '@machines/session/request-queue';
 import type { SessionData } from '@machines/session/stored-session';
-import { configureApiClient } from '../api-client';
+import { configureApiClient } from '../api-config';
 import { withInspect } from '../inspection';
-import { lockRequest, loginRequest, logoutRequest, meRequest, refreshTokenRequest, unlockRequest } from './auth-api';
-import { endProviderSession, oidcSettings, renewProviderToken } from './oidc';
+import { oidcSettings } from './oidc-settings';
 import {
   clearLock,
   clearSession,
@@ -37,6 +36,19 @@ import {
 export type SessionActor = Actor<typeof sessionMachine>;
 
 const CHANNEL_NAME = 'service-unit-admin-session';
+
+/**
+ * The HTTP calls (with the API client and ofetch) and the identity provider's code are not in the entry: a
+ * visitor of /login makes no call before submitting. They load on the first call, and `preloadSessionCalls`
+ * fetches the calls after the first paint so a sign-in never waits for them (docs/performance.md).
+ */
+const authApi = () => import('./auth-api');
+const oidc = () => import('./oidc');
+
+/** Fetches the session's HTTP calls in the background (called once the first screen is painted). */
+export function preloadSessionCalls(): void {
+  authApi().catch(() => undefined);
+}
 
 export function idleMsFromEnv(minutes: string | undefined = import.meta.env.VITE_IDLE_LOCK_MINUTES): number {
   if (minutes === undefined || minutes.trim() === '') return DEFAULT_IDLE_MS;
@@ -119,12 +131,12 @@ export const activityWatchActor = fromCallback<EventObject>(({ sendBack }) => {
 const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(async ({ input, signal }) => {
   const settings = oidcSettings();
   if (!settings) throw new Error('No identity provider configured');
-  return renewProviderToken(settings, input, signal);
+  return (await oidc()).renewProviderToken(settings, input, signal);
 });
 
 /** Revokes the token on the server (best effort: the machine signs out either way). */
 const logoutActor = fromPromise<null, LogoutInput>(async ({ input }) => {
-  await logoutRequest(input.accessToken).catch(() => undefined);
+  await (await authApi()).logoutRequest(input.accessToken).catch(() => undefined);
   return null;
 });
 
@@ -137,7 +149,7 @@ const endProviderSessionActor = fromPromise<null, undefined>(async () => {
   if (!settings) throw new Error('No identity provider configured');
   rememberSignedOutAtProvider(true);
   try {
-    await endProviderSession(settings);
+    await (await oidc()).endProviderSession(settings);
   } catch (error) {
     rememberSignedOutAtProvider(false);
     throw error;
@@ -165,25 +177,25 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
 
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise<SessionData, Credentials>(({ input, signal }) => loginRequest(input, signal)),
-      refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(({ input, signal }) =>
-        refreshTokenRequest(input.accessToken, signal),
+      login: fromPromise<SessionData, Credentials>(async ({ input, signal }) => (await authApi()).loginRequest(input, signal)),
+      refreshToken: fromPromise<RefreshedToken, { accessToken: string }>(async ({ input, signal }) =>
+        (await authApi()).refreshTokenRequest(input.accessToken, signal),
       ),
       renewProvider: renewProviderActor,
       logout: logoutActor,
       endProviderSession: endProviderSessionActor,
       unlock: fromPromise<ConfirmedUser | null, { accessToken: string | null; password: string }>(async ({ input, signal }) => {
         await lockInFlight;
-        return unlockRequest(input.password, signal);
+        return (await authApi()).unlockRequest(input.password, signal);
       }),
       // Not aborted when the machine moves on: once sent, the lock must land before the unlock.
       lock: fromPromise<null, { accessToken: string | null }>(async ({ input }) => {
-        const sent = lockRequest(input.accessToken);
+        const sent = authApi().then((api) => api.lockRequest(input.accessToken));
         lockInFlight = sent.catch(() => undefined);
         await sent;
         return null;
       }),
-      fetchMe: fromPromise<ConfirmedSession, FetchMeInput>(({ input, signal }) => meRequest(input.accessToken, signal, input.refresh)),
+      fetchMe: fromPromise<ConfirmedSession, FetchMeInput>(async ({ input, signal }) => (await authApi()).meRequest(input.accessToken, signal, input.refresh)),
       tabSync: tabSyncActor(channel),
       requestQueue: requestQueueActor,
       activityWatch: activityWatchActor,

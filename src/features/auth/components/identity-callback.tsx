@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { callbackFor, type CompletedSignIn } from '@machines/session/identity.machine';
-import { completeOidcSignIn, getSessionActor, landingPathFor, type OidcSettings } from '@/lib/session';
-import { forgetPendingRequests } from '@/lib/session/oidc';
+import { getSessionActor, landingPathFor, type OidcSettings } from '@/lib/session';
+import { completeOidcSignIn, forgetPendingRequests } from '@/lib/session/oidc';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 type Snapshot = ReturnType<ReturnType<typeof useCallbackActor>['getSnapshot']>;

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Badge, Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { DemoResetButton } from '@/components/status-page';
 import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { translateServerMessage } from '../server-messages';
+import { DemoAccountsBox } from './demo-accounts-box';
 import {
   selectIsEndingProviderSession,
   selectIsSigningIn,
@@ -133,37 +132,8 @@ export function LoginForm({ demo }: { demo: boolean }) {
           {t('auth.login.createAccount')}
         </Anchor>
       </Text>
-      {demo ? (
-        // The body may shrink below its longest label, so a long translation wraps instead of pushing the boxes out of view.
-        <Alert variant="light" icon={<IconInfoCircle aria-hidden />} title={t('auth.login.demoTitle')} styles={{ body: { minWidth: 0 } }}>
-          <Text size="sm" mb="xs" id="demo-accounts-hint">
-            {t('auth.login.demoHint', { password: DEMO_PASSWORD })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            {DEMO_ACCOUNTS.map((account) => (
-              // Named by what it shows, "superadmin Super admin" (WCAG 2.5.3 Label in Name); the hint describes what it does.
-              <UnstyledButton
-                key={account.username}
-                aria-describedby="demo-accounts-hint"
-                onClick={() => form.setValues({ username: account.username, password: DEMO_PASSWORD })}
-                p={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-gray-3)' }}
-              >
-                <Text size="sm" fw={600} ff="monospace">
-                  {account.username}
-                </Text>{' '}
-                <Badge size="xs" variant="light">
-                  {t(account.roleKey)}
-                </Badge>
-              </UnstyledButton>
-            ))}
-          </SimpleGrid>
-          {/* A broken or emptied demo database is the usual reason nobody can sign in: the way out is here. */}
-          <Group justify="flex-end" mt="xs">
-            <DemoResetButton size="xs" h="auto" mih={30} maw="100%" styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }} />
-          </Group>
-        </Alert>
-      ) : null}
+      {/* Demo mode only: a remote build compiles this out (import.meta.env is a constant), with its Badge and grid. */}
+      {import.meta.env.VITE_API_MODE !== 'remote' && demo ? <DemoAccountsBox onPick={(account) => form.setValues(account)} /> : null}
     </Stack>
   );
 }
