@@ -136,7 +136,10 @@ const renewProviderActor = fromPromise<ProviderToken, ProviderRenewalInput>(asyn
 
 /** Revokes the token on the server (best effort: the machine signs out either way). */
 const logoutActor = fromPromise<null, LogoutInput>(async ({ input }) => {
-  await (await authApi()).logoutRequest(input.accessToken).catch(() => undefined);
+  // Offline with the calls not loaded yet: signing out still works here.
+  await authApi()
+    .then((api) => api.logoutRequest(input.accessToken))
+    .catch(() => undefined);
   return null;
 });
 
