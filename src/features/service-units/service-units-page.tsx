@@ -17,6 +17,7 @@ import {
   ListEmpty,
   ListError,
   toCsv,
+  useLatestHandlers,
   type CsvColumn,
 } from '@/components/data-list';
 import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
@@ -100,6 +101,8 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   const edit = (unit: UnitRow) => screen.send({ type: 'crud.edit', id: unit.id, values: toFormValues(unit) });
   const remove = (unit: UnitRow) => screen.send({ type: 'crud.delete', target: { id: unit.id, label: unit.name } });
   const create = () => screen.send({ type: 'crud.create' });
+  // Stable functions (calling the latest ones): the memoised table skips the screen's renders for the URL and the toolbar.
+  const tableHandlers = useLatestHandlers({ onOpen: openDetail, onEdit: edit, onDelete: remove });
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
       {t('service-units.actions.new')}
@@ -143,7 +146,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
           action={createButton}
         />
       ) : (
-        <UnitTable list={list} onOpen={openDetail} onEdit={edit} onDelete={remove} />
+        <UnitTable list={list} onOpen={tableHandlers.onOpen} onEdit={tableHandlers.onEdit} onDelete={tableHandlers.onDelete} />
       )}
       <UnitFormDrawer editor={editor} tags={tagList} />
       <UnitDetailDrawer detail={detail} onClose={closeDetail} onEdit={edit} onDelete={remove} />

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from 
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, RelativeTime, TableSettings, useLatestHandlers, useLazyFloating, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadge } from './status-badge';
 
@@ -11,22 +11,51 @@ export const UNIT_TABLE_KEY = 'service-units';
 
 /** The tags of a row on one line: the first one, then "+n" with every tag in a tooltip. */
 function TagList({ tags }: { tags: string[] }) {
-  const { t } = useTranslation();
   const [first, ...rest] = tags;
   if (first === undefined) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="default" radius="sm" tt="none" maw={120} title={first}>
+      <Badge size="sm" variant="default" radius="sm" tt="none" maw={100} title={first}>
         {first}
       </Badge>
-      {rest.length > 0 && (
-        <Tooltip label={tags.join(', ')}>
-          <Badge size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} tabIndex={0}>
-            <span aria-hidden>+{rest.length}</span>
-            <VisuallyHidden component="span">{t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}</VisuallyHidden>
-          </Badge>
-        </Tooltip>
-      )}
+      {rest.length > 0 && <MoreTags tags={tags} rest={rest} />}
+    </Group>
+  );
+}
+
+/** "+n" with every tag in a tooltip, mounted when the pointer first reaches it (a page of rows mounted one each for nothing). */
+function MoreTags({ tags, rest }: { tags: string[]; rest: string[] }) {
+  const { t } = useTranslation();
+  const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
+  const badge = (
+    <Badge ref={ref} size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} tabIndex={0} {...{ [LAZY_KEY]: 'tags' }} {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
+      <span aria-hidden>+{rest.length}</span>
+      <VisuallyHidden component="span">{t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}</VisuallyHidden>
+    </Badge>
+  );
+  return active ? <Tooltip label={tags.join(', ')}>{badge}</Tooltip> : badge;
+}
+
+/** Edit and delete, their tooltips (hover only) mounted when the pointer first reaches the cell. */
+function UnitRowActions({ unit, onEdit, onDelete }: { unit: UnitRow; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void }) {
+  const { t } = useTranslation();
+  const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
+  const editLabel = t('service-units.actions.editNamed', { name: unit.name });
+  const deleteLabel = t('service-units.actions.deleteNamed', { name: unit.name });
+  const edit = (
+    <ActionIcon variant="subtle" aria-label={editLabel} onClick={() => onEdit(unit)} {...{ [LAZY_KEY]: 'edit' }}>
+      <IconEdit size={18} aria-hidden />
+    </ActionIcon>
+  );
+  const remove = (
+    <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={() => onDelete(unit)} {...{ [LAZY_KEY]: 'delete' }}>
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  );
+  return (
+    <Group ref={ref} gap={4} justify="flex-end" wrap="nowrap" {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
+      {active ? <Tooltip label={editLabel}>{edit}</Tooltip> : edit}
+      {active ? <Tooltip label={deleteLabel}>{remove}</Tooltip> : remove}
     </Group>
   );
 }
@@ -48,6 +77,9 @@ export function useUnitColumns(
       title: t('service-units.columns.name'),
       sortable: true,
       toggleable: true,
+      // A fixed width: with auto width the longest name (nowrap) set the column, and at 1280 px the table ran
+      // under the pinned actions column, hiding the tags. Long names end in an ellipsis with the full name as title.
+      width: 200,
       ellipsis: true,
       render: (u) => (
         <Anchor component="button" type="button" fw={500} onClick={() => onOpen(u)} ta="left" title={u.name} maw="100%" truncate="end" display="block">
@@ -60,7 +92,7 @@ export function useUnitColumns(
       title: t('service-units.columns.hostname'),
       sortable: true,
       toggleable: true,
-      width: 200,
+      width: 180,
       ellipsis: true,
       render: (u) => (
         <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
@@ -79,26 +111,13 @@ export function useUnitColumns(
       ellipsis: true,
       render: (u) => <RelativeTime value={u.lastSeenAt} />,
     },
-    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 170, render: (u) => <TagList tags={u.tags} /> },
+    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 160, render: (u) => <TagList tags={u.tags} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
       width: 88,
-      render: (u) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('service-units.actions.editNamed', { name: u.name })}>
-            <ActionIcon variant="subtle" aria-label={t('service-units.actions.editNamed', { name: u.name })} onClick={() => onEdit(u)}>
-              <IconEdit size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('service-units.actions.deleteNamed', { name: u.name })}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('service-units.actions.deleteNamed', { name: u.name })} onClick={() => onDelete(u)}>
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
+      render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} />,
     },
   ];
   const choosable = columns
@@ -117,7 +136,8 @@ export const UnitTableSettings = memo(function UnitTableSettings() {
   return <TableSettings preferences={preferences} columns={choosable} />;
 });
 
-export function UnitTable({
+// Memoised: the screen passes stable props, so only the list's own changes render the table.
+export const UnitTable = memo(function UnitTable({
   list,
   onOpen,
   onEdit,
@@ -148,4 +168,4 @@ export function UnitTable({
       aria-label={t('service-units.tableLabel')}
     />
   );
-}
+});
