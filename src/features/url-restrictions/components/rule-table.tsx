@@ -30,9 +30,12 @@ export function RuleTable({
       accessor: 'pattern',
       title: t('url-restrictions.columns.pattern'),
       sortable: true,
+      // Room for a host name on a phone: the other columns keep their words whole, so the table scrolls
+      // sideways instead of squeezing the pattern to a few letters per line ("maps.goog|le.com").
+      cellsStyle: () => ({ minWidth: 180 }),
       render: (r) => (
         <Stack gap={2}>
-          <Code style={{ wordBreak: 'break-all' }}>{r.pattern}</Code>
+          <Code style={{ overflowWrap: 'anywhere' }}>{r.pattern}</Code>
           {r.reason && (
             <Text size="xs" c="dimmed">
               {r.reason}
@@ -41,19 +44,21 @@ export function RuleTable({
         </Stack>
       ),
     },
-    { accessor: 'matchType', title: t('url-restrictions.columns.matchType'), sortable: true, width: 120, render: (r) => t(`url-restrictions.matchType.${r.matchType}`) },
+    { accessor: 'matchType', title: t('url-restrictions.columns.matchType'), sortable: true, noWrap: true, render: (r) => t(`url-restrictions.matchType.${r.matchType}`) },
     {
       accessor: 'action',
       title: t('url-restrictions.columns.action'),
       sortable: true,
-      width: 100,
+      // No fixed width (mantine-datatable makes a width the column's maximum too, and 100 px cut the German
+      // badges to "ERLAU…" / "SPERR…"), and the badge keeps its word's width when a phone squeezes the table.
+      noWrap: true,
       render: (r) => (
-        <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm">
+        <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm" miw="max-content">
           {t(`url-restrictions.action.${r.action}`)}
         </Badge>
       ),
     },
-    { accessor: 'scope', title: t('url-restrictions.columns.scope'), width: 120, render: (r) => scopeText(r.scope, t) },
+    { accessor: 'scope', title: t('url-restrictions.columns.scope'), noWrap: true, render: (r) => scopeText(r.scope, t) },
     { accessor: 'schedule', title: t('url-restrictions.columns.schedule'), render: (r) => <Text size="sm">{scheduleText(r.schedule, t)}</Text> },
     {
       accessor: 'enabled',
