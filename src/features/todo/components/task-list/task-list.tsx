@@ -44,8 +44,9 @@ export function TaskList() {
           onChange={(event) => actor.send({ type: 'search.change', search: event.currentTarget.value })}
           rightSection={search ? <CloseButton size="sm" aria-label={t('todo.search.clear')} onClick={() => actor.send({ type: 'search.change', search: '' })} /> : null}
         />
+        {/* Wide enough for the longest label ("Mais recentes primeiro"); on a phone it has a line of its own. */}
         <Select
-          w={190}
+          w={{ base: '100%', xs: 230 }}
           aria-label={t('todo.sort.label')}
           data={SORTS.map((value) => ({ value, label: t(`todo.sort.${value}`) }))}
           value={sort}
