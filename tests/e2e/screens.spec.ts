@@ -1,0 +1,84 @@
+import { expect, test, type Page } from './support/test';
+import { openScreen, VIEWPORTS } from './support/a11y';
+import { signIn, type DemoAccount } from './support/auth';
+
+/**
+ * What a user sees going through the screens: at 390 px no screen
+ * scrolls sideways in German or Portuguese, long labels are not cut, and the service-unit list fits 1280 px.
+ * One sign-in per test and in-app navigation keep the whole file well under a minute and a half.
+ */
+
+/** Signs in (English form), then switches the language as the user would and lets the app reload. */
+async function signInIn(page: Page, account: DemoAccount, language: 'de' | 'pt'): Promise<void> {
+  await signIn(page, account);
+  await page.evaluate((l) => localStorage.setItem('language', l), language);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+/** How far the page reaches past the right edge of the window, in CSS pixels (0 = no sideways scrolling). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Labels (badges, select values) in `scope` whose text is wider than their box, i.e. cut off. */
+async function cutLabels(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${(e as HTMLInputElement).value || e.textContent} (${e.scrollWidth} > ${e.clientWidth} px)`),
+  );
+}
+
+test.describe('screens at 390 px', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('the user area in German: no sideways scrolling, URL rule badges whole', async ({ page }) => {
+    await signInIn(page, 'user', 'de');
+    const overflowing: string[] = [];
+    for (const path of ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions', '/user/my-profile']) {
+      await openScreen(page, path, true);
+      const over = await sidewaysOverflow(page);
+      if (over > 0) overflowing.push(`${path}: ${over} px`);
+      if (path === '/user/url-restrictions') {
+        await expect(page.getByRole('table').locator('.mantine-Badge-label').first()).toBeVisible();
+        // "ERLAUBEN" / "SPERREN" were cut to "ERLAU…" by a 100 px column.
+        expect(await cutLabels(page, 'table .mantine-Badge-label')).toEqual([]);
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  test('the admin area and the apps in Portuguese: no sideways scrolling, readable sort and mail subjects', async ({ page }) => {
+    await signInIn(page, 'superadmin', 'pt');
+    const overflowing: string[] = [];
+    for (const path of ['/admin/dashboard', '/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile', '/apps/todo', '/apps/email']) {
+      await openScreen(page, path, true);
+      const over = await sidewaysOverflow(page);
+      if (over > 0) overflowing.push(`${path}: ${over} px`);
+      if (path === '/apps/todo') {
+        // "Mais recentes primeiro" was cut to "Mais recentes prime" in a 190 px select.
+        await expect(page.locator('main input[aria-label="Ordenar tarefas"]')).toHaveValue('Mais recentes primeiro');
+        expect(await cutLabels(page, 'main input[aria-label="Ordenar tarefas"]')).toEqual([]);
+      }
+      if (path === '/apps/email') {
+        // Checkbox, star, avatar, label dots and time left the subject about 100 px of the row.
+        const subject = page.locator('main li [data-subject]').first();
+        await expect(subject).toBeVisible();
+        const room = await subject.evaluate((e) => (e.parentElement as HTMLElement).getBoundingClientRect().width);
+        expect(room).toBeGreaterThanOrEqual(150);
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+});
+
+test('the service-unit list fits 1280 px: the tags column is not under the pinned actions', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signIn(page, 'user');
+  await openScreen(page, '/user/manage-service-units', true);
+  const headers = page.getByRole('table').getByRole('columnheader');
+  const tags = await headers.filter({ hasText: 'Tags' }).boundingBox();
+  const actions = await headers.last().boundingBox();
+  expect(tags).not.toBeNull();
+  expect(actions).not.toBeNull();
+  if (tags && actions) expect(tags.x + tags.width).toBeLessThanOrEqual(actions.x + 1);
+});
