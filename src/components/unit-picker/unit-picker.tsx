@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Group, Loader, Select, Text } from '@mantine/core';
+import { Badge, Group, Loader, Select, Text, type SelectProps } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { UnitStatus } from '@machines/domain/types';
@@ -45,13 +45,17 @@ export function UnitPicker({
   text,
   clearable = false,
   w,
+  description,
   source,
 }: {
   value: string | null;
   onChange: (id: string | null) => void;
   text: UnitPickerText;
   clearable?: boolean;
-  w?: number | string;
+  /** A number, a string or per-breakpoint widths ({ base: '100%', sm: 340 }). */
+  w?: SelectProps['w'];
+  /** A hint under the label that wraps, for text too long for a placeholder on a phone. */
+  description?: string;
   /** Read once, when the picker mounts (give it a new key to change it). */
   source?: UnitSource;
 }) {
@@ -76,6 +80,7 @@ export function UnitPicker({
   return (
     <Select
       label={text.label}
+      description={description}
       placeholder={text.placeholder}
       data={data}
       value={value && byId.has(value) ? value : null}

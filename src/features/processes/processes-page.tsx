@@ -1,4 +1,5 @@
 import { Center, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconListDetails, IconShieldCheck, IconTerminal2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -18,6 +19,8 @@ export default function ProcessesPage() {
   const unitId = params.get('unit') || null;
   const tab: Tab = params.get('tab') === 'rules' ? 'rules' : 'processes';
   const actor = useProcessMonitor(unitId, tab);
+  // Below 576 px the search hint does not fit a placeholder in every language (pt was cut): it goes under the label, where it wraps.
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) === true;
 
   const go = (next: { unit?: string | null; tab?: Tab }) => {
     const query = new URLSearchParams();
@@ -36,9 +39,10 @@ export default function ProcessesPage() {
           value={unitId}
           onChange={(id) => go({ unit: id })}
           w={360}
+          description={phone ? t('processes.unitPlaceholder') : undefined}
           text={{
             label: t('processes.unit'),
-            placeholder: t('processes.unitPlaceholder'),
+            placeholder: phone ? '' : t('processes.unitPlaceholder'),
             nothingFound: t('processes.noUnitsFound'),
             notFound: t('processes.unitNotFound'),
             loadFailed: t('processes.unitsLoadFailed'),

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,10 @@ type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
  */
 export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultUnit: string | null }) {
   const { t } = useTranslation();
-  const pickerText = useUnitPickerText(t('url-restrictions.tester.unit'), t('url-restrictions.tester.anyUnit'));
+  // On a phone "Any unit (rules for all units only)" does not fit a placeholder in German or Portuguese: the short
+  // "Any unit" stays in the field and the whole sentence goes under the label, where it wraps.
+  const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) === true;
+  const pickerText = useUnitPickerText(t('url-restrictions.tester.unit'), t(phone ? 'url-restrictions.filters.anyUnit' : 'url-restrictions.tester.anyUnit'));
   const [unit, setUnit] = useState<string | null>(defaultUnit);
   const decision = useSelector(tester, (s) => s.context.decision);
   const checking = useSelector(tester, (s) => s.hasTag('busy'));
@@ -52,7 +56,14 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
               miw={280}
               style={{ flex: 2 }}
             />
-            <UnitPicker value={unit} onChange={setUnit} text={pickerText} clearable w={280} />
+            <UnitPicker
+              value={unit}
+              onChange={setUnit}
+              text={pickerText}
+              description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
+              clearable
+              w={{ base: '100%', xs: 360 }}
+            />
             <Button type="submit" loading={checking}>
               {t('url-restrictions.tester.submit')}
             </Button>
