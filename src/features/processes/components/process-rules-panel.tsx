@@ -76,7 +76,8 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
               accessor: 'action',
               title: t('processes.ruleColumns.action'),
               render: (r) => (
-                <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light">
+                // max-content: a phone squeezes the table and cut the German badge to "ER…"; the table scrolls instead.
+                <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" miw="max-content">
                   {t(`processes.actions.${r.action}`)}
                 </Badge>
               ),

@@ -90,14 +90,15 @@ export function ScreenshotLightbox({
                 fit="contain"
                 mah="calc(100dvh - 12rem)"
               />
+              {/* The buttons keep their words on a phone ("Zurück"/"Weiter" were cut); the position wraps between them. */}
               <Group justify="space-between" wrap="nowrap">
-                <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev}>
+                <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev} style={{ flexShrink: 0 }}>
                   {t('screenshots.previous')}
                 </Button>
-                <Text size="sm" c="dimmed" aria-live="polite">
+                <Text size="sm" c="dimmed" ta="center" aria-live="polite">
                   {t('screenshots.position', { index: overall + 1, count: total })}
                 </Text>
-                <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus>
+                <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus style={{ flexShrink: 0 }}>
                   {t('screenshots.next')}
                 </Button>
               </Group>

@@ -228,11 +228,12 @@ function Message({ message, onCollapse }: { message: Email; onCollapse?: () => v
           <div className={classes.grow}>
             <Text fw={600} size="sm">
               {message.sender_name}{' '}
-              <Text span c="dimmed" size="sm">
+              {/* anywhere: on a phone a long address broke out of the message card instead of wrapping. */}
+              <Text span c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 &lt;{message.sender}&gt;
               </Text>
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {t('email.detail.to', { to: message.to.join(', ') })}
               {message.cc.length > 0 ? ` · ${t('email.detail.cc', { cc: message.cc.join(', ') })}` : ''}
             </Text>
