@@ -28,6 +28,23 @@ async function cutLabels(page: Page, selector: string): Promise<string[]> {
   );
 }
 
+/** Empty inputs whose placeholder is wider than the room for it, i.e. cut off ("Beliebige Einheit (nur Regeln für"). */
+async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.locator('main input[placeholder]').evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[])
+      .filter((i) => i.checkVisibility() && !i.value && i.placeholder)
+      .flatMap((i) => {
+        const cs = getComputedStyle(i);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return [];
+        context.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const needed = context.measureText(i.placeholder).width;
+        const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return needed > room + 1 ? [`"${i.placeholder}" (${Math.round(needed)} > ${Math.round(room)} px)`] : [];
+      }),
+  );
+}
+
 test.describe('screens at 390 px', () => {
   test.use({ viewport: VIEWPORTS.phone });
 
@@ -65,9 +82,50 @@ test.describe('screens at 390 px', () => {
         await expect(subject).toBeVisible();
         const room = await subject.evaluate((e) => (e.parentElement as HTMLElement).getBoundingClientRect().width);
         expect(room).toBeGreaterThanOrEqual(150);
+        // An open mail: a long sender address wraps inside its card instead of running past its right edge.
+        await subject.click();
+        const card = page.locator('main article').first();
+        await expect(card).toBeVisible();
+        const past = await card.evaluate((a) => {
+          const edge = a.getBoundingClientRect().right;
+          return [...a.querySelectorAll('span, p')].filter((e) => e.getBoundingClientRect().right > edge + 1).map((e) => e.textContent);
+        });
+        expect(past).toEqual([]);
       }
     }
     expect(overflowing).toEqual([]);
+  });
+
+  test('unit pickers, rule badges and the screenshot viewer in German and Portuguese: nothing cut', async ({ page }) => {
+    await signInIn(page, 'user', 'de');
+    // The processes unit picker cut "Einheit nach Name oder Hostname suchen" (pt: "Pesquisar uma unidade por nome ou nome do
+    // host"): on a phone the hint sits under the label, where it wraps.
+    await openScreen(page, '/user/manage-process', true);
+    await expect(page.getByText('Einheit nach Name oder Hostname suchen')).toBeVisible();
+    expect(await cutPlaceholders(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Service-Einheit' }).click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('tab', { name: 'Regeln' }).click();
+    await expect(page.getByRole('table').locator('.mantine-Badge-label').first()).toBeVisible();
+    // "ERLAUBEN" was cut to "ER…".
+    expect(await cutLabels(page, 'table .mantine-Badge-label')).toEqual([]);
+    // The URL tester cut "Beliebige Einheit (nur Regeln für alle Einheiten)".
+    await openScreen(page, '/user/url-restrictions', true);
+    expect(await cutPlaceholders(page)).toEqual([]);
+    // The screenshot viewer cut "Zurück" and "Weiter".
+    await openScreen(page, '/user/manage-screenshots', true);
+    await page.locator('main img').first().click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Weiter' })).toBeVisible();
+    expect(await cutLabels(page, '[role="dialog"] .mantine-Button-label')).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.evaluate(() => localStorage.setItem('language', 'pt'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    for (const path of ['/user/manage-process', '/user/url-restrictions']) {
+      await openScreen(page, path, true);
+      expect(await cutPlaceholders(page), path).toEqual([]);
+    }
   });
 });
 
