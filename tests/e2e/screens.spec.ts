@@ -129,7 +129,7 @@ test.describe('screens at 390 px', () => {
   });
 });
 
-test('the service-unit list fits 1280 px: the tags column is not under the pinned actions', async ({ page }) => {
+test('the service-unit list fits 1280 px: the tags column is not under the pinned actions; the URL tester\'s German unit placeholder whole', async ({ page }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page, 'user');
   await openScreen(page, '/user/manage-service-units', true);
@@ -139,4 +139,11 @@ test('the service-unit list fits 1280 px: the tags column is not under the pinne
   expect(tags).not.toBeNull();
   expect(actions).not.toBeNull();
   if (tags && actions) expect(tags.x + tags.width).toBeLessThanOrEqual(actions.x + 1);
+  // The URL tester's 280 px unit select cut "Beliebige Einheit (nur Regeln für alle Einheiten)" on a desktop too.
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await openScreen(page, '/user/url-restrictions', true);
+  await expect(page.getByPlaceholder('Beliebige Einheit (nur Regeln für alle Einheiten)')).toBeVisible();
+  expect(await cutPlaceholders(page)).toEqual([]);
 });
