@@ -602,6 +602,9 @@ const LAST = ['Almeida', 'Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garci
 
 export const LARGE_USER_COUNT = 50_000;
 
+/** The large seed's generated accounts are named `first.last.n`; the named demo accounts never are. */
+export const isGeneratedUsername = (username: string): boolean => /^[a-z]+\.[a-z]+\.\d+$/.test(username);
+
 /** Extra accounts of the default seed: every role and status, in both demo organizations. */
 const DEFAULT_EXTRA: readonly { fullName: string; username: string; roleId: RoleId; org: 'Acme Logistics' | 'Globex Retail'; status: AccountStatus }[] = [
   { fullName: 'Paula Planner', username: 'paula', roleId: 2, org: 'Acme Logistics', status: 'active' },
@@ -673,7 +676,7 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
       if (i % 1000 === 999) await slicer.breathe();
       const first = FIRST[Math.floor(rand() * FIRST.length)] as string;
       const last = LAST[Math.floor(rand() * LAST.length)] as string;
-      const username = `${first}.${last}.${i + 1}`.toLowerCase();
+      const username = `${first}.${last}.${i + 1}`.toLowerCase(); // isGeneratedUsername() relies on this shape
       const r = rand();
       const status: AccountStatus = r < 0.9 ? 'active' : r < 0.96 ? 'invited' : 'disabled';
       const roll = rand();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@machines/todo/types';
 import { table } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
+import { seedTodo } from '@mirage/domains/todo';
 import { makeServer } from '@mirage/server';
 
 let server: Server | undefined;
@@ -339,5 +340,26 @@ describe("the app's API calls (src/features/todo/api) speak this contract", () =
       status: 422,
       fieldErrors: { title: 'required' },
     });
+  });
+});
+
+describe('starter tasks', () => {
+  it("at the large seed only the named demo accounts get them; a generated account's list starts empty", async () => {
+    const s = await start('none');
+    const users = table<UserRow>(s.db, 'users');
+    const named = users.insert({ username: 'superadmin' } as Partial<UserRow>);
+    const generated = users.insert({ username: 'ana.costa.17' } as Partial<UserRow>);
+    seedTodo(s.db, { seed: 'large' });
+    const tasks = table<{ ownerId: string }>(s.db, 'tasks');
+    expect(tasks.where((t) => t.ownerId === String(named.id)).length).toBeGreaterThan(0);
+    expect(tasks.where((t) => t.ownerId === String(generated.id))).toEqual([]);
+  });
+
+  it('at the default seed every account gets them', async () => {
+    const s = await start('none');
+    const users = table<UserRow>(s.db, 'users');
+    const generatedLooking = users.insert({ username: 'ana.costa.17' } as Partial<UserRow>);
+    seedTodo(s.db, { seed: 'default' });
+    expect(table<{ ownerId: string }>(s.db, 'tasks').where((t) => t.ownerId === String(generatedLooking.id)).length).toBeGreaterThan(0);
   });
 });
