@@ -344,22 +344,33 @@ describe("the app's API calls (src/features/todo/api) speak this contract", () =
 });
 
 describe('starter tasks', () => {
-  it("at the large seed only the named demo accounts get them; a generated account's list starts empty", async () => {
-    const s = await start('none');
+  interface TaskOwner {
+    id: string;
+    ownerId: string;
+  }
+  /** A database with the named account `superadmin` and a generated-looking one, and no tasks yet. */
+  async function twoAccounts(): Promise<{ s: Server; named: UserRow; generated: UserRow }> {
+    const s = await start('default');
     const users = table<UserRow>(s.db, 'users');
-    const named = users.insert({ username: 'superadmin' } as Partial<UserRow>);
-    const generated = users.insert({ username: 'ana.costa.17' } as Partial<UserRow>);
+    const named = users.where((u) => u.username === 'superadmin')[0] as UserRow;
+    const { id: _id, ...rest } = named;
+    const generated = users.insert({ ...rest, username: 'ana.costa.17' });
+    const tasks = table<TaskOwner>(s.db, 'tasks');
+    for (const task of tasks.all()) tasks.remove(task.id);
+    return { s, named, generated };
+  }
+  const tasksOf = (s: Server, user: UserRow) => table<TaskOwner>(s.db, 'tasks').where((t) => t.ownerId === String(user.id));
+
+  it("at the large seed only the named demo accounts get them; a generated account's list starts empty", async () => {
+    const { s, named, generated } = await twoAccounts();
     seedTodo(s.db, { seed: 'large' });
-    const tasks = table<{ ownerId: string }>(s.db, 'tasks');
-    expect(tasks.where((t) => t.ownerId === String(named.id)).length).toBeGreaterThan(0);
-    expect(tasks.where((t) => t.ownerId === String(generated.id))).toEqual([]);
+    expect(tasksOf(s, named).length).toBeGreaterThan(0);
+    expect(tasksOf(s, generated)).toEqual([]);
   });
 
   it('at the default seed every account gets them', async () => {
-    const s = await start('none');
-    const users = table<UserRow>(s.db, 'users');
-    const generatedLooking = users.insert({ username: 'ana.costa.17' } as Partial<UserRow>);
+    const { s, generated } = await twoAccounts();
     seedTodo(s.db, { seed: 'default' });
-    expect(table<{ ownerId: string }>(s.db, 'tasks').where((t) => t.ownerId === String(generatedLooking.id)).length).toBeGreaterThan(0);
+    expect(tasksOf(s, generated).length).toBeGreaterThan(0);
   });
 });
