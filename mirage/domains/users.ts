@@ -149,6 +149,13 @@ function sortedUsers(db: MirageDb, sort: string, order: 'asc' | 'desc'): SortedU
   const key = `${sort}:${order}`;
   const hit = cache.byKey.get(key);
   if (hit) return hit;
+  // Ties break by id in the same direction, so one order is exactly the other reversed: O(n), no sort.
+  const opposite = cache.byKey.get(`${sort}:${order === 'desc' ? 'asc' : 'desc'}`);
+  if (opposite) {
+    const reversed: SortedUsers = { rows: [...opposite.rows].reverse(), text: [...opposite.text].reverse() };
+    cache.byKey.set(key, reversed);
+    return reversed;
+  }
   const by = LIST_SPEC.sortBy[sort] ?? LIST_SPEC.sortBy['fullName'];
   const dir = order === 'desc' ? -1 : 1;
   const keyed = usersTable(db)

@@ -5,7 +5,7 @@ import type { UserView } from '@mirage/domains/users';
 import { makeServer } from '@mirage/server';
 import { insertInSlices, timeSlicer } from '@mirage/seed-slices';
 import type { ServiceUnit } from '../../machines/domain/types';
-import { signInAs } from './monitoring-helpers';
+import { signInAs, type Session } from './monitoring-helpers';
 
 /**
  * The large-seed speed-ups (docs/performance.md): lists keep their sorted order until the collection
@@ -90,6 +90,26 @@ describe('sorted lists follow changes', () => {
     const desc = await list('sort=name&order=desc');
     expect(desc.items[0]?.name).toBe('Zz last unit');
     expect((await list('sort=name&order=asc')).items[0]?.id).not.toBe(first.id);
+  });
+});
+
+describe('one order of a column is the other reversed', () => {
+  it('a descending users list read after the ascending one (taken from it) equals a fresh descending sort, ties included', async () => {
+    let admin: Session;
+    const ids = async (query: string) =>
+      (await admin.request<Page<UserView>>('GET', `/api/users?${query}&pageSize=100`)).body.items.map((u) => u.id);
+    // lastSignInAt: the invited and never-signed-in accounts tie on "", broken by id.
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+    admin = await signInAs('superadmin');
+    const fresh = await ids('sort=lastSignInAt&order=desc');
+    server.shutdown();
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+    admin = await signInAs('superadmin');
+    const asc = await ids('sort=lastSignInAt&order=asc');
+    const fromAsc = await ids('sort=lastSignInAt&order=desc');
+    expect(fresh.length).toBeGreaterThan(5);
+    expect(fromAsc).toEqual(fresh);
+    expect(asc).toEqual([...fresh].reverse());
   });
 });
 
