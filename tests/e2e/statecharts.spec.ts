@@ -47,7 +47,15 @@ test('lists every machine and draws the session chart from a deep link, without 
   await page.setViewportSize(VIEWPORTS.phone);
   await expectNoViolations(await scanThemes(page, 'statecharts session @phone'));
   await page.setViewportSize(VIEWPORTS.desktop);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Stop replay' }).click().then(() => page.getByRole('button', { name: 'Export JSON' }).click())]);
+  // After the resize the chart re-fits and the panel moves: a click can land while it moves (CI once clicked
+  // beside "Stop replay" and waited 60 s for a download). Stop the replay until its end shows, then export.
+  const stop = page.getByRole('button', { name: 'Stop replay' });
+  const exportJson = page.getByRole('button', { name: 'Export JSON' });
+  await expect(async () => {
+    if (await stop.isVisible()) await stop.click({ timeout: 2_000 });
+    await expect(exportJson).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), exportJson.click()]);
   expect(download.suggestedFilename()).toBe('session.scenarios.json');
 
   await page.goto('/dev/statecharts?machine=nope');
