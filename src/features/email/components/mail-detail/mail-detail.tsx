@@ -18,6 +18,7 @@ import { sanitizeHtml } from '@/lib/text';
 import { useMailboxRef } from '../../hooks/use-mailbox-ref';
 import { formatMailDateTime } from '../../format-mail-time';
 import { snippetOf } from '../../snippet';
+import { withoutEventHandlers } from '../../without-handlers';
 import { selectEmail, selectEmailBusy, selectReplyComposer, selectTags } from '../../selectors';
 import { ComposeForm } from '../compose-form/compose-form';
 import { LabelDot, TAG_MANTINE_COLORS } from '../label-dot/label-dot';
@@ -252,7 +253,7 @@ function Message({ message, onCollapse }: { message: Email; onCollapse?: () => v
       </Group>
       {/* Untrusted HTML: DOMPurify removes scripts, event handlers and javascript: links. */}
       <Typography className={classes.body}>
-        <div data-testid="email-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.message) }} />
+        <div data-testid="email-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(withoutEventHandlers(message.message)) }} />
       </Typography>
       {message.attachments.length > 0 ? (
         <Stack gap={4} mt="md">
