@@ -30,6 +30,15 @@ const FORM_ROOTS = [file('../src/features/auth/login-page.tsx')];
  */
 const DEMO_ONLY = ['../src/app/backend.ts', '../src/app/backend-progress.tsx', '../src/features/auth/components/demo-accounts-box.tsx'].map(file);
 
+/**
+ * Packages the walk reaches through names the first screen never runs: @xstate/react's module imports
+ * `createActor` for hooks the app does not use there (it uses `useSelector`), and the explorer's recording code
+ * (compiled out of remote builds) imports XState's `StateMachine`. The session's actor and machine load after
+ * the first screen (src/lib/session/current.ts), so XState is left to the bundler, which places the code that
+ * survives tree-shaking with the modules that use it: a remote /login loads none of it.
+ */
+const LEFT_TO_THE_BUNDLER = ['/node_modules/xstate/'];
+
 interface Info {
   id: string;
   code: string | null;
@@ -204,6 +213,7 @@ export function bootChunks(): Plugin {
     // Translations are left out too: src/lib/i18n.ts imports every language's files in its (test-only) branch,
     // so the static graph overstates what the entry uses; the bundler places them where they are used.
     if (BOOT_ROOTS.includes(id) || FORM_ROOTS.includes(id) || id.startsWith('\0') || id.includes('?') || id.includes('/src/locales/')) return null;
+    if (LEFT_TO_THE_BUNDLER.some((path) => id.includes(path))) return null;
     if (groups.boot.has(id)) return 'boot';
     if (groups.forms.has(id)) return 'auth-forms';
     return null;

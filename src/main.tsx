@@ -8,7 +8,9 @@ import { preloadShell } from './app/router';
 import { findRoute, pageLoader, preloadSignedInPages } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
-import { oidcSettings, preloadOidc, preloadSessionCalls } from './lib/session';
+import { preloadOidc } from './lib/session/commands';
+import { sessionNeededAtStart, startSession } from './lib/session/current';
+import { oidcSettings } from './lib/session/oidc-settings';
 
 // Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
 startInspection();
@@ -23,20 +25,36 @@ if (import.meta.env.VITE_API_MODE !== 'remote') {
   });
 }
 
-// Code the first paint does not need but a click soon may (sign-in's HTTP calls, the signed-in pages' loaders,
-// the identity provider's sign-in): fetched once the first screen is painted, so neither waits for the other.
+// The current page's route: its chunk (and the translations it needs) start downloading now, in parallel with
+// React's start, not after the router renders.
+const route = findRoute(window.location.pathname);
+
+// The session's actor, its machine and XState (src/lib/session/current.ts): the sign-in page and the status pages
+// render without them, so they load once the first screen is painted. A stored session to restore (a signed-in
+// visitor, of /login too: the guard waits for the actor's word, never shows the form), the lock screen and the
+// identity provider's callback need the actor for their first screen: it loads now, and the first render waits.
+const SESSION_FIRST_PAGES = new Set(['/callback', '/pages/lock-screen']);
+const sessionFirst = sessionNeededAtStart() || (route !== undefined && (!route.bare || SESSION_FIRST_PAGES.has(route.path)));
+const startSessionNow = (): Promise<unknown> =>
+  startSession().catch((error: unknown) => {
+    // The guard keeps waiting (a spinner) and the next navigation tries again.
+    console.error('The session could not start', error);
+  });
+const sessionReady = sessionFirst ? startSessionNow() : Promise.resolve();
+
+// Code the first paint does not need but a click soon may (the session, sign-in's HTTP calls, the signed-in
+// pages' loaders, the identity provider's sign-in): fetched once the first screen is painted, so neither waits
+// for the other.
 void afterFirstScreen().then(() => {
-  preloadSessionCalls();
+  void startSessionNow().then(() => import('./lib/session/service').then(({ preloadSessionCalls }) => preloadSessionCalls()));
   preloadSignedInPages();
   if (oidcSettings()) preloadOidc();
 });
 
-// The current page's chunk (and the translations it needs) start downloading now, in parallel with React's
-// start, not after the router renders.
-// The first render waits for it (it was preloaded with the entry: a few ms), so the page renders at once
+// The first render waits for the page's chunk (it was preloaded with the entry: a few ms), the app shell for a
+// signed-in page, and the session where it is needed, so the page renders at once
 // instead of a loader that React keeps for ~300 ms (its throttled Suspense reveal).
-const route = findRoute(window.location.pathname);
-const pageLoaded = route ? Promise.all([preloadPage(pageLoader(route)), route.bare ? undefined : preloadShell()]) : Promise.resolve();
+const pageLoaded = Promise.all([route ? preloadPage(pageLoader(route)) : undefined, route && !route.bare ? preloadShell() : undefined, sessionReady]);
 // A stalled download never holds the app back: after 3 s it renders, with its loader and chunk timeout.
 const pageReady = Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
 

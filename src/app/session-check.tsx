@@ -1,7 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { retryConfirmation, sessionCommands } from '@/lib/session';
+import { retryConfirmation } from '@/lib/session/access';
+import { sessionCommands } from '@/lib/session/commands';
 import { useHideLoadingOverlay } from './loading-overlay';
 
 /**

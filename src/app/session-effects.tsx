@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { getSessionActor, registerRouteAccess } from '@/lib/session';
+import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/current';
+import { registerRouteAccess } from '@/lib/session/landing';
 import { isAdminRole } from '@/lib/roles';
 import { findRoute } from './routes';
 
@@ -25,11 +26,19 @@ declare global {
   }
 }
 
-/** App-wide session side effects: starts the session, and turns its announcements into notifications. */
+/**
+ * App-wide session side effects: turns the session's announcements into notifications (once its actor has
+ * started: src/lib/session/current.ts), and the embedded backend's storage problems.
+ */
 export function SessionEffects() {
   const { t } = useTranslation();
+  const actor = useSessionActor();
   useEffect(() => {
-    const actor = getSessionActor();
+    // A stored session to restore: the guard waits for the actor (src/main.tsx has usually started it already).
+    if (!actor && sessionNeededAtStart()) void startSession().catch((error: unknown) => console.error('The session could not start', error));
+  }, [actor]);
+  useEffect(() => {
+    if (!actor) return;
     const sub = actor.on('sessionExpired', ({ reason }) => {
       // The guard sends protected pages to /login?to=<path> once the session ended; this says why.
       notifications.show({
@@ -39,6 +48,9 @@ export function SessionEffects() {
         message: t(reason === 'renewalFailed' ? 'auth.renewalFailed' : 'auth.sessionExpired'),
       });
     });
+    return () => sub.unsubscribe();
+  }, [actor, t]);
+  useEffect(() => {
     const onPersistFailed = () =>
       notifications.show({
         id: 'mirage-persist-failed',
@@ -71,7 +83,6 @@ export function SessionEffects() {
     window.addEventListener(PERSIST_FAILED_EVENT, onPersistFailed);
     window.addEventListener(PERSIST_RESET_EVENT, onPersistReset);
     return () => {
-      sub.unsubscribe();
       window.removeEventListener(PERSIST_FAILED_EVENT, onPersistFailed);
       window.removeEventListener(PERSIST_RESET_EVENT, onPersistReset);
     };

@@ -1,4 +1,6 @@
-import { isMachineSnapshot, StateMachine, type ActorRefLike, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type StateValue } from 'xstate';
+// Types only: a value import of 'xstate' here would put XState's runtime in the first load (the entry imports this
+// module; build/boot-chunks.ts), where the sign-in page runs no actor (src/lib/session/current.ts).
+import type { ActorRefLike, AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { maskValue } from './mask';
 
 export { maskValue, MASK, SENSITIVE_KEY } from './mask';
@@ -73,9 +75,19 @@ function changed() {
   }
 }
 
+/** A machine's logic (XState's `StateMachine`: a root state node and its implementations), not a promise's or a callback's. */
+function isStateMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof logic === 'object' && logic !== null && '__xstatenode' in logic && 'root' in logic && 'implementations' in logic;
+}
+
 function machineOf(ref: ActorRefLike): AnyStateMachine | null {
   const logic: unknown = 'logic' in ref ? ref.logic : null;
-  return logic instanceof StateMachine ? (logic as AnyStateMachine) : null;
+  return isStateMachine(logic) ? logic : null;
+}
+
+/** XState's `isMachineSnapshot`, without importing its runtime. */
+function isMachineSnapshot(value: unknown): value is AnyMachineSnapshot {
+  return typeof value === 'object' && value !== null && 'machine' in value && 'value' in value;
 }
 
 function isActorRef(ref: ActorRefLike): ref is AnyActorRef {

@@ -1,6 +1,7 @@
-import { useSelector } from '@xstate/react';
 import type { RoleId } from '../roles';
-import { getSessionActor, type SessionActor } from './service';
+import { peekSessionActor, useSessionSelector, withSession, type SessionSnapshot } from './current';
+import { readStoredValues } from './storage';
+import { parseStoredSession } from '@machines/session/stored-session';
 
 /**
  * What the route guard and the layout may know of the session, read from the session machine only
@@ -16,7 +17,7 @@ export type SessionAccess =
   | { status: 'signedOut' }
   | { status: 'signedIn'; role: RoleId | undefined; locked: boolean };
 
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+type Snapshot = SessionSnapshot;
 
 /** Named selectors of the session machine's states, for views (they never name the chart's nodes themselves). */
 export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
@@ -53,15 +54,33 @@ function sameAccess(a: SessionAccess, b: SessionAccess): boolean {
   return a.role === b.role && a.locked === b.locked;
 }
 
+/**
+ * The session before its actor has started (src/lib/session/current.ts), read from storage: a stored session
+ * is `pending` (the actor is on its way and will confirm it; a signed-in visitor of /login never sees the
+ * form), none is `signedOut`, as the machine's first snapshot would say.
+ */
+export function accessBeforeStart(): SessionAccess {
+  if (peekSessionActor()) return PENDING;
+  return parseStoredSession(readStoredValues()) === null ? SIGNED_OUT : PENDING;
+}
+
+let lastAccess: SessionAccess = PENDING;
+/** `selectSessionAccess`, the same object while the access is the same (a `useSyncExternalStore` snapshot). */
+function selectSameAccess(s: Snapshot): SessionAccess {
+  const next = selectSessionAccess(s);
+  if (!sameAccess(next, lastAccess)) lastAccess = next;
+  return lastAccess;
+}
+
 export function useSessionAccess(): SessionAccess {
-  return useSelector(getSessionActor(), selectSessionAccess, sameAccess);
+  return useSessionSelector(selectSameAccess, accessBeforeStart);
 }
 
 export function useCanLock(): boolean {
-  return useSelector(getSessionActor(), selectCanLock);
+  return useSessionSelector(selectCanLock, false);
 }
 
 /** Asks the server again after a failed confirmation (offline, server error). */
 export function retryConfirmation(): void {
-  getSessionActor().send({ type: 'session.retry' });
+  withSession((session) => session.send({ type: 'session.retry' }));
 }

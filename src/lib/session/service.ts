@@ -20,6 +20,7 @@ import { createRequestQueue } from '@machines/session/request-queue';
 import type { SessionData } from '@machines/session/stored-session';
 import { configureApiClient } from '../api-config';
 import { withInspect } from '../inspection';
+import { publishSessionActor } from './current';
 import { oidcSettings } from './oidc-settings';
 import {
   clearLock,
@@ -232,7 +233,10 @@ let current: ReturnType<typeof createSessionActor> | null = null;
 
 /** The app's one session actor, started on first use from what storage holds. */
 export function getSessionActor(): SessionActor {
-  current ??= createSessionActor();
+  if (!current) {
+    current = createSessionActor();
+    publishSessionActor(current.actor);
+  }
   return current.actor;
 }
 
@@ -243,6 +247,7 @@ export function getSessionActor(): SessionActor {
 export function installSessionActor(actor: SessionActor): SessionActor {
   current?.dispose();
   current = { actor, dispose: () => actor.stop() };
+  publishSessionActor(actor);
   return actor;
 }
 
@@ -250,11 +255,13 @@ export function installSessionActor(actor: SessionActor): SessionActor {
 export function resetSessionActor(): void {
   current?.dispose();
   current = null;
+  publishSessionActor(null);
 }
 
 /** Stops the session actor and starts a fresh one from storage (tests, demo reset). */
 export function restartSession(options: { idleMs?: number } = {}): SessionActor {
   current?.dispose();
   current = createSessionActor(options);
+  publishSessionActor(current.actor);
   return current.actor;
 }

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { initialsOf } from '@/components/avatar-initials';
 import { dashboardFor, isRoleId } from '@/lib/roles';
-import { getSessionActor, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, takeLockedFrom } from '@/lib/session';
+import { accessBeforeStart, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, startSession, takeLockedFrom, withSession, type SessionActor } from '@/lib/session';
 import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
 
 const LOCK_SCREEN_PATH = '/pages/lock-screen';
 
-type Snapshot = ReturnType<ReturnType<typeof getSessionActor>['getSnapshot']>;
+type Snapshot = ReturnType<SessionActor['getSnapshot']>;
 const selectUser = (s: Snapshot) => s.context.user;
 const selectRole = (s: Snapshot) => s.context.defaultRoleId;
 
@@ -19,11 +19,13 @@ const selectRole = (s: Snapshot) => s.context.defaultRoleId;
 export function LockScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const user = useSession(selectUser);
-  const role = useSession(selectRole);
-  const signedOut = useSession(selectIsSignedOut);
-  const unlocking = useSession(selectIsUnlocking);
-  const active = useSession(selectIsActive);
+  // A locked session is restored before the first render (src/main.tsx); without a stored one, the visitor
+  // is signed out from the start.
+  const user = useSession(selectUser, null);
+  const role = useSession(selectRole, null);
+  const signedOut = useSession(selectIsSignedOut, accessBeforeStart().status === 'signedOut');
+  const unlocking = useSession(selectIsUnlocking, false);
+  const active = useSession(selectIsActive, false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '' },
@@ -39,6 +41,10 @@ export function LockScreen() {
     const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
     navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
   }, [active, navigate, role]);
+
+  useEffect(() => {
+    void startSession().catch(() => undefined);
+  }, []);
 
   useSessionEvents({
     unlockFailed: (event) => {
@@ -66,7 +72,7 @@ export function LockScreen() {
         ) : null}
       </Stack>
       <form
-        onSubmit={form.onSubmit((values) => getSessionActor().send({ type: 'session.unlock', password: values.password }))}
+        onSubmit={form.onSubmit((values) => withSession((session) => session.send({ type: 'session.unlock', password: values.password })))}
         noValidate
       >
         <Stack gap="sm">

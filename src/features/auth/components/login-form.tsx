@@ -4,7 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { getSessionActor, landingPathFor, oidcSettings, startOidcSignIn } from '@/lib/session';
+// The session's light parts only: its actor and machine load after the first screen (src/lib/session/current.ts).
+import { startOidcSignIn } from '@/lib/session/commands';
+import { withSession } from '@/lib/session/current';
+import { landingPathFor } from '@/lib/session/landing';
+import { oidcSettings } from '@/lib/session/oidc-settings';
 import { translateServerMessage } from '../server-messages';
 import { DemoAccountsBox } from './demo-accounts-box';
 import {
@@ -23,10 +27,11 @@ export function LoginForm({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const busy = useSession(selectIsSigningIn);
-  const notice = useSession(selectSignOutNotice);
-  const providerSignOutError = useSession(selectProviderSignOutError);
-  const leavingForProvider = useSession(selectIsEndingProviderSession);
+  // Until the session's actor has started: a signed-out visitor with nothing to be told.
+  const busy = useSession(selectIsSigningIn, false);
+  const notice = useSession(selectSignOutNotice, null);
+  const providerSignOutError = useSession(selectProviderSignOutError, null);
+  const leavingForProvider = useSession(selectIsEndingProviderSession, false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -72,7 +77,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
   };
 
   const submit = form.onSubmit((values) => {
-    getSessionActor().send({ type: 'session.login', username: values.username.trim(), password: values.password });
+    withSession((session) => session.send({ type: 'session.login', username: values.username.trim(), password: values.password }));
   });
 
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
-import { getSessionActor, selectIsSignedIn, selectIsSigningIn, selectIsUnlocking, type SessionActor } from '@/lib/session';
+import { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking } from '@/lib/session/access';
+import { useSessionActor, useSessionSelector, type SessionSnapshot } from '@/lib/session/current';
 import type { SessionEmitted } from '@machines/session/session.machine';
 
-type Snapshot = ReturnType<SessionActor['getSnapshot']>;
+type Snapshot = SessionSnapshot;
 
 export { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking };
 export const selectUser = (s: Snapshot) => s.context.user;
@@ -15,24 +15,29 @@ export const selectProviderSignOutError = (s: Snapshot) =>
 /** The browser is on its way to the provider's end-session page. */
 export const selectIsEndingProviderSession = (s: Snapshot) => s.matches({ signingOut: 'endingProviderSession' });
 
-/** Reads the session actor with a named selector. */
-export function useSession<T>(selector: (s: Snapshot) => T): T {
-  return useSelector(getSessionActor(), selector);
+/**
+ * Reads the session actor with a named selector; `beforeStart` while the actor has not started yet (the
+ * login page's first screen renders before it: src/lib/session/current.ts).
+ */
+export function useSession<T>(selector: (s: Snapshot) => T, beforeStart: T): T {
+  return useSessionSelector(selector, beforeStart);
 }
 
 type Handlers = { [K in SessionEmitted['type']]?: (event: Extract<SessionEmitted, { type: K }>) => void };
 
-/** Listens to what the session machine announces while the component is mounted. */
+/** Listens to what the session machine announces while the component is mounted (from when its actor has started). */
 export function useSessionEvents(handlers: Handlers): void {
   const latest = useRef(handlers);
+  const actor = useSessionActor();
   useEffect(() => {
     latest.current = handlers;
   });
   useEffect(() => {
-    const sub = getSessionActor().on('*', (event) => {
+    if (!actor) return;
+    const sub = actor.on('*', (event) => {
       const handler = latest.current[event.type] as ((e: SessionEmitted) => void) | undefined;
       handler?.(event);
     });
     return () => sub.unsubscribe();
-  }, []);
+  }, [actor]);
 }
