@@ -211,3 +211,31 @@ test.describe('phone, 390×844', () => {
     await expect(page.getByRole('button', { name: 'Back to the list' })).toBeInViewport({ ratio: 1 });
   });
 });
+
+test('1280×800 German: every sidebar entry shows its whole label (long ones on two lines)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'user');
+  await useLanguage(page, 'de');
+  await page.reload();
+  const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
+  await expect(menu.getByRole('link', { name: 'Screenshots der Service-Einheit' })).toBeVisible();
+  const cut = await menu.locator('[data-menu-label]').evaluateAll((labels) =>
+    labels.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1).map((l) => l.textContent),
+  );
+  expect(cut).toEqual([]);
+});
+
+test('390×844: the theme and language buttons hide their tooltip while their menu is open', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'user');
+  for (const [button, menuLabel] of [
+    [/^Theme: /, 'Light'],
+    [/^Language: /, 'Deutsch'],
+  ] as const) {
+    await page.getByRole('banner').getByRole('button', { name: button }).click();
+    await expect(page.getByRole('menuitem', { name: menuLabel })).toBeVisible();
+    await expect(page.locator('.mantine-Tooltip-tooltip')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: menuLabel })).toBeHidden();
+  }
+});

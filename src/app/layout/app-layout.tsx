@@ -20,7 +20,7 @@ import { UserMenu } from './user-menu';
 
 // Built once: the dark scheme's variables scoped to the semi-dark sidebar.
 const SEMI_DARK_CSS = semiDarkCss();
-// Wide enough for every English and German menu label on one line; longer ones end in "…" with a tooltip.
+// Most menu labels fit on one line; longer ones (German, French, Portuguese) wrap to a second line (side-menu.tsx).
 export const NAVBAR_WIDTH = 280;
 
 /**

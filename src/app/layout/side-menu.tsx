@@ -75,9 +75,10 @@ function SubMenu({ entry, icon, location, onNavigate }: { entry: MenuEntry; icon
 }
 
 /**
- * A menu label on one line: a label too long for the sidebar (a long French or Portuguese one) ends
- * in "…" and shows in full in a tooltip while the pointer is over its entry or the entry has keyboard
- * focus. The whole text stays in the DOM, so the entry's accessible name is always the full label.
+ * A menu label on at most two lines: a label too long for one line ("Screenshots der Service-Einheit")
+ * wraps under itself; one too long even for two ends in "…" and shows in full in a tooltip while the
+ * pointer is over its entry or the entry has keyboard focus. The whole text stays in the DOM, so the
+ * entry's accessible name is always the full label.
  */
 function useMenuLabel(text: string) {
   // Pure UI state: whether the text is cut (measured when the entry is hovered or focused) and shown.
@@ -85,18 +86,27 @@ function useMenuLabel(text: string) {
   const labelRef = useRef<HTMLSpanElement>(null);
   const show = () => {
     const el = labelRef.current;
-    setShown(el !== null && el.scrollWidth > el.clientWidth);
+    setShown(el !== null && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1));
   };
   const hide = () => setShown(false);
   const label = (
     <Tooltip label={text} opened={shown} position="right" withinPortal>
-      <span ref={labelRef} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <span ref={labelRef} data-menu-label style={TWO_LINES}>
         {text}
       </span>
     </Tooltip>
   );
-  return { label, noWrap: true, onMouseEnter: show, onMouseLeave: hide, onFocus: show, onBlur: hide };
+  return { label, onMouseEnter: show, onMouseLeave: hide, onFocus: show, onBlur: hide };
 }
+
+const TWO_LINES = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'break-word',
+  lineHeight: 1.3,
+} as const;
 
 function MenuLink({ href, text, icon, active, onNavigate }: { href: string; text: string; icon?: ReactNode; active: boolean; onNavigate?: () => void }) {
   const label = useMenuLabel(text);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleHalfVertical, IconMoon, IconSun, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,14 @@ const LABEL_KEYS: Record<ThemeMode, string> = { light: 'layout.themes.light', da
 /** Light, dark, or semi-dark (dark sidebar beside light content); stored by the theme store. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
+  // Pure UI state: the button's tooltip hides while its menu is open (it showed behind the menu on a phone).
+  const [menuOpened, setMenuOpened] = useState(false);
   const mode = useThemeMode();
   const CurrentIcon = THEME_ICONS[mode];
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal onChange={setMenuOpened}>
       <Menu.Target>
-        <Tooltip label={t('layout.theme')}>
+        <Tooltip disabled={menuOpened} label={t('layout.theme')}>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`${t('layout.theme')}: ${t(LABEL_KEYS[mode])}`}>
             <CurrentIcon size={20} aria-hidden />
           </ActionIcon>
