@@ -59,4 +59,23 @@ test.describe('admin dashboard, prediction report and profile', () => {
     await expect(page.getByRole('textbox', { name: /^Display name/ })).toHaveValue('Adam the Admin');
     await expect(page.getByRole('banner')).toContainText('Adam the Admin');
   });
+
+  test('on a phone the report filters are one width and the highest-risk table fits its card', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'admin');
+    await clientNavigate(page, '/admin/reporting/prediction');
+    const widths = await Promise.all(
+      ['Organization', 'Service unit', 'Risk band'].map(async (name) => (await page.getByRole('combobox', { name, exact: true }).boundingBox())?.width),
+    );
+    expect(new Set(widths).size).toBe(1);
+    const top = page.getByRole('table', { name: 'Highest risk' });
+    await expect(top.getByRole('row').nth(1)).toBeVisible();
+    // The Trend column ends inside the card (it was cut at the card's edge, scrolled out of sight).
+    const room = await top.evaluate((table) => {
+      const card = table.closest('.mantine-Card-root')?.getBoundingClientRect();
+      const trend = table.querySelector('thead th:last-child')?.getBoundingClientRect();
+      return card && trend ? card.right - trend.right : -1;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -63,7 +63,7 @@ export function ReportFilters({
         text={unitText}
         source={source}
         clearable
-        w={280}
+        w={{ base: '100%', xs: 280 }}
       />
       <Select
         label={t('reports.filters.band')}

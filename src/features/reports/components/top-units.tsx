@@ -16,7 +16,8 @@ export function TopUnits({ units, selectedId, onSelect }: { units: UnitPredictio
           {t('reports.noUnits')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        // Fits a phone's card (326 px of room at 390); narrower, it scrolls with its scrollbar always shown.
+        <Table.ScrollContainer minWidth={300} scrollAreaProps={{ type: 'auto' }}>
           <Table verticalSpacing={6} highlightOnHover aria-labelledby="top-units-title">
             <Table.Thead>
               <Table.Tr>
