@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconBuilding, IconPlugConnectedX, IconRefresh, IconUsers, IconWifi } from '@tabler/icons-react';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconBuilding, IconPlugConnectedX, IconUsers, IconWifi } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -9,7 +9,8 @@ import type { AdminCard } from '@machines/dashboard/admin-dashboard.machine';
 import { ChartFigure } from '@/components/chart-figure';
 import { RelativeTime } from '@/components/data-list';
 import { CardFrame } from './components/card-frame';
-import { StatCard } from './components/stat-card';
+import { RefreshButton } from './components/refresh-button';
+import { StatGrid, type Stat } from './components/stat-card';
 import { useAdminDashboard, useSignInsCard, useSummaryCard, useTopRiskCard, useTrendCard, type AdminDashboardActor } from './hooks/use-admin-dashboard';
 
 const BAND_COLOR = { high: 'red', medium: 'orange', low: 'teal', insufficient: 'gray' } as const;
@@ -25,9 +26,7 @@ export default function AdminDashboardPage() {
   const actor = useAdminDashboard();
   return (
     <Stack gap="lg">
-      <Group justify="flex-end">
-        <RefreshButton actor={actor} />
-      </Group>
+      <Refresh actor={actor} />
       <SummaryStats actor={actor} />
       <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
         <div style={{ gridColumn: 'span 2' }}>
@@ -49,37 +48,21 @@ interface CardProps {
 
 const retryOf = (actor: AdminDashboardActor, card: AdminCard) => () => actor.send({ type: 'adminDashboard.retry', card });
 
-function RefreshButton({ actor }: CardProps) {
-  const { t } = useTranslation();
+function Refresh({ actor }: CardProps) {
   const statuses = [useSummaryCard(actor).status, useTrendCard(actor).status, useTopRiskCard(actor).status, useSignInsCard(actor).status];
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconRefresh size={16} aria-hidden />}
-      onClick={() => actor.send({ type: 'adminDashboard.refresh' })}
-      loading={statuses.some((status) => status === 'loading')}
-    >
-      {t('dashboard.refresh')}
-    </Button>
-  );
+  return <RefreshButton statuses={statuses} onRefresh={() => actor.send({ type: 'adminDashboard.refresh' })} />;
 }
 
 function SummaryStats({ actor }: CardProps) {
   const { t } = useTranslation();
   const summary = useSummaryCard(actor);
-  const stats = [
+  const stats: Stat[] = [
     { key: 'organizations', label: t('dashboard.admin.organizations'), value: summary.data?.organizations, href: '/admin/manage-organizations', icon: <IconBuilding size={24} />, color: 'indigo' },
     { key: 'users', label: t('dashboard.admin.users'), value: summary.data?.users.total, href: '/admin/manage-users', icon: <IconUsers size={24} />, color: 'grape' },
     { key: 'online', label: t('dashboard.unitsOnline'), value: summary.data?.units.online, href: '/admin/reporting/prediction', icon: <IconWifi size={24} />, color: 'teal' },
     { key: 'offline', label: t('dashboard.unitsOffline'), value: summary.data?.units.offline, href: '/admin/reporting/prediction?band=high', icon: <IconPlugConnectedX size={24} />, color: 'red' },
   ];
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-      {stats.map((card) => (
-        <StatCard key={card.key} label={card.label} value={card.value} state={summary.status} href={card.href} icon={card.icon} color={card.color} onRetry={retryOf(actor, 'summary')} />
-      ))}
-    </SimpleGrid>
-  );
+  return <StatGrid stats={stats} state={summary.status} onRetry={retryOf(actor, 'summary')} perRow={4} />;
 }
 
 function TrendCard({ actor }: CardProps) {
@@ -206,7 +189,10 @@ function SignInsCard({ actor }: CardProps) {
                   {s.organizationName ? ` · ${s.organizationName}` : ''}
                 </Text>
               </div>
-              <RelativeTime value={s.at} />
+              {/* "vor 3 Stunden" on one line; the name beside it truncates instead. */}
+              <div style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+                <RelativeTime value={s.at} />
+              </div>
             </Group>
           ))}
         </Stack>

@@ -1,8 +1,7 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import {
   IconCamera,
   IconPlugConnectedX,
-  IconRefresh,
   IconShieldLock,
   IconTool,
   IconWifi,
@@ -13,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
 import { LatestScreenshotsCard } from './components/latest-screenshots-card';
 import { RecentOfflineCard } from './components/recent-offline-card';
-import { StatCard } from './components/stat-card';
+import { RefreshButton } from './components/refresh-button';
+import { StatGrid, type Stat } from './components/stat-card';
 import { selectCardState, selectLatestScreenshots, selectRecentOffline, selectSummary } from './selectors';
 import { useUserDashboard, type UserDashboardActor } from './hooks/use-user-dashboard';
 
@@ -29,9 +29,7 @@ export default function UserDashboardPage() {
   const actor = useUserDashboard();
   return (
     <Stack gap="lg">
-      <Group justify="flex-end">
-        <RefreshButton actor={actor} />
-      </Group>
+      <Refresh actor={actor} />
       <SummaryCards actor={actor} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <OfflineCard actor={actor} />
@@ -47,27 +45,16 @@ interface CardProps {
 
 const retryOf = (actor: UserDashboardActor, card: DashboardCard) => () => actor.send({ type: 'dashboard.retry', card });
 
-function RefreshButton({ actor }: CardProps) {
-  const { t } = useTranslation();
-  const states = [useSelector(actor, selectSummaryState), useSelector(actor, selectOfflineState), useSelector(actor, selectScreenshotsState)];
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconRefresh size={16} aria-hidden />}
-      onClick={() => actor.send({ type: 'dashboard.refresh' })}
-      loading={states.some((state) => state === 'loading')}
-    >
-      {t('dashboard.refresh')}
-    </Button>
-  );
+function Refresh({ actor }: CardProps) {
+  const statuses = [useSelector(actor, selectSummaryState), useSelector(actor, selectOfflineState), useSelector(actor, selectScreenshotsState)];
+  return <RefreshButton statuses={statuses} onRefresh={() => actor.send({ type: 'dashboard.refresh' })} />;
 }
 
 function SummaryCards({ actor }: CardProps) {
   const { t } = useTranslation();
   const summaryState = useSelector(actor, selectSummaryState);
   const summary = useSelector(actor, selectSummary);
-  const retrySummary = retryOf(actor, 'summary');
-  const cards = [
+  const cards: Stat[] = [
     { key: 'online', label: t('dashboard.unitsOnline'), value: summary?.units.online, href: '/user/manage-service-units?status=online', icon: <IconWifi size={24} />, color: 'teal' },
     { key: 'offline', label: t('dashboard.unitsOffline'), value: summary?.units.offline, href: '/user/manage-service-units?status=offline', icon: <IconPlugConnectedX size={24} />, color: 'red' },
     { key: 'maintenance', label: t('dashboard.unitsMaintenance'), value: summary?.units.maintenance, href: '/user/manage-service-units?status=maintenance', icon: <IconTool size={24} />, color: 'orange' },
@@ -75,13 +62,7 @@ function SummaryCards({ actor }: CardProps) {
     { key: 'screenshots', label: t('dashboard.screenshotsToday'), value: summary?.screenshotsToday, href: '/user/manage-screenshots', icon: <IconCamera size={24} />, color: 'blue' },
     { key: 'rules', label: t('dashboard.activeUrlRules'), value: summary?.activeUrlRules, href: '/user/url-restrictions', icon: <IconShieldLock size={24} />, color: 'indigo' },
   ];
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-      {cards.map((card) => (
-        <StatCard key={card.key} label={card.label} value={card.value} state={summaryState} href={card.href} icon={card.icon} color={card.color} onRetry={retrySummary} />
-      ))}
-    </SimpleGrid>
-  );
+  return <StatGrid stats={cards} state={summaryState} onRetry={retryOf(actor, 'summary')} perRow={3} />;
 }
 
 function OfflineCard({ actor }: CardProps) {

@@ -1,49 +1,40 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { LatestScreenshot } from '@machines/dashboard/user-dashboard.machine';
 import { ScreenshotImage } from '@/components/screenshot-image';
-import type { CardState } from '../selectors';
+import { CardFrame, type CardStatus } from './card-frame';
 
 dayjs.extend(relativeTime);
 
-export function LatestScreenshotsCard({ state, screenshots, onRetry }: { state: CardState; screenshots: LatestScreenshot[]; onRetry: () => void }) {
+export function LatestScreenshotsCard({ state, screenshots, onRetry }: { state: CardStatus; screenshots: LatestScreenshot[]; onRetry: () => void }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card withBorder padding="lg" h="100%" component="section" aria-labelledby="latest-screenshots-title" aria-busy={state === 'loading'}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="latest-screenshots-title">
-          {t('dashboard.latestScreenshots')}
-        </Title>
+    <CardFrame
+      title={t('dashboard.latestScreenshots')}
+      status={state}
+      hasData={state === 'loaded'}
+      onRetry={onRetry}
+      action={
         <Anchor component={Link} href="/user/manage-screenshots" size="sm">
           {t('dashboard.viewAllScreenshots')}
         </Anchor>
-      </Group>
-      {state === 'loading' && (
+      }
+      skeleton={
         <SimpleGrid cols={{ base: 2, sm: 3 }} aria-hidden>
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} height={90} />
           ))}
         </SimpleGrid>
-      )}
-      {state === 'failed' && (
-        <Stack gap="xs" align="flex-start" role="alert">
-          <Text size="sm" c="red">
-            {t('dashboard.cardError')}
-          </Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry} aria-label={t('dashboard.retryCard', { label: t('dashboard.latestScreenshots') })}>
-            {t('common.retry')}
-          </Button>
-        </Stack>
-      )}
-      {state === 'loaded' && screenshots.length === 0 && (
+      }
+    >
+      {screenshots.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('dashboard.noScreenshots')}
         </Text>
-      )}
-      {state === 'loaded' && screenshots.length > 0 && (
+      ) : (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
           {screenshots.map((shot) => {
             const when = dayjs(shot.capturedAt).locale(i18n.language).fromNow();
@@ -69,6 +60,6 @@ export function LatestScreenshotsCard({ state, screenshots, onRetry }: { state: 
           })}
         </SimpleGrid>
       )}
-    </Card>
+    </CardFrame>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, useMatches } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatThousands } from '@/lib/formatters';
-import type { CardState } from '../selectors';
+import type { CardStatus } from './card-frame';
 
 /**
  * The link's name starts with what the card shows, "Units online 24" (WCAG 2.5.3 Label in Name); a
@@ -28,13 +28,15 @@ export function StatCard({
 }: {
   label: string;
   value: number | undefined;
-  state: CardState;
+  state: CardStatus;
   href: string;
   icon: ReactNode;
   color: string;
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // Two cards a row on a phone: a tighter padding and no icon leave the label its room.
+  const padding = useMatches({ base: 'md', xs: 'lg' });
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={4}>
@@ -57,20 +59,20 @@ export function StatCard({
           </Group>
         )}
       </Stack>
-      <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden>
+      <ThemeIcon size={44} radius="md" variant="light" color={color} aria-hidden visibleFrom="xs">
         {icon}
       </ThemeIcon>
     </Group>
   );
   if (state === 'loaded') {
     return (
-      <Card withBorder padding="lg" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Card withBorder padding={padding} h="100%" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
         {body}
       </Card>
     );
   }
   return (
-    <Card withBorder padding="lg" aria-busy={state === 'loading'} aria-label={label} role="group">
+    <Card withBorder padding={padding} h="100%" aria-busy={state === 'loading'} aria-label={label} role="group">
       {body}
       {state === 'failed' && (
         <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry} aria-label={t('dashboard.retryCard', { label })}>
@@ -78,5 +80,28 @@ export function StatCard({
         </Button>
       )}
     </Card>
+  );
+}
+
+export interface Stat {
+  key: string;
+  label: string;
+  value: number | undefined;
+  href: string;
+  icon: ReactNode;
+  color: string;
+}
+
+/**
+ * A dashboard's row of numbers, all from one request: they load, fail and retry together. Two a row on a
+ * phone (the first chart or list then starts on the first screen), `perRow` from 1200 px.
+ */
+export function StatGrid({ stats, state, onRetry, perRow }: { stats: readonly Stat[]; state: CardStatus; onRetry: () => void; perRow: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, lg: perRow }} spacing={{ base: 'sm', sm: 'md' }}>
+      {stats.map((stat) => (
+        <StatCard key={stat.key} label={stat.label} value={stat.value} state={state} href={stat.href} icon={stat.icon} color={stat.color} onRetry={onRetry} />
+      ))}
+    </SimpleGrid>
   );
 }
