@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, useMatches } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -15,6 +15,9 @@ function linkName(label: string, value: number, language: string): string {
   const exact = new Intl.NumberFormat(language).format(value);
   return shown === exact ? `${label} ${shown}` : `${label} ${shown} (${exact})`;
 }
+
+// Two cards a row on a phone: a tighter padding (and no icon, see below) leave the label its room.
+const PADDING = { base: 'md', xs: 'lg' } as const;
 
 /** One number on the dashboard; once loaded the whole card is a link to its screen. */
 export function StatCard({
@@ -35,8 +38,6 @@ export function StatCard({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  // Two cards a row on a phone: a tighter padding and no icon leave the label its room.
-  const padding = useMatches({ base: 'md', xs: 'lg' });
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={4}>
@@ -66,13 +67,13 @@ export function StatCard({
   );
   if (state === 'loaded') {
     return (
-      <Card withBorder padding={padding} h="100%" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Card withBorder p={PADDING} h="100%" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
         {body}
       </Card>
     );
   }
   return (
-    <Card withBorder padding={padding} h="100%" aria-busy={state === 'loading'} aria-label={label} role="group">
+    <Card withBorder p={PADDING} h="100%" aria-busy={state === 'loading'} aria-label={label} role="group">
       {body}
       {state === 'failed' && (
         <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry} aria-label={t('dashboard.retryCard', { label })}>
