@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import { initialQuery, normalizeFilters, sameQuery, type ListFilters, type ListMachine, type ListQuery, type ListRow } from '@machines/list/list.machine';
 
@@ -119,4 +120,71 @@ export function useListQuerySync<T extends ListRow>(actor: ActorRefFrom<ListMach
     const next = serializeListQuery(current, schema, search);
     navigate(next ? `${location}?${next}` : location);
   }, [actor, query, search, schema, location, navigate]);
+}
+
+/** The history events wouter's browser location dispatches (it patches pushState/replaceState), and the browser's own. */
+const URL_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+/**
+ * The list's query from the address bar at the time the screen mounts; later URLs reach the machine through
+ * `useListUrl`. Reading it once here, not with `useSearch`, keeps the screen from re-rendering on every URL change.
+ */
+export function useInitialListQuery(schema: ListQuerySchema): ListQuery {
+  const [initial] = useState(() => parseListQuery(window.location.search, schema));
+  return initial;
+}
+
+/**
+ * Binds a list machine to the browser's address bar at the event boundary, without a render in between:
+ * - a query change in the machine (a page, sort, filter or search) pushes a history entry from the actor's
+ *   own notification, before React renders it;
+ * - a URL change (back/forward, a link, `history.pushState`) is sent to the machine as `list.query.sync` from
+ *   the history event itself, so the machine's loading state is the first and only render of it.
+ * So a page change is one event and one commit of the screen. The component that calls it does not re-render
+ * on URL changes (it reads no URL). Only for the app's browser router (wouter's default `useBrowserLocation`);
+ * URLs of another path (the screen is being left) are ignored.
+ */
+export function useListUrl<T extends ListRow>(actor: ActorRefFrom<ListMachine<T>>, schema: ListQuerySchema): void {
+  const { hook } = useRouter();
+  if (hook !== useBrowserLocation) throw new Error('useListUrl needs the browser location (wouter Router without a custom hook)');
+  useEffect(() => {
+    const path = window.location.pathname;
+    const fromUrl = () => {
+      if (window.location.pathname !== path) return;
+      actor.send({ type: 'list.query.sync', query: parseListQuery(window.location.search, schema) });
+    };
+    let last = actor.getSnapshot().context.query;
+    const subscription = actor.subscribe((snapshot) => {
+      const { query } = snapshot.context;
+      if (query === last) return;
+      last = query;
+      const { pathname, search } = window.location;
+      if (pathname !== path || sameQuery(parseListQuery(search, schema), query)) return;
+      const next = serializeListQuery(query, schema, search);
+      window.history.pushState(null, '', next ? `${path}?${next}` : path);
+    });
+    for (const type of URL_EVENTS) window.addEventListener(type, fromUrl);
+    // The address may have changed between the first render and this subscription.
+    fromUrl();
+    return () => {
+      subscription.unsubscribe();
+      for (const type of URL_EVENTS) window.removeEventListener(type, fromUrl);
+    };
+  }, [actor, schema]);
+}
+
+function subscribeToUrl(callback: () => void): () => void {
+  for (const type of URL_EVENTS) window.addEventListener(type, callback);
+  return () => {
+    for (const type of URL_EVENTS) window.removeEventListener(type, callback);
+  };
+}
+
+/**
+ * One query parameter of the browser's address (e.g. the open record, `?user=12`): the component renders again when that
+ * parameter changes, not on every page, sort or search of the list beside it.
+ */
+export function useUrlParam(name: string): string | null {
+  const read = useCallback(() => new URLSearchParams(window.location.search).get(name), [name]);
+  return useSyncExternalStore(subscribeToUrl, read);
 }

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, showUndoNotification, toCsv, type CsvColumn } from '@/components/data-list';
+import { useUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
@@ -33,14 +34,20 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const { screen, list, editor, audit, viewer } = useOrganizationsScreen(services);
   const access = useSessionAccess();
   const user = useSessionUser();
-  const search = useSearch();
+  // The path only: the list machine follows the query string itself (useListUrl).
   const [location, navigate] = useLocation();
   const [statusRequest, setStatusRequest] = useState<StatusRequest | null>(null);
 
   const me = useSelector(viewer, (s) => s.context.output as Viewer | null);
   const role = access.status === 'signedIn' ? access.role : undefined;
-  const subject = role ? subjectFor(role, { uid: user?.uid ?? me?.uid ?? '', organizationId: me?.organization?.id ?? null }) : null;
-  const allowed = (action: Action, row?: OrganizationRow) => (subject ? can(subject, action, 'organization', row ? { organizationId: row.id } : undefined).allowed : false);
+  const uid = user?.uid ?? me?.uid ?? '';
+  const myOrganizationId = me?.organization?.id ?? null;
+  const subject = useMemo(() => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null), [role, uid, myOrganizationId]);
+  // Stable while the viewer is the same: the table's columns (and its memoised rows) follow it.
+  const allowed = useCallback(
+    (action: Action, row?: OrganizationRow) => (subject ? can(subject, action, 'organization', row ? { organizationId: row.id } : undefined).allowed : false),
+    [subject],
+  );
 
   const searchInput = useSelector(list, (s) => s.context.searchInput);
   const query = useSelector(list, (s) => s.context.query);
@@ -53,12 +60,12 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
-  const openId = new URLSearchParams(search).get('org');
+  const openId = useUrlParam('org');
   const openRow = openId ? (items.find((o) => o.id === openId) ?? null) : null;
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
 
   const withOrgParam = (id: string | null) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(window.location.search);
     if (id) params.set('org', id);
     else params.delete('org');
     const qs = params.toString();

@@ -5,8 +5,9 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, showUndoNotification, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
+import { useUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
@@ -38,7 +39,6 @@ const selectSearchInput = (s: ReturnType<UserList['getSnapshot']>) => s.context.
 const selectFilterCount = (s: ReturnType<UserList['getSnapshot']>) => activeFilterCount(s.context.query.filters);
 const selectFiltered = (s: ReturnType<UserList['getSnapshot']>) => s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0;
 const selectListError = (s: ReturnType<UserList['getSnapshot']>) => s.context.error;
-const selectItems = (s: ReturnType<UserList['getSnapshot']>) => s.context.items;
 
 /**
  * Users: list with filters in the URL, invite with a one-time link, edit within the role matrix, account actions, detail and audit trail.
@@ -50,7 +50,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const { screen, list, editor, audit, viewer, organizations } = useUsersScreen(services);
   const access = useSessionAccess();
   const user = useSessionUser();
-  const search = useSearch();
+  // The path only: the screen does not re-render on query-string changes (the list machine follows them, docs/performance.md).
   const [location, navigate] = useLocation();
   const [shownLink, setShownLink] = useState<ShownLink | null>(null);
   const [pendingAction, setPendingAction] = useState<{ row: UserRow; action: UserAction } | null>(null);
@@ -112,7 +112,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   }, [screen, t]);
 
   const withUserParam = (id: string | null) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(window.location.search);
     if (id) params.set('user', id);
     else params.delete('user');
     const qs = params.toString();
@@ -270,10 +270,8 @@ const UserDetail = memo(function UserDetail({
   onClose: () => void;
   onEdit: (row: UserRow) => void;
 }) {
-  const search = useSearch();
-  const items = useSelector(list, selectItems);
-  const openId = new URLSearchParams(search).get('user');
-  const openRow = openId ? (items.find((u) => u.id === openId) ?? null) : null;
+  const openId = useUrlParam('user');
+  const openRow = useSelector(list, (s) => (openId ? (s.context.items.find((u) => u.id === openId) ?? null) : null));
   return (
     <UserDetailDrawer
       row={openRow}

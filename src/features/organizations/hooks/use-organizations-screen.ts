@@ -1,13 +1,11 @@
-import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { jobMachine } from '@machines/list/job.machine';
-import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { bulkOrganizationStatus } from '../api/bulk-organization-status';
 import { createOrganization } from '../api/create-organization';
 import { deleteOrganization } from '../api/delete-organization';
@@ -82,8 +80,8 @@ function runJob(services: OrganizationServices, request: JobRequest): Promise<un
 
 /** The organizations screen: one CRUD-screen actor (list + editor + jobs), the viewer and the audit trail. */
 export function useOrganizationsScreen(services: OrganizationServices = apiServices) {
-  const search = useSearch();
-  const initial = useMemo(() => parseListQuery(search, organizationQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+  // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
+  const initial = useInitialListQuery(organizationQuerySchema);
 
   const screen = useScreenActor(
     organizationsScreenMachine.provide({
@@ -108,7 +106,7 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
   );
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
-  useListQuerySync(list, organizationQuerySchema);
+  useListUrl(list, organizationQuerySchema);
 
   const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
   const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));

@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
@@ -8,7 +6,7 @@ import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInpu
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { jobMachine } from '@machines/list/job.machine';
 import type { AuditEntry } from '@/components/audit-trail';
-import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { deleteUser } from '../api/delete-user';
 import { exportUsers } from '../api/export-users';
 import { getOrganizationOptions } from '../api/get-organization-options';
@@ -74,8 +72,8 @@ function runJob(services: UserServices, request: JobRequest): Promise<unknown> {
 
 /** The users screen: one CRUD-screen actor (list + editor + jobs), the viewer, the organization options and the audit trail. */
 export function useUsersScreen(services: UserServices = apiServices) {
-  const search = useSearch();
-  const initial = useMemo(() => parseListQuery(search, userQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+  // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
+  const initial = useInitialListQuery(userQuerySchema);
 
   const screen = useScreenActor(
     usersScreenMachine.provide({
@@ -100,7 +98,7 @@ export function useUsersScreen(services: UserServices = apiServices) {
   );
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
-  useListQuerySync(list, userQuerySchema);
+  useListUrl(list, userQuerySchema);
 
   const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
   const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
