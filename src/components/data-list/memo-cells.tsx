@@ -31,15 +31,22 @@ const MemoCell = memo(CellContent, (a, b) => a.row === b.row && a.index === b.in
 export function useMemoCells<T>(columns: DataTableColumn<T>[], stamps: Partial<Record<string, (row: T) => string>> = {}): DataTableColumn<T>[] {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  return columns.map((column) => {
-    const { render } = column;
-    if (!render) return column;
-    const stampOf = stamps[String(column.accessor)];
-    return {
-      ...column,
-      render: (row: T, index: number) => <MemoCell render={render} row={row} index={index} stamp={stampOf ? `${language}|${stampOf(row)}` : language} />,
-    };
-  });
+  // The same array while the columns and the language are (pass memoised columns): mantine-datatable measures its pinned
+  // column in a layout effect whenever its columns change, which forced a layout on every render of a page change.
+  // The stamp functions are read with the columns: they may only depend on what the columns depend on.
+  return useMemo(
+    () =>
+      columns.map((column) => {
+        const { render } = column;
+        if (!render) return column;
+        const stampOf = stamps[String(column.accessor)];
+        return {
+          ...column,
+          render: (row: T, index: number) => <MemoCell render={render} row={row} index={index} stamp={stampOf ? `${language}|${stampOf(row)}` : language} />,
+        };
+      }),
+    [columns, language], // eslint-disable-line react-hooks/exhaustive-deps -- stamps go with the columns (above)
+  );
 }
 
 type Handler = (...args: never[]) => unknown;

@@ -2,7 +2,7 @@ import { ActionIcon, Checkbox, Popover, SegmentedControl, Stack, Text, Tooltip }
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseUser } from '@machines/session/stored-session';
 import { useAuthStorage } from '@/lib/auth-storage';
@@ -56,10 +56,16 @@ export function useTablePreferences<T>(table: string, columns: DataTableColumn<T
   const isShown = (accessor: string) => !isToggleable(accessor) || shownList.includes(accessor);
   /** Shows exactly these of the toggleable columns (the others hide). */
   const setShownColumns = (accessors: string[]) => setStoredShown(accessors.filter(isToggleable));
-  // The table's columns without the chooser's own flags (mantine-datatable would draw its toggles).
-  const effectiveColumns = columns
-    .filter((c) => isShown(String(c.accessor)))
-    .map(({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<T>);
+  // The table's columns without the chooser's own flags (mantine-datatable would draw its toggles). The same array while
+  // the columns and the choice are: the table measures its pinned column again whenever its columns change.
+  const shownKey = shownList.join(',');
+  const effectiveColumns = useMemo(
+    () =>
+      columns
+        .filter((c) => c.toggleable !== true || shownKey.split(',').includes(String(c.accessor)))
+        .map(({ toggleable: _toggleable, defaultToggle: _defaultToggle, ...column }) => column as DataTableColumn<T>),
+    [columns, shownKey],
+  );
   return {
     /** The columns to hand to the DataTable. */
     columns: effectiveColumns,

@@ -1,9 +1,10 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, TableSettings, useLatestHandlers, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { ListDataTable, RelativeTime, TableSettings, useLatestHandlers, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { OrganizationRow, StatusAction } from '../api/types';
 import { OrganizationStatusBadge } from './organization-status-badge';
@@ -64,8 +65,13 @@ function RowActions({ row, handlers }: { row: OrganizationRow; handlers: Organiz
   );
 }
 
+/** The table's columns. `handlers` must keep its identity (the columns, and the table's pinned-column measuring, follow it). */
 export function useOrganizationColumns(handlers: OrganizationRowHandlers): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
   const { t } = useTranslation();
+  return useMemo(() => organizationColumns(t, handlers), [t, handlers]);
+}
+
+function organizationColumns(t: TFunction, handlers: OrganizationRowHandlers): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
   const columns: DataTableColumn<OrganizationRow>[] = [
     {
       accessor: 'name',
@@ -119,11 +125,11 @@ export function useOrganizationColumns(handlers: OrganizationRowHandlers): { col
 }
 
 const noop = () => undefined;
-const never = () => false;
+const NO_HANDLERS: OrganizationRowHandlers = { onOpen: noop, onEdit: noop, onStatus: noop, onDelete: noop, allowed: () => false };
 
 // Memoised (no props): the list screen's renders skip the column chooser.
 export const OrganizationTableSettings = memo(function OrganizationTableSettings() {
-  const { columns, choosable } = useOrganizationColumns({ onOpen: noop, onEdit: noop, onStatus: noop, onDelete: noop, allowed: never });
+  const { columns, choosable } = useOrganizationColumns(NO_HANDLERS);
   const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
 });
@@ -133,28 +139,22 @@ function actionsStamp(row: OrganizationRow, allowed: OrganizationRowHandlers['al
   return (['update', 'delete', ...STATUS_ACTIONS.map((s) => s.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
 }
 
+const organizationLabel = (o: OrganizationRow) => o.name;
+
 export function OrganizationTable({ list, selectable, allowed, ...events }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
   const { t } = useTranslation();
-  const table = useListTable(list, { rowLabel: (o) => o.name });
   const stableEvents = useLatestHandlers(events);
-  const { columns } = useOrganizationColumns({ ...stableEvents, allowed });
-  const preferences = useTablePreferences(ORGANIZATION_TABLE_KEY, columns);
-  const cells = useMemoCells(preferences.columns, { actions: (o) => actionsStamp(o, allowed) });
-  const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
-  const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
+  const handlers = useMemo(() => ({ ...stableEvents, allowed }), [stableEvents, allowed]);
+  const { columns } = useOrganizationColumns(handlers);
   return (
-    <DataTable<OrganizationRow>
-      {...rest}
-      {...selection}
-      columns={cells}
-      {...preferences.densityProps}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalAlign="center"
-      pinLastColumn
-      minHeight={table.records.length === 0 ? 240 : undefined}
-      aria-label={t('organizations.tableLabel')}
+    <ListDataTable
+      list={list}
+      tableKey={ORGANIZATION_TABLE_KEY}
+      columns={columns}
+      stamps={{ actions: (o) => actionsStamp(o, allowed) }}
+      rowLabel={organizationLabel}
+      selectable={selectable}
+      label={t('organizations.tableLabel')}
     />
   );
 }

@@ -10,6 +10,9 @@ function asArray(value: string | string[] | undefined): string[] {
   return Array.isArray(value) ? value : [value];
 }
 
+/** The filters by value: every query change builds a new filters object, and a page change must not render the selects. */
+const sameFilters = (a: Record<string, string | string[]>, b: Record<string, string | string[]>) => JSON.stringify(a) === JSON.stringify(b);
+
 export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
   return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
 }
@@ -18,7 +21,7 @@ export function activeFilterCount(filters: Record<string, string | string[] | un
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
 export const UserFilters = memo(function UserFilters({ list, organizations }: { list: ListActorRef<UserRow>; organizations: OrganizationOption[] | null }) {
   const { t } = useTranslation();
-  const filters = useSelector(list, (s) => s.context.query.filters);
+  const filters = useSelector(list, (s) => s.context.query.filters, sameFilters);
   const change = (key: string, value: string | string[]) => list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
   const orgValue = asArray(filters['organizationId'])[0] ?? null;
   return (

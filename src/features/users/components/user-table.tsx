@@ -1,12 +1,13 @@
-import { memo } from 'react';
-import { ActionIcon, Anchor, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, RelativeTime, TableSettings, useLatestHandlers, useLazyFloating, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
-import { AccountStatusBadge } from './user-badges';
+import { STATUS_COLORS } from './user-badges';
 
 export const USER_TABLE_KEY = 'users';
 
@@ -26,14 +27,50 @@ const MENU: readonly { action: UserAction; icon: typeof IconKey; when: (row: Use
   { action: 'enable', icon: IconUserCheck, when: (row) => row.status === 'disabled' },
 ];
 
-function RowActions({ row, handlers }: { row: UserRow; handlers: UserRowHandlers }) {
-  const { t } = useTranslation();
+/** The translations a row uses, looked up once per language instead of once per row and page. */
+interface RowLabels {
+  t: TFunction;
+  role: (roleId: UserRow['roleId']) => string;
+  status: (status: UserRow['status']) => string;
+  edit: (name: string) => string;
+  more: (name: string) => string;
+  never: string;
+}
+
+function rowLabels(t: TFunction): RowLabels {
+  const cache = new Map<string, string>();
+  const cached = (key: string) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = t(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+  // A label with the name in it: the translation with a marker where the name goes, filled in per row.
+  const named = (key: string) => {
+    const [before = '', after = ''] = t(key, { name: '\u0000' }).split('\u0000');
+    return (name: string) => `${before}${name}${after}`;
+  };
+  return {
+    t,
+    role: (roleId) => cached(`users.roles.${roleId}`),
+    status: (status) => cached(`users.status.${status}`),
+    edit: named('users.actions.editNamed'),
+    more: named('users.actions.moreNamed'),
+    never: t('users.never'),
+  };
+}
+
+// The labels come from the table (its cells render again when the language changes): no translation hook per row.
+function RowActions({ row, handlers, labels }: { row: UserRow; handlers: UserRowHandlers; labels: RowLabels }) {
+  const { t } = labels;
   // The tooltip and the menu (floating-ui hooks and a portal each) mount when the pointer or focus first reaches the cell.
   const { active, ref, activate, handlers: lazyHandlers } = useLazyFloating<HTMLDivElement>();
   const items = MENU.filter((m) => m.when(row) && handlers.allowed(m.action, row));
   const canDelete = handlers.allowed('delete', row);
-  const editLabel = t('users.actions.editNamed', { name: row.fullName });
-  const moreLabel = t('users.actions.moreNamed', { name: row.fullName });
+  const editLabel = labels.edit(row.fullName);
+  const moreLabel = labels.more(row.fullName);
   const editButton = (
     <ActionIcon variant="subtle" aria-label={editLabel} onClick={() => handlers.onEdit(row)} {...{ [LAZY_KEY]: 'edit' }}>
       <IconEdit size={18} aria-hidden />
@@ -71,8 +108,15 @@ function RowActions({ row, handlers }: { row: UserRow; handlers: UserRowHandlers
   );
 }
 
+/** The table's columns. `handlers` must keep its identity (the columns, and the table's pinned-column measuring, follow it). */
 export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => userColumns(t, language, handlers), [t, language, handlers]);
+}
+
+function userColumns(t: TFunction, language: string, handlers: UserRowHandlers): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
+  const labels = rowLabels(t);
   const columns: DataTableColumn<UserRow>[] = [
     {
       accessor: 'fullName',
@@ -88,24 +132,35 @@ export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableC
     },
     { accessor: 'username', title: t('users.columns.username'), sortable: true, toggleable: true, width: 150, ellipsis: true },
     { accessor: 'email', title: t('users.columns.email'), sortable: true, toggleable: true, defaultToggle: false, width: 220, ellipsis: true },
-    { accessor: 'roleId', title: t('users.columns.role'), sortable: true, toggleable: true, width: 140, render: (u) => t(`users.roles.${u.roleId}`) },
+    { accessor: 'roleId', title: t('users.columns.role'), sortable: true, toggleable: true, width: 140, render: (u) => labels.role(u.roleId) },
     { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 170, ellipsis: true },
-    { accessor: 'status', title: t('users.columns.status'), sortable: true, toggleable: true, width: 136, render: (u) => <AccountStatusBadge status={u.status} /> },
+    {
+      accessor: 'status',
+      title: t('users.columns.status'),
+      sortable: true,
+      toggleable: true,
+      width: 136,
+      render: (u) => (
+        <Badge color={STATUS_COLORS[u.status]} variant="light">
+          {labels.status(u.status)}
+        </Badge>
+      ),
+    },
     {
       accessor: 'lastSignInAt',
       title: t('users.columns.lastSignIn'),
       sortable: true,
       toggleable: true,
       width: 140,
-      render: (u) => (u.lastSignInAt ? <RelativeTime value={u.lastSignInAt} /> : <Text size="sm" c="dimmed">{t('users.never')}</Text>),
+      render: (u) => (u.lastSignInAt ? <RelativeTimeText value={u.lastSignInAt} language={language} /> : <Text size="sm" c="dimmed">{labels.never}</Text>),
     },
-    { accessor: 'createdAt', title: t('users.columns.createdAt'), sortable: true, toggleable: true, defaultToggle: false, width: 140, render: (u) => <RelativeTime value={u.createdAt} /> },
+    { accessor: 'createdAt', title: t('users.columns.createdAt'), sortable: true, toggleable: true, defaultToggle: false, width: 140, render: (u) => <RelativeTimeText value={u.createdAt} language={language} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
       width: 88,
-      render: (u) => <RowActions row={u} handlers={handlers} />,
+      render: (u) => <RowActions row={u} handlers={handlers} labels={labels} />,
     },
   ];
   const choosable = columns
@@ -115,11 +170,11 @@ export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableC
 }
 
 const noop = () => undefined;
-const never = () => false;
+const NO_HANDLERS: UserRowHandlers = { onOpen: noop, onEdit: noop, onAction: noop, onDelete: noop, allowed: () => false };
 
 // Memoised (no props): the list screen's renders skip the column chooser.
 export const UserTableSettings = memo(function UserTableSettings() {
-  const { columns, choosable } = useUserColumns({ onOpen: noop, onEdit: noop, onAction: noop, onDelete: noop, allowed: never });
+  const { columns, choosable } = useUserColumns(NO_HANDLERS);
   const preferences = useTablePreferences(USER_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
 });
@@ -129,27 +184,15 @@ function actionsStamp(row: UserRow, allowed: UserRowHandlers['allowed']): string
   return (['update', 'delete', ...MENU.map((m) => m.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
 }
 
+const userLabel = (u: UserRow) => u.fullName;
+
 // Memoised: the users screen passes stable props, so only the list's own changes render the table.
 export const UserTable = memo(function UserTable({ list, allowed, ...events }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
   const { t } = useTranslation();
-  const table = useListTable(list, { rowLabel: (u) => u.fullName });
   const stableEvents = useLatestHandlers(events);
-  const { columns } = useUserColumns({ ...stableEvents, allowed });
-  const preferences = useTablePreferences(USER_TABLE_KEY, columns);
-  const cells = useMemoCells(preferences.columns, { actions: (u) => actionsStamp(u, allowed) });
-  const { selectedRecords: _s, onSelectedRecordsChange: _c, allRecordsSelectionCheckboxProps: _a, getRecordSelectionCheckboxProps: _g, ...rest } = table;
+  const handlers = useMemo(() => ({ ...stableEvents, allowed }), [stableEvents, allowed]);
+  const { columns } = useUserColumns(handlers);
   return (
-    <DataTable<UserRow>
-      {...rest}
-      columns={cells}
-      {...preferences.densityProps}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalAlign="center"
-      pinLastColumn
-      minHeight={table.records.length === 0 ? 240 : undefined}
-      aria-label={t('users.tableLabel')}
-    />
+    <ListDataTable list={list} tableKey={USER_TABLE_KEY} columns={columns} stamps={{ actions: (u) => actionsStamp(u, allowed) }} rowLabel={userLabel} label={t('users.tableLabel')} />
   );
 });

@@ -1,0 +1,50 @@
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { ListRow } from '@machines/list/list.machine';
+import { useMemoCells } from './memo-cells';
+import { memoRowFactory } from './memo-rows';
+import { useTablePreferences } from './table-settings';
+import { useListTable, type ListActorRef } from './use-list-table';
+
+export interface ListDataTableProps<T extends ListRow> {
+  list: ListActorRef<T>;
+  /** The table's key for its remembered column choice and density (`useTablePreferences`). */
+  tableKey: string;
+  /** All columns, memoised: the table, its memoised cells and rows and its pinned-column measuring follow their identity. */
+  columns: DataTableColumn<T>[];
+  /** Per column, what a cell shows besides its row (see `useMemoCells`); read with the columns. */
+  stamps?: Partial<Record<string, (row: T) => string>>;
+  /** The row's name for its selection checkbox. */
+  rowLabel: (row: T) => string;
+  /** Checkboxes for bulk actions. */
+  selectable?: boolean;
+  /** The table's accessible name. */
+  label: string;
+}
+
+/**
+ * A list actor's current page in the app's list table: server paging, sorting and selection, the viewer's column choice and
+ * density, the actions column pinned, and rows and cells that render only when their record changes (docs/performance.md).
+ */
+export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stamps, rowLabel, selectable = false, label }: ListDataTableProps<T>) {
+  const table = useListTable(list, { rowLabel });
+  const preferences = useTablePreferences(tableKey, columns);
+  const cells = useMemoCells(preferences.columns, stamps);
+  const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
+  const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
+  return (
+    <DataTable<T>
+      {...rest}
+      {...selection}
+      columns={cells}
+      {...preferences.densityProps}
+      withTableBorder
+      borderRadius="md"
+      highlightOnHover
+      verticalAlign="center"
+      pinLastColumn
+      rowFactory={memoRowFactory}
+      minHeight={table.records.length === 0 ? 240 : undefined}
+      aria-label={label}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../tests/render';
+import { memoRowFactory } from './memo-rows';
+
+interface Row {
+  id: string;
+  name: string;
+  count: number;
+}
+
+const rows: Row[] = [
+  { id: '1', name: 'Ann', count: 3 },
+  { id: '2', name: 'Bea', count: 5 },
+];
+
+/** An element's tag, attributes (in any order) and children, for comparing two renderings. */
+function shape(node: Element | null | undefined): string {
+  if (!node) return '';
+  const attributes = [...node.attributes].map((a) => `${a.name}=${a.value}`).sort().join(' ');
+  const children = [...node.childNodes].map((child) => (child instanceof Element ? shape(child) : (child.textContent ?? ''))).join('');
+  return `<${node.tagName} ${attributes}>${children}</${node.tagName}>`;
+}
+
+function table(records: Row[], columns: DataTableColumn<Row>[], options: { fetching?: boolean; memo?: boolean } = {}) {
+  return (
+    <DataTable<Row>
+      withTableBorder
+      highlightOnHover
+      pinLastColumn
+      fetching={options.fetching ?? false}
+      records={records}
+      columns={columns}
+      {...(options.memo === false ? {} : { rowFactory: memoRowFactory })}
+    />
+  );
+}
+
+describe('memoRowFactory', () => {
+  it('draws the same rows as the table itself', () => {
+    const columns: DataTableColumn<Row>[] = [
+      { accessor: 'name', ellipsis: true },
+      { accessor: 'count', width: 88, textAlign: 'right', render: (r) => <b>{r.count}</b> },
+    ];
+    const plain = shape(renderWithProviders(table(rows, columns, { memo: false })).container.querySelector('tbody'));
+    const memoised = shape(renderWithProviders(table(rows, columns)).container.querySelector('tbody'));
+    expect(memoised).toBe(plain);
+    expect(memoised).toContain('<B >5</B>');
+    expect(memoised).toContain('style=width: 88px; min-width: 88px; max-width: 88px;');
+  });
+
+  it("skips a row's cells while its record and columns stay, and draws a changed record", () => {
+    const render = vi.fn((r: Row) => <b>{r.count}</b>);
+    const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }, { accessor: 'count', render }];
+    const view = renderWithProviders(table(rows, columns));
+    expect(render).toHaveBeenCalledTimes(2);
+
+    // The loading render of a page change: same rows, same columns.
+    view.rerender(table(rows, columns, { fetching: true }));
+    expect(render).toHaveBeenCalledTimes(2);
+
+    // The answer: one record changed.
+    const changed = [rows[0] as Row, { id: '2', name: 'Bea', count: 6 }];
+    view.rerender(table(changed, columns));
+    expect(render).toHaveBeenCalledTimes(3);
+    expect(view.container.querySelector('tbody')?.textContent).toContain('6');
+
+    // Other columns: every row draws again.
+    view.rerender(table(changed, [{ accessor: 'name' }, { accessor: 'count', render, textAlign: 'right' }]));
+    expect(render).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps the selection of every row when rows are picked one after the other', async () => {
+    const user = userEvent.setup();
+    const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }];
+    function Selectable() {
+      const [selected, setSelected] = useState<Row[]>([]);
+      return (
+        <>
+          <DataTable<Row>
+            records={rows}
+            columns={columns}
+            rowFactory={memoRowFactory}
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': `Select ${r.name}` })}
+          />
+          <output>{selected.map((r) => r.name).join(',')}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Selectable />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bea' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Ann,Bea');
+  });
+});

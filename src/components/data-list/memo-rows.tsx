@@ -1,0 +1,160 @@
+import { Fragment, isValidElement, memo, type CSSProperties, type MouseEventHandler, type ReactElement, type ReactNode } from 'react';
+import { getStyleObject, useMantineTheme, useTableContext, type MantineStyleProp, type TableTrProps } from '@mantine/core';
+import clsx from 'clsx';
+import { getValueAtPath } from 'mantine-datatable';
+
+interface RowProps {
+  rowProps: TableTrProps;
+  children: ReactNode;
+}
+
+function sameValue(a: unknown, b: unknown, anyFunction = false): boolean {
+  if (Object.is(a, b)) return true;
+  if (anyFunction && typeof a === 'function' && typeof b === 'function') return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i], anyFunction));
+  return false;
+}
+
+/** Two element trees that describe the same output: same types and keys, props equal by identity (children compared the same way). */
+export function sameElements(a: ReactNode, b: ReactNode): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameElements(x as ReactNode, b[i] as ReactNode));
+  }
+  if (!isValidElement(a) || !isValidElement(b) || a.type !== b.type || a.key !== b.key) return false;
+  const pa = a.props as Record<string, unknown>;
+  const pb = b.props as Record<string, unknown>;
+  const keys = Object.keys(pa);
+  if (keys.length !== Object.keys(pb).length) return false;
+  return keys.every((key) => (key === 'children' ? sameElements(pa[key] as ReactNode, pb[key] as ReactNode) : sameValue(pa[key], pb[key])));
+}
+
+/**
+ * The row's own handlers (`onClick` and the like) are new closures on every render of mantine-datatable's row, around the
+ * table's `onRowClick`…, so they count as equal: pass stable row handlers, and no `rowExpansion`. The cells' handlers
+ * (the selection checkbox's `onChange`, which holds the current selection) must be the same functions.
+ */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  const ka = Object.keys(a.rowProps) as (keyof TableTrProps)[];
+  return (
+    ka.length === Object.keys(b.rowProps).length && ka.every((key) => sameValue(a.rowProps[key], b.rowProps[key], true)) && sameElements(a.children, b.children)
+  );
+}
+
+/** The props mantine-datatable gives each of a row's cells (its internal cell component, mantine-datatable 9.4). */
+interface CellProps {
+  accessor: string;
+  record: unknown;
+  index: number;
+  className?: string;
+  style?: MantineStyleProp;
+  pinnedInfo?: { position: 'left' | 'right'; offset: number; isBoundary: boolean };
+  visibleMediaQuery?: unknown;
+  onClick?: MouseEventHandler<HTMLTableCellElement>;
+  onDoubleClick?: MouseEventHandler<HTMLTableCellElement>;
+  onContextMenu?: MouseEventHandler<HTMLTableCellElement>;
+  noWrap?: boolean;
+  ellipsis?: boolean;
+  textAlign?: 'left' | 'center' | 'right';
+  width?: string | number;
+  render?: (record: unknown, index: number) => ReactNode;
+  defaultRender?: (record: unknown, index: number, accessor: string) => ReactNode;
+  customCellAttributes?: (record: unknown, index: number) => Record<string, unknown>;
+}
+
+function isCell(node: ReactNode): node is ReactElement<CellProps> {
+  if (!isValidElement(node)) return false;
+  const props = node.props as Partial<CellProps>;
+  // A cell with a media query is drawn by the table's own cell (it needs its media-query hook).
+  return typeof props.accessor === 'string' && 'record' in props && props.visibleMediaQuery === undefined;
+}
+
+/**
+ * The row's `tr` and `td`s as plain elements with the classes, attributes and styles Mantine's `TableTr`/`TableTd` give them
+ * (read from the table's context): those are a Mantine `Box` each, and mantine-datatable's cell adds a media-query hook (state,
+ * an effect and a `matchMedia` listener), about 200 components per page of 25 rows. Anything not shaped like a plain cell
+ * (the selection checkbox, a cell with `visibleMediaQuery`) is drawn by the table's own component.
+ * memo-rows.test.tsx checks that the output is the same as the table's.
+ */
+function LightRow({ rowProps, children }: RowProps) {
+  const ctx = useTableContext();
+  const theme = useMantineTheme();
+  const td = ctx.getStyles('td');
+  const tr = ctx.getStyles('tr', { className: rowProps.className });
+  const { className: _className, style, children: _children, ...rest } = rowProps;
+  const cells = isValidElement(children) && children.type === Fragment ? (children.props as { children: ReactNode }).children : children;
+  const draw = (node: ReactNode): ReactNode => {
+    if (Array.isArray(node)) return node.map(draw);
+    if (!isCell(node)) return node;
+    const { accessor, record, index, className, pinnedInfo: pinned, onClick, onDoubleClick, onContextMenu, noWrap, ellipsis, textAlign, width, render, defaultRender, customCellAttributes } =
+      node.props;
+    const cellStyle: CSSProperties = {
+      ...getStyleObject(td.style, theme),
+      ...(width === undefined ? {} : { width, minWidth: width, maxWidth: width }),
+      ...getStyleObject(node.props.style, theme),
+      ...(pinned ? { position: 'sticky', [pinned.position]: pinned.offset, overflow: 'visible' } : {}),
+    };
+    return (
+      <td
+        key={node.key}
+        {...(ctx.withColumnBorders ? { 'data-with-column-border': true } : {})}
+        data-pinned={pinned?.position}
+        data-pinned-shadow={pinned?.isBoundary ? pinned.position : undefined}
+        style={Object.keys(cellStyle).length > 0 ? cellStyle : undefined}
+        className={clsx(
+          td.className,
+          {
+            'mantine-datatable-nowrap': noWrap || ellipsis,
+            'mantine-datatable-ellipsis': ellipsis,
+            'mantine-datatable-pointer-cursor': onClick || onDoubleClick,
+            'mantine-datatable-context-menu-cursor': onContextMenu,
+            'mantine-datatable-text-align-left': textAlign === 'left',
+            'mantine-datatable-text-align-center': textAlign === 'center',
+            'mantine-datatable-text-align-right': textAlign === 'right',
+          },
+          className,
+        )}
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
+        onContextMenu={onContextMenu}
+        {...customCellAttributes?.(record, index)}
+      >
+        {(render ? render(record, index) : defaultRender ? defaultRender(record, index, accessor) : getValueAtPath(record, accessor)) as ReactNode}
+      </td>
+    );
+  };
+  const rowStyle = { ...getStyleObject(tr.style, theme), ...getStyleObject(style, theme) };
+  return (
+    <tr
+      {...(ctx.withRowBorders ? { 'data-with-row-border': true } : {})}
+      {...(ctx.striped ? { 'data-striped': ctx.striped } : {})}
+      {...(ctx.highlightOnHover ? { 'data-hover': true } : {})}
+      style={Object.keys(rowStyle).length > 0 ? rowStyle : undefined}
+      className={tr.className}
+      {...rest}
+    >
+      {draw(cells)}
+    </tr>
+  );
+}
+
+/**
+ * A row renders again only when what mantine-datatable would draw in it changes (its record, its cells' columns, widths,
+ * pinning, selection): the table renders every row on each of its own renders (the loading state of a page change, the
+ * pagination, the sort arrows).
+ */
+const MemoRow = memo(LightRow, sameRow);
+
+/**
+ * mantine-datatable's `rowFactory` that skips unchanged rows. Row and cell callbacks must be stable (see
+ * `useLatestHandlers`); a row's cells are compared by their column definitions, so pass columns that keep their
+ * identity between renders (`useMemoCells`).
+ */
+export function memoRowFactory<T>({ rowProps, children, expandedElement }: { record: T; index: number; rowProps: TableTrProps; children: ReactNode; expandedElement?: ReactNode }): ReactNode {
+  return (
+    <>
+      <MemoRow rowProps={rowProps}>{children}</MemoRow>
+      {expandedElement}
+    </>
+  );
+}
