@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, CloseButton, Drawer, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, CloseButton, Drawer, Group, Loader, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -78,8 +78,10 @@ export function DataListToolbar(props: DataListToolbarProps) {
         {props.settings}
         {props.onRefresh && (
           <Tooltip label={t('data-list.refresh')}>
-            <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} loading={props.busy}>
-              <IconRefresh size={18} aria-hidden />
+            {/* Busy without ActionIcon's `loading`: its spinner fades out for 150 ms after the list has its rows, so the
+                list looked busy (and the page-change figures counted it) after the answer was painted. */}
+            <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} disabled={props.busy} aria-busy={props.busy || undefined}>
+              {props.busy ? <Loader size={18} /> : <IconRefresh size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
         )}
