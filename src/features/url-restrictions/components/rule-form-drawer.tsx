@@ -66,7 +66,8 @@ function RuleForm({ editor }: { editor: EditorRef }) {
           description={t(`url-restrictions.patternHint.${v.matchType}`)}
           required
           data-autofocus
-          ff="monospace"
+          // Only the typed pattern is code: the label, hint and error stay in the interface font.
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('pattern')}
         />
         <Input.Wrapper label={t('url-restrictions.fields.action')} required>

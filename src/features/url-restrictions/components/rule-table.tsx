@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +33,12 @@ export function RuleTable({
       // Room for a host name on a phone: the other columns keep their words whole, so the table scrolls
       // sideways instead of squeezing the pattern to a few letters per line ("maps.goog|le.com").
       cellsStyle: () => ({ minWidth: 180 }),
+      // The pattern opens the rule's editor (keyboard: Tab to it, Enter), like a name in the other lists.
       render: (r) => (
-        <Stack gap={2}>
-          <Code style={{ overflowWrap: 'anywhere' }}>{r.pattern}</Code>
+        <Stack gap={2} align="flex-start">
+          <Anchor component="button" type="button" onClick={() => onEdit(r)} ta="left" maw="100%">
+            <Code style={{ overflowWrap: 'anywhere', color: 'inherit' }}>{r.pattern}</Code>
+          </Anchor>
           {r.reason && (
             <Text size="xs" c="dimmed">
               {r.reason}
@@ -116,6 +119,11 @@ export function RuleTable({
       withTableBorder
       borderRadius="md"
       highlightOnHover
+      // A click or tap anywhere in a row opens its editor too, except on the row's own controls (switch, buttons).
+      onRowClick={({ record, event }) => {
+        if (event.target instanceof Element && event.target.closest('button, a, input, label')) return;
+        onEdit(record);
+      }}
       minHeight={table.records.length === 0 ? 200 : undefined}
       aria-label={t('url-restrictions.tableLabel')}
     />

@@ -62,7 +62,7 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
               text={pickerText}
               description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
               clearable
-              w={{ base: '100%', xs: 440 }}
+              w={{ base: '100%', xs: 460 }}
             />
             <Button type="submit" loading={checking}>
               {t('url-restrictions.tester.submit')}
