@@ -38,7 +38,8 @@ export default function ProcessesPage() {
         <UnitPicker
           value={unitId}
           onChange={(id) => go({ unit: id })}
-          w={360}
+          // 420 px: the pt/fr hint (Pesquisar uma unidade por nome ou nome do host, 358 px of text) fits the field.
+          w={{ base: '100%', xs: 420 }}
           description={phone ? t('processes.unitPlaceholder') : undefined}
           text={{
             label: t('processes.unit'),
