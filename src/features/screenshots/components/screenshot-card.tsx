@@ -1,4 +1,4 @@
-import { Badge, Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Checkbox, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
@@ -26,7 +26,8 @@ export function ScreenshotCard({
     <Card withBorder padding="xs" radius="md" style={selected ? { outline: '2px solid var(--mantine-primary-color-filled)' } : undefined}>
       <Card.Section pos="relative">
         <UnstyledButton onClick={onOpen} aria-label={t('screenshots.open', { unit: shot.unitName, time })} display="block" w="100%">
-          <ScreenshotImage data={shot} alt="" />
+          {/* Units have different screen sizes: every thumbnail gets the same 16:9 box, so the cards of a row line up. */}
+          <ScreenshotImage data={shot} alt="" fit="contain" h="auto" style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)' }} />
         </UnstyledButton>
         {/* size md: a 24 px target (WCAG 2.2 Target Size, 2.5.8); sm is 20 px. */}
         <Checkbox
@@ -46,14 +47,14 @@ export function ScreenshotCard({
         )}
       </Card.Section>
       <Stack gap={2} mt="xs">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" fw={600} truncate>
-            {shot.unitName}
-          </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt} style={{ whiteSpace: 'nowrap' }}>
-            {time}
-          </Text>
-        </Group>
+        {/* The unit's name has its own line(s): beside the time it kept ~110 px at 1280 (Rotterdam …), and cut to
+            one line it lost the number that tells the units apart (… Printer Host 0…). */}
+        <Text size="sm" fw={600} lineClamp={2} title={shot.unitName}>
+          {shot.unitName}
+        </Text>
+        <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt}>
+          {time}
+        </Text>
         <Text size="xs" c="dimmed" truncate title={shot.activeWindowTitle}>
           {shot.activeWindowTitle}
         </Text>

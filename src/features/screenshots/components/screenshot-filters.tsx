@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCamera } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -40,7 +40,8 @@ export function ScreenshotFilters({
           value={unit}
           onChange={(id) => setFilters({ unit: id })}
           clearable
-          w={280}
+          // Full width on a phone, like the other stacked fields; fixed widths side by side from xs.
+          w={{ base: '100%', xs: 280 }}
           text={{
             label: t('screenshots.unit'),
             placeholder: t('screenshots.allUnits'),
@@ -65,13 +66,12 @@ export function ScreenshotFilters({
           maxDate={new Date()}
           locale={i18n.language}
           valueFormat="ll"
-          w={260}
+          w={{ base: '100%', xs: 260 }}
           clearButtonProps={{ 'aria-label': t('screenshots.clearDates') }}
         />
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="flag-filter-label">
-            {t('screenshots.flagFilter')}
-          </Text>
+          {/* The same label look as the fields beside it (a plain Text was lighter than their labels). */}
+          <Input.Label id="flag-filter-label">{t('screenshots.flagFilter')}</Input.Label>
           <SegmentedControl
             aria-labelledby="flag-filter-label"
             value={flagged}
@@ -92,10 +92,12 @@ export function ScreenshotFilters({
             { value: 'desc', label: t('screenshots.newestFirst') },
             { value: 'asc', label: t('screenshots.oldestFirst') },
           ]}
-          w={170}
+          // 230 px: "Mais recentes primeiro" / "Plus anciennes d’abord" whole (170 cut them to "Mais recentes pri").
+          w={{ base: '100%', xs: 230 }}
         />
       </Group>
-      <Stack gap={2} align="flex-end">
+      {/* Left-aligned: when the filters take the whole row, the button starts under them, not indented by its hint. */}
+      <Stack gap={2} align="flex-start">
         <Button
           leftSection={<IconCamera size={16} aria-hidden />}
           disabled={!unit}
