@@ -91,6 +91,8 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
             <TextInput
               label={t('profile.phone')}
               type="tel"
+              // A format example; it also gives the field the line the name's counter takes, so both inputs line up.
+              description={t('profile.phoneHint')}
               value={values.phoneNumber}
               onChange={(e) => change({ phoneNumber: e.currentTarget.value })}
               error={errorText(errors.phoneNumber, { label: t('profile.phone') })}
