@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Flex, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -109,11 +109,13 @@ export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: Compose
           autoFocus={variant === 'reply'}
           description={t('email.compose.shortcut')}
         />
-        <Group justify="space-between">
+        {/* On a phone the three buttons were three ragged rows (Discard, then Save draft, then Send, each as wide as
+            its words): there they stack at full width, in the same order as the keyboard reaches them. */}
+        <Flex direction={{ base: 'column', xs: 'row' }} justify="space-between" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={working}>
             {t(variant === 'reply' ? 'common.cancel' : 'email.compose.discard')}
           </Button>
-          <Group gap="xs">
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="xs">
             <Button
               variant="light"
               leftSection={<IconDeviceFloppy size={18} aria-hidden />}
@@ -126,8 +128,8 @@ export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: Compose
             <Button type="submit" leftSection={<IconSend size={18} aria-hidden />} loading={sending} disabled={saving}>
               {t('email.compose.send')}
             </Button>
-          </Group>
-        </Group>
+          </Flex>
+        </Flex>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Drawer, Grid, Group, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Drawer, Grid, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconMenu2, IconPencil } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -32,11 +32,15 @@ export function EmailScreen({ logic, location }: { logic: MailboxLogic; location
     <MailboxContext.Provider value={actorRef}>
       <Grid gap="md">
         {narrow ? null : (
-          <Grid.Col span={3}>
-            <EmailSidebar />
+          // A fixed 260 px column: a quarter of the page (230 px at 1280) wrapped "Caixa de entrada" and
+          // "Boîte de réception" beside their unread badge onto two lines.
+          <Grid.Col span="content">
+            <Box w={260}>
+              <EmailSidebar />
+            </Box>
           </Grid.Col>
         )}
-        <Grid.Col span={narrow ? 12 : 9}>
+        <Grid.Col span={narrow ? 12 : 'auto'} miw={0}>
           {opened || !narrow ? null : (
             <Group justify="space-between" mb="sm" wrap="nowrap">
               <Button variant="default" leftSection={<IconMenu2 size={18} aria-hidden />} onClick={folders.open} aria-haspopup="dialog">
