@@ -126,7 +126,66 @@ test.describe('screens at 390 px', () => {
       await openScreen(page, path, true);
       expect(await cutPlaceholders(page), path).toEqual([]);
     }
+    // The composer's buttons were three ragged rows on a phone; now one full-width column.
+    await openScreen(page, '/apps/email', true);
+    await page.getByRole('button', { name: 'Escrever' }).click();
+    const composer = page.getByRole('dialog', { name: 'Nova mensagem' });
+    const widths = await Promise.all(
+      ['Descartar', 'Salvar rascunho', 'Enviar'].map(async (name) => Math.round((await composer.getByRole('button', { name, exact: true }).boundingBox())?.width ?? 0)),
+    );
+    expect(widths[0]).toBeGreaterThan(250);
+    expect(new Set(widths).size, widths.join(', ')).toBe(1);
   });
+});
+
+test('the user screens and the apps in Portuguese at 1280 px: a rule row opens its editor, nothing cut, fields and cards line up', async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signInIn(page, 'user', 'pt');
+
+  // URL rules: a click on any cell of a row opens the rule's editor, and so does Enter on its pattern.
+  await openScreen(page, '/user/url-restrictions', true);
+  expect(await cutPlaceholders(page)).toEqual([]);
+  const row = page.getByRole('table', { name: 'Regras de URL' }).getByRole('row').filter({ hasText: 'maps.google.com' });
+  const editor = page.getByRole('dialog', { name: 'Editar regra de URL' });
+  await row.getByRole('cell', { name: 'Domínio', exact: true }).click();
+  const pattern = editor.getByRole('textbox', { name: 'Padrão' });
+  await expect(pattern).toHaveValue('maps.google.com');
+  // Only the typed pattern is monospace: its hint was too ("ff" set the whole field's font).
+  const hintId = ((await pattern.getAttribute('aria-describedby')) ?? '').split(' ')[0];
+  const fontOf = (selector: string) => page.locator(selector).evaluate((e) => getComputedStyle(e).fontFamily);
+  expect(await fontOf(`[id="${hintId}"]`)).not.toBe(await pattern.evaluate((e) => getComputedStyle(e).fontFamily));
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await row.getByRole('button', { name: 'maps.google.com', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(pattern).toHaveValue('maps.google.com');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+
+  // The processes unit hint "Pesquisar uma unidade por nome ou nome do host" was cut in a 360 px field.
+  await openScreen(page, '/user/manage-process', true);
+  expect(await cutPlaceholders(page)).toEqual([]);
+
+  // Screenshots: "Mais recentes primeiro" whole, unit names not cut to "Rotterdam …", thumbnails of one height.
+  await openScreen(page, '/user/manage-screenshots', true);
+  await expect(page.locator('main button img').first()).toBeVisible();
+  expect(await cutLabels(page, 'main input')).toEqual([]);
+  expect(await cutLabels(page, 'main .mantine-Card-root .mantine-Stack-root > p:first-child')).toEqual([]);
+  const heights = await page.locator('main button img').evaluateAll((images) => images.slice(0, 9).map((i) => Math.round(i.getBoundingClientRect().height)));
+  expect(new Set(heights).size, heights.join(', ')).toBe(1);
+
+  // Mail: "Caixa de entrada" beside its unread badge stays on one line, as high as "Enviados".
+  await openScreen(page, '/apps/email', true);
+  const folders = page.getByRole('navigation', { name: 'Pastas de e-mail' });
+  const inbox = await folders.getByRole('link', { name: /^Caixa de entrada/ }).boundingBox();
+  const sent = await folders.getByRole('link', { name: /^Enviados/ }).boundingBox();
+  expect(inbox?.height).toBe(sent?.height);
+
+  // Profile: the display name's counter no longer pushes its input below the phone's.
+  await openScreen(page, '/user/my-profile', true);
+  const name = await page.getByRole('textbox', { name: 'Nome de exibição' }).boundingBox();
+  const phone = await page.getByRole('textbox', { name: 'Telefone' }).boundingBox();
+  expect(name?.y).toBe(phone?.y);
 });
 
 test('the service-unit list fits 1280 px: the tags column is not under the pinned actions; the URL tester\'s German unit placeholder whole', async ({ page }) => {
