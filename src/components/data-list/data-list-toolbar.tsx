@@ -52,10 +52,6 @@ export function DataListToolbar(props: DataListToolbarProps) {
             <Group visibleFrom="sm" align="flex-end" gap="sm" wrap="wrap">
               {props.filters}
             </Group>
-            {/* Phones: the filters would fill the first screen; they wait in a drawer behind one button. */}
-            <Button hiddenFrom="sm" variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filtersDrawer.open} aria-haspopup="dialog">
-              {filtersCount > 0 ? t('data-list.filtersWithCount', { count: filtersCount }) : t('data-list.filters')}
-            </Button>
             <Drawer
               opened={filtersOpened}
               onClose={filtersDrawer.close}
@@ -75,20 +71,31 @@ export function DataListToolbar(props: DataListToolbarProps) {
         ) : null}
       </Group>
       <Group gap="xs">
-        {props.settings}
-        {props.onRefresh && (
-          <Tooltip label={t('data-list.refresh')}>
-            {/* Busy without ActionIcon's `loading`: its spinner fades out for 150 ms after the list has its rows, so the
-                list looked busy (and the page-change figures counted it) after the answer was painted. */}
-            <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} disabled={props.busy} aria-busy={props.busy || undefined}>
-              {props.busy ? <Loader size={18} /> : <IconRefresh size={18} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-        {props.onExport && (
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={props.onExport} loading={props.exporting}>
-            {t('data-list.exportCsv')}
+        {props.filters ? (
+          // Phones: the filters would fill the first screen; they wait in a drawer behind one button, on the line of the icons.
+          <Button hiddenFrom="sm" variant="default" leftSection={<IconFilter size={16} aria-hidden />} onClick={filtersDrawer.open} aria-haspopup="dialog">
+            {filtersCount > 0 ? t('data-list.filtersWithCount', { count: filtersCount }) : t('data-list.filters')}
           </Button>
+        ) : null}
+        {/* The icons and the export stay together: on a phone the two icons no longer take a line of their own. */}
+        {(props.settings || props.onRefresh || props.onExport) && (
+          <Group gap="xs" wrap="nowrap">
+            {props.settings}
+            {props.onRefresh && (
+              <Tooltip label={t('data-list.refresh')}>
+                {/* Busy without ActionIcon's `loading`: its spinner fades out for 150 ms after the list has its rows, so the
+                    list looked busy (and the page-change figures counted it) after the answer was painted. */}
+                <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} disabled={props.busy} aria-busy={props.busy || undefined}>
+                  {props.busy ? <Loader size={18} /> : <IconRefresh size={18} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {props.onExport && (
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={props.onExport} loading={props.exporting}>
+                {t('data-list.exportCsv')}
+              </Button>
+            )}
+          </Group>
         )}
         {props.actions}
       </Group>
