@@ -57,8 +57,9 @@ const NOISE = 1.3;
  * so it can only get better; the table still shows MISS against the goal. Lower these as the app improves.
  */
 // 23 Nov 17:40 (load 3): login JS 164.8 KB, cold ratio 1.47 (2.03 at load 5.5), warm 1.78.
-// 23 Nov 20:05: login JS 151.6 KB (the ceiling leaves 3.4 KB for build noise and small additions).
-const CEILINGS = { loginJsKb: 155, coldRatio: 1.8, warmRatio: 1.8 };
+// 23 Nov 20:05: login JS 151.6 KB. 23 Nov 22:45: 135.0 KB (the session's actor, machine and XState left the
+// first load); the ceiling is a ratchet 2 KB above it (build noise and small additions), below the 150 KB goal.
+const CEILINGS = { loginJsKb: 137, coldRatio: 1.8, warmRatio: 1.8 };
 /** Packages that may be in a route's first load only on the routes listed (null: on none). */
 const ONLY_ON = {
   miragejs: null,
