@@ -37,7 +37,7 @@ export function RuleTable({
       render: (r) => (
         <Stack gap={2} align="flex-start">
           <Anchor component="button" type="button" onClick={() => onEdit(r)} ta="left" maw="100%">
-            <Code style={{ overflowWrap: 'anywhere', color: 'inherit' }}>{r.pattern}</Code>
+            <Code display="block" style={{ overflowWrap: 'anywhere', color: 'inherit' }}>{r.pattern}</Code>
           </Anchor>
           {r.reason && (
             <Text size="xs" c="dimmed">
