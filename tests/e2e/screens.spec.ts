@@ -186,6 +186,8 @@ test('the user screens and the apps in Portuguese at 1280 px: a rule row opens i
   const name = await page.getByRole('textbox', { name: 'Nome de exibição' }).boundingBox();
   const phone = await page.getByRole('textbox', { name: 'Telefone' }).boundingBox();
   expect(name?.y).toBe(phone?.y);
+  // The new password's rule shows before the first try, tied to the field.
+  await expect(page.getByLabel(/^Nova senha/)).toHaveAccessibleDescription('Pelo menos 8 caracteres, diferente da senha atual');
 });
 
 test('the service-unit list fits 1280 px: the tags column is not under the pinned actions; the URL tester\'s German unit placeholder whole', async ({ page }) => {

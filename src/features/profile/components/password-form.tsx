@@ -46,6 +46,9 @@ export function PasswordForm({ actor }: { actor: ProfileActor }) {
                 onChange={(e) => actor.send({ type: 'profile.password.change', patch: { [field.key]: e.currentTarget.value } })}
                 error={errorText(errors[field.key], { label: t(field.label) })}
                 autoComplete={field.autoComplete}
+                // The rule before the first try (as on the set-password page); under the field, so the three inputs stay in line.
+                description={field.key === 'newPassword' ? t('profile.password.hint') : undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
             ))}
           </SimpleGrid>
