@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './build/boot-chunks';
+import { hashedBootFiles } from './build/hashed-boot-files';
 import { cspPlugin } from './build/csp-plugin';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -39,7 +40,8 @@ const DOM_FILES = ['src/**/*.test.tsx', 'tests/**/*.test.tsx', 'tests/mirage/**/
 export default defineConfig({
   // cspPlugin: the build's Content-Security-Policy meta tag and _headers, sent by `vite preview` (docs/security.md).
   // bootChunks: the first load in two chunks instead of ~30 (build/boot-chunks.ts, docs/performance.md).
-  plugins: [react(), cspPlugin(), bootChunks()],
+  // hashedBootFiles: the boot overlay's script and styles cached like the bundles (build/hashed-boot-files.ts).
+  plugins: [react(), cspPlugin(), bootChunks(), hashedBootFiles()],
   resolve: {
     alias: {
       '@/': dir('./src/'),
