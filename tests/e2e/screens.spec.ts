@@ -126,8 +126,17 @@ test.describe('screens at 390 px', () => {
       await openScreen(page, path, true);
       expect(await cutPlaceholders(page), path).toEqual([]);
     }
-    // The composer's buttons were three ragged rows on a phone; now one full-width column.
+    // An open mail: the pt date beside the sender left it ~50 px (one syllable of the address per line), and the four
+    // actions left the subject ~120 px; both now wrap below instead.
     await openScreen(page, '/apps/email', true);
+    await page.getByRole('button', { name: /Overdue invoice #88412/ }).click();
+    const message = page.getByRole('article', { name: 'Mensagem de Billing Notice' });
+    await expect(message.locator('p').first()).toContainText('Billing Notice <billing@');
+    expect((await message.locator('p').first().boundingBox())?.width).toBeGreaterThan(200);
+    const subject = await page.getByRole('heading', { level: 2, name: /Overdue invoice #88412/ }).boundingBox();
+    expect(subject?.width).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Voltar à lista' }).click();
+    // The composer's buttons were three ragged rows on a phone; now one full-width column.
     await page.getByRole('button', { name: 'Escrever' }).click();
     const composer = page.getByRole('dialog', { name: 'Nova mensagem' });
     const widths = await Promise.all(

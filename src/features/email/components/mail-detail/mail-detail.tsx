@@ -55,8 +55,9 @@ export function MailDetail({ actorRef }: { actorRef: EmailActorRef }) {
         if (e.key === 'Escape' && !replyComposer) close();
       }}
     >
-      <Group className={classes.toolbar} justify="space-between" p="sm" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap" miw={0}>
+      {/* On a phone the four actions left the subject ~120 px (five lines): below 200 px of subject they wrap to a line of their own. */}
+      <Group className={classes.toolbar} justify="space-between" p="sm" wrap="wrap" style={{ rowGap: 4 }}>
+        <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 200px' }}>
           <Tooltip label={t('email.detail.back')}>
             <ActionIcon variant="subtle" aria-label={t('email.detail.back')} onClick={close}>
               <IconArrowLeft size={20} aria-hidden />
@@ -66,7 +67,7 @@ export function MailDetail({ actorRef }: { actorRef: EmailActorRef }) {
             {subject}
           </Title>
         </Group>
-        <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('email.detail.actions')}>
+        <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('email.detail.actions')} ml="auto">
           <Tooltip label={t(email.isStarred ? 'email.actions.unstar' : 'email.actions.star')}>
             <ActionIcon
               variant="subtle"
@@ -223,8 +224,10 @@ function Message({ message, onCollapse }: { message: Email; onCollapse?: () => v
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={t('email.detail.messageFrom', { from: message.sender_name })}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+      {/* The date ("qua., 18 de nov. de 2026, 23:15") goes under the sender when both do not fit: beside it on a phone it
+          left the sender ~50 px, one syllable of the address per line. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" style={{ rowGap: 4 }} mb="sm">
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 240px' }}>
           <Avatar radius="xl" color="initials" name={message.sender_name} aria-hidden />
           <div className={classes.grow}>
             <Text fw={600} size="sm">
