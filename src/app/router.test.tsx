@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { restartSession } from '@/lib/session';
 import { renderWithProviders } from '../../tests/render';
@@ -53,6 +53,8 @@ beforeEach(() => {
   return () => document.getElementById('loading-bg')?.remove();
 });
 afterEach(() => {
+  // Unmounted first: the router follows a restarted session (src/lib/session/current.ts), outside act() here.
+  cleanup();
   restartSession({ idleMs: 0 });
   vi.unstubAllGlobals();
 });
