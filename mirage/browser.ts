@@ -203,6 +203,16 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     window.dispatchEvent(new CustomEvent(PERSIST_RESET_EVENT, { detail: { dropped, restored: status.restored } }));
   }
 
+  // Each request is handled in a task of its own, as a server's answer arrives: Pretender runs the handler
+  // inside fetch(), so a screen starting its requests paid for every handler in its own render task (the
+  // admin dashboard's four, 30-40 ms, after its 90 ms mount). The answer still comes in a later task, as before.
+  // (Pretender's handleRequest, left out of Mirage's typings.)
+  const pretender = server.pretender as Server['pretender'] & { handleRequest(request: Request): void };
+  const handle = pretender.handleRequest.bind(pretender);
+  pretender.handleRequest = (request) => {
+    setTimeout(() => handle(request), 0);
+  };
+
   const log: HandledRequest[] = [];
   const previous = server.pretender.handledRequest.bind(server.pretender);
   server.pretender.handledRequest = (verb, path, request) => {
