@@ -120,7 +120,8 @@ export function TrendChart({ data, series, height, language }: { data: readonly 
         <div className={classes.dates}>
           {data.map((p, i) =>
             i % labelEvery === 0 ? (
-              <span key={i} className={classes.date} style={{ left: `${x(i) * 100}%`, transform: i === 0 ? 'none' : i === n - 1 ? 'translateX(-100%)' : 'translateX(-50%)' }}>
+              // Every other one hides on a phone, where six would overlap.
+              <span key={i} className={(i / labelEvery) % 2 === 1 ? `${classes.date} ${classes.wide}` : classes.date} style={{ left: `${x(i) * 100}%`, transform: i === 0 ? 'none' : i === n - 1 ? 'translateX(-100%)' : 'translateX(-50%)' }}>
                 {p.label}
               </span>
             ) : null,
