@@ -216,4 +216,8 @@ test('the service-unit list fits 1280 px: the tags column is not under the pinne
   await openScreen(page, '/user/url-restrictions', true);
   await expect(page.getByPlaceholder('Beliebige Einheit (nur Regeln für alle Einheiten)')).toBeVisible();
   expect(await cutPlaceholders(page)).toEqual([]);
+  // The to-do sidebar (a quarter of the page) cut "Aufgabe hinzufügen" to "Aufgabe hinzufüg".
+  await openScreen(page, '/apps/todo', true);
+  await expect(page.getByRole('button', { name: 'Aufgabe hinzufügen' })).toBeVisible();
+  expect(await cutLabels(page, 'main .mantine-Button-label')).toEqual([]);
 });
