@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { makeServer } from '@mirage/server';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '../render';
@@ -15,7 +18,22 @@ beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   localStorage.setItem('accessToken', (await signInAs('user')).token);
 });
-afterEach(() => server.shutdown());
+afterEach(() => {
+  // Unmounted first: the screen follows the address bar.
+  cleanup();
+  server.shutdown();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The screen at a URL of the browser's address bar: its list and detail follow the history events (useListUrl). */
+function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
+}
 
 async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('table');
@@ -25,7 +43,7 @@ async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Service Unit Management', { timeout: 60_000 }, () => {
   it('lists the organization’s units with status, and opens a page of the list from the URL', async () => {
-    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=online&status=offline&status=maintenance' });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=online&status=offline&status=maintenance');
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
     await waitFor(() => expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument());
@@ -34,7 +52,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
 
   it('create: a validation error first, then success', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
@@ -56,7 +74,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
 
   it('shows the server’s field error (duplicate name) on the field and keeps the values', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
     const table = await screen.findByRole('table');
     const existing = await within(table).findAllByRole('button', { name: /Hamburg|Berlin|Lyon|Milan|Porto|Rotterdam|Gdańsk/ });
     const existingName = existing[0]?.textContent ?? '';
@@ -81,7 +99,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
         return attempts === 1 ? Promise.reject(new ApiError('Network error', 0, undefined)) : apiServices.save(input);
       },
     };
-    renderWithProviders(<ServiceUnitsScreen services={services} />, { path: '/user/manage-service-units' });
+    renderAt(<ServiceUnitsScreen services={services} />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Porto Gate 9');
     await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'opo-gate-09');
@@ -98,7 +116,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
 
   it('closing a form with changes asks first', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units' });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Half done');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -108,8 +126,56 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
   });
 
   it('a deep link to another organization’s unit says "not found"', async () => {
-    renderWithProviders(<ServiceUnitsScreen />, { path: '/user/manage-service-units?unit=999999' });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units?unit=999999');
     expect(await screen.findByText('Service unit not found')).toBeInTheDocument();
     expect(screen.getByText(/There is no service unit with the id “999999”/)).toBeInTheDocument();
+  });
+
+  it('a page change and an opened unit are history entries: back closes the unit, then returns to the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units?pageSize=10');
+    const table = await screen.findByRole('table', { name: 'Service units' });
+    const firstName = () => within(table).getAllByRole('button').find((b) => b.getAttribute('title') !== null);
+    await waitFor(() => expect(screen.getByText(/^1–10 of \d+/)).toBeInTheDocument());
+    await waitFor(() => expect(firstName()).toBeDefined());
+    const pageOneName = firstName()?.getAttribute('title');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(firstName()?.getAttribute('title')).not.toBe(pageOneName));
+    expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
+
+    const name = firstName();
+    if (!name) throw new Error('no unit name button');
+    await user.click(name);
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findAllByText(name.getAttribute('title') ?? '')).not.toHaveLength(0);
+    expect(new URLSearchParams(window.location.search).get('unit')).not.toBeNull();
+
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
+    expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument();
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?pageSize=10'));
+    await waitFor(() => expect(firstName()?.getAttribute('title')).toBe(pageOneName));
+    expect(screen.getByText(/^1–10 of \d+/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('data-active', 'true');
+  });
+
+  it('rows picked one after the other stay selected, and the bulk action bar counts them', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
+    const table = await screen.findByRole('table', { name: 'Service units' });
+    await waitFor(() => expect(within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ }).length).toBeGreaterThan(2));
+    const [first, second] = within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    if (!first || !second) throw new Error('no row checkboxes');
+    await user.click(first);
+    await user.click(second);
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
+    expect(first).toBeChecked();
+    expect(second).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Set maintenance' })).toBeEnabled();
   });
 });

@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTool, IconToolsOff, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import type { ListQuery } from '@machines/list/list.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
@@ -37,7 +36,7 @@ function errorMessage(error: unknown): string | null {
 export function ServiceUnitsScreen({ services = apiServices }: { services?: UnitServices }) {
   const { t } = useTranslation();
   const { screen, list, editor, detail } = useServiceUnits(services);
-  const search = useSearch();
+  // The path only: the list and detail machines follow the query string themselves (useListUrl, useDetailUrl).
   const [location, navigate] = useLocation();
 
   const searchInput = useSelector(list, (s) => s.context.searchInput);
@@ -54,27 +53,15 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
-  const unitParam = new URLSearchParams(search).get('unit');
 
+  // Reads the address when called (the screen does not render for URL changes); `location` is the screen's path.
   const withUnitParam = (id: string | null) => {
-    const params = new URLSearchParams(search);
+    const params = new URLSearchParams(window.location.search);
     if (id) params.set('unit', id);
     else params.delete('unit');
     const qs = params.toString();
     return qs ? `${location}?${qs}` : location;
   };
-
-  // The latest URL builder, for the subscriptions below without re-subscribing on every URL change.
-  const withUnitParamRef = useRef(withUnitParam);
-  useEffect(() => {
-    withUnitParamRef.current = withUnitParam;
-  });
-
-  // The ?unit=<id> deep link opens (and back/forward closes) the detail drawer.
-  useEffect(() => {
-    if (unitParam) detail.send({ type: 'detail.open', id: unitParam });
-    else detail.send({ type: 'detail.close' });
-  }, [unitParam, detail]);
 
   // The screen's words for the shared CRUD toasts (src/components/crud-screen); the detail drawer follows the rows.
   useCrudNotifications<UnitRow, UnitFormValues, UnitRow>(screen, {
@@ -91,10 +78,9 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
     jobFailed: (job) => (job === UNIT_JOBS.export ? t('data-list.exportFailed') : null),
     onEvent: (e) => {
       if (e.type === 'crud.saved') detail.send({ type: 'detail.updated', unit: e.record });
-      if (e.type === 'crud.delete.pending' && detail.getSnapshot().context.id === e.target.id) navigate(withUnitParamRef.current(null));
+      if (e.type === 'crud.delete.pending' && detail.getSnapshot().context.id === e.target.id) navigate(withUnitParam(null));
     },
   });
-
 
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));

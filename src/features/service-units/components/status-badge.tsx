@@ -6,9 +6,14 @@ const COLOR: Record<UnitStatus, string> = { online: 'teal', offline: 'gray', mai
 
 export function StatusBadge({ status }: { status: UnitStatus }) {
   const { t } = useTranslation();
+  return <StatusBadgeLabel status={status} label={t(`service-units.status.${status}`)} />;
+}
+
+/** The badge with its words given: for table cells, which know the language without a translation hook per cell. */
+export function StatusBadgeLabel({ status, label }: { status: UnitStatus; label: string }) {
   return (
     <Badge color={COLOR[status]} variant={status === 'offline' ? 'outline' : 'light'} radius="sm">
-      {t(`service-units.status.${status}`)}
+      {label}
     </Badge>
   );
 }

@@ -1,16 +1,17 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, RelativeTime, TableSettings, useLatestHandlers, useLazyFloating, useListTable, useMemoCells, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
-import { StatusBadge } from './status-badge';
+import { StatusBadgeLabel } from './status-badge';
 
 export const UNIT_TABLE_KEY = 'service-units';
 
 /** The tags of a row on one line: the first one, then "+n" with every tag in a tooltip. */
-function TagList({ tags }: { tags: string[] }) {
+function TagList({ tags, labels }: { tags: string[]; labels: RowLabels }) {
   const [first, ...rest] = tags;
   if (first === undefined) return null;
   return (
@@ -18,14 +19,14 @@ function TagList({ tags }: { tags: string[] }) {
       <Badge size="sm" variant="default" radius="sm" tt="none" maw={100} title={first}>
         {first}
       </Badge>
-      {rest.length > 0 && <MoreTags tags={tags} rest={rest} />}
+      {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} />}
     </Group>
   );
 }
 
 /** "+n" with every tag in a tooltip, mounted when the pointer first reaches it (a page of rows mounted one each for nothing). */
-function MoreTags({ tags, rest }: { tags: string[]; rest: string[] }) {
-  const { t } = useTranslation();
+function MoreTags({ tags, rest, labels }: { tags: string[]; rest: string[]; labels: RowLabels }) {
+  const { t } = labels;
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
   const badge = (
     <Badge ref={ref} size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} tabIndex={0} {...{ [LAZY_KEY]: 'tags' }} {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
@@ -37,11 +38,11 @@ function MoreTags({ tags, rest }: { tags: string[]; rest: string[] }) {
 }
 
 /** Edit and delete, their tooltips (hover only) mounted when the pointer first reaches the cell. */
-function UnitRowActions({ unit, onEdit, onDelete }: { unit: UnitRow; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void }) {
-  const { t } = useTranslation();
+// The labels come from the table (its cells render again when the language changes): no translation hook per row.
+function UnitRowActions({ unit, onEdit, onDelete, labels }: { unit: UnitRow; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void; labels: RowLabels }) {
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
-  const editLabel = t('service-units.actions.editNamed', { name: unit.name });
-  const deleteLabel = t('service-units.actions.deleteNamed', { name: unit.name });
+  const editLabel = labels.edit(unit.name);
+  const deleteLabel = labels.remove(unit.name);
   const edit = (
     <ActionIcon variant="subtle" aria-label={editLabel} onClick={() => onEdit(unit)} {...{ [LAZY_KEY]: 'edit' }}>
       <IconEdit size={18} aria-hidden />
@@ -60,18 +61,61 @@ function UnitRowActions({ unit, onEdit, onDelete }: { unit: UnitRow; onEdit: (un
   );
 }
 
+/** The translations a row uses, looked up once per language instead of once per row and page. */
+interface RowLabels {
+  t: TFunction;
+  status: (status: UnitRow['status']) => string;
+  os: (os: UnitRow['operatingSystem']) => string;
+  edit: (name: string) => string;
+  remove: (name: string) => string;
+}
+
+function rowLabels(t: TFunction): RowLabels {
+  const cache = new Map<string, string>();
+  const cached = (key: string) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = t(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+  // A label with the name in it: the translation with a marker where the name goes, filled in per row.
+  const named = (key: string) => {
+    const [before = '', after = ''] = t(key, { name: '\u0000' }).split('\u0000');
+    return (name: string) => `${before}${name}${after}`;
+  };
+  return {
+    t,
+    status: (status) => cached(`service-units.status.${status}`),
+    os: (os) => cached(`service-units.os.${os}`),
+    edit: named('service-units.actions.editNamed'),
+    remove: named('service-units.actions.deleteNamed'),
+  };
+}
+
+export interface UnitRowHandlers {
+  onOpen: (unit: UnitRow) => void;
+  onEdit: (unit: UnitRow) => void;
+  onDelete: (unit: UnitRow) => void;
+}
+
 /**
  * The table's columns. At 1280 px, with the menu open, the default set fits on one line per row in every
  * language: long names and host names end in "…" (the full text is the cell's title), tags show one and "+n".
  * OS and location are one click away in the column chooser.
  */
-export function useUnitColumns(
-  handlers: { onOpen: (unit: UnitRow) => void; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void },
-): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
-  const { t } = useTranslation();
+export function useUnitColumns(handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => unitColumns(t, language, handlers), [t, language, handlers]);
+}
+
+function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
   const { onOpen, onEdit, onDelete } = handlers;
+  const labels = rowLabels(t);
   const columns: DataTableColumn<UnitRow>[] = [
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 136, render: (u) => <StatusBadge status={u.status} /> },
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 136, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
@@ -100,7 +144,7 @@ export function useUnitColumns(
         </Text>
       ),
     },
-    { accessor: 'operatingSystem', title: t('service-units.columns.os'), sortable: true, toggleable: true, defaultToggle: false, width: 110, render: (u) => t(`service-units.os.${u.operatingSystem}`) },
+    { accessor: 'operatingSystem', title: t('service-units.columns.os'), sortable: true, toggleable: true, defaultToggle: false, width: 110, render: (u) => labels.os(u.operatingSystem) },
     { accessor: 'location', title: t('service-units.columns.location'), sortable: true, toggleable: true, defaultToggle: false, width: 180, ellipsis: true },
     {
       accessor: 'lastSeenAt',
@@ -109,15 +153,15 @@ export function useUnitColumns(
       toggleable: true,
       width: 150,
       ellipsis: true,
-      render: (u) => <RelativeTime value={u.lastSeenAt} />,
+      render: (u) => (u.lastSeenAt ? <RelativeTimeText value={u.lastSeenAt} language={language} /> : <Text size="sm" c="dimmed">{labels.t('data-list.never')}</Text>),
     },
-    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 160, render: (u) => <TagList tags={u.tags} /> },
+    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 160, render: (u) => <TagList tags={u.tags} labels={labels} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
       width: 88,
-      render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} />,
+      render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} labels={labels} />,
     },
   ];
   const choosable = columns
@@ -127,45 +171,24 @@ export function useUnitColumns(
 }
 
 const noop = () => undefined;
+const NO_HANDLERS: UnitRowHandlers = { onOpen: noop, onEdit: noop, onDelete: noop };
 
 /** The column chooser and density of the units table (its own view of the same stored choices). */
 // Memoised (no props): the list screen's renders skip the column chooser.
 export const UnitTableSettings = memo(function UnitTableSettings() {
-  const { columns, choosable } = useUnitColumns({ onOpen: noop, onEdit: noop, onDelete: noop });
+  const { columns, choosable } = useUnitColumns(NO_HANDLERS);
   const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
   return <TableSettings preferences={preferences} columns={choosable} />;
 });
 
-// Memoised: the screen passes stable props, so only the list's own changes render the table.
-export const UnitTable = memo(function UnitTable({
-  list,
-  onOpen,
-  onEdit,
-  onDelete,
-}: {
-  list: ListActorRef<UnitRow>;
-  onOpen: (unit: UnitRow) => void;
-  onEdit: (unit: UnitRow) => void;
-  onDelete: (unit: UnitRow) => void;
-}) {
+const unitLabel = (u: UnitRow) => u.name;
+
+// Memoised: the screen passes stable props, so only the list's own changes render the table; the columns keep their
+// identity (stable handlers), so the shared table's rows render only when their record changes.
+export const UnitTable = memo(function UnitTable({ list, ...events }: { list: ListActorRef<UnitRow> } & UnitRowHandlers) {
   const { t } = useTranslation();
-  const table = useListTable(list, { rowLabel: (u) => u.name });
-  const { columns } = useUnitColumns(useLatestHandlers({ onOpen, onEdit, onDelete }));
-  const preferences = useTablePreferences(UNIT_TABLE_KEY, columns);
-  const cells = useMemoCells(preferences.columns);
-  return (
-    <DataTable<UnitRow>
-      {...table}
-      columns={cells}
-      {...preferences.densityProps}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalAlign="center"
-      // Row actions stay in view even when chosen columns make the table scroll sideways.
-      pinLastColumn
-      minHeight={table.records.length === 0 ? 240 : undefined}
-      aria-label={t('service-units.tableLabel')}
-    />
-  );
+  const handlers = useLatestHandlers(events);
+  const { columns } = useUnitColumns(handlers);
+  // Selection checkboxes for the bulk actions; the actions column stays pinned (ListDataTable).
+  return <ListDataTable list={list} tableKey={UNIT_TABLE_KEY} columns={columns} rowLabel={unitLabel} selectable label={t('service-units.tableLabel')} />;
 });

@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
-import { useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
+import { useEffect } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { Page } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
-import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
 import { bulkSetMaintenance } from '../api/bulk-set-maintenance';
 import { createServiceUnit } from '../api/create-service-unit';
@@ -67,8 +66,8 @@ export const apiServices: UnitServices = {
 
 /** The machines behind the Service Unit Management screen, wired to the API and the URL. */
 export function useServiceUnits(services: UnitServices = apiServices) {
-  const search = useSearch();
-  const initial = useMemo(() => parseListQuery(search, unitQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+  // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
+  const initial = useInitialListQuery(unitQuerySchema);
 
   const logic = unitScreenMachine.provide({
     actors: {
@@ -98,13 +97,41 @@ export function useServiceUnits(services: UnitServices = apiServices) {
     // The tag options come from the units: load them at start and after every change.
     jobs: { onStart: [UNIT_JOBS.tags], afterChange: [UNIT_JOBS.tags] },
   });
-  useListQuerySync(list, unitQuerySchema);
+  useListUrl(list, unitQuerySchema);
 
   const detail = useScreenActor(
     unitDetailMachine.provide({
       actors: { loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)) },
     }),
   );
+  useDetailUrl(detail);
 
   return { screen, list, editor, detail };
+}
+
+/** The history events wouter's browser location dispatches (it patches pushState/replaceState), and the browser's own. */
+const URL_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+/**
+ * The `?unit=<id>` deep link opens the detail drawer and back/forward (or a link without it) closes it: sent to the detail
+ * machine from the history event itself, as `useListUrl` does for the list, so the screen reads no query string and does
+ * not render for a page, sort or search change. URLs of another path (the screen is being left) are ignored.
+ */
+function useDetailUrl(detail: ActorRefFrom<typeof unitDetailMachine>): void {
+  useEffect(() => {
+    const path = window.location.pathname;
+    let last: string | null | undefined;
+    const fromUrl = () => {
+      if (window.location.pathname !== path) return;
+      const id = new URLSearchParams(window.location.search).get('unit');
+      if (id === last) return;
+      last = id;
+      detail.send(id ? { type: 'detail.open', id } : { type: 'detail.close' });
+    };
+    for (const type of URL_EVENTS) window.addEventListener(type, fromUrl);
+    fromUrl();
+    return () => {
+      for (const type of URL_EVENTS) window.removeEventListener(type, fromUrl);
+    };
+  }, [detail]);
 }
