@@ -29,7 +29,7 @@ describe('Admin dashboard', { timeout: 60_000 }, () => {
     expect(within(risky).getAllByRole('link')[1]).toHaveAttribute('href', expect.stringMatching(/^\/admin\/reporting\/prediction\?unitId=/));
     const signIns = screen.getByRole('region', { name: 'Recent sign-ins' });
     expect(await within(signIns).findByText('Adam Manager')).toBeInTheDocument();
-    // The trend chart comes with its figures as a table.
+    // The chart (and its table) renders after the figures, in a deferred render.
     expect(await screen.findByRole('table', { name: 'Units online and offline per day' })).toBeInTheDocument();
   });
 

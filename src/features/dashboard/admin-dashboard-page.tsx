@@ -1,5 +1,8 @@
+import '@mantine/charts/styles.css';
+import { AreaChart } from '@mantine/charts';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconBuilding, IconPlugConnectedX, IconUsers, IconWifi } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AdminCard } from '@machines/dashboard/admin-dashboard.machine';
@@ -8,7 +11,6 @@ import { RelativeTime } from '@/components/data-list';
 import { CardFrame } from './components/card-frame';
 import { RefreshButton } from './components/refresh-button';
 import { StatGrid, type Stat } from './components/stat-card';
-import { TrendChart } from './components/trend-chart';
 import { useAdminDashboard, useSignInsCard, useSummaryCard, useTopRiskCard, useTrendCard, type AdminDashboardActor } from './hooks/use-admin-dashboard';
 
 const BAND_COLOR = { high: 'red', medium: 'orange', low: 'teal', insufficient: 'gray' } as const;
@@ -17,8 +19,8 @@ const ROLES = [1, 2, 3, 4] as const;
 /**
  * /admin/dashboard: the organizations, users and units at a glance, the riskiest units and the latest sign-ins.
  * Each card is its own component reading only its own card actor, so an answer renders that card alone (the
- * page rendered everything four times, once per answer, each in one blocking task). The trend is a plain SVG
- * (TrendChart): Recharts' first mount was the page's one long task after its first paint (100-200 ms).
+ * page rendered everything four times, once per answer, each in one blocking task); the trend chart mounts
+ * in a deferred render after the figures (useDeferredValue), sliced by React instead of in their task.
  */
 export default function AdminDashboardPage() {
   const actor = useAdminDashboard();
@@ -63,18 +65,16 @@ function SummaryStats({ actor }: CardProps) {
   return <StatGrid stats={stats} state={summary.status} onRetry={retryOf(actor, 'summary')} perRow={4} />;
 }
 
-const TREND_SERIES = (t: (key: string) => string) => [
-  { key: 'online', label: t('dashboard.unitsOnline'), color: 'var(--mantine-color-teal-6)' },
-  { key: 'offline', label: t('dashboard.unitsOffline'), color: 'var(--mantine-color-red-5)' },
-];
-
 function TrendCard({ actor }: CardProps) {
   const { t, i18n } = useTranslation();
   const trend = useTrendCard(actor);
+  // The chart (Recharts: SVG, measuring its container) renders after the figures, in a render React slices.
+  const data = useDeferredValue(trend.data);
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const trendData = (trend.data ?? []).map((p) => ({ date: day.format(new Date(`${p.date}T00:00:00Z`)), online: p.online, offline: p.total - p.online }));
+  const trendData = (data ?? []).map((p) => ({ date: day.format(new Date(`${p.date}T00:00:00Z`)), online: p.online, offline: p.total - p.online }));
   return (
-    <CardFrame title={t('dashboard.admin.trend')} status={trend.status} hasData={trend.data !== null} onRetry={retryOf(actor, 'trend')}>
+    // Until the deferred render has the first data, the card keeps its skeleton.
+    <CardFrame title={t('dashboard.admin.trend')} status={data === null && trend.data !== null ? 'loading' : trend.status} hasData={data !== null} onRetry={retryOf(actor, 'trend')}>
       <ChartFigure
         bare
         title={t('dashboard.admin.trendChart')}
@@ -84,11 +84,18 @@ function TrendCard({ actor }: CardProps) {
           rows: trendData.map((p) => [p.date, p.online, p.offline]),
         }}
       >
-        <TrendChart
-          height={220}
-          language={i18n.language}
-          series={TREND_SERIES(t)}
-          data={trendData.map((p) => ({ label: p.date, values: { online: p.online, offline: p.offline } }))}
+        <AreaChart
+          h={220}
+          data={trendData}
+          dataKey="date"
+          type="stacked"
+          withDots={false}
+          series={[
+            { name: 'online', label: t('dashboard.unitsOnline'), color: 'teal.6' },
+            { name: 'offline', label: t('dashboard.unitsOffline'), color: 'red.5' },
+          ]}
+          withLegend
+          areaChartProps={{ accessibilityLayer: false }}
         />
       </ChartFigure>
     </CardFrame>
