@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { makeServer } from '@mirage/server';
 import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restrictions';
 import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
@@ -15,7 +18,30 @@ beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   localStorage.setItem('accessToken', (await signInAs('user')).token);
 });
-afterEach(() => server.shutdown());
+afterEach(() => {
+  // Unmounted first: the screen follows the address bar.
+  cleanup();
+  server.shutdown();
+  window.history.replaceState(null, '', '/');
+});
+
+/** The screen at a URL of the browser's address bar: its list follows the history events (useListUrl). */
+function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
+}
+
+/** The action column's words of the table's rows (the header row left out). */
+function rowActions(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '').find((text) => text === 'Block' || text === 'Allow') ?? '');
+}
 
 async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('table', { name: 'URL rules' });
@@ -31,7 +57,7 @@ async function chooseMatchType(user: ReturnType<typeof userEvent.setup>, dialog:
 describe('Url Restrictions', { timeout: 60_000 }, () => {
   it('create: an invalid regex is refused on the field, then a valid one is saved', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<UrlRestrictionsScreen />, { path: '/user/url-restrictions' });
+    renderAt(<UrlRestrictionsScreen />, '/user/url-restrictions');
     const dialog = await openCreateForm(user);
     await chooseMatchType(user, dialog, 'Regular expression');
     const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
@@ -54,7 +80,7 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
         return attempts === 2 ? Promise.reject(new ApiError('Network error', 0, undefined)) : apiRuleServices.save(input);
       },
     };
-    renderWithProviders(<UrlRestrictionsScreen services={services} />, { path: '/user/url-restrictions' });
+    renderAt(<UrlRestrictionsScreen services={services} />, '/user/url-restrictions');
     const dialog = await openCreateForm(user);
     const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
     await user.type(pattern, 'tiktok.com'); // seeded as a block rule for all units
@@ -71,7 +97,7 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
 
   it('tests a URL: the deciding rule and why', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<UrlRestrictionsScreen />, { path: '/user/url-restrictions' });
+    renderAt(<UrlRestrictionsScreen />, '/user/url-restrictions');
     const tester = await screen.findByRole('region', { name: 'Test a URL' });
     await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://www.tiktok.com/@someone');
     await user.click(within(tester).getByRole('button', { name: 'Test' }));
@@ -83,5 +109,27 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://nothing-matches.example.net/');
     await user.click(within(tester).getByRole('button', { name: 'Test' }));
     await waitFor(() => expect(within(tester).getByRole('status')).toHaveTextContent('allowed by default'));
+  });
+
+  it('a filter is a history entry: the URL keeps it, back restores the one before, a row click opens the editor', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UrlRestrictionsScreen />, '/user/url-restrictions?action=block');
+    const table = await screen.findByRole('table', { name: 'URL rules' });
+    await waitFor(() => expect(new Set(rowActions(table))).toEqual(new Set(['Block'])));
+
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Allow' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('action')).toBe('allow'));
+    await waitFor(() => expect(new Set(rowActions(screen.getByRole('table', { name: 'URL rules' })))).toEqual(new Set(['Allow'])));
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?action=block'));
+    await waitFor(() => expect(new Set(rowActions(screen.getByRole('table', { name: 'URL rules' })))).toEqual(new Set(['Block'])));
+    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('Block');
+
+    const row = within(screen.getByRole('table', { name: 'URL rules' })).getAllByRole('row')[1];
+    if (!row) throw new Error('no rule row');
+    await user.click(within(row).getAllByRole('cell')[1] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Edit URL rule' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,3 @@
-import { useMemo } from 'react';
-import { useSearch } from 'wouter';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
@@ -7,7 +5,7 @@ import { createListMachine, type BulkRequest, type ListQuery } from '@machines/l
 import { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
 import type { Page, UrlRestriction } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
-import { defineListQuerySchema, parseListQuery, useListQuerySync } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { createUrlRestriction } from '../api/create-url-restriction';
 import { deleteUrlRestriction } from '../api/delete-url-restriction';
 import { getAllUrlRestrictions } from '../api/get-all-url-restrictions';
@@ -49,8 +47,8 @@ export const apiRuleServices: RuleServices = {
 };
 
 export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
-  const search = useSearch();
-  const initial = useMemo(() => parseListQuery(search, ruleQuerySchema), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first URL only; later ones are synced
+  // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
+  const initial = useInitialListQuery(ruleQuerySchema);
 
   const logic = ruleScreenMachine.provide({
     actors: {
@@ -80,7 +78,7 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
     editor: { empty: EMPTY_RULE },
     jobs: { refreshAfter: [RULE_JOBS.toggle] },
   });
-  useListQuerySync(list, ruleQuerySchema);
+  useListUrl(list, ruleQuerySchema);
 
   const tester = useScreenActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(() => services.loadAll()) } }), {
     input: { regexEngine: re2Engine },
