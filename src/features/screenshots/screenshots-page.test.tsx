@@ -1,13 +1,26 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import type { ServiceUnit } from '@machines/domain/types';
 import { renderWithProviders } from '../../../tests/render';
 import { setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;
+
+/** The screen at a URL of the browser's address bar: its grid follows the history events (useListUrl). */
+function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
+}
 
 describe('ScreenshotsPage', () => {
   let server: Server;
@@ -21,11 +34,14 @@ describe('ScreenshotsPage', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    // Unmounted first: the screen follows the address bar.
+    cleanup();
     server.shutdown();
+    window.history.replaceState(null, '', '/');
   });
 
   it('opens the lightbox, steps with the arrow keys and flags with a note', async () => {
-    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
     const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     expect(thumbnails).toHaveLength(24);
     await userEvent.click(thumbnails[0] as HTMLElement);
@@ -44,7 +60,7 @@ describe('ScreenshotsPage', () => {
   }, 30_000);
 
   it('the lightbox walks on to the next page at the end of this one', async () => {
-    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots?pageSize=24' });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots?pageSize=24');
     const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     await userEvent.click(thumbnails[23] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
@@ -56,9 +72,26 @@ describe('ScreenshotsPage', () => {
     expect(await within(dialog).findByText(/^24 of \d+$/)).toBeInTheDocument();
   }, 30_000);
 
+  it('a page change is a history entry: the URL keeps it and back returns to the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots?flagged=false');
+    const first = (await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0]?.getAttribute('aria-label');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('page')).toBe('2');
+    expect(params.get('flagged')).toBe('false');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).not.toBe(first));
+
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.search).toBe('?flagged=false'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).toBe(first));
+  }, 30_000);
+
   it('a failed save keeps the note that was typed', async () => {
     server.patch('/api/screenshots/:id', () => new Response(500, {}, { message: 'down' }));
-    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
     await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[2] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Keep me');
@@ -69,7 +102,7 @@ describe('ScreenshotsPage', () => {
 
   it('captures now: a pending tile, then the new screenshot arrives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWithProviders(<ScreenshotsPage />, { path: `/user/manage-screenshots?unit=${unit.id}` });
+    renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const before = screen.getByText(/^\d+ screenshots$/).textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
@@ -82,7 +115,7 @@ describe('ScreenshotsPage', () => {
   }, 30_000);
 
   it('deletes the selected screenshots after confirmation', async () => {
-    renderWithProviders(<ScreenshotsPage />, { path: '/user/manage-screenshots' });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
     const boxes = await screen.findAllByRole('checkbox', { name: /^Select screenshot of / }, { timeout: 5000 });
     await userEvent.click(boxes[0] as HTMLElement);
     await userEvent.click(boxes[1] as HTMLElement);

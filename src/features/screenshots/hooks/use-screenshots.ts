@@ -6,7 +6,7 @@ import { createListMachine } from '@machines/list/list.machine';
 import { createCaptureMachine } from '@machines/screenshots/capture.machine';
 import { createScreenshotViewerMachine } from '@machines/screenshots/screenshot-viewer.machine';
 import { ApiError } from '@/lib/api-client';
-import { defineListQuerySchema, useListQuerySync } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { bulkDeleteScreenshots } from '../api/bulk-delete-screenshots';
 import { deleteScreenshot } from '../api/delete-screenshot';
 import { getCaptureRequest } from '../api/get-capture-request';
@@ -49,6 +49,8 @@ export function useErrorText() {
 export function useScreenshots() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
+  const initial = useInitialListQuery(screenshotsQuerySchema);
   const list = useScreenActor(
     screenshotsListMachine.provide({
       actors: {
@@ -56,9 +58,9 @@ export function useScreenshots() {
         bulkAction: fromPromise(({ input }) => bulkDeleteScreenshots(input.ids)),
       },
     }),
-    { input: { query: screenshotsQuerySchema.defaults } },
+    { input: { query: initial } },
   );
-  useListQuerySync(list, screenshotsQuerySchema);
+  useListUrl(list, screenshotsQuerySchema);
 
   const viewer = useScreenActor(
     viewerMachine.provide({
