@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useSelector } from '@xstate/react';
-import { useLocation, useRouter, useSearch } from 'wouter';
+import { useRouter } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import { initialQuery, normalizeFilters, sameQuery, type ListFilters, type ListMachine, type ListQuery, type ListRow } from '@machines/list/list.machine';
@@ -98,29 +97,6 @@ export function serializeListQuery(query: ListQuery, schema: ListQuerySchema, ba
   return params.toString();
 }
 
-
-/**
- * Keeps a list machine and the URL in step: a query change pushes a history entry, and a URL change
- * (back/forward, a pasted link) is sent to the machine as `list.query.sync`.
- */
-export function useListQuerySync<T extends ListRow>(actor: ActorRefFrom<ListMachine<T>>, schema: ListQuerySchema): void {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const query = useSelector(actor, (s) => s.context.query, sameQuery);
-
-  // URL → machine (runs first: after back/forward the machine already holds the URL's query below)
-  useEffect(() => {
-    actor.send({ type: 'list.query.sync', query: parseListQuery(search, schema) });
-  }, [actor, search, schema]);
-
-  // machine → URL. Reads the actor itself, not `query`, which is one render behind after a sync.
-  useEffect(() => {
-    const current = actor.getSnapshot().context.query;
-    if (sameQuery(parseListQuery(search, schema), current)) return;
-    const next = serializeListQuery(current, schema, search);
-    navigate(next ? `${location}?${next}` : location);
-  }, [actor, query, search, schema, location, navigate]);
-}
 
 /** The history events wouter's browser location dispatches (it patches pushState/replaceState), and the browser's own. */
 const URL_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
