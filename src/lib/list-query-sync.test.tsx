@@ -31,7 +31,9 @@ function BrowserHarness({ fetchPage, onActor, onRender }: { fetchPage: (q: ListQ
 
 describe('useListUrl', () => {
   it('binds the list to the address bar from the history events, without rendering the screen on URL changes', async () => {
-    window.history.replaceState(null, '', '/units?page=2&sort=name&order=desc&status=offline&unit=7');
+    // A push, not a replace: files share this window (isolate: false), and an earlier one may have gone back, which
+    // leaves forward entries that the next push would drop; after a push this entry is the last one.
+    window.history.pushState(null, '', '/units?page=2&sort=name&order=desc&status=offline&unit=7');
     const fetchPage = vi.fn();
     const onRender = vi.fn();
     let actor: ActorRefFrom<typeof machine> | undefined;
