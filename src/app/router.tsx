@@ -1,4 +1,4 @@
-import { createElement, lazy, memo, Suspense, useDeferredValue, useEffect, type ComponentProps, type ComponentType } from 'react';
+import { createElement, lazy, memo, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
@@ -97,24 +97,12 @@ function aliasTarget(alias: (typeof redirects)[number], query: string, session: 
   return alias.to + (alias.keepQuery ? query : '');
 }
 
-/**
- * The session as the router uses it. Becoming signed in mounts the whole app shell and page; the session's store
- * updates synchronously, so React would render all of it in one blocking task (90-130 ms, inside Lighthouse's
- * Total Blocking Time on a signed-in reload). The arrival at `signedIn` is deferred: the screen before it (the
- * session check's spinner) stays while React renders the signed-in tree in short slices, and commits it once
- * done. Every other change (signing out, a lock, a role) applies at once.
- */
-function useSignedInDeferred(session: SessionAccess): SessionAccess {
-  const deferred = useDeferredValue(session);
-  return session.status === 'signedIn' && deferred.status !== 'signedIn' ? deferred : session;
-}
-
 export function AppRouter() {
   const [path] = useLocation();
   const search = useSearch();
   // The session (role and lock) comes from the session machine only, never from storage: the server
   // confirmed the role, and a lock stored by another tab reaches the machine through its `tabs` actor.
-  const session = useSignedInDeferred(useSessionAccess());
+  const session: SessionAccess = useSessionAccess();
   const query = search ? `?${search}` : '';
 
   const alias = redirects.find((r) => r.from === path);
