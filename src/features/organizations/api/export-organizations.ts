@@ -1,6 +1,6 @@
 import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
-import { toQueryParams } from './list-query-params';
+import { toQueryParams } from '@/lib/api/list-query-params';
 import type { OrganizationRow } from './types';
 import type { ApiResponse } from '@/lib/api';
 

@@ -1,7 +1,7 @@
 import type { Page } from '@machines/domain/types';
 import type { ListQuery } from '@machines/list/list.machine';
 import { apiClient } from '@/lib/api-client';
-import { toQueryParams } from './list-query-params';
+import { toQueryParams } from '@/lib/api/list-query-params';
 import type { UnitRow } from './types';
 import type { ApiResponse } from '@/lib/api';
 

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@machines/list/list.machine';
 import type { QueryValue } from '@/lib/api-client';
 
-/** The list query as the server's query string (docs/organizations.md). */
+/** The list query as the server's query string (docs/domain.md, "Lists"); `paged: false` for an export of every match. */
 export function toQueryParams(query: ListQuery, paged = true): Record<string, QueryValue> {
   const params: Record<string, QueryValue> = {};
   if (paged) {
