@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, RESOURCES, type Action, type PermissionReason, type PermissionRecord, type Resource, type Subject } from './can';
+import { ACTIONS, can, inReadScope, readScope, RESOURCES, type Action, type PermissionReason, type PermissionRecord, type Resource, type Subject } from './can';
 
 const ACME = 'org-acme';
 const GLOBEX = 'org-globex';
@@ -163,5 +163,43 @@ describe('can(): the permission matrix (docs/permissions.md)', () => {
         }
       }
     }
+  });
+});
+
+describe('readScope(): which organizations a list shows', () => {
+  it.each([
+    ['super admin reads every organization’s units', superAdmin, 'serviceUnit', { kind: 'all' }],
+    ['admin reads every organization’s screenshots', admin, 'screenshot', { kind: 'all' }],
+    ['operator reads every organization’s URL rules', operator, 'urlRule', { kind: 'all' }],
+    ['user reads only their organization’s process rules', user, 'processRule', { kind: 'own', organizationId: ACME }],
+    ['admin reads only their organization’s users', admin, 'user', { kind: 'own', organizationId: ACME }],
+    ['admin reads only their organization’s audit log', admin, 'auditLog', { kind: 'own', organizationId: ACME }],
+    ['super admin reads the whole audit log', superAdmin, 'auditLog', { kind: 'all' }],
+    ['operator reads no audit log', operator, 'auditLog', { kind: 'none' }],
+    ['user reads no users', user, 'user', { kind: 'none' }],
+    ['an invited user reads nothing', invitedUser, 'serviceUnit', { kind: 'none' }],
+  ] as const)('%s', (_name, subject, resource, scope) => {
+    expect(readScope(subject, resource)).toEqual(scope);
+  });
+
+  it('agrees with can() on every resource, role and organization', () => {
+    for (const subject of [superAdmin, admin, operator, user, globexUser, disabledAdmin]) {
+      for (const resource of RESOURCES) {
+        if (resource === 'profile' || resource === 'adminArea' || resource === 'userArea') continue;
+        const scope = readScope(subject, resource);
+        for (const organizationId of [ACME, GLOBEX]) {
+          expect(inReadScope(scope, organizationId), `${subject.id} ${resource} ${organizationId}`).toBe(
+            can(subject, 'read', resource, { organizationId }).allowed,
+          );
+        }
+      }
+    }
+  });
+
+  it('never lets a subject without an organization into an own-organization scope', () => {
+    const homeless: Subject = { id: 'u9', roleId: 4, organizationId: null };
+    const scope = readScope(homeless, 'serviceUnit');
+    expect(inReadScope(scope, ACME)).toBe(false);
+    expect(inReadScope(scope, null)).toBe(false);
   });
 });

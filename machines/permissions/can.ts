@@ -231,7 +231,23 @@ function canOrganizationData(subject: Subject, action: Action, record: Permissio
   }
 }
 
-/** Shorthand for views: `allowed(can(...))` reads better in JSX conditions. */
-export function isAllowed(subject: Subject, action: Action, resource: Resource, record?: PermissionRecord): boolean {
-  return can(subject, action, resource, record).allowed;
+/**
+ * Which organizations' records of a resource the subject may read: `all`, only its `own` (organizationId),
+ * or `none`. List endpoints filter with it instead of comparing role numbers; it asks `can()` itself
+ * (with a record of some other organization), so a list and a single read can never disagree.
+ */
+export type ReadScope = { kind: 'all' } | { kind: 'own'; organizationId: string | null } | { kind: 'none' };
+
+export function readScope(subject: Subject, resource: Resource): ReadScope {
+  if (!can(subject, 'read', resource).allowed) return { kind: 'none' };
+  const elsewhere = subject.organizationId === null ? 'another organization' : `not ${subject.organizationId}`;
+  if (can(subject, 'read', resource, { organizationId: elsewhere }).allowed) return { kind: 'all' };
+  return { kind: 'own', organizationId: subject.organizationId };
+}
+
+/** Whether a record of this organization is inside the scope. */
+export function inReadScope(scope: ReadScope, organizationId: string | number | null | undefined): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none' || scope.organizationId === null || organizationId === null || organizationId === undefined) return false;
+  return String(organizationId) === scope.organizationId;
 }
