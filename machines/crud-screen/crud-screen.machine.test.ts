@@ -137,8 +137,8 @@ describe('crud-screen machine: routing between list and editor', () => {
     await settle();
     expect(visible(h)).not.toContain('r2');
     expect(h.actor.getSnapshot().hasTag('undoable')).toBe(true);
-    expect(h.actor.getSnapshot().can({ type: 'crud.undo' })).toBe(true);
-    h.actor.send({ type: 'crud.undo' });
+    expect(h.actor.getSnapshot().can({ type: 'crud.undo', id: 'r2' })).toBe(true);
+    h.actor.send({ type: 'crud.undo', id: 'r2' });
     await settle();
     expect(visible(h)).toContain('r2');
     expect(h.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
@@ -199,10 +199,35 @@ describe('crud-screen machine: routing between list and editor', () => {
     expect(h.actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
     h.actor.send({ type: 'crud.delete.confirm' });
     await settle();
-    expect(h.actor.getSnapshot().context.pendingDelete).toEqual({ id: 'r5', label: 'Row 5' });
+    expect(h.child().editor.getSnapshot().context.pendingDelete).toEqual({ id: 'r5', label: 'Row 5' });
     expect(visible(h)).not.toContain('r1');
     expect(visible(h)).not.toContain('r5');
     expect(h.emitted.map((e) => e.type)).toEqual(['crud.delete.pending', 'crud.deleted', 'crud.delete.pending']);
+  });
+
+  it('delete A, delete B, then Undo from A’s toast: ignored, B stays pending and A stays deleted', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.delete', target: { id: 'r1', label: 'Row 1' } });
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    h.actor.send({ type: 'crud.delete', target: { id: 'r2', label: 'Row 2' } });
+    await settle();
+    h.last(h.calls.remove).resolve(null);
+    await settle();
+    h.actor.send({ type: 'crud.delete.confirm' });
+    await settle();
+    h.actor.send({ type: 'crud.undo', id: 'r1' });
+    await settle();
+    expect(h.child().editor.getSnapshot().context.pendingDelete).toEqual({ id: 'r2', label: 'Row 2' });
+    expect(visible(h)).not.toContain('r2');
+    expect(h.emitted.map((e) => e.type)).toEqual(['crud.delete.pending', 'crud.deleted', 'crud.delete.pending']);
+    // B's own toast still undoes B.
+    h.actor.send({ type: 'crud.undo', id: 'r2' });
+    await settle();
+    expect(visible(h)).toContain('r2');
+    expect(h.emitted.at(-1)).toEqual({ type: 'crud.delete.undone', target: { id: 'r2', label: 'Row 2' } });
+    expect(h.calls.remove.map((c) => c.input.id)).toEqual(['r1']);
   });
 
   it('bulk actions report done (and the list reloads itself) or failed', async () => {
@@ -313,8 +338,6 @@ const model = setup({
     candidate: ({ context }) => context.candidate,
     idleAndFree: and([({ context }) => !context.candidate, stateIn({ deletion: 'idle' })]),
     isPending: stateIn({ deletion: 'pending' }),
-    /** The report of a row the editor committed before the waiting one: the test never sends it from here. */
-    flushedEarlier: () => false,
     asking: ({ context }) => context.asking,
     notAsking: ({ context }) => !context.asking,
     canQueue: ({ context }) => context.queued < 1,
@@ -345,9 +368,9 @@ const model = setup({
       initial: 'idle',
       on: {
         'crud.editor.pending': { guard: 'idleAndFree', target: '.pending' },
-        // Only the waiting row's report ends the pending state (the other branch: a row flushed earlier).
-        'crud.editor.deleted': [{ guard: 'isPending', target: '.idle' }, { guard: 'flushedEarlier' }],
-        'crud.editor.failed': [{ guard: 'isPending', target: '.idle' }, { guard: 'flushedEarlier' }],
+        // The model reports a delete's end only while one waits (the real editor never reports one otherwise).
+        'crud.editor.deleted': { guard: 'isPending', target: '.idle' },
+        'crud.editor.failed': { guard: 'isPending', target: '.idle' },
       },
       states: {
         idle: {},
@@ -461,11 +484,11 @@ describe('crud-screen machine: model-based', () => {
         break;
       }
       case 'crud.undo':
-        h.actor.send({ type: 'crud.undo' });
+        h.actor.send({ type: 'crud.undo', id: w.pending ?? '' });
         break;
       case 'crud.editor.undone':
         // The editor reports an undo however it came (here: straight to the editor, bypassing the parent).
-        h.child().editor.send({ type: 'editor.undo' });
+        h.child().editor.send({ type: 'editor.undo', id: w.pending ?? '' });
         break;
       case 'crud.editor.deleted':
         h.clock.increment(UNDO_MS);
@@ -564,9 +587,9 @@ describe('crud-screen machine: model-based', () => {
       expect(real.value, `after ${event.type}`).toEqual(state.value);
       // Observable invariants of the contract after every step.
       const hidden = h.child().list.getSnapshot().context.hidden;
-      const pending = real.context.pendingDelete;
+      const pending = h.child().editor.getSnapshot().context.pendingDelete;
       if (real.matches({ deletion: 'pending' })) expect(hidden).toContain(pending?.id);
-      expect(real.can({ type: 'crud.undo' })).toBe(real.matches({ deletion: 'pending' }));
+      expect(real.can({ type: 'crud.undo', id: pending?.id ?? '' })).toBe(real.matches({ deletion: 'pending' }));
       // One undo toast contract: every pending delete ends in exactly one undone, deleted or failed notice.
       const count = (...types: string[]) => h.emitted.filter((e) => types.includes(e.type)).length;
       const open = count('crud.delete.pending') - count('crud.delete.undone', 'crud.deleted', 'crud.delete.failed');

@@ -16,7 +16,8 @@ import { createListMachine, type ListEmitted, type ListInput, type ListRow } fro
  * - bulk done/failed (from the list) → `crud.bulk.done` / `crud.bulk.failed`.
  * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
  *
- * Regions: `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` is accepted) and `jobs`
+ * Regions: `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
+ * which keeps the row (`pendingDelete`, its only record) and undoes it only if the undo names it) and `jobs`
  * (idle | running, with a queue: a job asked for while another runs waits its turn, an identical one is
  * dropped).
  */
@@ -49,7 +50,8 @@ export type CrudScreenEvent<V> =
   | { type: 'crud.delete'; target: DeleteTarget }
   | { type: 'crud.delete.confirm' }
   | { type: 'crud.delete.cancel' }
-  | { type: 'crud.undo' }
+  /** Names the row of the toast: accepted only while that row's delete is the pending one. */
+  | { type: 'crud.undo'; id: string }
   | { type: 'crud.bulk'; action: string }
   /** Ask first (bulk delete); then crud.bulk.confirm or crud.bulk.cancel. */
   | { type: 'crud.bulk.request'; action: string }
@@ -116,8 +118,6 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
     jobQueue: JobRequest[];
     /** The job running now, or null. */
     currentJob: JobRequest | null;
-    /** The row whose deletion waits for undo. */
-    pendingDelete: DeleteTarget | null;
     /** The last output of each job by name (e.g. the tag options a form offers). */
     outputs: Record<string, unknown>;
   }
@@ -164,9 +164,6 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
         const request: JobRequest = { job: event.job, input: event.input };
         return !(context.currentJob && sameJob(context.currentJob, request)) && !context.jobQueue.some((j) => sameJob(j, request));
       },
-      isPendingRow: ({ context, event }) =>
-        (event.type === 'crud.editor.undone' || event.type === 'crud.editor.deleted' || event.type === 'crud.editor.failed') &&
-        context.pendingDelete?.id === event.target.id,
     },
     actions: {
       /** View events the editor or the list handles. */
@@ -191,7 +188,7 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
             enqueue.sendTo(context.editor, { type: 'editor.delete.cancel' });
             break;
           case 'crud.undo':
-            enqueue.sendTo(context.editor, { type: 'editor.undo' });
+            enqueue.sendTo(context.editor, { type: 'editor.undo', id: event.id });
             break;
           case 'crud.bulk':
             enqueue.sendTo(context.list, { type: 'list.bulk', action: event.action });
@@ -219,7 +216,6 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       }),
       onPending: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'crud.editor.pending') return;
-        enqueue.assign({ pendingDelete: event.target });
         enqueue.sendTo(context.list, { type: 'list.rows.hide', ids: [event.target.id] });
         enqueue.emit({ type: 'crud.delete.pending', target: event.target });
       }),
@@ -240,7 +236,6 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
         enqueue.sendTo(context.editor, { type: 'editor.delete.dismiss' });
         enqueue.emit({ type: 'crud.delete.failed', target: event.target, error: event.error });
       }),
-      clearPendingDelete: assign({ pendingDelete: () => null }),
       emitBulkDone: emit(({ event }) =>
         event.type === 'crud.list.bulkDone'
           ? { type: 'crud.bulk.done' as const, action: event.action, count: event.count }
@@ -290,7 +285,6 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       },
       jobQueue: (input.jobs?.onStart ?? []).map((job) => ({ job })),
       currentJob: null,
-      pendingDelete: null,
       outputs: {},
     }),
     invoke: { id: 'relay', src: 'relay', input: ({ context }) => ({ list: context.list, editor: context.editor }) },
@@ -316,22 +310,18 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
         on: {
           // Another row's deletion was confirmed while one waited: the editor committed the first.
           'crud.editor.pending': { target: '.pending', actions: 'onPending' },
-          'crud.editor.deleted': [
-            { guard: 'isPendingRow', target: '.idle', actions: ['onDeleted', 'clearPendingDelete', 'queueAfterChangeJobs'] },
-            { actions: ['onDeleted', 'queueAfterChangeJobs'] },
-          ],
-          'crud.editor.failed': [
-            { guard: 'isPendingRow', target: '.idle', actions: ['onDeleteFailed', 'clearPendingDelete'] },
-            { actions: 'onDeleteFailed' },
-          ],
+          // The editor holds one delete at a time, so its report always ends the pending one.
+          'crud.editor.deleted': { target: '.idle', actions: ['onDeleted', 'queueAfterChangeJobs'] },
+          'crud.editor.failed': { target: '.idle', actions: 'onDeleteFailed' },
         },
         states: {
           idle: {},
           pending: {
             tags: ['undoable'],
             on: {
+              // The editor owns the pending row and ignores an undo naming another one.
               'crud.undo': { actions: 'forward' },
-              'crud.editor.undone': { target: 'idle', actions: ['onUndone', 'clearPendingDelete'] },
+              'crud.editor.undone': { target: 'idle', actions: 'onUndone' },
             },
           },
         },

@@ -190,12 +190,26 @@ describe('editor machine: delete with undo', () => {
     actor.send({ type: 'editor.delete.confirm' });
     expect(actor.getSnapshot().matches({ deletion: 'pending' })).toBe(true);
     clock.increment(4999);
-    actor.send({ type: 'editor.undo' });
+    actor.send({ type: 'editor.undo', id: target.id });
     clock.increment(10_000);
     await flush();
     expect(remove).not.toHaveBeenCalled();
     expect(undone).toHaveBeenCalledWith(expect.objectContaining({ target }));
     expect(actor.getSnapshot().matches({ deletion: 'idle' })).toBe(true);
+  });
+
+  it('ignores an undo naming another row (an older toast): the pending row is still deleted', async () => {
+    const { actor, clock, remove } = start();
+    const undone = vi.fn();
+    actor.on('editor.delete.undone', undone);
+    actor.send({ type: 'editor.delete', target });
+    actor.send({ type: 'editor.delete.confirm' });
+    actor.send({ type: 'editor.undo', id: 'another-row' });
+    expect(actor.getSnapshot().matches({ deletion: 'pending' })).toBe(true);
+    clock.increment(5000);
+    await flush();
+    expect(undone).not.toHaveBeenCalled();
+    expect(remove.mock.calls[0]?.[0].input).toEqual(target);
   });
 
   it('deletes after 5 s and reports it; undo then is too late', async () => {
@@ -209,7 +223,7 @@ describe('editor machine: delete with undo', () => {
     clock.increment(1);
     expect(actor.getSnapshot().matches({ deletion: 'deleting' })).toBe(true);
     expect(remove.mock.calls[0]?.[0].input).toEqual(target);
-    actor.send({ type: 'editor.undo' });
+    actor.send({ type: 'editor.undo', id: target.id });
     await waitFor(actor, (s) => s.matches({ deletion: 'idle' }));
     expect(deleted).toHaveBeenCalledWith(expect.objectContaining({ target }));
   });

@@ -46,7 +46,7 @@ export interface EditorContext<V, T> {
   saved: T | null;
   /** The row the user asked to delete (confirming). */
   deleteCandidate: DeleteTarget | null;
-  /** The row whose deletion waits for undo or is running. */
+  /** The row whose deletion waits for undo or is running: the screen's only record of it. */
   pendingDelete: DeleteTarget | null;
   deleteError: unknown;
   /** Delete was asked from the open form (cancel goes back there). */
@@ -72,7 +72,8 @@ export type EditorEvent<V> =
   | { type: 'editor.delete'; target?: DeleteTarget }
   | { type: 'editor.delete.confirm' }
   | { type: 'editor.delete.cancel' }
-  | { type: 'editor.undo' }
+  /** Names the row: an undo for a delete that is no longer pending (another toast's) is ignored. */
+  | { type: 'editor.undo'; id: string }
   | { type: 'editor.delete.dismiss' }
   /** Internal: the open record was deleted, close the form without asking. */
   | { type: 'editor.form.dismiss' };
@@ -129,6 +130,7 @@ export function createEditorMachine<V extends object, T>() {
       hasTarget: ({ context, event }) =>
         event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
       isFromForm: ({ context }) => context.deleteFromForm,
+      isPendingTarget: ({ context, event }) => event.type === 'editor.undo' && context.pendingDelete?.id === event.id,
     },
     actions: {
       openCreate: assign(({ context, event }) => {
@@ -301,7 +303,7 @@ export function createEditorMachine<V extends object, T>() {
           pending: {
             after: { undoWindow: { target: 'deleting' } },
             on: {
-              'editor.undo': { target: 'idle', actions: ['emitUndone', 'clearPending'] },
+              'editor.undo': { guard: 'isPendingTarget', target: 'idle', actions: ['emitUndone', 'clearPending'] },
               // Another row: commit this one now, then ask about the next.
               'editor.delete': { guard: 'hasTarget', target: 'flushing', actions: 'assignDeleteCandidate' },
             },

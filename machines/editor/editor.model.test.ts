@@ -11,6 +11,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'editor.open.edit', id: 'r1', values: { name: 'Unit 1' } },
     { type: 'editor.change', values: { name: 'Renamed' } },
     { type: 'editor.delete', target: { id: 'r1', label: 'Unit 1' } },
+    { type: 'editor.undo', id: 'r1' },
+    { type: 'editor.undo', id: 'another' },
     { type: 'xstate.done.actor.validate', output: {} },
     { type: 'xstate.done.actor.validate', output: { name: 'required' } },
     { type: 'xstate.done.actor.save', output: { id: 'r1', name: 'Renamed' } },

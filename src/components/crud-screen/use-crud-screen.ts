@@ -68,7 +68,7 @@ export function useCrudNotifications<T extends ListRow, V extends object, S>(scr
         showUndoNotification({
           id: undoId(e.target),
           message: tr('data-list.deletePending', { label: e.target.label }),
-          onUndo: () => screen.send({ type: 'crud.undo' }),
+          onUndo: () => screen.send({ type: 'crud.undo', id: e.target.id }),
           t: tr,
         });
       }),
