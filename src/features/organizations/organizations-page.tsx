@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, showUndoNotification, toCsv, type CsvColumn } from '@/components/data-list';
+import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, toCsv, type CsvColumn } from '@/components/data-list';
+import { useCrudNotifications } from '@/components/crud-screen';
 import { useUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
-import { toFormValues, type OrganizationRow, type StatusAction } from './api/types';
+import { toFormValues, type OrganizationFormValues, type OrganizationRow, type StatusAction } from './api/types';
 import { OrganizationDetailDrawer } from './components/organization-detail-drawer';
 import { activeFilterCount, OrganizationFilters } from './components/organization-filters';
 import { OrganizationFormDrawer } from './components/organization-form-drawer';
@@ -76,51 +76,31 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
     viewer.send({ type: 'job.start' });
   }, [viewer]);
 
-  // One place turns the screen's notifications into toasts.
-  useEffect(() => {
-    const subs = [
-      screen.on('crud.saved', ({ mode, record }) =>
-        notifications.show({ color: 'teal', message: t(mode === 'create' ? 'organizations.notify.created' : 'organizations.notify.saved', { name: record.name }) }),
-      ),
-      screen.on('crud.delete.pending', ({ target }) =>
-        showUndoNotification({
-          id: `delete-organization-${target.id}`,
-          message: t('data-list.deletePending', { label: target.label }),
-          onUndo: () => screen.send({ type: 'crud.undo' }),
-          t,
-        }),
-      ),
-      screen.on('crud.delete.undone', ({ target }) => notifications.show({ message: t('data-list.deleteUndone', { label: target.label }) })),
-      screen.on('crud.deleted', ({ target }) => notifications.show({ color: 'teal', message: t('data-list.deleted', { label: target.label }) })),
-      screen.on('crud.delete.failed', ({ target, error }) =>
-        notifications.show({
-          color: 'red',
-          autoClose: 8800,
-          title: t('data-list.deleteFailed', { label: target.label }),
-          message: reasonOf(error) ? t('organizations.errors.notEmpty') : (errorMessage(error) ?? ''),
-        }),
-      ),
-      screen.on('crud.job.done', ({ job, output }) => {
-        if (job === 'export') {
-          const { items: rows } = output as { items: OrganizationRow[] };
-          downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
-          notifications.show({ color: 'teal', message: t('data-list.exportDone', { count: rows.length }) });
-        } else if (job === 'status') {
-          const row = output as OrganizationRow;
-          notifications.show({ color: 'teal', message: t(`organizations.notify.status.${row.status}`, { name: row.name }) });
-        } else if (job === 'bulkStatus') {
-          const { updated, skipped } = output as { updated: number; skipped: number };
-          list.send({ type: 'list.select.clear' });
-          notifications.show({ color: 'teal', message: t('organizations.notify.bulk', { count: updated, skipped }) });
-        }
-        setStatusRequest(null);
-      }),
-      screen.on('crud.job.failed', ({ job, error }) =>
-        notifications.show({ color: 'red', autoClose: 8800, message: job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed')) }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [screen, list, t]);
+  // The shared toasts (undo, kept, deleted, failed); this screen adds its words.
+  useCrudNotifications<OrganizationRow, OrganizationFormValues, OrganizationRow>(screen, {
+    idPrefix: 'organization',
+    saved: (mode, record) => t(mode === 'create' ? 'organizations.notify.created' : 'organizations.notify.saved', { name: record.name }),
+    deleteFailed: (target, error) => ({
+      title: t('data-list.deleteFailed', { label: target.label }),
+      message: reasonOf(error) ? t('organizations.errors.notEmpty') : (errorMessage(error) ?? ''),
+    }),
+    jobDone: (job, output) => {
+      setStatusRequest(null);
+      if (job === 'export') {
+        const { items: rows } = output as { items: OrganizationRow[] };
+        downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
+        return t('data-list.exportDone', { count: rows.length });
+      }
+      if (job === 'status') {
+        const row = output as OrganizationRow;
+        return t(`organizations.notify.status.${row.status}`, { name: row.name });
+      }
+      const { updated, skipped } = output as { updated: number; skipped: number };
+      list.send({ type: 'list.select.clear' });
+      return t('organizations.notify.bulk', { count: updated, skipped });
+    },
+    jobFailed: (job, error) => (job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed'))),
+  });
 
   const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
   const remove = (row: OrganizationRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.name } });

@@ -1,17 +1,17 @@
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, showUndoNotification, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
+import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
+import { useCrudNotifications } from '@/components/crud-screen';
 import { useUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
-import { isLinkResult, toFormValues, type OrganizationOption, type UserAction, type UserRow } from './api/types';
+import { isLinkResult, toFormValues, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from './api/types';
 import { LinkModal, type ShownLink } from './components/link-modal';
 import { UserDetailDrawer } from './components/user-detail-drawer';
 import { activeFilterCount, UserFilters } from './components/user-filters';
@@ -69,47 +69,27 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     organizations.send({ type: 'job.start' });
   }, [viewer, organizations]);
 
-  // One place turns the screen's notifications into toasts (and the link dialog).
-  useEffect(() => {
-    const subs = [
-      screen.on('crud.saved', ({ mode, record }) => {
-        if (isLinkResult(record)) {
-          setShownLink({ name: record.user.fullName, link: record.link, kind: 'invite' });
-          notifications.show({ color: 'teal', message: t('users.notify.invited', { name: record.user.fullName }) });
-        } else {
-          notifications.show({ color: 'teal', message: t(mode === 'create' ? 'users.notify.invited' : 'users.notify.saved', { name: record.fullName }) });
-        }
-      }),
-      screen.on('crud.delete.pending', ({ target }) =>
-        showUndoNotification({
-          id: `delete-user-${target.id}`,
-          message: t('data-list.deletePending', { label: target.label }),
-          onUndo: () => screen.send({ type: 'crud.undo' }),
-          t,
-        }),
-      ),
-      screen.on('crud.delete.undone', ({ target }) => notifications.show({ message: t('data-list.deleteUndone', { label: target.label }) })),
-      screen.on('crud.deleted', ({ target }) => notifications.show({ color: 'teal', message: t('data-list.deleted', { label: target.label }) })),
-      screen.on('crud.delete.failed', ({ target, error }) =>
-        notifications.show({ color: 'red', autoClose: 8800, title: t('data-list.deleteFailed', { label: target.label }), message: errorMessage(error) ?? '' }),
-      ),
-      screen.on('crud.job.done', ({ job, input, output }) => {
-        if (job === 'export') {
-          const { items: rows } = output as { items: UserRow[] };
-          downloadText(`users-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
-          notifications.show({ color: 'teal', message: t('data-list.exportDone', { count: rows.length }) });
-          return;
-        }
-        const { action } = input as { id: string; action: UserAction };
-        if (isLinkResult(output)) setShownLink({ name: output.user.fullName, link: output.link, kind: 'reset' });
-        notifications.show({ color: 'teal', message: t(`users.notify.${action}`) });
-      }),
-      screen.on('crud.job.failed', ({ job, error }) =>
-        notifications.show({ color: 'red', autoClose: 8800, message: job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed')) }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [screen, t]);
+  // The shared toasts (undo, kept, deleted, failed); this screen adds its words and the link dialog.
+  useCrudNotifications<UserRow, UserFormValues, SavedUser>(screen, {
+    idPrefix: 'user',
+    saved: (mode, record) => {
+      if (!isLinkResult(record)) return t(mode === 'create' ? 'users.notify.invited' : 'users.notify.saved', { name: record.fullName });
+      setShownLink({ name: record.user.fullName, link: record.link, kind: 'invite' });
+      return t('users.notify.invited', { name: record.user.fullName });
+    },
+    deleteFailed: (target, error) => ({ title: t('data-list.deleteFailed', { label: target.label }), message: errorMessage(error) ?? '' }),
+    jobDone: (job, output, input) => {
+      if (job === 'export') {
+        const { items: rows } = output as { items: UserRow[] };
+        downloadText(`users-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
+        return t('data-list.exportDone', { count: rows.length });
+      }
+      const { action } = input as { id: string; action: UserAction };
+      if (isLinkResult(output)) setShownLink({ name: output.user.fullName, link: output.link, kind: 'reset' });
+      return t(`users.notify.${action}`);
+    },
+    jobFailed: (job, error) => (job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed'))),
+  });
 
   const withUserParam = (id: string | null) => {
     const params = new URLSearchParams(window.location.search);
