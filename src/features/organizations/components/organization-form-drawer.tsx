@@ -1,12 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createEditorMachine } from '@machines/editor/editor.machine';
-import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
-import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
+import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { useCharacterCounter } from '@/lib/field-error-text';
 import type { OrganizationFormValues, OrganizationRow } from '../api/types';
 import { ORGANIZATION_TEXT_RULES } from '../schema';
 
@@ -30,43 +28,16 @@ function timeZones(): string[] {
  */
 function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; canChangeLicence: boolean }) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('organizations');
   const counter = useCharacterCounter();
-  const initial = useSelector(editor, (s) => s.context.values);
-  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
-  const busy = useSelector(editor, (s) => s.hasTag('busy'));
-  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
-  const formError = useSelector(editor, (s) => s.context.formError);
-  const mode = useSelector(editor, (s) => s.context.mode);
+  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'organizations', (field) => ({
+    label: t(`organizations.fields.${LABEL_KEYS[field] ?? field}`),
+    max: field in ORGANIZATION_TEXT_RULES ? ORGANIZATION_TEXT_RULES[field as keyof typeof ORGANIZATION_TEXT_RULES].max : undefined,
+  }));
   const zones = useMemo(() => timeZones(), []);
-
-  const form = useForm<OrganizationFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
-  });
-
-  useEffect(() => {
-    const translated: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fieldErrors)) {
-      const key = LABEL_KEYS[field] ?? field;
-      const max = field in ORGANIZATION_TEXT_RULES ? ORGANIZATION_TEXT_RULES[field as keyof typeof ORGANIZATION_TEXT_RULES].max : undefined;
-      translated[field] = errorText(code, { label: t(`organizations.fields.${key}`), max }) ?? code;
-    }
-    form.setErrors(translated);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the machine's errors drive this
-  }, [fieldErrors]);
-
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  const licenceEditable = mode === 'create' || canChangeLicence;
   const number = (field: string) => (v: string | number) => form.setFieldValue(field, typeof v === 'number' ? v : Number.NaN);
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        editor.send({ type: 'editor.submit' });
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('organizations.errors.saveFailed'))}</FormSaveError>}
         <TextInput
@@ -80,7 +51,7 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
           label={t('organizations.fields.code')}
           required
           description={t('organizations.fields.codeHint')}
-          disabled={!canChangeLicence}
+          disabled={!licenceEditable}
           {...form.getInputProps('code')}
           onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
         />
@@ -114,7 +85,7 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
             max={1_000_000}
             allowDecimal={false}
             allowNegative={false}
-            disabled={!canChangeLicence}
+            disabled={!licenceEditable}
             {...form.getInputProps('seatLimit')}
             onChange={number('seatLimit')}
           />
@@ -146,9 +117,7 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
         </Fieldset>
         <FormActions
           mt="sm"
-          onCancel={() => editor.send({ type: 'editor.close' })}
-          cancelDisabled={busy}
-          busy={busy}
+          {...actions}
           submitLabel={mode === 'create' ? t('organizations.actions.create') : t('common.save')}
         />
       </Stack>
@@ -158,22 +127,9 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
 
 export function OrganizationFormDrawer({ editor, canChangeLicence }: { editor: EditorRef; canChangeLicence: boolean }) {
   const { t } = useTranslation();
-  const opened = useSelector(editor, (s) => s.hasTag('open'));
-  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
-  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
   return (
-    <FormDrawer
-      opened={opened}
-      title={mode === 'create' ? t('organizations.form.createTitle') : t('organizations.form.editTitle')}
-      dirty={dirty}
-      confirmingDiscard={confirming}
-      onClose={() => editor.send({ type: 'editor.close' })}
-      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-    >
-      {opened && <OrganizationForm key={sessionKey} editor={editor} canChangeLicence={mode === 'create' || canChangeLicence} />}
-    </FormDrawer>
+    <EditorDrawer editor={editor} titles={{ create: t('organizations.form.createTitle'), edit: t('organizations.form.editTitle') }}>
+      <OrganizationForm editor={editor} canChangeLicence={canChangeLicence} />
+    </EditorDrawer>
   );
 }

@@ -1,11 +1,8 @@
-import { useEffect } from 'react';
 import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
-import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
+import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { useCharacterCounter } from '@/lib/field-error-text';
 import type { UnitFormValues } from '../api/types';
 import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
 import { UNIT_TEXT_RULES } from '../schema';
@@ -18,40 +15,13 @@ type EditorRef = ActorRefFrom<typeof unitEditorMachine>;
  */
 function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('service-units');
   const counter = useCharacterCounter();
-  const initial = useSelector(editor, (s) => s.context.values);
-  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
-  const busy = useSelector(editor, (s) => s.hasTag('busy'));
-  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
-  const formError = useSelector(editor, (s) => s.context.formError);
-  const mode = useSelector(editor, (s) => s.context.mode);
-
-  const form = useForm<UnitFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
-  });
-
-  useEffect(() => {
-    const translated: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fieldErrors)) {
-      const limit = field in UNIT_TEXT_RULES ? UNIT_TEXT_RULES[field as keyof typeof UNIT_TEXT_RULES].max : undefined;
-      translated[field] = errorText(code, { label: t(`service-units.fields.${field}`), max: limit }) ?? code;
-    }
-    form.setErrors(translated);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- form and errorText are stable per render; only the machine's errors drive this
-  }, [fieldErrors]);
-
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({
+    label: t(`service-units.fields.${field}`),
+    max: field in UNIT_TEXT_RULES ? UNIT_TEXT_RULES[field as keyof typeof UNIT_TEXT_RULES].max : undefined,
+  }));
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        editor.send({ type: 'editor.submit' });
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && (
           <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}</FormSaveError>
@@ -109,9 +79,7 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
         <Switch label={t('service-units.fields.maintenance')} {...form.getInputProps('maintenance', { type: 'checkbox' })} />
         <FormActions
           mt="sm"
-          onCancel={() => editor.send({ type: 'editor.close' })}
-          cancelDisabled={busy}
-          busy={busy}
+          {...actions}
           submitLabel={mode === 'create' ? t('service-units.actions.create') : t('common.save')}
         />
       </Stack>
@@ -121,23 +89,9 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
 
 export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: string[] }) {
   const { t } = useTranslation();
-  const opened = useSelector(editor, (s) => s.hasTag('open'));
-  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
-  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
-
   return (
-    <FormDrawer
-      opened={opened}
-      title={mode === 'create' ? t('service-units.form.createTitle') : t('service-units.form.editTitle')}
-      dirty={dirty}
-      confirmingDiscard={confirming}
-      onClose={() => editor.send({ type: 'editor.close' })}
-      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-    >
-      {opened && <UnitForm key={sessionKey} editor={editor} tags={tags} />}
-    </FormDrawer>
+    <EditorDrawer editor={editor} titles={{ create: t('service-units.form.createTitle'), edit: t('service-units.form.editTitle') }}>
+      <UnitForm editor={editor} tags={tags} />
+    </EditorDrawer>
   );
 }

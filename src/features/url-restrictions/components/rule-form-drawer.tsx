@@ -1,12 +1,8 @@
-import { useEffect } from 'react';
 import { Chip, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
-import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
-import type { RuleFormValues } from '../api/types';
+import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { useCharacterCounter } from '@/lib/field-error-text';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
 import { RULE_TEXT_RULES } from '../schema';
 import { UnitMultiPicker } from './unit-multi-picker';
@@ -16,40 +12,14 @@ const WEEK = ['1', '2', '3', '4', '5', '6', '0'];
 
 function RuleForm({ editor }: { editor: EditorRef }) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('url-restrictions');
   const counter = useCharacterCounter();
-  const initial = useSelector(editor, (s) => s.context.values);
-  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
-  const busy = useSelector(editor, (s) => s.hasTag('busy'));
-  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
-  const formError = useSelector(editor, (s) => s.context.formError);
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const form = useForm<RuleFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
-  });
-
-  useEffect(() => {
-    const translated: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fieldErrors)) {
-      const limit = field in RULE_TEXT_RULES ? RULE_TEXT_RULES[field as keyof typeof RULE_TEXT_RULES].max : undefined;
-      translated[field] = errorText(code, { label: t(`url-restrictions.fields.${field}`), max: limit }) ?? code;
-    }
-    form.setErrors(translated);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the machine's errors drive this
-  }, [fieldErrors]);
-
+  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'url-restrictions', (field) => ({
+    label: t(`url-restrictions.fields.${field}`),
+    max: field in RULE_TEXT_RULES ? RULE_TEXT_RULES[field as keyof typeof RULE_TEXT_RULES].max : undefined,
+  }));
   const v = form.values;
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        editor.send({ type: 'editor.submit' });
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && (
           <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}</FormSaveError>
@@ -140,9 +110,7 @@ function RuleForm({ editor }: { editor: EditorRef }) {
         <Switch label={t('url-restrictions.fields.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
         <FormActions
           mt="sm"
-          onCancel={() => editor.send({ type: 'editor.close' })}
-          cancelDisabled={busy}
-          busy={busy}
+          {...actions}
           submitLabel={mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')}
         />
       </Stack>
@@ -152,22 +120,9 @@ function RuleForm({ editor }: { editor: EditorRef }) {
 
 export function RuleFormDrawer({ editor }: { editor: EditorRef }) {
   const { t } = useTranslation();
-  const opened = useSelector(editor, (s) => s.hasTag('open'));
-  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
-  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
   return (
-    <FormDrawer
-      opened={opened}
-      title={mode === 'create' ? t('url-restrictions.form.createTitle') : t('url-restrictions.form.editTitle')}
-      dirty={dirty}
-      confirmingDiscard={confirming}
-      onClose={() => editor.send({ type: 'editor.close' })}
-      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-    >
-      {opened && <RuleForm key={sessionKey} editor={editor} />}
-    </FormDrawer>
+    <EditorDrawer editor={editor} titles={{ create: t('url-restrictions.form.createTitle'), edit: t('url-restrictions.form.editTitle') }}>
+      <RuleForm editor={editor} />
+    </EditorDrawer>
   );
 }

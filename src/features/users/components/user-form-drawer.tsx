@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createEditorMachine } from '@machines/editor/editor.machine';
-import { FormActions, FormDrawer, FormSaveError } from '@/components/form-drawer';
-import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
+import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { useCharacterCounter } from '@/lib/field-error-text';
 import type { RoleId } from '@/lib/roles';
 import { ROLE_IDS, type OrganizationOption, type SavedUser, type UserFormValues } from '../api/types';
 import { USER_TEXT_RULES } from '../schema';
@@ -26,42 +23,14 @@ export interface UserFormRules {
  */
 function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText('users');
   const counter = useCharacterCounter();
-  const initial = useSelector(editor, (s) => s.context.values);
-  const fieldErrors = useSelector(editor, (s) => s.context.fieldErrors);
-  const busy = useSelector(editor, (s) => s.hasTag('busy'));
-  const failed = useSelector(editor, (s) => s.matches({ form: 'failed' }));
-  const formError = useSelector(editor, (s) => s.context.formError);
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const recordId = useSelector(editor, (s) => s.context.id);
-
-  const form = useForm<UserFormValues>({
-    mode: 'controlled',
-    initialValues: initial,
-    onValuesChange: (values) => editor.send({ type: 'editor.change', values }),
-  });
-
-  useEffect(() => {
-    const translated: Record<string, string> = {};
-    for (const [field, code] of Object.entries(fieldErrors)) {
-      const max = field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined;
-      translated[field] = errorText(code, { label: t(`users.fields.${field}`), max }) ?? code;
-    }
-    form.setErrors(translated);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the machine's errors drive this
-  }, [fieldErrors]);
-
+  const { form, initial, mode, recordId, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'users', (field) => ({
+    label: t(`users.fields.${field}`),
+    max: field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined,
+  }));
   const roles = ROLE_IDS.filter((r) => r === initial.roleId || rules.roleAllowed(r, mode, recordId));
-  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        editor.send({ type: 'editor.submit' });
-      }}
-    >
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('users.errors.saveFailed'))}</FormSaveError>}
         <TextInput
@@ -101,9 +70,7 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
         )}
         <FormActions
           mt="sm"
-          onCancel={() => editor.send({ type: 'editor.close' })}
-          cancelDisabled={busy}
-          busy={busy}
+          {...actions}
           submitLabel={mode === 'create' ? t('users.actions.sendInvite') : t('common.save')}
         />
       </Stack>
@@ -113,22 +80,9 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
 
 export function UserFormDrawer({ editor, rules }: { editor: EditorRef; rules: UserFormRules }) {
   const { t } = useTranslation();
-  const opened = useSelector(editor, (s) => s.hasTag('open'));
-  const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
-  const mode = useSelector(editor, (s) => s.context.mode);
-  const sessionKey = useSelector(editor, (s) => `${s.context.mode}:${s.context.id ?? 'new'}:${String(s.matches({ form: 'closed' }))}`);
-  const dirty = useSelector(editor, (s) => s.hasTag('dirty'));
   return (
-    <FormDrawer
-      opened={opened}
-      title={mode === 'create' ? t('users.form.createTitle') : t('users.form.editTitle')}
-      dirty={dirty}
-      confirmingDiscard={confirming}
-      onClose={() => editor.send({ type: 'editor.close' })}
-      onDiscardConfirm={() => editor.send({ type: 'editor.discard.confirm' })}
-      onDiscardCancel={() => editor.send({ type: 'editor.discard.cancel' })}
-    >
-      {opened && <UserForm key={sessionKey} editor={editor} rules={rules} />}
-    </FormDrawer>
+    <EditorDrawer editor={editor} titles={{ create: t('users.form.createTitle'), edit: t('users.form.editTitle') }}>
+      <UserForm editor={editor} rules={rules} />
+    </EditorDrawer>
   );
 }
