@@ -25,7 +25,7 @@ function start() {
   const save = vi.fn(async ({ input }: { input: SaveInput<Values> }) => input.values);
   const machine = createEditorMachine<Values, Values>().provide({
     actors: {
-      validate: fromPromise(async ({ input }) => (input.values.name.length > 5 ? { name: 'tooLong' } : {})),
+      validate: fromPromise(async ({ input }): Promise<Record<string, string>> => (input.values.name.length > 5 ? { name: 'tooLong' } : {})),
       save: fromPromise(save),
     },
   });

@@ -1,22 +1,11 @@
-import { Button, Drawer, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { jobMachine } from '@machines/list/job.machine';
 import { RelativeTime } from '@/components/data-list';
+import { DetailField as Field, RecordDetailDrawer } from '@/components/detail-drawer';
 import type { OrganizationRow } from '../api/types';
-import { AuditTrail } from '@/components/audit-trail';
 import { OrganizationStatusBadge } from './organization-status-badge';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** One organization: its fields and counts, and (for who may read the audit log) its audit trail. */
 export function OrganizationDetailDrawer({
@@ -34,50 +23,39 @@ export function OrganizationDetailDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={row?.name ?? ''}>
-      {row && (
-        <Tabs defaultValue="details" keepMounted={false} onChange={(tab) => tab === 'audit' && audit.send({ type: 'job.start', input: row.id })}>
-          <Tabs.List>
-            <Tabs.Tab value="details">{t('organizations.detail.details')}</Tabs.Tab>
-            {showAudit && <Tabs.Tab value="audit">{t('audit.title')}</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="details" pt="md">
-            <Stack gap="md">
-              <Group justify="space-between">
-                <OrganizationStatusBadge status={row.status} />
-                {onEdit && (
-                  <Button size="xs" variant="light" onClick={() => onEdit(row)}>
-                    {t('organizations.actions.edit')}
-                  </Button>
-                )}
-              </Group>
-              {row.status !== 'active' && row.statusReason && <Text size="sm">{t('organizations.detail.statusReason', { reason: row.statusReason })}</Text>}
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Field label={t('organizations.fields.code')}>{row.code}</Field>
-                <Field label={t('organizations.fields.contactEmail')}>{row.contactEmail}</Field>
-                <Field label={t('organizations.fields.phone')}>{row.phone || '—'}</Field>
-                <Field label={t('organizations.fields.timezone')}>{row.timezone}</Field>
-                <Field label={t('organizations.fields.address')}>{row.address || '—'}</Field>
-                <Field label={t('organizations.columns.users')}>{row.userCount}</Field>
-                <Field label={t('organizations.columns.units')}>{t('organizations.unitsOfSeats', { units: row.unitCount, seats: row.seatLimit })}</Field>
-                <Field label={t('organizations.fields.screenshotPolicy')}>
-                  {row.screenshotPolicy.enabled
-                    ? t('organizations.detail.policy', { interval: row.screenshotPolicy.intervalMinutes, days: row.screenshotPolicy.retentionDays })
-                    : t('organizations.detail.policyOff')}
-                </Field>
-                <Field label={t('organizations.columns.createdAt')}>
-                  <RelativeTime value={row.createdAt} />
-                </Field>
-              </SimpleGrid>
-            </Stack>
-          </Tabs.Panel>
-          {showAudit && (
-            <Tabs.Panel value="audit" pt="md">
-              <AuditTrail audit={audit} recordId={row.id} />
-            </Tabs.Panel>
-          )}
-        </Tabs>
+    <RecordDetailDrawer
+      row={row}
+      title={(org) => org.name}
+      detailsLabel={t('organizations.detail.details')}
+      badge={(org) => <OrganizationStatusBadge status={org.status} />}
+      editLabel={t('organizations.actions.edit')}
+      onEdit={onEdit}
+      audit={audit}
+      showAudit={showAudit}
+      onClose={onClose}
+    >
+      {(org) => (
+        <>
+          {org.status !== 'active' && org.statusReason && <Text size="sm">{t('organizations.detail.statusReason', { reason: org.statusReason })}</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label={t('organizations.fields.code')}>{org.code}</Field>
+            <Field label={t('organizations.fields.contactEmail')}>{org.contactEmail}</Field>
+            <Field label={t('organizations.fields.phone')}>{org.phone || '—'}</Field>
+            <Field label={t('organizations.fields.timezone')}>{org.timezone}</Field>
+            <Field label={t('organizations.fields.address')}>{org.address || '—'}</Field>
+            <Field label={t('organizations.columns.users')}>{org.userCount}</Field>
+            <Field label={t('organizations.columns.units')}>{t('organizations.unitsOfSeats', { units: org.unitCount, seats: org.seatLimit })}</Field>
+            <Field label={t('organizations.fields.screenshotPolicy')}>
+              {org.screenshotPolicy.enabled
+                ? t('organizations.detail.policy', { interval: org.screenshotPolicy.intervalMinutes, days: org.screenshotPolicy.retentionDays })
+                : t('organizations.detail.policyOff')}
+            </Field>
+            <Field label={t('organizations.columns.createdAt')}>
+              <RelativeTime value={org.createdAt} />
+            </Field>
+          </SimpleGrid>
+        </>
       )}
-    </Drawer>
+    </RecordDetailDrawer>
   );
 }

@@ -1,22 +1,11 @@
-import { Button, Drawer, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { jobMachine } from '@machines/list/job.machine';
-import { AuditTrail } from '@/components/audit-trail';
 import { RelativeTime } from '@/components/data-list';
+import { DetailField as Field, RecordDetailDrawer } from '@/components/detail-drawer';
 import type { UserRow } from '../api/types';
 import { AccountStatusBadge } from './user-badges';
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{children}</Text>
-    </div>
-  );
-}
 
 /** One account: its fields, who invited it, and (for who may read the audit log) its audit trail. */
 export function UserDetailDrawer({
@@ -34,44 +23,31 @@ export function UserDetailDrawer({
 }) {
   const { t } = useTranslation();
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={row?.fullName ?? ''}>
-      {row && (
-        <Tabs defaultValue="details" keepMounted={false} onChange={(tab) => tab === 'audit' && audit.send({ type: 'job.start', input: row.id })}>
-          <Tabs.List>
-            <Tabs.Tab value="details">{t('users.detail.details')}</Tabs.Tab>
-            {showAudit && <Tabs.Tab value="audit">{t('audit.title')}</Tabs.Tab>}
-          </Tabs.List>
-          <Tabs.Panel value="details" pt="md">
-            <Stack gap="md">
-              <Group justify="space-between">
-                <AccountStatusBadge status={row.status} />
-                {onEdit && (
-                  <Button size="xs" variant="light" onClick={() => onEdit(row)}>
-                    {t('users.actions.edit')}
-                  </Button>
-                )}
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Field label={t('users.fields.username')}>{row.username}</Field>
-                <Field label={t('users.fields.email')}>{row.email}</Field>
-                <Field label={t('users.fields.phone')}>{row.phone || '—'}</Field>
-                <Field label={t('users.fields.roleId')}>{t(`users.roles.${row.roleId}`)}</Field>
-                <Field label={t('users.fields.organizationId')}>{row.organizationName}</Field>
-                <Field label={t('users.columns.lastSignIn')}>{row.lastSignInAt ? <RelativeTime value={row.lastSignInAt} /> : t('users.never')}</Field>
-                <Field label={t('users.columns.createdAt')}>
-                  <RelativeTime value={row.createdAt} />
-                </Field>
-                <Field label={t('users.detail.invitedBy')}>{row.invitedByName || '—'}</Field>
-              </SimpleGrid>
-            </Stack>
-          </Tabs.Panel>
-          {showAudit && (
-            <Tabs.Panel value="audit" pt="md">
-              <AuditTrail audit={audit} recordId={row.id} />
-            </Tabs.Panel>
-          )}
-        </Tabs>
+    <RecordDetailDrawer
+      row={row}
+      title={(user) => user.fullName}
+      detailsLabel={t('users.detail.details')}
+      badge={(user) => <AccountStatusBadge status={user.status} />}
+      editLabel={t('users.actions.edit')}
+      onEdit={onEdit}
+      audit={audit}
+      showAudit={showAudit}
+      onClose={onClose}
+    >
+      {(user) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Field label={t('users.fields.username')}>{user.username}</Field>
+          <Field label={t('users.fields.email')}>{user.email}</Field>
+          <Field label={t('users.fields.phone')}>{user.phone || '—'}</Field>
+          <Field label={t('users.fields.roleId')}>{t(`users.roles.${user.roleId}`)}</Field>
+          <Field label={t('users.fields.organizationId')}>{user.organizationName}</Field>
+          <Field label={t('users.columns.lastSignIn')}>{user.lastSignInAt ? <RelativeTime value={user.lastSignInAt} /> : t('users.never')}</Field>
+          <Field label={t('users.columns.createdAt')}>
+            <RelativeTime value={user.createdAt} />
+          </Field>
+          <Field label={t('users.detail.invitedBy')}>{user.invitedByName || '—'}</Field>
+        </SimpleGrid>
       )}
-    </Drawer>
+    </RecordDetailDrawer>
   );
 }

@@ -1,0 +1,1 @@
+export { DetailField, RecordDetailDrawer } from './record-detail-drawer';
