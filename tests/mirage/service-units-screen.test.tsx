@@ -9,6 +9,7 @@ import { makeServer } from '@mirage/server';
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '../render';
 import { signInAs } from './monitoring-helpers';
+import { checkOverlappingUndo } from './overlapping-undo';
 import { apiServices } from '@/features/service-units/hooks/use-service-units';
 import { ServiceUnitsScreen } from '@/features/service-units/service-units-page';
 
@@ -177,5 +178,24 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     expect(first).toBeChecked();
     expect(second).toBeChecked();
     expect(screen.getByRole('button', { name: 'Set maintenance' })).toBeEnabled();
+  });
+
+  it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
+    const table = await screen.findByRole('table');
+    const deletes = await within(table).findAllByRole('button', { name: /^Delete / });
+    const [a, b] = deletes.map((button) => (button.getAttribute('aria-label') ?? '').replace(/^Delete /, ''));
+    if (!a || !b) throw new Error('fewer than two units');
+    await checkOverlappingUndo(user, {
+      a,
+      b,
+      // The first pointer over a row mounts its tooltips (a new button): hover, then click the one shown.
+      askDelete: async (name) => {
+        await user.hover(screen.getByRole('button', { name: `Delete ${name}` }));
+        await user.click(screen.getByRole('button', { name: `Delete ${name}` }));
+      },
+      rowShown: (name) => screen.queryByRole('button', { name: `Delete ${name}` }) !== null,
+    });
   });
 });

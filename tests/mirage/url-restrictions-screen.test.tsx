@@ -11,6 +11,7 @@ import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restricti
 import { ApiError } from '@/lib/api-client';
 import { renderWithProviders } from '../render';
 import { signInAs } from './monitoring-helpers';
+import { checkOverlappingUndo } from './overlapping-undo';
 
 let server: Server;
 
@@ -131,5 +132,20 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     if (!row) throw new Error('no rule row');
     await user.click(within(row).getAllByRole('cell')[1] as HTMLElement);
     expect(await screen.findByRole('dialog', { name: 'Edit URL rule' })).toBeInTheDocument();
+  });
+
+  it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UrlRestrictionsScreen />, '/user/url-restrictions');
+    const table = await screen.findByRole('table', { name: 'URL rules' });
+    const deletes = await within(table).findAllByRole('button', { name: /^Delete rule / });
+    const [a, b] = deletes.map((button) => (button.getAttribute('aria-label') ?? '').replace(/^Delete rule /, ''));
+    if (!a || !b) throw new Error('fewer than two rules');
+    await checkOverlappingUndo(user, {
+      a,
+      b,
+      askDelete: (pattern) => user.click(screen.getByRole('button', { name: `Delete rule ${pattern}` })),
+      rowShown: (pattern) => screen.queryByRole('button', { name: `Delete rule ${pattern}` }) !== null,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import ProcessesPage from './processes-page';
 
 const processCalls = (spy: { mock: { calls: unknown[][] } }) =>
@@ -138,4 +139,19 @@ describe('ProcessesPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New process rule' })).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Edit rule zz-game*' })).toBeInTheDocument();
   }, 40_000);
+
+  it('rules: delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
+    for (const pattern of ['AA-FIRST.EXE', 'AB-SECOND.EXE']) {
+      server.db['processRules']?.insert({ serviceUnitId: unitId, pattern, action: 'block', enabled: true, comment: '', createdAt: new Date().toISOString() });
+    }
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
+    await screen.findByRole('button', { name: 'Delete rule AB-SECOND.EXE' });
+    await checkOverlappingUndo(user, {
+      a: 'AA-FIRST.EXE',
+      b: 'AB-SECOND.EXE',
+      askDelete: (pattern) => user.click(screen.getByRole('button', { name: `Delete rule ${pattern}` })),
+      rowShown: (pattern) => screen.queryByRole('button', { name: `Delete rule ${pattern}` }) !== null,
+    });
+  });
 });

@@ -1,0 +1,69 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Server } from 'miragejs';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
+import { sessionIn } from '@machines/testing/session-harness';
+import { makeServer } from '@mirage/server';
+import { OrganizationsScreen } from '@/features/organizations/organizations-page';
+import { installSessionActor } from '@/lib/session';
+import { renderWithProviders } from '../render';
+import { signInAs } from './monitoring-helpers';
+import { checkOverlappingUndo } from './overlapping-undo';
+
+let server: Server;
+
+/** An organization without users or units: the only kind that may be deleted. */
+const emptyOrg = (name: string, code: string) => ({
+  name,
+  code,
+  contactEmail: `it@${code}.example`,
+  phone: '+1 555 0300',
+  address: 'Los Angeles',
+  timezone: 'America/Los_Angeles',
+  seatLimit: 10,
+  screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+});
+
+beforeEach(async () => {
+  // The screen reads the role from the session; the session machine itself is tested elsewhere.
+  installSessionActor((await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor);
+  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+  const session = await signInAs('superadmin');
+  for (const org of [emptyOrg('Aardvark Labs', 'aardvark'), emptyOrg('Abacus Works', 'abacus')]) await session.request('POST', '/api/organizations', org);
+  localStorage.setItem('accessToken', session.token);
+});
+afterEach(() => {
+  // Unmounted first: the screen follows the address bar.
+  cleanup();
+  server.shutdown();
+  window.history.replaceState(null, '', '/');
+});
+
+function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
+}
+
+describe('Organization Management', { timeout: 60_000 }, () => {
+  it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<OrganizationsScreen />, '/admin/organizations');
+    await screen.findByRole('button', { name: 'More actions for Abacus Works' });
+    await checkOverlappingUndo(user, {
+      a: 'Aardvark Labs',
+      b: 'Abacus Works',
+      askDelete: async (name) => {
+        await user.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+        await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      },
+      rowShown: (name) => screen.queryByRole('button', { name: `More actions for ${name}` }) !== null,
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Server } from 'miragejs';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, it } from 'vitest';
+import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
+import { sessionIn } from '@machines/testing/session-harness';
+import { makeServer } from '@mirage/server';
+import { UsersScreen } from '@/features/users/users-page';
+import { installSessionActor } from '@/lib/session';
+import { renderWithProviders } from '../render';
+import { signInAs } from './monitoring-helpers';
+import { checkOverlappingUndo } from './overlapping-undo';
+
+let server: Server;
+
+beforeEach(async () => {
+  // The screen reads the role from the session; the session machine itself is tested elsewhere.
+  installSessionActor((await sessionIn('signedIn', { role: 2, user: { uid: '2', displayName: 'Ada Admin', email: 'admin@acme.example' } })).actor);
+  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+  localStorage.setItem('accessToken', (await signInAs('admin')).token);
+});
+afterEach(() => {
+  // Unmounted first: the screen follows the address bar.
+  cleanup();
+  server.shutdown();
+  window.history.replaceState(null, '', '/');
+});
+
+function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
+}
+
+const MORE = /^More actions for /;
+
+describe('User Management', { timeout: 60_000 }, () => {
+  it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UsersScreen />, '/admin/users?role=4');
+    const table = await screen.findByRole('table');
+    const more = await within(table).findAllByRole('button', { name: MORE });
+    const [a, b] = more.map((button) => (button.getAttribute('aria-label') ?? '').replace(MORE, ''));
+    if (!a || !b) throw new Error('fewer than two users');
+    await checkOverlappingUndo(user, {
+      a,
+      b,
+      // The first pointer over a row mounts its menu: hover, then open it and choose Delete.
+      askDelete: async (name) => {
+        await user.hover(screen.getByRole('button', { name: `More actions for ${name}` }));
+        await user.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+        await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      },
+      rowShown: (name) => screen.queryByRole('button', { name: `More actions for ${name}` }) !== null,
+    });
+  });
+});
