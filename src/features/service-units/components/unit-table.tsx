@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadgeLabel } from './status-badge';
+import { rowLabelCache } from '@/lib/row-labels';
 
 export const UNIT_TABLE_KEY = 'service-units';
 
@@ -61,7 +62,7 @@ function UnitRowActions({ unit, onEdit, onDelete, labels }: { unit: UnitRow; onE
   );
 }
 
-/** The translations a row uses, looked up once per language instead of once per row and page. */
+/** The translations a row uses, looked up once per language (rowLabelCache). */
 interface RowLabels {
   t: TFunction;
   status: (status: UnitRow['status']) => string;
@@ -71,20 +72,7 @@ interface RowLabels {
 }
 
 function rowLabels(t: TFunction): RowLabels {
-  const cache = new Map<string, string>();
-  const cached = (key: string) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = t(key);
-      cache.set(key, value);
-    }
-    return value;
-  };
-  // A label with the name in it: the translation with a marker where the name goes, filled in per row.
-  const named = (key: string) => {
-    const [before = '', after = ''] = t(key, { name: '\u0000' }).split('\u0000');
-    return (name: string) => `${before}${name}${after}`;
-  };
+  const { label: cached, named } = rowLabelCache(t);
   return {
     t,
     status: (status) => cached(`service-units.status.${status}`),

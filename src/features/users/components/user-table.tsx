@@ -8,6 +8,7 @@ import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHand
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
 import { STATUS_COLORS } from './user-badges';
+import { rowLabelCache } from '@/lib/row-labels';
 
 export const USER_TABLE_KEY = 'users';
 
@@ -27,7 +28,7 @@ const MENU: readonly { action: UserAction; icon: typeof IconKey; when: (row: Use
   { action: 'enable', icon: IconUserCheck, when: (row) => row.status === 'disabled' },
 ];
 
-/** The translations a row uses, looked up once per language instead of once per row and page. */
+/** The translations a row uses, looked up once per language (rowLabelCache). */
 interface RowLabels {
   t: TFunction;
   role: (roleId: UserRow['roleId']) => string;
@@ -38,20 +39,7 @@ interface RowLabels {
 }
 
 function rowLabels(t: TFunction): RowLabels {
-  const cache = new Map<string, string>();
-  const cached = (key: string) => {
-    let value = cache.get(key);
-    if (value === undefined) {
-      value = t(key);
-      cache.set(key, value);
-    }
-    return value;
-  };
-  // A label with the name in it: the translation with a marker where the name goes, filled in per row.
-  const named = (key: string) => {
-    const [before = '', after = ''] = t(key, { name: '\u0000' }).split('\u0000');
-    return (name: string) => `${before}${name}${after}`;
-  };
+  const { label: cached, named } = rowLabelCache(t);
   return {
     t,
     role: (roleId) => cached(`users.roles.${roleId}`),
