@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
+import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { memoryLocation } from 'wouter/memory-location';
 import { createI18n, type Language } from '@/lib/i18n';
 import { theme } from '@/lib/theme';
@@ -34,4 +35,14 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     </I18nextProvider>
   );
   return Object.assign(render(ui, { wrapper }), { location });
+}
+
+/** A screen at `path` of the browser's own address bar, for screens that read and write it (useListUrl). */
+export function renderAt(ui: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return renderWithProviders(
+    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
+      {ui}
+    </Router>,
+  );
 }

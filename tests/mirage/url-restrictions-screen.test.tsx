@@ -1,15 +1,12 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
-import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { makeServer } from '@mirage/server';
 import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restrictions';
 import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
 import { ApiError } from '@/lib/api-client';
-import { renderWithProviders } from '../render';
+import { renderAt } from '../render';
 import { signInAs } from './monitoring-helpers';
 import { checkOverlappingUndo } from './overlapping-undo';
 
@@ -25,16 +22,6 @@ afterEach(() => {
   server.shutdown();
   window.history.replaceState(null, '', '/');
 });
-
-/** The screen at a URL of the browser's address bar: its list follows the history events (useListUrl). */
-function renderAt(ui: ReactElement, path: string) {
-  window.history.replaceState(null, '', path);
-  return renderWithProviders(
-    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
-      {ui}
-    </Router>,
-  );
-}
 
 /** The action column's words of the table's rows (the header row left out). */
 function rowActions(table: HTMLElement): string[] {

@@ -1,26 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
-import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import type { ServiceUnit } from '@machines/domain/types';
-import { renderWithProviders } from '../../../tests/render';
+import { renderAt } from '../../../tests/render';
 import { setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;
-
-/** The screen at a URL of the browser's address bar: its grid follows the history events (useListUrl). */
-function renderAt(ui: ReactElement, path: string) {
-  window.history.replaceState(null, '', path);
-  return renderWithProviders(
-    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
-      {ui}
-    </Router>,
-  );
-}
 
 describe('ScreenshotsPage', () => {
   let server: Server;
