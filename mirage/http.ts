@@ -1,6 +1,6 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
-import { can, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
+import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
 import { table, type MirageDb, type Row } from './db';
 
 export interface SessionRow extends Row {
@@ -31,8 +31,6 @@ export interface UserRow extends Row {
   /** ISO date-time of the last successful sign-in (absent: never) */
   lastSignInAt?: string | null;
 }
-
-export const ADMIN_ROLE_IDS = [1, 2, 3] as const;
 
 export function json(status: number, body?: unknown): Response {
   return new Response(status, { 'Content-Type': 'application/json' }, body === undefined ? '' : (body as object));
@@ -121,15 +119,25 @@ export interface AuthedContext {
   user: UserRow;
 }
 
-/** The permission subject of a signed-in user (the same `can()` the screens ask, machines/permissions). */
+/**
+ * The permission subject of a signed-in user (the same `can()` the screens ask, machines/permissions). The one
+ * place a row becomes a subject: a role id that is not 1–4 gets the least privilege (role 4), and an empty
+ * organization is none (null), so an odd row never matches another odd row's "organization".
+ */
 export function subjectOf(user: UserRow): Subject {
   const status = (user as { accountStatus?: unknown }).accountStatus;
+  const organizationId: unknown = user.organizationId;
   return {
     id: String(user.id),
-    roleId: user.roleId,
-    organizationId: user.organizationId === undefined || user.organizationId === null ? null : String(user.organizationId),
+    roleId: isRoleId(user.roleId) ? user.roleId : ROLE.user,
+    organizationId: organizationId === undefined || organizationId === null || organizationId === '' ? null : String(organizationId),
     ...(status === 'invited' || status === 'active' || status === 'disabled' ? { status } : {}),
   };
+}
+
+/** Whether `can()` allows it (for handlers that answer something other than the plain 403). */
+export function permits(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): boolean {
+  return can(subjectOf(user), action, resource, record).allowed;
 }
 
 /** A 403 answer when `can()` refuses the user this action, else null. The body carries the reason code. */

@@ -1,9 +1,8 @@
 import type { Request } from 'miragejs';
 import { table, type MirageDb, type Row } from '../db';
-import { errorResponse, json, withAuth, type UserRow } from '../http';
+import { errorResponse, permits, json, withAuth, type UserRow } from '../http';
 import { pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
-import { permits } from './admin-permissions';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints

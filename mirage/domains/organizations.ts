@@ -1,8 +1,7 @@
 import { table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import { errorResponse, permits, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
-import { permits } from './admin-permissions';
 import { auditPage, recordAudit } from './audit';
 import type { OrganizationRow } from './auth';
 

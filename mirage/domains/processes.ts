@@ -6,6 +6,8 @@ import type { MirageContext, MirageDomain } from '../types';
 import { globMatches } from '../glob';
 import { readText, type TextRule } from '../text-rules';
 import { idempotent } from '../idempotency';
+import { access } from '../access';
+import type { Action, Resource } from '../../machines/permissions/can';
 
 /** A process as stored: the public shape plus when and why it ended. */
 export interface ProcessRow extends UnitProcess {
@@ -247,13 +249,12 @@ function simulateTick(db: MirageDb, unit: ServiceUnit, tick: number, now: number
   }
 }
 
-/** The unit the user may see, or undefined (another organization's unit reads as missing). */
-export function visibleUnit(db: MirageDb, user: UserRow, id: string | undefined): ServiceUnit | undefined {
-  if (!id) return undefined;
-  const unit = units(db).find(id);
-  if (!unit) return undefined;
-  if (user.roleId === 4 && String(unit.organizationId) !== String(user.organizationId)) return undefined;
-  return unit;
+/**
+ * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
+ * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
+ */
+export function unitResourceAccess(db: MirageDb, user: UserRow, action: Action, resource: Resource, id: string | undefined, notFound = 'Service unit not found') {
+  return access(user, action, resource, id ? units(db).find(id) : undefined, (u) => u.organizationId, notFound);
 }
 
 const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
@@ -384,13 +385,23 @@ export const processesDomain: MirageDomain = {
   routes(server: Server, ctx: MirageContext) {
     // Each read of a unit's processes is the next agent report; counting reads keeps figures deterministic.
     const ticks = new Map<string, number>();
-    const unitOr404 = (db: MirageDb, user: UserRow, request: Request) => visibleUnit(db, user, request.params['id']);
+    const ruleUnit = (db: MirageDb, user: UserRow, action: Action, request: Request, notFound?: string) =>
+      unitResourceAccess(db, user, action, 'processRule', request.params['id'], notFound);
+    /** The rule of the path, when the user may do `action` to it: 404 when it is not the unit's, 403 when refused. */
+    const ruleOf = (db: MirageDb, user: UserRow, action: Action, request: Request) => {
+      const unit = ruleUnit(db, user, 'read', request, 'Rule not found');
+      const existing = rules(db).find(request.params['ruleId'] ?? '');
+      if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id)) return { ok: false as const, response: errorResponse(404, 'Rule not found') };
+      const allowed = ruleUnit(db, user, action, request);
+      return allowed.ok ? { ok: true as const, unit: allowed.row, existing } : allowed;
+    };
 
     server.get(
       '/service-units/:id/processes',
       withAuth(server, ({ db, request, user }) => {
-        const unit = unitOr404(db, user, request);
-        if (!unit) return errorResponse(404, 'Service unit not found');
+        const found = unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
+        if (!found.ok) return found.response;
+        const unit = found.row;
         const tick = (ticks.get(String(unit.id)) ?? 0) + 1;
         ticks.set(String(unit.id), tick);
         return listProcesses(db, request, unit, tick, ctx.now());
@@ -400,9 +411,10 @@ export const processesDomain: MirageDomain = {
     server.post(
       '/processes/:id/end',
       withAuth(server, ({ db, request, user }) => {
+        // Ending a process changes what runs on the unit: an update of the unit.
         const row = processes(db).find(request.params['id'] ?? '');
-        const unit = row ? visibleUnit(db, user, row.serviceUnitId) : undefined;
-        if (!row || !unit) return errorResponse(404, 'Process not found');
+        const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
+        if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
         const updated = processes(db).update(row.id, { state: 'ended', endedAt: new Date(ctx.now()).toISOString(), endedReason: 'user', cpuPercent: 0 });
         return json(200, toProcess(updated));
@@ -412,8 +424,9 @@ export const processesDomain: MirageDomain = {
     server.get(
       '/service-units/:id/process-rules',
       withAuth(server, ({ db, request, user }) => {
-        const unit = unitOr404(db, user, request);
-        if (!unit) return errorResponse(404, 'Service unit not found');
+        const found = ruleUnit(db, user, 'read', request);
+        if (!found.ok) return found.response;
+        const unit = found.row;
         const items = rules(db)
           .where({ serviceUnitId: String(unit.id) })
           .sort((a, b) => a.pattern.localeCompare(b.pattern))
@@ -425,8 +438,9 @@ export const processesDomain: MirageDomain = {
     server.post(
       '/service-units/:id/process-rules',
       withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
-        const unit = unitOr404(db, user, request);
-        if (!unit) return errorResponse(404, 'Service unit not found');
+        const found = ruleUnit(db, user, 'create', request);
+        if (!found.ok) return found.response;
+        const unit = found.row;
         const input = readRule(db, parseBody(request), String(unit.id));
         if (!('pattern' in input)) return input;
         const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
@@ -438,9 +452,9 @@ export const processesDomain: MirageDomain = {
     server.put(
       '/service-units/:id/process-rules/:ruleId',
       withAuth(server, ({ db, request, user }) => {
-        const unit = unitOr404(db, user, request);
-        const existing = rules(db).find(request.params['ruleId'] ?? '');
-        if (!unit || !existing || existing.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Rule not found');
+        const found = ruleOf(db, user, 'update', request);
+        if (!found.ok) return found.response;
+        const { unit, existing } = found;
         const body = parseBody(request);
         // A partial body (e.g. only `enabled`) keeps the other fields.
         const merged = isRecord(body) ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body } : body;
@@ -455,10 +469,9 @@ export const processesDomain: MirageDomain = {
     server.delete(
       '/service-units/:id/process-rules/:ruleId',
       withAuth(server, ({ db, request, user }) => {
-        const unit = unitOr404(db, user, request);
-        const existing = rules(db).find(request.params['ruleId'] ?? '');
-        if (!unit || !existing || existing.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Rule not found');
-        rules(db).remove(existing.id);
+        const found = ruleOf(db, user, 'delete', request);
+        if (!found.ok) return found.response;
+        rules(db).remove(found.existing.id);
         return json(204);
       }),
     );

@@ -4,7 +4,9 @@ import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
-import { createRandom, visibleUnit } from './processes';
+import { createRandom, unitResourceAccess } from './processes';
+import { access, readableBy, refusal, splitBulk } from '../access';
+import type { Action } from '../../machines/permissions/can';
 import { readText } from '../text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 
@@ -153,8 +155,6 @@ export function unitNames(db: MirageDb): (id: string) => string {
   };
 }
 
-const visibleTo = (user: UserRow) => (row: ScreenshotRow) =>
-  user.roleId !== 4 || row.organizationId === String(user.organizationId);
 
 function parseDay(value: string | undefined, endOfDay: boolean): number | null {
   if (!value) return null;
@@ -174,12 +174,12 @@ function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
   const ascending = queryParam(request, 'order') === 'asc';
   const fromIso = from === null ? null : new Date(from).toISOString();
   const toIso = to === null ? null : new Date(to).toISOString();
-  const visible = visibleTo(user);
+  const readable = readableBy(user, 'screenshot');
   const rows = screenshots(db)
     .all()
     .filter(
       (r) =>
-        visible(r) &&
+        (readable.all || readable(r.organizationId)) &&
         (!unitId || r.serviceUnitId === unitId) &&
         (fromIso === null || r.capturedAt >= fromIso) &&
         (toIso === null || r.capturedAt <= toIso) &&
@@ -218,10 +218,9 @@ export function newestScreenshots(rows: readonly ScreenshotRow[], limit: number)
   return top;
 }
 
-function findVisible(db: MirageDb, user: UserRow, id: string | undefined): ScreenshotRow | undefined {
-  const row = id ? screenshots(db).find(id) : undefined;
-  return row && visibleTo(user)(row) ? row : undefined;
-}
+const NOT_FOUND = 'Screenshot not found';
+const screenshotAccess = (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
+  access(user, action, 'screenshot', id ? screenshots(db).find(id) : undefined, (r) => r.organizationId, NOT_FOUND);
 
 type PatchResult = { ok: true; patch: { flagged?: boolean; note?: string } } | { ok: false; response: ReturnType<typeof json> };
 
@@ -276,17 +275,17 @@ export const screenshotsDomain: MirageDomain = {
     server.get(
       '/screenshots/:id',
       withAuth(server, ({ db, request, user }) => {
-        const row = findVisible(db, user, request.params['id']);
-        return row ? json(200, toItem(row, unitNames(db))) : errorResponse(404, 'Screenshot not found');
+        const found = screenshotAccess(db, user, 'read', request.params['id']);
+        return found.ok ? json(200, toItem(found.row, unitNames(db))) : found.response;
       }),
     );
 
     const update = withAuth(server, ({ db, request, user }) => {
-      const row = findVisible(db, user, request.params['id']);
-      if (!row) return errorResponse(404, 'Screenshot not found');
+      const found = screenshotAccess(db, user, 'update', request.params['id']);
+      if (!found.ok) return found.response;
       const result = readPatch(parseBody(request));
       if (!result.ok) return result.response;
-      const updated = screenshots(db).update(row.id, result.patch);
+      const updated = screenshots(db).update(found.row.id, result.patch);
       return json(200, toItem(updated, unitNames(db)));
     });
     server.patch('/screenshots/:id', update);
@@ -295,9 +294,9 @@ export const screenshotsDomain: MirageDomain = {
     server.delete(
       '/screenshots/:id',
       withAuth(server, ({ db, request, user }) => {
-        const row = findVisible(db, user, request.params['id']);
-        if (!row) return errorResponse(404, 'Screenshot not found');
-        screenshots(db).remove(row.id);
+        const found = screenshotAccess(db, user, 'delete', request.params['id']);
+        if (!found.ok) return found.response;
+        screenshots(db).remove(found.row.id);
         return json(204);
       }),
     );
@@ -308,23 +307,22 @@ export const screenshotsDomain: MirageDomain = {
         const body = parseBody(request);
         const ids = isRecord(body) && Array.isArray(body['ids']) ? body['ids'].filter((v): v is string => typeof v === 'string') : null;
         if (!ids || ids.length === 0) return errorResponse(422, 'Select at least one screenshot', { ids: 'required' });
-        let deleted = 0;
-        for (const id of ids) {
-          const row = findVisible(db, user, id);
-          if (row) {
-            screenshots(db).remove(row.id);
-            deleted += 1;
-          }
-        }
-        return json(200, { deleted, notFound: ids.length - deleted });
+        // Only the screenshots the user may delete go; unknown or unreadable ids count as notFound, readable
+        // ones the user may not delete as refused (403 when nothing at all was allowed).
+        const split = splitBulk(user, 'delete', 'screenshot', ids, (id) => screenshots(db).find(id), (r) => r.organizationId);
+        if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused, notFound: split.missing });
+        for (const id of split.allowed) screenshots(db).remove(id);
+        return json(200, { deleted: split.allowed.length, notFound: split.missing, refused: split.refused });
       }),
     );
 
     server.post(
       '/service-units/:id/capture',
       withAuth(server, ({ db, request, user }) => {
-        const unit = visibleUnit(db, user, request.params['id']);
-        if (!unit) return errorResponse(404, 'Service unit not found');
+        // A capture makes a screenshot of the unit: creating a screenshot in the unit's organization.
+        const found = unitResourceAccess(db, user, 'create', 'screenshot', request.params['id']);
+        if (!found.ok) return found.response;
+        const unit = found.row;
         const row = captures(db).insert({
           serviceUnitId: String(unit.id),
           organizationId: String(unit.organizationId),
@@ -340,11 +338,9 @@ export const screenshotsDomain: MirageDomain = {
     server.get(
       '/capture-requests/:id',
       withAuth(server, ({ db, request, user }) => {
-        const row = captures(db).find(request.params['id'] ?? '');
-        if (!row || (user.roleId === 4 && row.organizationId !== String(user.organizationId))) {
-          return errorResponse(404, 'Capture request not found');
-        }
-        return json(200, captureView(db, settleCapture(db, row, ctx.now())));
+        const found = access(user, 'read', 'screenshot', captures(db).find(request.params['id'] ?? ''), (r) => r.organizationId, 'Capture request not found');
+        if (!found.ok) return found.response;
+        return json(200, captureView(db, settleCapture(db, found.row, ctx.now())));
       }),
     );
   },

@@ -1,4 +1,5 @@
-import type { Request } from 'miragejs';
+import { Response, type Request } from 'miragejs';
+import type { Action } from '../../machines/permissions/can';
 import type { OperatingSystem, ServiceUnit, UnitStatus } from '../../machines/domain/types';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
@@ -6,6 +7,7 @@ import { filterAndSort, idsOf, pageOf, readListParams, type ListParams, type Lis
 import { normalizeText, readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
+import { access, createRefusal, readableBy, refusal, splitBulk } from '../access';
 import { unitStatus } from '../../machines/service-units/unit-status';
 
 /**
@@ -74,15 +76,11 @@ export function toView(row: ServiceUnitRow, now: number): ServiceUnitView {
   };
 }
 
-/** Role 4 sees its own organization; admin roles see every organization. */
-export function canSee(user: UserRow, organizationId: string | number): boolean {
-  return user.roleId !== 4 || String(organizationId) === String(user.organizationId);
-}
-
-/** The units a user may see, not copied (read only). */
+/** The units a user may read (can.ts readScope), not copied (read only). */
 function visible(db: MirageDb, user: UserRow): readonly Readonly<ServiceUnitRow>[] {
+  const readable = readableBy(user, 'serviceUnit');
   const all = units(db).rows();
-  return user.roleId === 4 ? all.filter((u) => String(u.organizationId) === String(user.organizationId)) : all;
+  return readable.all ? all : all.filter((u) => readable(u.organizationId));
 }
 
 /** Columns whose order changes only when a unit is written (not with the clock or the heartbeat). */
@@ -105,11 +103,11 @@ function listRows(db: MirageDb, user: UserRow, params: ListParams, spec: ListSpe
     sorted = filterAndSort(units(db).rows(), { ...params, search: '', filters: {} }, spec);
     cache.byKey.set(key, sorted);
   }
-  const org = user.roleId === 4 ? String(user.organizationId) : null;
+  const readable = readableBy(user, 'serviceUnit');
   const filters = Object.entries(params.filters);
-  if (!org && filters.length === 0 && !params.search) return sorted;
+  if (readable.all && filters.length === 0 && !params.search) return sorted;
   return sorted.filter((row) => {
-    if (org !== null && String(row.organizationId) !== org) return false;
+    if (!readable.all && !readable(row.organizationId)) return false;
     for (const [name, values] of filters) if (!(spec.filters?.[name]?.(row, values) ?? true)) return false;
     return !params.search || !spec.searchIn || spec.searchIn(row).some((text) => text.toLowerCase().includes(params.search));
   });
@@ -242,12 +240,13 @@ function duplicateName(db: MirageDb, organizationId: string | number, name: stri
 
 // --- handlers ---------------------------------------------------------------------------------
 
-function findVisible(db: MirageDb, user: UserRow, id: string): ServiceUnitRow | undefined {
-  const row = units(db).find(id);
-  return row && canSee(user, row.organizationId) ? row : undefined;
-}
+const NOT_FOUND = 'Service unit not found';
+const notFound = () => errorResponse(404, NOT_FOUND);
 
-const notFound = () => errorResponse(404, 'Service unit not found');
+/** The unit when the user may do `action` to it (mirage/access.ts), else the 404 or 403 to answer. */
+export function unitAccess(db: MirageDb, user: UserRow, action: Action, id: string | undefined) {
+  return access(user, action, 'serviceUnit', id ? units(db).find(id) : undefined, (u) => u.organizationId, NOT_FOUND);
+}
 
 function removeUnitEverywhere(db: MirageDb, id: string): void {
   units(db).remove(id);
@@ -262,12 +261,19 @@ function removeUnitEverywhere(db: MirageDb, id: string): void {
   }
 }
 
-function bulkIds(db: MirageDb, user: UserRow, request: Request): string[] | ReturnType<typeof errorResponse> {
+/**
+ * The ids a bulk action applies to: only those the user may change. An unknown (or unreadable) id is a 404
+ * for the whole request; ids of records the user may read but not change are left out and counted in
+ * `refused`, and when none is left the answer is the 403.
+ */
+function bulkIds(db: MirageDb, user: UserRow, action: Action, request: Request): { ids: string[]; refused: number } | Response {
   const ids = idsOf(parseBody(request));
   if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
   if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
-  if (ids.some((id) => !findVisible(db, user, id))) return notFound();
-  return ids;
+  const split = splitBulk(user, action, 'serviceUnit', ids, (id) => units(db).find(id), (u) => u.organizationId);
+  if (split.missing > 0) return notFound();
+  if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused });
+  return { ids: split.allowed, refused: split.refused };
 }
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
@@ -313,18 +319,18 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.get(
     '/service-units/:id',
     authed(({ db, request, user }) => {
-      const row = findVisible(db, user, String(request.params['id']));
-      return row ? json(200, toView(row, ctx.now())) : notFound();
+      const found = unitAccess(db, user, 'read', request.params['id']);
+      return found.ok ? json(200, toView(found.row, ctx.now())) : found.response;
     }),
   );
 
   server.post(
     '/service-units/bulk-delete',
     authed(({ db, request, user }) => {
-      const ids = bulkIds(db, user, request);
-      if (!Array.isArray(ids)) return ids;
-      for (const id of ids) removeUnitEverywhere(db, id);
-      return json(200, { deleted: ids.length });
+      const bulk = bulkIds(db, user, 'delete', request);
+      if (bulk instanceof Response) return bulk;
+      for (const id of bulk.ids) removeUnitEverywhere(db, id);
+      return json(200, { deleted: bulk.ids.length, refused: bulk.refused });
     }),
   );
 
@@ -335,17 +341,17 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!isRecord(body) || typeof body['maintenance'] !== 'boolean') {
         return errorResponse(422, 'Validation failed', { maintenance: 'required' });
       }
-      const ids = bulkIds(db, user, request);
-      if (!Array.isArray(ids)) return ids;
+      const bulk = bulkIds(db, user, 'update', request);
+      if (bulk instanceof Response) return bulk;
       const updatedAt = new Date(ctx.now()).toISOString();
-      for (const id of ids) units(db).update(id, { maintenance: body['maintenance'], updatedAt });
-      return json(200, { updated: ids.length });
+      for (const id of bulk.ids) units(db).update(id, { maintenance: body['maintenance'], updatedAt });
+      return json(200, { updated: bulk.ids.length, refused: bulk.refused });
     }),
   );
 
   server.post(
     '/service-units',
-    authed(({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
+    authed(({ db, request, user }) => createRefusal(user, 'serviceUnit') ?? idempotent(db, request, user.id, ctx.now(), () => {
       const { value, errors } = readUnitInput(parseBody(request));
       if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
@@ -369,8 +375,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/service-units/:id',
     authed(({ db, request, user }) => {
       const id = String(request.params['id']);
-      const existing = findVisible(db, user, id);
-      if (!existing) return notFound();
+      const found = unitAccess(db, user, 'update', id);
+      if (!found.ok) return found.response;
+      const existing = found.row;
       const { value, errors } = readUnitInput(parseBody(request));
       if (!errors['name'] && duplicateName(db, existing.organizationId, value.name, id)) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
@@ -383,7 +390,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/service-units/:id',
     authed(({ db, request, user }) => {
       const id = String(request.params['id']);
-      if (!findVisible(db, user, id)) return notFound();
+      const found = unitAccess(db, user, 'delete', id);
+      if (!found.ok) return found.response;
       removeUnitEverywhere(db, id);
       return json(204);
     }),

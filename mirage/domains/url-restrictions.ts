@@ -1,3 +1,4 @@
+import type { Action } from '../../machines/permissions/can';
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
@@ -6,6 +7,7 @@ import { compileSafeRegex } from '../safe-regex';
 import { readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
+import { access, createRefusal, readableBy } from '../access';
 
 /**
  * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
@@ -23,12 +25,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const rules = (db: MirageDb) => table<UrlRestrictionRow>(db, 'urlRestrictions');
 const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; name: string }>(db, 'serviceUnits');
 
-function canSee(user: UserRow, organizationId: string | number): boolean {
-  return user.roleId !== 4 || String(organizationId) === String(user.organizationId);
-}
-
 function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
-  return rules(db).where((r) => canSee(user, r.organizationId));
+  const readable = readableBy(user, 'urlRule');
+  return readable.all ? rules(db).all() : rules(db).where((r) => readable(r.organizationId));
 }
 
 /** Text limits of a rule (mirage/text-rules.ts); the form shows the same (src/features/url-restrictions/schema.ts). */
@@ -85,7 +84,8 @@ interface RuleInput {
   reason: string;
 }
 
-function readRuleInput(db: MirageDb, user: UserRow, body: unknown): { value: RuleInput; errors: Record<string, string> } {
+/** `organizationId`: the rule's; the units a rule is scoped to must be that organization's. */
+function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { value: RuleInput; errors: Record<string, string> } {
   const b = isRecord(body) ? body : {};
   const errors: Record<string, string> = {};
   const matchType = (typeof b['matchType'] === 'string' ? b['matchType'] : '') as UrlMatchType;
@@ -111,7 +111,7 @@ function readRuleInput(db: MirageDb, user: UserRow, body: unknown): { value: Rul
     if (unique.length === 0) errors['unitIds'] = 'required';
     else if (unique.some((id) => {
       const unit = unitRows(db).find(id);
-      return !unit || !canSee(user, unit.organizationId);
+      return !unit || String(unit.organizationId) !== organizationId;
     })) errors['unitIds'] = 'unknownUnit';
     scope = { kind: 'units', unitIds: unique };
   } else if (rawScope['kind'] !== 'all') errors['scope'] = 'required';
@@ -171,7 +171,9 @@ const spec: ListSpec<UrlRestrictionRow> = {
   maxPageSize: 100,
 };
 
-const notFound = () => errorResponse(404, 'URL rule not found');
+const NOT_FOUND = 'URL rule not found';
+const ruleAccess = (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
+  access(user, action, 'urlRule', id ? rules(db).find(id) : undefined, (r) => r.organizationId, NOT_FOUND);
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
   server.get(
@@ -190,16 +192,16 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.get(
     '/url-restrictions/:id',
     withAuth(server, ({ db, request, user }) => {
-      const row = rules(db).find(String(request.params['id']));
-      return row && canSee(user, row.organizationId) ? json(200, row) : notFound();
+      const found = ruleAccess(db, user, 'read', request.params['id']);
+      return found.ok ? json(200, found.row) : found.response;
     }),
   );
 
   server.post(
     '/url-restrictions',
-    withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
-      const { value, errors } = readRuleInput(db, user, parseBody(request));
+    withAuth(server, ({ db, request, user }) => createRefusal(user, 'urlRule') ?? idempotent(db, request, user.id, ctx.now(), () => {
       const org = String(user.organizationId);
+      const { value, errors } = readRuleInput(db, org, parseBody(request));
       if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = new Date(ctx.now()).toISOString();
@@ -212,9 +214,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/url-restrictions/:id',
     withAuth(server, ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const existing = rules(db).find(id);
-      if (!existing || !canSee(user, existing.organizationId)) return notFound();
-      const { value, errors } = readRuleInput(db, user, parseBody(request));
+      const found = ruleAccess(db, user, 'update', id);
+      if (!found.ok) return found.response;
+      const existing = found.row;
+      const { value, errors } = readRuleInput(db, String(existing.organizationId), parseBody(request));
       if (Object.keys(errors).length === 0 && isDuplicate(db, String(existing.organizationId), value, id)) errors['pattern'] = 'duplicateRule';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const row = rules(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString(), updatedBy: user.displayName });
@@ -226,8 +229,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/url-restrictions/:id',
     withAuth(server, ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const existing = rules(db).find(id);
-      if (!existing || !canSee(user, existing.organizationId)) return notFound();
+      const found = ruleAccess(db, user, 'delete', id);
+      if (!found.ok) return found.response;
       rules(db).remove(id);
       return json(204);
     }),

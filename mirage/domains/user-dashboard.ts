@@ -6,14 +6,16 @@ import type { ProcessRow } from './processes';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { newestScreenshots, unitNames, type ScreenshotRow } from './screenshots';
 import { refreshHeartbeats } from './service-units';
+import { readableBy } from '../access';
+import type { Resource } from '../../machines/permissions/can';
 
 interface UrlRuleRow extends Row {
   organizationId: string | number;
   enabled: boolean;
 }
 
-const inOrg = (user: UserRow) => (organizationId: string | number) =>
-  user.roleId !== 4 || String(organizationId) === String(user.organizationId);
+/** The dashboard counts what the user may read of each resource (can.ts readScope). */
+const inOrg = (user: UserRow, resource: Resource) => readableBy(user, resource);
 
 function startOfDay(now: number): string {
   const d = new Date(now);
@@ -24,7 +26,7 @@ function startOfDay(now: number): string {
 /** Applies the agents' missed heartbeats first, as the units list does, so both agree on who is online. */
 function visibleUnits(db: MirageDb, user: UserRow, now: number): ServiceUnit[] {
   refreshHeartbeats(db, now);
-  const mine = inOrg(user);
+  const mine = inOrg(user, 'serviceUnit');
   return table<ServiceUnit>(db, 'serviceUnits').where((u) => mine(u.organizationId));
 }
 
@@ -48,9 +50,10 @@ export const userDashboardDomain: MirageDomain = {
         const processesBlockedToday = table<ProcessRow>(db, 'processes').where(
           (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
         ).length;
-        const mine = inOrg(user);
-        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where((s) => s.capturedAt >= today && mine(s.organizationId)).length;
-        const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && mine(r.organizationId)).length;
+        const shots = inOrg(user, 'screenshot');
+        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where((s) => s.capturedAt >= today && shots(s.organizationId)).length;
+        const urlRules = inOrg(user, 'urlRule');
+        const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && urlRules(r.organizationId)).length;
         return json(200, {
           units: { ...counts, total: unitList.length },
           processesBlockedToday,
@@ -79,7 +82,7 @@ export const userDashboardDomain: MirageDomain = {
       '/dashboard/latest-screenshots',
       withAuth(server, ({ db, request, user }) => {
         const limit = limitOf(queryParam(request, 'limit'), 6);
-        const mine = inOrg(user);
+        const mine = inOrg(user, 'screenshot');
         const names = unitNames(db);
         const items = newestScreenshots(table<ScreenshotRow>(db, 'screenshots').where((s) => mine(s.organizationId)), limit)
           .map((s) => ({

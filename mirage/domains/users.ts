@@ -1,12 +1,11 @@
 import type { Request } from 'miragejs';
 import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import { errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
 import { pageOf, queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { can, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
-import { permits, subjectOf } from './admin-permissions';
 import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './auth';

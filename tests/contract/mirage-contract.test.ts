@@ -376,6 +376,36 @@ describe('the embedded backend answers as the contract says', () => {
     });
   });
 
+  describe('user-area writes by a read-only role (tests/mirage/permission-matrix.test.ts has every role)', () => {
+    it('403 with the reason for every write of the operator, who reads them', async () => {
+      const token = t['operator'] as string;
+      const unit = { name: 'Operator Unit', hostname: 'op-01.acme.example', ipAddress: '10.9.9.8', operatingSystem: 'linux', location: 'Lab', description: '', tags: [], maintenance: false, screenshotIntervalMinutes: 15 };
+      await expectStatus(403, 'POST', '/api/service-units', { token, body: unit });
+      await expectStatus(403, 'PUT', '/api/service-units/33', { token, body: unit });
+      await expectStatus(403, 'DELETE', '/api/service-units/33', { token });
+      await expectStatus(403, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: ['33'] } });
+      await expectStatus(403, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: ['33'], maintenance: true } });
+      const processes = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/service-units/33/processes', { token });
+      await expectStatus(403, 'POST', `/api/processes/${processes.body.items[0]?.id ?? ''}/end`, { token });
+      const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', { token: t['user'], body: { pattern: 'operator*', action: 'block', enabled: true, comment: '' } });
+      await expectStatus(403, 'POST', '/api/service-units/33/process-rules', { token, body: { pattern: 'x', action: 'block', enabled: true, comment: '' } });
+      await expectStatus(403, 'PUT', `/api/service-units/33/process-rules/${rule.body.id}`, { token, body: { enabled: false } });
+      await expectStatus(403, 'DELETE', `/api/service-units/33/process-rules/${rule.body.id}`, { token });
+      const shots = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=1', { token });
+      const shot = shots.body.items[0]?.id ?? '';
+      await expectStatus(403, 'PATCH', `/api/screenshots/${shot}`, { token, body: { flagged: true } });
+      await expectStatus(403, 'PUT', `/api/screenshots/${shot}`, { token, body: { flagged: true } });
+      await expectStatus(403, 'DELETE', `/api/screenshots/${shot}`, { token });
+      await expectStatus(403, 'POST', '/api/screenshots/bulk-delete', { token, body: { ids: [shot] } });
+      await expectStatus(403, 'POST', '/api/service-units/33/capture', { token });
+      const rules = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/url-restrictions/all', { token });
+      const ruleBody = { pattern: 'operator.example', matchType: 'domain', action: 'block', enabled: true, scope: { kind: 'all' }, schedule: { kind: 'always' }, reason: '' };
+      await expectStatus(403, 'POST', '/api/url-restrictions', { token, body: ruleBody });
+      await expectStatus(403, 'PUT', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token, body: ruleBody });
+      await expectStatus(403, 'DELETE', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token });
+    });
+  });
+
   describe('every endpoint refuses what the contract says it refuses', () => {
     it('401 without a token (or without the application key)', async () => {
       for (const op of validator.operations()) {

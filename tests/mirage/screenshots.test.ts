@@ -74,7 +74,7 @@ describe('screenshots endpoints', () => {
     expect((await user.request('DELETE', `/api/screenshots/${a.id}`)).status).toBe(204);
     expect((await user.request('GET', `/api/screenshots/${a.id}`)).status).toBe(404);
     const bulk = await user.request<{ deleted: number }>('POST', '/api/screenshots/bulk-delete', { ids: [b.id, c.id, a.id] });
-    expect(bulk.body).toEqual({ deleted: 2, notFound: 1 });
+    expect(bulk.body).toEqual({ deleted: 2, notFound: 1, refused: 0 });
     expect((await user.request('POST', '/api/screenshots/bulk-delete', { ids: [] })).status).toBe(422);
   });
 

@@ -489,7 +489,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Delete several units (all or nothing) */
+        /**
+         * Delete the units of several ids the caller may delete
+         * @description An unknown (or unreadable) id fails the whole request with 404. Ids of units the caller may read but not delete (another organization's; any for the system operator) are left untouched and counted in `refused`; when no id is left, the answer is 403 with the reason.
+         */
         post: operations["bulkDeleteServiceUnits"];
         delete?: never;
         options?: never;
@@ -506,7 +509,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Switch maintenance on or off for several units (all or nothing) */
+        /**
+         * Switch maintenance on or off for the units of several ids the caller may change
+         * @description As the bulk delete, an unknown id is a 404; units the caller may not change are left untouched and counted in `refused` (403 when none is left).
+         */
         post: operations["bulkSetMaintenance"];
         delete?: never;
         options?: never;
@@ -630,7 +636,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Delete several screenshots; unknown ids are counted, not refused */
+        /**
+         * Delete several screenshots; unknown ids are counted, not refused
+         * @description Only the screenshots the caller may delete go. Screenshots the caller may read but not delete (another organization's; any for the system operator) stay and are counted in `refused`; when nothing could be deleted because of that, the answer is 403 with the reason.
+         */
         post: operations["bulkDeleteScreenshots"];
         delete?: never;
         options?: never;
@@ -1568,9 +1577,13 @@ export type components = {
         };
         Deleted: {
             deleted: number;
+            /** @description Ids of records the caller may read but not change (another organization's, or a read-only role); left untouched. */
+            refused: number;
         };
         Updated: {
             updated: number;
+            /** @description Ids of records the caller may read but not change (another organization's, or a read-only role); left untouched. */
+            refused: number;
         };
         Process: {
             /**
@@ -1673,7 +1686,10 @@ export type components = {
         };
         ScreenshotsDeleted: {
             deleted: number;
+            /** @description Unknown ids, and ids the caller may not even read. */
             notFound: number;
+            /** @description Ids of records the caller may read but not change (another organization's, or a read-only role); left untouched. */
+            refused: number;
         };
         CaptureRequest: {
             /**
@@ -2986,6 +3002,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3111,6 +3128,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3140,6 +3158,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3168,6 +3187,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3197,6 +3217,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3264,6 +3285,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
@@ -3333,6 +3355,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3373,6 +3396,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3407,6 +3431,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3510,6 +3535,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3539,6 +3565,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3574,6 +3601,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3603,6 +3631,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3633,6 +3662,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3736,6 +3766,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3824,6 +3855,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3853,6 +3885,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
