@@ -157,10 +157,13 @@ function subscribeToUrl(callback: () => void): () => void {
 }
 
 /**
- * One query parameter of the browser's address (e.g. the open record, `?user=12`): the component renders again when that
- * parameter changes, not on every page, sort or search of the list beside it.
+ * One query parameter of the browser's address (e.g. the open record, `?user=12`) on the path the screen was
+ * opened at: the component renders again when that parameter changes, not on every page, sort or search of the
+ * list beside it. On another path (the screen is being left) it is null, so a parameter of the next page is
+ * never taken for this screen's.
  */
 export function useUrlParam(name: string): string | null {
-  const read = useCallback(() => new URLSearchParams(window.location.search).get(name), [name]);
+  const [path] = useState(() => window.location.pathname);
+  const read = useCallback(() => (window.location.pathname === path ? new URLSearchParams(window.location.search).get(name) : null), [name, path]);
   return useSyncExternalStore(subscribeToUrl, read);
 }

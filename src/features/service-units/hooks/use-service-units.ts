@@ -6,7 +6,7 @@ import { createListMachine, type BulkRequest, type ListQuery } from '@machines/l
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { Page } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
-import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
+import { defineListQuerySchema, useInitialListQuery, useListUrl, useUrlParam } from '@/lib/list-query';
 import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
 import { bulkSetMaintenance } from '../api/bulk-set-maintenance';
 import { createServiceUnit } from '../api/create-service-unit';
@@ -109,29 +109,10 @@ export function useServiceUnits(services: UnitServices = apiServices) {
   return { screen, list, editor, detail };
 }
 
-/** The history events wouter's browser location dispatches (it patches pushState/replaceState), and the browser's own. */
-const URL_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
-
-/**
- * The `?unit=<id>` deep link opens the detail drawer and back/forward (or a link without it) closes it: sent to the detail
- * machine from the history event itself, as `useListUrl` does for the list, so the screen reads no query string and does
- * not render for a page, sort or search change. URLs of another path (the screen is being left) are ignored.
- */
+/** The `?unit=<id>` deep link opens the detail drawer, and back/forward (or a link without it) closes it. */
 function useDetailUrl(detail: ActorRefFrom<typeof unitDetailMachine>): void {
+  const id = useUrlParam('unit');
   useEffect(() => {
-    const path = window.location.pathname;
-    let last: string | null | undefined;
-    const fromUrl = () => {
-      if (window.location.pathname !== path) return;
-      const id = new URLSearchParams(window.location.search).get('unit');
-      if (id === last) return;
-      last = id;
-      detail.send(id ? { type: 'detail.open', id } : { type: 'detail.close' });
-    };
-    for (const type of URL_EVENTS) window.addEventListener(type, fromUrl);
-    fromUrl();
-    return () => {
-      for (const type of URL_EVENTS) window.removeEventListener(type, fromUrl);
-    };
-  }, [detail]);
+    detail.send(id ? { type: 'detail.open', id } : { type: 'detail.close' });
+  }, [detail, id]);
 }
