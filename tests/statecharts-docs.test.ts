@@ -21,11 +21,16 @@ function machineFiles(dir: string): string[] {
   });
 }
 
-/** The machine file, then the local files it imports (child machines and types declare events it receives). */
+/**
+ * The machine file with its `<name>.setup.ts` (its implementations, when kept apart), then the local files
+ * it imports (child machines and types declare events it receives).
+ */
 function sourceOf(file: string): [own: string, imported: string] {
   const path = resolve(ROOT, file);
-  const own = readFileSync(path, 'utf8');
-  const imported = [...own.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+  const setupPath = path.replace(/\.machine\.ts$/, '.setup.ts');
+  const machine = readFileSync(path, 'utf8');
+  const own = existsSync(setupPath) ? `${machine}\n${readFileSync(setupPath, 'utf8')}` : machine;
+  const imported = [...machine.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
     .map((m) => resolve(dirname(path), `${m[1] ?? ''}.ts`))
     .filter((p) => existsSync(p))
     .map((p) => readFileSync(p, 'utf8'));

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type EventObject, type SnapshotFrom } from 'xstate';
-import type { SessionEvent, sessionMachine } from './session.machine';
+import type { sessionMachine } from './session.machine';
+import type { SessionEvent } from './session.types';
 import type { SessionData } from './stored-session';
 
 /**

@@ -1,4 +1,17 @@
-import { SessionExpiredError, SessionLockedError, type RequestQueueCommand } from './session.machine';
+import { SessionExpiredError, SessionLockedError } from './session.errors';
+
+/**
+ * What the machine tells its `requests` actor (`requestQueue`), which holds the requests that got a
+ * 401 (outside the machine's context, so a snapshot stays plain data):
+ * - `requests.retry`: retry every waiting request with this token;
+ * - `requests.retryStale`: retry only those whose failed token is not this one (they failed with a
+ *   token that has been replaced since); the others keep waiting for the renewal;
+ * - `requests.reject`: fail every waiting request, the session ended (`expired`) or is locked.
+ */
+export type RequestQueueCommand =
+  | { type: 'requests.retry'; token: string }
+  | { type: 'requests.retryStale'; token: string }
+  | { type: 'requests.reject'; reason: 'expired' | 'locked' };
 
 interface Waiting {
   failedToken: string;

@@ -10,7 +10,9 @@ import {
   storedOf,
   type SessionHarness,
 } from '../testing/session-harness';
-import { RENEWAL_LEAD_MS, SessionExpiredError, SessionLockedError, type TabMessage } from './session.machine';
+import { RENEWAL_LEAD_MS } from './delays';
+import { SessionExpiredError, SessionLockedError } from './session.errors';
+import type { TabMessage } from './tab-protocol';
 import type { SessionData } from './stored-session';
 
 const IDLE_MS = 60_000;

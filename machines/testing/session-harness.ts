@@ -1,22 +1,20 @@
 import { createActor, fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { createRequestQueue } from '../session/request-queue';
-import {
-  eventOfTabMessage,
-  sessionMachine,
-  type ConfirmedSession,
-  type ConfirmedUser,
-  type Credentials,
-  type FetchMeInput,
-  type LogoutInput,
-  type ProviderRenewalInput,
-  type ProviderToken,
-  type RefreshedToken,
-  type RequestQueueCommand,
-  type SessionEmitted,
-  type TabMessage,
-  type TabPost,
-} from '../session/session.machine';
+import type { RequestQueueCommand } from '../session/request-queue';
+import { sessionMachine } from '../session/session.machine';
+import type {
+  ConfirmedSession,
+  ConfirmedUser,
+  Credentials,
+  FetchMeInput,
+  LogoutInput,
+  ProviderRenewalInput,
+  ProviderToken,
+  RefreshedToken,
+  SessionEmitted,
+} from '../session/session.types';
 import { toStoredValues, type SessionData, type SessionUser, type StoredValues } from '../session/stored-session';
+import { eventOfTabMessage, type TabMessage, type TabPost } from '../session/tab-protocol';
 import { callbackActor, deferredActor } from './deferred';
 import { flushMicrotasks } from './settle';
 

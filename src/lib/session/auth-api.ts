@@ -1,4 +1,4 @@
-import type { ConfirmedSession, ConfirmedUser, Credentials, RefreshedToken } from '@machines/session/session.machine';
+import type { ConfirmedSession, ConfirmedUser, Credentials, RefreshedToken } from '@machines/session/session.types';
 import { isRoleNumber, parseUser, type SessionData } from '@machines/session/stored-session';
 import { apiClient, ApiError } from '../api-client';
 import { readAccessToken } from './storage';

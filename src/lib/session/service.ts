@@ -1,23 +1,20 @@
 import { createActor, fromCallback, fromPromise, type Actor, type EventObject } from 'xstate';
-import {
-  DEFAULT_IDLE_MS,
-  eventOfTabMessage,
-  sessionMachine,
-  sessionOf,
-  type ConfirmedSession,
-  type ConfirmedUser,
-  type Credentials,
-  type FetchMeInput,
-  type LogoutInput,
-  type ProviderRenewalInput,
-  type ProviderToken,
-  type RefreshedToken,
-  type RequestQueueCommand,
-  type TabMessage,
-  type TabPost,
-} from '@machines/session/session.machine';
-import { createRequestQueue } from '@machines/session/request-queue';
+import { DEFAULT_IDLE_MS } from '@machines/session/delays';
+import { createRequestQueue, type RequestQueueCommand } from '@machines/session/request-queue';
+import { sessionOf } from '@machines/session/session-context';
+import { sessionMachine } from '@machines/session/session.machine';
+import type {
+  ConfirmedSession,
+  ConfirmedUser,
+  Credentials,
+  FetchMeInput,
+  LogoutInput,
+  ProviderRenewalInput,
+  ProviderToken,
+  RefreshedToken,
+} from '@machines/session/session.types';
 import type { SessionData } from '@machines/session/stored-session';
+import { eventOfTabMessage, type TabMessage, type TabPost } from '@machines/session/tab-protocol';
 import { configureApiClient } from '../api-config';
 import { withInspect } from '../inspection';
 import { publishSessionActor } from './current';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking } from '@/lib/session/access';
 import { useSessionActor, useSessionSelector, type SessionSnapshot } from '@/lib/session/current';
-import type { SessionEmitted } from '@machines/session/session.machine';
+import type { SessionEmitted } from '@machines/session/session.types';
 
 type Snapshot = SessionSnapshot;
 

@@ -1,0 +1,28 @@
+/** The HTTP status an actor's error carries (`ApiError.status` in the app), if any. */
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** The server refused the call because the session is locked (423 `session_locked`). */
+export const LOCKED_STATUS = 423;
+
+/** The rejection every queued request gets when the session ends before a new token arrives. */
+export class SessionExpiredError extends Error {
+  constructor(message = 'Session expired') {
+    super(message);
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/** The rejection queued requests get when the server says the session is locked. */
+export class SessionLockedError extends Error {
+  constructor(message = 'Session locked') {
+    super(message);
+    this.name = 'SessionLockedError';
+  }
+}
+
+/** The error's own message, else `fallback` (shown to the user as-is). */
+export const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
