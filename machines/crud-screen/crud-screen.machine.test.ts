@@ -93,10 +93,10 @@ function createCrudEditorFake(save: (a: { input: SaveInput<Values> }) => Promise
   });
 }
 
-/** `deletion/jobs`, e.g. `pending/idle`. */
+/** `confirmation/deletion/jobs`, e.g. `idle/pending/idle`. */
 const label = (value: unknown) => {
-  const v = value as { deletion: string; jobs: string };
-  return `${v.deletion}/${v.jobs}`;
+  const v = value as { confirmation: string; deletion: string; jobs: string };
+  return `${v.confirmation}/${v.deletion}/${v.jobs}`;
 };
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -273,6 +273,37 @@ describe('crud-screen machine: jobs', () => {
     expect(h.actor.getSnapshot().context.outputs).toEqual({ tags: { items: ['a'] } });
   });
 
+  it('a job that asks first waits in confirmation.asking; cancel runs nothing, confirm runs it (with the answer’s input)', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.job.request', job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    expect(h.actor.getSnapshot().matches({ confirmation: 'asking' })).toBe(true);
+    expect(h.actor.getSnapshot().context.askedJob).toEqual({ job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    h.actor.send({ type: 'crud.job.cancel' });
+    expect(h.actor.getSnapshot().matches({ confirmation: 'idle' })).toBe(true);
+    expect(h.actor.getSnapshot().context.askedJob).toBeNull();
+    expect(h.calls.job).toHaveLength(0);
+
+    h.actor.send({ type: 'crud.job.request', job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    h.actor.send({ type: 'crud.job.confirm' });
+    await settle();
+    expect(h.calls.job.map((c) => c.input)).toEqual([{ job: 'disable', input: { id: 'r1' } }]);
+    expect(h.actor.getSnapshot().matches({ confirmation: 'idle' })).toBe(true);
+
+    h.actor.send({ type: 'crud.job.request', job: 'suspend', input: { id: 'r2', reason: '' }, label: 'Row 2' });
+    h.actor.send({ type: 'crud.job.confirm', input: { id: 'r2', reason: 'Invoice overdue' } });
+    h.last(h.calls.job).resolve('ok');
+    await settle();
+    expect(h.calls.job.map((c) => c.input)).toEqual([
+      { job: 'disable', input: { id: 'r1' } },
+      { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } },
+    ]);
+    // A confirm with no open question does nothing.
+    h.actor.send({ type: 'crud.job.confirm' });
+    await settle();
+    expect(h.calls.job).toHaveLength(2);
+  });
+
   it('runs the afterChange jobs after a save, and reloads the list after a refreshAfter job', async () => {
     const h = harness({ afterChange: ['tags'], refreshAfter: ['toggle'] });
     await loaded(h);
@@ -313,6 +344,9 @@ type ModelEvent =
   | { type: 'crud.bulk.cancel' }
   | { type: 'crud.refresh' }
   | { type: 'crud.job' }
+  | { type: 'crud.job.request' }
+  | { type: 'crud.job.confirm' }
+  | { type: 'crud.job.cancel' }
   | { type: 'crud.editor.saved' }
   | { type: 'crud.editor.pending' }
   | { type: 'crud.editor.undone' }
@@ -364,6 +398,19 @@ const model = setup({
     'crud.list.bulkFailed': {},
   },
   states: {
+    confirmation: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'crud.job.request': { target: 'asking' } } },
+        asking: {
+          on: {
+            // The answer runs the job (not modelled past the queue's one place).
+            'crud.job.confirm': { guard: 'canQueue', target: 'idle', actions: raise({ type: 'crud.job' }) },
+            'crud.job.cancel': { target: 'idle' },
+          },
+        },
+      },
+    },
     deletion: {
       initial: 'idle',
       on: {
@@ -416,6 +463,9 @@ const MODEL_EVENTS: ModelEvent[] = (
     'crud.bulk.cancel',
     'crud.refresh',
     'crud.job',
+    'crud.job.request',
+    'crud.job.confirm',
+    'crud.job.cancel',
     'crud.editor.saved',
     'crud.editor.pending',
     'crud.editor.undone',
@@ -542,6 +592,17 @@ describe('crud-screen machine: model-based', () => {
       case 'crud.job':
         h.actor.send({ type: 'crud.job', job: `job-${w.nextJob++}` });
         break;
+      case 'crud.job.request':
+        h.actor.send({ type: 'crud.job.request', job: `job-${w.nextJob++}`, label: 'Row 1' });
+        expect(h.actor.getSnapshot().context.askedJob?.label).toBe('Row 1');
+        break;
+      case 'crud.job.confirm':
+        h.actor.send({ type: 'crud.job.confirm' });
+        break;
+      case 'crud.job.cancel':
+        h.actor.send({ type: 'crud.job.cancel' });
+        expect(h.actor.getSnapshot().context.askedJob).toBeNull();
+        break;
       case 'xstate.done.actor.job':
         h.last(h.calls.job).resolve('ok');
         break;
@@ -572,14 +633,14 @@ describe('crud-screen machine: model-based', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(reached.size).toBe(4);
+    expect(reached.size).toBe(8);
   });
 
   it.each(cases)('$name', async ({ events }) => {
     const h = harness();
     await loaded(h);
     const w: World = { h, nextRow: 0, nextJob: 0, pending: null };
-    let state = model.resolveState({ value: { deletion: 'idle', jobs: 'idle' }, context: { candidate: false, asking: false, queued: 0 } });
+    let state = model.resolveState({ value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' }, context: { candidate: false, asking: false, queued: 0 } });
     for (const event of events) {
       state = getNextSnapshot(model, state, event);
       await perform(w, event);

@@ -16,7 +16,7 @@ import { createListMachine, type ListEmitted, type ListInput, type ListRow } fro
  * - bulk done/failed (from the list) → `crud.bulk.done` / `crud.bulk.failed`.
  * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
  *
- * Regions: `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
+ * Regions: `confirmation` (idle | asking: a job that asks first waits for crud.job.confirm / cancel), `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
  * which keeps the row (`pendingDelete`, its only record) and undoes it only if the undo names it) and `jobs`
  * (idle | running, with a queue: a job asked for while another runs waits its turn, an identical one is
  * dropped).
@@ -26,6 +26,11 @@ export interface JobRequest {
   /** The screen's name for it, e.g. 'export', 'tags', 'toggle'. The provided `job` actor switches on it. */
   job: string;
   input?: unknown;
+}
+
+/** A job that asks first (e.g. disable an account); `label` names the row for the question. */
+export interface AskedJob extends JobRequest {
+  label: string;
 }
 
 export interface CrudJobsConfig {
@@ -60,6 +65,11 @@ export type CrudScreenEvent<V> =
   /** Reload the list (also the retry of a failed load). */
   | { type: 'crud.refresh' }
   | { type: 'crud.job'; job: string; input?: unknown }
+  /** A job that asks first: the question is the state `confirmation.asking`; then crud.job.confirm or crud.job.cancel. */
+  | { type: 'crud.job.request'; job: string; input?: unknown; label: string }
+  /** Runs the asked job; `input`, when given, replaces the asked one (completed by the answer, e.g. a reason). */
+  | { type: 'crud.job.confirm'; input?: unknown }
+  | { type: 'crud.job.cancel' }
   // What the list and the editor report (relayed by the `relay` actor; not for views).
   | { type: 'crud.editor.saved'; mode: EditorMode; record: unknown }
   | { type: 'crud.editor.pending'; target: DeleteTarget }
@@ -118,6 +128,8 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
     jobQueue: JobRequest[];
     /** The job running now, or null. */
     currentJob: JobRequest | null;
+    /** The job whose question is open (`confirmation.asking`), or null. */
+    askedJob: AskedJob | null;
     /** The last output of each job by name (e.g. the tag options a form offers). */
     outputs: Record<string, unknown>;
   }
@@ -257,6 +269,14 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       queueJob: assign(({ context, event }) =>
         event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, { job: event.job, input: event.input }] } : {},
       ),
+      assignAskedJob: assign(({ event }) => (event.type === 'crud.job.request' ? { askedJob: { job: event.job, input: event.input, label: event.label } } : {})),
+      clearAskedJob: assign({ askedJob: () => null }),
+      /** The answer runs the job as if the view had sent crud.job (queued, or dropped when identical). */
+      raiseAskedJob: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'crud.job.confirm' || !context.askedJob) return;
+        const { job, input } = context.askedJob;
+        enqueue.raise({ type: 'crud.job', job, input: 'input' in event ? event.input : input });
+      }),
       startNextJob: assign(({ context }) => ({ currentJob: context.jobQueue[0] ?? null, jobQueue: context.jobQueue.slice(1) })),
       jobDone: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
@@ -285,6 +305,7 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       },
       jobQueue: (input.jobs?.onStart ?? []).map((job) => ({ job })),
       currentJob: null,
+      askedJob: null,
       outputs: {},
     }),
     invoke: { id: 'relay', src: 'relay', input: ({ context }) => ({ list: context.list, editor: context.editor }) },
@@ -322,6 +343,19 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
               // The editor owns the pending row and ignores an undo naming another one.
               'crud.undo': { actions: 'forward' },
               'crud.editor.undone': { target: 'idle', actions: 'onUndone' },
+            },
+          },
+        },
+      },
+      // A question before a job (e.g. disable an account, suspend an organization), as deletion asks before a delete.
+      confirmation: {
+        initial: 'idle',
+        states: {
+          idle: { on: { 'crud.job.request': { target: 'asking', actions: 'assignAskedJob' } } },
+          asking: {
+            on: {
+              'crud.job.confirm': { target: 'idle', actions: ['raiseAskedJob', 'clearAskedJob'] },
+              'crud.job.cancel': { target: 'idle', actions: 'clearAskedJob' },
             },
           },
         },

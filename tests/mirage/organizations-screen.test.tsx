@@ -1,8 +1,8 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { sessionIn } from '@machines/testing/session-harness';
@@ -65,5 +65,23 @@ describe('Organization Management', { timeout: 60_000 }, () => {
       },
       rowShown: (name) => screen.queryByRole('button', { name: `More actions for ${name}` }) !== null,
     });
+  });
+
+  it('Suspend asks for a reason first (Cancel changes nothing); the confirmed answer suspends with it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<OrganizationsScreen />, '/admin/organizations');
+    const ask = async () => {
+      await user.click(await screen.findByRole('button', { name: 'More actions for Aardvark Labs' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Suspend' }));
+      return screen.findByRole('dialog', { name: 'Suspend Aardvark Labs?' });
+    };
+    await user.click(within(await ask()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
+
+    const dialog = await ask();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('Aardvark Labs is suspended.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
   });
 });

@@ -1,8 +1,8 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { sessionIn } from '@machines/testing/session-harness';
@@ -58,5 +58,26 @@ describe('User Management', { timeout: 60_000 }, () => {
       },
       rowShown: (name) => screen.queryByRole('button', { name: `More actions for ${name}` }) !== null,
     });
+  });
+
+  it('Disable asks first (Cancel changes nothing), and the confirmed answer disables the account', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UsersScreen />, '/admin/users?role=4&status=active');
+    const table = await screen.findByRole('table');
+    const [more] = await within(table).findAllByRole('button', { name: MORE });
+    const name = (more?.getAttribute('aria-label') ?? '').replace(MORE, '');
+    const openMenu = async () => {
+      await user.hover(screen.getByRole('button', { name: `More actions for ${name}` }));
+      await user.click(screen.getByRole('button', { name: `More actions for ${name}` }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
+      return screen.findByRole('dialog', { name: `Disable ${name}?` });
+    };
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: `Disable ${name}?` })).not.toBeInTheDocument());
+    expect(screen.queryByText('The account is disabled.')).not.toBeInTheDocument();
+
+    await user.click(within(await openMenu()).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('The account is disabled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: `Disable ${name}?` })).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
+import type { AskedJob } from '@machines/crud-screen/crud-screen.machine';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -36,7 +37,6 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const user = useSessionUser();
   // The path only: the list machine follows the query string itself (useListUrl).
   const [location, navigate] = useLocation();
-  const [statusRequest, setStatusRequest] = useState<StatusRequest | null>(null);
 
   const me = useSelector(viewer, (s) => s.context.output as Viewer | null);
   const role = access.status === 'signedIn' ? access.role : undefined;
@@ -58,6 +58,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const busy = useSelector(list, (s) => s.hasTag('busy'));
   const selected = useSelector(list, (s) => s.context.selected);
   const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
+  const asked = useSelector(screen, (s) => (s.matches({ confirmation: 'asking' }) ? s.context.askedJob : null));
+  const statusRequest = asked ? toStatusRequest(asked) : null;
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
   const openId = useUrlParam('org');
@@ -85,7 +87,6 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
       message: reasonOf(error) ? t('organizations.errors.notEmpty') : (errorMessage(error) ?? ''),
     }),
     jobDone: (job, output) => {
-      setStatusRequest(null);
       if (job === 'export') {
         const { items: rows } = output as { items: OrganizationRow[] };
         downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
@@ -104,14 +105,13 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
 
   const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
   const remove = (row: OrganizationRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.name } });
-  const askStatus = (row: OrganizationRow, action: StatusAction) => setStatusRequest({ action, ids: [row.id], label: row.name, bulk: false });
+  // The question (with its reason) is the screen machine's `confirmation` state; the answer completes the job's input.
+  const askStatus = (row: OrganizationRow, action: StatusAction) =>
+    screen.send({ type: 'crud.job.request', job: 'status', input: { id: row.id, action, reason: '' }, label: row.name });
   const askBulk = (action: 'suspend' | 'activate') =>
-    setStatusRequest({ action, ids: selected, label: items.find((o) => o.id === selected[0])?.name ?? '', bulk: true });
+    screen.send({ type: 'crud.job.request', job: 'bulkStatus', input: { ids: selected, action, reason: '' }, label: items.find((o) => o.id === selected[0])?.name ?? '' });
   const confirmStatus = (reason: string) => {
-    if (!statusRequest) return;
-    const { action, ids, bulk } = statusRequest;
-    if (!bulk) screen.send({ type: 'crud.job', job: 'status', input: { id: ids[0], action, reason } });
-    else if (action !== 'archive') screen.send({ type: 'crud.job', job: 'bulkStatus', input: { ids, action, reason } });
+    if (asked) screen.send({ type: 'crud.job.confirm', input: { ...(asked.input as object), reason } });
   };
 
   const createButton = allowed('create') ? (
@@ -174,7 +174,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         onClose={() => navigate(withOrgParam(null))}
         onEdit={openRow && allowed('update', openRow) ? edit : null}
       />
-      <StatusReasonModal request={statusRequest} busy={jobBusy} onConfirm={confirmStatus} onCancel={() => setStatusRequest(null)} />
+      <StatusReasonModal request={statusRequest} busy={jobBusy} onConfirm={confirmStatus} onCancel={() => screen.send({ type: 'crud.job.cancel' })} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
         onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
@@ -201,6 +201,19 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
     { header: t('organizations.fields.retentionDays'), value: (o) => o.screenshotPolicy.retentionDays },
     { header: t('organizations.columns.createdAt'), value: (o) => o.createdAt },
   ];
+}
+
+/** The status question the modal shows, from the asked job (`status`: one row, `bulkStatus`: the selection). */
+function toStatusRequest(asked: AskedJob): StatusRequest | null {
+  if (asked.job === 'status') {
+    const { id, action } = asked.input as { id: string; action: StatusAction };
+    return { action, ids: [id], label: asked.label, bulk: false };
+  }
+  if (asked.job === 'bulkStatus') {
+    const { ids, action } = asked.input as { ids: string[]; action: 'suspend' | 'activate' };
+    return { action, ids, label: asked.label, bulk: true };
+  }
+  return null;
 }
 
 export default function OrganizationsPage() {

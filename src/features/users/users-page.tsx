@@ -53,7 +53,6 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   // The path only: the screen does not re-render on query-string changes (the list machine follows them, docs/performance.md).
   const [location, navigate] = useLocation();
   const [shownLink, setShownLink] = useState<ShownLink | null>(null);
-  const [pendingAction, setPendingAction] = useState<{ row: UserRow; action: UserAction } | null>(null);
 
   const me = useSelector(viewer, (s) => s.context.output as Viewer | null);
   const orgOptions = useSelector(organizations, (s) => (s.context.output as { items: OrganizationOption[] } | null)?.items ?? null);
@@ -105,13 +104,11 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     onClose: () => navigate(withUserParam(null)),
     onEdit: (row: UserRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) }),
     onDelete: (row: UserRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.fullName } }),
-    onAction: (row: UserRow, action: UserAction) => (CONFIRMED.includes(action) ? setPendingAction({ row, action }) : runAction(row, action)),
+    onAction: (row: UserRow, action: UserAction) =>
+      CONFIRMED.includes(action)
+        ? screen.send({ type: 'crud.job.request', job: 'action', input: { id: row.id, action }, label: row.fullName })
+        : runAction(row, action),
     onInvite: () => screen.send({ type: 'crud.create', values: { organizationId: myOrganizationId ?? '' } }),
-    onConfirmAction: () => {
-      if (pendingAction) runAction(pendingAction.row, pendingAction.action);
-      setPendingAction(null);
-    },
-    onCancelAction: () => setPendingAction(null),
     onCloseLink: () => setShownLink(null),
   });
 
@@ -146,7 +143,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
       <MemoUserFormDrawer editor={editor} rules={formRules} />
       <UserDetail list={list} audit={audit} subject={subject} allowed={allowed} onClose={handlers.onClose} onEdit={handlers.onEdit} />
       <MemoLinkModal shown={shownLink} onClose={handlers.onCloseLink} />
-      <PendingActionConfirm pending={pendingAction} onConfirm={handlers.onConfirmAction} onCancel={handlers.onCancelAction} />
+      <PendingActionConfirm screen={screen} />
       <UserDeleteConfirm screen={screen} editor={editor} />
     </Stack>
   );
@@ -263,24 +260,23 @@ const UserDetail = memo(function UserDetail({
   );
 });
 
-/** The question before disabling, resetting a password or revoking sessions. */
-const PendingActionConfirm = memo(function PendingActionConfirm({
-  pending,
-  onConfirm,
-  onCancel,
-}: {
-  pending: { row: UserRow; action: UserAction } | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+/** The asked action of a crud.job.request (`action` is the only job that asks first here). */
+function askedAction(s: ReturnType<UsersScreenParts['screen']['getSnapshot']>): { name: string; action: UserAction } | null {
+  const asked = s.matches({ confirmation: 'asking' }) ? s.context.askedJob : null;
+  return asked?.job === 'action' ? { name: asked.label, action: (asked.input as { action: UserAction }).action } : null;
+}
+
+/** The question before disabling, resetting a password or revoking sessions (the screen machine's `confirmation` state). */
+const PendingActionConfirm = memo(function PendingActionConfirm({ screen }: { screen: UsersScreenParts['screen'] }) {
   const { t } = useTranslation();
+  const pending = useSelector(screen, askedAction, (a, b) => a?.name === b?.name && a?.action === b?.action);
   return (
     <ConfirmModal
       opened={pending !== null}
-      title={pending ? t(`users.confirm.${pending.action}Title`, { name: pending.row.fullName }) : ''}
+      title={pending ? t(`users.confirm.${pending.action}Title`, { name: pending.name }) : ''}
       confirmLabel={pending ? t(`users.actions.${pending.action}`) : ''}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
+      onConfirm={() => screen.send({ type: 'crud.job.confirm' })}
+      onCancel={() => screen.send({ type: 'crud.job.cancel' })}
       danger={pending?.action === 'disable'}
     >
       {pending ? t(`users.confirm.${pending.action}Text`) : ''}
