@@ -18,7 +18,7 @@ export type Dict = { [key: string]: string | Dict };
 // once (test.alias in vite.config.ts), so a test can render in any language synchronously. See docs/performance.md.
 // Of English, the entry carries only what the public pages (sign-in, status pages) use: FIRST_NAMESPACES. The
 // rest is one chunk (./locales/en-rest.ts), loaded before any other page renders (loadAllTranslations).
-// Keep this list and the globs of ./locales/first.ts and ./locales/en-rest.ts the same (a glob must be a literal).
+// The globs of ./locales/first.ts and ./locales/en-rest.ts restate this list (a glob must be a literal); a test keeps them equal.
 export const FIRST_NAMESPACES = ['auth', 'boot', 'common', 'layout', 'menu', 'pages', 'text-input'] as const;
 
 const LANGUAGE_CHUNKS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, Dict> }>> = {

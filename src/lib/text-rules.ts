@@ -8,7 +8,7 @@ import { normalizeText, textProblem, type TextRule } from '@machines/text/text-r
  * points) — refused, never cut. The forms use `textField()` in their zod schemas, so the translated error
  * (`text-input.<code>`) shows before anything is sent. The rule itself is pure code in machines/text/.
  */
-export { normalizeText, readText, textLength, textProblem, type TextProblem, type TextRule } from '@machines/text/text-rules';
+export { normalizeText, textLength, textProblem, type TextRule } from '@machines/text/text-rules';
 
 /** A zod string checked by the text rule; the issue message is the TextProblem code. */
 export function textField(rule: TextRule) {

@@ -1,1 +1,1 @@
-export { ChartFigure, type AlternativeTable } from './chart-figure';
+export { ChartFigure } from './chart-figure';

@@ -1,13 +1,12 @@
 export { BulkActionBar } from './bulk-action-bar';
 export { ConfirmModal, DeleteConfirmModal } from './confirm-modal';
-export { DataListToolbar, type DataListToolbarProps } from './data-list-toolbar';
+export { DataListToolbar } from './data-list-toolbar';
 export { downloadText, toCsv, type CsvColumn } from './export-csv';
 export { ListEmpty, ListError } from './list-states';
-export { useLatestHandlers, useMemoCells } from './memo-cells';
+export { useLatestHandlers } from './memo-cells';
 export { RelativeTime, RelativeTimeText } from './relative-time';
-export { memoRowFactory } from './memo-rows';
-export { ListDataTable, type ListDataTableProps } from './list-data-table';
-export { TableSettings, tablePreferenceKeys, useTablePreferences, type ChoosableColumn, type TableDensity, type TablePreferences } from './table-settings';
+export { ListDataTable } from './list-data-table';
+export { TableSettings, useTablePreferences, type ChoosableColumn } from './table-settings';
 export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, type ListActorRef } from './use-list-table';
 export { LAZY_KEY, useLazyFloating } from './lazy-floating';

@@ -1,2 +1,2 @@
-export { DiscardChangesModal, FormActions, FormDrawer, FormSaveError, useWarnBeforeUnload } from './form-parts';
-export { EditorDrawer, useEditorForm, type EditorRef } from './editor-drawer';
+export { DiscardChangesModal, FormActions, FormSaveError } from './form-parts';
+export { EditorDrawer, useEditorForm } from './editor-drawer';

@@ -1,2 +1,2 @@
-export { StatusPage, type StatusPageProps } from './status-page';
-export { DemoResetButton, isDemoMode } from './demo-reset-button';
+export { StatusPage } from './status-page';
+export { DemoResetButton } from './demo-reset-button';

@@ -3,7 +3,7 @@
 import type { ActorRefLike, AnyActorRef, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { maskValue } from './mask';
 
-export { maskValue, MASK, SENSITIVE_KEY } from './mask';
+export { maskValue, MASK } from './mask';
 
 /**
  * Live inspection for the machine explorer (/dev/statecharts, docs/statecharts.md), on XState's own
