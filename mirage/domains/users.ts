@@ -5,7 +5,7 @@ import { errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth,
 import { pageOf, queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
-import { can, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
+import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
 import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './auth';
@@ -95,7 +95,8 @@ export function toUserView(u: AdminUserRow, names: Map<string, string>): UserVie
     createdAt: u.createdAt,
     invitedBy: u.invitedBy ?? '',
     invitedByName: u.invitedByName ?? '',
-    hasOpenLink: Boolean(u.setPasswordDigest),
+    // A disabled account's link does not open (findByToken), so its row shows none.
+    hasOpenLink: Boolean(u.setPasswordDigest) && statusOfUser(u) !== 'disabled',
   };
 }
 
@@ -177,7 +178,8 @@ function sortedUsers(db: MirageDb, sort: string, order: 'asc' | 'desc'): SortedU
  */
 function listRows(db: MirageDb, user: UserRow, params: ListParams): readonly Readonly<AdminUserRow>[] {
   const sorted = sortedUsers(db, params.sort, params.order);
-  const scope = user.roleId === 2 ? [String(user.organizationId)] : null;
+  const readable = readScope(subjectOf(user), 'user');
+  const scope = readable.kind === 'own' ? [String(readable.organizationId)] : null;
   const wanted = params.filters['organizationId'];
   const orgs = scope ? (wanted ? wanted.filter((o) => scope.includes(o)) : scope) : wanted;
   const roles = params.filters['role'];
@@ -244,7 +246,32 @@ function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value:
 }
 
 function activeSuperAdminCount(db: MirageDb): number {
-  return usersTable(db).where((u) => u.roleId === 1 && statusOfUser(u) === 'active').length;
+  return usersTable(db).where((u) => u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active').length;
+}
+
+/** Whether an organization takes new or moved members: only an active one (a suspended or archived one cannot sign in). */
+function organizationIsActive(db: MirageDb, organizationId: string): boolean {
+  return organizationBlocksSignIn(db, organizationId) === null;
+}
+
+/**
+ * Moving this user into `organizationId` would leave no active super admin who can sign in (one in an active
+ * organization): nobody would be left to reactivate anything.
+ */
+function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string): boolean {
+  if (target.roleId !== ROLE.superAdmin || statusOfUser(target) !== 'active' || organizationIsActive(db, organizationId)) return false;
+  return !usersTable(db).where(
+    (u) => String(u.id) !== String(target.id) && u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active' && organizationIsActive(db, String(u.organizationId)),
+  ).length;
+}
+
+/** An organization field that names another organization than the caller may reach is said so (403), never ignored. */
+function organizationOrOwn(user: UserRow, body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  const given = body['organizationId'];
+  const missing = given === undefined || given === null || given === '';
+  // A caller who administers one organization only may leave the field out: it is theirs.
+  return missing && readScope(subjectOf(user), 'user').kind === 'own' ? { ...body, organizationId: String(user.organizationId) } : body;
 }
 
 /** The record can() judges: the target's organization, role and the last-super-admin fact. */
@@ -264,6 +291,7 @@ const REFUSALS: Partial<Record<PermissionReason, string>> = {
   roleAboveOwn: 'You cannot manage a role above your own.',
   readOnlyRole: 'Your role may only read users.',
   superAdminOnly: 'Only a super admin may do this.',
+  otherOrganization: 'You may only manage users of your own organization.',
   inactiveAccount: 'Your account is not active.',
 };
 
@@ -373,12 +401,13 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/users',
     authed(async ({ db, request, user }) => {
       const body = parseBody(request);
-      const { value, errors } = readUserInput(db, isRecord(body) && user.roleId === 2 ? { ...body, organizationId: String(user.organizationId) } : body);
+      const { value, errors } = readUserInput(db, organizationOrOwn(user, body));
       const decision = can(subjectOf(user), 'invite', 'user', {
         organizationId: value.organizationId || String(user.organizationId),
         ...(errors['roleId'] ? {} : { nextRoleId: value.roleId }),
       });
       if (!decision.allowed) return json(403, { message: REFUSALS[decision.reason] ?? 'Forbidden', code: decision.reason });
+      if (!errors['organizationId'] && !organizationIsActive(db, value.organizationId)) errors['organizationId'] = 'organizationNotActive';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
@@ -426,11 +455,24 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const target = findTarget(db, request);
       if (!target) return notFound();
       const body = parseBody(request);
-      // Only a super admin moves a user to another organization.
-      const input = isRecord(body) && user.roleId !== 1 ? { ...body, organizationId: String(target.organizationId) } : body;
+      const input = isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '') ? { ...body, organizationId: String(target.organizationId) } : body;
       const { value, errors } = readUserInput(db, input, String(target.id));
       const refusal = guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
       if (refusal) return refusal;
+      const moves = !errors['organizationId'] && value.organizationId !== String(target.organizationId);
+      if (moves) {
+        // The destination must be an organization the caller may put users into (an admin: only their own).
+        const destination = can(subjectOf(user), 'update', 'user', { ...subjectRecord(db, target), organizationId: value.organizationId });
+        if (!destination.allowed) return json(403, { message: REFUSALS[destination.reason] ?? 'Forbidden', code: destination.reason });
+        if (wouldLockOut(db, target, value.organizationId)) {
+          return json(409, {
+            message: 'The last active super admin cannot be moved into an organization that is not active.',
+            code: 'lastSuperAdmin',
+            errors: { organizationId: 'lastSuperAdmin' },
+          });
+        }
+        if (!organizationIsActive(db, value.organizationId)) errors['organizationId'] = 'organizationNotActive';
+      }
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const before = auditShape(target);

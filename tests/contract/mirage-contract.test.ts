@@ -406,6 +406,18 @@ describe('the embedded backend answers as the contract says', () => {
     });
   });
 
+  describe('the last super admin', () => {
+    it('409 when the last active super admin would move into an organization that is not active', async () => {
+      const token = t['superadmin'] as string;
+      const found = await expectStatus<{ items: { id: string; username: string }[] }>(200, 'GET', '/api/users?search=superadmin', { token });
+      const id = found.body.items.find((u) => u.username === 'superadmin')?.id ?? '';
+      const options = await expectStatus<{ items: { id: string; status: string }[] }>(200, 'GET', '/api/organizations/options', { token });
+      const suspended = options.body.items.find((o) => o.status !== 'active')?.id ?? '';
+      const self = await expectStatus<Record<string, unknown>>(200, 'GET', `/api/users/${id}`, { token });
+      await expectStatus(409, 'PUT', `/api/users/${id}`, { token, body: { ...self.body, organizationId: suspended } });
+    });
+  });
+
   describe('every endpoint refuses what the contract says it refuses', () => {
     it('401 without a token (or without the application key)', async () => {
       for (const op of validator.operations()) {

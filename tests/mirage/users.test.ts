@@ -134,10 +134,27 @@ describe('invite and set password', () => {
     }
   });
 
-  it('puts an admin’s invitee in the admin’s organization whatever the body says', async () => {
+  it('refuses an admin’s invitee in another organization (403 otherOrganization) and creates nobody', async () => {
     const admin = await signInAs('admin');
-    const { body } = await admin.request<Invited>('POST', '/api/users', invitee({ organizationId: orgId('Globex Retail') }));
-    expect(body.user.organizationName).toBe('Acme Logistics');
+    const before = table(server.db, 'users').all().length;
+    const refused = await admin.request<ErrorBody>('POST', '/api/users', invitee({ organizationId: orgId('Globex Retail') }));
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('otherOrganization');
+    expect(table(server.db, 'users').all().length).toBe(before);
+    // Leaving the field out means the admin's own organization.
+    const own = await admin.request<Invited>('POST', '/api/users', invitee({ organizationId: undefined }));
+    expect(own.status).toBe(201);
+    expect(own.body.user.organizationName).toBe('Acme Logistics');
+  });
+
+  it('refuses an invitee in an organization that is not active (422 on organizationId)', async () => {
+    const s = await signInAs('superadmin');
+    for (const name of ['Umbrella Health', 'Wayne Enterprises']) {
+      const refused = await s.request<ErrorBody>('POST', '/api/users', invitee({ organizationId: orgId(name) }));
+      expect(refused.status, name).toBe(422);
+      expect(refused.body.errors).toEqual({ organizationId: 'organizationNotActive' });
+    }
+    expect(table<{ id: string; username: string }>(server.db, 'users').where({ username: 'nina' })).toHaveLength(0);
   });
 });
 
@@ -189,6 +206,46 @@ describe('changes to an account', () => {
     // Now "second" is the last one: only a super admin may act on a super admin, and not on themselves.
     const again = await fetch(`/api/users/${second.body.user.id}/disable`, { method: 'POST', headers });
     expect(again.status).toBe(403);
+  });
+
+  it('refuses moving the last active super admin into an organization that is not active, and keeps them signed in', async () => {
+    const s = await signInAs('superadmin');
+    const self = (await s.request<UserView>('GET', `/api/users/${idOf('superadmin')}`)).body;
+    for (const name of ['Umbrella Health', 'Wayne Enterprises']) {
+      const refused = await s.request<ErrorBody>('PUT', `/api/users/${self.id}`, { ...self, organizationId: orgId(name) });
+      expect(refused.status, name).toBe(409);
+      expect(refused.body.code).toBe('lastSuperAdmin');
+    }
+    expect((await s.request<UserView>('GET', `/api/users/${self.id}`)).body.organizationName).toBe('Acme Logistics');
+    // Into an active organization the move goes through.
+    const moved = await s.request<UserView>('PUT', `/api/users/${self.id}`, { ...self, organizationId: orgId('Globex Retail') });
+    expect(moved.status).toBe(200);
+    expect(moved.body.organizationName).toBe('Globex Retail');
+    expect((await signIn('superadmin')).status).toBe(200);
+  });
+
+  it('refuses moving anyone into an organization that is not active, and an admin moving a user out of theirs', async () => {
+    const s = await signInAs('superadmin');
+    const target = (await s.request<UserView>('GET', `/api/users/${idOf('user')}`)).body;
+    const suspended = await s.request<ErrorBody>('PUT', `/api/users/${target.id}`, { ...target, organizationId: orgId('Umbrella Health') });
+    expect(suspended.status).toBe(422);
+    expect(suspended.body.errors).toEqual({ organizationId: 'organizationNotActive' });
+    const admin = await signInAs('admin');
+    const away = await admin.request<ErrorBody>('PUT', `/api/users/${target.id}`, { ...target, organizationId: orgId('Globex Retail') });
+    expect(away.status).toBe(403);
+    expect(away.body.code).toBe('otherOrganization');
+    expect((await s.request<UserView>('GET', `/api/users/${target.id}`)).body.organizationName).toBe('Acme Logistics');
+  });
+
+  it('shows no open set-password link on a disabled account, and its link does not open', async () => {
+    const s = await signInAs('superadmin');
+    const invited = await s.request<Invited>('POST', '/api/users', invitee());
+    expect(invited.body.user.hasOpenLink).toBe(true);
+    const disabled = await s.request<UserView>('POST', `/api/users/${invited.body.user.id}/disable`);
+    expect(disabled.body.hasOpenLink).toBe(false);
+    expect((await s.request<UserView>('GET', `/api/users/${invited.body.user.id}`)).body.hasOpenLink).toBe(false);
+    const open = await publicCall('POST', '/api/set-password', { token: invited.body.link.token, password: 'longenough1', rePassword: 'longenough1' });
+    expect(open.status).toBe(404);
   });
 
   it('resets the password with a new link, revokes sessions and deletes', async () => {

@@ -1020,7 +1020,10 @@ export type paths = {
         /** One page of user accounts (an admin sees their organization) */
         get: operations["getUsers"];
         put?: never;
-        /** Invite a user: the account waits for its set-password link */
+        /**
+         * Invite a user: the account waits for its set-password link
+         * @description The organization must be one the caller manages users of (an admin: their own; naming another is 403 `otherOrganization`, leaving it out means their own) and active (else 422 `organizationId: organizationNotActive`).
+         */
         post: operations["inviteUser"];
         delete?: never;
         options?: never;
@@ -1054,7 +1057,10 @@ export type paths = {
         };
         /** One account */
         get: operations["getUser"];
-        /** Change an account (a role or organization change ends its sessions) */
+        /**
+         * Change an account (a role or organization change ends its sessions)
+         * @description Moving the account into another organization needs the right to manage users there (an admin: only their own, else 403 `otherOrganization`) and an active organization (else 422 `organizationId: organizationNotActive`). Demoting the last active super admin, or moving them into an organization that is not active, is 409 `lastSuperAdmin`.
+         */
         put: operations["updateUser"];
         post?: never;
         /** Delete an account */
@@ -4638,6 +4644,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
