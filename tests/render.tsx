@@ -7,7 +7,9 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { memoryLocation } from 'wouter/memory-location';
+import { canOpenPath } from '@/app/landing';
 import { createI18n, type Language } from '@/lib/i18n';
+import { RouteAccessContext } from '@/lib/session/landing';
 import { theme } from '@/lib/theme';
 
 export interface RenderOptions {
@@ -28,7 +30,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
         <ModalsProvider>
           <Notifications />
           <Router hook={location.hook} searchHook={location.searchHook}>
-            {children}
+            <RouteAccessContext value={canOpenPath}>{children}</RouteAccessContext>
           </Router>
         </ModalsProvider>
       </MantineProvider>

@@ -5,7 +5,9 @@ import './styles/mantine-first.css';
 import { MantineProvider } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { RouteAccessContext } from '@/lib/session/landing';
 import { colorSchemeOf, cssVariablesResolver, theme, useThemeMode } from '@/lib/theme';
+import { canOpenPath } from './landing';
 import { SessionEffects } from './session-effects';
 
 // Toasts and modals: their own chunk, loaded in parallel with the first page (./overlays.tsx).
@@ -21,7 +23,8 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
           <Overlays />
         </Suspense>
         <SessionEffects />
-        {children}
+        {/* Where a sign-in may land: the pages that choose it ask the route table through this. */}
+        <RouteAccessContext value={canOpenPath}>{children}</RouteAccessContext>
       </MantineProvider>
     </I18nextProvider>
   );

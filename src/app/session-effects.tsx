@@ -2,22 +2,10 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/current';
-import { registerRouteAccess } from '@/lib/session/landing';
-import { isAdminRole } from '@/lib/roles';
-import { findRoute } from './routes';
 
 /** Events the embedded backend dispatches on window (mirage/persistence.ts). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
 export const PERSIST_RESET_EVENT = 'mirage:persist-reset';
-
-// The login page may follow `to` only to a page the role can open.
-registerRouteAccess((path, role) => {
-  const route = findRoute(path);
-  if (!route) return false;
-  if (route.rule === 'isAdmin') return isAdminRole(role);
-  if (route.rule === 'isUser') return !isAdminRole(role);
-  return true;
-});
 
 declare global {
   interface Window {

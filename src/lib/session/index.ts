@@ -5,7 +5,7 @@
  * parts directly (./current, ./access, ./commands: docs/performance.md).
  */
 export { getSessionActor, installSessionActor, preloadSessionCalls, restartSession, createSessionActor, type SessionActor } from './service';
-export { isInternalPath, landingPathFor, registerRouteAccess } from './landing';
+export { isInternalPath, landingPathFor, RouteAccessContext, useLandingPath, type RouteAccess } from './landing';
 export { takeLockedFrom } from './storage';
 export {
   accessBeforeStart,

@@ -1,13 +1,17 @@
+import { createContext, useContext } from 'react';
 import { dashboardFor, isRoleId, type RoleId } from '../roles';
 
-type RouteAccess = (path: string, role: RoleId) => boolean;
+/** Whether a role may open a path: the app's route table and guard answer it (src/app/landing.ts). */
+export type RouteAccess = (path: string, role: RoleId) => boolean;
 
-// The app registers its route table here (shared code cannot import src/app).
-let canOpen: RouteAccess = () => true;
+/** Without the app's answer, no `to` is followed: every sign-in lands on the role's dashboard. */
+const openNothing: RouteAccess = () => false;
 
-export function registerRouteAccess(check: RouteAccess): void {
-  canOpen = check;
-}
+/**
+ * The app's route access for the pages that choose where a sign-in lands (shared code cannot import
+ * src/app; AppProviders provides it).
+ */
+export const RouteAccessContext = createContext<RouteAccess>(openNothing);
 
 /**
  * A same-origin path, never an open redirect: rejects absolute URLs, protocol-relative `//host`,
@@ -27,12 +31,18 @@ export function isInternalPath(target: string | null | undefined): target is str
   }
 }
 
-/** Where to go after signing in: the `to` target when it is internal and open to the role, else the role's dashboard. */
-export function landingPathFor(to: string | null | undefined, role: number): string {
+/** Where to go after signing in: the `to` target when it is internal and `canOpen` admits it, else the role's dashboard. */
+export function landingPathFor(to: string | null | undefined, role: number, canOpen: RouteAccess): string {
   if (!isRoleId(role)) return '/login';
   if (isInternalPath(to)) {
     const path = to.split(/[?#]/)[0] ?? '';
     if (path !== '/login' && canOpen(path, role)) return to;
   }
   return dashboardFor(role);
+}
+
+/** `landingPathFor` with the app's route access. */
+export function useLandingPath(): (to: string | null | undefined, role: number) => string {
+  const canOpen = useContext(RouteAccessContext);
+  return (to, role) => landingPathFor(to, role, canOpen);
 }

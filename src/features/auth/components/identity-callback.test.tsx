@@ -32,7 +32,7 @@ describe('IdentityCallback', () => {
   it('hands the session to the session machine and, once the server confirmed the role, opens the page wanted', async () => {
     const session = createSessionHarness();
     installSessionActor(session.actor);
-    complete.fn.mockResolvedValue({ session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 }, returnTo: '/admin/units' });
+    complete.fn.mockResolvedValue({ session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 }, returnTo: '/admin/manage-users' });
     const { location } = renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=s1' });
 
     // Still on the callback (a loader) while the server is asked who this is.
@@ -41,7 +41,7 @@ describe('IdentityCallback', () => {
     expect(location.history?.at(-1)).toBe('/callback?code=c&state=s1');
     // An account linked to an admin here: the admin page wanted opens.
     session.fakes.fetchMe.last().resolve({ user: PROVIDER_SESSION.user, defaultRoleId: 2, roles: [2] });
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/units'));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/manage-users'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

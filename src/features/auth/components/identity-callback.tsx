@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { callbackFor, type CompletedSignIn } from '@machines/session/identity.machine';
-import { getSessionActor, landingPathFor, type OidcSettings } from '@/lib/session';
+import { getSessionActor, useLandingPath, type OidcSettings } from '@/lib/session';
 import { completeOidcSignIn, forgetPendingRequests } from '@/lib/session/oidc';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
@@ -20,6 +20,7 @@ const selectErrorName = (s: Snapshot) => s.context.errorName;
  */
 function useCallbackActor(settings: OidcSettings) {
   const [, navigate] = useLocation();
+  const landingPath = useLandingPath();
   // The ID token's expiry is judged against the time this page opened.
   const [openedAt] = useState(() => Date.now());
   return useScreenActor(
@@ -31,7 +32,7 @@ function useCallbackActor(settings: OidcSettings) {
         // The alert names the error and points here for the details.
         logError: (_, params) => console.error('Identity provider sign-in failed:', params.error),
         forgetPendingRequests: () => forgetPendingRequests(),
-        leave: (_, { returnTo, defaultRoleId }) => navigate(landingPathFor(returnTo, defaultRoleId), { replace: true }),
+        leave: (_, { returnTo, defaultRoleId }) => navigate(landingPath(returnTo, defaultRoleId), { replace: true }),
       },
     }),
     { input: { url: globalThis.location?.href ?? '', now: openedAt } },

@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 // The session's light parts only: its actor and machine load after the first screen (src/lib/session/current.ts).
 import { startOidcSignIn } from '@/lib/session/commands';
 import { withSession } from '@/lib/session/current';
-import { landingPathFor } from '@/lib/session/landing';
+import { useLandingPath } from '@/lib/session/landing';
 import { oidcSettings } from '@/lib/session/oidc-settings';
 import { translateServerMessage } from '../server-messages';
 import { DemoAccountsBox } from './demo-accounts-box';
@@ -26,6 +26,7 @@ export const LOGIN_ERROR_TOAST_MS = 2500;
 export function LoginForm({ demo }: { demo: boolean }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const landingPath = useLandingPath();
   const search = useSearch();
   // Until the session's actor has started: a signed-out visitor with nothing to be told.
   const busy = useSession(selectIsSigningIn, false);
@@ -44,7 +45,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
   useSessionEvents({
     signedIn: ({ defaultRoleId }) => {
       const to = new URLSearchParams(search).get('to');
-      navigate(landingPathFor(to, defaultRoleId), { replace: true });
+      navigate(landingPath(to, defaultRoleId), { replace: true });
     },
     loginFailed: ({ message }) => {
       notifications.show({
