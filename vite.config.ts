@@ -4,9 +4,9 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bootChunks } from './build/boot-chunks';
-import { hashedBootFiles } from './build/hashed-boot-files';
-import { cspPlugin } from './build/csp-plugin';
+import { bootChunks } from './build/boot-chunks.ts';
+import { hashedBootFiles } from './build/hashed-boot-files.ts';
+import { cspPlugin } from './build/csp-plugin.ts';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
