@@ -166,7 +166,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
           allowed={allowed}
         />
       )}
-      <OrganizationFormDrawer editor={editor} canChangeLicence={role === 1} />
+      {/* The licence (code, seat limit) is set when an organization is created: whoever may create one may change it. */}
+      <OrganizationFormDrawer editor={editor} canChangeLicence={allowed('create')} />
       <OrganizationDetailDrawer
         row={openRow}
         audit={audit}

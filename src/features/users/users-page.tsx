@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
 import { useCrudNotifications } from '@/components/crud-screen';
+import { readScope } from '@machines/permissions/can';
 import { useUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
@@ -30,6 +31,11 @@ function errorMessage(error: unknown): string | null {
 /** The record can() judges a user action by (organization, current role, the role it would get). */
 function recordOf(row: UserRow, nextRoleId?: RoleId) {
   return { id: row.id, organizationId: row.organizationId, roleId: row.roleId, status: row.status, ...(nextRoleId ? { nextRoleId } : {}) };
+}
+
+/** A record of some organization that is not the subject's own. */
+function otherOrganizationThan(subject: Subject) {
+  return { organizationId: subject.organizationId === null ? 'another organization' : `not ${subject.organizationId}` };
 }
 
 const CONFIRMED: readonly UserAction[] = ['disable', 'resetPassword', 'revokeSessions'];
@@ -61,7 +67,10 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const myOrganizationId = me?.organization?.id ?? null;
   const subject: Subject | null = useMemo(() => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null), [role, uid, myOrganizationId]);
   const allowed: Allowed = useCallback((action, row) => (subject ? can(subject, action, 'user', row ? recordOf(row) : undefined).allowed : false), [subject]);
-  const seesAllOrganizations = role === 1 || role === 3;
+  // Whoever reads users of every organization filters by organization.
+  const seesAllOrganizations = subject !== null && readScope(subject, 'user').kind === 'all';
+  // Whoever may invite into another organization than their own picks the organization in the form.
+  const placesInAnyOrganization = subject !== null && can(subject, 'invite', 'user', otherOrganizationThan(subject)).allowed;
 
   useEffect(() => {
     viewer.send({ type: 'job.start' });
@@ -120,9 +129,9 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
         const row = list.getSnapshot().context.items.find((u) => u.id === recordId);
         return row ? can(subject, 'update', 'user', recordOf(row, r)).allowed : false;
       },
-      organizations: role === 1 ? orgOptions : null,
+      organizations: placesInAnyOrganization ? orgOptions : null,
     }),
-    [subject, list, role, orgOptions],
+    [subject, list, placesInAnyOrganization, orgOptions],
   );
 
   const mayInvite = allowed('invite');
