@@ -80,4 +80,18 @@ describe('User Management', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The account is disabled.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: `Disable ${name}?` })).not.toBeInTheDocument());
   });
+
+  it('the invite form offers only active organizations (none that is suspended or archived)', async () => {
+    installSessionActor((await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor);
+    localStorage.setItem('accessToken', (await signInAs('superadmin')).token);
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UsersScreen />, '/admin/users');
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a user' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Organization/ }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toContain('Initech Services (INITECH)');
+    expect(offered).not.toContain('Umbrella Health (UMBRELLA)');
+    expect(offered).not.toContain('Wayne Enterprises (WAYNE)');
+  });
 });

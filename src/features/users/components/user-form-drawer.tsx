@@ -13,7 +13,7 @@ type EditorRef = ActorRefFrom<ReturnType<typeof createEditorMachine<UserFormValu
 export interface UserFormRules {
   /** The roles this viewer may give in this form (can(): never above their own, never their own). */
   roleAllowed: (role: RoleId, mode: 'create' | 'edit', recordId: string | null) => boolean;
-  /** Organizations to choose from (super admins); null: the viewer's own organization is used. */
+  /** Organizations to choose from (super admins; only the active ones are offered); null: the viewer's own organization is used. */
   organizations: OrganizationOption[] | null;
 }
 
@@ -29,6 +29,11 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
     max: field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined,
   }));
   const roles = ROLE_IDS.filter((r) => r === initial.roleId || rules.roleAllowed(r, mode, recordId));
+  // Only an active organization receives a user (a suspended or archived one cannot sign in);
+  // a user's current organization stays shown, greyed, when it is not active.
+  const organizationChoices = rules.organizations
+    ?.filter((o) => o.status === 'active' || o.id === initial.organizationId)
+    .map((o) => ({ value: o.id, label: `${o.name} (${o.code})`, disabled: o.status !== 'active' }));
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
@@ -55,13 +60,13 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
           value={form.values.roleId ? String(form.values.roleId) : null}
           onChange={(v) => form.setFieldValue('roleId', (v ? Number(v) : 0) as RoleId | 0)}
         />
-        {rules.organizations && (
+        {organizationChoices && (
           <Select
             label={t('users.fields.organizationId')}
             required
             searchable
             limit={50}
-            data={rules.organizations.map((o) => ({ value: o.id, label: `${o.name} (${o.code})` }))}
+            data={organizationChoices}
             nothingFoundMessage={t('users.filters.noOrganization')}
             {...form.getInputProps('organizationId')}
             value={form.values.organizationId || null}
