@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UrlRestriction } from '../domain/types';
-import { decideUrl, globMatch, isScheduleActive, NO_REGEX_ENGINE, parseUrl, patternMatches, type RegexEngine, type WorkMeter } from './url-matcher';
+import { decideUrl, globMatch, isScheduleActive, NO_REGEX_ENGINE, parseUrl, patternMatches, whatwgPreprocess, type RegexEngine, type WorkMeter } from './url-matcher';
 
 // machines/ imports only xstate, so these precedence tests give the matcher JavaScript's RegExp; the app
 // and the backend inject RE2 (src/lib/regex-engine.ts, tested on pathological patterns there).
@@ -207,6 +207,28 @@ describe('URL precedence table', () => {
       { ruleId: 'scope', outcome: 'outOfScope' },
       { ruleId: 'hit', outcome: 'matched' },
     ]);
+  });
+});
+
+describe('URLs are read as the URL standard reads them (tab, CR, LF stripped; C0 and spaces trimmed)', () => {
+  it.each([
+    ['http://ev\til.example/', 'evil.example'],
+    ['http://evil.ex\r\nample/path', 'evil.example'],
+    ['\u0000\u001f http://evil.example/ \u0007', 'evil.example'],
+    ['\tevil.example', 'evil.example'],
+  ])('%j is %s, as a browser loads it', (raw, host) => {
+    expect(parseUrl(raw)?.host).toBe(host);
+  });
+
+  it('a block rule for the domain decides a URL with a tab in the host', () => {
+    const rules = [rule({ id: 'evil', pattern: 'evil.example', matchType: 'domain', action: 'block' })];
+    const decision = decideUrl(rules, 'http://ev\til.example/', '1', monday1030, jsEngine);
+    expect({ action: decision.action, ruleId: decision.rule?.id, reason: decision.reason }).toEqual({ action: 'block', ruleId: 'evil', reason: 'domainMatch' });
+  });
+
+  it('keeps what the standard keeps: a space or a control character other than tab, CR, LF inside is not stripped', () => {
+    expect(whatwgPreprocess(' a\tb\u0001c ')).toBe('ab\u0001c');
+    expect(parseUrl('http://ev il.example/')).toBeNull();
   });
 });
 

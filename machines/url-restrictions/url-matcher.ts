@@ -53,9 +53,20 @@ export interface ParsedUrl {
   full: string;
 }
 
+/**
+ * The URL standard's first steps, as a browser takes them before parsing: leading and trailing C0 controls
+ * and spaces go, and so does every ASCII tab, line feed and carriage return inside (`http://ev<TAB>il.example/`
+ * loads evil.example, so a rule for evil.example must decide it).
+ */
+export function whatwgPreprocess(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- the standard's own character classes
+  return raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+}
+
 /** Reads a URL as a person types it (`example.com/a` means http://example.com/a); null when it is not one. */
 export function parseUrl(raw: string): ParsedUrl | null {
-  const text = raw.trim();
+  const text = whatwgPreprocess(raw).trim();
+  // Whitespace left after the standard's stripping is not a URL a person meant (a space in a host fails below anyway).
   if (!text || /\s/.test(text)) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
   let url: URL;

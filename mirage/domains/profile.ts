@@ -15,7 +15,32 @@ const NAME = { max: 80, required: true } as const;
 const ABOUT = { max: 500, multiline: true } as const;
 const PHONE = /^\+?[\d\s().-]{6,20}$/;
 /** A data URL of a PNG, JPEG or WebP picture: the app crops and resizes before sending. */
-const PHOTO = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/;
+const PHOTO = /^data:image\/(png|jpeg|webp);base64,([A-Za-z0-9+/]+=*)$/;
+
+/** The file signature each accepted type starts with (`null`: any byte). */
+const SIGNATURES: Record<string, readonly (number | null)[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+  webp: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50], // RIFF····WEBP
+};
+
+/**
+ * Whether a data URL is the picture it says it is: the prefix names the type, and the decoded bytes must
+ * start with that type's signature (an HTML page behind `data:image/png;base64,` is not a picture).
+ */
+export function isPhotoDataUrl(value: string): boolean {
+  const match = PHOTO.exec(value);
+  const signature = match ? SIGNATURES[match[1] ?? ''] : undefined;
+  if (!match || !signature) return false;
+  let head: string;
+  try {
+    // 16 base64 characters are 12 bytes: enough for the longest signature.
+    head = atob((match[2] ?? '').slice(0, 16).replace(/=+$/, '').padEnd(16, 'A'));
+  } catch {
+    return false;
+  }
+  return signature.every((byte, i) => byte === null || head.charCodeAt(i) === byte);
+}
 export const MAX_PHOTO_CHARS = 200_000;
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -49,7 +74,7 @@ function readProfile(body: unknown): { patch: Partial<UserRow>; errors: Record<s
   if (phone && !PHONE.test(phone)) errors['phoneNumber'] = 'invalidPhone';
   const photo = typeof body['photoURL'] === 'string' ? body['photoURL'] : '';
   if (photo.length > MAX_PHOTO_CHARS) errors['photoURL'] = 'photoTooLarge';
-  else if (photo && !PHOTO.test(photo)) errors['photoURL'] = 'invalidPhoto';
+  else if (photo && !isPhotoDataUrl(photo)) errors['photoURL'] = 'invalidPhoto';
   return { patch: { displayName: name.value, fullName: name.value, about: about.value, phoneNumber: phone, photoURL: photo }, errors };
 }
 

@@ -45,11 +45,25 @@ describe('own profile endpoints', () => {
     [{ displayName: 'Ann', phoneNumber: 'call me' }, { phoneNumber: 'invalidPhone' }],
     [{ displayName: 'Ann', photoURL: 'javascript:alert(1)' }, { photoURL: 'invalidPhoto' }],
     [{ displayName: 'Ann', photoURL: `data:image/png;base64,${'A'.repeat(200_001)}` }, { photoURL: 'photoTooLarge' }],
+    // An HTML page behind a picture's prefix, and a JPEG that calls itself a PNG: the bytes decide.
+    [{ displayName: 'Ann', photoURL: `data:image/png;base64,${btoa('<html><script>alert(1)</script></html>')}` }, { photoURL: 'invalidPhoto' }],
+    [{ displayName: 'Ann', photoURL: PHOTO.replace('image/jpeg', 'image/png') }, { photoURL: 'invalidPhoto' }],
+    [{ displayName: 'Ann', photoURL: 'data:image/webp;base64,UklGRiQAAABXQVZF' }, { photoURL: 'invalidPhoto' }],
   ])('refuses %j with 422 and %j, and stores nothing', async (body, errors) => {
     const answer = await user.request<{ errors: Record<string, string> }>('PUT', '/api/me/profile', body);
     expect(answer.status).toBe(422);
     expect(answer.body.errors).toEqual(errors);
     expect((await user.request<ProfileRecord>('GET', '/api/me/profile')).body.displayName).toBe('Ulysses User');
+  });
+
+  it.each([
+    ['PNG', 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='],
+    ['JPEG', PHOTO],
+    ['WebP', 'data:image/webp;base64,UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='],
+  ])('stores a real %s picture', async (_type, photoURL) => {
+    const answer = await user.request<ProfileRecord>('PUT', '/api/me/profile', { displayName: 'Ann', photoURL });
+    expect(answer.status).toBe(200);
+    expect(answer.body.photoURL).toBe(photoURL);
   });
 
   it('changes the password only with the right current one, twice the same new one', async () => {
