@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { isValidElement, useState, type ReactElement, type ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { memoRowFactory } from './memo-rows';
+import { isLibraryCell, KNOWN_CELL_PROPS, memoRowFactory } from './memo-rows';
 
 interface Row {
   id: string;
@@ -40,6 +40,27 @@ function table(records: Row[], columns: DataTableColumn<Row>[], options: { fetch
 }
 
 describe('memoRowFactory', () => {
+  it("knows every prop mantine-datatable gives its cells (the library's internal cell: an upgrade that changes it fails here)", () => {
+    const seen = new Set<string>();
+    let cells = 0;
+    let drawnHere = 0;
+    const spy: typeof memoRowFactory = (props) => {
+      const fragment = props.children as ReactElement<{ children: ReactNode[] }>;
+      for (const cell of fragment.props.children.flat()) {
+        if (!isValidElement(cell)) continue;
+        cells += 1;
+        if (isLibraryCell(cell)) drawnHere += 1;
+        for (const key of Object.keys(cell.props as object)) seen.add(key);
+      }
+      return memoRowFactory(props);
+    };
+    const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }, { accessor: 'count', render: (r) => r.count }];
+    renderWithProviders(<DataTable<Row> records={rows} columns={columns} rowFactory={spy} />);
+    expect(cells).toBe(4);
+    expect(drawnHere).toBe(4);
+    expect([...seen].sort()).toEqual([...KNOWN_CELL_PROPS].sort());
+  });
+
   it('draws the same rows as the table itself', () => {
     const columns: DataTableColumn<Row>[] = [
       { accessor: 'name', ellipsis: true },

@@ -41,7 +41,11 @@ function sameRow(a: RowProps, b: RowProps): boolean {
   );
 }
 
-/** The props mantine-datatable gives each of a row's cells (its internal cell component, mantine-datatable 9.4). */
+/**
+ * The props mantine-datatable gives each of a row's cells (its internal cell component, not public API, read from
+ * mantine-datatable 9.4). This file is the only one that relies on them; memo-rows.test.tsx fails when the library
+ * passes other props, so an upgrade that changes the cell is noticed here.
+ */
 interface CellProps {
   accessor: string;
   record: unknown;
@@ -62,11 +66,35 @@ interface CellProps {
   customCellAttributes?: (record: unknown, index: number) => Record<string, unknown>;
 }
 
-function isCell(node: ReactNode): node is ReactElement<CellProps> {
+const CELL_PROPS: Record<keyof CellProps, true> = {
+  accessor: true,
+  record: true,
+  index: true,
+  className: true,
+  style: true,
+  pinnedInfo: true,
+  visibleMediaQuery: true,
+  onClick: true,
+  onDoubleClick: true,
+  onContextMenu: true,
+  noWrap: true,
+  ellipsis: true,
+  textAlign: true,
+  width: true,
+  render: true,
+  defaultRender: true,
+  customCellAttributes: true,
+};
+/** Every prop name of the library's cell this file knows how to draw. */
+export const KNOWN_CELL_PROPS: readonly string[] = Object.keys(CELL_PROPS);
+
+/** A cell of the library that this file can draw: one with a prop it does not know is left to the library. */
+export function isLibraryCell(node: ReactNode): node is ReactElement<CellProps> {
   if (!isValidElement(node)) return false;
   const props = node.props as Partial<CellProps>;
+  if (typeof props.accessor !== 'string' || !('record' in props)) return false;
   // A cell with a media query is drawn by the table's own cell (it needs its media-query hook).
-  return typeof props.accessor === 'string' && 'record' in props && props.visibleMediaQuery === undefined;
+  return props.visibleMediaQuery === undefined && Object.keys(props).every((key) => Object.hasOwn(CELL_PROPS, key));
 }
 
 /**
@@ -85,7 +113,7 @@ function LightRow({ rowProps, children }: RowProps) {
   const cells = isValidElement(children) && children.type === Fragment ? (children.props as { children: ReactNode }).children : children;
   const draw = (node: ReactNode): ReactNode => {
     if (Array.isArray(node)) return node.map(draw);
-    if (!isCell(node)) return node;
+    if (!isLibraryCell(node)) return node;
     const { accessor, record, index, className, pinnedInfo: pinned, onClick, onDoubleClick, onContextMenu, noWrap, ellipsis, textAlign, width, render, defaultRender, customCellAttributes } =
       node.props;
     const cellStyle: CSSProperties = {
