@@ -39,7 +39,7 @@ const DOM_FILES = ['src/**/*.test.tsx', 'tests/**/*.test.tsx', 'tests/mirage/**/
 
 export default defineConfig({
   // cspPlugin: the build's Content-Security-Policy meta tag and _headers, sent by `vite preview` (docs/security.md).
-  // bootChunks: the first load in two chunks instead of ~30 (build/boot-chunks.ts, docs/performance.md).
+  // bootChunks: the first load in two chunks (build/boot-chunks.ts).
   // hashedBootFiles: the boot overlay's script and styles cached like the bundles (build/hashed-boot-files.ts).
   plugins: [react(), cspPlugin(), bootChunks(), hashedBootFiles()],
   resolve: {
@@ -93,10 +93,8 @@ export default defineConfig({
           include: DOM_FILES,
           exclude: ['tests/e2e/**', ...MOCKS_MODULES],
           setupFiles: ['./tests/console-guard.ts', './tests/setup.ts'],
-          // One module graph per worker: the whole project (48 files, 545 tests) passed with it in 118 s
-          // on a loaded 2-core machine; isolation spent most of the time re-importing Mantine and Mirage
-          // per file. tests/setup.ts resets what a file leaves behind; files that mock modules run in
-          // 'dom-isolated'.
+          // One module graph per worker, so Mantine and Mirage are imported once, not once per file.
+          // tests/setup.ts resets what a file leaves behind; files that mock modules run in 'dom-isolated'.
           isolate: false,
         },
       },

@@ -4,15 +4,12 @@ import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * Few, large chunks for the first load (docs/performance.md, "What changed for the bytes").
- *
- * Left alone, the bundler cuts the entry's static graph into ~30 small shared chunks (every module the entry
- * shares with a lazy page becomes its own file). Each file is gzipped on its own, so the first load paid
- * ≈ 11 KB of compression overhead and ~45 requests. Here:
+ * Few, large chunks for the first load: left alone, the bundler makes every module the entry shares with a
+ * lazy page a file of its own, and each small file costs a request and its own compression. Here:
  * - `boot`: what the HTML page's scripts (src/lib/security.ts, src/main.tsx) import statically;
  * - `auth-forms`: what the sign-in page imports statically beyond `boot`: Mantine's inputs, @mantine/form,
  *   the form's machine and server-message mapping (the other public form pages share most of it).
- * Everything else (lazy pages, the app shell, Mirage, the explorer) is chunked as before.
+ * Everything else (lazy pages, the app shell, Mirage, the explorer) is left to the bundler.
  *
  * Both sets follow static imports only, and through a package's index ("barrel": @mantine/core,
  * @tabler/icons-react, …) only to the modules of the names actually imported: following every re-export
@@ -21,12 +18,12 @@ import type { Plugin } from 'vite';
 const file = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 const BOOT_ROOTS = ['../src/lib/security.ts', '../src/main.tsx'].map(file);
-// The sign-in page only: the register page's schema (zod, 24 KB) must not come with it.
+// The sign-in page only: the register page's schema (and zod with it) must not come with it.
 const FORM_ROOTS = [file('../src/features/auth/login-page.tsx')];
 /**
  * Rendered in demo mode only, behind an `import.meta.env.VITE_API_MODE !== 'remote'` test that a remote build
- * compiles out. Their import statements stay, though, so the sets would still pull them in, and with them
- * components other pages use (Badge, SimpleGrid), which then sat in the first load unused. Remote builds skip them.
+ * compiles out. Their import statements stay, though, so the sets would still pull them in (and components only
+ * other pages use) unless remote builds skip them.
  */
 const DEMO_ONLY = ['../src/app/backend.ts', '../src/app/backend-progress.tsx', '../src/features/auth/components/demo-accounts-box.tsx'].map(file);
 

@@ -5,10 +5,9 @@ import type { Plugin } from 'vite';
 /**
  * The boot overlay's script and styles (public/boot.js, public/boot.css: they run before the app, from files
  * because the Content-Security-Policy allows no inline script, docs/security.md) as hashed files under
- * /assets/, like the bundles: cached for good (docs/deploy.md), so a second visit no longer asks the server
- * for them again before it can render, which cost 10–30 ms of a ~150 ms warm first screen, the parser
- * waiting on a revalidated classic script (docs/performance.md). The build rewrites index.html to the hashed
- * names; public/ still holds the unhashed files, which `npm run dev` serves.
+ * /assets/, like the bundles: cached for good (docs/deploy.md), so a second visit renders without asking the
+ * server for them again. The build rewrites index.html to the hashed names; public/ still holds the unhashed
+ * files, which `npm run dev` serves.
  */
 const FILES = [
   { url: '/boot.js', name: 'boot-overlay.js', path: '../public/boot.js' },

@@ -2,7 +2,7 @@ import { createFetch, FetchError } from 'ofetch';
 import { apiConfig as config } from './api-config';
 
 // The client's settings live in a module of their own, so the session and the embedded backend can set them
-// without the entry carrying this client and ofetch (docs/performance.md, "What changed for the bytes").
+// without the entry carrying this client and ofetch.
 export { configureApiClient, type ApiClientConfig } from './api-config';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

@@ -1,7 +1,7 @@
 /**
  * The API client's settings (src/lib/api-client.ts reads them at every request). Kept apart from the client
  * so the entry can wire the session and the embedded backend to it without carrying the client and ofetch:
- * those load with the first request (docs/performance.md, "What changed for the bytes").
+ * those load with the first request.
  */
 export interface ApiClientConfig {
   baseURL: string;

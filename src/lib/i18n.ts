@@ -15,7 +15,7 @@ export type Dict = { [key: string]: string | Dict };
 // its keys live under the file's name, e.g. todo.json → t('todo.addTask').
 // English (the fallback) is part of the first load; every other language is one chunk, loaded before it
 // is used (loadLanguage: before the first render, and before a change of language). Tests get all four at
-// once (test.alias in vite.config.ts), so a test can render in any language synchronously. See docs/performance.md.
+// once (test.alias in vite.config.ts), so a test can render in any language synchronously.
 // Of English, the entry carries only what the public pages (sign-in, status pages) use: FIRST_NAMESPACES. The
 // rest is one chunk (./locales/en-rest.ts), loaded before any other page renders (loadAllTranslations).
 // The globs of ./locales/first.ts and ./locales/en-rest.ts restate this list (a glob must be a literal); a test keeps them equal.

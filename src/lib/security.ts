@@ -6,7 +6,7 @@
  *   policy (no 'unsafe-eval') refuses and reports. zod keeps its global settings on
  *   `globalThis.__zod_globalConfig` (zod/v4/core/core.js reads it when it loads, and `z.config()` writes
  *   it); setting `jitless` there before zod's chunk loads is `z.config({ jitless: true })` without pulling
- *   zod into the entry chunk (docs/performance.md budgets). src/lib/security.test.ts checks zod sees it.
+ *   zod into the entry chunk. src/lib/security.test.ts checks zod sees it.
  */
 import { installTrustedTypes } from './trusted-types';
 

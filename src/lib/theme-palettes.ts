@@ -2,8 +2,8 @@ import type { MantineColorsTuple } from '@mantine/core';
 
 /**
  * The brand palettes, generated from the brand colours by @mantine/colors-generator (chroma-js) and kept
- * here as its output, so the first load does not carry chroma-js (13 KB gzipped) to compute ten colours
- * per brand colour at every start (docs/performance.md). theme-palettes.test.ts regenerates them from
+ * here as its output, so the first load does not carry chroma-js to compute ten colours per brand colour
+ * at every start. theme-palettes.test.ts regenerates them from
  * BRAND and fails when they differ: change a brand colour there, then paste the generator's output.
  */
 export const BRAND_PALETTES = {

@@ -83,8 +83,7 @@ export function DataListToolbar(props: DataListToolbarProps) {
             {props.settings}
             {props.onRefresh && (
               <Tooltip label={t('data-list.refresh')}>
-                {/* Busy without ActionIcon's `loading`: its spinner fades out for 150 ms after the list has its rows, so the
-                    list looked busy (and the page-change figures counted it) after the answer was painted. */}
+                {/* Busy without ActionIcon's `loading`, whose spinner keeps fading out after the rows have arrived. */}
                 <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} disabled={props.busy} aria-busy={props.busy || undefined}>
                   {props.busy ? <Loader size={18} /> : <IconRefresh size={18} aria-hidden />}
                 </ActionIcon>

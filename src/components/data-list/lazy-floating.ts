@@ -6,8 +6,8 @@ export const LAZY_KEY = 'data-lazy-key';
 
 /**
  * Mounts a table cell's floating parts (Mantine tooltips and menus, each with its floating-ui hooks and portal) only when the
- * pointer or keyboard focus first reaches the cell: a page of 25 rows mounted 75 of them for nothing on every page change
- * (docs/performance.md). The cell renders the same buttons without them until then. Swapping them in remounts the buttons, so
+ * pointer or keyboard focus first reaches the cell, so a page change does not mount them for every row. The cell renders the
+ * same buttons without them until then. Swapping them in remounts the buttons, so
  * the switch is synchronous (before the pointer's next event) and focus is put back on the element it was on (by `data-lazy-key`).
  */
 export function useLazyFloating<E extends HTMLElement>(): {

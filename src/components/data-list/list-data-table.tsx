@@ -23,7 +23,7 @@ export interface ListDataTableProps<T extends ListRow> {
 
 /**
  * A list actor's current page in the app's list table: server paging, sorting and selection, the viewer's column choice and
- * density, the actions column pinned, and rows and cells that render only when their record changes (docs/performance.md).
+ * density, the actions column pinned, and rows and cells that render only when their record changes (memo-rows.tsx).
  */
 export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stamps, rowLabel, selectable = false, label }: ListDataTableProps<T>) {
   const table = useListTable(list, { rowLabel });

@@ -19,8 +19,7 @@ export function devtoolsEnabled(env: Pick<ImportMetaEnv, 'VITE_API_MODE' | 'VITE
 
 /**
  * `devtoolsEnabled()` decided when the app is built: `import.meta.env` is a constant in a build, so a remote
- * build without VITE_DEVTOOLS carries neither the explorer's routes nor the recording code in its entry
- * (docs/performance.md).
+ * build without VITE_DEVTOOLS carries neither the explorer's routes nor the recording code in its entry.
  */
 export const DEVTOOLS_BUILD: boolean = import.meta.env.DEV === true || import.meta.env.VITE_API_MODE !== 'remote' || import.meta.env.VITE_DEVTOOLS === 'true';
 
