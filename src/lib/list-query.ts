@@ -167,3 +167,15 @@ export function useUrlParam(name: string): string | null {
   const read = useCallback(() => (window.location.pathname === path ? new URLSearchParams(window.location.search).get(name) : null), [name, path]);
   return useSyncExternalStore(subscribeToUrl, read);
 }
+
+/**
+ * The address `path` with the current query string and one parameter set, or removed when `value` is null
+ * (e.g. the open record, `?user=12`). Reads the address when called, so the screen need not render for it.
+ */
+export function withUrlParam(path: string, name: string, value: string | null): string {
+  const params = new URLSearchParams(window.location.search);
+  if (value) params.set(name, value);
+  else params.delete(name);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useUrlParam } from './list-query';
+import { useUrlParam, withUrlParam } from './list-query';
 
 
 /** Moves the address as a link or back/forward does, with the event the hook listens to. */
@@ -42,5 +42,17 @@ describe('useUrlParam', () => {
     render(<OpenRecord />);
     go('/organizations?user=9');
     expect(screen.getByRole('status', { name: 'open record' })).toHaveTextContent('none');
+  });
+});
+
+describe('withUrlParam', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it("sets or removes one parameter and keeps the list's query", () => {
+    window.history.replaceState(null, '', '/users?page=2&user=7');
+    expect(withUrlParam('/users', 'user', '9')).toBe('/users?page=2&user=9');
+    expect(withUrlParam('/users', 'user', null)).toBe('/users?page=2');
+    window.history.replaceState(null, '', '/users?user=7');
+    expect(withUrlParam('/users', 'user', null)).toBe('/users');
   });
 });
