@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
 import { planWalk, runPath, type WalkConfig } from '../testing/walk';
-import { identityCallbackMachine } from './identity.machine';
+import { identityCallbackMachine } from './identity-callback.machine';
 const machine = identityCallbackMachine;
 
 const walk: WalkConfig<typeof machine> = {

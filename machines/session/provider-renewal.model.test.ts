@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
 import { planWalk, runPath, type WalkConfig } from '../testing/walk';
-import { providerRenewalMachine } from './identity.machine';
+import { providerRenewalMachine } from './provider-renewal.machine';
 const machine = providerRenewalMachine;
 
 const TOKEN = { accessToken: 'new', tokenExpiry: 20_000, idTokenExpiry: 3_600_000 };

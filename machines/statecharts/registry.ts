@@ -19,7 +19,8 @@ import { captureMachine } from '../screenshots/capture.machine';
 import { createScreenshotViewerMachine } from '../screenshots/screenshot-viewer.machine';
 import { unitDetailMachine } from '../service-units/unit-detail.machine';
 import { authFormMachine } from '../session/auth-form.machine';
-import { identityCallbackMachine, providerRenewalMachine } from '../session/identity.machine';
+import { identityCallbackMachine } from '../session/identity-callback.machine';
+import { providerRenewalMachine } from '../session/provider-renewal.machine';
 import { sessionMachine } from '../session/session.machine';
 import { taskMachine as todoTaskMachine } from '../todo/task.machine';
 import { todoListMachine } from '../todo/todo-list.machine';
@@ -47,8 +48,8 @@ const entry = (name: string, file: string, exports: readonly string[], machine: 
 export const MACHINES: readonly RegisteredMachine[] = [
   entry('session', 'session/session.machine.ts', ['sessionMachine'], sessionMachine, 'The session: restore and confirm, sign in/out (embedded backend or identity provider); signed in, the access region (active, locked) and the token region (valid, refreshing, renewing silently, expired) run in parallel.'),
   entry('auth-form', 'session/auth-form.machine.ts', ['authFormMachine'], authFormMachine, 'A public auth form (registration, forgotten password): one request per submission, server errors kept until the next.'),
-  entry('identity-callback', 'session/identity.machine.ts', ['identityCallbackMachine'], identityCallbackMachine, 'The identity provider’s redirect back: completes the sign-in and returns to the page the visitor wanted.'),
-  entry('provider-renewal', 'session/identity.machine.ts', ['providerRenewalMachine'], providerRenewalMachine, 'One renewal of the identity provider’s token: another tab’s, else the refresh token, else a hidden frame with prompt=none.'),
+  entry('identity-callback', 'session/identity-callback.machine.ts', ['identityCallbackMachine'], identityCallbackMachine, 'The identity provider’s redirect back: completes the sign-in and returns to the page the visitor wanted.'),
+  entry('provider-renewal', 'session/provider-renewal.machine.ts', ['providerRenewalMachine'], providerRenewalMachine, 'One renewal of the identity provider’s token: another tab’s, else the refresh token, else a hidden frame with prompt=none.'),
   entry('list', 'list/list.machine.ts', ['createListMachine'], createListMachine<ListRow>(), 'A server-side list: paging, sorting, filters and search in the URL, selection and bulk actions.'),
   entry('job', 'list/job.machine.ts', ['jobMachine'], jobMachine, 'A one-shot job started from a button (CSV export, capture now): refuses a second start while running, emits the outcome.'),
   entry('editor', 'editor/editor.machine.ts', ['createEditorMachine'], createEditorMachine<Record<string, unknown>, unknown>(), 'A create/edit form: load, validate, save with server field errors, discard-changes guard.'),

@@ -1,11 +1,7 @@
 import type { User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { createActor, fromPromise, toPromise } from 'xstate';
-import {
-  providerRenewalMachine,
-  type CompletedSignIn,
-  type RenewedProviderToken,
-  type StoredProviderState,
-} from '@machines/session/identity.machine';
+import type { CompletedSignIn } from '@machines/session/identity-callback.machine';
+import { providerRenewalMachine, type RenewedProviderToken, type StoredProviderState } from '@machines/session/provider-renewal.machine';
 import type { SessionData } from '@machines/session/stored-session';
 import type { OidcSettings } from './oidc-settings';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompletedSignIn } from '@machines/session/identity.machine';
+import type { CompletedSignIn } from '@machines/session/identity-callback.machine';
 import { createSessionHarness, PROVIDER_SESSION } from '@machines/testing/session-harness';
 import { installSessionActor } from '@/lib/session';
 import { resetSessionActor } from '@/lib/session/service';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { callbackFor, type CompletedSignIn } from '@machines/session/identity.machine';
+import { callbackFor, type CompletedSignIn } from '@machines/session/identity-callback.machine';
 import { getSessionActor, useLandingPath, type OidcSettings } from '@/lib/session';
 import { completeOidcSignIn, forgetPendingRequests } from '@/lib/session/oidc';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
