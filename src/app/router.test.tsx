@@ -78,6 +78,11 @@ describe('AppRouter', () => {
     await waitFor(() => expect(current(location)).toBe('/login?to=%2Fuser%2Fdashboard'));
   });
 
+  it('sends the old /forget-password address to /forgot-password', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { path: '/forget-password' });
+    await waitFor(() => expect(current(location)).toBe('/forgot-password'));
+  });
+
   it('sends a signed-out visitor of a protected page to login with the wanted path', async () => {
     const { location } = renderWithProviders(<AppRouter />, { path: '/user/dashboard' });
     await waitFor(() => expect(current(location)).toBe('/login?to=%2Fuser%2Fdashboard'));

@@ -53,7 +53,7 @@ export const routes: readonly AppRoute[] = [
   // Public
   { path: '/login', rule: 'isPublic', titleKey: 'menu.login', breadcrumb: ['menu.login'], bare: true, load: () => import('@/features/auth/login-page') },
   { path: '/register', rule: 'isPublic', titleKey: 'menu.register', breadcrumb: ['menu.register'], bare: true, load: () => import('@/features/auth/register-page') },
-  { path: '/forget-password', rule: 'isPublic', titleKey: 'menu.forgotPassword', breadcrumb: ['menu.forgotPassword'], bare: true, load: () => import('@/features/auth/forget-password-page') },
+  { path: '/forgot-password', rule: 'isPublic', titleKey: 'menu.forgotPassword', breadcrumb: ['menu.forgotPassword'], bare: true, load: () => import('@/features/auth/forgot-password-page') },
   // The one-time link an admin copies after inviting a user or resetting a password (docs/users.md).
   { path: '/set-password', rule: 'isPublic', titleKey: 'users.setPassword.title', breadcrumb: ['users.setPassword.title'], bare: true, load: () => import('@/features/users/set-password-page') },
   { path: '/callback', rule: 'isPublic', titleKey: 'menu.callback', breadcrumb: ['menu.callback'], bare: true, load: () => import('@/features/auth/callback-page') },
@@ -89,6 +89,8 @@ export const routes: readonly AppRoute[] = [
 export const redirects: readonly { from: string; to: string; keepQuery: boolean }[] = [
   { from: '/', to: '/login', keepQuery: false },
   { from: '/pages/login', to: '/login', keepQuery: true },
+  // The page's earlier address, still in old links and bookmarks.
+  { from: '/forget-password', to: '/forgot-password', keepQuery: false },
 ];
 
 
@@ -97,7 +99,7 @@ export const redirects: readonly { from: string; to: string; keepQuery: boolean 
  * waits for the rest (loadAllTranslations) before it renders. A public page that starts using another
  * namespace must leave this list (or its namespace join FIRST_NAMESPACES).
  */
-const FIRST_LOAD_PAGES = new Set(['/login', '/register', '/forget-password', '/callback', '/pages/lock-screen', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance']);
+const FIRST_LOAD_PAGES = new Set(['/login', '/register', '/forgot-password', '/callback', '/pages/lock-screen', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance']);
 export function needsAllTranslations(route: AppRoute): boolean {
   return !FIRST_LOAD_PAGES.has(route.path);
 }

@@ -14,7 +14,7 @@ import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './suppo
 const PUBLIC_PAGES = [
   '/login',
   '/register',
-  '/forget-password',
+  '/forgot-password',
   '/pages/error-404',
   '/pages/error-500',
   '/pages/not-authorized',

@@ -9,7 +9,7 @@ import { expect, test, type CspViolation, type Page } from './support/test';
  * more than it allows.
  */
 
-const PUBLIC_PAGES = ['/login', '/register', '/forget-password', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance', '/pages/comingsoon'];
+const PUBLIC_PAGES = ['/login', '/register', '/forgot-password', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance', '/pages/comingsoon'];
 const USER_PAGES = ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions', '/user/my-profile', '/apps/todo', '/apps/email'];
 const ADMIN_PAGES = ['/admin/dashboard', '/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile', '/apps/todo', '/apps/email'];
 
