@@ -1,15 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
-import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-browser-location';
 import { sessionIn } from '@machines/testing/session-harness';
 import { makeServer } from '@mirage/server';
 import { OrganizationsScreen } from '@/features/organizations/organizations-page';
 import { installSessionActor } from '@/lib/session';
-import { renderWithProviders } from '../render';
+import { renderAt } from '../render';
 import { signInAs } from './monitoring-helpers';
 import { checkOverlappingUndo } from './overlapping-undo';
 
@@ -41,15 +38,6 @@ afterEach(() => {
   server.shutdown();
   window.history.replaceState(null, '', '/');
 });
-
-function renderAt(ui: ReactElement, path: string) {
-  window.history.replaceState(null, '', path);
-  return renderWithProviders(
-    <Router hook={useBrowserLocation} searchHook={useBrowserSearch}>
-      {ui}
-    </Router>,
-  );
-}
 
 describe('Organization Management', { timeout: 60_000 }, () => {
   it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
