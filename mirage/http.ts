@@ -147,8 +147,6 @@ export function forbidden(user: UserRow, action: Action, resource: Resource, rec
 }
 
 export interface WithAuthOptions {
-  /** Only these role ids (403 otherwise). Prefer `permission`. */
-  roles?: readonly number[];
   /** `can(user, action, resource)` must allow it (403 with the reason otherwise); record checks stay in the handler. */
   permission?: { action: Action; resource: Resource };
 }
@@ -162,7 +160,6 @@ export function withAuth(
   const answer = (request: Request, verified?: UserRow | Response) => {
     const user = verified ?? authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
-    if (options.roles && !options.roles.includes(user.roleId)) return errorResponse(403, 'Forbidden');
     if (options.permission) {
       const refused = forbidden(user, options.permission.action, options.permission.resource);
       if (refused) return refused;

@@ -127,6 +127,12 @@ const table: Row[] = [
   ['an invited user can do nothing', invitedUser, 'read', 'serviceUnit', acmeUnit, false, 'inactiveAccount'],
   ['a subject without a status is treated as active', globexUser, 'read', 'serviceUnit', globexUnit, true, 'ownOrganization'],
 
+  // Licensing fields of an organization (code, seat limit) belong to the super admin.
+  ['super admin changes an organization’s licence', superAdmin, 'changeLicense', 'organization', globexOrg, true, 'superAdmin'],
+  ['admin cannot change their own organization’s licence', admin, 'changeLicense', 'organization', acmeOrg, false, 'superAdminOnly'],
+  ['operator cannot change a licence', operator, 'changeLicense', 'organization', acmeOrg, false, 'readOnlyRole'],
+  ['nobody changes a unit’s licence', superAdmin, 'changeLicense', 'serviceUnit', acmeUnit, false, 'unknownAction'],
+
   // Actions that do not exist for a resource are refused, not guessed.
   ['nobody suspends a service unit', superAdmin, 'suspend', 'serviceUnit', undefined, false, 'unknownAction'],
   ['nobody deletes the prediction report', superAdmin, 'delete', 'predictionReport', undefined, false, 'unknownAction'],

@@ -52,6 +52,8 @@ export const ACTIONS = [
   'enable',
   'resetPassword',
   'revokeSessions',
+  /** organization: change its licensing fields (code, seat limit). */
+  'changeLicense',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -116,7 +118,7 @@ const deny = (reason: PermissionReason): Decision => ({ allowed: false, reason }
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];
 const isRead = (action: Action) => READ_ACTIONS.includes(action);
 
-const ORGANIZATION_ACTIONS: readonly Action[] = ['read', 'export', 'create', 'update', 'delete', 'suspend', 'activate', 'archive'];
+const ORGANIZATION_ACTIONS: readonly Action[] = ['read', 'export', 'create', 'update', 'delete', 'suspend', 'activate', 'archive', 'changeLicense'];
 const USER_ACTIONS: readonly Action[] = [
   'read',
   'export',

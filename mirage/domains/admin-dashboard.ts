@@ -10,7 +10,6 @@ import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-unit
  * one endpoint per card so each loads, fails and retries on its own. Roles 1–3; role 4 gets 403.
  */
 
-const ADMIN_ROLES = [1, 2, 3] as const;
 const TREND_DAYS = 30;
 
 interface OrganizationRow extends Row {
@@ -52,7 +51,7 @@ function recentSignIns(db: MirageDb, limit: number): RecentSignIn[] {
 export const adminDashboardDomain: MirageDomain = {
   name: 'admin-dashboard',
   routes(server, ctx: MirageContext) {
-    const admin = (handler: (db: MirageDb) => unknown) => withAuth(server, ({ db }) => handler(db), { roles: ADMIN_ROLES });
+    const admin = (handler: (db: MirageDb) => unknown) => withAuth(server, ({ db }) => handler(db), { permission: { action: 'read', resource: 'adminArea' } });
     server.get('/admin/dashboard/summary', admin((db) => json(200, summary(db, ctx.now()))));
     server.get('/admin/dashboard/units-trend', admin((db) => json(200, { points: onlineTrend(db, ctx.now(), TREND_DAYS) })));
     server.get('/admin/dashboard/top-risk', admin((db) => json(200, { items: highestRisk(db, ctx.now(), 5) })));

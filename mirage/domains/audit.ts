@@ -1,6 +1,7 @@
 import type { Request } from 'miragejs';
 import { table, type MirageDb, type Row } from '../db';
-import { errorResponse, permits, json, withAuth, type UserRow } from '../http';
+import { errorResponse, permits, json, subjectOf, withAuth, type UserRow } from '../http';
+import { readScope } from '../../machines/permissions/can';
 import { pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 
@@ -93,8 +94,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], _ctx: MirageConte
     '/audit-log',
     withAuth(server, ({ db, request, user }) => {
       if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return errorResponse(403, 'Forbidden');
-      // Admins are narrowed to their own organization whatever they ask for.
-      const scope = user.roleId === 1 ? {} : { organizationId: String(user.organizationId) };
+      // Whoever reads only their own organization's trail is narrowed to it whatever they ask for.
+      const readable = readScope(subjectOf(user), 'auditLog');
+      const scope = readable.kind === 'all' ? {} : { organizationId: String(user.organizationId) };
       return json(200, auditPage(db, request, scope));
     }),
   );

@@ -9,6 +9,7 @@ import {
   parseBody,
   runAuthSync,
   sessionLockedResponse,
+  subjectOf,
   syncUnknownToken,
   withAuth,
   type SessionRow,
@@ -19,6 +20,7 @@ import { signInRefusal } from './users';
 import { readText, textMessage, type TextRule } from '../text-rules';
 import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
+import { isAdminRole } from '../../machines/permissions/can';
 
 export interface OrganizationRow extends Row {
   name: string;
@@ -82,7 +84,8 @@ export function userRecord(user: UserRow) {
     about: user.about,
     photoURL: user.photoURL,
     status: user.status,
-    userRole: user.roleId === 4 ? 'user' : 'admin',
+    // The role's area, whatever the account's status (can() would refuse an inactive account everything).
+    userRole: isAdminRole(subjectOf(user).roleId) ? 'admin' : 'user',
     email: user.email,
     providerId: user.providerId,
   };

@@ -1,5 +1,6 @@
 import { table, type MirageDb } from '../db';
-import { errorResponse, permits, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import { errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type SessionRow, type UserRow } from '../http';
+import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
@@ -386,9 +387,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(({ db, request, user }) => {
       const id = String(request.params['id']);
       if (!orgTable(db).find(id)) return notFound();
-      if (!permits(user, 'read', 'auditLog', { organizationId: id })) {
-        // An admin asking for another organization's trail: that trail does not exist for them.
-        return user.roleId === 2 ? notFound() : forbidden();
+      const decision = can(subjectOf(user), 'read', 'auditLog', { organizationId: id });
+      if (!decision.allowed) {
+        // Another organization's trail does not exist for whoever reads only their own.
+        return decision.reason === 'otherOrganization' ? notFound() : forbidden();
       }
       return json(200, auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
     }),
@@ -435,7 +437,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!permits(user, 'update', 'organization', { organizationId: id })) return forbidden();
       const { value, errors } = readOrgInput(parseBody(request));
       // Licensing fields belong to the super admin: an admin editing their organization keeps them.
-      if (user.roleId !== 1 && (value.code !== before.code || value.seatLimit !== before.seatLimit)) {
+      if ((value.code !== before.code || value.seatLimit !== before.seatLimit) && !permits(user, 'changeLicense', 'organization', { organizationId: id })) {
         return errorResponse(403, 'Only a super admin may change the code or the seat limit.');
       }
       if (!errors['code'] && duplicateCode(db, value.code, id)) errors['code'] = 'duplicateCode';

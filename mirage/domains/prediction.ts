@@ -22,7 +22,8 @@ import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-unit
  * history. Admin roles 1–3 read every organization; role 4 gets 403.
  */
 
-const REPORT_ROLES = [1, 2, 3] as const;
+/** The report's endpoints ask can() (docs/permissions.md: predictionReport · read). */
+const REPORT = { permission: { action: 'read', resource: 'predictionReport' } } as const;
 const BANDS: readonly RiskBand[] = ['low', 'medium', 'high', 'insufficient'];
 
 interface OrganizationRow extends Row {
@@ -214,7 +215,7 @@ export const predictionDomain: MirageDomain = {
           const now = ctx.now();
           return json(200, reportOf(scoped(db, now, scope), request, scope, now));
         },
-        { roles: REPORT_ROLES },
+        REPORT,
       ),
     );
 
@@ -230,7 +231,7 @@ export const predictionDomain: MirageDomain = {
           all.sort((a, b) => riskKey(b) - riskKey(a) || a.unitName.localeCompare(b.unitName));
           return json(200, { items: all });
         },
-        { roles: REPORT_ROLES },
+        REPORT,
       ),
     );
 
@@ -253,7 +254,7 @@ export const predictionDomain: MirageDomain = {
             .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, status: statusOf(u, ctx.now()) }));
           return json(200, { items });
         },
-        { roles: REPORT_ROLES },
+        REPORT,
       ),
     );
 
@@ -269,7 +270,7 @@ export const predictionDomain: MirageDomain = {
             .sort((a, b) => a.name.localeCompare(b.name));
           return json(200, { items });
         },
-        { roles: REPORT_ROLES },
+        REPORT,
       ),
     );
 
@@ -291,7 +292,7 @@ export const predictionDomain: MirageDomain = {
           };
           return json(200, detail);
         },
-        { roles: REPORT_ROLES },
+        REPORT,
       ),
     );
   },

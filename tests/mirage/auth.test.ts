@@ -12,7 +12,7 @@ let now = Date.parse('2026-01-01T10:00:00.000Z');
 beforeEach(async () => {
   now = Date.parse('2026-01-01T10:00:00.000Z');
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default', now: () => now, tokenLifetimeS: 8000 });
-  server.get('/api/test/admin-only', withAuth(server, () => json(200, { ok: true }), { roles: [1, 2, 3] }));
+  server.get('/api/test/admin-only', withAuth(server, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }));
   server.get('/api/test/any', withAuth(server, ({ user }) => json(200, { username: user.username })));
 });
 afterEach(() => server.shutdown());

@@ -33,6 +33,16 @@ describe('Mirage asks the same can() as the screens', () => {
     expect((await superAdmin.request('POST', '/api/test/org-create', {})).status).toBe(201);
   });
 
+  it('subjectOf() gives an odd row the least privilege: an unknown role is role 4, an empty organization is none', () => {
+    const odd = { id: 7, roleId: 9, organizationId: '' } as unknown as UserRow;
+    expect(subjectOf(odd)).toEqual({ id: '7', roleId: 4, organizationId: null });
+    // Two rows without an organization do not share one.
+    expect(can(subjectOf(odd), 'update', 'serviceUnit', { organizationId: null }).allowed).toBe(false);
+    expect(can(subjectOf(odd), 'read', 'adminArea').allowed).toBe(false);
+    const disabled = { id: 8, roleId: 1, organizationId: 1, accountStatus: 'disabled' } as unknown as UserRow;
+    expect(subjectOf(disabled)).toEqual({ id: '8', roleId: 1, organizationId: '1', status: 'disabled' });
+  });
+
   it('forbidden() agrees with can() for a record in another organization', () => {
     const admin = { id: '2', roleId: 2, organizationId: '1' } as UserRow;
     expect(subjectOf(admin)).toEqual({ id: '2', roleId: 2, organizationId: '1' });
