@@ -146,6 +146,17 @@ export default tseslint.config(
     },
   },
   {
+    // The session module is imported through its index (./light on the first screen), never its inner files.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/session/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/session/*', '!**/lib/session/light'], message: 'Import @/lib/session (or @/lib/session/light on the first screen).' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },

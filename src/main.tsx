@@ -8,9 +8,7 @@ import { preloadShell } from './app/router';
 import { findRoute, pageLoader, preloadSignedInPages } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
-import { preloadOidc } from './lib/session/commands';
-import { sessionNeededAtStart, startSession } from './lib/session/current';
-import { oidcSettings } from './lib/session/oidc-settings';
+import { oidcSettings, preloadOidc, preloadSessionCalls, sessionNeededAtStart, startSession } from './lib/session/light';
 
 // Before any actor starts: the machine explorer's log then holds the whole visit (docs/statecharts.md).
 startInspection();
@@ -46,7 +44,7 @@ const sessionReady = sessionFirst ? startSessionNow() : Promise.resolve();
 // pages' loaders, the identity provider's sign-in): fetched once the first screen is painted, so neither waits
 // for the other.
 void afterFirstScreen().then(() => {
-  void startSessionNow().then(() => import('./lib/session/service').then(({ preloadSessionCalls }) => preloadSessionCalls()));
+  void startSessionNow().then(preloadSessionCalls);
   preloadSignedInPages();
   if (oidcSettings()) preloadOidc();
 });

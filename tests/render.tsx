@@ -9,7 +9,7 @@ import { useBrowserLocation, useSearch as useBrowserSearch } from 'wouter/use-br
 import { memoryLocation } from 'wouter/memory-location';
 import { canOpenPath } from '@/app/landing';
 import { createI18n, type Language } from '@/lib/i18n';
-import { RouteAccessContext } from '@/lib/session/landing';
+import { RouteAccessContext } from '@/lib/session/light';
 import { theme } from '@/lib/theme';
 
 export interface RenderOptions {

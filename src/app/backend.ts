@@ -1,6 +1,6 @@
 import type { apiClient } from '@/lib/api-client';
 import { configureApiClient } from '@/lib/api-config';
-import { registerDemoDataReset } from '@/lib/session/commands';
+import { registerDemoDataReset } from '@/lib/session/light';
 import { afterFirstScreen } from './first-screen';
 
 declare global {

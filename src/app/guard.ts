@@ -1,5 +1,5 @@
 import { can, dashboardFor, subjectFor, type RoleId } from '@/lib/roles';
-import type { SessionAccess } from '@/lib/session/access';
+import type { SessionAccess } from '@/lib/session/light';
 
 export type RouteRule = 'isPublic' | 'isUser' | 'isAdmin' | 'isSignedIn';
 

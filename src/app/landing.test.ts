@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPathFor } from '@/lib/session/landing';
+import { landingPathFor } from '@/lib/session';
 import { canOpenPath } from './landing';
 
 // Nothing here imports session-effects (or anything else that could register a check): the landing

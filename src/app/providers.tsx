@@ -5,7 +5,7 @@ import './styles/mantine-first.css';
 import { MantineProvider } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { RouteAccessContext } from '@/lib/session/landing';
+import { RouteAccessContext } from '@/lib/session/light';
 import { colorSchemeOf, cssVariablesResolver, theme, useThemeMode } from '@/lib/theme';
 import { canOpenPath } from './landing';
 import { SessionEffects } from './session-effects';

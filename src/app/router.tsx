@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loadAllTranslations } from '@/lib/i18n';
 import { dashboardFor, type RoleId } from '@/lib/roles';
-import { useSessionAccess, type SessionAccess } from '@/lib/session/access';
+import { useSessionAccess, type SessionAccess } from '@/lib/session/light';
 import { guard } from './guard';
 import type { AppLayout as AppLayoutType } from './layout/app-layout';
 import { lazyPage, loadWithTimeout } from './lazy-page';

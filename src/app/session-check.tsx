@@ -1,8 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { retryConfirmation } from '@/lib/session/access';
-import { sessionCommands } from '@/lib/session/commands';
+import { retryConfirmation, sessionCommands } from '@/lib/session/light';
 import { useHideLoadingOverlay } from './loading-overlay';
 
 /**

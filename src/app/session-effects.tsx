@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/current';
+import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/light';
 
 /** Events the embedded backend dispatches on window (mirage/persistence.ts). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';

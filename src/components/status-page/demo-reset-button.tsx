@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDatabaseCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { resetDemoData } from '@/lib/session/commands';
+import { resetDemoData } from '@/lib/session/light';
 
 /** Demo mode: the backend runs in this browser, so its data can be put back to the sample data. */
 export const isDemoMode = (env: Pick<ImportMetaEnv, 'VITE_API_MODE'> = import.meta.env) => env.VITE_API_MODE !== 'remote';

@@ -4,6 +4,7 @@
  * page uses them); a command sent before the actor has started waits for it (./current.ts).
  */
 import { navigate } from 'wouter/use-browser-location';
+import type { CompletedSignIn } from '@machines/session/identity-callback.machine';
 import type { SessionUser } from '@machines/session/stored-session';
 import { clearSessionStorage } from '../auth-storage';
 import { useSessionSelector, withSession } from './current';
@@ -22,6 +23,21 @@ export async function startOidcSignIn(settings: OidcSettings, to: string | null)
 /** Fetches the identity provider's code in the background (a provider is configured and the page is painted). */
 export function preloadOidc(): void {
   import('./oidc').catch(() => undefined);
+}
+
+/** Completes the provider's redirect back to /callback (the provider's code loads with the call). */
+export async function completeOidcSignIn(settings: OidcSettings, url: string): Promise<CompletedSignIn> {
+  return (await import('./oidc')).completeOidcSignIn(settings, url);
+}
+
+/** Drops the provider's pending sign-in requests (after a refused callback). */
+export async function forgetPendingRequests(): Promise<void> {
+  (await import('./oidc')).forgetPendingRequests();
+}
+
+/** Fetches the session's HTTP calls in the background (once the first screen is painted). */
+export async function preloadSessionCalls(): Promise<void> {
+  (await import('./service')).preloadSessionCalls();
 }
 
 /** The signed-in user's record once the server has confirmed it in this tab, or null. */

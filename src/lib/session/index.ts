@@ -1,36 +1,8 @@
 /**
- * The session, as the rest of the app sees it: the signed-in user, commands for the user menu,
- * and the session actor for the auth screens. Backed by the session machine (machines/session).
- * This index loads the session's code (./service) with it; the first screen's modules import the light
- * parts directly (./current, ./access, ./commands: docs/performance.md).
+ * The session, as the rest of the app sees it: the signed-in user, commands for the user menu, and the
+ * session actor for the auth screens. Backed by the session machine (machines/session). Modules outside
+ * this folder import this index, or `./light` (the same without the actor and its machine) when they are
+ * on the first screen (docs/performance.md); an ESLint rule refuses any other file of the folder.
  */
-export { getSessionActor, installSessionActor, preloadSessionCalls, restartSession, createSessionActor, type SessionActor } from './service';
-export { isInternalPath, landingPathFor, RouteAccessContext, useLandingPath, type RouteAccess } from './landing';
-export { takeLockedFrom } from './storage';
-export {
-  accessBeforeStart,
-  retryConfirmation,
-  selectCanLock,
-  selectIsActive,
-  selectIsLocked,
-  selectIsSignedIn,
-  selectIsSignedOut,
-  selectIsSigningIn,
-  selectIsUnlocking,
-  selectSessionAccess,
-  useCanLock,
-  useSessionAccess,
-  type SessionAccess,
-} from './access';
-export { oidcSettings, type OidcSettings } from './oidc-settings';
-export { peekSessionActor, startSession, useSessionActor, useSessionSelector, withSession } from './current';
-export {
-  isDemoDataResettable,
-  preloadOidc,
-  registerDemoDataReset,
-  resetDemoData,
-  sessionCommands,
-  startOidcSignIn,
-  useSessionUser,
-  type ActiveUser,
-} from './commands';
+export * from './light';
+export { createSessionActor, getSessionActor, installSessionActor, restartSession } from './service';

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { callbackFor, type CompletedSignIn } from '@machines/session/identity-callback.machine';
-import { getSessionActor, useLandingPath, type OidcSettings } from '@/lib/session';
-import { completeOidcSignIn, forgetPendingRequests } from '@/lib/session/oidc';
+import { completeOidcSignIn, forgetPendingRequests, getSessionActor, useLandingPath, type OidcSettings } from '@/lib/session';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 type Snapshot = ReturnType<ReturnType<typeof useCallbackActor>['getSnapshot']>;
@@ -31,7 +30,7 @@ function useCallbackActor(settings: OidcSettings) {
       actions: {
         // The alert names the error and points here for the details.
         logError: (_, params) => console.error('Identity provider sign-in failed:', params.error),
-        forgetPendingRequests: () => forgetPendingRequests(),
+        forgetPendingRequests: () => void forgetPendingRequests(),
         leave: (_, { returnTo, defaultRoleId }) => navigate(landingPath(returnTo, defaultRoleId), { replace: true }),
       },
     }),

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { initialsOf } from '@/components/avatar-initials';
 import { dashboardFor, isRoleId } from '@/lib/roles';
-import { accessBeforeStart, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, startSession, takeLockedFrom, withSession, type SessionActor } from '@/lib/session';
-import { selectIsUnlocking, useSession, useSessionEvents } from '../hooks/use-session';
+import { accessBeforeStart, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, startSession, takeLockedFrom, useSessionSelector, withSession, type SessionActor } from '@/lib/session';
+import { selectIsUnlocking, useSessionEvents } from '../hooks/use-session';
 
 const LOCK_SCREEN_PATH = '/pages/lock-screen';
 
@@ -21,11 +21,11 @@ export function LockScreen() {
   const [, navigate] = useLocation();
   // A locked session is restored before the first render (src/main.tsx); without a stored one, the visitor
   // is signed out from the start.
-  const user = useSession(selectUser, null);
-  const role = useSession(selectRole, null);
-  const signedOut = useSession(selectIsSignedOut, accessBeforeStart().status === 'signedOut');
-  const unlocking = useSession(selectIsUnlocking, false);
-  const active = useSession(selectIsActive, false);
+  const user = useSessionSelector(selectUser, null);
+  const role = useSessionSelector(selectRole, null);
+  const signedOut = useSessionSelector(selectIsSignedOut, accessBeforeStart().status === 'signedOut');
+  const unlocking = useSessionSelector(selectIsUnlocking, false);
+  const active = useSessionSelector(selectIsActive, false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '' },

@@ -5,10 +5,7 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icon
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 // The session's light parts only: its actor and machine load after the first screen (src/lib/session/current.ts).
-import { startOidcSignIn } from '@/lib/session/commands';
-import { withSession } from '@/lib/session/current';
-import { useLandingPath } from '@/lib/session/landing';
-import { oidcSettings } from '@/lib/session/oidc-settings';
+import { oidcSettings, startOidcSignIn, useLandingPath, useSessionSelector, withSession } from '@/lib/session/light';
 import { translateServerMessage } from '../server-messages';
 import { DemoAccountsBox } from './demo-accounts-box';
 import {
@@ -16,7 +13,6 @@ import {
   selectIsSigningIn,
   selectProviderSignOutError,
   selectSignOutNotice,
-  useSession,
   useSessionEvents,
 } from '../hooks/use-session';
 
@@ -29,10 +25,10 @@ export function LoginForm({ demo }: { demo: boolean }) {
   const landingPath = useLandingPath();
   const search = useSearch();
   // Until the session's actor has started: a signed-out visitor with nothing to be told.
-  const busy = useSession(selectIsSigningIn, false);
-  const notice = useSession(selectSignOutNotice, null);
-  const providerSignOutError = useSession(selectProviderSignOutError, null);
-  const leavingForProvider = useSession(selectIsEndingProviderSession, false);
+  const busy = useSessionSelector(selectIsSigningIn, false);
+  const notice = useSessionSelector(selectSignOutNotice, null);
+  const providerSignOutError = useSessionSelector(selectProviderSignOutError, null);
+  const leavingForProvider = useSessionSelector(selectIsEndingProviderSession, false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking } from '@/lib/session/access';
-import { useSessionActor, useSessionSelector, type SessionSnapshot } from '@/lib/session/current';
+import { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking, useSessionActor, type SessionSnapshot } from '@/lib/session/light';
 import type { SessionEmitted } from '@machines/session/session.types';
 
 type Snapshot = SessionSnapshot;
@@ -14,14 +13,6 @@ export const selectProviderSignOutError = (s: Snapshot) =>
   s.matches('signedOut') && s.context.error === 'auth.providerSignOutFailed' ? (s.context.errorMessage ?? '') : null;
 /** The browser is on its way to the provider's end-session page. */
 export const selectIsEndingProviderSession = (s: Snapshot) => s.matches({ signingOut: 'endingProviderSession' });
-
-/**
- * Reads the session actor with a named selector; `beforeStart` while the actor has not started yet (the
- * login page's first screen renders before it: src/lib/session/current.ts).
- */
-export function useSession<T>(selector: (s: Snapshot) => T, beforeStart: T): T {
-  return useSessionSelector(selector, beforeStart);
-}
 
 type Handlers = { [K in SessionEmitted['type']]?: (event: Extract<SessionEmitted, { type: K }>) => void };
 
