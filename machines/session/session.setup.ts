@@ -146,10 +146,13 @@ const base = setup({
     idleTimeout: ({ context }) => context.idleMs,
     untilRenewal: ({ context }) => renewalDelayMs(context.tokenExpiry ?? 0, Date.now()),
     untilExpiry: ({ context }) => expiryDelayMs(context.tokenExpiry ?? 0, Date.now()),
-  }
+  },
 });
 
-/** The end of a session that the user did not sign out of, named once for the four places it happens. */
+/**
+ * The end of a session the user did not sign out of (expired, renewal failed). Added by `extend`: it runs
+ * the actions above by name, which setup types only once they exist.
+ */
 export const sessionSetup = base.extend<{ endSession: { reason: SessionEndReason } }>({
   actions: {
     endSession: enqueueActions(({ enqueue }, params) => {
