@@ -1,4 +1,5 @@
 import type { Server } from 'miragejs';
+import { collectionOf, collectionsOf, rawDb, type MirageCollection } from './mirage-internals';
 
 /** A record as Mirage stores it: every row has a string or number id. */
 export interface Row {
@@ -23,26 +24,15 @@ export interface Table<T extends Row> {
   count(): number;
 }
 
-interface RawCollection {
-  _records: unknown[];
-  all(): unknown[];
-  find(id: string | number): unknown;
-  where(query: object | ((row: unknown) => boolean)): unknown[];
-  insert(data: unknown): unknown;
-  update(target: object | string | number, attrs?: object): unknown;
-  remove(target?: object | string | number): void;
-}
-
 export type MirageDb = Server['db'];
 
 export function table<T extends Row>(db: MirageDb, name: string): Table<T> {
   if (!(name in db)) db.createCollection(name);
   // The real DbCollection: `db[name]` is a getter that copies every record and lacks all().
-  const collections = (db as unknown as { _collections: (RawCollection & { name: string })[] })._collections;
-  const raw = collections.find((c) => c.name === name) as RawCollection;
+  const raw = collectionOf(db, name) as MirageCollection;
   return {
     all: () => raw.all() as T[],
-    rows: () => raw._records as readonly Readonly<T>[],
+    rows: () => (raw._records as readonly unknown[]) as readonly Readonly<T>[],
     find: (id) => (raw.find(id) as T | null) ?? undefined,
     where: (predicate) =>
       raw.where(typeof predicate === 'function' ? (row: unknown) => predicate(row as T) : predicate) as T[],
@@ -66,8 +56,7 @@ export function dumpDb(db: MirageDb): DbDump {
  * large seed). Only for a reader that is done before the next request changes a row.
  */
 export function liveRows(db: MirageDb): DbDump {
-  const collections = (db as unknown as { _collections: { name: string; _records: Row[] }[] })._collections;
-  return Object.fromEntries(collections.map((c) => [c.name, c._records]));
+  return Object.fromEntries(collectionsOf(db).map((c) => [c.name, c._records]));
 }
 
 // --- change counters -----------------------------------------------------------------------------
@@ -89,12 +78,7 @@ export const onlyDerived = (collection: string, attrs: unknown): boolean => {
   return keys.length > 0 && keys.every((key) => derived.includes(key));
 };
 
-interface CountedCollection {
-  name: string;
-  insert(data: unknown): unknown;
-  update(target: unknown, attrs?: unknown): unknown;
-  remove(target?: unknown): unknown;
-}
+type CountedCollection = MirageCollection;
 const changeCounts = new WeakMap<object, number>();
 const countedDbs = new WeakSet<object>();
 
@@ -117,7 +101,7 @@ function countChanges(collection: CountedCollection): void {
   };
 }
 
-const rawCollections = (db: MirageDb) => (db as unknown as { _collections: CountedCollection[] })._collections;
+const rawCollections = collectionsOf;
 
 /**
  * Counts every insert, update and remove of each collection (also the ones created later), so caches of
@@ -125,7 +109,7 @@ const rawCollections = (db: MirageDb) => (db as unknown as { _collections: Count
  * the change tracker's own wrappers.
  */
 export function countCollectionChanges(db: MirageDb): void {
-  const raw = db as unknown as { createCollection(name: string, initialData?: unknown[]): unknown };
+  const raw = rawDb(db);
   rawCollections(db).forEach(countChanges);
   if (countedDbs.has(raw)) return;
   countedDbs.add(raw);

@@ -110,12 +110,6 @@ export function pageOf<T>(rows: readonly T[], params: ListParams): Page<T> {
   return { items: rows.slice(start, start + params.pageSize), total: rows.length, page: params.page, pageSize: params.pageSize };
 }
 
-/** The whole list answer: filter, search, sort, then one page. */
-export function listPage<T extends { id: string | number }>(rows: readonly T[], request: Request, spec: ListSpec<T>): Page<T> {
-  const params = readListParams(request, spec);
-  return pageOf(filterAndSort(rows, params, spec), params);
-}
-
 /** Ids from a `{ ids: [...] }` body, as strings, or null when the body is not that shape. */
 export function idsOf(body: unknown): string[] | null {
   if (typeof body !== 'object' || body === null || !('ids' in body) || !Array.isArray(body.ids)) return null;

@@ -1,8 +1,9 @@
 import { createServer, type Request, type Server } from 'miragejs';
-import { countCollectionChanges, markChanged, type DbDump, type MirageDb, type Row } from './db';
+import { countCollectionChanges, markChanged, type DbDump, type MirageDb } from './db';
 import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
+import { collectionOf, requestTimingHost } from './mirage-internals';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -72,8 +73,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   // Pretender asks Mirage's interceptor (`() => interceptor.timing`, not `server.timing`) for the delay of
   // every answer, so a getter there gives each request its own latency. Set on the server instead, the
   // getter was never read and every answer waited Mirage's development default of 400 ms.
-  const interceptor = (server as unknown as { interceptor?: object }).interceptor ?? server;
-  Object.defineProperty(interceptor, 'timing', {
+  Object.defineProperty(requestTimingHost(server), 'timing', {
     configurable: true,
     get: () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0])),
     set: () => undefined,
@@ -97,13 +97,6 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   return server;
 }
 
-/** Mirage's DbCollection, the parts adoptRows needs (Mirage's typings leave them out). */
-interface AdoptingCollection {
-  name: string;
-  _records: Row[];
-  identityManager: { set(id: string | number): void };
-}
-
 /** How long one slice of adopting stored rows may hold the main thread (ms). */
 const ADOPT_SLICE_MS = 10;
 
@@ -112,12 +105,11 @@ const ADOPT_SLICE_MS = 10;
  * keep them (string ids, the id counter moved past each), yielding every ADOPT_SLICE_MS.
  */
 async function adoptRows(db: MirageDb, dump: DbDump): Promise<void> {
-  const collections = (db as unknown as { _collections: AdoptingCollection[] })._collections;
   let started = performance.now();
   let n = 0;
   for (const [name, rows] of Object.entries(dump)) {
     if (!(name in db)) db.createCollection(name);
-    const collection = collections.find((c) => c.name === name);
+    const collection = collectionOf(db, name);
     if (!collection) continue;
     for (const row of rows) {
       row.id = String(row.id);

@@ -7,6 +7,7 @@ import { filterAndSort, idsOf, pageOf, readListParams, type ListParams, type Lis
 import { normalizeText, readText, type TextRule } from '../text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
+import { collectionOf } from '../mirage-internals';
 import { access, createRefusal, readableBy, refusal, splitBulk } from '../access';
 import { unitStatus } from '../../machines/service-units/unit-status';
 
@@ -39,16 +40,11 @@ const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
 
 const lastRefresh = new WeakMap<object, number>();
 
-interface RawCollection {
-  name: string;
-  update(query: object, attrs: object): unknown;
-}
-
 export function refreshHeartbeats(db: MirageDb, now: number): void {
   const previous = lastRefresh.get(db);
   if (previous !== undefined && now >= previous && now - previous < 15_000) return;
   lastRefresh.set(db, now);
-  const collection = (db as unknown as { _collections: RawCollection[] })._collections.find((c) => c.name === 'serviceUnits');
+  const collection = collectionOf(db, 'serviceUnits');
   for (let group = 0; group < 6; group += 1) {
     // One pass per group: Mirage's update-by-id is a linear search, so updating 10,000 rows one by one is not an option.
     collection?.update({ agentAlive: true, heartbeatGroup: group }, { lastSeenAt: new Date(now - group * 5_000).toISOString() });

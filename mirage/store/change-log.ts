@@ -1,4 +1,5 @@
 import { DERIVED_FIELDS, markChanged, onlyDerived, type MirageDb, type Row } from '../db';
+import { collectionsOf, rawDb, type MirageCollection } from '../mirage-internals';
 
 /** What one commit stores: per collection, the rows to write (their current value) and the ids to delete. */
 export interface CollectionChanges {
@@ -30,22 +31,8 @@ export interface ChangeTracker {
   stop(): void;
 }
 
-/** Mirage's DbCollection, the parts the tracker wraps and reads (Mirage's typings leave them out). */
-interface RawCollection {
-  name: string;
-  _records: Row[];
-  insert(data: unknown): unknown;
-  update(target: unknown, attrs?: unknown): unknown;
-  remove(target?: unknown): void;
-  _findRecord(id: string | number): Row | undefined;
-  _findRecords(ids: (string | number)[]): (Row | undefined)[];
-  _findRecordsWhere(query: object | ((row: Row) => boolean)): Row[];
-}
-
-interface RawDb {
-  _collections: RawCollection[];
-  createCollection(name: string, initialData?: unknown[]): unknown;
-}
+/** Mirage's DbCollection, the parts the tracker wraps and reads (mirage/mirage-internals.ts). */
+type RawCollection = MirageCollection;
 
 const copy = (row: Row): Row => structuredClone(row);
 
@@ -68,7 +55,7 @@ function targeted(collection: RawCollection, target: unknown, all: boolean): Row
  * the ones created later). The cost of a write is the rows it touched, never the size of the database.
  */
 export function trackChanges(db: MirageDb): ChangeTracker {
-  const raw = db as unknown as RawDb;
+  const raw = rawDb(db);
   let before: BeforeImages = new Map();
   let quiet = 0;
   let active = true;
@@ -108,16 +95,16 @@ export function trackChanges(db: MirageDb): ChangeTracker {
     tracked.add(collection);
     wrap(collection);
   };
-  raw._collections.forEach(track);
+  collectionsOf(db).forEach(track);
   const { createCollection } = raw;
   raw.createCollection = function (name: string, initialData?: unknown[]) {
     const result = createCollection.call(raw, name, initialData);
-    const created = raw._collections.find((c) => c.name === name);
+    const created = collectionsOf(db).find((c) => c.name === name);
     if (created) track(created);
     return result;
   };
 
-  const collectionOf = (name: string) => raw._collections.find((c) => c.name === name);
+  const collectionOf = (name: string) => collectionsOf(db).find((c) => c.name === name);
 
   return {
     get isEmpty() {
