@@ -265,7 +265,10 @@ function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string
   ).length;
 }
 
-/** An organization field that names another organization than the caller may reach is said so (403), never ignored. */
+/**
+ * The body with the caller's organization filled in when they manage one organization only and left the field
+ * out. A field naming another organization stays as it is, so can() refuses it (403), never ignores it.
+ */
 function organizationOrOwn(user: UserRow, body: unknown): unknown {
   if (!isRecord(body)) return body;
   const given = body['organizationId'];
