@@ -1,4 +1,4 @@
-import { DERIVED_FIELDS, markChanged, onlyDerived, type MirageDb, type Row } from '../db';
+import { markChanged, onlyDerived, type MirageDb, type Row } from '../db';
 import { collectionsOf, rawDb, type MirageCollection } from '../mirage-internals';
 
 /** What one commit stores: per collection, the rows to write (their current value) and the ids to delete. */
@@ -35,8 +35,6 @@ export interface ChangeTracker {
 type RawCollection = MirageCollection;
 
 const copy = (row: Row): Row => structuredClone(row);
-
-export { DERIVED_FIELDS };
 
 /** The records an update or remove with this target is about to touch (Mirage's own rules). */
 function targeted(collection: RawCollection, target: unknown, all: boolean): Row[] {
