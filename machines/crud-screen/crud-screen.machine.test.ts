@@ -5,7 +5,7 @@ import type { Page } from '../domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '../list/list.machine';
 import { shapeOf } from '../testing/graph';
-import { createCrudScreenMachine, isJobActive, type CrudScreenEmitted, type JobRequest } from './crud-screen.machine';
+import { createCrudScreenMachine, isJobActive, jobActor, type CrudScreenEmitted, type JobRequest } from './crud-screen.machine';
 
 interface Row {
   id: string;
@@ -26,7 +26,7 @@ interface Deferred<I, O> {
 }
 
 /** Fake actors the test settles by hand, and everything the parent emits. */
-function harness(jobs: { onStart?: string[]; afterChange?: string[]; refreshAfter?: string[] } = {}) {
+function harness(jobs: { onStart?: JobRequest[]; afterChange?: JobRequest[]; refreshAfter?: string[] } = {}) {
   const calls = {
     fetchPage: [] as Deferred<{ query: ListQuery }, Page<Row>>[],
     bulk: [] as Deferred<BulkRequest, unknown>[],
@@ -253,11 +253,11 @@ describe('crud-screen machine: routing between list and editor', () => {
 
 describe('crud-screen machine: jobs', () => {
   it('runs the start jobs, queues jobs asked for while one runs, drops an identical one, and announces each outcome', async () => {
-    const h = harness({ onStart: ['tags'] });
+    const h = harness({ onStart: [{ job: 'tags' }] });
     expect(h.calls.job.map((c) => c.input)).toEqual([{ job: 'tags' }]);
-    h.actor.send({ type: 'crud.job', job: 'export', input: { page: 1 } });
-    h.actor.send({ type: 'crud.job', job: 'export', input: { page: 1 } });
-    h.actor.send({ type: 'crud.job', job: 'tags' });
+    h.actor.send({ type: 'crud.job', request: { job: 'export', input: { page: 1 } } });
+    h.actor.send({ type: 'crud.job', request: { job: 'export', input: { page: 1 } } });
+    h.actor.send({ type: 'crud.job', request: { job: 'tags' } });
     expect(h.actor.getSnapshot().context.jobQueue).toEqual([{ job: 'export', input: { page: 1 } }]);
     expect(isJobActive(h.actor.getSnapshot().context, 'export')).toBe(true);
     h.last(h.calls.job).resolve({ items: ['a'] });
@@ -266,8 +266,8 @@ describe('crud-screen machine: jobs', () => {
     h.last(h.calls.job).reject(new Error('export failed'));
     await settle();
     expect(h.emitted).toEqual([
-      { type: 'crud.job.done', job: 'tags', input: undefined, output: { items: ['a'] } },
-      { type: 'crud.job.failed', job: 'export', input: { page: 1 }, error: new Error('export failed') },
+      { type: 'crud.job.done', result: { job: 'tags', output: { items: ['a'] } } },
+      { type: 'crud.job.failed', request: { job: 'export', input: { page: 1 } }, error: new Error('export failed') },
     ]);
     expect(h.actor.getSnapshot().matches({ jobs: 'idle' })).toBe(true);
     expect(h.actor.getSnapshot().context.outputs).toEqual({ tags: { items: ['a'] } });
@@ -276,22 +276,22 @@ describe('crud-screen machine: jobs', () => {
   it('a job that asks first waits in confirmation.asking; cancel runs nothing, confirm runs it (with the answer’s input)', async () => {
     const h = harness();
     await loaded(h);
-    h.actor.send({ type: 'crud.job.request', job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    h.actor.send({ type: 'crud.job.request', request: { job: 'disable', input: { id: 'r1' } }, label: 'Row 1' });
     expect(h.actor.getSnapshot().matches({ confirmation: 'asking' })).toBe(true);
-    expect(h.actor.getSnapshot().context.askedJob).toEqual({ job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    expect(h.actor.getSnapshot().context.askedJob).toEqual({ request: { job: 'disable', input: { id: 'r1' } }, label: 'Row 1' });
     h.actor.send({ type: 'crud.job.cancel' });
     expect(h.actor.getSnapshot().matches({ confirmation: 'idle' })).toBe(true);
     expect(h.actor.getSnapshot().context.askedJob).toBeNull();
     expect(h.calls.job).toHaveLength(0);
 
-    h.actor.send({ type: 'crud.job.request', job: 'disable', input: { id: 'r1' }, label: 'Row 1' });
+    h.actor.send({ type: 'crud.job.request', request: { job: 'disable', input: { id: 'r1' } }, label: 'Row 1' });
     h.actor.send({ type: 'crud.job.confirm' });
     await settle();
     expect(h.calls.job.map((c) => c.input)).toEqual([{ job: 'disable', input: { id: 'r1' } }]);
     expect(h.actor.getSnapshot().matches({ confirmation: 'idle' })).toBe(true);
 
-    h.actor.send({ type: 'crud.job.request', job: 'suspend', input: { id: 'r2', reason: '' }, label: 'Row 2' });
-    h.actor.send({ type: 'crud.job.confirm', input: { id: 'r2', reason: 'Invoice overdue' } });
+    h.actor.send({ type: 'crud.job.request', request: { job: 'suspend', input: { id: 'r2', reason: '' } }, label: 'Row 2' });
+    h.actor.send({ type: 'crud.job.confirm', request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } } });
     h.last(h.calls.job).resolve('ok');
     await settle();
     expect(h.calls.job.map((c) => c.input)).toEqual([
@@ -304,8 +304,39 @@ describe('crud-screen machine: jobs', () => {
     expect(h.calls.job).toHaveLength(2);
   });
 
+  it('jobActor: a screen’s job actor gets each request typed by its jobs, and its answer is the job’s output', async () => {
+    type Jobs = { export: { input: { page: number }; output: { rows: number } }; tags: { input: undefined; output: string[] } };
+    const typed = createCrudScreenMachine<Row, Values, Row, Jobs>();
+    const seen: string[] = [];
+    const actor = createActor(
+      typed.provide({
+        actors: {
+          list: createCrudListFake(async () => ({ items: [], total: 0, page: 1, pageSize: 10 }), async () => null),
+          job: jobActor<Jobs>(async (request) => {
+            seen.push(request.job);
+            return request.job === 'export' ? { rows: request.input.page * 10 } : ['a'];
+          }),
+        },
+      }),
+      { input: { editor: { empty: { name: '' } }, jobs: { onStart: [{ job: 'tags' }] } } },
+    );
+    const done: unknown[] = [];
+    actor.on('crud.job.done', (e) => done.push(e.result));
+    actor.start();
+    actor.send({ type: 'crud.job', request: { job: 'export', input: { page: 2 } } });
+    await settle();
+    await settle();
+    expect(seen).toEqual(['tags', 'export']);
+    expect(done).toEqual([
+      { job: 'tags', output: ['a'] },
+      { job: 'export', input: { page: 2 }, output: { rows: 20 } },
+    ]);
+    expect(actor.getSnapshot().context.outputs).toEqual({ tags: ['a'], export: { rows: 20 } });
+    actor.stop();
+  });
+
   it('runs the afterChange jobs after a save, and reloads the list after a refreshAfter job', async () => {
-    const h = harness({ afterChange: ['tags'], refreshAfter: ['toggle'] });
+    const h = harness({ afterChange: [{ job: 'tags' }], refreshAfter: ['toggle'] });
     await loaded(h);
     h.actor.send({ type: 'crud.edit', id: 'r1', values: { name: 'Row 1' } });
     h.child().editor.send({ type: 'editor.change', values: { name: 'Row one' } });
@@ -317,7 +348,7 @@ describe('crud-screen machine: jobs', () => {
     h.last(h.calls.job).resolve({ items: [] });
     await loaded(h);
     const fetches = h.calls.fetchPage.length;
-    h.actor.send({ type: 'crud.job', job: 'toggle', input: { id: 'r1' } });
+    h.actor.send({ type: 'crud.job', request: { job: 'toggle', input: { id: 'r1' } } });
     h.last(h.calls.job).resolve(null);
     await settle();
     expect(h.calls.fetchPage.length).toBe(fetches + 1);
@@ -590,10 +621,10 @@ describe('crud-screen machine: model-based', () => {
         break;
       }
       case 'crud.job':
-        h.actor.send({ type: 'crud.job', job: `job-${w.nextJob++}` });
+        h.actor.send({ type: 'crud.job', request: { job: `job-${w.nextJob++}` } });
         break;
       case 'crud.job.request':
-        h.actor.send({ type: 'crud.job.request', job: `job-${w.nextJob++}`, label: 'Row 1' });
+        h.actor.send({ type: 'crud.job.request', request: { job: `job-${w.nextJob++}` }, label: 'Row 1' });
         expect(h.actor.getSnapshot().context.askedJob?.label).toBe('Row 1');
         break;
       case 'crud.job.confirm':

@@ -22,33 +22,44 @@ import { createListMachine, type ListEmitted, type ListInput, type ListRow } fro
  * dropped).
  */
 
-export interface JobRequest {
-  /** The screen's name for it, e.g. 'export', 'tags', 'toggle'. The provided `job` actor switches on it. */
-  job: string;
-  input?: unknown;
-}
+/** A screen's jobs by name (e.g. 'export', 'tags', 'toggle'): what each takes and what it answers. */
+export type JobMap = Record<string, { input: unknown; output: unknown }>;
+
+type JobName<J extends JobMap> = keyof J & string;
+
+/** One job to run, its input typed by its name (optional for a job that takes none). The `job` actor switches on `job`. */
+export type JobRequest<J extends JobMap = JobMap> = {
+  [K in JobName<J>]: undefined extends J[K]['input'] ? { job: K; input?: J[K]['input'] } : { job: K; input: J[K]['input'] };
+}[JobName<J>];
+
+/** What the `job` actor answers: the output of one of the screen's jobs. */
+export type JobOutput<J extends JobMap = JobMap> = J[JobName<J>]['output'];
+
+/** A finished job: its name, input and output, typed together (switch on `job` to read the output). */
+export type JobResult<J extends JobMap = JobMap> = { [K in JobName<J>]: { job: K; input: J[K]['input']; output: J[K]['output'] } }[JobName<J>];
 
 /** A job that asks first (e.g. disable an account); `label` names the row for the question. */
-export interface AskedJob extends JobRequest {
+export interface AskedJob<J extends JobMap = JobMap> {
+  request: JobRequest<J>;
   label: string;
 }
 
-export interface CrudJobsConfig {
+export interface CrudJobsConfig<J extends JobMap = JobMap> {
   /** Run once when the screen starts (e.g. load the tag options). */
-  onStart?: readonly string[];
+  onStart?: readonly JobRequest<J>[];
   /** Run again after every save, delete and bulk action. */
-  afterChange?: readonly string[];
+  afterChange?: readonly JobRequest<J>[];
   /** Reload the list when one of these jobs succeeds (e.g. a row's on/off switch). */
-  refreshAfter?: readonly string[];
+  refreshAfter?: readonly JobName<J>[];
 }
 
-export interface CrudScreenInput<V> {
+export interface CrudScreenInput<V, J extends JobMap = JobMap> {
   list?: ListInput;
   editor: EditorInput<V>;
-  jobs?: CrudJobsConfig;
+  jobs?: CrudJobsConfig<J>;
 }
 
-export type CrudScreenEvent<V> =
+export type CrudScreenEvent<V, J extends JobMap = JobMap> =
   | { type: 'crud.create'; values?: Partial<V> }
   | { type: 'crud.edit'; id: string; values: V }
   | { type: 'crud.close' }
@@ -64,11 +75,11 @@ export type CrudScreenEvent<V> =
   | { type: 'crud.bulk.cancel' }
   /** Reload the list (also the retry of a failed load). */
   | { type: 'crud.refresh' }
-  | { type: 'crud.job'; job: string; input?: unknown }
+  | { type: 'crud.job'; request: JobRequest<J> }
   /** A job that asks first: the question is the state `confirmation.asking`; then crud.job.confirm or crud.job.cancel. */
-  | { type: 'crud.job.request'; job: string; input?: unknown; label: string }
-  /** Runs the asked job; `input`, when given, replaces the asked one (completed by the answer, e.g. a reason). */
-  | { type: 'crud.job.confirm'; input?: unknown }
+  | ({ type: 'crud.job.request' } & AskedJob<J>)
+  /** Runs the asked job, or `request` in its place (the asked one completed by the answer, e.g. a reason). */
+  | { type: 'crud.job.confirm'; request?: JobRequest<J> }
   | { type: 'crud.job.cancel' }
   // What the list and the editor report (relayed by the `relay` actor; not for views).
   | { type: 'crud.editor.saved'; mode: EditorMode; record: unknown }
@@ -80,7 +91,7 @@ export type CrudScreenEvent<V> =
   | { type: 'crud.list.bulkFailed'; action: string; error: unknown };
 
 /** The notifications a view turns into toasts (`useCrudNotifications` in src/components/crud-screen). */
-export type CrudScreenEmitted<S> =
+export type CrudScreenEmitted<S, J extends JobMap = JobMap> =
   | { type: 'crud.saved'; mode: EditorMode; record: S }
   | { type: 'crud.delete.pending'; target: DeleteTarget }
   | { type: 'crud.delete.undone'; target: DeleteTarget }
@@ -88,8 +99,8 @@ export type CrudScreenEmitted<S> =
   | { type: 'crud.delete.failed'; target: DeleteTarget; error: unknown }
   | { type: 'crud.bulk.done'; action: string; count: number }
   | { type: 'crud.bulk.failed'; action: string; error: unknown }
-  | { type: 'crud.job.done'; job: string; input: unknown; output: unknown }
-  | { type: 'crud.job.failed'; job: string; input: unknown; error: unknown };
+  | { type: 'crud.job.done'; result: JobResult<J> }
+  | { type: 'crud.job.failed'; request: JobRequest<J>; error: unknown };
 
 type RelayedEvent = Extract<CrudScreenEvent<never>, { type: `crud.editor.${string}` | `crud.list.${string}` }>;
 
@@ -110,11 +121,11 @@ export const CRUD_VIEW_EVENTS = [
   'crud.job',
 ] as const;
 
-function sameJob(a: JobRequest, b: JobRequest): boolean {
+function sameJob(a: { job: string; input?: unknown }, b: { job: string; input?: unknown }): boolean {
   return a.job === b.job && JSON.stringify(a.input) === JSON.stringify(b.input);
 }
 
-export function createCrudScreenMachine<T extends ListRow, V extends object, S>() {
+export function createCrudScreenMachine<T extends ListRow, V extends object, S, J extends JobMap = JobMap>() {
   const listLogic = createListMachine<T>();
   const editorLogic = createEditorMachine<V, S>();
   type ListRef = ActorRefFrom<typeof listLogic>;
@@ -123,15 +134,15 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
   interface Context {
     list: ListRef;
     editor: EditorRef;
-    jobs: Required<CrudJobsConfig>;
+    jobs: Required<CrudJobsConfig<J>>;
     /** Jobs waiting for the running one. */
-    jobQueue: JobRequest[];
+    jobQueue: JobRequest<J>[];
     /** The job running now, or null. */
-    currentJob: JobRequest | null;
+    currentJob: JobRequest<J> | null;
     /** The job whose question is open (`confirmation.asking`), or null. */
-    askedJob: AskedJob | null;
+    askedJob: AskedJob<J> | null;
     /** The last output of each job by name (e.g. the tag options a form offers). */
-    outputs: Record<string, unknown>;
+    outputs: { [K in JobName<J>]?: J[K]['output'] };
   }
 
   /** Subscribes to what the list and the editor emit and hands it to the parent as `crud.editor.*` / `crud.list.*`. */
@@ -156,16 +167,17 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
   return setup({
     types: {} as {
       context: Context;
-      events: CrudScreenEvent<V>;
-      input: CrudScreenInput<V>;
-      emitted: CrudScreenEmitted<S>;
+      events: CrudScreenEvent<V, J>;
+      input: CrudScreenInput<V, J>;
+      emitted: CrudScreenEmitted<S, J>;
       children: { list: 'list'; editor: 'editor'; relay: 'relay'; job: 'job' };
     },
     actors: {
       list: listLogic,
       editor: editorLogic,
       relay,
-      job: fromPromise<unknown, JobRequest>(async () => {
+      // Typed loosely here: XState cannot type an invoke whose input is a generic mapped type; screens provide it typed by J.
+      job: fromPromise<unknown, { job: string; input?: unknown }>(async () => {
         throw new Error('job not provided');
       }),
     },
@@ -173,7 +185,7 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       hasQueuedJob: ({ context }) => context.jobQueue.length > 0,
       isNewJob: ({ context, event }) => {
         if (event.type !== 'crud.job') return false;
-        const request: JobRequest = { job: event.job, input: event.input };
+        const { request } = event;
         return !(context.currentJob && sameJob(context.currentJob, request)) && !context.jobQueue.some((j) => sameJob(j, request));
       },
     },
@@ -260,35 +272,35 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
       ),
       queueAfterChangeJobs: assign(({ context }) => {
         const queue = [...context.jobQueue];
-        for (const job of context.jobs.afterChange) {
-          const request = { job };
+        for (const request of context.jobs.afterChange) {
           if (!(context.currentJob && sameJob(context.currentJob, request)) && !queue.some((j) => sameJob(j, request))) queue.push(request);
         }
         return { jobQueue: queue };
       }),
       queueJob: assign(({ context, event }) =>
-        event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, { job: event.job, input: event.input }] } : {},
+        event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, event.request] } : {},
       ),
-      assignAskedJob: assign(({ event }) => (event.type === 'crud.job.request' ? { askedJob: { job: event.job, input: event.input, label: event.label } } : {})),
+      assignAskedJob: assign(({ event }) => (event.type === 'crud.job.request' ? { askedJob: { request: event.request, label: event.label } } : {})),
       clearAskedJob: assign({ askedJob: () => null }),
       /** The answer runs the job as if the view had sent crud.job (queued, or dropped when identical). */
       raiseAskedJob: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'crud.job.confirm' || !context.askedJob) return;
-        const { job, input } = context.askedJob;
-        enqueue.raise({ type: 'crud.job', job, input: 'input' in event ? event.input : input });
+        enqueue.raise({ type: 'crud.job', request: event.request ?? context.askedJob.request });
       }),
       startNextJob: assign(({ context }) => ({ currentJob: context.jobQueue[0] ?? null, jobQueue: context.jobQueue.slice(1) })),
       jobDone: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
         if (!job || !('output' in event)) return;
+        // The actor answered this job (it switches on job.job), so the output is this job's.
+        const result = { ...job, output: event.output } as JobResult<J>;
         enqueue.assign({ currentJob: null, outputs: { ...context.outputs, [job.job]: event.output } });
-        enqueue.emit({ type: 'crud.job.done', job: job.job, input: job.input, output: event.output });
+        enqueue.emit({ type: 'crud.job.done', result });
         if (context.jobs.refreshAfter.includes(job.job)) enqueue.sendTo(context.list, { type: 'list.refresh' });
       }),
       jobFailed: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
         if (!job || !('error' in event)) return;
-        enqueue.emit({ type: 'crud.job.failed', job: job.job, input: job.input, error: event.error });
+        enqueue.emit({ type: 'crud.job.failed', request: job, error: event.error });
         enqueue.assign({ currentJob: null });
       }),
     },
@@ -303,7 +315,7 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
         afterChange: input.jobs?.afterChange ?? [],
         refreshAfter: input.jobs?.refreshAfter ?? [],
       },
-      jobQueue: (input.jobs?.onStart ?? []).map((job) => ({ job })),
+      jobQueue: [...(input.jobs?.onStart ?? [])],
       currentJob: null,
       askedJob: null,
       outputs: {},
@@ -372,7 +384,8 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
             invoke: {
               id: 'job',
               src: 'job',
-              input: ({ context }) => context.currentJob ?? { job: '' },
+              // startNextJob set it on the way in.
+              input: ({ context }) => context.currentJob as JobRequest<J>,
               onDone: { target: 'idle', actions: 'jobDone' },
               onError: { target: 'idle', actions: 'jobFailed' },
             },
@@ -384,9 +397,18 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S>(
   });
 }
 
-export type CrudScreenMachine<T extends ListRow, V extends object, S> = ReturnType<typeof createCrudScreenMachine<T, V, S>>;
+export type CrudScreenMachine<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ReturnType<typeof createCrudScreenMachine<T, V, S, J>>;
+
+/**
+ * The `job` actor a screen provides, typed by its jobs: `run` gets each request with its input typed by the
+ * job's name. (The machine's own `job` placeholder is typed loosely: XState cannot type an invoke whose input
+ * is a generic mapped type. The machine only ever queues requests of `J`, which its events check.)
+ */
+export function jobActor<J extends JobMap>(run: (request: JobRequest<J>) => Promise<JobOutput<J>>) {
+  return fromPromise<unknown, { job: string; input?: unknown }>(({ input }) => run(input as JobRequest<J>));
+}
 
 /** Whether a job of this name is running or waiting (e.g. to show the Export button busy). */
-export function isJobActive(context: { currentJob: JobRequest | null; jobQueue: JobRequest[] }, job: string): boolean {
+export function isJobActive(context: { currentJob: { job: string } | null; jobQueue: readonly { job: string }[] }, job: string): boolean {
   return context.currentJob?.job === job || context.jobQueue.some((j) => j.job === job);
 }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
+import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine, JobMap, JobRequest, JobResult } from '@machines/crud-screen/crud-screen.machine';
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor.machine';
 import type { ListRow } from '@machines/list/list.machine';
 import { hideNotification, showUndoNotification } from '@/components/data-list';
@@ -13,19 +13,22 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
  * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
  * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
  */
-export function useCrudScreen<T extends ListRow, V extends object, S>(logic: CrudScreenMachine<T, V, S>, input: CrudScreenInput<NoInfer<V>>) {
+export function useCrudScreen<T extends ListRow, V extends object, S, J extends JobMap = JobMap>(
+  logic: CrudScreenMachine<T, V, S, J>,
+  input: CrudScreenInput<NoInfer<V>, NoInfer<J>>,
+) {
   const screen = useScreenActor(logic, { input });
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
   return { screen, list, editor };
 }
 
-export type CrudScreenRef<T extends ListRow, V extends object, S> = ActorRefFrom<CrudScreenMachine<T, V, S>>;
+export type CrudScreenRef<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ActorRefFrom<CrudScreenMachine<T, V, S, J>>;
 
 /** A toast: a plain message, or a title with a message. `null` shows nothing. */
 export type ToastText = string | { title?: string; message: string } | null;
 
-export interface CrudToasts<S> {
+export interface CrudToasts<S, J extends JobMap = JobMap> {
   /** Prefix of the notification ids, e.g. 'unit' → `unit-delete-<id>` for the undo toast. */
   idPrefix: string;
   saved: (mode: EditorMode, record: S) => ToastText;
@@ -33,11 +36,11 @@ export interface CrudToasts<S> {
   deleteFailed?: (target: DeleteTarget, error: unknown) => ToastText;
   bulkDone?: (action: string, count: number) => ToastText;
   bulkFailed?: (action: string, error: unknown) => ToastText;
-  /** A job finished: return a toast, or do what it is for (e.g. download the export) and return one. */
-  jobDone?: (job: string, output: unknown, input: unknown) => ToastText;
-  jobFailed?: (job: string, error: unknown, input: unknown) => ToastText;
+  /** A job finished (switch on `result.job` to read its typed output): return a toast, or do what it is for (e.g. download the export) and return one. */
+  jobDone?: (result: JobResult<J>) => ToastText;
+  jobFailed?: (request: JobRequest<J>, error: unknown) => ToastText;
   /** Side effects beyond toasts (e.g. close a detail drawer showing the row whose delete is pending). */
-  onEvent?: (event: CrudScreenEmitted<S>) => void;
+  onEvent?: (event: CrudScreenEmitted<S, J>) => void;
 }
 
 function show(text: ToastText, color?: string): void {
@@ -51,7 +54,10 @@ function show(text: ToastText, color?: string): void {
  * Undo toast for the undo window; undo replaces it with "kept", the delete with "deleted", a failure with the
  * red error. Every screen gets the same toasts; `toasts` only supplies the screen's own words.
  */
-export function useCrudNotifications<T extends ListRow, V extends object, S>(screen: CrudScreenRef<T, V, S>, toasts: CrudToasts<S>): void {
+export function useCrudNotifications<T extends ListRow, V extends object, S, J extends JobMap = JobMap>(
+  screen: CrudScreenRef<T, V, S, J>,
+  toasts: CrudToasts<S, J>,
+): void {
   const { t } = useTranslation();
   // The latest texts, without re-subscribing on every render.
   const latest = useRef({ toasts, t });
@@ -87,8 +93,8 @@ export function useCrudNotifications<T extends ListRow, V extends object, S>(scr
       }),
       screen.on('crud.bulk.done', (e) => show(latest.current.toasts.bulkDone?.(e.action, e.count) ?? null, 'teal')),
       screen.on('crud.bulk.failed', (e) => show(latest.current.toasts.bulkFailed?.(e.action, e.error) ?? null, 'red')),
-      screen.on('crud.job.done', (e) => show(latest.current.toasts.jobDone?.(e.job, e.output, e.input) ?? null, 'teal')),
-      screen.on('crud.job.failed', (e) => show(latest.current.toasts.jobFailed?.(e.job, e.error, e.input) ?? null, 'red')),
+      screen.on('crud.job.done', (e) => show(latest.current.toasts.jobDone?.(e.result) ?? null, 'teal')),
+      screen.on('crud.job.failed', (e) => show(latest.current.toasts.jobFailed?.(e.request, e.error) ?? null, 'red')),
       screen.on('*', (e) => latest.current.toasts.onEvent?.(e)),
     ];
     return () => subs.forEach((s) => s.unsubscribe());

@@ -18,7 +18,7 @@ import { activeFilterCount, OrganizationFilters } from './components/organizatio
 import { OrganizationFormDrawer } from './components/organization-form-drawer';
 import { OrganizationTable, OrganizationTableSettings } from './components/organization-table';
 import { StatusReasonModal, type StatusRequest } from './components/status-reason-modal';
-import { apiServices, useOrganizationsScreen, type OrganizationServices } from './hooks/use-organizations-screen';
+import { apiServices, useOrganizationsScreen, type OrganizationJobs, type OrganizationServices } from './hooks/use-organizations-screen';
 
 function errorMessage(error: unknown): string | null {
   return error instanceof Error ? error.message : null;
@@ -79,39 +79,40 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   }, [viewer]);
 
   // The shared toasts (undo, kept, deleted, failed); this screen adds its words.
-  useCrudNotifications<OrganizationRow, OrganizationFormValues, OrganizationRow>(screen, {
+  useCrudNotifications<OrganizationRow, OrganizationFormValues, OrganizationRow, OrganizationJobs>(screen, {
     idPrefix: 'organization',
     saved: (mode, record) => t(mode === 'create' ? 'organizations.notify.created' : 'organizations.notify.saved', { name: record.name }),
     deleteFailed: (target, error) => ({
       title: t('data-list.deleteFailed', { label: target.label }),
       message: reasonOf(error) ? t('organizations.errors.notEmpty') : (errorMessage(error) ?? ''),
     }),
-    jobDone: (job, output) => {
-      if (job === 'export') {
-        const { items: rows } = output as { items: OrganizationRow[] };
-        downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
-        return t('data-list.exportDone', { count: rows.length });
+    jobDone: (result) => {
+      switch (result.job) {
+        case 'export':
+          downloadText(`organizations-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(result.output.items, csvColumns(t)));
+          return t('data-list.exportDone', { count: result.output.items.length });
+        case 'status':
+          return t(`organizations.notify.status.${result.output.status}`, { name: result.output.name });
+        case 'bulkStatus':
+          list.send({ type: 'list.select.clear' });
+          return t('organizations.notify.bulk', { count: result.output.updated, skipped: result.output.skipped });
       }
-      if (job === 'status') {
-        const row = output as OrganizationRow;
-        return t(`organizations.notify.status.${row.status}`, { name: row.name });
-      }
-      const { updated, skipped } = output as { updated: number; skipped: number };
-      list.send({ type: 'list.select.clear' });
-      return t('organizations.notify.bulk', { count: updated, skipped });
     },
-    jobFailed: (job, error) => (job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed'))),
+    jobFailed: (request, error) => (request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed'))),
   });
 
   const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
   const remove = (row: OrganizationRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.name } });
   // The question (with its reason) is the screen machine's `confirmation` state; the answer completes the job's input.
   const askStatus = (row: OrganizationRow, action: StatusAction) =>
-    screen.send({ type: 'crud.job.request', job: 'status', input: { id: row.id, action, reason: '' }, label: row.name });
+    screen.send({ type: 'crud.job.request', request: { job: 'status', input: { id: row.id, action, reason: '' } }, label: row.name });
   const askBulk = (action: 'suspend' | 'activate') =>
-    screen.send({ type: 'crud.job.request', job: 'bulkStatus', input: { ids: selected, action, reason: '' }, label: items.find((o) => o.id === selected[0])?.name ?? '' });
+    screen.send({ type: 'crud.job.request', request: { job: 'bulkStatus', input: { ids: selected, action, reason: '' } }, label: items.find((o) => o.id === selected[0])?.name ?? '' });
+  // The answer completes the asked job with the typed reason.
   const confirmStatus = (reason: string) => {
-    if (asked) screen.send({ type: 'crud.job.confirm', input: { ...(asked.input as object), reason } });
+    const request = asked?.request;
+    if (request?.job === 'status') screen.send({ type: 'crud.job.confirm', request: { ...request, input: { ...request.input, reason } } });
+    else if (request?.job === 'bulkStatus') screen.send({ type: 'crud.job.confirm', request: { ...request, input: { ...request.input, reason } } });
   };
 
   const createButton = allowed('create') ? (
@@ -132,7 +133,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         settings={<OrganizationTableSettings />}
         onRefresh={() => screen.send({ type: 'crud.refresh' })}
         busy={busy}
-        {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', job: 'export', input: query }), exporting: jobBusy } : {})}
+        {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: query } }), exporting: jobBusy } : {})}
         actions={createButton}
       />
       {canBulk && (
@@ -205,15 +206,9 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
 }
 
 /** The status question the modal shows, from the asked job (`status`: one row, `bulkStatus`: the selection). */
-function toStatusRequest(asked: AskedJob): StatusRequest | null {
-  if (asked.job === 'status') {
-    const { id, action } = asked.input as { id: string; action: StatusAction };
-    return { action, ids: [id], label: asked.label, bulk: false };
-  }
-  if (asked.job === 'bulkStatus') {
-    const { ids, action } = asked.input as { ids: string[]; action: 'suspend' | 'activate' };
-    return { action, ids, label: asked.label, bulk: true };
-  }
+function toStatusRequest({ request, label }: AskedJob<OrganizationJobs>): StatusRequest | null {
+  if (request.job === 'status') return { action: request.input.action, ids: [request.input.id], label, bulk: false };
+  if (request.job === 'bulkStatus') return { action: request.input.action, ids: request.input.ids, label, bulk: true };
   return null;
 }
 

@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
-import type { ListQuery } from '@machines/list/list.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
 import {
   BulkActionBar,
@@ -24,7 +23,7 @@ import { UnitDetailDrawer } from './components/unit-detail-drawer';
 import { activeFilterCount, UnitFilters } from './components/unit-filters';
 import { UnitFormDrawer } from './components/unit-form-drawer';
 import { UnitTable, UnitTableSettings } from './components/unit-table';
-import { apiServices, UNIT_JOBS, useServiceUnits, type UnitServices } from './hooks/use-service-units';
+import { apiServices, UNIT_JOBS, useServiceUnits, type UnitJobs, type UnitServices } from './hooks/use-service-units';
 
 const EMPTY_TAGS: string[] = [];
 
@@ -49,7 +48,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   const bulkRunning = useSelector(list, (s) => s.matches({ data: 'bulk' }));
   const confirmingBulk = useSelector(list, (s) => s.matches({ data: 'confirmingBulk' }));
   const exporting = useSelector(screen, (s) => isJobActive(s.context, UNIT_JOBS.export));
-  const tagList = useSelector(screen, (s) => (s.context.outputs[UNIT_JOBS.tags] as { items: string[] } | undefined)?.items ?? EMPTY_TAGS);
+  const tagList = useSelector(screen, (s) => s.context.outputs.tags?.items ?? EMPTY_TAGS);
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
@@ -64,18 +63,18 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   };
 
   // The screen's words for the shared CRUD toasts (src/components/crud-screen); the detail drawer follows the rows.
-  useCrudNotifications<UnitRow, UnitFormValues, UnitRow>(screen, {
+  useCrudNotifications<UnitRow, UnitFormValues, UnitRow, UnitJobs>(screen, {
     idPrefix: 'unit',
     saved: (mode, record) => t(mode === 'create' ? 'service-units.notify.created' : 'service-units.notify.saved', { name: record.name }),
     bulkDone: (action, count) => t(`service-units.notify.bulk.${action}`, { count }),
     bulkFailed: () => t('service-units.notify.bulkFailed'),
-    jobDone: (job, output) => {
-      if (job !== UNIT_JOBS.export) return null;
-      const { items } = output as { items: UnitRow[] };
+    jobDone: (result) => {
+      if (result.job !== UNIT_JOBS.export) return null;
+      const { items } = result.output;
       downloadText(`service-units-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(items, csvColumns(t)));
       return t('data-list.exportDone', { count: items.length });
     },
-    jobFailed: (job) => (job === UNIT_JOBS.export ? t('data-list.exportFailed') : null),
+    jobFailed: (request) => (request.job === UNIT_JOBS.export ? t('data-list.exportFailed') : null),
     onEvent: (e) => {
       if (e.type === 'crud.saved') detail.send({ type: 'detail.updated', unit: e.record });
       if (e.type === 'crud.delete.pending' && detail.getSnapshot().context.id === e.target.id) navigate(withUnitParam(null));
@@ -106,7 +105,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         settings={<UnitTableSettings />}
         onRefresh={() => screen.send({ type: 'crud.refresh' })}
         busy={busy}
-        onExport={() => screen.send({ type: 'crud.job', job: UNIT_JOBS.export, input: query satisfies ListQuery })}
+        onExport={() => screen.send({ type: 'crud.job', request: { job: UNIT_JOBS.export, input: query } })}
         exporting={exporting}
         actions={createButton}
       />

@@ -11,7 +11,7 @@ import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
 import { UrlTester } from './components/url-tester';
 import { useUnitPickerText } from './components/use-unit-picker-text';
-import { apiRuleServices, RULE_JOBS, useUrlRestrictions, type RuleServices } from './hooks/use-url-restrictions';
+import { apiRuleServices, RULE_JOBS, useUrlRestrictions, type RuleJobs, type RuleServices } from './hooks/use-url-restrictions';
 
 function single(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
@@ -35,10 +35,10 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
   const filtered = query.search !== '' || Object.keys(filters).length > 0;
 
   // The shared CRUD toasts (src/components/crud-screen), in this screen's words.
-  useCrudNotifications<RuleRow, RuleFormValues, RuleRow>(screen, {
+  useCrudNotifications<RuleRow, RuleFormValues, RuleRow, RuleJobs>(screen, {
     idPrefix: 'rule',
     saved: (mode, record) => t(mode === 'create' ? 'url-restrictions.notify.created' : 'url-restrictions.notify.saved', { pattern: record.pattern }),
-    jobFailed: (job) => (job === RULE_JOBS.toggle ? t('url-restrictions.notify.toggleFailed') : null),
+    jobFailed: (request) => (request.job === RULE_JOBS.toggle ? t('url-restrictions.notify.toggleFailed') : null),
   });
 
   const setFilter = (key: string, value: string | null) =>
@@ -105,7 +105,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
             action={createButton}
           />
         ) : (
-          <RuleTable list={list} onEdit={edit} onDelete={remove} onToggle={(rule) => screen.send({ type: 'crud.job', job: RULE_JOBS.toggle, input: rule })} toggling={toggling} />
+          <RuleTable list={list} onEdit={edit} onDelete={remove} onToggle={(rule) => screen.send({ type: 'crud.job', request: { job: RULE_JOBS.toggle, input: rule } })} toggling={toggling} />
         )}
       </Stack>
       <RuleFormDrawer editor={editor} />

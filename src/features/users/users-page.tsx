@@ -18,7 +18,7 @@ import { UserDetailDrawer } from './components/user-detail-drawer';
 import { activeFilterCount, UserFilters } from './components/user-filters';
 import { UserFormDrawer, type UserFormRules } from './components/user-form-drawer';
 import { UserTable, UserTableSettings } from './components/user-table';
-import { apiServices, useUsersScreen, type UserServices } from './hooks/use-users-screen';
+import { apiServices, useUsersScreen, type UserJobs, type UserServices } from './hooks/use-users-screen';
 
 type UsersScreenParts = ReturnType<typeof useUsersScreen>;
 type UserList = ListActorRef<UserRow>;
@@ -78,7 +78,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   }, [viewer, organizations]);
 
   // The shared toasts (undo, kept, deleted, failed); this screen adds its words and the link dialog.
-  useCrudNotifications<UserRow, UserFormValues, SavedUser>(screen, {
+  useCrudNotifications<UserRow, UserFormValues, SavedUser, UserJobs>(screen, {
     idPrefix: 'user',
     saved: (mode, record) => {
       if (!isLinkResult(record)) return t(mode === 'create' ? 'users.notify.invited' : 'users.notify.saved', { name: record.fullName });
@@ -86,17 +86,16 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
       return t('users.notify.invited', { name: record.user.fullName });
     },
     deleteFailed: (target, error) => ({ title: t('data-list.deleteFailed', { label: target.label }), message: errorMessage(error) ?? '' }),
-    jobDone: (job, output, input) => {
-      if (job === 'export') {
-        const { items: rows } = output as { items: UserRow[] };
+    jobDone: (result) => {
+      if (result.job === 'export') {
+        const rows = result.output.items;
         downloadText(`users-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`, toCsv(rows, csvColumns(t)));
         return t('data-list.exportDone', { count: rows.length });
       }
-      const { action } = input as { id: string; action: UserAction };
-      if (isLinkResult(output)) setShownLink({ name: output.user.fullName, link: output.link, kind: 'reset' });
-      return t(`users.notify.${action}`);
+      if (isLinkResult(result.output)) setShownLink({ name: result.output.user.fullName, link: result.output.link, kind: 'reset' });
+      return t(`users.notify.${result.input.action}`);
     },
-    jobFailed: (job, error) => (job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed'))),
+    jobFailed: (request, error) => (request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed'))),
   });
 
   const withUserParam = (id: string | null) => {
@@ -106,7 +105,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     const qs = params.toString();
     return qs ? `${location}?${qs}` : location;
   };
-  const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', job: 'action', input: { id: row.id, action } });
+  const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', request: { job: 'action', input: { id: row.id, action } } });
   // The same functions on every render (the memoised parts keep them), each acting on the latest URL and state.
   const handlers = useLatestHandlers({
     onOpen: (row: UserRow) => navigate(withUserParam(row.id)),
@@ -115,7 +114,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     onDelete: (row: UserRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.fullName } }),
     onAction: (row: UserRow, action: UserAction) =>
       CONFIRMED.includes(action)
-        ? screen.send({ type: 'crud.job.request', job: 'action', input: { id: row.id, action }, label: row.fullName })
+        ? screen.send({ type: 'crud.job.request', request: { job: 'action', input: { id: row.id, action } }, label: row.fullName })
         : runAction(row, action),
     onInvite: () => screen.send({ type: 'crud.create', values: { organizationId: myOrganizationId ?? '' } }),
     onCloseLink: () => setShownLink(null),
@@ -193,7 +192,7 @@ const UsersToolbar = memo(function UsersToolbar({
       onRefresh={() => screen.send({ type: 'crud.refresh' })}
       busy={busy}
       // The export takes the query at the time of the click.
-      {...(canExport ? { onExport: () => screen.send({ type: 'crud.job', job: 'export', input: list.getSnapshot().context.query }), exporting: jobBusy } : {})}
+      {...(canExport ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: list.getSnapshot().context.query } }), exporting: jobBusy } : {})}
       actions={actions}
     />
   );
@@ -272,7 +271,7 @@ const UserDetail = memo(function UserDetail({
 /** The asked action of a crud.job.request (`action` is the only job that asks first here). */
 function askedAction(s: ReturnType<UsersScreenParts['screen']['getSnapshot']>): { name: string; action: UserAction } | null {
   const asked = s.matches({ confirmation: 'asking' }) ? s.context.askedJob : null;
-  return asked?.job === 'action' ? { name: asked.label, action: (asked.input as { action: UserAction }).action } : null;
+  return asked?.request.job === 'action' ? { name: asked.label, action: asked.request.input.action } : null;
 }
 
 /** The question before disabling, resetting a password or revoking sessions (the screen machine's `confirmation` state). */

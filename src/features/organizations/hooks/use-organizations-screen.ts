@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import { createCrudScreenMachine, jobActor, type JobOutput, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
@@ -26,7 +26,14 @@ import { updateOrganization } from '../api/update-organization';
 import { validateOrganization } from '../schema';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
-export const organizationsScreenMachine = createCrudScreenMachine<OrganizationRow, OrganizationFormValues, OrganizationRow>();
+/** Jobs the screen runs besides list and editor: the CSV export and the status changes (one or many rows). */
+export type OrganizationJobs = {
+  export: { input: ListQuery; output: { items: OrganizationRow[]; total: number } };
+  status: { input: { id: string; action: StatusAction; reason: string }; output: OrganizationRow };
+  bulkStatus: { input: { ids: string[]; action: 'suspend' | 'activate'; reason: string }; output: { updated: number; skipped: number } };
+};
+
+export const organizationsScreenMachine = createCrudScreenMachine<OrganizationRow, OrganizationFormValues, OrganizationRow, OrganizationJobs>();
 const listLogic = createListMachine<OrganizationRow>();
 const editorLogic = createEditorMachine<OrganizationFormValues, OrganizationRow>();
 
@@ -35,12 +42,6 @@ export const organizationQuerySchema = defineListQuerySchema({
   filters: { status: { values: ORGANIZATION_STATUSES, multiple: true } },
   defaults: { pageSize: 25, sort: { column: 'name', direction: 'asc' } },
 });
-
-/** Jobs the screen runs besides list and editor: the CSV export and the status changes (one or many rows). */
-export type OrganizationJob =
-  | { job: 'export'; input: ListQuery }
-  | { job: 'status'; input: { id: string; action: StatusAction; reason: string } }
-  | { job: 'bulkStatus'; input: { ids: string[]; action: 'suspend' | 'activate'; reason: string } };
 
 export interface OrganizationServices {
   fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<OrganizationRow>>;
@@ -64,17 +65,14 @@ export const apiServices: OrganizationServices = {
   viewer: (signal) => getViewer(signal),
 };
 
-function runJob(services: OrganizationServices, request: JobRequest): Promise<unknown> {
-  const { job, input } = request as OrganizationJob;
-  switch (job) {
+function runJob(services: OrganizationServices, request: JobRequest<OrganizationJobs>): Promise<JobOutput<OrganizationJobs>> {
+  switch (request.job) {
     case 'export':
-      return services.exportRows(input);
+      return services.exportRows(request.input);
     case 'status':
-      return services.setStatus(input.id, input.action, input.reason);
+      return services.setStatus(request.input.id, request.input.action, request.input.reason);
     case 'bulkStatus':
-      return services.bulkStatus(input.ids, input.action, input.reason);
-    default:
-      return Promise.reject(new Error(`Unknown job ${request.job}`));
+      return services.bulkStatus(request.input.ids, request.input.action, request.input.reason);
   }
 }
 
@@ -99,7 +97,7 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
             remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
           },
         }),
-        job: fromPromise<unknown, JobRequest>(({ input }) => runJob(services, input)),
+        job: jobActor<OrganizationJobs>((request) => runJob(services, request)),
       },
     }),
     { input: { list: { query: initial, searchDebounceMs: 300 }, editor: { empty: EMPTY_ORGANIZATION }, jobs: { refreshAfter: ['status', 'bulkStatus'] } } },

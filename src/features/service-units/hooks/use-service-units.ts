@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import { createCrudScreenMachine, jobActor } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
@@ -22,7 +22,13 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const unitListMachine = createListMachine<UnitRow>();
 export const unitEditorMachine = createEditorMachine<UnitFormValues, UnitRow>();
-export const unitScreenMachine = createCrudScreenMachine<UnitRow, UnitFormValues, UnitRow>();
+/** The screen's jobs: the CSV export, and the tag options the form and the filter offer. */
+export type UnitJobs = {
+  export: { input: ListQuery; output: { items: UnitRow[]; total: number } };
+  tags: { input: undefined; output: { items: string[] } };
+};
+
+export const unitScreenMachine = createCrudScreenMachine<UnitRow, UnitFormValues, UnitRow, UnitJobs>();
 export const UNIT_JOBS = { export: 'export', tags: 'tags' } as const;
 
 export const UNIT_STATUSES = ['online', 'offline', 'maintenance'] as const;
@@ -84,18 +90,14 @@ export function useServiceUnits(services: UnitServices = apiServices) {
           remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
         },
       }),
-      job: fromPromise<unknown, JobRequest>(({ input }) => {
-        if (input.job === UNIT_JOBS.export) return services.exportRows(input.input as ListQuery);
-        if (input.job === UNIT_JOBS.tags) return services.loadTags();
-        return Promise.reject(new Error(`Unknown job ${input.job}`));
-      }),
+      job: jobActor<UnitJobs>((request) => (request.job === UNIT_JOBS.export ? services.exportRows(request.input) : services.loadTags())),
     },
   });
-  const { screen, list, editor } = useCrudScreen<UnitRow, UnitFormValues, UnitRow>(logic, {
+  const { screen, list, editor } = useCrudScreen<UnitRow, UnitFormValues, UnitRow, UnitJobs>(logic, {
     list: { query: initial, searchDebounceMs: 300 },
     editor: { empty: EMPTY_UNIT },
     // The tag options come from the units: load them at start and after every change.
-    jobs: { onStart: [UNIT_JOBS.tags], afterChange: [UNIT_JOBS.tags] },
+    jobs: { onStart: [{ job: UNIT_JOBS.tags }], afterChange: [{ job: UNIT_JOBS.tags }] },
   });
   useListUrl(list, unitQuerySchema);
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import { createCrudScreenMachine, jobActor } from '@machines/crud-screen/crud-screen.machine';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
@@ -18,7 +18,10 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const ruleListMachine = createListMachine<RuleRow>();
 export const ruleEditorMachine = createEditorMachine<RuleFormValues, RuleRow>();
-export const ruleScreenMachine = createCrudScreenMachine<RuleRow, RuleFormValues, RuleRow>();
+/** The screen's one job: turn a rule on or off from the table (answers the saved rule). */
+export type RuleJobs = { toggle: { input: RuleRow; output: RuleRow } };
+
+export const ruleScreenMachine = createCrudScreenMachine<RuleRow, RuleFormValues, RuleRow, RuleJobs>();
 export const RULE_JOBS = { toggle: 'toggle' } as const;
 
 export const ruleQuerySchema = defineListQuerySchema({
@@ -66,14 +69,10 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
         },
       }),
       // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
-      job: fromPromise<unknown, JobRequest>(({ input }) => {
-        if (input.job !== RULE_JOBS.toggle) return Promise.reject(new Error(`Unknown job ${input.job}`));
-        const rule = input.input as RuleRow;
-        return services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } });
-      }),
+      job: jobActor<RuleJobs>(({ input: rule }) => services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } })),
     },
   });
-  const { screen, list, editor } = useCrudScreen<RuleRow, RuleFormValues, RuleRow>(logic, {
+  const { screen, list, editor } = useCrudScreen<RuleRow, RuleFormValues, RuleRow, RuleJobs>(logic, {
     list: { query: initial },
     editor: { empty: EMPTY_RULE },
     jobs: { refreshAfter: [RULE_JOBS.toggle] },

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { createCrudScreenMachine, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
+import { createCrudScreenMachine, jobActor, type JobOutput, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
@@ -14,13 +14,19 @@ import { getUserAudit } from '../api/get-user-audit';
 import { getUsers } from '../api/get-users';
 import { getViewer, type Viewer } from '../api/get-viewer';
 import { inviteUser } from '../api/invite-user';
-import { ACCOUNT_STATUSES, EMPTY_USER, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from '../api/types';
+import { ACCOUNT_STATUSES, EMPTY_USER, type LinkResult, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from '../api/types';
 import { updateUser } from '../api/update-user';
 import { runUserAction } from '../api/user-action';
 import { validateUser } from '../schema';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
-export const usersScreenMachine = createCrudScreenMachine<UserRow, UserFormValues, SavedUser>();
+/** The screen's jobs: the CSV export, and an account action (the reset answers the new link). */
+export type UserJobs = {
+  export: { input: ListQuery; output: { items: UserRow[]; total: number } };
+  action: { input: { id: string; action: UserAction }; output: UserRow | LinkResult | { revoked: number } };
+};
+
+export const usersScreenMachine = createCrudScreenMachine<UserRow, UserFormValues, SavedUser, UserJobs>();
 const listLogic = createListMachine<UserRow>();
 const editorLogic = createEditorMachine<UserFormValues, SavedUser>();
 
@@ -34,14 +40,12 @@ export const userQuerySchema = defineListQuerySchema({
   defaults: { pageSize: 25, sort: { column: 'fullName', direction: 'asc' } },
 });
 
-export type UserJob = { job: 'export'; input: ListQuery } | { job: 'action'; input: { id: string; action: UserAction } };
-
 export interface UserServices {
   fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<Page<UserRow>>;
   save: (input: SaveInput<UserFormValues>) => Promise<SavedUser>;
   remove: (target: DeleteTarget) => Promise<unknown>;
   exportRows: (query: ListQuery) => Promise<{ items: UserRow[]; total: number }>;
-  action: (id: string, action: UserAction) => Promise<unknown>;
+  action: (id: string, action: UserAction) => Promise<UserJobs['action']['output']>;
   audit: (id: string, signal: AbortSignal) => Promise<Page<AuditEntry>>;
   viewer: (signal: AbortSignal) => Promise<Viewer>;
   organizations: (signal: AbortSignal) => Promise<{ items: OrganizationOption[] }>;
@@ -58,15 +62,12 @@ export const apiServices: UserServices = {
   organizations: (signal) => getOrganizationOptions(signal),
 };
 
-function runJob(services: UserServices, request: JobRequest): Promise<unknown> {
-  const { job, input } = request as UserJob;
-  switch (job) {
+function runJob(services: UserServices, request: JobRequest<UserJobs>): Promise<JobOutput<UserJobs>> {
+  switch (request.job) {
     case 'export':
-      return services.exportRows(input);
+      return services.exportRows(request.input);
     case 'action':
-      return services.action(input.id, input.action);
-    default:
-      return Promise.reject(new Error(`Unknown job ${request.job}`));
+      return services.action(request.input.id, request.input.action);
   }
 }
 
@@ -91,7 +92,7 @@ export function useUsersScreen(services: UserServices = apiServices) {
             remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
           },
         }),
-        job: fromPromise<unknown, JobRequest>(({ input }) => runJob(services, input)),
+        job: jobActor<UserJobs>((request) => runJob(services, request)),
       },
     }),
     { input: { list: { query: initial, searchDebounceMs: 300 }, editor: { empty: EMPTY_USER }, jobs: { refreshAfter: ['action'] } } },
