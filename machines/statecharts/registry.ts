@@ -8,7 +8,7 @@ import { composeMachine } from '../email/compose.machine';
 import { emailMachine } from '../email/email.machine';
 import { mailboxMachine } from '../email/mailbox.machine';
 import { createListMachine, type ListRow } from '../list/list.machine';
-import { jobMachine } from '../list/job.machine';
+import { jobMachine } from '../job/job.machine';
 import { predictionReportMachine } from '../prediction/prediction-report.machine';
 import { bookmarksMachine } from '../preferences/bookmarks.machine';
 import { processMonitorMachine } from '../processes/process-monitor.machine';
@@ -51,7 +51,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
   entry('identity-callback', 'session/identity-callback.machine.ts', ['identityCallbackMachine'], identityCallbackMachine, 'The identity provider’s redirect back: completes the sign-in and returns to the page the visitor wanted.'),
   entry('provider-renewal', 'session/provider-renewal.machine.ts', ['providerRenewalMachine'], providerRenewalMachine, 'One renewal of the identity provider’s token: another tab’s, else the refresh token, else a hidden frame with prompt=none.'),
   entry('list', 'list/list.machine.ts', ['createListMachine'], createListMachine<ListRow>(), 'A server-side list: paging, sorting, filters and search in the URL, selection and bulk actions.'),
-  entry('job', 'list/job.machine.ts', ['jobMachine'], jobMachine, 'A one-shot job started from a button (CSV export, capture now): refuses a second start while running, emits the outcome.'),
+  entry('job', 'job/job.machine.ts', ['jobMachine'], jobMachine, 'A one-shot job started from a button (CSV export, capture now): refuses a second start while running, emits the outcome.'),
   entry('editor', 'editor/editor.machine.ts', ['createEditorMachine'], createEditorMachine<Record<string, unknown>, unknown>(), 'A create/edit form: load, validate, save with server field errors, discard-changes guard.'),
   entry('crud-screen', 'crud-screen/crud-screen.machine.ts', ['createCrudScreenMachine'], createCrudScreenMachine<ListRow, Record<string, unknown>, unknown>(), 'A whole CRUD screen: the list, the editor drawer, deletes and one-shot jobs coordinated in one machine.'),
   entry('resource', 'resource/resource.machine.ts', ['createResourceMachine'], createResourceMachine<unknown>('resource'), 'Loads one resource with retry; the admin dashboard’s cards are instances of it.'),

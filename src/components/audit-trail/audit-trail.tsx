@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { Page } from '@machines/domain/types';
-import type { jobMachine } from '@machines/list/job.machine';
+import type { jobMachine } from '@machines/job/job.machine';
 import { RelativeTime } from '@/components/data-list';
 
 type JobRef = ActorRefFrom<typeof jobMachine>;

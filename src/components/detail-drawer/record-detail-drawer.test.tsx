@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { jobMachine } from '@machines/list/job.machine';
+import { jobMachine } from '@machines/job/job.machine';
 import { renderWithProviders } from '../../../tests/render';
 import { DetailField, RecordDetailDrawer } from './record-detail-drawer';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Drawer, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { jobMachine } from '@machines/list/job.machine';
+import type { jobMachine } from '@machines/job/job.machine';
 import { AuditTrail } from '@/components/audit-trail';
 
 /** One labelled value of a record's details. */

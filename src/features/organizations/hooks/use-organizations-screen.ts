@@ -4,7 +4,7 @@ import { createCrudScreenMachine, jobActor, type JobOutput, type JobRequest } fr
 import type { Page } from '@machines/domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
-import { jobMachine } from '@machines/list/job.machine';
+import { jobMachine } from '@machines/job/job.machine';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { bulkOrganizationStatus } from '../api/bulk-organization-status';
 import { createOrganization } from '../api/create-organization';

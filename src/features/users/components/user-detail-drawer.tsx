@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { jobMachine } from '@machines/list/job.machine';
+import type { jobMachine } from '@machines/job/job.machine';
 import { RelativeTime } from '@/components/data-list';
 import { DetailField as Field, RecordDetailDrawer } from '@/components/detail-drawer';
 import type { UserRow } from '../api/types';

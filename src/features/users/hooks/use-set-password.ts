@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { jobMachine } from '@machines/list/job.machine';
+import { jobMachine } from '@machines/job/job.machine';
 import { checkSetPasswordLink } from '../api/check-set-password-link';
 import { setPassword } from '../api/set-password';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
