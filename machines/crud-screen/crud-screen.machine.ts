@@ -104,23 +104,6 @@ export type CrudScreenEmitted<S, J extends JobMap = JobMap> =
 
 type RelayedEvent = Extract<CrudScreenEvent<never>, { type: `crud.editor.${string}` | `crud.list.${string}` }>;
 
-/** Event types the view sends (everything but the relayed ones). */
-export const CRUD_VIEW_EVENTS = [
-  'crud.create',
-  'crud.edit',
-  'crud.close',
-  'crud.delete',
-  'crud.delete.confirm',
-  'crud.delete.cancel',
-  'crud.undo',
-  'crud.bulk',
-  'crud.bulk.request',
-  'crud.bulk.confirm',
-  'crud.bulk.cancel',
-  'crud.refresh',
-  'crud.job',
-] as const;
-
 function sameJob(a: { job: string; input?: unknown }, b: { job: string; input?: unknown }): boolean {
   return a.job === b.job && JSON.stringify(a.input) === JSON.stringify(b.input);
 }
