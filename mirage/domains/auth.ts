@@ -1,6 +1,6 @@
 import type { Request, Server } from 'miragejs';
 import { hashPassword, randomToken, verifyPassword } from '../crypto';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import {
   bearerToken,
   errorResponse,
@@ -21,21 +21,7 @@ import { readText, textMessage, type TextRule } from '../text-rules';
 import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
-
-export interface OrganizationRow extends Row {
-  name: string;
-  domain: string;
-  createdAt: string;
-}
-
-export const DEMO_PASSWORD = 'demo1234';
-
-export const DEMO_ACCOUNTS = [
-  { username: 'superadmin', displayName: 'Sophie Admin', roleId: 1 },
-  { username: 'admin', displayName: 'Adam Manager', roleId: 2 },
-  { username: 'operator', displayName: 'Olivia Operator', roleId: 3 },
-  { username: 'user', displayName: 'Ulysses User', roleId: 4 },
-] as const;
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type OrganizationRow } from './accounts';
 
 async function seed(db: MirageDb): Promise<void> {
   const orgs = table<OrganizationRow>(db, 'organizations');

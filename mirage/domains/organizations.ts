@@ -4,7 +4,7 @@ import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
-import type { OrganizationRow } from './auth';
+import type { OrganizationRow } from './accounts';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters

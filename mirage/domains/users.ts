@@ -8,7 +8,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
 import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
-import { DEMO_PASSWORD } from './auth';
+import { DEMO_PASSWORD } from './accounts';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),

@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, t
 import { Response, type Server } from 'miragejs';
 import { table, type MirageDb } from '../db';
 import { errorResponse, json, runAuthSync, setProviderAuth, type UserRow } from '../http';
-import type { OrganizationRow } from '../domains/auth';
+import type { OrganizationRow } from '../domains/accounts';
 import { signInRefusal } from '../domains/users';
 
 /**

@@ -1,6 +1,6 @@
 import { hashPassword, randomToken } from '../crypto';
 import { table, type MirageDb } from '../db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type OrganizationRow } from '../domains/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type OrganizationRow } from '../domains/accounts';
 import type { SessionRow, UserRow } from '../http';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
