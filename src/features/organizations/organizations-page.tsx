@@ -167,8 +167,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
           allowed={allowed}
         />
       )}
-      {/* The licence (code, seat limit) is set when an organization is created: whoever may create one may change it. */}
-      <OrganizationFormDrawer editor={editor} canChangeLicence={allowed('create')} />
+      {/* The licence fields (code, seat limit): the same can() question the server asks. */}
+      <OrganizationFormDrawer editor={editor} canChangeLicence={allowed('changeLicense')} />
       <OrganizationDetailDrawer
         row={openRow}
         audit={audit}
