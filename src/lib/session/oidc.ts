@@ -4,6 +4,7 @@ import type { CompletedSignIn } from '@machines/session/identity-callback.machin
 import { providerRenewalMachine, type RenewedProviderToken, type StoredProviderState } from '@machines/session/provider-renewal.machine';
 import type { SessionData } from '@machines/session/stored-session';
 import type { OidcSettings } from './oidc-settings';
+import { providerUserDatabase, providerUserStore } from './provider-user-store';
 
 // The settings are read at start (the login page's provider button); this module and oidc-client-ts load only
 // when a provider is used (docs/performance.md, "What changed for the bytes").
@@ -66,10 +67,14 @@ async function userManager(settings: OidcSettings): Promise<UserManager> {
   if (!manager || managerFor !== key) {
     managerFor = key;
     manager = import('oidc-client-ts').then(({ UserManager: Manager, WebStorageStateStore }) => {
-      const store = storage() ?? undefined;
-      // localStorage: every tab shares the provider's user, so a rotated refresh token is never reused.
-      const stores = store ? { userStore: new WebStorageStateStore({ store, prefix: OIDC_KEY_PREFIX }), stateStore: new WebStorageStateStore({ store, prefix: OIDC_KEY_PREFIX }) } : {};
-      return new Manager({ ...managerSettings(settings, globalThis.location.origin), ...stores });
+      const store = storage();
+      const idb = providerUserDatabase();
+      // Every tab shares the provider's user, so a rotated refresh token is never reused: IndexedDB, which the
+      // next holder of the renewal lock reads as the last one left it (provider-user-store.ts). The pending
+      // sign-in requests stay in localStorage (this tab writes and reads them).
+      const userStore = store || idb ? { userStore: providerUserStore({ prefix: OIDC_KEY_PREFIX, idb, legacy: store }) } : {};
+      const stateStore = store ? { stateStore: new WebStorageStateStore({ store, prefix: OIDC_KEY_PREFIX }) } : {};
+      return new Manager({ ...managerSettings(settings, globalThis.location.origin), ...userStore, ...stateStore });
     });
   }
   return manager;
@@ -204,15 +209,17 @@ async function readStored(m: UserManager, accessToken: string): Promise<StoredPr
   if (user && user.access_token !== accessToken && (user.expires_at ?? 0) * 1000 > now) {
     return { renewedElsewhere: tokenOf(user), hasRefreshToken: Boolean(user.refresh_token) };
   }
-  // The session machine's own copy (written after the renewal answered).
+  // The session machine's own copy, only where the provider's user is not stored: the app writes it after the
+  // provider's user, and this tab's localStorage may still show an older one (provider-user-store.ts).
+  if (user) return { renewedElsewhere: null, hasRefreshToken: Boolean(user.refresh_token) };
   const store = storage();
   const shared = store?.getItem('accessToken') ?? null;
   const tokenExpiry = storedNumber(store, 'tokenExpiry');
   const idTokenExpiry = storedNumber(store, 'idTokenExpiry');
   if (shared && shared !== accessToken && tokenExpiry !== null && tokenExpiry > now && idTokenExpiry !== null) {
-    return { renewedElsewhere: { accessToken: shared, tokenExpiry, idTokenExpiry }, hasRefreshToken: Boolean(user?.refresh_token) };
+    return { renewedElsewhere: { accessToken: shared, tokenExpiry, idTokenExpiry }, hasRefreshToken: false };
   }
-  return { renewedElsewhere: null, hasRefreshToken: Boolean(user?.refresh_token) };
+  return { renewedElsewhere: null, hasRefreshToken: false };
 }
 
 /**
@@ -230,12 +237,16 @@ export function renewProviderToken(settings: OidcSettings, input: ProviderRenewa
         actors: {
           readStored: fromPromise<StoredProviderState, { accessToken: string }>(({ input: i }) => readStored(m, i.accessToken)),
           useRefreshToken: fromPromise<ProviderToken>(async () => {
+            // A renewal this tab no longer waits for (another tab's token came, a sign-out) asks the provider nothing.
+            signal?.throwIfAborted();
             // signinSilent uses the stored refresh token when there is one.
             const user = await m.signinSilent();
             if (!user) throw new Error('login_required');
             return tokenOf(user);
           }),
           renewInFrame: fromPromise<ProviderToken>(async () => {
+            // Nor does it drop the refresh token of the user another tab has stored meanwhile.
+            signal?.throwIfAborted();
             // Without a (usable) refresh token signinSilent opens the hidden frame with prompt=none.
             const stored = await m.getUser();
             if (stored?.refresh_token) {
@@ -286,6 +297,7 @@ export async function endProviderSession(settings: OidcSettings): Promise<void> 
     console.warn('The refresh token could not be revoked; ending the provider session ends it:', error);
   }
   // Nothing of the provider stays in this browser, whatever the end-session page does.
+  await m.removeUser().catch(() => undefined);
   clearOidcStorage();
   try {
     await m.signoutRedirect({
