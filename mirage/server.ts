@@ -4,6 +4,7 @@ import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 import { collectionOf, requestTimingHost } from './mirage-internals';
+import { passesThrough, recordServedRoutes, refuseUnservedRoutes } from './unknown-routes';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -47,19 +48,22 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     now: options.now ?? (() => Date.now()),
   };
   const latency = options.latencyMs ?? [100, 200];
+  const delay = () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0]));
 
   const server = createServer({
     environment: options.environment ?? 'development',
     logging: false,
     trackRequests: false,
     routes() {
+      const served = recordServedRoutes(this);
       if (options.beginWrite) makeWritesDurable(this, options.beginWrite);
       this.namespace = 'api';
       for (const domain of domains) domain.routes(this, ctx);
       this.namespace = '';
-      // Anything that is not an /api call (chunks, assets, a remote host) goes to the network.
-      this.passthrough();
-      this.passthrough((request) => !new URL(request.url, 'http://localhost').pathname.startsWith('/api/'));
+      // What no domain serves under /api is refused (404/405), never handed to the static host's HTML.
+      refuseUnservedRoutes(this, served, delay);
+      // Anything else (chunks, assets, the identity provider's origin) goes to the network.
+      this.passthrough((request) => passesThrough(request.url));
     },
   });
 
@@ -75,7 +79,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   // getter was never read and every answer waited Mirage's development default of 400 ms.
   Object.defineProperty(requestTimingHost(server), 'timing', {
     configurable: true,
-    get: () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0])),
+    get: delay,
     set: () => undefined,
   });
 

@@ -1283,7 +1283,7 @@ export type components = {
         Error: {
             /** @description What went wrong, in English; the app shows a translated text where it knows `code` or `errors`. */
             message: string;
-            /** @description A machine-readable reason (`session_locked`, `accountDisabled`, `lastSuperAdmin`, a permission reason…). */
+            /** @description A machine-readable reason (`session_locked`, `accountDisabled`, `lastSuperAdmin`, a permission reason, `unknownPath`, `methodNotAllowed`…). */
             code?: string;
             /** @description The permission rule that refused the call (403 from the shared role check). */
             reason?: string;
@@ -2178,6 +2178,25 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No operation has this path: every path under `/api/` that this document does not list (`code: unknownPath`). */
+        UnknownPath: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path exists, but not with this method (`code: methodNotAllowed`); `Allow` lists the methods it has. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description 1-based page number */
@@ -2197,7 +2216,13 @@ export type components = {
         Id: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The methods the requested path has, comma-separated.
+         * @example GET, PUT, DELETE
+         */
+        Allow: string;
+    };
     pathItems: never;
 };
 export type SchemaError = components['schemas']['Error'];
@@ -2304,12 +2329,15 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseLocked = components['responses']['Locked'];
 export type ResponseNotStored = components['responses']['NotStored'];
+export type ResponseUnknownPath = components['responses']['UnknownPath'];
+export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ParameterPage = components['parameters']['Page'];
 export type ParameterPageSize = components['parameters']['PageSize'];
 export type ParameterOrder = components['parameters']['Order'];
 export type ParameterSearch = components['parameters']['Search'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
 export type ParameterId = components['parameters']['Id'];
+export type HeaderAllow = components['headers']['Allow'];
 export type $defs = Record<string, never>;
 export interface operations {
     signIn: {
