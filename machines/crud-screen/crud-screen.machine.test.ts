@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { and, assign, createActor, fromPromise, getNextSnapshot, raise, setup, SimulatedClock, stateIn } from 'xstate';
+import { and, assign, createActor, enqueueActions, fromPromise, getNextSnapshot, raise, setup, SimulatedClock, stateIn } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Page } from '../domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor.machine';
@@ -288,10 +288,16 @@ describe('crud-screen machine: jobs', () => {
     h.actor.send({ type: 'crud.job.confirm' });
     await settle();
     expect(h.calls.job.map((c) => c.input)).toEqual([{ job: 'disable', input: { id: 'r1' } }]);
+    // The question stays until its job answers.
+    expect(h.actor.getSnapshot().matches({ confirmation: 'running' })).toBe(true);
+    h.last(h.calls.job).resolve('ok');
+    await settle();
     expect(h.actor.getSnapshot().matches({ confirmation: 'idle' })).toBe(true);
+    expect(h.actor.getSnapshot().context.askedJob).toBeNull();
 
     h.actor.send({ type: 'crud.job.request', request: { job: 'suspend', input: { id: 'r2', reason: '' } }, label: 'Row 2' });
     h.actor.send({ type: 'crud.job.confirm', request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } } });
+    await settle();
     h.last(h.calls.job).resolve('ok');
     await settle();
     expect(h.calls.job.map((c) => c.input)).toEqual([
@@ -302,6 +308,27 @@ describe('crud-screen machine: jobs', () => {
     h.actor.send({ type: 'crud.job.confirm' });
     await settle();
     expect(h.calls.job).toHaveLength(2);
+  });
+
+  it('a confirmed job that fails asks again, with the answer kept and the error; a job before it does not close the question', async () => {
+    const h = harness();
+    await loaded(h);
+    h.actor.send({ type: 'crud.job', request: { job: 'export' } });
+    h.actor.send({ type: 'crud.job.request', request: { job: 'suspend', input: { id: 'r2', reason: '' } }, label: 'Row 2' });
+    h.actor.send({ type: 'crud.job.confirm', request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } } });
+    h.last(h.calls.job).resolve('exported');
+    await settle();
+    expect(h.actor.getSnapshot().matches({ confirmation: 'running' })).toBe(true);
+    const error = new Error('Server says no');
+    h.last(h.calls.job).reject(error);
+    await settle();
+    expect(h.actor.getSnapshot().matches({ confirmation: 'asking' })).toBe(true);
+    expect(h.actor.getSnapshot().context.askedJob).toEqual({ request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } }, label: 'Row 2', error });
+    // Asked again: a new confirm runs it again without the old error.
+    h.actor.send({ type: 'crud.job.confirm' });
+    await settle();
+    expect(h.last(h.calls.job).input).toEqual({ job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } });
+    expect(h.actor.getSnapshot().context.askedJob?.error).toBeUndefined();
   });
 
   it('jobActor: a screen’s job actor gets each request typed by its jobs, and its answer is the job’s output', async () => {
@@ -386,7 +413,9 @@ type ModelEvent =
   | { type: 'crud.list.bulkDone' }
   | { type: 'crud.list.bulkFailed' }
   | { type: 'xstate.done.actor.job' }
-  | { type: 'xstate.error.actor.job' };
+  | { type: 'xstate.error.actor.job' }
+  /** Raised by the jobs region (not performed): how the current job ended. */
+  | { type: 'crud.job.settled'; failed: boolean; asked: boolean };
 
 interface ModelContext {
   /** A delete waits for its confirmation. */
@@ -395,10 +424,19 @@ interface ModelContext {
   asking: boolean;
   /** Jobs waiting (at most one in the model). */
   queued: number;
+  /** Where the confirmed job is: running now, waiting in the queue, or none. */
+  asked: 'none' | 'current' | 'queued';
 }
 
 const model = setup({
   types: { context: {} as ModelContext, events: {} as ModelEvent },
+  actions: {
+    /** The jobs region tells the confirmation region how the current job ended, and whether it was the asked one. */
+    settle: enqueueActions(({ context, enqueue }, { failed }: { failed: boolean }) => {
+      enqueue.raise({ type: 'crud.job.settled', failed, asked: context.asked === 'current' });
+      if (context.asked === 'current') enqueue.assign({ asked: 'none' });
+    }),
+  },
   guards: {
     candidate: ({ context }) => context.candidate,
     idleAndFree: and([({ context }) => !context.candidate, stateIn({ deletion: 'idle' })]),
@@ -407,11 +445,13 @@ const model = setup({
     notAsking: ({ context }) => !context.asking,
     canQueue: ({ context }) => context.queued < 1,
     hasQueued: ({ context }) => context.queued > 0,
+    isAskedDone: ({ event }) => event.type === 'crud.job.settled' && event.asked && !event.failed,
+    isAskedFailed: ({ event }) => event.type === 'crud.job.settled' && event.asked && event.failed,
   },
 }).createMachine({
   id: 'model',
   type: 'parallel',
-  context: { candidate: false, asking: false, queued: 0 },
+  context: { candidate: false, asking: false, queued: 0, asked: 'none' },
   on: {
     'crud.create': {},
     'crud.edit': {},
@@ -436,8 +476,20 @@ const model = setup({
         asking: {
           on: {
             // The answer runs the job (not modelled past the queue's one place).
-            'crud.job.confirm': { guard: 'canQueue', target: 'idle', actions: raise({ type: 'crud.job' }) },
+            'crud.job.confirm': {
+              guard: 'canQueue',
+              target: 'running',
+              actions: [assign({ asked: 'queued' }), raise({ type: 'crud.job' })],
+            },
             'crud.job.cancel': { target: 'idle' },
+          },
+        },
+        running: {
+          on: {
+            'crud.job.settled': [
+              { guard: 'isAskedDone', target: 'idle' },
+              { guard: 'isAskedFailed', target: 'asking' },
+            ],
           },
         },
       },
@@ -464,13 +516,14 @@ const model = setup({
       initial: 'idle',
       states: {
         idle: {
-          always: { guard: 'hasQueued', target: 'running', actions: assign(({ context }) => ({ queued: context.queued - 1 })) },
-          on: { 'crud.job': { target: 'running' } },
+          // A confirmed job waits in the queue or starts at once (the queue holds one: when the asked one waits, it is that one).
+          always: { guard: 'hasQueued', target: 'running', actions: assign(({ context }) => ({ queued: context.queued - 1, asked: context.asked === 'queued' ? 'current' : context.asked })) },
+          on: { 'crud.job': { target: 'running', actions: assign(({ context }) => ({ asked: context.asked === 'queued' ? 'current' : context.asked })) } },
         },
         running: {
           on: {
-            'xstate.done.actor.job': { target: 'idle' },
-            'xstate.error.actor.job': { target: 'idle' },
+            'xstate.done.actor.job': { target: 'idle', actions: { type: 'settle', params: { failed: false } } },
+            'xstate.error.actor.job': { target: 'idle', actions: { type: 'settle', params: { failed: true } } },
             'crud.job': { guard: 'canQueue', actions: assign(({ context }) => ({ queued: context.queued + 1 })) },
           },
         },
@@ -664,14 +717,15 @@ describe('crud-screen machine: model-based', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(reached.size).toBe(8);
+    // confirmation × deletion × jobs, except a confirmed job that is not running (it runs or waits for the one running).
+    expect(reached.size).toBe(10);
   });
 
   it.each(cases)('$name', async ({ events }) => {
     const h = harness();
     await loaded(h);
     const w: World = { h, nextRow: 0, nextJob: 0, pending: null };
-    let state = model.resolveState({ value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' }, context: { candidate: false, asking: false, queued: 0 } });
+    let state = model.resolveState({ value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' }, context: { candidate: false, asking: false, queued: 0, asked: 'none' } });
     for (const event of events) {
       state = getNextSnapshot(model, state, event);
       await perform(w, event);

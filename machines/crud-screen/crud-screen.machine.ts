@@ -16,7 +16,8 @@ import { createListMachine, type ListEmitted, type ListInput, type ListRow } fro
  * - bulk done/failed (from the list) → `crud.bulk.done` / `crud.bulk.failed`.
  * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
  *
- * Regions: `confirmation` (idle | asking: a job that asks first waits for crud.job.confirm / cancel), `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
+ * Regions: `confirmation` (idle | asking: a job that asks first waits for crud.job.confirm / cancel | running: the
+ * confirmed job runs; a failure asks again with the answer kept and the error), `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
  * which keeps the row (`pendingDelete`, its only record) and undoes it only if the undo names it) and `jobs`
  * (idle | running, with a queue: a job asked for while another runs waits its turn, an identical one is
  * dropped).
@@ -42,6 +43,8 @@ export type JobResult<J extends JobMap = JobMap> = { [K in JobName<J>]: { job: K
 export interface AskedJob<J extends JobMap = JobMap> {
   request: JobRequest<J>;
   label: string;
+  /** Why the confirmed job failed: the question is asked again with the answer kept (e.g. the reason typed). */
+  error?: unknown;
 }
 
 export interface CrudJobsConfig<J extends JobMap = JobMap> {
@@ -81,6 +84,8 @@ export type CrudScreenEvent<V, J extends JobMap = JobMap> =
   /** Runs the asked job, or `request` in its place (the asked one completed by the answer, e.g. a reason). */
   | { type: 'crud.job.confirm'; request?: JobRequest<J> }
   | { type: 'crud.job.cancel' }
+  /** Internal: the jobs region tells the confirmation region how a job ended (not for views). */
+  | { type: 'crud.job.settled'; request: JobRequest<J>; failed: boolean; error?: unknown }
   // What the list and the editor report (relayed by the `relay` actor; not for views).
   | { type: 'crud.editor.saved'; mode: EditorMode; record: unknown }
   | { type: 'crud.editor.pending'; target: DeleteTarget }
@@ -165,6 +170,9 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
       }),
     },
     guards: {
+      /** The job that settled is the one the question confirmed (another job may have run before it). */
+      isAskedJobDone: ({ context, event }) => event.type === 'crud.job.settled' && !event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
+      isAskedJobFailed: ({ context, event }) => event.type === 'crud.job.settled' && event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
       hasQueuedJob: ({ context }) => context.jobQueue.length > 0,
       isNewJob: ({ context, event }) => {
         if (event.type !== 'crud.job') return false;
@@ -265,11 +273,14 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
       ),
       assignAskedJob: assign(({ event }) => (event.type === 'crud.job.request' ? { askedJob: { request: event.request, label: event.label } } : {})),
       clearAskedJob: assign({ askedJob: () => null }),
-      /** The answer runs the job as if the view had sent crud.job (queued, or dropped when identical). */
+      /** The answer runs the job as if the view had sent crud.job (queued, or dropped when identical); the question keeps it until it settles. */
       raiseAskedJob: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'crud.job.confirm' || !context.askedJob) return;
-        enqueue.raise({ type: 'crud.job', request: event.request ?? context.askedJob.request });
+        const request = event.request ?? context.askedJob.request;
+        enqueue.assign({ askedJob: { request, label: context.askedJob.label } });
+        enqueue.raise({ type: 'crud.job', request });
       }),
+      assignAskedError: assign(({ context, event }) => (context.askedJob && event.type === 'crud.job.settled' ? { askedJob: { ...context.askedJob, error: event.error } } : {})),
       startNextJob: assign(({ context }) => ({ currentJob: context.jobQueue[0] ?? null, jobQueue: context.jobQueue.slice(1) })),
       jobDone: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
@@ -278,12 +289,14 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
         const result = { ...job, output: event.output } as JobResult<J>;
         enqueue.assign({ currentJob: null, outputs: { ...context.outputs, [job.job]: event.output } });
         enqueue.emit({ type: 'crud.job.done', result });
+        enqueue.raise({ type: 'crud.job.settled', request: job, failed: false });
         if (context.jobs.refreshAfter.includes(job.job)) enqueue.sendTo(context.list, { type: 'list.refresh' });
       }),
       jobFailed: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
         if (!job || !('error' in event)) return;
         enqueue.emit({ type: 'crud.job.failed', request: job, error: event.error });
+        enqueue.raise({ type: 'crud.job.settled', request: job, failed: true, error: event.error });
         enqueue.assign({ currentJob: null });
       }),
     },
@@ -349,8 +362,17 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
           idle: { on: { 'crud.job.request': { target: 'asking', actions: 'assignAskedJob' } } },
           asking: {
             on: {
-              'crud.job.confirm': { target: 'idle', actions: ['raiseAskedJob', 'clearAskedJob'] },
+              'crud.job.confirm': { target: 'running', actions: 'raiseAskedJob' },
               'crud.job.cancel': { target: 'idle', actions: 'clearAskedJob' },
+            },
+          },
+          // The confirmed job runs: done closes the question, a failure asks it again with the answer and the error.
+          running: {
+            on: {
+              'crud.job.settled': [
+                { guard: 'isAskedJobDone', target: 'idle', actions: 'clearAskedJob' },
+                { guard: 'isAskedJobFailed', target: 'asking', actions: 'assignAskedError' },
+              ],
             },
           },
         },

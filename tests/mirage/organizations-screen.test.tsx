@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
+import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIn } from '@machines/testing/session-harness';
 import { makeServer } from '@mirage/server';
@@ -70,6 +70,24 @@ describe('Organization Management', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('Aardvark Labs is suspended.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
+  });
+
+  it('a suspension that fails keeps the dialog open with the reason typed and the error shown', async () => {
+    const user = userEvent.setup({ delay: null });
+    server.post('/api/organizations/:id/suspend', () => new Response(503, {}, { message: 'Down for maintenance' }));
+    renderAt(<OrganizationsScreen />, '/admin/organizations');
+    await user.click(await screen.findByRole('button', { name: 'More actions for Aardvark Labs' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Aardvark Labs?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The status could not be changed.');
+    expect(screen.getByRole('dialog', { name: 'Suspend Aardvark Labs?' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveValue('Invoice overdue');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
   });
 });

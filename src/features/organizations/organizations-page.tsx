@@ -58,8 +58,9 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const busy = useSelector(list, (s) => s.hasTag('busy'));
   const selected = useSelector(list, (s) => s.context.selected);
   const jobBusy = useSelector(screen, (s) => s.hasTag('busy'));
-  const asked = useSelector(screen, (s) => (s.matches({ confirmation: 'asking' }) ? s.context.askedJob : null));
-  const statusRequest = asked ? toStatusRequest(asked) : null;
+  // The question stays open while its job runs, and is asked again (answer kept) when the job fails.
+  const asked = useSelector(screen, (s) => (s.matches({ confirmation: 'idle' }) ? null : s.context.askedJob));
+  const statusRequest = asked ? toStatusRequest(asked, asked.error === undefined ? null : t('organizations.errors.statusFailed')) : null;
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
 
   const openId = useUrlParam('org');
@@ -98,7 +99,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
           return t('organizations.notify.bulk', { count: result.output.updated, skipped: result.output.skipped });
       }
     },
-    jobFailed: (request, error) => (request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('organizations.errors.statusFailed'))),
+    // A status change that fails is told in its dialog, asked again with the reason kept.
+    jobFailed: (request) => (request.job === 'export' ? t('data-list.exportFailed') : null),
   });
 
   const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
@@ -206,9 +208,9 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
 }
 
 /** The status question the modal shows, from the asked job (`status`: one row, `bulkStatus`: the selection). */
-function toStatusRequest({ request, label }: AskedJob<OrganizationJobs>): StatusRequest | null {
-  if (request.job === 'status') return { action: request.input.action, ids: [request.input.id], label, bulk: false };
-  if (request.job === 'bulkStatus') return { action: request.input.action, ids: request.input.ids, label, bulk: true };
+function toStatusRequest({ request, label }: AskedJob<OrganizationJobs>, error: string | null): StatusRequest | null {
+  if (request.job === 'status') return { action: request.input.action, ids: [request.input.id], label, bulk: false, reason: request.input.reason, error };
+  if (request.job === 'bulkStatus') return { action: request.input.action, ids: request.input.ids, label, bulk: true, reason: request.input.reason, error };
   return null;
 }
 

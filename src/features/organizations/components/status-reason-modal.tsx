@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface StatusRequest {
@@ -9,6 +9,10 @@ export interface StatusRequest {
   label: string;
   /** From the bulk bar (one request for the selection). */
   bulk: boolean;
+  /** The reason already given: asked again after a failure, the dialog shows it again. */
+  reason: string;
+  /** Why the confirmed change failed (translated), or null. */
+  error: string | null;
 }
 
 /**
@@ -27,56 +31,63 @@ export function StatusReasonModal({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const required = request?.action !== 'archive';
-  const missing = required && reason.trim() === '';
-  const close = () => {
-    setReason('');
-    setTouched(false);
-    onCancel();
-  };
   return (
     <Modal
       opened={request !== null}
-      onClose={close}
+      onClose={onCancel}
       title={request ? t(`organizations.statusDialog.${request.action}Title`, { name: request.label, count: request.ids.length }) : ''}
       centered
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTouched(true);
-          if (missing) return;
-          onConfirm(reason.trim());
-          setReason('');
-          setTouched(false);
-        }}
-      >
-        <Stack gap="sm">
-          {request && <Text size="sm">{t(`organizations.statusDialog.${request.action}Text`, { count: request.ids.length })}</Text>}
-          <Textarea
-            label={t('organizations.statusDialog.reason')}
-            required={required}
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={touched && missing ? t('organizations.errors.reasonRequired') : undefined}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} color={request?.action === 'activate' ? undefined : 'orange'}>
-              {request ? t(`organizations.actions.${request.action}`) : ''}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      {/* A new question starts from its own answer (empty, or the one kept after a failure). */}
+      {request && <StatusReasonForm key={`${request.action}:${request.ids.join(',')}`} request={request} busy={busy} onConfirm={onConfirm} onCancel={onCancel} />}
     </Modal>
+  );
+}
+
+function StatusReasonForm({ request, busy, onConfirm, onCancel }: { request: StatusRequest; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState(request.reason);
+  const [touched, setTouched] = useState(false);
+  const required = request.action !== 'archive';
+  const missing = required && reason.trim() === '';
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (missing) return;
+        // The dialog stays open until the change succeeds; a failure keeps what was typed.
+        onConfirm(reason.trim());
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t(`organizations.statusDialog.${request.action}Text`, { count: request.ids.length })}</Text>
+        {request.error && !busy && (
+          <Alert color="red" role="alert">
+            {request.error}
+          </Alert>
+        )}
+        <Textarea
+          label={t('organizations.statusDialog.reason')}
+          required={required}
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={touched && missing ? t('organizations.errors.reasonRequired') : undefined}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy} color={request.action === 'activate' ? undefined : 'orange'}>
+            {t(`organizations.actions.${request.action}`)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
