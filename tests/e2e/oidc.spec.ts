@@ -16,14 +16,22 @@ const PICTURE = `${PROVIDER}/avatars/${LOGIN}.svg`;
 
 test.use({ baseURL: APP });
 
-/** Renewals the app asked the provider for: refresh-token grants and `prompt=none` frames. */
+/**
+ * Renewals the app asked the provider for: refresh-token grants and `prompt=none` frames, and the refresh
+ * grants the provider refused (a refresh token sent twice: it then revokes the whole grant).
+ */
 function countRenewals(context: BrowserContext) {
-  const seen = { refresh: 0, frame: 0, total: () => seen.refresh + seen.frame };
+  const seen = { refresh: 0, frame: 0, refused: [] as string[], total: () => seen.refresh + seen.frame };
   context.on('request', (request) => {
     const url = request.url();
     if (!url.startsWith(PROVIDER)) return;
     if (url === `${PROVIDER}/token` && request.method() === 'POST' && /grant_type=refresh_token/.test(request.postData() ?? '')) seen.refresh += 1;
     if (url.startsWith(`${PROVIDER}/auth?`) && new URL(url).searchParams.get('prompt') === 'none') seen.frame += 1;
+  });
+  context.on('response', async (response) => {
+    const request = response.request();
+    if (response.url() !== `${PROVIDER}/token` || response.status() === 200 || !/grant_type=refresh_token/.test(request.postData() ?? '')) return;
+    seen.refused.push(`${response.status()} ${await response.text().catch(() => '')}`);
   });
   return seen;
 }
@@ -91,12 +99,17 @@ test('a token that expires while two tabs are open is renewed once, without a si
 
   // Follow two renewals (20 s tokens are renewed 10 s before they expire): between the moment the first
   // new token appears and the moment the next one does, the provider is asked exactly once.
+  // Both tabs' renewals fire together and take turns through a Web Lock: the second reads the token the first
+  // stored and asks nothing. Had it read the refresh token the first had used (the provider's user kept where
+  // another tab's write arrives late), the provider would refuse it and revoke the grant, and no new token
+  // would come (docs/auth.md, "Storage").
   const t0 = await storedToken(page);
   await expect.poll(() => storedToken(page), { timeout: 30_000 }).not.toBe(t0);
   const t1 = await storedToken(page);
   const atFirst = renewals.total();
   await expect.poll(() => storedToken(page), { timeout: 30_000 }).not.toBe(t1);
   expect(renewals.total() - atFirst).toBe(1);
+  expect(renewals.refused).toEqual([]);
 
   // Both tabs use the one token and stay signed in.
   for (const tab of [page, second]) {
