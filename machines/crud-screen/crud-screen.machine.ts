@@ -1,26 +1,28 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { createEditorMachine, type DeleteTarget, type EditorEmitted, type EditorInput, type EditorMode } from '../editor/editor.machine';
-import { createListMachine, type ListEmitted, type ListInput, type ListRow } from '../list/list.machine';
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { createEditorMachine, type DeleteTarget, type EditorInput, type EditorMode, type EditorReport } from '../editor/editor.machine';
+import { createListMachine, type ListInput, type ListReport, type ListRow } from '../list/list.machine';
 
 /**
- * The one CRUD screen: a parent that spawns the list machine and the editor machine, routes what one
- * reports to the other, runs the screen's jobs (CSV export, "load tags", "toggle a rule"…), and emits one
+ * The one CRUD screen: a parent that spawns the list machine and the editor machine, reacts to what they
+ * report (`sendParent`), runs the screen's jobs (CSV export, "load tags", "toggle a rule"…), and emits one
  * notification per outcome, so every screen's toasts are written once (src/components/crud-screen).
  *
- * Routing (the contract every screen gets, docs/crud-screen.md):
- * - saved          → the list reloads, the form closes, `crud.saved`;
- * - delete pending → the row is hidden, `crud.delete.pending` (the view offers Undo), region `deletion.pending`;
- * - undone         → the row is shown again, `crud.delete.undone`;
- * - deleted        → the list reloads (the row stays hidden: it is gone), `crud.deleted`;
- * - delete failed  → the row is shown again, the failure is dismissed in the editor, `crud.delete.failed`;
- * - bulk done/failed (from the list) → `crud.bulk.done` / `crud.bulk.failed`.
+ * One route per action (docs/crud-screen.md): the view sends the list's and the editor's events to those
+ * children (`editor.open.edit`, `editor.delete`, `editor.undo`, `list.refresh`, `list.bulk`…) and only the
+ * jobs (`crud.job*`) to the parent. What the children report:
+ * - editor.saved          → the list reloads, the form closes, `crud.saved`;
+ * - editor.delete.pending → the row is hidden, `crud.delete.pending` (the view offers Undo), region `deletion.pending`;
+ * - editor.delete.undone  → the row is shown again, `crud.delete.undone`;
+ * - editor.deleted        → the list reloads (the row stays hidden: it is gone), `crud.deleted`;
+ * - editor.delete.failed  → the row is shown again, the failure is dismissed in the editor, `crud.delete.failed`;
+ * - list.bulk.done/failed → `crud.bulk.done` / `crud.bulk.failed`.
  * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
  *
  * Regions: `confirmation` (idle | asking: a job that asks first waits for crud.job.confirm / cancel | running: the
- * confirmed job runs; a failure asks again with the answer kept and the error), `deletion` (idle | pending: a deletion waits for undo, so `crud.undo` goes to the editor,
- * which keeps the row (`pendingDelete`, its only record) and undoes it only if the undo names it) and `jobs`
- * (idle | running, with a queue: a job asked for while another runs waits its turn, an identical one is
- * dropped).
+ * confirmed job runs; a failure asks again with the answer kept and the error), `deletion` (idle | pending: a
+ * deletion waits for undo; the editor keeps the row (`pendingDelete`, its only record) and undoes it only if the
+ * undo names it) and `jobs` (idle | running, with a queue: a job asked for while another runs waits its turn, an
+ * identical one is dropped).
  */
 
 /** A screen's jobs by name (e.g. 'export', 'tags', 'toggle'): what each takes and what it answers. */
@@ -62,22 +64,8 @@ export interface CrudScreenInput<V, J extends JobMap = JobMap> {
   jobs?: CrudJobsConfig<J>;
 }
 
-export type CrudScreenEvent<V, J extends JobMap = JobMap> =
-  | { type: 'crud.create'; values?: Partial<V> }
-  | { type: 'crud.edit'; id: string; values: V }
-  | { type: 'crud.close' }
-  | { type: 'crud.delete'; target: DeleteTarget }
-  | { type: 'crud.delete.confirm' }
-  | { type: 'crud.delete.cancel' }
-  /** Names the row of the toast: accepted only while that row's delete is the pending one. */
-  | { type: 'crud.undo'; id: string }
-  | { type: 'crud.bulk'; action: string }
-  /** Ask first (bulk delete); then crud.bulk.confirm or crud.bulk.cancel. */
-  | { type: 'crud.bulk.request'; action: string }
-  | { type: 'crud.bulk.confirm' }
-  | { type: 'crud.bulk.cancel' }
-  /** Reload the list (also the retry of a failed load). */
-  | { type: 'crud.refresh' }
+/** The parent's events: its jobs (from the view) and what its children report (sendParent). */
+export type CrudScreenEvent<S, J extends JobMap = JobMap> =
   | { type: 'crud.job'; request: JobRequest<J> }
   /** A job that asks first: the question is the state `confirmation.asking`; then crud.job.confirm or crud.job.cancel. */
   | ({ type: 'crud.job.request' } & AskedJob<J>)
@@ -86,14 +74,8 @@ export type CrudScreenEvent<V, J extends JobMap = JobMap> =
   | { type: 'crud.job.cancel' }
   /** Internal: the jobs region tells the confirmation region how a job ended (not for views). */
   | { type: 'crud.job.settled'; request: JobRequest<J>; failed: boolean; error?: unknown }
-  // What the list and the editor report (relayed by the `relay` actor; not for views).
-  | { type: 'crud.editor.saved'; mode: EditorMode; record: unknown }
-  | { type: 'crud.editor.pending'; target: DeleteTarget }
-  | { type: 'crud.editor.undone'; target: DeleteTarget }
-  | { type: 'crud.editor.deleted'; target: DeleteTarget }
-  | { type: 'crud.editor.failed'; target: DeleteTarget; error: unknown }
-  | { type: 'crud.list.bulkDone'; action: string; count: number }
-  | { type: 'crud.list.bulkFailed'; action: string; error: unknown };
+  | EditorReport<S>
+  | ListReport;
 
 /** The notifications a view turns into toasts (`useCrudNotifications` in src/components/crud-screen). */
 export type CrudScreenEmitted<S, J extends JobMap = JobMap> =
@@ -106,8 +88,6 @@ export type CrudScreenEmitted<S, J extends JobMap = JobMap> =
   | { type: 'crud.bulk.failed'; action: string; error: unknown }
   | { type: 'crud.job.done'; result: JobResult<J> }
   | { type: 'crud.job.failed'; request: JobRequest<J>; error: unknown };
-
-type RelayedEvent = Extract<CrudScreenEvent<never>, { type: `crud.editor.${string}` | `crud.list.${string}` }>;
 
 function sameJob(a: { job: string; input?: unknown }, b: { job: string; input?: unknown }): boolean {
   return a.job === b.job && JSON.stringify(a.input) === JSON.stringify(b.input);
@@ -133,37 +113,17 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
     outputs: { [K in JobName<J>]?: J[K]['output'] };
   }
 
-  /** Subscribes to what the list and the editor emit and hands it to the parent as `crud.editor.*` / `crud.list.*`. */
-  const relay = fromCallback<{ type: 'crud.relay.none' }, { list: ListRef; editor: EditorRef }>(({ input, sendBack }) => {
-    const send = (event: RelayedEvent) => sendBack(event);
-    const subs = [
-      input.editor.on('editor.saved', (e: Extract<EditorEmitted<S>, { type: 'editor.saved' }>) =>
-        send({ type: 'crud.editor.saved', mode: e.mode, record: e.record }),
-      ),
-      input.editor.on('editor.delete.pending', (e) => send({ type: 'crud.editor.pending', target: e.target })),
-      input.editor.on('editor.delete.undone', (e) => send({ type: 'crud.editor.undone', target: e.target })),
-      input.editor.on('editor.deleted', (e) => send({ type: 'crud.editor.deleted', target: e.target })),
-      input.editor.on('editor.delete.failed', (e) => send({ type: 'crud.editor.failed', target: e.target, error: e.error })),
-      input.list.on('list.bulk.done', (e: Extract<ListEmitted, { type: 'list.bulk.done' }>) =>
-        send({ type: 'crud.list.bulkDone', action: e.action, count: e.count }),
-      ),
-      input.list.on('list.bulk.failed', (e) => send({ type: 'crud.list.bulkFailed', action: e.action, error: e.error })),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  });
-
   return setup({
     types: {} as {
       context: Context;
-      events: CrudScreenEvent<V, J>;
+      events: CrudScreenEvent<S, J>;
       input: CrudScreenInput<V, J>;
       emitted: CrudScreenEmitted<S, J>;
-      children: { list: 'list'; editor: 'editor'; relay: 'relay'; job: 'job' };
+      children: { list: 'list'; editor: 'editor'; job: 'job' };
     },
     actors: {
       list: listLogic,
       editor: editorLogic,
-      relay,
       // Typed loosely here: XState cannot type an invoke whose input is a generic mapped type; screens provide it typed by J.
       job: fromPromise<unknown, { job: string; input?: unknown }>(async () => {
         throw new Error('job not provided');
@@ -181,83 +141,41 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
       },
     },
     actions: {
-      /** View events the editor or the list handles. */
-      forward: enqueueActions(({ context, event, enqueue }) => {
-        switch (event.type) {
-          case 'crud.create':
-            enqueue.sendTo(context.editor, { type: 'editor.open.create', values: event.values });
-            break;
-          case 'crud.edit':
-            enqueue.sendTo(context.editor, { type: 'editor.open.edit', id: event.id, values: event.values });
-            break;
-          case 'crud.close':
-            enqueue.sendTo(context.editor, { type: 'editor.close' });
-            break;
-          case 'crud.delete':
-            enqueue.sendTo(context.editor, { type: 'editor.delete', target: event.target });
-            break;
-          case 'crud.delete.confirm':
-            enqueue.sendTo(context.editor, { type: 'editor.delete.confirm' });
-            break;
-          case 'crud.delete.cancel':
-            enqueue.sendTo(context.editor, { type: 'editor.delete.cancel' });
-            break;
-          case 'crud.undo':
-            enqueue.sendTo(context.editor, { type: 'editor.undo', id: event.id });
-            break;
-          case 'crud.bulk':
-            enqueue.sendTo(context.list, { type: 'list.bulk', action: event.action });
-            break;
-          case 'crud.bulk.request':
-            enqueue.sendTo(context.list, { type: 'list.bulk.request', action: event.action });
-            break;
-          case 'crud.bulk.confirm':
-            enqueue.sendTo(context.list, { type: 'list.bulk.confirm' });
-            break;
-          case 'crud.bulk.cancel':
-            enqueue.sendTo(context.list, { type: 'list.bulk.cancel' });
-            break;
-          case 'crud.refresh':
-            // list.refresh reloads from loaded, empty and failed alike.
-            enqueue.sendTo(context.list, { type: 'list.refresh' });
-            break;
-        }
-      }),
       onSaved: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'crud.editor.saved') return;
+        if (event.type !== 'editor.saved') return;
         enqueue.sendTo(context.list, { type: 'list.refresh' });
         enqueue.sendTo(context.editor, { type: 'editor.close' });
-        enqueue.emit({ type: 'crud.saved', mode: event.mode, record: event.record as S });
+        enqueue.emit({ type: 'crud.saved', mode: event.mode, record: event.record });
       }),
       onPending: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'crud.editor.pending') return;
+        if (event.type !== 'editor.delete.pending') return;
         enqueue.sendTo(context.list, { type: 'list.rows.hide', ids: [event.target.id] });
         enqueue.emit({ type: 'crud.delete.pending', target: event.target });
       }),
       onUndone: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'crud.editor.undone') return;
+        if (event.type !== 'editor.delete.undone') return;
         enqueue.sendTo(context.list, { type: 'list.rows.show', ids: [event.target.id] });
         enqueue.emit({ type: 'crud.delete.undone', target: event.target });
       }),
       onDeleted: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'crud.editor.deleted') return;
+        if (event.type !== 'editor.deleted') return;
         // The row stays hidden: it is gone, and showing it until the reload answers would flash it back.
         enqueue.sendTo(context.list, { type: 'list.refresh' });
         enqueue.emit({ type: 'crud.deleted', target: event.target });
       }),
       onDeleteFailed: enqueueActions(({ context, event, enqueue }) => {
-        if (event.type !== 'crud.editor.failed') return;
+        if (event.type !== 'editor.delete.failed') return;
         enqueue.sendTo(context.list, { type: 'list.rows.show', ids: [event.target.id] });
         enqueue.sendTo(context.editor, { type: 'editor.delete.dismiss' });
         enqueue.emit({ type: 'crud.delete.failed', target: event.target, error: event.error });
       }),
       emitBulkDone: emit(({ event }) =>
-        event.type === 'crud.list.bulkDone'
+        event.type === 'list.bulk.done'
           ? { type: 'crud.bulk.done' as const, action: event.action, count: event.count }
           : { type: 'crud.bulk.done' as const, action: '', count: 0 },
       ),
       emitBulkFailed: emit(({ event }) =>
-        event.type === 'crud.list.bulkFailed'
+        event.type === 'list.bulk.failed'
           ? { type: 'crud.bulk.failed' as const, action: event.action, error: event.error }
           : { type: 'crud.bulk.failed' as const, action: '', error: null },
       ),
@@ -316,41 +234,28 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
       askedJob: null,
       outputs: {},
     }),
-    invoke: { id: 'relay', src: 'relay', input: ({ context }) => ({ list: context.list, editor: context.editor }) },
     on: {
-      'crud.create': { actions: 'forward' },
-      'crud.edit': { actions: 'forward' },
-      'crud.close': { actions: 'forward' },
-      'crud.delete': { actions: 'forward' },
-      'crud.delete.confirm': { actions: 'forward' },
-      'crud.delete.cancel': { actions: 'forward' },
-      'crud.bulk': { actions: 'forward' },
-      'crud.bulk.request': { actions: 'forward' },
-      'crud.bulk.confirm': { actions: 'forward' },
-      'crud.bulk.cancel': { actions: 'forward' },
-      'crud.refresh': { actions: 'forward' },
-      'crud.editor.saved': { actions: ['onSaved', 'queueAfterChangeJobs'] },
-      'crud.list.bulkDone': { actions: ['emitBulkDone', 'queueAfterChangeJobs'] },
-      'crud.list.bulkFailed': { actions: 'emitBulkFailed' },
+      'editor.saved': { actions: ['onSaved', 'queueAfterChangeJobs'] },
+      'list.bulk.done': { actions: ['emitBulkDone', 'queueAfterChangeJobs'] },
+      'list.bulk.failed': { actions: 'emitBulkFailed' },
     },
     states: {
       deletion: {
         initial: 'idle',
         on: {
           // Another row's deletion was confirmed while one waited: the editor committed the first.
-          'crud.editor.pending': { target: '.pending', actions: 'onPending' },
+          'editor.delete.pending': { target: '.pending', actions: 'onPending' },
           // The editor holds one delete at a time, so its report always ends the pending one.
-          'crud.editor.deleted': { target: '.idle', actions: ['onDeleted', 'queueAfterChangeJobs'] },
-          'crud.editor.failed': { target: '.idle', actions: 'onDeleteFailed' },
+          'editor.deleted': { target: '.idle', actions: ['onDeleted', 'queueAfterChangeJobs'] },
+          'editor.delete.failed': { target: '.idle', actions: 'onDeleteFailed' },
         },
         states: {
           idle: {},
           pending: {
             tags: ['undoable'],
             on: {
-              // The editor owns the pending row and ignores an undo naming another one.
-              'crud.undo': { actions: 'forward' },
-              'crud.editor.undone': { target: 'idle', actions: 'onUndone' },
+              // The view sends editor.undo { id } to the editor, which owns the row and ignores an undo naming another one.
+              'editor.delete.undone': { target: 'idle', actions: 'onUndone' },
             },
           },
         },

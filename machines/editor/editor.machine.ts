@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 
 /**
  * The one create/edit/delete machine every editor screen runs on.
@@ -10,6 +10,9 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
  *   A second deletion confirmed while one is pending first flushes the pending one (no silent loss).
  *
  * Validation is a provided `validate` actor (the app keeps its zod schemas in src/) answering field errors.
+ *
+ * Outcomes (`EditorReport`: saved, delete pending/undone/deleted/failed) go to the parent with `sendParent`
+ * (the CRUD screen reacts to them) and are emitted too, for a listener of an editor without a parent.
  */
 
 export type FieldErrors = Record<string, string>;
@@ -78,7 +81,8 @@ export type EditorEvent<V> =
   /** Internal: the open record was deleted, close the form without asking. */
   | { type: 'editor.form.dismiss' };
 
-export type EditorEmitted<T> =
+/** What the editor reports to its parent (sendParent) and emits (for a listener of an editor that has none). */
+export type EditorReport<T> =
   | { type: 'editor.saved'; mode: EditorMode; record: T }
   | { type: 'editor.delete.pending'; target: DeleteTarget }
   | { type: 'editor.delete.undone'; target: DeleteTarget }
@@ -107,7 +111,7 @@ export function createEditorMachine<V extends object, T>() {
       context: EditorContext<V, T>;
       events: EditorEvent<V>;
       input: EditorInput<V>;
-      emitted: EditorEmitted<T>;
+      emitted: EditorReport<T>;
     },
     actors: {
       validate: fromPromise<FieldErrors, ValidateInput<V>>(async () => {
@@ -151,7 +155,11 @@ export function createEditorMachine<V extends object, T>() {
       assignValidationErrors: assign((_, errors: FieldErrors) => ({ fieldErrors: errors })),
       clearErrors: assign({ fieldErrors: () => ({}), formError: () => null, saveError: () => null }),
       assignSaved: assign(({ context }, { record }: { record: T }) => ({ saved: record, initial: context.values })),
-      emitSaved: emit(({ context }) => ({ type: 'editor.saved' as const, mode: context.mode, record: context.saved as T })),
+      emitSaved: enqueueActions(({ context, self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.saved', mode: context.mode, record: context.saved as T };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
       assignSaveError: assign((_, { error }: { error: unknown }) => {
         const { message, fieldErrors } = describeError(error);
         return { saveError: error, formError: message, fieldErrors };
@@ -172,14 +180,26 @@ export function createEditorMachine<V extends object, T>() {
       }),
       clearDeleteCandidate: assign({ deleteCandidate: () => null, deleteFromForm: () => false }),
       promoteCandidate: assign(({ context }) => ({ pendingDelete: context.deleteCandidate, deleteCandidate: null })),
-      emitPending: emit(({ context }) => ({ type: 'editor.delete.pending' as const, target: context.pendingDelete as DeleteTarget })),
-      emitUndone: emit(({ context }) => ({ type: 'editor.delete.undone' as const, target: context.pendingDelete as DeleteTarget })),
-      emitDeleted: emit(({ context }) => ({ type: 'editor.deleted' as const, target: context.pendingDelete as DeleteTarget })),
-      emitDeleteFailed: emit(({ context }, { error }: { error: unknown }) => ({
-        type: 'editor.delete.failed' as const,
-        target: context.pendingDelete as DeleteTarget,
-        error,
-      })),
+      emitPending: enqueueActions(({ context, self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.delete.pending', target: context.pendingDelete as DeleteTarget };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
+      emitUndone: enqueueActions(({ context, self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.delete.undone', target: context.pendingDelete as DeleteTarget };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
+      emitDeleted: enqueueActions(({ context, self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.deleted', target: context.pendingDelete as DeleteTarget };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
+      emitDeleteFailed: enqueueActions(({ context, self, enqueue }, { error }: { error: unknown }) => {
+        const report: EditorReport<T> = { type: 'editor.delete.failed', target: context.pendingDelete as DeleteTarget, error };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
       assignDeleteError: assign((_, { error }: { error: unknown }) => ({ deleteError: error })),
       clearPending: assign({ pendingDelete: () => null }),
       /** A deleted row cannot stay open in the form. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, sendParent, setup, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import type { Page } from '../domain/types';
 import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type ListQuery } from './list.machine';
 
@@ -227,6 +227,17 @@ describe('list machine', () => {
     expect(done).toHaveBeenCalledWith(expect.objectContaining({ action: 'delete', count: 2 }));
     expect(actor.getSnapshot().context.items).toHaveLength(1);
     expect(actor.getSnapshot().context.selected).toEqual([]);
+    // Without a parent (the screenshots grid) the report is only emitted: sendParent would throw, so it is skipped.
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('why the list checks for a parent: in XState 5 a sendParent from an actor without one fails that actor', () => {
+    const actor = createActor(setup({}).createMachine({ entry: sendParent({ type: 'list.bulk.done' }) }));
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (e) => errors.push(e) });
+    actor.start();
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(errors[0])).toMatch(/Unable to send event to actor '#_parent'/);
   });
 
   it('keeps the selection and reports when a bulk action fails', async () => {

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Page } from '../domain/types';
 
 /**
@@ -77,7 +77,8 @@ export type ListEvent =
   | { type: 'list.rows.hide'; ids: string[] }
   | { type: 'list.rows.show'; ids: string[] };
 
-export type ListEmitted =
+/** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
+export type ListReport =
   | { type: 'list.bulk.done'; action: string; count: number }
   | { type: 'list.bulk.failed'; action: string; error: unknown };
 
@@ -136,7 +137,7 @@ export function createListMachine<T extends ListRow>() {
       context: ListContext<T>;
       events: ListEvent;
       input: ListInput;
-      emitted: ListEmitted;
+      emitted: ListReport;
     },
     actors: {
       fetchPage: fromPromise<Page<T>, { query: ListQuery }>(async () => {
@@ -220,17 +221,17 @@ export function createListMachine<T extends ListRow>() {
         bulkError: null,
         selected: [],
       })),
-      emitBulkDone: emit(({ context }) => ({
-        type: 'list.bulk.done' as const,
-        action: context.lastBulk?.action ?? '',
-        count: context.lastBulk?.count ?? 0,
-      })),
+      emitBulkDone: enqueueActions(({ context, self, enqueue }) => {
+        const report: ListReport = { type: 'list.bulk.done', action: context.lastBulk?.action ?? '', count: context.lastBulk?.count ?? 0 };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
       assignBulkError: assign((_, { error }: { error: unknown }) => ({ bulkError: error })),
-      emitBulkFailed: emit(({ context }) => ({
-        type: 'list.bulk.failed' as const,
-        action: pendingBulkAction(context),
-        error: context.bulkError,
-      })),
+      emitBulkFailed: enqueueActions(({ context, self, enqueue }) => {
+        const report: ListReport = { type: 'list.bulk.failed', action: pendingBulkAction(context), error: context.bulkError };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
       rememberBulkAction: assign(({ event }) =>
         event.type === 'list.bulk' || event.type === 'list.bulk.request' ? { lastBulk: { action: event.action, count: 0 } } : {},
       ),

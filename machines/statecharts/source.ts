@@ -35,5 +35,9 @@ export function emittedFromSource(source: string): string[] {
   }
   const declared = /emitted:\s*((?:\{[^{}]*\}\s*\|?\s*)+)/.exec(source);
   if (declared?.[1]) for (const m of declared[1].matchAll(/type:\s*'([^']+)'/g)) if (m[1]) found.add(m[1]);
+  // `emitted: EditorReport<T>`: the union is a type alias of the same file.
+  const named = /emitted:\s*([A-Za-z_]\w*)(?:<[^<>]*>)?\s*[;,}]/.exec(source)?.[1];
+  const alias = named ? new RegExp(`type ${named}(?:<[^<>]*>)?\\s*=\\s*((?:\\|?\\s*\\{[^{}]*\\}\\s*)+)`).exec(source) : null;
+  if (alias?.[1]) for (const m of alias[1].matchAll(/type:\s*'([^']+)'/g)) if (m[1]) found.add(m[1]);
   return [...found].sort((a, b) => a.localeCompare(b));
 }

@@ -81,6 +81,11 @@ describe('statechart generator', () => {
     expect(emittedFromSource(source)).toEqual(['a.done', 'a.failed']);
   });
 
+  it('reads emitted events declared as a named union of the same file', () => {
+    const source = "export type Report<T> =\n  | { type: 'r.saved'; record: T }\n  | { type: 'r.failed'; error: unknown };\nsetup({ types: {} as { emitted: Report<T>; } })";
+    expect(emittedFromSource(source)).toEqual(['r.failed', 'r.saved']);
+  });
+
   it('writes one page with the chart and the tables', () => {
     const page = toMarkdown({ name: 'demo', file: 'machines/demo.machine.ts', description: 'A demo.', machine }, "{ type: 'demo.start'; id: string }");
     expect(page).toContain('```mermaid\nstateDiagram-v2');

@@ -42,14 +42,14 @@ function TinyScreen({ removeFails = false, undoMs = 60_000 }: { removeFails?: bo
         {rows.map((r) => (
           <li key={r.id}>
             {r.name}
-            <button type="button" onClick={() => screen.send({ type: 'crud.delete', target: { id: r.id, label: r.name } })}>
+            <button type="button" onClick={() => editor.send({ type: 'editor.delete', target: { id: r.id, label: r.name } })}>
               Delete {r.name}
             </button>
           </li>
         ))}
       </ul>
       {confirming && (
-        <button type="button" onClick={() => screen.send({ type: 'crud.delete.confirm' })}>
+        <button type="button" onClick={() => editor.send({ type: 'editor.delete.confirm' })}>
           Confirm delete
         </button>
       )}

@@ -11,7 +11,8 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /**
  * Runs a CRUD screen (machines/crud-screen) and hands the view the parent and its list and editor children.
- * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md).
+ * The screen's `logic` is the machine with the real actors provided (see docs/crud-screen.md). The view sends
+ * list and editor events to `list` and `editor`, and only jobs (`crud.job*`) to `screen`.
  */
 export function useCrudScreen<T extends ListRow, V extends object, S, J extends JobMap = JobMap>(
   logic: CrudScreenMachine<T, V, S, J>,
@@ -74,7 +75,8 @@ export function useCrudNotifications<T extends ListRow, V extends object, S, J e
         showUndoNotification({
           id: undoId(e.target),
           message: tr('data-list.deletePending', { label: e.target.label }),
-          onUndo: () => screen.send({ type: 'crud.undo', id: e.target.id }),
+          // Undo is the editor's (it owns the pending row): the toast names its row, so an older toast cannot undo a newer delete.
+          onUndo: () => screen.getSnapshot().context.editor.send({ type: 'editor.undo', id: e.target.id }),
           t: tr,
         });
       }),

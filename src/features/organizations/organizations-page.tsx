@@ -103,8 +103,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
     jobFailed: (request) => (request.job === 'export' ? t('data-list.exportFailed') : null),
   });
 
-  const edit = (row: OrganizationRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) });
-  const remove = (row: OrganizationRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.name } });
+  const edit = (row: OrganizationRow) => editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row) });
+  const remove = (row: OrganizationRow) => editor.send({ type: 'editor.delete', target: { id: row.id, label: row.name } });
   // The question (with its reason) is the screen machine's `confirmation` state; the answer completes the job's input.
   const askStatus = (row: OrganizationRow, action: StatusAction) =>
     screen.send({ type: 'crud.job.request', request: { job: 'status', input: { id: row.id, action, reason: '' } }, label: row.name });
@@ -118,7 +118,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   };
 
   const createButton = allowed('create') ? (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => screen.send({ type: 'crud.create' })}>
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => editor.send({ type: 'editor.open.create' })}>
       {t('organizations.actions.new')}
     </Button>
   ) : undefined;
@@ -133,7 +133,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         filters={<OrganizationFilters list={list} />}
         filtersCount={activeFilterCount(query.filters)}
         settings={<OrganizationTableSettings />}
-        onRefresh={() => screen.send({ type: 'crud.refresh' })}
+        onRefresh={() => list.send({ type: 'list.refresh' })}
         busy={busy}
         {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: query } }), exporting: jobBusy } : {})}
         actions={createButton}
@@ -149,7 +149,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         </BulkActionBar>
       )}
       {failed ? (
-        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />
+        <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />
       ) : empty ? (
         <ListEmpty
           filtered={filtered}
@@ -181,8 +181,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
       <StatusReasonModal request={statusRequest} busy={jobBusy} onConfirm={confirmStatus} onCancel={() => screen.send({ type: 'crud.job.cancel' })} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
-        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+        onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
       />
     </Stack>
   );

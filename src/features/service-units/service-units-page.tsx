@@ -83,9 +83,9 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
 
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));
-  const edit = (unit: UnitRow) => screen.send({ type: 'crud.edit', id: unit.id, values: toFormValues(unit) });
-  const remove = (unit: UnitRow) => screen.send({ type: 'crud.delete', target: { id: unit.id, label: unit.name } });
-  const create = () => screen.send({ type: 'crud.create' });
+  const edit = (unit: UnitRow) => editor.send({ type: 'editor.open.edit', id: unit.id, values: toFormValues(unit) });
+  const remove = (unit: UnitRow) => editor.send({ type: 'editor.delete', target: { id: unit.id, label: unit.name } });
+  const create = () => editor.send({ type: 'editor.open.create' });
   // Stable functions (calling the latest ones): the memoised table skips the screen's renders for the URL and the toolbar.
   const tableHandlers = useLatestHandlers({ onOpen: openDetail, onEdit: edit, onDelete: remove });
   const createButton = (
@@ -103,25 +103,25 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         filters={<UnitFilters list={list} tags={tagList} />}
         filtersCount={activeFilterCount(query.filters)}
         settings={<UnitTableSettings />}
-        onRefresh={() => screen.send({ type: 'crud.refresh' })}
+        onRefresh={() => list.send({ type: 'list.refresh' })}
         busy={busy}
         onExport={() => screen.send({ type: 'crud.job', request: { job: UNIT_JOBS.export, input: query } })}
         exporting={exporting}
         actions={createButton}
       />
       <BulkActionBar count={selectedCount} onClear={() => list.send({ type: 'list.select.clear' })} busy={bulkRunning}>
-        <Button size="xs" variant="light" leftSection={<IconTool size={14} aria-hidden />} loading={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk', action: 'maintenance.on' })}>
+        <Button size="xs" variant="light" leftSection={<IconTool size={14} aria-hidden />} loading={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.on' })}>
           {t('service-units.bulk.maintenanceOn')}
         </Button>
-        <Button size="xs" variant="light" leftSection={<IconToolsOff size={14} aria-hidden />} disabled={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk', action: 'maintenance.off' })}>
+        <Button size="xs" variant="light" leftSection={<IconToolsOff size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.off' })}>
           {t('service-units.bulk.maintenanceOff')}
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={bulkRunning} onClick={() => screen.send({ type: 'crud.bulk.request', action: 'delete' })}>
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk.request', action: 'delete' })}>
           {t('service-units.bulk.delete')}
         </Button>
       </BulkActionBar>
       {failed ? (
-        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />
+        <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />
       ) : empty ? (
         <ListEmpty
           filtered={filtered}
@@ -137,15 +137,15 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
       <UnitDetailDrawer detail={detail} onClose={closeDetail} onEdit={edit} onDelete={remove} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
-        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+        onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
       />
       <ConfirmModal
         opened={confirmingBulk}
         title={t('data-list.bulkDeleteTitle', { count: selectedCount })}
         confirmLabel={t('common.delete')}
-        onConfirm={() => screen.send({ type: 'crud.bulk.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.bulk.cancel' })}
+        onConfirm={() => list.send({ type: 'list.bulk.confirm' })}
+        onCancel={() => list.send({ type: 'list.bulk.cancel' })}
         danger
       >
         {t('data-list.bulkDeleteText')}

@@ -43,9 +43,9 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
 
   const setFilter = (key: string, value: string | null) =>
     list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value ?? '' } } });
-  const edit = (rule: RuleRow) => screen.send({ type: 'crud.edit', id: rule.id, values: toRuleValues(rule) });
-  const remove = (rule: RuleRow) => screen.send({ type: 'crud.delete', target: { id: rule.id, label: rule.pattern } });
-  const create = () => screen.send({ type: 'crud.create', values: unitFilter ? { scopeKind: 'units', unitIds: [unitFilter] } : {} });
+  const edit = (rule: RuleRow) => editor.send({ type: 'editor.open.edit', id: rule.id, values: toRuleValues(rule) });
+  const remove = (rule: RuleRow) => editor.send({ type: 'editor.delete', target: { id: rule.id, label: rule.pattern } });
+  const create = () => editor.send({ type: 'editor.open.create', values: unitFilter ? { scopeKind: 'units', unitIds: [unitFilter] } : {} });
   const createButton = (
     <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
       {t('url-restrictions.actions.new')}
@@ -61,7 +61,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
           searchValue={searchInput}
           onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
           searchLabel={t('url-restrictions.searchLabel')}
-          onRefresh={() => screen.send({ type: 'crud.refresh' })}
+          onRefresh={() => list.send({ type: 'list.refresh' })}
           busy={busy}
           actions={createButton}
           filters={
@@ -95,7 +95,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
           }
         />
         {failed ? (
-          <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={listError instanceof Error ? listError.message : null} />
+          <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={listError instanceof Error ? listError.message : null} />
         ) : empty ? (
           <ListEmpty
             filtered={filtered}
@@ -111,8 +111,8 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
       <RuleFormDrawer editor={editor} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
-        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+        onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
       />
     </Stack>
   );

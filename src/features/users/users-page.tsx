@@ -110,13 +110,13 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const handlers = useLatestHandlers({
     onOpen: (row: UserRow) => navigate(withUserParam(row.id)),
     onClose: () => navigate(withUserParam(null)),
-    onEdit: (row: UserRow) => screen.send({ type: 'crud.edit', id: row.id, values: toFormValues(row) }),
-    onDelete: (row: UserRow) => screen.send({ type: 'crud.delete', target: { id: row.id, label: row.fullName } }),
+    onEdit: (row: UserRow) => editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row) }),
+    onDelete: (row: UserRow) => editor.send({ type: 'editor.delete', target: { id: row.id, label: row.fullName } }),
     onAction: (row: UserRow, action: UserAction) =>
       CONFIRMED.includes(action)
         ? screen.send({ type: 'crud.job.request', request: { job: 'action', input: { id: row.id, action } }, label: row.fullName })
         : runAction(row, action),
-    onInvite: () => screen.send({ type: 'crud.create', values: { organizationId: myOrganizationId ?? '' } }),
+    onInvite: () => editor.send({ type: 'editor.open.create', values: { organizationId: myOrganizationId ?? '' } }),
     onCloseLink: () => setShownLink(null),
   });
 
@@ -147,12 +147,12 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   return (
     <Stack gap="md">
       <UsersToolbar screen={screen} list={list} organizations={seesAllOrganizations ? orgOptions : null} canExport={allowed('export')} actions={inviteButton} />
-      <UsersListBody screen={screen} list={list} inviteButton={inviteButton} handlers={handlers} allowed={allowed} />
+      <UsersListBody list={list} inviteButton={inviteButton} handlers={handlers} allowed={allowed} />
       <MemoUserFormDrawer editor={editor} rules={formRules} />
       <UserDetail list={list} audit={audit} subject={subject} allowed={allowed} onClose={handlers.onClose} onEdit={handlers.onEdit} />
       <MemoLinkModal shown={shownLink} onClose={handlers.onCloseLink} />
       <PendingActionConfirm screen={screen} />
-      <UserDeleteConfirm screen={screen} editor={editor} />
+      <UserDeleteConfirm editor={editor} />
     </Stack>
   );
 }
@@ -189,7 +189,7 @@ const UsersToolbar = memo(function UsersToolbar({
       filters={filters}
       filtersCount={filtersCount}
       settings={settings}
-      onRefresh={() => screen.send({ type: 'crud.refresh' })}
+      onRefresh={() => list.send({ type: 'list.refresh' })}
       busy={busy}
       // The export takes the query at the time of the click.
       {...(canExport ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: list.getSnapshot().context.query } }), exporting: jobBusy } : {})}
@@ -207,13 +207,11 @@ interface ScreenHandlers {
 
 /** The table, or the list's error or empty state. */
 const UsersListBody = memo(function UsersListBody({
-  screen,
   list,
   inviteButton,
   handlers,
   allowed,
 }: {
-  screen: UsersScreenParts['screen'];
   list: UserList;
   inviteButton: ReactNode;
   handlers: ScreenHandlers;
@@ -224,7 +222,7 @@ const UsersListBody = memo(function UsersListBody({
   const empty = useSelector(list, listSelectors.isEmpty);
   const filtered = useSelector(list, selectFiltered);
   const listError = useSelector(list, selectListError);
-  if (failed) return <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorMessage(listError)} />;
+  if (failed) return <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />;
   if (empty) {
     return (
       <ListEmpty
@@ -292,13 +290,13 @@ const PendingActionConfirm = memo(function PendingActionConfirm({ screen }: { sc
   );
 });
 
-const UserDeleteConfirm = memo(function UserDeleteConfirm({ screen, editor }: { screen: UsersScreenParts['screen']; editor: UsersScreenParts['editor'] }) {
+const UserDeleteConfirm = memo(function UserDeleteConfirm({ editor }: { editor: UsersScreenParts['editor'] }) {
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
   return (
     <DeleteConfirmModal
       candidateLabel={deleteCandidate?.label ?? null}
-      onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-      onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+      onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+      onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
     />
   );
 });

@@ -15,7 +15,7 @@ import { PROCESS_RULE_TEXT_RULES } from './rule-schema';
 export function ProcessRulesPanel({ unitId }: { unitId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { screen, list, editor } = useProcessRules(unitId);
+  const { list, editor } = useProcessRules(unitId);
   const items = useSelector(list, (s) => s.context.items);
   const hidden = useSelector(list, (s) => s.context.hidden);
   const isFailed = useSelector(list, listSelectors.isFailed);
@@ -42,10 +42,10 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
   const toggle = (rule: ProcessRule) => {
     list.send({ type: 'list.select.set', ids: [rule.id] });
-    screen.send({ type: 'crud.bulk', action: rule.enabled ? 'disable' : 'enable' });
+    list.send({ type: 'list.bulk', action: rule.enabled ? 'disable' : 'enable' });
   };
   const openEdit = (rule: ProcessRule) =>
-    screen.send({ type: 'crud.edit', id: rule.id, values: { pattern: rule.pattern, action: rule.action, enabled: rule.enabled, comment: rule.comment } });
+    editor.send({ type: 'editor.open.edit', id: rule.id, values: { pattern: rule.pattern, action: rule.action, enabled: rule.enabled, comment: rule.comment } });
 
   return (
     <Stack gap="md">
@@ -53,12 +53,12 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
         <Text size="sm" c="dimmed" maw={620}>
           {t('processes.rulesHelp')}
         </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => screen.send({ type: 'crud.create' })}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => editor.send({ type: 'editor.open.create' })}>
           {t('processes.addRule')}
         </Button>
       </Group>
       {isFailed ? (
-        <ListError onRetry={() => screen.send({ type: 'crud.refresh' })} message={errorText(listError)} />
+        <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorText(listError)} />
       ) : isEmpty || (!isFirstLoad && rows.length === 0) ? (
         <ListEmpty filtered={false} title={t('processes.noRulesTitle')} text={t('processes.noRulesText')} />
       ) : (
@@ -112,7 +112,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('processes.deleteRule', { pattern: r.pattern })}
-                      onClick={() => screen.send({ type: 'crud.delete', target: { id: r.id, label: r.pattern } })}
+                      onClick={() => editor.send({ type: 'editor.delete', target: { id: r.id, label: r.pattern } })}
                     >
                       <IconTrash size={18} aria-hidden />
                     </ActionIcon>
@@ -194,8 +194,8 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
         title={t('data-list.confirmDeleteTitle', { label: deleteCandidate?.label ?? '' })}
         confirmLabel={t('common.delete')}
         danger
-        onConfirm={() => screen.send({ type: 'crud.delete.confirm' })}
-        onCancel={() => screen.send({ type: 'crud.delete.cancel' })}
+        onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
+        onCancel={() => editor.send({ type: 'editor.delete.cancel' })}
       >
         {t('data-list.confirmDeleteText')}
       </ConfirmModal>
