@@ -8,8 +8,10 @@ import type { Plugin, PreviewServer } from 'vite';
  * - Every built HTML page gets `<meta http-equiv="Content-Security-Policy">` with what a meta tag can carry.
  * - The build writes `_headers` (Netlify / Cloudflare Pages format) with the full policy, including
  *   `frame-ancestors`, which only a header can carry, and the other security headers.
- * - `vite preview` (and so the browser suite) sends exactly that `_headers` file with every response: the
- *   policy is enforced in the tests as it is in production.
+ * - `vite preview` (and so the browser suite) sends that `_headers` file's rules for each path as a
+ *   Cloudflare Pages host applies them: the policy is enforced in the tests as it is in production.
+ * - Every page refuses to be framed, except silent-callback.html, which the app's own hidden frame loads for
+ *   the identity provider's `prompt=none` renewal (docs/auth.md): it may be framed by the same origin only.
  *
  * `connect-src` follows the build's VITE_API_BASE_URL and VITE_OIDC_AUTHORITY (their origins).
  */
@@ -33,8 +35,15 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
+/** Who may frame a page: nobody, or (silent-callback.html only) the app's own origin. */
+export type FrameAncestors = "'none'" | "'self'";
+
+/** The silent-renewal page (SILENT_CALLBACK_PATH in src/lib/session/oidc.ts) and its extension-less URL,
+ * which Cloudflare Pages redirects the .html address to. */
+export const SILENT_CALLBACK_PATHS = ['/silent-callback.html', '/silent-callback'];
+
 /** The policy's directives. `header` adds what a meta tag cannot carry. */
-export function cspDirectives(env: CspEnv, header: boolean): [string, ...string[]][] {
+export function cspDirectives(env: CspEnv, header: boolean, frameAncestors: FrameAncestors = "'none'"): [string, ...string[]][] {
   const api = originOf(env.VITE_API_BASE_URL);
   const idp = originOf(env.VITE_OIDC_AUTHORITY);
   const remote = [...new Set([api, idp].filter((o): o is string => o !== undefined))];
@@ -61,12 +70,12 @@ export function cspDirectives(env: CspEnv, header: boolean): [string, ...string[
     ['require-trusted-types-for', "'script'"],
     ['trusted-types', ...TRUSTED_TYPES_POLICIES],
   ];
-  if (header) directives.push(['frame-ancestors', "'none'"]);
+  if (header) directives.push(['frame-ancestors', frameAncestors]);
   return directives;
 }
 
-export function cspString(env: CspEnv, header: boolean): string {
-  return cspDirectives(env, header)
+export function cspString(env: CspEnv, header: boolean, frameAncestors: FrameAncestors = "'none'"): string {
+  return cspDirectives(env, header, frameAncestors)
     .map((d) => d.join(' '))
     .join('; ');
 }
@@ -92,11 +101,18 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
 ].join(', ');
 
-/** Every header a host should send with every response (docs/deploy.md). */
-export function securityHeaders(env: CspEnv): [string, string][] {
+/** The two headers that decide who may frame a page. */
+function frameHeaders(env: CspEnv, frameAncestors: FrameAncestors): [string, string][] {
   return [
-    ['Content-Security-Policy', cspString(env, true)],
-    ['X-Frame-Options', 'DENY'],
+    ['Content-Security-Policy', cspString(env, true, frameAncestors)],
+    ['X-Frame-Options', frameAncestors === "'self'" ? 'SAMEORIGIN' : 'DENY'],
+  ];
+}
+
+/** Every header a host should send with a response (docs/deploy.md); `frameAncestors` 'self' for silent-callback.html only. */
+export function securityHeaders(env: CspEnv, frameAncestors: FrameAncestors = "'none'"): [string, string][] {
+  return [
+    ...frameHeaders(env, frameAncestors),
     ['Referrer-Policy', 'no-referrer'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
@@ -105,29 +121,86 @@ export function securityHeaders(env: CspEnv): [string, string][] {
   ];
 }
 
-/** The `_headers` file: the same headers for every path. */
-export function headersFile(env: CspEnv): string {
-  return `/*\n${securityHeaders(env)
-    .map(([name, value]) => `  ${name}: ${value}\n`)
-    .join('')}`;
+/** One block of a `_headers` file: headers it removes (`! Name`) and then sets for the paths it matches. */
+export interface HeaderRule {
+  path: string;
+  unset: string[];
+  set: [string, string][];
 }
 
-/** Reads a `_headers` file back (only its `/*` block, which is all the build writes). */
-export function parseHeadersFile(text: string): [string, string][] {
-  const headers: [string, string][] = [];
+/**
+ * The build's header rules. Hosts apply every block whose path matches, in file order, and a later block's
+ * header is added to an earlier one's of the same name, not put in its place: a DENY from `/*` would still
+ * refuse the silent-callback frame. So its block first removes the two frame headers `/*` set (`! Name`,
+ * Cloudflare Pages' detach line), then sets its own.
+ */
+export function headerRules(env: CspEnv): HeaderRule[] {
+  const framedBySelf = frameHeaders(env, "'self'");
+  return [
+    { path: '/*', unset: [], set: securityHeaders(env) },
+    ...SILENT_CALLBACK_PATHS.map((path) => ({ path, unset: framedBySelf.map(([name]) => name), set: framedBySelf })),
+  ];
+}
+
+/** The `_headers` file (Netlify / Cloudflare Pages format). */
+export function headersFile(env: CspEnv): string {
+  return headerRules(env)
+    .map(({ path, unset, set }) => `${path}\n${unset.map((name) => `  ! ${name}\n`).join('')}${set.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`)
+    .join('\n');
+}
+
+/** Reads a `_headers` file back into its blocks. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
-    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
-    if (match?.[1] && match[2]) headers.push([match[1], match[2].trim()]);
+    const path = /^(\/\S*)\s*$/.exec(line)?.[1];
+    if (path) {
+      rules.push({ path, unset: [], set: [] });
+      continue;
+    }
+    const rule = rules.at(-1);
+    const unset = /^\s+!\s*([A-Za-z-]+)\s*$/.exec(line)?.[1];
+    const header = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
+    if (rule && unset) rule.unset.push(unset);
+    else if (rule && header?.[1] && header[2]) rule.set.push([header[1], header[2].trim()]);
   }
-  return headers;
+  return rules;
+}
+
+/** A path pattern of `_headers`: `*` matches any run of characters. */
+function matchesPath(pattern: string, pathname: string): boolean {
+  const regex = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+  return new RegExp(`^${regex}$`).test(pathname);
+}
+
+/**
+ * The headers a Cloudflare Pages host sends for `pathname`: each matching block in order removes its `!` headers,
+ * then sets its headers; a name an earlier block set gets the value added (comma-joined) instead of replaced.
+ */
+export function headersFor(rules: HeaderRule[], pathname: string): [string, string][] {
+  const values = new Map<string, { name: string; values: string[] }>();
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (!matchesPath(rule.path, pathname)) continue;
+    for (const name of rule.unset) values.delete(name.toLowerCase());
+    for (const [name, value] of rule.set) {
+      const key = name.toLowerCase();
+      const current = values.get(key);
+      if (seen.has(key) && current) current.values.push(value);
+      else values.set(key, { name, values: [value] });
+      seen.add(key);
+    }
+  }
+  return [...values.values()].map(({ name, values: list }) => [name, list.join(', ')]);
 }
 
 function servePreviewHeaders(server: PreviewServer): void {
   const file = resolve(server.config.root, server.config.build.outDir, '_headers');
   if (!existsSync(file)) return;
-  const headers = parseHeadersFile(readFileSync(file, 'utf8'));
-  server.middlewares.use((_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
+  const rules = parseHeadersFile(readFileSync(file, 'utf8'));
+  server.middlewares.use((req, res, next) => {
+    const pathname = new URL(req.url ?? '/', 'http://preview').pathname;
+    for (const [name, value] of headersFor(rules, pathname)) res.setHeader(name, value);
     next();
   });
 }

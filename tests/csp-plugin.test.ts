@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, cspString, headersFile, parseHeadersFile, securityHeaders, TRUSTED_TYPES_POLICIES } from '../build/csp-plugin';
+import { cspDirectives, cspString, headerRules, headersFile, headersFor, parseHeadersFile, securityHeaders, TRUSTED_TYPES_POLICIES } from '../build/csp-plugin';
 import { TRUSTED_TYPES_POLICIES as APP_POLICIES } from '../src/lib/trusted-types';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
@@ -33,9 +34,46 @@ describe('the production Content-Security-Policy', () => {
     expect(cspDirectives({}, false).map(([name]) => name)).not.toContain('frame-ancestors');
   });
 
-  it('writes a _headers file that reads back as the same headers', () => {
+  it('writes a _headers file that reads back as the same rules', () => {
     const env = { VITE_API_BASE_URL: 'http://127.0.0.1:4192' };
-    expect(parseHeadersFile(headersFile(env))).toEqual(securityHeaders(env));
+    expect(parseHeadersFile(headersFile(env))).toEqual(headerRules(env));
     expect(Object.fromEntries(securityHeaders(env))).toMatchObject({ 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
+  });
+});
+
+describe('who may frame a page, as a host applying the built _headers sends it', () => {
+  const env = { VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' };
+  const sent = (pathname: string) => Object.fromEntries(headersFor(parseHeadersFile(headersFile(env)), pathname));
+
+  it('lets only the app itself frame the silent-renewal page, under either of its addresses', () => {
+    for (const pathname of ['/silent-callback.html', '/silent-callback']) {
+      const headers = sent(pathname);
+      // One value each: the DENY and 'none' of the /* block are removed, not joined with the page's own.
+      expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+      expect(headers['Content-Security-Policy']).toBe(cspString(env, true, "'self'"));
+      expect(directive(headers['Content-Security-Policy'] ?? '', 'frame-ancestors')).toBe("frame-ancestors 'self'");
+      // The rest of the policy and the other headers are those of every page.
+      expect(headers).toMatchObject({ 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
+      expect(Object.keys(headers).sort()).toEqual(securityHeaders(env).map(([name]) => name).sort());
+    }
+  });
+
+  it('refuses every other page and file to any frame', () => {
+    for (const pathname of ['/', '/index.html', '/login', '/user/dashboard', '/silent-callback.html/x', '/assets/silent-callback-abc.js']) {
+      expect(sent(pathname)).toEqual(Object.fromEntries(securityHeaders(env)));
+      expect(sent(pathname)['X-Frame-Options']).toBe('DENY');
+    }
+  });
+
+  it('is what docs/deploy.md shows for its example build', () => {
+    const doc = readFileSync(new URL('../docs/deploy.md', import.meta.url), 'utf8');
+    const example = /```\n(\/\*\n[\s\S]*?)```/.exec(doc)?.[1];
+    expect(example).toBe(headersFile({ VITE_API_BASE_URL: 'https://api.example.com', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' }));
+  });
+
+  it('joins a header two blocks set, as those hosts do, unless the later block removes it first', () => {
+    const rules = parseHeadersFile('/*\n  X-Frame-Options: DENY\n  Cache-Control: no-cache\n\n/page\n  X-Frame-Options: SAMEORIGIN\n\n/other\n  ! X-Frame-Options\n  X-Frame-Options: SAMEORIGIN\n');
+    expect(headersFor(rules, '/page')).toEqual([['X-Frame-Options', 'DENY, SAMEORIGIN'], ['Cache-Control', 'no-cache']]);
+    expect(headersFor(rules, '/other')).toEqual([['Cache-Control', 'no-cache'], ['X-Frame-Options', 'SAMEORIGIN']]);
   });
 });

@@ -39,6 +39,38 @@ test('the server sends the policy and the security headers; the page carries the
   expect(meta).not.toContain('frame-ancestors');
 });
 
+test('only the silent-renewal page may be framed, and only by the app itself', async ({ page, request, csp }) => {
+  const silent = (await request.get('/silent-callback.html')).headers();
+  expect(silent['x-frame-options']).toBe('SAMEORIGIN');
+  expect(silent['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(silent['content-security-policy']).not.toContain("frame-ancestors 'none'");
+  // Framing the app's pages is the attack this header stops; the refusal may be reported.
+  csp.allow((v) => v.directive === 'frame-ancestors');
+  await page.goto('/login');
+  const framed = await page.evaluate(async (paths) =>
+    Promise.all(
+      paths.map(
+        (src) =>
+          new Promise<string>((resolve) => {
+            const frame = document.createElement('iframe');
+            frame.addEventListener('load', () => {
+              // A refused frame shows the browser's error page, which the app cannot read.
+              try {
+                resolve(frame.contentDocument?.location.pathname ?? 'refused');
+              } catch {
+                resolve('refused');
+              }
+            });
+            frame.src = src;
+            document.body.append(frame);
+          }),
+      ),
+    ),
+    ['/silent-callback.html', '/login', '/'],
+  );
+  expect(framed).toEqual(['/silent-callback.html', 'refused', 'refused']);
+});
+
 test('an inline script and an <img onerror> injected into the page are blocked and reported', async ({ page, csp }) => {
   const injected = '<script>window.__pwned = "script"</script><img src="/no-such-image.png" onerror="window.__pwned = \'img\'">';
   await page.route('**/login', async (route) => {

@@ -121,6 +121,11 @@ test('a token that expires while two tabs are open is renewed once, without a si
 });
 
 test('ending the provider session makes the next renewal end the app session with a notice', async ({ page, context }) => {
+  // Where the hidden renewal frames went: a frame the page's headers refuse shows the browser's error page instead.
+  const framed: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) framed.push(frame.url());
+  });
   await signInAtProvider(page);
   // The person signs out at the provider itself (another tab, the provider's own page).
   const providerTab = await context.newPage();
@@ -134,6 +139,8 @@ test('ending the provider session makes the next renewal end the app session wit
   await expect(page.getByText(/could not be renewed/)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  // The prompt=none frame showed silent-callback.html with the provider's refusal, so no frame timeout was waited out.
+  expect(framed.filter((url) => url.startsWith(`${APP}/silent-callback.html?`) && /[?&]error=login_required\b/.test(url))).not.toEqual([]);
 });
 
 test('a cancel at the provider shows the error name and points to the console; a tampered state is refused', async ({ page }) => {
