@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, toCsv, type CsvColumn } from '@/components/data-list';
 import { useCrudNotifications } from '@/components/crud-screen';
-import { useUrlParam } from '@/lib/list-query';
+import { useUrlParam, withUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
@@ -67,13 +67,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const openRow = openId ? (items.find((o) => o.id === openId) ?? null) : null;
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
 
-  const withOrgParam = (id: string | null) => {
-    const params = new URLSearchParams(window.location.search);
-    if (id) params.set('org', id);
-    else params.delete('org');
-    const qs = params.toString();
-    return qs ? `${location}?${qs}` : location;
-  };
+  const withOrgParam = (id: string | null) => withUrlParam(location, 'org', id);
 
   useEffect(() => {
     viewer.send({ type: 'job.start' });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
+import { withUrlParam } from '@/lib/list-query';
 import {
   BulkActionBar,
   ConfirmModal,
@@ -53,14 +54,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
 
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
 
-  // Reads the address when called (the screen does not render for URL changes); `location` is the screen's path.
-  const withUnitParam = (id: string | null) => {
-    const params = new URLSearchParams(window.location.search);
-    if (id) params.set('unit', id);
-    else params.delete('unit');
-    const qs = params.toString();
-    return qs ? `${location}?${qs}` : location;
-  };
+  const withUnitParam = (id: string | null) => withUrlParam(location, 'unit', id);
 
   // The screen's words for the shared CRUD toasts (src/components/crud-screen); the detail drawer follows the rows.
   useCrudNotifications<UnitRow, UnitFormValues, UnitRow, UnitJobs>(screen, {

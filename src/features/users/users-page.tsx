@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { readScope } from '@machines/permissions/can';
-import { useUrlParam } from '@/lib/list-query';
+import { useUrlParam, withUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
@@ -98,13 +98,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
     jobFailed: (request, error) => (request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed'))),
   });
 
-  const withUserParam = (id: string | null) => {
-    const params = new URLSearchParams(window.location.search);
-    if (id) params.set('user', id);
-    else params.delete('user');
-    const qs = params.toString();
-    return qs ? `${location}?${qs}` : location;
-  };
+  const withUserParam = (id: string | null) => withUrlParam(location, 'user', id);
   const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', request: { job: 'action', input: { id: row.id, action } } });
   // The same functions on every render (the memoised parts keep them), each acting on the latest URL and state.
   const handlers = useLatestHandlers({
