@@ -1,6 +1,7 @@
 import type { ConfirmedSession, ConfirmedUser, Credentials, RefreshedToken } from '@machines/session/session.types';
 import { isRoleNumber, parseUser, type SessionData } from '@machines/session/stored-session';
 import { apiClient, ApiError } from '../api-client';
+import { appRefreshedTokenStore, type RefreshedTokenStore } from './refreshed-token-store';
 import { readAccessToken } from './storage';
 
 /** `POST /api/UserLogin` answer (see docs/auth.md). */
@@ -70,20 +71,30 @@ function readTokenExpiry(): number {
 
 /**
  * Exchanges the failed token for a new one. Tabs take turns through `navigator.locks`; a tab that
- * gets the lock after another one refreshed finds the new token in storage and uses it instead.
+ * gets the lock after another one refreshed finds the new token and uses it instead: in IndexedDB
+ * (`refreshed`, written before the lock is released), else in localStorage, which may show it late.
  */
-export async function refreshTokenRequest(accessToken: string, signal: AbortSignal): Promise<RefreshedToken> {
+export async function refreshTokenRequest(
+  accessToken: string,
+  signal: AbortSignal,
+  refreshed: RefreshedTokenStore = appRefreshedTokenStore(),
+): Promise<RefreshedToken> {
   const run = async (): Promise<RefreshedToken> => {
+    const successor = await refreshed.successorOf(accessToken);
+    if (successor) return successor;
     const stored = readAccessToken();
     if (stored && stored !== accessToken) return { accessToken: stored, tokenExpiry: readTokenExpiry() };
-    return postRefresh(accessToken, signal);
+    const next = await postRefresh(accessToken, signal);
+    await refreshed.remember(accessToken, next);
+    return next;
   };
   const locks = globalThis.navigator?.locks;
   if (!locks) return run();
   return locks.request('service-unit-admin-token-refresh', { signal }, run);
 }
 
-export async function logoutRequest(accessToken: string | null): Promise<void> {
+export async function logoutRequest(accessToken: string | null, refreshed: RefreshedTokenStore = appRefreshedTokenStore()): Promise<void> {
+  await refreshed.forget();
   if (!accessToken) return;
   await apiClient.post('/api/auth/logout', {}, { skipRefresh: true, token: accessToken });
 }
