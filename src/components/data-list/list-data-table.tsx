@@ -1,5 +1,6 @@
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ListRow } from '@machines/list/list.machine';
+import { ListCards, usePhoneLayout, type CardLayout } from './list-cards';
 import { useMemoCells } from './memo-cells';
 import { memoRowFactory } from './memo-rows';
 import { useTablePreferences } from './table-settings';
@@ -19,17 +20,33 @@ export interface ListDataTableProps<T extends ListRow> {
   selectable?: boolean;
   /** The table's accessible name. */
   label: string;
+  /** What each row shows as a card below 576 px (list-cards.tsx); without it phones get the table. Memoised. */
+  cards?: CardLayout<T>;
 }
 
 /**
  * A list actor's current page in the app's list table: server paging, sorting and selection, the viewer's column choice and
  * density, the actions column pinned, and rows and cells that render only when their record changes (memo-rows.tsx).
  */
-export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stamps, rowLabel, selectable = false, label }: ListDataTableProps<T>) {
+export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stamps, rowLabel, selectable = false, label, cards }: ListDataTableProps<T>) {
   const table = useListTable(list, { rowLabel });
   const preferences = useTablePreferences(tableKey, columns);
   const cells = useMemoCells(preferences.columns, stamps);
+  const phone = usePhoneLayout();
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
+  if (phone && cards) {
+    return (
+      <ListCards
+        records={table.records}
+        layout={cards}
+        label={label}
+        selection={selectable ? { selected: selectedRecords, onChange: onSelectedRecordsChange, rowLabel } : undefined}
+        pagination={{ page: table.page, totalRecords: table.totalRecords, recordsPerPage: table.recordsPerPage, onPageChange: table.onPageChange }}
+        fetching={table.fetching}
+        noRecordsText={table.noRecordsText}
+      />
+    );
+  }
   const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
   return (
     <DataTable<T>

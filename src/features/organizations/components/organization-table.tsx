@@ -4,10 +4,11 @@ import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPla
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ListDataTable, RelativeTime, TableSettings, useLatestHandlers, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { ListDataTable, RelativeTime, TableSettings, useLatestHandlers, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { OrganizationRow, StatusAction } from '../api/types';
 import { OrganizationStatusBadge } from './organization-status-badge';
+import { rowLabelCache } from '@/lib/row-labels';
 
 export const ORGANIZATION_TABLE_KEY = 'organizations';
 
@@ -141,16 +142,50 @@ function actionsStamp(row: OrganizationRow, allowed: OrganizationRowHandlers['al
 
 const organizationLabel = (o: OrganizationRow) => o.name;
 
+/** An organization as a phone's card: name, code, status, users and units; the actions the viewer may use in the menu. */
+function useOrganizationCards(handlers: OrganizationRowHandlers): CardLayout<OrganizationRow> {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const { named } = rowLabelCache(t);
+    const actionsLabel = named('data-list.rowActions');
+    return {
+      primary: (o) => o.name,
+      onOpen: handlers.onOpen,
+      secondary: (o) => (
+        <Text span inherit ff="monospace">
+          {o.code}
+        </Text>
+      ),
+      status: (o) => <OrganizationStatusBadge status={o.status} />,
+      meta: (o) => `${t('organizations.columns.users')}: ${o.userCount} · ${t('organizations.columns.units')}: ${t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit })}`,
+      actionsLabel: (o) => actionsLabel(o.name),
+      actions: (o) => [
+        ...(handlers.allowed('update', o) ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(o) }] : []),
+        ...STATUS_ACTIONS.filter((s) => s.from.includes(o.status) && handlers.allowed(s.action, o)).map(({ action, icon: Icon }) => ({
+          key: action,
+          label: t(`organizations.actions.${action}`),
+          icon: <Icon size={16} aria-hidden />,
+          onClick: () => handlers.onStatus(o, action),
+        })),
+        ...(handlers.allowed('delete', o) ? [{ key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(o) }] : []),
+      ],
+      stamp: (o) => actionsStamp(o, handlers.allowed),
+    };
+  }, [t, handlers]);
+}
+
 export function OrganizationTable({ list, selectable, allowed, ...events }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
   const { t } = useTranslation();
   const stableEvents = useLatestHandlers(events);
   const handlers = useMemo(() => ({ ...stableEvents, allowed }), [stableEvents, allowed]);
   const { columns } = useOrganizationColumns(handlers);
+  const cards = useOrganizationCards(handlers);
   return (
     <ListDataTable
       list={list}
       tableKey={ORGANIZATION_TABLE_KEY}
       columns={columns}
+      cards={cards}
       stamps={{ actions: (o) => actionsStamp(o, allowed) }}
       rowLabel={organizationLabel}
       selectable={selectable}

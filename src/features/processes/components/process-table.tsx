@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { UnitProcess } from '@machines/domain/types';
 import type { ProcessSortColumn } from '@machines/processes/process-monitor.machine';
-import { ConfirmModal, RelativeTime } from '@/components/data-list';
+import { useMemo } from 'react';
+import { ConfirmModal, ListCards, RelativeTime, relativeText, usePhoneLayout, type CardLayout } from '@/components/data-list';
 import { ApiError } from '@/lib/api-client';
 import { processSelectors, useErrorText, type processMonitorWithApi } from '../hooks/use-process-monitor';
 import { formatMemory, formatPercent } from './format';
@@ -32,6 +33,25 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   const canAct = useSelector(actor, (s) => s.matches({ action: 'idle' }));
 
   const sortStatus: DataTableSortStatus<UnitProcess> = { columnAccessor: sort.column, direction: sort.direction };
+  const phone = usePhoneLayout();
+  const language = i18n.language;
+  // A phone's card: the name, PID and user, CPU, memory and start; ending and blocking in the menu.
+  const cards = useMemo<CardLayout<UnitProcess>>(
+    () => ({
+      primary: (p) => p.name,
+      secondary: (p) => `${t('processes.columns.pid')} ${p.pid} · ${p.user}`,
+      meta: (p) =>
+        `${t('processes.columns.cpu')} ${formatPercent(p.cpuPercent, language)} · ${t('processes.columns.memory')} ${formatMemory(p.memoryMb, language)} · ${relativeText(p.startedAt, language)}`,
+      actionsLabel: (p) => t('data-list.rowActions', { name: `${p.name} (${t('processes.columns.pid')} ${p.pid})` }),
+      actions: (p) => [
+        { key: 'end', label: t('processes.endProcess'), color: 'red', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
+        { key: 'block', label: t('processes.blockExecutable'), color: 'orange', disabled: !canAct, icon: <IconBan size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.block', process: p }) },
+      ],
+      stamp: () => (canAct ? '1' : '0'),
+    }),
+    [t, language, canAct, actor],
+  );
+  const noRecordsText = hasData ? (search ? t('processes.noMatch') : t('processes.noProcesses')) : isFailing ? t('processes.pollFailed') : t('common.loading');
 
   return (
     <Stack gap="md">
@@ -73,6 +93,9 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
           </Paper>
         </SimpleGrid>
       </Group>
+      {phone ? (
+        <ListCards records={rows} layout={cards} label={t('processes.tabProcesses')} fetching={isFirstLoad} noRecordsText={noRecordsText} />
+      ) : (
       <DataTable<UnitProcess>
         withTableBorder
         borderRadius="md"
@@ -82,7 +105,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
         records={rows}
         idAccessor="id"
         fetching={isFirstLoad}
-        noRecordsText={hasData ? (search ? t('processes.noMatch') : t('processes.noProcesses')) : isFailing ? t('processes.pollFailed') : t('common.loading')}
+        noRecordsText={noRecordsText}
         sortStatus={sortStatus}
         onSortStatusChange={(status) =>
           actor.send({ type: 'process.sort', sort: { column: status.columnAccessor as ProcessSortColumn, direction: status.direction } })
@@ -127,6 +150,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
           },
         ]}
       />
+      )}
       <ConfirmModal
         opened={confirmingEnd}
         title={t('processes.confirmEndTitle', { name: target?.name ?? '' })}

@@ -4,7 +4,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, ListDataTable, RelativeTimeText, relativeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadgeLabel } from './status-badge';
 import { rowLabelCache } from '@/lib/row-labels';
@@ -158,6 +158,35 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
   return { columns, choosable };
 }
 
+/** A unit as a phone's card: name, host name, status and last seen, edit and delete in the menu. */
+function useUnitCards(handlers: UnitRowHandlers): CardLayout<UnitRow> {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  return useMemo(() => {
+    const labels = rowLabels(t);
+    const actionsLabel = rowLabelCache(t).named('data-list.rowActions');
+    const edit = t('common.edit');
+    const remove = t('common.delete');
+    const never = t('data-list.never');
+    return {
+      primary: (u) => u.name,
+      onOpen: handlers.onOpen,
+      secondary: (u) => (
+        <Text span inherit ff="monospace">
+          {u.hostname}
+        </Text>
+      ),
+      status: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} />,
+      meta: (u) => (u.lastSeenAt ? relativeText(u.lastSeenAt, language) : never),
+      actionsLabel: (u) => actionsLabel(u.name),
+      actions: (u) => [
+        { key: 'edit', label: edit, icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) },
+        { key: 'delete', label: remove, color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) },
+      ],
+    };
+  }, [t, language, handlers]);
+}
+
 const noop = () => undefined;
 const NO_HANDLERS: UnitRowHandlers = { onOpen: noop, onEdit: noop, onDelete: noop };
 
@@ -177,6 +206,7 @@ export const UnitTable = memo(function UnitTable({ list, ...events }: { list: Li
   const { t } = useTranslation();
   const handlers = useLatestHandlers(events);
   const { columns } = useUnitColumns(handlers);
+  const cards = useUnitCards(handlers);
   // Selection checkboxes for the bulk actions; the actions column stays pinned (ListDataTable).
-  return <ListDataTable list={list} tableKey={UNIT_TABLE_KEY} columns={columns} rowLabel={unitLabel} selectable label={t('service-units.tableLabel')} />;
+  return <ListDataTable list={list} tableKey={UNIT_TABLE_KEY} columns={columns} cards={cards} rowLabel={unitLabel} selectable label={t('service-units.tableLabel')} />;
 });

@@ -1,8 +1,9 @@
 import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime, useListTable, type ListActorRef } from '@/components/data-list';
+import { ListCards, RelativeTime, useListTable, usePhoneLayout, type CardLayout, type ListActorRef } from '@/components/data-list';
 import type { RuleRow } from '../api/types';
 import { scheduleText, scopeText } from './rule-summary';
 
@@ -25,6 +26,44 @@ export function RuleTable({
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...table } = useListTable(list, {
     rowLabel: (r) => r.pattern,
   });
+  const phone = usePhoneLayout();
+  // A phone's card: the pattern whole, match type and scope, the action and the on/off switch, edit and delete in the menu.
+  const cards = useMemo<CardLayout<RuleRow>>(
+    () => ({
+      primary: (r) => r.pattern,
+      primaryMono: true,
+      onOpen: onEdit,
+      secondary: (r) => [t(`url-restrictions.matchType.${r.matchType}`), scopeText(r.scope, t), r.reason].filter(Boolean).join(' · '),
+      status: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm" miw="max-content">
+            {t(`url-restrictions.action.${r.action}`)}
+          </Badge>
+          <Switch size="sm" checked={r.enabled} disabled={toggling} onChange={() => onToggle(r)} aria-label={t('url-restrictions.actions.toggle', { pattern: r.pattern })} />
+        </Group>
+      ),
+      meta: (r) => scheduleText(r.schedule, t),
+      actionsLabel: (r) => t('data-list.rowActions', { name: r.pattern }),
+      actions: (r) => [
+        { key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => onEdit(r) },
+        { key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => onDelete(r) },
+      ],
+      stamp: () => (toggling ? '1' : '0'),
+    }),
+    [t, onEdit, onDelete, onToggle, toggling],
+  );
+  if (phone) {
+    return (
+      <ListCards
+        records={table.records}
+        layout={cards}
+        label={t('url-restrictions.tableLabel')}
+        pagination={{ page: table.page, totalRecords: table.totalRecords, recordsPerPage: table.recordsPerPage, onPageChange: table.onPageChange }}
+        fetching={table.fetching}
+        noRecordsText={table.noRecordsText}
+      />
+    );
+  }
   const columns: DataTableColumn<RuleRow>[] = [
     {
       accessor: 'pattern',

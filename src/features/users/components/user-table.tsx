@@ -4,7 +4,7 @@ import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserChe
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
 import { STATUS_COLORS } from './user-badges';
@@ -174,13 +174,46 @@ function actionsStamp(row: UserRow, allowed: UserRowHandlers['allowed']): string
 
 const userLabel = (u: UserRow) => u.fullName;
 
+/** A user as a phone's card: name, e-mail, status, role and organization; the actions the viewer may use in the menu. */
+function useUserCards(handlers: UserRowHandlers): CardLayout<UserRow> {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const labels = rowLabels(t);
+    const actionsLabel = rowLabelCache(t).named('data-list.rowActions');
+    return {
+      primary: (u) => u.fullName,
+      onOpen: handlers.onOpen,
+      secondary: (u) => u.email,
+      status: (u) => (
+        <Badge color={STATUS_COLORS[u.status]} variant="light">
+          {labels.status(u.status)}
+        </Badge>
+      ),
+      meta: (u) => [labels.role(u.roleId), u.organizationName].filter(Boolean).join(' · '),
+      actionsLabel: (u) => actionsLabel(u.fullName),
+      actions: (u) => [
+        ...(handlers.allowed('update', u) ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) }] : []),
+        ...MENU.filter((m) => m.when(u) && handlers.allowed(m.action, u)).map(({ action, icon: Icon }) => ({
+          key: action,
+          label: t(`users.actions.${action}`),
+          icon: <Icon size={16} aria-hidden />,
+          onClick: () => handlers.onAction(u, action),
+        })),
+        ...(handlers.allowed('delete', u) ? [{ key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) }] : []),
+      ],
+      stamp: (u) => actionsStamp(u, handlers.allowed),
+    };
+  }, [t, handlers]);
+}
+
 // Memoised: the users screen passes stable props, so only the list's own changes render the table.
 export const UserTable = memo(function UserTable({ list, allowed, ...events }: { list: ListActorRef<UserRow> } & UserRowHandlers) {
   const { t } = useTranslation();
   const stableEvents = useLatestHandlers(events);
   const handlers = useMemo(() => ({ ...stableEvents, allowed }), [stableEvents, allowed]);
   const { columns } = useUserColumns(handlers);
+  const cards = useUserCards(handlers);
   return (
-    <ListDataTable list={list} tableKey={USER_TABLE_KEY} columns={columns} stamps={{ actions: (u) => actionsStamp(u, allowed) }} rowLabel={userLabel} label={t('users.tableLabel')} />
+    <ListDataTable list={list} tableKey={USER_TABLE_KEY} columns={columns} cards={cards} stamps={{ actions: (u) => actionsStamp(u, allowed) }} rowLabel={userLabel} label={t('users.tableLabel')} />
   );
 });
