@@ -1,8 +1,8 @@
-import { ADMIN_ROLES, ALL_ROLES, can, isAdminRole, isRoleId, ROLE, type RoleId, type Subject } from '@machines/permissions/can';
+import { can, isRoleId, type RoleId, type Subject } from '@machines/permissions/can';
 
 // The roles and the permission function live in machines/permissions (Mirage uses the same one).
-export { ADMIN_ROLES, ALL_ROLES, can, isAdminRole, isRoleId, ROLE, type RoleId };
-export type { Action, Decision, PermissionReason, PermissionRecord, Resource, Subject } from '@machines/permissions/can';
+export { can, isRoleId, type RoleId };
+export type { Action, Subject } from '@machines/permissions/can';
 
 export function dashboardFor(role: RoleId): string {
   return can(subjectFor(role), 'read', 'adminArea').allowed ? '/admin/dashboard' : '/user/dashboard';

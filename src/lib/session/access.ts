@@ -21,12 +21,11 @@ type Snapshot = SessionSnapshot;
 
 /** Named selectors of the session machine's states, for views (they never name the chart's nodes themselves). */
 export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
-export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
 export const selectIsSignedOut = (s: Snapshot) => s.matches('signedOut') || s.matches('signingOut');
 export const selectIsActive = (s: Snapshot) => s.matches({ signedIn: { access: 'active' } });
-export const selectIsLocked = (s: Snapshot) => s.matches({ signedIn: { access: 'locked' } });
+const selectIsLocked = (s: Snapshot) => s.matches({ signedIn: { access: 'locked' } });
 /** The lock screen is offered only where the machine accepts a lock (never for a provider session: no password here). */
-export const selectCanLock = (s: Snapshot) => s.can({ type: 'session.lock' });
+const selectCanLock = (s: Snapshot) => s.can({ type: 'session.lock' });
 export const selectIsUnlocking = (s: Snapshot) => s.matches({ signedIn: { access: { locked: 'unlocking' } } });
 
 const PENDING: SessionAccess = { status: 'pending' };
@@ -34,7 +33,7 @@ const UNCONFIRMED: SessionAccess = { status: 'unconfirmed' };
 const SIGNED_OUT: SessionAccess = { status: 'signedOut' };
 
 /** Named selector: the session as the guard sees it. */
-export function selectSessionAccess(s: Snapshot): SessionAccess {
+function selectSessionAccess(s: Snapshot): SessionAccess {
   if (s.matches('restoring') || s.matches('confirming')) return PENDING;
   if (s.matches('confirmFailed')) return UNCONFIRMED;
   if (s.matches('signedIn')) {

@@ -10,8 +10,6 @@ import { clearSessionStorage } from '../auth-storage';
 import { useSessionSelector, withSession } from './current';
 import type { OidcSettings } from './oidc-settings';
 
-export type ActiveUser = SessionUser;
-
 /**
  * Sends the visitor to the identity provider. Its code (src/lib/session/oidc.ts, then oidc-client-ts) loads
  * on the click, not with the entry; the login page fetches it ahead once painted (`preloadOidc`).
@@ -41,7 +39,7 @@ export async function preloadSessionCalls(): Promise<void> {
 }
 
 /** The signed-in user's record once the server has confirmed it in this tab, or null. */
-export function useSessionUser(): ActiveUser | null {
+export function useSessionUser(): SessionUser | null {
   return useSessionSelector((s) => (s.context.confirmed && !s.matches('signedOut') ? s.context.user : null), null);
 }
 
@@ -63,7 +61,7 @@ export const sessionCommands = {
     withSession((actor) => actor.send({ type: 'session.lock' }));
   },
   /** The user saved their own profile: the header and the stored userInfo follow at once. */
-  updateUser(patch: Partial<Pick<ActiveUser, 'displayName' | 'about' | 'photoURL'>>): void {
+  updateUser(patch: Partial<Pick<SessionUser, 'displayName' | 'about' | 'photoURL'>>): void {
     withSession((actor) => actor.send({ type: 'session.user.update', patch }));
   },
 };
@@ -73,10 +71,6 @@ let demoReset: (() => Promise<void>) | null = null;
 /** Registered by the app when the embedded backend runs (demo mode). */
 export function registerDemoDataReset(reset: () => Promise<void>): void {
   demoReset = reset;
-}
-
-export function isDemoDataResettable(): boolean {
-  return demoReset !== null;
 }
 
 /** Reseeds the embedded backend (demo mode only), signs out and reloads on the login page. */

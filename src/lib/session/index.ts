@@ -5,4 +5,4 @@
  * on the first screen (docs/performance.md); an ESLint rule refuses any other file of the folder.
  */
 export * from './light';
-export { createSessionActor, getSessionActor, installSessionActor, restartSession } from './service';
+export { getSessionActor, installSessionActor, restartSession } from './service';

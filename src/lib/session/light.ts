@@ -3,26 +3,21 @@
  * screen's modules import these (docs/performance.md). Everything else imports `@/lib/session`, which adds
  * the actor itself. No other file of this folder is imported from outside it.
  */
-export { isInternalPath, landingPathFor, RouteAccessContext, useLandingPath, type RouteAccess } from './landing';
+export { isInternalPath, landingPathFor, RouteAccessContext, useLandingPath } from './landing';
 export { takeLockedFrom } from './storage';
 export {
   accessBeforeStart,
   retryConfirmation,
-  selectCanLock,
   selectIsActive,
-  selectIsLocked,
-  selectIsSignedIn,
   selectIsSignedOut,
   selectIsSigningIn,
   selectIsUnlocking,
-  selectSessionAccess,
   useCanLock,
   useSessionAccess,
   type SessionAccess,
 } from './access';
 export { oidcSettings, type OidcSettings } from './oidc-settings';
 export {
-  peekSessionActor,
   sessionNeededAtStart,
   startSession,
   useSessionActor,
@@ -33,7 +28,6 @@ export {
 export {
   completeOidcSignIn,
   forgetPendingRequests,
-  isDemoDataResettable,
   preloadOidc,
   preloadSessionCalls,
   registerDemoDataReset,
@@ -41,6 +35,5 @@ export {
   sessionCommands,
   startOidcSignIn,
   useSessionUser,
-  type ActiveUser,
 } from './commands';
 export type { SessionActor } from './service';

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking, useSessionActor, type SessionSnapshot } from '@/lib/session/light';
+import { selectIsSigningIn, selectIsUnlocking, useSessionActor, type SessionSnapshot } from '@/lib/session/light';
 import type { SessionEmitted } from '@machines/session/session.types';
 
 type Snapshot = SessionSnapshot;
 
-export { selectIsSignedIn, selectIsSigningIn, selectIsUnlocking };
-export const selectUser = (s: Snapshot) => s.context.user;
+export { selectIsSigningIn, selectIsUnlocking };
 /** What the login page tells a visitor who signed out (i18n key), or null. */
 export const selectSignOutNotice = (s: Snapshot) => (s.matches('signedOut') ? s.context.notice : null);
 /** The provider's end-session page could not be reached: its error text, or null. */
