@@ -67,7 +67,3 @@ export function isMailFolder(value: unknown): value is MailFolder {
 export function isEmailLabel(value: unknown): value is EmailLabel {
   return typeof value === 'string' && (EMAIL_LABELS as readonly string[]).includes(value);
 }
-
-export function isMailFilter(value: unknown): value is MailFilter {
-  return value === 'starred' || isMailFolder(value) || isEmailLabel(value);
-}

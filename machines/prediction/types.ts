@@ -8,7 +8,6 @@ export const RISK_BANDS: readonly RiskBand[] = ['high', 'medium', 'low', 'insuff
 
 /** The history signals the model reads; each one can contribute to the risk. */
 export type RiskFactor = 'heartbeats' | 'crashes' | 'cpu' | 'memory' | 'disk' | 'captures';
-export const RISK_FACTORS: readonly RiskFactor[] = ['heartbeats', 'crashes', 'cpu', 'memory', 'disk', 'captures'];
 
 export type RecommendedAction =
   | 'collectData'
@@ -99,8 +98,3 @@ export interface UnitPredictionDetail {
   contributions: FactorShare[];
 }
 
-export interface PredictionFilters {
-  organizationId: string;
-  unitId: string;
-  band: RiskBand | '';
-}

@@ -48,8 +48,6 @@ export function createResourceMachine<T>(id: string) {
   });
 }
 
-export type ResourceMachine<T> = ReturnType<typeof createResourceMachine<T>>;
-
 /** What a card shows: loading (first load or a reload), loaded, or failed. */
 export type ResourceStatus = 'loading' | 'loaded' | 'failed';
 export const resourceStatusOf = (snapshot: { hasTag(tag: string): boolean }): ResourceStatus =>

@@ -61,5 +61,3 @@ export function createRequestQueue() {
     },
   };
 }
-
-export type RequestQueue = ReturnType<typeof createRequestQueue>;

@@ -7,7 +7,7 @@ import { sessionSetup } from './session.setup';
 import { SIGNED_OUT_PATH } from './session.types';
 import { tokenRegion } from './token-region';
 
-export type { SessionContext, SessionEmitted, SessionEvent, SessionInput } from './session.types';
+export type { SessionEvent } from './session.types';
 
 /**
  * The session statechart (docs/auth.md, generated chart in docs/statecharts/session.md): restore →

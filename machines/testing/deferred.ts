@@ -64,8 +64,6 @@ export function deferredActor<TOutput, TInput = unknown>() {
   };
 }
 
-export type DeferredActor<TOutput = unknown, TInput = unknown> = ReturnType<typeof deferredActor<TOutput, TInput>>;
-
 /**
  * Deferred fakes for many actor sources at once, answered by invoke id: what a generic walk needs to turn
  * a `xstate.done.actor.<id>` step into "the fake running as <id> answers".

@@ -50,9 +50,3 @@ export function textProblem(text: string, rule: TextRule): TextProblem | null {
   if (textLength(text) > rule.max) return 'tooLong';
   return null;
 }
-
-/** Reads a body field: a non-string counts as empty. Returns the normalised value and its problem. */
-export function readText(raw: unknown, rule: TextRule): { value: string; problem: TextProblem | null } {
-  const value = typeof raw === 'string' ? normalizeText(raw) : '';
-  return { value, problem: textProblem(value, rule) };
-}

@@ -1,1 +1,1 @@
-export { useCrudNotifications, useCrudScreen, type CrudScreenRef, type CrudToasts, type ToastText } from './use-crud-screen';
+export { useCrudNotifications, useCrudScreen } from './use-crud-screen';

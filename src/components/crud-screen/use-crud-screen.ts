@@ -24,12 +24,12 @@ export function useCrudScreen<T extends ListRow, V extends object, S, J extends 
   return { screen, list, editor };
 }
 
-export type CrudScreenRef<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ActorRefFrom<CrudScreenMachine<T, V, S, J>>;
+type CrudScreenRef<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ActorRefFrom<CrudScreenMachine<T, V, S, J>>;
 
 /** A toast: a plain message, or a title with a message. `null` shows nothing. */
-export type ToastText = string | { title?: string; message: string } | null;
+type ToastText = string | { title?: string; message: string } | null;
 
-export interface CrudToasts<S, J extends JobMap = JobMap> {
+interface CrudToasts<S, J extends JobMap = JobMap> {
   /** Prefix of the notification ids, e.g. 'unit' → `unit-delete-<id>` for the undo toast. */
   idPrefix: string;
   saved: (mode: EditorMode, record: S) => ToastText;

@@ -6,8 +6,6 @@ import { parse } from 'yaml';
  * document is ever rendered), which keeps the page inside the app's Trusted Types policy.
  */
 
-export type JsonSchema = Record<string, unknown>;
-
 export interface Parameter {
   name: string;
   in: string;

@@ -1,6 +1,6 @@
 import type { ComposeActorRef, EmailActorRef, MailboxActorRef } from '@machines/email/mailbox.machine';
 import { emailActorId } from '@machines/email/mailbox.machine';
-import type { EmailLabel, EmailMeta, MailFilter } from '@machines/email/types';
+import type { EmailLabel, MailFilter } from '@machines/email/types';
 
 type MailboxSnapshot = ReturnType<MailboxActorRef['getSnapshot']>;
 type EmailSnapshot = ReturnType<EmailActorRef['getSnapshot']>;
@@ -10,7 +10,6 @@ export const selectFilter = (s: MailboxSnapshot): MailFilter => s.context.filter
 export const selectQuery = (s: MailboxSnapshot) => s.context.query;
 export const selectEmails = (s: MailboxSnapshot) => s.context.emails;
 export const selectTags = (s: MailboxSnapshot) => s.context.tags;
-export const selectMeta = (s: MailboxSnapshot): EmailMeta | null => s.context.meta;
 export const selectSelectedIds = (s: MailboxSnapshot) => s.context.selectedIds;
 export const selectListFailure = (s: MailboxSnapshot) => s.context.listFailure;
 export const selectIsLoading = (s: MailboxSnapshot) => s.matches({ list: 'loading' });
@@ -48,4 +47,3 @@ export const selectFieldErrors = (s: ComposeSnapshot) => s.context.fieldErrors;
 export const selectComposeFailure = (s: ComposeSnapshot) => s.context.failure;
 export const selectIsSending = (s: ComposeSnapshot) => s.matches('sending');
 export const selectIsSavingDraft = (s: ComposeSnapshot) => s.matches('savingDraft');
-export const selectIsDraft = (s: ComposeSnapshot) => s.context.draftId !== null;

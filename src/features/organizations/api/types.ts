@@ -4,8 +4,6 @@ import type { ApiSchema } from '@/lib/api';
 export type OrganizationStatus = ApiSchema<'OrganizationStatus'>;
 export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
 
-export type ScreenshotPolicy = ApiSchema<'ScreenshotPolicy'>;
-
 export type OrganizationRow = ApiSchema<'Organization'>;
 
 /** The form's values: the contract's `OrganizationInput` with every field filled. */
