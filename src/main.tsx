@@ -14,7 +14,7 @@ import { oidcSettings, preloadOidc, preloadSessionCalls, sessionNeededAtStart, s
 startInspection();
 
 // The embedded backend (demo mode) starts in parallel and never delays the first paint: public pages and
-// the login form render at once, and API requests wait for the backend (docs/performance.md, Boot).
+// the login form render at once, and API requests wait for the backend.
 // A remote build has none: `import.meta.env.VITE_API_MODE` is a constant there, so this code is not in its entry.
 if (import.meta.env.VITE_API_MODE !== 'remote') {
   startBackend().catch((error: unknown) => {
@@ -49,9 +49,8 @@ void afterFirstScreen().then(() => {
   if (oidcSettings()) preloadOidc();
 });
 
-// The first render waits for the page's chunk (it was preloaded with the entry: a few ms), the app shell for a
-// signed-in page, and the session where it is needed, so the page renders at once
-// instead of a loader that React keeps for ~300 ms (its throttled Suspense reveal).
+// The first render waits for the page's chunk, the app shell for a signed-in page and the session where it is
+// needed, so the page renders at once instead of behind a loader that React holds for its throttled reveal.
 const pageLoaded = Promise.all([route ? preloadPage(pageLoader(route)) : undefined, route && !route.bare ? preloadShell() : undefined, sessionReady]);
 // A stalled download never holds the app back: after 3 s it renders, with its loader and chunk timeout.
 const pageReady = Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
@@ -60,8 +59,8 @@ function render() {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app element missing from index.html');
   const root = createRoot(container);
-  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the browser in
-  // between, instead of one long task (Lighthouse's Total Blocking Time; docs/performance.md).
+  // A transition: React renders the first screen in slices, yielding to the browser in between, instead of
+  // one long task that blocks input (Lighthouse's Total Blocking Time).
   startTransition(() => {
     root.render(
       <StrictMode>

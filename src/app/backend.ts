@@ -49,7 +49,7 @@ export function startBackend(env: ImportMetaEnv = import.meta.env): Promise<void
   const demanded = new Promise<void>((resolve) => {
     demand = resolve;
   });
-  // The backend's chunk (Mirage, 90 KB gz) is fetched and evaluated only after the first screen, or at once
+  // The backend's chunk (Mirage) is fetched and evaluated only after the first screen, or at once
   // when a request needs it: its parse and evaluation would otherwise compete with the page's own.
   const started = afterFirstScreen(demanded);
   const chunk = started.then(() => import('@mirage/browser'));

@@ -1,6 +1,6 @@
 /**
  * The moment the first screen is painted: work that the first paint does not need (the embedded backend,
- * code a later click needs) starts then, not before (docs/performance.md, "What changed for the boot").
+ * code a later click needs) starts then, not before, so it never competes with the first paint.
  */
 
 /** How long work that waits for the first screen waits at most before it starts anyway. */

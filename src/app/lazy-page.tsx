@@ -34,8 +34,8 @@ const cache = new Map<PageLoader, ComponentType>();
 const loaded = new Map<PageLoader, ComponentType>();
 
 /**
- * Loads a page's module before it is rendered (src/main.tsx, for the first screen). A page already loaded
- * renders at once: no Suspense fallback, and so no wait for React's throttled reveal (~300 ms) after it.
+ * Loads a page's module before it is rendered (src/main.tsx, for the first screen): a page already loaded
+ * renders at once, without a Suspense fallback that React would hold for its throttled reveal.
  */
 export function preloadPage(load: PageLoader): Promise<void> {
   return load().then(

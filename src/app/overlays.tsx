@@ -8,9 +8,9 @@ import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The toasts' container, the modals host and every stylesheet the first screen does not need, loaded as
- * their own chunk in parallel with the first page (docs/performance.md): neither wraps the pages. `notifications.show` keeps its toasts in a store until
- * the container mounts, and `modals.open…` reaches the host through window events.
+ * The toasts' container, the modals host and every stylesheet the first screen does not need: a chunk of
+ * their own, loaded beside the first page, so neither wraps the pages. `notifications.show` keeps its toasts
+ * in a store until the container mounts, and `modals.open…` reaches the host through window events.
  */
 export default function Overlays() {
   const { t } = useTranslation();

@@ -13,9 +13,8 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { SessionCheck } from './session-check';
 import { findRoute, pageLoader, redirects, routes, type AppRoute } from './routes';
 
-// The app shell (menu, search, starred pages) is its own chunk: the sign-in and other public pages never
-// download it (docs/performance.md). A page's chunk and the shell load in parallel.
-// It also waits for the overlays chunk (the stylesheets of every component), so a signed-in page never
+// The app shell (menu, search, starred pages) is its own chunk, so the public pages never download it; it loads
+// beside the page's chunk, and with the overlays chunk (every component's stylesheet) so a signed-in page never
 // paints unstyled.
 type Shell = typeof AppLayoutType;
 let shell: Shell | undefined;
@@ -41,8 +40,8 @@ export function preloadShell(): Promise<void> {
 // ones also wait for the English namespaces the entry leaves out (src/lib/i18n.ts).
 const PAGES: ReadonlyMap<AppRoute, ComponentType> = new Map(routes.map((r) => [r, lazyPage(pageLoader(r))]));
 
-// Memoised: the router re-renders on every change of the query string (the guard reads it), and a list's
-// page change is one; without it the app shell and the whole page re-rendered too (docs/performance.md).
+// Memoised: the router re-renders on every query-string change (the guard reads it), a list's page change
+// among them, and the app shell and the page must not render with it.
 const RouteView = memo(function RouteView({ route, path, role }: { route: AppRoute; path: string; role: RoleId | undefined }) {
   const { t } = useTranslation();
   const page = PAGES.get(route);

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 
 /**
  * The signed-in pages' modules by route path (src/app/routes.ts has the rest of each route). Apart from the
- * route table because each `import()` carries the list of files its page needs: ~2 KB gzipped that the
- * sign-in page does not (docs/performance.md, "What changed for the bytes").
+ * route table, which is in the entry, because each `import()` carries the list of files its page needs,
+ * bytes the sign-in page does not need.
  */
 export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> = {
   '/user/dashboard': () => import('@/features/dashboard/user-dashboard-page'),

@@ -48,15 +48,15 @@ const selectListError = (s: ReturnType<UserList['getSnapshot']>) => s.context.er
 
 /**
  * Users: list with filters in the URL, invite with a one-time link, edit within the role matrix, account actions, detail and audit trail.
- * The screen itself reads no list state: the toolbar, the list body and the detail drawer each subscribe to what they show and are
- * memoised with stable props, so a page change renders the table (and the toolbar's busy state), not the whole screen (docs/performance.md).
+ * The screen itself reads no list state: the toolbar, the list body and the detail drawer each subscribe to what
+ * they show and are memoised with stable props, so a page change renders the table, not the whole screen.
  */
 export function UsersScreen({ services = apiServices }: { services?: UserServices }) {
   const { t } = useTranslation();
   const { screen, list, editor, audit, viewer, organizations } = useUsersScreen(services);
   const access = useSessionAccess();
   const user = useSessionUser();
-  // The path only: the screen does not re-render on query-string changes (the list machine follows them, docs/performance.md).
+  // The path only: a query-string change is the list machine's (it follows the URL), not a render of the screen.
   const [location, navigate] = useLocation();
   const [shownLink, setShownLink] = useState<ShownLink | null>(null);
 

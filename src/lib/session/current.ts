@@ -1,10 +1,10 @@
 /**
  * The app's one session actor, as the first screen sees it. The actor, its machine and XState are not in the
- * entry (docs/performance.md): `startSession()` loads them (./service) and starts the actor, at once when the
+ * entry, which stays small: `startSession()` loads them (./service) and starts the actor, at once when the
  * visit needs it (a stored session to restore, a signed-in page), else right after the first screen is
  * painted (src/main.tsx). Until then the views read a stand-in value, and the guard reads the stored session
  * itself: a stored session is `pending` (a spinner, never the login form), none is `signedOut`.
- * Modules that import ./service (the signed-in pages, the other auth pages) use `getSessionActor()` as before;
+ * Modules that import ./service (the signed-in pages, the other auth pages) use `getSessionActor()`;
  * whoever starts the actor first, both see the same one.
  */
 import { useCallback, useSyncExternalStore } from 'react';

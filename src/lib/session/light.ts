@@ -1,6 +1,6 @@
 /**
- * The session's parts that load without its machine, its actor or the identity provider's code: the first
- * screen's modules import these (docs/performance.md). Everything else imports `@/lib/session`, which adds
+ * The session's parts that load without its machine, its actor or the identity provider's code, so the first
+ * screen's modules, which import these, do not load them. Everything else imports `@/lib/session`, which adds
  * the actor itself. No other file of this folder is imported from outside it.
  */
 export { isInternalPath, landingPathFor, RouteAccessContext, useLandingPath } from './landing';

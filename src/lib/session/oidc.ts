@@ -7,7 +7,7 @@ import type { OidcSettings } from './oidc-settings';
 import { providerUserDatabase, providerUserStore } from './provider-user-store';
 
 // The settings are read at start (the login page's provider button); this module and oidc-client-ts load only
-// when a provider is used (docs/performance.md, "What changed for the bytes").
+// when a provider is used, so a visit without one never downloads them.
 export { DEFAULT_OIDC_SCOPE, oidcSettings, type OidcSettings } from './oidc-settings';
 
 /** Where the identity provider sends the visitor back. */

@@ -38,7 +38,7 @@ const CHANNEL_NAME = 'service-unit-admin-session';
 /**
  * The HTTP calls (with the API client and ofetch) and the identity provider's code are not in the entry: a
  * visitor of /login makes no call before submitting. They load on the first call, and `preloadSessionCalls`
- * fetches the calls after the first paint so a sign-in never waits for them (docs/performance.md).
+ * fetches the calls after the first paint so a sign-in never waits for them.
  */
 const authApi = () => import('./auth-api');
 const oidc = () => import('./oidc');

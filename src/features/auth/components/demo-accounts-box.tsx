@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 
 /**
  * The login page's demo accounts (demo mode): a click fills the form with one of them. Its own module so a
- * remote build leaves it out of the sign-in page's chunk (docs/performance.md).
+ * remote build leaves it out of the sign-in page's chunk.
  */
 export function DemoAccountsBox({ onPick }: { onPick: (account: { username: string; password: string }) => void }) {
   const { t } = useTranslation();
