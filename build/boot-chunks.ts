@@ -228,7 +228,7 @@ export function bootChunks(): Plugin {
       groups = undefined;
     },
     // The sign-in page's chunks are fetched (and compiled off the main thread) with the entry, not after the
-    // entry has run and asked for them: most first visits land on /login. Other pages pay 15 KB of download.
+    // entry has run and asked for them: most first visits land on /login, and other pages pay a small download.
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -253,7 +253,7 @@ export function bootChunks(): Plugin {
                   { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'boot' ? 'boot' : null), debugName: 'boot', priority: 2 },
                   { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'auth-forms' ? 'auth-forms' : null), debugName: 'auth-forms', priority: 1 },
                   // The chart library and its d3 parts in a chunk of their own: with one page using them (the prediction
-                  // report) the bundler put them in that page's chunk (118.7 KB gz, over the 60 KB route-chunk budget).
+                  // report) the bundler would put them in that page's chunk, over the route-chunk budget.
                   { name: (id: string) => (CHART_PACKAGES.test(id) ? 'charts' : null), debugName: 'charts', priority: 0, entriesAware: true },
                 ],
               },

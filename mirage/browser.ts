@@ -204,8 +204,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   }
 
   // Each request is handled in a task of its own, as a server's answer arrives: Pretender runs the handler
-  // inside fetch(), so a screen starting its requests paid for every handler in its own render task (the
-  // admin dashboard's four, 30-40 ms, after its 90 ms mount). The answer still comes in a later task, as before.
+  // inside fetch(), which would add every handler to the render task of the screen that starts the requests.
   // (Pretender's handleRequest, left out of Mirage's typings.)
   const pretender = server.pretender as Server['pretender'] & { handleRequest(request: Request): void };
   const handle = pretender.handleRequest.bind(pretender);

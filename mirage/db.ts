@@ -8,7 +8,7 @@ export interface Row {
 
 /** Typed access to one Mirage db collection; Mirage's own typings are untyped. */
 export interface Table<T extends Row> {
-  /** Copies of every row (Mirage copies each one: ~50 ms per 10,000 rows; prefer rows() for reads). */
+  /** Copies of every row (Mirage copies each one, slow on a large table; prefer rows() for reads). */
   all(): T[];
   /**
    * The stored rows themselves, not copied: for reads only (the types forbid changing them or the array;

@@ -75,8 +75,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   server.logging = false;
 
   // Pretender asks Mirage's interceptor (`() => interceptor.timing`, not `server.timing`) for the delay of
-  // every answer, so a getter there gives each request its own latency. Set on the server instead, the
-  // getter was never read and every answer waited Mirage's development default of 400 ms.
+  // every answer, so the getter goes there: each request gets its own latency, and none Mirage's default.
   Object.defineProperty(requestTimingHost(server), 'timing', {
     configurable: true,
     get: delay,

@@ -85,7 +85,7 @@ const sortedCache = new WeakMap<object, { changes: number; byKey: Map<string, re
 
 /**
  * The list's rows: filtered, searched and sorted. For a stable column the sorted order of every unit is
- * kept until a unit changes (10,000 names through Intl.Collator take ~100 ms), so a page change, a
+ * kept until a unit changes (collating every name is the slow part of a list answer), so a page change, a
  * filter or a search is one pass over it; status and last-seen order follow the clock and sort each time.
  */
 function listRows(db: MirageDb, user: UserRow, params: ListParams, spec: ListSpec<ServiceUnitRow>): readonly Readonly<ServiceUnitRow>[] {

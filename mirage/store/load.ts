@@ -32,8 +32,8 @@ async function readLegacyDump(): Promise<unknown> {
 
 /**
  * Reads the stored rows and checks each against its schema as it arrives: batch by batch, each in a task
- * of its own, when the store can scan (170,000 rows at the large seed were one read, then one check of
- * every row: tasks of up to 20 s); in one piece otherwise (test stores).
+ * of its own, when the store can scan, so a large seed never holds the main thread in one long task; in one
+ * piece otherwise (test stores).
  */
 async function readValidated(store: RowStore, onProgress?: (done: number) => void) {
   const dump: DbDump = {};
