@@ -91,7 +91,7 @@ const LAYOUT = layoutWith(() => undefined, () => undefined);
 const COLUMNS = [{ accessor: 'name' as const, title: 'Name' }];
 
 function Table() {
-  const actor = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(() => Promise.resolve({ items: ROWS, total: 2 })) } }), {
+  const actor = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(() => Promise.resolve({ items: ROWS, total: 2, page: 1, pageSize: 25 })) } }), {
     input: { query: { pageSize: 25 } },
   });
   return <ListDataTable list={actor} tableKey="cards-test" columns={COLUMNS} cards={LAYOUT} rowLabel={(r) => r.name} selectable label="Units" />;

@@ -77,10 +77,10 @@ function CardItem<T>({ row, layout, checked, onCheck, checkLabel }: CardProps<T>
   // Names wrap instead of ending in "…": on a phone the whole name is what tells two cards apart.
   const nameStyle = { overflowWrap: 'anywhere' as const, ...(layout.primaryMono ? { fontFamily: 'var(--mantine-font-family-monospace)' } : {}) };
   return (
-    <Paper component="li" withBorder radius="md" px="sm" py="xs" data-card>
+    <Paper component="li" withBorder radius="md" px="sm" py={4} data-card>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         {checked !== null && <Checkbox size="md" mt={2} checked={checked} onChange={(e) => onCheck(row, e.currentTarget.checked)} aria-label={checkLabel} />}
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           {layout.onOpen ? (
             <Anchor component="button" type="button" fw={600} ta="left" style={nameStyle} onClick={() => layout.onOpen?.(row)} data-card-name>
               {name}
@@ -109,8 +109,8 @@ function CardItem<T>({ row, layout, checked, onCheck, checkLabel }: CardProps<T>
         {actions.length > 0 && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label={layout.actionsLabel(row)}>
-                <IconDotsVertical size={20} aria-hidden />
+              <ActionIcon variant="subtle" size="md" aria-label={layout.actionsLabel(row)}>
+                <IconDotsVertical size={18} aria-hidden />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
@@ -153,11 +153,12 @@ export function ListCards<T extends { id: string }>({ records, layout, label, se
   const from = pagination ? (pagination.page - 1) * pagination.recordsPerPage + 1 : 0;
   const to = pagination ? Math.min(pagination.totalRecords, from + records.length - 1) : 0;
   return (
-    <Stack gap="xs" aria-busy={fetching || undefined} style={fetching ? { opacity: 0.6 } : undefined}>
+    <Stack gap={6} aria-busy={fetching || undefined} style={fetching ? { opacity: 0.6 } : undefined}>
       {selection && records.length > 0 && (
         <Checkbox
           size="md"
           ml="sm"
+          styles={{ label: { fontSize: 'var(--mantine-font-size-sm)' } }}
           label={t('data-list.selectAll')}
           checked={allChecked}
           indeterminate={someChecked}
@@ -169,7 +170,7 @@ export function ListCards<T extends { id: string }>({ records, layout, label, se
           {fetching ? t('common.loading') : noRecordsText}
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack component="ul" gap={6} aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
           {records.map((row) => (
             <MemoCard
               key={row.id}

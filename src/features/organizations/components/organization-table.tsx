@@ -152,12 +152,15 @@ function useOrganizationCards(handlers: OrganizationRowHandlers): CardLayout<Org
       primary: (o) => o.name,
       onOpen: handlers.onOpen,
       secondary: (o) => (
-        <Text span inherit ff="monospace">
-          {o.code}
-        </Text>
+        <>
+          <Text span inherit ff="monospace">
+            {o.code}
+          </Text>
+          {` · ${t('organizations.columns.users')}: ${o.userCount}`}
+        </>
       ),
       status: (o) => <OrganizationStatusBadge status={o.status} />,
-      meta: (o) => `${t('organizations.columns.users')}: ${o.userCount} · ${t('organizations.columns.units')}: ${t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit })}`,
+      meta: (o) => `${t('organizations.columns.units')}: ${t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit })}`,
       actionsLabel: (o) => actionsLabel(o.name),
       actions: (o) => [
         ...(handlers.allowed('update', o) ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(o) }] : []),

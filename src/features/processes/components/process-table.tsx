@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { UnitProcess } from '@machines/domain/types';
 import type { ProcessSortColumn } from '@machines/processes/process-monitor.machine';
 import { useMemo } from 'react';
-import { ConfirmModal, ListCards, RelativeTime, relativeText, usePhoneLayout, type CardLayout } from '@/components/data-list';
+import { ConfirmModal, ListCards, RelativeTime, usePhoneLayout, type CardLayout } from '@/components/data-list';
 import { ApiError } from '@/lib/api-client';
 import { processSelectors, useErrorText, type processMonitorWithApi } from '../hooks/use-process-monitor';
 import { formatMemory, formatPercent } from './format';
@@ -39,9 +39,8 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   const cards = useMemo<CardLayout<UnitProcess>>(
     () => ({
       primary: (p) => p.name,
-      secondary: (p) => `${t('processes.columns.pid')} ${p.pid} · ${p.user}`,
-      meta: (p) =>
-        `${t('processes.columns.cpu')} ${formatPercent(p.cpuPercent, language)} · ${t('processes.columns.memory')} ${formatMemory(p.memoryMb, language)} · ${relativeText(p.startedAt, language)}`,
+      // Two lines a card (the start time stays in the table): four processes on a phone's first screen under the monitor.
+      secondary: (p) => `${t('processes.columns.pid')} ${p.pid} · ${p.user} · ${t('processes.columns.cpu')} ${formatPercent(p.cpuPercent, language)} · ${formatMemory(p.memoryMb, language)}`,
       actionsLabel: (p) => t('data-list.rowActions', { name: `${p.name} (${t('processes.columns.pid')} ${p.pid})` }),
       actions: (p) => [
         { key: 'end', label: t('processes.endProcess'), color: 'red', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
@@ -54,7 +53,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   const noRecordsText = hasData ? (search ? t('processes.noMatch') : t('processes.noProcesses')) : isFailing ? t('processes.pollFailed') : t('common.loading');
 
   return (
-    <Stack gap="md">
+    <Stack gap="sm">
       {isFailing && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('processes.pollFailed')} role="alert">
           <Stack gap="xs" align="flex-start">
@@ -78,78 +77,91 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
           onChange={(e) => actor.send({ type: 'process.search', search: e.currentTarget.value })}
           w={280}
         />
-        <SimpleGrid cols={3} spacing="xs" aria-label={t('processes.totals')} role="group">
-          <Paper withBorder px="sm" py={6}>
-            <Text size="xs" c="dimmed">{t('processes.totalProcesses')}</Text>
-            <Text fw={700} data-testid="total-count">{hasData ? totals.count : '—'}</Text>
-          </Paper>
-          <Paper withBorder px="sm" py={6}>
-            <Text size="xs" c="dimmed">{t('processes.totalCpu')}</Text>
-            <Text fw={700} data-testid="total-cpu">{hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}</Text>
-          </Paper>
-          <Paper withBorder px="sm" py={6}>
-            <Text size="xs" c="dimmed">{t('processes.totalMemory')}</Text>
-            <Text fw={700} data-testid="total-memory">{hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}</Text>
-          </Paper>
-        </SimpleGrid>
+        {phone ? (
+          // One line on a phone: three boxes took a line of their own above the first process.
+          <Text size="xs" c="dimmed" role="group" aria-label={t('processes.totals')}>
+            {t('processes.totalProcesses')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-count">{hasData ? totals.count : '—'}</Text>
+            {' · '}
+            {t('processes.totalCpu')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-cpu">{hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}</Text>
+            {' · '}
+            {t('processes.totalMemory')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-memory">{hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}</Text>
+          </Text>
+        ) : (
+          <SimpleGrid cols={3} spacing="xs" aria-label={t('processes.totals')} role="group">
+            <Paper withBorder px="sm" py={6}>
+              <Text size="xs" c="dimmed">{t('processes.totalProcesses')}</Text>
+              <Text fw={700} data-testid="total-count">{hasData ? totals.count : '—'}</Text>
+            </Paper>
+            <Paper withBorder px="sm" py={6}>
+              <Text size="xs" c="dimmed">{t('processes.totalCpu')}</Text>
+              <Text fw={700} data-testid="total-cpu">{hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}</Text>
+            </Paper>
+            <Paper withBorder px="sm" py={6}>
+              <Text size="xs" c="dimmed">{t('processes.totalMemory')}</Text>
+              <Text fw={700} data-testid="total-memory">{hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}</Text>
+            </Paper>
+          </SimpleGrid>
+        )}
       </Group>
       {phone ? (
         <ListCards records={rows} layout={cards} label={t('processes.tabProcesses')} fetching={isFirstLoad} noRecordsText={noRecordsText} />
       ) : (
-      <DataTable<UnitProcess>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={rows.length === 0 ? 220 : undefined}
-        records={rows}
-        idAccessor="id"
-        fetching={isFirstLoad}
-        noRecordsText={noRecordsText}
-        sortStatus={sortStatus}
-        onSortStatusChange={(status) =>
-          actor.send({ type: 'process.sort', sort: { column: status.columnAccessor as ProcessSortColumn, direction: status.direction } })
-        }
-        columns={[
-          { accessor: 'name', title: t('processes.columns.name'), sortable: true, render: (p) => <Text size="sm" fw={500}>{p.name}</Text> },
-          { accessor: 'pid', title: t('processes.columns.pid'), sortable: true, textAlign: 'right' },
-          { accessor: 'user', title: t('processes.columns.user'), sortable: true },
-          { accessor: 'cpuPercent', title: t('processes.columns.cpu'), sortable: true, textAlign: 'right', render: (p) => formatPercent(p.cpuPercent, i18n.language) },
-          { accessor: 'memoryMb', title: t('processes.columns.memory'), sortable: true, textAlign: 'right', render: (p) => formatMemory(p.memoryMb, i18n.language) },
-          { accessor: 'startedAt', title: t('processes.columns.started'), sortable: true, render: (p) => <RelativeTime value={p.startedAt} /> },
-          {
-            accessor: 'actions',
-            title: t('processes.columns.actions'),
-            textAlign: 'right',
-            render: (p) => (
-              <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label={t('processes.endProcess')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('processes.endProcessOf', { name: p.name, pid: p.pid })}
-                    disabled={!canAct}
-                    onClick={() => actor.send({ type: 'process.end', process: p })}
-                  >
-                    <IconPlayerStop size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('processes.blockExecutable')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="orange"
-                    aria-label={t('processes.blockExecutableOf', { name: p.name })}
-                    disabled={!canAct}
-                    onClick={() => actor.send({ type: 'process.block', process: p })}
-                  >
-                    <IconBan size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            ),
-          },
-        ]}
-      />
+        <DataTable<UnitProcess>
+          withTableBorder
+          borderRadius="md"
+          // Rows of one line with small icons: tighter than the lists' default, so 8 processes show at 1280×800 under the monitor.
+          verticalSpacing={6}
+          striped
+          highlightOnHover
+          minHeight={rows.length === 0 ? 220 : undefined}
+          records={rows}
+          idAccessor="id"
+          fetching={isFirstLoad}
+          noRecordsText={noRecordsText}
+          sortStatus={sortStatus}
+          onSortStatusChange={(status) =>
+            actor.send({ type: 'process.sort', sort: { column: status.columnAccessor as ProcessSortColumn, direction: status.direction } })
+          }
+          columns={[
+            { accessor: 'name', title: t('processes.columns.name'), sortable: true, render: (p) => <Text size="sm" fw={500}>{p.name}</Text> },
+            { accessor: 'pid', title: t('processes.columns.pid'), sortable: true, textAlign: 'right' },
+            { accessor: 'user', title: t('processes.columns.user'), sortable: true },
+            { accessor: 'cpuPercent', title: t('processes.columns.cpu'), sortable: true, textAlign: 'right', render: (p) => formatPercent(p.cpuPercent, i18n.language) },
+            { accessor: 'memoryMb', title: t('processes.columns.memory'), sortable: true, textAlign: 'right', render: (p) => formatMemory(p.memoryMb, i18n.language) },
+            { accessor: 'startedAt', title: t('processes.columns.started'), sortable: true, render: (p) => <RelativeTime value={p.startedAt} /> },
+            {
+              accessor: 'actions',
+              title: t('processes.columns.actions'),
+              textAlign: 'right',
+              render: (p) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('processes.endProcess')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('processes.endProcessOf', { name: p.name, pid: p.pid })}
+                      disabled={!canAct}
+                      onClick={() => actor.send({ type: 'process.end', process: p })}
+                    >
+                      <IconPlayerStop size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('processes.blockExecutable')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="orange"
+                      aria-label={t('processes.blockExecutableOf', { name: p.name })}
+                      disabled={!canAct}
+                      onClick={() => actor.send({ type: 'process.block', process: p })}
+                    >
+                      <IconBan size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfirmModal
         opened={confirmingEnd}

@@ -17,7 +17,7 @@ function TagList({ tags, labels }: { tags: string[]; labels: RowLabels }) {
   if (first === undefined) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="default" radius="sm" tt="none" maw={100} title={first}>
+      <Badge size="sm" variant="default" radius="sm" tt="none" maw={76} title={first}>
         {first}
       </Badge>
       {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} />}
@@ -90,7 +90,7 @@ export interface UnitRowHandlers {
 
 /**
  * The table's columns. At 1280 px, with the menu open, the default set fits on one line per row in every
- * language: long names and host names end in "…" (the full text is the cell's title), tags show one and "+n".
+ * language with the seed's names whole: long host names end in "…" (the full text is the cell's title), tags show one and "+n".
  * OS and location are one click away in the column chooser.
  */
 export function useUnitColumns(handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
@@ -103,15 +103,17 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
   const columns: DataTableColumn<UnitRow>[] = [
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 136, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} /> },
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 124, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
       sortable: true,
       toggleable: true,
       // A fixed width: with auto width the longest name (nowrap) set the column, and at 1280 px the table ran
-      // under the pinned actions column, hiding the tags. Long names end in an ellipsis with the full name as title.
-      width: 200,
+      // under the pinned actions column, hiding the tags. 330 px holds the seed's longest names whole ("Gdańsk Terminal
+      // Dispatch Terminal 01", 306 px); longer ones end in an ellipsis with the full name as title. The room comes from
+      // the host name, last seen and tags, whose ends matter less.
+      width: 330,
       ellipsis: true,
       render: (u) => (
         <Anchor component="button" type="button" fw={500} onClick={() => onOpen(u)} ta="left" title={u.name} maw="100%" truncate="end" display="block">
@@ -124,7 +126,7 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       title: t('service-units.columns.hostname'),
       sortable: true,
       toggleable: true,
-      width: 180,
+      width: 150,
       ellipsis: true,
       render: (u) => (
         <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
@@ -139,16 +141,16 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       title: t('service-units.columns.lastSeen'),
       sortable: true,
       toggleable: true,
-      width: 150,
+      width: 120,
       ellipsis: true,
       render: (u) => (u.lastSeenAt ? <RelativeTimeText value={u.lastSeenAt} language={language} /> : <Text size="sm" c="dimmed">{labels.t('data-list.never')}</Text>),
     },
-    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 160, render: (u) => <TagList tags={u.tags} labels={labels} /> },
+    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 120, render: (u) => <TagList tags={u.tags} labels={labels} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
-      width: 88,
+      width: 80,
       render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} labels={labels} />,
     },
   ];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Collapse, Group, List, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -28,90 +28,104 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
   const inputError = useSelector(tester, (s) => s.context.inputError);
   const rules = useSelector(tester, (s) => s.context.rules);
   const byId = new Map(rules.map((r) => [r.id, r]));
+  // On a phone the tester starts folded under its title: open, it filled the first screen and pushed the rules below it.
+  const [unfolded, setUnfolded] = useState(false);
+  const title = t('url-restrictions.tester.title');
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="url-tester-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="url-tester-title">
-          {t('url-restrictions.tester.title')}
+          {phone ? (
+            <UnstyledButton onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded} aria-controls="url-tester-body" fz="inherit" fw="inherit" display="flex" style={{ alignItems: 'center', gap: 8 }}>
+              {title}
+              <IconChevronDown size={18} aria-hidden style={{ transform: unfolded ? 'rotate(180deg)' : undefined }} />
+            </UnstyledButton>
+          ) : (
+            title
+          )}
         </Title>
-        {/* noValidate: an empty or malformed URL gets the app's own translated field error, not the browser's. */}
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            tester.send({ type: 'tester.submit', url: String(data.get('url') ?? ''), unitId: unit });
-          }}
-        >
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              name="url"
-              label={t('url-restrictions.tester.url')}
-              placeholder="https://www.example.com/page"
-              withAsterisk
-              aria-required
-              error={inputError ? t(inputError === 'required' ? 'url-restrictions.tester.urlRequired' : 'url-restrictions.tester.invalidUrl') : undefined}
-              onChange={() => tester.send({ type: 'tester.edit' })}
-              miw={280}
-              style={{ flex: 2 }}
-            />
-            <UnitPicker
-              value={unit}
-              onChange={setUnit}
-              text={pickerText}
-              description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
-              clearable
-              w={{ base: '100%', xs: 460 }}
-            />
-            <Button type="submit" loading={checking}>
-              {t('url-restrictions.tester.submit')}
-            </Button>
-          </Group>
-        </form>
-        {failed && (
-          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
-            {t('url-restrictions.tester.failed')}
-          </Alert>
-        )}
-        {decision && !checking && !inputError && (
-          <Stack gap="xs" role="status" aria-live="polite">
-            <Group gap="sm">
-              {decision.action === 'block' ? <IconShieldX color="var(--mantine-color-red-6)" aria-hidden /> : <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />}
-              <Text fw={700} size="lg">
-                {decision.action === 'block' ? t('url-restrictions.tester.blocked') : t('url-restrictions.tester.allowed')}
-              </Text>
-            </Group>
-            <Text size="sm">{t(`url-restrictions.reason.${decision.reason}`)}</Text>
-            {decision.rule && (
-              <Text size="sm">
-                {t('url-restrictions.tester.decidingRule')} <Code>{decision.rule.pattern}</Code>{' '}
-                {/* A span: a Badge's default <div> is not allowed inside this paragraph. */}
-                <Badge component="span" size="sm" variant="light" color={decision.rule.action === 'block' ? 'red' : 'teal'}>
-                  {t(`url-restrictions.action.${decision.rule.action}`)}
-                </Badge>{' '}
-                ({t(`url-restrictions.matchType.${decision.rule.matchType}`)}){decision.rule.reason ? ` — ${decision.rule.reason}` : ''}
-              </Text>
+        <Collapse expanded={!phone || unfolded} keepMountedMode="display-none" id="url-tester-body">
+          <Stack gap="sm">
+            {/* noValidate: an empty or malformed URL gets the app's own translated field error, not the browser's. */}
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                const data = new FormData(e.currentTarget);
+                tester.send({ type: 'tester.submit', url: String(data.get('url') ?? ''), unitId: unit });
+              }}
+            >
+              <Group align="flex-end" gap="sm" wrap="wrap">
+                <TextInput
+                  name="url"
+                  label={t('url-restrictions.tester.url')}
+                  placeholder="https://www.example.com/page"
+                  withAsterisk
+                  aria-required
+                  error={inputError ? t(inputError === 'required' ? 'url-restrictions.tester.urlRequired' : 'url-restrictions.tester.invalidUrl') : undefined}
+                  onChange={() => tester.send({ type: 'tester.edit' })}
+                  miw={280}
+                  style={{ flex: 2 }}
+                />
+                <UnitPicker
+                  value={unit}
+                  onChange={setUnit}
+                  text={pickerText}
+                  description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
+                  clearable
+                  w={{ base: '100%', xs: 460 }}
+                />
+                <Button type="submit" loading={checking}>
+                  {t('url-restrictions.tester.submit')}
+                </Button>
+              </Group>
+            </form>
+            {failed && (
+              <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
+                {t('url-restrictions.tester.failed')}
+              </Alert>
             )}
-            {decision.blockWonTie && <Text size="sm">{t('url-restrictions.reason.blockWonTie')}</Text>}
-            {decision.outcomes.some((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched') && (
-              <>
-                <Text size="sm" fw={600}>
-                  {t('url-restrictions.tester.skipped')}
-                </Text>
-                <List size="sm" spacing={2}>
-                  {decision.outcomes
-                    .filter((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched')
-                    .map((o) => (
-                      <List.Item key={o.ruleId}>
-                        <Code>{byId.get(o.ruleId)?.pattern ?? o.ruleId}</Code> — {t(`url-restrictions.outcome.${o.outcome}`)}
-                      </List.Item>
-                    ))}
-                </List>
-              </>
+            {decision && !checking && !inputError && (
+              <Stack gap="xs" role="status" aria-live="polite">
+                <Group gap="sm">
+                  {decision.action === 'block' ? <IconShieldX color="var(--mantine-color-red-6)" aria-hidden /> : <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />}
+                  <Text fw={700} size="lg">
+                    {decision.action === 'block' ? t('url-restrictions.tester.blocked') : t('url-restrictions.tester.allowed')}
+                  </Text>
+                </Group>
+                <Text size="sm">{t(`url-restrictions.reason.${decision.reason}`)}</Text>
+                {decision.rule && (
+                  <Text size="sm">
+                    {t('url-restrictions.tester.decidingRule')} <Code>{decision.rule.pattern}</Code>{' '}
+                    {/* A span: a Badge's default <div> is not allowed inside this paragraph. */}
+                    <Badge component="span" size="sm" variant="light" color={decision.rule.action === 'block' ? 'red' : 'teal'}>
+                      {t(`url-restrictions.action.${decision.rule.action}`)}
+                    </Badge>{' '}
+                    ({t(`url-restrictions.matchType.${decision.rule.matchType}`)}){decision.rule.reason ? ` — ${decision.rule.reason}` : ''}
+                  </Text>
+                )}
+                {decision.blockWonTie && <Text size="sm">{t('url-restrictions.reason.blockWonTie')}</Text>}
+                {decision.outcomes.some((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched') && (
+                  <>
+                    <Text size="sm" fw={600}>
+                      {t('url-restrictions.tester.skipped')}
+                    </Text>
+                    <List size="sm" spacing={2}>
+                      {decision.outcomes
+                        .filter((o) => o.outcome !== 'noMatch' && o.outcome !== 'matched')
+                        .map((o) => (
+                          <List.Item key={o.ruleId}>
+                            <Code>{byId.get(o.ruleId)?.pattern ?? o.ruleId}</Code> — {t(`url-restrictions.outcome.${o.outcome}`)}
+                          </List.Item>
+                        ))}
+                    </List>
+                  </>
+                )}
+              </Stack>
             )}
           </Stack>
-        )}
+        </Collapse>
       </Stack>
     </Paper>
   );

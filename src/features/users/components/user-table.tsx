@@ -96,7 +96,9 @@ function RowActions({ row, handlers, labels }: { row: UserRow; handlers: UserRow
   );
 }
 
-/** The table's columns. `handlers` must keep its identity (the columns, and the table's pinned-column measuring, follow it). */
+/**
+ * The table's columns, sized so the default set fits 1280 px with the menu open (no sideways scroll under the pinned
+ * actions); the name takes what is left. `handlers` must keep its identity (the columns, and the table's pinned-column measuring, follow it). */
 export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -118,16 +120,16 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
         </Anchor>
       ),
     },
-    { accessor: 'username', title: t('users.columns.username'), sortable: true, toggleable: true, width: 150, ellipsis: true },
+    { accessor: 'username', title: t('users.columns.username'), sortable: true, toggleable: true, width: 120, ellipsis: true },
     { accessor: 'email', title: t('users.columns.email'), sortable: true, toggleable: true, defaultToggle: false, width: 220, ellipsis: true },
     { accessor: 'roleId', title: t('users.columns.role'), sortable: true, toggleable: true, width: 140, render: (u) => labels.role(u.roleId) },
-    { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 170, ellipsis: true },
+    { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 150, ellipsis: true },
     {
       accessor: 'status',
       title: t('users.columns.status'),
       sortable: true,
       toggleable: true,
-      width: 136,
+      width: 116,
       render: (u) => (
         <Badge color={STATUS_COLORS[u.status]} variant="light">
           {labels.status(u.status)}
@@ -139,7 +141,8 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
       title: t('users.columns.lastSignIn'),
       sortable: true,
       toggleable: true,
-      width: 140,
+      width: 124,
+      ellipsis: true,
       render: (u) => (u.lastSignInAt ? <RelativeTimeText value={u.lastSignInAt} language={language} /> : <Text size="sm" c="dimmed">{labels.never}</Text>),
     },
     { accessor: 'createdAt', title: t('users.columns.createdAt'), sortable: true, toggleable: true, defaultToggle: false, width: 140, render: (u) => <RelativeTimeText value={u.createdAt} language={language} /> },
@@ -147,7 +150,7 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
-      width: 88,
+      width: 80,
       render: (u) => <RowActions row={u} handlers={handlers} labels={labels} />,
     },
   ];
