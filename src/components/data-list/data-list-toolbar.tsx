@@ -38,7 +38,8 @@ export function DataListToolbar(props: DataListToolbarProps) {
   const exportLabel = t('data-list.exportCsv');
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-      <Group align="flex-end" gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      {/* A line of its own on a phone: sharing it, the buttons squeezed the search box to nothing in Portuguese. */}
+      <Group align="flex-end" gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0, flexBasis: phone ? '100%' : undefined }}>
         <TextInput
           label={label}
           placeholder={t('data-list.searchPlaceholder')}

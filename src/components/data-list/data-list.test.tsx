@@ -37,6 +37,15 @@ describe('shared list UI', () => {
     expect(onExport).toHaveBeenCalled();
   });
 
+  it('the filters wait behind "Filters (n)" and open in a panel, so the toolbar stays one line', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DataListToolbar searchValue="" onSearchChange={() => undefined} filters={<input aria-label="Status" />} filtersCount={2} />);
+    expect(screen.queryByRole('textbox', { name: 'Status' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(panel).getByRole('textbox', { name: 'Status' })).toBeInTheDocument();
+  });
+
   it('the bulk bar shows the count and clears, and hides with nothing selected', async () => {
     const user = userEvent.setup();
     const onClear = vi.fn();

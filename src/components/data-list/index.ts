@@ -6,7 +6,7 @@ export { ListEmpty, ListError } from './list-states';
 export { useLatestHandlers } from './memo-cells';
 export { RelativeTime, RelativeTimeText, relativeText } from './relative-time';
 export { ListDataTable } from './list-data-table';
-export { ListCards, PHONE_QUERY, usePhoneLayout, type CardAction, type CardLayout } from './list-cards';
+export { ListCards, PHONE_QUERY, usePhoneLayout, type CardLayout } from './list-cards';
 export { TableSettings, useTablePreferences, type ChoosableColumn } from './table-settings';
 export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, type ListActorRef } from './use-list-table';

@@ -40,11 +40,15 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
     () => ({
       primary: (p) => p.name,
       // Two lines a card (the start time stays in the table): four processes on a phone's first screen under the monitor.
-      secondary: (p) => `${t('processes.columns.pid')} ${p.pid} · ${p.user} · ${t('processes.columns.cpu')} ${formatPercent(p.cpuPercent, language)} · ${formatMemory(p.memoryMb, language)}`,
+      secondary: (p) => (
+        <Text span fz="xs">
+          {`${t('processes.columns.pid')} ${p.pid} · ${p.user} · ${t('processes.columns.cpu')} ${formatPercent(p.cpuPercent, language)} · ${formatMemory(p.memoryMb, language)}`}
+        </Text>
+      ),
       actionsLabel: (p) => t('data-list.rowActions', { name: `${p.name} (${t('processes.columns.pid')} ${p.pid})` }),
       actions: (p) => [
         { key: 'end', label: t('processes.endProcess'), color: 'red', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
-        { key: 'block', label: t('processes.blockExecutable'), color: 'orange', disabled: !canAct, icon: <IconBan size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.block', process: p }) },
+        { key: 'block', label: t('processes.blockExecutable'), disabled: !canAct, icon: <IconBan size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.block', process: p }) },
       ],
       stamp: () => (canAct ? '1' : '0'),
     }),
@@ -109,8 +113,8 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
         <DataTable<UnitProcess>
           withTableBorder
           borderRadius="md"
-          // Rows of one line with small icons: tighter than the lists' default, so 8 processes show at 1280×800 under the monitor.
-          verticalSpacing={6}
+          // Rows of one line: tighter than the lists' default, so 8 processes show at 1280×800 under the monitor.
+          verticalSpacing={4}
           striped
           highlightOnHover
           minHeight={rows.length === 0 ? 220 : undefined}

@@ -10,9 +10,9 @@ export function StatusBadge({ status }: { status: UnitStatus }) {
 }
 
 /** The badge with its words given: for table cells, which know the language without a translation hook per cell. */
-export function StatusBadgeLabel({ status, label }: { status: UnitStatus; label: string }) {
+export function StatusBadgeLabel({ status, label, size }: { status: UnitStatus; label: string; size?: 'sm' | 'md' }) {
   return (
-    <Badge color={COLOR[status]} variant={status === 'offline' ? 'outline' : 'light'} radius="sm">
+    <Badge color={COLOR[status]} variant={status === 'offline' ? 'outline' : 'light'} radius="sm" size={size}>
       {label}
     </Badge>
   );

@@ -17,7 +17,7 @@ function TagList({ tags, labels }: { tags: string[]; labels: RowLabels }) {
   if (first === undefined) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="default" radius="sm" tt="none" maw={76} title={first}>
+      <Badge size="sm" variant="default" radius="sm" tt="none" maw={86} title={first}>
         {first}
       </Badge>
       {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} />}
@@ -103,7 +103,8 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
   const columns: DataTableColumn<UnitRow>[] = [
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 124, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} /> },
+    // A small badge: "MANUTENÇÃO" whole in 112 px, which the name needs more.
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 112, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
@@ -126,7 +127,7 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       title: t('service-units.columns.hostname'),
       sortable: true,
       toggleable: true,
-      width: 150,
+      width: 140,
       ellipsis: true,
       render: (u) => (
         <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
@@ -145,7 +146,7 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       ellipsis: true,
       render: (u) => (u.lastSeenAt ? <RelativeTimeText value={u.lastSeenAt} language={language} /> : <Text size="sm" c="dimmed">{labels.t('data-list.never')}</Text>),
     },
-    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 120, render: (u) => <TagList tags={u.tags} labels={labels} /> },
+    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 138, render: (u) => <TagList tags={u.tags} labels={labels} /> },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,

@@ -158,6 +158,8 @@ export function RuleTable({
       withTableBorder
       borderRadius="md"
       highlightOnHover
+      // The actions stay on screen when a language's words make the table wider than the page (pt at 1280 px).
+      pinLastColumn
       // A click or tap anywhere in a row opens its editor too, except on the row's own controls (switch, buttons).
       onRowClick={({ record, event }) => {
         if (event.target instanceof Element && event.target.closest('button, a, input, label')) return;

@@ -129,7 +129,7 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
       title: t('users.columns.status'),
       sortable: true,
       toggleable: true,
-      width: 116,
+      width: 136,
       render: (u) => (
         <Badge color={STATUS_COLORS[u.status]} variant="light">
           {labels.status(u.status)}
