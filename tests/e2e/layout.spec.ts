@@ -132,8 +132,11 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await signIn(page, 'user');
     await page.goto(UNITS);
-    const table = page.getByRole('table', { name: 'Service units' });
-    const first = table.locator('tbody tr').first().getByRole('button').filter({ hasNotText: /^$/ }).first();
+    // The first unit's name: in the table, or on a phone in its card (ListCards).
+    const first =
+      viewport.width < 576
+        ? page.getByRole('list', { name: 'Service units' }).getByRole('listitem').first().getByRole('button').first()
+        : page.getByRole('table', { name: 'Service units' }).locator('tbody tr').first().getByRole('button').filter({ hasNotText: /^$/ }).first();
     const name = (await first.innerText()).trim();
     await first.click();
     const detail = page.getByRole('dialog', { name });
@@ -169,8 +172,9 @@ test.describe('phone, 390×844', () => {
   test('units: the filters wait behind a "Filters (n)" button, and the list starts on the first screen', async ({ page }) => {
     await signIn(page, 'user');
     await page.goto(`${UNITS}?status=online`);
-    const table = page.getByRole('table', { name: 'Service units' });
-    await expect(table.locator('tbody tr').first()).toBeInViewport();
+    // A phone shows the units as cards (ListCards), not as a table.
+    const list = page.getByRole('list', { name: 'Service units' });
+    await expect(list.getByRole('listitem').first()).toBeInViewport();
     await expect(page.getByRole('combobox', { name: 'Status' })).toBeHidden();
     await page.getByRole('button', { name: 'Filters (1)' }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
@@ -181,7 +185,7 @@ test.describe('phone, 390×844', () => {
     await drawer.getByRole('button', { name: 'Show results' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
-    await expect(table.locator('tbody tr').first()).toBeInViewport();
+    await expect(list.getByRole('listitem').first()).toBeInViewport();
   });
 
   test('email: folders behind one button, and a tapped email opens at the top of the screen', async ({ page }) => {

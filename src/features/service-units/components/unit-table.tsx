@@ -103,8 +103,8 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
   const columns: DataTableColumn<UnitRow>[] = [
-    // A small badge: "MANUTENÇÃO" whole in 112 px, which the name needs more.
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 112, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" /> },
+    // A small badge: "MAINTENANCE" whole in 128 px (tests/e2e/status-badges.spec.ts), the rest goes to the name.
+    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 128, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" /> },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
@@ -127,7 +127,7 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       title: t('service-units.columns.hostname'),
       sortable: true,
       toggleable: true,
-      width: 140,
+      width: 124,
       ellipsis: true,
       render: (u) => (
         <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
