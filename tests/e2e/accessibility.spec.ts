@@ -90,15 +90,25 @@ async function frameSettled(page: Page, size: ViewportName): Promise<void> {
  * (a click that fell on a layout being replaced), never on top of an open question.
  */
 async function openDeleteQuestion(page: Page): Promise<void> {
-  const table = page.getByRole('table', { name: 'Service units' });
-  await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(page.locator('[aria-busy="true"]').filter({ visible: true })).toHaveCount(0);
-  const remove = table.getByRole('button', { name: /^Delete / }).first();
   const question = page.getByRole('dialog', { name: /^Delete “.+”\?$/ });
   await expect(async () => {
-    if (!(await question.isVisible())) await remove.click({ timeout: 2_000 });
+    if (!(await question.isVisible())) await unitAction(page, /^Delete /, 'Delete', 2_000);
     await expect(question).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/** The first unit's action: its button in the table, or on a phone (cards, ListCards) the item of its card's menu. */
+async function unitAction(page: Page, button: RegExp, menuItem: string, timeout?: number): Promise<void> {
+  if ((page.viewportSize()?.width ?? VIEWPORTS.desktop.width) < 576) {
+    const list = page.getByRole('list', { name: 'Service units' });
+    await list.getByRole('button', { name: /^Actions for / }).first().click({ timeout });
+    await page.getByRole('menuitem', { name: menuItem, exact: true }).click({ timeout });
+    return;
+  }
+  const table = page.getByRole('table', { name: 'Service units' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await table.getByRole('button', { name: button }).first().click({ timeout });
 }
 
 /** axe needs a page of an explicit context (it opens a helper page in it to assemble results). */
@@ -194,7 +204,7 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
 
     test('service units: detail drawer, editor drawer, delete question', async () => {
       await openScreen(page, '/user/manage-service-units', true);
-      const found = await scanOverlay(page, 'unit editor', () => page.getByRole('button', { name: /^Edit / }).first().click());
+      const found = await scanOverlay(page, 'unit editor', () => unitAction(page, /^Edit /, 'Edit'));
       found.push(...(await scanOverlay(page, 'new unit', () => page.getByRole('button', { name: 'New unit' }).click())));
       found.push(...(await scanOverlay(page, 'delete unit', () => openDeleteQuestion(page))));
       found.push(
@@ -203,6 +213,19 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
           await expect(page.getByRole('dialog').getByRole('heading').first()).toBeVisible();
         })),
       );
+      expectNoViolations(found);
+    });
+
+    test('lists on a phone: a unit card\'s actions menu; the filters panel', async () => {
+      await openScreen(page, '/user/manage-service-units', true);
+      const found = await scanOverlay(
+        page,
+        'unit card menu',
+        () => page.getByRole('list', { name: 'Service units' }).getByRole('button', { name: /^Actions for / }).first().click(),
+        '[role="menu"]',
+        ['phone'],
+      );
+      found.push(...(await scanOverlay(page, 'filters panel', () => page.getByRole('button', { name: /^Filters/ }).click())));
       expectNoViolations(found);
     });
 

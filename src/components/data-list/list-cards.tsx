@@ -21,6 +21,7 @@ export interface CardAction {
   key: string;
   label: string;
   icon?: ReactNode;
+  /** A theme colour with a readable text shade: 'danger' for destructive actions. */
   color?: string;
   disabled?: boolean;
   onClick: () => void;
@@ -115,7 +116,15 @@ function CardItem<T>({ row, layout, checked, onCheck, checkLabel }: CardProps<T>
             </Menu.Target>
             <Menu.Dropdown>
               {actions.map((action) => (
-                <Menu.Item key={action.key} leftSection={action.icon} color={action.color} disabled={action.disabled} onClick={action.onClick}>
+                // The scheme's readable text shade of the colour (red-6 on white is 3.3:1): 'danger' for destructive items.
+                <Menu.Item
+                  key={action.key}
+                  leftSection={action.icon}
+                  color={action.color}
+                  c={action.color ? `var(--mantine-color-${action.color}-text)` : undefined}
+                  disabled={action.disabled}
+                  onClick={action.onClick}
+                >
                   {action.label}
                 </Menu.Item>
               ))}

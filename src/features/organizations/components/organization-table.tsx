@@ -170,7 +170,7 @@ function useOrganizationCards(handlers: OrganizationRowHandlers): CardLayout<Org
           icon: <Icon size={16} aria-hidden />,
           onClick: () => handlers.onStatus(o, action),
         })),
-        ...(handlers.allowed('delete', o) ? [{ key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(o) }] : []),
+        ...(handlers.allowed('delete', o) ? [{ key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(o) }] : []),
       ],
       stamp: (o) => actionsStamp(o, handlers.allowed),
     };

@@ -47,7 +47,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
       ),
       actionsLabel: (p) => t('data-list.rowActions', { name: `${p.name} (${t('processes.columns.pid')} ${p.pid})` }),
       actions: (p) => [
-        { key: 'end', label: t('processes.endProcess'), color: 'red', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
+        { key: 'end', label: t('processes.endProcess'), color: 'danger', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
         { key: 'block', label: t('processes.blockExecutable'), disabled: !canAct, icon: <IconBan size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.block', process: p }) },
       ],
       stamp: () => (canAct ? '1' : '0'),

@@ -184,7 +184,7 @@ function useUnitCards(handlers: UnitRowHandlers): CardLayout<UnitRow> {
       actionsLabel: (u) => actionsLabel(u.name),
       actions: (u) => [
         { key: 'edit', label: edit, icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) },
-        { key: 'delete', label: remove, color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) },
+        { key: 'delete', label: remove, color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) },
       ],
     };
   }, [t, language, handlers]);

@@ -46,7 +46,7 @@ export function RuleTable({
       actionsLabel: (r) => t('data-list.rowActions', { name: r.pattern }),
       actions: (r) => [
         { key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => onEdit(r) },
-        { key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => onDelete(r) },
+        { key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => onDelete(r) },
       ],
       stamp: () => (toggling ? '1' : '0'),
     }),

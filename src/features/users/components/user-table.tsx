@@ -202,7 +202,7 @@ function useUserCards(handlers: UserRowHandlers): CardLayout<UserRow> {
           icon: <Icon size={16} aria-hidden />,
           onClick: () => handlers.onAction(u, action),
         })),
-        ...(handlers.allowed('delete', u) ? [{ key: 'delete', label: t('common.delete'), color: 'red', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) }] : []),
+        ...(handlers.allowed('delete', u) ? [{ key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) }] : []),
       ],
       stamp: (u) => actionsStamp(u, handlers.allowed),
     };
