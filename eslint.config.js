@@ -47,8 +47,7 @@ function layerOf(rel) {
 const isPermissions = (/** @type {string | null} */ rel) =>
   rel !== null && (rel.startsWith('machines/permissions/') || /^machines\/service-units\/unit-status(\.ts)?$/.test(rel));
 
-const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) =>
-  names.some((n) => spec === n || spec.startsWith(`${n}/`));
+const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) => names.some((n) => spec === n || spec.startsWith(`${n}/`));
 
 /** @type {import('eslint').Rule.RuleModule} */
 const layersRule = {
@@ -58,7 +57,8 @@ const layersRule = {
     schema: [],
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
-      mirage: "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
+      mirage:
+        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
@@ -82,7 +82,12 @@ const layersRule = {
       if (from.layer === 'mirage') {
         const ok = to
           ? to.layer === 'mirage' || (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
-          : isPackage(spec, isTest ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'vitest', 'fake-indexeddb'] : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose']);
+          : isPackage(
+              spec,
+              isTest
+                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'vitest', 'fake-indexeddb']
+                : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose'],
+            );
         if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });
         return;
       }
@@ -107,15 +112,21 @@ const layersRule = {
       ImportDeclaration(node) {
         const typeOnly =
           /** @type {{importKind?: string}} */ (node).importKind === 'type' ||
-          (node.specifiers.length > 0 &&
-            node.specifiers.every((s) => /** @type {{importKind?: string}} */ (s).importKind === 'type'));
+          (node.specifiers.length > 0 && node.specifiers.every((s) => /** @type {{importKind?: string}} */ (s).importKind === 'type'));
         check(node, String(node.source.value), { typeOnly, dynamic: false });
       },
       ExportNamedDeclaration(node) {
-        if (node.source) check(node, String(node.source.value), { typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type', dynamic: false });
+        if (node.source)
+          check(node, String(node.source.value), {
+            typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type',
+            dynamic: false,
+          });
       },
       ExportAllDeclaration(node) {
-        check(node, String(node.source.value), { typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type', dynamic: false });
+        check(node, String(node.source.value), {
+          typeOnly: /** @type {{exportKind?: string}} */ (node).exportKind === 'type',
+          dynamic: false,
+        });
       },
       ImportExpression(node) {
         if (node.source.type === 'Literal' && typeof node.source.value === 'string') {
@@ -129,7 +140,18 @@ const layersRule = {
 export const projectPlugin = { rules: { layers: layersRule } };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'tmp-*/**', 'bench-results/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'tmp-*/**',
+      'bench-results/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -152,7 +174,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/lib/session/*', '!**/lib/session/light'], message: 'Import @/lib/session (or @/lib/session/light on the first screen).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/lib/session/*', '!**/lib/session/light'],
+              message: 'Import @/lib/session (or @/lib/session/light on the first screen).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -10,13 +10,18 @@ const outDir = process.env.E2E_DIST ?? 'dist';
 const OIDC_PROVIDER_PORT = 4190;
 const OIDC_APP_PORT = 4191;
 const e2eFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
-const runsOidc = process.env.E2E_OIDC === '1' || (process.env.E2E_OIDC !== '0' && (e2eFilters.length === 0 || e2eFilters.some((f) => f.includes('oidc'))));
+const runsOidc =
+  process.env.E2E_OIDC === '1' || (process.env.E2E_OIDC !== '0' && (e2eFilters.length === 0 || e2eFilters.some((f) => f.includes('oidc'))));
 const oidcServers: { command: string; url: string; env: Record<string, string>; reuseExistingServer: boolean; timeout: number }[] = runsOidc
   ? [
       {
         command: `node tests/e2e/oidc/provider.mjs`,
         url: `http://127.0.0.1:${OIDC_PROVIDER_PORT}/.well-known/openid-configuration`,
-        env: { OIDC_PORT: String(OIDC_PROVIDER_PORT), OIDC_APP_ORIGINS: `http://127.0.0.1:${OIDC_APP_PORT}`, OIDC_ACCESS_TOKEN_TTL_S: '20' },
+        env: {
+          OIDC_PORT: String(OIDC_PROVIDER_PORT),
+          OIDC_APP_ORIGINS: `http://127.0.0.1:${OIDC_APP_PORT}`,
+          OIDC_ACCESS_TOKEN_TTL_S: '20',
+        },
         reuseExistingServer: false,
         timeout: 30_000,
       },
@@ -43,7 +48,8 @@ const REMOTE_APP_PORT = Number(process.env.E2E_REMOTE_PORT ?? 4189);
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4192);
 const remoteFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
 const runsRemote =
-  process.env.E2E_REMOTE === '1' || (process.env.E2E_REMOTE !== '0' && (remoteFilters.length === 0 || remoteFilters.some((f) => f.includes('remote'))));
+  process.env.E2E_REMOTE === '1' ||
+  (process.env.E2E_REMOTE !== '0' && (remoteFilters.length === 0 || remoteFilters.some((f) => f.includes('remote'))));
 const remoteDist = process.env.E2E_REMOTE_DIST ?? 'dist-remote';
 const remoteServers = runsRemote
   ? [

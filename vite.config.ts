@@ -11,7 +11,13 @@ import { cspPlugin } from './build/csp-plugin.ts';
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /** Plain .test.ts files under src/ that still need a DOM (DOMPurify, localStorage, window events). */
-const NEEDS_DOM = ['src/lib/text.test.ts', 'src/lib/i18n.test.ts', 'src/lib/theme.test.ts', 'src/features/email/snippet.test.ts', 'src/features/auth/server-messages.test.ts'];
+const NEEDS_DOM = [
+  'src/lib/text.test.ts',
+  'src/lib/i18n.test.ts',
+  'src/lib/theme.test.ts',
+  'src/features/email/snippet.test.ts',
+  'src/features/auth/server-messages.test.ts',
+];
 
 /**
  * DOM test files that replace a module (vi.mock/vi.doMock). Without isolation a module mock would leak

@@ -25,7 +25,9 @@ const FORM_ROOTS = [file('../src/features/auth/login-page.tsx')];
  * compiles out. Their import statements stay, though, so the sets would still pull them in (and components only
  * other pages use) unless remote builds skip them.
  */
-const DEMO_ONLY = ['../src/app/backend.ts', '../src/app/backend-progress.tsx', '../src/features/auth/components/demo-accounts-box.tsx'].map(file);
+const DEMO_ONLY = ['../src/app/backend.ts', '../src/app/backend-progress.tsx', '../src/features/auth/components/demo-accounts-box.tsx'].map(
+  file,
+);
 
 /**
  * Packages the walk reaches through names the first screen never runs: @xstate/react's module imports
@@ -86,7 +88,10 @@ function importsBySpecifier(code: string): Map<string, Set<string> | '*'> {
     const set = names ?? new Set<string>();
     const braces = /\{([^}]*)\}/.exec(clause);
     if (braces) for (const [imported] of bindings(braces[1] as string)) set.add(imported);
-    const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
+    const head = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
     if (head !== '' && head !== 'type') set.add('default');
     out.set(spec, set);
   }
@@ -193,7 +198,8 @@ function staticClosure(graph: Graph, roots: readonly string[], skip: ReadonlySet
 
   for (const root of roots) visitModule(root);
   // BOOT_CHUNKS_DEBUG=/tmp/x: writes each set ("module <- importer") to /tmp/x<roots>, to see why a module is in it.
-  if (process.env.BOOT_CHUNKS_DEBUG) writeFileSync(process.env.BOOT_CHUNKS_DEBUG + roots.length, [...parents].map(([a, b]) => `${a} <- ${b}`).join('\n'));
+  if (process.env.BOOT_CHUNKS_DEBUG)
+    writeFileSync(process.env.BOOT_CHUNKS_DEBUG + roots.length, [...parents].map(([a, b]) => `${a} <- ${b}`).join('\n'));
   return seen;
 }
 
@@ -212,7 +218,8 @@ export function bootChunks(): Plugin {
     // page shares some of them and must not load the app's boot chunk.
     // Translations are left out too: src/lib/i18n.ts imports every language's files in its (test-only) branch,
     // so the static graph overstates what the entry uses; the bundler places them where they are used.
-    if (BOOT_ROOTS.includes(id) || FORM_ROOTS.includes(id) || id.startsWith('\0') || id.includes('?') || id.includes('/src/locales/')) return null;
+    if (BOOT_ROOTS.includes(id) || FORM_ROOTS.includes(id) || id.startsWith('\0') || id.includes('?') || id.includes('/src/locales/'))
+      return null;
     if (LEFT_TO_THE_BUNDLER.some((path) => id.includes(path))) return null;
     if (groups.boot.has(id)) return 'boot';
     if (groups.forms.has(id)) return 'auth-forms';
@@ -239,7 +246,11 @@ export function bootChunks(): Plugin {
           files.add(chunk.fileName);
           for (const imported of chunk.imports) if (ctx.bundle[imported]?.name === 'auth-forms') files.add(imported);
         }
-        return [...files].map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+        return [...files].map((f) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
     config() {
@@ -251,10 +262,19 @@ export function bootChunks(): Plugin {
                 // Higher priority first: a module of the boot set never lands in auth-forms.
                 groups: [
                   { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'boot' ? 'boot' : null), debugName: 'boot', priority: 2 },
-                  { name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'auth-forms' ? 'auth-forms' : null), debugName: 'auth-forms', priority: 1 },
+                  {
+                    name: (id: string, ctx: Graph) => (groupOf(id, ctx) === 'auth-forms' ? 'auth-forms' : null),
+                    debugName: 'auth-forms',
+                    priority: 1,
+                  },
                   // The chart library and its d3 parts in a chunk of their own: with one page using them (the prediction
                   // report) the bundler would put them in that page's chunk, over the route-chunk budget.
-                  { name: (id: string) => (CHART_PACKAGES.test(id) ? 'charts' : null), debugName: 'charts', priority: 0, entriesAware: true },
+                  {
+                    name: (id: string) => (CHART_PACKAGES.test(id) ? 'charts' : null),
+                    debugName: 'charts',
+                    priority: 0,
+                    entriesAware: true,
+                  },
                 ],
               },
             },

@@ -145,7 +145,10 @@ export function headerRules(env: CspEnv): HeaderRule[] {
 /** The `_headers` file (Netlify / Cloudflare Pages format). */
 export function headersFile(env: CspEnv): string {
   return headerRules(env)
-    .map(({ path, unset, set }) => `${path}\n${unset.map((name) => `  ! ${name}\n`).join('')}${set.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`)
+    .map(
+      ({ path, unset, set }) =>
+        `${path}\n${unset.map((name) => `  ! ${name}\n`).join('')}${set.map(([name, value]) => `  ${name}: ${value}\n`).join('')}`,
+    )
     .join('\n');
 }
 
@@ -217,7 +220,9 @@ export function cspPlugin(): Plugin {
       handler(_html, ctx) {
         // The dev server injects inline scripts (React refresh, HMR client): the policy is a build's.
         if (ctx.server) return [];
-        return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: cspString(env, false) }, injectTo: 'head-prepend' }];
+        return [
+          { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: cspString(env, false) }, injectTo: 'head-prepend' },
+        ];
       },
     },
     generateBundle() {

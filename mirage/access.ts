@@ -49,7 +49,12 @@ export function access<T>(
 }
 
 /** 'missing' for an absent or unreadable record, 'allowed', or the reason of the refusal. */
-function decide(user: UserRow, action: Action, resource: Resource, organizationId: OrganizationId | typeof ABSENT): 'missing' | 'allowed' | PermissionReason {
+function decide(
+  user: UserRow,
+  action: Action,
+  resource: Resource,
+  organizationId: OrganizationId | typeof ABSENT,
+): 'missing' | 'allowed' | PermissionReason {
   if (organizationId === ABSENT) return 'missing';
   const subject = subjectOf(user);
   const record = { organizationId: organizationKey(organizationId) };

@@ -127,7 +127,9 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     ...(stored.status === 'loaded' ? { initialData: stored.dump, adoptInitialData: !stored.legacy } : {}),
     beginWrite: persistence.beginWrite,
     // Only a fresh seed reports progress (and yields between domains): loading stored rows does not seed.
-    ...(stored.status !== 'loaded' && options.onProgress ? { onSeedProgress: (done: number) => options.onProgress?.('seeding', done) } : {}),
+    ...(stored.status !== 'loaded' && options.onProgress
+      ? { onSeedProgress: (done: number) => options.onProgress?.('seeding', done) }
+      : {}),
   });
   const live = server;
 
@@ -146,7 +148,9 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     options.onProgress?.('storing', 0);
     try {
       // No request is answered before this resolves, so the rows need no copy; IndexedDB copies each put.
-      await store.replaceAll(liveRows(live.db), { seed, seededAt: new Date().toISOString() }, (done) => options.onProgress?.('storing', done));
+      await store.replaceAll(liveRows(live.db), { seed, seededAt: new Date().toISOString() }, (done) =>
+        options.onProgress?.('storing', done),
+      );
     } catch (error) {
       status.persistFailed = true;
       console.error('The demo database could not be saved', error);

@@ -13,11 +13,7 @@ export function randomToken(bytes = 24): string {
 /** PBKDF2-SHA-256 through Web Crypto; passwords are never stored in clear. */
 export async function hashPassword(password: string, salt: string, iterations = 10_000): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations },
-    key,
-    256,
-  );
+  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations }, key, 256);
   return toHex(bits);
 }
 

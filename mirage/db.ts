@@ -32,10 +32,9 @@ export function table<T extends Row>(db: MirageDb, name: string): Table<T> {
   const raw = collectionOf(db, name) as MirageCollection;
   return {
     all: () => raw.all() as T[],
-    rows: () => (raw._records as readonly unknown[]) as readonly Readonly<T>[],
+    rows: () => raw._records as readonly unknown[] as readonly Readonly<T>[],
     find: (id) => (raw.find(id) as T | null) ?? undefined,
-    where: (predicate) =>
-      raw.where(typeof predicate === 'function' ? (row: unknown) => predicate(row as T) : predicate) as T[],
+    where: (predicate) => raw.where(typeof predicate === 'function' ? (row: unknown) => predicate(row as T) : predicate) as T[],
     insert: (row) => raw.insert(row) as T,
     insertMany: (rows) => raw.insert(rows) as T[],
     update: (id, patch) => raw.update(id, patch) as T,

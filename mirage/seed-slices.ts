@@ -21,7 +21,12 @@ export function timeSlicer(ms = 30): TimeSlicer {
 }
 
 /** Inserts rows in slices, letting the page breathe between them. */
-export async function insertInSlices<T>(insertMany: (rows: T[]) => unknown, rows: readonly T[], slicer: TimeSlicer, size = 2_000): Promise<void> {
+export async function insertInSlices<T>(
+  insertMany: (rows: T[]) => unknown,
+  rows: readonly T[],
+  slicer: TimeSlicer,
+  size = 2_000,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) {
     insertMany(rows.slice(i, i + size));
     await slicer.breathe();

@@ -14,7 +14,10 @@ export function routeModules(root = '.') {
   const text = readFileSync(join(root, 'src/app/routes.ts'), 'utf8');
   // Signed-in pages: `load: signedIn('<path>')`, their import() in src/app/signed-in-pages.ts.
   const signedIn = new Map();
-  for (const m of readFileSync(join(root, 'src/app/signed-in-pages.ts'), 'utf8').matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('@\/([^']+)'\)/g)) signedIn.set(m[1], m[2]);
+  for (const m of readFileSync(join(root, 'src/app/signed-in-pages.ts'), 'utf8').matchAll(
+    /'([^']+)':\s*\(\)\s*=>\s*import\('@\/([^']+)'\)/g,
+  ))
+    signedIn.set(m[1], m[2]);
   const out = [];
   const re = /path:\s*'([^']+)'[^\n]*?(?:import\('@\/([^']+)'\)|signedIn\('([^']+)'\))/g;
   for (const m of text.matchAll(re)) {
@@ -91,12 +94,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(JSON.stringify(result, null, 2));
   } else {
     const kb = (n) => (n / 1024).toFixed(1);
-    console.log(`entry: ${result.entry.files.length} files, JS ${kb(result.entry.js.gz)} KB gz (${kb(result.entry.js.raw)} raw), CSS ${kb(result.entry.css.gz)} KB gz`);
+    console.log(
+      `entry: ${result.entry.files.length} files, JS ${kb(result.entry.js.gz)} KB gz (${kb(result.entry.js.raw)} raw), CSS ${kb(result.entry.css.gz)} KB gz`,
+    );
     for (const r of result.routes) {
       if (r.missing) console.log(`${r.path}: (no chunk)`);
-      else console.log(`${r.path.padEnd(30)} initial JS ${kb(r.initialJsGz).padStart(6)} KB  CSS ${kb(r.initialCssGz).padStart(5)}  own ${kb(r.ownGz).padStart(5)}  extra ${kb(r.extraJsGz).padStart(6)}`);
+      else
+        console.log(
+          `${r.path.padEnd(30)} initial JS ${kb(r.initialJsGz).padStart(6)} KB  CSS ${kb(r.initialCssGz).padStart(5)}  own ${kb(r.ownGz).padStart(5)}  extra ${kb(r.extraJsGz).padStart(6)}`,
+        );
     }
     console.log('\nlargest chunks:');
-    for (const c of result.chunks.slice(0, 25)) console.log(`${kb(c.gz).padStart(7)} KB gz ${kb(c.raw).padStart(7)} raw  ${c.file}  ${c.src ?? ''}`);
+    for (const c of result.chunks.slice(0, 25))
+      console.log(`${kb(c.gz).padStart(7)} KB gz ${kb(c.raw).padStart(7)} raw  ${c.file}  ${c.src ?? ''}`);
   }
 }

@@ -32,7 +32,15 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('--runs', QUICK ? 5 : 9));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 // The remote-mode build is served (for Lighthouse) on the floor's port once the floor is measured.
 const PORTS = { app: 4186, floor: 4187, large: 4188, remote: 4187 };
 const DIST = { remote: 'dist-bench-remote', app: 'dist-bench-app', large: 'dist-bench-large', floor: 'dist-bench-floor' };
@@ -146,7 +154,15 @@ function readdirJs(dist) {
 }
 
 // ---------------------------------------------------------------- static server
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
 function serve(dir, port) {
   const cache = new Map();
   const server = http.createServer((req, res) => {
@@ -257,9 +273,13 @@ async function timedNavigation(page, url, rowSelector) {
 }
 
 async function waitRows(page, rowSelector) {
-  await page.waitForFunction((s) => document.querySelectorAll(s).length > 0 && !document.querySelector('[aria-busy="true"]:not(#loading-bg)'), rowSelector, {
-    timeout: 120_000,
-  });
+  await page.waitForFunction(
+    (s) => document.querySelectorAll(s).length > 0 && !document.querySelector('[aria-busy="true"]:not(#loading-bg)'),
+    rowSelector,
+    {
+      timeout: 120_000,
+    },
+  );
 }
 
 /** The same three interactions on the floor's plain virtualised list. */
@@ -311,7 +331,11 @@ async function largeSeed(browser, runs) {
   await page.reload();
   const secondLoginShownMs = await page.evaluate(() => window.__benchReady);
   await page.waitForFunction(() => window.server !== undefined, null, { timeout: 600_000, polling: 500 });
-  result.secondVisit = { loginShownMs: secondLoginShownMs, readyMs: Date.now() - reloaded, longestTaskMs: await page.evaluate(() => Math.max(0, ...window.__longTasks)) };
+  result.secondVisit = {
+    loginShownMs: secondLoginShownMs,
+    readyMs: Date.now() - reloaded,
+    longestTaskMs: await page.evaluate(() => Math.max(0, ...window.__longTasks)),
+  };
 
   const rows = 'table tbody tr';
   await signIn(page, base, 'user', { reload: false });
@@ -443,7 +467,13 @@ async function lighthouseRuns() {
       }
       const runner = await lighthouse(
         target.base + target.path,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(target.user) },
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: Boolean(target.user),
+        },
         desktop,
       );
       const lhr = runner?.lhr;
@@ -466,11 +496,15 @@ async function lighthouseRuns() {
 // ---------------------------------------------------------------- vitest benches (Mirage handlers at the large seed)
 function vitestBenches() {
   const file = join(root, 'bench-results', 'vitest-bench.json');
-  const r = spawnSync('npx', ['vitest', 'bench', '--run', '--project', 'dom', 'tests/bench/', '--outputJson', file], { encoding: 'utf8', env: process.env });
+  const r = spawnSync('npx', ['vitest', 'bench', '--run', '--project', 'dom', 'tests/bench/', '--outputJson', file], {
+    encoding: 'utf8',
+    env: process.env,
+  });
   if (r.status !== 0 || !existsSync(file)) return { error: (r.stderr || r.stdout || '').slice(-500) };
   const data = JSON.parse(readFileSync(file, 'utf8'));
   const out = {};
-  for (const f of data.files ?? []) for (const g of f.groups ?? []) for (const b of g.benchmarks ?? []) out[`${g.fullName}: ${b.name}`] = Math.round(b.median ?? b.mean);
+  for (const f of data.files ?? [])
+    for (const g of f.groups ?? []) for (const b of g.benchmarks ?? []) out[`${g.fullName}: ${b.name}`] = Math.round(b.median ?? b.mean);
   return out;
 }
 
@@ -484,7 +518,11 @@ function savePartial(results) {
 /** `--large-only`: only the large-seed figures and the virtualised list (after a full run stopped there). */
 async function largeOnly() {
   if (!argv.includes('--no-build')) {
-    run('npx', ['vite', 'build', '--manifest', '--emptyOutDir', '--outDir', DIST.large], { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0', VITE_SEED: 'large' });
+    run('npx', ['vite', 'build', '--manifest', '--emptyOutDir', '--outDir', DIST.large], {
+      VITE_API_MODE: 'mirage',
+      VITE_MOCK_LATENCY_MS: '0',
+      VITE_SEED: 'large',
+    });
     run('npx', ['vite', 'build', '--config', 'tests/bench/floor/vite.config.ts', '--outDir', join(root, DIST.floor), '--emptyOutDir']);
   }
   const servers = await Promise.all([serve(DIST.floor, PORTS.floor), serve(DIST.large, PORTS.large)]);
@@ -501,7 +539,12 @@ async function largeOnly() {
   writeFileSync('bench-results/latest-large.json', JSON.stringify(results, null, 2));
   const rows = [];
   const add = (figure, value, goal, pass) =>
-    rows.push({ figure, value: typeof value === 'number' ? `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'n/a'}` : String(value), goal, result: pass === null ? '' : pass ? 'pass' : 'MISS' });
+    rows.push({
+      figure,
+      value: typeof value === 'number' ? `${Number.isFinite(value) ? Math.round(value * 100) / 100 : 'n/a'}` : String(value),
+      goal,
+      result: pass === null ? '' : pass ? 'pass' : 'MISS',
+    });
   if (results.large && !results.large.error) largeSeedRows(add, results, null);
   else add('large seed figures', results.large?.error ?? 'not run', '', false);
   const w = Math.max(...rows.map((x) => x.figure.length));
@@ -581,7 +624,13 @@ async function main() {
     entryJsKb: kb(size.remote.entry.js.gz),
     floorJsKb: kb(size.floorJs.js),
     floorCssKb: kb(size.floorJs.css),
-    routes: size.remote.routes.map((r) => ({ path: r.path, initialJsKb: kb(r.initialJsGz), initialCssKb: kb(r.initialCssGz), ownChunkKb: kb(r.ownGz), shellKb: kb(r.shellGz ?? 0) })),
+    routes: size.remote.routes.map((r) => ({
+      path: r.path,
+      initialJsKb: kb(r.initialJsGz),
+      initialCssKb: kb(r.initialCssGz),
+      ownChunkKb: kb(r.ownGz),
+      shellKb: kb(r.shellGz ?? 0),
+    })),
     largestChunks: size.remote.chunks.slice(0, 8).map((c) => ({ file: c.file, kb: kb(c.gz) })),
     leaks: size.leaks,
     entryPackages: size.entryPackages,
@@ -611,12 +660,25 @@ function table(r) {
   };
   const s = r.sizes;
   add('/login initial JS, remote mode (KB gz)', s.loginJsKb, `≤ ${GOALS.loginJsKb}`, s.loginJsKb <= GOALS.loginJsKb);
-  if (s.loginJsKb > (CEILINGS.loginJsKb ?? GOALS.loginJsKb)) failures.push(`/login initial JS ${s.loginJsKb} KB > ceiling ${CEILINGS.loginJsKb} KB`);
+  if (s.loginJsKb > (CEILINGS.loginJsKb ?? GOALS.loginJsKb))
+    failures.push(`/login initial JS ${s.loginJsKb} KB > ceiling ${CEILINGS.loginJsKb} KB`);
   add('/login initial CSS, remote mode (KB gz)', s.loginCssKb, `≤ ${GOALS.loginCssKb}`, s.loginCssKb <= GOALS.loginCssKb, { gate: true });
   add('  floor app initial JS / CSS (KB gz)', `${s.floorJsKb} / ${s.floorCssKb}`, '', null);
   const biggest = [...s.routes].sort((a, b) => b.ownChunkKb - a.ownChunkKb)[0];
-  add(`largest route chunk (${biggest?.path}) (KB gz)`, biggest?.ownChunkKb ?? NaN, `≤ ${GOALS.routeChunkKb}`, (biggest?.ownChunkKb ?? 0) <= GOALS.routeChunkKb, { gate: true });
-  add('Mirage/charts/explorer/oidc outside their routes', s.leaks.length === 0 ? 'none' : s.leaks.join('; '), 'none', s.leaks.length === 0, { gate: true });
+  add(
+    `largest route chunk (${biggest?.path}) (KB gz)`,
+    biggest?.ownChunkKb ?? NaN,
+    `≤ ${GOALS.routeChunkKb}`,
+    (biggest?.ownChunkKb ?? 0) <= GOALS.routeChunkKb,
+    { gate: true },
+  );
+  add(
+    'Mirage/charts/explorer/oidc outside their routes',
+    s.leaks.length === 0 ? 'none' : s.leaks.join('; '),
+    'none',
+    s.leaks.length === 0,
+    { gate: true },
+  );
   const fs = r.firstScreen;
   const ratio = (a, b) => median(a) / median(b);
   const cold = ratio(fs.app.cold, fs.floor.cold);
@@ -633,22 +695,43 @@ function table(r) {
   // failed. Bytes and the refresh count always gate.
   const overloaded = r.loadAverage1m > 2 * r.cpus;
   const ratioFailures = [];
-  if (cold > coldLimit) ratioFailures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  if (cold > coldLimit)
+    ratioFailures.push(`first screen cold ratio ${cold.toFixed(2)} > ${coldLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
   // The warm ratio is reported, never gated: the floor's warm paint is so short that scheduling alone swings
   // it between runs of the same build (docs/performance.md, Quick mode); the cold ratio is steady and gates.
-  if (warm > warmLimit) console.log(`warning (warm ratio is not gated): first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`);
+  if (warm > warmLimit)
+    console.log(
+      `warning (warm ratio is not gated): first screen warm ratio ${warm.toFixed(2)} > ${warmLimit.toFixed(2)} (ceiling × noise ${NOISE})`,
+    );
   if (overloaded) {
     for (const f of ratioFailures) console.log(`warning (load ${r.loadAverage1m.toFixed(1)} on ${r.cpus} cores, not failed): ${f}`);
   } else failures.push(...ratioFailures);
-  if (fs.app404.cold.length > 0) add('first visit /pages/error-404 cold / warm (ms)', `${Math.round(median(fs.app404.cold))} / ${Math.round(median(fs.app404.warm))}`, '', null);
+  if (fs.app404.cold.length > 0)
+    add(
+      'first visit /pages/error-404 cold / warm (ms)',
+      `${Math.round(median(fs.app404.cold))} / ${Math.round(median(fs.app404.warm))}`,
+      '',
+      null,
+    );
 
   const wd = r.writeDefault ?? {};
   add('write (create a task), default seed (ms)', median(wd.times ?? []), '', null);
   add('  stored per write, default seed (records / bytes)', `${median(wd.records ?? [])} / ${median(wd.bytes ?? [])}`, '', null);
   const rf = r.refresh ?? {};
   const refreshCounts = rf.counts ?? [];
-  add('50 concurrent 401s → refresh calls (each run)', refreshCounts.join(', ') || rf.error || 'n/a', '1', refreshCounts.length > 0 && refreshCounts.every((c) => c === 1), { gate: !r.boot });
-  add('  50 calls, valid token / expired token (ms)', `${Math.round(median(rf.valid ?? []))} / ${Math.round(median(rf.expired ?? []))}`, '', null);
+  add(
+    '50 concurrent 401s → refresh calls (each run)',
+    refreshCounts.join(', ') || rf.error || 'n/a',
+    '1',
+    refreshCounts.length > 0 && refreshCounts.every((c) => c === 1),
+    { gate: !r.boot },
+  );
+  add(
+    '  50 calls, valid token / expired token (ms)',
+    `${Math.round(median(rf.valid ?? []))} / ${Math.round(median(rf.expired ?? []))}`,
+    '',
+    null,
+  );
   add('  refresh overhead (ms)', median(rf.expired ?? []) - median(rf.valid ?? []), '', null);
 
   if (r.virtual && r.large && !r.large.error) {
@@ -667,7 +750,8 @@ function table(r) {
       add(`lighthouse ${name}: TBT (ms)`, v.tbtMs, `≤ ${GOALS.lighthouseTbtMs}`, v.tbtMs <= GOALS.lighthouseTbtMs);
     }
   }
-  for (const [name, v] of Object.entries(r.handlers ?? {})) add(`handler ${name.replace(/^.*?\.bench\.ts > /, '')} (ms)`.slice(0, 100), v, '', null);
+  for (const [name, v] of Object.entries(r.handlers ?? {}))
+    add(`handler ${name.replace(/^.*?\.bench\.ts > /, '')} (ms)`.slice(0, 100), v, '', null);
   return { rows, failures };
 }
 
@@ -679,7 +763,12 @@ function largeSeedRows(add, r, wd) {
   add('large seed: longest main-thread task while seeding (ms)', L.seed.longestTaskMs, 'no frozen page', L.seed.longestTaskMs < 1000);
   if (L.secondVisit) {
     add('large seed, second visit: backend ready from the stored rows (ms)', L.secondVisit.readyMs, 'in the background', null);
-    add('large seed, second visit: longest main-thread task (ms)', L.secondVisit.longestTaskMs, 'no frozen page', L.secondVisit.longestTaskMs < 1000);
+    add(
+      'large seed, second visit: longest main-thread task (ms)',
+      L.secondVisit.longestTaskMs,
+      'no frozen page',
+      L.secondVisit.longestTaskMs < 1000,
+    );
   }
   for (const kind of ['page', 'sort', 'filter']) {
     const app = median(L.units[kind]);
@@ -690,7 +779,8 @@ function largeSeedRows(add, r, wd) {
   const wl = L.writeLarge ?? {};
   add('write (create a task), large seed (ms)', median(wl.times ?? []), '', null);
   add('  stored per write, large seed (records / bytes)', `${median(wl.records ?? [])} / ${median(wl.bytes ?? [])}`, '', null);
-  if (L.writeLate) add(`write, large seed, ${L.writeLate.minutesAfterSeed} min after seeding (ms)`, median(L.writeLate.times ?? []), '', null);
+  if (L.writeLate)
+    add(`write, large seed, ${L.writeLate.minutesAfterSeed} min after seeding (ms)`, median(L.writeLate.times ?? []), '', null);
   // --large-only measures no default-seed write (wd null): no ratio then.
   if (wd) {
     const wr = median(wl.times ?? []) / median(wd.times ?? []);
@@ -707,11 +797,18 @@ function largeSeedRows(add, r, wd) {
 function print(rows, r) {
   const w = Math.max(...rows.map((x) => x.figure.length));
   const v = Math.max(...rows.map((x) => x.value.length));
-  console.log(`\nnpm run bench${r.quick ? ' --quick' : ''}: medians of ${r.runs} interleaved runs, Debian Chromium (${r.cpus} cores, load ${r.loadAverage1m.toFixed(1)})\n`);
+  console.log(
+    `\nnpm run bench${r.quick ? ' --quick' : ''}: medians of ${r.runs} interleaved runs, Debian Chromium (${r.cpus} cores, load ${r.loadAverage1m.toFixed(1)})\n`,
+  );
   console.log(`${'figure'.padEnd(w)}  ${'measured'.padStart(v)}  ${'goal'.padEnd(16)} result`);
   for (const x of rows) console.log(`${x.figure.padEnd(w)}  ${x.value.padStart(v)}  ${x.goal.padEnd(16)} ${x.result}`);
-  console.log('\nJS per route, remote mode (KB gz): initial = entry + route closure [+ app shell for signed-in routes]; own = the route chunk');
-  for (const route of r.sizes.routes) console.log(`  ${route.path.padEnd(30)} initial ${String(route.initialJsKb).padStart(6)}  css ${String(route.initialCssKb).padStart(5)}  own ${String(route.ownChunkKb).padStart(5)}`);
+  console.log(
+    '\nJS per route, remote mode (KB gz): initial = entry + route closure [+ app shell for signed-in routes]; own = the route chunk',
+  );
+  for (const route of r.sizes.routes)
+    console.log(
+      `  ${route.path.padEnd(30)} initial ${String(route.initialJsKb).padStart(6)}  css ${String(route.initialCssKb).padStart(5)}  own ${String(route.ownChunkKb).padStart(5)}`,
+    );
 }
 
 main().catch((error) => {

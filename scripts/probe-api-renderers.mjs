@@ -51,7 +51,11 @@ const CANDIDATES = [
     id: 'swagger-ui',
     pkg: 'swagger-ui-dist@5.31.0',
     files: ['swagger-ui-bundle.js', 'swagger-ui.css'],
-    html: page('swagger-ui', '<div id="ui"></div><script src="swagger-ui-bundle.js"></script><script src="swagger-ui-init.js"></script>', '<link rel="stylesheet" href="swagger-ui.css">'),
+    html: page(
+      'swagger-ui',
+      '<div id="ui"></div><script src="swagger-ui-bundle.js"></script><script src="swagger-ui-init.js"></script>',
+      '<link rel="stylesheet" href="swagger-ui.css">',
+    ),
     init: ['swagger-ui-init.js', "SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui' });"],
   },
   {
@@ -73,13 +77,19 @@ const CANDIDATES = [
     id: 'rapidoc',
     pkg: 'rapidoc@9.3.8',
     files: ['dist/rapidoc-min.js'],
-    html: page('rapidoc', '<rapi-doc spec-url="/openapi.json" render-style="read" allow-try="false" regular-font="system-ui" mono-font="monospace"></rapi-doc><script type="module" src="rapidoc-min.js"></script>'),
+    html: page(
+      'rapidoc',
+      '<rapi-doc spec-url="/openapi.json" render-style="read" allow-try="false" regular-font="system-ui" mono-font="monospace"></rapi-doc><script type="module" src="rapidoc-min.js"></script>',
+    ),
   },
   {
     id: 'rapidoc+lit-html',
     pkg: 'rapidoc@9.3.8',
     files: ['dist/rapidoc-min.js'],
-    html: page('rapidoc', '<rapi-doc spec-url="/openapi.json" render-style="read" allow-try="false" regular-font="system-ui" mono-font="monospace"></rapi-doc><script type="module" src="rapidoc-min.js"></script>'),
+    html: page(
+      'rapidoc',
+      '<rapi-doc spec-url="/openapi.json" render-style="read" allow-try="false" regular-font="system-ui" mono-font="monospace"></rapi-doc><script type="module" src="rapidoc-min.js"></script>',
+    ),
     // Lit creates a policy named lit-html that passes any string: allowed here to see what else is needed.
     policies: ['lit-html'],
   },
@@ -87,7 +97,11 @@ const CANDIDATES = [
     id: 'stoplight-elements',
     pkg: '@stoplight/elements@9.0.25',
     files: ['web-components.min.js', 'styles.min.css'],
-    html: page('elements', '<elements-api apiDescriptionUrl="/openapi.json" router="hash" layout="sidebar" hideTryIt="true"></elements-api><script src="web-components.min.js"></script>', '<link rel="stylesheet" href="styles.min.css">'),
+    html: page(
+      'elements',
+      '<elements-api apiDescriptionUrl="/openapi.json" router="hash" layout="sidebar" hideTryIt="true"></elements-api><script src="web-components.min.js"></script>',
+      '<link rel="stylesheet" href="styles.min.css">',
+    ),
     hash: '#/operations/getServiceUnits',
   },
 ];
@@ -168,7 +182,10 @@ async function probe(browser, c) {
 
 prepare();
 const server = serve();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 try {
   for (const c of CANDIDATES) {
     const r = await probe(browser, c);

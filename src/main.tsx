@@ -51,7 +51,11 @@ void afterFirstScreen().then(() => {
 
 // The first render waits for the page's chunk, the app shell for a signed-in page and the session where it is
 // needed, so the page renders at once instead of behind a loader that React holds for its throttled reveal.
-const pageLoaded = Promise.all([route ? preloadPage(pageLoader(route)) : undefined, route && !route.bare ? preloadShell() : undefined, sessionReady]);
+const pageLoaded = Promise.all([
+  route ? preloadPage(pageLoader(route)) : undefined,
+  route && !route.bare ? preloadShell() : undefined,
+  sessionReady,
+]);
 // A stalled download never holds the app back: after 3 s it renders, with its loader and chunk timeout.
 const pageReady = Promise.race([pageLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
 

@@ -37,7 +37,11 @@ const guardedError = (...args: unknown[]) => {
 /** True when React or Recharts itself called console.warn (its direct caller is their code, not code React renders). */
 function calledByReactOrRecharts(): boolean {
   // The first frame outside this file is whoever called console.warn (line 0 is "Error", then this guard's own frames).
-  const caller = (new Error().stack ?? '').split('\n').slice(1).find((frame) => !frame.includes('console-guard')) ?? '';
+  const caller =
+    (new Error().stack ?? '')
+      .split('\n')
+      .slice(1)
+      .find((frame) => !frame.includes('console-guard')) ?? '';
   return FAILING_WARN_FRAME.test(caller);
 }
 

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, cspString, headerRules, headersFile, headersFor, parseHeadersFile, securityHeaders, TRUSTED_TYPES_POLICIES } from '../build/csp-plugin';
+import {
+  cspDirectives,
+  cspString,
+  headerRules,
+  headersFile,
+  headersFor,
+  parseHeadersFile,
+  securityHeaders,
+  TRUSTED_TYPES_POLICIES,
+} from '../build/csp-plugin';
 import { TRUSTED_TYPES_POLICIES as APP_POLICIES } from '../src/lib/trusted-types';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
@@ -10,7 +19,13 @@ describe('the production Content-Security-Policy', () => {
     const policy = cspString({}, true);
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'report-sample'");
     expect(policy).not.toContain("'unsafe-eval'");
-    for (const d of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'", "require-trusted-types-for 'script'"]) {
+    for (const d of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "require-trusted-types-for 'script'",
+    ]) {
       expect(policy).toContain(d);
     }
   });
@@ -21,7 +36,10 @@ describe('the production Content-Security-Policy', () => {
   });
 
   it('opens the network only to the API and identity provider origins of the build', () => {
-    const policy = cspString({ VITE_API_BASE_URL: 'https://api.example.com/v1/', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' }, true);
+    const policy = cspString(
+      { VITE_API_BASE_URL: 'https://api.example.com/v1/', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' },
+      true,
+    );
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.example.com https://id.example.com");
     expect(directive(policy, 'frame-src')).toBe("frame-src 'self' https://id.example.com");
     // The provider's picture claim is shown from the provider's host.
@@ -37,7 +55,10 @@ describe('the production Content-Security-Policy', () => {
   it('writes a _headers file that reads back as the same rules', () => {
     const env = { VITE_API_BASE_URL: 'http://127.0.0.1:4192' };
     expect(parseHeadersFile(headersFile(env))).toEqual(headerRules(env));
-    expect(Object.fromEntries(securityHeaders(env))).toMatchObject({ 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
+    expect(Object.fromEntries(securityHeaders(env))).toMatchObject({
+      'Referrer-Policy': 'no-referrer',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 });
 
@@ -54,7 +75,11 @@ describe('who may frame a page, as a host applying the built _headers sends it',
       expect(directive(headers['Content-Security-Policy'] ?? '', 'frame-ancestors')).toBe("frame-ancestors 'self'");
       // The rest of the policy and the other headers are those of every page.
       expect(headers).toMatchObject({ 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff' });
-      expect(Object.keys(headers).sort()).toEqual(securityHeaders(env).map(([name]) => name).sort());
+      expect(Object.keys(headers).sort()).toEqual(
+        securityHeaders(env)
+          .map(([name]) => name)
+          .sort(),
+      );
     }
   });
 
@@ -68,12 +93,22 @@ describe('who may frame a page, as a host applying the built _headers sends it',
   it('is what docs/deploy.md shows for its example build', () => {
     const doc = readFileSync(new URL('../docs/deploy.md', import.meta.url), 'utf8');
     const example = /```\n(\/\*\n[\s\S]*?)```/.exec(doc)?.[1];
-    expect(example).toBe(headersFile({ VITE_API_BASE_URL: 'https://api.example.com', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' }));
+    expect(example).toBe(
+      headersFile({ VITE_API_BASE_URL: 'https://api.example.com', VITE_OIDC_AUTHORITY: 'https://id.example.com/realms/acme' }),
+    );
   });
 
   it('joins a header two blocks set, as those hosts do, unless the later block removes it first', () => {
-    const rules = parseHeadersFile('/*\n  X-Frame-Options: DENY\n  Cache-Control: no-cache\n\n/page\n  X-Frame-Options: SAMEORIGIN\n\n/other\n  ! X-Frame-Options\n  X-Frame-Options: SAMEORIGIN\n');
-    expect(headersFor(rules, '/page')).toEqual([['X-Frame-Options', 'DENY, SAMEORIGIN'], ['Cache-Control', 'no-cache']]);
-    expect(headersFor(rules, '/other')).toEqual([['Cache-Control', 'no-cache'], ['X-Frame-Options', 'SAMEORIGIN']]);
+    const rules = parseHeadersFile(
+      '/*\n  X-Frame-Options: DENY\n  Cache-Control: no-cache\n\n/page\n  X-Frame-Options: SAMEORIGIN\n\n/other\n  ! X-Frame-Options\n  X-Frame-Options: SAMEORIGIN\n',
+    );
+    expect(headersFor(rules, '/page')).toEqual([
+      ['X-Frame-Options', 'DENY, SAMEORIGIN'],
+      ['Cache-Control', 'no-cache'],
+    ]);
+    expect(headersFor(rules, '/other')).toEqual([
+      ['Cache-Control', 'no-cache'],
+      ['X-Frame-Options', 'SAMEORIGIN'],
+    ]);
   });
 });

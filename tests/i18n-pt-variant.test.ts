@@ -62,7 +62,9 @@ type Dict = { [key: string]: unknown };
 
 function leaves(dict: Dict, prefix = ''): [string, string][] {
   return Object.entries(dict).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? leaves(value as Dict, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
+    value && typeof value === 'object'
+      ? leaves(value as Dict, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)] as [string, string]],
   );
 }
 
@@ -83,7 +85,9 @@ describe('Portuguese is Brazilian Portuguese only', () => {
   it.each(files)('%s has no pt-PT word or form', (file) => {
     const dict = JSON.parse(readFileSync(path.join(ptDir, file), 'utf8')) as Dict;
     const found = leaves(dict).flatMap(([key, text]) =>
-      PT_PT.filter(([pattern]) => pattern.test(text)).map(([pattern, use]) => `${key}: "${text}" matches ${String(pattern)} (pt-BR: ${use})`),
+      PT_PT.filter(([pattern]) => pattern.test(text)).map(
+        ([pattern, use]) => `${key}: "${text}" matches ${String(pattern)} (pt-BR: ${use})`,
+      ),
     );
     expect(found).toEqual([]);
   });

@@ -10,10 +10,81 @@ import { describe, expect, it } from 'vitest';
  */
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
 
-const EVERYWHERE = ['Service Unit Admin', 'English', 'Deutsch', 'Français', 'Português', 'Ctrl + K', 'PID', 'CPU', 'URL', 'Windows', 'macOS', 'Linux', 'Spam', 'Cc', 'Cc: {{cc}}', 'Frontend', 'Backend'];
+const EVERYWHERE = [
+  'Service Unit Admin',
+  'English',
+  'Deutsch',
+  'Français',
+  'Português',
+  'Ctrl + K',
+  'PID',
+  'CPU',
+  'URL',
+  'Windows',
+  'macOS',
+  'Linux',
+  'Spam',
+  'Cc',
+  'Cc: {{cc}}',
+  'Frontend',
+  'Backend',
+];
 const SAME_AS_ENGLISH: Record<'de' | 'fr' | 'pt', readonly string[]> = {
-  de: [...EVERYWHERE, 'Name', 'Status', 'Details', 'Admin', 'Admins', 'Operator', 'Dashboard', 'Apps', 'Chat', 'Shop', 'FAQ', 'Support', 'Labels', 'Bcc', 'Cc / Bcc', 'Online', 'Offline', 'Live', 'Hostname', 'Trend', 'Tags', 'Screenshots', 'parallel', 'Domain', 'Schemas'],
-  fr: [...EVERYWHERE, 'version {{version}}', 'Type', 'Description', 'Date', 'Page {{page}}', 'Actions', 'Action', 'Important', 'Message', 'Administration', 'Pages', 'Maintenance', 'FAQ', 'Extensions', 'Documentation', 'Active', 'Code', 'Pause', 'Photo', 'Note', 'Machines', 'Machines ({{count}})', 'final', 'E-mail'],
+  de: [
+    ...EVERYWHERE,
+    'Name',
+    'Status',
+    'Details',
+    'Admin',
+    'Admins',
+    'Operator',
+    'Dashboard',
+    'Apps',
+    'Chat',
+    'Shop',
+    'FAQ',
+    'Support',
+    'Labels',
+    'Bcc',
+    'Cc / Bcc',
+    'Online',
+    'Offline',
+    'Live',
+    'Hostname',
+    'Trend',
+    'Tags',
+    'Screenshots',
+    'parallel',
+    'Domain',
+    'Schemas',
+  ],
+  fr: [
+    ...EVERYWHERE,
+    'version {{version}}',
+    'Type',
+    'Description',
+    'Date',
+    'Page {{page}}',
+    'Actions',
+    'Action',
+    'Important',
+    'Message',
+    'Administration',
+    'Pages',
+    'Maintenance',
+    'FAQ',
+    'Extensions',
+    'Documentation',
+    'Active',
+    'Code',
+    'Pause',
+    'Photo',
+    'Note',
+    'Machines',
+    'Machines ({{count}})',
+    'final',
+    'E-mail',
+  ],
   pt: [...EVERYWHERE, '{{count}} endpoint', '{{count}} endpoints', 'Online', 'Offline', 'Status', 'Chat', 'final', 'E-mail'],
 };
 
@@ -25,7 +96,8 @@ function leaves(dict: Dict, prefix = ''): [string, unknown][] {
   );
 }
 
-const read = (lng: string, file: string) => Object.fromEntries(leaves(JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8')) as Dict));
+const read = (lng: string, file: string) =>
+  Object.fromEntries(leaves(JSON.parse(readFileSync(path.join(localesDir, lng, file), 'utf8')) as Dict));
 const enFiles = readdirSync(path.join(localesDir, 'en')).filter((f) => f.endsWith('.json'));
 /** Words: anything left after removing placeholders, digits and signs. */
 const hasWords = (text: string) => /\p{L}{2}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));

@@ -19,46 +19,166 @@ interface Case {
 }
 
 const forbidden: Case[] = [
-  { name: 'machines/ importing react', file: 'machines/x/x.machine.ts', code: "import { useState } from 'react';\nexport const a = useState;\n" },
-  { name: 'machines/ importing @/lib', file: 'machines/x/x.machine.ts', code: "import { apiClient } from '@/lib/api-client';\nexport const a = apiClient;\n" },
-  { name: 'machines/ importing src/ by relative path', file: 'machines/x/x.machine.ts', code: "import { ROLE } from '../../src/lib/roles';\nexport const a = ROLE;\n" },
-  { name: 'machines/ importing ofetch', file: 'machines/x/x.machine.ts', code: "import { ofetch } from 'ofetch';\nexport const a = ofetch;\n" },
-  { name: 'machines/ importing re2js (the URL matcher gets its regex engine injected)', file: 'machines/x/x.ts', code: "import { RE2JS } from 're2js';\nexport const a = RE2JS;\n" },
-  { name: 'machines/ importing mirage/', file: 'machines/x/x.machine.ts', code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n" },
-  { name: 'mirage/ (not a test) importing fake-indexeddb', file: 'mirage/store/x.ts', code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n" },
+  {
+    name: 'machines/ importing react',
+    file: 'machines/x/x.machine.ts',
+    code: "import { useState } from 'react';\nexport const a = useState;\n",
+  },
+  {
+    name: 'machines/ importing @/lib',
+    file: 'machines/x/x.machine.ts',
+    code: "import { apiClient } from '@/lib/api-client';\nexport const a = apiClient;\n",
+  },
+  {
+    name: 'machines/ importing src/ by relative path',
+    file: 'machines/x/x.machine.ts',
+    code: "import { ROLE } from '../../src/lib/roles';\nexport const a = ROLE;\n",
+  },
+  {
+    name: 'machines/ importing ofetch',
+    file: 'machines/x/x.machine.ts',
+    code: "import { ofetch } from 'ofetch';\nexport const a = ofetch;\n",
+  },
+  {
+    name: 'machines/ importing re2js (the URL matcher gets its regex engine injected)',
+    file: 'machines/x/x.ts',
+    code: "import { RE2JS } from 're2js';\nexport const a = RE2JS;\n",
+  },
+  {
+    name: 'machines/ importing mirage/',
+    file: 'machines/x/x.machine.ts',
+    code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n",
+  },
+  {
+    name: 'mirage/ (not a test) importing fake-indexeddb',
+    file: 'mirage/store/x.ts',
+    code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n",
+  },
   { name: 'mirage/ importing react', file: 'mirage/domains/x.ts', code: "import { useState } from 'react';\nexport const a = useState;\n" },
-  { name: 'mirage/ importing a value from machines/', file: 'mirage/domains/x.ts', code: "import { someMachine } from '@machines/x/x.machine';\nexport const a = someMachine;\n" },
-  { name: 'mirage/ importing a value from machines/ other than machines/permissions/', file: 'mirage/domains/x.ts', code: "import { createListMachine } from '@machines/list/list.machine';\nexport const a = createListMachine;\n" },
+  {
+    name: 'mirage/ importing a value from machines/',
+    file: 'mirage/domains/x.ts',
+    code: "import { someMachine } from '@machines/x/x.machine';\nexport const a = someMachine;\n",
+  },
+  {
+    name: 'mirage/ importing a value from machines/ other than machines/permissions/',
+    file: 'mirage/domains/x.ts',
+    code: "import { createListMachine } from '@machines/list/list.machine';\nexport const a = createListMachine;\n",
+  },
   { name: 'mirage/ importing src/', file: 'mirage/domains/x.ts', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
-  { name: 'a feature importing another feature', file: 'src/features/a/a-page.tsx', code: "import B from '@/features/b/b-page';\nexport const a = B;\n" },
-  { name: 'a feature importing another feature by relative path', file: 'src/features/a/a-page.tsx', code: "import B from '../b/b-page';\nexport const a = B;\n" },
-  { name: 'a feature re-exporting another feature', file: 'src/features/a/index.ts', code: "export { default } from '@/features/b/b-page';\n" },
+  {
+    name: 'a feature importing another feature',
+    file: 'src/features/a/a-page.tsx',
+    code: "import B from '@/features/b/b-page';\nexport const a = B;\n",
+  },
+  {
+    name: 'a feature importing another feature by relative path',
+    file: 'src/features/a/a-page.tsx',
+    code: "import B from '../b/b-page';\nexport const a = B;\n",
+  },
+  {
+    name: 'a feature re-exporting another feature',
+    file: 'src/features/a/index.ts',
+    code: "export { default } from '@/features/b/b-page';\n",
+  },
   { name: 'src/lib importing a feature', file: 'src/lib/x.ts', code: "import A from '@/features/a/a-page';\nexport const a = A;\n" },
-  { name: 'src/components importing src/app', file: 'src/components/x/x.tsx', code: "import { routes } from '@/app/routes';\nexport const a = routes;\n" },
-  { name: 'a feature importing src/app', file: 'src/features/a/a-page.tsx', code: "import { routes } from '@/app/routes';\nexport const a = routes;\n" },
-  { name: 'src/ static-importing mirage/', file: 'src/app/x.ts', code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n" },
+  {
+    name: 'src/components importing src/app',
+    file: 'src/components/x/x.tsx',
+    code: "import { routes } from '@/app/routes';\nexport const a = routes;\n",
+  },
+  {
+    name: 'a feature importing src/app',
+    file: 'src/features/a/a-page.tsx',
+    code: "import { routes } from '@/app/routes';\nexport const a = routes;\n",
+  },
+  {
+    name: 'src/ static-importing mirage/',
+    file: 'src/app/x.ts',
+    code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n",
+  },
   { name: 'a feature dynamic-importing mirage/', file: 'src/features/a/a.ts', code: "export const a = () => import('@mirage/server');\n" },
 ];
 
 const allowed: Case[] = [
-  { name: 'machines/ importing xstate', file: 'machines/x/x.machine.ts', code: "import { setup } from 'xstate';\nexport const a = setup;\n" },
-  { name: 'machines/ importing xstate/graph', file: 'machines/x/x.machine.ts', code: "import { createTestModel } from 'xstate/graph';\nexport const a = createTestModel;\n" },
-  { name: 'machines/ importing machines/', file: 'machines/x/x.machine.ts', code: "import type { ServiceUnit } from '../domain/types';\nexport type A = ServiceUnit;\n" },
+  {
+    name: 'machines/ importing xstate',
+    file: 'machines/x/x.machine.ts',
+    code: "import { setup } from 'xstate';\nexport const a = setup;\n",
+  },
+  {
+    name: 'machines/ importing xstate/graph',
+    file: 'machines/x/x.machine.ts',
+    code: "import { createTestModel } from 'xstate/graph';\nexport const a = createTestModel;\n",
+  },
+  {
+    name: 'machines/ importing machines/',
+    file: 'machines/x/x.machine.ts',
+    code: "import type { ServiceUnit } from '../domain/types';\nexport type A = ServiceUnit;\n",
+  },
   { name: 'a machine test importing vitest', file: 'machines/x/x.test.ts', code: "import { it } from 'vitest';\nexport const a = it;\n" },
-  { name: 'mirage/ importing miragejs and idb-keyval', file: 'mirage/domains/x.ts', code: "import { Response } from 'miragejs';\nimport { get } from 'idb-keyval';\nexport const a = [Response, get];\n" },
-  { name: 'mirage/ importing idb and zod (the row store and its row schemas)', file: 'mirage/store/x.ts', code: "import { openDB } from 'idb';\nimport { z } from 'zod';\nexport const a = [openDB, z];\n" },
-  { name: 'a mirage test importing fake-indexeddb', file: 'mirage/store/x.test.ts', code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n" },
-  { name: 'mirage/ importing re2js (linear-time regular expressions for URL rules)', file: 'mirage/domains/x.ts', code: "import { RE2JS } from 're2js';\nexport const a = RE2JS;\n" },
-  { name: 'mirage/ importing jose (verifies the identity provider\'s access tokens)', file: 'mirage/oidc/x.ts', code: "import { jwtVerify } from 'jose';\nexport const a = jwtVerify;\n" },
-  { name: 'mirage/ importing a type from machines/', file: 'mirage/domains/x.ts', code: "import type { ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n" },
-  { name: 'mirage/ importing the permission function from machines/permissions/', file: 'mirage/http.ts', code: "import { can } from '../machines/permissions/can';\nexport const a = can;\n" },
-  { name: 'mirage/ importing the online-status rule from machines/service-units/unit-status', file: 'mirage/domains/x.ts', code: "import { unitStatus } from '@machines/service-units/unit-status';\nexport const a = unitStatus;\n" },
-  { name: 'mirage/ importing types with inline type specifiers', file: 'mirage/domains/x.ts', code: "import { type ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n" },
-  { name: 'a feature importing machines/, src/lib and src/components', file: 'src/features/a/a-page.tsx', code: "import { ServiceUnit } from '@machines/domain/types';\nimport { apiClient } from '@/lib/api-client';\nimport { StatusPage } from '@/components/status-page';\nexport const a = [apiClient, StatusPage];\nexport type A = ServiceUnit;\n" },
-  { name: 'a feature importing its own files', file: 'src/features/a/a-page.tsx', code: "import { x } from './api/get-x';\nimport { y } from '@/features/a/hooks/use-y';\nexport const a = [x, y];\n" },
+  {
+    name: 'mirage/ importing miragejs and idb-keyval',
+    file: 'mirage/domains/x.ts',
+    code: "import { Response } from 'miragejs';\nimport { get } from 'idb-keyval';\nexport const a = [Response, get];\n",
+  },
+  {
+    name: 'mirage/ importing idb and zod (the row store and its row schemas)',
+    file: 'mirage/store/x.ts',
+    code: "import { openDB } from 'idb';\nimport { z } from 'zod';\nexport const a = [openDB, z];\n",
+  },
+  {
+    name: 'a mirage test importing fake-indexeddb',
+    file: 'mirage/store/x.test.ts',
+    code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n",
+  },
+  {
+    name: 'mirage/ importing re2js (linear-time regular expressions for URL rules)',
+    file: 'mirage/domains/x.ts',
+    code: "import { RE2JS } from 're2js';\nexport const a = RE2JS;\n",
+  },
+  {
+    name: "mirage/ importing jose (verifies the identity provider's access tokens)",
+    file: 'mirage/oidc/x.ts',
+    code: "import { jwtVerify } from 'jose';\nexport const a = jwtVerify;\n",
+  },
+  {
+    name: 'mirage/ importing a type from machines/',
+    file: 'mirage/domains/x.ts',
+    code: "import type { ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n",
+  },
+  {
+    name: 'mirage/ importing the permission function from machines/permissions/',
+    file: 'mirage/http.ts',
+    code: "import { can } from '../machines/permissions/can';\nexport const a = can;\n",
+  },
+  {
+    name: 'mirage/ importing the online-status rule from machines/service-units/unit-status',
+    file: 'mirage/domains/x.ts',
+    code: "import { unitStatus } from '@machines/service-units/unit-status';\nexport const a = unitStatus;\n",
+  },
+  {
+    name: 'mirage/ importing types with inline type specifiers',
+    file: 'mirage/domains/x.ts',
+    code: "import { type ServiceUnit } from '@machines/domain/types';\nexport type A = ServiceUnit;\n",
+  },
+  {
+    name: 'a feature importing machines/, src/lib and src/components',
+    file: 'src/features/a/a-page.tsx',
+    code: "import { ServiceUnit } from '@machines/domain/types';\nimport { apiClient } from '@/lib/api-client';\nimport { StatusPage } from '@/components/status-page';\nexport const a = [apiClient, StatusPage];\nexport type A = ServiceUnit;\n",
+  },
+  {
+    name: 'a feature importing its own files',
+    file: 'src/features/a/a-page.tsx',
+    code: "import { x } from './api/get-x';\nimport { y } from '@/features/a/hooks/use-y';\nexport const a = [x, y];\n",
+  },
   { name: 'src/app importing a feature', file: 'src/app/x.ts', code: "export const a = () => import('@/features/a/a-page');\n" },
   { name: 'src/app dynamic-importing mirage/', file: 'src/app/backend.ts', code: "export const a = () => import('@mirage/browser');\n" },
-  { name: 'shared code importing shared code', file: 'src/components/x/x.tsx', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
+  {
+    name: 'shared code importing shared code',
+    file: 'src/components/x/x.tsx',
+    code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n",
+  },
 ];
 
 describe('project/layers lint rule', () => {

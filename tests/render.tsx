@@ -19,7 +19,10 @@ export interface RenderOptions {
 }
 
 /** Renders UI with the app's providers, a memory router and the real translations. */
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions = {},
+): RenderResult & {
   location: ReturnType<typeof memoryLocation>;
 } {
   const location = memoryLocation({ path: options.path ?? '/', record: true });

@@ -84,7 +84,25 @@ describe('docs/statecharts', () => {
 
   it('the session chart shows every state, the parallel access and token regions, and both renewal paths', () => {
     const diagram = toMermaid(sessionMachine);
-    for (const state of ['restoring', 'confirming', 'confirmFailed', 'signedOut', 'signingIn', 'signedIn (parallel)', 'access', 'token', 'active', 'locked', 'locking', 'unlocking', 'valid', 'expired', 'refreshing', 'renewingSilently', 'signingOut']) {
+    for (const state of [
+      'restoring',
+      'confirming',
+      'confirmFailed',
+      'signedOut',
+      'signingIn',
+      'signedIn (parallel)',
+      'access',
+      'token',
+      'active',
+      'locked',
+      'locking',
+      'unlocking',
+      'valid',
+      'expired',
+      'refreshing',
+      'renewingSilently',
+      'signingOut',
+    ]) {
       expect(diagram).toContain(`"${state}"`);
     }
     // A 401 renews through the provider in a provider session, else through the backend's refresh.

@@ -19,7 +19,11 @@ describe('docs/testing-machines.md', () => {
   it('has a worked example for every model walk', () => {
     const walks = readdirSync(join(root, 'machines'), { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== 'testing')
-      .flatMap((d) => readdirSync(join(root, 'machines', d.name)).filter((f) => f.endsWith('.model.test.ts')).map((f) => `machines/${d.name}/${f}`));
+      .flatMap((d) =>
+        readdirSync(join(root, 'machines', d.name))
+          .filter((f) => f.endsWith('.model.test.ts'))
+          .map((f) => `machines/${d.name}/${f}`),
+      );
     const shown = new Set(blocks.map((b) => b.path));
     const missing = walks.filter((w) => !shown.has(w) && !doc.includes(`\`${w}\``));
     expect(missing).toEqual([]);

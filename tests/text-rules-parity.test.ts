@@ -50,7 +50,10 @@ describe('text rule', () => {
 
   it('the server (mirage/text-rules.ts) and the form (src/lib/text-rules.ts) decide every case alike', () => {
     for (const [name, raw, rule] of cases) {
-      expect(server.readText(raw, rule), name).toEqual({ value: client.normalizeText(raw), problem: client.textProblem(client.normalizeText(raw), rule) });
+      expect(server.readText(raw, rule), name).toEqual({
+        value: client.normalizeText(raw),
+        problem: client.textProblem(client.normalizeText(raw), rule),
+      });
     }
   });
 

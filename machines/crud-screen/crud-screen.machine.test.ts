@@ -48,7 +48,10 @@ function harness(jobs: { onStart?: JobRequest[]; afterChange?: JobRequest[]; ref
       job: fromPromise<unknown, JobRequest>(deferred(calls.job)),
     },
   });
-  const actor = createActor(provided, { input: { list: { query: { pageSize: 10 } }, editor: { empty: { name: '' }, undoMs: UNDO_MS }, jobs }, clock });
+  const actor = createActor(provided, {
+    input: { list: { query: { pageSize: 10 } }, editor: { empty: { name: '' }, undoMs: UNDO_MS }, jobs },
+    clock,
+  });
   const emitted: CrudScreenEmitted<Row>[] = [];
   for (const type of [
     'crud.saved',
@@ -83,10 +86,15 @@ function createCrudListFake(
 ) {
   return createListMachine<Row>().provide({ actors: { fetchPage: fromPromise(fetchPage), bulkAction: fromPromise(bulk) } });
 }
-function createCrudEditorFake(save: (a: { input: SaveInput<Values> }) => Promise<Row>, remove: (a: { input: DeleteTarget }) => Promise<unknown>) {
+function createCrudEditorFake(
+  save: (a: { input: SaveInput<Values> }) => Promise<Row>,
+  remove: (a: { input: DeleteTarget }) => Promise<unknown>,
+) {
   return createEditorMachine<Values, Row>().provide({
     actors: {
-      validate: fromPromise<FieldErrors, ValidateInput<Values>>(async ({ input }): Promise<FieldErrors> => (input.values.name.trim() === '' ? { name: 'required' } : {})),
+      validate: fromPromise<FieldErrors, ValidateInput<Values>>(async ({ input }): Promise<FieldErrors> =>
+        input.values.name.trim() === '' ? { name: 'required' } : {},
+      ),
       save: fromPromise(save),
       remove: fromPromise(remove),
     },
@@ -323,7 +331,11 @@ describe('crud-screen machine: jobs', () => {
     h.last(h.calls.job).reject(error);
     await settle();
     expect(h.actor.getSnapshot().matches({ confirmation: 'asking' })).toBe(true);
-    expect(h.actor.getSnapshot().context.askedJob).toEqual({ request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } }, label: 'Row 2', error });
+    expect(h.actor.getSnapshot().context.askedJob).toEqual({
+      request: { job: 'suspend', input: { id: 'r2', reason: 'Invoice overdue' } },
+      label: 'Row 2',
+      error,
+    });
     // Asked again: a new confirm runs it again without the old error.
     h.actor.send({ type: 'crud.job.confirm' });
     await settle();
@@ -338,7 +350,10 @@ describe('crud-screen machine: jobs', () => {
     const actor = createActor(
       typed.provide({
         actors: {
-          list: createCrudListFake(async () => ({ items: [], total: 0, page: 1, pageSize: 10 }), async () => null),
+          list: createCrudListFake(
+            async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+            async () => null,
+          ),
           job: jobActor<Jobs>(async (request) => {
             seen.push(request.job);
             return request.job === 'export' ? { rows: request.input.page * 10 } : ['a'];
@@ -446,7 +461,11 @@ const model = setup({
         asking: {
           on: {
             // The answer runs the job (not modelled past the queue's one place).
-            'crud.job.confirm': { guard: 'canQueue', target: 'running', actions: [assign({ asked: 'queued' }), raise({ type: 'crud.job' })] },
+            'crud.job.confirm': {
+              guard: 'canQueue',
+              target: 'running',
+              actions: [assign({ asked: 'queued' }), raise({ type: 'crud.job' })],
+            },
             'crud.job.cancel': { target: 'idle' },
           },
         },
@@ -481,8 +500,20 @@ const model = setup({
       states: {
         idle: {
           // A confirmed job waits in the queue or starts at once (the queue holds one: when the asked one waits, it is that one).
-          always: { guard: 'hasQueued', target: 'running', actions: assign(({ context }) => ({ queued: context.queued - 1, asked: context.asked === 'queued' ? 'current' : context.asked })) },
-          on: { 'crud.job': { target: 'running', actions: assign(({ context }) => ({ asked: context.asked === 'queued' ? 'current' : context.asked })) } },
+          always: {
+            guard: 'hasQueued',
+            target: 'running',
+            actions: assign(({ context }) => ({
+              queued: context.queued - 1,
+              asked: context.asked === 'queued' ? 'current' : context.asked,
+            })),
+          },
+          on: {
+            'crud.job': {
+              target: 'running',
+              actions: assign(({ context }) => ({ asked: context.asked === 'queued' ? 'current' : context.asked })),
+            },
+          },
         },
         running: {
           on: {
@@ -630,7 +661,10 @@ describe('crud-screen machine: model-based', () => {
     const h = harness();
     await loaded(h);
     const w: World = { h, nextRow: 0, nextJob: 0, pending: null };
-    let state = model.resolveState({ value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' }, context: { queued: 0, asked: 'none' } });
+    let state = model.resolveState({
+      value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' },
+      context: { queued: 0, asked: 'none' },
+    });
     for (const event of events) {
       state = getNextSnapshot(model, state, event);
       await perform(w, event);

@@ -39,7 +39,9 @@ export type JobRequest<J extends JobMap = JobMap> = {
 export type JobOutput<J extends JobMap = JobMap> = J[JobName<J>]['output'];
 
 /** A finished job: its name, input and output, typed together (switch on `job` to read the output). */
-export type JobResult<J extends JobMap = JobMap> = { [K in JobName<J>]: { job: K; input: J[K]['input']; output: J[K]['output'] } }[JobName<J>];
+export type JobResult<J extends JobMap = JobMap> = {
+  [K in JobName<J>]: { job: K; input: J[K]['input']; output: J[K]['output'] };
+}[JobName<J>];
 
 /** A job that asks first (e.g. disable an account); `label` names the row for the question. */
 export interface AskedJob<J extends JobMap = JobMap> {
@@ -131,8 +133,10 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
     },
     guards: {
       /** The job that settled is the one the question confirmed (another job may have run before it). */
-      isAskedJobDone: ({ context, event }) => event.type === 'crud.job.settled' && !event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
-      isAskedJobFailed: ({ context, event }) => event.type === 'crud.job.settled' && event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
+      isAskedJobDone: ({ context, event }) =>
+        event.type === 'crud.job.settled' && !event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
+      isAskedJobFailed: ({ context, event }) =>
+        event.type === 'crud.job.settled' && event.failed && context.askedJob !== null && sameJob(event.request, context.askedJob.request),
       hasQueuedJob: ({ context }) => context.jobQueue.length > 0,
       isNewJob: ({ context, event }) => {
         if (event.type !== 'crud.job') return false;
@@ -186,10 +190,10 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
         }
         return { jobQueue: queue };
       }),
-      queueJob: assign(({ context, event }) =>
-        event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, event.request] } : {},
+      queueJob: assign(({ context, event }) => (event.type === 'crud.job' ? { jobQueue: [...context.jobQueue, event.request] } : {})),
+      assignAskedJob: assign(({ event }) =>
+        event.type === 'crud.job.request' ? { askedJob: { request: event.request, label: event.label } } : {},
       ),
-      assignAskedJob: assign(({ event }) => (event.type === 'crud.job.request' ? { askedJob: { request: event.request, label: event.label } } : {})),
       clearAskedJob: assign({ askedJob: () => null }),
       /** The answer runs the job as if the view had sent crud.job (queued, or dropped when identical); the question keeps it until it settles. */
       raiseAskedJob: enqueueActions(({ context, event, enqueue }) => {
@@ -198,7 +202,9 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
         enqueue.assign({ askedJob: { request, label: context.askedJob.label } });
         enqueue.raise({ type: 'crud.job', request });
       }),
-      assignAskedError: assign(({ context, event }) => (context.askedJob && event.type === 'crud.job.settled' ? { askedJob: { ...context.askedJob, error: event.error } } : {})),
+      assignAskedError: assign(({ context, event }) =>
+        context.askedJob && event.type === 'crud.job.settled' ? { askedJob: { ...context.askedJob, error: event.error } } : {},
+      ),
       startNextJob: assign(({ context }) => ({ currentJob: context.jobQueue[0] ?? null, jobQueue: context.jobQueue.slice(1) })),
       jobDone: enqueueActions(({ context, event, enqueue }) => {
         const job = context.currentJob;
@@ -307,7 +313,9 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
   });
 }
 
-export type CrudScreenMachine<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ReturnType<typeof createCrudScreenMachine<T, V, S, J>>;
+export type CrudScreenMachine<T extends ListRow, V extends object, S, J extends JobMap = JobMap> = ReturnType<
+  typeof createCrudScreenMachine<T, V, S, J>
+>;
 
 /**
  * The `job` actor a screen provides, typed by its jobs: `run` gets each request with its input typed by the

@@ -13,7 +13,7 @@ const summary: DashboardSummary = {
 function deferredFakes() {
   const log: string[] = [];
   const resolvers: Record<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }> = {};
-  const fake = <T,>(name: string) =>
+  const fake = <T>(name: string) =>
     fromPromise<T>(
       () =>
         new Promise<T>((resolve, reject) => {

@@ -66,7 +66,10 @@ export const userDashboardMachine = setup({
     isCard: ({ event }, params: { card: DashboardCard }) => event.type === 'dashboard.retry' && event.card === params.card,
   },
   actions: {
-    assignSummary: assign(({ context }, { output }: { output: DashboardSummary }) => ({ summary: output, errors: { ...context.errors, summary: null } })),
+    assignSummary: assign(({ context }, { output }: { output: DashboardSummary }) => ({
+      summary: output,
+      errors: { ...context.errors, summary: null },
+    })),
     assignRecentOffline: assign(({ context }, { output }: { output: OfflineUnit[] }) => ({
       recentOffline: output,
       errors: { ...context.errors, recentOffline: null },
@@ -89,7 +92,10 @@ export const userDashboardMachine = setup({
       ...loadRegion({
         src: 'fetchSummary',
         onDone: { type: 'assignSummary', params: ({ event }: { event: DoneActorEvent<DashboardSummary> }) => ({ output: event.output }) },
-        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'summary' as const, error: event.error }) },
+        onError: {
+          type: 'assignError',
+          params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'summary' as const, error: event.error }),
+        },
         retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'summary' } }, target: 'loading' } },
         tags: { loading: ['summary.loading'], failed: ['summary.failed'] },
       }),
@@ -98,8 +104,14 @@ export const userDashboardMachine = setup({
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
       ...loadRegion({
         src: 'fetchRecentOffline',
-        onDone: { type: 'assignRecentOffline', params: ({ event }: { event: DoneActorEvent<OfflineUnit[]> }) => ({ output: event.output }) },
-        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'recentOffline' as const, error: event.error }) },
+        onDone: {
+          type: 'assignRecentOffline',
+          params: ({ event }: { event: DoneActorEvent<OfflineUnit[]> }) => ({ output: event.output }),
+        },
+        onError: {
+          type: 'assignError',
+          params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'recentOffline' as const, error: event.error }),
+        },
         retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'recentOffline' } }, target: 'loading' } },
         tags: { loading: ['recentOffline.loading'], failed: ['recentOffline.failed'] },
       }),
@@ -108,8 +120,14 @@ export const userDashboardMachine = setup({
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
       ...loadRegion({
         src: 'fetchLatestScreenshots',
-        onDone: { type: 'assignLatestScreenshots', params: ({ event }: { event: DoneActorEvent<LatestScreenshot[]> }) => ({ output: event.output }) },
-        onError: { type: 'assignError', params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'latestScreenshots' as const, error: event.error }) },
+        onDone: {
+          type: 'assignLatestScreenshots',
+          params: ({ event }: { event: DoneActorEvent<LatestScreenshot[]> }) => ({ output: event.output }),
+        },
+        onError: {
+          type: 'assignError',
+          params: ({ event }: { event: ErrorActorEvent }) => ({ card: 'latestScreenshots' as const, error: event.error }),
+        },
         retry: { 'dashboard.retry': { guard: { type: 'isCard', params: { card: 'latestScreenshots' } }, target: 'loading' } },
         tags: { loading: ['latestScreenshots.loading'], failed: ['latestScreenshots.failed'] },
       }),

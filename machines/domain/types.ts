@@ -70,9 +70,7 @@ export type UrlMatchType = 'domain' | 'exact' | 'wildcard' | 'regex';
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 export type UrlRuleScope = { kind: 'all' } | { kind: 'units'; unitIds: Id[] };
-export type UrlRuleSchedule =
-  | { kind: 'always' }
-  | { kind: 'window'; days: Weekday[]; /** HH:mm */ from: string; /** HH:mm */ to: string };
+export type UrlRuleSchedule = { kind: 'always' } | { kind: 'window'; days: Weekday[]; /** HH:mm */ from: string; /** HH:mm */ to: string };
 
 export interface UrlRestriction {
   id: Id;

@@ -81,7 +81,9 @@ describe('editor machine: form', () => {
     actor.send({ type: 'editor.submit' });
     await waitFor(actor, (s) => s.matches({ form: 'saved' }));
     expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'create', id: null, values: { name: 'Kiosk 7', hostname: 'kiosk-7' } });
-    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ mode: 'create', record: { id: 'new-1', name: 'Kiosk 7', hostname: 'kiosk-7' } }));
+    expect(saved).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'create', record: { id: 'new-1', name: 'Kiosk 7', hostname: 'kiosk-7' } }),
+    );
     expect(actor.getSnapshot().hasTag('open')).toBe(false);
     actor.send({ type: 'editor.close' });
     expect(actor.getSnapshot().matches({ form: 'closed' })).toBe(true);

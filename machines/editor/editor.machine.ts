@@ -140,11 +140,29 @@ export function createEditorMachine<V extends object, T>() {
       openCreate: assign(({ context, event }) => {
         if (event.type !== 'editor.open.create') return {};
         const values = { ...context.empty, ...(event.values ?? {}) } as V;
-        return { mode: 'create' as const, id: null, initial: values, values, fieldErrors: {}, formError: null, saveError: null, saved: null };
+        return {
+          mode: 'create' as const,
+          id: null,
+          initial: values,
+          values,
+          fieldErrors: {},
+          formError: null,
+          saveError: null,
+          saved: null,
+        };
       }),
       openEdit: assign(({ event }) => {
         if (event.type !== 'editor.open.edit') return {};
-        return { mode: 'edit' as const, id: event.id, initial: event.values, values: event.values, fieldErrors: {}, formError: null, saveError: null, saved: null };
+        return {
+          mode: 'edit' as const,
+          id: event.id,
+          initial: event.values,
+          values: event.values,
+          fieldErrors: {},
+          formError: null,
+          saveError: null,
+          saved: null,
+        };
       }),
       assignChange: assign(({ context, event }) => {
         if (event.type !== 'editor.change') return {};
@@ -252,7 +270,10 @@ export function createEditorMachine<V extends object, T>() {
             on: {
               'editor.change': { target: '.check', actions: 'assignChange' },
               'editor.submit': { target: 'validating' },
-              'editor.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed', actions: 'reset' }],
+              'editor.close': [
+                { guard: 'isDirty', target: 'confirmingDiscard' },
+                { target: 'closed', actions: 'reset' },
+              ],
             },
           },
           validating: {
@@ -278,7 +299,10 @@ export function createEditorMachine<V extends object, T>() {
               id: 'save',
               src: 'save',
               input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
-              onDone: { target: 'saved', actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved'] },
+              onDone: {
+                target: 'saved',
+                actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved'],
+              },
               onError: { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
             },
           },

@@ -51,7 +51,17 @@ describe('composeMachine', () => {
     expect(actor.getSnapshot().matches('sending')).toBe(true);
     const done = await waitFor(actor, (s) => s.status === 'done');
     expect(done.matches('sent')).toBe(true);
-    expect(calls).toEqual([{ to: ['a@x.example', 'b@y.example'], cc: ['c@z.example'], bcc: [], subject: 'Hello', message: '<p>Body</p>', draft: false, replyTo: 7 }]);
+    expect(calls).toEqual([
+      {
+        to: ['a@x.example', 'b@y.example'],
+        cc: ['c@z.example'],
+        bcc: [],
+        subject: 'Hello',
+        message: '<p>Body</p>',
+        draft: false,
+        replyTo: 7,
+      },
+    ]);
     expect(done.output).toEqual({ outcome: 'sent', id: 42, sent: calls[0] });
   });
 

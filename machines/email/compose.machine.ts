@@ -45,9 +45,7 @@ export interface ComposeContext {
 }
 
 export type ComposeEvent =
-  | { type: 'compose.change'; field: ComposeField; value: string }
-  | { type: 'compose.send' }
-  | { type: 'compose.saveDraft' };
+  { type: 'compose.change'; field: ComposeField; value: string } | { type: 'compose.send' } | { type: 'compose.saveDraft' };
 
 const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const EMPTY: ComposeFields = { to: '', cc: '', bcc: '', subject: '', message: '' };
@@ -184,7 +182,10 @@ export const composeMachine = setup({
     failed: {
       on: {
         'compose.change': { target: 'editing', actions: 'assignField' },
-        'compose.send': [{ guard: 'canSend', target: 'sending' }, { target: 'editing', actions: 'assignSendErrors' }],
+        'compose.send': [
+          { guard: 'canSend', target: 'sending' },
+          { target: 'editing', actions: 'assignSendErrors' },
+        ],
         // The fields here passed canSend or canSaveDraft on the way in and cannot have changed (a change
         // goes back to editing), and the draft rules are the send rules minus "needs a recipient": saving
         // them as a draft is always allowed, so "Save draft" after a failure simply tries again.

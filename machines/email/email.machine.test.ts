@@ -19,7 +19,7 @@ type Outcome = 'ok' | 'fail' | 'hold';
 
 /** Fakes for every call the email actor makes; each answers per the plan (default ok). */
 function fakes(plan: Partial<Record<string, Outcome>>, calls: Call[]) {
-  const fake = <I,>(name: string) =>
+  const fake = <I>(name: string) =>
     fromPromise<unknown, I>(({ input }) => {
       calls.push({ actor: name, input });
       const outcome = plan[name] ?? 'ok';
@@ -217,10 +217,24 @@ describe('emailMachine: replying', () => {
     await waitFor(actor, (s) => s.matches({ reply: 'closed' }));
     expect(calls.at(-1)).toEqual({
       actor: 'submitEmail',
-      input: { to: ['maya.chen@northwind.example'], cc: [], bcc: [], subject: 'Re: Quarterly review', message: '<p>Thanks!</p>', draft: false, replyTo: 7 },
+      input: {
+        to: ['maya.chen@northwind.example'],
+        cc: [],
+        bcc: [],
+        subject: 'Re: Quarterly review',
+        message: '<p>Thanks!</p>',
+        draft: false,
+        replyTo: 7,
+      },
     });
     const thread = actor.getSnapshot().context.email.replies;
-    expect(thread.at(-1)).toMatchObject({ id: 99, sender: 'user@acme.example', sender_name: 'Ulysses User', message: '<p>Thanks!</p>', mailFolder: '' });
+    expect(thread.at(-1)).toMatchObject({
+      id: 99,
+      sender: 'user@acme.example',
+      sender_name: 'Ulysses User',
+      message: '<p>Thanks!</p>',
+      mailFolder: '',
+    });
     expect(reports.at(-1)).toEqual({ type: 'email.replied', id: 7, outcome: 'sent' });
   });
 

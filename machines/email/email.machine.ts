@@ -115,7 +115,8 @@ export const emailMachine = setup({
         context.labelToToggle ? { ...context.email, labels: toggled(context.email.labels, context.labelToToggle) } : context.email,
     }),
     applyLabels: assign({
-      email: ({ context, event }) => (event.type === 'email.labels.set' ? { ...context.email, labels: [...new Set(event.labels)] } : context.email),
+      email: ({ context, event }) =>
+        event.type === 'email.labels.set' ? { ...context.email, labels: [...new Set(event.labels)] } : context.email,
     }),
     notifyUpdated: sendParent(({ context }): EmailReport => ({ type: 'email.updated', email: context.email })),
     reportFailure: sendParent(({ context }, params: { action: EmailAction }): EmailReport => ({

@@ -21,14 +21,35 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.error.actor.setLabels', error: new Error('offline') },
     { type: 'xstate.error.actor.moveMails', error: new Error('offline') },
     { type: 'xstate.error.actor.markUnread', error: new Error('offline') },
-    { type: 'xstate.done.actor.replyComposer', output: { outcome: 'sent', id: 8, sent: { to: ['maya.chen@northwind.example'], cc: [], bcc: [], subject: 'Re: Quarterly review', message: '<p>Thanks</p>', draft: false } } },
+    {
+      type: 'xstate.done.actor.replyComposer',
+      output: {
+        outcome: 'sent',
+        id: 8,
+        sent: {
+          to: ['maya.chen@northwind.example'],
+          cc: [],
+          bcc: [],
+          subject: 'Re: Quarterly review',
+          message: '<p>Thanks</p>',
+          draft: false,
+        },
+      },
+    },
   ],
   // Driven alone, the email has no mailbox to report to (email.machine.test.ts checks the reports).
   actions: { notifyUpdated: () => {}, reportFailure: () => {}, reportLeft: () => {}, reportReplied: () => {} },
   // What the view shows of the email; a sent reply only counts as "has replies" (each one adds a reply).
   serializeState: (snapshot) => {
     const { email } = snapshot.context;
-    return JSON.stringify({ value: snapshot.value, unread: email.unread, starred: email.isStarred, labels: email.labels, folder: email.mailFolder, replied: email.replies.length > 0 });
+    return JSON.stringify({
+      value: snapshot.value,
+      unread: email.unread,
+      starred: email.isStarred,
+      labels: email.labels,
+      folder: email.mailFolder,
+      replied: email.replies.length > 0,
+    });
   },
 };
 

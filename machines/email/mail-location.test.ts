@@ -14,12 +14,18 @@ describe('mailbox URLs', () => {
     expect(parseMailPath(path)).toEqual(location);
   });
 
-  it.each(['/apps/emailx', '/apps/email/nope', '/apps/email/inbox/abc', '/apps/email/inbox/0', '/apps/email/inbox/1/2', '/apps/email/label/nope', '/apps/email/label/company/x', '/apps/email/label'])(
-    '%s names nothing',
-    (path) => {
-      expect(parseMailPath(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/apps/emailx',
+    '/apps/email/nope',
+    '/apps/email/inbox/abc',
+    '/apps/email/inbox/0',
+    '/apps/email/inbox/1/2',
+    '/apps/email/label/nope',
+    '/apps/email/label/company/x',
+    '/apps/email/label',
+  ])('%s names nothing', (path) => {
+    expect(parseMailPath(path)).toBeNull();
+  });
 
   it('a location goes to its URL and back', () => {
     for (const location of [

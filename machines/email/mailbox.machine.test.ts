@@ -9,13 +9,7 @@ import {
   type SetStarredInput,
   type UpdateLabelsInput,
 } from './email.machine';
-import {
-  mailboxMachine,
-  SEARCH_DEBOUNCE_MS,
-  type LoadMailsInput,
-  type MailboxNotice,
-  type ShowLocationParams,
-} from './mailbox.machine';
+import { mailboxMachine, SEARCH_DEBOUNCE_MS, type LoadMailsInput, type MailboxNotice, type ShowLocationParams } from './mailbox.machine';
 import { anEmail } from '../testing/fixtures';
 import type { ComposeInput, Email, EmailMeta, EmailTag } from './types';
 
@@ -41,7 +35,7 @@ interface Plan {
 function start(plan: Plan = {}, filter: 'inbox' | 'draft' = 'inbox') {
   const calls: { actor: string; input: unknown }[] = [];
   const notices: MailboxNotice[] = [];
-  const mutation = <I,>(name: string) =>
+  const mutation = <I>(name: string) =>
     fromPromise<unknown, I>(({ input }) => {
       calls.push({ actor: name, input });
       if (plan.mutation === 'fail') return Promise.reject(new Error('refused'));
@@ -109,7 +103,10 @@ describe('mailboxMachine: loading', () => {
   });
 
   it('loading → failed → retry → loaded', async () => {
-    const loadMails = vi.fn<(i: LoadMailsInput) => Promise<Email[]>>().mockRejectedValueOnce(new Error('Network error')).mockResolvedValue(inbox());
+    const loadMails = vi
+      .fn<(i: LoadMailsInput) => Promise<Email[]>>()
+      .mockRejectedValueOnce(new Error('Network error'))
+      .mockResolvedValue(inbox());
     const { actor } = start({ loadMails });
     const failed = await waitFor(actor, (s) => s.matches({ list: 'failed' }));
     expect(failed.context.listFailure?.message).toBe('Network error');
@@ -204,9 +201,24 @@ describe('mailboxMachine: selection and bulk changes', () => {
   });
 
   it.each([
-    [{ kind: 'move', folder: 'trash' } as const, 'moveMails', { emailIds: [3, 1], mailFolder: 'trash' }, { list: { mutating: 'moving' } } as const],
-    [{ kind: 'label', label: 'private' } as const, 'updateLabels', { emailIds: [3, 1], label: 'private' }, { list: { mutating: 'labelling' } } as const],
-    [{ kind: 'markUnread', unread: false } as const, 'markUnread', { emailIds: [3, 1], unreadFlag: false }, { list: { mutating: 'markingUnread' } } as const],
+    [
+      { kind: 'move', folder: 'trash' } as const,
+      'moveMails',
+      { emailIds: [3, 1], mailFolder: 'trash' },
+      { list: { mutating: 'moving' } } as const,
+    ],
+    [
+      { kind: 'label', label: 'private' } as const,
+      'updateLabels',
+      { emailIds: [3, 1], label: 'private' },
+      { list: { mutating: 'labelling' } } as const,
+    ],
+    [
+      { kind: 'markUnread', unread: false } as const,
+      'markUnread',
+      { emailIds: [3, 1], unreadFlag: false },
+      { list: { mutating: 'markingUnread' } } as const,
+    ],
   ])('bulk %o: mutating → mutated → loading; clears the selection, reloads list and counts', async (action, name, body, state) => {
     const { actor, calls, notices, loadMails, loadMeta } = start();
     await loaded(actor);
@@ -354,7 +366,9 @@ describe('mailboxMachine: composer', () => {
     compose.send({ type: 'compose.change', field: 'to', value: 'a@x.example' });
     compose.send({ type: 'compose.send' });
     await waitFor(actor, (s) => s.matches({ composer: 'closed' }));
-    expect(calls).toEqual([{ actor: 'submitEmail', input: { to: ['a@x.example'], cc: [], bcc: [], subject: '', message: '', draft: false } }]);
+    expect(calls).toEqual([
+      { actor: 'submitEmail', input: { to: ['a@x.example'], cc: [], bcc: [], subject: '', message: '', draft: false } },
+    ]);
     expect(notices).toEqual([{ type: 'notice', tone: 'success', key: 'sent' }]);
     await loaded(actor);
     expect(loadMails).toHaveBeenCalledTimes(2);

@@ -36,9 +36,7 @@ export interface LoadMailsInput {
 }
 
 export type BulkAction =
-  | { kind: 'move'; folder: MailFolder }
-  | { kind: 'label'; label: EmailLabel }
-  | { kind: 'markUnread'; unread: boolean };
+  { kind: 'move'; folder: MailFolder } | { kind: 'label'; label: EmailLabel } | { kind: 'markUnread'; unread: boolean };
 
 export interface MailboxContext {
   me: Me;
@@ -97,7 +95,13 @@ export const emailActorId = (id: number) => `email-${id}`;
 /** Opening a draft continues it in the composer. */
 export function draftInput(draft: Email): ComposeMachineInput {
   return {
-    fields: { to: draft.to.join(', '), cc: draft.cc.join(', '), bcc: draft.bcc.join(', '), subject: draft.subject, message: htmlToText(draft.message) },
+    fields: {
+      to: draft.to.join(', '),
+      cc: draft.cc.join(', '),
+      bcc: draft.bcc.join(', '),
+      subject: draft.subject,
+      message: htmlToText(draft.message),
+    },
     draftId: draft.id,
   };
 }
@@ -263,8 +267,16 @@ export const mailboxMachine = setup({
         if (event.type !== 'email.updated' || !context.meta || event.email.unread) return context.meta;
         const id = event.email.id;
         const { folder, label } = context.meta.unreadMails;
-        const labels = Object.fromEntries(Object.entries(label).map(([k, ids]) => [k, ids.filter((x) => x !== id)])) as EmailMeta['unreadMails']['label'];
-        return { ...context.meta, unreadMails: { folder: { inbox: folder.inbox.filter((x) => x !== id), spam: folder.spam.filter((x) => x !== id) }, label: labels } };
+        const labels = Object.fromEntries(
+          Object.entries(label).map(([k, ids]) => [k, ids.filter((x) => x !== id)]),
+        ) as EmailMeta['unreadMails']['label'];
+        return {
+          ...context.meta,
+          unreadMails: {
+            folder: { inbox: folder.inbox.filter((x) => x !== id), spam: folder.spam.filter((x) => x !== id) },
+            label: labels,
+          },
+        };
       },
     }),
     removeLeftEmail: assign(({ context, event }) => {
@@ -272,7 +284,9 @@ export const mailboxMachine = setup({
       return {
         // A mail marked unread stays in its folder; a moved one leaves it.
         emails:
-          event.reason === 'moved' ? withoutId(context.emails, event.id) : context.emails.map((e) => (e.id === event.id ? { ...e, unread: true } : e)),
+          event.reason === 'moved'
+            ? withoutId(context.emails, event.id)
+            : context.emails.map((e) => (e.id === event.id ? { ...e, unread: true } : e)),
         selectedIds: context.selectedIds.filter((id) => id !== event.id),
       };
     }),
@@ -341,7 +355,10 @@ export const mailboxMachine = setup({
       },
     ],
     'mailbox.close': {
-      actions: ['closeEmail', { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: false }) }],
+      actions: [
+        'closeEmail',
+        { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: false }) },
+      ],
     },
     'mailbox.pending.missing': {
       actions: [
@@ -406,7 +423,10 @@ export const mailboxMachine = setup({
                     actions: [{ type: 'assignEmails', params: ({ event }) => ({ emails: event.output }) }, 'resolvePendingOpen'],
                   },
                 ],
-                onError: { target: '#mailbox.list.failed', actions: { type: 'assignListFailure', params: ({ event }) => ({ error: event.error }) } },
+                onError: {
+                  target: '#mailbox.list.failed',
+                  actions: { type: 'assignListFailure', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
           },
@@ -524,11 +544,7 @@ export const mailboxMachine = setup({
             input: ({ context }) => context.composeInput,
             onDone: {
               target: 'closed',
-              actions: [
-                { type: 'noticeComposeDone', params: ({ event }) => event.output },
-                'reloadMeta',
-                'refreshList',
-              ],
+              actions: [{ type: 'noticeComposeDone', params: ({ event }) => event.output }, 'reloadMeta', 'refreshList'],
             },
           },
           on: { 'mailbox.compose.close': { target: 'closed' } },

@@ -11,8 +11,15 @@ const machine = mailboxMachine;
 const ME = { email: 'user@acme.example', name: 'User' };
 // Read emails: an opened one (a real email actor) has nothing to report until the walk says so.
 const INBOX = [anEmail({ unread: false }), anEmail({ id: 9, unread: false, mailFolder: 'draft' })];
-const META: EmailMeta = { unreadMails: { folder: { inbox: [], spam: [] }, label: { personal: [], company: [], important: [], private: [] } }, draftMails: [] };
-const SENT = { outcome: 'sent', id: 8, sent: { to: ['maya.chen@northwind.example'], cc: [], bcc: [], subject: 'Hello', message: '<p>Hi</p>', draft: false } };
+const META: EmailMeta = {
+  unreadMails: { folder: { inbox: [], spam: [] }, label: { personal: [], company: [], important: [], private: [] } },
+  draftMails: [],
+};
+const SENT = {
+  outcome: 'sent',
+  id: 8,
+  sent: { to: ['maya.chen@northwind.example'], cc: [], bcc: [], subject: 'Hello', message: '<p>Hi</p>', draft: false },
+};
 
 /** The mailbox's regions, by what each one answers to: the list (with the emails it opens) and the side regions. */
 const SIDE_EVENTS = [
@@ -67,7 +74,14 @@ const list: WalkConfig<typeof machine> = {
   ],
   serializeState: (snapshot) => {
     const c = contextOf(snapshot);
-    return JSON.stringify({ list: valueOf(snapshot).list, n: c.emails.length, selected: c.selectedIds.length, opened: c.openedId, pending: c.pendingOpenId, filter: c.filter });
+    return JSON.stringify({
+      list: valueOf(snapshot).list,
+      n: c.emails.length,
+      selected: c.selectedIds.length,
+      opened: c.openedId,
+      pending: c.pendingOpenId,
+      filter: c.filter,
+    });
   },
 };
 

@@ -8,7 +8,8 @@ interface Row {
   name: string;
 }
 
-const rows = (n: number, prefix = 'r'): Row[] => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}`, name: `${prefix} ${i + 1}` }));
+const rows = (n: number, prefix = 'r'): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}`, name: `${prefix} ${i + 1}` }));
 const page = (items: Row[], total = items.length, p = 1): Page<Row> => ({ items, total, page: p, pageSize: 25 });
 
 /** A fetchPage fake whose answers the test resolves by hand, in any order. */
@@ -27,7 +28,11 @@ const machine = createListMachine<Row>();
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const settle = (actor: AnyActorRef) => waitFor(actor, (s) => !s.hasTag('busy'));
 
-function start(fetchPage = fromPromise<Page<Row>, { query: ListQuery }>(async () => page(rows(3))), extra: Partial<Parameters<typeof machine.provide>[0]['actors']> = {}, query?: Partial<ListQuery>) {
+function start(
+  fetchPage = fromPromise<Page<Row>, { query: ListQuery }>(async () => page(rows(3))),
+  extra: Partial<Parameters<typeof machine.provide>[0]['actors']> = {},
+  query?: Partial<ListQuery>,
+) {
   const clock = new SimulatedClock();
   const actor = createActor(machine.provide({ actors: { fetchPage, ...extra } }), { input: { query }, clock });
   actor.start();
@@ -212,7 +217,10 @@ describe('list machine', () => {
       total -= input.ids.length;
       return { affected: input.ids.length };
     });
-    const { actor } = start(fromPromise(async () => page(rows(total))), { bulkAction: fromPromise(bulk) });
+    const { actor } = start(
+      fromPromise(async () => page(rows(total))),
+      { bulkAction: fromPromise(bulk) },
+    );
     const done = vi.fn();
     actor.on('list.bulk.done', done);
     await settle(actor);

@@ -79,8 +79,7 @@ export type ListEvent =
 
 /** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
 export type ListReport =
-  | { type: 'list.bulk.done'; action: string; count: number }
-  | { type: 'list.bulk.failed'; action: string; error: unknown };
+  { type: 'list.bulk.done'; action: string; count: number } | { type: 'list.bulk.failed'; action: string; error: unknown };
 
 export const DEFAULT_QUERY: ListQuery = { page: 1, pageSize: 25, sort: null, filters: {}, search: '' };
 
@@ -151,11 +150,9 @@ export function createListMachine<T extends ListRow>() {
       searchDebounce: ({ context }) => context.searchDebounceMs,
     },
     guards: {
-      isQueryDifferent: ({ context, event }) =>
-        event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
+      isQueryDifferent: ({ context, event }) => event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
       isPageEmpty: (_, { page }: { page: Page<T> }) => page.items.length === 0,
-      isPageBeyondEnd: ({ context }, { page }: { page: Page<T> }) =>
-        page.items.length === 0 && page.total > 0 && context.query.page > 1,
+      isPageBeyondEnd: ({ context }, { page }: { page: Page<T> }) => page.items.length === 0 && page.total > 0 && context.query.page > 1,
       hasSelection: ({ context }) => context.selected.length > 0,
       isSearchPending: ({ context }) => context.searchInput.trim() !== context.query.search,
     },
@@ -320,7 +317,10 @@ export function createListMachine<T extends ListRow>() {
               src: 'bulkAction',
               input: ({ context }) => ({ action: pendingBulkAction(context), ids: context.selected }),
               onDone: { target: 'loading', actions: ['assignBulkDone', 'emitBulkDone'] },
-              onError: { target: 'loaded', actions: [{ type: 'assignBulkError', params: ({ event }) => ({ error: event.error }) }, 'emitBulkFailed'] },
+              onError: {
+                target: 'loaded',
+                actions: [{ type: 'assignBulkError', params: ({ event }) => ({ error: event.error }) }, 'emitBulkFailed'],
+              },
             },
           },
         },
@@ -339,10 +339,7 @@ export function createListMachine<T extends ListRow>() {
               'list.search.input': { target: 'debouncing', reenter: true, actions: 'assignSearchInput' },
             },
             after: {
-              searchDebounce: [
-                { guard: 'isSearchPending', target: 'idle', actions: 'raiseSearchChange' },
-                { target: 'idle' },
-              ],
+              searchDebounce: [{ guard: 'isSearchPending', target: 'idle', actions: 'raiseSearchChange' }, { target: 'idle' }],
             },
           },
         },

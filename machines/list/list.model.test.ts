@@ -26,7 +26,14 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'list.rows.show', ids: ['a'] },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, search: snapshot.context.query.search, input: snapshot.context.searchInput, selected: snapshot.context.selected, total: snapshot.context.total }),
+    JSON.stringify({
+      value: snapshot.value,
+      page: snapshot.context.query.page,
+      search: snapshot.context.query.search,
+      input: snapshot.context.searchInput,
+      selected: snapshot.context.selected,
+      total: snapshot.context.total,
+    }),
 };
 
 describe('list machine: model walk over its real graph', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, inReadScope, readScope, RESOURCES, type Action, type PermissionReason, type PermissionRecord, type Resource, type Subject } from './can';
+import {
+  ACTIONS,
+  can,
+  inReadScope,
+  readScope,
+  RESOURCES,
+  type Action,
+  type PermissionReason,
+  type PermissionRecord,
+  type Resource,
+  type Subject,
+} from './can';
 
 const ACME = 'org-acme';
 const GLOBEX = 'org-globex';
@@ -13,7 +24,13 @@ const invitedUser: Subject = { ...user, status: 'invited' };
 
 const acmeOrg: PermissionRecord = { id: ACME, organizationId: ACME };
 const globexOrg: PermissionRecord = { id: GLOBEX, organizationId: GLOBEX };
-const acmeUser = (roleId: 1 | 2 | 3 | 4, extra: PermissionRecord = {}): PermissionRecord => ({ id: `acme-${roleId}`, organizationId: ACME, roleId, status: 'active', ...extra });
+const acmeUser = (roleId: 1 | 2 | 3 | 4, extra: PermissionRecord = {}): PermissionRecord => ({
+  id: `acme-${roleId}`,
+  organizationId: ACME,
+  roleId,
+  status: 'active',
+  ...extra,
+});
 const globexMember: PermissionRecord = { id: 'g-4', organizationId: GLOBEX, roleId: 4, status: 'active' };
 const acmeUnit: PermissionRecord = { id: 'unit-1', organizationId: ACME };
 const globexUnit: PermissionRecord = { id: 'unit-9', organizationId: GLOBEX };
@@ -31,24 +48,88 @@ const table: Row[] = [
   ['super admin deletes an organization', superAdmin, 'delete', 'organization', globexOrg, true, 'superAdmin'],
   ['super admin invites a super admin', superAdmin, 'invite', 'user', { organizationId: GLOBEX, nextRoleId: 1 }, true, 'superAdmin'],
   ['super admin disables a user of another organization', superAdmin, 'disable', 'user', globexMember, true, 'superAdmin'],
-  ['super admin demotes one of two super admins', superAdmin, 'update', 'user', acmeUser(1, { nextRoleId: 2, activeSuperAdminCount: 2 }), true, 'superAdmin'],
+  [
+    'super admin demotes one of two super admins',
+    superAdmin,
+    'update',
+    'user',
+    acmeUser(1, { nextRoleId: 2, activeSuperAdminCount: 2 }),
+    true,
+    'superAdmin',
+  ],
   ['super admin resets a password', superAdmin, 'resetPassword', 'user', globexMember, true, 'superAdmin'],
   ['super admin revokes sessions', superAdmin, 'revokeSessions', 'user', globexMember, true, 'superAdmin'],
   ['super admin reads the audit log of any organization', superAdmin, 'read', 'auditLog', globexOrg, true, 'superAdmin'],
   ['super admin edits a unit of another organization', superAdmin, 'update', 'serviceUnit', globexUnit, true, 'superAdmin'],
   ['super admin reads the prediction report', superAdmin, 'read', 'predictionReport', undefined, true, 'readAccess'],
   // The last active super admin cannot be demoted, disabled or deleted.
-  ['the last super admin cannot be demoted', superAdmin, 'update', 'user', acmeUser(1, { nextRoleId: 2, activeSuperAdminCount: 1 }), false, 'lastSuperAdmin'],
-  ['the last super admin cannot be disabled', superAdmin, 'disable', 'user', acmeUser(1, { activeSuperAdminCount: 1 }), false, 'lastSuperAdmin'],
-  ['the last super admin cannot be deleted', superAdmin, 'delete', 'user', acmeUser(1, { activeSuperAdminCount: 1 }), false, 'lastSuperAdmin'],
-  ['the last super admin may still be renamed', superAdmin, 'update', 'user', acmeUser(1, { activeSuperAdminCount: 1 }), true, 'superAdmin'],
-  ['a disabled super admin is not the last active one', superAdmin, 'delete', 'user', acmeUser(1, { status: 'disabled', activeSuperAdminCount: 1 }), true, 'superAdmin'],
+  [
+    'the last super admin cannot be demoted',
+    superAdmin,
+    'update',
+    'user',
+    acmeUser(1, { nextRoleId: 2, activeSuperAdminCount: 1 }),
+    false,
+    'lastSuperAdmin',
+  ],
+  [
+    'the last super admin cannot be disabled',
+    superAdmin,
+    'disable',
+    'user',
+    acmeUser(1, { activeSuperAdminCount: 1 }),
+    false,
+    'lastSuperAdmin',
+  ],
+  [
+    'the last super admin cannot be deleted',
+    superAdmin,
+    'delete',
+    'user',
+    acmeUser(1, { activeSuperAdminCount: 1 }),
+    false,
+    'lastSuperAdmin',
+  ],
+  [
+    'the last super admin may still be renamed',
+    superAdmin,
+    'update',
+    'user',
+    acmeUser(1, { activeSuperAdminCount: 1 }),
+    true,
+    'superAdmin',
+  ],
+  [
+    'a disabled super admin is not the last active one',
+    superAdmin,
+    'delete',
+    'user',
+    acmeUser(1, { status: 'disabled', activeSuperAdminCount: 1 }),
+    true,
+    'superAdmin',
+  ],
 
   // Admin (2): the users of their own organization, with roles 2–4 only.
   ['admin opens the admin area', admin, 'read', 'adminArea', undefined, true, 'adminRole'],
   ['admin may invite someone', admin, 'invite', 'user', undefined, true, 'ownOrganization'],
-  ['admin invites a user into their organization', admin, 'invite', 'user', { organizationId: ACME, nextRoleId: 4 }, true, 'ownOrganization'],
-  ['admin creates an admin in their organization', admin, 'create', 'user', { organizationId: ACME, nextRoleId: 2 }, true, 'ownOrganization'],
+  [
+    'admin invites a user into their organization',
+    admin,
+    'invite',
+    'user',
+    { organizationId: ACME, nextRoleId: 4 },
+    true,
+    'ownOrganization',
+  ],
+  [
+    'admin creates an admin in their organization',
+    admin,
+    'create',
+    'user',
+    { organizationId: ACME, nextRoleId: 2 },
+    true,
+    'ownOrganization',
+  ],
   ['admin cannot create a super admin', admin, 'create', 'user', { organizationId: ACME, nextRoleId: 1 }, false, 'roleAboveOwn'],
   ['admin cannot promote a user to super admin', admin, 'update', 'user', acmeUser(4, { nextRoleId: 1 }), false, 'roleAboveOwn'],
   ['admin promotes a user to operator', admin, 'update', 'user', acmeUser(4, { nextRoleId: 3 }), true, 'ownOrganization'],
@@ -62,7 +143,15 @@ const table: Row[] = [
   ['admin reads the users of their organization', admin, 'read', 'user', acmeUser(1), true, 'ownOrganization'],
   ['admin cannot read another organization’s users', admin, 'read', 'user', globexMember, false, 'otherOrganization'],
   ['admin cannot disable another organization’s user', admin, 'disable', 'user', globexMember, false, 'otherOrganization'],
-  ['admin cannot invite into another organization', admin, 'invite', 'user', { organizationId: GLOBEX, nextRoleId: 4 }, false, 'otherOrganization'],
+  [
+    'admin cannot invite into another organization',
+    admin,
+    'invite',
+    'user',
+    { organizationId: GLOBEX, nextRoleId: 4 },
+    false,
+    'otherOrganization',
+  ],
   // Admin: may edit their own organization, and reads the others.
   ['admin edits their own organization', admin, 'update', 'organization', acmeOrg, true, 'ownOrganization'],
   ['admin cannot edit another organization', admin, 'update', 'organization', globexOrg, false, 'otherOrganization'],
@@ -110,12 +199,44 @@ const table: Row[] = [
   ['user cannot delete another organization’s screenshot', globexUser, 'delete', 'screenshot', acmeUnit, false, 'otherOrganization'],
 
   // Nobody can raise a role above their own, or change their own role or status.
-  ['admin cannot change their own role', admin, 'update', 'user', { id: admin.id, organizationId: ACME, roleId: 2, nextRoleId: 3 }, false, 'ownRoleOrStatus'],
-  ['super admin cannot change their own role', superAdmin, 'update', 'user', { id: superAdmin.id, organizationId: ACME, roleId: 1, nextRoleId: 2, activeSuperAdminCount: 3 }, false, 'ownRoleOrStatus'],
-  ['super admin cannot disable themselves', superAdmin, 'disable', 'user', { id: superAdmin.id, roleId: 1, activeSuperAdminCount: 3 }, false, 'ownRoleOrStatus'],
+  [
+    'admin cannot change their own role',
+    admin,
+    'update',
+    'user',
+    { id: admin.id, organizationId: ACME, roleId: 2, nextRoleId: 3 },
+    false,
+    'ownRoleOrStatus',
+  ],
+  [
+    'super admin cannot change their own role',
+    superAdmin,
+    'update',
+    'user',
+    { id: superAdmin.id, organizationId: ACME, roleId: 1, nextRoleId: 2, activeSuperAdminCount: 3 },
+    false,
+    'ownRoleOrStatus',
+  ],
+  [
+    'super admin cannot disable themselves',
+    superAdmin,
+    'disable',
+    'user',
+    { id: superAdmin.id, roleId: 1, activeSuperAdminCount: 3 },
+    false,
+    'ownRoleOrStatus',
+  ],
   ['admin cannot delete themselves', admin, 'delete', 'user', { id: admin.id, organizationId: ACME, roleId: 2 }, false, 'ownRoleOrStatus'],
   ['admin cannot enable themselves', admin, 'enable', 'user', { id: admin.id, organizationId: ACME, roleId: 2 }, false, 'ownRoleOrStatus'],
-  ['admin may save their own record with the same role', admin, 'update', 'user', { id: admin.id, organizationId: ACME, roleId: 2, nextRoleId: 2 }, true, 'ownOrganization'],
+  [
+    'admin may save their own record with the same role',
+    admin,
+    'update',
+    'user',
+    { id: admin.id, organizationId: ACME, roleId: 2, nextRoleId: 2 },
+    true,
+    'ownOrganization',
+  ],
 
   // Profiles: everyone edits their own, nobody another's.
   ['user edits their own profile', user, 'update', 'profile', { id: user.id }, true, 'ownProfile'],

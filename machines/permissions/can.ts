@@ -118,7 +118,17 @@ const deny = (reason: PermissionReason): Decision => ({ allowed: false, reason }
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];
 const isRead = (action: Action) => READ_ACTIONS.includes(action);
 
-const ORGANIZATION_ACTIONS: readonly Action[] = ['read', 'export', 'create', 'update', 'delete', 'suspend', 'activate', 'archive', 'changeLicense'];
+const ORGANIZATION_ACTIONS: readonly Action[] = [
+  'read',
+  'export',
+  'create',
+  'update',
+  'delete',
+  'suspend',
+  'activate',
+  'archive',
+  'changeLicense',
+];
 const USER_ACTIONS: readonly Action[] = [
   'read',
   'export',
@@ -209,7 +219,8 @@ function canUser(subject: Subject, action: Action, record: PermissionRecord | un
     if (record?.nextRoleId !== undefined && record.nextRoleId < subject.roleId) return deny('roleAboveOwn');
     const isActiveSuperAdmin = record?.roleId === ROLE.superAdmin && (record.status === undefined || record.status === 'active');
     const wouldRemove =
-      REMOVING_ACTIONS.includes(action) || (action === 'update' && record?.nextRoleId !== undefined && record.nextRoleId !== ROLE.superAdmin);
+      REMOVING_ACTIONS.includes(action) ||
+      (action === 'update' && record?.nextRoleId !== undefined && record.nextRoleId !== ROLE.superAdmin);
     if (isActiveSuperAdmin && wouldRemove && record.activeSuperAdminCount !== undefined && record.activeSuperAdminCount <= 1) {
       return deny('lastSuperAdmin');
     }

@@ -26,7 +26,16 @@ const unit = (id: string, riskScore: number): UnitPrediction => ({
 const report = (top: UnitPrediction[]): PredictionReport => ({
   generatedAt: '2026-11-20T10:00:00.000Z',
   horizonDays: 7,
-  summary: { units: top.length, low: 0, medium: 0, high: top.length, insufficient: 0, averageRisk: 70, predictedDowntimeHours: 3, diskFullWithinHorizon: 0 },
+  summary: {
+    units: top.length,
+    low: 0,
+    medium: 0,
+    high: top.length,
+    insufficient: 0,
+    averageRisk: 70,
+    predictedDowntimeHours: 3,
+    diskFullWithinHorizon: 0,
+  },
   byOrganization: [],
   top,
   items: top,
@@ -44,7 +53,12 @@ function start(query?: ReportQuery) {
   const organizations = deferredActor<{ id: string; name: string }[]>();
   const actor = createActor(
     predictionReportMachine.provide({
-      actors: { fetchReport: reports.logic, fetchUnitDetail: details.logic, exportReport: exports.logic, fetchOrganizations: organizations.logic },
+      actors: {
+        fetchReport: reports.logic,
+        fetchUnitDetail: details.logic,
+        exportReport: exports.logic,
+        fetchOrganizations: organizations.logic,
+      },
     }),
     { input: query ? { query } : undefined },
   );
@@ -186,7 +200,11 @@ const model = setup({
             'report.query.sync': { target: 'loading', reenter: true },
             // The first report chooses a unit (the machine raises report.unit.select).
             'xstate.done.actor.fetchReport': [
-              { guard: ({ context }) => !context.selected, target: 'loaded', actions: [assign({ selected: true }), raise({ type: 'report.unit.select' })] },
+              {
+                guard: ({ context }) => !context.selected,
+                target: 'loaded',
+                actions: [assign({ selected: true }), raise({ type: 'report.unit.select' })],
+              },
               { target: 'loaded' },
             ],
             'xstate.error.actor.fetchReport': 'failed',
@@ -201,7 +219,13 @@ const model = setup({
       on: { 'report.unit.select': { target: '.loading', actions: assign({ selected: true }) } },
       states: {
         idle: {},
-        loading: { on: { 'report.unit.select': { target: 'loading', reenter: true, actions: assign({ selected: true }) }, 'xstate.done.actor.fetchUnitDetail': 'loaded', 'xstate.error.actor.fetchUnitDetail': 'failed' } },
+        loading: {
+          on: {
+            'report.unit.select': { target: 'loading', reenter: true, actions: assign({ selected: true }) },
+            'xstate.done.actor.fetchUnitDetail': 'loaded',
+            'xstate.error.actor.fetchUnitDetail': 'failed',
+          },
+        },
         loaded: {},
         failed: { on: { 'report.detail.retry': 'loading' } },
       },
@@ -253,7 +277,11 @@ describe('prediction report machine: model-based', () => {
     const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
     for (const region of ['report', 'detail', 'organizations', 'export'] as const) {
       const states = Object.keys(model.config.states?.[region]?.states ?? {});
-      for (const name of states) expect([...reached].some((v) => (JSON.parse(v) as Record<string, string>)[region] === name), `${region}.${name}`).toBe(true);
+      for (const name of states)
+        expect(
+          [...reached].some((v) => (JSON.parse(v) as Record<string, string>)[region] === name),
+          `${region}.${name}`,
+        ).toBe(true);
     }
   });
 

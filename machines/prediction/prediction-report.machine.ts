@@ -39,8 +39,7 @@ export type PredictionReportEvent =
   | { type: 'report.export' };
 
 export type PredictionReportEmitted =
-  | { type: 'report.exported'; items: UnitPrediction[] }
-  | { type: 'report.exportFailed'; error: unknown };
+  { type: 'report.exported'; items: UnitPrediction[] } | { type: 'report.exportFailed'; error: unknown };
 
 /** The next query: any change other than the page itself starts again at page 1. */
 export function applyReportQueryChange(current: ReportQuery, change: Partial<ReportQuery>): ReportQuery {
@@ -88,12 +87,19 @@ export const predictionReportMachine = setup({
     assignOrganizations: assign((_, params: { organizations: OrganizationOption[] }) => ({ organizations: params.organizations })),
     assignDetail: assign((_, params: { detail: UnitPredictionDetail }) => ({ detail: params.detail, detailError: null })),
     assignDetailError: assign((_, params: { error: unknown }) => ({ detailError: params.error })),
-    selectUnit: assign(({ context, event }) => ({ selectedUnitId: event.type === 'report.unit.select' ? event.unitId : context.selectedUnitId })),
+    selectUnit: assign(({ context, event }) => ({
+      selectedUnitId: event.type === 'report.unit.select' ? event.unitId : context.selectedUnitId,
+    })),
     /** The unit filter wins; else the current choice if still in scope; else the scope's highest risk. */
     chooseDefaultUnit: enqueueActions(({ context, enqueue }, params: { report: PredictionReport }) => {
       const inScope = (id: string | null) =>
         id !== null && (params.report.top.some((u) => u.serviceUnitId === id) || params.report.items.some((u) => u.serviceUnitId === id));
-      const wanted = context.query.unitId || (inScope(context.selectedUnitId) ? context.selectedUnitId : null) || params.report.top[0]?.serviceUnitId || params.report.items[0]?.serviceUnitId || null;
+      const wanted =
+        context.query.unitId ||
+        (inScope(context.selectedUnitId) ? context.selectedUnitId : null) ||
+        params.report.top[0]?.serviceUnitId ||
+        params.report.items[0]?.serviceUnitId ||
+        null;
       if (wanted !== null && wanted !== context.selectedUnitId) enqueue.raise({ type: 'report.unit.select', unitId: wanted });
     }),
     emitExported: emit((_, params: { items: UnitPrediction[] }) => ({ type: 'report.exported' as const, items: params.items })),
@@ -180,7 +186,10 @@ export const predictionReportMachine = setup({
           invoke: {
             id: 'fetchOrganizations',
             src: 'fetchOrganizations',
-            onDone: { target: 'loaded', actions: { type: 'assignOrganizations', params: ({ event }) => ({ organizations: event.output }) } },
+            onDone: {
+              target: 'loaded',
+              actions: { type: 'assignOrganizations', params: ({ event }) => ({ organizations: event.output }) },
+            },
             onError: 'failed',
           },
         },

@@ -19,7 +19,13 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.exportReport', output: null },
     { type: 'xstate.error.actor.exportReport', error: new Error('offline') },
   ],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, unit: snapshot.context.selectedUnitId, report: snapshot.context.report !== null }),
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      page: snapshot.context.query.page,
+      unit: snapshot.context.selectedUnitId,
+      report: snapshot.context.report !== null,
+    }),
 };
 
 describe('prediction-report machine: model walk over its real graph', () => {

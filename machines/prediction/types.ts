@@ -97,4 +97,3 @@ export interface UnitPredictionDetail {
   /** every factor's share, including those under the top three */
   contributions: FactorShare[];
 }
-

@@ -5,10 +5,7 @@ import { BOOKMARK_CAPACITY, bookmarksMachine, type BookmarksInput } from './book
 function start(input: BookmarksInput) {
   const persist = vi.fn<(params: { userId: string; paths: readonly string[] }) => void>();
   const full = vi.fn();
-  const actor = createActor(
-    bookmarksMachine.provide({ actions: { persistBookmarks: (_, params) => persist(params) } }),
-    { input },
-  );
+  const actor = createActor(bookmarksMachine.provide({ actions: { persistBookmarks: (_, params) => persist(params) } }), { input });
   actor.on('bookmarks.full', full);
   actor.start();
   return { actor, persist, full, paths: () => actor.getSnapshot().context.paths };

@@ -47,7 +47,10 @@ function autoFetch(items: (n: number) => UnitProcess[] = (n) => [proc('1', { cpu
 
 function start(fetchProcesses: ReturnType<typeof autoFetch>['actor'], input = {}, extra = {}) {
   const clock = new SimulatedClock();
-  const actor = createActor(processMonitorMachine.provide({ actors: { fetchProcesses, ...extra } }), { input: { unitId: 'u1', ...input }, clock });
+  const actor = createActor(processMonitorMachine.provide({ actors: { fetchProcesses, ...extra } }), {
+    input: { unitId: 'u1', ...input },
+    clock,
+  });
   actor.start();
   return { actor, clock };
 }
@@ -199,7 +202,9 @@ describe('process monitor: polling', () => {
   });
 
   it('does not retry by itself when the unit is not found', async () => {
-    const fn = vi.fn(async (): Promise<ProcessSample> => Promise.reject(Object.assign(new Error('Service unit not found'), { status: 404 })));
+    const fn = vi.fn(async (): Promise<ProcessSample> =>
+      Promise.reject(Object.assign(new Error('Service unit not found'), { status: 404 })),
+    );
     const { actor, clock } = start(fromPromise(fn));
     await flush();
     expect(actor.getSnapshot().hasTag('stalled')).toBe(true);
@@ -369,8 +374,16 @@ describe('process table helpers', () => {
     proc('3', { name: 'c.exe', cpuPercent: 1, memoryMb: 30.1, pid: 20 }),
   ];
   it('sorts by any column, ties broken by PID', () => {
-    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'cpuPercent', direction: 'desc' } }).map((p) => p.id)).toEqual(['2', '1', '3']);
-    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'name', direction: 'asc' } }).map((p) => p.id)).toEqual(['2', '1', '3']);
+    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'cpuPercent', direction: 'desc' } }).map((p) => p.id)).toEqual([
+      '2',
+      '1',
+      '3',
+    ]);
+    expect(visibleProcesses({ items: rows, search: '', sort: { column: 'name', direction: 'asc' } }).map((p) => p.id)).toEqual([
+      '2',
+      '1',
+      '3',
+    ]);
   });
   it('searches name, user and PID', () => {
     expect(visibleProcesses({ items: rows, search: 'system', sort: { column: 'pid', direction: 'asc' } }).map((p) => p.id)).toEqual(['2']);

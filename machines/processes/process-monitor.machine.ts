@@ -103,7 +103,9 @@ export function visibleProcesses(context: Pick<ProcessMonitorContext, 'items' | 
   const { column, direction } = context.sort;
   const sign = direction === 'asc' ? 1 : -1;
   return context.items
-    .filter((p) => !needle || p.name.toLowerCase().includes(needle) || p.user.toLowerCase().includes(needle) || String(p.pid).startsWith(needle))
+    .filter(
+      (p) => !needle || p.name.toLowerCase().includes(needle) || p.user.toLowerCase().includes(needle) || String(p.pid).startsWith(needle),
+    )
     .sort((a, b) => {
       const x = a[column];
       const y = b[column];
@@ -263,10 +265,7 @@ export const processMonitorMachine = setup({
           initial: 'choose',
           states: {
             choose: {
-              always: [
-                { guard: 'isStartPaused', target: 'paused', actions: 'clearStartPaused' },
-                { target: 'live' },
-              ],
+              always: [{ guard: 'isStartPaused', target: 'paused', actions: 'clearStartPaused' }, { target: 'live' }],
             },
             live: {
               tags: ['live'],
@@ -369,7 +368,11 @@ export const processMonitorMachine = setup({
             onDone: { target: 'idle', actions: ['removeTarget', 'emitEnded', 'clearTarget'] },
             onError: {
               target: 'idle',
-              actions: [{ type: 'assignActionError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitEndFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+              actions: [
+                { type: 'assignActionError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'emitEndFailed', params: ({ event }) => ({ error: event.error }) },
+                'clearTarget',
+              ],
             },
           },
         },
@@ -395,7 +398,11 @@ export const processMonitorMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'assignActionError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitBlockFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+              actions: [
+                { type: 'assignActionError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'emitBlockFailed', params: ({ event }) => ({ error: event.error }) },
+                'clearTarget',
+              ],
             },
           },
         },

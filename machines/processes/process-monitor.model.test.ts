@@ -8,15 +8,46 @@ const walk: WalkConfig<typeof machine> = {
   machine,
   input: { unitId: 'u1', intervalMs: 5_000, maxAutoRetries: 1 },
   events: [
-    { type: 'xstate.done.actor.fetchProcesses', output: { unitId: 'u1', items: [{ pid: 42, name: 'nginx', user: 'root', cpuPercent: 1, memoryMb: 100, startedAt: '2026-01-01T00:00:00.000Z', state: 'running' }], sampledAt: '2026-01-01T00:00:00.000Z' } },
+    {
+      type: 'xstate.done.actor.fetchProcesses',
+      output: {
+        unitId: 'u1',
+        items: [
+          { pid: 42, name: 'nginx', user: 'root', cpuPercent: 1, memoryMb: 100, startedAt: '2026-01-01T00:00:00.000Z', state: 'running' },
+        ],
+        sampledAt: '2026-01-01T00:00:00.000Z',
+      },
+    },
     { type: 'xstate.done.actor.fetchProcesses', output: { unitId: 'u2', items: [], sampledAt: '2026-01-01T00:00:00.000Z' } },
     { type: 'xstate.error.actor.fetchProcesses', error: new Error('offline') },
     { type: 'xstate.done.actor.endProcess', output: { endedProcessIds: [42] } },
     { type: 'xstate.error.actor.endProcess', error: new Error('refused') },
     { type: 'xstate.done.actor.blockExecutable', output: { endedProcessIds: [42] } },
     { type: 'xstate.error.actor.blockExecutable', error: new Error('refused') },
-    { type: 'process.end', process: { pid: 42, name: 'nginx', user: 'root', cpuPercent: 1, memoryMb: 100, startedAt: '2026-01-01T00:00:00.000Z', state: 'running' } },
-    { type: 'process.block', process: { pid: 42, name: 'nginx', user: 'root', cpuPercent: 1, memoryMb: 100, startedAt: '2026-01-01T00:00:00.000Z', state: 'running' } },
+    {
+      type: 'process.end',
+      process: {
+        pid: 42,
+        name: 'nginx',
+        user: 'root',
+        cpuPercent: 1,
+        memoryMb: 100,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        state: 'running',
+      },
+    },
+    {
+      type: 'process.block',
+      process: {
+        pid: 42,
+        name: 'nginx',
+        user: 'root',
+        cpuPercent: 1,
+        memoryMb: 100,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        state: 'running',
+      },
+    },
     { type: 'process.interval.change', intervalMs: 10_000 },
     { type: 'process.interval.change', intervalMs: -1 },
     { type: 'process.unit.select', unitId: 'u2' },
@@ -26,7 +57,15 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'process.view.change', view: 'table' },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, unit: snapshot.context.unitId, interval: snapshot.context.intervalMs, hidden: snapshot.context.documentHidden, failures: Math.min(snapshot.context.failures, 3), n: snapshot.context.items.length, target: snapshot.context.target !== null }),
+    JSON.stringify({
+      value: snapshot.value,
+      unit: snapshot.context.unitId,
+      interval: snapshot.context.intervalMs,
+      hidden: snapshot.context.documentHidden,
+      failures: Math.min(snapshot.context.failures, 3),
+      n: snapshot.context.items.length,
+      target: snapshot.context.target !== null,
+    }),
 };
 
 describe('process-monitor machine: model walk over its real graph', () => {

@@ -8,7 +8,10 @@ describe('unit options machine', () => {
   it('loads the first options, then searches on the server after a pause in typing', async () => {
     const clock = new SimulatedClock();
     const searchUnits = vi.fn(async ({ input }: { input: { search: string } }) => (input.search ? [unit('9')] : [unit('1'), unit('2')]));
-    const actor = createActor(unitOptionsMachine.provide({ actors: { searchUnits: fromPromise(searchUnits) } }), { clock, input: {} }).start();
+    const actor = createActor(unitOptionsMachine.provide({ actors: { searchUnits: fromPromise(searchUnits) } }), {
+      clock,
+      input: {},
+    }).start();
     await waitFor(actor, (s) => s.matches({ search: 'ready' }));
     expect(actor.getSnapshot().context.options.map((o) => o.id)).toEqual(['1', '2']);
     actor.send({ type: 'units.search', search: 'k' });
@@ -47,7 +50,10 @@ describe('unit options machine', () => {
       if (input.id === '404') throw Object.assign(new Error('Service unit not found'), { status: 404 });
       return unit(input.id);
     });
-    const actor = createActor(unitOptionsMachine.provide({ actors: { searchUnits: fromPromise(async (): Promise<UnitOption[]> => []), fetchUnit } }), { input: {} }).start();
+    const actor = createActor(
+      unitOptionsMachine.provide({ actors: { searchUnits: fromPromise(async (): Promise<UnitOption[]> => []), fetchUnit } }),
+      { input: {} },
+    ).start();
     actor.send({ type: 'units.resolve', id: '5' });
     await waitFor(actor, (s) => s.context.selected !== null);
     expect(actor.getSnapshot().context.selected?.name).toBe('Unit 5');

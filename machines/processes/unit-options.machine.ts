@@ -53,7 +53,9 @@ export const unitOptionsMachine = setup({
     assignOptions: assign((_, { options }: { options: UnitOption[] }) => ({ options, error: null })),
     assignError: assign((_, { error }: { error: unknown }) => ({ error })),
     assignKnown: assign(({ event }) => (event.type === 'units.known' ? { selected: event.unit, missingId: null } : {})),
-    assignLookupId: assign(({ event }) => (event.type === 'units.resolve' ? { missingId: null, lookupError: null, lookupId: event.id } : {})),
+    assignLookupId: assign(({ event }) =>
+      event.type === 'units.resolve' ? { missingId: null, lookupError: null, lookupId: event.id } : {},
+    ),
     assignFound: assign((_, { unit }: { unit: UnitOption }) => ({ selected: unit })),
     assignMissing: assign(({ context }) => ({ missingId: context.lookupId, selected: null })),
     assignLookupError: assign((_, { error }: { error: unknown }) => ({ lookupError: error })),

@@ -26,10 +26,13 @@ function start() {
   const photo = deferredActor<string, { file: PhotoFile }>();
   const password = deferredActor<null, { values: PasswordValues }>();
   const actor = createActor(
-    profileMachine.provide({ actors: { loadProfile: load.logic, saveProfile: save.logic, processPhoto: photo.logic, changePassword: password.logic } }),
+    profileMachine.provide({
+      actors: { loadProfile: load.logic, saveProfile: save.logic, processPhoto: photo.logic, changePassword: password.logic },
+    }),
   );
   const emitted: ProfileEmitted[] = [];
-  for (const type of ['profile.saved', 'profile.saveFailed', 'profile.passwordChanged', 'profile.passwordFailed'] as const) actor.on(type, (e) => emitted.push(e));
+  for (const type of ['profile.saved', 'profile.saveFailed', 'profile.passwordChanged', 'profile.passwordFailed'] as const)
+    actor.on(type, (e) => emitted.push(e));
   actor.start();
   return { actor, load, save, photo, password, emitted };
 }
@@ -60,7 +63,9 @@ describe('profile validation', () => {
       newPassword: 'passwordTooShort',
       confirmPassword: 'passwordMismatch',
     });
-    expect(validatePassword({ currentPassword: 'demo1234', newPassword: 'demo1234', confirmPassword: 'demo1234' })).toEqual({ newPassword: 'samePassword' });
+    expect(validatePassword({ currentPassword: 'demo1234', newPassword: 'demo1234', confirmPassword: 'demo1234' })).toEqual({
+      newPassword: 'samePassword',
+    });
     expect(validatePassword(GOOD_PASSWORD)).toEqual({});
   });
 });
@@ -74,7 +79,12 @@ describe('profile machine: details', () => {
     f.actor.send({ type: 'profile.retry' });
     f.load.last().resolve(PROFILE);
     await flush();
-    expect(f.actor.getSnapshot().context.values).toEqual({ displayName: 'Ulysses User', about: '', phoneNumber: '+1 555 0100', photoURL: '' });
+    expect(f.actor.getSnapshot().context.values).toEqual({
+      displayName: 'Ulysses User',
+      about: '',
+      phoneNumber: '+1 555 0100',
+      photoURL: '',
+    });
   });
 
   it('shows the errors before sending, and sends nothing', async () => {
@@ -138,7 +148,12 @@ describe('profile machine: details', () => {
     f.actor.send({ type: 'profile.photo.remove' });
     expect(f.actor.getSnapshot().context.values.photoURL).toBe('');
     f.actor.send({ type: 'profile.reset' });
-    expect(f.actor.getSnapshot().context.values).toEqual({ displayName: 'Ulysses User', about: '', phoneNumber: '+1 555 0100', photoURL: '' });
+    expect(f.actor.getSnapshot().context.values).toEqual({
+      displayName: 'Ulysses User',
+      about: '',
+      phoneNumber: '+1 555 0100',
+      photoURL: '',
+    });
   });
 });
 
@@ -218,7 +233,12 @@ const model = setup({
           },
         },
         // A changed password clears the form; a refused one keeps what was typed.
-        changing: { on: { 'xstate.done.actor.changePassword': { target: 'idle', actions: assign({ typed: false }) }, 'xstate.error.actor.changePassword': 'idle' } },
+        changing: {
+          on: {
+            'xstate.done.actor.changePassword': { target: 'idle', actions: assign({ typed: false }) },
+            'xstate.error.actor.changePassword': 'idle',
+          },
+        },
       },
     },
   },
@@ -245,7 +265,13 @@ describe('profile machine: model-based', () => {
       else if (type === 'profile.photo.choose') f.actor.send({ type, file: PNG });
       else if (type === 'profile.change') f.actor.send({ type, patch: { about: 'x' } });
       else if (type === 'profile.password.change') f.actor.send({ type, patch: GOOD_PASSWORD });
-      else if (type === 'profile.photo.remove' || type === 'profile.save' || type === 'profile.reset' || type === 'profile.retry' || type === 'profile.password.submit') {
+      else if (
+        type === 'profile.photo.remove' ||
+        type === 'profile.save' ||
+        type === 'profile.reset' ||
+        type === 'profile.retry' ||
+        type === 'profile.password.submit'
+      ) {
         f.actor.send({ type });
       }
       await flush();

@@ -1,13 +1,6 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate';
 import { normalizeText, textProblem, type TextRule } from '../text/text-rules';
-import {
-  MAX_PHOTO_BYTES,
-  MIN_PASSWORD_LENGTH,
-  type PasswordValues,
-  type PhotoFile,
-  type ProfileRecord,
-  type ProfileValues,
-} from './types';
+import { MAX_PHOTO_BYTES, MIN_PASSWORD_LENGTH, type PasswordValues, type PhotoFile, type ProfileRecord, type ProfileValues } from './types';
 
 /**
  * The profile screen (docs/profile.md): the user's details and photo, and the password, as two
@@ -53,7 +46,12 @@ const PHONE = /^\+?[\d\s().-]{6,20}$/;
 const EMPTY_VALUES: ProfileValues = { displayName: '', about: '', phoneNumber: '', photoURL: '' };
 const EMPTY_PASSWORD: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const valuesOf = (p: ProfileRecord): ProfileValues => ({ displayName: p.displayName, about: p.about, phoneNumber: p.phoneNumber, photoURL: p.photoURL });
+const valuesOf = (p: ProfileRecord): ProfileValues => ({
+  displayName: p.displayName,
+  about: p.about,
+  phoneNumber: p.phoneNumber,
+  photoURL: p.photoURL,
+});
 
 /** The same checks as the server, so most mistakes show before anything is sent. */
 export function validateProfile(values: ProfileValues): FieldErrors<keyof ProfileValues> {
@@ -81,7 +79,8 @@ function fieldErrorsOf<K extends string>(error: unknown): FieldErrors<K> {
   if (typeof error !== 'object' || error === null || !('fieldErrors' in error)) return {};
   const raw = error.fieldErrors;
   const out: Record<string, string> = {};
-  if (typeof raw === 'object' && raw !== null) for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') out[key] = value;
+  if (typeof raw === 'object' && raw !== null)
+    for (const [key, value] of Object.entries(raw)) if (typeof value === 'string') out[key] = value;
   return out as FieldErrors<K>;
 }
 
@@ -113,13 +112,22 @@ export const profileMachine = setup({
     isSmallEnough: ({ event }) => event.type === 'profile.photo.choose' && event.file.size <= MAX_PHOTO_BYTES,
   },
   actions: {
-    assignProfile: assign((_, params: { profile: ProfileRecord }) => ({ profile: params.profile, values: valuesOf(params.profile), errors: {}, loadError: null })),
+    assignProfile: assign((_, params: { profile: ProfileRecord }) => ({
+      profile: params.profile,
+      values: valuesOf(params.profile),
+      errors: {},
+      loadError: null,
+    })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
     applyChange: assign(({ context, event }) => {
       if (event.type !== 'profile.change') return {};
       return { values: { ...context.values, ...event.patch }, errors: withoutKeys(context.errors, Object.keys(event.patch)) };
     }),
-    resetValues: assign(({ context }) => ({ values: context.profile ? valuesOf(context.profile) : EMPTY_VALUES, errors: {}, photoProblem: null })),
+    resetValues: assign(({ context }) => ({
+      values: context.profile ? valuesOf(context.profile) : EMPTY_VALUES,
+      errors: {},
+      photoProblem: null,
+    })),
     showProfileErrors: assign(({ context }) => ({ errors: validateProfile(context.values) })),
     refusePhoto: assign((_, params: { problem: PhotoProblem }) => ({ photoProblem: params.problem })),
     clearPhotoProblem: assign({ photoProblem: null }),
@@ -129,17 +137,26 @@ export const profileMachine = setup({
       photoProblem: null,
     })),
     removePhoto: assign(({ context }) => ({ values: { ...context.values, photoURL: '' }, photoProblem: null })),
-    assignSaved: assign((_, params: { profile: ProfileRecord }) => ({ profile: params.profile, values: valuesOf(params.profile), errors: {} })),
+    assignSaved: assign((_, params: { profile: ProfileRecord }) => ({
+      profile: params.profile,
+      values: valuesOf(params.profile),
+      errors: {},
+    })),
     assignSaveErrors: assign((_, params: { error: unknown }) => ({ errors: fieldErrorsOf<keyof ProfileValues>(params.error) })),
     emitSaved: emit((_, params: { profile: ProfileRecord }) => ({ type: 'profile.saved' as const, profile: params.profile })),
     emitSaveFailed: emit((_, params: { error: unknown }) => ({ type: 'profile.saveFailed' as const, error: params.error })),
     applyPasswordChange: assign(({ context, event }) => {
       if (event.type !== 'profile.password.change') return {};
-      return { password: { ...context.password, ...event.patch }, passwordErrors: withoutKeys(context.passwordErrors, Object.keys(event.patch)) };
+      return {
+        password: { ...context.password, ...event.patch },
+        passwordErrors: withoutKeys(context.passwordErrors, Object.keys(event.patch)),
+      };
     }),
     showPasswordErrors: assign(({ context }) => ({ passwordErrors: validatePassword(context.password) })),
     clearPassword: assign({ password: EMPTY_PASSWORD, passwordErrors: {} }),
-    assignPasswordErrors: assign((_, params: { error: unknown }) => ({ passwordErrors: fieldErrorsOf<keyof PasswordValues>(params.error) })),
+    assignPasswordErrors: assign((_, params: { error: unknown }) => ({
+      passwordErrors: fieldErrorsOf<keyof PasswordValues>(params.error),
+    })),
     emitPasswordChanged: emit({ type: 'profile.passwordChanged' as const }),
     emitPasswordFailed: emit((_, params: { error: unknown }) => ({ type: 'profile.passwordFailed' as const, error: params.error })),
   },

@@ -7,7 +7,10 @@ const machine = profileMachine;
 const walk: WalkConfig<typeof machine> = {
   machine,
   events: [
-    { type: 'xstate.done.actor.loadProfile', output: { uid: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada', about: '', phoneNumber: '', photoURL: '' } },
+    {
+      type: 'xstate.done.actor.loadProfile',
+      output: { uid: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada', about: '', phoneNumber: '', photoURL: '' },
+    },
     { type: 'xstate.error.actor.loadProfile', error: new Error('offline') },
     { type: 'profile.change', patch: { displayName: '' } },
     { type: 'profile.change', patch: { displayName: 'Ada L.' } },
@@ -16,16 +19,28 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'profile.photo.choose', file: { name: 'b.png', type: 'image/png', size: 50_000_000 } },
     { type: 'xstate.done.actor.processPhoto', output: 'data:image/png;base64,AAAA' },
     { type: 'xstate.error.actor.processPhoto', error: new Error('unreadable') },
-    { type: 'xstate.done.actor.saveProfile', output: { uid: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada L.', about: '', phoneNumber: '', photoURL: '' } },
+    {
+      type: 'xstate.done.actor.saveProfile',
+      output: { uid: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada L.', about: '', phoneNumber: '', photoURL: '' },
+    },
     { type: 'xstate.error.actor.saveProfile', error: new Error('offline') },
-    { type: 'profile.password.change', patch: { currentPassword: 'old-secret-1', newPassword: 'new-secret-12', confirmPassword: 'new-secret-12' } },
+    {
+      type: 'profile.password.change',
+      patch: { currentPassword: 'old-secret-1', newPassword: 'new-secret-12', confirmPassword: 'new-secret-12' },
+    },
     { type: 'profile.password.change', patch: { confirmPassword: 'other' } },
     { type: 'xstate.done.actor.changePassword', output: null },
     { type: 'xstate.error.actor.changePassword', error: Object.assign(new Error('Wrong password'), { status: 400 }) },
   ],
   // The two regions and the guards' inputs; errors shown and loaded records do not open new branches.
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, name: snapshot.context.values.displayName, photo: snapshot.context.values.photoURL, password: snapshot.context.password, loaded: snapshot.context.profile !== null }),
+    JSON.stringify({
+      value: snapshot.value,
+      name: snapshot.context.values.displayName,
+      photo: snapshot.context.values.photoURL,
+      password: snapshot.context.password,
+      loaded: snapshot.context.profile !== null,
+    }),
 };
 
 describe('profile machine: model walk over its real graph', () => {

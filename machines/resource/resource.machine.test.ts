@@ -57,13 +57,20 @@ describe('resource machine', () => {
 
 const model = setup({
   types: {
-    events: {} as { type: 'resource.retry' } | { type: 'resource.reload' } | { type: 'xstate.done.actor.load' } | { type: 'xstate.error.actor.load' },
+    events: {} as
+      { type: 'resource.retry' } | { type: 'resource.reload' } | { type: 'xstate.done.actor.load' } | { type: 'xstate.error.actor.load' },
   },
 }).createMachine({
   id: 'model',
   initial: 'loading',
   states: {
-    loading: { on: { 'xstate.done.actor.load': 'loaded', 'xstate.error.actor.load': 'failed', 'resource.reload': { target: 'loading', reenter: true } } },
+    loading: {
+      on: {
+        'xstate.done.actor.load': 'loaded',
+        'xstate.error.actor.load': 'failed',
+        'resource.reload': { target: 'loading', reenter: true },
+      },
+    },
     loaded: { on: { 'resource.reload': 'loading' } },
     failed: { on: { 'resource.retry': 'loading', 'resource.reload': 'loading' } },
   },

@@ -76,7 +76,10 @@ describe('capture machine', () => {
 
   it('fails when the request itself is refused', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(captureMachine.provide({ actors: { requestCapture: fromPromise(async () => Promise.reject(new Error('404'))) } }), { clock, input: {} });
+    const actor = createActor(
+      captureMachine.provide({ actors: { requestCapture: fromPromise(async () => Promise.reject(new Error('404'))) } }),
+      { clock, input: {} },
+    );
     actor.start();
     actor.send({ type: 'capture.request', unitId: 'u1' });
     await flush();

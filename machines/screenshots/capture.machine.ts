@@ -34,8 +34,7 @@ export interface CaptureInput {
 export type CaptureEvent = { type: 'capture.request'; unitId: string } | { type: 'capture.dismiss' };
 
 export type CaptureEmitted<S extends Screenshot = Screenshot> =
-  | { type: 'capture.delivered'; screenshot: S }
-  | { type: 'capture.failed'; reason: string | null; error: unknown };
+  { type: 'capture.delivered'; screenshot: S } | { type: 'capture.failed'; reason: string | null; error: unknown };
 
 export function createCaptureMachine<S extends Screenshot = Screenshot>() {
   return setup({
@@ -94,8 +93,16 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
           src: 'requestCapture',
           input: ({ context }) => ({ unitId: context.unitId as string }),
           onDone: [
-            { guard: { type: 'isDelivered', params: ({ event }) => ({ ticket: event.output }) }, target: 'delivered', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitDelivered'] },
-            { guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) }, target: 'failed', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'] },
+            {
+              guard: { type: 'isDelivered', params: ({ event }) => ({ ticket: event.output }) },
+              target: 'delivered',
+              actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitDelivered'],
+            },
+            {
+              guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) },
+              target: 'failed',
+              actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'],
+            },
             { target: 'pending', actions: { type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) } },
           ],
           onError: { target: 'failed', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'emitFailed'] },
@@ -119,7 +126,11 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
                   target: '#capture.delivered',
                   actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitDelivered'],
                 },
-                { guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) }, target: '#capture.failed', actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'] },
+                {
+                  guard: { type: 'isFailed', params: ({ event }) => ({ ticket: event.output }) },
+                  target: '#capture.failed',
+                  actions: [{ type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) }, 'emitFailed'],
+                },
                 { target: 'waiting', actions: { type: 'assignTicket', params: ({ event }) => ({ ticket: event.output }) } },
               ],
               // A failed status check is not a failed capture: ask again.

@@ -109,10 +109,7 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
     initial: 'closed',
     context: { items: [], index: 0, draft: { flagged: false, note: '' }, error: null, edge: null },
     on: {
-      'viewer.items': [
-        { guard: 'isCurrentGone', target: '.closed', actions: 'assignItems' },
-        { actions: 'assignItems' },
-      ],
+      'viewer.items': [{ guard: 'isCurrentGone', target: '.closed', actions: 'assignItems' }, { actions: 'assignItems' }],
     },
     states: {
       closed: {
@@ -137,7 +134,10 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
           turning: {
             tags: ['busy'],
             on: {
-              'viewer.items': [{ guard: 'hasItems', target: 'browsing', actions: 'assignTurnedPage' }, { target: '#screenshotViewer.closed', actions: 'assignItems' }],
+              'viewer.items': [
+                { guard: 'hasItems', target: 'browsing', actions: 'assignTurnedPage' },
+                { target: '#screenshotViewer.closed', actions: 'assignItems' },
+              ],
             },
           },
           saving: {
@@ -146,8 +146,20 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
               id: 'saveFlag',
               src: 'saveFlag',
               input: ({ context }) => ({ id: context.items[context.index]?.id ?? '', ...context.draft }),
-              onDone: { target: 'browsing', actions: [{ type: 'assignSaved', params: ({ event }) => ({ screenshot: event.output }) }, { type: 'emitSaved', params: ({ event }) => ({ screenshot: event.output }) }] },
-              onError: { target: 'browsing', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) }] },
+              onDone: {
+                target: 'browsing',
+                actions: [
+                  { type: 'assignSaved', params: ({ event }) => ({ screenshot: event.output }) },
+                  { type: 'emitSaved', params: ({ event }) => ({ screenshot: event.output }) },
+                ],
+              },
+              onError: {
+                target: 'browsing',
+                actions: [
+                  { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
             },
           },
           confirmingDelete: {
@@ -166,7 +178,13 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
                 { guard: 'isLastItem', target: '#screenshotViewer.closed', actions: ['emitDeleted', 'removeCurrent'] },
                 { target: 'browsing', actions: ['emitDeleted', 'removeCurrent'] },
               ],
-              onError: { target: 'browsing', actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, { type: 'emitDeleteFailed', params: ({ event }) => ({ error: event.error }) }] },
+              onError: {
+                target: 'browsing',
+                actions: [
+                  { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
             },
           },
         },

@@ -8,7 +8,13 @@ const machine = createScreenshotViewerMachine<Screenshot>();
 const walk: WalkConfig<typeof machine> = {
   machine,
   events: [
-    { type: 'viewer.items', items: [{ id: 's1', unitId: 'u1', flagged: false, note: '' }, { id: 's2', unitId: 'u1', flagged: false, note: '' }] },
+    {
+      type: 'viewer.items',
+      items: [
+        { id: 's1', unitId: 'u1', flagged: false, note: '' },
+        { id: 's2', unitId: 'u1', flagged: false, note: '' },
+      ],
+    },
     { type: 'viewer.items', items: [{ id: 's2', unitId: 'u1', flagged: false, note: '' }] },
     { type: 'viewer.items', items: [] },
     { type: 'viewer.open', index: 0 },

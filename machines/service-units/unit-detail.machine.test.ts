@@ -3,9 +3,22 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { unitDetailMachine, type UnitDetail } from './unit-detail.machine';
 
 const unit = (id: string): UnitDetail => ({
-  id, organizationId: '1', name: `Unit ${id}`, hostname: 'h', ipAddress: '', operatingSystem: 'linux', agentVersion: '4.2.1',
-  location: '', description: '', tags: [], lastSeenAt: '2026-01-01T00:00:00.000Z', maintenance: false,
-  screenshotIntervalMinutes: 0, createdAt: '', updatedAt: '', status: 'offline',
+  id,
+  organizationId: '1',
+  name: `Unit ${id}`,
+  hostname: 'h',
+  ipAddress: '',
+  operatingSystem: 'linux',
+  agentVersion: '4.2.1',
+  location: '',
+  description: '',
+  tags: [],
+  lastSeenAt: '2026-01-01T00:00:00.000Z',
+  maintenance: false,
+  screenshotIntervalMinutes: 0,
+  createdAt: '',
+  updatedAt: '',
+  status: 'offline',
 });
 
 function start(load: (id: string) => Promise<UnitDetail>) {

@@ -10,7 +10,11 @@ export type UnitDetail = ServiceUnit & { status: UnitStatus };
 export const unitDetailMachine = setup({
   types: {} as {
     context: { id: string | null; unit: UnitDetail | null; error: unknown };
-    events: { type: 'detail.open'; id: string } | { type: 'detail.close' } | { type: 'detail.retry' } | { type: 'detail.updated'; unit: UnitDetail };
+    events:
+      | { type: 'detail.open'; id: string }
+      | { type: 'detail.close' }
+      | { type: 'detail.retry' }
+      | { type: 'detail.updated'; unit: UnitDetail };
   },
   actors: {
     loadUnit: fromPromise<UnitDetail, { id: string }>(async () => {
@@ -48,7 +52,11 @@ export const unitDetailMachine = setup({
         input: ({ context }) => ({ id: context.id ?? '' }),
         onDone: { target: 'loaded', actions: { type: 'assignUnit', params: ({ event }) => ({ unit: event.output }) } },
         onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

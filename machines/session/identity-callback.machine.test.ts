@@ -14,7 +14,16 @@ const SESSION: SessionData = {
   sessionKey: 'sid-1',
   tokenExpiry: NOW + 300_000,
   idTokenExpiry: NOW + 3_600_000,
-  user: { uid: 'sub-1', displayName: 'Ida', about: '', photoURL: '', status: 'online', userRole: 'user', email: 'ida@example.com', providerId: 'oidc' },
+  user: {
+    uid: 'sub-1',
+    displayName: 'Ida',
+    about: '',
+    photoURL: '',
+    status: 'online',
+    userRole: 'user',
+    email: 'ida@example.com',
+    providerId: 'oidc',
+  },
   defaultRoleId: 4,
   roles: [4],
 };

@@ -15,7 +15,6 @@ export interface CompletedSignIn {
   returnTo: string | null;
 }
 
-
 /** The session actor the callback hands the provider's session to (the app's one session actor). */
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -51,22 +50,23 @@ const SESSION_REFUSED = 'session_refused';
  * Watches the session actor after the hand-over: confirmed (signed in with the server's role), could
  * not be confirmed, or ended (signed out again). Only changes after the hand-over count.
  */
-export const watchSessionOf = (session: SessionRef) => fromCallback<EventObject>(({ sendBack }) => {
-  let sawConfirming = false;
-  const check = (snapshot: SnapshotFrom<typeof sessionMachine>, first = false) => {
-    const role = snapshot.context.defaultRoleId ?? 4;
-    if (snapshot.matches('signedIn') && snapshot.context.confirmed) sendBack({ type: 'callback.session.confirmed', defaultRoleId: role });
-    else if (snapshot.matches('confirmFailed')) sendBack({ type: 'callback.session.unconfirmed', defaultRoleId: role });
-    else if (snapshot.matches('confirming')) sawConfirming = true;
-    // Refused at once (its ID token expired meanwhile), or signed out again after the server was asked.
-    else if (snapshot.matches('signedOut') && (sawConfirming || (first && snapshot.context.error === 'auth.providerTokenExpired'))) {
-      sendBack({ type: 'callback.session.ended', error: snapshot.context.errorMessage ?? snapshot.context.error ?? SESSION_REFUSED });
-    }
-  };
-  check(session.getSnapshot(), true);
-  const subscription = session.subscribe((snapshot) => check(snapshot));
-  return () => subscription.unsubscribe();
-});
+export const watchSessionOf = (session: SessionRef) =>
+  fromCallback<EventObject>(({ sendBack }) => {
+    let sawConfirming = false;
+    const check = (snapshot: SnapshotFrom<typeof sessionMachine>, first = false) => {
+      const role = snapshot.context.defaultRoleId ?? 4;
+      if (snapshot.matches('signedIn') && snapshot.context.confirmed) sendBack({ type: 'callback.session.confirmed', defaultRoleId: role });
+      else if (snapshot.matches('confirmFailed')) sendBack({ type: 'callback.session.unconfirmed', defaultRoleId: role });
+      else if (snapshot.matches('confirming')) sawConfirming = true;
+      // Refused at once (its ID token expired meanwhile), or signed out again after the server was asked.
+      else if (snapshot.matches('signedOut') && (sawConfirming || (first && snapshot.context.error === 'auth.providerTokenExpired'))) {
+        sendBack({ type: 'callback.session.ended', error: snapshot.context.errorMessage ?? snapshot.context.error ?? SESSION_REFUSED });
+      }
+    };
+    check(session.getSnapshot(), true);
+    const subscription = session.subscribe((snapshot) => check(snapshot));
+    return () => subscription.unsubscribe();
+  });
 
 /**
  * The `/callback` page: redeems the provider's answer once (`completeSignIn`), hands the session to the
@@ -122,7 +122,10 @@ export const identityCallbackMachine = setup({
             target: 'failed',
             actions: [
               assign({ errorName: ID_TOKEN_EXPIRED }),
-              { type: 'logError', params: ({ event }) => ({ error: new Error(`The ID token expired at ${String(event.output.session.idTokenExpiry)}`) }) },
+              {
+                type: 'logError',
+                params: ({ event }) => ({ error: new Error(`The ID token expired at ${String(event.output.session.idTokenExpiry)}`) }),
+              },
               { type: 'reportFailure', params: { errorName: ID_TOKEN_EXPIRED } },
             ],
           },
@@ -173,7 +176,10 @@ export const identityCallbackMachine = setup({
           target: 'failed',
           actions: [
             assign({ errorName: SESSION_REFUSED }),
-            { type: 'logError', params: ({ event }) => ({ error: new Error(`The server refused the provider's session: ${event.error}`) }) },
+            {
+              type: 'logError',
+              params: ({ event }) => ({ error: new Error(`The server refused the provider's session: ${event.error}`) }),
+            },
           ],
         },
       },

@@ -17,7 +17,10 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.useRefreshToken', output: TOKEN },
     { type: 'xstate.error.actor.useRefreshToken', error: Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' }) },
     { type: 'xstate.done.actor.renewInFrame', output: TOKEN },
-    { type: 'xstate.error.actor.renewInFrame', error: Object.assign(new Error('End-User authentication is required'), { error: 'login_required' }) },
+    {
+      type: 'xstate.error.actor.renewInFrame',
+      error: Object.assign(new Error('End-User authentication is required'), { error: 'login_required' }),
+    },
   ],
 };
 

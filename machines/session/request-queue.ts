@@ -41,11 +41,17 @@ export function createRequestQueue() {
     apply(command: RequestQueueCommand): void {
       switch (command.type) {
         case 'requests.retry':
-          settle(() => false, (entry) => entry.resolve(command.token));
+          settle(
+            () => false,
+            (entry) => entry.resolve(command.token),
+          );
           break;
         case 'requests.retryStale':
           if (command.token === '') return;
-          settle((entry) => entry.failedToken === command.token, (entry) => entry.resolve(command.token));
+          settle(
+            (entry) => entry.failedToken === command.token,
+            (entry) => entry.resolve(command.token),
+          );
           break;
         case 'requests.reject':
           settle(

@@ -24,5 +24,4 @@ export class SessionLockedError extends Error {
 }
 
 /** The error's own message, else `fallback` (shown to the user as-is). */
-export const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+export const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

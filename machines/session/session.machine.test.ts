@@ -518,13 +518,19 @@ describe('identity provider sessions', () => {
     // The tabs' messages reach each other, as the BroadcastChannel would carry them.
     const wire = (from: SessionHarness, to: SessionHarness) => {
       const seen = from.posted().length;
-      return () => from.posted().slice(seen).forEach((m: TabMessage) => to.fromOtherTab(m));
+      return () =>
+        from
+          .posted()
+          .slice(seen)
+          .forEach((m: TabMessage) => to.fromOtherTab(m));
     };
     const aToB = wire(a, b);
     await vi.advanceTimersByTimeAsync(9 * 60_000);
     // Both renewals start; the app's renewal actor serialises them with navigator.locks, so A answers first.
     const renewalB = b.fakes.renewProvider.last();
-    a.fakes.renewProvider.last().resolve({ accessToken: 'provider-token-2', tokenExpiry: expiry + 3600_000, idTokenExpiry: expiry + 3600_000 });
+    a.fakes.renewProvider
+      .last()
+      .resolve({ accessToken: 'provider-token-2', tokenExpiry: expiry + 3600_000, idTokenExpiry: expiry + 3600_000 });
     await a.settle();
     aToB();
     await b.settle();
@@ -571,7 +577,11 @@ describe('identity provider sessions', () => {
     await h.settle();
     const s = h.actor.getSnapshot();
     expect(s.matches('signedOut')).toBe(true);
-    expect(s.context).toMatchObject({ error: 'auth.providerSignOutFailed', errorMessage: 'No end session endpoint', notice: 'auth.signedOut' });
+    expect(s.context).toMatchObject({
+      error: 'auth.providerSignOutFailed',
+      errorMessage: 'No end session endpoint',
+      notice: 'auth.signedOut',
+    });
     expect(h.emitted).toContainEqual({ type: 'providerSignOutFailed', message: 'No end session endpoint' });
   });
 
@@ -626,17 +636,20 @@ describe('own profile changes', () => {
 });
 
 describe('createSessionHarness scenarios', () => {
-  it.each(['signedOut', 'confirming', 'confirmFailed', 'signedIn', 'locked', 'refreshing'] as const)('reaches %s through the real machine', async (scenario) => {
-    const h = await sessionIn(scenario, { role: 4 });
-    const s = h.actor.getSnapshot();
-    const expected = {
-      signedOut: () => s.matches('signedOut'),
-      confirming: () => s.matches('confirming'),
-      confirmFailed: () => s.matches('confirmFailed'),
-      signedIn: () => s.matches({ signedIn: { access: 'active' } }) && s.context.defaultRoleId === 4,
-      locked: () => s.matches({ signedIn: { access: 'locked' } }),
-      refreshing: () => s.matches({ signedIn: { token: 'refreshing' } }),
-    }[scenario];
-    expect(expected()).toBe(true);
-  });
+  it.each(['signedOut', 'confirming', 'confirmFailed', 'signedIn', 'locked', 'refreshing'] as const)(
+    'reaches %s through the real machine',
+    async (scenario) => {
+      const h = await sessionIn(scenario, { role: 4 });
+      const s = h.actor.getSnapshot();
+      const expected = {
+        signedOut: () => s.matches('signedOut'),
+        confirming: () => s.matches('confirming'),
+        confirmFailed: () => s.matches('confirmFailed'),
+        signedIn: () => s.matches({ signedIn: { access: 'active' } }) && s.context.defaultRoleId === 4,
+        locked: () => s.matches({ signedIn: { access: 'locked' } }),
+        refreshing: () => s.matches({ signedIn: { token: 'refreshing' } }),
+      }[scenario];
+      expect(expected()).toBe(true);
+    },
+  );
 });

@@ -186,7 +186,10 @@ export const sessionMachine = sessionSetup.createMachine({
         onError: {
           target: 'signedOut',
           actions: [
-            { type: 'assignFailure', params: ({ event }) => ({ error: 'auth.loginFailed', message: messageOf(event.error, 'Login failed') }) },
+            {
+              type: 'assignFailure',
+              params: ({ event }) => ({ error: 'auth.loginFailed', message: messageOf(event.error, 'Login failed') }),
+            },
             emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error, 'Login failed') })),
           ],
         },

@@ -132,11 +132,17 @@ function planCases(): Case[] {
         if (!path.state.can(event as SessionEvent)) continue;
         const next = getNextSnapshot(sessionMachine, path.state, event as SessionEvent);
         const data = sessionMachine.getTransitionData(path.state, event as SessionEvent);
-        const taken = data.map((t) => transitionKey(t.source, t.eventType, ((t.source.transitions.get(t.eventType) ?? []) as unknown[]).indexOf(t), t));
+        const taken = data.map((t) =>
+          transitionKey(t.source, t.eventType, ((t.source.transitions.get(t.eventType) ?? []) as unknown[]).indexOf(t), t),
+        );
         // A target with eventless transitions: which one runs depends on the state reached, so that counts as new too.
-        const eventless = data.flatMap((t) => (t.target ?? []).filter((n) => n.always?.length).map((n) => `always ${pathOf(n)} ${serializeState(next)}`));
+        const eventless = data.flatMap((t) =>
+          (t.target ?? []).filter((n) => n.always?.length).map((n) => `always ${pathOf(n)} ${serializeState(next)}`),
+        );
         const label = (e: WalkEvent) =>
-          e.type === 'session.unauthorized' && 'failedToken' in e ? `${e.type}(${e.failedToken === 'an-old-token' ? 'stale' : 'current'})` : e.type;
+          e.type === 'session.unauthorized' && 'failedToken' in e
+            ? `${e.type}(${e.failedToken === 'an-old-token' ? 'stale' : 'current'})`
+            : e.type;
         candidates.push({
           name: `[${start}] ${serializeState(path.state)} --${label(event)}--> ${JSON.stringify(next.value)}`,
           start,
@@ -145,7 +151,8 @@ function planCases(): Case[] {
           adds: [...taken, ...eventless, ...activePaths(next.value)],
         });
       }
-      if (path.steps.length <= 1) candidates.push({
+      if (path.steps.length <= 1)
+        candidates.push({
           name: `[${start}] starts in ${JSON.stringify(path.state.value)}`,
           start,
           initial: path.state.value,
@@ -173,7 +180,9 @@ async function perform(h: SessionHarness, event: WalkEvent): Promise<void> {
   if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
     const id = type.replace(/^xstate\.(done|error)\.actor\./, '');
     const call = Object.values(h.fakes)
-      .flatMap((fake): { id: string; settled: boolean; signal: AbortSignal; resolve(v: unknown): void; reject(e: unknown): void }[] => fake.calls)
+      .flatMap(
+        (fake): { id: string; settled: boolean; signal: AbortSignal; resolve(v: unknown): void; reject(e: unknown): void }[] => fake.calls,
+      )
       .filter((c) => c.id === id && !c.settled && !c.signal.aborted)
       .at(-1);
     if (!call) throw new Error(`no fake is running as "${id}"`);

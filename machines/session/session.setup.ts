@@ -87,27 +87,40 @@ const base = setup({
     broadcastLocked: sendTo('tabs', { type: 'tabs.post', message: { type: 'locked' } } satisfies TabPost),
     broadcastUnlocked: sendTo('tabs', { type: 'tabs.post', message: { type: 'unlocked' } } satisfies TabPost),
     // The waiting requests, through the invoked `requests` actor.
-    retryQueue: sendTo(
-      'requests',
-      ({ context }): RequestQueueCommand =>
-        context.accessToken ? { type: 'requests.retry', token: context.accessToken } : { type: 'requests.reject', reason: 'expired' },
+    retryQueue: sendTo('requests', ({ context }): RequestQueueCommand =>
+      context.accessToken ? { type: 'requests.retry', token: context.accessToken } : { type: 'requests.reject', reason: 'expired' },
     ),
-    retryStale: sendTo('requests', ({ context }): RequestQueueCommand => ({ type: 'requests.retryStale', token: context.accessToken ?? '' })),
-    rejectQueue: sendTo('requests', (_, params: { reason: 'expired' | 'locked' }) => ({ type: 'requests.reject' as const, reason: params.reason })),
+    retryStale: sendTo('requests', ({ context }): RequestQueueCommand => ({
+      type: 'requests.retryStale',
+      token: context.accessToken ?? '',
+    })),
+    rejectQueue: sendTo('requests', (_, params: { reason: 'expired' | 'locked' }) => ({
+      type: 'requests.reject' as const,
+      reason: params.reason,
+    })),
     assignStored: assign(({ context }) => {
       const parsed = context.stored ? parseStoredSession(context.stored) : null;
       return parsed ? { ...fromSession(parsed.session), confirmed: false, stored: null } : { stored: null };
     }),
     /** A session that did not come from this tab's own server answer (storage, another tab): unconfirmed. */
-    assignUnconfirmed: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: false, notice: null })),
+    assignUnconfirmed: assign((_, params: { session: SessionData }) => ({
+      ...fromSession(params.session),
+      confirmed: false,
+      notice: null,
+    })),
     /** A session this tab's own sign-in (or the provider's redirect) yielded: confirmed. */
     assignSession: assign((_, params: { session: SessionData }) => ({ ...fromSession(params.session), confirmed: true, notice: null })),
     assignConfirmed: assign((_, params: { confirmed: ConfirmedSession }) => ({
       ...fromConfirmed(params.confirmed),
-      ...(params.confirmed.token ? { accessToken: params.confirmed.token.accessToken, tokenExpiry: params.confirmed.token.tokenExpiry } : {}),
+      ...(params.confirmed.token
+        ? { accessToken: params.confirmed.token.accessToken, tokenExpiry: params.confirmed.token.tokenExpiry }
+        : {}),
     })),
     assignToken: assign(({ context }, params: { token: RefreshedToken }) => fromToken(context, params.token)),
-    assignFailure: assign((_, params: { error: string; message: string | null }) => ({ error: params.error, errorMessage: params.message })),
+    assignFailure: assign((_, params: { error: string; message: string | null }) => ({
+      error: params.error,
+      errorMessage: params.message,
+    })),
     dropStored: assign({ stored: null }),
     clearSessionContext: assign({ ...EMPTY_SESSION, confirmed: false }),
     clearError: assign({ error: null, errorMessage: null, notice: null }),

@@ -35,7 +35,12 @@ describe('chartOf', () => {
     expect(chart.rootType).toBe('parallel');
     expect(chart.nodes.map((n) => n.id)).toEqual(['work', 'work.idle', 'work.loading', 'work.done', 'light', 'light.off', 'light.on']);
     const byId = Object.fromEntries(chart.nodes.map((n) => [n.id, n]));
-    expect(byId['work']).toMatchObject({ parent: null, type: 'compound', initial: false, children: ['work.idle', 'work.loading', 'work.done'] });
+    expect(byId['work']).toMatchObject({
+      parent: null,
+      type: 'compound',
+      initial: false,
+      children: ['work.idle', 'work.loading', 'work.done'],
+    });
     expect(byId['work.idle']).toMatchObject({ parent: 'work', initial: true, handles: ['demo.note'] });
     expect(byId['work.loading']).toMatchObject({ initial: false, invokes: [{ id: 'thing', src: 'fetchThing' }] });
     expect(byId['work.done']?.type).toBe('final');

@@ -126,7 +126,10 @@ export function chartOf(machine: AnyStateMachine): ChartGraph {
 /** The dotted ids of the active state nodes of a state value (`{ signedIn: 'active' }` → signedIn, signedIn.active). */
 export function activeIds(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [`${prefix}${value}`];
-  return Object.entries(value).flatMap(([key, child]) => [`${prefix}${key}`, ...(child === undefined ? [] : activeIds(child, `${prefix}${key}.`))]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...(child === undefined ? [] : activeIds(child, `${prefix}${key}.`)),
+  ]);
 }
 
 /** One step of a scenario: the event to send (or the delay/eventless move to wait for) and where it leads. */
@@ -208,7 +211,15 @@ export function scenariosOf(machine: AnyStateMachine): Scenario[] {
       steps: path.steps.flatMap((step): ScenarioStep[] => {
         const t = steps.get(step.event.type);
         if (!t) return [];
-        return [{ eventType: t.eventType, label: eventLabel(t.eventType), guard: guardName(t.guard), kind: kindOf(t.eventType), state: step.state.value }];
+        return [
+          {
+            eventType: t.eventType,
+            label: eventLabel(t.eventType),
+            guard: guardName(t.guard),
+            kind: kindOf(t.eventType),
+            state: step.state.value,
+          },
+        ];
       }),
     }))
     .sort((a, b) => a.steps.length - b.steps.length || a.name.localeCompare(b.name));

@@ -53,7 +53,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The event type of a statically declared `emit({ type })` action, if the action is one. */
 function emittedType(action: unknown, named: Record<string, unknown>): string | null {
-  const resolved = typeof action === 'string' ? named[action] : isRecord(action) && typeof action['type'] === 'string' && !('event' in action) ? named[action['type']] : action;
+  const resolved =
+    typeof action === 'string'
+      ? named[action]
+      : isRecord(action) && typeof action['type'] === 'string' && !('event' in action)
+        ? named[action['type']]
+        : action;
   if (!isRecord(resolved) || resolved['type'] !== 'xstate.emit') return null;
   const event = resolved['event'];
   return isRecord(event) && typeof event['type'] === 'string' ? event['type'] : null;

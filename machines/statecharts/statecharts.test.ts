@@ -6,7 +6,10 @@ import { toMermaid } from './mermaid';
 import { emittedFromSource, eventPayloadsFromSource } from './source';
 
 const machine = setup({
-  types: {} as { events: { type: 'demo.start'; id: string } | { type: 'demo.stop' } | { type: 'demo.note' }; emitted: { type: 'demo.done' } },
+  types: {} as {
+    events: { type: 'demo.start'; id: string } | { type: 'demo.stop' } | { type: 'demo.note' };
+    emitted: { type: 'demo.done' };
+  },
   actors: { fetchThing: fromPromise(async () => 1) },
   guards: { isReady: () => true, isUnused: () => false },
   delays: { patience: 1000 },
@@ -73,7 +76,8 @@ describe('statechart generator', () => {
   });
 
   it('reads payload types and emitted events from the source text, not from value literals', () => {
-    const source = "events: { type: 'a.go'; id: string; at?: number } | { type: 'a.stop' };\nemitted: { type: 'a.done'; ok: boolean };\nsendTo('x', { type: 'b.go', id: context.id });\nemit(({ context }) => ({ type: 'a.failed', error: context.e }))";
+    const source =
+      "events: { type: 'a.go'; id: string; at?: number } | { type: 'a.stop' };\nemitted: { type: 'a.done'; ok: boolean };\nsendTo('x', { type: 'b.go', id: context.id });\nemit(({ context }) => ({ type: 'a.failed', error: context.e }))";
     const payloads = eventPayloadsFromSource(source);
     expect(payloads.get('a.go')).toBe('id: string; at?: number');
     expect(payloads.get('a.stop')).toBe('');
@@ -82,12 +86,16 @@ describe('statechart generator', () => {
   });
 
   it('reads emitted events declared as a named union of the same file', () => {
-    const source = "export type Report<T> =\n  | { type: 'r.saved'; record: T }\n  | { type: 'r.failed'; error: unknown };\nsetup({ types: {} as { emitted: Report<T>; } })";
+    const source =
+      "export type Report<T> =\n  | { type: 'r.saved'; record: T }\n  | { type: 'r.failed'; error: unknown };\nsetup({ types: {} as { emitted: Report<T>; } })";
     expect(emittedFromSource(source)).toEqual(['r.failed', 'r.saved']);
   });
 
   it('writes one page with the chart and the tables', () => {
-    const page = toMarkdown({ name: 'demo', file: 'machines/demo.machine.ts', description: 'A demo.', machine }, "{ type: 'demo.start'; id: string }");
+    const page = toMarkdown(
+      { name: 'demo', file: 'machines/demo.machine.ts', description: 'A demo.', machine },
+      "{ type: 'demo.start'; id: string }",
+    );
     expect(page).toContain('```mermaid\nstateDiagram-v2');
     expect(page).toContain('| `demo.start` | `{ id: string }` | work.idle |');
     expect(page).toContain('| `demo.stop` | ? | work.loading |');

@@ -66,10 +66,14 @@ export function createTestClock(): TestClock {
       // drops each when its timer fires or is cleared: the n-th listed event is the n-th waiting timer.
       const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents);
       const ordered = [...timers].sort((a, b) => a.id - b.id);
-      if (scheduled.length !== ordered.length) throw new Error(`the clock has ${ordered.length} timers but the system scheduled ${scheduled.length} events`);
+      if (scheduled.length !== ordered.length)
+        throw new Error(`the clock has ${ordered.length} timers but the system scheduled ${scheduled.length} events`);
       const index = scheduled.findIndex((s) => s.event.type === eventType);
       const timer = ordered[index];
-      if (index < 0 || !timer) throw new Error(`no delayed event ${eventType} is scheduled (scheduled: ${scheduled.map((s) => s.event.type).join(', ') || 'none'})`);
+      if (index < 0 || !timer)
+        throw new Error(
+          `no delayed event ${eventType} is scheduled (scheduled: ${scheduled.map((s) => s.event.type).join(', ') || 'none'})`,
+        );
       runUntil(timer.due);
     },
   };

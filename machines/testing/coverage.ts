@@ -82,7 +82,10 @@ export function coverageTargets(machine: AnyStateMachine): CoverageSets {
   const states = nodes.filter((node) => node.path.length > 0).map(pathOf);
   const transitions: string[] = [];
   for (const node of nodes) {
-    const types = [...(node.transitions as Map<string, unknown[]>).keys(), ...(((node.always as unknown[] | undefined) ?? []).length ? [''] : [])];
+    const types = [
+      ...(node.transitions as Map<string, unknown[]>).keys(),
+      ...(((node.always as unknown[] | undefined) ?? []).length ? [''] : []),
+    ];
     for (const type of types) {
       declared(node, type).forEach((t, i) => transitions.push(transitionKey(node, type, i, t as TransitionLike)));
     }
@@ -99,7 +102,10 @@ export function transitionKeyOf(transition: { source: AnyStateNode; eventType: s
 /** The state nodes a state value stands for (each compound and parallel ancestor included). */
 export function activePaths(value: StateValue, prefix = ''): string[] {
   if (typeof value === 'string') return [`${prefix}${value}`];
-  return Object.entries(value).flatMap(([key, child]) => [`${prefix}${key}`, ...(child === undefined ? [] : activePaths(child, `${prefix}${key}.`))]);
+  return Object.entries(value).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...(child === undefined ? [] : activePaths(child, `${prefix}${key}.`)),
+  ]);
 }
 
 interface Reached {
@@ -122,7 +128,9 @@ function reachedFor(id: string): Reached {
 }
 
 function isMachine(logic: unknown): logic is AnyStateMachine {
-  return typeof logic === 'object' && logic !== null && 'root' in logic && 'id' in logic && typeof (logic as { id: unknown }).id === 'string';
+  return (
+    typeof logic === 'object' && logic !== null && 'root' in logic && 'id' in logic && typeof (logic as { id: unknown }).id === 'string'
+  );
 }
 
 /**

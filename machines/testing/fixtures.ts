@@ -162,7 +162,16 @@ export const aReport = (over: Partial<PredictionReport> = {}): PredictionReport 
   return {
     generatedAt: AT,
     horizonDays: 30,
-    summary: { low: 0, medium: 1, high: 0, insufficient: 0, units: 1, averageRisk: 0.42, predictedDowntimeHours: 3, diskFullWithinHorizon: 0 },
+    summary: {
+      low: 0,
+      medium: 1,
+      high: 0,
+      insufficient: 0,
+      units: 1,
+      averageRisk: 0.42,
+      predictedDowntimeHours: 3,
+      diskFullWithinHorizon: 0,
+    },
     byOrganization: [{ organizationId: 'org-1', organizationName: 'Acme', low: 0, medium: 1, high: 0, insufficient: 0 }],
     top: [unit],
     items: [unit],

@@ -9,7 +9,12 @@ describe('machine coverage targets', () => {
   });
 
   it('hands what there is to reach in each machine, read from its definition, to the coverage report', ({ task }) => {
-    task.meta.machineTargets = MACHINES.map((entry) => ({ name: entry.name, id: entry.machine.id, file: entry.file, ...coverageTargets(entry.machine) }));
+    task.meta.machineTargets = MACHINES.map((entry) => ({
+      name: entry.name,
+      id: entry.machine.id,
+      file: entry.file,
+      ...coverageTargets(entry.machine),
+    }));
     for (const target of task.meta.machineTargets) expect(target.states.length + target.transitions.length, target.name).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,9 @@ export async function flushMicrotasks(rounds = 5): Promise<void> {
   for (let i = 0; i < rounds; i += 1) await Promise.resolve();
 }
 
-export function settle<TActor extends AnyActorRef>(actor: TActor, until: (snapshot: SnapshotFrom<TActor>) => boolean = (s) => !(s as { hasTag?: (tag: string) => boolean }).hasTag?.('busy')): Promise<SnapshotFrom<TActor>> {
+export function settle<TActor extends AnyActorRef>(
+  actor: TActor,
+  until: (snapshot: SnapshotFrom<TActor>) => boolean = (s) => !(s as { hasTag?: (tag: string) => boolean }).hasTag?.('busy'),
+): Promise<SnapshotFrom<TActor>> {
   return waitFor(actor, until);
 }

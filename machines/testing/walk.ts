@@ -1,4 +1,14 @@
-import { createActor, createEmptyActor, type AnyActorLogic, type AnyActorScope, type InspectionEvent, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InputFrom } from 'xstate';
+import {
+  createActor,
+  createEmptyActor,
+  type AnyActorLogic,
+  type AnyActorScope,
+  type InspectionEvent,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type InputFrom,
+} from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type SerializedEvent, type TraversalOptions } from 'xstate/graph';
 import { createTestClock } from './clock';
 import { activePaths, recordCoverage, transitionKeyOf } from './coverage';
@@ -84,7 +94,9 @@ function eventsFor<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine
   const skip = new Set(config.skip ?? []);
   return (snapshot: AnyMachineSnapshot): AnyEventObject[] => {
     const listed = typeof config.events === 'function' ? config.events(snapshot) : (config.events ?? []);
-    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter((type) => !internal(type) && !skip.has(type));
+    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents as string[]))].filter(
+      (type) => !internal(type) && !skip.has(type),
+    );
     return types.flatMap((type) => {
       const matching = listed.filter((event) => event.type === type);
       return matching.length ? matching : [{ type }];
@@ -92,7 +104,10 @@ function eventsFor<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine
   };
 }
 
-const toPath = (steps: WalkStep[]): WalkPath => ({ description: steps.length ? steps.map((s) => describeEvent(s.event)).join(' → ') : '(initial state)', steps });
+const toPath = (steps: WalkStep[]): WalkPath => ({
+  description: steps.length ? steps.map((s) => describeEvent(s.event)).join(' → ') : '(initial state)',
+  steps,
+});
 
 /** The keys of the declared transitions the machine's own transition function takes for this event. */
 export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
@@ -108,7 +123,17 @@ export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineS
       }
     },
   });
-  const scope: AnyActorScope = { self: empty, logger: () => {}, id: '', sessionId: 'walk', defer: () => {}, system: recording, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
+  const scope: AnyActorScope = {
+    self: empty,
+    logger: () => {},
+    id: '',
+    sessionId: 'walk',
+    defer: () => {},
+    system: recording,
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  };
   machine.transition(snapshot, event, scope);
   return keys;
 }
@@ -118,11 +143,19 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
   const serializeState = config.serializeState ?? defaultSerialize;
   // Replaced actions (a sendParent with no parent here, a console write) are replaced in the graph too.
   const machine: AnyStateMachine = config.actions ? config.machine.provide({ actions: config.actions }) : config.machine;
-  const options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> = { input: config.input, events: eventsFor(config), serializeState, limit: config.limit ?? 50_000 };
+  const options: TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> = {
+    input: config.input,
+    events: eventsFor(config),
+    serializeState,
+    limit: config.limit ?? 50_000,
+  };
   const shortest = new Map<string, WalkStep[]>();
   // xstate/graph starts each path with an `xstate.init` step; the rest pair an event with the state after it.
   for (const path of getShortestPaths(machine, options)) {
-    shortest.set(serializeState(path.state), path.steps.slice(1).map((step) => ({ event: step.event, state: step.state })));
+    shortest.set(
+      serializeState(path.state),
+      path.steps.slice(1).map((step) => ({ event: step.event, state: step.state })),
+    );
   }
   const adjacency = getAdjacencyMap(machine, options);
   const candidates: WalkStep[][] = [];
@@ -176,18 +209,29 @@ export interface StepResult {
  * Drives a fresh real actor (fakes for every invoked source, a test clock, coverage recorded) along the
  * path. Calls `check` with the predicted and actual snapshot after the start and after every step.
  */
-export async function runPath<TMachine extends AnyStateMachine>(config: WalkConfig<TMachine>, path: WalkPath, check: (result: StepResult) => void): Promise<void> {
+export async function runPath<TMachine extends AnyStateMachine>(
+  config: WalkConfig<TMachine>,
+  path: WalkPath,
+  check: (result: StepResult) => void,
+): Promise<void> {
   // A projected serializeState merges snapshots that differ elsewhere: compare what it keeps.
   const compare = config.compare ?? config.serializeState ?? ((s: AnyMachineSnapshot) => s.context);
   const sources = Object.keys(config.machine.implementations.actors ?? {});
   const deferred = deferredActors(sources);
   const clock = createTestClock();
-  const machine = config.machine.provide({ actors: { ...deferred.actors, ...config.actors }, ...(config.actions ? { actions: config.actions } : {}) });
+  const machine = config.machine.provide({
+    actors: { ...deferred.actors, ...config.actors },
+    ...(config.actions ? { actions: config.actions } : {}),
+  });
   const actor = createActor(machine, { input: config.input, clock, inspect: recordCoverage });
   const view = (s: AnyMachineSnapshot) => ({ value: s.value, context: plain(compare(s)) });
   // The graph's start, with the replaced actions too (a sendParent with no parent would fail the start).
   const planned: AnyStateMachine = config.actions ? config.machine.provide({ actions: config.actions }) : config.machine;
-  const initial = getShortestPaths(planned, { input: config.input, events: [], serializeState: config.serializeState ?? defaultSerialize })[0]?.state;
+  const initial = getShortestPaths(planned, {
+    input: config.input,
+    events: [],
+    serializeState: config.serializeState ?? defaultSerialize,
+  })[0]?.state;
   actor.start();
   try {
     await flushMicrotasks(10);

@@ -4,7 +4,16 @@ import { createTestModel } from 'xstate/graph';
 import { taskMachine, type TaskReport, type UpdateTaskInput } from './task.machine';
 import type { Task } from './types';
 
-const TASK: Task = { id: 7, title: 'Original', desc: '<p>Body</p>', tags: ['doc'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false };
+const TASK: Task = {
+  id: 7,
+  title: 'Original',
+  desc: '<p>Body</p>',
+  tags: ['doc'],
+  isImportant: false,
+  isStarred: false,
+  isCompleted: false,
+  isTrashed: false,
+};
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -92,7 +101,9 @@ describe('task actor: flags', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches('viewing')).toBe(true);
     expect(snapshot.context.task).toEqual(TASK);
-    expect(notices).toEqual([{ type: 'task.failed', task: TASK, change: 'isImportant', error: { message: 'Server refused', status: 503 } }]);
+    expect(notices).toEqual([
+      { type: 'task.failed', task: TASK, change: 'isImportant', error: { message: 'Server refused', status: 503 } },
+    ]);
   });
 
   it('queues a second change made while the first is on its way, and sends it next', async () => {
@@ -144,7 +155,6 @@ describe('task actor: flags', () => {
     expect(actor.getSnapshot().context.task.isTrashed).toBe(false);
     expect(notices[0]).toMatchObject({ type: 'task.failed', change: 'isTrashed', error: { status: 404 } });
   });
-
 });
 
 describe('task actor: editing', () => {
@@ -274,7 +284,15 @@ const taskModel = setup({
   },
 }).createMachine({
   id: 'taskModel',
-  context: { shownStar: false, confirmedStar: false, sentStar: false, queuedStar: null, draftTitle: '', savedTitle: 'Original', errorShown: false },
+  context: {
+    shownStar: false,
+    confirmedStar: false,
+    sentStar: false,
+    queuedStar: null,
+    draftTitle: '',
+    savedTitle: 'Original',
+    errorShown: false,
+  },
   initial: 'viewing',
   states: {
     viewing: {
@@ -287,10 +305,20 @@ const taskModel = setup({
       on: {
         STAR: { guard: 'canQueue', actions: assign(({ context }) => ({ shownStar: !context.shownStar, queuedStar: !context.shownStar })) },
         SERVER_OK: [
-          { guard: 'hasQueue', actions: assign(({ context }) => ({ confirmedStar: context.sentStar, sentStar: context.queuedStar ?? context.sentStar, queuedStar: null })) },
+          {
+            guard: 'hasQueue',
+            actions: assign(({ context }) => ({
+              confirmedStar: context.sentStar,
+              sentStar: context.queuedStar ?? context.sentStar,
+              queuedStar: null,
+            })),
+          },
           { target: 'viewing', actions: assign(({ context }) => ({ confirmedStar: context.sentStar, sentStar: false })) },
         ],
-        SERVER_FAIL: { target: 'viewing', actions: assign(({ context }) => ({ shownStar: context.confirmedStar, queuedStar: null, sentStar: false })) },
+        SERVER_FAIL: {
+          target: 'viewing',
+          actions: assign(({ context }) => ({ shownStar: context.confirmedStar, queuedStar: null, sentStar: false })),
+        },
       },
     },
     editing: {
@@ -331,7 +359,9 @@ describe('task actor: every model path', () => {
         taken.add(`${from} ${step.event.type}`);
       });
     }
-    const declared = Object.entries(taskModel.config.states ?? {}).flatMap(([name, node]) => Object.keys(node.on ?? {}).map((e) => `${name} ${e}`));
+    const declared = Object.entries(taskModel.config.states ?? {}).flatMap(([name, node]) =>
+      Object.keys(node.on ?? {}).map((e) => `${name} ${e}`),
+    );
     for (const transition of declared) expect(taken, transition).toContain(transition);
   });
 
@@ -340,17 +370,38 @@ describe('task actor: every model path', () => {
     for (const step of path.steps) {
       const event = step.event;
       switch (event.type) {
-        case 'STAR': actor.send({ type: 'task.toggle', flag: 'isStarred' }); break;
-        case 'EDIT': actor.send({ type: 'task.edit' }); break;
-        case 'TYPE_BLANK': actor.send({ type: 'edit.change', patch: { title: ' ' } }); break;
-        case 'TYPE_TITLE': actor.send({ type: 'edit.change', patch: { title: 'Renamed' } }); break;
-        case 'SAVE': actor.send({ type: 'edit.save' }); break;
-        case 'CANCEL': actor.send({ type: 'edit.cancel' }); break;
-        case 'RETRY': actor.send({ type: 'edit.retry' }); break;
-        case 'ROLLBACK': actor.send({ type: 'edit.rollback' }); break;
-        case 'SERVER_OK': await answer(true); break;
-        case 'SERVER_FAIL': await answer(false); break;
-        default: break; // the model's own init step
+        case 'STAR':
+          actor.send({ type: 'task.toggle', flag: 'isStarred' });
+          break;
+        case 'EDIT':
+          actor.send({ type: 'task.edit' });
+          break;
+        case 'TYPE_BLANK':
+          actor.send({ type: 'edit.change', patch: { title: ' ' } });
+          break;
+        case 'TYPE_TITLE':
+          actor.send({ type: 'edit.change', patch: { title: 'Renamed' } });
+          break;
+        case 'SAVE':
+          actor.send({ type: 'edit.save' });
+          break;
+        case 'CANCEL':
+          actor.send({ type: 'edit.cancel' });
+          break;
+        case 'RETRY':
+          actor.send({ type: 'edit.retry' });
+          break;
+        case 'ROLLBACK':
+          actor.send({ type: 'edit.rollback' });
+          break;
+        case 'SERVER_OK':
+          await answer(true);
+          break;
+        case 'SERVER_FAIL':
+          await answer(false);
+          break;
+        default:
+          break; // the model's own init step
       }
       const real = actor.getSnapshot();
       const expected = step.state;

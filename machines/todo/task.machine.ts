@@ -1,5 +1,14 @@
 import { assign, fromPromise, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { toFailure, validateDraft, type DraftErrors, type Task, type TaskDraft, type TaskFlag, type TaskPatch, type TodoFailure } from './types';
+import {
+  toFailure,
+  validateDraft,
+  type DraftErrors,
+  type Task,
+  type TaskDraft,
+  type TaskFlag,
+  type TaskPatch,
+  type TodoFailure,
+} from './types';
 
 /**
  * One task's lifecycle. Flag changes (important, starred, completed, trash, restore) show at once and are
@@ -111,7 +120,12 @@ export const taskMachine = setup({
     keepFailure: assign((_, failure: TodoFailure) => ({ error: failure })),
     discardDraft: assign(({ context }) => ({ task: context.saved, draft: null, draftErrors: {}, error: null })),
     notifyUpdated: sendParent(({ context }): TaskReport => ({ type: 'task.updated', task: context.saved })),
-    notifyRolledBack: sendParent(({ context }, failure: TodoFailure): TaskReport => ({ type: 'task.failed', task: context.saved, change: context.lastChange, error: failure })),
+    notifyRolledBack: sendParent(({ context }, failure: TodoFailure): TaskReport => ({
+      type: 'task.failed',
+      task: context.saved,
+      change: context.lastChange,
+      error: failure,
+    })),
     notifyEditClosed: sendParent(({ context }): TaskReport => ({ type: 'task.editClosed', id: context.saved.id })),
   },
 }).createMachine({
@@ -154,7 +168,10 @@ export const taskMachine = setup({
         ],
         onError: {
           target: 'viewing',
-          actions: [{ type: 'rollBackFlags', params: ({ event }) => toFailure(event.error) }, { type: 'notifyRolledBack', params: ({ event }) => toFailure(event.error) }],
+          actions: [
+            { type: 'rollBackFlags', params: ({ event }) => toFailure(event.error) },
+            { type: 'notifyRolledBack', params: ({ event }) => toFailure(event.error) },
+          ],
         },
       },
       on: {

@@ -8,7 +8,15 @@ import type { Task, TaskFilter, TaskTag } from './types';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
-  id, title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false, ...extra,
+  id,
+  title,
+  desc: '',
+  tags: [],
+  isImportant: false,
+  isStarred: false,
+  isCompleted: false,
+  isTrashed: false,
+  ...extra,
 });
 const TAGS: TaskTag[] = [{ id: 1, text: 'Bug', value: 'bug', color: 'danger' }];
 
@@ -25,7 +33,10 @@ function fakes() {
   const creates: Pending<CreateTaskInput, { id: number }>[] = [];
   const updates: Pending<UpdateTaskInput, Task>[] = [];
   const restores: Pending<{ id: number }, Task>[] = [];
-  const pending = <I, O>(list: Pending<I, O>[]) => ({ input }: { input: I }) => new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
+  const pending =
+    <I, O>(list: Pending<I, O>[]) =>
+    ({ input }: { input: I }) =>
+      new Promise<O>((resolve, reject) => list.push({ input, resolve, reject }));
   const machine = todoListMachine.provide({
     actors: {
       loadTasks: fromPromise(pending(loads)),
@@ -38,7 +49,10 @@ function fakes() {
   return { machine, loads, tagLoads, creates, updates, restores };
 }
 
-async function start(filter: TaskFilter = 'all', tasks: Task[] = [task(3, 'Charlie'), task(2, 'alpha'), task(1, 'Bravo', { desc: 'needle in desc' })]) {
+async function start(
+  filter: TaskFilter = 'all',
+  tasks: Task[] = [task(3, 'Charlie'), task(2, 'alpha'), task(1, 'Bravo', { desc: 'needle in desc' })],
+) {
   const f = fakes();
   const actor = createActor(f.machine, { input: { filter } });
   const emitted: TodoListEmitted[] = [];
@@ -63,7 +77,11 @@ describe('todo list machine: loading', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ list: 'loaded' })).toBe(true);
     expect(snapshot.context.tasks.map((e) => e.id)).toEqual([5, 4]);
-    expect(Object.keys(snapshot.children).filter((k) => k.startsWith('task-')).sort()).toEqual(['task-4', 'task-5']);
+    expect(
+      Object.keys(snapshot.children)
+        .filter((k) => k.startsWith('task-'))
+        .sort(),
+    ).toEqual(['task-4', 'task-5']);
     expect(snapshot.context.tasks[0]?.ref.getSnapshot().context.task.title).toBe('E');
   });
 
@@ -321,7 +339,9 @@ describe('todo list machine: task actors', () => {
     actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'task.toggle', flag: 'isImportant' });
     updates[0]?.reject(Object.assign(new Error('Forbidden'), { status: 403 }));
     await flush();
-    expect(emitted).toEqual([{ type: 'task.rolledBack', title: 'Charlie', change: 'isImportant', error: { message: 'Forbidden', status: 403 } }]);
+    expect(emitted).toEqual([
+      { type: 'task.rolledBack', title: 'Charlie', change: 'isImportant', error: { message: 'Forbidden', status: 403 } },
+    ]);
     expect(actor.getSnapshot().context.tasks[0]?.ref.getSnapshot().context.task.isImportant).toBe(false);
   });
 
@@ -363,7 +383,15 @@ describe('todo list machine: creating', () => {
     actor.send({ type: 'create.submit' });
     expect(actor.getSnapshot().matches({ creator: 'creating' })).toBe(true);
     expect(creates[0]?.input).toEqual({
-      task: { title: 'Write docs', desc: 'Soon', tags: ['doc'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false },
+      task: {
+        title: 'Write docs',
+        desc: 'Soon',
+        tags: ['doc'],
+        isImportant: false,
+        isStarred: false,
+        isCompleted: false,
+        isTrashed: false,
+      },
     });
     creates[0]?.resolve({ id: 4 });
     await flush();
@@ -470,7 +498,9 @@ describe('todo list machine: every model path', () => {
     for (const path of paths) {
       path.steps.forEach((step, i) => {
         const before = i === 0 ? null : path.steps[i - 1]?.state;
-        if (before) for (const region of ['list', 'creator'] as const) taken.add(`${region}.${String((before.value as Record<string, string>)[region])} ${step.event.type}`);
+        if (before)
+          for (const region of ['list', 'creator'] as const)
+            taken.add(`${region}.${String((before.value as Record<string, string>)[region])} ${step.event.type}`);
       });
     }
     // Self-loops that change nothing the model tracks never appear in shortest paths; direct tests cover them.
@@ -494,24 +524,50 @@ describe('todo list machine: every model path', () => {
     const lastLoad = () => f.loads.at(-1);
     for (const step of path.steps) {
       switch (step.event.type) {
-        case 'LOAD_OK': lastLoad()?.resolve([task(1, 'One', { isStarred: true })]); break;
-        case 'LOAD_EMPTY': lastLoad()?.resolve([]); break;
-        case 'LOAD_FAIL': lastLoad()?.reject(new Error('down')); break;
-        case 'RETRY': actor.send({ type: 'list.retry' }); break;
-        case 'RELOAD': actor.send({ type: 'list.reload' }); break;
-        case 'FILTER': filterFlip += 1; actor.send({ type: 'filter.change', filter: filterFlip % 2 ? 'starred' : 'all' }); break;
+        case 'LOAD_OK':
+          lastLoad()?.resolve([task(1, 'One', { isStarred: true })]);
+          break;
+        case 'LOAD_EMPTY':
+          lastLoad()?.resolve([]);
+          break;
+        case 'LOAD_FAIL':
+          lastLoad()?.reject(new Error('down'));
+          break;
+        case 'RETRY':
+          actor.send({ type: 'list.retry' });
+          break;
+        case 'RELOAD':
+          actor.send({ type: 'list.reload' });
+          break;
+        case 'FILTER':
+          filterFlip += 1;
+          actor.send({ type: 'filter.change', filter: filterFlip % 2 ? 'starred' : 'all' });
+          break;
         case 'TRASH_LAST': {
           actor.getSnapshot().context.tasks[0]?.ref.send({ type: 'task.trash' });
           f.updates.at(-1)?.resolve(task(1, 'One', { isStarred: true, isTrashed: true }));
           break;
         }
-        case 'OPEN': actor.send({ type: 'create.open' }); break;
-        case 'TYPE': actor.send({ type: 'create.change', patch: { title: 'New' } }); break;
-        case 'SUBMIT': actor.send({ type: 'create.submit' }); break;
-        case 'CANCEL': actor.send({ type: 'create.cancel' }); break;
-        case 'CREATE_OK': f.creates.at(-1)?.resolve({ id: 2 }); break;
-        case 'CREATE_FAIL': f.creates.at(-1)?.reject(new Error('nope')); break;
-        default: break;
+        case 'OPEN':
+          actor.send({ type: 'create.open' });
+          break;
+        case 'TYPE':
+          actor.send({ type: 'create.change', patch: { title: 'New' } });
+          break;
+        case 'SUBMIT':
+          actor.send({ type: 'create.submit' });
+          break;
+        case 'CANCEL':
+          actor.send({ type: 'create.cancel' });
+          break;
+        case 'CREATE_OK':
+          f.creates.at(-1)?.resolve({ id: 2 });
+          break;
+        case 'CREATE_FAIL':
+          f.creates.at(-1)?.reject(new Error('nope'));
+          break;
+        default:
+          break;
       }
       await flush();
       const real = actor.getSnapshot();

@@ -1,4 +1,14 @@
-import { assign, emit, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  raise,
+  setup,
+  type ActorRefFrom,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import { loadRegion } from '../shared/load-region';
 import { taskMachine, type TaskActorRef, type TaskChange, type TaskReport } from './task.machine';
 import {
@@ -248,7 +258,11 @@ export const todoListMachine = setup({
             src: 'loadTasks',
             input: ({ context }) => ({ filter: context.filter }),
             onDone: [
-              { guard: ({ event }) => event.output.length > 0, target: 'loaded', actions: { type: 'spawnTasks', params: ({ event }) => event.output } },
+              {
+                guard: ({ event }) => event.output.length > 0,
+                target: 'loaded',
+                actions: { type: 'spawnTasks', params: ({ event }) => event.output },
+              },
               { target: 'empty', actions: { type: 'spawnTasks', params: ({ event }) => event.output } },
             ],
             onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => toFailure(event.error) } },
@@ -274,7 +288,11 @@ export const todoListMachine = setup({
             src: 'loadTasks',
             input: ({ context }) => ({ filter: context.filter }),
             onDone: [
-              { guard: ({ event }) => event.output.length > 0, target: 'loaded', actions: { type: 'reconcileTasks', params: ({ event }) => event.output } },
+              {
+                guard: ({ event }) => event.output.length > 0,
+                target: 'loaded',
+                actions: { type: 'reconcileTasks', params: ({ event }) => event.output },
+              },
               { target: 'empty', actions: { type: 'reconcileTasks', params: ({ event }) => event.output } },
             ],
             onError: { target: 'failed', actions: ['stopTasks', { type: 'assignError', params: ({ event }) => toFailure(event.error) }] },
@@ -317,7 +335,10 @@ export const todoListMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                { type: 'emitRestoreFailed', params: ({ context, event }) => ({ title: context.restoring?.title ?? '', error: toFailure(event.error) }) },
+                {
+                  type: 'emitRestoreFailed',
+                  params: ({ context, event }) => ({ title: context.restoring?.title ?? '', error: toFailure(event.error) }),
+                },
                 assign({ restoring: null }),
               ],
             },

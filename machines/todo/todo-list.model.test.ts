@@ -38,7 +38,13 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'task.undoTrash', id: 7, title: 'Renew the certificate' },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, n: snapshot.context.tasks.length, trashed: snapshot.context.tasks.some((t: { task: Task }) => t.task.isTrashed), draft: snapshot.context.newDraft, editing: snapshot.context.editingId }),
+    JSON.stringify({
+      value: snapshot.value,
+      n: snapshot.context.tasks.length,
+      trashed: snapshot.context.tasks.some((t: { task: Task }) => t.task.isTrashed),
+      draft: snapshot.context.newDraft,
+      editing: snapshot.context.editingId,
+    }),
 };
 
 describe('todo-list machine: model walk over its real graph', () => {

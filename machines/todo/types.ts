@@ -38,8 +38,7 @@ export type TaskFlag = 'isImportant' | 'isStarred' | 'isCompleted';
 
 export function isTaskFilter(value: unknown): value is TaskFilter {
   return (
-    typeof value === 'string' &&
-    ((VIEW_FILTERS as readonly string[]).includes(value) || (TAG_VALUES as readonly string[]).includes(value))
+    typeof value === 'string' && ((VIEW_FILTERS as readonly string[]).includes(value) || (TAG_VALUES as readonly string[]).includes(value))
   );
 }
 
@@ -99,7 +98,6 @@ export interface TodoFailure {
 
 export function toFailure(error: unknown): TodoFailure {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Request failed';
-  const status =
-    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 0;
+  const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 0;
   return { message, status };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { UrlRestriction } from '../domain/types';
-import { decideUrl, globMatch, isScheduleActive, NO_REGEX_ENGINE, parseUrl, patternMatches, whatwgPreprocess, type RegexEngine, type WorkMeter } from './url-matcher';
+import {
+  decideUrl,
+  globMatch,
+  isScheduleActive,
+  NO_REGEX_ENGINE,
+  parseUrl,
+  patternMatches,
+  whatwgPreprocess,
+  type RegexEngine,
+  type WorkMeter,
+} from './url-matcher';
 
 // machines/ imports only xstate, so these precedence tests give the matcher JavaScript's RegExp; the app
 // and the backend inject RE2 (src/lib/regex-engine.ts, tested on pathological patterns there).
@@ -134,7 +144,13 @@ describe('URL precedence table', () => {
     {
       name: 'a rule out of its schedule is skipped',
       rules: [
-        rule({ id: 'weekend', pattern: 'games.com', matchType: 'domain', action: 'block', schedule: { kind: 'window', days: [0, 6], from: '00:00', to: '23:59' } }),
+        rule({
+          id: 'weekend',
+          pattern: 'games.com',
+          matchType: 'domain',
+          action: 'block',
+          schedule: { kind: 'window', days: [0, 6], from: '00:00', to: '23:59' },
+        }),
       ],
       url: 'games.com',
       at: monday1030,
@@ -143,7 +159,13 @@ describe('URL precedence table', () => {
     {
       name: 'a rule inside its schedule applies',
       rules: [
-        rule({ id: 'office', pattern: 'games.com', matchType: 'domain', action: 'block', schedule: { kind: 'window', days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' } }),
+        rule({
+          id: 'office',
+          pattern: 'games.com',
+          matchType: 'domain',
+          action: 'block',
+          schedule: { kind: 'window', days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' },
+        }),
       ],
       url: 'games.com',
       at: monday1030,
@@ -151,21 +173,27 @@ describe('URL precedence table', () => {
     },
     {
       name: 'a rule scoped to other units is skipped',
-      rules: [rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } })],
+      rules: [
+        rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } }),
+      ],
       url: 'example.com',
       unit: '8',
       expect: { action: 'allow', ruleId: null, reason: 'noMatchingRule' },
     },
     {
       name: 'a rule scoped to the unit applies',
-      rules: [rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } })],
+      rules: [
+        rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } }),
+      ],
       url: 'example.com',
       unit: '7',
       expect: { action: 'block', ruleId: 'scoped', reason: 'domainMatch' },
     },
     {
       name: 'no unit chosen: only "all units" rules apply',
-      rules: [rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } })],
+      rules: [
+        rule({ id: 'scoped', pattern: 'example.com', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: ['7'] } }),
+      ],
       url: 'example.com',
       unit: null,
       expect: { action: 'allow', ruleId: null, reason: 'noMatchingRule' },
@@ -223,7 +251,11 @@ describe('URLs are read as the URL standard reads them (tab, CR, LF stripped; C0
   it('a block rule for the domain decides a URL with a tab in the host', () => {
     const rules = [rule({ id: 'evil', pattern: 'evil.example', matchType: 'domain', action: 'block' })];
     const decision = decideUrl(rules, 'http://ev\til.example/', '1', monday1030, jsEngine);
-    expect({ action: decision.action, ruleId: decision.rule?.id, reason: decision.reason }).toEqual({ action: 'block', ruleId: 'evil', reason: 'domainMatch' });
+    expect({ action: decision.action, ruleId: decision.rule?.id, reason: decision.reason }).toEqual({
+      action: 'block',
+      ruleId: 'evil',
+      reason: 'domainMatch',
+    });
   });
 
   it('keeps what the standard keeps: a space or a control character other than tab, CR, LF inside is not stripped', () => {

@@ -14,13 +14,7 @@ import type { Id, RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule } fr
  * 5. No rule matches: the URL is allowed (allow by default).
  */
 
-export type DecisionReason =
-  | 'exactMatch'
-  | 'domainMatch'
-  | 'wildcardMatch'
-  | 'regexMatch'
-  | 'noMatchingRule'
-  | 'invalidUrl';
+export type DecisionReason = 'exactMatch' | 'domainMatch' | 'wildcardMatch' | 'regexMatch' | 'noMatchingRule' | 'invalidUrl';
 
 export type SkipReason = 'disabled' | 'outOfSchedule' | 'outOfScope' | 'invalidPattern' | 'noMatch';
 
@@ -154,7 +148,10 @@ export function patternMatches(
       return hasScheme ? target.full === url.full : target.rest === url.rest;
     }
     case 'domain': {
-      const domain = p.toLowerCase().replace(/^\*?\./, '').replace(/\.$/, '');
+      const domain = p
+        .toLowerCase()
+        .replace(/^\*?\./, '')
+        .replace(/\.$/, '');
       if (!domain) return null;
       return url.host === domain || url.host.endsWith(`.${domain}`);
     }

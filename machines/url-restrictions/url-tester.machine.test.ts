@@ -7,14 +7,34 @@ import { urlTesterMachine } from './url-tester.machine';
 const input = { regexEngine: NO_REGEX_ENGINE };
 
 const rule: UrlRestriction = {
-  id: '1', organizationId: '1', scope: { kind: 'all' }, pattern: 'example.com', matchType: 'domain', action: 'block',
-  enabled: true, schedule: { kind: 'always' }, reason: 'No', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', updatedBy: 'u',
+  id: '1',
+  organizationId: '1',
+  scope: { kind: 'all' },
+  pattern: 'example.com',
+  matchType: 'domain',
+  action: 'block',
+  enabled: true,
+  schedule: { kind: 'always' },
+  reason: 'No',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  updatedBy: 'u',
 };
 
 describe('URL tester machine', () => {
   it('loads the current rules and names the deciding rule', async () => {
     let loads = 0;
-    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { loads += 1; return [rule]; }) } }), { input }).start();
+    const actor = createActor(
+      urlTesterMachine.provide({
+        actors: {
+          loadRules: fromPromise(async () => {
+            loads += 1;
+            return [rule];
+          }),
+        },
+      }),
+      { input },
+    ).start();
     actor.send({ type: 'tester.submit', url: 'https://www.example.com/x', unitId: null });
     await waitFor(actor, (s) => s.matches('decided'));
     expect(actor.getSnapshot().context.decision).toMatchObject({ action: 'block', rule: { id: '1' }, reason: 'domainMatch' });
@@ -25,7 +45,12 @@ describe('URL tester machine', () => {
   });
 
   it('fails when the rules cannot be loaded', async () => {
-    const actor = createActor(urlTesterMachine.provide({ actors: { loadRules: fromPromise<UrlRestriction[], undefined>(async () => Promise.reject(new Error('x'))) } }), { input }).start();
+    const actor = createActor(
+      urlTesterMachine.provide({
+        actors: { loadRules: fromPromise<UrlRestriction[], undefined>(async () => Promise.reject(new Error('x'))) },
+      }),
+      { input },
+    ).start();
     actor.send({ type: 'tester.submit', url: 'example.com', unitId: '3' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.decision).toBeNull();
@@ -43,14 +68,24 @@ describe('URL tester machine', () => {
     const without = createActor(urlTesterMachine.provide({ actors: { loadRules } }), { input }).start();
     without.send({ type: 'tester.submit', url: 'https://shop.example/', unitId: null });
     await waitFor(without, (s) => s.matches('decided'));
-    expect(without.getSnapshot().context.decision).toMatchObject({ action: 'allow', outcomes: [{ ruleId: '2', outcome: 'invalidPattern' }] });
+    expect(without.getSnapshot().context.decision).toMatchObject({
+      action: 'allow',
+      outcomes: [{ ruleId: '2', outcome: 'invalidPattern' }],
+    });
   });
 });
 
 describe('URL tester machine: input that is not a URL', () => {
   const counting = () => {
     const calls = { loads: 0 };
-    const machine = urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { calls.loads += 1; return [rule]; }) } });
+    const machine = urlTesterMachine.provide({
+      actors: {
+        loadRules: fromPromise(async () => {
+          calls.loads += 1;
+          return [rule];
+        }),
+      },
+    });
     return { calls, actor: createActor(machine, { input }).start() };
   };
 

@@ -43,9 +43,16 @@ export const urlTesterMachine = setup({
   },
   actions: {
     assignRequest: assign(({ event }) =>
-      event.type === 'tester.submit' ? { url: event.url, unitId: event.unitId, at: event.at ?? Date.now(), error: null, inputError: null } : {},
+      event.type === 'tester.submit'
+        ? { url: event.url, unitId: event.unitId, at: event.at ?? Date.now(), error: null, inputError: null }
+        : {},
     ),
-    assignInputError: assign((_, params: { url: string }) => ({ url: params.url, inputError: urlInputError(params.url), decision: null, error: null })),
+    assignInputError: assign((_, params: { url: string }) => ({
+      url: params.url,
+      inputError: urlInputError(params.url),
+      decision: null,
+      error: null,
+    })),
     clearInputError: assign({ inputError: () => null }),
     decide: assign(({ context }, { rules }: { rules: UrlRestriction[] }) => {
       return { rules, decision: decideUrl(rules, context.url, context.unitId, new Date(context.at), context.regexEngine) };

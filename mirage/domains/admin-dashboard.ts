@@ -33,7 +33,11 @@ function summary(db: MirageDb, now: number): AdminDashboardSummary {
 }
 
 function recentSignIns(db: MirageDb, limit: number): RecentSignIn[] {
-  const orgs = new Map(table<OrganizationRow>(db, 'organizations').all().map((o) => [String(o.id), o.name]));
+  const orgs = new Map(
+    table<OrganizationRow>(db, 'organizations')
+      .all()
+      .map((o) => [String(o.id), o.name]),
+  );
   return table<UserRow>(db, 'users')
     .where((u) => typeof u.lastSignInAt === 'string' && u.lastSignInAt !== '')
     .sort((a, b) => String(b.lastSignInAt).localeCompare(String(a.lastSignInAt)))
@@ -51,10 +55,23 @@ function recentSignIns(db: MirageDb, limit: number): RecentSignIn[] {
 export const adminDashboardDomain: MirageDomain = {
   name: 'admin-dashboard',
   routes(server, ctx: MirageContext) {
-    const admin = (handler: (db: MirageDb) => unknown) => withAuth(server, ({ db }) => handler(db), { permission: { action: 'read', resource: 'adminArea' } });
-    server.get('/admin/dashboard/summary', admin((db) => json(200, summary(db, ctx.now()))));
-    server.get('/admin/dashboard/units-trend', admin((db) => json(200, { points: onlineTrend(db, ctx.now(), TREND_DAYS) })));
-    server.get('/admin/dashboard/top-risk', admin((db) => json(200, { items: highestRisk(db, ctx.now(), 5) })));
-    server.get('/admin/dashboard/recent-sign-ins', admin((db) => json(200, { items: recentSignIns(db, 8) })));
+    const admin = (handler: (db: MirageDb) => unknown) =>
+      withAuth(server, ({ db }) => handler(db), { permission: { action: 'read', resource: 'adminArea' } });
+    server.get(
+      '/admin/dashboard/summary',
+      admin((db) => json(200, summary(db, ctx.now()))),
+    );
+    server.get(
+      '/admin/dashboard/units-trend',
+      admin((db) => json(200, { points: onlineTrend(db, ctx.now(), TREND_DAYS) })),
+    );
+    server.get(
+      '/admin/dashboard/top-risk',
+      admin((db) => json(200, { items: highestRisk(db, ctx.now(), 5) })),
+    );
+    server.get(
+      '/admin/dashboard/recent-sign-ins',
+      admin((db) => json(200, { items: recentSignIns(db, 8) })),
+    );
   },
 };

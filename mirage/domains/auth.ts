@@ -140,7 +140,9 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   else if (name.problem) errors['fullName'] = textMessage('Full name', name.problem, REGISTRATION_TEXT_RULES.fullName.max);
   if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors['phoneNumber'] = 'Please enter a valid phone number.';
   if (!EMAIL_PATTERN.test(email)) errors['email'] = 'Please enter a valid email address.';
-  else if (users.where((u) => u.email.toLowerCase() === email.toLowerCase() || u.username.toLowerCase() === email.toLowerCase()).length > 0) {
+  else if (
+    users.where((u) => u.email.toLowerCase() === email.toLowerCase() || u.username.toLowerCase() === email.toLowerCase()).length > 0
+  ) {
     errors['email'] = 'This email is already in use.';
   }
   if (password.length < MIN_PASSWORD_LENGTH) errors['password'] = `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
@@ -273,7 +275,6 @@ async function unlock(db: MirageDb, request: Request) {
   return json(200, meRecord(db, user));
 }
 
-
 function forgotPassword(request: Request) {
   const body = parseBody(request);
   const email = isRecord(body) && typeof body['email'] === 'string' ? body['email'].trim() : '';
@@ -299,7 +300,8 @@ export const authDomain: MirageDomain = {
     server.post(
       '/UserProfile',
       (_schema, request) =>
-        appKeyError(request) ?? synced(() => idempotent(server.db, request, 'anonymous', ctx.now(), () => register(server.db, request, ctx))),
+        appKeyError(request) ??
+        synced(() => idempotent(server.db, request, 'anonymous', ctx.now(), () => register(server.db, request, ctx))),
     );
     server.post('/auth/refresh-token', (_schema, request) =>
       withTokenSync(server, refreshTokenOf(request), () => refresh(server.db, request, ctx)),
@@ -308,7 +310,10 @@ export const authDomain: MirageDomain = {
     server.post('/auth/unlock', (_schema, request) => withTokenSync(server, bearerOf(request), () => unlock(server.db, request)));
     server.post('/auth/lock', (_schema, request) => withTokenSync(server, bearerOf(request), () => lock(server.db, request)));
     // Who the bearer is, as the server knows it: the app confirms a restored session's user and role here.
-    server.get('/me', withAuth(server, ({ db, user }) => json(200, meRecord(db, user))));
+    server.get(
+      '/me',
+      withAuth(server, ({ db, user }) => json(200, meRecord(db, user))),
+    );
     server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },
 };

@@ -110,36 +110,270 @@ const DANGEROUS_BODY =
 
 const TEMPLATES: readonly Template[] = [
   // Oldest first: the list answers newest first (reversed).
-  { folder: 'inbox', who: 'hr', subject: 'Welcome aboard – your first week', body: p('Welcome to the team! Your onboarding schedule is attached.', 'Please bring an ID on Monday for your badge.'), hoursAgo: 24 * 40, labels: ['company'], attachments: ['onboarding-schedule.pdf'] },
-  { folder: 'inbox', who: 'maya', subject: 'Quarterly service unit review', body: p('Hi,', 'Could you prepare the uptime figures for the quarterly review? The template is attached.', 'Thanks, Maya'), hoursAgo: 24 * 30, labels: ['company', 'important'], attachments: ['q3-review-template.xlsx'], replies: [['me', p('Sure, I will have them ready by Thursday.'), 24 * 31]] },
-  { folder: 'sent', who: 'liam', subject: 'Re: Process restrictions for the Dublin site', body: p('Hi Liam,', 'I added the three executables to the blocked list. Let me know if the operators notice anything.'), hoursAgo: 24 * 28, labels: ['company'] },
+  {
+    folder: 'inbox',
+    who: 'hr',
+    subject: 'Welcome aboard – your first week',
+    body: p('Welcome to the team! Your onboarding schedule is attached.', 'Please bring an ID on Monday for your badge.'),
+    hoursAgo: 24 * 40,
+    labels: ['company'],
+    attachments: ['onboarding-schedule.pdf'],
+  },
+  {
+    folder: 'inbox',
+    who: 'maya',
+    subject: 'Quarterly service unit review',
+    body: p('Hi,', 'Could you prepare the uptime figures for the quarterly review? The template is attached.', 'Thanks, Maya'),
+    hoursAgo: 24 * 30,
+    labels: ['company', 'important'],
+    attachments: ['q3-review-template.xlsx'],
+    replies: [['me', p('Sure, I will have them ready by Thursday.'), 24 * 31]],
+  },
+  {
+    folder: 'sent',
+    who: 'liam',
+    subject: 'Re: Process restrictions for the Dublin site',
+    body: p('Hi Liam,', 'I added the three executables to the blocked list. Let me know if the operators notice anything.'),
+    hoursAgo: 24 * 28,
+    labels: ['company'],
+  },
   { folder: 'trash', who: 'pharma', subject: 'Limited offer just for you', body: p('Best prices this week only.'), hoursAgo: 24 * 27 },
-  { folder: 'inbox', who: 'mom', subject: 'Sunday lunch?', body: p('Hi darling, are you coming on Sunday? Dad is making his famous lasagne.', 'Love, Mum'), hoursAgo: 24 * 25, labels: ['personal'], starred: true },
-  { folder: 'inbox', who: 'priya', subject: 'Contract renewal – Contoso', body: p('Hello,', 'Attached is the renewal draft for next year. Legal asked for comments by the end of the month.'), hoursAgo: 24 * 21, labels: ['important', 'private'], attachments: ['contoso-renewal-2026.docx', 'pricing-annex.pdf'], starred: true },
-  { folder: 'spam', who: 'prize', subject: 'Congratulations! You have been selected', body: p('You are our lucky winner of a brand new phone. Click to claim within 24 hours!'), hoursAgo: 24 * 20, unread: true },
-  { folder: 'inbox', who: 'it', subject: 'Scheduled maintenance on Saturday', body: p('The monitoring servers will be offline on Saturday between 02:00 and 04:00 UTC.', 'Screenshots taken during that window will be uploaded afterwards.'), hoursAgo: 24 * 18, labels: ['company'] },
-  { folder: 'sent', who: 'maya', subject: 'Uptime figures for Q3', body: p('Hi Maya,', 'Here are the figures. Average uptime was 99.7%; the two incidents are explained in the notes.'), hoursAgo: 24 * 16, labels: ['company'], attachments: ['q3-uptime.xlsx'] },
-  { folder: 'inbox', who: 'jonas', subject: 'Screenshots from the Munich kiosks', body: p('Hi,', 'Some kiosks in Munich send black screenshots since the last update. Can you check the capture settings?', 'Cheers, Jonas'), hoursAgo: 24 * 14, labels: ['company'], attachments: ['kiosk-07.png', 'kiosk-12.png'], replies: [['me', p('Thanks Jonas, which build are they running?'), 24 * 15], ['jonas', p('Build 4.2.1 on all of them.'), 24 * 14.5]] },
-  { folder: 'draft', who: 'camille', subject: 'Proposal for the Lyon rollout', body: p('Bonjour Camille,', 'Following our call, here is a first outline of the rollout plan:'), hoursAgo: 24 * 12, labels: ['company'] },
-  { folder: 'inbox', who: 'rafael', subject: 'Flight details for the workshop', body: p('Olá! My flight lands on Tuesday at 10:40. Could someone pick me up at the airport?'), hoursAgo: 24 * 10, labels: ['personal'] },
-  { folder: 'trash', who: 'noah', subject: 'Newsletter: product updates', body: p('This month: new dashboards, faster reports and more.'), hoursAgo: 24 * 9 },
-  { folder: 'spam', who: 'bank', subject: 'Your account has been suspended', body: p('We noticed unusual activity. Verify your identity now to avoid losing access.'), hoursAgo: 24 * 8, unread: true },
-  { folder: 'inbox', who: 'elena', subject: 'Invitation: architecture review', body: p('Hi,', 'You are invited to the architecture review on Thursday at 14:00. Agenda attached.'), hoursAgo: 24 * 7, labels: ['company', 'important'], attachments: ['agenda.pdf'], cc: ['maya'] },
-  { folder: 'sent', who: 'rafael', subject: 'Re: Flight details for the workshop', body: p('Hi Rafael, I will be there. Look for the blue car at gate B.'), hoursAgo: 24 * 6, labels: ['personal'] },
-  { folder: 'inbox', who: 'billing', subject: DANGEROUS_SUBJECT, body: DANGEROUS_BODY, hoursAgo: 24 * 5, attachments: ['statement-88412.pdf'] },
-  { folder: 'inbox', who: 'liam', subject: 'URL restrictions are too strict', body: p('Hi,', 'Since this morning the Dublin team cannot open the supplier portal. Could the new rule be blocking it?'), hoursAgo: 24 * 4, unread: true, labels: ['important'], replies: [['me', p('Which address exactly? I will look at it.'), 24 * 4.5]] },
-  { folder: 'draft', who: 'hr', subject: 'Holiday request – December', body: p('Hello,', 'I would like to request leave from 22 to 31 December.'), hoursAgo: 24 * 3.5, labels: ['private'] },
-  { folder: 'inbox', who: 'camille', subject: 'Re: Lyon rollout dates', body: p('Hello,', 'We can start the Lyon rollout on the 12th. I attached the updated plan.'), hoursAgo: 24 * 3, unread: true, labels: ['company'], attachments: ['lyon-plan-v2.pdf'], replies: [['me', p('Great, does the 12th work for your operators?'), 24 * 3.2]] },
+  {
+    folder: 'inbox',
+    who: 'mom',
+    subject: 'Sunday lunch?',
+    body: p('Hi darling, are you coming on Sunday? Dad is making his famous lasagne.', 'Love, Mum'),
+    hoursAgo: 24 * 25,
+    labels: ['personal'],
+    starred: true,
+  },
+  {
+    folder: 'inbox',
+    who: 'priya',
+    subject: 'Contract renewal – Contoso',
+    body: p('Hello,', 'Attached is the renewal draft for next year. Legal asked for comments by the end of the month.'),
+    hoursAgo: 24 * 21,
+    labels: ['important', 'private'],
+    attachments: ['contoso-renewal-2026.docx', 'pricing-annex.pdf'],
+    starred: true,
+  },
+  {
+    folder: 'spam',
+    who: 'prize',
+    subject: 'Congratulations! You have been selected',
+    body: p('You are our lucky winner of a brand new phone. Click to claim within 24 hours!'),
+    hoursAgo: 24 * 20,
+    unread: true,
+  },
+  {
+    folder: 'inbox',
+    who: 'it',
+    subject: 'Scheduled maintenance on Saturday',
+    body: p(
+      'The monitoring servers will be offline on Saturday between 02:00 and 04:00 UTC.',
+      'Screenshots taken during that window will be uploaded afterwards.',
+    ),
+    hoursAgo: 24 * 18,
+    labels: ['company'],
+  },
+  {
+    folder: 'sent',
+    who: 'maya',
+    subject: 'Uptime figures for Q3',
+    body: p('Hi Maya,', 'Here are the figures. Average uptime was 99.7%; the two incidents are explained in the notes.'),
+    hoursAgo: 24 * 16,
+    labels: ['company'],
+    attachments: ['q3-uptime.xlsx'],
+  },
+  {
+    folder: 'inbox',
+    who: 'jonas',
+    subject: 'Screenshots from the Munich kiosks',
+    body: p(
+      'Hi,',
+      'Some kiosks in Munich send black screenshots since the last update. Can you check the capture settings?',
+      'Cheers, Jonas',
+    ),
+    hoursAgo: 24 * 14,
+    labels: ['company'],
+    attachments: ['kiosk-07.png', 'kiosk-12.png'],
+    replies: [
+      ['me', p('Thanks Jonas, which build are they running?'), 24 * 15],
+      ['jonas', p('Build 4.2.1 on all of them.'), 24 * 14.5],
+    ],
+  },
+  {
+    folder: 'draft',
+    who: 'camille',
+    subject: 'Proposal for the Lyon rollout',
+    body: p('Bonjour Camille,', 'Following our call, here is a first outline of the rollout plan:'),
+    hoursAgo: 24 * 12,
+    labels: ['company'],
+  },
+  {
+    folder: 'inbox',
+    who: 'rafael',
+    subject: 'Flight details for the workshop',
+    body: p('Olá! My flight lands on Tuesday at 10:40. Could someone pick me up at the airport?'),
+    hoursAgo: 24 * 10,
+    labels: ['personal'],
+  },
+  {
+    folder: 'trash',
+    who: 'noah',
+    subject: 'Newsletter: product updates',
+    body: p('This month: new dashboards, faster reports and more.'),
+    hoursAgo: 24 * 9,
+  },
+  {
+    folder: 'spam',
+    who: 'bank',
+    subject: 'Your account has been suspended',
+    body: p('We noticed unusual activity. Verify your identity now to avoid losing access.'),
+    hoursAgo: 24 * 8,
+    unread: true,
+  },
+  {
+    folder: 'inbox',
+    who: 'elena',
+    subject: 'Invitation: architecture review',
+    body: p('Hi,', 'You are invited to the architecture review on Thursday at 14:00. Agenda attached.'),
+    hoursAgo: 24 * 7,
+    labels: ['company', 'important'],
+    attachments: ['agenda.pdf'],
+    cc: ['maya'],
+  },
+  {
+    folder: 'sent',
+    who: 'rafael',
+    subject: 'Re: Flight details for the workshop',
+    body: p('Hi Rafael, I will be there. Look for the blue car at gate B.'),
+    hoursAgo: 24 * 6,
+    labels: ['personal'],
+  },
+  {
+    folder: 'inbox',
+    who: 'billing',
+    subject: DANGEROUS_SUBJECT,
+    body: DANGEROUS_BODY,
+    hoursAgo: 24 * 5,
+    attachments: ['statement-88412.pdf'],
+  },
+  {
+    folder: 'inbox',
+    who: 'liam',
+    subject: 'URL restrictions are too strict',
+    body: p('Hi,', 'Since this morning the Dublin team cannot open the supplier portal. Could the new rule be blocking it?'),
+    hoursAgo: 24 * 4,
+    unread: true,
+    labels: ['important'],
+    replies: [['me', p('Which address exactly? I will look at it.'), 24 * 4.5]],
+  },
+  {
+    folder: 'draft',
+    who: 'hr',
+    subject: 'Holiday request – December',
+    body: p('Hello,', 'I would like to request leave from 22 to 31 December.'),
+    hoursAgo: 24 * 3.5,
+    labels: ['private'],
+  },
+  {
+    folder: 'inbox',
+    who: 'camille',
+    subject: 'Re: Lyon rollout dates',
+    body: p('Hello,', 'We can start the Lyon rollout on the 12th. I attached the updated plan.'),
+    hoursAgo: 24 * 3,
+    unread: true,
+    labels: ['company'],
+    attachments: ['lyon-plan-v2.pdf'],
+    replies: [['me', p('Great, does the 12th work for your operators?'), 24 * 3.2]],
+  },
   { folder: 'spam', who: 'pharma', subject: 'Save 80% today', body: p('No prescription needed. Order now.'), hoursAgo: 24 * 2.5 },
-  { folder: 'inbox', who: 'noah', subject: 'Team dinner on Friday', body: p('Hey all, dinner on Friday at 19:30 at the Italian place near the office. Reply if you are coming!'), hoursAgo: 24 * 2, unread: true, labels: ['personal'], starred: true },
-  { folder: 'inbox', who: 'it', subject: 'Password expires in 5 days', body: p('Your password expires in 5 days. Change it from your profile page.'), hoursAgo: 30, unread: true, labels: ['company'] },
-  { folder: 'sent', who: 'jonas', subject: 'Re: Screenshots from the Munich kiosks', body: p('Hi Jonas, please update them to 4.2.2: it fixes the black screenshots.'), hoursAgo: 26, labels: ['company'], attachments: ['release-notes-4.2.2.pdf'] },
-  { folder: 'inbox', who: 'priya', subject: 'Signed contract', body: p('Hi,', 'Please find the signed contract attached. Thank you for your patience!'), hoursAgo: 20, unread: true, labels: ['important'], attachments: ['contoso-contract-signed.pdf'], starred: true },
-  { folder: 'trash', who: 'elena', subject: 'Cancelled: weekly sync', body: p('This week’s sync is cancelled.'), hoursAgo: 16, unread: true, labels: ['company'] },
-  { folder: 'inbox', who: 'maya', subject: 'New operator accounts', body: p('Could you create accounts for the two new operators? Their details are in the attached sheet.'), hoursAgo: 9, unread: true, labels: ['company'], attachments: ['new-operators.csv'], cc: ['elena'] },
-  { folder: 'draft', who: 'maya', subject: 'Re: New operator accounts', body: p('Hi Maya, done for the first one; the second needs'), hoursAgo: 7 },
-  { folder: 'inbox', who: 'mom', subject: 'Photos from the weekend', body: p('Here are the photos from the weekend. The one with the dog is my favourite!'), hoursAgo: 5, unread: true, labels: ['personal', 'private'], attachments: ['beach.jpg', 'dog.jpg', 'sunset.jpg'] },
-  { folder: 'inbox', who: 'elena', subject: 'Prediction report looks off', body: p('Hi,', 'The prediction report for November shows negative values for two units. Is that expected?'), hoursAgo: 2, unread: true, labels: ['important'] },
+  {
+    folder: 'inbox',
+    who: 'noah',
+    subject: 'Team dinner on Friday',
+    body: p('Hey all, dinner on Friday at 19:30 at the Italian place near the office. Reply if you are coming!'),
+    hoursAgo: 24 * 2,
+    unread: true,
+    labels: ['personal'],
+    starred: true,
+  },
+  {
+    folder: 'inbox',
+    who: 'it',
+    subject: 'Password expires in 5 days',
+    body: p('Your password expires in 5 days. Change it from your profile page.'),
+    hoursAgo: 30,
+    unread: true,
+    labels: ['company'],
+  },
+  {
+    folder: 'sent',
+    who: 'jonas',
+    subject: 'Re: Screenshots from the Munich kiosks',
+    body: p('Hi Jonas, please update them to 4.2.2: it fixes the black screenshots.'),
+    hoursAgo: 26,
+    labels: ['company'],
+    attachments: ['release-notes-4.2.2.pdf'],
+  },
+  {
+    folder: 'inbox',
+    who: 'priya',
+    subject: 'Signed contract',
+    body: p('Hi,', 'Please find the signed contract attached. Thank you for your patience!'),
+    hoursAgo: 20,
+    unread: true,
+    labels: ['important'],
+    attachments: ['contoso-contract-signed.pdf'],
+    starred: true,
+  },
+  {
+    folder: 'trash',
+    who: 'elena',
+    subject: 'Cancelled: weekly sync',
+    body: p('This week’s sync is cancelled.'),
+    hoursAgo: 16,
+    unread: true,
+    labels: ['company'],
+  },
+  {
+    folder: 'inbox',
+    who: 'maya',
+    subject: 'New operator accounts',
+    body: p('Could you create accounts for the two new operators? Their details are in the attached sheet.'),
+    hoursAgo: 9,
+    unread: true,
+    labels: ['company'],
+    attachments: ['new-operators.csv'],
+    cc: ['elena'],
+  },
+  {
+    folder: 'draft',
+    who: 'maya',
+    subject: 'Re: New operator accounts',
+    body: p('Hi Maya, done for the first one; the second needs'),
+    hoursAgo: 7,
+  },
+  {
+    folder: 'inbox',
+    who: 'mom',
+    subject: 'Photos from the weekend',
+    body: p('Here are the photos from the weekend. The one with the dog is my favourite!'),
+    hoursAgo: 5,
+    unread: true,
+    labels: ['personal', 'private'],
+    attachments: ['beach.jpg', 'dog.jpg', 'sunset.jpg'],
+  },
+  {
+    folder: 'inbox',
+    who: 'elena',
+    subject: 'Prediction report looks off',
+    body: p('Hi,', 'The prediction report for November shows negative values for two units. Is that expected?'),
+    hoursAgo: 2,
+    unread: true,
+    labels: ['important'],
+  },
 ];
 
 function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
@@ -161,7 +395,15 @@ function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
     for (let i = 0; i < 170; i += 1) {
       const keys = Object.keys(CONTACTS) as ContactKey[];
       const who = keys[i % 8] ?? 'maya';
-      templates.unshift({ folder: i % 9 === 0 ? 'sent' : 'inbox', who, subject: `Status update #${170 - i}`, body: p(`Automatic status update number ${170 - i}.`), hoursAgo: 24 * 41 + (170 - i) * 5, unread: i % 4 === 0, labels: i % 5 === 0 ? ['company'] : [] });
+      templates.unshift({
+        folder: i % 9 === 0 ? 'sent' : 'inbox',
+        who,
+        subject: `Status update #${170 - i}`,
+        body: p(`Automatic status update number ${170 - i}.`),
+        hoursAgo: 24 * 41 + (170 - i) * 5,
+        unread: i % 4 === 0,
+        labels: i % 5 === 0 ? ['company'] : [],
+      });
     }
   }
 
@@ -374,7 +616,16 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
     emails.update(existingDraft.id, fields);
   } else {
     id = nextId(db);
-    emails.insert({ id: String(id), ownerId: String(user.id), img: '', attachments: [], isStarred: false, labels: [], replies: [], ...fields });
+    emails.insert({
+      id: String(id),
+      ownerId: String(user.id),
+      img: '',
+      attachments: [],
+      isStarred: false,
+      labels: [],
+      replies: [],
+      ...fields,
+    });
   }
   if (original && !draft) {
     // The reply also joins the thread of the message it answers, so the detail view shows it.
@@ -398,74 +649,122 @@ function routes(server: Server, ctx: MirageContext): void {
       return fn(db, user, request);
     });
 
-  both(server, 'get', '/apps/email/mails', authed((db, user, request) =>
-    listMails(db, user, queryParam(request, 'filter'), queryParam(request, 'q')),
-  ));
+  both(
+    server,
+    'get',
+    '/apps/email/mails',
+    authed((db, user, request) => listMails(db, user, queryParam(request, 'filter'), queryParam(request, 'q'))),
+  );
 
-  both(server, 'get', '/apps/email/tags', authed((db) =>
-    json(200, table<EmailTagRow>(db, 'emailTags').all().map(({ text, value, color }) => ({ text, value, color }))),
-  ));
+  both(
+    server,
+    'get',
+    '/apps/email/tags',
+    authed((db) =>
+      json(
+        200,
+        table<EmailTagRow>(db, 'emailTags')
+          .all()
+          .map(({ text, value, color }) => ({ text, value, color })),
+      ),
+    ),
+  );
 
-  both(server, 'get', '/apps/email/meta', authed((db, user) => json(200, meta(db, user))));
+  both(
+    server,
+    'get',
+    '/apps/email/meta',
+    authed((db, user) => json(200, meta(db, user))),
+  );
 
-  both(server, 'post', '/apps/email/move-mails', authed((db, user, request) => {
-    const b = body(request);
-    if (isInvalid(b)) return unprocessable(b);
-    const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
-    if (isInvalid(rows)) return unprocessable(rows);
-    if (!isFolder(b['mailFolder'])) return unprocessable(invalid(`Unknown folder: ${String(b['mailFolder'])}`));
-    for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { mailFolder: b['mailFolder'] });
-    return done();
-  }));
+  both(
+    server,
+    'post',
+    '/apps/email/move-mails',
+    authed((db, user, request) => {
+      const b = body(request);
+      if (isInvalid(b)) return unprocessable(b);
+      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      if (isInvalid(rows)) return unprocessable(rows);
+      if (!isFolder(b['mailFolder'])) return unprocessable(invalid(`Unknown folder: ${String(b['mailFolder'])}`));
+      for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { mailFolder: b['mailFolder'] });
+      return done();
+    }),
+  );
 
-  both(server, 'post', '/apps/email/update-labels', authed((db, user, request) => {
-    const b = body(request);
-    if (isInvalid(b)) return unprocessable(b);
-    const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
-    if (isInvalid(rows)) return unprocessable(rows);
-    const label = b['label'];
-    if (!isLabel(label)) return unprocessable(invalid(`Unknown label: ${String(label)}`));
-    for (const row of rows) {
-      const labels = row.labels.includes(label) ? row.labels.filter((l) => l !== label) : [...row.labels, label];
-      table<EmailRow>(db, 'emails').update(row.id, { labels });
-    }
-    return done();
-  }));
+  both(
+    server,
+    'post',
+    '/apps/email/update-labels',
+    authed((db, user, request) => {
+      const b = body(request);
+      if (isInvalid(b)) return unprocessable(b);
+      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      if (isInvalid(rows)) return unprocessable(rows);
+      const label = b['label'];
+      if (!isLabel(label)) return unprocessable(invalid(`Unknown label: ${String(label)}`));
+      for (const row of rows) {
+        const labels = row.labels.includes(label) ? row.labels.filter((l) => l !== label) : [...row.labels, label];
+        table<EmailRow>(db, 'emails').update(row.id, { labels });
+      }
+      return done();
+    }),
+  );
 
-  both(server, 'post', '/apps/email/set-labels', authed((db, user, request) => {
-    const b = body(request);
-    if (isInvalid(b)) return unprocessable(b);
-    const row = ownedRow(db, user, b['mailId'], 'mailId');
-    if (isInvalid(row)) return unprocessable(row);
-    const labels = b['labels'];
-    if (!Array.isArray(labels)) return unprocessable(invalid('labels must be a list of labels'));
-    const unknown = labels.find((l) => !isLabel(l));
-    if (unknown !== undefined) return unprocessable(invalid(`Unknown label: ${String(unknown)}`));
-    table<EmailRow>(db, 'emails').update(row.id, { labels: [...new Set(labels as EmailLabel[])] });
-    return done();
-  }));
+  both(
+    server,
+    'post',
+    '/apps/email/set-labels',
+    authed((db, user, request) => {
+      const b = body(request);
+      if (isInvalid(b)) return unprocessable(b);
+      const row = ownedRow(db, user, b['mailId'], 'mailId');
+      if (isInvalid(row)) return unprocessable(row);
+      const labels = b['labels'];
+      if (!Array.isArray(labels)) return unprocessable(invalid('labels must be a list of labels'));
+      const unknown = labels.find((l) => !isLabel(l));
+      if (unknown !== undefined) return unprocessable(invalid(`Unknown label: ${String(unknown)}`));
+      table<EmailRow>(db, 'emails').update(row.id, { labels: [...new Set(labels as EmailLabel[])] });
+      return done();
+    }),
+  );
 
-  both(server, 'post', '/apps/email/mark-unread', authed((db, user, request) => {
-    const b = body(request);
-    if (isInvalid(b)) return unprocessable(b);
-    const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
-    if (isInvalid(rows)) return unprocessable(rows);
-    if (typeof b['unreadFlag'] !== 'boolean') return unprocessable(invalid('unreadFlag must be true or false'));
-    for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { unread: b['unreadFlag'] });
-    return done();
-  }));
+  both(
+    server,
+    'post',
+    '/apps/email/mark-unread',
+    authed((db, user, request) => {
+      const b = body(request);
+      if (isInvalid(b)) return unprocessable(b);
+      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      if (isInvalid(rows)) return unprocessable(rows);
+      if (typeof b['unreadFlag'] !== 'boolean') return unprocessable(invalid('unreadFlag must be true or false'));
+      for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { unread: b['unreadFlag'] });
+      return done();
+    }),
+  );
 
-  both(server, 'post', '/apps/email/set-starred', authed((db, user, request) => {
-    const b = body(request);
-    if (isInvalid(b)) return unprocessable(b);
-    const row = ownedRow(db, user, b['mailId'], 'mailId');
-    if (isInvalid(row)) return unprocessable(row);
-    if (typeof b['value'] !== 'boolean') return unprocessable(invalid('value must be true or false'));
-    table<EmailRow>(db, 'emails').update(row.id, { isStarred: b['value'] });
-    return done();
-  }));
+  both(
+    server,
+    'post',
+    '/apps/email/set-starred',
+    authed((db, user, request) => {
+      const b = body(request);
+      if (isInvalid(b)) return unprocessable(b);
+      const row = ownedRow(db, user, b['mailId'], 'mailId');
+      if (isInvalid(row)) return unprocessable(row);
+      if (typeof b['value'] !== 'boolean') return unprocessable(invalid('value must be true or false'));
+      table<EmailRow>(db, 'emails').update(row.id, { isStarred: b['value'] });
+      return done();
+    }),
+  );
 
-  both(server, 'post', '/apps/email/compose', authed((db, user, request) => idempotent(db, request, user.id, ctx.now(), () => compose(db, user, request, ctx))));
+  both(
+    server,
+    'post',
+    '/apps/email/compose',
+    authed((db, user, request) => idempotent(db, request, user.id, ctx.now(), () => compose(db, user, request, ctx))),
+  );
 }
 
 export const emailDomain: MirageDomain = {

@@ -73,7 +73,10 @@ export function normalizeOrg(row: OrganizationRow & Partial<OrgRow>): OrgRow {
 }
 
 function codeFrom(name: string, id: string): string {
-  const letters = name.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6);
+  const letters = name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 6);
   return `${letters || 'ORG'}${id}`.slice(0, 16);
 }
 
@@ -292,7 +295,12 @@ function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAct
   const before = normalizeOrg(raw);
   if (!permits(user, action, 'organization', { organizationId: id })) return { ok: false, status: 403, message: 'Forbidden' };
   if (action !== 'activate' && id === String(user.organizationId)) {
-    return { ok: false, status: 409, message: 'You cannot suspend or archive your own organization.', errors: { status: 'ownOrganization' } };
+    return {
+      ok: false,
+      status: 409,
+      message: 'You cannot suspend or archive your own organization.',
+      errors: { status: 'ownOrganization' },
+    };
   }
   if (!ALLOWED_FROM[action].includes(before.status)) {
     return { ok: false, status: 409, message: `The organization is ${before.status}.`, errors: { status: 'invalidTransition' } };
@@ -351,7 +359,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const ids = (url.searchParams.get('ids') ?? '').split(',').filter((v) => v !== '');
       const rows = orgTable(db)
         .where((o) =>
-          ids.length > 0 ? ids.includes(String(o.id)) : !search || o.name.toLowerCase().includes(search) || normalizeOrg(o).code.toLowerCase().includes(search),
+          ids.length > 0
+            ? ids.includes(String(o.id))
+            : !search || o.name.toLowerCase().includes(search) || normalizeOrg(o).code.toLowerCase().includes(search),
         )
         .map(normalizeOrg)
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -437,7 +447,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!permits(user, 'update', 'organization', { organizationId: id })) return forbidden();
       const { value, errors } = readOrgInput(parseBody(request));
       // Licensing fields belong to the super admin: an admin editing their organization keeps them.
-      if ((value.code !== before.code || value.seatLimit !== before.seatLimit) && !permits(user, 'changeLicense', 'organization', { organizationId: id })) {
+      if (
+        (value.code !== before.code || value.seatLimit !== before.seatLimit) &&
+        !permits(user, 'changeLicense', 'organization', { organizationId: id })
+      ) {
         return errorResponse(403, 'Only a super admin may change the code or the seat limit.');
       }
       if (!errors['code'] && duplicateCode(db, value.code, id)) errors['code'] = 'duplicateCode';
@@ -575,11 +588,52 @@ const EXTRA_ORGS: readonly { name: string; code: string; timezone: string; statu
 ];
 
 const NAME_PARTS = {
-  first: ['Northern', 'Blue', 'Silver', 'Prime', 'Green', 'Summit', 'Atlas', 'Harbor', 'Vertex', 'Pioneer', 'Golden', 'Coastal', 'Metro', 'Alpine', 'Sterling'],
-  second: ['Freight', 'Retail', 'Health', 'Foods', 'Energy', 'Systems', 'Logistics', 'Motors', 'Textiles', 'Pharma', 'Media', 'Labs', 'Works', 'Supply', 'Capital'],
+  first: [
+    'Northern',
+    'Blue',
+    'Silver',
+    'Prime',
+    'Green',
+    'Summit',
+    'Atlas',
+    'Harbor',
+    'Vertex',
+    'Pioneer',
+    'Golden',
+    'Coastal',
+    'Metro',
+    'Alpine',
+    'Sterling',
+  ],
+  second: [
+    'Freight',
+    'Retail',
+    'Health',
+    'Foods',
+    'Energy',
+    'Systems',
+    'Logistics',
+    'Motors',
+    'Textiles',
+    'Pharma',
+    'Media',
+    'Labs',
+    'Works',
+    'Supply',
+    'Capital',
+  ],
   suffix: ['Inc', 'GmbH', 'SA', 'Ltda', 'Ltd', 'Group', 'Co'],
 };
-const TIMEZONES = ['UTC', 'Europe/Berlin', 'Europe/Paris', 'Europe/Lisbon', 'America/Sao_Paulo', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+const TIMEZONES = [
+  'UTC',
+  'Europe/Berlin',
+  'Europe/Paris',
+  'Europe/Lisbon',
+  'America/Sao_Paulo',
+  'America/New_York',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
 
 export const LARGE_ORGANIZATION_COUNT = 1000;
 

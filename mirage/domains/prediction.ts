@@ -65,7 +65,11 @@ function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceU
 }
 
 function organizationNames(db: MirageDb): Map<string, string> {
-  return new Map(table<OrganizationRow>(db, 'organizations').rows().map((o) => [String(o.id), o.name]));
+  return new Map(
+    table<OrganizationRow>(db, 'organizations')
+      .rows()
+      .map((o) => [String(o.id), o.name]),
+  );
 }
 
 function toUnitPrediction(c: Computed, orgs: Map<string, string>): UnitPrediction {
@@ -127,7 +131,9 @@ function scoped(db: MirageDb, now: number, scope: Scope): UnitPrediction[] {
   return computeAll(
     db,
     now,
-    (unit) => (!scope.organizationId || String(unit.organizationId) === scope.organizationId) && (!scope.unitId || String(unit.id) === scope.unitId),
+    (unit) =>
+      (!scope.organizationId || String(unit.organizationId) === scope.organizationId) &&
+      (!scope.unitId || String(unit.id) === scope.unitId),
   ).map((c) => toUnitPrediction(c, orgs));
 }
 
@@ -211,7 +217,8 @@ export const predictionDomain: MirageDomain = {
         server,
         ({ db, request }) => {
           const scope = scopeOf(request);
-          if (typeof scope === 'string') return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
+          if (typeof scope === 'string')
+            return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
           const now = ctx.now();
           return json(200, reportOf(scoped(db, now, scope), request, scope, now));
         },
@@ -226,7 +233,8 @@ export const predictionDomain: MirageDomain = {
         server,
         ({ db, request }) => {
           const scope = scopeOf(request);
-          if (typeof scope === 'string') return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
+          if (typeof scope === 'string')
+            return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
           const all = scoped(db, ctx.now(), scope).filter((u) => !scope.band || u.band === scope.band);
           all.sort((a, b) => riskKey(b) - riskKey(a) || a.unitName.localeCompare(b.unitName));
           return json(200, { items: all });
@@ -248,7 +256,9 @@ export const predictionDomain: MirageDomain = {
             .where(
               (u) =>
                 (!organizationId || String(u.organizationId) === organizationId) &&
-                (ids.length > 0 ? ids.includes(String(u.id)) : !search || u.name.toLowerCase().includes(search) || u.hostname.toLowerCase().includes(search)),
+                (ids.length > 0
+                  ? ids.includes(String(u.id))
+                  : !search || u.name.toLowerCase().includes(search) || u.hostname.toLowerCase().includes(search)),
             )
             .slice(0, 20)
             .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, status: statusOf(u, ctx.now()) }));

@@ -236,13 +236,17 @@ function simulateTick(db: MirageDb, unit: ServiceUnit, tick: number, now: number
   const optional = running.filter((p) => catalog.some((c) => c.name === p.name && c.chance > 0));
   if (optional.length > 0 && random() < 0.15) {
     const quitting = optional[Math.floor(random() * optional.length)];
-    if (quitting) processes(db).update(quitting.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'exit', cpuPercent: 0 });
+    if (quitting)
+      processes(db).update(quitting.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'exit', cpuPercent: 0 });
   }
   if (random() < 0.2) {
     const candidates = catalog.filter((c) => c.chance > 0 && !running.some((p) => p.name === c.name));
     const entry = candidates[Math.floor(random() * candidates.length)];
     if (entry) {
-      const person = running.find((p) => !['SYSTEM', 'LOCAL SERVICE', 'root', '_windowserver', 'www-data'].includes(p.user))?.user ?? PEOPLE[0] ?? 'user';
+      const person =
+        running.find((p) => !['SYSTEM', 'LOCAL SERVICE', 'root', '_windowserver', 'www-data'].includes(p.user))?.user ??
+        PEOPLE[0] ??
+        'user';
       const maxPid = running.reduce((m, p) => Math.max(m, p.pid), 1000);
       processes(db).insert(newProcess(unit, entry, person, { nextPid: maxPid }, random, now));
     }
@@ -253,7 +257,14 @@ function simulateTick(db: MirageDb, unit: ServiceUnit, tick: number, now: number
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
  * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
  */
-export function unitResourceAccess(db: MirageDb, user: UserRow, action: Action, resource: Resource, id: string | undefined, notFound = 'Service unit not found') {
+export function unitResourceAccess(
+  db: MirageDb,
+  user: UserRow,
+  action: Action,
+  resource: Resource,
+  id: string | undefined,
+  notFound = 'Service unit not found',
+) {
   return access(user, action, resource, id ? units(db).find(id) : undefined, (u) => u.organizationId, notFound);
 }
 
@@ -350,11 +361,32 @@ function seed(db: MirageDb, ctx: MirageContext): void {
     const os = unit.operatingSystem;
     const game = os === 'windows' ? 'steam.exe' : os === 'macos' ? 'Steam' : 'transmission-gtk';
     if (index % 3 === 0) {
-      ruleRows.push({ serviceUnitId: unitId, pattern: os === 'windows' ? '*torrent*' : 'transmission*', action: 'block', enabled: true, comment: 'File sharing is not allowed', createdAt: created(20) });
-      ruleRows.push({ serviceUnitId: unitId, pattern: game, action: 'block', enabled: index % 2 === 0, comment: 'Games during working hours', createdAt: created(12) });
+      ruleRows.push({
+        serviceUnitId: unitId,
+        pattern: os === 'windows' ? '*torrent*' : 'transmission*',
+        action: 'block',
+        enabled: true,
+        comment: 'File sharing is not allowed',
+        createdAt: created(20),
+      });
+      ruleRows.push({
+        serviceUnitId: unitId,
+        pattern: game,
+        action: 'block',
+        enabled: index % 2 === 0,
+        comment: 'Games during working hours',
+        createdAt: created(12),
+      });
     }
     if (index % 4 === 0) {
-      ruleRows.push({ serviceUnitId: unitId, pattern: os === 'windows' ? 'Code.exe' : 'code', action: 'allow', enabled: true, comment: 'Developer tools', createdAt: created(8) });
+      ruleRows.push({
+        serviceUnitId: unitId,
+        pattern: os === 'windows' ? 'Code.exe' : 'code',
+        action: 'allow',
+        enabled: true,
+        comment: 'Developer tools',
+        createdAt: created(8),
+      });
     }
     processRows.push(...initialProcesses(unit, now));
     // A few processes a rule ended earlier today, for the dashboard's "blocked today".
@@ -391,7 +423,8 @@ export const processesDomain: MirageDomain = {
     const ruleOf = (db: MirageDb, user: UserRow, action: Action, request: Request) => {
       const unit = ruleUnit(db, user, 'read', request, 'Rule not found');
       const existing = rules(db).find(request.params['ruleId'] ?? '');
-      if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id)) return { ok: false as const, response: errorResponse(404, 'Rule not found') };
+      if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id))
+        return { ok: false as const, response: errorResponse(404, 'Rule not found') };
       const allowed = ruleUnit(db, user, action, request);
       return allowed.ok ? { ok: true as const, unit: allowed.row, existing } : allowed;
     };
@@ -416,7 +449,12 @@ export const processesDomain: MirageDomain = {
         const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
         if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
-        const updated = processes(db).update(row.id, { state: 'ended', endedAt: new Date(ctx.now()).toISOString(), endedReason: 'user', cpuPercent: 0 });
+        const updated = processes(db).update(row.id, {
+          state: 'ended',
+          endedAt: new Date(ctx.now()).toISOString(),
+          endedReason: 'user',
+          cpuPercent: 0,
+        });
         return json(200, toProcess(updated));
       }),
     );
@@ -437,16 +475,18 @@ export const processesDomain: MirageDomain = {
 
     server.post(
       '/service-units/:id/process-rules',
-      withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => {
-        const found = ruleUnit(db, user, 'create', request);
-        if (!found.ok) return found.response;
-        const unit = found.row;
-        const input = readRule(db, parseBody(request), String(unit.id));
-        if (!('pattern' in input)) return input;
-        const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
-        const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
-        return json(201, { ...toRule(rule), endedProcessIds });
-      })),
+      withAuth(server, ({ db, request, user }) =>
+        idempotent(db, request, user.id, ctx.now(), () => {
+          const found = ruleUnit(db, user, 'create', request);
+          if (!found.ok) return found.response;
+          const unit = found.row;
+          const input = readRule(db, parseBody(request), String(unit.id));
+          if (!('pattern' in input)) return input;
+          const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
+          const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
+          return json(201, { ...toRule(rule), endedProcessIds });
+        }),
+      ),
     );
 
     server.put(
@@ -457,7 +497,9 @@ export const processesDomain: MirageDomain = {
         const { unit, existing } = found;
         const body = parseBody(request);
         // A partial body (e.g. only `enabled`) keeps the other fields.
-        const merged = isRecord(body) ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body } : body;
+        const merged = isRecord(body)
+          ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body }
+          : body;
         const input = readRule(db, merged, String(unit.id), String(existing.id));
         if (!('pattern' in input)) return input;
         const rule = rules(db).update(existing.id, input);

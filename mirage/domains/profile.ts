@@ -89,7 +89,11 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
   else if (next === current) errors['newPassword'] = 'samePassword';
   if (next !== confirm) errors['confirmPassword'] = 'passwordMismatch';
   if (Object.keys(errors).length > 0) {
-    const message = errors['currentPassword'] ? 'The current password is wrong.' : errors['confirmPassword'] ? "Password doesn't match. Please try again." : 'The new password is not valid.';
+    const message = errors['currentPassword']
+      ? 'The current password is wrong.'
+      : errors['confirmPassword']
+        ? "Password doesn't match. Please try again."
+        : 'The new password is not valid.';
     return errorResponse(422, message, errors);
   }
   const salt = randomToken(8);
@@ -100,7 +104,10 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
 export const profileDomain: MirageDomain = {
   name: 'profile',
   routes(server) {
-    server.get('/me/profile', withAuth(server, ({ db, user }) => json(200, profileOf(db, user))));
+    server.get(
+      '/me/profile',
+      withAuth(server, ({ db, user }) => json(200, profileOf(db, user))),
+    );
     server.put(
       '/me/profile',
       withAuth(server, ({ db, request, user }) => {
@@ -111,6 +118,9 @@ export const profileDomain: MirageDomain = {
         return json(200, profileOf(db, updated));
       }),
     );
-    server.post('/me/password', withAuth(server, ({ db, request, user }) => changePassword(db, user, parseBody(request))));
+    server.post(
+      '/me/password',
+      withAuth(server, ({ db, request, user }) => changePassword(db, user, parseBody(request))),
+    );
   },
 };

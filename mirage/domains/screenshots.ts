@@ -155,7 +155,6 @@ export function unitNames(db: MirageDb): (id: string) => string {
   };
 }
 
-
 function parseDay(value: string | undefined, endOfDay: boolean): number | null {
   if (!value) return null;
   const t = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : value);
@@ -270,7 +269,10 @@ export const screenshotsDomain: MirageDomain = {
   name: 'screenshots',
   seed,
   routes(server: Server, ctx: MirageContext) {
-    server.get('/screenshots', withAuth(server, ({ db, request, user }) => listScreenshots(db, request, user)));
+    server.get(
+      '/screenshots',
+      withAuth(server, ({ db, request, user }) => listScreenshots(db, request, user)),
+    );
 
     server.get(
       '/screenshots/:id',
@@ -309,7 +311,14 @@ export const screenshotsDomain: MirageDomain = {
         if (!ids || ids.length === 0) return errorResponse(422, 'Select at least one screenshot', { ids: 'required' });
         // Only the screenshots the user may delete go; unknown or unreadable ids count as notFound, readable
         // ones the user may not delete as refused (403 when nothing at all was allowed).
-        const split = splitBulk(user, 'delete', 'screenshot', ids, (id) => screenshots(db).find(id), (r) => r.organizationId);
+        const split = splitBulk(
+          user,
+          'delete',
+          'screenshot',
+          ids,
+          (id) => screenshots(db).find(id),
+          (r) => r.organizationId,
+        );
         if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused, notFound: split.missing });
         for (const id of split.allowed) screenshots(db).remove(id);
         return json(200, { deleted: split.allowed.length, notFound: split.missing, refused: split.refused });
@@ -338,7 +347,14 @@ export const screenshotsDomain: MirageDomain = {
     server.get(
       '/capture-requests/:id',
       withAuth(server, ({ db, request, user }) => {
-        const found = access(user, 'read', 'screenshot', captures(db).find(request.params['id'] ?? ''), (r) => r.organizationId, 'Capture request not found');
+        const found = access(
+          user,
+          'read',
+          'screenshot',
+          captures(db).find(request.params['id'] ?? ''),
+          (r) => r.organizationId,
+          'Capture request not found',
+        );
         if (!found.ok) return found.response;
         return json(200, captureView(db, settleCapture(db, found.row, ctx.now())));
       }),

@@ -229,9 +229,11 @@ function readUnitInput(body: unknown): { value: UnitInput; errors: Record<string
 
 function duplicateName(db: MirageDb, organizationId: string | number, name: string, exceptId?: string): boolean {
   const lower = name.toLowerCase();
-  return units(db).where(
-    (u) => String(u.organizationId) === String(organizationId) && u.name.toLowerCase() === lower && String(u.id) !== exceptId,
-  ).length > 0;
+  return (
+    units(db).where(
+      (u) => String(u.organizationId) === String(organizationId) && u.name.toLowerCase() === lower && String(u.id) !== exceptId,
+    ).length > 0
+  );
 }
 
 // --- handlers ---------------------------------------------------------------------------------
@@ -266,7 +268,14 @@ function bulkIds(db: MirageDb, user: UserRow, action: Action, request: Request):
   const ids = idsOf(parseBody(request));
   if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
   if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
-  const split = splitBulk(user, action, 'serviceUnit', ids, (id) => units(db).find(id), (u) => u.organizationId);
+  const split = splitBulk(
+    user,
+    action,
+    'serviceUnit',
+    ids,
+    (id) => units(db).find(id),
+    (u) => u.organizationId,
+  );
   if (split.missing > 0) return notFound();
   if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused });
   return { ids: split.allowed, refused: split.refused };
@@ -347,24 +356,28 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/service-units',
-    authed(({ db, request, user }) => createRefusal(user, 'serviceUnit') ?? idempotent(db, request, user.id, ctx.now(), () => {
-      const { value, errors } = readUnitInput(parseBody(request));
-      if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      const now = new Date(ctx.now()).toISOString();
-      // A new unit's agent enrolls at once (the demo has no real agents): it reports from now on.
-      const row = units(db).insert({
-        ...value,
-        organizationId: String(user.organizationId),
-        agentVersion: CURRENT_AGENT_VERSION,
-        lastSeenAt: now,
-        createdAt: now,
-        updatedAt: now,
-        agentAlive: true,
-        heartbeatGroup: 0,
-      });
-      return json(201, toView(row, ctx.now()));
-    })),
+    authed(
+      ({ db, request, user }) =>
+        createRefusal(user, 'serviceUnit') ??
+        idempotent(db, request, user.id, ctx.now(), () => {
+          const { value, errors } = readUnitInput(parseBody(request));
+          if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
+          if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+          const now = new Date(ctx.now()).toISOString();
+          // A new unit's agent enrolls at once (the demo has no real agents): it reports from now on.
+          const row = units(db).insert({
+            ...value,
+            organizationId: String(user.organizationId),
+            agentVersion: CURRENT_AGENT_VERSION,
+            lastSeenAt: now,
+            createdAt: now,
+            updatedAt: now,
+            agentAlive: true,
+            heartbeatGroup: 0,
+          });
+          return json(201, toView(row, ctx.now()));
+        }),
+    ),
   );
 
   server.put(
@@ -503,7 +516,7 @@ export function generateUnits(organizationId: string, profile: OrgProfile, count
       ? `fd00:${profile.subnet.toString(16)}:${(i % 250).toString(16)}::${(10 + (i % 200)).toString(16)}`
       : profile.subnet === 10
         ? `10.${20 + (i % 7)}.${Math.floor(i / 250) % 250}.${10 + (i % 240)}`
-        : `172.16.${(i % 7) * 10 + Math.floor(i / 240) % 10}.${10 + (i % 240)}`;
+        : `172.16.${(i % 7) * 10 + (Math.floor(i / 240) % 10)}.${10 + (i % 240)}`;
     rows.push({
       organizationId,
       name: `${site.location.split(',')[0]} ${role.name} ${num}`,

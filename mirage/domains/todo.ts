@@ -41,18 +41,59 @@ type SeedTask = Pick<Task, 'title' | 'desc' | 'tags'> & Partial<Pick<Task, 'isIm
 
 // Oldest first: the list answers newest first.
 const SEED_TASKS: SeedTask[] = [
-  { title: 'Set up the agent rollout checklist', desc: '<p>List every step for rolling the monitoring agent out to the <b>Hamburg</b> depot.</p>', tags: ['doc'], isCompleted: true },
-  { title: 'Fix login redirect after token expiry', desc: '<p>Users land on a blank page when the token expires mid-session.</p>', tags: ['bug', 'frontend'], isImportant: true, isCompleted: true },
-  { title: 'Add pagination to the processes endpoint', desc: '<p>Large units report more than 500 processes; page them by 50.</p>', tags: ['backend'], isStarred: true },
+  {
+    title: 'Set up the agent rollout checklist',
+    desc: '<p>List every step for rolling the monitoring agent out to the <b>Hamburg</b> depot.</p>',
+    tags: ['doc'],
+    isCompleted: true,
+  },
+  {
+    title: 'Fix login redirect after token expiry',
+    desc: '<p>Users land on a blank page when the token expires mid-session.</p>',
+    tags: ['bug', 'frontend'],
+    isImportant: true,
+    isCompleted: true,
+  },
+  {
+    title: 'Add pagination to the processes endpoint',
+    desc: '<p>Large units report more than 500 processes; page them by 50.</p>',
+    tags: ['backend'],
+    isStarred: true,
+  },
   { title: 'Write the URL restriction guide', desc: '<p>Explain wildcard patterns with three worked examples.</p>', tags: ['doc'] },
-  { title: 'Screenshot thumbnails load slowly', desc: '<p>Thumbnails are fetched at full size. Ask the API for the small rendition.</p>', tags: ['bug', 'backend'], isImportant: true },
+  {
+    title: 'Screenshot thumbnails load slowly',
+    desc: '<p>Thumbnails are fetched at full size. Ask the API for the small rendition.</p>',
+    tags: ['bug', 'backend'],
+    isImportant: true,
+  },
   { title: 'Review the dark theme contrast', desc: '<p>Badges on dark cards fall below 4.5:1.</p>', tags: ['frontend'], isStarred: true },
-  { title: 'Rotate the demo API key', desc: '<p>The shared key has been in the slides for a year.</p>', tags: ['backend'], isImportant: true, isStarred: true },
+  {
+    title: 'Rotate the demo API key',
+    desc: '<p>The shared key has been in the slides for a year.</p>',
+    tags: ['backend'],
+    isImportant: true,
+    isStarred: true,
+  },
   { title: 'Old onboarding slides', desc: '<p>Superseded by the new guide.</p>', tags: ['doc'], isTrashed: true },
-  { title: 'Translate the error pages into Portuguese', desc: '<p>404, 500 and maintenance still show English text.</p>', tags: ['frontend', 'doc'] },
+  {
+    title: 'Translate the error pages into Portuguese',
+    desc: '<p>404, 500 and maintenance still show English text.</p>',
+    tags: ['frontend', 'doc'],
+  },
   { title: 'Process list sorts PIDs as text', desc: '<p>PID 1000 is listed before PID 200.</p>', tags: ['bug'], isCompleted: true },
-  { title: 'Prepare the quarterly prediction report', desc: '<p>Collect the figures by <i>Friday</i> and share them with the operations team.</p>', tags: ['backend', 'doc'], isStarred: true },
-  { title: 'Plan the maintenance window for unit 12', desc: '<p>Coordinate with the night shift before switching it to maintenance.</p>', tags: [], isImportant: true },
+  {
+    title: 'Prepare the quarterly prediction report',
+    desc: '<p>Collect the figures by <i>Friday</i> and share them with the operations team.</p>',
+    tags: ['backend', 'doc'],
+    isStarred: true,
+  },
+  {
+    title: 'Plan the maintenance window for unit 12',
+    desc: '<p>Coordinate with the night shift before switching it to maintenance.</p>',
+    tags: [],
+    isImportant: true,
+  },
 ];
 
 const tasksOf = (db: MirageDb) => table<TaskRow>(db, 'tasks');
@@ -238,8 +279,23 @@ export const todoDomain: MirageDomain = {
       '/apps/todo/tasks',
       withAuth(server, ({ db, request, user }) => idempotent(db, request, user.id, ctx.now(), () => createTask(db, request, user))),
     );
-    both(server, 'get', '/apps/todo/tasks', withAuth(server, ({ db, request, user }) => listTasks(db, request, user)));
-    both(server, 'get', '/apps/todo/tags', withAuth(server, ({ db }) => json(200, ensureTags(db).map(toTag))));
-    both(server, 'post', '/apps/todo/task/:id', withAuth(server, ({ db, request, user }) => updateTask(db, request, user)));
+    both(
+      server,
+      'get',
+      '/apps/todo/tasks',
+      withAuth(server, ({ db, request, user }) => listTasks(db, request, user)),
+    );
+    both(
+      server,
+      'get',
+      '/apps/todo/tags',
+      withAuth(server, ({ db }) => json(200, ensureTags(db).map(toTag))),
+    );
+    both(
+      server,
+      'post',
+      '/apps/todo/task/:id',
+      withAuth(server, ({ db, request, user }) => updateTask(db, request, user)),
+    );
   },
 };

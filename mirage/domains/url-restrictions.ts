@@ -49,7 +49,9 @@ export function patternError(matchType: UrlMatchType, pattern: string): string |
       if (hasScheme && !/^https?:\/\//i.test(pattern)) return 'invalidUrl';
       try {
         const url = new URL(hasScheme ? pattern : `http://${pattern}`);
-        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) ? null : 'invalidUrl';
+        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname)
+          ? null
+          : 'invalidUrl';
       } catch {
         return 'invalidUrl';
       }
@@ -109,10 +111,13 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
     const ids = Array.isArray(rawScope['unitIds']) ? rawScope['unitIds'].map(String) : [];
     const unique = [...new Set(ids)];
     if (unique.length === 0) errors['unitIds'] = 'required';
-    else if (unique.some((id) => {
-      const unit = unitRows(db).find(id);
-      return !unit || String(unit.organizationId) !== organizationId;
-    })) errors['unitIds'] = 'unknownUnit';
+    else if (
+      unique.some((id) => {
+        const unit = unitRows(db).find(id);
+        return !unit || String(unit.organizationId) !== organizationId;
+      })
+    )
+      errors['unitIds'] = 'unknownUnit';
     scope = { kind: 'units', unitIds: unique };
   } else if (rawScope['kind'] !== 'all') errors['scope'] = 'required';
 
@@ -139,14 +144,16 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
 function isDuplicate(db: MirageDb, organizationId: string, value: RuleInput, exceptId?: string): boolean {
   const key = scopeKey(value.scope);
   const pattern = value.pattern.toLowerCase();
-  return rules(db).where(
-    (r) =>
-      String(r.organizationId) === organizationId &&
-      String(r.id) !== exceptId &&
-      r.matchType === value.matchType &&
-      r.pattern.toLowerCase() === pattern &&
-      scopeKey(r.scope) === key,
-  ).length > 0;
+  return (
+    rules(db).where(
+      (r) =>
+        String(r.organizationId) === organizationId &&
+        String(r.id) !== exceptId &&
+        r.matchType === value.matchType &&
+        r.pattern.toLowerCase() === pattern &&
+        scopeKey(r.scope) === key,
+    ).length > 0
+  );
 }
 
 const spec: ListSpec<UrlRestrictionRow> = {
@@ -199,15 +206,20 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/url-restrictions',
-    withAuth(server, ({ db, request, user }) => createRefusal(user, 'urlRule') ?? idempotent(db, request, user.id, ctx.now(), () => {
-      const org = String(user.organizationId);
-      const { value, errors } = readRuleInput(db, org, parseBody(request));
-      if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      const now = new Date(ctx.now()).toISOString();
-      const row = rules(db).insert({ ...value, organizationId: org, createdAt: now, updatedAt: now, updatedBy: user.displayName });
-      return json(201, row);
-    })),
+    withAuth(
+      server,
+      ({ db, request, user }) =>
+        createRefusal(user, 'urlRule') ??
+        idempotent(db, request, user.id, ctx.now(), () => {
+          const org = String(user.organizationId);
+          const { value, errors } = readRuleInput(db, org, parseBody(request));
+          if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
+          if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+          const now = new Date(ctx.now()).toISOString();
+          const row = rules(db).insert({ ...value, organizationId: org, createdAt: now, updatedAt: now, updatedBy: user.displayName });
+          return json(201, row);
+        }),
+    ),
   );
 
   server.put(
@@ -218,7 +230,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!found.ok) return found.response;
       const existing = found.row;
       const { value, errors } = readRuleInput(db, String(existing.organizationId), parseBody(request));
-      if (Object.keys(errors).length === 0 && isDuplicate(db, String(existing.organizationId), value, id)) errors['pattern'] = 'duplicateRule';
+      if (Object.keys(errors).length === 0 && isDuplicate(db, String(existing.organizationId), value, id))
+        errors['pattern'] = 'duplicateRule';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const row = rules(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString(), updatedBy: user.displayName });
       return json(200, row);
@@ -266,19 +279,49 @@ const COMMON: SeedRule[] = [
   { pattern: '^https?://([a-z0-9-]+\\.)*(casino|bet)[a-z0-9-]*\\.', matchType: 'regex', action: 'block', reason: 'Gambling' },
   { pattern: 'reddit.com', matchType: 'domain', action: 'block', reason: 'Trial block, paused', enabled: false },
   { pattern: 'weather.com', matchType: 'domain', action: 'allow', reason: 'Shift planning' },
-  { pattern: 'store.steampowered.com', matchType: 'domain', action: 'block', reason: 'Games at night on unattended units', schedule: NIGHTS },
+  {
+    pattern: 'store.steampowered.com',
+    matchType: 'domain',
+    action: 'block',
+    reason: 'Games at night on unattended units',
+    schedule: NIGHTS,
+  },
 ];
 
 const PER_ORG: Record<string, SeedRule[]> = {
   '1': [
     { pattern: 'acme.example', matchType: 'domain', action: 'allow', reason: 'Company sites' },
-    { pattern: '*', matchType: 'wildcard', action: 'block', reason: 'Kiosks reach only allowed sites', scopeTo: { nameIncludes: 'Kiosk', count: 4 } },
-    { pattern: 'maps.google.com', matchType: 'domain', action: 'allow', reason: 'Route planning at dispatch', scopeTo: { nameIncludes: 'Dispatch', count: 3 } },
+    {
+      pattern: '*',
+      matchType: 'wildcard',
+      action: 'block',
+      reason: 'Kiosks reach only allowed sites',
+      scopeTo: { nameIncludes: 'Kiosk', count: 4 },
+    },
+    {
+      pattern: 'maps.google.com',
+      matchType: 'domain',
+      action: 'allow',
+      reason: 'Route planning at dispatch',
+      scopeTo: { nameIncludes: 'Dispatch', count: 3 },
+    },
   ],
   '2': [
     { pattern: 'globex.example', matchType: 'domain', action: 'allow', reason: 'Company sites' },
-    { pattern: '*', matchType: 'wildcard', action: 'block', reason: 'Price checkers are locked down', scopeTo: { nameIncludes: 'Price Checker', count: 5 } },
-    { pattern: 'https://pay.globex.example/terminal', matchType: 'exact', action: 'allow', reason: 'Payment terminal page', scopeTo: { nameIncludes: 'POS', count: 4 } },
+    {
+      pattern: '*',
+      matchType: 'wildcard',
+      action: 'block',
+      reason: 'Price checkers are locked down',
+      scopeTo: { nameIncludes: 'Price Checker', count: 5 },
+    },
+    {
+      pattern: 'https://pay.globex.example/terminal',
+      matchType: 'exact',
+      action: 'allow',
+      reason: 'Payment terminal page',
+      scopeTo: { nameIncludes: 'POS', count: 4 },
+    },
   ],
 };
 
@@ -295,7 +338,10 @@ function seed(db: MirageDb, ctx: MirageContext): void {
       let scope: UrlRuleScope = { kind: 'all' };
       const scopeTo = r.scopeTo;
       if (scopeTo) {
-        const ids = units.filter((u) => u.name.includes(scopeTo.nameIncludes)).slice(0, scopeTo.count).map((u) => String(u.id));
+        const ids = units
+          .filter((u) => u.name.includes(scopeTo.nameIncludes))
+          .slice(0, scopeTo.count)
+          .map((u) => String(u.id));
         if (ids.length === 0) return;
         scope = { kind: 'units', unitIds: ids };
       }

@@ -51,7 +51,9 @@ export const userDashboardDomain: MirageDomain = {
           (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
         ).length;
         const shots = inOrg(user, 'screenshot');
-        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where((s) => s.capturedAt >= today && shots(s.organizationId)).length;
+        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where(
+          (s) => s.capturedAt >= today && shots(s.organizationId),
+        ).length;
         const urlRules = inOrg(user, 'urlRule');
         const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && urlRules(r.organizationId)).length;
         return json(200, {
@@ -73,7 +75,14 @@ export const userDashboardDomain: MirageDomain = {
           .filter((u) => unitStatus(u, now) === 'offline')
           .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
           .slice(0, limit)
-          .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, operatingSystem: u.operatingSystem, location: u.location, lastSeenAt: u.lastSeenAt }));
+          .map((u) => ({
+            id: String(u.id),
+            name: u.name,
+            hostname: u.hostname,
+            operatingSystem: u.operatingSystem,
+            location: u.location,
+            lastSeenAt: u.lastSeenAt,
+          }));
         return json(200, { items });
       }),
     );
@@ -84,19 +93,21 @@ export const userDashboardDomain: MirageDomain = {
         const limit = limitOf(queryParam(request, 'limit'), 6);
         const mine = inOrg(user, 'screenshot');
         const names = unitNames(db);
-        const items = newestScreenshots(table<ScreenshotRow>(db, 'screenshots').where((s) => mine(s.organizationId)), limit)
-          .map((s) => ({
-            id: String(s.id),
-            serviceUnitId: s.serviceUnitId,
-            unitName: names(s.serviceUnitId),
-            capturedAt: s.capturedAt,
-            width: s.width,
-            height: s.height,
-            activeWindowTitle: s.activeWindowTitle,
-            processName: s.processName,
-            flagged: s.flagged,
-            note: s.note,
-          }));
+        const items = newestScreenshots(
+          table<ScreenshotRow>(db, 'screenshots').where((s) => mine(s.organizationId)),
+          limit,
+        ).map((s) => ({
+          id: String(s.id),
+          serviceUnitId: s.serviceUnitId,
+          unitName: names(s.serviceUnitId),
+          capturedAt: s.capturedAt,
+          width: s.width,
+          height: s.height,
+          activeWindowTitle: s.activeWindowTitle,
+          processName: s.processName,
+          flagged: s.flagged,
+          note: s.note,
+        }));
         return json(200, { items });
       }),
     );

@@ -61,8 +61,10 @@ export const SET_PASSWORD_LINK_DAYS = 7;
 export function signInRefusal(db: MirageDb, user: UserRow): { status: number; message: string; code: string } | null {
   const row = user as AdminUserRow;
   const status = statusOfUser(row);
-  if (status === 'disabled') return { status: 403, code: 'accountDisabled', message: 'This account is disabled. Please contact your administrator.' };
-  if (status === 'invited') return { status: 403, code: 'accountInvited', message: 'This account is not activated yet. Open the set-password link you received.' };
+  if (status === 'disabled')
+    return { status: 403, code: 'accountDisabled', message: 'This account is disabled. Please contact your administrator.' };
+  if (status === 'invited')
+    return { status: 403, code: 'accountInvited', message: 'This account is not activated yet. Open the set-password link you received.' };
   const org = organizationBlocksSignIn(db, user.organizationId);
   if (org) {
     return {
@@ -77,7 +79,11 @@ export function signInRefusal(db: MirageDb, user: UserRow): { status: number; me
 // --- views ------------------------------------------------------------------------------------------
 
 function orgNames(db: MirageDb): Map<string, string> {
-  return new Map(orgTable(db).rows().map((o) => [String(o.id), o.name]));
+  return new Map(
+    orgTable(db)
+      .rows()
+      .map((o) => [String(o.id), o.name]),
+  );
 }
 
 export function toUserView(u: AdminUserRow, names: Map<string, string>): UserView {
@@ -234,7 +240,9 @@ function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value:
   if (!organizationId) errors['organizationId'] = 'required';
   else if (!orgTable(db).find(organizationId)) errors['organizationId'] = 'unknownOrganization';
   if (!errors['username'] || !errors['email']) {
-    for (const u of usersTable(db).where((u) => String(u.id) !== exceptId && (u.username.toLowerCase() === username || u.email.toLowerCase() === email))) {
+    for (const u of usersTable(db).where(
+      (u) => String(u.id) !== exceptId && (u.username.toLowerCase() === username || u.email.toLowerCase() === email),
+    )) {
       if (!errors['username'] && u.username.toLowerCase() === username) errors['username'] = 'duplicateUsername';
       if (!errors['email'] && u.email.toLowerCase() === email) errors['email'] = 'duplicateEmail';
     }
@@ -261,7 +269,11 @@ function organizationIsActive(db: MirageDb, organizationId: string): boolean {
 function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string): boolean {
   if (target.roleId !== ROLE.superAdmin || statusOfUser(target) !== 'active' || organizationIsActive(db, organizationId)) return false;
   return !usersTable(db).where(
-    (u) => String(u.id) !== String(target.id) && u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active' && organizationIsActive(db, String(u.organizationId)),
+    (u) =>
+      String(u.id) !== String(target.id) &&
+      u.roleId === ROLE.superAdmin &&
+      statusOfUser(u) === 'active' &&
+      organizationIsActive(db, String(u.organizationId)),
   ).length;
 }
 
@@ -458,7 +470,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const target = findTarget(db, request);
       if (!target) return notFound();
       const body = parseBody(request);
-      const input = isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '') ? { ...body, organizationId: String(target.organizationId) } : body;
+      const input =
+        isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '')
+          ? { ...body, organizationId: String(target.organizationId) }
+          : body;
       const { value, errors } = readUserInput(db, input, String(target.id));
       const refusal = guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
       if (refusal) return refusal;
@@ -490,7 +505,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         updatedAt: new Date(now).toISOString(),
       });
       // A changed role or organization takes effect at once: the user signs in again.
-      if (value.roleId !== target.roleId || value.organizationId !== String(target.organizationId)) revokeUserSessions(db, String(target.id));
+      if (value.roleId !== target.roleId || value.organizationId !== String(target.organizationId))
+        revokeUserSessions(db, String(target.id));
       recordAudit(db, now, {
         actor: user,
         organizationId: value.organizationId,
@@ -513,8 +529,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         const refusal = guardChange(db, user, target, action);
         if (refusal) return refusal;
         const current = statusOfUser(target);
-        if (action === 'enable' && current !== 'disabled') return errorResponse(409, 'The account is not disabled.', { status: 'invalidTransition' });
-        if (action === 'disable' && current === 'disabled') return errorResponse(409, 'The account is already disabled.', { status: 'invalidTransition' });
+        if (action === 'enable' && current !== 'disabled')
+          return errorResponse(409, 'The account is not disabled.', { status: 'invalidTransition' });
+        if (action === 'disable' && current === 'disabled')
+          return errorResponse(409, 'The account is already disabled.', { status: 'invalidTransition' });
         const now = ctx.now();
         // Enabling returns an account to where it was: active with a password, otherwise invited.
         const status: AccountStatus = action === 'enable' && !target.passwordHash ? 'invited' : next;
@@ -648,8 +666,61 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
 // --- seed -------------------------------------------------------------------------------------------
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'David', 'Elena', 'Felix', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Karin', 'Liam', 'Maria', 'Nils', 'Olga', 'Paulo', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Uwe', 'Vera', 'Will', 'Xenia', 'Yusuf', 'Zoe'];
-const LAST = ['Almeida', 'Becker', 'Costa', 'Dubois', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Keller', 'Laurent', 'Moreau', 'Novak', 'Oliveira', 'Petit', 'Quast', 'Rossi', 'Santos', 'Tanaka', 'Urban', 'Vogel', 'Weber', 'Young', 'Zimmer'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'David',
+  'Elena',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Karin',
+  'Liam',
+  'Maria',
+  'Nils',
+  'Olga',
+  'Paulo',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Uwe',
+  'Vera',
+  'Will',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Almeida',
+  'Becker',
+  'Costa',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hansen',
+  'Ito',
+  'Jensen',
+  'Keller',
+  'Laurent',
+  'Moreau',
+  'Novak',
+  'Oliveira',
+  'Petit',
+  'Quast',
+  'Rossi',
+  'Santos',
+  'Tanaka',
+  'Urban',
+  'Vogel',
+  'Weber',
+  'Young',
+  'Zimmer',
+];
 
 export const LARGE_USER_COUNT = 50_000;
 
@@ -657,7 +728,13 @@ export const LARGE_USER_COUNT = 50_000;
 export const isGeneratedUsername = (username: string): boolean => /^[a-z]+\.[a-z]+\.\d+$/.test(username);
 
 /** Extra accounts of the default seed: every role and status, in both demo organizations. */
-const DEFAULT_EXTRA: readonly { fullName: string; username: string; roleId: RoleId; org: 'Acme Logistics' | 'Globex Retail'; status: AccountStatus }[] = [
+const DEFAULT_EXTRA: readonly {
+  fullName: string;
+  username: string;
+  roleId: RoleId;
+  org: 'Acme Logistics' | 'Globex Retail';
+  status: AccountStatus;
+}[] = [
   { fullName: 'Paula Planner', username: 'paula', roleId: 2, org: 'Acme Logistics', status: 'active' },
   { fullName: 'Igor Invited', username: 'igor', roleId: 4, org: 'Acme Logistics', status: 'invited' },
   { fullName: 'Dora Disabled', username: 'dora', roleId: 4, org: 'Acme Logistics', status: 'disabled' },
@@ -674,7 +751,15 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
   const superAdmin = existing.find((u) => u.roleId === 1);
   for (const u of existing) {
     if (u.accountStatus) continue;
-    users.update(u.id, { accountStatus: 'active', lastSignInAt: null, invitedBy: '', invitedByName: '', setPasswordDigest: '', setPasswordExpiresAt: 0, updatedAt: u.createdAt });
+    users.update(u.id, {
+      accountStatus: 'active',
+      lastSignInAt: null,
+      invitedBy: '',
+      invitedByName: '',
+      setPasswordDigest: '',
+      setPasswordExpiresAt: 0,
+      updatedAt: u.createdAt,
+    });
   }
   const orgs = orgTable(db).all().map(normalizeOrg);
   const byName = new Map(orgs.map((o) => [o.name, String(o.id)]));

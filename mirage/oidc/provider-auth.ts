@@ -199,7 +199,8 @@ async function provision(
   }
   const email = (profile.email ?? '').trim();
   // A verified email links an existing account of this backend (it keeps its role and organization).
-  const byEmail = email && profile.email_verified === true ? users.where((u) => u.email.toLowerCase() === email.toLowerCase())[0] : undefined;
+  const byEmail =
+    email && profile.email_verified === true ? users.where((u) => u.email.toLowerCase() === email.toLowerCase())[0] : undefined;
   if (byEmail) return users.update(byEmail.id, { oidcSubject: subject });
   const org = targetOrganization(db, config.organization);
   if (!org) {

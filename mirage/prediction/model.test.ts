@@ -57,7 +57,9 @@ describe('the risk formula', () => {
 
   it('weighs each factor by its documented weight', () => {
     // 48 missed heartbeats a day is one unit of the heartbeat feature: z = -2.2 + 1.6 = -0.6.
-    expect(riskOf({ heartbeats: 1, crashes: 0, cpu: 0, memory: 0, disk: 0, captures: 0 }).score).toBe(Math.round(100 / (1 + Math.exp(0.6))));
+    expect(riskOf({ heartbeats: 1, crashes: 0, cpu: 0, memory: 0, disk: 0, captures: 0 }).score).toBe(
+      Math.round(100 / (1 + Math.exp(0.6))),
+    );
     const p = predict(steady(30, { missedHeartbeats: 96, downtimeHours: 8 }));
     expect(p.riskScore).toBe(Math.round(100 / (1 + Math.exp(-(-2.2 + 1.6 * 2)))));
     expect(p.band).toBe('high');
@@ -79,7 +81,13 @@ describe('the risk formula', () => {
 
   it('says "insufficient data" with less than 7 days of history', () => {
     const p = predict(steady(6, { missedHeartbeats: 288 }));
-    expect(p).toMatchObject({ riskScore: null, band: 'insufficient', predictedDowntimeHours: null, recommendedAction: 'collectData', historyDays: 6 });
+    expect(p).toMatchObject({
+      riskScore: null,
+      band: 'insufficient',
+      predictedDowntimeHours: null,
+      recommendedAction: 'collectData',
+      historyDays: 6,
+    });
     expect(predict(steady(7)).band).toBe('low');
   });
 

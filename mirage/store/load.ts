@@ -62,7 +62,10 @@ async function readValidated(store: RowStore, onProgress?: (done: number) => voi
  * Reads the stored rows and checks every one against its collection's schema. Unreadable rows are
  * deleted from the store and counted (with a console warning naming collection and reason).
  */
-export async function loadStored(store: RowStore, options: { legacy?: boolean; onProgress?: (done: number) => void } = {}): Promise<StoredState> {
+export async function loadStored(
+  store: RowStore,
+  options: { legacy?: boolean; onProgress?: (done: number) => void } = {},
+): Promise<StoredState> {
   let loaded: { meta: StoreMeta | null; upgradedFrom: number | null; count: number; dump: DbDump; dropped: Dropped };
   try {
     loaded = await readValidated(store, options.onProgress);
@@ -82,7 +85,9 @@ export async function loadStored(store: RowStore, options: { legacy?: boolean; o
     const data = typeof legacy === 'object' && legacy !== null && 'data' in legacy ? (legacy as { data: unknown }).data : undefined;
     const entries =
       typeof data === 'object' && data !== null && !Array.isArray(data)
-        ? Object.entries(data).flatMap(([collection, rows]) => (Array.isArray(rows) ? rows.map((row: unknown) => ({ collection, row })) : [{ collection, row: rows as unknown }]))
+        ? Object.entries(data).flatMap(([collection, rows]) =>
+            Array.isArray(rows) ? rows.map((row: unknown) => ({ collection, row })) : [{ collection, row: rows as unknown }],
+          )
         : [];
     const { dump, dropped } = validateRows(entries, (e) => e);
     const counts = countDropped(dropped);

@@ -58,7 +58,14 @@ export const ROW_SCHEMAS: Record<string, z.ZodType> = {
     startedAt: iso,
     state: z.enum(['running', 'ended']),
   }),
-  processRules: row({ serviceUnitId: ref, pattern: text, action: z.enum(['allow', 'block']), enabled: z.boolean(), comment: text, createdAt: iso }),
+  processRules: row({
+    serviceUnitId: ref,
+    pattern: text,
+    action: z.enum(['allow', 'block']),
+    enabled: z.boolean(),
+    comment: text,
+    createdAt: iso,
+  }),
   screenshots: row({
     serviceUnitId: ref,
     organizationId: ref,

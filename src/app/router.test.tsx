@@ -13,7 +13,16 @@ function storeSession(role: number) {
     session_key: 'key-1',
     accessToken: 'token-1',
     'auth-values': JSON.stringify({ user_default_role_id: role }),
-    userInfo: JSON.stringify({ uid: '4', displayName: 'Ulysses User', about: '', photoURL: '', status: 'online', userRole: 'user', email: 'user@acme.example', providerId: 'mirage' }),
+    userInfo: JSON.stringify({
+      uid: '4',
+      displayName: 'Ulysses User',
+      about: '',
+      photoURL: '',
+      status: 'online',
+      userRole: 'user',
+      email: 'user@acme.example',
+      providerId: 'mirage',
+    }),
     tokenExpiry: '1900000000000',
     loggedIn: 'true',
   };

@@ -30,9 +30,23 @@ export interface AppRoute {
  */
 export const devRoutes: readonly AppRoute[] = DEVTOOLS_BUILD
   ? [
-      { path: '/dev/statecharts', rule: 'isPublic', titleKey: 'statecharts.title', breadcrumb: ['statecharts.title'], bare: true, load: () => import('@/features/statecharts/statecharts-page') },
+      {
+        path: '/dev/statecharts',
+        rule: 'isPublic',
+        titleKey: 'statecharts.title',
+        breadcrumb: ['statecharts.title'],
+        bare: true,
+        load: () => import('@/features/statecharts/statecharts-page'),
+      },
       // The API contract (docs/api/openapi.yaml) as readable reference docs, its own lazy chunk (docs/api.md).
-      { path: '/dev/api', rule: 'isPublic', titleKey: 'api-docs.title', breadcrumb: ['api-docs.title'], bare: true, load: () => import('@/features/api-docs/api-docs-page') },
+      {
+        path: '/dev/api',
+        rule: 'isPublic',
+        titleKey: 'api-docs.title',
+        breadcrumb: ['api-docs.title'],
+        bare: true,
+        load: () => import('@/features/api-docs/api-docs-page'),
+      },
     ]
   : [];
 
@@ -42,7 +56,10 @@ export const devRoutes: readonly AppRoute[] = DEVTOOLS_BUILD
  * the first paint (`preloadSignedInPages`), or at once when the first page is a signed-in one.
  */
 const signedInPages = () => import('./signed-in-pages');
-const signedIn = (path: string): AppRoute['load'] => () => signedInPages().then((m) => m.loadSignedInPage(path));
+const signedIn =
+  (path: string): AppRoute['load'] =>
+  () =>
+    signedInPages().then((m) => m.loadSignedInPage(path));
 
 /** Fetches the signed-in pages' loaders in the background (once the first screen is painted). */
 export function preloadSignedInPages(): void {
@@ -51,37 +68,218 @@ export function preloadSignedInPages(): void {
 
 export const routes: readonly AppRoute[] = [
   // Public
-  { path: '/login', rule: 'isPublic', titleKey: 'menu.login', breadcrumb: ['menu.login'], bare: true, load: () => import('@/features/auth/login-page') },
-  { path: '/register', rule: 'isPublic', titleKey: 'menu.register', breadcrumb: ['menu.register'], bare: true, load: () => import('@/features/auth/register-page') },
-  { path: '/forgot-password', rule: 'isPublic', titleKey: 'menu.forgotPassword', breadcrumb: ['menu.forgotPassword'], bare: true, load: () => import('@/features/auth/forgot-password-page') },
+  {
+    path: '/login',
+    rule: 'isPublic',
+    titleKey: 'menu.login',
+    breadcrumb: ['menu.login'],
+    bare: true,
+    load: () => import('@/features/auth/login-page'),
+  },
+  {
+    path: '/register',
+    rule: 'isPublic',
+    titleKey: 'menu.register',
+    breadcrumb: ['menu.register'],
+    bare: true,
+    load: () => import('@/features/auth/register-page'),
+  },
+  {
+    path: '/forgot-password',
+    rule: 'isPublic',
+    titleKey: 'menu.forgotPassword',
+    breadcrumb: ['menu.forgotPassword'],
+    bare: true,
+    load: () => import('@/features/auth/forgot-password-page'),
+  },
   // The one-time link an admin copies after inviting a user or resetting a password (docs/users.md).
-  { path: '/set-password', rule: 'isPublic', titleKey: 'users.setPassword.title', breadcrumb: ['users.setPassword.title'], bare: true, load: () => import('@/features/users/set-password-page') },
-  { path: '/callback', rule: 'isPublic', titleKey: 'menu.callback', breadcrumb: ['menu.callback'], bare: true, load: () => import('@/features/auth/callback-page') },
-  { path: '/pages/lock-screen', rule: 'isPublic', titleKey: 'menu.lockScreen', breadcrumb: ['menu.pages', 'menu.lockScreen'], bare: true, load: () => import('@/features/auth/lock-screen-page') },
-  { path: '/pages/comingsoon', rule: 'isPublic', titleKey: 'menu.comingSoon', breadcrumb: ['menu.pages', 'menu.comingSoon'], bare: true, load: () => import('@/features/pages/coming-soon-page') },
-  { path: '/pages/error-404', rule: 'isPublic', titleKey: 'menu.error404', breadcrumb: ['menu.pages', 'menu.error404'], bare: true, load: () => import('@/features/pages/error-404-page') },
-  { path: '/pages/error-500', rule: 'isPublic', titleKey: 'menu.error500', breadcrumb: ['menu.pages', 'menu.error500'], bare: true, load: () => import('@/features/pages/error-500-page') },
-  { path: '/pages/not-authorized', rule: 'isPublic', titleKey: 'menu.notAuthorized', breadcrumb: ['menu.pages', 'menu.notAuthorized'], bare: true, load: () => import('@/features/pages/not-authorized-page') },
-  { path: '/pages/maintenance', rule: 'isPublic', titleKey: 'menu.maintenance', breadcrumb: ['menu.pages', 'menu.maintenance'], bare: true, load: () => import('@/features/pages/maintenance-page') },
+  {
+    path: '/set-password',
+    rule: 'isPublic',
+    titleKey: 'users.setPassword.title',
+    breadcrumb: ['users.setPassword.title'],
+    bare: true,
+    load: () => import('@/features/users/set-password-page'),
+  },
+  {
+    path: '/callback',
+    rule: 'isPublic',
+    titleKey: 'menu.callback',
+    breadcrumb: ['menu.callback'],
+    bare: true,
+    load: () => import('@/features/auth/callback-page'),
+  },
+  {
+    path: '/pages/lock-screen',
+    rule: 'isPublic',
+    titleKey: 'menu.lockScreen',
+    breadcrumb: ['menu.pages', 'menu.lockScreen'],
+    bare: true,
+    load: () => import('@/features/auth/lock-screen-page'),
+  },
+  {
+    path: '/pages/comingsoon',
+    rule: 'isPublic',
+    titleKey: 'menu.comingSoon',
+    breadcrumb: ['menu.pages', 'menu.comingSoon'],
+    bare: true,
+    load: () => import('@/features/pages/coming-soon-page'),
+  },
+  {
+    path: '/pages/error-404',
+    rule: 'isPublic',
+    titleKey: 'menu.error404',
+    breadcrumb: ['menu.pages', 'menu.error404'],
+    bare: true,
+    load: () => import('@/features/pages/error-404-page'),
+  },
+  {
+    path: '/pages/error-500',
+    rule: 'isPublic',
+    titleKey: 'menu.error500',
+    breadcrumb: ['menu.pages', 'menu.error500'],
+    bare: true,
+    load: () => import('@/features/pages/error-500-page'),
+  },
+  {
+    path: '/pages/not-authorized',
+    rule: 'isPublic',
+    titleKey: 'menu.notAuthorized',
+    breadcrumb: ['menu.pages', 'menu.notAuthorized'],
+    bare: true,
+    load: () => import('@/features/pages/not-authorized-page'),
+  },
+  {
+    path: '/pages/maintenance',
+    rule: 'isPublic',
+    titleKey: 'menu.maintenance',
+    breadcrumb: ['menu.pages', 'menu.maintenance'],
+    bare: true,
+    load: () => import('@/features/pages/maintenance-page'),
+  },
 
   // User area
-  { path: '/user/dashboard', rule: 'isUser', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'user', order: 1 }, searchable: true, load: signedIn('/user/dashboard') },
-  { path: '/user/manage-service-units', rule: 'isUser', titleKey: 'menu.serviceUnits', breadcrumb: ['menu.serviceUnits'], menu: { group: 'user', order: 2 }, searchable: true, load: signedIn('/user/manage-service-units') },
-  { path: '/user/manage-process', rule: 'isUser', titleKey: 'menu.processes', breadcrumb: ['menu.processes'], menu: { group: 'user', order: 3 }, searchable: true, load: signedIn('/user/manage-process') },
-  { path: '/user/manage-screenshots', rule: 'isUser', titleKey: 'menu.screenshots', breadcrumb: ['menu.screenshots'], menu: { group: 'user', order: 4 }, searchable: true, load: signedIn('/user/manage-screenshots') },
-  { path: '/user/url-restrictions', rule: 'isUser', titleKey: 'menu.urlRestrictions', breadcrumb: ['menu.urlRestrictions'], menu: { group: 'user', order: 5 }, searchable: true, load: signedIn('/user/url-restrictions') },
-  { path: '/user/my-profile', rule: 'isUser', titleKey: 'menu.myProfile', breadcrumb: ['menu.userSettings'], searchable: true, load: signedIn('/user/my-profile') },
+  {
+    path: '/user/dashboard',
+    rule: 'isUser',
+    titleKey: 'menu.dashboard',
+    breadcrumb: ['menu.dashboard'],
+    menu: { group: 'user', order: 1 },
+    searchable: true,
+    load: signedIn('/user/dashboard'),
+  },
+  {
+    path: '/user/manage-service-units',
+    rule: 'isUser',
+    titleKey: 'menu.serviceUnits',
+    breadcrumb: ['menu.serviceUnits'],
+    menu: { group: 'user', order: 2 },
+    searchable: true,
+    load: signedIn('/user/manage-service-units'),
+  },
+  {
+    path: '/user/manage-process',
+    rule: 'isUser',
+    titleKey: 'menu.processes',
+    breadcrumb: ['menu.processes'],
+    menu: { group: 'user', order: 3 },
+    searchable: true,
+    load: signedIn('/user/manage-process'),
+  },
+  {
+    path: '/user/manage-screenshots',
+    rule: 'isUser',
+    titleKey: 'menu.screenshots',
+    breadcrumb: ['menu.screenshots'],
+    menu: { group: 'user', order: 4 },
+    searchable: true,
+    load: signedIn('/user/manage-screenshots'),
+  },
+  {
+    path: '/user/url-restrictions',
+    rule: 'isUser',
+    titleKey: 'menu.urlRestrictions',
+    breadcrumb: ['menu.urlRestrictions'],
+    menu: { group: 'user', order: 5 },
+    searchable: true,
+    load: signedIn('/user/url-restrictions'),
+  },
+  {
+    path: '/user/my-profile',
+    rule: 'isUser',
+    titleKey: 'menu.myProfile',
+    breadcrumb: ['menu.userSettings'],
+    searchable: true,
+    load: signedIn('/user/my-profile'),
+  },
 
   // Admin area
-  { path: '/admin/dashboard', rule: 'isAdmin', titleKey: 'menu.dashboard', breadcrumb: ['menu.dashboard'], menu: { group: 'admin', order: 1 }, searchable: true, load: signedIn('/admin/dashboard') },
-  { path: '/admin/manage-organizations', rule: 'isAdmin', titleKey: 'menu.organizations', breadcrumb: ['menu.organizations'], menu: { group: 'admin', order: 2 }, searchable: true, load: signedIn('/admin/manage-organizations') },
-  { path: '/admin/manage-users', rule: 'isAdmin', titleKey: 'menu.users', breadcrumb: ['menu.users'], menu: { group: 'admin', order: 3 }, searchable: true, load: signedIn('/admin/manage-users') },
-  { path: '/admin/reporting/prediction', rule: 'isAdmin', titleKey: 'menu.predictionReport', breadcrumb: ['menu.report', 'menu.prediction'], menu: { group: 'reports', order: 1 }, searchable: true, load: signedIn('/admin/reporting/prediction') },
-  { path: '/admin/my-profile', rule: 'isAdmin', titleKey: 'menu.profile', breadcrumb: ['menu.profile'], searchable: true, load: signedIn('/admin/my-profile') },
+  {
+    path: '/admin/dashboard',
+    rule: 'isAdmin',
+    titleKey: 'menu.dashboard',
+    breadcrumb: ['menu.dashboard'],
+    menu: { group: 'admin', order: 1 },
+    searchable: true,
+    load: signedIn('/admin/dashboard'),
+  },
+  {
+    path: '/admin/manage-organizations',
+    rule: 'isAdmin',
+    titleKey: 'menu.organizations',
+    breadcrumb: ['menu.organizations'],
+    menu: { group: 'admin', order: 2 },
+    searchable: true,
+    load: signedIn('/admin/manage-organizations'),
+  },
+  {
+    path: '/admin/manage-users',
+    rule: 'isAdmin',
+    titleKey: 'menu.users',
+    breadcrumb: ['menu.users'],
+    menu: { group: 'admin', order: 3 },
+    searchable: true,
+    load: signedIn('/admin/manage-users'),
+  },
+  {
+    path: '/admin/reporting/prediction',
+    rule: 'isAdmin',
+    titleKey: 'menu.predictionReport',
+    breadcrumb: ['menu.report', 'menu.prediction'],
+    menu: { group: 'reports', order: 1 },
+    searchable: true,
+    load: signedIn('/admin/reporting/prediction'),
+  },
+  {
+    path: '/admin/my-profile',
+    rule: 'isAdmin',
+    titleKey: 'menu.profile',
+    breadcrumb: ['menu.profile'],
+    searchable: true,
+    load: signedIn('/admin/my-profile'),
+  },
 
   // Demo apps, for every signed-in role
-  { path: '/apps/todo', rule: 'isSignedIn', titleKey: 'menu.todo', breadcrumb: ['menu.apps', 'menu.todo'], menu: { group: 'apps', order: 1 }, nest: true, searchable: true, load: signedIn('/apps/todo') },
-  { path: '/apps/email', rule: 'isSignedIn', titleKey: 'menu.email', breadcrumb: ['menu.apps', 'menu.email'], menu: { group: 'apps', order: 2 }, nest: true, searchable: true, load: signedIn('/apps/email') },
+  {
+    path: '/apps/todo',
+    rule: 'isSignedIn',
+    titleKey: 'menu.todo',
+    breadcrumb: ['menu.apps', 'menu.todo'],
+    menu: { group: 'apps', order: 1 },
+    nest: true,
+    searchable: true,
+    load: signedIn('/apps/todo'),
+  },
+  {
+    path: '/apps/email',
+    rule: 'isSignedIn',
+    titleKey: 'menu.email',
+    breadcrumb: ['menu.apps', 'menu.email'],
+    menu: { group: 'apps', order: 2 },
+    nest: true,
+    searchable: true,
+    load: signedIn('/apps/email'),
+  },
   ...devRoutes,
 ];
 
@@ -93,13 +291,23 @@ export const redirects: readonly { from: string; to: string; keepQuery: boolean 
   { from: '/forget-password', to: '/forgot-password', keepQuery: false },
 ];
 
-
 /**
  * Pages that need only the translations in the entry (src/lib/i18n.ts FIRST_NAMESPACES); every other page
  * waits for the rest (loadAllTranslations) before it renders. A public page that starts using another
  * namespace must leave this list (or its namespace join FIRST_NAMESPACES).
  */
-const FIRST_LOAD_PAGES = new Set(['/login', '/register', '/forgot-password', '/callback', '/pages/lock-screen', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance']);
+const FIRST_LOAD_PAGES = new Set([
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/callback',
+  '/pages/lock-screen',
+  '/pages/comingsoon',
+  '/pages/error-404',
+  '/pages/error-500',
+  '/pages/not-authorized',
+  '/pages/maintenance',
+]);
 export function needsAllTranslations(route: AppRoute): boolean {
   return !FIRST_LOAD_PAGES.has(route.path);
 }

@@ -28,7 +28,13 @@ function SessionCheckFailed() {
   return (
     <Center mih="100vh" p="md">
       <Stack maw={480} w="100%">
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('auth.confirm.failedTitle')} role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          title={t('auth.confirm.failedTitle')}
+          role="alert"
+        >
           {t('auth.confirm.failed')}
         </Alert>
         <Group justify="flex-end">

@@ -33,7 +33,9 @@ describe('SessionEffects', () => {
     restartSession({ idleMs: 0 });
     renderWithProviders(<SessionEffects />, { language: 'pt' });
     expect(await screen.findByText('Dados de demonstração reparados')).toBeInTheDocument();
-    expect(screen.getByText(/Linhas salvas ilegíveis foram removidas: 3\..*Contas de demonstração restauradas: admin\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Linhas salvas ilegíveis foram removidas: 3\..*Contas de demonstração restauradas: admin\./),
+    ).toBeInTheDocument();
   });
 
   it('says nothing when the stored data was read as it was', () => {

@@ -23,7 +23,8 @@ export function SessionEffects() {
   const actor = useSessionActor();
   useEffect(() => {
     // A stored session to restore: the guard waits for the actor (src/main.tsx has usually started it already).
-    if (!actor && sessionNeededAtStart()) void startSession().catch((error: unknown) => console.error('The session could not start', error));
+    if (!actor && sessionNeededAtStart())
+      void startSession().catch((error: unknown) => console.error('The session could not start', error));
   }, [actor]);
   useEffect(() => {
     if (!actor) return;

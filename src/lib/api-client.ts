@@ -99,7 +99,12 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
     const status = error.response?.status ?? 0;
     const data: unknown = error.data;
-    return new ApiError(messageOf(data, status === 0 ? 'Network error' : error.statusText ?? 'Request failed'), status, data, fieldErrorsOf(data));
+    return new ApiError(
+      messageOf(data, status === 0 ? 'Network error' : (error.statusText ?? 'Request failed')),
+      status,
+      data,
+      fieldErrorsOf(data),
+    );
   }
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   return new ApiError(error instanceof Error ? error.message : 'Request failed', 0, undefined);

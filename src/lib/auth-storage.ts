@@ -45,12 +45,7 @@ export function readAuthStorage(): AuthStorageSnapshot {
     authValues: safeGet('auth-values'),
     locked: safeGet('session_locked') === 'true',
   };
-  if (
-    cached &&
-    cached.sessionKey === next.sessionKey &&
-    cached.authValues === next.authValues &&
-    cached.locked === next.locked
-  ) {
+  if (cached && cached.sessionKey === next.sessionKey && cached.authValues === next.authValues && cached.locked === next.locked) {
     return cached;
   }
   cached = next;

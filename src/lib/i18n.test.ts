@@ -17,7 +17,13 @@ describe('i18n', () => {
     expect(readStoredLanguage()).toBe('pt');
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'xx');
     expect(readStoredLanguage()).toBe('en');
-    expect(readStoredLanguage({ getItem: () => { throw new Error('denied'); } })).toBe('en');
+    expect(
+      readStoredLanguage({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe('en');
   });
 
   it('sets <html lang>, and stores a change of language', async () => {

@@ -100,7 +100,8 @@ export function createI18n(lng: Language = readStoredLanguage()): I18n {
     if (isLanguage(next)) {
       await loadLanguage(next).catch(() => undefined);
       const resources = buildResources()[next];
-      if (resources && !instance.hasResourceBundle(next, 'translation')) instance.addResourceBundle(next, 'translation', resources.translation);
+      if (resources && !instance.hasResourceBundle(next, 'translation'))
+        instance.addResourceBundle(next, 'translation', resources.translation);
     }
     return change(next, callback);
   };

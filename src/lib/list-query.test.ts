@@ -3,17 +3,33 @@ import { defineListQuerySchema, parseListQuery, serializeListQuery } from './lis
 
 const schema = defineListQuerySchema({
   sortColumns: ['name', 'lastSeenAt'],
-  filters: { status: { values: ['online', 'offline', 'maintenance'], multiple: true }, os: { values: ['linux', 'windows', 'macos'] }, tag: { multiple: true } },
+  filters: {
+    status: { values: ['online', 'offline', 'maintenance'], multiple: true },
+    os: { values: ['linux', 'windows', 'macos'] },
+    tag: { multiple: true },
+  },
   defaults: { pageSize: 25, sort: { column: 'name', direction: 'asc' } },
 });
 
 describe('list query in the URL', () => {
   it('reads defaults from an empty search', () => {
-    expect(parseListQuery('', schema)).toEqual({ page: 1, pageSize: 25, sort: { column: 'name', direction: 'asc' }, filters: {}, search: '' });
+    expect(parseListQuery('', schema)).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: { column: 'name', direction: 'asc' },
+      filters: {},
+      search: '',
+    });
   });
 
   it('round-trips a full query and leaves defaults out of the URL', () => {
-    const query = { page: 2, pageSize: 50, sort: { column: 'lastSeenAt', direction: 'desc' as const }, filters: { status: ['offline', 'online'], os: 'linux', tag: ['kiosk'] }, search: 'berlin' };
+    const query = {
+      page: 2,
+      pageSize: 50,
+      sort: { column: 'lastSeenAt', direction: 'desc' as const },
+      filters: { status: ['offline', 'online'], os: 'linux', tag: ['kiosk'] },
+      search: 'berlin',
+    };
     const search = serializeListQuery(query, schema);
     expect(search).toBe('page=2&pageSize=50&sort=lastSeenAt&order=desc&q=berlin&os=linux&status=offline&status=online&tag=kiosk');
     expect(parseListQuery(search, schema)).toEqual(query);

@@ -2,7 +2,15 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
-import { initialQuery, normalizeFilters, sameQuery, type ListFilters, type ListMachine, type ListQuery, type ListRow } from '@machines/list/list.machine';
+import {
+  initialQuery,
+  normalizeFilters,
+  sameQuery,
+  type ListFilters,
+  type ListMachine,
+  type ListQuery,
+  type ListRow,
+} from '@machines/list/list.machine';
 
 /**
  * A list's query lives in the URL so a list is shareable and back/forward works:
@@ -97,7 +105,6 @@ export function serializeListQuery(query: ListQuery, schema: ListQuerySchema, ba
   return params.toString();
 }
 
-
 /** The history events wouter's browser location dispatches (it patches pushState/replaceState), and the browser's own. */
 const URL_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
@@ -164,7 +171,10 @@ function subscribeToUrl(callback: () => void): () => void {
  */
 export function useUrlParam(name: string): string | null {
   const [path] = useState(() => window.location.pathname);
-  const read = useCallback(() => (window.location.pathname === path ? new URLSearchParams(window.location.search).get(name) : null), [name, path]);
+  const read = useCallback(
+    () => (window.location.pathname === path ? new URLSearchParams(window.location.search).get(name) : null),
+    [name, path],
+  );
   return useSyncExternalStore(subscribeToUrl, read);
 }
 

@@ -4,8 +4,18 @@ import { decideUrl } from '@machines/url-restrictions/url-matcher';
 import { compileSafeRegex, re2Engine } from './regex-engine';
 
 const rule = (pattern: string): UrlRestriction => ({
-  id: 're', organizationId: '1', scope: { kind: 'all' }, pattern, matchType: 'regex', action: 'block', enabled: true,
-  schedule: { kind: 'always' }, reason: '', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', updatedBy: 'u',
+  id: 're',
+  organizationId: '1',
+  scope: { kind: 'all' },
+  pattern,
+  matchType: 'regex',
+  action: 'block',
+  enabled: true,
+  schedule: { kind: 'always' },
+  reason: '',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  updatedBy: 'u',
 });
 const monday = new Date(2026, 4, 4, 10, 30);
 
@@ -32,6 +42,8 @@ describe('RE2 engine for URL rules', () => {
     ['[a-z]{1000}', 'regexTooComplex'],
   ])('refuses %s as %s, and the matcher leaves such a stored rule out', (pattern, problem) => {
     expect(compileSafeRegex(pattern)).toEqual({ problem });
-    expect(decideUrl([rule(pattern)], 'https://example.com/', '1', monday, re2Engine).outcomes).toEqual([{ ruleId: 're', outcome: 'invalidPattern' }]);
+    expect(decideUrl([rule(pattern)], 'https://example.com/', '1', monday, re2Engine).outcomes).toEqual([
+      { ruleId: 're', outcome: 'invalidPattern' },
+    ]);
   });
 });

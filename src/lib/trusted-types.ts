@@ -23,7 +23,9 @@ export function markupFreeHtml(input: string): string | null {
 }
 
 /** Creates the default policy once, where the browser has Trusted Types (Chromium); elsewhere nothing. */
-export function installTrustedTypes(factory: PolicyFactory | undefined = (globalThis as { trustedTypes?: PolicyFactory }).trustedTypes): boolean {
+export function installTrustedTypes(
+  factory: PolicyFactory | undefined = (globalThis as { trustedTypes?: PolicyFactory }).trustedTypes,
+): boolean {
   if (!factory) return false;
   try {
     factory.createPolicy('default', { createHTML: markupFreeHtml });

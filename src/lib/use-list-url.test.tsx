@@ -10,7 +10,15 @@ import { defineListQuerySchema, useInitialListQuery, useListUrl } from './list-q
 const schema = defineListQuerySchema({ sortColumns: ['name'], filters: { status: { values: ['online', 'offline'] } } });
 const machine = createListMachine<{ id: string }>();
 
-function BrowserHarness({ fetchPage, onActor, onRender }: { fetchPage: (q: ListQuery) => void; onActor: (a: ActorRefFrom<typeof machine>) => void; onRender: () => void }) {
+function BrowserHarness({
+  fetchPage,
+  onActor,
+  onRender,
+}: {
+  fetchPage: (q: ListQuery) => void;
+  onActor: (a: ActorRefFrom<typeof machine>) => void;
+  onRender: () => void;
+}) {
   onRender();
   const initial = useInitialListQuery(schema);
   const actor = useActorRef(
@@ -43,7 +51,11 @@ describe('useListUrl', () => {
       </Router>,
     );
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(1));
-    expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({ page: 2, sort: { column: 'name', direction: 'desc' }, filters: { status: 'offline' } });
+    expect(fetchPage.mock.calls[0]?.[0]).toMatchObject({
+      page: 2,
+      sort: { column: 'name', direction: 'desc' },
+      filters: { status: 'offline' },
+    });
     const renders = onRender.mock.calls.length;
     const entries = window.history.length;
 
@@ -54,7 +66,9 @@ describe('useListUrl', () => {
 
     // A URL change reaches the machine from the history event; following it pushes nothing.
     act(() => window.history.pushState(null, '', '/units?status=online'));
-    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sort: null, filters: { status: 'online' } })));
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sort: null, filters: { status: 'online' } })),
+    );
     expect(window.history.length).toBe(entries + 2);
     expect(window.location.search).toBe('?status=online');
 

@@ -2,7 +2,6 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUrlParam, withUrlParam } from './list-query';
 
-
 /** Moves the address as a link or back/forward does, with the event the hook listens to. */
 function go(url: string) {
   act(() => {

@@ -42,9 +42,17 @@ const opts = { iterations: 5, warmupIterations: 1, time: 0 };
 describe('users list (50,000 users)', () => {
   bench('super admin: page 1', () => get('/api/users?page=1&pageSize=25').then(() => undefined), opts);
   bench('super admin: page 1000', () => get('/api/users?page=1000&pageSize=25').then(() => undefined), opts);
-  bench('super admin: sort lastSignInAt desc', () => get('/api/users?pageSize=25&sort=lastSignInAt&order=desc').then(() => undefined), opts);
+  bench(
+    'super admin: sort lastSignInAt desc',
+    () => get('/api/users?pageSize=25&sort=lastSignInAt&order=desc').then(() => undefined),
+    opts,
+  );
   bench('super admin: filter one organization', () => get(`/api/users?pageSize=25&organizationId=${someOrg}`).then(() => undefined), opts);
-  bench('super admin: filter role=2, status=invited', () => get('/api/users?pageSize=25&role=2&status=invited').then(() => undefined), opts);
+  bench(
+    'super admin: filter role=2, status=invited',
+    () => get('/api/users?pageSize=25&role=2&status=invited').then(() => undefined),
+    opts,
+  );
   bench('super admin: search "santos"', () => get('/api/users?pageSize=25&search=santos').then(() => undefined), opts);
   bench('admin (own organization): page 1', () => get('/api/users?page=1&pageSize=25', 'admin').then(() => undefined), opts);
 });
@@ -52,5 +60,9 @@ describe('users list (50,000 users)', () => {
 describe('organizations list (1,000 organizations)', () => {
   bench('page 1 with unit and user counts', () => get('/api/organizations?page=1&pageSize=25').then(() => undefined), opts);
   bench('sort by userCount desc', () => get('/api/organizations?pageSize=25&sort=userCount&order=desc').then(() => undefined), opts);
-  bench('filter status=suspended, search "freight"', () => get('/api/organizations?pageSize=25&status=suspended&search=freight').then(() => undefined), opts);
+  bench(
+    'filter status=suspended, search "freight"',
+    () => get('/api/organizations?pageSize=25&status=suspended&search=freight').then(() => undefined),
+    opts,
+  );
 });

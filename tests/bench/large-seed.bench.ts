@@ -30,7 +30,8 @@ beforeAll(async () => {
   const counts = Object.fromEntries(
     ['serviceUnits', 'screenshots', 'processes', 'processRules', 'urlRestrictions'].map((name) => [
       name,
-      (server.db as unknown as { _collections: { name: string; _records: unknown[] }[] })._collections.find((c) => c.name === name)?._records.length ?? 0,
+      (server.db as unknown as { _collections: { name: string; _records: unknown[] }[] })._collections.find((c) => c.name === name)
+        ?._records.length ?? 0,
     ]),
   );
   console.info(
@@ -46,17 +47,25 @@ describe('service units list (10,000 units)', () => {
   bench('page 1', () => get('/api/service-units?page=1&pageSize=25').then(() => undefined), opts);
   bench('page 200', () => get('/api/service-units?page=200&pageSize=25').then(() => undefined), opts);
   bench('sort by name desc', () => get('/api/service-units?page=1&pageSize=25&sort=name&order=desc').then(() => undefined), opts);
-  bench('filter status=offline, os=linux', () => get('/api/service-units?page=1&pageSize=25&status=offline&os=linux').then(() => undefined), opts);
+  bench(
+    'filter status=offline, os=linux',
+    () => get('/api/service-units?page=1&pageSize=25&status=offline&os=linux').then(() => undefined),
+    opts,
+  );
   bench('search "kiosk"', () => get('/api/service-units?page=1&pageSize=25&search=kiosk').then(() => undefined), opts);
 });
 
 describe('screenshots list (100,000 screenshots)', () => {
   bench('page 1 (newest first)', () => get('/api/screenshots?page=1&pageSize=24').then(() => undefined), opts);
   bench('page 2000', () => get('/api/screenshots?page=2000&pageSize=24').then(() => undefined), opts);
-  bench('filtered: flagged, last 7 days', () => {
-    const from = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    return get(`/api/screenshots?page=1&pageSize=24&flagged=true&from=${from}`).then(() => undefined);
-  }, opts);
+  bench(
+    'filtered: flagged, last 7 days',
+    () => {
+      const from = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+      return get(`/api/screenshots?page=1&pageSize=24&flagged=true&from=${from}`).then(() => undefined);
+    },
+    opts,
+  );
   bench('filtered: one unit', () => get('/api/screenshots?page=1&pageSize=24&unitId=1').then(() => undefined), opts);
 });
 

@@ -25,7 +25,8 @@ function examples(): { what: string; pointer: string; value: unknown }[] {
   const collect = (content: Contents, base: string, what: string) => {
     for (const [type, media] of Object.entries(content ?? {})) {
       for (const [name, example] of Object.entries(media.examples ?? {})) {
-        if (media.schema !== undefined) found.push({ what: `${what} (${name})`, pointer: `${base}/content/${escape(type)}/schema`, value: example.value });
+        if (media.schema !== undefined)
+          found.push({ what: `${what} (${name})`, pointer: `${base}/content/${escape(type)}/schema`, value: example.value });
       }
     }
   };
@@ -35,10 +36,12 @@ function examples(): { what: string; pointer: string; value: unknown }[] {
       if (!op) continue;
       const base = `/paths/${escape(path)}/${method}`;
       collect(op.requestBody?.content, `${base}/requestBody`, `${method.toUpperCase()} ${path} request`);
-      for (const [status, response] of Object.entries(op.responses)) collect(response.content, `${base}/responses/${status}`, `${method.toUpperCase()} ${path} ${status}`);
+      for (const [status, response] of Object.entries(op.responses))
+        collect(response.content, `${base}/responses/${status}`, `${method.toUpperCase()} ${path} ${status}`);
     }
   }
-  for (const [name, response] of Object.entries(doc.components.responses)) collect(response.content, `/components/responses/${escape(name)}`, `response ${name}`);
+  for (const [name, response] of Object.entries(doc.components.responses))
+    collect(response.content, `/components/responses/${escape(name)}`, `response ${name}`);
   return found;
 }
 
@@ -54,7 +57,13 @@ describe('the contract’s examples', () => {
   });
 
   it('name an administrator and a plain user wherever the answer depends on who signs in', () => {
-    const operations = [['/api/UserLogin', 'post'], ['/api/me', 'get'], ['/api/auth/unlock', 'post'], ['/api/me/profile', 'get'], ['/api/me/profile', 'put']] as const;
+    const operations = [
+      ['/api/UserLogin', 'post'],
+      ['/api/me', 'get'],
+      ['/api/auth/unlock', 'post'],
+      ['/api/me/profile', 'get'],
+      ['/api/me/profile', 'put'],
+    ] as const;
     for (const [path, method] of operations) {
       const named = examplesOf(path, method);
       // The first example is what Prism answers by default: the administrator.

@@ -33,14 +33,29 @@ describe('the embedded backend answers as the contract says', () => {
         body: { params: { username: 'admin', password: 'demo1234' } },
       });
       expect(ok.body.accessToken).toMatch(/\w{16,}/);
-      await expectStatus(401, 'POST', '/api/UserLogin', { appKey: APP_KEY, body: { params: { username: 'admin', password: 'wrong-one' } } });
-      await expectStatus(401, 'POST', '/api/UserLogin', { appKey: 'not-the-key', body: { params: { username: 'admin', password: 'demo1234' } } });
-      const disabled = await expectStatus<{ code: string }>(403, 'POST', '/api/UserLogin', { appKey: APP_KEY, body: { params: { username: 'dora', password: 'demo1234' } } });
+      await expectStatus(401, 'POST', '/api/UserLogin', {
+        appKey: APP_KEY,
+        body: { params: { username: 'admin', password: 'wrong-one' } },
+      });
+      await expectStatus(401, 'POST', '/api/UserLogin', {
+        appKey: 'not-the-key',
+        body: { params: { username: 'admin', password: 'demo1234' } },
+      });
+      const disabled = await expectStatus<{ code: string }>(403, 'POST', '/api/UserLogin', {
+        appKey: APP_KEY,
+        body: { params: { username: 'dora', password: 'demo1234' } },
+      });
       expect(disabled.body.code).toBe('accountDisabled');
     });
 
     it('registers, refuses a malformed body, missing fields and a used email', async () => {
-      const body = { fullName: 'Nora Newcomer', phoneNumber: '+49 40 555 0101', email: 'nora@acme.example', password: 'correct-horse', rePassword: 'correct-horse' };
+      const body = {
+        fullName: 'Nora Newcomer',
+        phoneNumber: '+49 40 555 0101',
+        email: 'nora@acme.example',
+        password: 'correct-horse',
+        rePassword: 'correct-horse',
+      };
       await expectStatus(201, 'POST', '/api/UserProfile', { appKey: APP_KEY, body });
       const again = await expectStatus<{ errors: Record<string, string> }>(422, 'POST', '/api/UserProfile', { appKey: APP_KEY, body });
       expect(again.body.errors['email']).toBe('This email is already in use.');
@@ -49,8 +64,13 @@ describe('the embedded backend answers as the contract says', () => {
     });
 
     it('refreshes a token once, signs out, locks and unlocks', async () => {
-      const signIn = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', { appKey: APP_KEY, body: { params: { username: 'operator', password: 'demo1234' } } });
-      const refreshed = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/auth/refresh-token', { body: { accessToken: signIn.body.accessToken } });
+      const signIn = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', {
+        appKey: APP_KEY,
+        body: { params: { username: 'operator', password: 'demo1234' } },
+      });
+      const refreshed = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/auth/refresh-token', {
+        body: { accessToken: signIn.body.accessToken },
+      });
       await expectStatus(401, 'POST', '/api/auth/refresh-token', { body: { accessToken: signIn.body.accessToken } });
       const token = refreshed.body.accessToken;
       await expectStatus(200, 'GET', '/api/me', { token });
@@ -78,10 +98,22 @@ describe('the embedded backend answers as the contract says', () => {
     it('reads and updates the profile, refuses bad fields and a wrong current password', async () => {
       const token = tokenFor(server, 'user');
       const profile = await expectStatus<{ displayName: string }>(200, 'GET', '/api/me/profile', { token });
-      await expectStatus(200, 'PUT', '/api/me/profile', { token, body: { displayName: profile.body.displayName, about: 'Night shift', phoneNumber: '+1 555 0100', photoURL: '' } });
-      await expectStatus(422, 'PUT', '/api/me/profile', { token, body: { displayName: '', about: '', phoneNumber: 'call me', photoURL: '' } });
-      await expectStatus(422, 'POST', '/api/me/password', { token, body: { currentPassword: 'wrong-one', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' } });
-      await expectStatus(204, 'POST', '/api/me/password', { token: tokenFor(server, 'sam'), body: { currentPassword: 'demo1234', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' } });
+      await expectStatus(200, 'PUT', '/api/me/profile', {
+        token,
+        body: { displayName: profile.body.displayName, about: 'Night shift', phoneNumber: '+1 555 0100', photoURL: '' },
+      });
+      await expectStatus(422, 'PUT', '/api/me/profile', {
+        token,
+        body: { displayName: '', about: '', phoneNumber: 'call me', photoURL: '' },
+      });
+      await expectStatus(422, 'POST', '/api/me/password', {
+        token,
+        body: { currentPassword: 'wrong-one', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' },
+      });
+      await expectStatus(204, 'POST', '/api/me/password', {
+        token: tokenFor(server, 'sam'),
+        body: { currentPassword: 'demo1234', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' },
+      });
     });
   });
 
@@ -94,7 +126,17 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(200, 'GET', '/api/apps/todo/tags', { token });
       const created = await expectStatus<{ id: number }>(201, 'POST', '/api/apps/todo/tasks/', {
         token,
-        body: { task: { title: 'Renew the gateway certificate', desc: '', tags: ['backend'], isImportant: true, isStarred: false, isCompleted: false, isTrashed: false } },
+        body: {
+          task: {
+            title: 'Renew the gateway certificate',
+            desc: '',
+            tags: ['backend'],
+            isImportant: true,
+            isStarred: false,
+            isCompleted: false,
+            isTrashed: false,
+          },
+        },
       });
       expect(created.body.id).toBe(Math.max(...all.body.map((task) => task.id)) + 1);
       await expectStatus(422, 'POST', '/api/apps/todo/tasks', { token, body: { task: { title: '' } } });
@@ -102,7 +144,10 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(422, 'POST', `/api/apps/todo/task/${created.body.id}`, { token, body: { task: { tags: ['urgent'] } } });
       await expectStatus(404, 'POST', '/api/apps/todo/task/99999', { token, body: { task: { isCompleted: true } } });
       // Another user's numbering is their own: the task id of this user is unknown to the Globex user.
-      await expectStatus(404, 'POST', `/api/apps/todo/task/${created.body.id}`, { token: t['globex'], body: { task: { isCompleted: true } } });
+      await expectStatus(404, 'POST', `/api/apps/todo/task/${created.body.id}`, {
+        token: t['globex'],
+        body: { task: { isCompleted: true } },
+      });
     });
   });
 
@@ -129,15 +174,26 @@ describe('the embedded backend answers as the contract says', () => {
       }
       // Someone else's mail id is unknown here.
       await expectStatus(422, 'POST', '/api/apps/email/set-starred', { token: t['globex'], body: { mailId: ids[0], value: true } });
-      await expectStatus(201, 'POST', '/api/apps/email/compose', { token, body: { draft: false, to: ['ops@globex.example'], cc: [], bcc: [], subject: 'Hello', message: '<p>Hi</p>' } });
-      await expectStatus(422, 'POST', '/api/apps/email/compose', { token, body: { draft: false, to: ['not an address'], subject: 'Hello', message: '' } });
+      await expectStatus(201, 'POST', '/api/apps/email/compose', {
+        token,
+        body: { draft: false, to: ['ops@globex.example'], cc: [], bcc: [], subject: 'Hello', message: '<p>Hi</p>' },
+      });
+      await expectStatus(422, 'POST', '/api/apps/email/compose', {
+        token,
+        body: { draft: false, to: ['not an address'], subject: 'Hello', message: '' },
+      });
     });
   });
 
   describe('service units', () => {
     it('lists with paging, sorting and filters; reads, creates, updates, deletes; refuses bad input and other organizations’ units', async () => {
       const token = t['user'] as string;
-      const page = await expectStatus<{ items: { id: string }[]; total: number }>(200, 'GET', '/api/service-units?page=1&pageSize=5&sort=hostname&order=desc&status=online,offline&os=linux&search=a', { token });
+      const page = await expectStatus<{ items: { id: string }[]; total: number }>(
+        200,
+        'GET',
+        '/api/service-units?page=1&pageSize=5&sort=hostname&order=desc&status=online,offline&os=linux&search=a',
+        { token },
+      );
       expect(page.body.items.length).toBeLessThanOrEqual(5);
       await expectStatus(200, 'GET', '/api/service-units/tags', { token });
       await expectStatus(200, 'GET', '/api/service-units/export?status=maintenance', { token });
@@ -145,12 +201,34 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(404, 'GET', '/api/service-units/99999', { token });
       // Unit 33 is Acme's: the Globex user does not see it.
       await expectStatus(404, 'GET', '/api/service-units/33', { token: t['globex'] });
-      const input = { name: 'Contract Test Unit', hostname: 'contract-01.acme.example', ipAddress: '10.9.9.9', operatingSystem: 'linux', location: 'Lab', description: '', tags: ['lab'], maintenance: false, screenshotIntervalMinutes: 15 };
-      const created = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', { token, body: input, headers: { 'Idempotency-Key': 'contract-unit-1' } });
-      const replay = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', { token, body: input, headers: { 'Idempotency-Key': 'contract-unit-1' } });
+      const input = {
+        name: 'Contract Test Unit',
+        hostname: 'contract-01.acme.example',
+        ipAddress: '10.9.9.9',
+        operatingSystem: 'linux',
+        location: 'Lab',
+        description: '',
+        tags: ['lab'],
+        maintenance: false,
+        screenshotIntervalMinutes: 15,
+      };
+      const created = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+        token,
+        body: input,
+        headers: { 'Idempotency-Key': 'contract-unit-1' },
+      });
+      const replay = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+        token,
+        body: input,
+        headers: { 'Idempotency-Key': 'contract-unit-1' },
+      });
       expect(replay.body.id).toBe(created.body.id);
       expect(replay.headers['idempotent-replayed']).toBe('true');
-      await expectStatus(422, 'POST', '/api/service-units', { token, body: { ...input, name: 'Other' }, headers: { 'Idempotency-Key': 'contract-unit-1' } });
+      await expectStatus(422, 'POST', '/api/service-units', {
+        token,
+        body: { ...input, name: 'Other' },
+        headers: { 'Idempotency-Key': 'contract-unit-1' },
+      });
       await expectStatus(422, 'POST', '/api/service-units', { token, body: { ...input, hostname: 'not a host!' } });
       const id = created.body.id;
       await expectStatus(200, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, maintenance: true } });
@@ -158,11 +236,17 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(404, 'PUT', `/api/service-units/${id}`, { token: t['globex'], body: input });
       await expectStatus(200, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id], maintenance: false } });
       await expectStatus(422, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id] } });
-      await expectStatus(404, 'POST', '/api/service-units/bulk-maintenance', { token: t['globex'], body: { ids: [id], maintenance: true } });
+      await expectStatus(404, 'POST', '/api/service-units/bulk-maintenance', {
+        token: t['globex'],
+        body: { ids: [id], maintenance: true },
+      });
       await expectStatus(404, 'DELETE', `/api/service-units/${id}`, { token: t['globex'] });
       await expectStatus(204, 'DELETE', `/api/service-units/${id}`, { token });
       await expectStatus(404, 'DELETE', `/api/service-units/${id}`, { token });
-      const second = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', { token, body: { ...input, name: 'Contract Test Unit 2', hostname: 'contract-02.acme.example' } });
+      const second = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+        token,
+        body: { ...input, name: 'Contract Test Unit 2', hostname: 'contract-02.acme.example' },
+      });
       await expectStatus(422, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [] } });
       await expectStatus(404, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id, '99999'] } });
       await expectStatus(200, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id] } });
@@ -172,7 +256,12 @@ describe('the embedded backend answers as the contract says', () => {
   describe('processes', () => {
     it('lists processes and rules, ends a process once, adds, changes and deletes rules', async () => {
       const token = t['user'] as string;
-      const list = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/service-units/33/processes?sort=memoryMb&order=asc&search=', { token });
+      const list = await expectStatus<{ items: { id: string }[] }>(
+        200,
+        'GET',
+        '/api/service-units/33/processes?sort=memoryMb&order=asc&search=',
+        { token },
+      );
       await expectStatus(404, 'GET', '/api/service-units/33/processes', { token: t['globex'] });
       const pid = list.body.items[0]?.id as string;
       await expectStatus(404, 'POST', `/api/processes/${pid}/end`, { token: t['globex'] });
@@ -180,9 +269,18 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(409, 'POST', `/api/processes/${pid}/end`, { token });
       await expectStatus(200, 'GET', '/api/service-units/33/process-rules', { token });
       await expectStatus(404, 'GET', '/api/service-units/33/process-rules', { token: t['globex'] });
-      const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', { token, body: { pattern: 'steam*', action: 'block', enabled: true, comment: 'No games' } });
-      await expectStatus(422, 'POST', '/api/service-units/33/process-rules', { token, body: { pattern: 'steam*', action: 'block', enabled: true, comment: '' } });
-      await expectStatus(404, 'POST', '/api/service-units/33/process-rules', { token: t['globex'], body: { pattern: 'x', action: 'block', enabled: true, comment: '' } });
+      const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
+        token,
+        body: { pattern: 'steam*', action: 'block', enabled: true, comment: 'No games' },
+      });
+      await expectStatus(422, 'POST', '/api/service-units/33/process-rules', {
+        token,
+        body: { pattern: 'steam*', action: 'block', enabled: true, comment: '' },
+      });
+      await expectStatus(404, 'POST', '/api/service-units/33/process-rules', {
+        token: t['globex'],
+        body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
+      });
       const rulePath = `/api/service-units/33/process-rules/${rule.body.id}`;
       await expectStatus(200, 'PUT', rulePath, { token, body: { enabled: false } });
       await expectStatus(422, 'PUT', rulePath, { token, body: { action: 'maybe' } });
@@ -195,7 +293,12 @@ describe('the embedded backend answers as the contract says', () => {
   describe('screenshots', () => {
     it('lists, reads, flags, deletes, captures on request, and hides other organizations’ screenshots', async () => {
       const token = t['user'] as string;
-      const page = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?page=1&pageSize=3&unitId=33&flagged=false&order=asc&from=2020-01-01&to=2099-12-31&search=', { token });
+      const page = await expectStatus<{ items: { id: string }[] }>(
+        200,
+        'GET',
+        '/api/screenshots?page=1&pageSize=3&unitId=33&flagged=false&order=asc&from=2020-01-01&to=2099-12-31&search=',
+        { token },
+      );
       const acmeShots = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=3', { token });
       const id = (page.body.items[0] ?? acmeShots.body.items[0])?.id as string;
       await expectStatus(200, 'GET', `/api/screenshots/${id}`, { token });
@@ -223,12 +326,25 @@ describe('the embedded backend answers as the contract says', () => {
   describe('URL rules', () => {
     it('lists, reads, creates, updates and deletes rules; refuses invalid ones and other organizations’ ids', async () => {
       const token = t['user'] as string;
-      await expectStatus(200, 'GET', '/api/url-restrictions?page=1&pageSize=5&sort=pattern&order=asc&action=block&matchType=domain,wildcard&enabled=true&unit=33&search=com', { token });
+      await expectStatus(
+        200,
+        'GET',
+        '/api/url-restrictions?page=1&pageSize=5&sort=pattern&order=asc&action=block&matchType=domain,wildcard&enabled=true&unit=33&search=com',
+        { token },
+      );
       const all = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/url-restrictions/all', { token });
       const id = all.body.items[0]?.id as string;
       await expectStatus(200, 'GET', `/api/url-restrictions/${id}`, { token });
       await expectStatus(404, 'GET', `/api/url-restrictions/${id}`, { token: t['globex'] });
-      const input = { pattern: 'contract.example', matchType: 'domain', action: 'block', enabled: true, scope: { kind: 'units', unitIds: ['33'] }, schedule: { kind: 'window', days: [1, 2, 3], from: '08:00', to: '17:00' }, reason: 'Contract test' };
+      const input = {
+        pattern: 'contract.example',
+        matchType: 'domain',
+        action: 'block',
+        enabled: true,
+        scope: { kind: 'units', unitIds: ['33'] },
+        schedule: { kind: 'window', days: [1, 2, 3], from: '08:00', to: '17:00' },
+        reason: 'Contract test',
+      };
       const created = await expectStatus<{ id: string }>(201, 'POST', '/api/url-restrictions', { token, body: input });
       await expectStatus(422, 'POST', '/api/url-restrictions', { token, body: input });
       // A Globex user may not scope a rule to an Acme unit.
@@ -257,7 +373,9 @@ describe('the embedded backend answers as the contract says', () => {
   describe('prediction report', () => {
     it('answers admin roles with filters and refuses users and unknown bands', async () => {
       const token = t['admin'] as string;
-      await expectStatus(200, 'GET', '/api/reports/prediction?organizationId=1&band=high&page=1&pageSize=5&sort=riskScore&order=desc', { token });
+      await expectStatus(200, 'GET', '/api/reports/prediction?organizationId=1&band=high&page=1&pageSize=5&sort=riskScore&order=desc', {
+        token,
+      });
       await expectStatus(422, 'GET', '/api/reports/prediction?band=extreme', { token });
       await expectStatus(200, 'GET', '/api/reports/prediction/export?band=low', { token });
       await expectStatus(422, 'GET', '/api/reports/prediction/export?band=extreme', { token });
@@ -283,7 +401,16 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(200, 'GET', '/api/organizations/1', { token: t['admin'] });
       await expectStatus(403, 'GET', '/api/organizations/1', { token: t['user'] });
       await expectStatus(404, 'GET', '/api/organizations/99999', { token: su });
-      const input = { name: 'Contract Corp', code: 'CONTRACT', contactEmail: 'it@contract.example', phone: '+1 555 0300', address: '1 Test Road', timezone: 'Europe/Lisbon', seatLimit: 10, screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 } };
+      const input = {
+        name: 'Contract Corp',
+        code: 'CONTRACT',
+        contactEmail: 'it@contract.example',
+        phone: '+1 555 0300',
+        address: '1 Test Road',
+        timezone: 'Europe/Lisbon',
+        seatLimit: 10,
+        screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+      };
       const created = await expectStatus<{ id: string }>(201, 'POST', '/api/organizations', { token: su, body: input });
       await expectStatus(422, 'POST', '/api/organizations', { token: su, body: input });
       await expectStatus(403, 'POST', '/api/organizations', { token: t['admin'], body: { ...input, code: 'OTHER' } });
@@ -309,10 +436,19 @@ describe('the embedded backend answers as the contract says', () => {
         await expectStatus(403, 'POST', `/api/organizations/2/${action}`, { token: t['admin'], body: { reason: 'Not mine' } });
         await expectStatus(404, 'POST', `/api/organizations/99999/${action}`, { token: su, body: { reason: 'Gone' } });
       }
-      await expectStatus(200, 'POST', '/api/organizations/bulk-status', { token: su, body: { ids: [id, '2'], action: 'activate', reason: 'Back' } });
+      await expectStatus(200, 'POST', '/api/organizations/bulk-status', {
+        token: su,
+        body: { ids: [id, '2'], action: 'activate', reason: 'Back' },
+      });
       await expectStatus(422, 'POST', '/api/organizations/bulk-status', { token: su, body: { ids: [id], action: 'delete', reason: 'x' } });
-      await expectStatus(404, 'POST', '/api/organizations/bulk-status', { token: su, body: { ids: ['99999'], action: 'suspend', reason: 'x' } });
-      await expectStatus(403, 'POST', '/api/organizations/bulk-status', { token: t['admin'], body: { ids: ['2'], action: 'suspend', reason: 'x' } });
+      await expectStatus(404, 'POST', '/api/organizations/bulk-status', {
+        token: su,
+        body: { ids: ['99999'], action: 'suspend', reason: 'x' },
+      });
+      await expectStatus(403, 'POST', '/api/organizations/bulk-status', {
+        token: t['admin'],
+        body: { ids: ['2'], action: 'suspend', reason: 'x' },
+      });
       await expectStatus(409, 'DELETE', '/api/organizations/1', { token: su });
       await expectStatus(403, 'DELETE', `/api/organizations/${id}`, { token: t['admin'] });
       await expectStatus(204, 'DELETE', `/api/organizations/${id}`, { token: su });
@@ -324,7 +460,12 @@ describe('the embedded backend answers as the contract says', () => {
     it('lists, invites, updates, disables, enables, resets, revokes and deletes; refuses what roles and organizations forbid', async () => {
       const su = t['superadmin'] as string;
       const admin = t['admin'] as string;
-      await expectStatus(200, 'GET', '/api/users?page=1&pageSize=5&sort=email&order=desc&role=4&status=active,invited&organizationId=1&search=a', { token: su });
+      await expectStatus(
+        200,
+        'GET',
+        '/api/users?page=1&pageSize=5&sort=email&order=desc&role=4&status=active,invited&organizationId=1&search=a',
+        { token: su },
+      );
       await expectStatus(403, 'GET', '/api/users', { token: t['user'] });
       await expectStatus(200, 'GET', '/api/users/export?role=2', { token: admin });
       await expectStatus(403, 'GET', '/api/users/export', { token: t['user'] });
@@ -336,20 +477,40 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(404, 'GET', '/api/users/1/audit', { token: t['gabe'] });
       await expectStatus(403, 'GET', '/api/users/1/audit', { token: t['user'] });
       const input = { fullName: 'Nina Night', username: 'nina', email: 'nina@acme.example', phone: '', roleId: 3, organizationId: '1' };
-      const invited = await expectStatus<{ user: { id: string }; link: { token: string } }>(201, 'POST', '/api/users', { token: admin, body: input });
+      const invited = await expectStatus<{ user: { id: string }; link: { token: string } }>(201, 'POST', '/api/users', {
+        token: admin,
+        body: input,
+      });
       await expectStatus(422, 'POST', '/api/users', { token: admin, body: input });
-      await expectStatus(403, 'POST', '/api/users', { token: admin, body: { ...input, username: 'nina2', email: 'nina2@acme.example', roleId: 1 } });
+      await expectStatus(403, 'POST', '/api/users', {
+        token: admin,
+        body: { ...input, username: 'nina2', email: 'nina2@acme.example', roleId: 1 },
+      });
       const id = invited.body.user.id;
       const link = invited.body.link.token;
       await expectStatus(200, 'GET', `/api/set-password?token=${link}`, {});
       await expectStatus(404, 'GET', '/api/set-password?token=0123456789abcdef0123', {});
       await expectStatus(422, 'POST', '/api/set-password', { body: { token: link, password: 'short', rePassword: 'short' } });
-      await expectStatus(200, 'POST', '/api/set-password', { body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' } });
-      await expectStatus(404, 'POST', '/api/set-password', { body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' } });
+      await expectStatus(200, 'POST', '/api/set-password', {
+        body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' },
+      });
+      await expectStatus(404, 'POST', '/api/set-password', {
+        body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' },
+      });
       await expectStatus(200, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, fullName: 'Nina Nightingale' } });
       await expectStatus(422, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, email: 'nope' } });
       await expectStatus(404, 'PUT', `/api/users/${id}`, { token: t['gabe'], body: input });
-      await expectStatus(403, 'PUT', '/api/users/1', { token: admin, body: { fullName: 'Sophie Admin', username: 'superadmin', email: 'superadmin@acme.example', phone: '', roleId: 1, organizationId: '1' } });
+      await expectStatus(403, 'PUT', '/api/users/1', {
+        token: admin,
+        body: {
+          fullName: 'Sophie Admin',
+          username: 'superadmin',
+          email: 'superadmin@acme.example',
+          phone: '',
+          roleId: 1,
+          organizationId: '1',
+        },
+      });
       await expectStatus(200, 'POST', `/api/users/${id}/disable`, { token: admin });
       await expectStatus(409, 'POST', `/api/users/${id}/disable`, { token: admin });
       await expectStatus(409, 'POST', `/api/users/${id}/reset-password`, { token: admin });
@@ -370,7 +531,9 @@ describe('the embedded backend answers as the contract says', () => {
 
   describe('audit log', () => {
     it('answers admins (their organization) and refuses users', async () => {
-      await expectStatus(200, 'GET', '/api/audit-log?page=1&pageSize=10&resource=user&actorId=2&organizationId=1&recordId=1', { token: t['superadmin'] });
+      await expectStatus(200, 'GET', '/api/audit-log?page=1&pageSize=10&resource=user&actorId=2&organizationId=1&recordId=1', {
+        token: t['superadmin'],
+      });
       await expectStatus(200, 'GET', '/api/audit-log', { token: t['admin'] });
       await expectStatus(403, 'GET', '/api/audit-log', { token: t['user'] });
     });
@@ -379,7 +542,17 @@ describe('the embedded backend answers as the contract says', () => {
   describe('user-area writes by a read-only role (tests/mirage/permission-matrix.test.ts has every role)', () => {
     it('403 with the reason for every write of the operator, who reads them', async () => {
       const token = t['operator'] as string;
-      const unit = { name: 'Operator Unit', hostname: 'op-01.acme.example', ipAddress: '10.9.9.8', operatingSystem: 'linux', location: 'Lab', description: '', tags: [], maintenance: false, screenshotIntervalMinutes: 15 };
+      const unit = {
+        name: 'Operator Unit',
+        hostname: 'op-01.acme.example',
+        ipAddress: '10.9.9.8',
+        operatingSystem: 'linux',
+        location: 'Lab',
+        description: '',
+        tags: [],
+        maintenance: false,
+        screenshotIntervalMinutes: 15,
+      };
       await expectStatus(403, 'POST', '/api/service-units', { token, body: unit });
       await expectStatus(403, 'PUT', '/api/service-units/33', { token, body: unit });
       await expectStatus(403, 'DELETE', '/api/service-units/33', { token });
@@ -387,8 +560,14 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(403, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: ['33'], maintenance: true } });
       const processes = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/service-units/33/processes', { token });
       await expectStatus(403, 'POST', `/api/processes/${processes.body.items[0]?.id ?? ''}/end`, { token });
-      const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', { token: t['user'], body: { pattern: 'operator*', action: 'block', enabled: true, comment: '' } });
-      await expectStatus(403, 'POST', '/api/service-units/33/process-rules', { token, body: { pattern: 'x', action: 'block', enabled: true, comment: '' } });
+      const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
+        token: t['user'],
+        body: { pattern: 'operator*', action: 'block', enabled: true, comment: '' },
+      });
+      await expectStatus(403, 'POST', '/api/service-units/33/process-rules', {
+        token,
+        body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
+      });
       await expectStatus(403, 'PUT', `/api/service-units/33/process-rules/${rule.body.id}`, { token, body: { enabled: false } });
       await expectStatus(403, 'DELETE', `/api/service-units/33/process-rules/${rule.body.id}`, { token });
       const shots = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=1', { token });
@@ -399,7 +578,15 @@ describe('the embedded backend answers as the contract says', () => {
       await expectStatus(403, 'POST', '/api/screenshots/bulk-delete', { token, body: { ids: [shot] } });
       await expectStatus(403, 'POST', '/api/service-units/33/capture', { token });
       const rules = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/url-restrictions/all', { token });
-      const ruleBody = { pattern: 'operator.example', matchType: 'domain', action: 'block', enabled: true, scope: { kind: 'all' }, schedule: { kind: 'always' }, reason: '' };
+      const ruleBody = {
+        pattern: 'operator.example',
+        matchType: 'domain',
+        action: 'block',
+        enabled: true,
+        scope: { kind: 'all' },
+        schedule: { kind: 'always' },
+        reason: '',
+      };
       await expectStatus(403, 'POST', '/api/url-restrictions', { token, body: ruleBody });
       await expectStatus(403, 'PUT', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token, body: ruleBody });
       await expectStatus(403, 'DELETE', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token });
@@ -409,7 +596,9 @@ describe('the embedded backend answers as the contract says', () => {
   describe('the last super admin', () => {
     it('409 when the last active super admin would move into an organization that is not active', async () => {
       const token = t['superadmin'] as string;
-      const found = await expectStatus<{ items: { id: string; username: string }[] }>(200, 'GET', '/api/users?search=superadmin', { token });
+      const found = await expectStatus<{ items: { id: string; username: string }[] }>(200, 'GET', '/api/users?search=superadmin', {
+        token,
+      });
       const id = found.body.items.find((u) => u.username === 'superadmin')?.id ?? '';
       const options = await expectStatus<{ items: { id: string; status: string }[] }>(200, 'GET', '/api/organizations/options', { token });
       const suspended = options.body.items.find((o) => o.status !== 'active')?.id ?? '';
@@ -436,7 +625,10 @@ describe('the embedded backend answers as the contract says', () => {
       for (const op of validator.operations()) {
         if (validator.auth(op) !== 'bearer' || ['/api/auth/lock', '/api/auth/unlock'].includes(op.path)) continue;
         const url = concrete(op.path);
-        const answer = await call(op.method.toUpperCase(), url, { token, body: op.method === 'get' || op.method === 'delete' ? undefined : {} });
+        const answer = await call(op.method.toUpperCase(), url, {
+          token,
+          body: op.method === 'get' || op.method === 'delete' ? undefined : {},
+        });
         expect(answer.status, `${op.method} ${url}`).toBe(423);
       }
     });

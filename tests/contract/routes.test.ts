@@ -29,6 +29,12 @@ it('Mirage serves exactly the operations of docs/api/openapi.yaml', async () => 
     .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
     .sort();
   expect(served.length).toBeGreaterThan(80);
-  expect(served.filter((route) => !documented.includes(route)), 'served by Mirage, missing from the contract').toEqual([]);
-  expect(documented.filter((route) => !served.includes(route)), 'in the contract, not served by Mirage').toEqual([]);
+  expect(
+    served.filter((route) => !documented.includes(route)),
+    'served by Mirage, missing from the contract',
+  ).toEqual([]);
+  expect(
+    documented.filter((route) => !served.includes(route)),
+    'in the contract, not served by Mirage',
+  ).toEqual([]);
 });

@@ -32,7 +32,13 @@ const USER_PAGES = [
   '/apps/email',
 ];
 /** The admin area as far as it is built: each screen is audited as it renders. */
-const ADMIN_PAGES = ['/admin/dashboard', '/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile'];
+const ADMIN_PAGES = [
+  '/admin/dashboard',
+  '/admin/manage-organizations',
+  '/admin/manage-users',
+  '/admin/reporting/prediction',
+  '/admin/my-profile',
+];
 
 const SIZES = Object.keys(VIEWPORTS) as ViewportName[];
 const OVERLAY = '[role="dialog"], [role="menu"]';
@@ -52,7 +58,13 @@ async function scanEverywhere(page: Page, where: string, include?: string, sizes
  * Opens an overlay at each size, scans it in every theme, closes it again with Escape.
  * `open` returns the locator of what it opened.
  */
-async function scanOverlay(page: Page, where: string, open: () => Promise<void>, include = OVERLAY, sizes: readonly ViewportName[] = SIZES): Promise<string[]> {
+async function scanOverlay(
+  page: Page,
+  where: string,
+  open: () => Promise<void>,
+  include = OVERLAY,
+  sizes: readonly ViewportName[] = SIZES,
+): Promise<string[]> {
   const found: string[] = [];
   for (const size of sizes) {
     await page.setViewportSize(VIEWPORTS[size]);
@@ -102,7 +114,10 @@ async function openDeleteQuestion(page: Page): Promise<void> {
 async function unitAction(page: Page, button: RegExp, menuItem: string, timeout?: number): Promise<void> {
   if ((page.viewportSize()?.width ?? VIEWPORTS.desktop.width) < 576) {
     const list = page.getByRole('list', { name: 'Service units' });
-    await list.getByRole('button', { name: /^Actions for / }).first().click({ timeout });
+    await list
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .click({ timeout });
     await page.getByRole('menuitem', { name: menuItem, exact: true }).click({ timeout });
     return;
   }
@@ -216,12 +231,17 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
       expectNoViolations(found);
     });
 
-    test('lists on a phone: a unit card\'s actions menu; the filters panel', async () => {
+    test("lists on a phone: a unit card's actions menu; the filters panel", async () => {
       await openScreen(page, '/user/manage-service-units', true);
       const found = await scanOverlay(
         page,
         'unit card menu',
-        () => page.getByRole('list', { name: 'Service units' }).getByRole('button', { name: /^Actions for / }).first().click(),
+        () =>
+          page
+            .getByRole('list', { name: 'Service units' })
+            .getByRole('button', { name: /^Actions for / })
+            .first()
+            .click(),
         '[role="menu"]',
         ['phone'],
       );
@@ -231,7 +251,12 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
 
     test('screenshots: lightbox', async () => {
       await openScreen(page, '/user/manage-screenshots', true);
-      const found = await scanOverlay(page, 'lightbox', () => page.getByRole('button', { name: /^Open screenshot of / }).first().click());
+      const found = await scanOverlay(page, 'lightbox', () =>
+        page
+          .getByRole('button', { name: /^Open screenshot of / })
+          .first()
+          .click(),
+      );
       expectNoViolations(found);
     });
 
@@ -294,7 +319,12 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
     }
 
     test('account menu', async () => {
-      const found = await scanOverlay(page, 'admin account menu', () => page.getByRole('button', { name: /Account menu$/ }).click(), '[role="menu"]');
+      const found = await scanOverlay(
+        page,
+        'admin account menu',
+        () => page.getByRole('button', { name: /Account menu$/ }).click(),
+        '[role="menu"]',
+      );
       expectNoViolations(found);
     });
   });

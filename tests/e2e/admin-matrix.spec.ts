@@ -29,23 +29,42 @@ async function callApi(page: Page, call: Call): Promise<number> {
 
 /** An id from a list endpoint the account may read (or from a super admin's token when it may not). */
 async function idOf(page: Page, path: string, match: (row: Record<string, unknown>) => boolean): Promise<string> {
-  const id = await page.evaluate(async ({ path }) => {
-    const login = await fetch('/api/UserLogin', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
-      body: JSON.stringify({ params: { username: 'superadmin', password: 'demo1234' } }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const response = await fetch(path, { headers: { Authorization: `Bearer ${accessToken}` } });
-    return (await response.json()) as { items: Record<string, unknown>[] };
-  }, { path });
+  const id = await page.evaluate(
+    async ({ path }) => {
+      const login = await fetch('/api/UserLogin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
+        body: JSON.stringify({ params: { username: 'superadmin', password: 'demo1234' } }),
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const response = await fetch(path, { headers: { Authorization: `Bearer ${accessToken}` } });
+      return (await response.json()) as { items: Record<string, unknown>[] };
+    },
+    { path },
+  );
   const row = id.items.find(match);
   if (!row) throw new Error(`no row in ${path}`);
   return String(row['id']);
 }
 
-const orgBody = { name: 'Forced Org', code: 'FORCED', contactEmail: 'x@forced.example', phone: '', address: '', timezone: 'UTC', seatLimit: 5, screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 } };
-const userBody = (roleId: number) => ({ fullName: 'Forced User', username: `forced${roleId}`, email: `forced${roleId}@acme.example`, phone: '', roleId, organizationId: '1' });
+const orgBody = {
+  name: 'Forced Org',
+  code: 'FORCED',
+  contactEmail: 'x@forced.example',
+  phone: '',
+  address: '',
+  timezone: 'UTC',
+  seatLimit: 5,
+  screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+};
+const userBody = (roleId: number) => ({
+  fullName: 'Forced User',
+  username: `forced${roleId}`,
+  email: `forced${roleId}@acme.example`,
+  phone: '',
+  roleId,
+  organizationId: '1',
+});
 
 async function forbiddenCalls(page: Page, account: DemoAccount): Promise<Call[]> {
   const acme = await idOf(page, '/api/organizations?search=acme', (o) => o['code'] === 'ACME');
@@ -207,7 +226,11 @@ test('a suspended organization’s user is signed out at the next request', asyn
     const { accessToken } = (await login.json()) as { accessToken: string };
     const headers = { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' };
     const list = (await (await fetch('/api/organizations?search=globex', { headers })).json()) as { items: { id: string }[] };
-    const response = await fetch(`/api/organizations/${list.items[0]?.id ?? ''}/suspend`, { method: 'POST', headers, body: JSON.stringify({ reason: 'Contract review' }) });
+    const response = await fetch(`/api/organizations/${list.items[0]?.id ?? ''}/suspend`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ reason: 'Contract review' }),
+    });
     return response.status;
   });
   expect(status).toBe(200);

@@ -65,7 +65,9 @@ test.describe('admin dashboard, prediction report and profile', () => {
     await signIn(page, 'admin');
     await clientNavigate(page, '/admin/reporting/prediction');
     const widths = await Promise.all(
-      ['Organization', 'Service unit', 'Risk band'].map(async (name) => (await page.getByRole('combobox', { name, exact: true }).boundingBox())?.width),
+      ['Organization', 'Service unit', 'Risk band'].map(
+        async (name) => (await page.getByRole('combobox', { name, exact: true }).boundingBox())?.width,
+      ),
     );
     expect(new Set(widths).size).toBe(1);
     const top = page.getByRole('table', { name: 'Highest risk' });

@@ -14,9 +14,9 @@ test('the app’s API calls on the admin screens match the contract', async ({ p
   await expect(page.getByRole('cell', { name: 'Acme Logistics' }).first()).toBeVisible();
   await clientNavigate(page, '/admin/manage-users');
   await expect(page.getByRole('cell', { name: 'Adam Manager' }).first()).toBeVisible();
-  await expect.poll(() => contract.calls.map((c) => new URL(c.url).pathname)).toEqual(
-    expect.arrayContaining(['/api/UserLogin', '/api/me', '/api/organizations', '/api/users']),
-  );
+  await expect
+    .poll(() => contract.calls.map((c) => new URL(c.url).pathname))
+    .toEqual(expect.arrayContaining(['/api/UserLogin', '/api/me', '/api/organizations', '/api/users']));
   const mismatches = await contract.finish();
   expect(mismatches, mismatches.join('\n')).toEqual([]);
 });
@@ -24,8 +24,12 @@ test('the app’s API calls on the admin screens match the contract', async ({ p
 test('a response that breaks the contract is reported', () => {
   const lines = checkCall({ method: 'GET', url: 'http://127.0.0.1/api/me', requestBody: null, status: 200, responseText: '{"uid":1}' });
   expect(lines.join('\n')).toContain('GET /api/me → 200');
-  expect(checkCall({ method: 'GET', url: 'http://127.0.0.1/api/me', requestBody: null, status: 418, responseText: '' })[0]).toContain('status 418 is not documented');
-  expect(checkCall({ method: 'GET', url: 'http://127.0.0.1/api/nothing-here', requestBody: null, status: 200, responseText: '' })[0]).toContain('no such operation');
+  expect(checkCall({ method: 'GET', url: 'http://127.0.0.1/api/me', requestBody: null, status: 418, responseText: '' })[0]).toContain(
+    'status 418 is not documented',
+  );
+  expect(
+    checkCall({ method: 'GET', url: 'http://127.0.0.1/api/nothing-here', requestBody: null, status: 200, responseText: '' })[0],
+  ).toContain('no such operation');
 });
 
 test('the API reference at /dev/api opens as its own page, passes axe, in light and dark and on a phone', async ({ page }) => {

@@ -9,9 +9,35 @@ import { expect, test, type CspViolation, type Page } from './support/test';
  * more than it allows.
  */
 
-const PUBLIC_PAGES = ['/login', '/register', '/forgot-password', '/pages/error-404', '/pages/error-500', '/pages/not-authorized', '/pages/maintenance', '/pages/comingsoon'];
-const USER_PAGES = ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions', '/user/my-profile', '/apps/todo', '/apps/email'];
-const ADMIN_PAGES = ['/admin/dashboard', '/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile', '/apps/todo', '/apps/email'];
+const PUBLIC_PAGES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/pages/error-404',
+  '/pages/error-500',
+  '/pages/not-authorized',
+  '/pages/maintenance',
+  '/pages/comingsoon',
+];
+const USER_PAGES = [
+  '/user/dashboard',
+  '/user/manage-service-units',
+  '/user/manage-process',
+  '/user/manage-screenshots',
+  '/user/url-restrictions',
+  '/user/my-profile',
+  '/apps/todo',
+  '/apps/email',
+];
+const ADMIN_PAGES = [
+  '/admin/dashboard',
+  '/admin/manage-organizations',
+  '/admin/manage-users',
+  '/admin/reporting/prediction',
+  '/admin/my-profile',
+  '/apps/todo',
+  '/apps/email',
+];
 
 /** Opens each screen inside the app and shows it in every theme; the fixture checks the reports. */
 async function sweep(page: Page, paths: string[], inApp: boolean): Promise<void> {
@@ -27,7 +53,14 @@ test('the server sends the policy and the security headers; the page carries the
   const policy = headers['content-security-policy'] ?? '';
   expect(policy).toContain("script-src 'self' 'report-sample';");
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'", "require-trusted-types-for 'script'", 'trusted-types default dompurify']) {
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types default dompurify',
+  ]) {
     expect(policy).toContain(directive);
   }
   expect(headers['referrer-policy']).toBe('no-referrer');
@@ -47,25 +80,26 @@ test('only the silent-renewal page may be framed, and only by the app itself', a
   // Framing the app's pages is the attack this header stops; the refusal may be reported.
   csp.allow((v) => v.directive === 'frame-ancestors');
   await page.goto('/login');
-  const framed = await page.evaluate(async (paths) =>
-    Promise.all(
-      paths.map(
-        (src) =>
-          new Promise<string>((resolve) => {
-            const frame = document.createElement('iframe');
-            frame.addEventListener('load', () => {
-              // A refused frame shows the browser's error page, which the app cannot read.
-              try {
-                resolve(frame.contentDocument?.location.pathname ?? 'refused');
-              } catch {
-                resolve('refused');
-              }
-            });
-            frame.src = src;
-            document.body.append(frame);
-          }),
+  const framed = await page.evaluate(
+    async (paths) =>
+      Promise.all(
+        paths.map(
+          (src) =>
+            new Promise<string>((resolve) => {
+              const frame = document.createElement('iframe');
+              frame.addEventListener('load', () => {
+                // A refused frame shows the browser's error page, which the app cannot read.
+                try {
+                  resolve(frame.contentDocument?.location.pathname ?? 'refused');
+                } catch {
+                  resolve('refused');
+                }
+              });
+              frame.src = src;
+              document.body.append(frame);
+            }),
+        ),
       ),
-    ),
     ['/silent-callback.html', '/login', '/'],
   );
   expect(framed).toEqual(['/silent-callback.html', 'refused', 'refused']);
@@ -78,12 +112,24 @@ test('an inline script and an <img onerror> injected into the page are blocked a
     const body = (await response.text()).replace('</body>', `${injected}</body>`);
     await route.fulfill({ response, body });
   });
-  const isAttack = (v: CspViolation) => (v.directive === 'script-src-elem' || v.directive === 'script-src-attr') && v.sample.includes('__pwned');
+  const isAttack = (v: CspViolation) =>
+    (v.directive === 'script-src-elem' || v.directive === 'script-src-attr') && v.sample.includes('__pwned');
   csp.allow(isAttack);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   // Each is reported once per policy (the header's and the meta tag's).
-  await expect.poll(() => [...new Set(csp.violations().filter(isAttack).map((v) => v.directive))].sort()).toEqual(['script-src-attr', 'script-src-elem']);
+  await expect
+    .poll(() =>
+      [
+        ...new Set(
+          csp
+            .violations()
+            .filter(isAttack)
+            .map((v) => v.directive),
+        ),
+      ].sort(),
+    )
+    .toEqual(['script-src-attr', 'script-src-elem']);
   expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
 });
 

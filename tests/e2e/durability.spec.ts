@@ -22,12 +22,40 @@ test('a task, a unit and a URL rule created just before a reload are still there
   await signIn(page, 'admin');
   for (let round = 0; round < ROUNDS; round++) {
     const statuses = await page.evaluate(async (n) => {
-      const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` };
-      const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.status);
+      const headers = {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
+      };
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.status);
       return Promise.all([
-        post('/api/apps/todo/tasks/', { task: { title: `Durable task ${n}`, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false } }),
-        post('/api/service-units', { name: `Durable unit ${n}`, hostname: `durable-${n}.example.com`, operatingSystem: 'linux', tags: [], screenshotIntervalMinutes: 0 }),
-        post('/api/url-restrictions', { pattern: `durable-${n}.example.com`, matchType: 'domain', action: 'block', scope: { kind: 'all' }, schedule: { kind: 'always' }, reason: '' }),
+        post('/api/apps/todo/tasks/', {
+          task: {
+            title: `Durable task ${n}`,
+            desc: '',
+            tags: [],
+            isImportant: false,
+            isStarred: false,
+            isCompleted: false,
+            isTrashed: false,
+          },
+        }),
+        post('/api/service-units', {
+          name: `Durable unit ${n}`,
+          hostname: `durable-${n}.example.com`,
+          operatingSystem: 'linux',
+          tags: [],
+          screenshotIntervalMinutes: 0,
+        }),
+        post('/api/url-restrictions', {
+          pattern: `durable-${n}.example.com`,
+          matchType: 'domain',
+          action: 'block',
+          scope: { kind: 'all' },
+          schedule: { kind: 'always' },
+          reason: '',
+        }),
       ]);
     }, round);
     expect(statuses, `round ${round}`).toEqual([201, 201, 201]);
@@ -65,7 +93,10 @@ test('signing in and opening a protected page at once keeps the session, 20 time
     // The page's list request was answered with the stored session, never with a 401.
     await page.waitForFunction(() => (window.mirageRequests ?? []).some((r) => r.path === '/api/apps/todo/tasks'));
     const answers = await page.evaluate(() => (window.mirageRequests ?? []).map((r) => `${r.status} ${r.path}`));
-    expect(answers.filter((a) => a.startsWith('401')), `round ${round}`).toEqual([]);
+    expect(
+      answers.filter((a) => a.startsWith('401')),
+      `round ${round}`,
+    ).toEqual([]);
     await expect(page, `round ${round}`).toHaveURL(/\/apps\/todo$/);
   }
 });

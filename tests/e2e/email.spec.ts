@@ -27,7 +27,9 @@ test('opening an unread inbox email marks it read: the inbox count drops by one'
   await expect.poll(() => unreadInInbox(page)).toBe(before - 1);
   // The count drops at once; wait for the server to have stored it before reloading below.
   await expect
-    .poll(() => page.evaluate(() => (window.mirageRequests ?? []).some((r) => r.method === 'POST' && r.path === '/api/apps/email/mark-unread')))
+    .poll(() =>
+      page.evaluate(() => (window.mirageRequests ?? []).some((r) => r.method === 'POST' && r.path === '/api/apps/email/mark-unread')),
+    )
     .toBe(true);
 
   // Back in the list the row reads as read; the count holds after a reload (persisted backend).
@@ -57,7 +59,10 @@ test('toggling a label twice adds it, then it is gone', async ({ page }) => {
 
   // The server agrees: the Private label view does not list it.
   await page.keyboard.press('Escape');
-  await page.getByRole('navigation', { name: 'Labels' }).getByRole('link', { name: /^Private/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Labels' })
+    .getByRole('link', { name: /^Private/ })
+    .click();
   await expect(page.getByRole('list', { name: 'Private' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Team dinner on Friday — / })).toHaveCount(0);
 });

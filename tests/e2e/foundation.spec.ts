@@ -18,7 +18,16 @@ async function storeSession(page: Page, role: number, overrides: Record<string, 
         loggedIn: 'true',
         tokenExpiry: String(Date.now() + 3_600_000),
         'auth-values': JSON.stringify({ user_default_role_id: role }),
-        userInfo: JSON.stringify({ uid: 'e2e', displayName: 'E2E User', about: '', photoURL: '', status: 'online', userRole: 'admin', email: 'e2e@example.com', providerId: 'demo' }),
+        userInfo: JSON.stringify({
+          uid: 'e2e',
+          displayName: 'E2E User',
+          about: '',
+          photoURL: '',
+          status: 'online',
+          userRole: 'admin',
+          email: 'e2e@example.com',
+          providerId: 'demo',
+        }),
         ...overrides,
       };
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);

@@ -36,7 +36,9 @@ async function rowsWithActionsOutOfView(page: Page): Promise<string[]> {
           }
         }
         if (box.width === 0 || box.left < clip.left - 0.5 || box.right > clip.right + 0.5) {
-          offenders.push(`${button.getAttribute('aria-label') ?? '?'} at ${Math.round(box.left)}–${Math.round(box.right)}, visible ${Math.round(clip.left)}–${Math.round(clip.right)}`);
+          offenders.push(
+            `${button.getAttribute('aria-label') ?? '?'} at ${Math.round(box.left)}–${Math.round(box.right)}, visible ${Math.round(clip.left)}–${Math.round(clip.right)}`,
+          );
         }
       }
     }
@@ -93,7 +95,8 @@ test.describe('units list at 1280×800', () => {
     // Another person on the same browser keeps the default table: sign out (the session's keys only, the
     // table choices stay in localStorage), then sign in as globex.
     await page.evaluate(() => {
-      for (const key of ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn', 'session_locked']) localStorage.removeItem(key);
+      for (const key of ['session_key', 'accessToken', 'auth-values', 'userInfo', 'tokenExpiry', 'loggedIn', 'session_locked'])
+        localStorage.removeItem(key);
     });
     await signIn(page, 'globex');
     await page.goto(UNITS);
@@ -105,7 +108,10 @@ test.describe('units list at 1280×800', () => {
   test('the edit drawer keeps Save on screen', async ({ page }) => {
     await signIn(page, 'user');
     await page.goto(UNITS);
-    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: /^Edit/ });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
@@ -115,7 +121,10 @@ test.describe('units list at 1280×800', () => {
   test('the screenshot lightbox keeps Save and Delete on screen', async ({ page }) => {
     await signIn(page, 'user');
     await page.goto('/user/manage-screenshots');
-    await page.getByRole('button', { name: /^Open screenshot of / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open screenshot of / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('img', { name: /^Screenshot of / })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
@@ -136,7 +145,13 @@ for (const viewport of [
     const first =
       viewport.width < 576
         ? page.getByRole('list', { name: 'Service units' }).getByRole('listitem').first().getByRole('button').first()
-        : page.getByRole('table', { name: 'Service units' }).locator('tbody tr').first().getByRole('button').filter({ hasNotText: /^$/ }).first();
+        : page
+            .getByRole('table', { name: 'Service units' })
+            .locator('tbody tr')
+            .first()
+            .getByRole('button')
+            .filter({ hasNotText: /^$/ })
+            .first();
     const name = (await first.innerText()).trim();
     await first.click();
     const detail = page.getByRole('dialog', { name });
@@ -156,10 +171,13 @@ for (const viewport of [
       .poll(async () => {
         const box = await nameField.boundingBox();
         if (!box) return null;
-        return page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null, {
-          x: box.x + box.width / 2,
-          y: box.y + box.height / 2,
-        });
+        return page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null,
+          {
+            x: box.x + box.width / 2,
+            y: box.y + box.height / 2,
+          },
+        );
       })
       .toBe(editorTitle);
     await expect(editor.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
@@ -203,7 +221,10 @@ test.describe('phone, 390×844', () => {
     await expect(page.getByRole('button', { name: 'Folders and labels: Sent' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Folders and labels: Sent' }).click();
-    await page.getByRole('dialog', { name: 'Folders and labels' }).getByRole('link', { name: /^Inbox/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Folders and labels' })
+      .getByRole('link', { name: /^Inbox/ })
+      .click();
     // The list keeps the Sent rows on screen (busy) until the inbox arrives: read a row only once it has.
     const inbox = page.getByRole('list', { name: 'Inbox' });
     await expect(inbox).toHaveAttribute('aria-busy', 'false');
@@ -223,9 +244,11 @@ test('1280×800 German: every sidebar entry shows its whole label (long ones on 
   await page.reload();
   const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(menu.getByRole('link', { name: 'Screenshots der Service-Einheit' })).toBeVisible();
-  const cut = await menu.locator('[data-menu-label]').evaluateAll((labels) =>
-    labels.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1).map((l) => l.textContent),
-  );
+  const cut = await menu
+    .locator('[data-menu-label]')
+    .evaluateAll((labels) =>
+      labels.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1).map((l) => l.textContent),
+    );
   expect(cut).toEqual([]);
 });
 

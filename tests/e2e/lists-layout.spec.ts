@@ -14,7 +14,10 @@ const LANGUAGES = ['en', 'pt'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 function words(language: Language, namespace: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../../src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 function word(language: Language, namespace: string, path: string): string {
   const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], words(language, namespace));
@@ -37,7 +40,14 @@ interface ListScreen {
 }
 
 const SCREENS: ListScreen[] = [
-  { name: 'units', account: 'user', path: '/user/manage-service-units?pageSize=100', namespace: 'service-units', label: 'tableLabel', nameColumn: 'columns.name' },
+  {
+    name: 'units',
+    account: 'user',
+    path: '/user/manage-service-units?pageSize=100',
+    namespace: 'service-units',
+    label: 'tableLabel',
+    nameColumn: 'columns.name',
+  },
   {
     name: 'URL rules',
     account: 'user',
@@ -45,11 +55,33 @@ const SCREENS: ListScreen[] = [
     namespace: 'url-restrictions',
     label: 'tableLabel',
     nameColumn: 'columns.pattern',
-    laptopGap: 'issue 23 §1: rows of two to four lines under the URL tester show 5 whole rules at 1280×800, and in pt the table is wider than the page',
+    laptopGap:
+      'issue 23 §1: rows of two to four lines under the URL tester show 5 whole rules at 1280×800, and in pt the table is wider than the page',
   },
-  { name: 'processes', account: 'user', path: '/user/manage-process?unit=1', namespace: 'processes', label: 'tabProcesses', nameColumn: 'columns.name' },
-  { name: 'organizations', account: 'superadmin', path: '/admin/manage-organizations?pageSize=100', namespace: 'organizations', label: 'tableLabel', nameColumn: 'columns.name' },
-  { name: 'users', account: 'superadmin', path: '/admin/manage-users?pageSize=100', namespace: 'users', label: 'tableLabel', nameColumn: 'columns.fullName' },
+  {
+    name: 'processes',
+    account: 'user',
+    path: '/user/manage-process?unit=1',
+    namespace: 'processes',
+    label: 'tabProcesses',
+    nameColumn: 'columns.name',
+  },
+  {
+    name: 'organizations',
+    account: 'superadmin',
+    path: '/admin/manage-organizations?pageSize=100',
+    namespace: 'organizations',
+    label: 'tableLabel',
+    nameColumn: 'columns.name',
+  },
+  {
+    name: 'users',
+    account: 'superadmin',
+    path: '/admin/manage-users?pageSize=100',
+    namespace: 'users',
+    label: 'tableLabel',
+    nameColumn: 'columns.fullName',
+  },
 ];
 
 async function open(page: Page, screen: ListScreen, language: Language): Promise<void> {
@@ -116,7 +148,8 @@ function actionsOutOfView(page: Page): Promise<string[]> {
             clip = { left: Math.max(clip.left, c.left), right: Math.min(clip.right, c.right) };
           }
         }
-        if (box.width === 0 || box.left < clip.left - 0.5 || box.right > clip.right + 0.5) offenders.push(button.getAttribute('aria-label') ?? '?');
+        if (box.width === 0 || box.left < clip.left - 0.5 || box.right > clip.right + 0.5)
+          offenders.push(button.getAttribute('aria-label') ?? '?');
       }
     }
     return offenders;
@@ -154,7 +187,10 @@ for (const language of LANGUAGES) {
           expect(items, `${screen.name}: the seed has enough rows to measure`).toBeGreaterThanOrEqual(4);
           expect.soft(await sidewaysOverflow(page), `${screen.name}: sideways scroll`).toBeLessThanOrEqual(0);
           // The first card's actions: its menu opens and lists them by their words.
-          const menuButton = list.getByRole('listitem').first().getByRole('button', { name: word(language, 'data-list', 'rowActions').replace('{{name}}', '') });
+          const menuButton = list
+            .getByRole('listitem')
+            .first()
+            .getByRole('button', { name: word(language, 'data-list', 'rowActions').replace('{{name}}', '') });
           await menuButton.click();
           const menu = page.getByRole('menu');
           await expect(menu).toBeVisible();

@@ -25,12 +25,14 @@ function countRenewals(context: BrowserContext) {
   context.on('request', (request) => {
     const url = request.url();
     if (!url.startsWith(PROVIDER)) return;
-    if (url === `${PROVIDER}/token` && request.method() === 'POST' && /grant_type=refresh_token/.test(request.postData() ?? '')) seen.refresh += 1;
+    if (url === `${PROVIDER}/token` && request.method() === 'POST' && /grant_type=refresh_token/.test(request.postData() ?? ''))
+      seen.refresh += 1;
     if (url.startsWith(`${PROVIDER}/auth?`) && new URL(url).searchParams.get('prompt') === 'none') seen.frame += 1;
   });
   context.on('response', async (response) => {
     const request = response.request();
-    if (response.url() !== `${PROVIDER}/token` || response.status() === 200 || !/grant_type=refresh_token/.test(request.postData() ?? '')) return;
+    if (response.url() !== `${PROVIDER}/token` || response.status() === 200 || !/grant_type=refresh_token/.test(request.postData() ?? ''))
+      return;
     seen.refused.push(`${response.status()} ${await response.text().catch(() => '')}`);
   });
   return seen;
@@ -53,13 +55,18 @@ async function signInAtProvider(page: Page) {
   await expect(page.getByRole('button', { name: new RegExp(`^${NAME}, User`) })).toBeVisible();
 }
 
-test('sign-in through the provider lands on the dashboard with its name, email and picture; the backend accepts its token; a reload renews silently', async ({ page, context }) => {
+test('sign-in through the provider lands on the dashboard with its name, email and picture; the backend accepts its token; a reload renews silently', async ({
+  page,
+  context,
+}) => {
   const renewals = countRenewals(context);
   await signInAtProvider(page);
 
   // The provider's picture is the server-confirmed user's photo (the header's avatar source); the dashboard's
   // data comes from the embedded backend.
-  await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { photoURL?: string }).photoURL)).toBe(PICTURE);
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { photoURL?: string }).photoURL))
+    .toBe(PICTURE);
   await expect(page.getByText('Units online')).toBeVisible();
   // The policy's img-src lists the provider: the header shows its picture (the shared fixture fails the test on a
   // blocked image, and the avatar drops an image that failed to load).
@@ -76,7 +83,10 @@ test('sign-in through the provider lands on the dashboard with its name, email a
   await expect(page.getByText(EMAIL, { exact: true }).first()).toBeVisible();
 
   // The ID token's expiry is stored beside the access token's.
-  const stored = await page.evaluate(() => ({ id: Number(localStorage.getItem('idTokenExpiry')), at: Number(localStorage.getItem('tokenExpiry')) }));
+  const stored = await page.evaluate(() => ({
+    id: Number(localStorage.getItem('idTokenExpiry')),
+    at: Number(localStorage.getItem('tokenExpiry')),
+  }));
   expect(stored.id).toBeGreaterThan(Date.now());
   expect(stored.id).not.toBe(stored.at);
 
@@ -157,7 +167,9 @@ test('a cancel at the provider shows the error name and points to the console; a
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('access_denied');
   await expect(alert).toContainText('Detailed error can be found in console.');
-  expect(logged.some((text) => text.includes('Identity provider sign-in failed') && text.includes('End-User aborted interaction'))).toBe(true);
+  expect(logged.some((text) => text.includes('Identity provider sign-in failed') && text.includes('End-User aborted interaction'))).toBe(
+    true,
+  );
   await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
 
   // A state that matches no stored request: refused, and the pending request it raced is forgotten.
@@ -175,7 +187,8 @@ test('sign-out ends the provider session: back on the login page, signing in aga
   await signInAtProvider(page);
   const revoked: string[] = [];
   page.on('request', (request) => {
-    if (request.url() === `${PROVIDER}/token/revocation`) revoked.push(new URLSearchParams(request.postData() ?? '').get('token_type_hint') ?? '');
+    if (request.url() === `${PROVIDER}/token/revocation`)
+      revoked.push(new URLSearchParams(request.postData() ?? '').get('token_type_hint') ?? '');
   });
   await page.getByRole('button', { name: new RegExp(`^${NAME}, User`) }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();

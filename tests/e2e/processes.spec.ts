@@ -31,7 +31,7 @@ test('the process table updates live; pausing stops the updates', async ({ page 
   await expect.poll(cpuColumn, { timeout: 15_000 }).not.toBe(frozenCpu);
 });
 
-test('a deep link to another organization\'s unit says it is not found', async ({ page }) => {
+test("a deep link to another organization's unit says it is not found", async ({ page }) => {
   await signIn(page, 'globex');
   await page.goto('/user/manage-process?unit=1');
   await expect(page.getByText('This unit does not exist or is not in your organization.').first()).toBeVisible();

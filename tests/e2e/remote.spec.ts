@@ -12,7 +12,14 @@ import { expect, test, type Page, type Response } from './support/test';
 const APP = `http://127.0.0.1:${process.env.E2E_REMOTE_PORT ?? 4189}`;
 const API = `http://127.0.0.1:${process.env.E2E_PRISM_PORT ?? 4192}`;
 
-const ADMIN_PAGES = ['/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile', '/apps/todo', '/apps/email'];
+const ADMIN_PAGES = [
+  '/admin/manage-organizations',
+  '/admin/manage-users',
+  '/admin/reporting/prediction',
+  '/admin/my-profile',
+  '/apps/todo',
+  '/apps/email',
+];
 /**
  * Every user screen, and one unit's processes, screenshots, URL rules and detail drawer (unit 33 is the first of the
  * document's unit examples). Consecutive entries show different headings (openScreen waits for the heading to change).
@@ -89,7 +96,9 @@ test('user: sign-in lands on the user dashboard and every user screen renders fr
   const seen = watch(page);
   // Prism answers sign-in, the session check and the own profile with the document's `user` examples when asked
   // for them (the first example of each is an admin).
-  await page.route(/\/api\/(UserLogin|me|me\/profile)$/, (route) => route.continue({ headers: { ...route.request().headers(), prefer: 'example=user' } }));
+  await page.route(/\/api\/(UserLogin|me|me\/profile)$/, (route) =>
+    route.continue({ headers: { ...route.request().headers(), prefer: 'example=user' } }),
+  );
   await signIn(page, 'user');
   for (const path of USER_PAGES) await expectRendered(page, path);
   // The last screen, the own profile, is the role-4 account's (the `user` example), not the administrator's.

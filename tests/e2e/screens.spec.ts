@@ -21,11 +21,13 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 
 /** Labels (badges, select values) in `scope` whose text is wider than their box, i.e. cut off. */
 async function cutLabels(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((elements) =>
-    elements
-      .filter((e) => e.scrollWidth > e.clientWidth + 1)
-      .map((e) => `${(e as HTMLInputElement).value || e.textContent} (${e.scrollWidth} > ${e.clientWidth} px)`),
-  );
+  return page
+    .locator(selector)
+    .evaluateAll((elements) =>
+      elements
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${(e as HTMLInputElement).value || e.textContent} (${e.scrollWidth} > ${e.clientWidth} px)`),
+    );
 }
 
 /** Empty inputs whose placeholder is wider than the room for it, i.e. cut off ("Beliebige Einheit (nur Regeln für"). */
@@ -51,7 +53,14 @@ test.describe('screens at 390 px', () => {
   test('the user area in German: no sideways scrolling, URL rule badges whole', async ({ page }) => {
     await signInIn(page, 'user', 'de');
     const overflowing: string[] = [];
-    for (const path of ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions', '/user/my-profile']) {
+    for (const path of [
+      '/user/dashboard',
+      '/user/manage-service-units',
+      '/user/manage-process',
+      '/user/manage-screenshots',
+      '/user/url-restrictions',
+      '/user/my-profile',
+    ]) {
       await openScreen(page, path, true);
       const over = await sidewaysOverflow(page);
       if (over > 0) overflowing.push(`${path}: ${over} px`);
@@ -68,7 +77,15 @@ test.describe('screens at 390 px', () => {
   test('the admin area and the apps in Portuguese: no sideways scrolling, readable sort and mail subjects', async ({ page }) => {
     await signInIn(page, 'superadmin', 'pt');
     const overflowing: string[] = [];
-    for (const path of ['/admin/dashboard', '/admin/manage-organizations', '/admin/manage-users', '/admin/reporting/prediction', '/admin/my-profile', '/apps/todo', '/apps/email']) {
+    for (const path of [
+      '/admin/dashboard',
+      '/admin/manage-organizations',
+      '/admin/manage-users',
+      '/admin/reporting/prediction',
+      '/admin/my-profile',
+      '/apps/todo',
+      '/apps/email',
+    ]) {
       await openScreen(page, path, true);
       const over = await sidewaysOverflow(page);
       if (over > 0) overflowing.push(`${path}: ${over} px`);
@@ -141,14 +158,18 @@ test.describe('screens at 390 px', () => {
     await page.getByRole('button', { name: 'Escrever' }).click();
     const composer = page.getByRole('dialog', { name: 'Nova mensagem' });
     const widths = await Promise.all(
-      ['Descartar', 'Salvar rascunho', 'Enviar'].map(async (name) => Math.round((await composer.getByRole('button', { name, exact: true }).boundingBox())?.width ?? 0)),
+      ['Descartar', 'Salvar rascunho', 'Enviar'].map(async (name) =>
+        Math.round((await composer.getByRole('button', { name, exact: true }).boundingBox())?.width ?? 0),
+      ),
     );
     expect(widths[0]).toBeGreaterThan(250);
     expect(new Set(widths).size, widths.join(', ')).toBe(1);
   });
 });
 
-test('the user screens and the apps in Portuguese at 1280 px: a rule row opens its editor, nothing cut, fields and cards line up', async ({ page }) => {
+test('the user screens and the apps in Portuguese at 1280 px: a rule row opens its editor, nothing cut, fields and cards line up', async ({
+  page,
+}) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInIn(page, 'user', 'pt');
 
@@ -181,7 +202,9 @@ test('the user screens and the apps in Portuguese at 1280 px: a rule row opens i
   await expect(page.locator('main button img').first()).toBeVisible();
   expect(await cutLabels(page, 'main input')).toEqual([]);
   expect(await cutLabels(page, 'main .mantine-Card-root .mantine-Stack-root > p:first-child')).toEqual([]);
-  const heights = await page.locator('main button img').evaluateAll((images) => images.slice(0, 9).map((i) => Math.round(i.getBoundingClientRect().height)));
+  const heights = await page
+    .locator('main button img')
+    .evaluateAll((images) => images.slice(0, 9).map((i) => Math.round(i.getBoundingClientRect().height)));
   expect(new Set(heights).size, heights.join(', ')).toBe(1);
 
   // Mail: "Caixa de entrada" beside its unread badge stays on one line, as high as "Enviados".
@@ -200,7 +223,9 @@ test('the user screens and the apps in Portuguese at 1280 px: a rule row opens i
   await expect(page.getByLabel(/^Nova senha/)).toHaveAccessibleDescription('Pelo menos 8 caracteres, diferente da senha atual');
 });
 
-test('the service-unit list fits 1280 px: the tags column is not under the pinned actions; the URL tester\'s German unit placeholder whole', async ({ page }) => {
+test("the service-unit list fits 1280 px: the tags column is not under the pinned actions; the URL tester's German unit placeholder whole", async ({
+  page,
+}) => {
   await page.setViewportSize(VIEWPORTS.desktop);
   await signIn(page, 'user');
   await openScreen(page, '/user/manage-service-units', true);

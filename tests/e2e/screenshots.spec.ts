@@ -8,7 +8,10 @@ test('capture now shows a pending tile, then the new screenshot arrives', async 
   const count = page.getByText(/^\d+ screenshots?$/);
   const unfiltered = await count.textContent();
   await page.getByRole('combobox', { name: 'Service unit' }).click();
-  await page.getByRole('option', { name: /Online/ }).first().click();
+  await page
+    .getByRole('option', { name: /Online/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/unit=/);
   await expect(count).not.toHaveText(unfiltered ?? '');
   const unitName = (await page.getByRole('combobox', { name: 'Service unit' }).inputValue()).trim();
@@ -20,7 +23,10 @@ test('capture now shows a pending tile, then the new screenshot arrives', async 
   await expect(page.getByRole('status', { name: 'Capturing… waiting for the unit' })).toBeHidden();
   await expect(count).toHaveText(`${before + 1} screenshots`);
   // Newest first: the delivered capture is the first tile, taken moments ago.
-  await page.getByRole('button', { name: /^Open screenshot of / }).first().click();
+  await page
+    .getByRole('button', { name: /^Open screenshot of / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toContainText(unitName);
   await expect(page.getByRole('dialog')).toContainText(`1 of ${before + 1}`);
   await page.keyboard.press('ArrowRight');

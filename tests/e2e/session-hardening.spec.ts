@@ -51,7 +51,9 @@ test.describe('session hardening', () => {
     await expect(menu.getByText('Administration')).toHaveCount(0);
     expect(await sawAdminMenu(page)).toBe(false);
     // The server's role was written back over the tampered one.
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-values') ?? '{}') as unknown)).toEqual({ user_default_role_id: 4 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-values') ?? '{}') as unknown)).toEqual({
+      user_default_role_id: 4,
+    });
 
     // Tampered again, straight to an admin page: refused, with the way back to the user's own dashboard.
     await tamperRoleToSuperAdmin(page);
@@ -60,7 +62,9 @@ test.describe('session hardening', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'You are not authorized' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to my dashboard' })).toHaveAttribute('href', '/user/dashboard');
     expect(await sawAdminMenu(page)).toBe(false);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-values') ?? '{}') as unknown)).toEqual({ user_default_role_id: 4 });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('auth-values') ?? '{}') as unknown)).toEqual({
+      user_default_role_id: 4,
+    });
   });
 
   test('a locked session is refused by the server until the password unlocks it', async ({ page }) => {

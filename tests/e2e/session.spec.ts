@@ -24,7 +24,9 @@ test.describe('session', () => {
       const stored = await readSessionKeys(page);
       expect(stored['session_key']).toBeTruthy();
       expect(stored['loggedIn']).toBe('true');
-      expect(JSON.parse(stored['auth-values'] ?? '{}')).toEqual({ user_default_role_id: account === 'globex' ? 4 : ACCOUNTS.indexOf(account) + 1 });
+      expect(JSON.parse(stored['auth-values'] ?? '{}')).toEqual({
+        user_default_role_id: account === 'globex' ? 4 : ACCOUNTS.indexOf(account) + 1,
+      });
     });
   }
 
@@ -62,9 +64,7 @@ test.describe('session', () => {
     const before = (await handled(page)).length;
     await clientNavigate(page, '/user/manage-service-units');
     await expect(page.getByRole('heading', { level: 1, name: 'Service Unit Management' })).toBeVisible();
-    await expect
-      .poll(async () => (await handled(page)).some((r) => r.path === '/api/service-units' && r.status === 200))
-      .toBe(true);
+    await expect.poll(async () => (await handled(page)).some((r) => r.path === '/api/service-units' && r.status === 200)).toBe(true);
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     const requests = (await handled(page)).slice(before);
     const refreshes = requests.filter((r) => r.path === '/api/auth/refresh-token');

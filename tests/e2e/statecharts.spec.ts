@@ -9,9 +9,11 @@ import { DEMO_PASSWORD, signIn } from './support/auth';
  * live actors of the tab through XState's inspect API, the event log with secrets masked.
  */
 
-const session = MACHINES.find((m) => m.name === 'session') ?? (() => {
-  throw new Error('The registry has no session machine');
-})();
+const session =
+  MACHINES.find((m) => m.name === 'session') ??
+  (() => {
+    throw new Error('The registry has no session machine');
+  })();
 const state = (page: Page, id: string) => page.getByTestId('statechart').locator(`[data-state="${id}"]`);
 
 test('lists every machine and draws the session chart from a deep link, without signing in', async ({ page }) => {
@@ -69,7 +71,10 @@ test('after sign-in the live session actor shows its state, takes an offered eve
   await page.getByRole('menuitem', { name: 'Statecharts', exact: true }).click();
   await expect(page).toHaveURL(/\/dev\/statecharts$/);
 
-  await page.getByRole('list', { name: 'Running actors' }).getByRole('button', { name: /^session signedIn/ }).click();
+  await page
+    .getByRole('list', { name: 'Running actors' })
+    .getByRole('button', { name: /^session signedIn/ })
+    .click();
   await expect(page).toHaveURL(/machine=session&actor=/);
   const current = page.getByTestId('statechart').locator('[aria-current="true"]');
   await expect(state(page, 'signedIn')).toHaveAttribute('aria-current', 'true');
@@ -95,7 +100,10 @@ test('after sign-in the live session actor shows its state, takes an offered eve
 test('a window of its own inspects the screen of the tab that opened it, live, while that screen keeps running', async ({ page }) => {
   await signIn(page, 'admin');
   await page.getByRole('button', { name: /Account menu$/ }).click();
-  const [explorer] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Statecharts in a new window' }).click()]);
+  const [explorer] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('menuitem', { name: 'Statecharts in a new window' }).click(),
+  ]);
   await expect(explorer).toHaveURL(/\/dev\/statecharts$/);
   await expect(explorer.getByText('Showing the window that opened this one')).toBeVisible();
 
@@ -120,8 +128,7 @@ test('on a phone the chart opens on the initial state at a readable zoom, and th
   await chart.scrollIntoViewIfNeeded();
   await expect(state(page, initial.id)).toBeInViewport();
   // React Flow draws the chart inside one transformed layer: its scale is the zoom the reader sees.
-  const zoom = () =>
-    page.locator('.react-flow__viewport').evaluate((layer) => new DOMMatrixReadOnly(getComputedStyle(layer).transform).a);
+  const zoom = () => page.locator('.react-flow__viewport').evaluate((layer) => new DOMMatrixReadOnly(getComputedStyle(layer).transform).a);
   expect(await zoom()).toBeGreaterThanOrEqual(0.6);
   expect((await chart.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(420);
 

@@ -14,9 +14,9 @@ const LISTS: { account: DemoAccount; path: string }[] = [
 const LANGUAGES = ['en', 'de', 'fr', 'pt'];
 
 async function cutBadges(page: Page): Promise<string[]> {
-  return page.locator('table .mantine-Badge-label').evaluateAll((labels) =>
-    labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent ?? ''),
-  );
+  return page
+    .locator('table .mantine-Badge-label')
+    .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent ?? ''));
 }
 
 test.describe('status badges in lists', () => {

@@ -2,7 +2,8 @@ import { expect, test, type Page } from './support/test';
 import { clientNavigate, signIn } from './support/auth';
 
 /** The rows' title buttons of the visible list, in order. */
-const titles = (page: Page, view: string) => page.getByRole('list', { name: `Tasks in ${view}` }).getByRole('button', { name: /^Edit task / });
+const titles = (page: Page, view: string) =>
+  page.getByRole('list', { name: `Tasks in ${view}` }).getByRole('button', { name: /^Edit task / });
 
 async function openView(page: Page, view: 'All' | 'Starred' | 'Trashed') {
   await page.getByRole('navigation', { name: 'To-do views' }).getByRole('link', { name: view, exact: true }).click();

@@ -36,7 +36,10 @@ export default class MachineCoverageReporter implements Reporter {
       const sets = reached.get(target.id);
       const states = target.states.filter((s) => sets?.states.has(s)).length;
       const transitions = target.transitions.filter((t) => sets?.transitions.has(t)).length;
-      const missing = [...target.states.filter((s) => !sets?.states.has(s)).map((s) => `state ${s}`), ...target.transitions.filter((t) => !sets?.transitions.has(t)).map((t) => `transition ${t}`)];
+      const missing = [
+        ...target.states.filter((s) => !sets?.states.has(s)).map((s) => `state ${s}`),
+        ...target.transitions.filter((t) => !sets?.transitions.has(t)).map((t) => `transition ${t}`),
+      ];
       return { target, walked: Boolean(sets), states, transitions, missing };
     });
     const pct = (n: number, total: number) => (total ? `${Math.floor((n / total) * 1000) / 10}`.padStart(5) : '  100');
@@ -47,13 +50,17 @@ export default class MachineCoverageReporter implements Reporter {
       const s = `${r.states}/${r.target.states.length}`;
       const t = `${r.transitions}/${r.target.transitions.length}`;
       const note = r.walked ? '' : '  NO WALK';
-      out.push(`${r.target.name.padEnd(width)}  ${s.padStart(9)}  ${pct(r.states, r.target.states.length)}  ${t.padStart(11)}  ${pct(r.transitions, r.target.transitions.length)}${note}`);
+      out.push(
+        `${r.target.name.padEnd(width)}  ${s.padStart(9)}  ${pct(r.states, r.target.states.length)}  ${t.padStart(11)}  ${pct(r.transitions, r.target.transitions.length)}${note}`,
+      );
     }
     const totalStates = rows.reduce((n, r) => n + r.target.states.length, 0);
     const totalTransitions = rows.reduce((n, r) => n + r.target.transitions.length, 0);
     const reachedStates = rows.reduce((n, r) => n + r.states, 0);
     const reachedTransitions = rows.reduce((n, r) => n + r.transitions, 0);
-    out.push(`${'all'.padEnd(width)}  ${`${reachedStates}/${totalStates}`.padStart(9)}  ${pct(reachedStates, totalStates)}  ${`${reachedTransitions}/${totalTransitions}`.padStart(11)}  ${pct(reachedTransitions, totalTransitions)}`);
+    out.push(
+      `${'all'.padEnd(width)}  ${`${reachedStates}/${totalStates}`.padStart(9)}  ${pct(reachedStates, totalStates)}  ${`${reachedTransitions}/${totalTransitions}`.padStart(11)}  ${pct(reachedTransitions, totalTransitions)}`,
+    );
     const failing = rows.filter((r) => !r.walked || r.missing.length);
     if (failing.length) {
       out.push('', `Below 100 %: ${failing.length} machine(s)`);

@@ -21,12 +21,18 @@ describe('Admin dashboard', { timeout: 60_000 }, () => {
     const users = server.db['users']?.length ?? 0;
     const link = await screen.findByRole('link', { name: new RegExp(`^Users ${users}`) }, { timeout: 15_000 });
     expect(link).toHaveAttribute('href', '/admin/manage-users');
-    expect(screen.getByRole('link', { name: new RegExp(`^Organizations ${server.db['organizations']?.length}`) })).toHaveAttribute('href', '/admin/manage-organizations');
+    expect(screen.getByRole('link', { name: new RegExp(`^Organizations ${server.db['organizations']?.length}`) })).toHaveAttribute(
+      'href',
+      '/admin/manage-organizations',
+    );
     const roles = screen.getByRole('region', { name: 'Users by role' });
     expect(within(roles).getByRole('link', { name: 'Admins' })).toHaveAttribute('href', '/admin/manage-users?role=2');
     const risky = await screen.findByRole('region', { name: 'Highest failure risk' });
     await waitFor(() => expect(within(risky).getAllByRole('listitem')).toHaveLength(5), { timeout: 10_000 });
-    expect(within(risky).getAllByRole('link')[1]).toHaveAttribute('href', expect.stringMatching(/^\/admin\/reporting\/prediction\?unitId=/));
+    expect(within(risky).getAllByRole('link')[1]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\/reporting\/prediction\?unitId=/),
+    );
     const signIns = screen.getByRole('region', { name: 'Recent sign-ins' });
     expect(await within(signIns).findByText('Adam Manager')).toBeInTheDocument();
     // The chart (and its table) renders after the figures, in a deferred render.
@@ -36,7 +42,9 @@ describe('Admin dashboard', { timeout: 60_000 }, () => {
   it('lets one failed card retry while the others show their data', async () => {
     const user = userEvent.setup({ delay: null });
     let failing = true;
-    server.get('/api/admin/dashboard/recent-sign-ins', () => (failing ? new Response(500, {}, { message: 'down' }) : new Response(200, {}, { items: [] })));
+    server.get('/api/admin/dashboard/recent-sign-ins', () =>
+      failing ? new Response(500, {}, { message: 'down' }) : new Response(200, {}, { items: [] }),
+    );
     renderWithProviders(<AdminDashboardPage />, { path: '/admin/dashboard' });
     const signIns = await screen.findByRole('region', { name: 'Recent sign-ins' });
     const retry = await within(signIns).findByRole('button', { name: 'Retry loading “Recent sign-ins”' }, { timeout: 15_000 });

@@ -26,7 +26,10 @@ let count: (key: string) => number;
 beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   // A product endpoint that answers who called it, behind the bearer check.
-  server.get('/api/whoami', withAuth(server, ({ user }) => json(200, { username: user.username })));
+  server.get(
+    '/api/whoami',
+    withAuth(server, ({ user }) => json(200, { username: user.username })),
+  );
   count = countRequests(server);
   session = createSessionActor({ idleMs: 0, channel: null });
   session.actor.send({ type: 'session.login', username: 'operator', password: 'demo1234' });
@@ -85,9 +88,9 @@ describe('API client + session machine + Mirage', () => {
   });
 
   it('the refresh call itself never triggers a refresh', async () => {
-    await expect(
-      apiClient.post('/api/auth/refresh-token', { accessToken: 'unknown' }, { skipRefresh: true }),
-    ).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.post('/api/auth/refresh-token', { accessToken: 'unknown' }, { skipRefresh: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(count('POST /api/auth/refresh-token')).toBe(1);
   });
 
@@ -147,7 +150,10 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
   it("a restored session with a tampered role gets the server's role before it is active", async () => {
     session.dispose();
     localStorage.setItem('auth-values', JSON.stringify({ user_default_role_id: 1 }));
-    localStorage.setItem('userInfo', JSON.stringify({ ...JSON.parse(localStorage.getItem('userInfo') ?? '{}'), displayName: 'Mallory', userRole: 'admin' }));
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({ ...JSON.parse(localStorage.getItem('userInfo') ?? '{}'), displayName: 'Mallory', userRole: 'admin' }),
+    );
     session = createSessionActor({ idleMs: 0, channel: null });
     expect(session.actor.getSnapshot().matches('confirming')).toBe(true);
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));

@@ -12,8 +12,14 @@ let now = Date.parse('2026-01-01T10:00:00.000Z');
 beforeEach(async () => {
   now = Date.parse('2026-01-01T10:00:00.000Z');
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default', now: () => now, tokenLifetimeS: 8000 });
-  server.get('/api/test/admin-only', withAuth(server, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }));
-  server.get('/api/test/any', withAuth(server, ({ user }) => json(200, { username: user.username })));
+  server.get(
+    '/api/test/admin-only',
+    withAuth(server, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }),
+  );
+  server.get(
+    '/api/test/any',
+    withAuth(server, ({ user }) => json(200, { username: user.username })),
+  );
 });
 afterEach(() => server.shutdown());
 
@@ -68,7 +74,13 @@ describe('passwords', () => {
 });
 
 describe('POST /api/UserProfile (register)', () => {
-  const valid = { fullName: 'Nina New', phoneNumber: '+49 30 1234567', email: 'nina@example.com', password: 'secret123', rePassword: 'secret123' };
+  const valid = {
+    fullName: 'Nina New',
+    phoneNumber: '+49 30 1234567',
+    email: 'nina@example.com',
+    password: 'secret123',
+    rePassword: 'secret123',
+  };
 
   it('creates a role-4 account in the default organization that signs in with its email', async () => {
     const created = await call('/api/UserProfile', valid, withKey);
@@ -127,7 +139,10 @@ describe('tokens', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body?.['accessToken']).not.toBe(old);
     expect(refreshed.body?.['expiresAt']).toBe(new Date(now + 8000 * 1000).toISOString());
-    expect(await call('/api/auth/refresh-token', { accessToken: old })).toEqual({ status: 401, body: { message: 'Invalid refresh token' } });
+    expect(await call('/api/auth/refresh-token', { accessToken: old })).toEqual({
+      status: 401,
+      body: { message: 'Invalid refresh token' },
+    });
   });
 
   it('an unknown token cannot be refreshed', async () => {
@@ -242,7 +257,7 @@ describe('GET /api/me', () => {
 });
 
 describe('unlock and forgotten password', () => {
-  it('unlock checks the signed-in user\'s password', async () => {
+  it("unlock checks the signed-in user's password", async () => {
     const { body } = await login('operator', 'demo1234');
     const auth = { Authorization: `Bearer ${String(body?.['accessToken'])}` };
     expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(200);
@@ -283,10 +298,7 @@ describe('tabs sharing the stored database', () => {
     const users = table<UserRow>(server.db, 'users');
     const sessions = table<SessionRow>(server.db, 'sessions');
     const other = {
-      users: [
-        ...users.all(),
-        { ...(users.all()[0] as UserRow), id: '6', email: 'tab2@example.com', username: 'tab2@example.com' },
-      ],
+      users: [...users.all(), { ...(users.all()[0] as UserRow), id: '6', email: 'tab2@example.com', username: 'tab2@example.com' }],
       sessions: [
         { id: '1', accessToken: mine, sessionKey: 'k', userId: '2', expiresAt: now + 1000, revoked: true },
         { id: '1', accessToken: 'from-the-other-tab', sessionKey: 'k2', userId: '6', expiresAt: now + 1000, revoked: false },
@@ -305,4 +317,3 @@ describe('tabs sharing the stored database', () => {
     expect(await response.json()).toEqual({ username: 'tab2@example.com' });
   });
 });
-

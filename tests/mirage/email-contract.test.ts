@@ -9,7 +9,11 @@ let token: string;
 
 async function call(method: string, path: string, body?: unknown, auth: string | null = token) {
   // The login endpoint also wants the application key; the email endpoints ignore it.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    key: 'service-unit-admin-demo-key',
+  };
   if (auth) headers['Authorization'] = `Bearer ${auth}`;
   const res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   const text = await res.text();
@@ -87,7 +91,10 @@ describe('GET /api/apps/email/mails', () => {
     for (const label of ['personal', 'company', 'important', 'private']) {
       const list = await mails(label);
       const expected = (await everything()).filter((m) => m.labels.includes(label as never) && m.mailFolder !== 'trash');
-      expect(list.map((m) => m.id), label).toEqual(expected.map((m) => m.id).reverse());
+      expect(
+        list.map((m) => m.id),
+        label,
+      ).toEqual(expected.map((m) => m.id).reverse());
     }
     // The seed has a trashed 'company' email: it must not appear.
     const trashedCompany = (await mails('trash')).find((m) => m.labels.includes('company'));
@@ -122,7 +129,11 @@ describe('GET tags and meta', () => {
   it('meta: unread ids of inbox and spam only, unread ids per label (trash excluded), draft ids', async () => {
     const m = await meta();
     const all = await everything();
-    const ids = (f: (e: Email) => boolean) => all.filter(f).map((e) => e.id).sort();
+    const ids = (f: (e: Email) => boolean) =>
+      all
+        .filter(f)
+        .map((e) => e.id)
+        .sort();
     expect(Object.keys(m.unreadMails.folder).sort()).toEqual(['inbox', 'spam']);
     expect([...m.unreadMails.folder.inbox].sort()).toEqual(ids((e) => e.unread && e.mailFolder === 'inbox'));
     expect([...m.unreadMails.folder.spam].sort()).toEqual(ids((e) => e.unread && e.mailFolder === 'spam'));
@@ -177,7 +188,10 @@ describe('mutations', () => {
   });
 
   it('mark-unread sets the flag to the given value', async () => {
-    const read = (await mails('inbox')).filter((m) => !m.unread).slice(0, 2).map((m) => m.id);
+    const read = (await mails('inbox'))
+      .filter((m) => !m.unread)
+      .slice(0, 2)
+      .map((m) => m.id);
     expect((await call('POST', '/api/apps/email/mark-unread', { emailIds: read, unreadFlag: true })).text).toBe('');
     for (const id of read) expect((await byId(id)).unread).toBe(true);
     await call('POST', '/api/apps/email/mark-unread', { emailIds: read, unreadFlag: false });
@@ -220,7 +234,10 @@ describe('bad bodies answer 422 with a message and change nothing', () => {
 
   it.each(cases)('%s: %s', async (endpoint, _what, makeBody) => {
     const before = await everything();
-    const ids = before.filter((m) => m.mailFolder === 'inbox').slice(0, 2).map((m) => m.id);
+    const ids = before
+      .filter((m) => m.mailFolder === 'inbox')
+      .slice(0, 2)
+      .map((m) => m.id);
     const res = await call('POST', `/api/apps/email/${endpoint}`, makeBody(ids));
     expect(res.status).toBe(422);
     expect(typeof (res.data as { message: unknown }).message).toBe('string');
@@ -293,7 +310,9 @@ describe('POST /api/apps/email/compose', () => {
 
   it('saves a draft, counts it in meta, then sending it moves it to sent', async () => {
     const drafts = (await meta()).draftMails.length;
-    const { id } = (await call('POST', '/api/apps/email/compose', { ...valid, to: [], subject: 'Unfinished', draft: true })).data as { id: number };
+    const { id } = (await call('POST', '/api/apps/email/compose', { ...valid, to: [], subject: 'Unfinished', draft: true })).data as {
+      id: number;
+    };
     expect((await mails('draft'))[0]).toMatchObject({ id, subject: 'Unfinished' });
     expect((await meta()).draftMails).toHaveLength(drafts + 1);
     const res = await call('POST', '/api/apps/email/compose', { ...valid, subject: 'Finished', draftId: id });
@@ -304,7 +323,8 @@ describe('POST /api/apps/email/compose', () => {
 
   it('a reply is stored in sent and joins the thread of the email it answers', async () => {
     const original = must((await mails('inbox'))[0]);
-    const { id } = (await call('POST', '/api/apps/email/compose', { ...valid, subject: `Re: ${original.subject}`, replyTo: original.id })).data as { id: number };
+    const { id } = (await call('POST', '/api/apps/email/compose', { ...valid, subject: `Re: ${original.subject}`, replyTo: original.id }))
+      .data as { id: number };
     const thread = (await byId(original.id)).replies;
     expect(thread[thread.length - 1]).toMatchObject({ id, mailFolder: '', subject: `Re: ${original.subject}` });
   });

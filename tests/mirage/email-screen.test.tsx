@@ -11,7 +11,9 @@ import { renderWithProviders } from '../render';
 // The page only reads who is signed in; the session machine itself is tested elsewhere.
 // The signed-in user comes from the real session machine, driven by the test harness.
 beforeEach(async () => {
-  installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
+  installSessionActor(
+    (await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor,
+  );
 });
 
 let server: Server;

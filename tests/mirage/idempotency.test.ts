@@ -31,10 +31,16 @@ async function post(token: string | null, path: string, body: unknown, key?: str
   if (key !== undefined) headers['Idempotency-Key'] = key;
   const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
-  return { status: response.status, replayed: response.headers.get('Idempotent-Replayed'), body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  return {
+    status: response.status,
+    replayed: response.headers.get('Idempotent-Replayed'),
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
 }
 
-const task = (title: string) => ({ task: { title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false } });
+const task = (title: string) => ({
+  task: { title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false },
+});
 
 async function tasksTitled(token: string, title: string): Promise<number> {
   const response = await fetch('/api/apps/todo/tasks?filter=all', { headers: { Authorization: `Bearer ${token}` } });
@@ -56,7 +62,10 @@ describe('Idempotency-Key on creates', () => {
     await post(user.token, '/api/apps/todo/tasks/', task('First'), 'key-2');
     const other = await post(user.token, '/api/apps/todo/tasks/', task('Second'), 'key-2');
     expect(other.status).toBe(422);
-    expect(other.body).toMatchObject({ message: expect.stringMatching(/already used for a different request/), errors: { idempotencyKey: 'reusedWithDifferentRequest' } });
+    expect(other.body).toMatchObject({
+      message: expect.stringMatching(/already used for a different request/),
+      errors: { idempotencyKey: 'reusedWithDifferentRequest' },
+    });
     expect(await tasksTitled(user.token, 'Second')).toBe(0);
   });
 
@@ -87,15 +96,42 @@ describe('Idempotency-Key on creates', () => {
 
   it('every create endpoint replays: unit, URL rule, process rule, email, registration', async () => {
     const user = await start();
-    const unit = { name: 'Idem Kiosk', hostname: 'idem-kiosk.acme.example', ipAddress: '', operatingSystem: 'linux', location: '', description: '', tags: [], maintenance: false, screenshotIntervalMinutes: 0 };
+    const unit = {
+      name: 'Idem Kiosk',
+      hostname: 'idem-kiosk.acme.example',
+      ipAddress: '',
+      operatingSystem: 'linux',
+      location: '',
+      description: '',
+      tags: [],
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
+    };
     const units = await fetch('/api/service-units?pageSize=1', { headers: { Authorization: `Bearer ${user.token}` } });
     const unitId = String(((await units.json()) as { items: { id: string }[] }).items[0]?.id);
     const cases: [string, string, unknown, Record<string, string>?][] = [
       ['unit', '/api/service-units', unit],
-      ['URL rule', '/api/url-restrictions', { pattern: 'idem.example', matchType: 'domain', action: 'block', enabled: true, scope: { kind: 'all' }, schedule: { kind: 'always' }, reason: '' }],
+      [
+        'URL rule',
+        '/api/url-restrictions',
+        {
+          pattern: 'idem.example',
+          matchType: 'domain',
+          action: 'block',
+          enabled: true,
+          scope: { kind: 'all' },
+          schedule: { kind: 'always' },
+          reason: '',
+        },
+      ],
       ['process rule', `/api/service-units/${unitId}/process-rules`, { pattern: 'idem.exe', action: 'block', enabled: true, comment: '' }],
       ['email', '/api/apps/email/compose', { to: ['a@acme.example'], subject: 'Idem', message: '<p>Hi</p>', draft: false }],
-      ['registration', '/api/UserProfile', { fullName: 'Ida Idem', phoneNumber: '', email: 'ida@example.com', password: 'secret123', rePassword: 'secret123' }, { key: 'service-unit-admin-demo-key' }],
+      [
+        'registration',
+        '/api/UserProfile',
+        { fullName: 'Ida Idem', phoneNumber: '', email: 'ida@example.com', password: 'secret123', rePassword: 'secret123' },
+        { key: 'service-unit-admin-demo-key' },
+      ],
     ];
     for (const [name, path, body, extra] of cases) {
       const token = name === 'registration' ? null : user.token;

@@ -27,7 +27,9 @@ function importGraph(): Map<string, string[]> {
     const targets = new Set<string>();
     for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
       const base = resolve(dirname(file), specifier);
-      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find((p) => p.startsWith(ROOT) && existsSync(p) && /\.tsx?$/.test(p));
+      const target = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), base].find(
+        (p) => p.startsWith(ROOT) && existsSync(p) && /\.tsx?$/.test(p),
+      );
       if (target) targets.add(relative(ROOT, target));
     }
     graph.set(relative(ROOT, file), [...targets]);

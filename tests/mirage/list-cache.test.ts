@@ -56,9 +56,12 @@ describe('sorted lists follow changes', () => {
   it('a renamed user moves in the kept name order, and a new one appears in a search', async () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
     const admin = await signInAs('superadmin');
-    const names = async () => (await admin.request<Page<UserView>>('GET', '/api/users?sort=fullName&order=asc&pageSize=100')).body.items.map((u) => u.fullName);
+    const names = async () =>
+      (await admin.request<Page<UserView>>('GET', '/api/users?sort=fullName&order=asc&pageSize=100')).body.items.map((u) => u.fullName);
     const before = await names();
-    expect(before).toEqual([...before].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
+    expect(before).toEqual(
+      [...before].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)),
+    );
     const last = before[before.length - 1];
     const users = table<{ id: string; fullName: string }>(server.db, 'users');
     const target = users.rows().find((u) => u.fullName === last);

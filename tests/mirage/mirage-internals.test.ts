@@ -21,7 +21,17 @@ describe("Mirage's private parts still have the shape the backend relies on", ()
     const probes = collectionOf(db, 'probes');
     expect(probes).toBeDefined();
     expect(collectionsOf(db)).toContain(probes);
-    for (const method of ['all', 'find', 'where', 'insert', 'update', 'remove', '_findRecord', '_findRecords', '_findRecordsWhere'] as const) {
+    for (const method of [
+      'all',
+      'find',
+      'where',
+      'insert',
+      'update',
+      'remove',
+      '_findRecord',
+      '_findRecords',
+      '_findRecordsWhere',
+    ] as const) {
       expect(typeof probes?.[method], method).toBe('function');
     }
     expect(typeof probes?.identityManager.set).toBe('function');

@@ -42,13 +42,60 @@ export async function startMonitoringServer(options: Partial<MirageOptions> = {}
   const units = table<ServiceUnit>(server.db, 'serviceUnits');
   if (units.count() === 0) {
     const now = (options.now ?? Date.now)();
-    const base = { agentVersion: '4.2.0', description: '', tags: [], screenshotIntervalMinutes: 15, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const base = {
+      agentVersion: '4.2.0',
+      description: '',
+      tags: [],
+      screenshotIntervalMinutes: 15,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
     const seen = (msAgo: number) => new Date(now - msAgo).toISOString();
     units.insertMany([
-      { ...base, organizationId: '1', name: 'Front desk PC', hostname: 'acme-fd-01', ipAddress: '10.0.0.11', operatingSystem: 'windows', location: 'Lyon', lastSeenAt: seen(30_000), maintenance: false },
-      { ...base, organizationId: '1', name: 'Build server', hostname: 'acme-build', ipAddress: '10.0.0.12', operatingSystem: 'linux', location: 'Lyon', lastSeenAt: seen(3_600_000), maintenance: false },
-      { ...base, organizationId: '1', name: 'Design Mac', hostname: 'acme-mac-01', ipAddress: '10.0.0.13', operatingSystem: 'macos', location: 'Paris', lastSeenAt: seen(60_000), maintenance: true },
-      { ...base, organizationId: '2', name: 'Till 1', hostname: 'globex-till-1', ipAddress: '10.1.0.11', operatingSystem: 'windows', location: 'Porto', lastSeenAt: seen(10_000), maintenance: false },
+      {
+        ...base,
+        organizationId: '1',
+        name: 'Front desk PC',
+        hostname: 'acme-fd-01',
+        ipAddress: '10.0.0.11',
+        operatingSystem: 'windows',
+        location: 'Lyon',
+        lastSeenAt: seen(30_000),
+        maintenance: false,
+      },
+      {
+        ...base,
+        organizationId: '1',
+        name: 'Build server',
+        hostname: 'acme-build',
+        ipAddress: '10.0.0.12',
+        operatingSystem: 'linux',
+        location: 'Lyon',
+        lastSeenAt: seen(3_600_000),
+        maintenance: false,
+      },
+      {
+        ...base,
+        organizationId: '1',
+        name: 'Design Mac',
+        hostname: 'acme-mac-01',
+        ipAddress: '10.0.0.13',
+        operatingSystem: 'macos',
+        location: 'Paris',
+        lastSeenAt: seen(60_000),
+        maintenance: true,
+      },
+      {
+        ...base,
+        organizationId: '2',
+        name: 'Till 1',
+        hostname: 'globex-till-1',
+        ipAddress: '10.1.0.11',
+        operatingSystem: 'windows',
+        location: 'Porto',
+        lastSeenAt: seen(10_000),
+        maintenance: false,
+      },
     ]);
     const ctx: MirageContext = { seed: 'default', tokenLifetimeS: 8000, now: options.now ?? Date.now };
     await processesDomain.seed?.(server.db, ctx);

@@ -26,10 +26,13 @@ const emptyOrg = (name: string, code: string) => ({
 
 beforeEach(async () => {
   // The screen reads the role from the session; the session machine itself is tested elsewhere.
-  installSessionActor((await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor);
+  installSessionActor(
+    (await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor,
+  );
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   const session = await signInAs('superadmin');
-  for (const org of [emptyOrg('Aardvark Labs', 'aardvark'), emptyOrg('Abacus Works', 'abacus')]) await session.request('POST', '/api/organizations', org);
+  for (const org of [emptyOrg('Aardvark Labs', 'aardvark'), emptyOrg('Abacus Works', 'abacus')])
+    await session.request('POST', '/api/organizations', org);
   localStorage.setItem('accessToken', session.token);
 });
 afterEach(() => {

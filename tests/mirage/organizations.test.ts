@@ -62,7 +62,9 @@ describe('GET /api/organizations', () => {
       expect(status).toBe(200);
       const acme = body.items.find((o) => o.code === 'ACME');
       const users = table<UserRow>(server.db, 'users').where((u) => String(u.organizationId) === acme?.id).length;
-      const units = table<{ id: string; organizationId: string }>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === acme?.id).length;
+      const units = table<{ id: string; organizationId: string }>(server.db, 'serviceUnits').where(
+        (u) => String(u.organizationId) === acme?.id,
+      ).length;
       expect(acme).toMatchObject({ name: 'Acme Logistics', status: 'active', userCount: users, unitCount: units });
       expect(body.items.map((o) => o.code)).toContain('GLOBEX');
     }
@@ -133,10 +135,17 @@ describe('PUT /api/organizations/:id', () => {
     const id = orgId('Acme Logistics');
     const current = (await s.request<OrganizationView>('GET', `/api/organizations/${id}`)).body;
     expect(current.unitCount).toBeGreaterThan(0);
-    const { status, body } = await s.request<ErrorBody>('PUT', `/api/organizations/${id}`, { ...current, seatLimit: current.unitCount - 1 });
+    const { status, body } = await s.request<ErrorBody>('PUT', `/api/organizations/${id}`, {
+      ...current,
+      seatLimit: current.unitCount - 1,
+    });
     expect(status).toBe(422);
     expect(body.errors).toEqual({ seatLimit: 'belowUnitCount' });
-    const ok = await s.request<OrganizationView>('PUT', `/api/organizations/${id}`, { ...current, seatLimit: current.unitCount, phone: '+1 555 0199' });
+    const ok = await s.request<OrganizationView>('PUT', `/api/organizations/${id}`, {
+      ...current,
+      seatLimit: current.unitCount,
+      phone: '+1 555 0199',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ seatLimit: current.unitCount, phone: '+1 555 0199' });
   });
@@ -202,12 +211,22 @@ describe('suspend, activate, archive', () => {
   it('bulk suspends and activates, skipping rows already there', async () => {
     const s = await signInAs('superadmin');
     const ids = [orgId('Globex Retail'), orgId('Initech Services'), orgId('Umbrella Health')];
-    const result = await s.request<{ updated: number; skipped: number }>('POST', '/api/organizations/bulk-status', { action: 'suspend', ids, reason: 'Audit' });
+    const result = await s.request<{ updated: number; skipped: number }>('POST', '/api/organizations/bulk-status', {
+      action: 'suspend',
+      ids,
+      reason: 'Audit',
+    });
     expect(result.body).toMatchObject({ updated: 2, skipped: 1 });
-    const back = await s.request<{ updated: number }>('POST', '/api/organizations/bulk-status', { action: 'activate', ids, reason: 'Done' });
+    const back = await s.request<{ updated: number }>('POST', '/api/organizations/bulk-status', {
+      action: 'activate',
+      ids,
+      reason: 'Done',
+    });
     expect(back.body.updated).toBe(3);
     expect((await s.request('POST', '/api/organizations/bulk-status', { action: 'suspend', ids: [], reason: 'x' })).status).toBe(422);
-    expect((await s.request('POST', '/api/organizations/bulk-status', { action: 'suspend', ids: ['99999'], reason: 'x' })).status).toBe(404);
+    expect((await s.request('POST', '/api/organizations/bulk-status', { action: 'suspend', ids: ['99999'], reason: 'x' })).status).toBe(
+      404,
+    );
     const admin = await signInAs('admin');
     expect((await admin.request('POST', '/api/organizations/bulk-status', { action: 'suspend', ids, reason: 'x' })).status).toBe(403);
   });
@@ -216,7 +235,10 @@ describe('suspend, activate, archive', () => {
 describe('DELETE /api/organizations/:id', () => {
   it('is refused while the organization has users or units, with a message that says so', async () => {
     const s = await signInAs('superadmin');
-    const { status, body } = await s.request<ErrorBody & { userCount: number; unitCount: number }>('DELETE', `/api/organizations/${orgId('Globex Retail')}`);
+    const { status, body } = await s.request<ErrorBody & { userCount: number; unitCount: number }>(
+      'DELETE',
+      `/api/organizations/${orgId('Globex Retail')}`,
+    );
     expect(status).toBe(409);
     expect(body.userCount).toBeGreaterThan(0);
     expect(body.message).toMatch(/still has \d+ users and \d+ units/);
@@ -238,12 +260,17 @@ describe('GET /api/organizations/:id/audit', () => {
     const s = await signInAs('superadmin');
     const id = orgId('Globex Retail');
     await s.request('POST', `/api/organizations/${id}/suspend`, { reason: 'Check' });
-    const trail = await s.request<Page<{ action: string; resource: string; reason: string; before: { status: string }; after: { status: string } }>>(
-      'GET',
-      `/api/organizations/${id}/audit`,
-    );
+    const trail = await s.request<
+      Page<{ action: string; resource: string; reason: string; before: { status: string }; after: { status: string } }>
+    >('GET', `/api/organizations/${id}/audit`);
     expect(trail.status).toBe(200);
-    expect(trail.body.items[0]).toMatchObject({ action: 'suspend', resource: 'organization', reason: 'Check', before: { status: 'active' }, after: { status: 'suspended' } });
+    expect(trail.body.items[0]).toMatchObject({
+      action: 'suspend',
+      resource: 'organization',
+      reason: 'Check',
+      before: { status: 'active' },
+      after: { status: 'suspended' },
+    });
     const admin = await signInAs('admin');
     expect((await admin.request('GET', `/api/organizations/${id}/audit`)).status).toBe(404);
     expect((await admin.request('GET', `/api/organizations/${orgId('Acme Logistics')}/audit`)).status).toBe(200);

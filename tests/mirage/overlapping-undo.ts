@@ -24,7 +24,12 @@ async function deleteAndConfirm(user: User, askDelete: () => Promise<void>) {
  */
 export async function checkOverlappingUndo(
   user: User,
-  { a, b, askDelete, rowShown }: { a: string; b: string; askDelete: (label: string) => Promise<void>; rowShown: (label: string) => boolean },
+  {
+    a,
+    b,
+    askDelete,
+    rowShown,
+  }: { a: string; b: string; askDelete: (label: string) => Promise<void>; rowShown: (label: string) => boolean },
 ) {
   await deleteAndConfirm(user, () => askDelete(a));
   const undoA = within(toastWith(`“${a}” will be deleted`)).getByRole('button', { name: 'Undo' });

@@ -13,7 +13,14 @@ import { subjectOf, type UserRow } from '@mirage/http';
 import { call, startServer, tokenFor } from '../contract/support/mirage-harness';
 import { contractValidator } from '../contract/support/openapi-validator';
 
-const SCOPED_PATHS = ['/api/service-units', '/api/processes', '/api/screenshots', '/api/capture-requests', '/api/url-restrictions', '/api/dashboard/'];
+const SCOPED_PATHS = [
+  '/api/service-units',
+  '/api/processes',
+  '/api/screenshots',
+  '/api/capture-requests',
+  '/api/url-restrictions',
+  '/api/dashboard/',
+];
 
 type Target = 'unit' | 'urlRule' | 'processRule' | 'process' | 'screenshot' | 'capture';
 type Fixture = Record<Target, string>;
@@ -54,7 +61,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/service-units/export': { kind: 'list', resource: 'serviceUnit' },
   'POST /api/service-units': { kind: 'create', resource: 'serviceUnit', body: unitBody },
   'GET /api/service-units/{id}': { kind: 'record', resource: 'serviceUnit', action: 'read', target: 'unit' },
-  'PUT /api/service-units/{id}': { kind: 'record', resource: 'serviceUnit', action: 'update', target: 'unit', body: (_f, n) => unitBody(n) },
+  'PUT /api/service-units/{id}': {
+    kind: 'record',
+    resource: 'serviceUnit',
+    action: 'update',
+    target: 'unit',
+    body: (_f, n) => unitBody(n),
+  },
   'DELETE /api/service-units/{id}': { kind: 'record', resource: 'serviceUnit', action: 'delete', target: 'unit' },
   'POST /api/service-units/bulk-delete': { kind: 'record', resource: 'serviceUnit', action: 'delete', target: 'unit', bulk: true },
   'POST /api/service-units/bulk-maintenance': {
@@ -82,11 +95,28 @@ const MATRIX: Record<string, Entry> = {
     target: 'processRule',
     body: () => ({ enabled: false }),
   },
-  'DELETE /api/service-units/{id}/process-rules/{ruleId}': { kind: 'record', resource: 'processRule', action: 'delete', target: 'processRule' },
+  'DELETE /api/service-units/{id}/process-rules/{ruleId}': {
+    kind: 'record',
+    resource: 'processRule',
+    action: 'delete',
+    target: 'processRule',
+  },
   'GET /api/screenshots': { kind: 'list', resource: 'screenshot' },
   'GET /api/screenshots/{id}': { kind: 'record', resource: 'screenshot', action: 'read', target: 'screenshot' },
-  'PATCH /api/screenshots/{id}': { kind: 'record', resource: 'screenshot', action: 'update', target: 'screenshot', body: () => ({ flagged: true, note: 'matrix' }) },
-  'PUT /api/screenshots/{id}': { kind: 'record', resource: 'screenshot', action: 'update', target: 'screenshot', body: () => ({ flagged: true }) },
+  'PATCH /api/screenshots/{id}': {
+    kind: 'record',
+    resource: 'screenshot',
+    action: 'update',
+    target: 'screenshot',
+    body: () => ({ flagged: true, note: 'matrix' }),
+  },
+  'PUT /api/screenshots/{id}': {
+    kind: 'record',
+    resource: 'screenshot',
+    action: 'update',
+    target: 'screenshot',
+    body: () => ({ flagged: true }),
+  },
   'DELETE /api/screenshots/{id}': { kind: 'record', resource: 'screenshot', action: 'delete', target: 'screenshot' },
   'POST /api/screenshots/bulk-delete': { kind: 'record', resource: 'screenshot', action: 'delete', target: 'screenshot', bulk: true },
   'POST /api/service-units/{id}/capture': { kind: 'record', resource: 'screenshot', action: 'create', target: 'unit' },
@@ -95,7 +125,13 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/url-restrictions/all': { kind: 'list', resource: 'urlRule' },
   'POST /api/url-restrictions': { kind: 'create', resource: 'urlRule', body: ruleBody },
   'GET /api/url-restrictions/{id}': { kind: 'record', resource: 'urlRule', action: 'read', target: 'urlRule' },
-  'PUT /api/url-restrictions/{id}': { kind: 'record', resource: 'urlRule', action: 'update', target: 'urlRule', body: (_f, n) => ruleBody(n) },
+  'PUT /api/url-restrictions/{id}': {
+    kind: 'record',
+    resource: 'urlRule',
+    action: 'update',
+    target: 'urlRule',
+    body: (_f, n) => ruleBody(n),
+  },
   'DELETE /api/url-restrictions/{id}': { kind: 'record', resource: 'urlRule', action: 'delete', target: 'urlRule' },
   'GET /api/dashboard/summary': { kind: 'list', resource: 'serviceUnit' },
   'GET /api/dashboard/latest-screenshots': { kind: 'list', resource: 'screenshot' },
@@ -142,8 +178,22 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
     heartbeatGroup: 0,
   });
   const unitId = String(unit.id);
-  const urlRule = rowsOf(db, 'urlRestrictions').insert({ ...ruleBody(n), pattern: `fixture-${n}.example`, organizationId, createdAt: now, updatedAt: now, updatedBy: 'matrix' });
-  const processRule = rowsOf(db, 'processRules').insert({ serviceUnitId: unitId, pattern: `fixture${n}.exe`, action: 'allow', enabled: true, comment: '', createdAt: now });
+  const urlRule = rowsOf(db, 'urlRestrictions').insert({
+    ...ruleBody(n),
+    pattern: `fixture-${n}.example`,
+    organizationId,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: 'matrix',
+  });
+  const processRule = rowsOf(db, 'processRules').insert({
+    serviceUnitId: unitId,
+    pattern: `fixture${n}.exe`,
+    action: 'allow',
+    enabled: true,
+    comment: '',
+    createdAt: now,
+  });
   const process = rowsOf(db, 'processes').insert({
     serviceUnitId: unitId,
     name: 'fixture.exe',
@@ -243,7 +293,10 @@ describe('the permission matrix on every organization-scoped endpoint', () => {
         counter += 1;
         const subject = subjectNamed(username);
         const allowed = can(subject, 'create', entry.resource, { organizationId: subject.organizationId }).allowed;
-        const answer = await call<{ organizationId?: string; reason?: string }>(method, path, { token: tokens[username], body: entry.body(counter) });
+        const answer = await call<{ organizationId?: string; reason?: string }>(method, path, {
+          token: tokens[username],
+          body: entry.body(counter),
+        });
         if (allowed) {
           expect(answer.status).toBe(201);
           expect(answer.body.organizationId).toBe(subject.organizationId);
@@ -278,7 +331,8 @@ describe('the permission matrix on every organization-scoped endpoint', () => {
         } else {
           expect(answer.status, JSON.stringify(answer.body)).toBe(want);
         }
-        if (want === 403) expect(answer.body.reason).toBe(can(subjectNamed(username), entry.action, entry.resource, { organizationId }).reason);
+        if (want === 403)
+          expect(answer.body.reason).toBe(can(subjectNamed(username), entry.action, entry.resource, { organizationId }).reason);
         expect(records.find(fixture[entry.target]), 'a refused call changes nothing').toEqual(before);
       },
     );
@@ -308,7 +362,10 @@ describe('the permission matrix on every organization-scoped endpoint', () => {
     expect(shots.find(globex.screenshot)).toBeUndefined();
     expect(shots.find(acme.screenshot)).toBeDefined();
 
-    const operator = await call<{ reason: string }>('POST', '/api/service-units/bulk-delete', { token: tokens['operator'], body: { ids: [acme.unit] } });
+    const operator = await call<{ reason: string }>('POST', '/api/service-units/bulk-delete', {
+      token: tokens['operator'],
+      body: { ids: [acme.unit] },
+    });
     expect(operator.status).toBe(403);
     expect(operator.body.reason).toBe('readOnlyRole');
     expect(units.find(acme.unit)).toBeDefined();

@@ -15,8 +15,14 @@ describe('Mirage asks the same can() as the screens', () => {
   it('withAuth({ permission }) answers 403 with the reason for a refused role, and runs the handler otherwise', async () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
     const s = server;
-    s.get('/api/test/admin-only', withAuth(s, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }));
-    s.post('/api/test/org-create', withAuth(s, () => json(201, { ok: true }), { permission: { action: 'create', resource: 'organization' } }));
+    s.get(
+      '/api/test/admin-only',
+      withAuth(s, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }),
+    );
+    s.post(
+      '/api/test/org-create',
+      withAuth(s, () => json(201, { ok: true }), { permission: { action: 'create', resource: 'organization' } }),
+    );
 
     const user = await signInAs('user');
     const refused = await user.request<{ message: string; reason: string }>('GET', '/api/test/admin-only');

@@ -50,7 +50,9 @@ async function login(username: string): Promise<string> {
   return String(answer.body?.['accessToken']);
 }
 
-const newTask = (title: string) => ({ task: { title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false } });
+const newTask = (title: string) => ({
+  task: { title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false },
+});
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function deferred() {
@@ -111,9 +113,23 @@ describe('the change log', () => {
     tracker.silently(() => things.insert({ name: 'from another tab' }));
     const pending = tracker.take();
     expect(tracker.isEmpty).toBe(true);
-    expect(pending.batch).toEqual([{ collection: 'things', put: [{ id: a.id, name: 'a2' }, { id: kept.id, name: 'kept2' }], deleted: [gone.id] }]);
+    expect(pending.batch).toEqual([
+      {
+        collection: 'things',
+        put: [
+          { id: a.id, name: 'a2' },
+          { id: kept.id, name: 'kept2' },
+        ],
+        deleted: [gone.id],
+      },
+    ]);
     pending.undo();
-    expect(things.all().map((t) => t.name).sort()).toEqual(['from another tab', 'kept']);
+    expect(
+      things
+        .all()
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['from another tab', 'kept']);
   });
 
   it('does not record what the clock recomputes (the simulated heartbeat of every unit)', async () => {
@@ -168,7 +184,12 @@ describe('the row store (IndexedDB through idb)', () => {
   });
 
   it('starts from stored rows without copying them, and new rows get ids past the stored ones', async () => {
-    server = await makeServer({ environment: 'test', latencyMs: 0, initialData: { tasks: [{ id: '7' }, { id: '3' }] }, adoptInitialData: true });
+    server = await makeServer({
+      environment: 'test',
+      latencyMs: 0,
+      initialData: { tasks: [{ id: '7' }, { id: '3' }] },
+      adoptInitialData: true,
+    });
     const tasks = table<Row & { title?: string }>(server.db, 'tasks');
     expect(tasks.all()).toEqual([{ id: '7' }, { id: '3' }]);
     expect(tasks.insert({ title: 'new' }).id).toBe('8');
@@ -340,6 +361,10 @@ describe('sessions end with the sign-in', () => {
     expect(stored).toEqual([other]);
     live.shutdown();
     server = await startBrowserServer({ latencyMs: '0', store });
-    expect(table<SessionRow>(server.db, 'sessions').all().map((s) => s.accessToken)).toEqual([other]);
+    expect(
+      table<SessionRow>(server.db, 'sessions')
+        .all()
+        .map((s) => s.accessToken),
+    ).toEqual([other]);
   });
 });

@@ -19,7 +19,9 @@ describe('Prediction report screen', { timeout: 60_000 }, () => {
   it('shows the summary, the highest-risk units, the riskiest unit’s forecast and every unit in a table', async () => {
     renderWithProviders(<PredictionReportPage />, { path: '/admin/reporting/prediction' });
     const units = await screen.findByRole('group', { name: 'Units analysed' });
-    await waitFor(() => expect(within(units).getByText(String(server.db['serviceUnits']?.length))).toBeInTheDocument(), { timeout: 15_000 });
+    await waitFor(() => expect(within(units).getByText(String(server.db['serviceUnits']?.length))).toBeInTheDocument(), {
+      timeout: 15_000,
+    });
     const top = await screen.findByRole('table', { name: 'Highest risk' }, { timeout: 15_000 });
     const first = within(top).getAllByRole('button')[0] as HTMLElement;
     // The riskiest unit's forecast opens by itself, with its figures as a table for screen readers.
@@ -38,10 +40,13 @@ describe('Prediction report screen', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'High' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/reporting/prediction?band=high'), { timeout: 10_000 });
     const table = screen.getByRole('table', { name: 'Prediction for every service unit' });
-    await waitFor(() => {
-      const badges = within(table).getAllByText(/^High · \d+$/);
-      expect(badges.length).toBe(within(table).getAllByRole('row').length - 1);
-    }, { timeout: 10_000 });
+    await waitFor(
+      () => {
+        const badges = within(table).getAllByText(/^High · \d+$/);
+        expect(badges.length).toBe(within(table).getAllByRole('row').length - 1);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('chooses another unit from the top list and shows its forecast', async () => {

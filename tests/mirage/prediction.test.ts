@@ -26,7 +26,13 @@ describe('prediction report endpoints', () => {
   it('answers 401 without a token and 403 for role 4', async () => {
     expect((await fetch('/api/reports/prediction')).status).toBe(401);
     const user = await signInAs('user');
-    for (const path of ['/api/reports/prediction', '/api/reports/prediction/export', '/api/reports/prediction/units', '/api/reports/prediction/organizations', `/api/reports/prediction/units/${units()[0]?.id}`]) {
+    for (const path of [
+      '/api/reports/prediction',
+      '/api/reports/prediction/export',
+      '/api/reports/prediction/units',
+      '/api/reports/prediction/organizations',
+      `/api/reports/prediction/units/${units()[0]?.id}`,
+    ]) {
       expect((await user.request('GET', path)).status).toBe(403);
     }
   });
@@ -44,7 +50,12 @@ describe('prediction report endpoints', () => {
     const unit = units()[3] as ServiceUnitRow;
     const row = report.body.items.find((u) => u.serviceUnitId === String(unit.id)) as UnitPrediction;
     const expected = predict(historyOf(unit, NOW).history);
-    expect(row).toMatchObject({ riskScore: expected.riskScore, band: expected.band, predictedDowntimeHours: expected.predictedDowntimeHours, trend: expected.trend });
+    expect(row).toMatchObject({
+      riskScore: expected.riskScore,
+      band: expected.band,
+      predictedDowntimeHours: expected.predictedDowntimeHours,
+      trend: expected.trend,
+    });
     expect(row.factors).toEqual(expected.contributions.slice(0, 3));
   });
 
@@ -106,7 +117,11 @@ describe('prediction report endpoints', () => {
     expect(body.series).toHaveLength(30 + 7);
     expect(body.series.slice(0, 7).every((p) => p.predicted === null && p.actual !== null)).toBe(true);
     const future = body.series.slice(30);
-    expect(future.every((p) => p.actual === null && p.predicted !== null && (p.low ?? 0) <= (p.predicted ?? 0) && (p.high ?? 0) >= (p.predicted ?? 0))).toBe(true);
+    expect(
+      future.every(
+        (p) => p.actual === null && p.predicted !== null && (p.low ?? 0) <= (p.predicted ?? 0) && (p.high ?? 0) >= (p.predicted ?? 0),
+      ),
+    ).toBe(true);
     expect(body.series.at(-1)?.date).toBe('2026-11-27');
     expect((await superadmin.request('GET', '/api/reports/prediction/units/nope')).status).toBe(404);
   });
@@ -171,6 +186,11 @@ describe('admin dashboard endpoints', () => {
     const report = await admin.request<PredictionReport>('GET', '/api/reports/prediction?pageSize=5');
     expect(top.body.items.map((u) => u.riskScore)).toEqual(report.body.items.map((u) => u.riskScore));
     const signIns = await admin.request<{ items: RecentSignIn[] }>('GET', '/api/admin/dashboard/recent-sign-ins');
-    expect(signIns.body.items.map((s) => s.username).slice(0, 2).sort()).toEqual(['admin', 'globex']);
+    expect(
+      signIns.body.items
+        .map((s) => s.username)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['admin', 'globex']);
   });
 });

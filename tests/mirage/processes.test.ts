@@ -33,7 +33,11 @@ describe('processes endpoints', () => {
     expect(first.body.items.length).toBeGreaterThan(5);
     expect(first.body.items.every((p) => p.state === 'running' && p.serviceUnitId === unitId)).toBe(true);
     const second = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
-    const figures = (list: ProcessList) => list.items.map((p) => `${p.id}:${p.cpuPercent}:${p.memoryMb}`).sort().join('|');
+    const figures = (list: ProcessList) =>
+      list.items
+        .map((p) => `${p.id}:${p.cpuPercent}:${p.memoryMb}`)
+        .sort()
+        .join('|');
     expect(figures(second.body)).not.toBe(figures(first.body));
   });
 
@@ -85,19 +89,32 @@ describe('processes endpoints', () => {
   });
 
   it('refuses a bad pattern and a duplicate with field errors', async () => {
-    const bad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'a/b', action: 'block' });
+    const bad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, {
+      pattern: 'a/b',
+      action: 'block',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors['pattern']).toBe('invalidCharacters');
-    const broad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: '**', action: 'maybe' });
+    const broad = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, {
+      pattern: '**',
+      action: 'maybe',
+    });
     expect(broad.body.errors).toEqual({ pattern: 'tooBroad', action: 'invalidAction' });
     await user.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'zz-game.exe', action: 'block' });
-    const dup = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'ZZ-GAME.EXE', action: 'allow' });
+    const dup = await user.request<{ errors: Record<string, string> }>('POST', `/api/service-units/${unitId}/process-rules`, {
+      pattern: 'ZZ-GAME.EXE',
+      action: 'allow',
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.errors['pattern']).toBe('duplicate');
   });
 
   it('updates (partially), lists and deletes rules', async () => {
-    const created = await user.request<ProcessRule>('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'zz-tool*', action: 'block', enabled: false });
+    const created = await user.request<ProcessRule>('POST', `/api/service-units/${unitId}/process-rules`, {
+      pattern: 'zz-tool*',
+      action: 'block',
+      enabled: false,
+    });
     const id = created.body.id;
     const toggled = await user.request<ProcessRule>('PUT', `/api/service-units/${unitId}/process-rules/${id}`, { enabled: true });
     expect(toggled.body).toMatchObject({ pattern: 'zz-tool*', action: 'block', enabled: true });
@@ -112,7 +129,9 @@ describe('processes endpoints', () => {
     const globex = await signInAs('globex');
     expect((await globex.request('GET', `/api/service-units/${unitId}/processes`)).status).toBe(404);
     expect((await globex.request('GET', `/api/service-units/${unitId}/process-rules`)).status).toBe(404);
-    expect((await globex.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'x.exe', action: 'block' })).status).toBe(404);
+    expect((await globex.request('POST', `/api/service-units/${unitId}/process-rules`, { pattern: 'x.exe', action: 'block' })).status).toBe(
+      404,
+    );
     const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     expect((await globex.request('POST', `/api/processes/${list.body.items[0]?.id}/end`)).status).toBe(404);
   });

@@ -27,9 +27,19 @@ describe('own profile endpoints', () => {
       const session = await signInAs(name);
       const before = await session.request<ProfileRecord>('GET', '/api/me/profile');
       expect(before.body).toMatchObject({ username: name, organizationName: 'Acme Logistics' });
-      const saved = await session.request<ProfileRecord>('PUT', '/api/me/profile', { displayName: ` ${name} edited `, about: 'Line one\nLine two', phoneNumber: '+351 21 000 0000', photoURL: PHOTO });
+      const saved = await session.request<ProfileRecord>('PUT', '/api/me/profile', {
+        displayName: ` ${name} edited `,
+        about: 'Line one\nLine two',
+        phoneNumber: '+351 21 000 0000',
+        photoURL: PHOTO,
+      });
       expect(saved.status).toBe(200);
-      expect(saved.body).toMatchObject({ displayName: `${name} edited`, about: 'Line one\nLine two', phoneNumber: '+351 21 000 0000', photoURL: PHOTO });
+      expect(saved.body).toMatchObject({
+        displayName: `${name} edited`,
+        about: 'Line one\nLine two',
+        phoneNumber: '+351 21 000 0000',
+        photoURL: PHOTO,
+      });
       expect((await session.request<ProfileRecord>('GET', '/api/me/profile')).body.displayName).toBe(`${name} edited`);
       const me = await session.request<{ displayName: string; photoURL: string }>('GET', '/api/me');
       expect(me.body).toMatchObject({ displayName: `${name} edited`, photoURL: PHOTO });
@@ -46,7 +56,10 @@ describe('own profile endpoints', () => {
     [{ displayName: 'Ann', photoURL: 'javascript:alert(1)' }, { photoURL: 'invalidPhoto' }],
     [{ displayName: 'Ann', photoURL: `data:image/png;base64,${'A'.repeat(200_001)}` }, { photoURL: 'photoTooLarge' }],
     // An HTML page behind a picture's prefix, and a JPEG that calls itself a PNG: the bytes decide.
-    [{ displayName: 'Ann', photoURL: `data:image/png;base64,${btoa('<html><script>alert(1)</script></html>')}` }, { photoURL: 'invalidPhoto' }],
+    [
+      { displayName: 'Ann', photoURL: `data:image/png;base64,${btoa('<html><script>alert(1)</script></html>')}` },
+      { photoURL: 'invalidPhoto' },
+    ],
     [{ displayName: 'Ann', photoURL: PHOTO.replace('image/jpeg', 'image/png') }, { photoURL: 'invalidPhoto' }],
     [{ displayName: 'Ann', photoURL: 'data:image/webp;base64,UklGRiQAAABXQVZF' }, { photoURL: 'invalidPhoto' }],
   ])('refuses %j with 422 and %j, and stores nothing', async (body, errors) => {
@@ -67,16 +80,43 @@ describe('own profile endpoints', () => {
   });
 
   it('changes the password only with the right current one, twice the same new one', async () => {
-    const wrong = await user.request<{ errors: Record<string, string> }>('POST', '/api/me/password', { currentPassword: 'nope', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' });
+    const wrong = await user.request<{ errors: Record<string, string> }>('POST', '/api/me/password', {
+      currentPassword: 'nope',
+      newPassword: 'new-secret-1',
+      confirmPassword: 'new-secret-1',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ currentPassword: 'wrongPassword' });
-    const mismatch = await user.request<{ message: string; errors: Record<string, string> }>('POST', '/api/me/password', { currentPassword: 'demo1234', newPassword: 'new-secret-1', confirmPassword: 'new-secret-2' });
-    expect(mismatch.body).toEqual({ message: "Password doesn't match. Please try again.", errors: { confirmPassword: 'passwordMismatch' } });
-    const short = await user.request<{ errors: Record<string, string> }>('POST', '/api/me/password', { currentPassword: 'demo1234', newPassword: 'short', confirmPassword: 'short' });
+    const mismatch = await user.request<{ message: string; errors: Record<string, string> }>('POST', '/api/me/password', {
+      currentPassword: 'demo1234',
+      newPassword: 'new-secret-1',
+      confirmPassword: 'new-secret-2',
+    });
+    expect(mismatch.body).toEqual({
+      message: "Password doesn't match. Please try again.",
+      errors: { confirmPassword: 'passwordMismatch' },
+    });
+    const short = await user.request<{ errors: Record<string, string> }>('POST', '/api/me/password', {
+      currentPassword: 'demo1234',
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expect(short.body.errors).toEqual({ newPassword: 'passwordTooShort' });
-    expect((await user.request('POST', '/api/me/password', { currentPassword: 'demo1234', newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' })).status).toBe(204);
+    expect(
+      (
+        await user.request('POST', '/api/me/password', {
+          currentPassword: 'demo1234',
+          newPassword: 'new-secret-1',
+          confirmPassword: 'new-secret-1',
+        })
+      ).status,
+    ).toBe(204);
     const login = (password: string) =>
-      fetch('/api/UserLogin', { method: 'POST', headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' }, body: JSON.stringify({ params: { username: 'user', password } }) });
+      fetch('/api/UserLogin', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
+        body: JSON.stringify({ params: { username: 'user', password } }),
+      });
     expect((await login('demo1234')).status).toBe(401);
     expect((await login('new-secret-1')).status).toBe(200);
   });

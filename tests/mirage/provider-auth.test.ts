@@ -31,7 +31,10 @@ beforeAll(async () => {
   otherKey = (await generateKeyPair('RS256')).privateKey;
 });
 
-function token(claims: Record<string, unknown> = {}, options: { key?: CryptoKey; exp?: number; iss?: string; aud?: string; sub?: string } = {}) {
+function token(
+  claims: Record<string, unknown> = {},
+  options: { key?: CryptoKey; exp?: number; iss?: string; aud?: string; sub?: string } = {},
+) {
   return new SignJWT({ scope: 'openid profile email', client_id: 'service-unit-admin', ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'at+jwt' })
     .setIssuer(options.iss ?? ISSUER)
@@ -42,7 +45,14 @@ function token(claims: Record<string, unknown> = {}, options: { key?: CryptoKey;
     .sign(options.key ?? signingKey);
 }
 
-function endpoints(profile: ProviderProfile = { name: 'Ida Provider', email: 'ida@provider.example', email_verified: true, picture: 'http://127.0.0.1:4190/avatars/ida.svg' }) {
+function endpoints(
+  profile: ProviderProfile = {
+    name: 'Ida Provider',
+    email: 'ida@provider.example',
+    email_verified: true,
+    picture: 'http://127.0.0.1:4190/avatars/ida.svg',
+  },
+) {
   const asked: string[] = [];
   const value: ProviderEndpoints = {
     keys: createLocalJWKSet({ keys: [publicJwk] }),
@@ -74,7 +84,14 @@ describe('provider access tokens in the embedded backend', () => {
     const user = await authenticateProviderToken(server.db, jwt, CONFIG, value, NOW);
     expect(user).not.toBeInstanceOf(Response);
     const row = user as UserRow;
-    expect(row).toMatchObject({ displayName: 'Ida Provider', email: 'ida@provider.example', photoURL: 'http://127.0.0.1:4190/avatars/ida.svg', roleId: 4, providerId: 'oidc', passwordHash: '' });
+    expect(row).toMatchObject({
+      displayName: 'Ida Provider',
+      email: 'ida@provider.example',
+      photoURL: 'http://127.0.0.1:4190/avatars/ida.svg',
+      roleId: 4,
+      providerId: 'oidc',
+      passwordHash: '',
+    });
     const globex = table<{ id: string; name: string }>(server.db, 'organizations').where({ name: 'Globex Retail' })[0];
     expect(String(row.organizationId)).toBe(String(globex?.id));
     expect(asked).toEqual([jwt]);
@@ -125,7 +142,15 @@ describe('provider access tokens in the embedded backend', () => {
 
   it('refuses a first sign-in with a clear 403 when the configured organization does not exist', async () => {
     const jwt = await token({}, { sub: 'newcomer' });
-    const answer = refusal(await authenticateProviderToken(server.db, jwt, { ...CONFIG, organization: 'Nowhere Inc' }, endpoints({ email: 'n@x.example' }).value, NOW));
+    const answer = refusal(
+      await authenticateProviderToken(
+        server.db,
+        jwt,
+        { ...CONFIG, organization: 'Nowhere Inc' },
+        endpoints({ email: 'n@x.example' }).value,
+        NOW,
+      ),
+    );
     expect(answer).toMatchObject({ status: 403, body: { code: 'providerOrganizationMissing' } });
   });
 
@@ -152,7 +177,12 @@ describe('role claims and configuration', () => {
   it('is off without an authority and client id; the audience has a default', () => {
     expect(providerAuthConfig({})).toBeNull();
     expect(providerAuthConfig({ VITE_OIDC_AUTHORITY: ISSUER })).toBeNull();
-    expect(providerAuthConfig({ VITE_OIDC_AUTHORITY: ISSUER, VITE_OIDC_CLIENT_ID: 'c' })).toEqual({ issuer: ISSUER, audience: AUDIENCE, organization: null, roleClaim: null });
+    expect(providerAuthConfig({ VITE_OIDC_AUTHORITY: ISSUER, VITE_OIDC_CLIENT_ID: 'c' })).toEqual({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      organization: null,
+      roleClaim: null,
+    });
   });
 
   it('tells provider JWTs from this backend’s hex tokens', () => {

@@ -98,7 +98,10 @@ describe('screenshots endpoints', () => {
 
   it('fails a capture when the unit is offline', async () => {
     const unit = unitsOf(server, '1')[0] as ServiceUnit;
-    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { maintenance: false, lastSeenAt: new Date(clock - 3_600_000).toISOString() });
+    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, {
+      maintenance: false,
+      lastSeenAt: new Date(clock - 3_600_000).toISOString(),
+    });
     const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
     clock += CAPTURE_DELAY_MS;
     const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);

@@ -31,7 +31,10 @@ async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Service Unit Management', { timeout: 60_000 }, () => {
   it('lists the organization’s units with status, and opens a page of the list from the URL', async () => {
-    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=online&status=offline&status=maintenance');
+    renderAt(
+      <ServiceUnitsScreen />,
+      '/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=online&status=offline&status=maintenance',
+    );
     const table = await screen.findByRole('table');
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
     await waitFor(() => expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument());
@@ -45,7 +48,9 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
     // The description holds the error and the character counter ("0 / 80").
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(/^This field is required\. 0 \/ 80$/));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(/^This field is required\. 0 \/ 80$/),
+    );
     expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveAccessibleDescription(/Enter a valid host name/);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lisbon Kiosk 01');
@@ -123,7 +128,10 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<ServiceUnitsScreen />, '/user/manage-service-units?pageSize=10');
     const table = await screen.findByRole('table', { name: 'Service units' });
-    const firstName = () => within(table).getAllByRole('button').find((b) => b.getAttribute('title') !== null);
+    const firstName = () =>
+      within(table)
+        .getAllByRole('button')
+        .find((b) => b.getAttribute('title') !== null);
     await waitFor(() => expect(screen.getByText(/^1–10 of \d+/)).toBeInTheDocument());
     await waitFor(() => expect(firstName()).toBeDefined());
     const pageOneName = firstName()?.getAttribute('title');

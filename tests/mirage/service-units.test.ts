@@ -89,7 +89,9 @@ describe('service units API', () => {
     expect(kiosk.body.items.every((u) => u.tags.includes('kiosk'))).toBe(true);
     const search = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=100&search=hamburg');
     expect(search.body.total).toBeGreaterThan(0);
-    expect(search.body.items.every((u) => u.location.toLowerCase().includes('hamburg') || u.name.toLowerCase().includes('hamburg'))).toBe(true);
+    expect(search.body.items.every((u) => u.location.toLowerCase().includes('hamburg') || u.name.toLowerCase().includes('hamburg'))).toBe(
+      true,
+    );
     const tags = await user.request<{ items: string[] }>('GET', '/api/service-units/tags');
     expect(tags.body.items).toContain('kiosk');
   });
@@ -101,7 +103,11 @@ describe('service units API', () => {
     expect(created.body).toMatchObject({ ...valid, organizationId: '1', status: 'online' });
     const read = await user.request<ServiceUnitView>('GET', `/api/service-units/${created.body.id}`);
     expect(read.body.name).toBe(valid.name);
-    const updated = await user.request<ServiceUnitView>('PUT', `/api/service-units/${created.body.id}`, { ...valid, maintenance: true, tags: ['kiosk', 'pilot'] });
+    const updated = await user.request<ServiceUnitView>('PUT', `/api/service-units/${created.body.id}`, {
+      ...valid,
+      maintenance: true,
+      tags: ['kiosk', 'pilot'],
+    });
     expect(updated.body).toMatchObject({ status: 'maintenance', tags: ['kiosk', 'pilot'] });
     expect((await user.request('DELETE', `/api/service-units/${created.body.id}`)).status).toBe(204);
     expect((await user.request('GET', `/api/service-units/${created.body.id}`)).status).toBe(404);
@@ -118,7 +124,10 @@ describe('service units API', () => {
     [{ tags: ['ok', 'bad,tag'] }, 'tags', 'invalidTags'],
   ])('refuses %j with a 422 field error', async (patch, field, code) => {
     const user = await start();
-    const response = await user.request<{ message: string; errors: Record<string, string> }>('POST', '/api/service-units', { ...valid, ...patch });
+    const response = await user.request<{ message: string; errors: Record<string, string> }>('POST', '/api/service-units', {
+      ...valid,
+      ...patch,
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors[field]).toBe(code);
   });
@@ -126,7 +135,10 @@ describe('service units API', () => {
   it('refuses a duplicate name in the organization (any case), but not on the unit itself', async () => {
     const user = await start();
     const first = await user.request<ServiceUnitView>('POST', '/api/service-units', valid);
-    const dup = await user.request<{ errors: Record<string, string> }>('POST', '/api/service-units', { ...valid, name: valid.name.toUpperCase() });
+    const dup = await user.request<{ errors: Record<string, string> }>('POST', '/api/service-units', {
+      ...valid,
+      name: valid.name.toUpperCase(),
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.errors['name']).toBe('duplicateName');
     const same = await user.request('PUT', `/api/service-units/${first.body.id}`, valid);
@@ -162,7 +174,10 @@ describe('service units API', () => {
   it('exports every row matching the filter, not just a page', async () => {
     const user = await start();
     const list = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=5&os=windows');
-    const exported = await user.request<{ items: ServiceUnitView[]; total: number }>('GET', '/api/service-units/export?os=windows&sort=name');
+    const exported = await user.request<{ items: ServiceUnitView[]; total: number }>(
+      'GET',
+      '/api/service-units/export?os=windows&sort=name',
+    );
     expect(exported.body.total).toBe(list.body.total);
     expect(exported.body.items).toHaveLength(list.body.total);
   });

@@ -42,25 +42,61 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'unit name',
     path: () => '/api/service-units',
-    body: (name) => ({ name, hostname: 'odd-01.acme.example', ipAddress: '', operatingSystem: 'linux', location: '', description: '', tags: [], maintenance: false, screenshotIntervalMinutes: 0 }),
+    body: (name) => ({
+      name,
+      hostname: 'odd-01.acme.example',
+      ipAddress: '',
+      operatingSystem: 'linux',
+      location: '',
+      description: '',
+      tags: [],
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
+    }),
     field: 'name',
   },
   {
     name: 'unit location',
     path: () => '/api/service-units',
-    body: (location) => ({ name: 'Odd 02', hostname: 'odd-02.acme.example', ipAddress: '', operatingSystem: 'linux', location, description: '', tags: [], maintenance: false, screenshotIntervalMinutes: 0 }),
+    body: (location) => ({
+      name: 'Odd 02',
+      hostname: 'odd-02.acme.example',
+      ipAddress: '',
+      operatingSystem: 'linux',
+      location,
+      description: '',
+      tags: [],
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
+    }),
     field: 'location',
   },
   {
     name: 'URL rule reason',
     path: () => '/api/url-restrictions',
-    body: (reason) => ({ pattern: 'odd.example', matchType: 'domain', action: 'block', enabled: true, scope: { kind: 'all' }, schedule: { kind: 'always' }, reason }),
+    body: (reason) => ({
+      pattern: 'odd.example',
+      matchType: 'domain',
+      action: 'block',
+      enabled: true,
+      scope: { kind: 'all' },
+      schedule: { kind: 'always' },
+      reason,
+    }),
     field: 'reason',
   },
   {
     name: 'URL rule pattern (wildcard)',
     path: () => '/api/url-restrictions',
-    body: (pattern) => ({ pattern, matchType: 'wildcard', action: 'block', enabled: true, scope: { kind: 'all' }, schedule: { kind: 'always' }, reason: '' }),
+    body: (pattern) => ({
+      pattern,
+      matchType: 'wildcard',
+      action: 'block',
+      enabled: true,
+      scope: { kind: 'all' },
+      schedule: { kind: 'always' },
+      reason: '',
+    }),
     field: 'pattern',
   },
   {
@@ -70,24 +106,42 @@ const ENDPOINTS: Endpoint[] = [
     field: 'comment',
   },
   { name: 'to-do title', path: () => '/api/apps/todo/tasks/', body: (title) => ({ task: { title } }), field: 'title' },
-  { name: 'email subject', path: () => '/api/apps/email/compose', body: (subject) => ({ to: ['a@acme.example'], subject, message: 'Hi', draft: false }), field: 'subject' },
+  {
+    name: 'email subject',
+    path: () => '/api/apps/email/compose',
+    body: (subject) => ({ to: ['a@acme.example'], subject, message: 'Hi', draft: false }),
+    field: 'subject',
+  },
 ];
 
 describe('the server refuses odd text with a field error, and stores nothing', () => {
-  it.each(ENDPOINTS.flatMap((e) => ODD.map(([what, text, code]) => [`${e.name}: ${what}`, e, text, code] as const)))('%s', async (_name, endpoint, text, code) => {
-    const user = await signInAfterStart();
-    const units = await fetch('/api/service-units?pageSize=1', { headers: { Authorization: `Bearer ${user.token}` } });
-    const unitId = String(((await units.json()) as { items: { id: string }[] }).items[0]?.id);
-    const answer = await post(user.token, endpoint.path(unitId), endpoint.body(text));
-    expect(answer.status).toBe(422);
-    expect(answer.body.errors?.[endpoint.field]).toBe(code);
-  });
+  it.each(ENDPOINTS.flatMap((e) => ODD.map(([what, text, code]) => [`${e.name}: ${what}`, e, text, code] as const)))(
+    '%s',
+    async (_name, endpoint, text, code) => {
+      const user = await signInAfterStart();
+      const units = await fetch('/api/service-units?pageSize=1', { headers: { Authorization: `Bearer ${user.token}` } });
+      const unitId = String(((await units.json()) as { items: { id: string }[] }).items[0]?.id);
+      const answer = await post(user.token, endpoint.path(unitId), endpoint.body(text));
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors?.[endpoint.field]).toBe(code);
+    },
+  );
 
   it.each(ODD)('registration full name: %s', async (_what, text, code) => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-    const answer = await post(null, '/api/UserProfile', { fullName: text, phoneNumber: '', email: 'odd@example.com', password: 'secret123', rePassword: 'secret123' }, { key: 'service-unit-admin-demo-key' });
+    const answer = await post(
+      null,
+      '/api/UserProfile',
+      { fullName: text, phoneNumber: '', email: 'odd@example.com', password: 'secret123', rePassword: 'secret123' },
+      { key: 'service-unit-admin-demo-key' },
+    );
     expect(answer.status).toBe(422);
-    const expected = { controlCharacter: /control character/, bidiControl: /text-direction override/, invisible: /visible characters/, tooLong: /at most 100 characters/ }[code];
+    const expected = {
+      controlCharacter: /control character/,
+      bidiControl: /text-direction override/,
+      invisible: /visible characters/,
+      tooLong: /at most 100 characters/,
+    }[code];
     expect(answer.body.errors?.['fullName']).toMatch(expected ?? /never/);
   });
 
@@ -95,7 +149,15 @@ describe('the server refuses odd text with a field error, and stores nothing', (
     const user = await signInAfterStart();
     const name = `Cafe\u0301 ${'x'.repeat(75)}`; // 80 characters after NFC
     const created = await post(user.token, '/api/service-units', {
-      name, hostname: 'cafe.acme.example', ipAddress: '', operatingSystem: 'linux', location: '', description: 'Line one\n\tLine two', tags: [], maintenance: false, screenshotIntervalMinutes: 0,
+      name,
+      hostname: 'cafe.acme.example',
+      ipAddress: '',
+      operatingSystem: 'linux',
+      location: '',
+      description: 'Line one\n\tLine two',
+      tags: [],
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
     });
     expect(created.status).toBe(201);
     expect(created.body['name']).toBe(name.normalize('NFC'));

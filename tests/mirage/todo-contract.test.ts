@@ -17,7 +17,11 @@ interface Answer<T> {
   body: T;
 }
 
-async function call<T = unknown>(method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer<T>> {
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -44,21 +48,50 @@ let sessionCount = 0;
 function addSession(s: Server, userId: string | number): string {
   sessionCount += 1;
   const token = `todo-test-token-${sessionCount}`;
-  table<SessionRow>(s.db, 'sessions').insert({ accessToken: token, sessionKey: `key-${sessionCount}`, userId, expiresAt: Date.now() + 600_000, revoked: false });
+  table<SessionRow>(s.db, 'sessions').insert({
+    accessToken: token,
+    sessionKey: `key-${sessionCount}`,
+    userId,
+    expiresAt: Date.now() + 600_000,
+    revoked: false,
+  });
   return token;
 }
 
 /** An unseeded database has no users: add one and a live session for it. */
 function insertSession(s: Server): string {
   const user = table<UserRow>(s.db, 'users').insert({
-    username: 'solo', email: 'solo@example.test', displayName: 'Solo', fullName: 'Solo', phoneNumber: '', roleId: 4,
-    organizationId: '1', passwordHash: '', salt: '', about: '', photoURL: '', status: 'online', providerId: 'mirage', createdAt: '2025-01-01T00:00:00.000Z',
+    username: 'solo',
+    email: 'solo@example.test',
+    displayName: 'Solo',
+    fullName: 'Solo',
+    phoneNumber: '',
+    roleId: 4,
+    organizationId: '1',
+    passwordHash: '',
+    salt: '',
+    about: '',
+    photoURL: '',
+    status: 'online',
+    providerId: 'mirage',
+    createdAt: '2025-01-01T00:00:00.000Z',
   });
   return addSession(s, user.id);
 }
 
 const list = (token: string, filter: string) => call<Task[]>('GET', `/api/apps/todo/tasks?filter=${encodeURIComponent(filter)}`, { token });
-const newTask = (overrides: Partial<Task> = {}) => ({ task: { title: 'Contract task', desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false, ...overrides } });
+const newTask = (overrides: Partial<Task> = {}) => ({
+  task: {
+    title: 'Contract task',
+    desc: '',
+    tags: [],
+    isImportant: false,
+    isStarred: false,
+    isCompleted: false,
+    isTrashed: false,
+    ...overrides,
+  },
+});
 
 describe('POST /api/apps/todo/tasks/ (create)', () => {
   it('gives id 1 when the user has no task, then last id + 1, and answers 201 {id}', async () => {
@@ -83,9 +116,21 @@ describe('POST /api/apps/todo/tasks/ (create)', () => {
   it('stores the given fields and defaults the missing ones', async () => {
     await start();
     const token = await signIn();
-    const { body } = await call<{ id: number }>('POST', '/api/apps/todo/tasks/', { token, body: { task: { title: '  Ship it  ', tags: ['bug'] } } });
+    const { body } = await call<{ id: number }>('POST', '/api/apps/todo/tasks/', {
+      token,
+      body: { task: { title: '  Ship it  ', tags: ['bug'] } },
+    });
     const [first] = (await list(token, 'all')).body;
-    expect(first).toEqual({ id: body.id, title: 'Ship it', desc: '', tags: ['bug'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false });
+    expect(first).toEqual({
+      id: body.id,
+      title: 'Ship it',
+      desc: '',
+      tags: ['bug'],
+      isImportant: false,
+      isStarred: false,
+      isCompleted: false,
+      isTrashed: false,
+    });
   });
 
   it('keeps lists per user: another account neither sees the task nor shifts its ids', async () => {
@@ -126,7 +171,14 @@ describe('GET /api/apps/todo/tasks?filter= (list)', () => {
       { title: 'frontend', tags: ['frontend'] },
       { title: 'backend+doc', tags: ['backend', 'doc'] },
       { title: 'bug', tags: ['bug'] },
-      { title: 'trashed everything', isStarred: true, isImportant: true, isCompleted: true, isTrashed: true, tags: ['frontend', 'backend', 'doc', 'bug'] },
+      {
+        title: 'trashed everything',
+        isStarred: true,
+        isImportant: true,
+        isCompleted: true,
+        isTrashed: true,
+        tags: ['frontend', 'backend', 'doc', 'bug'],
+      },
     ];
     for (const spec of specs) expect((await call('POST', '/api/apps/todo/tasks', { token, body: newTask(spec) })).status).toBe(201);
     const titles = async (filter: string) => (await list(token, filter)).body.map((t) => t.title);
@@ -157,7 +209,8 @@ describe('GET /api/apps/todo/tasks?filter= (list)', () => {
     const tasks = [...(await list(token, 'all')).body, ...(await list(token, 'trashed')).body];
     expect(tasks).toHaveLength(12);
     for (const flag of ['isImportant', 'isStarred', 'isCompleted', 'isTrashed'] as const) expect(tasks.some((t) => t[flag])).toBe(true);
-    for (const tag of ['frontend', 'backend', 'doc', 'bug']) expect(tasks.some((t) => t.tags.includes(tag as Task['tags'][number]))).toBe(true);
+    for (const tag of ['frontend', 'backend', 'doc', 'bug'])
+      expect(tasks.some((t) => t.tags.includes(tag as Task['tags'][number]))).toBe(true);
   });
 });
 
@@ -181,7 +234,10 @@ describe('POST /api/apps/todo/task/{id} (update)', () => {
     await start();
     const token = await signIn();
     const [before] = (await list(token, 'all')).body as [Task];
-    const answer = await call<Task>('POST', `/api/apps/todo/task/${before.id}`, { token, body: { task: { isStarred: !before.isStarred, tags: ['doc'] } } });
+    const answer = await call<Task>('POST', `/api/apps/todo/task/${before.id}`, {
+      token,
+      body: { task: { isStarred: !before.isStarred, tags: ['doc'] } },
+    });
     expect(answer).toEqual({ status: 200, body: { ...before, isStarred: !before.isStarred, tags: ['doc'] } });
     expect((await list(token, 'all')).body[0]).toEqual(answer.body);
   });
@@ -218,7 +274,7 @@ describe('POST /api/apps/todo/task/{id} (update)', () => {
 describe('authentication', () => {
   it('answers 401 "Invalid access token" on every endpoint without a valid bearer token', async () => {
     await start();
-    const attempts: [('GET' | 'POST'), string][] = [
+    const attempts: ['GET' | 'POST', string][] = [
       ['GET', '/api/apps/todo/tasks?filter=all'],
       ['GET', '/api/apps/todo/tags'],
       ['POST', '/api/apps/todo/tasks/'],
@@ -264,7 +320,10 @@ describe('validation: 422 with a message, nothing changed', () => {
   it('create: a missing title', async () => {
     await start();
     const token = await signIn();
-    const answer = await call<{ message: string; errors: Record<string, string> }>('POST', '/api/apps/todo/tasks/', { token, body: { task: { desc: 'no title' } } });
+    const answer = await call<{ message: string; errors: Record<string, string> }>('POST', '/api/apps/todo/tasks/', {
+      token,
+      body: { task: { desc: 'no title' } },
+    });
     expect(answer).toEqual({ status: 422, body: { message: 'Title is required', errors: { title: 'required' } } });
   });
 
@@ -295,11 +354,17 @@ describe('paths with or without the leading and trailing slash', () => {
     await start();
     const token = await signIn();
     const reference = await list(token, 'starred');
-    for (const path of ['/api/apps/todo/tasks?filter=starred', '/api/apps/todo/tasks/?filter=starred', 'api/apps/todo/tasks?filter=starred', 'api/apps/todo/tasks/?filter=starred']) {
+    for (const path of [
+      '/api/apps/todo/tasks?filter=starred',
+      '/api/apps/todo/tasks/?filter=starred',
+      'api/apps/todo/tasks?filter=starred',
+      'api/apps/todo/tasks/?filter=starred',
+    ]) {
       expect(await call('GET', path, { token }), path).toEqual(reference);
     }
     const tags = await call('GET', '/api/apps/todo/tags', { token });
-    for (const path of ['/api/apps/todo/tags/', 'api/apps/todo/tags', 'api/apps/todo/tags/']) expect(await call('GET', path, { token }), path).toEqual(tags);
+    for (const path of ['/api/apps/todo/tags/', 'api/apps/todo/tags', 'api/apps/todo/tags/'])
+      expect(await call('GET', path, { token }), path).toEqual(tags);
 
     const ids: number[] = [];
     for (const path of ['/api/apps/todo/tasks/', '/api/apps/todo/tasks', 'api/apps/todo/tasks/', 'api/apps/todo/tasks']) {
@@ -310,7 +375,12 @@ describe('paths with or without the leading and trailing slash', () => {
     expect(ids.map((id) => id - (ids[0] ?? 0))).toEqual([0, 1, 2, 3]);
 
     const id = ids[0] ?? 0;
-    for (const [i, path] of [`/api/apps/todo/task/${id}`, `/api/apps/todo/task/${id}/`, `api/apps/todo/task/${id}`, `api/apps/todo/task/${id}/`].entries()) {
+    for (const [i, path] of [
+      `/api/apps/todo/task/${id}`,
+      `/api/apps/todo/task/${id}/`,
+      `api/apps/todo/task/${id}`,
+      `api/apps/todo/task/${id}/`,
+    ].entries()) {
       const answer = await call<Task>('POST', path, { token, body: { task: { title: `Renamed ${i}` } } });
       expect(answer.status, path).toBe(200);
       expect(answer.body.title).toBe(`Renamed ${i}`);
@@ -332,11 +402,21 @@ describe("the app's API calls (src/features/todo/api) speak this contract", () =
     expect(starred.every((t) => t.isStarred && !t.isTrashed)).toBe(true);
     expect((await getTaskTags()).map((t) => t.value)).toEqual(['frontend', 'backend', 'doc', 'bug']);
 
-    const { id } = await createTask({ title: 'Via the client', desc: '', tags: ['bug'], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false });
+    const { id } = await createTask({
+      title: 'Via the client',
+      desc: '',
+      tags: ['bug'],
+      isImportant: false,
+      isStarred: false,
+      isCompleted: false,
+      isTrashed: false,
+    });
     expect((await getTasks('all'))[0]).toMatchObject({ id, title: 'Via the client' });
     expect(await updateTask(id, { isStarred: true })).toMatchObject({ id, isStarred: true, tags: ['bug'] });
     await expect(updateTask(9999, { isStarred: true })).rejects.toMatchObject({ status: 404 });
-    await expect(createTask({ title: '', desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false })).rejects.toMatchObject({
+    await expect(
+      createTask({ title: '', desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false }),
+    ).rejects.toMatchObject({
       status: 422,
       fieldErrors: { title: 'required' },
     });

@@ -50,7 +50,12 @@ const documentedMethods = (path: string) =>
     .map((method) => method.toUpperCase())
     .sort();
 
-const sorted = (allow: string | null) => (allow ?? '').split(',').map((m) => m.trim()).filter(Boolean).sort();
+const sorted = (allow: string | null) =>
+  (allow ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)
+    .sort();
 
 describe('an /api request no route serves', () => {
   it('answers an unknown path with 404 in the error shape, signed in or not', async () => {

@@ -28,7 +28,13 @@ function rowActions(table: HTMLElement): string[] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? '').find((text) => text === 'Block' || text === 'Allow') ?? '');
+    .map(
+      (row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent ?? '')
+          .find((text) => text === 'Block' || text === 'Allow') ?? '',
+    );
 }
 
 async function openCreateForm(user: ReturnType<typeof userEvent.setup>) {

@@ -104,8 +104,16 @@ describe('URL restrictions API', () => {
 
   it('stores the pathological rules of issue 8 and the tester decides them on a 10 kB URL (linear engines)', async () => {
     const user = await start();
-    const regex = await user.request<UrlRestriction>('POST', '/api/url-restrictions', { ...rule, matchType: 'regex', pattern: '^https://x\\.example/(a+)+$' });
-    const wildcard = await user.request<UrlRestriction>('POST', '/api/url-restrictions', { ...rule, matchType: 'wildcard', pattern: '*a*a*a*a*a*a*a*a*a*a*b' });
+    const regex = await user.request<UrlRestriction>('POST', '/api/url-restrictions', {
+      ...rule,
+      matchType: 'regex',
+      pattern: '^https://x\\.example/(a+)+$',
+    });
+    const wildcard = await user.request<UrlRestriction>('POST', '/api/url-restrictions', {
+      ...rule,
+      matchType: 'wildcard',
+      pattern: '*a*a*a*a*a*a*a*a*a*a*b',
+    });
     expect([regex.status, wildcard.status]).toEqual([201, 201]);
     const all = await user.request<{ items: UrlRestriction[] }>('GET', '/api/url-restrictions/all');
     const mine = all.body.items.filter((r) => r.id === regex.body.id || r.id === wildcard.body.id);
@@ -125,7 +133,10 @@ describe('URL restrictions API', () => {
     expect(dup.body.errors['pattern']).toBe('duplicateRule');
     // another scope is another rule
     const units = await user.request<Page<{ id: string }>>('GET', '/api/service-units?pageSize=1');
-    const scoped = await user.request('POST', '/api/url-restrictions', { ...rule, scope: { kind: 'units', unitIds: [units.body.items[0]?.id] } });
+    const scoped = await user.request('POST', '/api/url-restrictions', {
+      ...rule,
+      scope: { kind: 'units', unitIds: [units.body.items[0]?.id] },
+    });
     expect(scoped.status).toBe(201);
   });
 
@@ -138,7 +149,10 @@ describe('URL restrictions API', () => {
     expect((await user.request('PUT', `/api/url-restrictions/${id}`, rule)).status).toBe(404);
     expect((await user.request('DELETE', `/api/url-restrictions/${id}`)).status).toBe(404);
     const theirUnits = await globex.request<Page<{ id: string }>>('GET', '/api/service-units?pageSize=1');
-    const response = await user.request<Errors>('POST', '/api/url-restrictions', { ...rule, scope: { kind: 'units', unitIds: [theirUnits.body.items[0]?.id] } });
+    const response = await user.request<Errors>('POST', '/api/url-restrictions', {
+      ...rule,
+      scope: { kind: 'units', unitIds: [theirUnits.body.items[0]?.id] },
+    });
     expect(response.body.errors['unitIds']).toBe('unknownUnit');
   });
 });

@@ -14,7 +14,9 @@ let server: Server;
 
 beforeEach(async () => {
   // The screen reads the role from the session; the session machine itself is tested elsewhere.
-  installSessionActor((await sessionIn('signedIn', { role: 2, user: { uid: '2', displayName: 'Ada Admin', email: 'admin@acme.example' } })).actor);
+  installSessionActor(
+    (await sessionIn('signedIn', { role: 2, user: { uid: '2', displayName: 'Ada Admin', email: 'admin@acme.example' } })).actor,
+  );
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   localStorage.setItem('accessToken', (await signInAs('admin')).token);
 });
@@ -70,7 +72,9 @@ describe('User Management', { timeout: 60_000 }, () => {
   });
 
   it('the invite form offers only active organizations (none that is suspended or archived)', async () => {
-    installSessionActor((await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor);
+    installSessionActor(
+      (await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor,
+    );
     localStorage.setItem('accessToken', (await signInAs('superadmin')).token);
     const user = userEvent.setup({ delay: null });
     renderAt(<UsersScreen />, '/admin/users');

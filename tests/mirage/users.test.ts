@@ -38,7 +38,11 @@ async function signIn(username: string, password = 'demo1234') {
 }
 
 async function publicCall<T>(method: string, url: string, body?: unknown) {
-  const response = await fetch(url, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
@@ -105,16 +109,30 @@ describe('invite and set password', () => {
     expect((await signIn('nina')).status).toBe(401);
     const check = await publicCall<{ username: string }>('GET', `/api/set-password?token=${body.link.token}`);
     expect(check).toMatchObject({ status: 200, body: { username: 'nina' } });
-    const mismatch = await publicCall<ErrorBody>('POST', '/api/set-password', { token: body.link.token, password: 'longenough1', rePassword: 'other' });
+    const mismatch = await publicCall<ErrorBody>('POST', '/api/set-password', {
+      token: body.link.token,
+      password: 'longenough1',
+      rePassword: 'other',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ rePassword: 'mismatch' });
-    const short = await publicCall<ErrorBody>('POST', '/api/set-password', { token: body.link.token, password: 'short', rePassword: 'short' });
+    const short = await publicCall<ErrorBody>('POST', '/api/set-password', {
+      token: body.link.token,
+      password: 'short',
+      rePassword: 'short',
+    });
     expect(short.body.errors).toEqual({ password: 'tooShort' });
-    const set = await publicCall('POST', '/api/set-password', { token: body.link.token, password: 'longenough1', rePassword: 'longenough1' });
+    const set = await publicCall('POST', '/api/set-password', {
+      token: body.link.token,
+      password: 'longenough1',
+      rePassword: 'longenough1',
+    });
     expect(set.status).toBe(200);
     expect((await signIn('nina', 'longenough1')).status).toBe(200);
     // One time only.
-    expect((await publicCall('POST', '/api/set-password', { token: body.link.token, password: 'another12', rePassword: 'another12' })).status).toBe(404);
+    expect(
+      (await publicCall('POST', '/api/set-password', { token: body.link.token, password: 'another12', rePassword: 'another12' })).status,
+    ).toBe(404);
     expect((await publicCall('GET', '/api/set-password?token=deadbeefdeadbeefdeadbeef')).status).toBe(404);
     const shown = await admin.request<UserView>('GET', `/api/users/${body.user.id}`);
     expect(shown.body).toMatchObject({ status: 'active', hasOpenLink: false });
@@ -122,7 +140,11 @@ describe('invite and set password', () => {
 
   it('answers 422 for bad input and duplicates, and 403 for a role above the caller or a read-only role', async () => {
     const admin = await signInAs('admin');
-    const bad = await admin.request<ErrorBody>('POST', '/api/users', invitee({ fullName: '', username: 'admin', email: 'user@acme.example', roleId: 7 }));
+    const bad = await admin.request<ErrorBody>(
+      'POST',
+      '/api/users',
+      invitee({ fullName: '', username: 'admin', email: 'user@acme.example', roleId: 7 }),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ fullName: 'required', username: 'duplicateUsername', email: 'duplicateEmail', roleId: 'required' });
     const above = await admin.request<ErrorBody>('POST', '/api/users', invitee({ roleId: 1 }));
@@ -202,7 +224,9 @@ describe('changes to an account', () => {
     const login = await signIn('second', 'longenough1');
     const headers = { Authorization: `Bearer ${login.body.accessToken ?? ''}`, 'Content-Type': 'application/json' };
     const first = (await s.request<UserView>('GET', `/api/users/${idOf('superadmin')}`)).body;
-    expect((await fetch(`/api/users/${first.id}`, { method: 'PUT', headers, body: JSON.stringify({ ...first, roleId: 2 }) })).status).toBe(200);
+    expect((await fetch(`/api/users/${first.id}`, { method: 'PUT', headers, body: JSON.stringify({ ...first, roleId: 2 }) })).status).toBe(
+      200,
+    );
     // Now "second" is the last one: only a super admin may act on a super admin, and not on themselves.
     const again = await fetch(`/api/users/${second.body.user.id}/disable`, { method: 'POST', headers });
     expect(again.status).toBe(403);
@@ -244,7 +268,11 @@ describe('changes to an account', () => {
     const disabled = await s.request<UserView>('POST', `/api/users/${invited.body.user.id}/disable`);
     expect(disabled.body.hasOpenLink).toBe(false);
     expect((await s.request<UserView>('GET', `/api/users/${invited.body.user.id}`)).body.hasOpenLink).toBe(false);
-    const open = await publicCall('POST', '/api/set-password', { token: invited.body.link.token, password: 'longenough1', rePassword: 'longenough1' });
+    const open = await publicCall('POST', '/api/set-password', {
+      token: invited.body.link.token,
+      password: 'longenough1',
+      rePassword: 'longenough1',
+    });
     expect(open.status).toBe(404);
   });
 
@@ -288,11 +316,16 @@ describe('GET /api/users/:id/audit', () => {
     const admin = await signInAs('admin');
     const id = idOf('user');
     await admin.request('POST', `/api/users/${id}/disable`);
-    const trail = await admin.request<Page<{ action: string; actorName: string; actorRoleId: number; before: { status: string }; after: { status: string } }>>(
-      'GET',
-      `/api/users/${id}/audit`,
-    );
-    expect(trail.body.items[0]).toMatchObject({ action: 'disable', actorName: 'Adam Manager', actorRoleId: 2, before: { status: 'active' }, after: { status: 'disabled' } });
+    const trail = await admin.request<
+      Page<{ action: string; actorName: string; actorRoleId: number; before: { status: string }; after: { status: string } }>
+    >('GET', `/api/users/${id}/audit`);
+    expect(trail.body.items[0]).toMatchObject({
+      action: 'disable',
+      actorName: 'Adam Manager',
+      actorRoleId: 2,
+      before: { status: 'active' },
+      after: { status: 'disabled' },
+    });
     const operator = await signInAs('operator');
     expect((await operator.request('GET', `/api/users/${id}/audit`)).status).toBe(403);
   });

@@ -25,7 +25,10 @@ describe('driving a machine by hand with the kit', () => {
     const request = deferredActor<CaptureTicket<Screenshot>, { unitId: string }>();
     const check = deferredActor<CaptureTicket<Screenshot>, { ticketId: string }>();
     const clock = createTestClock();
-    const actor = createActor(captureMachine.provide({ actors: { requestCapture: request.logic, checkCapture: check.logic } }), { input: { pollMs: 500, timeoutMs: 15_000 }, clock }).start();
+    const actor = createActor(captureMachine.provide({ actors: { requestCapture: request.logic, checkCapture: check.logic } }), {
+      input: { pollMs: 500, timeoutMs: 15_000 },
+      clock,
+    }).start();
 
     actor.send({ type: 'capture.request', unitId: 'unit-1' });
     request.last().resolve({ id: 't1', serviceUnitId: 'unit-1', status: 'pending', failureReason: null, screenshot: null });

@@ -63,7 +63,14 @@ describe('AppLayout', () => {
     signInAs(4);
     renderAt('/user/dashboard');
     const menu = within(mainMenu());
-    for (const name of ['Service Unit Management', 'Service Unit Process', 'Service Unit Screenshots', 'Url Restrictions', 'Todo', 'Email']) {
+    for (const name of [
+      'Service Unit Management',
+      'Service Unit Process',
+      'Service Unit Screenshots',
+      'Url Restrictions',
+      'Todo',
+      'Email',
+    ]) {
       expect(menu.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(menu.queryByRole('link', { name: 'User Management' })).toBeNull();
@@ -124,7 +131,11 @@ describe('AppLayout', () => {
     const glyph = (name: string | RegExp) => screen.getByRole('button', { name }).querySelector('svg')?.getAttribute('class');
     const sidebar = glyph('Collapse sidebar');
     const seen = new Set<string | null | undefined>();
-    for (const [mode, label] of [['light', 'Light'], ['dark', 'Dark'], ['semi-dark', 'Semi dark']] as const) {
+    for (const [mode, label] of [
+      ['light', 'Light'],
+      ['dark', 'Dark'],
+      ['semi-dark', 'Semi dark'],
+    ] as const) {
       act(() => themeModeStore.set(mode));
       const icon = glyph(`Theme: ${label}`);
       expect(icon).not.toBe(sidebar);

@@ -73,7 +73,11 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
                   aria-label={desktopOpened ? t('layout.collapseMenu') : t('layout.expandMenu')}
                   aria-expanded={desktopOpened}
                 >
-                  {desktopOpened ? <IconLayoutSidebarLeftCollapse size={20} aria-hidden /> : <IconLayoutSidebarLeftExpand size={20} aria-hidden />}
+                  {desktopOpened ? (
+                    <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+                  ) : (
+                    <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+                  )}
                 </ActionIcon>
               </Tooltip>
               <Group visibleFrom="sm" wrap="nowrap" gap={4}>
@@ -113,7 +117,11 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
         aria-label={t('layout.mainMenu')}
       >
         <Group h={60} px="xs" justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} href={role === undefined ? '/' : dashboardFor(role)} aria-label={`${t('common.appName')} – ${t('menu.home')}`}>
+          <UnstyledButton
+            component={Link}
+            href={role === undefined ? '/' : dashboardFor(role)}
+            aria-label={`${t('common.appName')} – ${t('menu.home')}`}
+          >
             <Group gap="xs" wrap="nowrap">
               <ThemeIcon size={34} radius="md" variant="filled" aria-hidden>
                 <IconServer2 size={20} />

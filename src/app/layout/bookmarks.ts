@@ -43,7 +43,12 @@ export function useBookmarks(userId: string | null): BookmarksRef {
   }, [actorRef, userId]);
   useEffect(() => {
     const sub = actorRef.on('bookmarks.full', ({ capacity }) => {
-      notifications.show({ id: 'bookmarks-full', color: 'warning', title: t('layout.starredFullTitle'), message: t('layout.starredFull', { count: capacity }) });
+      notifications.show({
+        id: 'bookmarks-full',
+        color: 'warning',
+        title: t('layout.starredFullTitle'),
+        message: t('layout.starredFull', { count: capacity }),
+      });
     });
     return () => sub.unsubscribe();
   }, [actorRef, t]);

@@ -16,7 +16,10 @@ describe('menuFor', () => {
 
   it('gives role 4 the user area, then the apps', () => {
     expect(paths(menuFor(4))).toEqual([
-      ['user', ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions']],
+      [
+        'user',
+        ['/user/dashboard', '/user/manage-service-units', '/user/manage-process', '/user/manage-screenshots', '/user/url-restrictions'],
+      ],
       ['apps', ['/apps/todo', '/apps/email']],
     ]);
   });
@@ -37,7 +40,9 @@ describe('menuFor', () => {
 describe('searchableRoutesFor', () => {
   it('lists every page an admin may open, profile included, and no user page', () => {
     const list = searchableRoutesFor(2).map((r) => r.path);
-    expect(list).toEqual(expect.arrayContaining(['/admin/dashboard', '/admin/my-profile', '/admin/reporting/prediction', '/apps/todo', '/apps/email']));
+    expect(list).toEqual(
+      expect.arrayContaining(['/admin/dashboard', '/admin/my-profile', '/admin/reporting/prediction', '/apps/todo', '/apps/email']),
+    );
     expect(list.some((p) => p.startsWith('/user/'))).toBe(false);
     expect(list.some((p) => p.startsWith('/pages/') || p === '/login')).toBe(false);
   });

@@ -20,8 +20,7 @@ export interface MenuSection {
 }
 
 const byOrder = (a: AppRoute, b: AppRoute) => (a.menu?.order ?? 0) - (b.menu?.order ?? 0);
-const inGroup = (group: MenuGroup, role: RoleId) =>
-  routes.filter((r) => r.menu?.group === group && ruleAdmits(r.rule, role)).sort(byOrder);
+const inGroup = (group: MenuGroup, role: RoleId) => routes.filter((r) => r.menu?.group === group && ruleAdmits(r.rule, role)).sort(byOrder);
 
 /** The side menu of a role, built from the route table. Signed out: no menu. */
 export function menuFor(role: RoleId | undefined): MenuSection[] {

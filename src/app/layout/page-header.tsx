@@ -18,14 +18,19 @@ export function PageHeader({ route, path, bookmarks }: { route: AppRoute; path: 
     <header>
       <nav aria-label={t('layout.breadcrumb')}>
         <Breadcrumbs mb={6} separatorMargin={6}>
-        <Anchor component={Link} href="/" size="sm">
-          {t('menu.home')}
-        </Anchor>
-        {route.breadcrumb.map((key, i) => (
-          <Text key={key} size="sm" c={i === route.breadcrumb.length - 1 ? undefined : 'dimmed'} aria-current={i === route.breadcrumb.length - 1 ? 'page' : undefined}>
-            {t(key)}
-          </Text>
-        ))}
+          <Anchor component={Link} href="/" size="sm">
+            {t('menu.home')}
+          </Anchor>
+          {route.breadcrumb.map((key, i) => (
+            <Text
+              key={key}
+              size="sm"
+              c={i === route.breadcrumb.length - 1 ? undefined : 'dimmed'}
+              aria-current={i === route.breadcrumb.length - 1 ? 'page' : undefined}
+            >
+              {t(key)}
+            </Text>
+          ))}
         </Breadcrumbs>
       </nav>
       <Group gap="xs" mb="md" wrap="nowrap">

@@ -65,9 +65,7 @@ function SubMenu({ entry, icon, location, onNavigate }: { entry: MenuEntry; icon
       <div id={id}>
         {children.map((child) => {
           const active = isActivePath(location, child.path);
-          return (
-            <MenuLink key={child.path} href={child.path} text={t(childLabelKey(child))} active={active} onNavigate={onNavigate} />
-          );
+          return <MenuLink key={child.path} href={child.path} text={t(childLabelKey(child))} active={active} onNavigate={onNavigate} />;
         })}
       </div>
     </NavLink>
@@ -108,7 +106,19 @@ const TWO_LINES = {
   lineHeight: 1.3,
 } as const;
 
-function MenuLink({ href, text, icon, active, onNavigate }: { href: string; text: string; icon?: ReactNode; active: boolean; onNavigate?: () => void }) {
+function MenuLink({
+  href,
+  text,
+  icon,
+  active,
+  onNavigate,
+}: {
+  href: string;
+  text: string;
+  icon?: ReactNode;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   const label = useMenuLabel(text);
   return (
     <NavLink

@@ -6,7 +6,11 @@ import { THEME_MODES, themeModeStore, useThemeMode, type ThemeMode } from '@/lib
 
 /** One glyph per theme, none shared with the header's other buttons (the sidebar toggle uses a sidebar glyph). */
 const THEME_ICONS: Record<ThemeMode, Icon> = { light: IconSun, dark: IconMoon, 'semi-dark': IconCircleHalfVertical };
-const LABEL_KEYS: Record<ThemeMode, string> = { light: 'layout.themes.light', dark: 'layout.themes.dark', 'semi-dark': 'layout.themes.semiDark' };
+const LABEL_KEYS: Record<ThemeMode, string> = {
+  light: 'layout.themes.light',
+  dark: 'layout.themes.dark',
+  'semi-dark': 'layout.themes.semiDark',
+};
 
 /** Light, dark, or semi-dark (dark sidebar beside light content); stored by the theme store. */
 export function ThemeSwitcher() {

@@ -11,11 +11,15 @@ import { resetDemoData, sessionCommands, useCanLock, useSessionUser } from '@/li
 import { LOCK_SCREEN_PATH, LOGIN_PATH } from '../guard';
 import { profilePathFor } from './navigation';
 
-const ROLE_LABEL_KEYS: Record<RoleId, string> = { 1: 'auth.roles.superAdmin', 2: 'auth.roles.admin', 3: 'auth.roles.operator', 4: 'auth.roles.user' };
+const ROLE_LABEL_KEYS: Record<RoleId, string> = {
+  1: 'auth.roles.superAdmin',
+  2: 'auth.roles.admin',
+  3: 'auth.roles.operator',
+  4: 'auth.roles.user',
+};
 
 /** Demo data can be reset only on the embedded backend. */
 export const canResetDemo = (env: Pick<ImportMetaEnv, 'VITE_API_MODE'> = import.meta.env) => env.VITE_API_MODE !== 'remote';
-
 
 export function UserMenu({ role }: { role: RoleId | undefined }) {
   const { t } = useTranslation();
@@ -93,7 +97,10 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
               {t('statecharts.title')}
             </Menu.Item>
             {/* A window of its own inspects this tab while its screen keeps running (src/lib/inspection). */}
-            <Menu.Item leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => window.open('/dev/statecharts', 'statecharts', 'popup')}>
+            <Menu.Item
+              leftSection={<IconExternalLink size={16} aria-hidden />}
+              onClick={() => window.open('/dev/statecharts', 'statecharts', 'popup')}
+            >
               {t('statecharts.openWindow')}
             </Menu.Item>
           </>
@@ -105,7 +112,12 @@ export function UserMenu({ role }: { role: RoleId | undefined }) {
         ) : null}
         <Menu.Divider />
         {/* Text in the scheme's readable red (danger-6 is 3.0:1 on the dark menu); hover from the palette. */}
-        <Menu.Item color="danger" c="var(--mantine-color-danger-text)" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+        <Menu.Item
+          color="danger"
+          c="var(--mantine-color-danger-text)"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
           {t('layout.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

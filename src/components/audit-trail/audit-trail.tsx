@@ -30,7 +30,9 @@ function changes(entry: AuditEntry): { field: string; from: string; to: string }
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => f !== 'updatedAt' && f !== 'createdAt');
   const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return fields.filter((f) => show(before[f]) !== show(after[f])).map((field) => ({ field, from: show(before[field]), to: show(after[field]) }));
+  return fields
+    .filter((f) => show(before[f]) !== show(after[f]))
+    .map((field) => ({ field, from: show(before[field]), to: show(after[field]) }));
 }
 
 /** A record's own audit-log entries, newest first, loaded by a task actor whose input is the record id. */

@@ -41,7 +41,15 @@ export function ChartFigure({
         <tbody>
           {table.rows.map((row, i) => (
             <tr key={i}>
-              {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={j}>{cell}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

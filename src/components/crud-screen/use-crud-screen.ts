@@ -3,7 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { CrudScreenEmitted, CrudScreenInput, CrudScreenMachine, JobMap, JobRequest, JobResult } from '@machines/crud-screen/crud-screen.machine';
+import type {
+  CrudScreenEmitted,
+  CrudScreenInput,
+  CrudScreenMachine,
+  JobMap,
+  JobRequest,
+  JobResult,
+} from '@machines/crud-screen/crud-screen.machine';
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor.machine';
 import type { ListRow } from '@machines/list/list.machine';
 import { hideNotification, showUndoNotification } from '@/components/data-list';

@@ -3,7 +3,17 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Shown while rows are selected: how many, the bulk actions, and a way to clear the selection. */
-export function BulkActionBar({ count, onClear, children, busy }: { count: number; onClear: () => void; children: ReactNode; busy?: boolean }) {
+export function BulkActionBar({
+  count,
+  onClear,
+  children,
+  busy,
+}: {
+  count: number;
+  onClear: () => void;
+  children: ReactNode;
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   if (count === 0) return null;
   return (

@@ -57,7 +57,13 @@ export function DataListToolbar(props: DataListToolbarProps) {
         />
         {props.filters ? (
           <>
-            <Button variant={filtersCount > 0 ? 'light' : 'default'} leftSection={<IconFilter size={16} aria-hidden />} onClick={filtersDrawer.open} aria-haspopup="dialog" style={{ flexShrink: 0 }}>
+            <Button
+              variant={filtersCount > 0 ? 'light' : 'default'}
+              leftSection={<IconFilter size={16} aria-hidden />}
+              onClick={filtersDrawer.open}
+              aria-haspopup="dialog"
+              style={{ flexShrink: 0 }}
+            >
               {filtersCount > 0 ? t('data-list.filtersWithCount', { count: filtersCount }) : t('data-list.filters')}
             </Button>
             {/* A panel beside the list on wide screens (the rows stay in view and follow each choice), from the bottom on a phone. */}
@@ -84,7 +90,14 @@ export function DataListToolbar(props: DataListToolbarProps) {
         {props.onRefresh && (
           <Tooltip label={t('data-list.refresh')}>
             {/* Busy without ActionIcon's `loading`, whose spinner keeps fading out after the rows have arrived. */}
-            <ActionIcon variant="default" size="lg" aria-label={t('data-list.refresh')} onClick={props.onRefresh} disabled={props.busy} aria-busy={props.busy || undefined}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('data-list.refresh')}
+              onClick={props.onRefresh}
+              disabled={props.busy}
+              aria-busy={props.busy || undefined}
+            >
               {props.busy ? <Loader size={18} /> : <IconRefresh size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
@@ -98,7 +111,12 @@ export function DataListToolbar(props: DataListToolbarProps) {
               </ActionIcon>
             </Tooltip>
           ) : (
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={props.onExport} loading={props.exporting}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={props.onExport}
+              loading={props.exporting}
+            >
               {exportLabel}
             </Button>
           ))}

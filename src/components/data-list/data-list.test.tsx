@@ -39,7 +39,9 @@ describe('shared list UI', () => {
 
   it('the filters wait behind "Filters (n)" and open in a panel, so the toolbar stays one line', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<DataListToolbar searchValue="" onSearchChange={() => undefined} filters={<input aria-label="Status" />} filtersCount={2} />);
+    renderWithProviders(
+      <DataListToolbar searchValue="" onSearchChange={() => undefined} filters={<input aria-label="Status" />} filtersCount={2} />,
+    );
     expect(screen.queryByRole('textbox', { name: 'Status' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
     const panel = await screen.findByRole('dialog', { name: 'Filters' });
@@ -58,7 +60,11 @@ describe('shared list UI', () => {
     expect(within(bar).getByText('3 selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
     expect(onClear).toHaveBeenCalled();
-    rerender(<BulkActionBar count={0} onClear={onClear}>x</BulkActionBar>);
+    rerender(
+      <BulkActionBar count={0} onClear={onClear}>
+        x
+      </BulkActionBar>,
+    );
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });
 
@@ -96,16 +102,21 @@ describe('shared list UI', () => {
     expect(await screen.findByText('Unit 11')).toBeInTheDocument();
     expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
     await user.click(screen.getByText('Name'));
-    await waitFor(() => expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sort: { column: 'name', direction: 'desc' } })));
+    await waitFor(() =>
+      expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sort: { column: 'name', direction: 'desc' } })),
+    );
     expect(await screen.findByText('Unit 23')).toBeInTheDocument();
   });
 
   it('CSV export quotes values and defuses formulas', () => {
-    const csv = toCsv([{ a: 'x, y', b: '=SUM(A1)', c: -5 }], [
-      { header: 'A', value: (r) => r.a },
-      { header: 'B', value: (r) => r.b },
-      { header: 'C', value: (r) => r.c },
-    ]);
+    const csv = toCsv(
+      [{ a: 'x, y', b: '=SUM(A1)', c: -5 }],
+      [
+        { header: 'A', value: (r) => r.a },
+        { header: 'B', value: (r) => r.b },
+        { header: 'C', value: (r) => r.c },
+      ],
+    );
     expect(csv).toBe('A,B,C\r\n"x, y",\'=SUM(A1),-5');
   });
 });

@@ -87,14 +87,22 @@ describe('ListCards (the phone layout)', () => {
 });
 
 const listMachine = createListMachine<Row>();
-const LAYOUT = layoutWith(() => undefined, () => undefined);
+const LAYOUT = layoutWith(
+  () => undefined,
+  () => undefined,
+);
 const COLUMNS = [{ accessor: 'name' as const, title: 'Name' }];
 
 function Table() {
-  const actor = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(() => Promise.resolve({ items: ROWS, total: 2, page: 1, pageSize: 25 })) } }), {
-    input: { query: { pageSize: 25 } },
-  });
-  return <ListDataTable list={actor} tableKey="cards-test" columns={COLUMNS} cards={LAYOUT} rowLabel={(r) => r.name} selectable label="Units" />;
+  const actor = useActorRef(
+    listMachine.provide({ actors: { fetchPage: fromPromise(() => Promise.resolve({ items: ROWS, total: 2, page: 1, pageSize: 25 })) } }),
+    {
+      input: { query: { pageSize: 25 } },
+    },
+  );
+  return (
+    <ListDataTable list={actor} tableKey="cards-test" columns={COLUMNS} cards={LAYOUT} rowLabel={(r) => r.name} selectable label="Units" />
+  );
 }
 
 describe('ListDataTable with a card layout', () => {

@@ -76,14 +76,27 @@ function CardItem<T>({ row, layout, checked, onCheck, checkLabel }: CardProps<T>
   const meta = layout.meta?.(row);
   const secondary = layout.secondary?.(row);
   // Names wrap instead of ending in "…": on a phone the whole name is what tells two cards apart.
-  const nameStyle = { overflowWrap: 'anywhere' as const, ...(layout.primaryMono ? { fontFamily: 'var(--mantine-font-family-monospace)' } : {}) };
+  const nameStyle = {
+    overflowWrap: 'anywhere' as const,
+    ...(layout.primaryMono ? { fontFamily: 'var(--mantine-font-family-monospace)' } : {}),
+  };
   return (
     <Paper component="li" withBorder radius="md" px="sm" py={4} data-card>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        {checked !== null && <Checkbox size="md" mt={2} checked={checked} onChange={(e) => onCheck(row, e.currentTarget.checked)} aria-label={checkLabel} />}
+        {checked !== null && (
+          <Checkbox size="md" mt={2} checked={checked} onChange={(e) => onCheck(row, e.currentTarget.checked)} aria-label={checkLabel} />
+        )}
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           {layout.onOpen ? (
-            <Anchor component="button" type="button" fw={600} ta="left" style={nameStyle} onClick={() => layout.onOpen?.(row)} data-card-name>
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              ta="left"
+              style={nameStyle}
+              onClick={() => layout.onOpen?.(row)}
+              data-card-name
+            >
               {name}
             </Anchor>
           ) : (
@@ -146,7 +159,15 @@ const MemoCard = memo(
  * A list's rows as cards for phones: the name whole, a second line, the status, the actions in a menu, and (with
  * `selection`) a checkbox per card and one for the page, so the bulk actions stay usable. Paging as in the table.
  */
-export function ListCards<T extends { id: string }>({ records, layout, label, selection, pagination, fetching = false, noRecordsText }: ListCardsProps<T>) {
+export function ListCards<T extends { id: string }>({
+  records,
+  layout,
+  label,
+  selection,
+  pagination,
+  fetching = false,
+  noRecordsText,
+}: ListCardsProps<T>) {
   const { t } = useTranslation();
   const selectedIds = new Set(selection?.selected.map((row) => row.id));
   // The same function on every render (memoised cards keep their first one), acting on the current selection.

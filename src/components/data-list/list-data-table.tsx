@@ -28,7 +28,16 @@ export interface ListDataTableProps<T extends ListRow> {
  * A list actor's current page in the app's list table: server paging, sorting and selection, the viewer's column choice and
  * density, the actions column pinned, and rows and cells that render only when their record changes (memo-rows.tsx).
  */
-export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stamps, rowLabel, selectable = false, label, cards }: ListDataTableProps<T>) {
+export function ListDataTable<T extends ListRow>({
+  list,
+  tableKey,
+  columns,
+  stamps,
+  rowLabel,
+  selectable = false,
+  label,
+  cards,
+}: ListDataTableProps<T>) {
   const table = useListTable(list, { rowLabel });
   const preferences = useTablePreferences(tableKey, columns);
   const cells = useMemoCells(preferences.columns, stamps);
@@ -41,13 +50,20 @@ export function ListDataTable<T extends ListRow>({ list, tableKey, columns, stam
         layout={cards}
         label={label}
         selection={selectable ? { selected: selectedRecords, onChange: onSelectedRecordsChange, rowLabel } : undefined}
-        pagination={{ page: table.page, totalRecords: table.totalRecords, recordsPerPage: table.recordsPerPage, onPageChange: table.onPageChange }}
+        pagination={{
+          page: table.page,
+          totalRecords: table.totalRecords,
+          recordsPerPage: table.recordsPerPage,
+          onPageChange: table.onPageChange,
+        }}
         fetching={table.fetching}
         noRecordsText={table.noRecordsText}
       />
     );
   }
-  const selection = selectable ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps } : {};
+  const selection = selectable
+    ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps }
+    : {};
   return (
     <DataTable<T>
       {...rest}

@@ -20,7 +20,9 @@ function CellContent<T>({ render, row, index }: CellProps<T>) {
  * new rows, so the cells' Mantine tooltips, menus, badges and relative times are skipped in the other two.
  * The `render` prop is left out of the comparison on purpose: it is a new closure on every render.
  */
-const MemoCell = memo(CellContent, (a, b) => a.row === b.row && a.index === b.index && a.stamp === b.stamp) as <T>(props: CellProps<T>) => ReactNode;
+const MemoCell = memo(CellContent, (a, b) => a.row === b.row && a.index === b.index && a.stamp === b.stamp) as <T>(
+  props: CellProps<T>,
+) => ReactNode;
 
 /**
  * Wraps every rendered column of a table so its cells skip renders in which their row did not change.
@@ -28,7 +30,10 @@ const MemoCell = memo(CellContent, (a, b) => a.row === b.row && a.index === b.in
  * the viewer may use on the row); callbacks it calls must be stable or read the latest values
  * (see `useLatestHandlers`).
  */
-export function useMemoCells<T>(columns: DataTableColumn<T>[], stamps: Partial<Record<string, (row: T) => string>> = {}): DataTableColumn<T>[] {
+export function useMemoCells<T>(
+  columns: DataTableColumn<T>[],
+  stamps: Partial<Record<string, (row: T) => string>> = {},
+): DataTableColumn<T>[] {
   const { i18n } = useTranslation();
   const language = i18n.language;
   // The same array while the columns and the language are (pass memoised columns): mantine-datatable measures its pinned
@@ -42,7 +47,9 @@ export function useMemoCells<T>(columns: DataTableColumn<T>[], stamps: Partial<R
         const stampOf = stamps[String(column.accessor)];
         return {
           ...column,
-          render: (row: T, index: number) => <MemoCell render={render} row={row} index={index} stamp={stampOf ? `${language}|${stampOf(row)}` : language} />,
+          render: (row: T, index: number) => (
+            <MemoCell render={render} row={row} index={index} stamp={stampOf ? `${language}|${stampOf(row)}` : language} />
+          ),
         };
       }),
     [columns, language], // eslint-disable-line react-hooks/exhaustive-deps -- stamps go with the columns (above)
@@ -63,10 +70,7 @@ export function useLatestHandlers<H extends Record<string, Handler>>(handlers: H
   });
   const keys = Object.keys(handlers).sort().join(',');
   return useMemo(
-    () =>
-      Object.fromEntries(
-        keys.split(',').map((key) => [key, (...args: never[]) => (latest.current[key] as Handler)(...args)]),
-      ) as H,
+    () => Object.fromEntries(keys.split(',').map((key) => [key, (...args: never[]) => (latest.current[key] as Handler)(...args)])) as H,
     [keys],
   );
 }

@@ -20,7 +20,10 @@ const rows: Row[] = [
 /** An element's tag, attributes (in any order) and children, for comparing two renderings. */
 function shape(node: Element | null | undefined): string {
   if (!node) return '';
-  const attributes = [...node.attributes].map((a) => `${a.name}=${a.value}`).sort().join(' ');
+  const attributes = [...node.attributes]
+    .map((a) => `${a.name}=${a.value}`)
+    .sort()
+    .join(' ');
   const children = [...node.childNodes].map((child) => (child instanceof Element ? shape(child) : (child.textContent ?? ''))).join('');
   return `<${node.tagName} ${attributes}>${children}</${node.tagName}>`;
 }

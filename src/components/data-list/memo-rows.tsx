@@ -19,7 +19,9 @@ function sameValue(a: unknown, b: unknown, anyFunction = false): boolean {
 export function sameElements(a: ReactNode, b: ReactNode): boolean {
   if (Object.is(a, b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameElements(x as ReactNode, b[i] as ReactNode));
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameElements(x as ReactNode, b[i] as ReactNode))
+    );
   }
   if (!isValidElement(a) || !isValidElement(b) || a.type !== b.type || a.key !== b.key) return false;
   const pa = a.props as Record<string, unknown>;
@@ -37,7 +39,9 @@ export function sameElements(a: ReactNode, b: ReactNode): boolean {
 function sameRow(a: RowProps, b: RowProps): boolean {
   const ka = Object.keys(a.rowProps) as (keyof TableTrProps)[];
   return (
-    ka.length === Object.keys(b.rowProps).length && ka.every((key) => sameValue(a.rowProps[key], b.rowProps[key], true)) && sameElements(a.children, b.children)
+    ka.length === Object.keys(b.rowProps).length &&
+    ka.every((key) => sameValue(a.rowProps[key], b.rowProps[key], true)) &&
+    sameElements(a.children, b.children)
   );
 }
 
@@ -114,8 +118,23 @@ function LightRow({ rowProps, children }: RowProps) {
   const draw = (node: ReactNode): ReactNode => {
     if (Array.isArray(node)) return node.map(draw);
     if (!isLibraryCell(node)) return node;
-    const { accessor, record, index, className, pinnedInfo: pinned, onClick, onDoubleClick, onContextMenu, noWrap, ellipsis, textAlign, width, render, defaultRender, customCellAttributes } =
-      node.props;
+    const {
+      accessor,
+      record,
+      index,
+      className,
+      pinnedInfo: pinned,
+      onClick,
+      onDoubleClick,
+      onContextMenu,
+      noWrap,
+      ellipsis,
+      textAlign,
+      width,
+      render,
+      defaultRender,
+      customCellAttributes,
+    } = node.props;
     const cellStyle: CSSProperties = {
       ...getStyleObject(td.style, theme),
       ...(width === undefined ? {} : { width, minWidth: width, maxWidth: width }),
@@ -147,7 +166,13 @@ function LightRow({ rowProps, children }: RowProps) {
         onContextMenu={onContextMenu}
         {...customCellAttributes?.(record, index)}
       >
-        {(render ? render(record, index) : defaultRender ? defaultRender(record, index, accessor) : getValueAtPath(record, accessor)) as ReactNode}
+        {
+          (render
+            ? render(record, index)
+            : defaultRender
+              ? defaultRender(record, index, accessor)
+              : getValueAtPath(record, accessor)) as ReactNode
+        }
       </td>
     );
   };
@@ -178,7 +203,17 @@ const MemoRow = memo(LightRow, sameRow);
  * `useLatestHandlers`); a row's cells are compared by their column definitions, so pass columns that keep their
  * identity between renders (`useMemoCells`).
  */
-export function memoRowFactory<T>({ rowProps, children, expandedElement }: { record: T; index: number; rowProps: TableTrProps; children: ReactNode; expandedElement?: ReactNode }): ReactNode {
+export function memoRowFactory<T>({
+  rowProps,
+  children,
+  expandedElement,
+}: {
+  record: T;
+  index: number;
+  rowProps: TableTrProps;
+  children: ReactNode;
+  expandedElement?: ReactNode;
+}): ReactNode {
   return (
     <>
       <MemoRow rowProps={rowProps}>{children}</MemoRow>

@@ -17,7 +17,12 @@ dayjs.extend(localizedFormat);
  */
 export function RelativeTime({ value, now }: { value: string | null | undefined; now?: number }) {
   const { t, i18n } = useTranslation();
-  if (!value) return <Text size="sm" c="dimmed">{t('data-list.never')}</Text>;
+  if (!value)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('data-list.never')}
+      </Text>
+    );
   return <RelativeTimeText value={value} language={i18n.language} now={now} />;
 }
 
@@ -36,7 +41,16 @@ export function RelativeTimeText({ value, language, now }: { value: string; lang
   const relative = now === undefined ? date.fromNow() : date.from(dayjs(now));
   const exact = date.format('LL LTS');
   const time = (
-    <Text component="time" ref={ref} dateTime={value} size="sm" tabIndex={0} aria-label={`${relative} (${exact})`} {...{ [LAZY_KEY]: 'time' }} {...(active ? {} : handlers)}>
+    <Text
+      component="time"
+      ref={ref}
+      dateTime={value}
+      size="sm"
+      tabIndex={0}
+      aria-label={`${relative} (${exact})`}
+      {...{ [LAZY_KEY]: 'time' }}
+      {...(active ? {} : handlers)}
+    >
       {relative}
     </Text>
   );

@@ -44,7 +44,11 @@ export function useTablePreferences<T>(table: string, columns: DataTableColumn<T
   useAuthStorage();
   const keys = tablePreferenceKeys(table, storedUserId());
   const defaultShown = columns.filter((c) => c.toggleable === true && c.defaultToggle !== false).map((c) => String(c.accessor));
-  const [storedShown, setStoredShown] = useLocalStorage<string[]>({ key: keys.columns, defaultValue: defaultShown, getInitialValueInEffect: false });
+  const [storedShown, setStoredShown] = useLocalStorage<string[]>({
+    key: keys.columns,
+    defaultValue: defaultShown,
+    getInitialValueInEffect: false,
+  });
   const shownList = Array.isArray(storedShown) && storedShown.every((a) => typeof a === 'string') ? storedShown : defaultShown;
   const [storedDensity, setDensity] = useLocalStorage<TableDensity>({
     key: keys.density,
@@ -85,7 +89,13 @@ export function useTablePreferences<T>(table: string, columns: DataTableColumn<T
 export type TablePreferences = ReturnType<typeof useTablePreferences>;
 
 /** The "Table settings" button: a column chooser and the row density, as a popover with real checkboxes. */
-export function TableSettings({ preferences, columns }: { preferences: Pick<TablePreferences, 'density' | 'setDensity' | 'isShown' | 'setShownColumns'>; columns: ChoosableColumn[] }) {
+export function TableSettings({
+  preferences,
+  columns,
+}: {
+  preferences: Pick<TablePreferences, 'density' | 'setDensity' | 'isShown' | 'setShownColumns'>;
+  columns: ChoosableColumn[];
+}) {
   const { t } = useTranslation();
   const densityLabelId = useId();
   const shown = columns.filter((c) => preferences.isShown(c.accessor)).map((c) => c.accessor);

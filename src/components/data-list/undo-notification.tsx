@@ -6,7 +6,19 @@ import type { TFunction } from 'i18next';
  * The "deleted — Undo" notification shown while a deletion waits (the machine owns the 5 s timer;
  * the notification only closes itself a moment after it).
  */
-export function showUndoNotification({ id, message, onUndo, t, durationMs = 5000 }: { id: string; message: string; onUndo: () => void; t: TFunction; durationMs?: number }): void {
+export function showUndoNotification({
+  id,
+  message,
+  onUndo,
+  t,
+  durationMs = 5000,
+}: {
+  id: string;
+  message: string;
+  onUndo: () => void;
+  t: TFunction;
+  durationMs?: number;
+}): void {
   notifications.show({
     id,
     autoClose: durationMs,

@@ -40,10 +40,7 @@ export function useListTable<T extends ListRow>(actor: ListActorRef<T>, options:
   );
 
   const onPageChange = useCallback((page: number) => actor.send({ type: 'list.query.change', query: { page } }), [actor]);
-  const onRecordsPerPageChange = useCallback(
-    (pageSize: number) => actor.send({ type: 'list.query.change', query: { pageSize } }),
-    [actor],
-  );
+  const onRecordsPerPageChange = useCallback((pageSize: number) => actor.send({ type: 'list.query.change', query: { pageSize } }), [actor]);
   const onSortStatusChange = useCallback(
     (status: DataTableSortStatus<T>) =>
       actor.send({ type: 'list.query.change', query: { sort: { column: String(status.columnAccessor), direction: status.direction } } }),

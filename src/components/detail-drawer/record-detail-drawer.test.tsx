@@ -13,7 +13,15 @@ function start(props: { row: Row | null; showAudit: boolean; onEdit: ((row: Row)
   const audit = createActor(jobMachine.provide({ actors: { job: fromPromise(load) } })).start();
   const onClose = vi.fn();
   renderWithProviders(
-    <RecordDetailDrawer {...props} title={(r) => r.name} detailsLabel="Details" badge={() => <span>Active</span>} editLabel="Edit" audit={audit} onClose={onClose}>
+    <RecordDetailDrawer
+      {...props}
+      title={(r) => r.name}
+      detailsLabel="Details"
+      badge={() => <span>Active</span>}
+      editLabel="Edit"
+      audit={audit}
+      onClose={onClose}
+    >
       {(r) => <DetailField label="Code">{r.id.toUpperCase()}</DetailField>}
     </RecordDetailDrawer>,
   );

@@ -49,7 +49,11 @@ export function RecordDetailDrawer<Row extends { id: string }>({
   return (
     <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" title={row ? title(row) : ''}>
       {row && (
-        <Tabs defaultValue="details" keepMounted={false} onChange={(tab) => tab === 'audit' && audit.send({ type: 'job.start', input: row.id })}>
+        <Tabs
+          defaultValue="details"
+          keepMounted={false}
+          onChange={(tab) => tab === 'audit' && audit.send({ type: 'job.start', input: row.id })}
+        >
           <Tabs.List>
             <Tabs.Tab value="details">{detailsLabel}</Tabs.Tab>
             {showAudit && <Tabs.Tab value="audit">{t('audit.title')}</Tabs.Tab>}

@@ -11,7 +11,10 @@ import { FormActions, FormSaveError } from './form-parts';
 type Values = { name: string };
 
 function NameForm({ editor }: { editor: EditorRef<Values, Values> }) {
-  const { form, mode, failed, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({ label: field === 'name' ? 'Name' : field, max: 5 }));
+  const { form, mode, failed, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({
+    label: field === 'name' ? 'Name' : field,
+    max: 5,
+  }));
   return (
     <form noValidate onSubmit={onSubmit}>
       {failed && <FormSaveError>{hasFieldErrors ? 'Fix the fields' : 'Server said no'}</FormSaveError>}
@@ -25,7 +28,9 @@ function start() {
   const save = vi.fn(async ({ input }: { input: SaveInput<Values> }) => input.values);
   const machine = createEditorMachine<Values, Values>().provide({
     actors: {
-      validate: fromPromise(async ({ input }): Promise<Record<string, string>> => (input.values.name.length > 5 ? { name: 'tooLong' } : {})),
+      validate: fromPromise(async ({ input }): Promise<Record<string, string>> =>
+        input.values.name.length > 5 ? { name: 'tooLong' } : {},
+      ),
       save: fromPromise(save),
     },
   });

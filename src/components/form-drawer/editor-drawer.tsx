@@ -15,7 +15,15 @@ export type EditorRef<V extends FormValues, T> = ActorRefFrom<EditorMachine<V, T
  * The form drawer of an editor machine: open while the machine is, titled by its mode, asking before
  * discarding. The form inside remounts for every editing session, so it starts from that session's values.
  */
-export function EditorDrawer<V extends FormValues, T>({ editor, titles, children }: { editor: EditorRef<V, T>; titles: Record<EditorMode, string>; children: ReactNode }) {
+export function EditorDrawer<V extends FormValues, T>({
+  editor,
+  titles,
+  children,
+}: {
+  editor: EditorRef<V, T>;
+  titles: Record<EditorMode, string>;
+  children: ReactNode;
+}) {
   const opened = useSelector(editor, (s) => s.hasTag('open'));
   const confirming = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
   const mode = useSelector(editor, (s) => s.context.mode);

@@ -108,7 +108,15 @@ export function FormDrawer({
   useWarnBeforeUnload(dirty);
   return (
     <>
-      <Drawer opened={opened} onClose={onClose} title={title} position="right" size="md" closeButtonProps={{ 'aria-label': t('common.close') }} trapFocus={!confirmingDiscard}>
+      <Drawer
+        opened={opened}
+        onClose={onClose}
+        title={title}
+        position="right"
+        size="md"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        trapFocus={!confirmingDiscard}
+      >
         {children}
       </Drawer>
       <DiscardChangesModal opened={confirmingDiscard} onConfirm={onDiscardConfirm} onCancel={onDiscardCancel} />

@@ -10,9 +10,6 @@ dayjs.extend(localizedFormat);
 /** A screenshot drawn from its metadata; `alt` says what it shows. */
 export function ScreenshotImage({ data, alt, ...props }: { data: ScreenshotImageData; alt: string } & Omit<ImageProps, 'src'>) {
   const { i18n } = useTranslation();
-  const src = useMemo(
-    () => screenshotDataUrl(data, dayjs(data.capturedAt).locale(i18n.language).format('L LT')),
-    [data, i18n.language],
-  );
+  const src = useMemo(() => screenshotDataUrl(data, dayjs(data.capturedAt).locale(i18n.language).format('L LT')), [data, i18n.language]);
   return <Image src={src} alt={alt} {...props} />;
 }

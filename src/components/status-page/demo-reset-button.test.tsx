@@ -11,7 +11,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const errorPage = (code?: string) => <StatusPage code={code} icon={IconMapSearch} title="Page not found" text="Nothing here." actions={null} />;
+const errorPage = (code?: string) => (
+  <StatusPage code={code} icon={IconMapSearch} title="Page not found" text="Nothing here." actions={null} />
+);
 
 describe('Reset demo data on error screens', () => {
   it('is offered on an error page, asks first, then resets the embedded backend', async () => {

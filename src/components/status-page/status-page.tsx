@@ -17,7 +17,15 @@ export interface StatusPageProps {
 }
 
 /** A full-page message (404, 500, not authorized, maintenance, coming soon): illustration, heading, text and a way out. */
-export function StatusPage({ code, icon: IconComponent, color = 'primary', title, text, actions, demoReset = Boolean(code) }: StatusPageProps) {
+export function StatusPage({
+  code,
+  icon: IconComponent,
+  color = 'primary',
+  title,
+  text,
+  actions,
+  demoReset = Boolean(code),
+}: StatusPageProps) {
   return (
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} maw={560} w="100%">

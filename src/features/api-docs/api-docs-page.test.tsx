@@ -64,8 +64,12 @@ describe('the page’s reading of the contract', () => {
   it('writes schemas as short type texts', () => {
     expect(typeText({ type: 'array', items: { $ref: '#/components/schemas/Task' } })).toBe('Task[]');
     expect(typeText({ type: ['string', 'null'], format: 'date-time' })).toBe('string (date-time) | null');
-    expect(typeText({ type: 'object', properties: { id: { type: 'integer' }, tags: { type: 'array', items: { enum: ['a', 'b'] } } }, required: ['id'] })).toBe(
-      '{\n  id: integer;\n  tags?: ("a" | "b")[];\n}',
-    );
+    expect(
+      typeText({
+        type: 'object',
+        properties: { id: { type: 'integer' }, tags: { type: 'array', items: { enum: ['a', 'b'] } } },
+        required: ['id'],
+      }),
+    ).toBe('{\n  id: integer;\n  tags?: ("a" | "b")[];\n}');
   });
 });

@@ -33,7 +33,12 @@ function Rich({ text }: { text: string }) {
 
 function Block({ children, label }: { children: string; label: string }) {
   return (
-    <Code block aria-label={label} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 360, overflow: 'auto' }} tabIndex={0}>
+    <Code
+      block
+      aria-label={label}
+      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 360, overflow: 'auto' }}
+      tabIndex={0}
+    >
       {children}
     </Code>
   );
@@ -42,7 +47,8 @@ function Block({ children, label }: { children: string; label: string }) {
 function OperationPanel({ op }: { op: OperationDoc }) {
   const { t } = useTranslation();
   // A named example shows its summary (e.g. "A plain user (role 4) signs in"), else its name; the default one is "Example".
-  const exampleTitle = (example: ExampleDoc) => example.summary || (example.name === 'example' ? t('api-docs.example') : `${t('api-docs.example')}: ${example.name}`);
+  const exampleTitle = (example: ExampleDoc) =>
+    example.summary || (example.name === 'example' ? t('api-docs.example') : `${t('api-docs.example')}: ${example.name}`);
   return (
     <Stack gap="sm">
       <Rich text={op.description} />
@@ -119,7 +125,11 @@ function OperationPanel({ op }: { op: OperationDoc }) {
                 </Badge>
                 <Box style={{ minWidth: 0 }}>
                   <Rich text={r.description} />
-                  {r.type ? <Code>{r.type.includes('\n') ? r.type.split('\n')[0] + ' …' : r.type}</Code> : <Text size="xs">{t('api-docs.noBody')}</Text>}
+                  {r.type ? (
+                    <Code>{r.type.includes('\n') ? r.type.split('\n')[0] + ' …' : r.type}</Code>
+                  ) : (
+                    <Text size="xs">{t('api-docs.noBody')}</Text>
+                  )}
                 </Box>
               </Group>
               {r.status.startsWith('2') &&

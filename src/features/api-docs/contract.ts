@@ -116,7 +116,9 @@ export function readContract(text: string): ContractDoc {
   const info = isObject(doc['info']) ? doc['info'] : {};
   const globalSecurity = Array.isArray(doc['security']) ? doc['security'] : [];
   const tagList = Array.isArray(doc['tags']) ? doc['tags'].filter(isObject) : [];
-  const tags = new Map<string, TagDoc>(tagList.map((t) => [str(t['name']), { name: str(t['name']), description: str(t['description']), operations: [] }]));
+  const tags = new Map<string, TagDoc>(
+    tagList.map((t) => [str(t['name']), { name: str(t['name']), description: str(t['description']), operations: [] }]),
+  );
 
   for (const [path, item] of Object.entries(doc['paths'])) {
     if (!isObject(item)) continue;
@@ -135,8 +137,17 @@ export function readContract(text: string): ContractDoc {
       const parameters = (Array.isArray(op['parameters']) ? op['parameters'] : [])
         .map((p) => resolve(p, sharedParams))
         .filter(isObject)
-        .map((p) => ({ name: str(p['name']), in: str(p['in']), required: p['required'] === true, description: str(p['description']), type: typeText(p['schema']) }));
-      const body = isObject(op['requestBody']) && isObject(op['requestBody']['content']) ? op['requestBody']['content']['application/json'] : undefined;
+        .map((p) => ({
+          name: str(p['name']),
+          in: str(p['in']),
+          required: p['required'] === true,
+          description: str(p['description']),
+          type: typeText(p['schema']),
+        }));
+      const body =
+        isObject(op['requestBody']) && isObject(op['requestBody']['content'])
+          ? op['requestBody']['content']['application/json']
+          : undefined;
       const responses = Object.entries(isObject(op['responses']) ? op['responses'] : {}).map(([status, raw]) => {
         const response = resolve(raw, sharedResponses);
         const media = isObject(response) && isObject(response['content']) ? response['content']['application/json'] : undefined;

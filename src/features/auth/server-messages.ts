@@ -11,7 +11,10 @@ const KNOWN: Record<string, [string, Record<string, unknown>?]> = {
   // The shared text rule's refusals of the name (mirage/text-rules.ts textMessage).
   'Full name must be at most 100 characters': ['text-input.tooLong', { fieldKey: 'auth.register.fullName', max: 100 }],
   'Full name contains a control character (such as NUL)': ['text-input.controlCharacter', { fieldKey: 'auth.register.fullName' }],
-  'Full name contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)': ['text-input.bidiControl', { fieldKey: 'auth.register.fullName' }],
+  'Full name contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)': [
+    'text-input.bidiControl',
+    { fieldKey: 'auth.register.fullName' },
+  ],
   'Full name must contain visible characters': ['text-input.invisible', { fieldKey: 'auth.register.fullName' }],
   // Sign-in refusals of an account or organization that is not active (mirage/domains/users.ts signInRefusal).
   'This account is disabled. Please contact your administrator.': ['auth.login.accountDisabled'],

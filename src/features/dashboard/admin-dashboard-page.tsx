@@ -11,7 +11,14 @@ import { RelativeTime } from '@/components/data-list';
 import { CardFrame } from './components/card-frame';
 import { RefreshButton } from './components/refresh-button';
 import { StatGrid, type Stat } from './components/stat-card';
-import { useAdminDashboard, useSignInsCard, useSummaryCard, useTopRiskCard, useTrendCard, type AdminDashboardActor } from './hooks/use-admin-dashboard';
+import {
+  useAdminDashboard,
+  useSignInsCard,
+  useSummaryCard,
+  useTopRiskCard,
+  useTrendCard,
+  type AdminDashboardActor,
+} from './hooks/use-admin-dashboard';
 
 const BAND_COLOR = { high: 'red', medium: 'orange', low: 'teal', insufficient: 'gray' } as const;
 const ROLES = [1, 2, 3, 4] as const;
@@ -57,10 +64,38 @@ function SummaryStats({ actor }: CardProps) {
   const { t } = useTranslation();
   const summary = useSummaryCard(actor);
   const stats: Stat[] = [
-    { key: 'organizations', label: t('dashboard.admin.organizations'), value: summary.data?.organizations, href: '/admin/manage-organizations', icon: <IconBuilding size={24} />, color: 'indigo' },
-    { key: 'users', label: t('dashboard.admin.users'), value: summary.data?.users.total, href: '/admin/manage-users', icon: <IconUsers size={24} />, color: 'grape' },
-    { key: 'online', label: t('dashboard.unitsOnline'), value: summary.data?.units.online, href: '/admin/reporting/prediction', icon: <IconWifi size={24} />, color: 'teal' },
-    { key: 'offline', label: t('dashboard.unitsOffline'), value: summary.data?.units.offline, href: '/admin/reporting/prediction?band=high', icon: <IconPlugConnectedX size={24} />, color: 'red' },
+    {
+      key: 'organizations',
+      label: t('dashboard.admin.organizations'),
+      value: summary.data?.organizations,
+      href: '/admin/manage-organizations',
+      icon: <IconBuilding size={24} />,
+      color: 'indigo',
+    },
+    {
+      key: 'users',
+      label: t('dashboard.admin.users'),
+      value: summary.data?.users.total,
+      href: '/admin/manage-users',
+      icon: <IconUsers size={24} />,
+      color: 'grape',
+    },
+    {
+      key: 'online',
+      label: t('dashboard.unitsOnline'),
+      value: summary.data?.units.online,
+      href: '/admin/reporting/prediction',
+      icon: <IconWifi size={24} />,
+      color: 'teal',
+    },
+    {
+      key: 'offline',
+      label: t('dashboard.unitsOffline'),
+      value: summary.data?.units.offline,
+      href: '/admin/reporting/prediction?band=high',
+      icon: <IconPlugConnectedX size={24} />,
+      color: 'red',
+    },
   ];
   return <StatGrid stats={stats} state={summary.status} onRetry={retryOf(actor, 'summary')} perRow={4} />;
 }
@@ -71,10 +106,19 @@ function TrendCard({ actor }: CardProps) {
   // The chart (Recharts: SVG, measuring its container) renders after the figures, in a render React slices.
   const data = useDeferredValue(trend.data);
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const trendData = (data ?? []).map((p) => ({ date: day.format(new Date(`${p.date}T00:00:00Z`)), online: p.online, offline: p.total - p.online }));
+  const trendData = (data ?? []).map((p) => ({
+    date: day.format(new Date(`${p.date}T00:00:00Z`)),
+    online: p.online,
+    offline: p.total - p.online,
+  }));
   return (
     // Until the deferred render has the first data, the card keeps its skeleton.
-    <CardFrame title={t('dashboard.admin.trend')} status={data === null && trend.data !== null ? 'loading' : trend.status} hasData={data !== null} onRetry={retryOf(actor, 'trend')}>
+    <CardFrame
+      title={t('dashboard.admin.trend')}
+      status={data === null && trend.data !== null ? 'loading' : trend.status}
+      hasData={data !== null}
+      onRetry={retryOf(actor, 'trend')}
+    >
       <ChartFigure
         bare
         title={t('dashboard.admin.trendChart')}
@@ -106,7 +150,12 @@ function UsersByRoleCard({ actor }: CardProps) {
   const { t } = useTranslation();
   const summary = useSummaryCard(actor);
   return (
-    <CardFrame title={t('dashboard.admin.usersByRole')} status={summary.status} hasData={summary.data !== null} onRetry={retryOf(actor, 'summary')}>
+    <CardFrame
+      title={t('dashboard.admin.usersByRole')}
+      status={summary.status}
+      hasData={summary.data !== null}
+      onRetry={retryOf(actor, 'summary')}
+    >
       <Table verticalSpacing={6}>
         <Table.Tbody>
           {ROLES.map((role) => (
@@ -149,7 +198,12 @@ function TopRiskCard({ actor }: CardProps) {
           {topRisk.data?.map((u) => (
             <Group key={u.serviceUnitId} component="li" justify="space-between" wrap="nowrap">
               <div style={{ minWidth: 0 }}>
-                <Anchor component={Link} href={`/admin/reporting/prediction?unitId=${encodeURIComponent(u.serviceUnitId)}`} fw={500} lineClamp={1}>
+                <Anchor
+                  component={Link}
+                  href={`/admin/reporting/prediction?unitId=${encodeURIComponent(u.serviceUnitId)}`}
+                  fw={500}
+                  lineClamp={1}
+                >
                   {u.unitName}
                 </Anchor>
                 <Text size="xs" c="dimmed" lineClamp={1}>
@@ -171,7 +225,12 @@ function SignInsCard({ actor }: CardProps) {
   const { t } = useTranslation();
   const signIns = useSignInsCard(actor);
   return (
-    <CardFrame title={t('dashboard.admin.signIns')} status={signIns.status} hasData={signIns.data !== null} onRetry={retryOf(actor, 'signIns')}>
+    <CardFrame
+      title={t('dashboard.admin.signIns')}
+      status={signIns.status}
+      hasData={signIns.data !== null}
+      onRetry={retryOf(actor, 'signIns')}
+    >
       {signIns.data?.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('dashboard.admin.noSignIns')}

@@ -32,7 +32,16 @@ describe('UserDashboardPage', () => {
       calls += 1;
       return calls === 1
         ? new Response(500, {}, { message: 'down' })
-        : new Response(200, {}, { units: { online: 1234, offline: 2, maintenance: 3, total: 1239 }, processesBlockedToday: 0, screenshotsToday: 5, activeUrlRules: 7 });
+        : new Response(
+            200,
+            {},
+            {
+              units: { online: 1234, offline: 2, maintenance: 3, total: 1239 },
+              processesBlockedToday: 0,
+              screenshotsToday: 5,
+              activeUrlRules: 7,
+            },
+          );
     });
     renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
     const retry = await screen.findByRole('button', { name: 'Retry loading “Units online”' });

@@ -1,12 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import {
-  IconCamera,
-  IconPlugConnectedX,
-  IconShieldLock,
-  IconTool,
-  IconWifi,
-  IconBan,
-} from '@tabler/icons-react';
+import { IconCamera, IconPlugConnectedX, IconShieldLock, IconTool, IconWifi, IconBan } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardCard } from '@machines/dashboard/user-dashboard.machine';
@@ -46,7 +39,11 @@ interface CardProps {
 const retryOf = (actor: UserDashboardActor, card: DashboardCard) => () => actor.send({ type: 'dashboard.retry', card });
 
 function Refresh({ actor }: CardProps) {
-  const statuses = [useSelector(actor, selectSummaryState), useSelector(actor, selectOfflineState), useSelector(actor, selectScreenshotsState)];
+  const statuses = [
+    useSelector(actor, selectSummaryState),
+    useSelector(actor, selectOfflineState),
+    useSelector(actor, selectScreenshotsState),
+  ];
   return <RefreshButton statuses={statuses} onRefresh={() => actor.send({ type: 'dashboard.refresh' })} />;
 }
 
@@ -55,12 +52,54 @@ function SummaryCards({ actor }: CardProps) {
   const summaryState = useSelector(actor, selectSummaryState);
   const summary = useSelector(actor, selectSummary);
   const cards: Stat[] = [
-    { key: 'online', label: t('dashboard.unitsOnline'), value: summary?.units.online, href: '/user/manage-service-units?status=online', icon: <IconWifi size={24} />, color: 'teal' },
-    { key: 'offline', label: t('dashboard.unitsOffline'), value: summary?.units.offline, href: '/user/manage-service-units?status=offline', icon: <IconPlugConnectedX size={24} />, color: 'red' },
-    { key: 'maintenance', label: t('dashboard.unitsMaintenance'), value: summary?.units.maintenance, href: '/user/manage-service-units?status=maintenance', icon: <IconTool size={24} />, color: 'orange' },
-    { key: 'blocked', label: t('dashboard.processesBlockedToday'), value: summary?.processesBlockedToday, href: '/user/manage-process', icon: <IconBan size={24} />, color: 'grape' },
-    { key: 'screenshots', label: t('dashboard.screenshotsToday'), value: summary?.screenshotsToday, href: '/user/manage-screenshots', icon: <IconCamera size={24} />, color: 'blue' },
-    { key: 'rules', label: t('dashboard.activeUrlRules'), value: summary?.activeUrlRules, href: '/user/url-restrictions', icon: <IconShieldLock size={24} />, color: 'indigo' },
+    {
+      key: 'online',
+      label: t('dashboard.unitsOnline'),
+      value: summary?.units.online,
+      href: '/user/manage-service-units?status=online',
+      icon: <IconWifi size={24} />,
+      color: 'teal',
+    },
+    {
+      key: 'offline',
+      label: t('dashboard.unitsOffline'),
+      value: summary?.units.offline,
+      href: '/user/manage-service-units?status=offline',
+      icon: <IconPlugConnectedX size={24} />,
+      color: 'red',
+    },
+    {
+      key: 'maintenance',
+      label: t('dashboard.unitsMaintenance'),
+      value: summary?.units.maintenance,
+      href: '/user/manage-service-units?status=maintenance',
+      icon: <IconTool size={24} />,
+      color: 'orange',
+    },
+    {
+      key: 'blocked',
+      label: t('dashboard.processesBlockedToday'),
+      value: summary?.processesBlockedToday,
+      href: '/user/manage-process',
+      icon: <IconBan size={24} />,
+      color: 'grape',
+    },
+    {
+      key: 'screenshots',
+      label: t('dashboard.screenshotsToday'),
+      value: summary?.screenshotsToday,
+      href: '/user/manage-screenshots',
+      icon: <IconCamera size={24} />,
+      color: 'blue',
+    },
+    {
+      key: 'rules',
+      label: t('dashboard.activeUrlRules'),
+      value: summary?.activeUrlRules,
+      href: '/user/url-restrictions',
+      icon: <IconShieldLock size={24} />,
+      color: 'indigo',
+    },
   ];
   return <StatGrid stats={cards} state={summaryState} onRetry={retryOf(actor, 'summary')} perRow={3} />;
 }

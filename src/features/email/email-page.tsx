@@ -13,7 +13,8 @@ import { createMailboxLogic, type MailboxLogic } from './hooks/mailbox-machine';
 export function EmailRoute({ logic }: { logic: MailboxLogic }) {
   const [path, navigate] = useLocation();
   const routed = useMemo(
-    () => logic.provide({ actions: { showLocation: (_, params: ShowLocationParams) => navigate(params.path, { replace: params.replace }) } }),
+    () =>
+      logic.provide({ actions: { showLocation: (_, params: ShowLocationParams) => navigate(params.path, { replace: params.replace }) } }),
     [logic, navigate],
   );
   const location = parseMailPath(path);

@@ -16,7 +16,8 @@ export const selectIsLoading = (s: MailboxSnapshot) => s.matches({ list: 'loadin
 export const selectIsBusy = (s: MailboxSnapshot) => s.hasTag('busy');
 export const selectIsEmpty = (s: MailboxSnapshot) => s.matches({ list: 'empty' });
 export const selectIsFailed = (s: MailboxSnapshot) => s.matches({ list: 'failed' });
-export const selectHasList = (s: MailboxSnapshot) => s.matches({ list: 'loaded' }) || s.matches({ list: 'starring' }) || s.matches({ list: 'mutating' });
+export const selectHasList = (s: MailboxSnapshot) =>
+  s.matches({ list: 'loaded' }) || s.matches({ list: 'starring' }) || s.matches({ list: 'mutating' });
 export const selectCanBulk = (s: MailboxSnapshot) => s.matches({ list: 'loaded' }) && s.context.selectedIds.length > 0;
 export const selectTagsFailed = (s: MailboxSnapshot) => s.matches({ tags: 'failed' });
 

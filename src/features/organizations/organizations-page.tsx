@@ -6,7 +6,16 @@ import type { AskedJob } from '@machines/crud-screen/crud-screen.machine';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { BulkActionBar, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, toCsv, type CsvColumn } from '@/components/data-list';
+import {
+  BulkActionBar,
+  DataListToolbar,
+  DeleteConfirmModal,
+  downloadText,
+  ListEmpty,
+  ListError,
+  toCsv,
+  type CsvColumn,
+} from '@/components/data-list';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { useUrlParam, withUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action } from '@/lib/roles';
@@ -45,7 +54,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const subject = useMemo(() => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null), [role, uid, myOrganizationId]);
   // Stable while the viewer is the same: the table's columns (and its memoised rows) follow it.
   const allowed = useCallback(
-    (action: Action, row?: OrganizationRow) => (subject ? can(subject, action, 'organization', row ? { organizationId: row.id } : undefined).allowed : false),
+    (action: Action, row?: OrganizationRow) =>
+      subject ? can(subject, action, 'organization', row ? { organizationId: row.id } : undefined).allowed : false,
     [subject],
   );
 
@@ -103,12 +113,17 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const askStatus = (row: OrganizationRow, action: StatusAction) =>
     screen.send({ type: 'crud.job.request', request: { job: 'status', input: { id: row.id, action, reason: '' } }, label: row.name });
   const askBulk = (action: 'suspend' | 'activate') =>
-    screen.send({ type: 'crud.job.request', request: { job: 'bulkStatus', input: { ids: selected, action, reason: '' } }, label: items.find((o) => o.id === selected[0])?.name ?? '' });
+    screen.send({
+      type: 'crud.job.request',
+      request: { job: 'bulkStatus', input: { ids: selected, action, reason: '' } },
+      label: items.find((o) => o.id === selected[0])?.name ?? '',
+    });
   // The answer completes the asked job with the typed reason.
   const confirmStatus = (reason: string) => {
     const request = asked?.request;
     if (request?.job === 'status') screen.send({ type: 'crud.job.confirm', request: { ...request, input: { ...request.input, reason } } });
-    else if (request?.job === 'bulkStatus') screen.send({ type: 'crud.job.confirm', request: { ...request, input: { ...request.input, reason } } });
+    else if (request?.job === 'bulkStatus')
+      screen.send({ type: 'crud.job.confirm', request: { ...request, input: { ...request.input, reason } } });
   };
 
   const createButton = allowed('create') ? (
@@ -129,15 +144,30 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         settings={<OrganizationTableSettings />}
         onRefresh={() => list.send({ type: 'list.refresh' })}
         busy={busy}
-        {...(allowed('export') ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: query } }), exporting: jobBusy } : {})}
+        {...(allowed('export')
+          ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: query } }), exporting: jobBusy }
+          : {})}
         actions={createButton}
       />
       {canBulk && (
         <BulkActionBar count={selected.length} onClear={() => list.send({ type: 'list.select.clear' })} busy={jobBusy}>
-          <Button size="xs" variant="light" color="orange" leftSection={<IconPlayerPause size={14} aria-hidden />} disabled={jobBusy} onClick={() => askBulk('suspend')}>
+          <Button
+            size="xs"
+            variant="light"
+            color="orange"
+            leftSection={<IconPlayerPause size={14} aria-hidden />}
+            disabled={jobBusy}
+            onClick={() => askBulk('suspend')}
+          >
             {t('organizations.bulk.suspend')}
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} aria-hidden />} disabled={jobBusy} onClick={() => askBulk('activate')}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={14} aria-hidden />}
+            disabled={jobBusy}
+            onClick={() => askBulk('activate')}
+          >
             {t('organizations.bulk.activate')}
           </Button>
         </BulkActionBar>
@@ -172,7 +202,12 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
         onClose={() => navigate(withOrgParam(null))}
         onEdit={openRow && allowed('update', openRow) ? edit : null}
       />
-      <StatusReasonModal request={statusRequest} busy={jobBusy} onConfirm={confirmStatus} onCancel={() => screen.send({ type: 'crud.job.cancel' })} />
+      <StatusReasonModal
+        request={statusRequest}
+        busy={jobBusy}
+        onConfirm={confirmStatus}
+        onCancel={() => screen.send({ type: 'crud.job.cancel' })}
+      />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
         onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
@@ -194,7 +229,10 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
     { header: t('organizations.fields.seatLimit'), value: (o) => o.seatLimit },
     { header: t('organizations.columns.units'), value: (o) => o.unitCount },
     { header: t('organizations.columns.users'), value: (o) => o.userCount },
-    { header: t('organizations.fields.screenshotsEnabled'), value: (o) => (o.screenshotPolicy.enabled ? t('organizations.yes') : t('organizations.no')) },
+    {
+      header: t('organizations.fields.screenshotsEnabled'),
+      value: (o) => (o.screenshotPolicy.enabled ? t('organizations.yes') : t('organizations.no')),
+    },
     { header: t('organizations.fields.intervalMinutes'), value: (o) => o.screenshotPolicy.intervalMinutes },
     { header: t('organizations.fields.retentionDays'), value: (o) => o.screenshotPolicy.retentionDays },
     { header: t('organizations.columns.createdAt'), value: (o) => o.createdAt },
@@ -203,8 +241,10 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
 
 /** The status question the modal shows, from the asked job (`status`: one row, `bulkStatus`: the selection). */
 function toStatusRequest({ request, label }: AskedJob<OrganizationJobs>, error: string | null): StatusRequest | null {
-  if (request.job === 'status') return { action: request.input.action, ids: [request.input.id], label, bulk: false, reason: request.input.reason, error };
-  if (request.job === 'bulkStatus') return { action: request.input.action, ids: request.input.ids, label, bulk: true, reason: request.input.reason, error };
+  if (request.job === 'status')
+    return { action: request.input.action, ids: [request.input.id], label, bulk: false, reason: request.input.reason, error };
+  if (request.job === 'bulkStatus')
+    return { action: request.input.action, ids: request.input.ids, label, bulk: true, reason: request.input.reason, error };
   return null;
 }
 

@@ -23,7 +23,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const int = (min: number, max: number) => z.number({ message: 'outOfRange' }).int('outOfRange').min(min, 'outOfRange').max(max, 'outOfRange');
+const int = (min: number, max: number) =>
+  z.number({ message: 'outOfRange' }).int('outOfRange').min(min, 'outOfRange').max(max, 'outOfRange');
 
 export const organizationSchema = z.object({
   name: textField(ORGANIZATION_TEXT_RULES.name),

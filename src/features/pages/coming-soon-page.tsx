@@ -5,5 +5,13 @@ import { HomeButton } from './home-button';
 
 export default function ComingSoonPage() {
   const { t } = useTranslation();
-  return <StatusPage icon={IconRocket} color="success" title={t('pages.comingSoonTitle')} text={t('pages.comingSoonText')} actions={<HomeButton />} />;
+  return (
+    <StatusPage
+      icon={IconRocket}
+      color="success"
+      title={t('pages.comingSoonTitle')}
+      text={t('pages.comingSoonText')}
+      actions={<HomeButton />}
+    />
+  );
 }

@@ -5,5 +5,13 @@ import { HomeButton } from './home-button';
 
 export default function MaintenancePage() {
   const { t } = useTranslation();
-  return <StatusPage icon={IconTool} color="warning" title={t('pages.maintenanceTitle')} text={t('pages.maintenanceText')} actions={<HomeButton />} />;
+  return (
+    <StatusPage
+      icon={IconTool}
+      color="warning"
+      title={t('pages.maintenanceTitle')}
+      text={t('pages.maintenanceText')}
+      actions={<HomeButton />}
+    />
+  );
 }

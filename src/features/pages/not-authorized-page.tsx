@@ -22,5 +22,14 @@ export default function NotAuthorizedPage() {
         {t('pages.backToDashboard')}
       </Button>
     );
-  return <StatusPage code="403" icon={IconLock} color="danger" title={t('pages.notAuthorizedTitle')} text={t('pages.notAuthorizedText')} actions={action} />;
+  return (
+    <StatusPage
+      code="403"
+      icon={IconLock}
+      color="danger"
+      title={t('pages.notAuthorizedTitle')}
+      text={t('pages.notAuthorizedText')}
+      actions={action}
+    />
+  );
 }

@@ -78,7 +78,9 @@ describe('ProcessesPage', () => {
   it('a failed poll shows why, with Retry', async () => {
     let fail = true;
     server.get('/api/service-units/:id/processes', () =>
-      fail ? new Response(500, {}, { message: 'agent down' }) : new Response(200, {}, { items: [], total: 0, sampledAt: new Date().toISOString() }),
+      fail
+        ? new Response(500, {}, { message: 'agent down' })
+        : new Response(200, {}, { items: [], total: 0, sampledAt: new Date().toISOString() }),
     );
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
@@ -95,7 +97,10 @@ describe('ProcessesPage', () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 });
     const before = Number(screen.getByTestId('total-count').textContent);
-    const firstName = (screen.getAllByRole('button', { name: /^End .* \(PID \d+\)$/ })[0]?.getAttribute('aria-label') ?? '').replace(/^End (.*) \(PID \d+\)$/, '$1');
+    const firstName = (screen.getAllByRole('button', { name: /^End .* \(PID \d+\)$/ })[0]?.getAttribute('aria-label') ?? '').replace(
+      /^End (.*) \(PID \d+\)$/,
+      '$1',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Search processes' }), firstName);
     const after = Number(screen.getByTestId('total-count').textContent);
     expect(after).toBeGreaterThan(0);
@@ -127,7 +132,14 @@ describe('ProcessesPage', () => {
     // The server refuses a duplicate: the field shows why and what was typed stays.
     await userEvent.clear(pattern);
     await userEvent.type(pattern, 'zz-dup.exe');
-    server.db['processRules']?.insert({ serviceUnitId: unitId, pattern: 'ZZ-DUP.EXE', action: 'block', enabled: false, comment: '', createdAt: new Date().toISOString() });
+    server.db['processRules']?.insert({
+      serviceUnitId: unitId,
+      pattern: 'ZZ-DUP.EXE',
+      action: 'block',
+      enabled: false,
+      comment: '',
+      createdAt: new Date().toISOString(),
+    });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'No games');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This unit already has a rule for this pattern.')).toBeInTheDocument();
@@ -142,7 +154,14 @@ describe('ProcessesPage', () => {
 
   it('rules: delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
     for (const pattern of ['AA-FIRST.EXE', 'AB-SECOND.EXE']) {
-      server.db['processRules']?.insert({ serviceUnitId: unitId, pattern, action: 'block', enabled: true, comment: '', createdAt: new Date().toISOString() });
+      server.db['processRules']?.insert({
+        serviceUnitId: unitId,
+        pattern,
+        action: 'block',
+        enabled: true,
+        comment: '',
+        createdAt: new Date().toISOString(),
+      });
     }
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });

@@ -45,14 +45,22 @@ export default function PredictionReportPage() {
   const exporting = useSelector(actor, selectExporting);
   const change = (query: Partial<ReportQuery>) => actor.send({ type: 'report.query.change', query });
   const select = (unitId: string) => actor.send({ type: 'report.unit.select', unitId });
-  const generated = report ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(report.generatedAt)) : null;
+  const generated = report
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(report.generatedAt))
+    : null;
 
   return (
     <Stack gap="lg" className={classes.report}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <ReportFilters query={query} organizations={organizations} onChange={change} />
         <Group gap="xs" className={classes.noPrint}>
-          <Button variant="default" leftSection={<IconFileTypeCsv size={16} aria-hidden />} loading={exporting} disabled={!report} onClick={() => actor.send({ type: 'report.export' })}>
+          <Button
+            variant="default"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+            loading={exporting}
+            disabled={!report}
+            onClick={() => actor.send({ type: 'report.export' })}
+          >
             {t('reports.exportCsv')}
           </Button>
           <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} disabled={!report} onClick={() => window.print()}>
@@ -63,7 +71,9 @@ export default function PredictionReportPage() {
       <Text size="sm" c="dimmed" aria-live="polite">
         {generated ? t('reports.generatedAt', { date: generated, days: report?.horizonDays ?? 7 }) : t('common.loading')}
       </Text>
-      {failed && <ListError onRetry={() => actor.send({ type: 'report.retry' })} message={error instanceof ApiError ? error.message : null} />}
+      {failed && (
+        <ListError onRetry={() => actor.send({ type: 'report.retry' })} message={error instanceof ApiError ? error.message : null} />
+      )}
       <SummaryCards summary={report?.summary ?? null} loading={loading} />
       {report ? (
         <>
@@ -71,7 +81,12 @@ export default function PredictionReportPage() {
             <BandChart organizations={report.byOrganization} />
             <TopUnits units={report.top} selectedId={selectedUnitId} onSelect={select} />
           </SimpleGrid>
-          <UnitForecast detail={detail} loading={detailLoading} failed={detailFailed} onRetry={() => actor.send({ type: 'report.detail.retry' })} />
+          <UnitForecast
+            detail={detail}
+            loading={detailLoading}
+            failed={detailFailed}
+            onRetry={() => actor.send({ type: 'report.detail.retry' })}
+          />
           <ReportTable report={report} query={query} fetching={loading} onQueryChange={change} onSelect={select} />
         </>
       ) : (

@@ -44,7 +44,11 @@ export default function ScreenshotsPage() {
         </Text>
         <Group gap="xs">
           {items.length > 0 && (
-            <Button variant="subtle" size="xs" onClick={() => list.send({ type: selected.length === items.length ? 'list.select.clear' : 'list.select.all' })}>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => list.send({ type: selected.length === items.length ? 'list.select.clear' : 'list.select.all' })}
+            >
               {selected.length === items.length ? t('screenshots.selectNone') : t('screenshots.selectPage')}
             </Button>
           )}

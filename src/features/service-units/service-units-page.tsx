@@ -104,13 +104,32 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         actions={createButton}
       />
       <BulkActionBar count={selectedCount} onClear={() => list.send({ type: 'list.select.clear' })} busy={bulkRunning}>
-        <Button size="xs" variant="light" leftSection={<IconTool size={14} aria-hidden />} loading={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.on' })}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconTool size={14} aria-hidden />}
+          loading={bulkRunning}
+          onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.on' })}
+        >
           {t('service-units.bulk.maintenanceOn')}
         </Button>
-        <Button size="xs" variant="light" leftSection={<IconToolsOff size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.off' })}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconToolsOff size={14} aria-hidden />}
+          disabled={bulkRunning}
+          onClick={() => list.send({ type: 'list.bulk', action: 'maintenance.off' })}
+        >
           {t('service-units.bulk.maintenanceOff')}
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} disabled={bulkRunning} onClick={() => list.send({ type: 'list.bulk.request', action: 'delete' })}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          disabled={bulkRunning}
+          onClick={() => list.send({ type: 'list.bulk.request', action: 'delete' })}
+        >
           {t('service-units.bulk.delete')}
         </Button>
       </BulkActionBar>

@@ -50,7 +50,11 @@ export function eventTypesOf(machine: AnyStateMachine): string[] {
 }
 
 /** The events the actor's current state accepts (`snapshot.can`), with an optional payload. */
-export function acceptedEvents(actor: Pick<AnyActor, 'getSnapshot'>, types: readonly string[], payload: Record<string, unknown> = {}): string[] {
+export function acceptedEvents(
+  actor: Pick<AnyActor, 'getSnapshot'>,
+  types: readonly string[],
+  payload: Record<string, unknown> = {},
+): string[] {
   const snapshot: unknown = actor.getSnapshot();
   if (!snapshot || typeof snapshot !== 'object' || !('can' in snapshot) || typeof snapshot.can !== 'function') return [];
   const can = snapshot.can as (event: { type: string }) => boolean;
@@ -93,7 +97,8 @@ function errorText(error: unknown): string {
 export function startReplay(entry: Pick<RegisteredMachine, 'name' | 'machine'>, scenario: Scenario): Replay {
   const { machine } = entry;
   const fakes: Record<string, AnyActorLogic> = {};
-  for (const a of describeMachine(machine).actors) if (a.src !== 'inline') fakes[a.src] = fromPromise(() => new Promise<never>(() => undefined));
+  for (const a of describeMachine(machine).actors)
+    if (a.src !== 'inline') fakes[a.src] = fromPromise(() => new Promise<never>(() => undefined));
   const clock = new SimulatedClock();
   const actor = createActor(machine.provide({ actors: fakes }), { clock, input: SAMPLE_INPUTS[entry.name] ?? {} });
   clocks.set(actor, clock);
@@ -142,7 +147,8 @@ export function replayNext(entry: Pick<RegisteredMachine, 'machine'>, replay: Re
     return { ...replay, results: [...replay.results, { ok: false, state: null, error: errorText(error) }] };
   }
   const snapshot = actor.getSnapshot();
-  if (snapshot.status === 'error') return { ...replay, results: [...replay.results, { ok: false, state: null, error: errorText(snapshot.error) }] };
+  if (snapshot.status === 'error')
+    return { ...replay, results: [...replay.results, { ok: false, state: null, error: errorText(snapshot.error) }] };
   const value: StateValue = snapshot.value;
   return { ...replay, results: [...replay.results, { ok: snapshot.matches(step.state), state: value }] };
 }

@@ -126,7 +126,10 @@ export async function layoutChart(graph: ChartGraph, layout: ElkLayout): Promise
       placedEdges.push({
         edge,
         points,
-        label: label && label.x !== undefined && label.y !== undefined ? shift({ x: label.x + (label.width ?? 0) / 2, y: label.y + (label.height ?? 0) / 2 }) : mid,
+        label:
+          label && label.x !== undefined && label.y !== undefined
+            ? shift({ x: label.x + (label.width ?? 0) / 2, y: label.y + (label.height ?? 0) / 2 })
+            : mid,
       });
     }
     for (const child of elkNode.children ?? []) collect(child);

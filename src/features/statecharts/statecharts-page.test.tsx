@@ -56,7 +56,11 @@ describe('machine explorer', () => {
     const user = userEvent.setup();
     renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts?machine=session' });
     const nav = screen.getByRole('navigation', { name: 'Machines' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(MACHINES.map((m) => m.name));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(MACHINES.map((m) => m.name));
     expect(within(nav).getByRole('link', { name: 'session' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('list', { name: 'Active states' })).toBeEmptyDOMElement();
 
@@ -87,7 +91,8 @@ describe('machine explorer', () => {
     const resources = buildResources();
     const missing = (['en', 'de', 'fr', 'pt'] as const).flatMap((lng) =>
       MACHINES.filter((m) => {
-        const text = (resources[lng]?.translation as { statecharts?: { descriptions?: Record<string, string> } }).statecharts?.descriptions?.[m.name];
+        const text = (resources[lng]?.translation as { statecharts?: { descriptions?: Record<string, string> } }).statecharts
+          ?.descriptions?.[m.name];
         return lng === 'en' ? text !== m.description : !text || text === m.description;
       }).map((m) => `${lng}: ${m.name}`),
     );
@@ -116,7 +121,9 @@ describe('machine explorer', () => {
     expect(within(active).getByText('closed')).toHaveAttribute('aria-current', 'true');
 
     const log = screen.getByRole('list', { name: 'Event log, newest first' });
-    const opened = within(log).getAllByRole('listitem').find((item) => within(item).queryByText('door.open'));
+    const opened = within(log)
+      .getAllByRole('listitem')
+      .find((item) => within(item).queryByText('door.open'));
     expect(opened).toHaveTextContent('"password": "••••••"');
     expect(opened).toHaveTextContent('→ open');
     expect(log).not.toHaveTextContent('hunter2');

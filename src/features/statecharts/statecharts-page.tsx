@@ -8,7 +8,17 @@ import { activeIds, type Scenario } from '@machines/statecharts/chart';
 import { liveActors, openerInspection, type LiveActor } from '@/lib/inspection';
 import { ActorList, EventLog, SendEvents, stateText, useInspection } from './components/live-panel';
 import { ScenariosPanel } from './components/scenarios-panel';
-import { chartFor, entryFor, entryNamed, MACHINES, replayNext, scenariosFor, startReplay, type RegisteredMachine, type Replay } from './explorer';
+import {
+  chartFor,
+  entryFor,
+  entryNamed,
+  MACHINES,
+  replayNext,
+  scenariosFor,
+  startReplay,
+  type RegisteredMachine,
+  type Replay,
+} from './explorer';
 
 // React Flow (and its stylesheet) only once a chart is drawn: the page itself stays small.
 const ChartView = lazy(() => import('./components/chart-view'));
@@ -29,7 +39,14 @@ function MachineNav({ current }: { current: string | null }) {
         <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {MACHINES.map((m) => (
             <li key={m.name}>
-              <NavLink component={Link} href={hrefFor(m.name)} label={m.name} active={current === m.name} aria-current={current === m.name ? 'page' : undefined} py={4} />
+              <NavLink
+                component={Link}
+                href={hrefFor(m.name)}
+                label={m.name}
+                active={current === m.name}
+                aria-current={current === m.name ? 'page' : undefined}
+                py={4}
+              />
             </li>
           ))}
         </Stack>

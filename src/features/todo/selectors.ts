@@ -45,7 +45,8 @@ export const selectEditor = (s: TaskSnapshot) => ({
 });
 
 /** Same rows in the same order: saves re-rendering the list on unrelated changes. */
-export const sameEntries = (a: TaskEntry[], b: TaskEntry[]) => a.length === b.length && a.every((e, i) => e.ref === b[i]?.ref && e.task === b[i]?.task);
+export const sameEntries = (a: TaskEntry[], b: TaskEntry[]) =>
+  a.length === b.length && a.every((e, i) => e.ref === b[i]?.ref && e.task === b[i]?.task);
 
 /** Shallow equality of a selector's plain object. */
 export function shallowEqual<T extends object>(a: T, b: T): boolean {

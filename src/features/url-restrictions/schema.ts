@@ -27,7 +27,9 @@ export function patternProblem(matchType: RuleFormValues['matchType'], raw: stri
       if (hasScheme && !/^https?:\/\//i.test(pattern)) return 'invalidUrl';
       try {
         const url = new URL(hasScheme ? pattern : `http://${pattern}`);
-        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname) ? null : 'invalidUrl';
+        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname)
+          ? null
+          : 'invalidUrl';
       } catch {
         return 'invalidUrl';
       }

@@ -37,7 +37,8 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
   // The shared CRUD toasts (src/components/crud-screen), in this screen's words.
   useCrudNotifications<RuleRow, RuleFormValues, RuleRow, RuleJobs>(screen, {
     idPrefix: 'rule',
-    saved: (mode, record) => t(mode === 'create' ? 'url-restrictions.notify.created' : 'url-restrictions.notify.saved', { pattern: record.pattern }),
+    saved: (mode, record) =>
+      t(mode === 'create' ? 'url-restrictions.notify.created' : 'url-restrictions.notify.saved', { pattern: record.pattern }),
     jobFailed: (request) => (request.job === RULE_JOBS.toggle ? t('url-restrictions.notify.toggleFailed') : null),
   });
 
@@ -105,7 +106,13 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
             action={createButton}
           />
         ) : (
-          <RuleTable list={list} onEdit={edit} onDelete={remove} onToggle={(rule) => screen.send({ type: 'crud.job', request: { job: RULE_JOBS.toggle, input: rule } })} toggling={toggling} />
+          <RuleTable
+            list={list}
+            onEdit={edit}
+            onDelete={remove}
+            onToggle={(rule) => screen.send({ type: 'crud.job', request: { job: RULE_JOBS.toggle, input: rule } })}
+            toggling={toggling}
+          />
         )}
       </Stack>
       <RuleFormDrawer editor={editor} />

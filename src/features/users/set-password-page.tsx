@@ -7,7 +7,13 @@ import { useSetPassword, setPasswordServices, type SetPasswordServices } from '.
 import { validateNewPassword } from './schema';
 
 function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (typeof error === 'object' && error !== null && 'fieldErrors' in error && typeof error.fieldErrors === 'object' && error.fieldErrors !== null) {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'fieldErrors' in error &&
+    typeof error.fieldErrors === 'object' &&
+    error.fieldErrors !== null
+  ) {
     return error.fieldErrors as Record<string, string>;
   }
   return {};
@@ -83,8 +89,20 @@ export function SetPasswordScreen({ services = setPasswordServices }: { services
                     {t('users.setPassword.failed')}
                   </Alert>
                 )}
-                <PasswordInput label={t('users.setPassword.password')} description={t('users.setPassword.passwordHint')} required autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
-                <PasswordInput label={t('users.setPassword.rePassword')} required autoComplete="new-password" {...form.getInputProps('rePassword')} />
+                <PasswordInput
+                  label={t('users.setPassword.password')}
+                  description={t('users.setPassword.passwordHint')}
+                  required
+                  autoComplete="new-password"
+                  data-autofocus
+                  {...form.getInputProps('password')}
+                />
+                <PasswordInput
+                  label={t('users.setPassword.rePassword')}
+                  required
+                  autoComplete="new-password"
+                  {...form.getInputProps('rePassword')}
+                />
                 <Button type="submit" loading={saving}>
                   {t('users.setPassword.submit')}
                 </Button>

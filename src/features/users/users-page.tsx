@@ -5,14 +5,34 @@ import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { ConfirmModal, DataListToolbar, DeleteConfirmModal, downloadText, ListEmpty, ListError, listSelectors, toCsv, useLatestHandlers, type CsvColumn, type ListActorRef } from '@/components/data-list';
+import {
+  ConfirmModal,
+  DataListToolbar,
+  DeleteConfirmModal,
+  downloadText,
+  ListEmpty,
+  ListError,
+  listSelectors,
+  toCsv,
+  useLatestHandlers,
+  type CsvColumn,
+  type ListActorRef,
+} from '@/components/data-list';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { readScope } from '@machines/permissions/can';
 import { useUrlParam, withUrlParam } from '@/lib/list-query';
 import { can, subjectFor, type Action, type RoleId, type Subject } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
-import { isLinkResult, toFormValues, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from './api/types';
+import {
+  isLinkResult,
+  toFormValues,
+  type OrganizationOption,
+  type SavedUser,
+  type UserAction,
+  type UserFormValues,
+  type UserRow,
+} from './api/types';
 import { LinkModal, type ShownLink } from './components/link-modal';
 import { UserDetailDrawer } from './components/user-detail-drawer';
 import { activeFilterCount, UserFilters } from './components/user-filters';
@@ -43,7 +63,8 @@ const CONFIRMED: readonly UserAction[] = ['disable', 'resetPassword', 'revokeSes
 // Named selectors: each part of the screen reads only what it shows.
 const selectSearchInput = (s: ReturnType<UserList['getSnapshot']>) => s.context.searchInput;
 const selectFilterCount = (s: ReturnType<UserList['getSnapshot']>) => activeFilterCount(s.context.query.filters);
-const selectFiltered = (s: ReturnType<UserList['getSnapshot']>) => s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0;
+const selectFiltered = (s: ReturnType<UserList['getSnapshot']>) =>
+  s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0;
 const selectListError = (s: ReturnType<UserList['getSnapshot']>) => s.context.error;
 
 /**
@@ -65,8 +86,14 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const role = access.status === 'signedIn' ? access.role : undefined;
   const uid = user?.uid ?? me?.uid ?? '';
   const myOrganizationId = me?.organization?.id ?? null;
-  const subject: Subject | null = useMemo(() => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null), [role, uid, myOrganizationId]);
-  const allowed: Allowed = useCallback((action, row) => (subject ? can(subject, action, 'user', row ? recordOf(row) : undefined).allowed : false), [subject]);
+  const subject: Subject | null = useMemo(
+    () => (role ? subjectFor(role, { uid, organizationId: myOrganizationId }) : null),
+    [role, uid, myOrganizationId],
+  );
+  const allowed: Allowed = useCallback(
+    (action, row) => (subject ? can(subject, action, 'user', row ? recordOf(row) : undefined).allowed : false),
+    [subject],
+  );
   // Whoever reads users of every organization filters by organization.
   const seesAllOrganizations = subject !== null && readScope(subject, 'user').kind === 'all';
   // Whoever may invite into another organization than their own picks the organization in the form.
@@ -95,11 +122,13 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
       if (isLinkResult(result.output)) setShownLink({ name: result.output.user.fullName, link: result.output.link, kind: 'reset' });
       return t(`users.notify.${result.input.action}`);
     },
-    jobFailed: (request, error) => (request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed'))),
+    jobFailed: (request, error) =>
+      request.job === 'export' ? t('data-list.exportFailed') : (errorMessage(error) ?? t('users.errors.actionFailed')),
   });
 
   const withUserParam = (id: string | null) => withUrlParam(location, 'user', id);
-  const runAction = (row: UserRow, action: UserAction) => screen.send({ type: 'crud.job', request: { job: 'action', input: { id: row.id, action } } });
+  const runAction = (row: UserRow, action: UserAction) =>
+    screen.send({ type: 'crud.job', request: { job: 'action', input: { id: row.id, action } } });
   // The same functions on every render (the memoised parts keep them), each acting on the latest URL and state.
   const handlers = useLatestHandlers({
     onOpen: (row: UserRow) => navigate(withUserParam(row.id)),
@@ -140,7 +169,13 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
 
   return (
     <Stack gap="md">
-      <UsersToolbar screen={screen} list={list} organizations={seesAllOrganizations ? orgOptions : null} canExport={allowed('export')} actions={inviteButton} />
+      <UsersToolbar
+        screen={screen}
+        list={list}
+        organizations={seesAllOrganizations ? orgOptions : null}
+        canExport={allowed('export')}
+        actions={inviteButton}
+      />
       <UsersListBody list={list} inviteButton={inviteButton} handlers={handlers} allowed={allowed} />
       <MemoUserFormDrawer editor={editor} rules={formRules} />
       <UserDetail list={list} audit={audit} subject={subject} allowed={allowed} onClose={handlers.onClose} onEdit={handlers.onEdit} />
@@ -186,7 +221,12 @@ const UsersToolbar = memo(function UsersToolbar({
       onRefresh={() => list.send({ type: 'list.refresh' })}
       busy={busy}
       // The export takes the query at the time of the click.
-      {...(canExport ? { onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: list.getSnapshot().context.query } }), exporting: jobBusy } : {})}
+      {...(canExport
+        ? {
+            onExport: () => screen.send({ type: 'crud.job', request: { job: 'export', input: list.getSnapshot().context.query } }),
+            exporting: jobBusy,
+          }
+        : {})}
       actions={actions}
     />
   );
@@ -228,7 +268,16 @@ const UsersListBody = memo(function UsersListBody({
       />
     );
   }
-  return <UserTable list={list} onOpen={handlers.onOpen} onEdit={handlers.onEdit} onAction={handlers.onAction} onDelete={handlers.onDelete} allowed={allowed} />;
+  return (
+    <UserTable
+      list={list}
+      onOpen={handlers.onOpen}
+      onEdit={handlers.onEdit}
+      onAction={handlers.onAction}
+      onDelete={handlers.onDelete}
+      allowed={allowed}
+    />
+  );
 });
 
 /** The drawer of the user named in the URL (`?user=`), when that user is on the current page. */
@@ -253,7 +302,9 @@ const UserDetail = memo(function UserDetail({
     <UserDetailDrawer
       row={openRow}
       audit={audit}
-      showAudit={openRow !== null && subject !== null && can(subject, 'read', 'auditLog', { organizationId: openRow.organizationId }).allowed}
+      showAudit={
+        openRow !== null && subject !== null && can(subject, 'read', 'auditLog', { organizationId: openRow.organizationId }).allowed
+      }
       onClose={onClose}
       onEdit={openRow && allowed('update', openRow) ? onEdit : null}
     />

@@ -12,7 +12,10 @@ export type ApiSchema<Name extends keyof components['schemas']> = components['sc
 type JsonBody<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 
 /** The JSON body of an operation's answer: `ApiResponse<'/api/me', 'get'>` (the 200/201/202 one). */
-export type ApiResponse<Path extends keyof paths, Method extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = paths[Path][Method] extends {
+export type ApiResponse<
+  Path extends keyof paths,
+  Method extends 'get' | 'post' | 'put' | 'patch' | 'delete',
+> = paths[Path][Method] extends {
   responses: infer Responses;
 }
   ? Responses extends { 200: infer R }

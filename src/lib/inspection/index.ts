@@ -21,7 +21,8 @@ export function devtoolsEnabled(env: Pick<ImportMetaEnv, 'VITE_API_MODE' | 'VITE
  * `devtoolsEnabled()` decided when the app is built: `import.meta.env` is a constant in a build, so a remote
  * build without VITE_DEVTOOLS carries neither the explorer's routes nor the recording code in its entry.
  */
-export const DEVTOOLS_BUILD: boolean = import.meta.env.DEV === true || import.meta.env.VITE_API_MODE !== 'remote' || import.meta.env.VITE_DEVTOOLS === 'true';
+export const DEVTOOLS_BUILD: boolean =
+  import.meta.env.DEV === true || import.meta.env.VITE_API_MODE !== 'remote' || import.meta.env.VITE_DEVTOOLS === 'true';
 
 export const MAX_LOGGED_EVENTS = 500;
 
@@ -99,7 +100,14 @@ function record(inspection: InspectionEvent) {
     const machine = machineOf(ref);
     if (!machine || !isActorRef(ref)) return;
     const parent = ref._parent;
-    actors.set(ref.sessionId, { sessionId: ref.sessionId, id: ref.id, machine, ref, parent: parent ? parent.sessionId : null, startedAt: Date.now() });
+    actors.set(ref.sessionId, {
+      sessionId: ref.sessionId,
+      id: ref.id,
+      machine,
+      ref,
+      parent: parent ? parent.sessionId : null,
+      startedAt: Date.now(),
+    });
     changed();
     return;
   }

@@ -1,10 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, createMachine, setup } from 'xstate';
-import { clearInspection, devtoolsEnabled, liveActors, loggedEvents, MASK, MAX_LOGGED_EVENTS, maskValue, startInspection, withInspect } from './index';
+import {
+  clearInspection,
+  devtoolsEnabled,
+  liveActors,
+  loggedEvents,
+  MASK,
+  MAX_LOGGED_EVENTS,
+  maskValue,
+  startInspection,
+  withInspect,
+} from './index';
 
 const child = createMachine({ id: 'child', initial: 'idle', states: { idle: {} } });
 const login = setup({
-  types: {} as { events: { type: 'auth.login'; username: string; password: string } | { type: 'auth.ping' }; context: { accessToken: string | null } },
+  types: {} as {
+    events: { type: 'auth.login'; username: string; password: string } | { type: 'auth.ping' };
+    context: { accessToken: string | null };
+  },
   actors: { child },
 }).createMachine({
   id: 'login',
@@ -23,10 +36,22 @@ afterEach(() => {
 
 describe('maskValue', () => {
   it('masks tokens, passwords and secrets at any depth and keeps the rest', () => {
-    const input = { username: 'ada', password: 'pw', nested: { accessToken: 'a', refresh_token: 'r', clientSecret: 's', list: [{ newPassword: 'x' }] } };
-    expect(maskValue(input)).toEqual({ username: 'ada', password: MASK, nested: { accessToken: MASK, refresh_token: MASK, clientSecret: MASK, list: [{ newPassword: MASK }] } });
+    const input = {
+      username: 'ada',
+      password: 'pw',
+      nested: { accessToken: 'a', refresh_token: 'r', clientSecret: 's', list: [{ newPassword: 'x' }] },
+    };
+    expect(maskValue(input)).toEqual({
+      username: 'ada',
+      password: MASK,
+      nested: { accessToken: MASK, refresh_token: MASK, clientSecret: MASK, list: [{ newPassword: MASK }] },
+    });
     expect(input.password).toBe('pw');
-    expect(maskValue({ sessionKey: 'k', stored: { session_key: 'k' }, sortKey: 'name' })).toEqual({ sessionKey: MASK, stored: { session_key: MASK }, sortKey: 'name' });
+    expect(maskValue({ sessionKey: 'k', stored: { session_key: 'k' }, sortKey: 'name' })).toEqual({
+      sessionKey: MASK,
+      stored: { session_key: MASK },
+      sortKey: 'name',
+    });
   });
 
   it('names functions, errors and cycles instead of keeping them', () => {

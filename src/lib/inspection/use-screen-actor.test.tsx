@@ -34,7 +34,11 @@ describe('useScreenActor', () => {
       ['row-1', 'row'],
     ]);
     result.current.send({ type: 'screen.filter', filter: 'starred' });
-    expect(loggedEvents(result.current.sessionId).at(-1)).toMatchObject({ type: 'screen.filter', payload: { filter: 'starred' }, state: 'filtered' });
+    expect(loggedEvents(result.current.sessionId).at(-1)).toMatchObject({
+      type: 'screen.filter',
+      payload: { filter: 'starred' },
+      state: 'filtered',
+    });
 
     unmount();
     expect(liveActors()).toEqual([]);
@@ -85,7 +89,9 @@ describe('an explorer window opened from a screen', () => {
 describe('screen actors', () => {
   const src = join(import.meta.dirname, '../..');
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [join(dir, d.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? files(join(dir, d.name)) : /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [join(dir, d.name)] : [],
+    );
 
   it('are all created through useScreenActor, so the explorer can inspect every screen', () => {
     const direct = files(src)

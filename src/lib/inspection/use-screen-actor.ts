@@ -15,7 +15,11 @@ type Listener<TLogic extends AnyActorLogic> = Observer<SnapshotFrom<TLogic>> | (
  * while the developer tools are off (src/lib/inspection).
  */
 export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, ...args: ActorRefArgs<TLogic>): Actor<TLogic>;
-export function useScreenActor<TLogic extends AnyActorLogic>(logic: TLogic, options?: ActorOptions<TLogic>, observer?: Listener<TLogic>): Actor<TLogic> {
+export function useScreenActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  options?: ActorOptions<TLogic>,
+  observer?: Listener<TLogic>,
+): Actor<TLogic> {
   // Callers are checked against useActorRef's own signature (the overload above); the options only gain `inspect`.
   const create = useActorRef as (logic: TLogic, options: ActorOptions<TLogic>, observer?: Listener<TLogic>) => Actor<TLogic>;
   return create(logic, withInspect(options), observer);

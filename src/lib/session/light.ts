@@ -17,14 +17,7 @@ export {
   type SessionAccess,
 } from './access';
 export { oidcSettings, type OidcSettings } from './oidc-settings';
-export {
-  sessionNeededAtStart,
-  startSession,
-  useSessionActor,
-  useSessionSelector,
-  withSession,
-  type SessionSnapshot,
-} from './current';
+export { sessionNeededAtStart, startSession, useSessionActor, useSessionSelector, withSession, type SessionSnapshot } from './current';
 export {
   completeOidcSignIn,
   forgetPendingRequests,

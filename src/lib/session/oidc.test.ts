@@ -1,6 +1,14 @@
 import type { User } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearOidcStorage, forgetPendingRequests, idTokenExpiryOf, managerSettings, oidcSettings, revokeRefreshToken, sessionFromOidcUser } from './oidc';
+import {
+  clearOidcStorage,
+  forgetPendingRequests,
+  idTokenExpiryOf,
+  managerSettings,
+  oidcSettings,
+  revokeRefreshToken,
+  sessionFromOidcUser,
+} from './oidc';
 
 describe('oidcSettings', () => {
   it('is off unless both authority and client id are set; the scope asks for a refresh token by default', () => {
@@ -12,7 +20,9 @@ describe('oidcSettings', () => {
       clientId: 'admin-spa',
       scope: 'openid profile email offline_access',
     });
-    expect(oidcSettings({ VITE_OIDC_AUTHORITY: 'https://id.example', VITE_OIDC_CLIENT_ID: 'c', VITE_OIDC_SCOPE: 'openid email' })?.scope).toBe('openid email');
+    expect(
+      oidcSettings({ VITE_OIDC_AUTHORITY: 'https://id.example', VITE_OIDC_CLIENT_ID: 'c', VITE_OIDC_SCOPE: 'openid email' })?.scope,
+    ).toBe('openid email');
   });
 });
 
@@ -124,13 +134,19 @@ describe('revokeRefreshToken (RFC 7009)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('posts the refresh token with its hint and the public client id, and takes any 200 (the body is ignored)', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(new Response('', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(revokeRefreshToken('https://id.example/token/revocation', 'spa', 'rt-1')).resolves.toBeUndefined();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('https://id.example/token/revocation');
     expect(init?.method).toBe('POST');
-    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({ token: 'rt-1', token_type_hint: 'refresh_token', client_id: 'spa' });
+    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
+      token: 'rt-1',
+      token_type_hint: 'refresh_token',
+      client_id: 'spa',
+    });
   });
 
   it('rejects a refusal, and asks nothing without a token or an endpoint', async () => {

@@ -84,7 +84,12 @@ function decodeJwtPayload(token: string | undefined): Record<string, unknown> | 
   const part = token?.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload: unknown = JSON.parse(json);
     return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
   } catch {

@@ -74,7 +74,9 @@ export function providerUserStore({ prefix, idb, legacy }: { prefix: string; idb
     },
     async getAllKeys() {
       const names = new Set<string>();
-      if (idb) for (const key of await keys(idb).catch(() => [])) if (typeof key === 'string' && key.startsWith(prefix)) names.add(key.slice(prefix.length));
+      if (idb)
+        for (const key of await keys(idb).catch(() => []))
+          if (typeof key === 'string' && key.startsWith(prefix)) names.add(key.slice(prefix.length));
       try {
         for (let i = 0; i < (legacy?.length ?? 0); i += 1) {
           const key = legacy?.key(i);

@@ -166,11 +166,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
   dispose: () => void;
 } {
   const channel =
-    options.channel !== undefined
-      ? options.channel
-      : typeof BroadcastChannel === 'function'
-        ? new BroadcastChannel(CHANNEL_NAME)
-        : null;
+    options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
 
   // The lock call already sent lands before any unlock call: else the server could end up locked
   // after the unlock (the machine lets a quick password through while the lock call is on its way).
@@ -196,7 +192,9 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
         await sent;
         return null;
       }),
-      fetchMe: fromPromise<ConfirmedSession, FetchMeInput>(async ({ input, signal }) => (await authApi()).meRequest(input.accessToken, signal, input.refresh)),
+      fetchMe: fromPromise<ConfirmedSession, FetchMeInput>(async ({ input, signal }) =>
+        (await authApi()).meRequest(input.accessToken, signal, input.refresh),
+      ),
       tabSync: tabSyncActor(channel),
       requestQueue: requestQueueActor,
       activityWatch: activityWatchActor,

@@ -150,7 +150,11 @@ function VirtualList() {
       >
         <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
           {visible.map((row, i) => (
-            <div key={row.id} data-row style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}>
+            <div
+              key={row.id}
+              data-row
+              style={{ position: 'absolute', top: (first + i) * ROW_HEIGHT, height: ROW_HEIGHT, left: 0, right: 0 }}
+            >
               {row.name} · {row.status}
             </div>
           ))}

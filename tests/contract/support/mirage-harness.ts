@@ -114,7 +114,12 @@ export async function callValid<T = unknown>(method: string, url: string, option
 }
 
 /** Asserts the status of a call and returns its answer. */
-export async function expectStatus<T = unknown>(status: number, method: string, url: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function expectStatus<T = unknown>(
+  status: number,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const answer = await (status < 300 ? callValid<T> : call<T>)(method, url, options);
   expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(status);
   return answer;

@@ -155,7 +155,8 @@ export class ContractValidator {
     if (!op) return [{ what, message: 'the contract has no such operation' }];
     let response = op.operation.responses[String(status)];
     let pointer = `/paths/${escapePointer(op.path)}/${op.method}/responses/${status}`;
-    if (!response) return [{ what, message: `status ${status} is not documented (documented: ${Object.keys(op.operation.responses).join(', ')})` }];
+    if (!response)
+      return [{ what, message: `status ${status} is not documented (documented: ${Object.keys(op.operation.responses).join(', ')})` }];
     if (response.$ref) {
       const name = response.$ref.replace('#/components/responses/', '');
       response = this.doc.components.responses[name] ?? {};

@@ -27,7 +27,8 @@ const keyInfo = { kid: 'e2e-rs256', alg: 'RS256', use: 'sig' };
 const signingKey = { ...(await exportJWK(privateKey)), ...keyInfo };
 const ownKeys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), ...keyInfo }] });
 
-const titleCase = (s) => s.replace(/(^|[\s._-])(\w)/g, (_m, sep, c) => `${sep === '.' || sep === '_' || sep === '-' ? ' ' : sep}${c.toUpperCase()}`);
+const titleCase = (s) =>
+  s.replace(/(^|[\s._-])(\w)/g, (_m, sep, c) => `${sep === '.' || sep === '_' || sep === '-' ? ' ' : sep}${c.toUpperCase()}`);
 const accountClaims = (login) => ({
   sub: login,
   name: titleCase(login),
@@ -69,7 +70,13 @@ const provider = new Provider(issuer, {
       useGrantedResource: async () => true,
       getResourceServerInfo: async (_ctx, resource) => {
         if (resource !== audience) throw new Provider.errors.InvalidTarget();
-        return { scope: 'openid profile email', audience, accessTokenTTL: accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+        return {
+          scope: 'openid profile email',
+          audience,
+          accessTokenTTL: accessTokenTtl,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        };
       },
     },
   },

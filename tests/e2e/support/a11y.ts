@@ -89,7 +89,7 @@ export async function scanThemes(page: Page, where: string, include?: string): P
   found.push(...(await scan(page, `${where} [light]`, include)));
   await setTheme(page, 'dark');
   found.push(...(await scan(page, `${where} [dark]`, include, COLOUR_RULES)));
-  const sidebarShown = await page.locator(SIDEBAR).first().isVisible() && (await page.locator(SIDEBAR).first().boundingBox())?.x === 0;
+  const sidebarShown = (await page.locator(SIDEBAR).first().isVisible()) && (await page.locator(SIDEBAR).first().boundingBox())?.x === 0;
   if (!include && sidebarShown) {
     await setTheme(page, 'semi-dark');
     found.push(...(await scan(page, `${where} [semi-dark]`, SIDEBAR, COLOUR_RULES)));

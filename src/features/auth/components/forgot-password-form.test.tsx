@@ -19,7 +19,9 @@ it('checks the address locally, then shows the neutral answer', async () => {
   expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
   expect(fetchMock).not.toHaveBeenCalled();
 
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'ok' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ message: 'ok' }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
   await user.clear(screen.getByLabelText('Email'));
   await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
   await user.click(screen.getByRole('button', { name: 'Send reset link' }));

@@ -33,7 +33,14 @@ export function ForgotPasswordForm() {
       ) : (
         <form onSubmit={form.onSubmit((values) => actor.send({ type: 'form.submit', values: { email: values.email.trim() } }))} noValidate>
           <Stack gap="sm">
-            <TextInput label={t('auth.forgot.email')} type="email" autoComplete="email" required withAsterisk={false} {...form.getInputProps('email')} />
+            <TextInput
+              label={t('auth.forgot.email')}
+              type="email"
+              autoComplete="email"
+              required
+              withAsterisk={false}
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={busy} fullWidth>
               {t('auth.forgot.submit')}
             </Button>

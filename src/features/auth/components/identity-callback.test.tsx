@@ -32,7 +32,10 @@ describe('IdentityCallback', () => {
   it('hands the session to the session machine and, once the server confirmed the role, opens the page wanted', async () => {
     const session = createSessionHarness();
     installSessionActor(session.actor);
-    complete.fn.mockResolvedValue({ session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 }, returnTo: '/admin/manage-users' });
+    complete.fn.mockResolvedValue({
+      session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 },
+      returnTo: '/admin/manage-users',
+    });
     const { location } = renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=s1' });
 
     // Still on the callback (a loader) while the server is asked who this is.

@@ -6,7 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { initialsOf } from '@/components/avatar-initials';
 import { dashboardFor, isRoleId } from '@/lib/roles';
-import { accessBeforeStart, isInternalPath, selectIsActive, selectIsSignedOut, sessionCommands, startSession, takeLockedFrom, useSessionSelector, withSession, type SessionActor } from '@/lib/session';
+import {
+  accessBeforeStart,
+  isInternalPath,
+  selectIsActive,
+  selectIsSignedOut,
+  sessionCommands,
+  startSession,
+  takeLockedFrom,
+  useSessionSelector,
+  withSession,
+  type SessionActor,
+} from '@/lib/session';
 import { selectIsUnlocking, useSessionEvents } from '../hooks/use-session';
 
 const LOCK_SCREEN_PATH = '/pages/lock-screen';

@@ -29,7 +29,7 @@ describe('RegisterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('puts the server\'s field errors on the fields and keeps what was typed', async () => {
+  it("puts the server's field errors on the fields and keeps what was typed", async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify({ message: 'This email is already in use.', errors: { email: 'This email is already in use.' } }), {
         status: 422,
@@ -45,7 +45,9 @@ describe('RegisterForm', () => {
   });
 
   it('announces "Account Created" and goes to the login page', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Account created' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Account created' }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+    );
     const { location } = renderWithProviders(<RegisterForm />, { path: '/register' });
     await fill({ fullName: 'Nina New', email: 'nina@example.com', password: 'secret123', rePassword: 'secret123' });
     expect(await screen.findByText('Account Created')).toBeInTheDocument();

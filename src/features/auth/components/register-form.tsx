@@ -37,22 +37,26 @@ export function RegisterForm() {
       rePassword: (v, values) => (v === values.password ? null : t('auth.register.mismatch')),
     },
   });
-  const { actor, busy, fieldErrors } = useAuthForm((values) => registerAccount({
-    fullName: values['fullName'] ?? '',
-    phoneNumber: values['phoneNumber'] ?? '',
-    email: values['email'] ?? '',
-    password: values['password'] ?? '',
-    rePassword: values['rePassword'] ?? '',
-  }), {
-    succeeded: () => {
-      notifications.show({ color: 'green', title: t('auth.register.createdTitle'), message: t('auth.register.created') });
-      const to = new URLSearchParams(search).get('to');
-      navigate(isInternalPath(to) ? to : '/pages/login');
+  const { actor, busy, fieldErrors } = useAuthForm(
+    (values) =>
+      registerAccount({
+        fullName: values['fullName'] ?? '',
+        phoneNumber: values['phoneNumber'] ?? '',
+        email: values['email'] ?? '',
+        password: values['password'] ?? '',
+        rePassword: values['rePassword'] ?? '',
+      }),
+    {
+      succeeded: () => {
+        notifications.show({ color: 'green', title: t('auth.register.createdTitle'), message: t('auth.register.created') });
+        const to = new URLSearchParams(search).get('to');
+        navigate(isInternalPath(to) ? to : '/pages/login');
+      },
+      failed: (message) => {
+        notifications.show({ color: 'red', title: t('auth.register.failedTitle'), message: translateServerMessage(t, message) });
+      },
     },
-    failed: (message) => {
-      notifications.show({ color: 'red', title: t('auth.register.failedTitle'), message: translateServerMessage(t, message) });
-    },
-  });
+  );
 
   // The server's field errors land on their fields; what was typed stays.
   const { setErrors } = form;
@@ -63,7 +67,10 @@ export function RegisterForm() {
   }, [fieldErrors, setErrors, t]);
 
   const submit = form.onSubmit((values) => {
-    actor.send({ type: 'form.submit', values: { ...values, fullName: normalizeText(values.fullName), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() } });
+    actor.send({
+      type: 'form.submit',
+      values: { ...values, fullName: normalizeText(values.fullName), email: values.email.trim(), phoneNumber: values.phoneNumber.trim() },
+    });
   });
 
   return (
@@ -79,7 +86,14 @@ export function RegisterForm() {
             {...form.getInputProps('fullName')}
           />
           <TextInput label={t('auth.register.phoneNumber')} autoComplete="tel" type="tel" {...form.getInputProps('phoneNumber')} />
-          <TextInput label={t('auth.register.email')} autoComplete="email" type="email" required withAsterisk={false} {...form.getInputProps('email')} />
+          <TextInput
+            label={t('auth.register.email')}
+            autoComplete="email"
+            type="email"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('email')}
+          />
           <PasswordInput
             label={t('auth.register.password')}
             autoComplete="new-password"

@@ -3,6 +3,9 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiResponse } from '@/lib/api';
 
 export async function getLatestScreenshots(signal?: AbortSignal): Promise<LatestScreenshot[]> {
-  const page = await apiClient.get<ApiResponse<'/api/dashboard/latest-screenshots', 'get'>>('/api/dashboard/latest-screenshots', { query: { limit: 6 }, ...(signal ? { signal } : {}) });
+  const page = await apiClient.get<ApiResponse<'/api/dashboard/latest-screenshots', 'get'>>('/api/dashboard/latest-screenshots', {
+    query: { limit: 6 },
+    ...(signal ? { signal } : {}),
+  });
   return page.items;
 }

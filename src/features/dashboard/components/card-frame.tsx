@@ -39,7 +39,14 @@ export function CardFrame({
         {action}
       </Group>
       {status === 'failed' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('dashboard.cardError')} role="alert" mb={hasData ? 'sm' : 0}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('dashboard.cardError')}
+          role="alert"
+          mb={hasData ? 'sm' : 0}
+        >
           <Button size="xs" color="red" variant="outline" onClick={onRetry} aria-label={t('dashboard.retryCard', { label: title })}>
             {t('common.retry')}
           </Button>

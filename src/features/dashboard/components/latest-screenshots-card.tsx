@@ -9,7 +9,15 @@ import { CardFrame, type CardStatus } from './card-frame';
 
 dayjs.extend(relativeTime);
 
-export function LatestScreenshotsCard({ state, screenshots, onRetry }: { state: CardStatus; screenshots: LatestScreenshot[]; onRetry: () => void }) {
+export function LatestScreenshotsCard({
+  state,
+  screenshots,
+  onRetry,
+}: {
+  state: CardStatus;
+  screenshots: LatestScreenshot[];
+  onRetry: () => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <CardFrame

@@ -8,7 +8,12 @@ export function RefreshButton({ statuses, onRefresh }: { statuses: readonly Card
   const { t } = useTranslation();
   return (
     <Group justify="flex-end">
-      <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRefresh} loading={statuses.includes('loading')}>
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} aria-hidden />}
+        onClick={onRefresh}
+        loading={statuses.includes('loading')}
+      >
         {t('dashboard.refresh')}
       </Button>
     </Group>

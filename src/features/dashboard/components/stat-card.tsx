@@ -67,7 +67,15 @@ export function StatCard({
   );
   if (state === 'loaded') {
     return (
-      <Card withBorder p={PADDING} h="100%" component={Link} href={href} aria-label={linkName(label, value ?? 0, i18n.language)} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Card
+        withBorder
+        p={PADDING}
+        h="100%"
+        component={Link}
+        href={href}
+        aria-label={linkName(label, value ?? 0, i18n.language)}
+        style={{ textDecoration: 'none', color: 'inherit' }}
+      >
         {body}
       </Card>
     );
@@ -97,11 +105,30 @@ export interface Stat {
  * A dashboard's row of numbers, all from one request: they load, fail and retry together. Two a row on a
  * phone (the first chart or list then starts on the first screen), `perRow` from 1200 px.
  */
-export function StatGrid({ stats, state, onRetry, perRow }: { stats: readonly Stat[]; state: CardStatus; onRetry: () => void; perRow: number }) {
+export function StatGrid({
+  stats,
+  state,
+  onRetry,
+  perRow,
+}: {
+  stats: readonly Stat[];
+  state: CardStatus;
+  onRetry: () => void;
+  perRow: number;
+}) {
   return (
     <SimpleGrid cols={{ base: 2, lg: perRow }} spacing={{ base: 'sm', sm: 'md' }}>
       {stats.map((stat) => (
-        <StatCard key={stat.key} label={stat.label} value={stat.value} state={state} href={stat.href} icon={stat.icon} color={stat.color} onRetry={onRetry} />
+        <StatCard
+          key={stat.key}
+          label={stat.label}
+          value={stat.value}
+          state={state}
+          href={stat.href}
+          icon={stat.icon}
+          color={stat.color}
+          onRetry={onRetry}
+        />
       ))}
     </SimpleGrid>
   );

@@ -5,5 +5,8 @@ import type { ApiResponse } from '@/lib/api';
 
 /** GET /api/apps/email/mails?filter=…&q=… — the view's emails, newest first. */
 export function getMails({ filter, query }: LoadMailsInput, signal?: AbortSignal): Promise<Email[]> {
-  return apiClient.get<ApiResponse<'/api/apps/email/mails', 'get'>>('/api/apps/email/mails', { query: { filter, ...(query ? { q: query } : {}) }, ...(signal ? { signal } : {}) });
+  return apiClient.get<ApiResponse<'/api/apps/email/mails', 'get'>>('/api/apps/email/mails', {
+    query: { filter, ...(query ? { q: query } : {}) },
+    ...(signal ? { signal } : {}),
+  });
 }

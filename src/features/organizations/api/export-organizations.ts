@@ -6,5 +6,7 @@ import type { ApiResponse } from '@/lib/api';
 
 /** Every organization matching the list's filters, search and sort (no paging), for the CSV export. */
 export function exportOrganizations(query: ListQuery): Promise<{ items: OrganizationRow[]; total: number }> {
-  return apiClient.get<ApiResponse<'/api/organizations/export', 'get'>>('/api/organizations/export', { query: toQueryParams(query, false) });
+  return apiClient.get<ApiResponse<'/api/organizations/export', 'get'>>('/api/organizations/export', {
+    query: toQueryParams(query, false),
+  });
 }

@@ -36,7 +36,9 @@ export function OrganizationDetailDrawer({
     >
       {(org) => (
         <>
-          {org.status !== 'active' && org.statusReason && <Text size="sm">{t('organizations.detail.statusReason', { reason: org.statusReason })}</Text>}
+          {org.status !== 'active' && org.statusReason && (
+            <Text size="sm">{t('organizations.detail.statusReason', { reason: org.statusReason })}</Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label={t('organizations.fields.code')}>{org.code}</Field>
             <Field label={t('organizations.fields.contactEmail')}>{org.contactEmail}</Field>
@@ -44,10 +46,15 @@ export function OrganizationDetailDrawer({
             <Field label={t('organizations.fields.timezone')}>{org.timezone}</Field>
             <Field label={t('organizations.fields.address')}>{org.address || '—'}</Field>
             <Field label={t('organizations.columns.users')}>{org.userCount}</Field>
-            <Field label={t('organizations.columns.units')}>{t('organizations.unitsOfSeats', { units: org.unitCount, seats: org.seatLimit })}</Field>
+            <Field label={t('organizations.columns.units')}>
+              {t('organizations.unitsOfSeats', { units: org.unitCount, seats: org.seatLimit })}
+            </Field>
             <Field label={t('organizations.fields.screenshotPolicy')}>
               {org.screenshotPolicy.enabled
-                ? t('organizations.detail.policy', { interval: org.screenshotPolicy.intervalMinutes, days: org.screenshotPolicy.retentionDays })
+                ? t('organizations.detail.policy', {
+                    interval: org.screenshotPolicy.intervalMinutes,
+                    days: org.screenshotPolicy.retentionDays,
+                  })
                 : t('organizations.detail.policyOff')}
             </Field>
             <Field label={t('organizations.columns.createdAt')}>

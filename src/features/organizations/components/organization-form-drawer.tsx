@@ -39,7 +39,9 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
-        {failed && <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('organizations.errors.saveFailed'))}</FormSaveError>}
+        {failed && (
+          <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('organizations.errors.saveFailed'))}</FormSaveError>
+        )}
         <TextInput
           label={t('organizations.fields.name')}
           required
@@ -92,7 +94,10 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
         </SimpleGrid>
         <Fieldset legend={t('organizations.fields.screenshotPolicy')} variant="filled">
           <Stack gap="sm">
-            <Switch label={t('organizations.fields.screenshotsEnabled')} {...form.getInputProps('screenshotPolicy.enabled', { type: 'checkbox' })} />
+            <Switch
+              label={t('organizations.fields.screenshotsEnabled')}
+              {...form.getInputProps('screenshotPolicy.enabled', { type: 'checkbox' })}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <NumberInput
                 label={t('organizations.fields.intervalMinutes')}
@@ -115,11 +120,7 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
             </SimpleGrid>
           </Stack>
         </Fieldset>
-        <FormActions
-          mt="sm"
-          {...actions}
-          submitLabel={mode === 'create' ? t('organizations.actions.create') : t('common.save')}
-        />
+        <FormActions mt="sm" {...actions} submitLabel={mode === 'create' ? t('organizations.actions.create') : t('common.save')} />
       </Stack>
     </form>
   );

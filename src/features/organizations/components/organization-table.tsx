@@ -4,7 +4,16 @@ import { IconArchive, IconDotsVertical, IconEdit, IconPlayerPause, IconPlayerPla
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ListDataTable, RelativeTime, TableSettings, useLatestHandlers, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import {
+  ListDataTable,
+  RelativeTime,
+  TableSettings,
+  useLatestHandlers,
+  useTablePreferences,
+  type CardLayout,
+  type ChoosableColumn,
+  type ListActorRef,
+} from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { OrganizationRow, StatusAction } from '../api/types';
 import { OrganizationStatusBadge } from './organization-status-badge';
@@ -36,7 +45,11 @@ function RowActions({ row, handlers }: { row: OrganizationRow; handlers: Organiz
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {allowed('update', row) && (
         <Tooltip label={t('organizations.actions.editNamed', { name: row.name })}>
-          <ActionIcon variant="subtle" aria-label={t('organizations.actions.editNamed', { name: row.name })} onClick={() => handlers.onEdit(row)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('organizations.actions.editNamed', { name: row.name })}
+            onClick={() => handlers.onEdit(row)}
+          >
             <IconEdit size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
@@ -67,12 +80,18 @@ function RowActions({ row, handlers }: { row: OrganizationRow; handlers: Organiz
 }
 
 /** The table's columns. `handlers` must keep its identity (the columns, and the table's pinned-column measuring, follow it). */
-export function useOrganizationColumns(handlers: OrganizationRowHandlers): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
+export function useOrganizationColumns(handlers: OrganizationRowHandlers): {
+  columns: DataTableColumn<OrganizationRow>[];
+  choosable: ChoosableColumn[];
+} {
   const { t } = useTranslation();
   return useMemo(() => organizationColumns(t, handlers), [t, handlers]);
 }
 
-function organizationColumns(t: TFunction, handlers: OrganizationRowHandlers): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
+function organizationColumns(
+  t: TFunction,
+  handlers: OrganizationRowHandlers,
+): { columns: DataTableColumn<OrganizationRow>[]; choosable: ChoosableColumn[] } {
   const columns: DataTableColumn<OrganizationRow>[] = [
     {
       accessor: 'name',
@@ -81,7 +100,17 @@ function organizationColumns(t: TFunction, handlers: OrganizationRowHandlers): {
       toggleable: true,
       ellipsis: true,
       render: (o) => (
-        <Anchor component="button" type="button" fw={500} onClick={() => handlers.onOpen(o)} ta="left" title={o.name} maw="100%" truncate="end" display="block">
+        <Anchor
+          component="button"
+          type="button"
+          fw={500}
+          onClick={() => handlers.onOpen(o)}
+          ta="left"
+          title={o.name}
+          maw="100%"
+          truncate="end"
+          display="block"
+        >
           {o.name}
         </Anchor>
       ),
@@ -98,7 +127,14 @@ function organizationColumns(t: TFunction, handlers: OrganizationRowHandlers): {
         </Text>
       ),
     },
-    { accessor: 'status', title: t('organizations.columns.status'), sortable: true, toggleable: true, width: 130, render: (o) => <OrganizationStatusBadge status={o.status} /> },
+    {
+      accessor: 'status',
+      title: t('organizations.columns.status'),
+      sortable: true,
+      toggleable: true,
+      width: 130,
+      render: (o) => <OrganizationStatusBadge status={o.status} />,
+    },
     { accessor: 'userCount', title: t('organizations.columns.users'), sortable: true, toggleable: true, textAlign: 'right', width: 90 },
     {
       accessor: 'unitCount',
@@ -109,8 +145,22 @@ function organizationColumns(t: TFunction, handlers: OrganizationRowHandlers): {
       width: 130,
       render: (o) => t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit }),
     },
-    { accessor: 'timezone', title: t('organizations.columns.timezone'), sortable: true, toggleable: true, defaultToggle: false, width: 170 },
-    { accessor: 'createdAt', title: t('organizations.columns.createdAt'), sortable: true, toggleable: true, width: 140, render: (o) => <RelativeTime value={o.createdAt} /> },
+    {
+      accessor: 'timezone',
+      title: t('organizations.columns.timezone'),
+      sortable: true,
+      toggleable: true,
+      defaultToggle: false,
+      width: 170,
+    },
+    {
+      accessor: 'createdAt',
+      title: t('organizations.columns.createdAt'),
+      sortable: true,
+      toggleable: true,
+      width: 140,
+      render: (o) => <RelativeTime value={o.createdAt} />,
+    },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
@@ -137,7 +187,9 @@ export const OrganizationTableSettings = memo(function OrganizationTableSettings
 
 /** What the row's actions cell shows besides the row itself: which actions the viewer may use on it. */
 function actionsStamp(row: OrganizationRow, allowed: OrganizationRowHandlers['allowed']): string {
-  return (['update', 'delete', ...STATUS_ACTIONS.map((s) => s.action)] as const).map((action) => (allowed(action, row) ? '1' : '0')).join('');
+  return (['update', 'delete', ...STATUS_ACTIONS.map((s) => s.action)] as const)
+    .map((action) => (allowed(action, row) ? '1' : '0'))
+    .join('');
 }
 
 const organizationLabel = (o: OrganizationRow) => o.name;
@@ -163,21 +215,38 @@ function useOrganizationCards(handlers: OrganizationRowHandlers): CardLayout<Org
       meta: (o) => `${t('organizations.columns.units')}: ${t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit })}`,
       actionsLabel: (o) => actionsLabel(o.name),
       actions: (o) => [
-        ...(handlers.allowed('update', o) ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(o) }] : []),
+        ...(handlers.allowed('update', o)
+          ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(o) }]
+          : []),
         ...STATUS_ACTIONS.filter((s) => s.from.includes(o.status) && handlers.allowed(s.action, o)).map(({ action, icon: Icon }) => ({
           key: action,
           label: t(`organizations.actions.${action}`),
           icon: <Icon size={16} aria-hidden />,
           onClick: () => handlers.onStatus(o, action),
         })),
-        ...(handlers.allowed('delete', o) ? [{ key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(o) }] : []),
+        ...(handlers.allowed('delete', o)
+          ? [
+              {
+                key: 'delete',
+                label: t('common.delete'),
+                color: 'danger',
+                icon: <IconTrash size={16} aria-hidden />,
+                onClick: () => handlers.onDelete(o),
+              },
+            ]
+          : []),
       ],
       stamp: (o) => actionsStamp(o, handlers.allowed),
     };
   }, [t, handlers]);
 }
 
-export function OrganizationTable({ list, selectable, allowed, ...events }: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
+export function OrganizationTable({
+  list,
+  selectable,
+  allowed,
+  ...events
+}: { list: ListActorRef<OrganizationRow>; selectable: boolean } & OrganizationRowHandlers) {
   const { t } = useTranslation();
   const stableEvents = useLatestHandlers(events);
   const handlers = useMemo(() => ({ ...stableEvents, allowed }), [stableEvents, allowed]);

@@ -39,12 +39,30 @@ export function StatusReasonModal({
       centered
     >
       {/* A new question starts from its own answer (empty, or the one kept after a failure). */}
-      {request && <StatusReasonForm key={`${request.action}:${request.ids.join(',')}`} request={request} busy={busy} onConfirm={onConfirm} onCancel={onCancel} />}
+      {request && (
+        <StatusReasonForm
+          key={`${request.action}:${request.ids.join(',')}`}
+          request={request}
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
     </Modal>
   );
 }
 
-function StatusReasonForm({ request, busy, onConfirm, onCancel }: { request: StatusRequest; busy: boolean; onConfirm: (reason: string) => void; onCancel: () => void }) {
+function StatusReasonForm({
+  request,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  request: StatusRequest;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState(request.reason);
   const [touched, setTouched] = useState(false);

@@ -2,7 +2,13 @@ import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, jobActor, type JobOutput, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
+import {
+  createEditorMachine,
+  type DeleteTarget,
+  type FieldErrors,
+  type SaveInput,
+  type ValidateInput,
+} from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { jobMachine } from '@machines/job/job.machine';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
@@ -33,7 +39,12 @@ export type OrganizationJobs = {
   bulkStatus: { input: { ids: string[]; action: 'suspend' | 'activate'; reason: string }; output: { updated: number; skipped: number } };
 };
 
-export const organizationsScreenMachine = createCrudScreenMachine<OrganizationRow, OrganizationFormValues, OrganizationRow, OrganizationJobs>();
+export const organizationsScreenMachine = createCrudScreenMachine<
+  OrganizationRow,
+  OrganizationFormValues,
+  OrganizationRow,
+  OrganizationJobs
+>();
 const listLogic = createListMachine<OrganizationRow>();
 const editorLogic = createEditorMachine<OrganizationFormValues, OrganizationRow>();
 
@@ -92,7 +103,9 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
         }),
         editor: editorLogic.provide({
           actors: {
-            validate: fromPromise<FieldErrors, ValidateInput<OrganizationFormValues>>(async ({ input }) => validateOrganization(input.values)),
+            validate: fromPromise<FieldErrors, ValidateInput<OrganizationFormValues>>(async ({ input }) =>
+              validateOrganization(input.values),
+            ),
             save: fromPromise<OrganizationRow, SaveInput<OrganizationFormValues>>(({ input }) => services.save(input)),
             remove: fromPromise<unknown, DeleteTarget>(({ input }) => services.remove(input)),
           },
@@ -100,14 +113,24 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
         job: jobActor<OrganizationJobs>((request) => runJob(services, request)),
       },
     }),
-    { input: { list: { query: initial, searchDebounceMs: 300 }, editor: { empty: EMPTY_ORGANIZATION }, jobs: { refreshAfter: ['status', 'bulkStatus'] } } },
+    {
+      input: {
+        list: { query: initial, searchDebounceMs: 300 },
+        editor: { empty: EMPTY_ORGANIZATION },
+        jobs: { refreshAfter: ['status', 'bulkStatus'] },
+      },
+    },
   );
   const list = useSelector(screen, (s) => s.context.list);
   const editor = useSelector(screen, (s) => s.context.editor);
   useListUrl(list, organizationQuerySchema);
 
-  const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
+  const audit = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }),
+  );
+  const viewer = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }),
+  );
 
   return { screen, list, editor, audit, viewer };
 }

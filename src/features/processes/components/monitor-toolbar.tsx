@@ -38,13 +38,7 @@ export function MonitorToolbar({ actor }: { actor: ActorRefFrom<typeof processMo
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="sm">
       <Group gap="sm" align="center">
-        <Badge
-          size="lg"
-          variant="dot"
-          color={isPaused ? 'gray' : isFailing ? 'red' : 'teal'}
-          role="status"
-          aria-live="polite"
-        >
+        <Badge size="lg" variant="dot" color={isPaused ? 'gray' : isFailing ? 'red' : 'teal'} role="status" aria-live="polite">
           {isPaused ? t('processes.paused') : isFailing ? t('processes.reconnecting') : t('processes.live')}
         </Badge>
         <Text size="sm" c="dimmed" aria-live="off">
@@ -67,13 +61,26 @@ export function MonitorToolbar({ actor }: { actor: ActorRefFrom<typeof processMo
             </Tooltip>
           ) : (
             <Tooltip label={t('processes.pause')}>
-              <ActionIcon size="lg" variant="default" aria-label={t('processes.pause')} onClick={() => actor.send({ type: 'process.pause' })} disabled={!isLive}>
+              <ActionIcon
+                size="lg"
+                variant="default"
+                aria-label={t('processes.pause')}
+                onClick={() => actor.send({ type: 'process.pause' })}
+                disabled={!isLive}
+              >
                 <IconPlayerPause size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
           )}
           <Tooltip label={t('processes.refreshNow')}>
-            <ActionIcon size="lg" variant="default" aria-label={t('processes.refreshNow')} onClick={() => actor.send({ type: 'process.refresh' })} disabled={!canRefresh} loading={refreshing}>
+            <ActionIcon
+              size="lg"
+              variant="default"
+              aria-label={t('processes.refreshNow')}
+              onClick={() => actor.send({ type: 'process.refresh' })}
+              disabled={!canRefresh}
+              loading={refreshing}
+            >
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -92,7 +99,12 @@ export function MonitorToolbar({ actor }: { actor: ActorRefFrom<typeof processMo
               {t('processes.resume')}
             </Button>
           ) : (
-            <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => actor.send({ type: 'process.pause' })} disabled={!isLive}>
+            <Button
+              variant="default"
+              leftSection={<IconPlayerPause size={16} aria-hidden />}
+              onClick={() => actor.send({ type: 'process.pause' })}
+              disabled={!isLive}
+            >
               {t('processes.pause')}
             </Button>
           )}

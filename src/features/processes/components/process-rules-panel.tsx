@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
@@ -45,7 +58,11 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
     list.send({ type: 'list.bulk', action: rule.enabled ? 'disable' : 'enable' });
   };
   const openEdit = (rule: ProcessRule) =>
-    editor.send({ type: 'editor.open.edit', id: rule.id, values: { pattern: rule.pattern, action: rule.action, enabled: rule.enabled, comment: rule.comment } });
+    editor.send({
+      type: 'editor.open.edit',
+      id: rule.id,
+      values: { pattern: rule.pattern, action: rule.action, enabled: rule.enabled, comment: rule.comment },
+    });
 
   return (
     <Stack gap="md">
@@ -71,7 +88,15 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
           fetching={isFirstLoad}
           noRecordsText={t('processes.noRulesTitle')}
           columns={[
-            { accessor: 'pattern', title: t('processes.ruleColumns.pattern'), render: (r) => <Text size="sm" ff="monospace">{r.pattern}</Text> },
+            {
+              accessor: 'pattern',
+              title: t('processes.ruleColumns.pattern'),
+              render: (r) => (
+                <Text size="sm" ff="monospace">
+                  {r.pattern}
+                </Text>
+              ),
+            },
             {
               accessor: 'action',
               title: t('processes.ruleColumns.action'),
@@ -94,7 +119,15 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
                 />
               ),
             },
-            { accessor: 'comment', title: t('processes.ruleColumns.comment'), render: (r) => <Text size="sm" c={r.comment ? undefined : 'dimmed'}>{r.comment || '—'}</Text> },
+            {
+              accessor: 'comment',
+              title: t('processes.ruleColumns.comment'),
+              render: (r) => (
+                <Text size="sm" c={r.comment ? undefined : 'dimmed'}>
+                  {r.comment || '—'}
+                </Text>
+              ),
+            },
             { accessor: 'createdAt', title: t('processes.ruleColumns.created'), render: (r) => <RelativeTime value={r.createdAt} /> },
             {
               accessor: 'actions',
@@ -139,9 +172,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
           }}
         >
           <Stack gap="sm">
-            {saveError !== null && !hasFieldErrors && (
-              <FormSaveError>{errorText(saveError)}</FormSaveError>
-            )}
+            {saveError !== null && !hasFieldErrors && <FormSaveError>{errorText(saveError)}</FormSaveError>}
             <TextInput
               label={t('processes.ruleFields.pattern')}
               description={t('processes.ruleFields.patternHint')}

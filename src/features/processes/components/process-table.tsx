@@ -47,14 +47,33 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
       ),
       actionsLabel: (p) => t('data-list.rowActions', { name: `${p.name} (${t('processes.columns.pid')} ${p.pid})` }),
       actions: (p) => [
-        { key: 'end', label: t('processes.endProcess'), color: 'danger', disabled: !canAct, icon: <IconPlayerStop size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.end', process: p }) },
-        { key: 'block', label: t('processes.blockExecutable'), disabled: !canAct, icon: <IconBan size={16} aria-hidden />, onClick: () => actor.send({ type: 'process.block', process: p }) },
+        {
+          key: 'end',
+          label: t('processes.endProcess'),
+          color: 'danger',
+          disabled: !canAct,
+          icon: <IconPlayerStop size={16} aria-hidden />,
+          onClick: () => actor.send({ type: 'process.end', process: p }),
+        },
+        {
+          key: 'block',
+          label: t('processes.blockExecutable'),
+          disabled: !canAct,
+          icon: <IconBan size={16} aria-hidden />,
+          onClick: () => actor.send({ type: 'process.block', process: p }),
+        },
       ],
       stamp: () => (canAct ? '1' : '0'),
     }),
     [t, language, canAct, actor],
   );
-  const noRecordsText = hasData ? (search ? t('processes.noMatch') : t('processes.noProcesses')) : isFailing ? t('processes.pollFailed') : t('common.loading');
+  const noRecordsText = hasData
+    ? search
+      ? t('processes.noMatch')
+      : t('processes.noProcesses')
+    : isFailing
+      ? t('processes.pollFailed')
+      : t('common.loading');
 
   return (
     <Stack gap="sm">
@@ -84,25 +103,46 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
         {phone ? (
           // One line on a phone: three boxes took a line of their own above the first process.
           <Text size="xs" c="dimmed" role="group" aria-label={t('processes.totals')}>
-            {t('processes.totalProcesses')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-count">{hasData ? totals.count : '—'}</Text>
+            {t('processes.totalProcesses')}:{' '}
+            <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-count">
+              {hasData ? totals.count : '—'}
+            </Text>
             {' · '}
-            {t('processes.totalCpu')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-cpu">{hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}</Text>
+            {t('processes.totalCpu')}:{' '}
+            <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-cpu">
+              {hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}
+            </Text>
             {' · '}
-            {t('processes.totalMemory')}: <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-memory">{hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}</Text>
+            {t('processes.totalMemory')}:{' '}
+            <Text span inherit fw={700} c="var(--mantine-color-text)" data-testid="total-memory">
+              {hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}
+            </Text>
           </Text>
         ) : (
           <SimpleGrid cols={3} spacing="xs" aria-label={t('processes.totals')} role="group">
             <Paper withBorder px="sm" py={6}>
-              <Text size="xs" c="dimmed">{t('processes.totalProcesses')}</Text>
-              <Text fw={700} data-testid="total-count">{hasData ? totals.count : '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {t('processes.totalProcesses')}
+              </Text>
+              <Text fw={700} data-testid="total-count">
+                {hasData ? totals.count : '—'}
+              </Text>
             </Paper>
             <Paper withBorder px="sm" py={6}>
-              <Text size="xs" c="dimmed">{t('processes.totalCpu')}</Text>
-              <Text fw={700} data-testid="total-cpu">{hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {t('processes.totalCpu')}
+              </Text>
+              <Text fw={700} data-testid="total-cpu">
+                {hasData ? formatPercent(totals.cpuPercent, i18n.language) : '—'}
+              </Text>
             </Paper>
             <Paper withBorder px="sm" py={6}>
-              <Text size="xs" c="dimmed">{t('processes.totalMemory')}</Text>
-              <Text fw={700} data-testid="total-memory">{hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {t('processes.totalMemory')}
+              </Text>
+              <Text fw={700} data-testid="total-memory">
+                {hasData ? formatMemory(totals.memoryMb, i18n.language) : '—'}
+              </Text>
             </Paper>
           </SimpleGrid>
         )}
@@ -127,12 +167,38 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
             actor.send({ type: 'process.sort', sort: { column: status.columnAccessor as ProcessSortColumn, direction: status.direction } })
           }
           columns={[
-            { accessor: 'name', title: t('processes.columns.name'), sortable: true, render: (p) => <Text size="sm" fw={500}>{p.name}</Text> },
+            {
+              accessor: 'name',
+              title: t('processes.columns.name'),
+              sortable: true,
+              render: (p) => (
+                <Text size="sm" fw={500}>
+                  {p.name}
+                </Text>
+              ),
+            },
             { accessor: 'pid', title: t('processes.columns.pid'), sortable: true, textAlign: 'right' },
             { accessor: 'user', title: t('processes.columns.user'), sortable: true },
-            { accessor: 'cpuPercent', title: t('processes.columns.cpu'), sortable: true, textAlign: 'right', render: (p) => formatPercent(p.cpuPercent, i18n.language) },
-            { accessor: 'memoryMb', title: t('processes.columns.memory'), sortable: true, textAlign: 'right', render: (p) => formatMemory(p.memoryMb, i18n.language) },
-            { accessor: 'startedAt', title: t('processes.columns.started'), sortable: true, render: (p) => <RelativeTime value={p.startedAt} /> },
+            {
+              accessor: 'cpuPercent',
+              title: t('processes.columns.cpu'),
+              sortable: true,
+              textAlign: 'right',
+              render: (p) => formatPercent(p.cpuPercent, i18n.language),
+            },
+            {
+              accessor: 'memoryMb',
+              title: t('processes.columns.memory'),
+              sortable: true,
+              textAlign: 'right',
+              render: (p) => formatMemory(p.memoryMb, i18n.language),
+            },
+            {
+              accessor: 'startedAt',
+              title: t('processes.columns.started'),
+              sortable: true,
+              render: (p) => <RelativeTime value={p.startedAt} />,
+            },
             {
               accessor: 'actions',
               title: t('processes.columns.actions'),

@@ -53,16 +53,19 @@ export const processSelectors = {
 /** A translated sentence for an API failure. */
 export function useErrorText() {
   const { t } = useTranslation();
-  return useCallback((error: unknown): string => {
-    if (error instanceof ApiError) {
-      if (error.status === 0) return t('processes.errors.network');
-      if (error.status === 404) return t('processes.errors.notFound');
-      if (error.status === 409) return t('processes.errors.alreadyEnded');
-      const field = error.fieldErrors['pattern'];
-      if (field) return t(`processes.ruleErrors.${field}`, { defaultValue: t('processes.errors.generic') });
-    }
-    return t('processes.errors.generic');
-  }, [t]);
+  return useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError) {
+        if (error.status === 0) return t('processes.errors.network');
+        if (error.status === 404) return t('processes.errors.notFound');
+        if (error.status === 409) return t('processes.errors.alreadyEnded');
+        const field = error.fieldErrors['pattern'];
+        if (field) return t(`processes.ruleErrors.${field}`, { defaultValue: t('processes.errors.generic') });
+      }
+      return t('processes.errors.generic');
+    },
+    [t],
+  );
 }
 
 const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
@@ -88,14 +91,17 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
 
   useEffect(() => {
     const subs = [
-      actor.on('process.ended', (e) => notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) })),
+      actor.on('process.ended', (e) =>
+        notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) }),
+      ),
       actor.on('process.blocked', (e) =>
         notifications.show({ color: 'teal', message: t('processes.blocked', { name: e.process.name, count: e.endedCount }) }),
       ),
       actor.on('process.action.failed', (e) =>
         notifications.show({
           color: 'red',
-          title: e.action === 'end' ? t('processes.endFailed', { name: e.process.name }) : t('processes.blockFailed', { name: e.process.name }),
+          title:
+            e.action === 'end' ? t('processes.endFailed', { name: e.process.name }) : t('processes.blockFailed', { name: e.process.name }),
           message: errorText(e.error),
         }),
       ),

@@ -53,7 +53,9 @@ export function useProcessRules(unitId: string) {
     idPrefix: 'rule',
     saved: (_mode, record) => {
       const ended = record.endedProcessIds.length;
-      return ended > 0 ? t('processes.ruleSavedEnded', { pattern: record.pattern, count: ended }) : t('processes.ruleSaved', { pattern: record.pattern });
+      return ended > 0
+        ? t('processes.ruleSavedEnded', { pattern: record.pattern, count: ended })
+        : t('processes.ruleSaved', { pattern: record.pattern });
     },
     deleteFailed: (target, error) => ({ title: t('data-list.deleteFailed', { label: target.label }), message: errorText(error) }),
     bulkFailed: (_action, error) => errorText(error),

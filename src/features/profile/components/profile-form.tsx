@@ -17,7 +17,9 @@ const selectProcessing = (s: Snap) => s.hasTag('photo.processing');
 const selectDirty = (s: Snap) => {
   const p = s.context.profile;
   const v = s.context.values;
-  return p !== null && (p.displayName !== v.displayName || p.about !== v.about || p.phoneNumber !== v.phoneNumber || p.photoURL !== v.photoURL);
+  return (
+    p !== null && (p.displayName !== v.displayName || p.about !== v.about || p.phoneNumber !== v.phoneNumber || p.photoURL !== v.photoURL)
+  );
 };
 
 /** Name, phone, about and photo; the account's fixed facts beside them. */
@@ -31,7 +33,8 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
   const dirty = useSelector(actor, selectDirty);
   const errorText = useFieldErrorText('profile');
   const counter = useCharacterCounter();
-  const change = (patch: Partial<Pick<typeof values, 'displayName' | 'about' | 'phoneNumber'>>) => actor.send({ type: 'profile.change', patch });
+  const change = (patch: Partial<Pick<typeof values, 'displayName' | 'about' | 'phoneNumber'>>) =>
+    actor.send({ type: 'profile.change', patch });
   const nameLabel = t('profile.displayName');
   const aboutLabel = t('profile.about');
   const facts: [string, string][] = [
@@ -55,12 +58,21 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
             {t('profile.details')}
           </Title>
           <Group gap="md" align="center" wrap="wrap">
-            <Avatar src={values.photoURL || null} alt={t('profile.photoOf', { name: values.displayName || profile.displayName })} size={88} radius="xl" color="primary">
+            <Avatar
+              src={values.photoURL || null}
+              alt={t('profile.photoOf', { name: values.displayName || profile.displayName })}
+              size={88}
+              radius="xl"
+              color="primary"
+            >
               {initialsOf(values.displayName || profile.displayName)}
             </Avatar>
             <Stack gap={6}>
               <Group gap="xs">
-                <FileButton accept="image/png,image/jpeg,image/webp,image/gif" onChange={(file) => file && actor.send({ type: 'profile.photo.choose', file })}>
+                <FileButton
+                  accept="image/png,image/jpeg,image/webp,image/gif"
+                  onChange={(file) => file && actor.send({ type: 'profile.photo.choose', file })}
+                >
                   {(props) => (
                     <Button {...props} variant="default" size="sm" leftSection={<IconPhotoUp size={16} aria-hidden />} loading={processing}>
                       {t('profile.uploadPhoto')}
@@ -68,13 +80,23 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
                   )}
                 </FileButton>
                 {values.photoURL && (
-                  <Button variant="subtle" color="red" size="sm" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => actor.send({ type: 'profile.photo.remove' })}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => actor.send({ type: 'profile.photo.remove' })}
+                  >
                     {t('profile.removePhoto')}
                   </Button>
                 )}
               </Group>
               <Text size="xs" c={photoProblem || errors.photoURL ? 'red' : 'dimmed'} role={photoProblem ? 'alert' : undefined}>
-                {photoProblem ? t(`profile.photoProblem.${photoProblem}`) : errors.photoURL ? errorText(errors.photoURL, { label: t('profile.photo') }) : t('profile.photoHint')}
+                {photoProblem
+                  ? t(`profile.photoProblem.${photoProblem}`)
+                  : errors.photoURL
+                    ? errorText(errors.photoURL, { label: t('profile.photo') })
+                    : t('profile.photoHint')}
               </Text>
             </Stack>
           </Group>

@@ -19,7 +19,9 @@ export const profileMachineWithApi = profileMachine.provide({
   actors: {
     loadProfile: fromPromise(({ signal }) => getProfile(signal)),
     saveProfile: fromPromise(({ input }) => updateProfile(input.values)),
-    processPhoto: fromPromise(({ input }) => (input.file instanceof Blob ? resizePhoto(input.file) : Promise.reject(new Error('Not a file')))),
+    processPhoto: fromPromise(({ input }) =>
+      input.file instanceof Blob ? resizePhoto(input.file) : Promise.reject(new Error('Not a file')),
+    ),
     changePassword: fromPromise(({ input }) => changePassword(input.values)),
   },
 });
@@ -37,13 +39,22 @@ export function useProfile(): ProfileActor {
         notifications.show({ color: 'teal', message: t('profile.saved') });
       }),
       actor.on('profile.saveFailed', ({ error }) => {
-        const reason = error instanceof ApiError && error.status === 422 ? t('profile.saveInvalid') : error instanceof ApiError && error.isNetworkError ? t('profile.offline') : t('profile.saveFailedText');
+        const reason =
+          error instanceof ApiError && error.status === 422
+            ? t('profile.saveInvalid')
+            : error instanceof ApiError && error.isNetworkError
+              ? t('profile.offline')
+              : t('profile.saveFailedText');
         notifications.show({ color: 'red', title: t('profile.saveFailed'), message: reason, autoClose: PROFILE_ERROR_TOAST_MS });
       }),
       actor.on('profile.passwordChanged', () => notifications.show({ color: 'teal', message: t('profile.password.changed') })),
       actor.on('profile.passwordFailed', ({ error }) => {
         const invalid = error instanceof ApiError && error.status === 422;
-        notifications.show({ color: 'red', message: invalid ? t('profile.password.invalid') : t('profile.password.failed'), autoClose: ERROR_TOAST_MS });
+        notifications.show({
+          color: 'red',
+          message: invalid ? t('profile.password.invalid') : t('profile.password.failed'),
+          autoClose: ERROR_TOAST_MS,
+        });
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());

@@ -6,6 +6,9 @@ import type { ApiResponse } from '@/lib/api';
 /** Every row of the report's filters (no paging), riskiest first, for the CSV export. */
 export async function exportPredictionReport(query: ReportQuery, signal?: AbortSignal): Promise<UnitPrediction[]> {
   const { page: _page, pageSize: _size, ...filters } = reportQueryParams(query);
-  const answer = await apiClient.get<ApiResponse<'/api/reports/prediction/export', 'get'>>('/api/reports/prediction/export', { query: filters, ...(signal ? { signal } : {}) });
+  const answer = await apiClient.get<ApiResponse<'/api/reports/prediction/export', 'get'>>('/api/reports/prediction/export', {
+    query: filters,
+    ...(signal ? { signal } : {}),
+  });
   return answer.items;
 }

@@ -11,7 +11,13 @@ const SHOWN = 12;
 export function BandChart({ organizations }: { organizations: OrganizationRisk[] }) {
   const { t } = useTranslation();
   const shown = organizations.slice(0, SHOWN);
-  const data = shown.map((o) => ({ organization: o.organizationName, high: o.high, medium: o.medium, low: o.low, insufficient: o.insufficient }));
+  const data = shown.map((o) => ({
+    organization: o.organizationName,
+    high: o.high,
+    medium: o.medium,
+    low: o.low,
+    insufficient: o.insufficient,
+  }));
   const series = [
     { name: 'high', label: t('reports.band.high'), color: 'red.6' },
     { name: 'medium', label: t('reports.band.medium'), color: 'orange.5' },
@@ -21,7 +27,9 @@ export function BandChart({ organizations }: { organizations: OrganizationRisk[]
   return (
     <ChartFigure
       title={t('reports.charts.byOrganization')}
-      {...(organizations.length > SHOWN ? { description: t('reports.charts.byOrganizationMore', { shown: SHOWN, total: organizations.length }) } : {})}
+      {...(organizations.length > SHOWN
+        ? { description: t('reports.charts.byOrganizationMore', { shown: SHOWN, total: organizations.length }) }
+        : {})}
       table={{
         caption: t('reports.charts.byOrganization'),
         columns: [t('reports.columns.organization'), ...series.map((s) => s.label)],

@@ -28,7 +28,15 @@ export function ReportTable({
       width: 260,
       render: (u) => (
         <div>
-          <Anchor component="button" type="button" fw={500} ta="left" onClick={() => onSelect(u.serviceUnitId)} lineClamp={1} title={u.unitName}>
+          <Anchor
+            component="button"
+            type="button"
+            fw={500}
+            ta="left"
+            onClick={() => onSelect(u.serviceUnitId)}
+            lineClamp={1}
+            title={u.unitName}
+          >
             {u.unitName}
           </Anchor>
           <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={u.hostname}>
@@ -37,8 +45,21 @@ export function ReportTable({
         </div>
       ),
     },
-    { accessor: 'organization', title: t('reports.columns.organization'), sortable: true, ellipsis: true, width: 160, render: (u) => u.organizationName },
-    { accessor: 'risk', title: t('reports.columns.risk'), sortable: true, noWrap: true, render: (u) => <RiskBadge band={u.band} score={u.riskScore} /> },
+    {
+      accessor: 'organization',
+      title: t('reports.columns.organization'),
+      sortable: true,
+      ellipsis: true,
+      width: 160,
+      render: (u) => u.organizationName,
+    },
+    {
+      accessor: 'risk',
+      title: t('reports.columns.risk'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => <RiskBadge band={u.band} score={u.riskScore} />,
+    },
     {
       accessor: 'downtime',
       title: t('reports.columns.downtimeShort'),
@@ -55,7 +76,14 @@ export function ReportTable({
       textAlign: 'right',
       render: (u) => (u.daysUntilDiskFull === null ? '—' : t('reports.days', { value: u.daysUntilDiskFull })),
     },
-    { accessor: 'trend', title: t('reports.columns.trendShort'), sortable: true, noWrap: true, textAlign: 'right', render: (u) => formatTrend(u.trend) },
+    {
+      accessor: 'trend',
+      title: t('reports.columns.trendShort'),
+      sortable: true,
+      noWrap: true,
+      textAlign: 'right',
+      render: (u) => formatTrend(u.trend),
+    },
     {
       accessor: 'topFactor',
       title: t('reports.columns.topFactor'),
@@ -65,7 +93,16 @@ export function ReportTable({
         return top ? `${t(`reports.factor.${top.factor}`)} (${Math.round(top.share * 100)} %)` : '—';
       },
     },
-    { accessor: 'recommendedAction', title: t('reports.columns.action'), width: 220, render: (u) => <Text size="sm" lineClamp={2}>{t(`reports.action.${u.recommendedAction}`)}</Text> },
+    {
+      accessor: 'recommendedAction',
+      title: t('reports.columns.action'),
+      width: 220,
+      render: (u) => (
+        <Text size="sm" lineClamp={2}>
+          {t(`reports.action.${u.recommendedAction}`)}
+        </Text>
+      ),
+    },
   ];
   const sortStatus: DataTableSortStatus<UnitPrediction> = { columnAccessor: query.sort, direction: query.order };
   return (

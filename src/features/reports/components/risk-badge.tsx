@@ -9,7 +9,12 @@ export function RiskBadge({ band, score }: { band: RiskBand; score: number | nul
   const { t } = useTranslation();
   return (
     // Never shortened to "Hi…": the badge keeps its full width and the table scrolls instead.
-    <Badge color={BAND_COLOR[band]} variant="light" tt="none" style={{ whiteSpace: 'nowrap', overflow: 'visible', minWidth: 'max-content' }}>
+    <Badge
+      color={BAND_COLOR[band]}
+      variant="light"
+      tt="none"
+      style={{ whiteSpace: 'nowrap', overflow: 'visible', minWidth: 'max-content' }}
+    >
       {score === null ? t(`reports.band.${band}`) : t('reports.bandWithScore', { band: t(`reports.band.${band}`), score })}
     </Badge>
   );

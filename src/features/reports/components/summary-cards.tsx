@@ -10,8 +10,16 @@ export function SummaryCards({ summary, loading }: { summary: PredictionReport['
     { key: 'units', label: t('reports.summary.units'), value: summary ? formatThousands(summary.units) : null },
     { key: 'high', label: t('reports.summary.high'), value: summary ? formatThousands(summary.high) : null, color: 'red' },
     { key: 'medium', label: t('reports.summary.medium'), value: summary ? formatThousands(summary.medium) : null, color: 'orange' },
-    { key: 'average', label: t('reports.summary.averageRisk'), value: summary ? (summary.averageRisk === null ? '—' : String(summary.averageRisk)) : null },
-    { key: 'downtime', label: t('reports.summary.downtime'), value: summary ? t('reports.hours', { value: formatThousands(summary.predictedDowntimeHours) }) : null },
+    {
+      key: 'average',
+      label: t('reports.summary.averageRisk'),
+      value: summary ? (summary.averageRisk === null ? '—' : String(summary.averageRisk)) : null,
+    },
+    {
+      key: 'downtime',
+      label: t('reports.summary.downtime'),
+      value: summary ? t('reports.hours', { value: formatThousands(summary.predictedDowntimeHours) }) : null,
+    },
     { key: 'disk', label: t('reports.summary.diskFull'), value: summary ? formatThousands(summary.diskFullWithinHorizon) : null },
   ];
   return (

@@ -4,7 +4,15 @@ import type { UnitPrediction } from '@machines/prediction/types';
 import { formatTrend, RiskBadge } from './risk-badge';
 
 /** The ten highest-risk units of the scope; choosing one shows its forecast below. */
-export function TopUnits({ units, selectedId, onSelect }: { units: UnitPrediction[]; selectedId: string | null; onSelect: (id: string) => void }) {
+export function TopUnits({
+  units,
+  selectedId,
+  onSelect,
+}: {
+  units: UnitPrediction[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Card withBorder padding="md">
@@ -30,7 +38,14 @@ export function TopUnits({ units, selectedId, onSelect }: { units: UnitPredictio
               {units.map((u) => (
                 <Table.Tr key={u.serviceUnitId} bg={u.serviceUnitId === selectedId ? 'var(--mantine-primary-color-light)' : undefined}>
                   <Table.Td>
-                    <Anchor component="button" type="button" fw={500} ta="left" onClick={() => onSelect(u.serviceUnitId)} aria-current={u.serviceUnitId === selectedId ? 'true' : undefined}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fw={500}
+                      ta="left"
+                      onClick={() => onSelect(u.serviceUnitId)}
+                      aria-current={u.serviceUnitId === selectedId ? 'true' : undefined}
+                    >
                       {u.unitName}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -10,7 +10,17 @@ import { formatTrend, RiskBadge } from './risk-badge';
 const fmt = (n: number | null) => (n === null ? '—' : String(n));
 
 /** One unit: its prediction in words, actual against predicted downtime, and what drives the risk. */
-export function UnitForecast({ detail, loading, failed, onRetry }: { detail: UnitPredictionDetail | null; loading: boolean; failed: boolean; onRetry: () => void }) {
+export function UnitForecast({
+  detail,
+  loading,
+  failed,
+  onRetry,
+}: {
+  detail: UnitPredictionDetail | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
   const { t, i18n } = useTranslation();
   if (failed) {
     return (
@@ -25,7 +35,13 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
   const p = detail.prediction;
   const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-  const data = detail.series.map((point) => ({ date: label(point.date), actual: point.actual, predicted: point.predicted, low: point.low, high: point.high }));
+  const data = detail.series.map((point) => ({
+    date: label(point.date),
+    actual: point.actual,
+    predicted: point.predicted,
+    low: point.low,
+    high: point.high,
+  }));
   const factors = detail.contributions.map((c) => ({ factor: t(`reports.factor.${c.factor}`), share: Math.round(c.share * 1000) / 10 }));
   return (
     <Stack gap="md" aria-busy={loading}>
@@ -42,8 +58,14 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
           <RiskBadge band={p.band} score={p.riskScore} />
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }} mt="md" spacing="sm">
-          <Fact label={t('reports.columns.downtime')} value={p.predictedDowntimeHours === null ? '—' : t('reports.hours', { value: p.predictedDowntimeHours })} />
-          <Fact label={t('reports.columns.diskFull')} value={p.daysUntilDiskFull === null ? t('reports.diskNotFilling') : t('reports.days', { value: p.daysUntilDiskFull })} />
+          <Fact
+            label={t('reports.columns.downtime')}
+            value={p.predictedDowntimeHours === null ? '—' : t('reports.hours', { value: p.predictedDowntimeHours })}
+          />
+          <Fact
+            label={t('reports.columns.diskFull')}
+            value={p.daysUntilDiskFull === null ? t('reports.diskNotFilling') : t('reports.days', { value: p.daysUntilDiskFull })}
+          />
           <Fact label={t('reports.columns.trend')} value={formatTrend(p.trend)} />
           <Fact label={t('reports.columns.action')} value={t(`reports.action.${p.recommendedAction}`)} />
         </SimpleGrid>
@@ -59,7 +81,13 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
           description={t('reports.charts.downtimeDescription')}
           table={{
             caption: t('reports.charts.downtime'),
-            columns: [t('reports.columns.date'), t('reports.series.actual'), t('reports.series.predicted'), t('reports.series.low'), t('reports.series.high')],
+            columns: [
+              t('reports.columns.date'),
+              t('reports.series.actual'),
+              t('reports.series.predicted'),
+              t('reports.series.low'),
+              t('reports.series.high'),
+            ],
             rows: data.map((d) => [d.date, fmt(d.actual), fmt(d.predicted), fmt(d.low), fmt(d.high)]),
           }}
         >
@@ -85,7 +113,11 @@ export function UnitForecast({ detail, loading, failed, onRetry }: { detail: Uni
         <ChartFigure
           title={t('reports.charts.factors')}
           description={t('reports.charts.factorsDescription')}
-          table={{ caption: t('reports.charts.factors'), columns: [t('reports.columns.factor'), t('reports.columns.share')], rows: factors.map((f) => [f.factor, `${f.share} %`]) }}
+          table={{
+            caption: t('reports.charts.factors'),
+            columns: [t('reports.columns.factor'), t('reports.columns.share')],
+            rows: factors.map((f) => [f.factor, `${f.share} %`]),
+          }}
         >
           {factors.length === 0 ? (
             <Text size="sm" c="dimmed">

@@ -64,7 +64,10 @@ function useExportDownloads(actor: ReportActor): void {
         { header: t('reports.columns.downtime'), value: (u) => u.predictedDowntimeHours },
         { header: t('reports.columns.diskFull'), value: (u) => u.daysUntilDiskFull },
         { header: t('reports.columns.trend'), value: (u) => u.trend },
-        { header: t('reports.columns.factors'), value: (u) => u.factors.map((f) => `${t(`reports.factor.${f.factor}`)} ${Math.round(f.share * 100)} %`).join('; ') },
+        {
+          header: t('reports.columns.factors'),
+          value: (u) => u.factors.map((f) => `${t(`reports.factor.${f.factor}`)} ${Math.round(f.share * 100)} %`).join('; '),
+        },
         { header: t('reports.columns.action'), value: (u) => t(`reports.action.${u.recommendedAction}`) },
       ]);
       downloadText(`prediction-report-${new Date().toISOString().slice(0, 10)}.csv`, csv);

@@ -27,7 +27,13 @@ export function ScreenshotCard({
       <Card.Section pos="relative">
         <UnstyledButton onClick={onOpen} aria-label={t('screenshots.open', { unit: shot.unitName, time })} display="block" w="100%">
           {/* Units have different screen sizes: every thumbnail gets the same 16:9 box, so the cards of a row line up. */}
-          <ScreenshotImage data={shot} alt="" fit="contain" h="auto" style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)' }} />
+          <ScreenshotImage
+            data={shot}
+            alt=""
+            fit="contain"
+            h="auto"
+            style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)' }}
+          />
         </UnstyledButton>
         {/* size md: a 24 px target (WCAG 2.2 Target Size, 2.5.8); sm is 20 px. */}
         <Checkbox

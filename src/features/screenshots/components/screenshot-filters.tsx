@@ -28,7 +28,9 @@ export function ScreenshotFilters({
   const flagged = one(filters['flagged']) ?? 'all';
   const setFilters = (patch: Record<string, string | null>) => {
     const merged: Record<string, string | string[] | null> = { ...filters, ...patch };
-    const next = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string | string[]] => entry[1] !== null && entry[1] !== ''));
+    const next = Object.fromEntries(
+      Object.entries(merged).filter((entry): entry is [string, string | string[]] => entry[1] !== null && entry[1] !== ''),
+    );
     list.send({ type: 'list.query.change', query: { filters: next } });
   };
   const toDay = (value: string | Date | null) => (value ? dayjs(value).format('YYYY-MM-DD') : null);
@@ -87,7 +89,9 @@ export function ScreenshotFilters({
           label={t('screenshots.order')}
           value={direction}
           allowDeselect={false}
-          onChange={(value) => list.send({ type: 'list.query.change', query: { sort: { column: 'capturedAt', direction: value === 'asc' ? 'asc' : 'desc' } } })}
+          onChange={(value) =>
+            list.send({ type: 'list.query.change', query: { sort: { column: 'capturedAt', direction: value === 'asc' ? 'asc' : 'desc' } } })
+          }
           data={[
             { value: 'desc', label: t('screenshots.newestFirst') },
             { value: 'asc', label: t('screenshots.oldestFirst') },

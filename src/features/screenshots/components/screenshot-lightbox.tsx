@@ -29,7 +29,11 @@ export function ScreenshotLightbox({
   const errorText = useErrorText();
   const open = useSelector(viewer, (s) => s.hasTag('open'));
   const shot = useSelector(viewer, (s) => s.context.items[s.context.index]);
-  const position = useSelector(viewer, (s) => ({ index: s.context.index, count: s.context.items.length }), (a, b) => a.index === b.index && a.count === b.count);
+  const position = useSelector(
+    viewer,
+    (s) => ({ index: s.context.index, count: s.context.items.length }),
+    (a, b) => a.index === b.index && a.count === b.count,
+  );
   const draft = useSelector(viewer, (s) => s.context.draft);
   const error = useSelector(viewer, (s) => s.context.error);
   const busy = useSelector(viewer, (s) => s.hasTag('busy'));
@@ -92,13 +96,26 @@ export function ScreenshotLightbox({
               />
               {/* The buttons keep their words on a phone ("Zurück"/"Weiter" were cut); the position wraps between them. */}
               <Group justify="space-between" wrap="nowrap">
-                <Button variant="default" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={!canPrev} onClick={prev} style={{ flexShrink: 0 }}>
+                <Button
+                  variant="default"
+                  leftSection={<IconChevronLeft size={16} aria-hidden />}
+                  disabled={!canPrev}
+                  onClick={prev}
+                  style={{ flexShrink: 0 }}
+                >
                   {t('screenshots.previous')}
                 </Button>
                 <Text size="sm" c="dimmed" ta="center" aria-live="polite">
                   {t('screenshots.position', { index: overall + 1, count: total })}
                 </Text>
-                <Button variant="default" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={!canNext} onClick={next} data-autofocus style={{ flexShrink: 0 }}>
+                <Button
+                  variant="default"
+                  rightSection={<IconChevronRight size={16} aria-hidden />}
+                  disabled={!canNext}
+                  onClick={next}
+                  data-autofocus
+                  style={{ flexShrink: 0 }}
+                >
                   {t('screenshots.next')}
                 </Button>
               </Group>
@@ -140,7 +157,13 @@ export function ScreenshotLightbox({
                 style={{ zIndex: 2 }}
                 data-sticky-actions
               >
-                <Button color="red" variant="subtle" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => viewer.send({ type: 'viewer.delete' })} disabled={busy}>
+                <Button
+                  color="red"
+                  variant="subtle"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => viewer.send({ type: 'viewer.delete' })}
+                  disabled={busy}
+                >
                   {t('screenshots.delete')}
                 </Button>
                 <Button onClick={() => viewer.send({ type: 'viewer.save' })} loading={busy} disabled={!dirty}>

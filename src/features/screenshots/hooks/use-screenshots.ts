@@ -91,7 +91,9 @@ export function useScreenshots() {
   useEffect(() => {
     const subs = [
       list.on('list.bulk.done', (e) => notifications.show({ color: 'teal', message: t('screenshots.bulkDeleted', { count: e.count }) })),
-      list.on('list.bulk.failed', (e) => notifications.show({ color: 'red', title: t('screenshots.bulkDeleteFailed'), message: errorText(e.error) })),
+      list.on('list.bulk.failed', (e) =>
+        notifications.show({ color: 'red', title: t('screenshots.bulkDeleteFailed'), message: errorText(e.error) }),
+      ),
       viewer.on('viewer.saved', (e) => {
         list.send({ type: 'list.refresh' });
         notifications.show({ color: 'teal', message: e.screenshot.flagged ? t('screenshots.flagSaved') : t('screenshots.unflagSaved') });
@@ -101,7 +103,11 @@ export function useScreenshots() {
         notifications.show({ color: 'teal', message: t('screenshots.deleted') });
       }),
       viewer.on('viewer.failed', (e) =>
-        notifications.show({ color: 'red', title: e.action === 'save' ? t('screenshots.saveFailed') : t('screenshots.deleteFailed'), message: errorText(e.error) }),
+        notifications.show({
+          color: 'red',
+          title: e.action === 'save' ? t('screenshots.saveFailed') : t('screenshots.deleteFailed'),
+          message: errorText(e.error),
+        }),
       ),
       capture.on('capture.delivered', (e) => {
         list.send({ type: 'list.refresh' });
@@ -111,7 +117,9 @@ export function useScreenshots() {
         notifications.show({
           color: 'red',
           title: t('screenshots.captureFailed'),
-          message: e.reason ? t(`screenshots.captureReasons.${e.reason}`, { defaultValue: t('screenshots.errors.generic') }) : errorText(e.error),
+          message: e.reason
+            ? t(`screenshots.captureReasons.${e.reason}`, { defaultValue: t('screenshots.errors.generic') })
+            : errorText(e.error),
         }),
       ),
     ];

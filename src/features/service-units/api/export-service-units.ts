@@ -6,5 +6,7 @@ import type { ApiResponse } from '@/lib/api';
 
 /** Every unit matching the list's filters, search and sort (no paging), for the CSV export. */
 export function exportServiceUnits(query: ListQuery): Promise<{ items: UnitRow[]; total: number }> {
-  return apiClient.get<ApiResponse<'/api/service-units/export', 'get'>>('/api/service-units/export', { query: toQueryParams(query, false) });
+  return apiClient.get<ApiResponse<'/api/service-units/export', 'get'>>('/api/service-units/export', {
+    query: toQueryParams(query, false),
+  });
 }

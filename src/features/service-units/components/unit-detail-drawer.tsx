@@ -18,7 +18,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <div>{children || <Text size="sm" c="dimmed">—</Text>}</div>
+      <div>
+        {children || (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </div>
     </Stack>
   );
 }
@@ -37,7 +43,9 @@ export function UnitDetailDrawer({
   const { t } = useTranslation();
   const opened = useSelector(detail, (s) => s.hasTag('open'));
   const unit = useSelector(detail, (s) => s.context.unit);
-  const state = useSelector(detail, (s) => (s.matches('loading') ? 'loading' : s.matches('notFound') ? 'notFound' : s.matches('failed') ? 'failed' : 'loaded'));
+  const state = useSelector(detail, (s) =>
+    s.matches('loading') ? 'loading' : s.matches('notFound') ? 'notFound' : s.matches('failed') ? 'failed' : 'loaded',
+  );
   const id = useSelector(detail, (s) => s.context.id);
   // Edit hands the unit over to the edit drawer: this one closes (both share one layer, so the form would
   // open underneath it) and does not pull focus back to the list behind the form.
@@ -97,7 +105,13 @@ export function UnitDetailDrawer({
                 {unit.hostname}
               </Text>
             </Field>
-            <Field label={t('service-units.fields.ipAddress')}>{unit.ipAddress && <Text size="sm" ff="monospace">{unit.ipAddress}</Text>}</Field>
+            <Field label={t('service-units.fields.ipAddress')}>
+              {unit.ipAddress && (
+                <Text size="sm" ff="monospace">
+                  {unit.ipAddress}
+                </Text>
+              )}
+            </Field>
             <Field label={t('service-units.fields.operatingSystem')}>
               <Text size="sm">{t(`service-units.os.${unit.operatingSystem}`)}</Text>
             </Field>
@@ -133,13 +147,28 @@ export function UnitDetailDrawer({
               {t('service-units.detail.related')}
             </Title>
             <Group gap="xs">
-              <Button component={Link} href={`/user/manage-process?unit=${encodeURIComponent(unit.id)}`} variant="light" leftSection={<IconListDetails size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                href={`/user/manage-process?unit=${encodeURIComponent(unit.id)}`}
+                variant="light"
+                leftSection={<IconListDetails size={16} aria-hidden />}
+              >
                 {t('service-units.detail.processes')}
               </Button>
-              <Button component={Link} href={`/user/manage-screenshots?unit=${encodeURIComponent(unit.id)}`} variant="light" leftSection={<IconCamera size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                href={`/user/manage-screenshots?unit=${encodeURIComponent(unit.id)}`}
+                variant="light"
+                leftSection={<IconCamera size={16} aria-hidden />}
+              >
                 {t('service-units.detail.screenshots')}
               </Button>
-              <Button component={Link} href={`/user/url-restrictions?unit=${encodeURIComponent(unit.id)}`} variant="light" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                href={`/user/url-restrictions?unit=${encodeURIComponent(unit.id)}`}
+                variant="light"
+                leftSection={<IconShieldLock size={16} aria-hidden />}
+              >
                 {t('service-units.detail.urlRules')}
               </Button>
             </Group>

@@ -33,8 +33,17 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
           data-autofocus
           {...form.getInputProps('name')}
         />
-        <TextInput label={t('service-units.fields.hostname')} required description={t('service-units.fields.hostnameHint')} {...form.getInputProps('hostname')} />
-        <TextInput label={t('service-units.fields.ipAddress')} description={t('service-units.fields.ipAddressHint')} {...form.getInputProps('ipAddress')} />
+        <TextInput
+          label={t('service-units.fields.hostname')}
+          required
+          description={t('service-units.fields.hostnameHint')}
+          {...form.getInputProps('hostname')}
+        />
+        <TextInput
+          label={t('service-units.fields.ipAddress')}
+          description={t('service-units.fields.ipAddressHint')}
+          {...form.getInputProps('ipAddress')}
+        />
         <Select
           label={t('service-units.fields.operatingSystem')}
           required
@@ -77,11 +86,7 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
           {...form.getInputProps('description')}
         />
         <Switch label={t('service-units.fields.maintenance')} {...form.getInputProps('maintenance', { type: 'checkbox' })} />
-        <FormActions
-          mt="sm"
-          {...actions}
-          submitLabel={mode === 'create' ? t('service-units.actions.create') : t('common.save')}
-        />
+        <FormActions mt="sm" {...actions} submitLabel={mode === 'create' ? t('service-units.actions.create') : t('common.save')} />
       </Stack>
     </form>
   );

@@ -60,7 +60,11 @@ describe('unit form: odd and over-long text is refused with a translated message
     const name = within(dialog).getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
     await user.click(name);
     await user.paste(text);
-    await user.click(within(dialog).getAllByRole('button').filter((b) => b.getAttribute('type') === 'submit')[0] as HTMLElement);
+    await user.click(
+      within(dialog)
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('type') === 'submit')[0] as HTMLElement,
+    );
     await waitFor(() => expect(name).toHaveAccessibleDescription(message));
     expect(name).toHaveValue(text);
     expect(saved).toEqual([]);

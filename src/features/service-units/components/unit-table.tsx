@@ -4,7 +4,19 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, ListDataTable, RelativeTimeText, relativeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import {
+  LAZY_KEY,
+  ListDataTable,
+  RelativeTimeText,
+  relativeText,
+  TableSettings,
+  useLatestHandlers,
+  useLazyFloating,
+  useTablePreferences,
+  type CardLayout,
+  type ChoosableColumn,
+  type ListActorRef,
+} from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { StatusBadgeLabel } from './status-badge';
 import { rowLabelCache } from '@/lib/row-labels';
@@ -30,9 +42,21 @@ function MoreTags({ tags, rest, labels }: { tags: string[]; rest: string[]; labe
   const { t } = labels;
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
   const badge = (
-    <Badge ref={ref} size="sm" variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }} tabIndex={0} {...{ [LAZY_KEY]: 'tags' }} {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
+    <Badge
+      ref={ref}
+      size="sm"
+      variant="light"
+      radius="sm"
+      tt="none"
+      style={{ flexShrink: 0 }}
+      tabIndex={0}
+      {...{ [LAZY_KEY]: 'tags' }}
+      {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}
+    >
       <span aria-hidden>+{rest.length}</span>
-      <VisuallyHidden component="span">{t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}</VisuallyHidden>
+      <VisuallyHidden component="span">
+        {t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}
+      </VisuallyHidden>
     </Badge>
   );
   return active ? <Tooltip label={tags.join(', ')}>{badge}</Tooltip> : badge;
@@ -40,7 +64,17 @@ function MoreTags({ tags, rest, labels }: { tags: string[]; rest: string[]; labe
 
 /** Edit and delete, their tooltips (hover only) mounted when the pointer first reaches the cell. */
 // The labels come from the table (its cells render again when the language changes): no translation hook per row.
-function UnitRowActions({ unit, onEdit, onDelete, labels }: { unit: UnitRow; onEdit: (unit: UnitRow) => void; onDelete: (unit: UnitRow) => void; labels: RowLabels }) {
+function UnitRowActions({
+  unit,
+  onEdit,
+  onDelete,
+  labels,
+}: {
+  unit: UnitRow;
+  onEdit: (unit: UnitRow) => void;
+  onDelete: (unit: UnitRow) => void;
+  labels: RowLabels;
+}) {
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
   const editLabel = labels.edit(unit.name);
   const deleteLabel = labels.remove(unit.name);
@@ -99,12 +133,23 @@ export function useUnitColumns(handlers: UnitRowHandlers): { columns: DataTableC
   return useMemo(() => unitColumns(t, language, handlers), [t, language, handlers]);
 }
 
-function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
+function unitColumns(
+  t: TFunction,
+  language: string,
+  handlers: UnitRowHandlers,
+): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
   const columns: DataTableColumn<UnitRow>[] = [
     // A small badge: "MAINTENANCE" whole in 128 px (tests/e2e/status-badges.spec.ts), the rest goes to the name.
-    { accessor: 'status', title: t('service-units.columns.status'), sortable: true, toggleable: true, width: 128, render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" /> },
+    {
+      accessor: 'status',
+      title: t('service-units.columns.status'),
+      sortable: true,
+      toggleable: true,
+      width: 128,
+      render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" />,
+    },
     {
       accessor: 'name',
       title: t('service-units.columns.name'),
@@ -117,7 +162,17 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       width: 330,
       ellipsis: true,
       render: (u) => (
-        <Anchor component="button" type="button" fw={500} onClick={() => onOpen(u)} ta="left" title={u.name} maw="100%" truncate="end" display="block">
+        <Anchor
+          component="button"
+          type="button"
+          fw={500}
+          onClick={() => onOpen(u)}
+          ta="left"
+          title={u.name}
+          maw="100%"
+          truncate="end"
+          display="block"
+        >
           {u.name}
         </Anchor>
       ),
@@ -135,8 +190,24 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
         </Text>
       ),
     },
-    { accessor: 'operatingSystem', title: t('service-units.columns.os'), sortable: true, toggleable: true, defaultToggle: false, width: 110, render: (u) => labels.os(u.operatingSystem) },
-    { accessor: 'location', title: t('service-units.columns.location'), sortable: true, toggleable: true, defaultToggle: false, width: 180, ellipsis: true },
+    {
+      accessor: 'operatingSystem',
+      title: t('service-units.columns.os'),
+      sortable: true,
+      toggleable: true,
+      defaultToggle: false,
+      width: 110,
+      render: (u) => labels.os(u.operatingSystem),
+    },
+    {
+      accessor: 'location',
+      title: t('service-units.columns.location'),
+      sortable: true,
+      toggleable: true,
+      defaultToggle: false,
+      width: 180,
+      ellipsis: true,
+    },
     {
       accessor: 'lastSeenAt',
       title: t('service-units.columns.lastSeen'),
@@ -144,9 +215,22 @@ function unitColumns(t: TFunction, language: string, handlers: UnitRowHandlers):
       toggleable: true,
       width: 120,
       ellipsis: true,
-      render: (u) => (u.lastSeenAt ? <RelativeTimeText value={u.lastSeenAt} language={language} /> : <Text size="sm" c="dimmed">{labels.t('data-list.never')}</Text>),
+      render: (u) =>
+        u.lastSeenAt ? (
+          <RelativeTimeText value={u.lastSeenAt} language={language} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {labels.t('data-list.never')}
+          </Text>
+        ),
     },
-    { accessor: 'tags', title: t('service-units.columns.tags'), toggleable: true, width: 138, render: (u) => <TagList tags={u.tags} labels={labels} /> },
+    {
+      accessor: 'tags',
+      title: t('service-units.columns.tags'),
+      toggleable: true,
+      width: 138,
+      render: (u) => <TagList tags={u.tags} labels={labels} />,
+    },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
@@ -211,5 +295,15 @@ export const UnitTable = memo(function UnitTable({ list, ...events }: { list: Li
   const { columns } = useUnitColumns(handlers);
   const cards = useUnitCards(handlers);
   // Selection checkboxes for the bulk actions; the actions column stays pinned (ListDataTable).
-  return <ListDataTable list={list} tableKey={UNIT_TABLE_KEY} columns={columns} cards={cards} rowLabel={unitLabel} selectable label={t('service-units.tableLabel')} />;
+  return (
+    <ListDataTable
+      list={list}
+      tableKey={UNIT_TABLE_KEY}
+      columns={columns}
+      cards={cards}
+      rowLabel={unitLabel}
+      selectable
+      label={t('service-units.tableLabel')}
+    />
+  );
 });

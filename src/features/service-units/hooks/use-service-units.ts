@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createCrudScreenMachine, jobActor } from '@machines/crud-screen/crud-screen.machine';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
+import {
+  createEditorMachine,
+  type DeleteTarget,
+  type FieldErrors,
+  type SaveInput,
+  type ValidateInput,
+} from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { Page } from '@machines/domain/types';

@@ -33,7 +33,13 @@ function StateBox({ data }: NodeProps<StateFlowNode>) {
   const compound = node.children.length > 0;
   return (
     <div
-      className={clsx(classes.state, compound && classes.compound, node.type === 'parallel' && classes.parallel, node.type === 'final' && classes.final, active && classes.active)}
+      className={clsx(
+        classes.state,
+        compound && classes.compound,
+        node.type === 'parallel' && classes.parallel,
+        node.type === 'final' && classes.final,
+        active && classes.active,
+      )}
       data-state={node.id}
       aria-current={active ? 'true' : undefined}
     >
@@ -68,7 +74,12 @@ function Route({ id, data, markerEnd }: EdgeProps<RouteFlowEdge>) {
   const colour = EDGE_COLOURS[data.kind];
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={{ stroke: colour, strokeWidth: 1.4, strokeDasharray: data.kind === 'after' || data.kind === 'always' ? '5 4' : undefined }} />
+      <BaseEdge
+        id={id}
+        path={path}
+        markerEnd={markerEnd}
+        style={{ stroke: colour, strokeWidth: 1.4, strokeDasharray: data.kind === 'after' || data.kind === 'always' ? '5 4' : undefined }}
+      />
       <EdgeLabelRenderer>
         <div className={classes.edgeLabel} style={{ transform: `translate(-50%, -50%) translate(${data.label.x}px, ${data.label.y}px)` }}>
           {data.text}
@@ -114,7 +125,10 @@ export default function ChartView({ chart, active }: ChartViewProps) {
         node: p.node,
         active: on.has(p.node.id),
         initialLabel: t('statecharts.chart.initial'),
-        kindLabel: p.node.type === 'parallel' || p.node.type === 'final' || p.node.type === 'history' ? t(`statecharts.chart.kind.${p.node.type}`) : '',
+        kindLabel:
+          p.node.type === 'parallel' || p.node.type === 'final' || p.node.type === 'history'
+            ? t(`statecharts.chart.kind.${p.node.type}`)
+            : '',
         invokeLabel: t('statecharts.chart.invokes'),
       },
     }));

@@ -29,7 +29,15 @@ function parsePayload(text: string): Record<string, unknown> | null {
   }
 }
 
-export function ActorList({ actors, selected, onSelect }: { actors: LiveActor[]; selected: string | null; onSelect: (actor: LiveActor) => void }) {
+export function ActorList({
+  actors,
+  selected,
+  onSelect,
+}: {
+  actors: LiveActor[];
+  selected: string | null;
+  onSelect: (actor: LiveActor) => void;
+}) {
   const { t } = useTranslation();
   if (!isInspecting()) return <Text size="sm">{t('statecharts.live.off')}</Text>;
   if (actors.length === 0) return <Text size="sm">{t('statecharts.live.none')}</Text>;
@@ -86,7 +94,13 @@ export function SendEvents({ actor }: { actor: LiveActor }) {
       ) : (
         <Group gap={6}>
           {offered.map((type) => (
-            <Button key={type} size="compact-sm" variant="light" onClick={() => actor.ref.send({ ...(payload ?? {}), type })} disabled={payload === null}>
+            <Button
+              key={type}
+              size="compact-sm"
+              variant="light"
+              onClick={() => actor.ref.send({ ...(payload ?? {}), type })}
+              disabled={payload === null}
+            >
               {type}
             </Button>
           ))}
@@ -122,7 +136,9 @@ export function EventLog({ actor, actors }: { actor: LiveActor | null; actors: L
           {t('statecharts.log.title', { count: shown.length })}
         </Title>
         <Group gap="xs">
-          {actor ? <Switch size="xs" label={t('statecharts.log.allActors')} checked={all} onChange={(e) => setAll(e.currentTarget.checked)} /> : null}
+          {actor ? (
+            <Switch size="xs" label={t('statecharts.log.allActors')} checked={all} onChange={(e) => setAll(e.currentTarget.checked)} />
+          ) : null}
           <Button size="compact-xs" variant="default" onClick={() => clearInspection()} disabled={shown.length === 0}>
             {t('statecharts.log.clear')}
           </Button>
@@ -133,29 +149,29 @@ export function EventLog({ actor, actors }: { actor: LiveActor | null; actors: L
       ) : (
         // Scrolls on its own: focusable, so the keyboard can scroll it too.
         <div className={classes.log} tabIndex={0} role="region" aria-label={t('statecharts.log.region')}>
-        <ol aria-label={t('statecharts.log.label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {newest.map((e) => (
-            <li key={e.seq} style={{ borderBottom: '1px solid var(--mantine-color-default-border)', padding: '6px 0' }}>
-              <Group gap={6} wrap="wrap">
-                <Text size="xs" c="dimmed" span>
-                  {time.format(e.at)}
-                </Text>
-                {all || !actor ? (
-                  <Badge size="xs" variant="outline" color="gray">
-                    {names.get(e.actor) ?? e.actor}
-                  </Badge>
+          <ol aria-label={t('statecharts.log.label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {newest.map((e) => (
+              <li key={e.seq} style={{ borderBottom: '1px solid var(--mantine-color-default-border)', padding: '6px 0' }}>
+                <Group gap={6} wrap="wrap">
+                  <Text size="xs" c="dimmed" span>
+                    {time.format(e.at)}
+                  </Text>
+                  {all || !actor ? (
+                    <Badge size="xs" variant="outline" color="gray">
+                      {names.get(e.actor) ?? e.actor}
+                    </Badge>
+                  ) : null}
+                  <Code>{e.type}</Code>
+                </Group>
+                {e.payload && typeof e.payload === 'object' && Object.keys(e.payload).length > 0 ? (
+                  <Code block className={classes.payload}>
+                    {JSON.stringify(e.payload, null, 1)}
+                  </Code>
                 ) : null}
-                <Code>{e.type}</Code>
-              </Group>
-              {e.payload && typeof e.payload === 'object' && Object.keys(e.payload).length > 0 ? (
-                <Code block className={classes.payload}>
-                  {JSON.stringify(e.payload, null, 1)}
-                </Code>
-              ) : null}
-              <Text size="xs">{t('statecharts.log.ledTo', { state: stateText(e.state) })}</Text>
-            </li>
-          ))}
-        </ol>
+                <Text size="xs">{t('statecharts.log.ledTo', { state: stateText(e.state) })}</Text>
+              </li>
+            ))}
+          </ol>
         </div>
       )}
     </Stack>

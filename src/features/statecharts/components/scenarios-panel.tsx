@@ -29,7 +29,9 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? scenarios.filter((s) => s.name.toLowerCase().includes(needle) || s.steps.some((step) => step.label.toLowerCase().includes(needle))) : scenarios;
+  const shown = needle
+    ? scenarios.filter((s) => s.name.toLowerCase().includes(needle) || s.steps.some((step) => step.label.toLowerCase().includes(needle)))
+    : scenarios;
   if (replay) {
     const { scenario, results } = replay;
     const done = results.length >= scenario.steps.length || results.some((r) => !r.ok);
@@ -59,7 +61,9 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
                     </Badge>
                   ) : (
                     <Badge size="xs" color="red" variant="light">
-                      {result.error ? t('statecharts.scenarios.failed', { message: result.error }) : t('statecharts.scenarios.endedIn', { state: stateText(result.state) })}
+                      {result.error
+                        ? t('statecharts.scenarios.failed', { message: result.error })
+                        : t('statecharts.scenarios.endedIn', { state: stateText(result.state) })}
                     </Badge>
                   )
                 ) : null}
@@ -87,7 +91,12 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
         <Title order={3} size="h5">
           {t('statecharts.scenarios.title', { count: scenarios.length })}
         </Title>
-        <Button size="compact-sm" variant="default" onClick={() => download(`${entry.name}.scenarios.json`, scenariosJson(entry, scenarios))} disabled={scenarios.length === 0}>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => download(`${entry.name}.scenarios.json`, scenariosJson(entry, scenarios))}
+          disabled={scenarios.length === 0}
+        >
           {t('statecharts.scenarios.export')}
         </Button>
       </Group>
@@ -104,29 +113,34 @@ export function ScenariosPanel({ entry, scenarios, replay, onReplay, onNext, onS
       ) : (
         // Scrolls on its own (a machine with parallel regions has hundreds): focusable for the keyboard.
         <div className={classes.log} tabIndex={0} role="region" aria-label={t('statecharts.scenarios.region')}>
-        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('statecharts.scenarios.list')}>
-          {shown.map((s) => (
-            <li key={JSON.stringify(s.state)}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600}>
-                    {s.name || entry.machine.id}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {s.steps.length === 0 ? t('statecharts.scenarios.initial') : s.steps.map((step) => step.label).join(' → ')}
-                  </Text>
-                </div>
-                <UnstyledButton
-                  onClick={() => onReplay(s)}
-                  aria-label={t('statecharts.scenarios.replayNamed', { state: s.name || entry.machine.id })}
-                  style={{ flexShrink: 0, fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-anchor)', textDecoration: 'underline' }}
-                >
-                  {t('statecharts.scenarios.replay')}
-                </UnstyledButton>
-              </Group>
-            </li>
-          ))}
-        </Stack>
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('statecharts.scenarios.list')}>
+            {shown.map((s) => (
+              <li key={JSON.stringify(s.state)}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {s.name || entry.machine.id}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.steps.length === 0 ? t('statecharts.scenarios.initial') : s.steps.map((step) => step.label).join(' → ')}
+                    </Text>
+                  </div>
+                  <UnstyledButton
+                    onClick={() => onReplay(s)}
+                    aria-label={t('statecharts.scenarios.replayNamed', { state: s.name || entry.machine.id })}
+                    style={{
+                      flexShrink: 0,
+                      fontSize: 'var(--mantine-font-size-sm)',
+                      color: 'var(--mantine-color-anchor)',
+                      textDecoration: 'underline',
+                    }}
+                  >
+                    {t('statecharts.scenarios.replay')}
+                  </UnstyledButton>
+                </Group>
+              </li>
+            ))}
+          </Stack>
         </div>
       )}
     </Stack>

@@ -3,5 +3,8 @@ import { toRuleBody, type RuleFormValues, type RuleRow } from './types';
 import type { ApiResponse } from '@/lib/api';
 
 export function updateUrlRestriction(id: string, values: RuleFormValues): Promise<RuleRow> {
-  return apiClient.put<ApiResponse<'/api/url-restrictions/{id}', 'put'>>(`/api/url-restrictions/${encodeURIComponent(id)}`, toRuleBody(values));
+  return apiClient.put<ApiResponse<'/api/url-restrictions/{id}', 'put'>>(
+    `/api/url-restrictions/${encodeURIComponent(id)}`,
+    toRuleBody(values),
+  );
 }

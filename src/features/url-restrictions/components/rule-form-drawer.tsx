@@ -22,7 +22,9 @@ function RuleForm({ editor }: { editor: EditorRef }) {
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && (
-          <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}</FormSaveError>
+          <FormSaveError>
+            {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}
+          </FormSaveError>
         )}
         <Select
           label={t('url-restrictions.fields.matchType')}
@@ -96,7 +98,13 @@ function RuleForm({ editor }: { editor: EditorRef }) {
             </Input.Wrapper>
             <Group grow>
               <TextInput type="time" label={t('url-restrictions.fields.from')} required {...form.getInputProps('from')} />
-              <TextInput type="time" label={t('url-restrictions.fields.to')} required description={t('url-restrictions.fields.toHint')} {...form.getInputProps('to')} />
+              <TextInput
+                type="time"
+                label={t('url-restrictions.fields.to')}
+                required
+                description={t('url-restrictions.fields.toHint')}
+                {...form.getInputProps('to')}
+              />
             </Group>
           </>
         )}
@@ -108,11 +116,7 @@ function RuleForm({ editor }: { editor: EditorRef }) {
           {...form.getInputProps('reason')}
         />
         <Switch label={t('url-restrictions.fields.enabled')} {...form.getInputProps('enabled', { type: 'checkbox' })} />
-        <FormActions
-          mt="sm"
-          {...actions}
-          submitLabel={mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')}
-        />
+        <FormActions mt="sm" {...actions} submitLabel={mode === 'create' ? t('url-restrictions.actions.create') : t('common.save')} />
       </Stack>
     </form>
   );

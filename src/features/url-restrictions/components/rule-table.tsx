@@ -23,9 +23,10 @@ export function RuleTable({
   const { t } = useTranslation();
   // Rules have no bulk actions, so the table offers no row selection.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...table } = useListTable(list, {
-    rowLabel: (r) => r.pattern,
-  });
+  const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...table } =
+    useListTable(list, {
+      rowLabel: (r) => r.pattern,
+    });
   const phone = usePhoneLayout();
   // A phone's card: the pattern whole, match type and scope, the action and the on/off switch, edit and delete in the menu.
   const cards = useMemo<CardLayout<RuleRow>>(
@@ -39,14 +40,26 @@ export function RuleTable({
           <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm" miw="max-content">
             {t(`url-restrictions.action.${r.action}`)}
           </Badge>
-          <Switch size="sm" checked={r.enabled} disabled={toggling} onChange={() => onToggle(r)} aria-label={t('url-restrictions.actions.toggle', { pattern: r.pattern })} />
+          <Switch
+            size="sm"
+            checked={r.enabled}
+            disabled={toggling}
+            onChange={() => onToggle(r)}
+            aria-label={t('url-restrictions.actions.toggle', { pattern: r.pattern })}
+          />
         </Group>
       ),
       meta: (r) => scheduleText(r.schedule, t),
       actionsLabel: (r) => t('data-list.rowActions', { name: r.pattern }),
       actions: (r) => [
         { key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => onEdit(r) },
-        { key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => onDelete(r) },
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          color: 'danger',
+          icon: <IconTrash size={16} aria-hidden />,
+          onClick: () => onDelete(r),
+        },
       ],
       stamp: () => (toggling ? '1' : '0'),
     }),
@@ -58,7 +71,12 @@ export function RuleTable({
         records={table.records}
         layout={cards}
         label={t('url-restrictions.tableLabel')}
-        pagination={{ page: table.page, totalRecords: table.totalRecords, recordsPerPage: table.recordsPerPage, onPageChange: table.onPageChange }}
+        pagination={{
+          page: table.page,
+          totalRecords: table.totalRecords,
+          recordsPerPage: table.recordsPerPage,
+          onPageChange: table.onPageChange,
+        }}
         fetching={table.fetching}
         noRecordsText={table.noRecordsText}
       />
@@ -76,7 +94,9 @@ export function RuleTable({
       render: (r) => (
         <Stack gap={2} align="flex-start">
           <Anchor component="button" type="button" onClick={() => onEdit(r)} ta="left" maw="100%">
-            <Code display="block" style={{ overflowWrap: 'anywhere', color: 'inherit' }}>{r.pattern}</Code>
+            <Code display="block" style={{ overflowWrap: 'anywhere', color: 'inherit' }}>
+              {r.pattern}
+            </Code>
           </Anchor>
           {r.reason && (
             <Text size="xs" c="dimmed">
@@ -86,7 +106,13 @@ export function RuleTable({
         </Stack>
       ),
     },
-    { accessor: 'matchType', title: t('url-restrictions.columns.matchType'), sortable: true, noWrap: true, render: (r) => t(`url-restrictions.matchType.${r.matchType}`) },
+    {
+      accessor: 'matchType',
+      title: t('url-restrictions.columns.matchType'),
+      sortable: true,
+      noWrap: true,
+      render: (r) => t(`url-restrictions.matchType.${r.matchType}`),
+    },
     {
       accessor: 'action',
       title: t('url-restrictions.columns.action'),
@@ -101,7 +127,11 @@ export function RuleTable({
       ),
     },
     { accessor: 'scope', title: t('url-restrictions.columns.scope'), noWrap: true, render: (r) => scopeText(r.scope, t) },
-    { accessor: 'schedule', title: t('url-restrictions.columns.schedule'), render: (r) => <Text size="sm">{scheduleText(r.schedule, t)}</Text> },
+    {
+      accessor: 'schedule',
+      title: t('url-restrictions.columns.schedule'),
+      render: (r) => <Text size="sm">{scheduleText(r.schedule, t)}</Text>,
+    },
     {
       accessor: 'enabled',
       title: t('url-restrictions.columns.enabled'),
@@ -138,12 +168,21 @@ export function RuleTable({
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })}>
-            <ActionIcon variant="subtle" aria-label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })} onClick={() => onEdit(r)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })}
+              onClick={() => onEdit(r)}
+            >
               <IconEdit size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('url-restrictions.actions.deleteNamed', { pattern: r.pattern })}>
-            <ActionIcon variant="subtle" color="red" aria-label={t('url-restrictions.actions.deleteNamed', { pattern: r.pattern })} onClick={() => onDelete(r)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('url-restrictions.actions.deleteNamed', { pattern: r.pattern })}
+              onClick={() => onDelete(r)}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>

@@ -12,13 +12,30 @@ import { UrlTester } from './url-tester';
 vi.mock('@/components/unit-picker', () => ({ UnitPicker: () => null }));
 
 const rule: UrlRestriction = {
-  id: '1', organizationId: '1', scope: { kind: 'all' }, pattern: 'example.com', matchType: 'domain', action: 'block',
-  enabled: true, schedule: { kind: 'always' }, reason: 'No', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', updatedBy: 'u',
+  id: '1',
+  organizationId: '1',
+  scope: { kind: 'all' },
+  pattern: 'example.com',
+  matchType: 'domain',
+  action: 'block',
+  enabled: true,
+  schedule: { kind: 'always' },
+  reason: 'No',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  updatedBy: 'u',
 };
 
 function renderTester() {
   const calls = { loads: 0 };
-  const machine = urlTesterMachine.provide({ actors: { loadRules: fromPromise(async () => { calls.loads += 1; return [rule]; }) } });
+  const machine = urlTesterMachine.provide({
+    actors: {
+      loadRules: fromPromise(async () => {
+        calls.loads += 1;
+        return [rule];
+      }),
+    },
+  });
   const tester = createActor(machine, { input: { regexEngine: NO_REGEX_ENGINE } }).start();
   renderWithProviders(<UrlTester tester={tester} defaultUnit={null} />);
   const region = within(screen.getByRole('region', { name: 'Test a URL' }));

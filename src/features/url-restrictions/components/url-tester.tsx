@@ -20,7 +20,10 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
   // On a phone "Any unit (rules for all units only)" does not fit a placeholder in German or Portuguese: the short
   // "Any unit" stays in the field and the whole sentence goes under the label, where it wraps.
   const phone = useMediaQuery('(max-width: 35.99em)', false, { getInitialValueInEffect: false }) === true;
-  const pickerText = useUnitPickerText(t('url-restrictions.tester.unit'), t(phone ? 'url-restrictions.filters.anyUnit' : 'url-restrictions.tester.anyUnit'));
+  const pickerText = useUnitPickerText(
+    t('url-restrictions.tester.unit'),
+    t(phone ? 'url-restrictions.filters.anyUnit' : 'url-restrictions.tester.anyUnit'),
+  );
   const [unit, setUnit] = useState<string | null>(defaultUnit);
   const decision = useSelector(tester, (s) => s.context.decision);
   const checking = useSelector(tester, (s) => s.hasTag('busy'));
@@ -37,7 +40,15 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
       <Stack gap="sm">
         <Title order={2} size="h4" id="url-tester-title">
           {phone ? (
-            <UnstyledButton onClick={() => setUnfolded((u) => !u)} aria-expanded={unfolded} aria-controls="url-tester-body" fz="inherit" fw="inherit" display="flex" style={{ alignItems: 'center', gap: 8 }}>
+            <UnstyledButton
+              onClick={() => setUnfolded((u) => !u)}
+              aria-expanded={unfolded}
+              aria-controls="url-tester-body"
+              fz="inherit"
+              fw="inherit"
+              display="flex"
+              style={{ alignItems: 'center', gap: 8 }}
+            >
               {title}
               <IconChevronDown size={18} aria-hidden style={{ transform: unfolded ? 'rotate(180deg)' : undefined }} />
             </UnstyledButton>
@@ -63,7 +74,11 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
                   placeholder="https://www.example.com/page"
                   withAsterisk
                   aria-required
-                  error={inputError ? t(inputError === 'required' ? 'url-restrictions.tester.urlRequired' : 'url-restrictions.tester.invalidUrl') : undefined}
+                  error={
+                    inputError
+                      ? t(inputError === 'required' ? 'url-restrictions.tester.urlRequired' : 'url-restrictions.tester.invalidUrl')
+                      : undefined
+                  }
                   onChange={() => tester.send({ type: 'tester.edit' })}
                   miw={280}
                   style={{ flex: 2 }}
@@ -89,7 +104,11 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
             {decision && !checking && !inputError && (
               <Stack gap="xs" role="status" aria-live="polite">
                 <Group gap="sm">
-                  {decision.action === 'block' ? <IconShieldX color="var(--mantine-color-red-6)" aria-hidden /> : <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />}
+                  {decision.action === 'block' ? (
+                    <IconShieldX color="var(--mantine-color-red-6)" aria-hidden />
+                  ) : (
+                    <IconShieldCheck color="var(--mantine-color-teal-6)" aria-hidden />
+                  )}
                   <Text fw={700} size="lg">
                     {decision.action === 'block' ? t('url-restrictions.tester.blocked') : t('url-restrictions.tester.allowed')}
                   </Text>

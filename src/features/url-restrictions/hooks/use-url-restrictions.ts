@@ -1,6 +1,12 @@
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, jobActor } from '@machines/crud-screen/crud-screen.machine';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
+import {
+  createEditorMachine,
+  type DeleteTarget,
+  type FieldErrors,
+  type SaveInput,
+  type ValidateInput,
+} from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
 import type { Page, UrlRestriction } from '@machines/domain/types';
@@ -69,7 +75,9 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
         },
       }),
       // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
-      job: jobActor<RuleJobs>(({ input: rule }) => services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } })),
+      job: jobActor<RuleJobs>(({ input: rule }) =>
+        services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } }),
+      ),
     },
   });
   const { screen, list, editor } = useCrudScreen<RuleRow, RuleFormValues, RuleRow, RuleJobs>(logic, {

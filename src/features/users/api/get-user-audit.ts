@@ -4,5 +4,8 @@ import { apiClient } from '@/lib/api-client';
 import type { ApiResponse } from '@/lib/api';
 
 export function getUserAudit(id: string, signal?: AbortSignal): Promise<Page<AuditEntry>> {
-  return apiClient.get<ApiResponse<'/api/users/{id}/audit', 'get'>>(`/api/users/${encodeURIComponent(id)}/audit`, { query: { page: 1, pageSize: 50 }, signal });
+  return apiClient.get<ApiResponse<'/api/users/{id}/audit', 'get'>>(`/api/users/${encodeURIComponent(id)}/audit`, {
+    query: { page: 1, pageSize: 50 },
+    signal,
+  });
 }

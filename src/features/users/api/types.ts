@@ -21,7 +21,14 @@ export interface UserFormValues {
 export const EMPTY_USER: UserFormValues = { fullName: '', username: '', email: '', phone: '', roleId: 4, organizationId: '' };
 
 export function toFormValues(row: UserRow): UserFormValues {
-  return { fullName: row.fullName, username: row.username, email: row.email, phone: row.phone, roleId: row.roleId, organizationId: row.organizationId };
+  return {
+    fullName: row.fullName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    roleId: row.roleId,
+    organizationId: row.organizationId,
+  };
 }
 
 /** A one-time set-password link: the path is opened on this app's origin. */

@@ -41,7 +41,9 @@ export function UserDetailDrawer({
           <Field label={t('users.fields.phone')}>{user.phone || '—'}</Field>
           <Field label={t('users.fields.roleId')}>{t(`users.roles.${user.roleId}`)}</Field>
           <Field label={t('users.fields.organizationId')}>{user.organizationName}</Field>
-          <Field label={t('users.columns.lastSignIn')}>{user.lastSignInAt ? <RelativeTime value={user.lastSignInAt} /> : t('users.never')}</Field>
+          <Field label={t('users.columns.lastSignIn')}>
+            {user.lastSignInAt ? <RelativeTime value={user.lastSignInAt} /> : t('users.never')}
+          </Field>
           <Field label={t('users.columns.createdAt')}>
             <RelativeTime value={user.createdAt} />
           </Field>

@@ -19,10 +19,17 @@ export function activeFilterCount(filters: Record<string, string | string[] | un
 
 /** Organization (when the viewer sees several), role and status; every change goes to the list machine and the URL. */
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
-export const UserFilters = memo(function UserFilters({ list, organizations }: { list: ListActorRef<UserRow>; organizations: OrganizationOption[] | null }) {
+export const UserFilters = memo(function UserFilters({
+  list,
+  organizations,
+}: {
+  list: ListActorRef<UserRow>;
+  organizations: OrganizationOption[] | null;
+}) {
   const { t } = useTranslation();
   const filters = useSelector(list, (s) => s.context.query.filters, sameFilters);
-  const change = (key: string, value: string | string[]) => list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
+  const change = (key: string, value: string | string[]) =>
+    list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
   const orgValue = asArray(filters['organizationId'])[0] ?? null;
   return (
     <>

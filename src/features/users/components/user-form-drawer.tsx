@@ -24,10 +24,14 @@ export interface UserFormRules {
 function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }) {
   const { t } = useTranslation();
   const counter = useCharacterCounter();
-  const { form, initial, mode, recordId, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'users', (field) => ({
-    label: t(`users.fields.${field}`),
-    max: field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined,
-  }));
+  const { form, initial, mode, recordId, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(
+    editor,
+    'users',
+    (field) => ({
+      label: t(`users.fields.${field}`),
+      max: field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined,
+    }),
+  );
   const roles = ROLE_IDS.filter((r) => r === initial.roleId || rules.roleAllowed(r, mode, recordId));
   // Only an active organization receives a user (a suspended or archived one cannot sign in);
   // a user's current organization stays shown, greyed, when it is not active.
@@ -73,11 +77,7 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
             onChange={(v) => form.setFieldValue('organizationId', v ?? '')}
           />
         )}
-        <FormActions
-          mt="sm"
-          {...actions}
-          submitLabel={mode === 'create' ? t('users.actions.sendInvite') : t('common.save')}
-        />
+        <FormActions mt="sm" {...actions} submitLabel={mode === 'create' ? t('users.actions.sendInvite') : t('common.save')} />
       </Stack>
     </form>
   );

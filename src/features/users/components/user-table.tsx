@@ -4,7 +4,18 @@ import { IconDotsVertical, IconEdit, IconKey, IconLogout, IconTrash, IconUserChe
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LAZY_KEY, ListDataTable, RelativeTimeText, TableSettings, useLatestHandlers, useLazyFloating, useTablePreferences, type CardLayout, type ChoosableColumn, type ListActorRef } from '@/components/data-list';
+import {
+  LAZY_KEY,
+  ListDataTable,
+  RelativeTimeText,
+  TableSettings,
+  useLatestHandlers,
+  useLazyFloating,
+  useTablePreferences,
+  type CardLayout,
+  type ChoosableColumn,
+  type ListActorRef,
+} from '@/components/data-list';
 import type { Action } from '@/lib/roles';
 import type { UserAction, UserRow } from '../api/types';
 import { STATUS_COLORS } from './user-badges';
@@ -65,7 +76,12 @@ function RowActions({ row, handlers, labels }: { row: UserRow; handlers: UserRow
     </ActionIcon>
   );
   const moreButton = (
-    <ActionIcon variant="subtle" aria-label={moreLabel} {...{ [LAZY_KEY]: 'more' }} {...(active ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: activate })}>
+    <ActionIcon
+      variant="subtle"
+      aria-label={moreLabel}
+      {...{ [LAZY_KEY]: 'more' }}
+      {...(active ? {} : { 'aria-haspopup': 'menu' as const, 'aria-expanded': false, onClick: activate })}
+    >
       <IconDotsVertical size={18} aria-hidden />
     </ActionIcon>
   );
@@ -105,7 +121,11 @@ export function useUserColumns(handlers: UserRowHandlers): { columns: DataTableC
   return useMemo(() => userColumns(t, language, handlers), [t, language, handlers]);
 }
 
-function userColumns(t: TFunction, language: string, handlers: UserRowHandlers): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
+function userColumns(
+  t: TFunction,
+  language: string,
+  handlers: UserRowHandlers,
+): { columns: DataTableColumn<UserRow>[]; choosable: ChoosableColumn[] } {
   const labels = rowLabels(t);
   const columns: DataTableColumn<UserRow>[] = [
     {
@@ -115,14 +135,39 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
       toggleable: true,
       ellipsis: true,
       render: (u) => (
-        <Anchor component="button" type="button" fw={500} onClick={() => handlers.onOpen(u)} ta="left" title={u.fullName} maw="100%" truncate="end" display="block">
+        <Anchor
+          component="button"
+          type="button"
+          fw={500}
+          onClick={() => handlers.onOpen(u)}
+          ta="left"
+          title={u.fullName}
+          maw="100%"
+          truncate="end"
+          display="block"
+        >
           {u.fullName}
         </Anchor>
       ),
     },
     { accessor: 'username', title: t('users.columns.username'), sortable: true, toggleable: true, width: 120, ellipsis: true },
-    { accessor: 'email', title: t('users.columns.email'), sortable: true, toggleable: true, defaultToggle: false, width: 220, ellipsis: true },
-    { accessor: 'roleId', title: t('users.columns.role'), sortable: true, toggleable: true, width: 140, render: (u) => labels.role(u.roleId) },
+    {
+      accessor: 'email',
+      title: t('users.columns.email'),
+      sortable: true,
+      toggleable: true,
+      defaultToggle: false,
+      width: 220,
+      ellipsis: true,
+    },
+    {
+      accessor: 'roleId',
+      title: t('users.columns.role'),
+      sortable: true,
+      toggleable: true,
+      width: 140,
+      render: (u) => labels.role(u.roleId),
+    },
     { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 150, ellipsis: true },
     {
       accessor: 'status',
@@ -143,9 +188,24 @@ function userColumns(t: TFunction, language: string, handlers: UserRowHandlers):
       toggleable: true,
       width: 124,
       ellipsis: true,
-      render: (u) => (u.lastSignInAt ? <RelativeTimeText value={u.lastSignInAt} language={language} /> : <Text size="sm" c="dimmed">{labels.never}</Text>),
+      render: (u) =>
+        u.lastSignInAt ? (
+          <RelativeTimeText value={u.lastSignInAt} language={language} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {labels.never}
+          </Text>
+        ),
     },
-    { accessor: 'createdAt', title: t('users.columns.createdAt'), sortable: true, toggleable: true, defaultToggle: false, width: 140, render: (u) => <RelativeTimeText value={u.createdAt} language={language} /> },
+    {
+      accessor: 'createdAt',
+      title: t('users.columns.createdAt'),
+      sortable: true,
+      toggleable: true,
+      defaultToggle: false,
+      width: 140,
+      render: (u) => <RelativeTimeText value={u.createdAt} language={language} />,
+    },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
@@ -195,14 +255,26 @@ function useUserCards(handlers: UserRowHandlers): CardLayout<UserRow> {
       meta: (u) => [labels.role(u.roleId), u.organizationName].filter(Boolean).join(' · '),
       actionsLabel: (u) => actionsLabel(u.fullName),
       actions: (u) => [
-        ...(handlers.allowed('update', u) ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) }] : []),
+        ...(handlers.allowed('update', u)
+          ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) }]
+          : []),
         ...MENU.filter((m) => m.when(u) && handlers.allowed(m.action, u)).map(({ action, icon: Icon }) => ({
           key: action,
           label: t(`users.actions.${action}`),
           icon: <Icon size={16} aria-hidden />,
           onClick: () => handlers.onAction(u, action),
         })),
-        ...(handlers.allowed('delete', u) ? [{ key: 'delete', label: t('common.delete'), color: 'danger', icon: <IconTrash size={16} aria-hidden />, onClick: () => handlers.onDelete(u) }] : []),
+        ...(handlers.allowed('delete', u)
+          ? [
+              {
+                key: 'delete',
+                label: t('common.delete'),
+                color: 'danger',
+                icon: <IconTrash size={16} aria-hidden />,
+                onClick: () => handlers.onDelete(u),
+              },
+            ]
+          : []),
       ],
       stamp: (u) => actionsStamp(u, handlers.allowed),
     };
@@ -217,6 +289,14 @@ export const UserTable = memo(function UserTable({ list, allowed, ...events }: {
   const { columns } = useUserColumns(handlers);
   const cards = useUserCards(handlers);
   return (
-    <ListDataTable list={list} tableKey={USER_TABLE_KEY} columns={columns} cards={cards} stamps={{ actions: (u) => actionsStamp(u, allowed) }} rowLabel={userLabel} label={t('users.tableLabel')} />
+    <ListDataTable
+      list={list}
+      tableKey={USER_TABLE_KEY}
+      columns={columns}
+      cards={cards}
+      stamps={{ actions: (u) => actionsStamp(u, allowed) }}
+      rowLabel={userLabel}
+      label={t('users.tableLabel')}
+    />
   );
 });

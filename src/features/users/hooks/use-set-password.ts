@@ -17,10 +17,16 @@ export const setPasswordServices: SetPasswordServices = {
 
 /** The public set-password page: one task checks the link, one sets the password. */
 export function useSetPassword(services: SetPasswordServices = setPasswordServices) {
-  const check = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }));
+  const check = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }),
+  );
   const submit = useScreenActor(
     jobMachine.provide({
-      actors: { job: fromPromise<unknown, unknown>(({ input }) => services.submit(input as { token: string; password: string; rePassword: string })) },
+      actors: {
+        job: fromPromise<unknown, unknown>(({ input }) =>
+          services.submit(input as { token: string; password: string; rePassword: string }),
+        ),
+      },
     }),
   );
   const account = useSelector(check, (s) => s.context.output as { username: string; fullName: string } | null);

@@ -2,7 +2,13 @@ import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { createCrudScreenMachine, jobActor, type JobOutput, type JobRequest } from '@machines/crud-screen/crud-screen.machine';
 import type { Page } from '@machines/domain/types';
-import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '@machines/editor/editor.machine';
+import {
+  createEditorMachine,
+  type DeleteTarget,
+  type FieldErrors,
+  type SaveInput,
+  type ValidateInput,
+} from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { jobMachine } from '@machines/job/job.machine';
 import type { AuditEntry } from '@/components/audit-trail';
@@ -14,7 +20,16 @@ import { getUserAudit } from '../api/get-user-audit';
 import { getUsers } from '../api/get-users';
 import { getViewer, type Viewer } from '../api/get-viewer';
 import { inviteUser } from '../api/invite-user';
-import { ACCOUNT_STATUSES, EMPTY_USER, type LinkResult, type OrganizationOption, type SavedUser, type UserAction, type UserFormValues, type UserRow } from '../api/types';
+import {
+  ACCOUNT_STATUSES,
+  EMPTY_USER,
+  type LinkResult,
+  type OrganizationOption,
+  type SavedUser,
+  type UserAction,
+  type UserFormValues,
+  type UserRow,
+} from '../api/types';
 import { updateUser } from '../api/update-user';
 import { runUserAction } from '../api/user-action';
 import { validateUser } from '../schema';
@@ -101,9 +116,15 @@ export function useUsersScreen(services: UserServices = apiServices) {
   const editor = useSelector(screen, (s) => s.context.editor);
   useListUrl(list, userQuerySchema);
 
-  const audit = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }));
-  const viewer = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }));
-  const organizations = useScreenActor(jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }));
+  const audit = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }),
+  );
+  const viewer = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }),
+  );
+  const organizations = useScreenActor(
+    jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }),
+  );
 
   return { screen, list, editor, audit, viewer, organizations };
 }

@@ -6,19 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { COMPOSE_TEXT_RULES, type ComposeField } from '@machines/email/compose.machine';
 import type { ComposeActorRef } from '@machines/email/mailbox.machine';
 import { TEXT_CODES, useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
-import {
-  selectComposeFailure,
-  selectFieldErrors,
-  selectFields,
-  selectIsSavingDraft,
-  selectIsSending,
-} from '../../selectors';
+import { selectComposeFailure, selectFieldErrors, selectFields, selectIsSavingDraft, selectIsSending } from '../../selectors';
 
 /**
  * The composer's form, bound to a compose actor: a new message (modal) or a reply (inline).
  * Everything typed lives in the actor, so a failed send keeps it.
  */
-export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: ComposeActorRef; variant: 'new' | 'reply'; onCancel: () => void }) {
+export function ComposeForm({
+  actorRef,
+  variant,
+  onCancel,
+}: {
+  actorRef: ComposeActorRef;
+  variant: 'new' | 'reply';
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const fields = useSelector(actorRef, selectFields);
   const errors = useSelector(actorRef, selectFieldErrors);
@@ -85,7 +87,13 @@ export function ComposeForm({ actorRef, variant, onCancel }: { actorRef: Compose
         {showCopies ? (
           <>
             <TextInput label={t('email.compose.cc')} value={fields.cc} onChange={change('cc')} error={errorOf('cc')} disabled={working} />
-            <TextInput label={t('email.compose.bcc')} value={fields.bcc} onChange={change('bcc')} error={errorOf('bcc')} disabled={working} />
+            <TextInput
+              label={t('email.compose.bcc')}
+              value={fields.bcc}
+              onChange={change('bcc')}
+              error={errorOf('bcc')}
+              disabled={working}
+            />
           </>
         ) : null}
         <TextInput

@@ -12,10 +12,15 @@ import { EmailRoute } from '../../email-page';
 
 // The signed-in user comes from the real session machine, driven by the test harness.
 beforeEach(async () => {
-  installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
+  installSessionActor(
+    (await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor,
+  );
 });
 
-const META: EmailMeta = { unreadMails: { folder: { inbox: [], spam: [] }, label: { personal: [], company: [], important: [], private: [] } }, draftMails: [] };
+const META: EmailMeta = {
+  unreadMails: { folder: { inbox: [], spam: [] }, label: { personal: [], company: [], important: [], private: [] } },
+  draftMails: [],
+};
 
 function logic(submit: (input: ComposeInput) => Promise<{ id: number }>) {
   return mailboxMachine.provide({
@@ -23,7 +28,9 @@ function logic(submit: (input: ComposeInput) => Promise<{ id: number }>) {
       loadMails: fromPromise<Email[], LoadMailsInput>(async () => []),
       loadMeta: fromPromise<EmailMeta>(async () => META),
       loadTags: fromPromise<EmailTag[]>(async () => []),
-      composeMachine: composeMachine.provide({ actors: { submitEmail: fromPromise<{ id: number }, ComposeInput>(({ input }) => submit(input)) } }),
+      composeMachine: composeMachine.provide({
+        actors: { submitEmail: fromPromise<{ id: number }, ComposeInput>(({ input }) => submit(input)) },
+      }),
     },
   });
 }

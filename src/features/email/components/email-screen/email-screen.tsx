@@ -55,7 +55,14 @@ export function EmailScreen({ logic, location }: { logic: MailboxLogic; location
           {opened ? <MailDetail key={opened.id} actorRef={opened} /> : <MailList />}
         </Grid.Col>
       </Grid>
-      <Drawer opened={narrow && foldersOpened} onClose={folders.close} position="left" size="xs" title={t('email.sidebar.menu')} closeButtonProps={{ 'aria-label': t('common.close') }}>
+      <Drawer
+        opened={narrow && foldersOpened}
+        onClose={folders.close}
+        position="left"
+        size="xs"
+        title={t('email.sidebar.menu')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <EmailSidebar onNavigate={folders.close} withCompose={false} />
       </Drawer>
       <ComposeModal />

@@ -38,7 +38,11 @@ export function EmailSidebar({ onNavigate, withCompose = true }: { onNavigate?: 
     <Paper withBorder radius="md" p="sm">
       <Stack gap="md">
         {withCompose && (
-          <Button leftSection={<IconPencil size={18} aria-hidden />} fullWidth onClick={() => actorRef.send({ type: 'mailbox.compose.open' })}>
+          <Button
+            leftSection={<IconPencil size={18} aria-hidden />}
+            fullWidth
+            onClick={() => actorRef.send({ type: 'mailbox.compose.open' })}
+          >
             {t('email.compose.button')}
           </Button>
         )}
@@ -57,9 +61,16 @@ export function EmailSidebar({ onNavigate, withCompose = true }: { onNavigate?: 
                 leftSection={<FolderIcon size={18} aria-hidden />}
                 rightSection={
                   n > 0 ? (
-                    <Badge size="sm" variant={count === 'draft' ? 'light' : 'filled'} color={count === 'spam' ? 'red' : 'blue'} circle={n < 10}>
+                    <Badge
+                      size="sm"
+                      variant={count === 'draft' ? 'light' : 'filled'}
+                      color={count === 'spam' ? 'red' : 'blue'}
+                      circle={n < 10}
+                    >
                       <span aria-hidden>{n}</span>
-                      <VisuallyHidden component="span">{t(count === 'draft' ? 'email.sidebar.draftCount' : 'email.sidebar.unreadCount', { count: n })}</VisuallyHidden>
+                      <VisuallyHidden component="span">
+                        {t(count === 'draft' ? 'email.sidebar.draftCount' : 'email.sidebar.unreadCount', { count: n })}
+                      </VisuallyHidden>
                     </Badge>
                   ) : null
                 }

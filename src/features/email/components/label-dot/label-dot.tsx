@@ -9,7 +9,12 @@ export const TAG_COLORS: Record<EmailTag['color'], string> = {
   danger: 'var(--mantine-color-red-filled)',
 };
 
-export const TAG_MANTINE_COLORS: Record<EmailTag['color'], string> = { success: 'green', primary: 'blue', warning: 'orange', danger: 'red' };
+export const TAG_MANTINE_COLORS: Record<EmailTag['color'], string> = {
+  success: 'green',
+  primary: 'blue',
+  warning: 'orange',
+  danger: 'red',
+};
 
 /** A label's coloured dot. Decorative unless given a name. */
 export function LabelDot({ color, size = 10, label }: { color: EmailTag['color']; size?: number; label?: string }) {

@@ -14,7 +14,9 @@ import { EmailRoute } from '../../email-page';
 
 // The signed-in user comes from the real session machine, driven by the test harness.
 beforeEach(async () => {
-  installSessionActor((await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor);
+  installSessionActor(
+    (await sessionIn('signedIn', { role: 4, user: { uid: '4', displayName: 'Ulysses User', email: 'user@acme.example' } })).actor,
+  );
 });
 
 const HOSTILE = anEmail({
@@ -26,7 +28,14 @@ const HOSTILE = anEmail({
     '<p>Pay now.</p><img src="x" onerror="window.__pwned=true"><script>window.__pwned=true</script><a href="javascript:window.__pwned=true">Statement</a>',
   attachments: ['statement.pdf'],
   replies: [
-    anEmail({ id: 51, mailFolder: '', unread: false, sender_name: 'Ulysses User', message: '<p>Earlier one</p>', time: '2026-11-19T10:00:00.000Z' }),
+    anEmail({
+      id: 51,
+      mailFolder: '',
+      unread: false,
+      sender_name: 'Ulysses User',
+      message: '<p>Earlier one</p>',
+      time: '2026-11-19T10:00:00.000Z',
+    }),
   ],
 });
 const META: EmailMeta = {
@@ -65,7 +74,14 @@ function fakeLogic(options: { failSend?: boolean } = {}) {
       updateLabels: ok(() => undefined),
       setStarred: ok(() => undefined),
       emailMachine: emailMachine.provide({
-        actors: { markUnread, moveMails: ok(() => undefined), updateLabels: ok(() => undefined), setStarred: ok(() => undefined), setLabels: ok(() => undefined), composeMachine: compose },
+        actors: {
+          markUnread,
+          moveMails: ok(() => undefined),
+          updateLabels: ok(() => undefined),
+          setStarred: ok(() => undefined),
+          setLabels: ok(() => undefined),
+          composeMachine: compose,
+        },
       }),
       composeMachine: compose,
     },

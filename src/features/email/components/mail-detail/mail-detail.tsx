@@ -1,5 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Checkbox, Group, Menu, Paper, Popover, Stack, Text, Title, Tooltip, Typography, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  Typography,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconArrowBackUp,
   IconArrowLeft,
@@ -124,7 +140,12 @@ export function MailDetail({ actorRef }: { actorRef: EmailActorRef }) {
             </Menu.Dropdown>
           </Menu>
           <Tooltip label={t('email.actions.markUnread')}>
-            <ActionIcon variant="subtle" aria-label={t('email.actions.markUnread')} disabled={busy} onClick={() => actorRef.send({ type: 'email.markUnread' })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('email.actions.markUnread')}
+              disabled={busy}
+              onClick={() => actorRef.send({ type: 'email.markUnread' })}
+            >
               <IconMail size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -149,15 +170,15 @@ export function MailDetail({ actorRef }: { actorRef: EmailActorRef }) {
 
         {replyComposer ? (
           <Paper withBorder radius="md" p="md">
-            <ComposeForm
-              actorRef={replyComposer}
-              variant="reply"
-              onCancel={() => actorRef.send({ type: 'email.reply.close' })}
-            />
+            <ComposeForm actorRef={replyComposer} variant="reply" onCancel={() => actorRef.send({ type: 'email.reply.close' })} />
           </Paper>
         ) : (
           <Group>
-            <Button variant="light" leftSection={<IconArrowBackUp size={18} aria-hidden />} onClick={() => actorRef.send({ type: 'email.reply.open' })}>
+            <Button
+              variant="light"
+              leftSection={<IconArrowBackUp size={18} aria-hidden />}
+              onClick={() => actorRef.send({ type: 'email.reply.open' })}
+            >
               {t('email.actions.reply')}
             </Button>
           </Group>
@@ -231,8 +252,7 @@ function Message({ message, onCollapse }: { message: Email; onCollapse?: () => v
           <Avatar radius="xl" color="initials" name={message.sender_name} aria-hidden />
           <div className={classes.grow}>
             <Text fw={600} size="sm">
-              {message.sender_name}{' '}
-              {/* anywhere: on a phone a long address broke out of the message card instead of wrapping. */}
+              {message.sender_name} {/* anywhere: on a phone a long address broke out of the message card instead of wrapping. */}
               <Text span c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
                 &lt;{message.sender}&gt;
               </Text>

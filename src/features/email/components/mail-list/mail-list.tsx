@@ -79,7 +79,9 @@ export function MailList() {
 
   const allSelected = emails.length > 0 && selected.length === emails.length;
   const someSelected = selected.length > 0 && !allSelected;
-  const viewName = t(`email.${filter === 'personal' || filter === 'company' || filter === 'important' || filter === 'private' ? 'labels' : 'folders'}.${filter}`);
+  const viewName = t(
+    `email.${filter === 'personal' || filter === 'company' || filter === 'important' || filter === 'private' ? 'labels' : 'folders'}.${filter}`,
+  );
 
   return (
     <Paper withBorder radius="md">
@@ -163,7 +165,12 @@ export function MailList() {
             leftSection={<IconSearch size={16} aria-hidden />}
             rightSection={
               query ? (
-                <ActionIcon variant="subtle" size="sm" aria-label={t('email.list.clearSearch')} onClick={() => actorRef.send({ type: 'mailbox.search', query: '' })}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  aria-label={t('email.list.clearSearch')}
+                  onClick={() => actorRef.send({ type: 'mailbox.search', query: '' })}
+                >
                   <IconX size={14} aria-hidden />
                 </ActionIcon>
               ) : busy ? (
@@ -177,7 +184,12 @@ export function MailList() {
             }}
           />
           <Tooltip label={t('email.list.refresh')}>
-            <ActionIcon variant="subtle" aria-label={t('email.list.refresh')} onClick={() => actorRef.send({ type: 'mailbox.refresh' })} disabled={busy}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('email.list.refresh')}
+              onClick={() => actorRef.send({ type: 'mailbox.refresh' })}
+              disabled={busy}
+            >
               <IconRefresh size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -253,7 +265,14 @@ function MailRow({ email, tags, selected }: { email: Email; tags: EmailTag[]; se
         aria-label={rowName}
       >
         {/* Not on a phone: checkbox, star, avatar, label dots and time left the subject ~100 px of a 390 px row. */}
-        <Avatar size={32} radius="xl" color="initials" name={outgoing ? t('email.list.me') : email.sender_name} aria-hidden visibleFrom="xs">
+        <Avatar
+          size={32}
+          radius="xl"
+          color="initials"
+          name={outgoing ? t('email.list.me') : email.sender_name}
+          aria-hidden
+          visibleFrom="xs"
+        >
           <AvatarInitials name={outgoing ? t('email.list.me') : email.sender_name} />
         </Avatar>
         <div className={classes.text}>

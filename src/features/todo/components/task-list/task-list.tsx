@@ -1,10 +1,36 @@
-import { Alert, Button, Center, CloseButton, Group, Paper, Select, Skeleton, Stack, Text, TextInput, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconChecklist, IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { TaskSort } from '@machines/todo/todo-list.machine';
 import { VIEW_FILTERS, type TaskFilter } from '@machines/todo/types';
-import { failureKey, sameEntries, selectFilter, selectListError, selectListStatus, selectSearch, selectSort, selectTags, selectTotal, selectVisibleTasks } from '../../selectors';
+import {
+  failureKey,
+  sameEntries,
+  selectFilter,
+  selectListError,
+  selectListStatus,
+  selectSearch,
+  selectSort,
+  selectTags,
+  selectTotal,
+  selectVisibleTasks,
+} from '../../selectors';
 import { useTodoActor } from '../../hooks/use-todo-actor';
 import { TaskRow } from '../task-row/task-row';
 
@@ -42,7 +68,15 @@ export function TaskList() {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => actor.send({ type: 'search.change', search: event.currentTarget.value })}
-          rightSection={search ? <CloseButton size="sm" aria-label={t('todo.search.clear')} onClick={() => actor.send({ type: 'search.change', search: '' })} /> : null}
+          rightSection={
+            search ? (
+              <CloseButton
+                size="sm"
+                aria-label={t('todo.search.clear')}
+                onClick={() => actor.send({ type: 'search.change', search: '' })}
+              />
+            ) : null
+          }
         />
         {/* Wide enough for the longest label ("Mais recentes primeiro"); on a phone it has a line of its own. */}
         <Select

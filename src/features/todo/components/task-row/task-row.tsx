@@ -24,7 +24,17 @@ export function TaskRow({ taskRef, tags, onOpen }: TaskRowProps) {
   const colorOf = (value: string) => tags.find((tag) => tag.value === value)?.color ?? 'gray';
 
   return (
-    <Group component="li" className={classes.row} wrap="nowrap" align="flex-start" gap="sm" px="md" py="sm" aria-busy={busy} data-completed={task.isCompleted || undefined}>
+    <Group
+      component="li"
+      className={classes.row}
+      wrap="nowrap"
+      align="flex-start"
+      gap="sm"
+      px="md"
+      py="sm"
+      aria-busy={busy}
+      data-completed={task.isCompleted || undefined}
+    >
       <Checkbox
         mt={2}
         checked={task.isCompleted}
@@ -77,13 +87,23 @@ export function TaskRow({ taskRef, tags, onOpen }: TaskRowProps) {
         </Tooltip>
         {task.isTrashed ? (
           <Tooltip label={t('todo.row.restoreHint')} withinPortal={false}>
-            <ActionIcon variant="subtle" color="primary" aria-label={t('todo.row.restore', { title })} onClick={() => taskRef.send({ type: 'task.restore' })}>
+            <ActionIcon
+              variant="subtle"
+              color="primary"
+              aria-label={t('todo.row.restore', { title })}
+              onClick={() => taskRef.send({ type: 'task.restore' })}
+            >
               <IconRestore size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         ) : (
           <Tooltip label={t('todo.row.trashHint')} withinPortal={false}>
-            <ActionIcon variant="subtle" color="danger" aria-label={t('todo.row.trash', { title })} onClick={() => taskRef.send({ type: 'task.trash' })}>
+            <ActionIcon
+              variant="subtle"
+              color="danger"
+              aria-label={t('todo.row.trash', { title })}
+              onClick={() => taskRef.send({ type: 'task.trash' })}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>

@@ -14,7 +14,15 @@ const TAGS: TaskTag[] = [
 ];
 
 const task = (id: number, title: string, extra: Partial<Task> = {}): Task => ({
-  id, title, desc: '', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false, ...extra,
+  id,
+  title,
+  desc: '',
+  tags: [],
+  isImportant: false,
+  isStarred: false,
+  isCompleted: false,
+  isTrashed: false,
+  ...extra,
 });
 
 /** An in-memory backend behind the machine's actors; each call can be watched or made to fail. */
@@ -53,7 +61,12 @@ const SEED = [
   task(3, 'Archive old logs', { isTrashed: true }),
 ];
 
-function renderScreen(filter: TaskFilter = 'all', tasks = SEED, language: 'en' | 'de' = 'en', prepare?: (api: ReturnType<typeof fakeBackend>['api']) => void) {
+function renderScreen(
+  filter: TaskFilter = 'all',
+  tasks = SEED,
+  language: 'en' | 'de' = 'en',
+  prepare?: (api: ReturnType<typeof fakeBackend>['api']) => void,
+) {
   const backend = fakeBackend(tasks);
   prepare?.(backend.api);
   const user = userEvent.setup();
@@ -66,8 +79,13 @@ const list = () => screen.findByRole('list', { name: /Tasks in/ });
 describe('TodoScreen', () => {
   it('lists the view newest first, with tag badges and the description as plain text', async () => {
     renderScreen();
-    const items = within(await list()).getAllByRole('listitem').filter((li) => li.tagName === 'LI');
-    expect(items.map((li) => within(li).getByRole('button', { name: /^Edit task/ }).textContent)).toEqual(['Fix crash on start', 'Write release notes']);
+    const items = within(await list())
+      .getAllByRole('listitem')
+      .filter((li) => li.tagName === 'LI');
+    expect(items.map((li) => within(li).getByRole('button', { name: /^Edit task/ }).textContent)).toEqual([
+      'Fix crash on start',
+      'Write release notes',
+    ]);
     const notes = items[1] as HTMLElement;
     expect(within(notes).getByText('For version 2')).toBeInTheDocument();
     expect(notes.innerHTML).not.toContain('<b>');
@@ -97,7 +115,15 @@ describe('TodoScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add task' })).not.toBeInTheDocument());
     expect(api.createTask).toHaveBeenCalledWith({
-      task: { title: 'Call the supplier', desc: 'About the invoice', tags: [], isImportant: false, isStarred: false, isCompleted: false, isTrashed: false },
+      task: {
+        title: 'Call the supplier',
+        desc: 'About the invoice',
+        tags: [],
+        isImportant: false,
+        isStarred: false,
+        isCompleted: false,
+        isTrashed: false,
+      },
     });
     expect(await screen.findByText('“Call the supplier” was added.')).toBeInTheDocument();
     await waitFor(async () => {
@@ -168,7 +194,9 @@ describe('TodoScreen', () => {
   });
 
   it('shows an error with Retry when the list cannot load', async () => {
-    const { api, user } = renderScreen('all', SEED, 'en', (a) => a.loadTasks.mockRejectedValueOnce(Object.assign(new Error('fetch failed'), { status: 0 })));
+    const { api, user } = renderScreen('all', SEED, 'en', (a) =>
+      a.loadTasks.mockRejectedValueOnce(Object.assign(new Error('fetch failed'), { status: 0 })),
+    );
     const alert = (await screen.findByText('The tasks could not be loaded')).closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByText('The tasks could not be loaded')).toBeInTheDocument();
     expect(within(alert).getByText(/The server could not be reached/)).toBeInTheDocument();
@@ -208,7 +236,10 @@ describe('TodoScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit task' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Edit task Write the release notes' })).toBeInTheDocument();
-    expect(api.updateTask).toHaveBeenLastCalledWith({ id: 1, patch: { title: 'Write the release notes', desc: '<p>For <b>version 2</b></p>', tags: ['frontend'] } });
+    expect(api.updateTask).toHaveBeenLastCalledWith({
+      id: 1,
+      patch: { title: 'Write the release notes', desc: '<p>For <b>version 2</b></p>', tags: ['frontend'] },
+    });
   });
 
   it('links every view and tag to its own address; small screens get a view select', async () => {
