@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineListQuerySchema, parseListQuery, serializeListQuery } from './list-query';
+import { activeFilterCount, defineListQuerySchema, parseListQuery, serializeListQuery } from './list-query';
 
 const schema = defineListQuerySchema({
   sortColumns: ['name', 'lastSeenAt'],
@@ -53,5 +53,13 @@ describe('list query in the URL', () => {
     const search = serializeListQuery(parseListQuery('unit=12&page=3', schema), schema, 'unit=12&page=3');
     expect(new URLSearchParams(search).get('unit')).toBe('12');
     expect(new URLSearchParams(search).get('page')).toBe('3');
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts every chosen value, a single one from the address included, and no cleared one', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ status: ['online', 'offline'], os: 'linux' })).toBe(3);
+    expect(activeFilterCount({ action: '', tag: [] })).toBe(0);
   });
 });

@@ -189,3 +189,14 @@ export function withUrlParam(path: string, name: string, value: string | null): 
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** A filter's values as a list: the address gives a single value as a string. */
+export function filterValues(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** How many filter values are set: the count on the toolbar's "Filters (n)" button. */
+export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
+  return Object.values(filters).reduce((n, v) => n + filterValues(v).filter((x) => x !== '').length, 0);
+}

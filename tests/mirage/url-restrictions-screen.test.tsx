@@ -111,7 +111,10 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'URL rules' });
     await waitFor(() => expect(new Set(rowActions(table))).toEqual(new Set(['Block'])));
 
-    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    // The filters wait behind "Filters (n)" in a panel (one toolbar line).
+    await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(panel).getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Allow' }));
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('action')).toBe('allow'));
     await waitFor(() => expect(new Set(rowActions(screen.getByRole('table', { name: 'URL rules' })))).toEqual(new Set(['Allow'])));
@@ -119,7 +122,9 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe('?action=block'));
     await waitFor(() => expect(new Set(rowActions(screen.getByRole('table', { name: 'URL rules' })))).toEqual(new Set(['Block'])));
-    expect(screen.getByRole('combobox', { name: 'Action' })).toHaveValue('Block');
+    expect(within(screen.getByRole('dialog', { name: 'Filters' })).getByRole('combobox', { name: 'Action' })).toHaveValue('Block');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
 
     const row = within(screen.getByRole('table', { name: 'URL rules' })).getAllByRole('row')[1];
     if (!row) throw new Error('no rule row');

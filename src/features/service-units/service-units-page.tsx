@@ -21,7 +21,8 @@ import {
 } from '@/components/data-list';
 import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
 import { UnitDetailDrawer } from './components/unit-detail-drawer';
-import { activeFilterCount, UnitFilters } from './components/unit-filters';
+import { UnitFilters } from './components/unit-filters';
+import { activeFilterCount } from '@/lib/list-query';
 import { UnitFormDrawer } from './components/unit-form-drawer';
 import { UnitTable, UnitTableSettings } from './components/unit-table';
 import { apiServices, UNIT_JOBS, useServiceUnits, type UnitJobs, type UnitServices } from './hooks/use-service-units';

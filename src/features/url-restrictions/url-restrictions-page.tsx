@@ -6,6 +6,7 @@ import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { DataListToolbar, DeleteConfirmModal, ListEmpty, ListError } from '@/components/data-list';
 import { UnitPicker } from '@/components/unit-picker';
+import { activeFilterCount } from '@/lib/list-query';
 import { toRuleValues, type RuleFormValues, type RuleRow } from './api/types';
 import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
@@ -65,6 +66,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
           onRefresh={() => list.send({ type: 'list.refresh' })}
           busy={busy}
           actions={createButton}
+          filtersCount={activeFilterCount(filters)}
           filters={
             <Group gap="sm" align="flex-end" wrap="wrap">
               <Select

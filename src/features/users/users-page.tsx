@@ -35,7 +35,8 @@ import {
 } from './api/types';
 import { LinkModal, type ShownLink } from './components/link-modal';
 import { UserDetailDrawer } from './components/user-detail-drawer';
-import { activeFilterCount, UserFilters } from './components/user-filters';
+import { UserFilters } from './components/user-filters';
+import { activeFilterCount } from '@/lib/list-query';
 import { UserFormDrawer, type UserFormRules } from './components/user-form-drawer';
 import { UserTable, UserTableSettings } from './components/user-table';
 import { apiServices, useUsersScreen, type UserJobs, type UserServices } from './hooks/use-users-screen';

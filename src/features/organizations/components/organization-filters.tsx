@@ -4,15 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ListActorRef } from '@/components/data-list';
 import { ORGANIZATION_STATUSES, type OrganizationRow } from '../api/types';
-
-function asArray(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
-  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
-}
+import { filterValues } from '@/lib/list-query';
 
 /** The status filter; every change goes to the list machine (and so to the URL). */
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
@@ -22,9 +14,9 @@ export const OrganizationFilters = memo(function OrganizationFilters({ list }: {
   return (
     <MultiSelect
       label={t('organizations.filters.status')}
-      placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+      placeholder={filterValues(filters['status']).length ? undefined : t('data-list.all')}
       data={ORGANIZATION_STATUSES.map((s) => ({ value: s, label: t(`organizations.status.${s}`) }))}
-      value={asArray(filters['status'])}
+      value={filterValues(filters['status'])}
       onChange={(v) => list.send({ type: 'list.query.change', query: { filters: { ...filters, status: v } } })}
       clearable
       w={{ base: '100%', sm: 240 }}

@@ -5,16 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListActorRef } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
 import { OPERATING_SYSTEMS, UNIT_STATUSES } from '../hooks/use-service-units';
-
-function asArray(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** How many filter values are set (the phone's "Filters (n)" button). */
-export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
-  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
-}
+import { filterValues } from '@/lib/list-query';
 
 /** Status, OS and tag filters; every change goes to the list machine (and so to the URL). */
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
@@ -23,32 +14,32 @@ export const UnitFilters = memo(function UnitFilters({ list, tags }: { list: Lis
   const filters = useSelector(list, (s) => s.context.query.filters);
   const change = (key: string, values: string[]) =>
     list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: values } } });
-  const tagOptions = [...new Set([...tags, ...asArray(filters['tag'])])];
+  const tagOptions = [...new Set([...tags, ...filterValues(filters['tag'])])];
   return (
     <>
       <MultiSelect
         label={t('service-units.filters.status')}
-        placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+        placeholder={filterValues(filters['status']).length ? undefined : t('data-list.all')}
         data={UNIT_STATUSES.map((s) => ({ value: s, label: t(`service-units.status.${s}`) }))}
-        value={asArray(filters['status'])}
+        value={filterValues(filters['status'])}
         onChange={(v) => change('status', v)}
         clearable
         w={{ base: '100%', sm: 220 }}
       />
       <MultiSelect
         label={t('service-units.filters.os')}
-        placeholder={asArray(filters['os']).length ? undefined : t('data-list.all')}
+        placeholder={filterValues(filters['os']).length ? undefined : t('data-list.all')}
         data={OPERATING_SYSTEMS.map((os) => ({ value: os, label: t(`service-units.os.${os}`) }))}
-        value={asArray(filters['os'])}
+        value={filterValues(filters['os'])}
         onChange={(v) => change('os', v)}
         clearable
         w={{ base: '100%', sm: 220 }}
       />
       <MultiSelect
         label={t('service-units.filters.tag')}
-        placeholder={asArray(filters['tag']).length ? undefined : t('data-list.all')}
+        placeholder={filterValues(filters['tag']).length ? undefined : t('data-list.all')}
         data={tagOptions}
-        value={asArray(filters['tag'])}
+        value={filterValues(filters['tag'])}
         onChange={(v) => change('tag', v)}
         searchable
         clearable

@@ -4,18 +4,10 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ListActorRef } from '@/components/data-list';
 import { ACCOUNT_STATUSES, ROLE_IDS, type OrganizationOption, type UserRow } from '../api/types';
-
-function asArray(value: string | string[] | undefined): string[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
+import { filterValues } from '@/lib/list-query';
 
 /** The filters by value: every query change builds a new filters object, and a page change must not render the selects. */
 const sameFilters = (a: Record<string, string | string[]>, b: Record<string, string | string[]>) => JSON.stringify(a) === JSON.stringify(b);
-
-export function activeFilterCount(filters: Record<string, string | string[] | undefined>): number {
-  return Object.values(filters).reduce((n, v) => n + asArray(v).length, 0);
-}
 
 /** Organization (when the viewer sees several), role and status; every change goes to the list machine and the URL. */
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
@@ -30,7 +22,7 @@ export const UserFilters = memo(function UserFilters({
   const filters = useSelector(list, (s) => s.context.query.filters, sameFilters);
   const change = (key: string, value: string | string[]) =>
     list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value } } });
-  const orgValue = asArray(filters['organizationId'])[0] ?? null;
+  const orgValue = filterValues(filters['organizationId'])[0] ?? null;
   return (
     <>
       {organizations && (
@@ -49,18 +41,18 @@ export const UserFilters = memo(function UserFilters({
       )}
       <MultiSelect
         label={t('users.filters.role')}
-        placeholder={asArray(filters['role']).length ? undefined : t('data-list.all')}
+        placeholder={filterValues(filters['role']).length ? undefined : t('data-list.all')}
         data={ROLE_IDS.map((r) => ({ value: String(r), label: t(`users.roles.${r}`) }))}
-        value={asArray(filters['role'])}
+        value={filterValues(filters['role'])}
         onChange={(v) => change('role', v)}
         clearable
         w={{ base: '100%', sm: 220 }}
       />
       <MultiSelect
         label={t('users.filters.status')}
-        placeholder={asArray(filters['status']).length ? undefined : t('data-list.all')}
+        placeholder={filterValues(filters['status']).length ? undefined : t('data-list.all')}
         data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
-        value={asArray(filters['status'])}
+        value={filterValues(filters['status'])}
         onChange={(v) => change('status', v)}
         clearable
         w={{ base: '100%', sm: 220 }}
