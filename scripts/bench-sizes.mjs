@@ -19,7 +19,8 @@ export function routeModules(root = '.') {
   ))
     signedIn.set(m[1], m[2]);
   const out = [];
-  const re = /path:\s*'([^']+)'[^\n]*?(?:import\('@\/([^']+)'\)|signedIn\('([^']+)'\))/g;
+  // One route object may span several lines; the match stops before the next route's path.
+  const re = /path:\s*'([^']+)'(?:(?!path:)[\s\S])*?(?:import\('@\/([^']+)'\)|signedIn\('([^']+)'\))/g;
   for (const m of text.matchAll(re)) {
     const module = m[2] ?? signedIn.get(m[3]);
     if (module) out.push({ path: m[1], module: `src/${module}`, bare: /bare:\s*true/.test(m[0]) });
