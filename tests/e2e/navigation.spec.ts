@@ -4,8 +4,8 @@ import { clientNavigate, signIn, type DemoAccount } from './support/auth';
 
 // The route table itself (src/app/routes.ts), read as text so a new route is walked without touching this file.
 const table = readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8');
-const routePaths = [...table.matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1] ?? '');
-const redirectPaths = [...table.matchAll(/\{ from: '([^']+)'/g)].map((m) => m[1] ?? '');
+const routePaths = [...table.matchAll(/\{\s*path: '([^']+)'/g)].map((m) => m[1] ?? '');
+const redirectPaths = [...table.matchAll(/\{\s*from: '([^']+)'/g)].map((m) => m[1] ?? '');
 
 const DASHBOARD: Record<DemoAccount, string> = {
   superadmin: '/admin/dashboard',
