@@ -11,7 +11,8 @@ import tseslint from 'typescript-eslint';
  * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, `import type` from machines/ and values from machines/permissions/ (one can()) and machines/service-units/unit-status (one online rule) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
- * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it.
+ * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
+ * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app).
  */
 const SHARED = ['lib', 'components', 'hooks', 'config', 'locales', 'types', 'test-utils'];
 
@@ -31,6 +32,7 @@ function layerOf(rel) {
   const parts = rel.split('/');
   if (parts[0] === 'machines') return { layer: 'machines' };
   if (parts[0] === 'mirage') return { layer: 'mirage' };
+  if (parts[0] === 'server') return { layer: 'server' };
   if (parts[0] === 'src') {
     if (parts[1] === 'features') return { layer: 'feature', feature: parts[2] };
     if (parts[1] === 'app' || parts[1] === 'main.tsx') return { layer: 'app' };
@@ -58,10 +60,11 @@ const layersRule = {
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
       mirage:
-        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
+        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
+      serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
     },
   },
   create(context) {
@@ -85,13 +88,17 @@ const layersRule = {
           : isPackage(
               spec,
               isTest
-                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'vitest', 'fake-indexeddb']
-                : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose'],
+                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', 'vitest', 'fake-indexeddb']
+                : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer'],
             );
         if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });
         return;
       }
       if (!to) return;
+      if (from.layer === 'server') {
+        if (['app', 'feature', 'shared', 'src'].includes(to.layer)) context.report({ node, messageId: 'serverApp', data: { spec } });
+        return;
+      }
       if (to.layer === 'mirage' && from.layer !== 'other') {
         if (!(kind.dynamic && from.layer === 'app')) context.report({ node, messageId: 'staticMirage', data: { spec } });
         return;

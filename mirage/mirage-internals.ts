@@ -1,3 +1,4 @@
+import * as mirage from 'miragejs';
 import type { Server } from 'miragejs';
 
 /**
@@ -7,6 +8,8 @@ import type { Server } from 'miragejs';
  *   public API has no way to read rows without copying them (10,000 units, 100,000 screenshots), to update
  *   many rows in one pass, or to adopt stored rows without copying them.
  * - `server.interceptor`: Pretender reads each answer's delay from it, not from `server.timing`.
+ * - `PretenderInterceptor._create`: the Node transport (node-transport.ts) gives Mirage its own router
+ *   instead of Pretender, which needs a browser's XMLHttpRequest (Mirage exports the class, untyped).
  */
 
 // db.ts's MirageDb and Row, spelled out here: db.ts imports this file, so this file imports nothing of ours.
@@ -54,4 +57,14 @@ export function collectionOf(db: MirageDb, name: string): MirageCollection | und
 /** The object Pretender asks for each answer's delay (`timing`); without one the delay is never read (the test fails). */
 export function requestTimingHost(server: Server): object {
   return (server as unknown as { interceptor?: object }).interceptor ?? server;
+}
+
+/** Mirage's interceptor class, which the Node transport extends to route without Pretender. */
+export interface InterceptorClass {
+  new (): { _create(): object; trackRequests?: boolean };
+}
+export function pretenderInterceptorClass(): InterceptorClass {
+  const found = (mirage as unknown as { PretenderInterceptor?: InterceptorClass }).PretenderInterceptor;
+  if (typeof found !== 'function') throw new Error('miragejs no longer exports PretenderInterceptor');
+  return found;
 }

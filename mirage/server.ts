@@ -33,6 +33,8 @@ export interface MirageOptions {
    * event loop between domains, so a page seeding the large data set keeps painting its progress.
    */
   onSeedProgress?: (done: number, domain: string) => void;
+  /** Where the routes go instead of Pretender (the Node server's transport, mirage/node-transport.ts). */
+  interceptor?: object;
 }
 
 /** Lets the browser paint and handle input between two pieces of seeding work. */
@@ -54,6 +56,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     environment: options.environment ?? 'development',
     logging: false,
     trackRequests: false,
+    ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
       const served = recordServedRoutes(this);
       if (options.beginWrite) makeWritesDurable(this, options.beginWrite);

@@ -1,0 +1,165 @@
+import type { Server } from 'miragejs';
+import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
+import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
+import { makeServer, NOT_STORED_MESSAGE } from '../mirage/server';
+import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
+import { pruneSessions, reseedEssentials } from '../mirage/store/repair';
+import type { SeedSize } from '../mirage/types';
+import type { StoredChange } from './db/row-store';
+import { createPgRowStore } from './db/row-store';
+import type { Queryable, Sql } from './db/sql';
+
+/**
+ * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process on
+ * an in-memory copy of the rows, and every request is one unit of work against the database:
+ *
+ * - a write (POST/PUT/PATCH/DELETE) takes the database's write lock, first applies what other instances
+ *   committed since this one last looked, runs, and commits the rows it changed in the same transaction;
+ *   the answer leaves only after that commit (a failed commit undoes the change in memory and answers 503);
+ * - a read applies what other instances committed, then runs.
+ *
+ * So every instance answers from the committed state, and any number of them can share one database.
+ */
+
+export interface BackendOptions {
+  sql: Sql;
+  /** What an empty database is seeded with (default: the demo data). */
+  seed?: SeedSize;
+  tokenLifetimeS?: number;
+  now?: () => number;
+}
+
+export interface Backend {
+  handle(request: ApiRequest): Promise<ApiAnswer>;
+  /** The in-memory rows (tests read and prepare them). */
+  readonly db: MirageDb;
+  /** Commits what a caller changed in `db` directly (tests that prepare rows). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  /** Whether this start seeded the database. */
+  readonly seeded: boolean;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
+
+/** Applies other instances' committed rows to this one's memory, by id. */
+function applyChanges(db: MirageDb, changes: readonly StoredChange[]): void {
+  for (const change of changes) {
+    const rows = table<Row>(db, change.collection);
+    const local = rows.find(change.id);
+    if (change.data === null) {
+      if (local) rows.remove(change.id);
+    } else if (local) {
+      rows.update(change.id, change.data);
+    } else {
+      rows.insert({ ...change.data, id: change.id });
+    }
+  }
+}
+
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const store = createPgRowStore(options.sql);
+  const seed = options.seed ?? 'default';
+  const transport = createNodeTransport();
+  const common = {
+    environment: 'test' as const,
+    latencyMs: 0,
+    interceptor: transport.interceptor,
+    ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  };
+
+  let server: Server | null = null;
+  let seeded = false;
+  if ((await store.seedOf()) === null) {
+    server = await makeServer({ ...common, seed });
+    seeded = await store.storeSeed(liveRows(server.db), seed);
+    // Another instance seeded first: its rows are the data, this seed is dropped.
+    if (!seeded) {
+      server.shutdown();
+      server = null;
+    }
+  }
+  const loaded = seeded ? { dump: {}, seq: await store.lastSeq() } : await store.loadAll();
+  server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
+  let seq = loaded.seq;
+  const db = server.db;
+  const tracker = trackChanges(db);
+  const now = options.now ?? (() => Date.now());
+
+  let queue: Promise<unknown> = Promise.resolve();
+  /** One unit of work at a time in this process; the database's lock orders them across processes. */
+  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const catchUp = async (tx: Queryable) => {
+    const changes = await store.changesSince(tx, seq);
+    if (changes.length === 0) return;
+    tracker.silently(() => applyChanges(db, changes));
+    seq = Math.max(seq, changes[changes.length - 1]?.seq ?? seq);
+  };
+
+  const notStored = (): ApiAnswer => ({
+    status: 503,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: NOT_STORED_MESSAGE, code: 'notStored' }),
+  });
+
+  const write = (run: () => Promise<ApiAnswer>, request?: ApiRequest): Promise<ApiAnswer> =>
+    serially(async () => {
+      let pending: PendingChanges | null = null;
+      try {
+        const { answer, last } = await store.writing(async (tx) => {
+          await catchUp(tx);
+          const answer = await run();
+          if (request && isSignOut(request.url)) pruneSessions(db, now());
+          if (tracker.isEmpty) return { answer, last: null };
+          pending = tracker.take();
+          return { answer, last: await store.writeBatch(tx, pending.batch) };
+        });
+        if (last !== null) seq = Math.max(seq, last);
+        return answer;
+      } catch (error) {
+        // The transaction rolled back: what the request changed in memory goes back too.
+        (pending as PendingChanges | null)?.undo();
+        console.error('A change could not be stored', error);
+        return notStored();
+      }
+    });
+
+  // Start-up repairs are writes like any other: a missing demo account comes back, ended sessions go.
+  if (seed !== 'none') {
+    await write(async () => {
+      await reseedEssentials(db);
+      pruneSessions(db, now());
+      return { status: 200, headers: {}, body: '' };
+    });
+  }
+
+  return {
+    db,
+    seeded,
+    handle(request) {
+      const method = request.method.toUpperCase();
+      if (WRITES.has(method)) return write(() => transport.handle(request), request);
+      return (async () => {
+        await catchUp(options.sql);
+        const answer = await transport.handle(request);
+        // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
+        if (!tracker.isEmpty) await write(async () => answer);
+        return answer;
+      })();
+    },
+    async flush() {
+      await write(async () => ({ status: 200, headers: {}, body: '' }));
+    },
+    async close() {
+      tracker.stop();
+      server.shutdown();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { ChangeBatch } from '../../mirage/store/change-log';
+import type { DbDump, Row } from '../../mirage/db';
+import type { Queryable, Sql } from './sql';
+
+/** Every write transaction holds this lock: commits land one after another, so `seq` grows in commit order. */
+const WRITE_LOCK = 7_242_002;
+/** Rows per INSERT when storing a whole seed. */
+const CHUNK = 2_000;
+
+export interface StoredChange {
+  collection: string;
+  id: string;
+  /** null: the row was deleted. */
+  data: Row | null;
+  seq: number;
+}
+
+/** The records of the backend in PostgreSQL (server/migrations/001_rows.sql). */
+export interface PgRowStore {
+  /** The seed the rows came from, or null when nothing was stored yet. */
+  seedOf(): Promise<string | null>;
+  /** Every live record, and the last change number they include. */
+  loadAll(): Promise<{ dump: DbDump; seq: number }>;
+  /** The changes committed after `seq` (by any instance), in order. */
+  changesSince(tx: Queryable, seq: number): Promise<StoredChange[]>;
+  /** Stores one batch inside `tx` (which holds the write lock); resolves with the last change number. */
+  writeBatch(tx: Queryable, batch: ChangeBatch): Promise<number | null>;
+  /** Runs fn in a transaction that holds the write lock. */
+  writing<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Stores a whole seed with the seed's name, in one transaction, unless another instance seeded first
+   * (two instances starting on an empty database): resolves with whether this one stored it.
+   */
+  storeSeed(dump: DbDump, seed: string): Promise<boolean>;
+  /** The newest change number. */
+  lastSeq(tx?: Queryable): Promise<number>;
+}
+
+export function createPgRowStore(sql: Sql): PgRowStore {
+  const lastSeq = async (tx: Queryable = sql) =>
+    Number((await tx.query<{ seq: number | null }>('SELECT max(seq) AS seq FROM rows')).rows[0]?.seq ?? 0);
+  return {
+    async seedOf() {
+      const row = (await sql.query<{ value: { seed: string } }>("SELECT value FROM meta WHERE key = 'seed'")).rows[0];
+      return row?.value.seed ?? null;
+    },
+    async loadAll() {
+      return sql.transaction(async (tx) => {
+        const { rows } = await tx.query<{ collection: string; data: Row }>(
+          'SELECT collection, data FROM rows WHERE NOT deleted ORDER BY collection, seq',
+        );
+        const dump: DbDump = {};
+        for (const row of rows) (dump[row.collection] ??= []).push(row.data);
+        return { dump, seq: await lastSeq(tx) };
+      });
+    },
+    async changesSince(tx, seq) {
+      const { rows } = await tx.query<{ collection: string; id: string; data: Row | null; seq: number }>(
+        'SELECT collection, id, data, seq FROM rows WHERE seq > $1 ORDER BY seq',
+        [seq],
+      );
+      return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+    },
+    async writeBatch(tx, batch) {
+      let last: number | null = null;
+      for (const { collection, put, deleted } of batch) {
+        if (put.length > 0) {
+          const { rows } = await tx.query<{ seq: number }>(
+            `INSERT INTO rows (collection, id, data, deleted, seq)
+             SELECT $1, r.id, r.data, false, nextval('row_change_seq') FROM jsonb_to_recordset($2::jsonb) AS r(id text, data jsonb)
+             ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = false, seq = excluded.seq
+             RETURNING seq`,
+            [collection, JSON.stringify(put.map((row) => ({ id: String(row.id), data: row })))],
+          );
+          for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
+        }
+        if (deleted.length > 0) {
+          const { rows } = await tx.query<{ seq: number }>(
+            `INSERT INTO rows (collection, id, data, deleted, seq)
+             SELECT $1, id, NULL, true, nextval('row_change_seq') FROM unnest($2::text[]) AS id
+             ON CONFLICT (collection, id) DO UPDATE SET data = NULL, deleted = true, seq = excluded.seq
+             RETURNING seq`,
+            [collection, deleted],
+          );
+          for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
+        }
+      }
+      return last;
+    },
+    writing(fn) {
+      return sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        return fn(tx);
+      });
+    },
+    async storeSeed(dump, seed) {
+      return sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        if ((await tx.query("SELECT 1 FROM meta WHERE key = 'seed'")).rows.length > 0) return false;
+        for (const [collection, rows] of Object.entries(dump)) {
+          for (let start = 0; start < rows.length; start += CHUNK) {
+            await this.writeBatch(tx, [{ collection, put: rows.slice(start, start + CHUNK), deleted: [] }]);
+          }
+        }
+        await tx.query("INSERT INTO meta (key, value) VALUES ('seed', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [
+          JSON.stringify({ seed, seededAt: new Date().toISOString() }),
+        ]);
+        return true;
+      });
+    },
+    lastSeq,
+  };
+}

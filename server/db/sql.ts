@@ -1,0 +1,67 @@
+/**
+ * The one door to the database: PGlite (PostgreSQL in this process, in a data folder) by default, or a
+ * real PostgreSQL through `pg` when DATABASE_URL is set. Both take the same SQL with bound parameters
+ * ($1, $2, …); nothing builds SQL from input.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface Sql extends Queryable {
+  /** Runs fn in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Several statements in one string (migrations). */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+  /** 'pglite' or 'postgres', for the start message. */
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export async function openPglite(dataDir?: string): Promise<Sql> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    kind: 'pglite',
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await db.query<T>(text, params)).rows }),
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({ query: async <T>(text: string, params?: unknown[]) => ({ rows: (await tx.query<T>(text, params)).rows }) }),
+      ),
+    exec: async (text) => {
+      await db.exec(text);
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<Sql> {
+  const { default: pg } = await import('pg');
+  // bigint (int8) as a number: the change sequence stays far below 2^53.
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as T[] }),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    close: () => pool.end(),
+  };
+}

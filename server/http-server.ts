@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../build/csp-plugin.ts';
+import type { ApiAnswer } from '../mirage/node-transport';
+import type { Backend } from './backend';
+
+export interface HttpOptions {
+  /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
+  corsOrigins: readonly string[];
+  /** Serve this built app (with its `_headers`) beside the API. */
+  staticDir?: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+}
+
+/** Request headers a browser may send across origins (the app's client and the contract's headers). */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, key, Idempotency-Key, If-Match, X-Request-Id';
+const EXPOSED_HEADERS = 'Retry-After, Allow, Location, ETag, Idempotent-Replayed, X-Total-Count';
+
+const errorAnswer = (status: number, message: string, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
+  status,
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify({ message, code }),
+});
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(chunks.length === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/** The request handler of the server: the API under /api, CORS, and the built app when STATIC_DIR is set. */
+export function createRequestListener(backend: Backend, options: HttpOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const allowed = new Set(options.corsOrigins);
+  const headerRules: HeaderRule[] =
+    options.staticDir && existsSync(join(options.staticDir, '_headers'))
+      ? parseHeadersFile(readFileSync(join(options.staticDir, '_headers'), 'utf8'))
+      : [];
+  const assets = options.staticDir ? sirv(options.staticDir, { single: true, etag: true, gzip: false, brotli: false, dev: false }) : null;
+
+  const corsHeaders = (req: IncomingMessage): Record<string, string> => {
+    const origin = req.headers.origin;
+    if (!origin || !allowed.has(origin)) return {};
+    return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, answer: ApiAnswer) => {
+    const headers = {
+      ...answer.headers,
+      ...corsHeaders(req),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi) {
+      if (!assets) {
+        send(req, res, errorAnswer(404, `No endpoint ${req.method ?? 'GET'} ${pathname}`, 'unknownPath'));
+        return;
+      }
+      for (const [name, value] of headersFor(headerRules, pathname)) res.setHeader(name, value);
+      assets(req, res, () => send(req, res, errorAnswer(404, 'Not found', 'unknownPath')));
+      return;
+    }
+    // A browser's preflight for a cross-origin call: answered here, it is no operation of the contract.
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      const origin = req.headers.origin;
+      if (!origin || !allowed.has(origin)) {
+        send(req, res, errorAnswer(403, 'This origin may not call the API', 'originNotAllowed'));
+        return;
+      }
+      res.writeHead(204, {
+        ...corsHeaders(req),
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+        'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+    readBody(req, options.maxBodyBytes)
+      .then((body) => backend.handle({ method: req.method ?? 'GET', url, headers: headersOf(req), body }))
+      .then(
+        (answer) => send(req, res, answer),
+        (error: unknown) => {
+          if (error instanceof BodyTooLarge) {
+            send(req, res, errorAnswer(413, `The request body is larger than ${options.maxBodyBytes} bytes`, 'payloadTooLarge'));
+            return;
+          }
+          console.error(error);
+          send(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
+        },
+      );
+  };
+}
+
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+export function createHttpServer(backend: Backend, options: HttpOptions): Server {
+  return createServer(createRequestListener(backend, options));
+}

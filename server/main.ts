@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createBackend } from './backend';
+import { ConfigError, readConfig } from './config';
+import { migrate } from './db/migrate';
+import { openPglite, openPostgres } from './db/sql';
+import { createHttpServer, listen } from './http-server';
+
+/** `npm run server`: the API over PostgreSQL (README.md, "Run it with a real server"). */
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  let dataDir: string | null = null;
+  if (!config.databaseUrl) {
+    dataDir = resolve(config.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const sql = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(dataDir ?? undefined);
+  const applied = await migrate(sql);
+  if (applied.length > 0) console.info(`Migrated: ${applied.join(', ')}`);
+  const started = performance.now();
+  const backend = await createBackend({ sql, seed: config.seed });
+  if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
+  const http = createHttpServer(backend, {
+    corsOrigins: config.corsOrigins,
+    maxBodyBytes: config.maxBodyBytes,
+    ...(config.staticDir ? { staticDir: resolve(config.staticDir) } : {}),
+  });
+  const port = await listen(http, config.port, config.host);
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${dataDir}`;
+  console.info(
+    `Service Unit Admin API on http://${config.host}:${port}/api, data in ${where}${config.staticDir ? `, app from ${config.staticDir}` : ''}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: stopping`);
+    http.close();
+    http.closeAllConnections();
+    void backend
+      .close()
+      .then(() => sql.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+});
