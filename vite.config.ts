@@ -55,7 +55,13 @@ export default defineConfig({
       '@mirage/': dir('./mirage/'),
     },
   },
-  server: { port: 5173 },
+  // npm run dev:remote: the app talks to `npm run server` through this proxy, as one origin (no CORS to set up).
+  server: {
+    port: 5173,
+    ...(process.env.VITE_API_MODE === 'remote' && !process.env.VITE_API_BASE_URL
+      ? { proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8787', changeOrigin: false } } }
+      : {}),
+  },
   preview: { port: 4173 },
   build: {
     // Two pages: the app, and the identity provider's silent-renewal frame (completes the answer, never boots the app).
@@ -81,7 +87,14 @@ export default defineConfig({
           // loudly here ("document is not defined"); add it to NEEDS_DOM.
           name: 'node',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'mirage/**/*.test.ts', 'src/**/*.test.ts', 'tests/*.test.ts', 'tests/session/**/*.test.ts'],
+          include: [
+            'machines/**/*.test.ts',
+            'mirage/**/*.test.ts',
+            'server/**/*.test.ts',
+            'src/**/*.test.ts',
+            'tests/*.test.ts',
+            'tests/session/**/*.test.ts',
+          ],
           exclude: NEEDS_DOM,
           setupFiles: ['./tests/console-guard.ts'],
           // These files share no mutable global state (machines are pure, timers are faked per test):

@@ -11,6 +11,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   staticDir: string | null;
   maxBodyBytes: number;
+  /** Behind a reverse proxy: the caller's address comes from X-Forwarded-For. */
+  trustProxy: boolean;
   production: boolean;
 }
 
@@ -62,6 +64,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     corsOrigins,
     staticDir,
     maxBodyBytes,
+    trustProxy: env['TRUST_PROXY'] === '1',
     production,
   };
 }

@@ -13,6 +13,8 @@ export interface HttpOptions {
   staticDir?: string;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** Take the caller's address from X-Forwarded-For (set only behind a proxy that sets it). */
+  trustProxy?: boolean;
 }
 
 /** Request headers a browser may send across origins (the app's client and the contract's headers). */
@@ -50,11 +52,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-function headersOf(req: IncomingMessage): Record<string, string> {
+/** The header that carries the caller's address to the domains (sign-in throttling); a client's own value is replaced. */
+export const CLIENT_ADDRESS_HEADER = 'x-client-address';
+
+function headersOf(req: IncomingMessage, trustProxy: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
+  // Behind a proxy (TRUST_PROXY=1) the caller is the first X-Forwarded-For entry; otherwise the socket's peer.
+  const forwarded = trustProxy ? headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
+  headers[CLIENT_ADDRESS_HEADER] = forwarded || req.socket.remoteAddress || 'unknown';
   return headers;
 }
 
@@ -114,7 +122,7 @@ export function createRequestListener(backend: Backend, options: HttpOptions): (
       return;
     }
     readBody(req, options.maxBodyBytes)
-      .then((body) => backend.handle({ method: req.method ?? 'GET', url, headers: headersOf(req), body }))
+      .then((body) => backend.handle({ method: req.method ?? 'GET', url, headers: headersOf(req, options.trustProxy ?? false), body }))
       .then(
         (answer) => send(req, res, answer),
         (error: unknown) => {

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const http = createHttpServer(backend, {
     corsOrigins: config.corsOrigins,
     maxBodyBytes: config.maxBodyBytes,
+    trustProxy: config.trustProxy,
     ...(config.staticDir ? { staticDir: resolve(config.staticDir) } : {}),
   });
   const port = await listen(http, config.port, config.host);
