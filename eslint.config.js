@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 /**
  * The project's layer rules, enforced here rather than by convention:
  * - machines/ imports only xstate and machines/ (tests may also use vitest);
- * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, `import type` from machines/ and values from machines/permissions/ (one can()) and machines/service-units/unit-status (one online rule) only;
+ * - core/ (pure rules shared by the app and both backends that need a package machines/ may not import)
+ *   imports only re2js, zod, core/ and `import type` from machines/ (tests may also use vitest): never
+ *   miragejs, node:*, src/, mirage/ or server/, so the browser app, the embedded backend and the Node server all run it;
+ * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and machines/text/text-rules (one text rule) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
@@ -31,6 +34,7 @@ function resolveSpec(spec, fileAbs, root) {
 function layerOf(rel) {
   const parts = rel.split('/');
   if (parts[0] === 'machines') return { layer: 'machines' };
+  if (parts[0] === 'core') return { layer: 'core' };
   if (parts[0] === 'mirage') return { layer: 'mirage' };
   if (parts[0] === 'server') return { layer: 'server' };
   if (parts[0] === 'src') {
@@ -44,10 +48,15 @@ function layerOf(rel) {
 
 /**
  * The values mirage/ may import from machines/: pure rules the server and the screens must share —
- * one can() (machines/permissions/) and one online-status rule (machines/service-units/unit-status).
+ * one can() (machines/permissions/), one online-status rule (machines/service-units/unit-status) and one
+ * text rule (machines/text/text-rules: the forms and machines validate drafts with it, so the backend,
+ * which has the last word, must refuse exactly what they refuse, not a copy that could drift).
  */
 const isPermissions = (/** @type {string | null} */ rel) =>
-  rel !== null && (rel.startsWith('machines/permissions/') || /^machines\/service-units\/unit-status(\.ts)?$/.test(rel));
+  rel !== null &&
+  (rel.startsWith('machines/permissions/') ||
+    /^machines\/service-units\/unit-status(\.ts)?$/.test(rel) ||
+    /^machines\/text\/text-rules(\.ts)?$/.test(rel));
 
 const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) => names.some((n) => spec === n || spec.startsWith(`${n}/`));
 
@@ -55,12 +64,13 @@ const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) =>
 const layersRule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the import boundaries between machines, mirage, shared code, features and app' },
+    docs: { description: 'Enforce the import boundaries between machines, core, mirage, shared code, features and app' },
     schema: [],
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
+      core: "core/ may import only 're2js', 'zod', core/ and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
       mirage:
-        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', mirage/, types from machines/, machines/permissions/ and machines/service-units/unit-status: '{{spec}}' is not allowed.",
+        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and machines/text/text-rules: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
@@ -82,9 +92,16 @@ const layersRule = {
         if (!ok) context.report({ node, messageId: 'machines', data: { spec } });
         return;
       }
+      if (from.layer === 'core') {
+        const ok = to
+          ? to.layer === 'core' || (to.layer === 'machines' && kind.typeOnly)
+          : isPackage(spec, isTest ? ['re2js', 'zod', 'vitest'] : ['re2js', 'zod']);
+        if (!ok) context.report({ node, messageId: 'core', data: { spec } });
+        return;
+      }
       if (from.layer === 'mirage') {
         const ok = to
-          ? to.layer === 'mirage' || (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
+          ? to.layer === 'mirage' || to.layer === 'core' || (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
           : isPackage(
               spec,
               isTest

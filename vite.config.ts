@@ -89,6 +89,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'machines/**/*.test.ts',
+            'core/**/*.test.ts',
             'mirage/**/*.test.ts',
             'server/**/*.test.ts',
             'src/**/*.test.ts',

@@ -98,6 +98,26 @@ const forbidden: Case[] = [
     code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n",
   },
   { name: 'a feature dynamic-importing mirage/', file: 'src/features/a/a.ts', code: "export const a = () => import('@mirage/server');\n" },
+  { name: 'core/ importing miragejs', file: 'core/x.ts', code: "import { Response } from 'miragejs';\nexport const a = Response;\n" },
+  { name: 'core/ importing src/', file: 'core/x.ts', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
+  {
+    name: 'core/ importing src/ by relative path',
+    file: 'core/x.ts',
+    code: "import { ROLE } from '../src/lib/roles';\nexport const a = ROLE;\n",
+  },
+  { name: 'core/ importing node:fs', file: 'core/x.ts', code: "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n" },
+  { name: 'core/ importing mirage/', file: 'core/x.ts', code: "import { db } from '../mirage/db';\nexport const a = db;\n" },
+  { name: 'core/ importing server/', file: 'core/x.ts', code: "import { config } from '../server/config';\nexport const a = config;\n" },
+  {
+    name: 'core/ importing a value from machines/',
+    file: 'core/x.ts',
+    code: "import { can } from '@machines/permissions/can';\nexport const a = can;\n",
+  },
+  {
+    name: 'machines/ importing core/ (core may use packages machines/ may not)',
+    file: 'machines/x/x.ts',
+    code: "import { compileSafeRegex } from '../../core/safe-regex';\nexport const a = compileSafeRegex;\n",
+  },
 ];
 
 const allowed: Case[] = [
@@ -157,6 +177,32 @@ const allowed: Case[] = [
     file: 'mirage/domains/x.ts',
     code: "import { unitStatus } from '@machines/service-units/unit-status';\nexport const a = unitStatus;\n",
   },
+  {
+    name: 'mirage/ importing the text rule from machines/text/text-rules',
+    file: 'mirage/domains/x.ts',
+    code: "import { readText } from '../../machines/text/text-rules';\nexport const a = readText;\n",
+  },
+  {
+    name: 'mirage/ importing core/',
+    file: 'mirage/domains/x.ts',
+    code: "import { compileSafeRegex } from '../../core/safe-regex';\nexport const a = compileSafeRegex;\n",
+  },
+  {
+    name: 'src/ importing core/',
+    file: 'src/features/a/schema.ts',
+    code: "import { compileSafeRegex } from '../../../core/safe-regex';\nexport const a = compileSafeRegex;\n",
+  },
+  {
+    name: 'server/ importing core/',
+    file: 'server/x.ts',
+    code: "import { compileSafeRegex } from '../core/safe-regex';\nexport const a = compileSafeRegex;\n",
+  },
+  {
+    name: 'core/ importing re2js, zod, core/ and types from machines/',
+    file: 'core/x.ts',
+    code: "import { RE2JS } from 're2js';\nimport { z } from 'zod';\nimport { compileSafeRegex } from './safe-regex';\nimport type { RegexEngine } from '@machines/url-restrictions/url-matcher';\nexport const a = [RE2JS, z, compileSafeRegex];\nexport type A = RegexEngine;\n",
+  },
+  { name: 'a core test importing vitest', file: 'core/x.test.ts', code: "import { it } from 'vitest';\nexport const a = it;\n" },
   {
     name: 'mirage/ importing types with inline type specifiers',
     file: 'mirage/domains/x.ts',

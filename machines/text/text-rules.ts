@@ -1,8 +1,9 @@
 /**
- * The rule for every user-entered text field on the client side: the forms' zod schemas
- * (src/lib/text-rules.ts re-exports it) and machines that validate drafts (machines/todo) use it, so the
- * error shows before sending. The server applies the same rule (mirage/text-rules.ts; mirage/ may not
- * import values from machines/), and tests/text-rules-parity.test.ts keeps the two equal.
+ * The one rule for every user-entered text field (names, titles, hostnames, tags, notes, subjects…).
+ * The backend applies it before it stores anything (mirage/domains, through `readText`); the forms' zod
+ * schemas (src/lib/text-rules.ts re-exports it) and machines that validate drafts (machines/todo) apply the
+ * same rule, so the error shows before sending. It is pure code with no import, so mirage/ may import it
+ * (eslint.config.js allows this file by name).
  *
  * - Text is normalised: Unicode NFC (so "é" typed two ways is one name), line ends to \n, trimmed.
  * - Refused: C0/C1 control characters (NUL, ESC, DEL…; newline and tab only in multi-line fields),
@@ -49,4 +50,26 @@ export function textProblem(text: string, rule: TextRule): TextProblem | null {
   if (!VISIBLE.test(text)) return 'invisible';
   if (textLength(text) > rule.max) return 'tooLong';
   return null;
+}
+
+/** Reads a body field: a non-string counts as empty. Returns the normalised value and its problem. */
+export function readText(raw: unknown, rule: TextRule): { value: string; problem: TextProblem | null } {
+  const value = typeof raw === 'string' ? normalizeText(raw) : '';
+  return { value, problem: textProblem(value, rule) };
+}
+
+/** An English sentence for a field's problem, for APIs that answer with a message as well as codes. */
+export function textMessage(field: string, problem: TextProblem, max: number): string {
+  switch (problem) {
+    case 'required':
+      return `${field} is required`;
+    case 'tooLong':
+      return `${field} must be at most ${max} characters`;
+    case 'controlCharacter':
+      return `${field} contains a control character (such as NUL)`;
+    case 'bidiControl':
+      return `${field} contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)`;
+    case 'invisible':
+      return `${field} must contain visible characters`;
+  }
 }

@@ -3,7 +3,7 @@ import type { Email, EmailLabel, EmailMeta, EmailTag, MailFolder } from '../../m
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
-import { readText, type TextRule } from '../text-rules';
+import { readText, type TextRule } from '../../machines/text/text-rules';
 import { idempotent } from '../idempotency';
 
 /*

@@ -4,7 +4,7 @@ import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { globMatches } from '../glob';
-import { readText, type TextRule } from '../text-rules';
+import { readText, type TextRule } from '../../machines/text/text-rules';
 import { idempotent } from '../idempotency';
 import { access } from '../access';
 import type { Action, Resource } from '../../machines/permissions/can';

@@ -2,7 +2,7 @@ import type { ProfileRecord } from '../../machines/profile/types';
 import { hashPassword, randomToken, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
-import { readText } from '../text-rules';
+import { readText } from '../../machines/text/text-rules';
 import type { MirageDomain } from '../types';
 
 /**

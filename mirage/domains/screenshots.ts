@@ -7,7 +7,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, unitResourceAccess } from './processes';
 import { access, readableBy, refusal, splitBulk } from '../access';
 import type { Action } from '../../machines/permissions/can';
-import { readText } from '../text-rules';
+import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */

@@ -4,7 +4,7 @@ import type { OperatingSystem, ServiceUnit, UnitStatus } from '../../machines/do
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListParams, type ListSpec } from '../list';
-import { normalizeText, readText, type TextRule } from '../text-rules';
+import { normalizeText, readText, type TextRule } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
 import { collectionOf } from '../mirage-internals';

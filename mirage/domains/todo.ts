@@ -4,7 +4,7 @@ import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { isGeneratedUsername } from './users';
-import { readText, textMessage, type TextProblem, type TextRule } from '../text-rules';
+import { readText, textMessage, type TextProblem, type TextRule } from '../../machines/text/text-rules';
 import { idempotent } from '../idempotency';
 
 /**

@@ -3,8 +3,8 @@ import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRule
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
-import { compileSafeRegex } from '../safe-regex';
-import { readText, type TextRule } from '../text-rules';
+import { compileSafeRegex } from '../../core/safe-regex';
+import { readText, type TextRule } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
 import { access, createRefusal, readableBy } from '../access';

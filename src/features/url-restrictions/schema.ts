@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@machines/editor/editor.machine';
-import { compileSafeRegex } from '@/lib/regex-engine';
+import { compileSafeRegex } from '../../../core/safe-regex';
 import { normalizeText, textField, textProblem, type TextRule } from '@/lib/text-rules';
 import type { RuleFormValues } from './api/types';
 

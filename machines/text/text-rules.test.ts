@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import * as server from '@mirage/text-rules';
-import * as serverRegex from '@mirage/safe-regex';
-import * as client from '@/lib/text-rules';
-import * as clientRegex from '@/lib/regex-engine';
-import { normalizeText, textProblem, type TextRule } from '@/lib/text-rules';
+import { normalizeText, readText, textLength, textMessage, textProblem, type TextRule } from './text-rules';
 
 const NAME: TextRule = { max: 80, required: true };
 const NOTES: TextRule = { max: 500, multiline: true };
 
-// The rule of every user-entered text field (issue 8, "odd text"), as the form and the server apply it.
+// The rule of every user-entered text field (issue 8, "odd text"), as the form and the backend apply it.
 const cases: [string, string, TextRule, string | null][] = [
   ['a plain name', 'Lisbon Kiosk 01', NAME, null],
   ['empty, required', '', NAME, 'required'],
@@ -48,21 +44,20 @@ describe('text rule', () => {
     expect(normalizeText('a\r\nb\rc')).toBe('a\nb\nc');
   });
 
-  it('the server (mirage/text-rules.ts) and the form (src/lib/text-rules.ts) decide every case alike', () => {
-    for (const [name, raw, rule] of cases) {
-      expect(server.readText(raw, rule), name).toEqual({
-        value: client.normalizeText(raw),
-        problem: client.textProblem(client.normalizeText(raw), rule),
-      });
-    }
+  it('counts characters as a person does (code points), not UTF-16 units', () => {
+    expect(textLength('🙂🙂')).toBe(2);
   });
 
-  it('the server and the app refuse the same regular expressions', () => {
-    expect(serverRegex.MAX_REGEX_PROGRAM_SIZE).toBe(clientRegex.MAX_REGEX_PROGRAM_SIZE);
-    for (const pattern of ['^https://a\\.example/', '(a)\\1', '(?=x)', '([a-z', '[a-z]{1000}', '(a+)+$']) {
-      const s = serverRegex.compileSafeRegex(pattern);
-      const c = clientRegex.compileSafeRegex(pattern);
-      expect('problem' in s ? s.problem : 'ok', pattern).toBe('problem' in c ? c.problem : 'ok');
-    }
+  it("reads a request body's field: normalised, and a non-string counts as empty", () => {
+    expect(readText('  Cafe\u0301 ', NAME)).toEqual({ value: 'Caf\u00E9', problem: null });
+    expect(readText(42, NAME)).toEqual({ value: '', problem: 'required' });
+    expect(readText(undefined, NOTES)).toEqual({ value: '', problem: null });
+    expect(readText('Kiosk\u0000', NAME)).toEqual({ value: 'Kiosk\u0000', problem: 'controlCharacter' });
+  });
+
+  it('names each problem in a sentence for APIs that answer with a message', () => {
+    expect(textMessage('Name', 'required', 80)).toBe('Name is required');
+    expect(textMessage('Name', 'tooLong', 80)).toBe('Name must be at most 80 characters');
+    expect(textMessage('Name', 'invisible', 80)).toBe('Name must contain visible characters');
   });
 });

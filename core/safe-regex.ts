@@ -2,9 +2,11 @@ import { RE2JS } from 're2js';
 
 /**
  * Regular expressions for URL rules, compiled by RE2 (`re2js`): matching takes time linear in the URL,
- * whatever the pattern. What RE2 cannot run (backreferences, lookaround) is refused at save, and so is
- * a pattern whose compiled program is too large to run on every test of a URL.
- * The app uses the same engine and limits (src/lib/regex-engine.ts); tests/text-rules-parity.test.ts keeps them equal.
+ * whatever the pattern (a JavaScript RegExp backtracks exponentially on `^https://x\.example/(a+)+$`).
+ * What RE2 cannot run (backreferences, lookaround) is refused, and so is a pattern whose compiled program
+ * is too large to run on every test of a URL. The backend refuses such a rule at save
+ * (mirage/domains/url-restrictions.ts), the form before sending (src/features/url-restrictions/schema.ts),
+ * and the app's URL tester compiles stored rules with it (src/lib/regex-engine.ts).
  */
 
 /** RE2's approximate cost of a pattern; the seed's rules are below 100, `[a-z]{1000}` is about 1000. */
