@@ -1,0 +1,316 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:server` (docs/performance.md, "Server"): the API server on a real PostgreSQL, measured
+ * against a floor in the same run, never against a fixed time.
+ *
+ * - List: `GET /api/service-units?page=1&pageSize=25&sort=name` at the large seed under fixed concurrency
+ *   (autocannon), against the floor: a bare node:http handler that checks the bearer token and runs the
+ *   list as SQL with `pg` on the same table, and sends the same JSON shape. Goal: ≥ 0.7× the floor's
+ *   requests per second and a p99 under 2× the floor's.
+ * - Write: one unit create at the default and at the large seed (median of sequential creates). Goal ≤ 1.3×.
+ * - Memory: the server process's resident size at the large seed after the load.
+ *
+ *   BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/postgres npm run bench:server [-- --seconds 10 --connections 10]
+ *
+ * The URL's role must be allowed to create databases: each run creates two (bench_default_*, bench_large_*)
+ * and drops them at the end.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const argv = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && argv[i + 1] ? Number(argv[i + 1]) : fallback;
+};
+const SECONDS = arg('--seconds', 10);
+const CONNECTIONS = arg('--connections', 10);
+const ROUNDS = arg('--rounds', 2);
+const WRITES = arg('--writes', 40);
+const GOALS = { throughputRatio: 0.7, p99Ratio: 2, writeRatio: 1.3 };
+const PORTS = { default: 4194, large: 4195, floor: 4196 };
+const APP_KEY = 'service-unit-admin-demo-key';
+const LIST = '/api/service-units?page=1&pageSize=25&sort=name';
+
+const log = (message) => console.error(`[bench:server] ${message}`);
+const base = process.env.BENCH_DATABASE_URL;
+if (!base) {
+  console.error(
+    'bench:server needs a real PostgreSQL: set BENCH_DATABASE_URL=postgres://user:password@127.0.0.1:5432/postgres (a role that may create databases).',
+  );
+  process.exit(2);
+}
+
+const urlFor = (database) => {
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(database, seed, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: urlFor(database), SEED: seed, PORT: String(port), NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Service Unit Admin API on')) {
+        clearInterval(timer);
+        resolve({ child, output: () => output });
+      }
+    }, 100);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function request(port, method, path, { token, body } = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      key: APP_KEY,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function signIn(port, username) {
+  const answer = await request(port, 'POST', '/api/UserLogin', { body: { params: { username, password: 'demo1234' } } });
+  if (answer.status !== 200) throw new Error(`sign-in as ${username}: ${answer.status}`);
+  return answer.body.accessToken;
+}
+
+/** The floor: token check and the list page as SQL on the same table, the same JSON shape, nothing else. */
+function startFloor(database, port) {
+  const pool = new pg.Pool({ connectionString: urlFor(database), max: 10 });
+  const server = http.createServer(async (req, res) => {
+    try {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const session = await pool.query(
+        "SELECT data FROM rows WHERE collection = 'sessions' AND NOT deleted AND data->>'accessToken' = $1 LIMIT 1",
+        [token],
+      );
+      if (session.rows.length === 0) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end('{"message":"Invalid access token"}');
+        return;
+      }
+      const [page, total] = await Promise.all([
+        pool.query(
+          "SELECT data FROM rows WHERE collection = 'serviceUnits' AND NOT deleted ORDER BY data->>'name' COLLATE \"C\", id LIMIT 25 OFFSET 0",
+        ),
+        pool.query("SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted"),
+      ]);
+      const body = JSON.stringify({ items: page.rows.map((r) => r.data), total: total.rows[0].n, page: 1, pageSize: 25 });
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch (error) {
+      res.writeHead(500);
+      res.end(String(error));
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, pool })));
+}
+
+function load(port, token) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${LIST}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else
+          resolve({
+            rps: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+            errors: result.errors,
+          });
+      },
+    );
+  });
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function writeCost(port, token) {
+  const times = [];
+  for (let i = 0; i < WRITES; i += 1) {
+    const started = performance.now();
+    const answer = await request(port, 'POST', '/api/service-units', {
+      token,
+      body: {
+        name: `Bench unit ${i}`,
+        hostname: `bench-${i}.example`,
+        ipAddress: '10.9.0.1',
+        operatingSystem: 'linux',
+        location: 'Bench',
+        description: '',
+        tags: [],
+        screenshotIntervalMinutes: 5,
+      },
+    });
+    times.push(performance.now() - started);
+    if (answer.status !== 201 && answer.status !== 200) throw new Error(`create: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  // The first few warm the process up; the median of the rest.
+  return median(times.slice(5));
+}
+
+const rssMb = (pid) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+};
+
+async function main() {
+  const stamp = Date.now().toString(36);
+  const databases = { default: `bench_default_${stamp}`, large: `bench_large_${stamp}` };
+  const results = {
+    startedAt: new Date().toISOString(),
+    cpus: cpus().length,
+    loadAverage1m: loadavg()[0],
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  };
+  await admin(`CREATE DATABASE ${databases.default}`);
+  await admin(`CREATE DATABASE ${databases.large}`);
+  const running = [];
+  let floor = null;
+  try {
+    log('starting the server at the default seed…');
+    const small = await startServer(databases.default, 'default', PORTS.default);
+    running.push(small.child);
+    log('starting the server at the large seed (seeding 10,000 units, 50,000 users, 100,000 screenshots)…');
+    const seedStarted = performance.now();
+    const large = await startServer(databases.large, 'large', PORTS.large);
+    running.push(large.child);
+    results.largeSeedStartMs = Math.round(performance.now() - seedStarted);
+
+    const token = await signIn(PORTS.large, 'superadmin');
+    const check = await request(PORTS.large, 'GET', LIST, { token });
+    if (check.status !== 200) throw new Error(`list: ${check.status}`);
+    results.listTotal = check.body.total;
+    // The floor gets the index its query needs (the server itself needs none: it answers from memory).
+    const indexClient = new pg.Client({ connectionString: urlFor(databases.large) });
+    await indexClient.connect();
+    await indexClient.query(
+      `CREATE INDEX bench_units_by_name ON rows ((data->>'name') COLLATE "C", id) WHERE collection = 'serviceUnits' AND NOT deleted`,
+    );
+    await indexClient.end();
+    floor = await startFloor(databases.large, PORTS.floor);
+    const floorCheck = await request(PORTS.floor, 'GET', LIST, { token });
+    if (floorCheck.status !== 200 || floorCheck.body.total !== check.body.total)
+      throw new Error(`the floor answers differently: ${floorCheck.status}, total ${floorCheck.body?.total} vs ${check.body.total}`);
+
+    const server = [];
+    const bare = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? ['server', 'floor'] : ['floor', 'server'];
+      for (const who of order) {
+        log(`list under load: ${who}, round ${round + 1}/${ROUNDS}`);
+        const result = await load(who === 'server' ? PORTS.large : PORTS.floor, token);
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        (who === 'server' ? server : bare).push(result);
+      }
+    }
+    const pick = (list, key) => median(list.map((r) => r[key]));
+    results.list = {
+      server: { rps: pick(server, 'rps'), p50: pick(server, 'p50'), p99: pick(server, 'p99') },
+      floor: { rps: pick(bare, 'rps'), p50: pick(bare, 'p50'), p99: pick(bare, 'p99') },
+    };
+    results.memoryMb = rssMb(large.child.pid);
+
+    log('write cost at both seeds…');
+    const smallToken = await signIn(PORTS.default, 'user');
+    const largeToken = await signIn(PORTS.large, 'user');
+    results.write = { defaultMs: await writeCost(PORTS.default, smallToken), largeMs: await writeCost(PORTS.large, largeToken) };
+  } finally {
+    for (const child of running) child.kill('SIGTERM');
+    if (floor) {
+      floor.server.close();
+      await floor.pool.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await admin(`DROP DATABASE IF EXISTS ${databases.default} WITH (FORCE)`).catch(() => undefined);
+    await admin(`DROP DATABASE IF EXISTS ${databases.large} WITH (FORCE)`).catch(() => undefined);
+  }
+
+  const { list, write } = results;
+  const throughputRatio = list.server.rps / list.floor.rps;
+  const p99Ratio = list.server.p99 / list.floor.p99;
+  const writeRatio = write.largeMs / write.defaultMs;
+  const rows = [
+    [
+      'List at the large seed: requests/s (server / floor)',
+      `${list.server.rps.toFixed(0)} / ${list.floor.rps.toFixed(0)}`,
+      `≥ ${GOALS.throughputRatio}×`,
+      throughputRatio,
+      throughputRatio >= GOALS.throughputRatio,
+    ],
+    ['List p50 ms (server / floor)', `${list.server.p50} / ${list.floor.p50}`, '', null, null],
+    ['List p99 ms (server / floor)', `${list.server.p99} / ${list.floor.p99}`, `< ${GOALS.p99Ratio}×`, p99Ratio, p99Ratio < GOALS.p99Ratio],
+    [
+      'Create a unit, median ms (large / default seed)',
+      `${write.largeMs.toFixed(1)} / ${write.defaultMs.toFixed(1)}`,
+      `≤ ${GOALS.writeRatio}×`,
+      writeRatio,
+      writeRatio <= GOALS.writeRatio,
+    ],
+    ['Server memory after the load, MB (large seed)', results.memoryMb.toFixed(0), '', null, null],
+    ['Server start with seeding, large seed, ms', String(results.largeSeedStartMs), '', null, null],
+  ];
+  results.table = rows.map(([figure, value, goal, ratio, pass]) => ({
+    figure,
+    value,
+    goal,
+    ratio: ratio === null ? '' : ratio.toFixed(2),
+    result: pass === null ? '' : pass ? 'pass' : 'MISS',
+  }));
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/server-latest.json', JSON.stringify(results, null, 2));
+  console.log(
+    `\nnpm run bench:server: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS} interleaved rounds, ${results.cpus} cores, load ${results.loadAverage1m.toFixed(1)}; ${results.listTotal} units\n`,
+  );
+  console.table(results.table);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
