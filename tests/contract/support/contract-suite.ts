@@ -1,0 +1,722 @@
+/**
+ * The contract suite (docs/api/openapi.yaml), one body for every backend: every endpoint is driven
+ * through success, validation, 401, 403, 404, 409, 423, 503 and other organizations' ids, and every answer
+ * is validated against the document's schema (support/contract-client.ts). The last test proves that every
+ * documented path and status was produced by at least one call of the run.
+ *
+ * Two files run it: tests/contract/mirage-contract.test.ts (the embedded backend, Mirage in jsdom) and
+ * server/contract.test.ts (the Node server over HTTP on a fresh database), so both backends are held to
+ * the same calls and the same statuses.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { APP_KEY, createContractClient } from './contract-client';
+import { contractValidator } from './openapi-validator';
+
+/** One running backend the suite calls. */
+export interface ContractTarget {
+  /** Prefix of every request path: '' for Mirage (it answers the page's origin), `http://127.0.0.1:<port>` for the server. */
+  baseUrl: string;
+  /** A live session for a seeded account, stored where the backend reads sessions; resolves with its token. */
+  tokenFor(username: string): Promise<string>;
+  shutdown(): Promise<void>;
+}
+
+/** A kind of backend the suite runs against. */
+export interface ContractBackend {
+  /** Named in the suite's titles. */
+  name: string;
+  /** A backend with the default seed. */
+  start(): Promise<ContractTarget>;
+  /** A backend with the default seed and sessions for `usernames`, none of whose writes can be stored from then on. */
+  startUnstorable(usernames: readonly string[]): Promise<{ target: ContractTarget; tokens: Record<string, string> }>;
+  /** What the backend logs (console.error's first argument) for each write it could not store; null: it logs nothing. */
+  unstoredLog: string | null;
+}
+
+/** Starting a backend seeds it (and, for the server, stores the seed): more than a hook's default 10 s on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+
+const validator = contractValidator();
+
+/** A concrete URL for a path template (ids that exist in the default seed). */
+function concrete(path: string): string {
+  return path.replace('{ruleId}', '31').replace('{id}', '1');
+}
+
+/** Defines the contract suite's describes for one backend. */
+export function defineContractSuite(backend: ContractBackend): void {
+  /** Every `METHOD template status` a call of this run produced. */
+  const exercised = new Set<string>();
+  let target: ContractTarget;
+  const { call, expectStatus } = createContractClient(() => target.baseUrl, exercised);
+  const t: Record<string, string> = {};
+
+  describe(`${backend.name} answers as the contract says`, () => {
+    beforeAll(async () => {
+      target = await backend.start();
+      for (const name of ['superadmin', 'admin', 'operator', 'user', 'globex', 'gabe', 'paula', 'sam'])
+        t[name] = await target.tokenFor(name);
+    }, START_TIMEOUT_MS);
+    afterAll(() => target.shutdown());
+
+    describe('auth', () => {
+      it('signs in with the application key, refuses a wrong password and a disabled account', async () => {
+        const ok = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', {
+          appKey: APP_KEY,
+          body: { params: { username: 'admin', password: 'demo1234' } },
+        });
+        expect(ok.body.accessToken).toMatch(/\w{16,}/);
+        await expectStatus(401, 'POST', '/api/UserLogin', {
+          appKey: APP_KEY,
+          body: { params: { username: 'admin', password: 'wrong-one' } },
+        });
+        await expectStatus(401, 'POST', '/api/UserLogin', {
+          appKey: 'not-the-key',
+          body: { params: { username: 'admin', password: 'demo1234' } },
+        });
+        const disabled = await expectStatus<{ code: string }>(403, 'POST', '/api/UserLogin', {
+          appKey: APP_KEY,
+          body: { params: { username: 'dora', password: 'demo1234' } },
+        });
+        expect(disabled.body.code).toBe('accountDisabled');
+      });
+
+      it('registers, refuses a malformed body, missing fields and a used email', async () => {
+        const body = {
+          fullName: 'Nora Newcomer',
+          phoneNumber: '+49 40 555 0101',
+          email: 'nora@acme.example',
+          password: 'correct-horse',
+          rePassword: 'correct-horse',
+        };
+        await expectStatus(201, 'POST', '/api/UserProfile', { appKey: APP_KEY, body });
+        const again = await expectStatus<{ errors: Record<string, string> }>(422, 'POST', '/api/UserProfile', { appKey: APP_KEY, body });
+        expect(again.body.errors['email']).toBe('This email is already in use.');
+        await expectStatus(400, 'POST', '/api/UserProfile', { appKey: APP_KEY, rawBody: '{not json' });
+        await expectStatus(401, 'POST', '/api/UserProfile', { body });
+      });
+
+      it('refreshes a token once, signs out, locks and unlocks', async () => {
+        const signIn = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', {
+          appKey: APP_KEY,
+          body: { params: { username: 'operator', password: 'demo1234' } },
+        });
+        const refreshed = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/auth/refresh-token', {
+          body: { accessToken: signIn.body.accessToken },
+        });
+        const token = refreshed.body.accessToken;
+        await expectStatus(200, 'GET', '/api/me', { token });
+        await expectStatus(204, 'POST', '/api/auth/lock', { token });
+        const locked = await expectStatus<{ code: string }>(423, 'GET', '/api/me', { token });
+        expect(locked.body.code).toBe('session_locked');
+        await expectStatus(423, 'POST', '/api/auth/refresh-token', { body: { accessToken: token } });
+        await expectStatus(422, 'POST', '/api/auth/unlock', { token, body: { password: 'wrong-one' } });
+        await expectStatus(200, 'POST', '/api/auth/unlock', { token, body: { password: 'demo1234' } });
+        await expectStatus(204, 'POST', '/api/auth/logout', { token });
+        await expectStatus(401, 'GET', '/api/me', { token });
+        await expectStatus(401, 'POST', '/api/auth/lock', { token: 'no-such-token' });
+        await expectStatus(401, 'POST', '/api/auth/unlock', { token: 'no-such-token', body: { password: 'demo1234' } });
+        await expectStatus(204, 'POST', '/api/auth/logout', {});
+        // A token is exchanged once: sent again, it is refused (on its own sign-in: what else a reuse ends is
+        // docs/auth.md's, not this walk's).
+        const other = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', {
+          appKey: APP_KEY,
+          body: { params: { username: 'operator', password: 'demo1234' } },
+        });
+        await expectStatus(200, 'POST', '/api/auth/refresh-token', { body: { accessToken: other.body.accessToken } });
+        await expectStatus(401, 'POST', '/api/auth/refresh-token', { body: { accessToken: other.body.accessToken } });
+      });
+
+      it('answers a password-reset request the same way for any address, and refuses a bad one', async () => {
+        await expectStatus(200, 'POST', '/api/auth/forgot-password', { appKey: APP_KEY, body: { email: 'nobody@acme.example' } });
+        await expectStatus(422, 'POST', '/api/auth/forgot-password', { appKey: APP_KEY, body: { email: 'not-an-address' } });
+        await expectStatus(401, 'POST', '/api/auth/forgot-password', { body: { email: 'admin@acme.example' } });
+      });
+    });
+
+    describe('profile', () => {
+      it('reads and updates the profile, refuses bad fields and a wrong current password', async () => {
+        const token = await target.tokenFor('user');
+        const profile = await expectStatus<{ displayName: string }>(200, 'GET', '/api/me/profile', { token });
+        await expectStatus(200, 'PUT', '/api/me/profile', {
+          token,
+          body: { displayName: profile.body.displayName, about: 'Night shift', phoneNumber: '+1 555 0100', photoURL: '' },
+        });
+        await expectStatus(422, 'PUT', '/api/me/profile', {
+          token,
+          body: { displayName: '', about: '', phoneNumber: 'call me', photoURL: '' },
+        });
+        await expectStatus(422, 'POST', '/api/me/password', {
+          token,
+          body: { currentPassword: 'wrong-one', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' },
+        });
+        await expectStatus(204, 'POST', '/api/me/password', {
+          token: await target.tokenFor('sam'),
+          body: { currentPassword: 'demo1234', newPassword: 'a-longer-secret', confirmPassword: 'a-longer-secret' },
+        });
+      });
+    });
+
+    describe('to-do (the spec’s contract)', () => {
+      it('lists, creates (201 {id}), updates, and refuses unknown filters, bad bodies and other people’s tasks', async () => {
+        const token = await target.tokenFor('user');
+        const all = await expectStatus<{ id: number }[]>(200, 'GET', '/api/apps/todo/tasks?filter=all', { token });
+        await expectStatus(200, 'GET', '/api/apps/todo/tasks/?filter=backend', { token });
+        await expectStatus(422, 'GET', '/api/apps/todo/tasks?filter=urgent', { token });
+        await expectStatus(200, 'GET', '/api/apps/todo/tags', { token });
+        const created = await expectStatus<{ id: number }>(201, 'POST', '/api/apps/todo/tasks/', {
+          token,
+          body: {
+            task: {
+              title: 'Renew the gateway certificate',
+              desc: '',
+              tags: ['backend'],
+              isImportant: true,
+              isStarred: false,
+              isCompleted: false,
+              isTrashed: false,
+            },
+          },
+        });
+        expect(created.body.id).toBe(Math.max(...all.body.map((task) => task.id)) + 1);
+        await expectStatus(422, 'POST', '/api/apps/todo/tasks', { token, body: { task: { title: '' } } });
+        await expectStatus(200, 'POST', `/api/apps/todo/task/${created.body.id}`, { token, body: { task: { isCompleted: true } } });
+        await expectStatus(422, 'POST', `/api/apps/todo/task/${created.body.id}`, { token, body: { task: { tags: ['urgent'] } } });
+        await expectStatus(404, 'POST', '/api/apps/todo/task/99999', { token, body: { task: { isCompleted: true } } });
+        // Another user's numbering is their own: the task id of this user is unknown to the Globex user.
+        await expectStatus(404, 'POST', `/api/apps/todo/task/${created.body.id}`, {
+          token: t['globex'],
+          body: { task: { isCompleted: true } },
+        });
+      });
+    });
+
+    describe('mail (the spec’s contract)', () => {
+      it('lists by folder and label, reads tags and meta, mutates with empty 200s and refuses bad input', async () => {
+        const token = await target.tokenFor('admin');
+        const inbox = await expectStatus<{ id: number }[]>(200, 'GET', '/api/apps/email/mails?filter=inbox', { token });
+        await expectStatus(200, 'GET', '/api/apps/email/mails/?filter=important&q=report', { token });
+        await expectStatus(422, 'GET', '/api/apps/email/mails?filter=archive', { token });
+        await expectStatus(200, 'GET', '/api/apps/email/tags', { token });
+        await expectStatus(200, 'GET', '/api/apps/email/meta', { token });
+        const [first, second] = inbox.body.map((m) => m.id);
+        const ids = [first as number, second as number];
+        for (const [path, body, bad] of [
+          ['move-mails', { emailIds: ids, mailFolder: 'spam' }, { emailIds: ids, mailFolder: 'archive' }],
+          ['update-labels', { emailIds: ids, label: 'company' }, { emailIds: ids, label: 'urgent' }],
+          ['set-labels', { mailId: ids[0], labels: ['important'] }, { mailId: ids[0], labels: 'important' }],
+          ['mark-unread', { emailIds: ids, unreadFlag: false }, { emailIds: [], unreadFlag: false }],
+          ['set-starred', { mailId: ids[0], value: true }, { mailId: ids[0], value: 'yes' }],
+        ] as const) {
+          const done = await expectStatus(200, 'POST', `/api/apps/email/${path}`, { token, body });
+          expect(done.body).toBeUndefined();
+          await expectStatus(422, 'POST', `/api/apps/email/${path}`, { token, body: bad });
+        }
+        // Someone else's mail id is unknown here.
+        await expectStatus(422, 'POST', '/api/apps/email/set-starred', { token: t['globex'], body: { mailId: ids[0], value: true } });
+        await expectStatus(201, 'POST', '/api/apps/email/compose', {
+          token,
+          body: { draft: false, to: ['ops@globex.example'], cc: [], bcc: [], subject: 'Hello', message: '<p>Hi</p>' },
+        });
+        await expectStatus(422, 'POST', '/api/apps/email/compose', {
+          token,
+          body: { draft: false, to: ['not an address'], subject: 'Hello', message: '' },
+        });
+      });
+    });
+
+    describe('service units', () => {
+      it('lists with paging, sorting and filters; reads, creates, updates, deletes; refuses bad input and other organizations’ units', async () => {
+        const token = t['user'] as string;
+        const page = await expectStatus<{ items: { id: string }[]; total: number }>(
+          200,
+          'GET',
+          '/api/service-units?page=1&pageSize=5&sort=hostname&order=desc&status=online,offline&os=linux&search=a',
+          { token },
+        );
+        expect(page.body.items.length).toBeLessThanOrEqual(5);
+        await expectStatus(200, 'GET', '/api/service-units/tags', { token });
+        await expectStatus(200, 'GET', '/api/service-units/export?status=maintenance', { token });
+        await expectStatus(200, 'GET', '/api/service-units/33', { token });
+        await expectStatus(404, 'GET', '/api/service-units/99999', { token });
+        // Unit 33 is Acme's: the Globex user does not see it.
+        await expectStatus(404, 'GET', '/api/service-units/33', { token: t['globex'] });
+        const input = {
+          name: 'Contract Test Unit',
+          hostname: 'contract-01.acme.example',
+          ipAddress: '10.9.9.9',
+          operatingSystem: 'linux',
+          location: 'Lab',
+          description: '',
+          tags: ['lab'],
+          maintenance: false,
+          screenshotIntervalMinutes: 15,
+        };
+        const created = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+          token,
+          body: input,
+          headers: { 'Idempotency-Key': 'contract-unit-1' },
+        });
+        const replay = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+          token,
+          body: input,
+          headers: { 'Idempotency-Key': 'contract-unit-1' },
+        });
+        expect(replay.body.id).toBe(created.body.id);
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        await expectStatus(422, 'POST', '/api/service-units', {
+          token,
+          body: { ...input, name: 'Other' },
+          headers: { 'Idempotency-Key': 'contract-unit-1' },
+        });
+        await expectStatus(422, 'POST', '/api/service-units', { token, body: { ...input, hostname: 'not a host!' } });
+        const id = created.body.id;
+        await expectStatus(200, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, maintenance: true } });
+        await expectStatus(422, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, screenshotIntervalMinutes: 5000 } });
+        await expectStatus(404, 'PUT', `/api/service-units/${id}`, { token: t['globex'], body: input });
+        await expectStatus(200, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id], maintenance: false } });
+        await expectStatus(422, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id] } });
+        await expectStatus(404, 'POST', '/api/service-units/bulk-maintenance', {
+          token: t['globex'],
+          body: { ids: [id], maintenance: true },
+        });
+        await expectStatus(404, 'DELETE', `/api/service-units/${id}`, { token: t['globex'] });
+        await expectStatus(204, 'DELETE', `/api/service-units/${id}`, { token });
+        await expectStatus(404, 'DELETE', `/api/service-units/${id}`, { token });
+        const second = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units', {
+          token,
+          body: { ...input, name: 'Contract Test Unit 2', hostname: 'contract-02.acme.example' },
+        });
+        await expectStatus(422, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [] } });
+        await expectStatus(404, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id, '99999'] } });
+        await expectStatus(200, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id] } });
+      });
+    });
+
+    describe('processes', () => {
+      it('lists processes and rules, ends a process once, adds, changes and deletes rules', async () => {
+        const token = t['user'] as string;
+        const list = await expectStatus<{ items: { id: string }[] }>(
+          200,
+          'GET',
+          '/api/service-units/33/processes?sort=memoryMb&order=asc&search=',
+          { token },
+        );
+        await expectStatus(404, 'GET', '/api/service-units/33/processes', { token: t['globex'] });
+        const pid = list.body.items[0]?.id as string;
+        await expectStatus(404, 'POST', `/api/processes/${pid}/end`, { token: t['globex'] });
+        await expectStatus(200, 'POST', `/api/processes/${pid}/end`, { token });
+        await expectStatus(409, 'POST', `/api/processes/${pid}/end`, { token });
+        await expectStatus(200, 'GET', '/api/service-units/33/process-rules', { token });
+        await expectStatus(404, 'GET', '/api/service-units/33/process-rules', { token: t['globex'] });
+        const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
+          token,
+          body: { pattern: 'steam*', action: 'block', enabled: true, comment: 'No games' },
+        });
+        await expectStatus(422, 'POST', '/api/service-units/33/process-rules', {
+          token,
+          body: { pattern: 'steam*', action: 'block', enabled: true, comment: '' },
+        });
+        await expectStatus(404, 'POST', '/api/service-units/33/process-rules', {
+          token: t['globex'],
+          body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
+        });
+        const rulePath = `/api/service-units/33/process-rules/${rule.body.id}`;
+        await expectStatus(200, 'PUT', rulePath, { token, body: { enabled: false } });
+        await expectStatus(422, 'PUT', rulePath, { token, body: { action: 'maybe' } });
+        await expectStatus(404, 'PUT', rulePath, { token: t['globex'], body: { enabled: true } });
+        await expectStatus(404, 'DELETE', rulePath, { token: t['globex'] });
+        await expectStatus(204, 'DELETE', rulePath, { token });
+      });
+    });
+
+    describe('screenshots', () => {
+      it('lists, reads, flags, deletes, captures on request, and hides other organizations’ screenshots', async () => {
+        const token = t['user'] as string;
+        const page = await expectStatus<{ items: { id: string }[] }>(
+          200,
+          'GET',
+          '/api/screenshots?page=1&pageSize=3&unitId=33&flagged=false&order=asc&from=2020-01-01&to=2099-12-31&search=',
+          { token },
+        );
+        const acmeShots = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=3', { token });
+        const id = (page.body.items[0] ?? acmeShots.body.items[0])?.id as string;
+        await expectStatus(200, 'GET', `/api/screenshots/${id}`, { token });
+        await expectStatus(404, 'GET', `/api/screenshots/${id}`, { token: t['globex'] });
+        await expectStatus(200, 'PATCH', `/api/screenshots/${id}`, { token, body: { flagged: true, note: 'Streaming during the shift' } });
+        await expectStatus(200, 'PUT', `/api/screenshots/${id}`, { token, body: { flagged: false } });
+        for (const method of ['PATCH', 'PUT']) {
+          await expectStatus(400, method, `/api/screenshots/${id}`, { token, rawBody: '[1,2]' });
+          await expectStatus(422, method, `/api/screenshots/${id}`, { token, body: { flagged: 'yes' } });
+          await expectStatus(404, method, `/api/screenshots/${id}`, { token: t['globex'], body: { flagged: true } });
+        }
+        await expectStatus(404, 'DELETE', `/api/screenshots/${id}`, { token: t['globex'] });
+        await expectStatus(204, 'DELETE', `/api/screenshots/${id}`, { token });
+        await expectStatus(404, 'DELETE', `/api/screenshots/${id}`, { token });
+        const others = acmeShots.body.items.map((s) => s.id).filter((x) => x !== id);
+        await expectStatus(200, 'POST', '/api/screenshots/bulk-delete', { token, body: { ids: [...others, id] } });
+        await expectStatus(422, 'POST', '/api/screenshots/bulk-delete', { token, body: { ids: [] } });
+        const capture = await expectStatus<{ id: string }>(202, 'POST', '/api/service-units/33/capture', { token });
+        await expectStatus(404, 'POST', '/api/service-units/33/capture', { token: t['globex'] });
+        await expectStatus(200, 'GET', `/api/capture-requests/${capture.body.id}`, { token });
+        await expectStatus(404, 'GET', `/api/capture-requests/${capture.body.id}`, { token: t['globex'] });
+      });
+    });
+
+    describe('URL rules', () => {
+      it('lists, reads, creates, updates and deletes rules; refuses invalid ones and other organizations’ ids', async () => {
+        const token = t['user'] as string;
+        await expectStatus(
+          200,
+          'GET',
+          '/api/url-restrictions?page=1&pageSize=5&sort=pattern&order=asc&action=block&matchType=domain,wildcard&enabled=true&unit=33&search=com',
+          { token },
+        );
+        const all = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/url-restrictions/all', { token });
+        const id = all.body.items[0]?.id as string;
+        await expectStatus(200, 'GET', `/api/url-restrictions/${id}`, { token });
+        await expectStatus(404, 'GET', `/api/url-restrictions/${id}`, { token: t['globex'] });
+        const input = {
+          pattern: 'contract.example',
+          matchType: 'domain',
+          action: 'block',
+          enabled: true,
+          scope: { kind: 'units', unitIds: ['33'] },
+          schedule: { kind: 'window', days: [1, 2, 3], from: '08:00', to: '17:00' },
+          reason: 'Contract test',
+        };
+        const created = await expectStatus<{ id: string }>(201, 'POST', '/api/url-restrictions', { token, body: input });
+        await expectStatus(422, 'POST', '/api/url-restrictions', { token, body: input });
+        // A Globex user may not scope a rule to an Acme unit.
+        await expectStatus(422, 'POST', '/api/url-restrictions', { token: t['globex'], body: { ...input, pattern: 'other.example' } });
+        const path = `/api/url-restrictions/${created.body.id}`;
+        await expectStatus(200, 'PUT', path, { token, body: { ...input, scope: { kind: 'all' }, schedule: { kind: 'always' } } });
+        await expectStatus(422, 'PUT', path, { token, body: { ...input, matchType: 'fuzzy' } });
+        await expectStatus(404, 'PUT', path, { token: t['globex'], body: input });
+        await expectStatus(404, 'DELETE', path, { token: t['globex'] });
+        await expectStatus(204, 'DELETE', path, { token });
+      });
+    });
+
+    describe('dashboards', () => {
+      it('answers the user dashboard to everyone and the admin dashboard to admin roles only', async () => {
+        for (const path of [
+          '/api/dashboard/summary',
+          '/api/dashboard/latest-screenshots?limit=3',
+          '/api/dashboard/recent-offline?limit=3',
+        ]) {
+          await expectStatus(200, 'GET', path, { token: t['user'] });
+        }
+        for (const path of ['summary', 'units-trend', 'top-risk', 'recent-sign-ins']) {
+          await expectStatus(200, 'GET', `/api/admin/dashboard/${path}`, { token: t['operator'] });
+          await expectStatus(403, 'GET', `/api/admin/dashboard/${path}`, { token: t['user'] });
+        }
+      });
+    });
+
+    describe('prediction report', () => {
+      it('answers admin roles with filters and refuses users and unknown bands', async () => {
+        const token = t['admin'] as string;
+        await expectStatus(200, 'GET', '/api/reports/prediction?organizationId=1&band=high&page=1&pageSize=5&sort=riskScore&order=desc', {
+          token,
+        });
+        await expectStatus(422, 'GET', '/api/reports/prediction?band=extreme', { token });
+        await expectStatus(200, 'GET', '/api/reports/prediction/export?band=low', { token });
+        await expectStatus(422, 'GET', '/api/reports/prediction/export?band=extreme', { token });
+        await expectStatus(200, 'GET', '/api/reports/prediction/organizations', { token });
+        await expectStatus(200, 'GET', '/api/reports/prediction/units?organizationId=1&search=kiosk', { token });
+        await expectStatus(200, 'GET', '/api/reports/prediction/units/33', { token });
+        await expectStatus(404, 'GET', '/api/reports/prediction/units/99999', { token });
+        for (const path of ['', '/export', '/organizations', '/units', '/units/33']) {
+          await expectStatus(403, 'GET', `/api/reports/prediction${path}`, { token: t['user'] });
+        }
+      });
+    });
+
+    describe('organizations', () => {
+      it('lists, reads, creates, updates and changes status; refuses users, admins outside their organization and bad input', async () => {
+        const su = t['superadmin'] as string;
+        await expectStatus(200, 'GET', '/api/organizations?page=1&pageSize=3&sort=code&order=asc&status=active&search=e', { token: su });
+        await expectStatus(403, 'GET', '/api/organizations', { token: t['user'] });
+        await expectStatus(200, 'GET', '/api/organizations/options?search=ac&limit=5', { token: su });
+        await expectStatus(403, 'GET', '/api/organizations/options', { token: t['user'] });
+        await expectStatus(200, 'GET', '/api/organizations/export?status=active,suspended', { token: su });
+        await expectStatus(403, 'GET', '/api/organizations/export', { token: t['user'] });
+        await expectStatus(200, 'GET', '/api/organizations/1', { token: t['admin'] });
+        await expectStatus(403, 'GET', '/api/organizations/1', { token: t['user'] });
+        await expectStatus(404, 'GET', '/api/organizations/99999', { token: su });
+        const input = {
+          name: 'Contract Corp',
+          code: 'CONTRACT',
+          contactEmail: 'it@contract.example',
+          phone: '+1 555 0300',
+          address: '1 Test Road',
+          timezone: 'Europe/Lisbon',
+          seatLimit: 10,
+          screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+        };
+        const created = await expectStatus<{ id: string }>(201, 'POST', '/api/organizations', { token: su, body: input });
+        await expectStatus(422, 'POST', '/api/organizations', { token: su, body: input });
+        await expectStatus(403, 'POST', '/api/organizations', { token: t['admin'], body: { ...input, code: 'OTHER' } });
+        const id = created.body.id;
+        await expectStatus(200, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, seatLimit: 20 } });
+        await expectStatus(422, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, timezone: 'Mars/Olympus' } });
+        await expectStatus(403, 'PUT', `/api/organizations/${id}`, { token: t['admin'], body: input });
+        await expectStatus(404, 'PUT', '/api/organizations/99999', { token: su, body: input });
+        await expectStatus(200, 'GET', `/api/organizations/${id}/audit?page=1&pageSize=5`, { token: su });
+        await expectStatus(404, 'GET', '/api/organizations/99999/audit', { token: su });
+        await expectStatus(403, 'GET', '/api/organizations/1/audit', { token: t['user'] });
+        await expectStatus(422, 'POST', `/api/organizations/${id}/suspend`, { token: su, body: {} });
+        await expectStatus(200, 'POST', `/api/organizations/${id}/suspend`, { token: su, body: { reason: 'Invoice overdue' } });
+        await expectStatus(409, 'POST', `/api/organizations/${id}/suspend`, { token: su, body: { reason: 'Again' } });
+        await expectStatus(200, 'POST', `/api/organizations/${id}/activate`, { token: su, body: { reason: 'Paid' } });
+        await expectStatus(409, 'POST', `/api/organizations/${id}/activate`, { token: su, body: { reason: 'Paid twice' } });
+        await expectStatus(422, 'POST', `/api/organizations/${id}/activate`, { token: su, body: {} });
+        await expectStatus(422, 'POST', `/api/organizations/${id}/archive`, { token: su, body: { reason: 'x'.repeat(501) } });
+        await expectStatus(200, 'POST', `/api/organizations/${id}/archive`, { token: su, body: {} });
+        await expectStatus(409, 'POST', `/api/organizations/${id}/archive`, { token: su, body: {} });
+        await expectStatus(409, 'POST', '/api/organizations/1/archive', { token: su, body: {} });
+        for (const action of ['suspend', 'activate', 'archive']) {
+          await expectStatus(403, 'POST', `/api/organizations/2/${action}`, { token: t['admin'], body: { reason: 'Not mine' } });
+          await expectStatus(404, 'POST', `/api/organizations/99999/${action}`, { token: su, body: { reason: 'Gone' } });
+        }
+        await expectStatus(200, 'POST', '/api/organizations/bulk-status', {
+          token: su,
+          body: { ids: [id, '2'], action: 'activate', reason: 'Back' },
+        });
+        await expectStatus(422, 'POST', '/api/organizations/bulk-status', {
+          token: su,
+          body: { ids: [id], action: 'delete', reason: 'x' },
+        });
+        await expectStatus(404, 'POST', '/api/organizations/bulk-status', {
+          token: su,
+          body: { ids: ['99999'], action: 'suspend', reason: 'x' },
+        });
+        await expectStatus(403, 'POST', '/api/organizations/bulk-status', {
+          token: t['admin'],
+          body: { ids: ['2'], action: 'suspend', reason: 'x' },
+        });
+        await expectStatus(409, 'DELETE', '/api/organizations/1', { token: su });
+        await expectStatus(403, 'DELETE', `/api/organizations/${id}`, { token: t['admin'] });
+        await expectStatus(204, 'DELETE', `/api/organizations/${id}`, { token: su });
+        await expectStatus(404, 'DELETE', `/api/organizations/${id}`, { token: su });
+      });
+    });
+
+    describe('users', () => {
+      it('lists, invites, updates, disables, enables, resets, revokes and deletes; refuses what roles and organizations forbid', async () => {
+        const su = t['superadmin'] as string;
+        const admin = t['admin'] as string;
+        await expectStatus(
+          200,
+          'GET',
+          '/api/users?page=1&pageSize=5&sort=email&order=desc&role=4&status=active,invited&organizationId=1&search=a',
+          { token: su },
+        );
+        await expectStatus(403, 'GET', '/api/users', { token: t['user'] });
+        await expectStatus(200, 'GET', '/api/users/export?role=2', { token: admin });
+        await expectStatus(403, 'GET', '/api/users/export', { token: t['user'] });
+        await expectStatus(200, 'GET', '/api/users/1', { token: admin });
+        await expectStatus(403, 'GET', '/api/users/1', { token: t['user'] });
+        // Gabe (Globex admin) does not see Acme's accounts.
+        await expectStatus(404, 'GET', '/api/users/1', { token: t['gabe'] });
+        await expectStatus(200, 'GET', '/api/users/1/audit', { token: su });
+        await expectStatus(404, 'GET', '/api/users/1/audit', { token: t['gabe'] });
+        await expectStatus(403, 'GET', '/api/users/1/audit', { token: t['user'] });
+        const input = { fullName: 'Nina Night', username: 'nina', email: 'nina@acme.example', phone: '', roleId: 3, organizationId: '1' };
+        const invited = await expectStatus<{ user: { id: string }; link: { token: string } }>(201, 'POST', '/api/users', {
+          token: admin,
+          body: input,
+        });
+        await expectStatus(422, 'POST', '/api/users', { token: admin, body: input });
+        await expectStatus(403, 'POST', '/api/users', {
+          token: admin,
+          body: { ...input, username: 'nina2', email: 'nina2@acme.example', roleId: 1 },
+        });
+        const id = invited.body.user.id;
+        const link = invited.body.link.token;
+        await expectStatus(200, 'GET', `/api/set-password?token=${link}`, {});
+        await expectStatus(404, 'GET', '/api/set-password?token=0123456789abcdef0123', {});
+        await expectStatus(422, 'POST', '/api/set-password', { body: { token: link, password: 'short', rePassword: 'short' } });
+        await expectStatus(200, 'POST', '/api/set-password', {
+          body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' },
+        });
+        await expectStatus(404, 'POST', '/api/set-password', {
+          body: { token: link, password: 'a-longer-secret', rePassword: 'a-longer-secret' },
+        });
+        await expectStatus(200, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, fullName: 'Nina Nightingale' } });
+        await expectStatus(422, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, email: 'nope' } });
+        await expectStatus(404, 'PUT', `/api/users/${id}`, { token: t['gabe'], body: input });
+        await expectStatus(403, 'PUT', '/api/users/1', {
+          token: admin,
+          body: {
+            fullName: 'Sophie Admin',
+            username: 'superadmin',
+            email: 'superadmin@acme.example',
+            phone: '',
+            roleId: 1,
+            organizationId: '1',
+          },
+        });
+        await expectStatus(200, 'POST', `/api/users/${id}/disable`, { token: admin });
+        await expectStatus(409, 'POST', `/api/users/${id}/disable`, { token: admin });
+        await expectStatus(409, 'POST', `/api/users/${id}/reset-password`, { token: admin });
+        await expectStatus(200, 'POST', `/api/users/${id}/enable`, { token: admin });
+        await expectStatus(409, 'POST', `/api/users/${id}/enable`, { token: admin });
+        await expectStatus(200, 'POST', `/api/users/${id}/reset-password`, { token: admin });
+        await expectStatus(200, 'POST', `/api/users/${id}/revoke-sessions`, { token: admin });
+        for (const action of ['disable', 'enable', 'reset-password', 'revoke-sessions']) {
+          await expectStatus(404, 'POST', `/api/users/${id}/${action}`, { token: t['gabe'] });
+          await expectStatus(403, 'POST', `/api/users/1/${action}`, { token: admin });
+        }
+        await expectStatus(403, 'DELETE', '/api/users/1', { token: admin });
+        await expectStatus(403, 'DELETE', '/api/users/1', { token: su });
+        await expectStatus(404, 'DELETE', `/api/users/${id}`, { token: t['gabe'] });
+        await expectStatus(204, 'DELETE', `/api/users/${id}`, { token: admin });
+      });
+    });
+
+    describe('audit log', () => {
+      it('answers admins (their organization) and refuses users', async () => {
+        await expectStatus(200, 'GET', '/api/audit-log?page=1&pageSize=10&resource=user&actorId=2&organizationId=1&recordId=1', {
+          token: t['superadmin'],
+        });
+        await expectStatus(200, 'GET', '/api/audit-log', { token: t['admin'] });
+        await expectStatus(403, 'GET', '/api/audit-log', { token: t['user'] });
+      });
+    });
+
+    describe('user-area writes by a read-only role (tests/mirage/permission-matrix.test.ts has every role)', () => {
+      it('403 with the reason for every write of the operator, who reads them', async () => {
+        const token = t['operator'] as string;
+        const unit = {
+          name: 'Operator Unit',
+          hostname: 'op-01.acme.example',
+          ipAddress: '10.9.9.8',
+          operatingSystem: 'linux',
+          location: 'Lab',
+          description: '',
+          tags: [],
+          maintenance: false,
+          screenshotIntervalMinutes: 15,
+        };
+        await expectStatus(403, 'POST', '/api/service-units', { token, body: unit });
+        await expectStatus(403, 'PUT', '/api/service-units/33', { token, body: unit });
+        await expectStatus(403, 'DELETE', '/api/service-units/33', { token });
+        await expectStatus(403, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: ['33'] } });
+        await expectStatus(403, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: ['33'], maintenance: true } });
+        const processes = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/service-units/33/processes', { token });
+        await expectStatus(403, 'POST', `/api/processes/${processes.body.items[0]?.id ?? ''}/end`, { token });
+        const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
+          token: t['user'],
+          body: { pattern: 'operator*', action: 'block', enabled: true, comment: '' },
+        });
+        await expectStatus(403, 'POST', '/api/service-units/33/process-rules', {
+          token,
+          body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
+        });
+        await expectStatus(403, 'PUT', `/api/service-units/33/process-rules/${rule.body.id}`, { token, body: { enabled: false } });
+        await expectStatus(403, 'DELETE', `/api/service-units/33/process-rules/${rule.body.id}`, { token });
+        const shots = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=1', { token });
+        const shot = shots.body.items[0]?.id ?? '';
+        await expectStatus(403, 'PATCH', `/api/screenshots/${shot}`, { token, body: { flagged: true } });
+        await expectStatus(403, 'PUT', `/api/screenshots/${shot}`, { token, body: { flagged: true } });
+        await expectStatus(403, 'DELETE', `/api/screenshots/${shot}`, { token });
+        await expectStatus(403, 'POST', '/api/screenshots/bulk-delete', { token, body: { ids: [shot] } });
+        await expectStatus(403, 'POST', '/api/service-units/33/capture', { token });
+        const rules = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/url-restrictions/all', { token });
+        const ruleBody = {
+          pattern: 'operator.example',
+          matchType: 'domain',
+          action: 'block',
+          enabled: true,
+          scope: { kind: 'all' },
+          schedule: { kind: 'always' },
+          reason: '',
+        };
+        await expectStatus(403, 'POST', '/api/url-restrictions', { token, body: ruleBody });
+        await expectStatus(403, 'PUT', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token, body: ruleBody });
+        await expectStatus(403, 'DELETE', `/api/url-restrictions/${rules.body.items[0]?.id ?? ''}`, { token });
+      });
+    });
+
+    describe('the last super admin', () => {
+      it('409 when the last active super admin would move into an organization that is not active', async () => {
+        const token = t['superadmin'] as string;
+        const found = await expectStatus<{ items: { id: string; username: string }[] }>(200, 'GET', '/api/users?search=superadmin', {
+          token,
+        });
+        const id = found.body.items.find((u) => u.username === 'superadmin')?.id ?? '';
+        const options = await expectStatus<{ items: { id: string; status: string }[] }>(200, 'GET', '/api/organizations/options', {
+          token,
+        });
+        const suspended = options.body.items.find((o) => o.status !== 'active')?.id ?? '';
+        const self = await expectStatus<Record<string, unknown>>(200, 'GET', `/api/users/${id}`, { token });
+        await expectStatus(409, 'PUT', `/api/users/${id}`, { token, body: { ...self.body, organizationId: suspended } });
+      });
+    });
+
+    describe('every endpoint refuses what the contract says it refuses', () => {
+      it('401 without a token (or without the application key)', async () => {
+        for (const op of validator.operations()) {
+          const auth = validator.auth(op);
+          if (auth === 'none' || auth === 'optionalBearer') continue;
+          const url = concrete(op.path);
+          const method = op.method.toUpperCase();
+          const answer = await call(method, url, auth === 'appKey' ? { body: {} } : { token: 'expired-or-unknown' });
+          expect(answer.status, `${method} ${url}`).toBe(401);
+        }
+      });
+
+      it('423 on a locked sign-in for every bearer endpoint but unlock and sign-out', async () => {
+        const token = await target.tokenFor('user');
+        await expectStatus(204, 'POST', '/api/auth/lock', { token });
+        for (const op of validator.operations()) {
+          if (validator.auth(op) !== 'bearer' || ['/api/auth/lock', '/api/auth/unlock'].includes(op.path)) continue;
+          const url = concrete(op.path);
+          const answer = await call(op.method.toUpperCase(), url, {
+            token,
+            body: op.method === 'get' || op.method === 'delete' ? undefined : {},
+          });
+          expect(answer.status, `${op.method} ${url}`).toBe(423);
+        }
+      });
+    });
+  });
+
+  describe(`${backend.name}: a write whose change cannot be stored answers 503 and nothing else`, () => {
+    let failing: ContractTarget;
+    let token: string;
+    const unstored = createContractClient(() => failing.baseUrl, exercised);
+    beforeAll(async () => {
+      const started = await backend.startUnstorable(['superadmin']);
+      failing = started.target;
+      token = started.tokens['superadmin'] as string;
+    }, START_TIMEOUT_MS);
+    afterAll(() => failing.shutdown());
+
+    it('503 on every write endpoint', async () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const writes = validator.operations().filter((op) => op.method !== 'get');
+      for (const op of writes) {
+        const url = concrete(op.path);
+        const answer = await unstored.call(op.method.toUpperCase(), url, {
+          token,
+          appKey: APP_KEY,
+          body: op.method === 'delete' ? undefined : {},
+        });
+        expect(answer.status, `${op.method} ${url}`).toBe(503);
+      }
+      const messages = logged.mock.calls.map((args) => args[0]);
+      logged.mockRestore();
+      expect(messages).toEqual(backend.unstoredLog === null ? [] : writes.map(() => backend.unstoredLog));
+    });
+  });
+
+  describe(`${backend.name}: coverage of the contract`, () => {
+    it('every documented path and status was produced by a call above', () => {
+      const missing = validator.documentedStatuses().filter((key) => !exercised.has(key));
+      expect(missing).toEqual([]);
+    });
+  });
+}
