@@ -1,7 +1,7 @@
 import type { Server } from 'miragejs';
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
-import { makeServer, NOT_STORED_MESSAGE } from '../mirage/server';
+import { makeServer } from '../mirage/server';
 import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
 import { pruneSessions, reseedEssentials } from '../mirage/store/repair';
 import type { SeedSize } from '../mirage/types';
@@ -41,6 +41,8 @@ export interface Backend {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
+const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
 /** Applies other instances' committed rows to this one's memory, by id. */

@@ -20,12 +20,18 @@ export class ConfigError extends Error {}
 
 const SEEDS: readonly SeedSize[] = ['default', 'large', 'none'];
 
+/** A whole number written in digits only ('80', not '0x50', '8e1' or ''), else NaN. */
+const digits = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
+
 /** Reads the environment; a value that makes no sense stops the start with a message that says which. */
 export function readConfig(env: Record<string, string | undefined>): ServerConfig {
+  // An empty variable (`HOST=` in a .env file or a compose template) counts as unset: an empty HOST
+  // would listen on every interface, an empty PORT on a random port.
+  const value = (name: string) => env[name]?.trim() || undefined;
   const production = env['NODE_ENV'] === 'production';
-  const port = Number(env['PORT'] ?? 8787);
+  const port = digits(value('PORT') ?? '8787');
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a port number, not "${env['PORT']}".`);
-  const seed = (env['SEED'] ?? 'default') as SeedSize;
+  const seed = (value('SEED') ?? 'default') as SeedSize;
   if (!SEEDS.includes(seed)) throw new ConfigError(`SEED must be one of ${SEEDS.join(', ')}, not "${env['SEED']}".`);
   const corsOrigins = (env['CORS_ORIGINS'] ?? '')
     .split(',')
@@ -36,11 +42,11 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     if (!parsed || parsed.origin !== origin)
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is no origin (scheme://host[:port], no path).`);
   }
-  const databaseUrl = env['DATABASE_URL']?.trim() || null;
+  const databaseUrl = value('DATABASE_URL') ?? null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
-  const staticDir = env['STATIC_DIR']?.trim() || null;
-  const maxBodyBytes = Number(env['MAX_BODY_BYTES'] ?? 2 * 1024 * 1024);
+  const staticDir = value('STATIC_DIR') ?? null;
+  const maxBodyBytes = digits(value('MAX_BODY_BYTES') ?? String(2 * 1024 * 1024));
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024)
     throw new ConfigError('MAX_BODY_BYTES must be a whole number of bytes, at least 1024.');
   if (production) {
@@ -56,9 +62,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       );
   }
   return {
-    host: env['HOST'] ?? '127.0.0.1',
+    host: value('HOST') ?? '127.0.0.1',
     port,
-    dataDir: env['DATA_DIR'] ?? '.data',
+    dataDir: value('DATA_DIR') ?? '.data',
     databaseUrl,
     seed,
     corsOrigins,

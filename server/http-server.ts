@@ -38,11 +38,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
     }
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
       size += chunk.length;
       if (size > limit) {
+        // Answered with 413 at once; the rest of the body is read and dropped. Destroying the request
+        // instead would reset the connection, and the caller would get no answer at all.
+        tooLarge = true;
+        chunks.length = 0;
         reject(new BodyTooLarge());
-        req.destroy();
         return;
       }
       chunks.push(chunk);

@@ -12,9 +12,11 @@ const MIGRATION_LOCK = 7_242_001;
  */
 export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-  await sql.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   return sql.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // Under the lock: two instances creating the table at once would collide in PostgreSQL's catalog
+    // (duplicate key in pg_type) even with IF NOT EXISTS.
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
     const applied: string[] = [];
     for (const name of files) {

@@ -1,3 +1,5 @@
+import type { PoolClient } from 'pg';
+
 /**
  * The one door to the database: PGlite (PostgreSQL in this process, in a data folder) by default, or a
  * real PostgreSQL through `pg` when DATABASE_URL is set. Both take the same SQL with bound parameters
@@ -39,6 +41,11 @@ export async function openPostgres(connectionString: string): Promise<Sql> {
   // bigint (int8) as a number: the change sequence stays far below 2^53.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
+  // pool.end() resolves once it has asked its connections to end, not once they have: close() waits for
+  // every one, so a database dropped (or a server stopped) right after close() ends no live session.
+  const connections = new Set<PoolClient>();
+  pool.on('connect', (client) => connections.add(client));
+  pool.on('remove', (client) => connections.delete(client));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
@@ -62,6 +69,18 @@ export async function openPostgres(connectionString: string): Promise<Sql> {
     exec: async (text) => {
       await pool.query(text);
     },
-    close: () => pool.end(),
+    async close() {
+      const allEnded = new Promise<void>((resolve) => {
+        const check = () => {
+          if (connections.size > 0) return;
+          pool.off('remove', check);
+          resolve();
+        };
+        pool.on('remove', check);
+        check();
+      });
+      await pool.end();
+      await allEnded;
+    },
   };
 }
