@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * - core/ (pure rules shared by the app and both backends that need a package machines/ may not import)
  *   imports only re2js, zod, core/ and `import type` from machines/ (tests may also use vitest): never
  *   miragejs, node:*, src/, mirage/ or server/, so the browser app, the embedded backend and the Node server all run it;
- * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and machines/text/text-rules (one text rule) only;
+ * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), @noble/hashes (scrypt password hashes), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and machines/text/text-rules (one text rule) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
@@ -70,7 +70,7 @@ const layersRule = {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
       core: "core/ may import only 're2js', 'zod', core/ and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
       mirage:
-        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and machines/text/text-rules: '{{spec}}' is not allowed.",
+        "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and machines/text/text-rules: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
@@ -105,8 +105,8 @@ const layersRule = {
           : isPackage(
               spec,
               isTest
-                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer', 'vitest', 'fake-indexeddb']
-                : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', 'route-recognizer'],
+                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', 'vitest', 'fake-indexeddb']
+                : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer'],
             );
         if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });
         return;

@@ -1,7 +1,9 @@
+import { scryptAsync } from '@noble/hashes/scrypt.js';
+
 const encoder = new TextEncoder();
 
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function randomToken(bytes = 24): string {
@@ -10,13 +12,94 @@ export function randomToken(bytes = 24): string {
   return toHex(data.buffer);
 }
 
-/** PBKDF2-SHA-256 through Web Crypto; passwords are never stored in clear. */
+/** SHA-256 of a text, as hex (keys that must not keep what was typed, e.g. a sign-in name). */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/**
+ * PBKDF2-SHA-256 through Web Crypto, as bare hex with the salt kept in the row's `salt` field: how passwords
+ * were stored before scrypt (still accepted, and replaced at the next sign-in), and the set-password links'
+ * digests (one round: a random token needs no slow hash).
+ */
 export async function hashPassword(password: string, salt: string, iterations = 10_000): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations }, key, 256);
   return toHex(bits);
 }
 
-export async function verifyPassword(password: string, salt: string, hash: string): Promise<boolean> {
-  return (await hashPassword(password, salt)) === hash;
+/**
+ * The scrypt parameters new password hashes get (docs/security.md, "Server"): N = 2^14, r = 8, p = 1 is
+ * 16 MiB of memory per hash, the interactive-login setting of scrypt's author, libsodium, Node and Django.
+ * The stored form names them, so raising them later re-hashes each password at its next sign-in.
+ */
+export const SCRYPT_PARAMS = { N: 2 ** 14, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+
+/** The stored form of a new password: `scrypt$N$r$p$salt$key` (salt and key in hex), plus the salt for the row's `salt` field. */
+export interface PasswordRecord {
+  salt: string;
+  passwordHash: string;
+}
+
+async function scryptHex(password: string, salt: string, params: { N: number; r: number; p: number }): Promise<string> {
+  // The async form yields every 10 ms: the browser keeps painting, the server keeps answering reads.
+  return toHex(await scryptAsync(encoder.encode(password), encoder.encode(salt), { ...params, dkLen: KEY_BYTES, asyncTick: 10 }));
+}
+
+/** Hashes a new password with scrypt and a fresh salt. */
+export async function derivePasswordHash(password: string, salt = randomToken(16)): Promise<PasswordRecord> {
+  const { N, r, p } = SCRYPT_PARAMS;
+  return { salt, passwordHash: `scrypt$${N}$${r}$${p}$${salt}$${await scryptHex(password, salt, SCRYPT_PARAMS)}` };
+}
+
+interface ScryptHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: string;
+  key: string;
+}
+
+/** A stored scrypt hash, or null when the text is not one whose parameters are sane (a damaged row costs no 1 GiB). */
+function parseScrypt(stored: string): ScryptHash | null {
+  const match = /^scrypt\$(\d{1,8})\$(\d{1,2})\$(\d{1,2})\$([0-9a-f]{8,128})\$([0-9a-f]{64})$/.exec(stored);
+  if (!match) return null;
+  const [N, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const powerOfTwo = N >= 2 ** 10 && N <= 2 ** 20 && (N & (N - 1)) === 0;
+  if (!powerOfTwo || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  return { N, r, p, salt: match[4] ?? '', key: match[5] ?? '' };
+}
+
+/** Compares two hex texts in time that depends on their length only. */
+function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i += 1) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Whether the password matches the stored hash: `scrypt$…` (its own parameters and salt), or the older bare
+ * PBKDF2 hex with the row's salt. Anything else (an invited account's empty hash) matches nothing.
+ */
+export async function verifyPassword(password: string, salt: string, stored: string): Promise<boolean> {
+  const scrypt = parseScrypt(stored);
+  if (scrypt) return sameHex(await scryptHex(password, scrypt.salt, scrypt), scrypt.key);
+  if (/^[0-9a-f]{64}$/.test(stored)) return sameHex(await hashPassword(password, salt), stored);
+  return false;
+}
+
+/** Whether a hash that matched should be replaced: not scrypt, or scrypt with other parameters than today's. */
+export function needsRehash(stored: string): boolean {
+  const scrypt = parseScrypt(stored);
+  return !scrypt || scrypt.N !== SCRYPT_PARAMS.N || scrypt.r !== SCRYPT_PARAMS.r || scrypt.p !== SCRYPT_PARAMS.p;
+}
+
+/**
+ * Spends what checking a password costs, for a sign-in name that has no account (or no current hash): the
+ * answer then takes as long as for a wrong password, and its timing tells nobody which names exist.
+ */
+export async function spendPasswordCheck(password: string): Promise<void> {
+  await scryptHex(password, 'no-account', SCRYPT_PARAMS);
 }

@@ -1,3 +1,4 @@
+import { derivePasswordHash, type PasswordRecord } from '../crypto';
 import type { Row } from '../db';
 
 /**
@@ -14,6 +15,22 @@ export interface OrganizationRow extends Row {
 }
 
 export const DEMO_PASSWORD = 'demo1234';
+
+let demoHash: Promise<PasswordRecord> | undefined;
+
+/**
+ * The demo password's scrypt hash, derived once per process with a random salt, which every seeded demo
+ * account shares (the auth seed, the large seed's accounts through it, the store's repair). The password is
+ * public, so a shared hash tells a reader of the database nothing new; one hash per account would make every
+ * seed cost one scrypt run per account. Nothing precomputed ships in the bundle.
+ */
+export function demoPasswordRecord(): Promise<PasswordRecord> {
+  demoHash ??= derivePasswordHash(DEMO_PASSWORD).catch((error: unknown) => {
+    demoHash = undefined;
+    throw error;
+  });
+  return demoHash;
+}
 
 export const DEMO_ACCOUNTS = [
   { username: 'superadmin', displayName: 'Sophie Admin', roleId: 1 },

@@ -1,5 +1,5 @@
-import type { Request, Server } from 'miragejs';
-import { hashPassword, randomToken, verifyPassword } from '../crypto';
+import { Response, type Request, type Server } from 'miragejs';
+import { derivePasswordHash, needsRehash, randomToken, spendPasswordCheck, verifyPassword } from '../crypto';
 import { table, type MirageDb } from '../db';
 import {
   bearerToken,
@@ -21,7 +21,17 @@ import { readText, textMessage, type TextRule } from '../text-rules';
 import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type OrganizationRow } from './accounts';
+import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accounts';
+import { SESSION_REFRESH_GRACE_MS } from '../store/repair';
+import {
+  accountKey,
+  clearFailures,
+  forgetFailure,
+  pruneSignInAttempts,
+  recordFailure,
+  secondsToWait,
+  throttleKeys,
+} from './sign-in-throttle';
 
 async function seed(db: MirageDb): Promise<void> {
   const orgs = table<OrganizationRow>(db, 'organizations');
@@ -32,8 +42,9 @@ async function seed(db: MirageDb): Promise<void> {
     ...DEMO_ACCOUNTS.map((a) => ({ ...a, organizationId: org1.id })),
     { username: 'globex', displayName: 'Greta Globex', roleId: 4 as const, organizationId: org2.id },
   ];
+  // The demo accounts share one hash of their public password: one scrypt run per seed, not one per account.
+  const { salt, passwordHash } = await demoPasswordRecord();
   for (const account of accounts) {
-    const salt = randomToken(8);
     users.insert({
       username: account.username,
       email: `${account.username}@${account.organizationId === org1.id ? 'acme' : 'globex'}.example`,
@@ -43,7 +54,7 @@ async function seed(db: MirageDb): Promise<void> {
       roleId: account.roleId,
       organizationId: account.organizationId,
       salt,
-      passwordHash: await hashPassword(DEMO_PASSWORD, salt),
+      passwordHash,
       about: '',
       photoURL: '',
       status: 'online',
@@ -77,23 +88,55 @@ export function userRecord(user: UserRow) {
   };
 }
 
+const TOO_MANY_ATTEMPTS = 'tooManyAttempts';
+
+/** `429` with `Retry-After`: this sign-in name or address failed too often lately (sign-in-throttle.ts). */
+function tooManyAttempts(seconds: number): Response {
+  return new Response(
+    429,
+    { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+    { message: `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, code: TOO_MANY_ATTEMPTS },
+  );
+}
+
 async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   const body = parseBody(request);
   const params = isRecord(body) && isRecord(body['params']) ? body['params'] : undefined;
   const username = typeof params?.['username'] === 'string' ? params['username'].trim() : '';
   const password = typeof params?.['password'] === 'string' ? params['password'] : '';
-  const user = table<UserRow>(db, 'users').where(
-    (u) => u.username.toLowerCase() === username.toLowerCase() || u.email.toLowerCase() === username.toLowerCase(),
-  )[0];
-  if (!user || !(await verifyPassword(password, user.salt, user.passwordHash))) {
-    return errorResponse(401, 'Email Or Password Invalid');
+  const keys = await throttleKeys(request, username);
+  // From here to the first await, nothing else runs: the check and the count are one step, so attempts
+  // sent together cannot all pass the check before one of them is counted. The count is taken back below
+  // when the password is right.
+  const at = ctx.now();
+  pruneSignInAttempts(db, at);
+  const wait = secondsToWait(db, keys, at);
+  if (wait > 0) return tooManyAttempts(wait);
+  recordFailure(db, keys, at);
+  const users = table<UserRow>(db, 'users');
+  const name = username.toLowerCase();
+  const found = users.where((u) => u.username.toLowerCase() === name || u.email.toLowerCase() === name)[0];
+  const stored = found?.passwordHash ?? '';
+  const right = found ? await verifyPassword(password, found.salt, stored) : false;
+  // No account, or an older (faster) hash that did not match: the answer still takes one scrypt run,
+  // so its timing does not tell which names exist.
+  if (!found || (!right && needsRehash(stored))) await spendPasswordCheck(password);
+  if (!found || !right) return errorResponse(401, 'Email Or Password Invalid');
+  const user = found;
+  // The password is right: this attempt was no failure, and the account's earlier failures are forgiven.
+  forgetFailure(db, keys, at);
+  clearFailures(db, await Promise.all([user.username, user.email].map(accountKey)));
+  // A hash of an older kind (PBKDF2) or older scrypt parameters is replaced while the password is at hand.
+  if (needsRehash(stored)) {
+    const upgraded = await derivePasswordHash(password);
+    if (users.find(user.id)?.passwordHash === stored) users.update(user.id, upgraded);
   }
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
   const refusal = signInRefusal(db, user);
   if (refusal) return json(refusal.status, { message: refusal.message, code: refusal.code });
   const session = issueSession(db, user, ctx);
   // Read by the admin dashboard's recent sign-ins and the users list.
-  table<UserRow>(db, 'users').update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });
+  users.update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });
   return json(200, {
     accessToken: session.accessToken,
     sessionKey: session.sessionKey,
@@ -151,7 +194,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   if (first) return errorResponse(422, first, errors);
 
   const org = table<OrganizationRow>(db, 'organizations').all()[0];
-  const salt = randomToken(8);
+  const { salt, passwordHash } = await derivePasswordHash(password);
   const user = users.insert({
     username: email,
     email,
@@ -161,7 +204,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
     roleId: 4,
     organizationId: org?.id ?? '1',
     salt,
-    passwordHash: await hashPassword(password, salt),
+    passwordHash,
     about: '',
     photoURL: '',
     status: 'online',
@@ -184,18 +227,31 @@ function refreshTokenOf(request: Request): string {
   return isRecord(body) && typeof body['accessToken'] === 'string' ? body['accessToken'] : '';
 }
 
-/** An expired token that Mirage issued and nobody revoked is exchanged once for a new one. */
+/**
+ * Refresh with rotation (docs/auth.md, "Refresh token rotation"): an issued token that is still the newest of
+ * its sign-in (expired or not, up to SESSION_REFRESH_GRACE_MS past its expiry) is exchanged for a new one and
+ * retired. Every token of a sign-in shares its session key: that is the family.
+ */
 function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
-  const body = parseBody(request);
-  const accessToken = isRecord(body) && typeof body['accessToken'] === 'string' ? body['accessToken'] : '';
+  const accessToken = refreshTokenOf(request);
   const sessions = table<SessionRow>(db, 'sessions');
   const old = accessToken ? sessions.where({ accessToken })[0] : undefined;
-  const user = old ? table<UserRow>(db, 'users').find(old.userId) : undefined;
-  if (!old || old.revoked || !user) return errorResponse(401, 'Invalid refresh token');
+  if (!old) return errorResponse(401, 'Invalid refresh token');
+  // A retired token comes back: someone kept a copy (the app never sends one twice, docs/auth.md). Whoever
+  // holds the newer token may be the thief, so the whole sign-in ends, in every tab and on every device.
+  if (old.revoked) {
+    revokeFamily(db, old.sessionKey);
+    return errorResponse(401, 'Invalid refresh token');
+  }
+  const user = table<UserRow>(db, 'users').find(old.userId);
+  if (!user) return errorResponse(401, 'Invalid refresh token');
+  // Unused for a day past its expiry: the sign-in is over (its rows are pruned at the next clean-up).
+  if (old.expiresAt + SESSION_REFRESH_GRACE_MS <= ctx.now()) return errorResponse(401, 'Invalid refresh token');
   // An account disabled (or an organization suspended) since sign-in gets no new token.
   if (signInRefusal(db, user)) return errorResponse(401, 'Invalid refresh token');
   // A locked sign-in gets no new token: only unlock (or sign-out) may follow.
   if (old.locked) return sessionLockedResponse();
+  // Retired, not deleted: the row stays while its family lives (pruneSessions), so a reuse is recognised.
   sessions.update(old.id, { revoked: true });
   const next = sessions.insert({
     accessToken: randomToken(),
@@ -211,12 +267,18 @@ function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   });
 }
 
+/** Revokes every token of a sign-in (its session key): sign-out, and a retired token used again. */
+function revokeFamily(db: MirageDb, sessionKey: string): void {
+  const sessions = table<SessionRow>(db, 'sessions');
+  for (const s of sessions.where({ sessionKey })) if (!s.revoked) sessions.update(s.id, { revoked: true });
+}
+
 function logout(db: MirageDb, request: Request) {
   const token = bearerOf(request);
   const sessions = table<SessionRow>(db, 'sessions');
   const session = token ? sessions.where({ accessToken: token })[0] : undefined;
   // Revokes every token of this sign-in (refreshes keep the session key).
-  if (session) for (const s of sessions.where({ sessionKey: session.sessionKey })) sessions.update(s.id, { revoked: true });
+  if (session) revokeFamily(db, session.sessionKey);
   return json(204);
 }
 

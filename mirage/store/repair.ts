@@ -1,6 +1,5 @@
-import { hashPassword, randomToken } from '../crypto';
 import { table, type MirageDb } from '../db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type OrganizationRow } from '../domains/accounts';
+import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from '../domains/accounts';
 import type { SessionRow, UserRow } from '../http';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
@@ -27,7 +26,7 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
     if (exists) continue;
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
     const org = orgs.where((o) => o.domain === spec.domain)[0] ?? orgs.insert({ ...spec });
-    const salt = randomToken(8);
+    const { salt, passwordHash } = await demoPasswordRecord();
     users.insert({
       username: account.username,
       email: `${account.username}@${spec.domain}`,
@@ -37,7 +36,7 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
       roleId: account.roleId,
       organizationId: org.id,
       salt,
-      passwordHash: await hashPassword(DEMO_PASSWORD, salt),
+      passwordHash,
       about: '',
       photoURL: '',
       status: 'online',
@@ -51,14 +50,27 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
 
 /**
  * How long after its token expired a sign-in may still be refreshed (the refresh endpoint takes an
- * expired, unrevoked token). Past this, the session is over and its row is pruned.
+ * expired, unrevoked token). Past this, the session is over and its rows are pruned.
  */
 export const SESSION_REFRESH_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Removes the sessions that are over: signed out or refreshed (revoked), or expired beyond the grace. */
+/**
+ * Removes the sign-ins that are over, with all their rows: every token of the family (one session key)
+ * revoked (signed out, or ended because a retired token came back), or its newest token expired beyond the
+ * grace. A live family keeps the tokens its refreshes retired: a retired token presented again is how a
+ * copied token is recognised (docs/auth.md, "Refresh token rotation").
+ */
 export function pruneSessions(db: MirageDb, now: number): number {
   const sessions = table<SessionRow>(db, 'sessions');
-  const over = sessions.where((s) => s.revoked || s.expiresAt + SESSION_REFRESH_GRACE_MS <= now);
-  for (const s of over) sessions.remove(s.id);
+  // Per family: until when its newest unrevoked token may still be refreshed (absent: nothing is live).
+  const liveUntil = new Map<string, number>();
+  for (const s of sessions.rows()) {
+    if (!s.revoked) liveUntil.set(s.sessionKey, Math.max(liveUntil.get(s.sessionKey) ?? 0, s.expiresAt + SESSION_REFRESH_GRACE_MS));
+  }
+  const over = sessions
+    .rows()
+    .filter((s) => (liveUntil.get(s.sessionKey) ?? 0) <= now)
+    .map((s) => s.id);
+  for (const id of over) sessions.remove(id);
   return over.length;
 }

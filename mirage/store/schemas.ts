@@ -32,6 +32,8 @@ export const ROW_SCHEMAS: Record<string, z.ZodType> = {
     createdAt: iso,
   }),
   sessions: row({ accessToken: z.string().min(1), sessionKey: text, userId: ref, expiresAt: z.number(), revoked: z.boolean() }),
+  // Sign-in throttling's counters (mirage/domains/sign-in-throttle.ts): failure times of one name or address.
+  signInAttempts: row({ key: z.string().min(1), failures: z.array(z.number()) }),
   serviceUnits: row({
     organizationId: ref,
     name: text,

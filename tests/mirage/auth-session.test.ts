@@ -1,3 +1,5 @@
+import { IDBFactory } from 'fake-indexeddb';
+import type { UseStore } from 'idb-keyval';
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
@@ -6,6 +8,8 @@ import { json, withAuth, type SessionRow } from '@mirage/http';
 import { table } from '@mirage/db';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { createSessionActor } from '@/lib/session/service';
+import { refreshTokenRequest } from '@/lib/session/auth-api';
+import { refreshedTokenStore } from '@/lib/session/refreshed-token-store';
 
 /** Counts the requests Mirage answered, by "METHOD /path". */
 function countRequests(server: Server) {
@@ -46,7 +50,8 @@ function expireCurrentToken(revoke = false) {
   const token = localStorage.getItem('accessToken');
   const row = sessions.where({ accessToken: token ?? '' })[0];
   if (!row) throw new Error('no session row');
-  sessions.update(row.id, { expiresAt: 0, ...(revoke ? { revoked: true } : {}) });
+  // Expired a moment ago (within the refresh grace: a day past expiry the sign-in is over).
+  sessions.update(row.id, { expiresAt: Date.now() - 1000, ...(revoke ? { revoked: true } : {}) });
   return token;
 }
 
@@ -111,6 +116,19 @@ describe('API client + session machine + Mirage', () => {
     });
     session.actor.send({ type: 'session.login', username: 'operator', password: 'wrong' });
     expect(await failed).toBe('Email Or Password Invalid');
+  });
+
+  it('after five wrong passwords the sign-in answers the 429 message, which the form reads the wait from', async () => {
+    session.actor.send({ type: 'session.logout' });
+    await waitFor(session.actor, (s) => s.matches('signedOut'));
+    const messages: string[] = [];
+    session.actor.on('loginFailed', (e) => messages.push(e.message));
+    for (let i = 1; i <= 6; i += 1) {
+      session.actor.send({ type: 'session.login', username: 'operator', password: 'wrong' });
+      await waitFor(session.actor, () => messages.length === i);
+    }
+    expect(messages.slice(0, 5)).toEqual(Array<string>(5).fill('Email Or Password Invalid'));
+    expect(messages[5]).toMatch(/^Too many sign-in attempts\. Try again in 9\d\d seconds\.$/);
   });
 });
 
@@ -179,5 +197,46 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(count('POST /api/auth/refresh-token')).toBe(1);
     expect(localStorage.getItem('accessToken')).not.toBe(old);
+  });
+});
+
+/** The refreshed-token record every tab of the origin opens (src/lib/session/refreshed-token-store.ts), on fake-indexeddb. */
+function sharedRecord(): UseStore {
+  const db = new Promise<IDBDatabase>((resolve, reject) => {
+    const request = new IDBFactory().open('rotation-test');
+    request.onupgradeneeded = () => request.result.createObjectStore('refreshed-tokens');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return (mode, callback) => db.then((d) => callback(d.transaction('refreshed-tokens', mode).objectStore('refreshed-tokens')));
+}
+
+describe('refresh rotation with reuse detection, two tabs (client + Mirage)', () => {
+  const signal = new AbortController().signal;
+
+  it('two tabs, one token renewed once: the second tab takes the new token from the shared record, never sends the retired one, and the sign-in lives on', async () => {
+    const retired = expireCurrentToken() ?? '';
+    const record = refreshedTokenStore(sharedRecord());
+    // Tab A refreshes under the lock and records {retired → new} before releasing it.
+    const renewed = await refreshTokenRequest(retired, signal, record);
+    // Tab B got its 401 for the same token; its localStorage still shows the retired one (whatwg/html#403).
+    expect(localStorage.getItem('accessToken')).toBe(retired);
+    expect(await refreshTokenRequest(retired, signal, record)).toEqual(renewed);
+    expect(count('POST /api/auth/refresh-token')).toBe(1);
+    expect(await apiClient.get('/api/whoami', { token: renewed.accessToken })).toEqual({ username: 'operator' });
+    // Renewed once more later, from the new token the tab stored (the session machine does): the chain goes on.
+    localStorage.setItem('accessToken', renewed.accessToken);
+    const next = await refreshTokenRequest(renewed.accessToken, signal, record);
+    expect(count('POST /api/auth/refresh-token')).toBe(2);
+    expect(await apiClient.get('/api/whoami', { token: next.accessToken })).toEqual({ username: 'operator' });
+  });
+
+  it('a tab that does send the retired token again ends the sign-in everywhere: the newer token is refused too', async () => {
+    const retired = expireCurrentToken() ?? '';
+    const renewed = await refreshTokenRequest(retired, signal, refreshedTokenStore(sharedRecord()));
+    // Without the shared record (and with a stale localStorage), a second tab would post the retired token.
+    await expect(refreshTokenRequest(retired, signal, refreshedTokenStore(null))).rejects.toMatchObject({ status: 401 });
+    expect(count('POST /api/auth/refresh-token')).toBe(2);
+    await expect(apiClient.get('/api/whoami', { token: renewed.accessToken, skipRefresh: true })).rejects.toMatchObject({ status: 401 });
   });
 });

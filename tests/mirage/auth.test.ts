@@ -5,6 +5,9 @@ import { dumpDb, table } from '@mirage/db';
 import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { mergeAuthRows } from '@mirage/browser';
+import { hashPassword } from '@mirage/crypto';
+import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS, type SignInAttemptRow } from '@mirage/domains/sign-in-throttle';
+import { pruneSessions, SESSION_REFRESH_GRACE_MS } from '@mirage/store/repair';
 
 let server: Server;
 let now = Date.parse('2026-01-01T10:00:00.000Z');
@@ -68,8 +71,120 @@ describe('passwords', () => {
     const users = table<UserRow>(server.db, 'users').all();
     expect(users.length).toBeGreaterThanOrEqual(5);
     expect(JSON.stringify(dumpDb(server.db))).not.toContain('demo1234');
-    const hashes = new Set(users.map((u) => u.passwordHash));
-    expect(hashes.size).toBe(users.length);
+    // The five demo accounts of the sign-in page share one scrypt hash of their public password (one
+    // scrypt run per seed); the users domain's other seeded accounts keep their own salted hashes.
+    const demo = users.filter((u) => ['superadmin', 'admin', 'operator', 'user', 'globex'].includes(u.username));
+    expect(demo).toHaveLength(5);
+    expect(new Set(demo.map((u) => u.passwordHash)).size).toBe(1);
+    expect(demo[0]?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[0-9a-f]+\$[0-9a-f]{64}$/);
+    const others = users.filter((u) => !demo.includes(u) && u.passwordHash);
+    expect(new Set(others.map((u) => u.passwordHash)).size).toBe(others.length);
+  });
+
+  it('a registration stores a scrypt hash', async () => {
+    const body = { fullName: 'Sam Scrypt', phoneNumber: '', email: 'sam@example.com', password: 'secret123', rePassword: 'secret123' };
+    expect((await call('/api/UserProfile', body, withKey)).status).toBe(201);
+    const row = table<UserRow>(server.db, 'users').where({ email: 'sam@example.com' })[0];
+    expect(row?.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+  });
+
+  it('an older PBKDF2 hash still signs in, and is replaced by scrypt at that sign-in (not after a wrong password)', async () => {
+    const users = table<UserRow>(server.db, 'users');
+    const admin = users.where({ username: 'admin' })[0] as UserRow;
+    const legacy = await hashPassword('demo1234', 'old-salt');
+    users.update(admin.id, { salt: 'old-salt', passwordHash: legacy });
+    expect((await login('admin', 'wrong-one')).status).toBe(401);
+    expect(users.find(admin.id)?.passwordHash).toBe(legacy);
+    expect((await login('admin', 'demo1234')).status).toBe(200);
+    const upgraded = users.find(admin.id) as UserRow;
+    expect(upgraded.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(upgraded.passwordHash).not.toBe(legacy);
+    expect((await login('admin', 'demo1234')).status).toBe(200);
+    expect(users.find(admin.id)?.passwordHash).toBe(upgraded.passwordHash);
+  });
+});
+
+/** A sign-in with its `Retry-After` header, from an address when given (the Node server sets x-client-address). */
+async function attempt(username: string, password: string, address?: string) {
+  const response = await fetch('/api/UserLogin', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...withKey, ...(address ? { 'x-client-address': address } : {}) },
+    body: JSON.stringify({ params: { username, password } }),
+  });
+  return { status: response.status, retryAfter: response.headers.get('Retry-After'), body: (await response.json()) as unknown };
+}
+
+const INVALID = { status: 401, retryAfter: null, body: { message: 'Email Or Password Invalid' } };
+const tooMany = (seconds: number) => ({
+  status: 429,
+  retryAfter: String(seconds),
+  body: { message: `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, code: 'tooManyAttempts' },
+});
+
+describe('sign-in throttling', () => {
+  it('after 5 failures for a name in 15 minutes the next attempt gets 429 with Retry-After, right password or not, until the oldest is 15 minutes old', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect(await attempt('operator', `wrong-${i}`)).toEqual(INVALID);
+      now += 60_000;
+    }
+    // Failures at 0, 1, 2, 3 and 4 minutes; now it is 5 minutes: the first one counts for 10 more.
+    expect(await attempt('operator', 'demo1234')).toEqual(tooMany(600));
+    expect(await attempt('OPERATOR ', 'wrong')).toEqual(tooMany(600));
+    // Other names are not affected.
+    expect((await attempt('admin', 'demo1234')).status).toBe(200);
+    now += 10 * 60_000 - 1000;
+    expect(await attempt('operator', 'demo1234')).toEqual(tooMany(1));
+    now += 1000;
+    // The oldest failure has left the window: one attempt is free again, and it is right.
+    expect((await attempt('operator', 'demo1234')).status).toBe(200);
+  });
+
+  it('an unknown name gets exactly the answers a wrong password gets: same 401, same throttling, same 429', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const known = await attempt('user', 'wrong');
+      const unknown = await attempt('nobody-here', 'wrong');
+      expect(unknown).toEqual(known);
+      expect(unknown).toEqual(INVALID);
+    }
+    expect(await attempt('nobody-here', 'wrong')).toEqual(await attempt('user', 'wrong'));
+    expect(await attempt('nobody-here', 'wrong')).toEqual(tooMany(900));
+  });
+
+  it('a successful sign-in clears the account’s counter (its username and email alike)', async () => {
+    for (let i = 0; i < 4; i += 1) expect(await attempt('admin', 'wrong')).toEqual(INVALID);
+    for (let i = 0; i < 4; i += 1) expect(await attempt('admin@acme.example', 'wrong')).toEqual(INVALID);
+    expect((await attempt('admin', 'demo1234')).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect(await attempt('admin@acme.example', 'wrong')).toEqual(INVALID);
+    expect(await attempt('admin@acme.example', 'wrong')).toEqual(tooMany(900));
+  });
+
+  it('20 failures from one address in 15 minutes throttle every name from it, and no other address', async () => {
+    const from = '203.0.113.7';
+    for (let i = 0; i < 20; i += 1) expect(await attempt(`guess-${i % 5}`, 'wrong', from)).toEqual(INVALID);
+    expect(await attempt('user', 'demo1234', from)).toEqual(tooMany(900));
+    // The same network written as IPv4-mapped IPv6 is the same address.
+    expect(await attempt('user', 'demo1234', '::ffff:203.0.113.7')).toEqual(tooMany(900));
+    expect((await attempt('user', 'demo1234', '198.51.100.1')).status).toBe(200);
+    // A right password from the throttled address does not lift the address's counter.
+    now += SIGN_IN_WINDOW_MS;
+    expect((await attempt('user', 'demo1234', from)).status).toBe(200);
+  });
+
+  it('attempts sent together are counted before any password is checked: 5 get 401, the rest 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => attempt('superadmin', 'wrong')));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+  });
+
+  it('keeps its counters as stored rows, without the names typed, and prunes them once they are old', async () => {
+    await attempt('my secret password', 'wrong', '203.0.113.9');
+    const rows = () => table<SignInAttemptRow>(server.db, SIGN_IN_ATTEMPTS).all();
+    expect(rows().map((r) => r.key)).toEqual([expect.stringMatching(/^account:[0-9a-f]{64}$/), 'address:203.0.113.9']);
+    expect(JSON.stringify(rows())).not.toContain('secret');
+    expect(rows()[0]?.failures).toEqual([now]);
+    now += SIGN_IN_WINDOW_MS;
+    expect((await attempt('user', 'demo1234')).status).toBe(200);
+    expect(rows()).toEqual([]);
   });
 });
 
@@ -157,6 +272,69 @@ describe('tokens', () => {
     const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
     expect(row?.revoked).toBe(true);
     expect((await call('/api/auth/refresh-token', { accessToken: token })).status).toBe(401);
+  });
+});
+
+const refresh = async (token: string) => call('/api/auth/refresh-token', { accessToken: token });
+const tokenOf = (answer: { body: Record<string, unknown> | null }) => String(answer.body?.['accessToken']);
+
+describe('refresh token rotation', () => {
+  it('each refresh issues a new token and retires the old one; the chain goes on from the newest', async () => {
+    const first = tokenOf(await login('user', 'demo1234'));
+    const second = tokenOf(await refresh(first));
+    const third = tokenOf(await refresh(second));
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect((await get('/api/test/any', third)).status).toBe(200);
+    // The retired ones are kept (revoked) with the sign-in's key, to recognise them if they come back.
+    const family = table<SessionRow>(server.db, 'sessions').where((s) => [first, second, third].includes(s.accessToken));
+    expect(new Set(family.map((s) => s.sessionKey)).size).toBe(1);
+    expect(family.map((s) => [s.accessToken, s.revoked])).toEqual([
+      [first, true],
+      [second, true],
+      [third, false],
+    ]);
+  });
+
+  it('a retired token presented again ends the whole sign-in (every token descended from it) with 401; other sign-ins go on', async () => {
+    const first = tokenOf(await login('user', 'demo1234'));
+    const elsewhere = tokenOf(await login('user', 'demo1234'));
+    const second = tokenOf(await refresh(first));
+    const third = tokenOf(await refresh(second));
+    expect(await refresh(first)).toEqual({ status: 401, body: { message: 'Invalid refresh token' } });
+    // The newest token (the owner's, or the thief's) is revoked too: neither may go on.
+    expect(await get('/api/test/any', third)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
+    expect((await refresh(third)).status).toBe(401);
+    expect((await get('/api/me', third)).status).toBe(401);
+    const sessions = table<SessionRow>(server.db, 'sessions');
+    const key = sessions.where({ accessToken: first })[0]?.sessionKey;
+    expect(sessions.where({ sessionKey: key }).every((s) => s.revoked)).toBe(true);
+    // The same user's other sign-in is another family.
+    expect((await get('/api/test/any', elsewhere)).status).toBe(200);
+  });
+
+  it('a sign-in unused for a day past its token’s expiry cannot be refreshed', async () => {
+    const token = tokenOf(await login('user', 'demo1234'));
+    now += 8000 * 1000 + SESSION_REFRESH_GRACE_MS;
+    expect((await refresh(token)).status).toBe(401);
+  });
+
+  it('pruning keeps a live sign-in’s retired tokens, and removes a sign-in once it ended or expired', async () => {
+    const sessions = table<SessionRow>(server.db, 'sessions');
+    const tokens = () => sessions.all().map((s) => s.accessToken);
+    const live = tokenOf(await login('user', 'demo1234'));
+    const liveNext = tokenOf(await refresh(live));
+    const ended = tokenOf(await login('admin', 'demo1234'));
+    const endedNext = tokenOf(await refresh(ended));
+    await call('/api/auth/logout', {}, { Authorization: `Bearer ${endedNext}` });
+    const stale = tokenOf(await login('operator', 'demo1234'));
+    sessions.update(sessions.where({ accessToken: stale })[0]?.id ?? '', { expiresAt: now - SESSION_REFRESH_GRACE_MS });
+    expect(pruneSessions(server.db, now)).toBe(3);
+    expect(tokens()).toEqual([live, liveNext]);
+    // The kept retired token is still recognised: presented again, it ends its sign-in.
+    expect((await refresh(live)).status).toBe(401);
+    expect((await get('/api/test/any', liveNext)).status).toBe(401);
+    expect(pruneSessions(server.db, now)).toBe(2);
+    expect(tokens()).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in with user name (or email) and password
-         * @description Refused with 401 for a wrong password or application key, with 403 and a `code` (`accountDisabled`, `accountInvited`, `organizationSuspended`, `organizationArchived`) for an account that may not sign in.
+         * @description Refused with 401 for a wrong password, an unknown name (the same answer) or a wrong application key, with 403 and a `code` (`accountDisabled`, `accountInvited`, `organizationSuspended`, `organizationArchived`) for an account that may not sign in, and with 429 (`code: tooManyAttempts`) and `Retry-After` after 5 failures for the name, or 20 from the caller's address, within 15 minutes: the password is not checked then. A successful sign-in clears the account's failures. A password stored in an older form is re-hashed (scrypt) at its next sign-in.
          */
         post: operations["signIn"];
         delete?: never;
@@ -49,7 +49,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Exchange an expired access token for a new one (once) */
+        /**
+         * Exchange an expired access token for a new one (once)
+         * @description Rotation: the token sent is retired and a new one is issued, up to a day past its expiry. A retired token sent again ends the whole sign-in (every token refreshed from the same sign-in is revoked) and gets 401: someone kept a copy of it.
+         */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -2364,6 +2367,20 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Too many failed sign-ins for this name or from this address lately (`code: tooManyAttempts`): try again after `Retry-After` seconds. The password was not checked. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds until a sign-in with this name from this address is checked again.
+                     * @example 600
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["NotStored"];
         };
     };

@@ -64,6 +64,48 @@ describe('LoginForm', () => {
     expect(message).not.toBeInTheDocument();
   });
 
+  it('after too many failed sign-ins (429) says when to try again, in words and clock time, keeping what was typed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 0, 1, 14, 20, 0));
+    restartSession({ idleMs: 0 });
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Too many sign-in attempts. Try again in 600 seconds.', code: 'tooManyAttempts' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '600' },
+      }),
+    );
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    await submit('admin', 'wrong-password');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-ins');
+    expect(alert).toHaveTextContent('Try again in 10 minutes, at 2:30 PM.');
+    // No toast that vanishes: the alert stays with the form, and the form keeps what was typed.
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('admin');
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
+    // Nine minutes later the wait is one minute; once it is over the alert goes.
+    await act(() => vi.advanceTimersByTimeAsync(9 * 60_000));
+    await userEvent.setup().type(screen.getByLabelText('Username'), 'x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 1 minute, at 2:30 PM.');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when to try again in German too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 0, 1, 14, 20, 0));
+    restartSession({ idleMs: 0 });
+    answer(429, { message: 'Too many sign-in attempts. Try again in 61 seconds.', code: 'tooManyAttempts' });
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login', language: 'de' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Benutzername'), 'admin');
+    await user.type(screen.getByLabelText('Passwort'), 'falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Zu viele fehlgeschlagene Anmeldeversuche');
+    expect(alert).toHaveTextContent('Versuchen Sie es in 2 Minuten erneut, um 14:21.');
+  });
+
   it('warns "Login Attempt: You are already logged in!" without a request when a session exists', async () => {
     for (const [key, value] of Object.entries(SIGNED_IN)) localStorage.setItem(key, value);
     restartSession({ idleMs: 0 });

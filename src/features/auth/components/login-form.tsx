@@ -2,11 +2,12 @@ import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 // The session's light parts only: its actor and machine load after the first screen (src/lib/session/current.ts).
 import { oidcSettings, startOidcSignIn, useLandingPath, useSessionSelector, withSession } from '@/lib/session/light';
-import { translateServerMessage } from '../server-messages';
+import { signInWaitOf, translateServerMessage, tryAgainAt } from '../server-messages';
 import { DemoAccountsBox } from './demo-accounts-box';
 import {
   selectIsEndingProviderSession,
@@ -20,7 +21,7 @@ export const LOGIN_ERROR_TOAST_MS = 2500;
 
 /** The sign-in form. The session machine signs in; this view shows its answers. */
 export function LoginForm({ demo }: { demo: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const landingPath = useLandingPath();
   const search = useSearch();
@@ -38,12 +39,25 @@ export function LoginForm({ demo }: { demo: boolean }) {
     },
   });
 
+  // Too many failed sign-ins (429): when the server checks a password again. Shown until then or the next submission.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = setTimeout(() => setRetryAt(null), Math.max(0, retryAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [retryAt]);
+
   useSessionEvents({
     signedIn: ({ defaultRoleId }) => {
       const to = new URLSearchParams(search).get('to');
       navigate(landingPath(to, defaultRoleId), { replace: true });
     },
     loginFailed: ({ message }) => {
+      const wait = signInWaitOf(message);
+      if (wait !== null) {
+        setRetryAt(Date.now() + wait * 1000);
+        return;
+      }
       notifications.show({
         color: 'red',
         title: t('auth.login.failedTitle'),
@@ -74,6 +88,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
   };
 
   const submit = form.onSubmit((values) => {
+    setRetryAt(null);
     withSession((session) => session.send({ type: 'session.login', username: values.username.trim(), password: values.password }));
   });
 
@@ -94,6 +109,17 @@ export function LoginForm({ demo }: { demo: boolean }) {
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {retryAt !== null ? (
+            <Alert
+              variant="light"
+              color="red"
+              role="alert"
+              title={t('auth.login.tooManyAttemptsTitle')}
+              icon={<IconAlertTriangle aria-hidden />}
+            >
+              {tryAgainAt(t, i18n.language, retryAt)}
+            </Alert>
+          ) : null}
           <TextInput
             label={t('auth.login.username')}
             autoComplete="username"
