@@ -17,7 +17,7 @@ import {
 } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { signInRefusal } from './users';
-import { readText, textMessage, type TextRule } from '../text-rules';
+import { readText, textMessage, type TextRule } from '../../machines/text/text-rules';
 import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
@@ -170,7 +170,7 @@ const str = (body: Record<string, unknown>, key: string) => (typeof body[key] ==
 async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const body = parseBody(request);
   if (!isRecord(body)) return errorResponse(400, 'Malformed request body');
-  // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, visible, ≤ 100.
+  // The shared text rule (machines/text/text-rules.ts): NFC, no control or bidi-override characters, visible, ≤ 100.
   const name = readText(body['fullName'], REGISTRATION_TEXT_RULES.fullName);
   const fullName = name.value;
   const phoneNumber = str(body, 'phoneNumber').trim();

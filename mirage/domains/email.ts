@@ -574,7 +574,7 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
   if (!draft && !errors['to'] && to.length + cc.length + bcc.length === 0) errors['to'] = 'required';
   const rawSubject = b['subject'] ?? '';
   const rawMessage = b['message'] ?? '';
-  // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, visible text, limits.
+  // The shared text rule (machines/text/text-rules.ts): NFC, no control or bidi-override characters, visible text, limits.
   const subjectText = readText(rawSubject, EMAIL_TEXT_RULES.subject);
   const messageText = readText(rawMessage, EMAIL_TEXT_RULES.message);
   if (typeof rawSubject !== 'string') errors['subject'] = 'invalid';

@@ -306,7 +306,7 @@ function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, tick: 
   return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
 }
 
-/** Text limits of a process rule (mirage/text-rules.ts); the form shows the same (rule-schema.ts). */
+/** Text limits of a process rule (machines/text/text-rules.ts); the form shows the same (rule-schema.ts). */
 export const PROCESS_RULE_TEXT_RULES = {
   pattern: { max: 100, required: true },
   comment: { max: 200, multiline: true },

@@ -1,5 +1,5 @@
 import type { ProfileRecord } from '../../machines/profile/types';
-import { hashPassword, randomToken, verifyPassword } from '../crypto';
+import { derivePasswordHash, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { readText } from '../../machines/text/text-rules';
@@ -96,8 +96,7 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
         : 'The new password is not valid.';
     return errorResponse(422, message, errors);
   }
-  const salt = randomToken(8);
-  table<UserRow>(db, 'users').update(user.id, { salt, passwordHash: await hashPassword(next, salt) });
+  table<UserRow>(db, 'users').update(user.id, await derivePasswordHash(next));
   return json(204);
 }
 

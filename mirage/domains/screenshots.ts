@@ -232,7 +232,7 @@ function readPatch(body: unknown): PatchResult {
     else errors['flagged'] = 'invalid';
   }
   if ('note' in body) {
-    // The shared text rule (mirage/text-rules.ts): NFC, no control or bidi-override characters, ≤ 500, never cut.
+    // The shared text rule (machines/text/text-rules.ts): NFC, no control or bidi-override characters, ≤ 500, never cut.
     const note = readText(body['note'], { max: 500, multiline: true });
     if (typeof body['note'] !== 'string') errors['note'] = 'invalid';
     else if (note.problem) errors['note'] = note.problem;

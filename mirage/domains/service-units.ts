@@ -175,7 +175,7 @@ interface UnitInput {
 
 const text = (v: unknown): string => (typeof v === 'string' ? normalizeText(v) : '');
 
-/** The text fields' rules (mirage/text-rules.ts); the form shows the same limits (src/features/service-units/schema.ts). */
+/** The text fields' rules (machines/text/text-rules.ts); the form shows the same limits (src/features/service-units/schema.ts). */
 export const UNIT_TEXT_RULES = {
   name: { max: 80, required: true },
   hostname: { max: 253, required: true },

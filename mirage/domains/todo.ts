@@ -135,7 +135,7 @@ function matches(task: TaskRow, filter: TaskFilter): boolean {
 
 const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
 
-/** Title and description follow the shared text rule (mirage/text-rules.ts); the app checks the same (machines/todo/types.ts). */
+/** Title and description follow the shared text rule (machines/text/text-rules.ts); the app checks the same (machines/todo/types.ts). */
 const TASK_TEXT_RULES = {
   title: { max: TITLE_MAX, required: true },
   desc: { max: DESC_MAX, multiline: true },

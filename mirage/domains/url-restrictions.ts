@@ -30,7 +30,7 @@ function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
   return readable.all ? rules(db).all() : rules(db).where((r) => readable(r.organizationId));
 }
 
-/** Text limits of a rule (mirage/text-rules.ts); the form shows the same (src/features/url-restrictions/schema.ts). */
+/** Text limits of a rule (machines/text/text-rules.ts); the form shows the same (src/features/url-restrictions/schema.ts). */
 export const RULE_TEXT_RULES = {
   pattern: { max: 500, required: true },
   reason: { max: 200 },

@@ -1,5 +1,5 @@
 import type { Request } from 'miragejs';
-import { hashPassword, randomToken } from '../crypto';
+import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
 import { pageOf, queryValues, readListParams, type ListParams, type ListSpec } from '../list';
@@ -640,10 +640,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     else if (password.length > 128) errors['password'] = 'tooLong';
     if (password !== rePassword) errors['rePassword'] = 'mismatch';
     if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-    const salt = randomToken(8);
     const row = usersTable(server.db).update(target.id, {
-      salt,
-      passwordHash: await hashPassword(password, salt),
+      ...(await derivePasswordHash(password)),
       accountStatus: 'active',
       setPasswordDigest: '',
       setPasswordExpiresAt: 0,

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { normalizeText, textProblem, type TextRule } from '@machines/text/text-rules';
 
 /**
- * The rule for every user-entered text field, the same as the server's (mirage/text-rules.ts, kept equal
- * by tests/text-rules-parity.test.ts): NFC, no control characters (newline/tab only in multi-line fields),
+ * The rule for every user-entered text field, the one the backend applies too (machines/text/text-rules.ts): NFC, no control characters (newline/tab only in multi-line fields),
  * no bidi override/isolate characters, at least one visible character, at most `max` characters (code
  * points) — refused, never cut. The forms use `textField()` in their zod schemas, so the translated error
  * (`text-input.<code>`) shows before anything is sent. The rule itself is pure code in machines/text/.

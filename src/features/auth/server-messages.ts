@@ -8,7 +8,7 @@ const KNOWN: Record<string, [string, Record<string, unknown>?]> = {
   'Please enter a valid phone number.': ['auth.register.phoneInvalid'],
   "Password doesn't match. Please try again.": ['auth.register.mismatch'],
   'The password must be at least 8 characters long.': ['auth.register.passwordTooShort', { count: 8 }],
-  // The shared text rule's refusals of the name (mirage/text-rules.ts textMessage).
+  // The shared text rule's refusals of the name (machines/text/text-rules.ts textMessage).
   'Full name must be at most 100 characters': ['text-input.tooLong', { fieldKey: 'auth.register.fullName', max: 100 }],
   'Full name contains a control character (such as NUL)': ['text-input.controlCharacter', { fieldKey: 'auth.register.fullName' }],
   'Full name contains a text-direction override character (U+202A–U+202E, U+2066–U+2069)': [
