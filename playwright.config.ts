@@ -71,6 +71,18 @@ const remoteServers = runsRemote
     ]
   : [];
 
+// tests/e2e/server.spec.ts runs the remote build served by the real server (npm run server: the API over PostgreSQL,
+// STATIC_DIR=dist-server, one origin) on 127.0.0.1:4193 (E2E_SERVER_PORT). The spec spawns and kills the server itself
+// (it restarts it between two steps), on fresh data each run: PGlite in a temporary folder, or a new database on
+// E2E_DATABASE_URL's PostgreSQL (tests/e2e/support/server-process.ts). The build (globalSetup) happens only when the run
+// includes that spec (no file filter, or one naming server), or with E2E_SERVER=1; E2E_SERVER=0 skips the spec.
+// E2E_SERVER_BUILT=1 uses the dist-server on disk without building again (local iterations); E2E_SERVER_SHOTS=<folder>
+// keeps the spec's screenshots of the units list there; E2E_DATABASE_URL runs it on PostgreSQL instead of PGlite.
+const serverFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
+const runsServer =
+  process.env.E2E_SERVER === '1' ||
+  (process.env.E2E_SERVER !== '0' && (serverFilters.length === 0 || serverFilters.some((f) => f.includes('server'))));
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
@@ -79,6 +91,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  ...(runsServer ? { globalSetup: './tests/e2e/support/server-process.ts' } : {}),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
