@@ -3,6 +3,7 @@ import { countCollectionChanges, markChanged, type DbDump, type MirageDb } from 
 import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
+import type { ProviderAuthConfig } from './oidc/provider-auth';
 import { collectionOf, requestTimingHost } from './mirage-internals';
 import { passesThrough, recordServedRoutes, refuseUnservedRoutes } from './unknown-routes';
 
@@ -33,6 +34,8 @@ export interface MirageOptions {
    * event loop between domains, so a page seeding the large data set keeps painting its progress.
    */
   onSeedProgress?: (done: number, domain: string) => void;
+  /** The identity provider whose tokens are accepted (the server reads it from its environment); default: the build's. */
+  providerAuth?: ProviderAuthConfig | null;
   /** Where the routes go instead of Pretender (the Node server's transport, mirage/node-transport.ts). */
   interceptor?: object;
 }
@@ -48,6 +51,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     seed: options.seed ?? 'default',
     now: options.now ?? (() => Date.now()),
+    ...(options.providerAuth !== undefined ? { providerAuth: options.providerAuth } : {}),
   };
   const latency = options.latencyMs ?? [100, 200];
   const delay = () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0]));

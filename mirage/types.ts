@@ -1,5 +1,6 @@
 import type { Server } from 'miragejs';
 import type { MirageDb } from './db';
+import type { ProviderAuthConfig } from './oidc/provider-auth';
 
 export type SeedSize = 'none' | 'default' | 'large';
 
@@ -9,6 +10,8 @@ export interface MirageContext {
   seed: SeedSize;
   /** Clock, replaceable in tests. */
   now: () => number;
+  /** The identity provider whose tokens are accepted; undefined: the build's VITE_OIDC_* settings. */
+  providerAuth?: ProviderAuthConfig | null;
 }
 
 /** One slice of the backend: its collections, its seed data and its endpoints. */

@@ -5,6 +5,7 @@ import { makeServer } from '../mirage/server';
 import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
 import { pruneSessions, reseedEssentials } from '../mirage/store/repair';
 import type { SeedSize } from '../mirage/types';
+import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
 import type { Queryable, Sql } from './db/sql';
@@ -26,6 +27,8 @@ export interface BackendOptions {
   /** What an empty database is seeded with (default: the demo data). */
   seed?: SeedSize;
   tokenLifetimeS?: number;
+  /** Accept this identity provider's access tokens (verified against its JWKS); null or absent: none. */
+  providerAuth?: ProviderAuthConfig | null;
   now?: () => number;
 }
 
@@ -69,6 +72,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     latencyMs: 0,
     interceptor: transport.interceptor,
     ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
+    providerAuth: options.providerAuth ?? null,
     ...(options.now ? { now: options.now } : {}),
   };
 

@@ -33,6 +33,7 @@ describe('readConfig', () => {
       maxBodyBytes: 2 * 1024 * 1024,
       trustProxy: false,
       production: false,
+      providerAuth: null,
     });
   });
 
@@ -48,6 +49,9 @@ describe('readConfig', () => {
         STATIC_DIR: 'dist',
         MAX_BODY_BYTES: '4096',
         TRUST_PROXY: '1',
+        OIDC_AUTHORITY: 'https://id.example/realms/acme',
+        OIDC_CLIENT_ID: 'service-unit-admin',
+        OIDC_ROLE_CLAIM: 'sua_role',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -60,6 +64,12 @@ describe('readConfig', () => {
       maxBodyBytes: 4096,
       trustProxy: true,
       production: false,
+      providerAuth: {
+        issuer: 'https://id.example/realms/acme',
+        audience: 'urn:service-unit-admin:api',
+        organization: null,
+        roleClaim: 'sua_role',
+      },
     });
   });
 

@@ -1,4 +1,5 @@
 import type { SeedSize } from '../mirage/types';
+import { providerAuthConfig, type ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 
 /** How the server is started (README.md, docs/deploy.md): everything comes from the environment. */
 export interface ServerConfig {
@@ -14,6 +15,8 @@ export interface ServerConfig {
   /** Behind a reverse proxy: the caller's address comes from X-Forwarded-For. */
   trustProxy: boolean;
   production: boolean;
+  /** OIDC_AUTHORITY and OIDC_CLIENT_ID (with OIDC_AUDIENCE, OIDC_ORGANIZATION, OIDC_ROLE_CLAIM): accept that provider's tokens. */
+  providerAuth: ProviderAuthConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +75,12 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     maxBodyBytes,
     trustProxy: env['TRUST_PROXY'] === '1',
     production,
+    providerAuth: providerAuthConfig({
+      VITE_OIDC_AUTHORITY: value('OIDC_AUTHORITY'),
+      VITE_OIDC_CLIENT_ID: value('OIDC_CLIENT_ID'),
+      VITE_OIDC_AUDIENCE: value('OIDC_AUDIENCE'),
+      VITE_OIDC_ORGANIZATION: value('OIDC_ORGANIZATION'),
+      VITE_OIDC_ROLE_CLAIM: value('OIDC_ROLE_CLAIM'),
+    }),
   };
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const applied = await migrate(sql);
   if (applied.length > 0) console.info(`Migrated: ${applied.join(', ')}`);
   const started = performance.now();
-  const backend = await createBackend({ sql, seed: config.seed });
+  const backend = await createBackend({ sql, seed: config.seed, providerAuth: config.providerAuth });
   if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
   const http = createHttpServer(backend, {
     corsOrigins: config.corsOrigins,

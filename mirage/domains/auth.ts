@@ -357,7 +357,7 @@ export const authDomain: MirageDomain = {
       return pending ? pending.then(run) : run();
     };
     // The identity provider's access tokens are accepted too when one is configured (mirage/oidc).
-    installProviderAuth(server, ctx.now);
+    installProviderAuth(server, ctx.now, ctx.providerAuth === undefined ? undefined : ctx.providerAuth);
     server.post('/UserLogin', (_schema, request) => appKeyError(request) ?? synced(() => login(server.db, request, ctx)));
     server.post(
       '/UserProfile',
