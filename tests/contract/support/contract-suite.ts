@@ -117,14 +117,25 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(401, 'POST', '/api/auth/lock', { token: 'no-such-token' });
         await expectStatus(401, 'POST', '/api/auth/unlock', { token: 'no-such-token', body: { password: 'demo1234' } });
         await expectStatus(204, 'POST', '/api/auth/logout', {});
-        // A token is exchanged once: sent again, it is refused (on its own sign-in: what else a reuse ends is
-        // docs/auth.md's, not this walk's).
+        // A token is exchanged once: sent again, it is refused, and the sign-in it came from ends (rotation).
         const other = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/UserLogin', {
           appKey: APP_KEY,
           body: { params: { username: 'operator', password: 'demo1234' } },
         });
-        await expectStatus(200, 'POST', '/api/auth/refresh-token', { body: { accessToken: other.body.accessToken } });
+        const rotated = await expectStatus<{ accessToken: string }>(200, 'POST', '/api/auth/refresh-token', {
+          body: { accessToken: other.body.accessToken },
+        });
         await expectStatus(401, 'POST', '/api/auth/refresh-token', { body: { accessToken: other.body.accessToken } });
+        await expectStatus(401, 'GET', '/api/me', { token: rotated.body.accessToken });
+      });
+
+      it('makes a sign-in name wait after five failures, without checking the password (429 with Retry-After)', async () => {
+        // An unknown name counts like a wrong password, and no account of the suite is held up.
+        const attempt = (password: string) => ({ appKey: APP_KEY, body: { params: { username: 'mallory', password } } });
+        for (let failure = 1; failure <= 5; failure += 1) await expectStatus(401, 'POST', '/api/UserLogin', attempt(`guess-${failure}`));
+        const waiting = await expectStatus<{ code: string }>(429, 'POST', '/api/UserLogin', attempt('guess-6'));
+        expect(waiting.body.code).toBe('tooManyAttempts');
+        expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       });
 
       it('answers a password-reset request the same way for any address, and refuses a bad one', async () => {
