@@ -9,7 +9,8 @@
  *   npm run bench                 full run (about 10-15 minutes on a busy 2-core machine)
  *   npm run bench -- --quick      CI: bytes and first-screen ratios only; exits 1 on a budget breach beyond noise
  *   npm run bench -- --boot       the boot figures only: sizes, first screens and Lighthouse (no writes, no large seed)
- *   options: --runs N, --no-build (reuse dist-bench-*), --no-lighthouse, --no-vitest
+ *   options: --runs N, --no-build (reuse dist-bench-*), --no-lighthouse, --no-vitest, --no-server
+ *   The server section (scripts/bench-server.mjs) runs when BENCH_DATABASE_URL names a real PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -642,6 +643,7 @@ async function main() {
   writeFileSync(name, JSON.stringify({ ...results, table: rows, failures }, null, 2));
   writeFileSync(`bench-results/latest${QUICK ? '-quick' : ''}.json`, JSON.stringify({ ...results, table: rows, failures }, null, 2));
   print(rows, results);
+  if (!QUICK && !BOOT && !argv.includes('--no-server')) serverSection();
   console.log(`\nJSON: ${name}  (${results.durationS} s, load average ${load.toFixed(1)} on ${results.cpus} cores at the start)`);
   if (failures.length > 0) {
     console.log(`\nBUDGET BREACHES${QUICK ? ' (beyond noise)' : ''}:\n- ${failures.join('\n- ')}`);
@@ -792,6 +794,19 @@ function largeSeedRows(add, r, wd) {
   }
   const rep = median(L.report);
   add('prediction report, one organization (ms)', rep, `< ${GOALS.reportMs}`, rep < GOALS.reportMs);
+}
+
+/** The server section (scripts/bench-server.mjs): needs a real PostgreSQL, named by BENCH_DATABASE_URL. */
+function serverSection() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log(
+      '\nServer section skipped: set BENCH_DATABASE_URL=postgres://… (a role that may create databases), or run npm run bench:server.',
+    );
+    return;
+  }
+  log('server on PostgreSQL (bench-server.mjs)…');
+  const run = spawnSync(process.execPath, ['scripts/bench-server.mjs'], { stdio: 'inherit' });
+  if (run.status !== 0) console.log(`\nServer section failed (exit ${run.status}).`);
 }
 
 function print(rows, r) {
