@@ -4,6 +4,7 @@ import { table, type MirageDb } from '../db';
 import { errorResponse, json, runAuthSync, setProviderAuth, type UserRow } from '../http';
 import type { OrganizationRow } from '../domains/accounts';
 import { signInRefusal } from '../domains/users';
+import type { ProviderAuthConfig } from '../types';
 
 /**
  * The embedded backend accepts the identity provider's access tokens (docs/auth.md, "Provider tokens"):
@@ -11,16 +12,7 @@ import { signInRefusal } from '../domains/users';
  * Its `sub` (or a verified email) maps to a user; a first sign-in creates a role-4 user in the configured
  * organization. A role claim raises the role only when `VITE_OIDC_ROLE_CLAIM` names it, and never to 1.
  */
-export interface ProviderAuthConfig {
-  /** The provider's issuer (VITE_OIDC_AUTHORITY). */
-  issuer: string;
-  /** This API's audience (VITE_OIDC_AUDIENCE, default urn:service-unit-admin:api). */
-  audience: string;
-  /** Name or domain of the organization new provider users join (VITE_OIDC_ORGANIZATION; default the first one). */
-  organization: string | null;
-  /** The access-token claim that may raise a role (VITE_OIDC_ROLE_CLAIM; unset: roles come only from this backend). */
-  roleClaim: string | null;
-}
+export type { ProviderAuthConfig };
 
 export interface ProviderProfile {
   name?: string;
