@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { runOnServer, withDatabase } from '../db/admin';
 import { openPglite, openPostgres, type Sql } from '../db/sql';
 
 /**
@@ -32,28 +32,10 @@ export const BACKEND_NAME = TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const randomName = () => `t_${randomBytes(6).toString('hex')}`;
 
-/** Runs one statement on the URL's server (CREATE/DROP DATABASE cannot run in a transaction or on a pool's prepared path). */
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** `url` with its database replaced by `name`. */
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
 async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   const name = randomName();
   // The name is ours (t_ and hex), never input: it is safe to put in the statement.
-  await onServer(url, `CREATE DATABASE ${name}`);
+  await runOnServer(url, `CREATE DATABASE ${name}`);
   const databaseUrl = withDatabase(url, name);
   const opened: Sql[] = [];
   const connect = async () => {
@@ -68,7 +50,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
     connect,
     async drop() {
       await Promise.all(opened.splice(0).map((connection) => connection.close()));
-      await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -99,10 +81,10 @@ export async function createDurableTestDatabase(): Promise<DurableTestDatabase> 
   const url = TEST_DATABASE_URL;
   if (url) {
     const name = randomName();
-    await onServer(url, `CREATE DATABASE ${name}`);
+    await runOnServer(url, `CREATE DATABASE ${name}`);
     return {
       open: () => openPostgres(withDatabase(url, name)),
-      drop: () => onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      drop: () => runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   }
   const dir = await mkdtemp(join(tmpdir(), 'sua-pglite-'));

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { runOnServer, withDatabase } from '../../../server/db/admin';
 
 /**
  * The real server (`npm run server`, server/main.ts) as tests/e2e/server.spec.ts runs it: one process that answers
@@ -36,17 +36,6 @@ export interface ServerData {
   drop(): Promise<void>;
 }
 
-/** One statement on a PostgreSQL server, outside any transaction (CREATE/DROP DATABASE cannot run in one). */
-async function runStatement(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 function isPermissionError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '42501';
 }
@@ -65,25 +54,23 @@ export async function freshServerData(): Promise<ServerData> {
   // The names are ours (a prefix and hex), never input: they are safe to put in a statement.
   const name = `e2e_${randomBytes(6).toString('hex')}`;
   try {
-    await runStatement(url, `CREATE DATABASE ${name}`);
-    const own = new URL(url);
-    own.pathname = `/${name}`;
+    await runOnServer(url, `CREATE DATABASE ${name}`);
     return {
       where: `PostgreSQL database ${name}`,
-      env: { DATABASE_URL: own.toString() },
-      drop: () => runStatement(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      env: { DATABASE_URL: withDatabase(url, name) },
+      drop: () => runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
   } catch (error) {
     if (!isPermissionError(error)) throw error;
   }
   // No CREATEDB: a schema of its own in the given database, first on the search path of every connection.
-  await runStatement(url, `CREATE SCHEMA ${name}`);
+  await runOnServer(url, `CREATE SCHEMA ${name}`);
   const scoped = new URL(url);
   scoped.searchParams.set('options', `-c search_path=${name}`);
   return {
     where: `schema ${name} of the E2E_DATABASE_URL database`,
     env: { DATABASE_URL: scoped.toString() },
-    drop: () => runStatement(url, `DROP SCHEMA IF EXISTS ${name} CASCADE`),
+    drop: () => runOnServer(url, `DROP SCHEMA IF EXISTS ${name} CASCADE`),
   };
 }
 
