@@ -247,6 +247,7 @@ async function main() {
         const result = await load(who === 'server' ? PORTS.large : PORTS.floor, token);
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         (who === 'server' ? server : bare).push(result);
+        log(`  ${result.rps.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
       }
     }
     const pick = (list, key) => median(list.map((r) => r[key]));
