@@ -164,6 +164,10 @@ async function sendOnce<T>(
   try {
     return await run(token);
   } catch (error) {
+    // Its caller aborted it and has moved on: nothing is delivered, not even the abort. (A machine that
+    // is stopped and started again, as React's development mode does, would take a late "Network error"
+    // for the request it started next: both are its `fetchPage` invoke.)
+    if (options.signal?.aborted) return new Promise<T>(() => undefined);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const apiError = toApiError(error);
     // 423: locked on the server. The lock screen, never a refresh or a sign-out (docs/auth.md).
