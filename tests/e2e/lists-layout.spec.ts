@@ -4,14 +4,16 @@ import { signIn, type DemoAccount } from './support/auth';
 import { setTheme } from './support/a11y';
 
 /**
- * Every list at the two sizes people use (issue 23 §1), in English and Portuguese (the longest words):
+ * Every list at the two sizes people use (issue 23 §1), in English and Portuguese (the longest words; LISTS_LANGUAGES=de,fr for others):
  * - 390×844: cards, not a table; at least 4 cards whole on the first screen; no sideways scrolling; each card's actions in its menu.
  * - 1280×800: at least 8 whole rows on the first screen, no name cut short, every row's actions on screen.
  * LISTS_SHOTS=<folder> also saves a screenshot of each (to look at the layout).
  */
 
-const LANGUAGES = ['en', 'pt'] as const;
-type Language = (typeof LANGUAGES)[number];
+type Language = 'en' | 'de' | 'fr' | 'pt';
+// LISTS_LANGUAGES=de,fr measures German and French too (not yet all met there: the users list shows 7 whole rows at 1280×800,
+// its toolbar on two lines; the organizations cards scroll sideways in German).
+const LANGUAGES = (process.env['LISTS_LANGUAGES']?.split(',') ?? ['en', 'pt']) as Language[];
 
 function words(language: Language, namespace: string): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`../../src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<
@@ -55,8 +57,6 @@ const SCREENS: ListScreen[] = [
     namespace: 'url-restrictions',
     label: 'tableLabel',
     nameColumn: 'columns.pattern',
-    laptopGap:
-      'issue 23 §1: rows of two to four lines under the URL tester show 5 whole rules at 1280×800, and in pt the table is wider than the page',
   },
   {
     name: 'processes',
@@ -93,6 +93,14 @@ async function open(page: Page, screen: ListScreen, language: Language): Promise
 async function shot(page: Page, file: string): Promise<void> {
   const folder = process.env['LISTS_SHOTS'];
   if (folder) await page.screenshot({ path: `${folder}/${file}.png` });
+}
+
+/** With LISTS_SHOTS, the screen in the dark theme too. */
+async function darkShot(page: Page, file: string): Promise<void> {
+  if (!process.env['LISTS_SHOTS']) return;
+  await setTheme(page, 'dark');
+  await shot(page, `${file}-dark`);
+  await setTheme(page, 'light');
 }
 
 /** How many of the elements lie whole inside the window's height (sideways: see sidewaysOverflow and actionsOutOfView). */
@@ -176,11 +184,7 @@ for (const language of LANGUAGES) {
           const items = await list.getByRole('listitem').count();
           await expect(page.locator('table').filter({ visible: true })).toHaveCount(0);
           await shot(page, `${screen.name}-${language}-390`);
-          if (process.env['LISTS_SHOTS'] && screen.name === 'units') {
-            await setTheme(page, 'dark');
-            await shot(page, `${screen.name}-${language}-390-dark`);
-            await setTheme(page, 'light');
-          }
+          await darkShot(page, `${screen.name}-${language}-390`);
           const cards = await wholeInWindow(page, '[data-card]');
           console.info(`measured ${language} ${screen.name} 390×844: ${cards} whole cards of ${items}`);
           expect.soft(cards, `${screen.name}: whole cards on the first screen`).toBeGreaterThanOrEqual(Math.min(4, items));
@@ -211,6 +215,7 @@ for (const language of LANGUAGES) {
           await expect(table.locator('tbody tr').first()).toBeVisible();
           const count = await table.locator('tbody tr').count();
           await shot(page, `${screen.name}-${language}-1280`);
+          await darkShot(page, `${screen.name}-${language}-1280`);
           const rows = await wholeInWindow(page, 'table tbody tr');
           console.info(`measured ${language} ${screen.name} 1280×800: ${rows} whole rows of ${count}`);
           expect.soft(rows, `${screen.name}: whole rows on the first screen`).toBeGreaterThanOrEqual(Math.min(8, count));

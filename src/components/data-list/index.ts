@@ -5,6 +5,7 @@ export { downloadText, toCsv, type CsvColumn } from './export-csv';
 export { ListEmpty, ListError } from './list-states';
 export { useLatestHandlers } from './memo-cells';
 export { RelativeTime, RelativeTimeText, relativeText } from './relative-time';
+export { default as listTableClasses } from './list-table.module.css';
 export { ListDataTable } from './list-data-table';
 export { ListCards, PHONE_QUERY, usePhoneLayout, type CardLayout } from './list-cards';
 export { TableSettings, useTablePreferences, type ChoosableColumn } from './table-settings';

@@ -5,6 +5,7 @@ import { useMemoCells } from './memo-cells';
 import { memoRowFactory } from './memo-rows';
 import { useTablePreferences } from './table-settings';
 import { useListTable, type ListActorRef } from './use-list-table';
+import classes from './list-table.module.css';
 
 export interface ListDataTableProps<T extends ListRow> {
   list: ListActorRef<T>;
@@ -70,6 +71,7 @@ export function ListDataTable<T extends ListRow>({
       {...selection}
       columns={cells}
       {...preferences.densityProps}
+      className={classes.table}
       withTableBorder
       borderRadius="md"
       highlightOnHover

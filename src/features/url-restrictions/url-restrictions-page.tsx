@@ -56,7 +56,8 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
   const unitFilterText = useUnitPickerText(t('url-restrictions.filters.unit'), t('url-restrictions.filters.anyUnit'));
 
   return (
-    <Stack gap="lg">
+    // One gap less than the other screens' sections: the tester, toolbar and 8 whole rules on a 1280×800 screen.
+    <Stack gap="md">
       <UrlTester key={unitFilter ?? 'any'} tester={tester} defaultUnit={unitFilter} />
       <Stack gap="md">
         <DataListToolbar

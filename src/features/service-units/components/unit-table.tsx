@@ -124,7 +124,8 @@ export interface UnitRowHandlers {
 
 /**
  * The table's columns. At 1280 px, with the menu open, the default set fits on one line per row in every
- * language with the seed's names whole: long host names end in "…" (the full text is the cell's title), tags show one and "+n".
+ * language with the seed's names whole: long host names end in "…" (the full text is the cell's title), tags show one and "+n",
+ * the last contact is the short relative time, and titles longer than their column wrap.
  * OS and location are one click away in the column chooser.
  */
 export function useUnitColumns(handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
@@ -182,10 +183,13 @@ function unitColumns(
       title: t('service-units.columns.hostname'),
       sortable: true,
       toggleable: true,
-      width: 124,
+      // What the checkbox, status, name, last seen, tags and actions leave at 1280 px (the widths add up to the table's 966 px):
+      // in the small monospace a host's own name ("gdn-dispatch-01") nearly whole, the domain after it ends in "…", the full
+      // name is the cell's title.
+      width: 134,
       ellipsis: true,
       render: (u) => (
-        <Text size="sm" ff="monospace" truncate="end" title={u.hostname}>
+        <Text size="xs" ff="monospace" truncate="end" title={u.hostname}>
           {u.hostname}
         </Text>
       ),
@@ -213,11 +217,13 @@ function unitColumns(
       title: t('service-units.columns.lastSeen'),
       sortable: true,
       toggleable: true,
-      width: 120,
+      // The short relative time ("5 sec. ago", "há 5 seg.", "vor 5 Sek."): dayjs's "a few seconds ago" was cut to "a few secon…".
+      // A long title ("Zuletzt gesehen") wraps (list-table.module.css).
+      width: 114,
       ellipsis: true,
       render: (u) =>
         u.lastSeenAt ? (
-          <RelativeTimeText value={u.lastSeenAt} language={language} />
+          <RelativeTimeText value={u.lastSeenAt} language={language} compact />
         ) : (
           <Text size="sm" c="dimmed">
             {labels.t('data-list.never')}
@@ -228,7 +234,7 @@ function unitColumns(
       accessor: 'tags',
       title: t('service-units.columns.tags'),
       toggleable: true,
-      width: 138,
+      width: 136,
       render: (u) => <TagList tags={u.tags} labels={labels} />,
     },
     {

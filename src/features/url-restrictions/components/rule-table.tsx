@@ -1,9 +1,17 @@
-import { ActionIcon, Anchor, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, Group, Switch, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListCards, RelativeTime, useListTable, usePhoneLayout, type CardLayout, type ListActorRef } from '@/components/data-list';
+import {
+  ListCards,
+  listTableClasses,
+  RelativeTimeText,
+  useListTable,
+  usePhoneLayout,
+  type CardLayout,
+  type ListActorRef,
+} from '@/components/data-list';
 import type { RuleRow } from '../api/types';
 import { scheduleText, scopeText } from './rule-summary';
 
@@ -20,7 +28,7 @@ export function RuleTable({
   onToggle: (rule: RuleRow) => void;
   toggling: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Rules have no bulk actions, so the table offers no row selection.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...table } =
@@ -82,6 +90,9 @@ export function RuleTable({
       />
     );
   }
+  // At 1280 px every rule is one line (8 whole rows under the URL tester in every language): the secondary columns keep
+  // their values whole on one line and as narrow as those, titles longer than their column wrap (list-table.module.css), and
+  // the pattern gets the rest, wrapping only a pattern longer than that (a regular expression) instead of cutting it.
   const columns: DataTableColumn<RuleRow>[] = [
     {
       accessor: 'pattern',
@@ -90,20 +101,12 @@ export function RuleTable({
       // Room for a host name on a phone: the other columns keep their words whole, so the table scrolls
       // sideways instead of squeezing the pattern to a few letters per line ("maps.goog|le.com").
       cellsStyle: () => ({ minWidth: 180 }),
-      // The pattern opens the rule's editor (keyboard: Tab to it, Enter), like a name in the other lists.
+      // The pattern opens the rule's editor (keyboard: Tab to it, Enter), like a name in the other lists. The reason is its
+      // description (hover title, read after the name): under the pattern it made every row two lines.
       render: (r) => (
-        <Stack gap={2} align="flex-start">
-          <Anchor component="button" type="button" onClick={() => onEdit(r)} ta="left" maw="100%">
-            <Code display="block" style={{ overflowWrap: 'anywhere', color: 'inherit' }}>
-              {r.pattern}
-            </Code>
-          </Anchor>
-          {r.reason && (
-            <Text size="xs" c="dimmed">
-              {r.reason}
-            </Text>
-          )}
-        </Stack>
+        <Anchor component="button" type="button" onClick={() => onEdit(r)} ta="left" maw="100%" title={r.reason || undefined}>
+          <Code style={{ overflowWrap: 'anywhere', color: 'inherit' }}>{r.pattern}</Code>
+        </Anchor>
       ),
     },
     {
@@ -121,7 +124,7 @@ export function RuleTable({
       // badges to "ERLAU…" / "SPERR…"), and the badge keeps its word's width when a phone squeezes the table.
       noWrap: true,
       render: (r) => (
-        <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm" miw="max-content">
+        <Badge color={r.action === 'block' ? 'red' : 'teal'} variant="light" radius="sm" size="sm" miw="max-content">
           {t(`url-restrictions.action.${r.action}`)}
         </Badge>
       ),
@@ -130,13 +133,15 @@ export function RuleTable({
     {
       accessor: 'schedule',
       title: t('url-restrictions.columns.schedule'),
-      render: (r) => <Text size="sm">{scheduleText(r.schedule, t)}</Text>,
+      // Days in a row as a range ("Mon–Fri, 08:00–18:00", rule-summary.ts). A long one wraps where German or French need
+      // the room, onto two lines at most ("Tous les jours," / "22:00–06:00").
+      cellsStyle: () => ({ minWidth: 124 }),
+      render: (r) => scheduleText(r.schedule, t),
     },
     {
       accessor: 'enabled',
       title: t('url-restrictions.columns.enabled'),
-      sortable: true,
-      width: 100,
+      // Not sortable: the sort arrow made the column twice as wide as its switch, and the State filter picks enabled rules.
       render: (r) => (
         <Switch
           checked={r.enabled}
@@ -150,21 +155,16 @@ export function RuleTable({
       accessor: 'updatedAt',
       title: t('url-restrictions.columns.updated'),
       sortable: true,
-      width: 150,
-      render: (r) => (
-        <Stack gap={0}>
-          <RelativeTime value={r.updatedAt} />
-          <Text size="xs" c="dimmed">
-            {r.updatedBy}
-          </Text>
-        </Stack>
-      ),
+      noWrap: true,
+      // The short relative time ("2 mo. ago", "há 2 meses"), its exact date in the tooltip; the editor's name under it made
+      // every row two lines.
+      render: (r) => <RelativeTimeText value={r.updatedAt} language={i18n.language} compact />,
     },
     {
       accessor: 'actions',
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
-      width: 96,
+      width: 76,
       render: (r) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
           <Tooltip label={t('url-restrictions.actions.editNamed', { pattern: r.pattern })}>
@@ -194,6 +194,9 @@ export function RuleTable({
     <DataTable<RuleRow>
       {...table}
       columns={columns}
+      className={listTableClasses.table}
+      // 8 px between columns (not 10): eight columns give the pattern 32 px more.
+      horizontalSpacing={8}
       withTableBorder
       borderRadius="md"
       highlightOnHover

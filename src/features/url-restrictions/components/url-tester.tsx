@@ -35,27 +35,33 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
   const [unfolded, setUnfolded] = useState(false);
   const title = t('url-restrictions.tester.title');
 
+  // On a wider screen the title stands at the start of the fields' row (one row less above the rules: 8 of them whole at
+  // 1280×800); on a phone it is the fold's button above them.
+  const heading = (
+    <Title order={2} size="h4" id="url-tester-title" lh={phone ? undefined : '36px'} style={{ flexShrink: 0 }}>
+      {phone ? (
+        <UnstyledButton
+          onClick={() => setUnfolded((u) => !u)}
+          aria-expanded={unfolded}
+          aria-controls="url-tester-body"
+          fz="inherit"
+          fw="inherit"
+          display="flex"
+          style={{ alignItems: 'center', gap: 8 }}
+        >
+          {title}
+          <IconChevronDown size={18} aria-hidden style={{ transform: unfolded ? 'rotate(180deg)' : undefined }} />
+        </UnstyledButton>
+      ) : (
+        title
+      )}
+    </Title>
+  );
+
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="url-tester-title">
+    <Paper withBorder radius="md" p={phone ? 'md' : 'sm'} component="section" aria-labelledby="url-tester-title">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="url-tester-title">
-          {phone ? (
-            <UnstyledButton
-              onClick={() => setUnfolded((u) => !u)}
-              aria-expanded={unfolded}
-              aria-controls="url-tester-body"
-              fz="inherit"
-              fw="inherit"
-              display="flex"
-              style={{ alignItems: 'center', gap: 8 }}
-            >
-              {title}
-              <IconChevronDown size={18} aria-hidden style={{ transform: unfolded ? 'rotate(180deg)' : undefined }} />
-            </UnstyledButton>
-          ) : (
-            title
-          )}
-        </Title>
+        {phone && heading}
         <Collapse expanded={!phone || unfolded} keepMountedMode="display-none" id="url-tester-body">
           <Stack gap="sm">
             {/* noValidate: an empty or malformed URL gets the app's own translated field error, not the browser's. */}
@@ -68,10 +74,11 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
               }}
             >
               <Group align="flex-end" gap="sm" wrap="wrap">
+                {!phone && heading}
                 <TextInput
                   name="url"
                   label={t('url-restrictions.tester.url')}
-                  placeholder="https://www.example.com/page"
+                  placeholder="https://example.com/page"
                   withAsterisk
                   aria-required
                   error={
@@ -80,16 +87,17 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
                       : undefined
                   }
                   onChange={() => tester.send({ type: 'tester.edit' })}
-                  miw={280}
+                  miw={210}
                   style={{ flex: 2 }}
                 />
+                {/* 428 px: the longest placeholder ("Qualquer unidade (só regras para todas as unidades)") whole. */}
                 <UnitPicker
                   value={unit}
                   onChange={setUnit}
                   text={pickerText}
                   description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
                   clearable
-                  w={{ base: '100%', xs: 460 }}
+                  w={{ base: '100%', xs: 428 }}
                 />
                 <Button type="submit" loading={checking}>
                   {t('url-restrictions.tester.submit')}

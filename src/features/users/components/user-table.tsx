@@ -188,9 +188,10 @@ function userColumns(
       toggleable: true,
       width: 124,
       ellipsis: true,
+      // The short relative time ("5 sec. ago", "há 5 seg."): the long one was cut in a column sized for its values.
       render: (u) =>
         u.lastSignInAt ? (
-          <RelativeTimeText value={u.lastSignInAt} language={language} />
+          <RelativeTimeText value={u.lastSignInAt} language={language} compact />
         ) : (
           <Text size="sm" c="dimmed">
             {labels.never}
@@ -204,7 +205,7 @@ function userColumns(
       toggleable: true,
       defaultToggle: false,
       width: 140,
-      render: (u) => <RelativeTimeText value={u.createdAt} language={language} />,
+      render: (u) => <RelativeTimeText value={u.createdAt} language={language} compact />,
     },
     {
       accessor: 'actions',
