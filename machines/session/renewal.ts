@@ -10,8 +10,12 @@ interface RenewalOptions {
   retryReason: RenewalReason;
   /** The state a new token leads to. */
   target: string;
-  /** Signed in: the other tabs and the waiting requests get the new token too. */
-  share: boolean;
+  /**
+   * Who else gets the new token: `all` (signed in: the other tabs, and the waiting requests), or `tabs`
+   * (at start: the other tabs, so one still confirming an older token never stores it over this one;
+   * waiting requests wait for the server's word on the user).
+   */
+  share: 'all' | 'tabs';
 }
 
 /**
@@ -30,7 +34,8 @@ export function renewalStates({ ids, reasonOf, retryReason, target, share }: Ren
           actions: [
             { type: 'assignToken', params: ({ event }) => ({ token: event.output }) },
             'persistSession',
-            ...(share ? (['broadcastTokenRefreshed', 'retryQueue'] as const) : []),
+            'broadcastTokenRefreshed',
+            ...(share === 'all' ? (['retryQueue'] as const) : []),
           ],
         },
         onError: last ? { target: '#session.signedOut', actions: { type: 'endSession', params: { reason: 'renewalFailed' } } } : 'retry',

@@ -500,6 +500,29 @@ describe('identity provider sessions', () => {
     expect(h.fakes.fetchMe.last().input).toEqual({ accessToken: 'provider-token-2', refresh: false });
   });
 
+  it('two tabs restored at once: the start renewal is shared, so the tab still confirming stores the newer token, not its own older one', async () => {
+    // Tab B was restored first and is asking the server about provider-token-2 (its own start renewal).
+    const b = createSessionHarness({ stored: storedOf(PROVIDER_SESSION) });
+    b.fakes.renewProvider.last().resolve({ accessToken: 'provider-token-2', tokenExpiry: FAR_EXPIRY, idTokenExpiry: FAR_EXPIRY });
+    await b.settle();
+    expect(b.actor.getSnapshot().matches({ confirming: 'asking' })).toBe(true);
+    // Tab A renews at start too (after B's renewal: the provider rotated to provider-token-3) and tells the other tabs.
+    const a = createSessionHarness({ stored: storedOf(PROVIDER_SESSION) });
+    a.fakes.renewProvider.last().resolve({ accessToken: 'provider-token-3', tokenExpiry: FAR_EXPIRY + 1, idTokenExpiry: FAR_EXPIRY + 1 });
+    await a.settle();
+    const shared = a.posted().find((message) => message.type === 'tokenRefreshed');
+    expect(shared).toEqual({
+      type: 'tokenRefreshed',
+      token: { accessToken: 'provider-token-3', tokenExpiry: FAR_EXPIRY + 1, idTokenExpiry: FAR_EXPIRY + 1 },
+    });
+    if (shared) b.fromOtherTab(shared);
+    // B's answer arrives after A's token: B keeps and stores A's newer token.
+    b.fakes.fetchMe.last().resolve(confirmedOf(PROVIDER_SESSION));
+    await b.settle();
+    expect(b.actor.getSnapshot().context.accessToken).toBe('provider-token-3');
+    expect(b.storage.filter((entry) => entry.startsWith('persistSession')).at(-1)).toBe('persistSession:provider-token-3');
+  });
+
   it('an expired provider session is never restored: a failed start renewal (twice) ends it', async () => {
     const h = createSessionHarness({ stored: storedOf({ ...PROVIDER_SESSION, tokenExpiry: 1, idTokenExpiry: 1 }) });
     h.fakes.renewProvider.last().reject(new Error('login_required'));

@@ -63,7 +63,7 @@ export const sessionMachine = sessionSetup.createMachine({
           reasonOf: () => 'start',
           retryReason: 'start',
           target: '#session.confirming.asking',
-          share: false,
+          share: 'tabs',
         }),
         asking: {
           invoke: {

@@ -85,7 +85,7 @@ export const tokenRegion = sessionSetup.createStateConfig({
         reasonOf: (event) => (event.type === 'session.unauthorized' ? 'unauthorized' : 'expiring'),
         retryReason: 'expiring',
         target: '#session.signedIn.token.valid',
-        share: true,
+        share: 'all',
       }),
       on: {
         'session.unauthorized': { guard: 'isReplacedToken', actions: 'retryStale' },
