@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppRoute } from '../routes';
 import { useCanStar, useStarredPaths, type BookmarksRef } from './bookmarks';
+import classes from './page-header.module.css';
 
 /** Breadcrumb (Home, then the route's trail), the page title and its star. */
 export function PageHeader({ route, path, bookmarks }: { route: AppRoute; path: string; bookmarks: BookmarksRef }) {
@@ -34,7 +35,7 @@ export function PageHeader({ route, path, bookmarks }: { route: AppRoute; path: 
         </Breadcrumbs>
       </nav>
       <Group gap="xs" mb="md" wrap="nowrap">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" className={classes.title}>
           {t(route.titleKey)}
         </Title>
         {canStar ? (

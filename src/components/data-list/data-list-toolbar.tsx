@@ -39,7 +39,9 @@ export function DataListToolbar(props: DataListToolbarProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       {/* A line of its own on a phone: sharing it, the buttons squeezed the search box to nothing in Portuguese. */}
-      <Group align="flex-end" gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0, flexBasis: phone ? '100%' : undefined }}>
+      {/* It takes the room the buttons leave, and the line breaks only below 260 px: sized by its content, it sent the longer
+          German and French buttons to a second line at 1280 px, and the table a row down. */}
+      <Group align="flex-end" gap="sm" wrap="nowrap" style={{ flex: 1, flexBasis: phone ? '100%' : 0, minWidth: phone ? 0 : 260 }}>
         <TextInput
           label={label}
           placeholder={t('data-list.searchPlaceholder')}

@@ -165,7 +165,9 @@ function userColumns(
       title: t('users.columns.role'),
       sortable: true,
       toggleable: true,
-      width: 140,
+      // One line for 'Opérateur système' / 'Operador do sistema': a two-line row cost the eighth row in French.
+      width: 156,
+      noWrap: true,
       render: (u) => labels.role(u.roleId),
     },
     { accessor: 'organizationName', title: t('users.columns.organization'), toggleable: true, width: 150, ellipsis: true },
@@ -174,7 +176,7 @@ function userColumns(
       title: t('users.columns.status'),
       sortable: true,
       toggleable: true,
-      width: 136,
+      width: 124,
       render: (u) => (
         <Badge color={STATUS_COLORS[u.status]} variant="light">
           {labels.status(u.status)}
