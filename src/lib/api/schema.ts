@@ -2172,7 +2172,7 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The embedded backend could not store the change (browser storage full or unavailable); nothing was changed. */
+        /** @description The change could not be stored, so nothing was changed: the server's database refused the commit or could not be reached, or the embedded backend's browser storage is full or unavailable. */
         NotStored: {
             headers: {
                 [name: string]: unknown;
