@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOnServer, withDatabase } from './db/admin';
+import { TEST_DATABASE_URL } from './test-support/database';
+import { APP_KEY, DEMO_PASSWORD, unitInput } from './test-support/api';
+
+/**
+ * Two `npm run server` processes on one PostgreSQL database, as docs/deploy.md runs several instances: nothing that
+ * matters lives in a process (sessions, ids, idempotency keys), so either one serves what the other stored, and one
+ * killed mid-way loses nothing the other needs. PGlite is one process's database: this runs on TEST_DATABASE_URL
+ * (`.ci/run` sets it; server/backend.test.ts covers two backends in one process on PGlite).
+ */
+
+const ROOT = resolve(import.meta.dirname, '..');
+const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
+interface Instance {
+  process: ChildProcess;
+  base: string;
+  /** Everything it printed, for a failure's message. */
+  output: () => string;
+}
+
+function startInstance(databaseUrl: string): Promise<Instance> {
+  const child = spawn(TSX, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'default' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const output = () => printed;
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The server did not start in 60 s:\n${printed}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const listening = /API on (http:\/\/127\.0\.0\.1:\d+)\/api/.exec(printed);
+      if (listening?.[1]) {
+        clearTimeout(timer);
+        done({ process: child, base: listening[1], output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The server exited (${code}) before it listened:\n${printed}`));
+    });
+  });
+}
+
+function stopped(instance: Instance, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    if (instance.process.exitCode !== null || instance.process.signalCode !== null) return done();
+    instance.process.once('exit', () => done());
+    instance.process.kill(signal);
+  });
+}
+
+async function api(
+  instance: Instance,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const answer = await fetch(`${instance.base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await answer.text();
+  return { status: answer.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}
+
+async function signIn(instance: Instance, username: string): Promise<string> {
+  const answer = await api(instance, '/api/UserLogin', {
+    method: 'POST',
+    headers: { key: APP_KEY },
+    body: { params: { username, password: DEMO_PASSWORD } },
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return String(answer.json['accessToken']);
+}
+
+describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  let first: Instance;
+  let second: Instance;
+
+  beforeAll(async () => {
+    if (!TEST_DATABASE_URL) return;
+    // The name is ours (t_ and hex), never input.
+    await runOnServer(TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
+    const url = withDatabase(TEST_DATABASE_URL, name);
+    // Started together: both find an empty database, both migrate and seed, and one seed wins.
+    [first, second] = await Promise.all([startInstance(url), startInstance(url)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([first, second].filter(Boolean).map((instance) => stopped(instance, 'SIGTERM')));
+    if (TEST_DATABASE_URL) await runOnServer(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }, 60_000);
+
+  it('seeds the demo data once, though both started on an empty database', async () => {
+    const token = await signIn(first, 'superadmin');
+    const users = await api(second, '/api/users?pageSize=100', { token });
+    expect(users.status).toBe(200);
+    const usernames = (users.json['items'] as { username: string }[]).map((u) => u.username);
+    expect(usernames.filter((u) => u === 'admin')).toHaveLength(1);
+    expect(new Set(usernames).size).toBe(usernames.length);
+  });
+
+  it('accepts on one process a sign-in made on the other, and shows each one the other’s writes', async () => {
+    const token = await signIn(first, 'user');
+    expect((await api(second, '/api/me', { token })).status).toBe(200);
+    const created = await api(second, '/api/service-units', { method: 'POST', token, body: unitInput('Made on the second process') });
+    expect(created.status).toBe(201);
+    const listed = await api(first, `/api/service-units?search=${encodeURIComponent('Made on the second process')}`, { token });
+    expect((listed.json['items'] as { id: string }[]).map((u) => u.id)).toEqual([created.json['id']]);
+  });
+
+  it('gives distinct ids to creates racing on both, and one stored row per idempotency key', async () => {
+    const token = await signIn(second, 'user');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api(i % 2 === 0 ? first : second, '/api/service-units', {
+          method: 'POST',
+          token,
+          body: unitInput(`Racing process ${i % 10}`),
+          // Pairs share a key across the two processes: one row each, the same answer on both.
+          headers: { 'idempotency-key': `race-${i % 10}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).every((s) => s === 201 || s === 200)).toBe(true);
+    const ids = answers.map((a) => String(a.json['id']));
+    for (let i = 0; i < 10; i += 1) expect(ids[i]).toBe(ids[i + 10]);
+    expect(new Set(ids).size).toBe(10);
+    const listed = await api(first, `/api/service-units?search=${encodeURIComponent('Racing process')}&pageSize=100`, { token });
+    expect(listed.json['total']).toBe(10);
+  });
+
+  it('keeps serving, with every acknowledged write, when the other process is killed', async () => {
+    const token = await signIn(first, 'user');
+    const created = await api(first, '/api/service-units', { method: 'POST', token, body: unitInput('Before the kill') });
+    expect(created.status).toBe(201);
+    await stopped(first, 'SIGKILL');
+    const read = await api(second, `/api/service-units/${String(created.json['id'])}`, { token });
+    expect(read.status, second.output()).toBe(200);
+    expect(read.json['name']).toBe('Before the kill');
+    expect((await api(second, '/api/me', { token })).status).toBe(200);
+  });
+});
