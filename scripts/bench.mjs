@@ -20,6 +20,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { peerInteractions } from './bench-peer.mjs';
 import { analyse } from './bench-sizes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -283,7 +284,10 @@ async function waitRows(page, rowSelector) {
   );
 }
 
-/** The same three interactions on the floor's plain virtualised list. */
+/**
+ * The same three interactions on the floor's plain virtualised list, then on the peer users would pick, react-admin's
+ * DataTable over ra-data-fakerest (scripts/bench-peer.mjs, `peer`), so every run that times the yardstick times the peer.
+ */
 async function virtualInteractions(browser, runs) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -311,6 +315,8 @@ async function virtualInteractions(browser, runs) {
     out.filter.push(await timed({ filter: i % 2 === 0 ? 'offline' : 'idle', offset: 0 }));
   }
   await context.close();
+  log('react-admin DataTable, 10,000 rows (the peer)…');
+  out.peer = await peerInteractions(browser, runs).catch((error) => ({ error: String(error.message ?? error) }));
   return out;
 }
 
@@ -772,11 +778,18 @@ function largeSeedRows(add, r, wd) {
       L.secondVisit.longestTaskMs < 1000,
     );
   }
+  const peer = r.virtual.peer ?? { error: 'not run' };
   for (const kind of ['page', 'sort', 'filter']) {
     const app = median(L.units[kind]);
     const floor = median(r.virtual[kind]);
     add(`units list ${kind} (10,000): app / virtualised list (ms)`, `${Math.round(app)} / ${Math.round(floor * 10) / 10}`, '', null);
     add(`  ratio`, app / floor, `≤ ${GOALS.listRatio}`, app / floor <= GOALS.listRatio);
+    if (peer.error) add(`units list ${kind}: react-admin DataTable (ms)`, peer.error, '', false);
+    else {
+      const ra = median(peer[kind]);
+      add(`units list ${kind}: react-admin DataTable (ms)`, ra, '', null);
+      add(`  ratio (app / react-admin, react-admin / virtualised)`, `${(app / ra).toFixed(2)} / ${(ra / floor).toFixed(2)}`, '', null);
+    }
   }
   const wl = L.writeLarge ?? {};
   add('write (create a task), large seed (ms)', median(wl.times ?? []), '', null);
