@@ -35,8 +35,33 @@ describe('Admin dashboard', { timeout: 60_000 }, () => {
     );
     const signIns = screen.getByRole('region', { name: 'Recent sign-ins' });
     expect(await within(signIns).findByText('Adam Manager')).toBeInTheDocument();
-    // The chart (and its table) renders after the figures, in a deferred render.
-    expect(await screen.findByRole('table', { name: 'Units online and offline per day' })).toBeInTheDocument();
+    // The trend: a figure named like its table, the drawing hidden from screen readers, who read the table instead.
+    const figure = await screen.findByRole('figure', { name: 'Units online and offline per day' });
+    const table = within(figure).getByRole('table', { name: 'Units online and offline per day' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Date', 'Units online', 'Units offline']);
+    const days = within(table).getAllByRole('row').slice(1);
+    expect(days).toHaveLength(30);
+    expect(within(days[0] as HTMLElement).getByRole('rowheader')).toHaveTextContent(/^[A-Z][a-z]{2} \d{1,2}$/);
+    // The legend shows each series' name; the chart (uPlot, loaded lazily) keeps its box in the figure. jsdom has
+    // no canvas, so nothing is drawn and nothing is logged.
+    expect(within(figure).getByText('Units online', { ignore: 'th' })).toBeInTheDocument();
+    expect(within(figure).getByText('Units offline', { ignore: 'th' })).toBeInTheDocument();
+    const chart = await within(figure).findByTestId('uplot-chart');
+    expect(chart.querySelector('canvas')).toBeNull();
+  });
+
+  it('shows the trend in the visitor’s language', async () => {
+    renderWithProviders(<AdminDashboardPage />, { path: '/admin/dashboard', language: 'de' });
+    const figure = await screen.findByRole('figure', { name: 'Einheiten online und offline pro Tag' }, { timeout: 15_000 });
+    const table = within(figure).getByRole('table', { name: 'Einheiten online und offline pro Tag' });
+    expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Datum');
+    expect(within(within(table).getAllByRole('row')[1] as HTMLElement).getByRole('rowheader')).toHaveTextContent(/^\d{1,2}\. \S+$/);
+    expect(within(figure).getByText('Einheiten online', { ignore: 'th' })).toBeInTheDocument();
+    await within(figure).findByTestId('uplot-chart');
   });
 
   it('lets one failed card retry while the others show their data', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AspectRatio, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,11 @@ export function LatestScreenshotsCard({
                 aria-label={t('dashboard.screenshotLink', { unit: shot.unitName, when, title: shot.activeWindowTitle })}
               >
                 <Stack gap={2}>
-                  <ScreenshotImage data={shot} alt="" radius="sm" />
+                  {/* One frame for every tile (most screens are 16:9, some 16:10): the names below the pictures
+                      lined up only when the pictures did. The whole screenshot shows, never cropped. */}
+                  <AspectRatio ratio={16 / 9}>
+                    <ScreenshotImage data={shot} alt="" radius="sm" fit="contain" />
+                  </AspectRatio>
                   <Text size="xs" fw={600} truncate>
                     {shot.unitName}
                   </Text>{' '}
