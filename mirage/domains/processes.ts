@@ -4,7 +4,8 @@ import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { globMatches } from '../glob';
-import { readText, type TextRule } from '../../machines/text/text-rules';
+import { readText } from '../../machines/text/text-rules';
+import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { idempotent } from '../idempotency';
 import { access } from '../access';
 import type { Action, Resource } from '../../machines/permissions/can';
@@ -128,17 +129,6 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** Glob with `*`, case-insensitive, over the whole executable name (linear: mirage/glob.ts). */
 export function patternMatches(pattern: string, name: string): boolean {
   return globMatches(pattern, name);
-}
-
-const PATTERN_SHAPE = /^[A-Za-z0-9 ._+()\-*]+$/;
-
-/** Why a pattern is refused, as an error code; null when it is acceptable. */
-export function patternProblem(pattern: string): string | null {
-  if (pattern.trim() === '') return 'required';
-  if (pattern.length > 100) return 'tooLong';
-  if (!PATTERN_SHAPE.test(pattern)) return 'invalidCharacters';
-  if (pattern.replace(/\*/g, '').trim() === '') return 'tooBroad';
-  return null;
 }
 
 interface UnitSeedState {
@@ -306,12 +296,6 @@ function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, tick: 
   return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
 }
 
-/** Text limits of a process rule (machines/text/text-rules.ts); the form shows the same (rule-schema.ts). */
-export const PROCESS_RULE_TEXT_RULES = {
-  pattern: { max: 100, required: true },
-  comment: { max: 200, multiline: true },
-} satisfies Record<string, TextRule>;
-
 interface RuleInput {
   pattern: string;
   action: RuleAction;
@@ -325,7 +309,7 @@ function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string
   const errors: Record<string, string> = {};
   const patternText = readText(body['pattern'], PROCESS_RULE_TEXT_RULES.pattern);
   const pattern = patternText.value;
-  const problem = patternText.problem ?? patternProblem(pattern);
+  const problem = patternText.problem ?? processPatternProblem(pattern);
   if (problem) errors['pattern'] = problem;
   const action = body['action'];
   if (action !== 'allow' && action !== 'block') errors['action'] = 'invalidAction';

@@ -3,8 +3,8 @@ import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRule
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
-import { compileSafeRegex } from '../../core/safe-regex';
-import { readText, type TextRule } from '../../machines/text/text-rules';
+import { normalizeUrlPattern, TIME_OF_DAY, URL_RULE_TEXT_RULES, urlPatternProblem } from '../../core/rule-patterns';
+import { readText } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
 import { access, createRefusal, readableBy } from '../access';
@@ -19,8 +19,6 @@ export type UrlRestrictionRow = UrlRestriction;
 
 const MATCH_TYPES: readonly UrlMatchType[] = ['domain', 'exact', 'wildcard', 'regex'];
 const ACTIONS: readonly RuleAction[] = ['allow', 'block'];
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const rules = (db: MirageDb) => table<UrlRestrictionRow>(db, 'urlRestrictions');
 const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; name: string }>(db, 'serviceUnits');
@@ -28,48 +26,6 @@ const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; n
 function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
   const readable = readableBy(user, 'urlRule');
   return readable.all ? rules(db).all() : rules(db).where((r) => readable(r.organizationId));
-}
-
-/** Text limits of a rule (machines/text/text-rules.ts); the form shows the same (src/features/url-restrictions/schema.ts). */
-export const RULE_TEXT_RULES = {
-  pattern: { max: 500, required: true },
-  reason: { max: 200 },
-} satisfies Record<string, TextRule>;
-
-/** Why a pattern is not valid for its match type, or null. */
-export function patternError(matchType: UrlMatchType, pattern: string): string | null {
-  if (!pattern) return 'required';
-  if (pattern.length > 500) return 'tooLong';
-  switch (matchType) {
-    case 'domain':
-      return DOMAIN.test(pattern) ? null : 'invalidDomain';
-    case 'exact': {
-      if (/\s/.test(pattern)) return 'invalidUrl';
-      const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(pattern);
-      if (hasScheme && !/^https?:\/\//i.test(pattern)) return 'invalidUrl';
-      try {
-        const url = new URL(hasScheme ? pattern : `http://${pattern}`);
-        return DOMAIN.test(url.hostname) || url.hostname === 'localhost' || /^\d{1,3}(\.\d{1,3}){3}$/.test(url.hostname)
-          ? null
-          : 'invalidUrl';
-      } catch {
-        return 'invalidUrl';
-      }
-    }
-    case 'wildcard':
-      // Matched by a linear glob (machines/url-restrictions/url-matcher.ts), so any number of `*` is safe.
-      if (/\s/.test(pattern)) return 'invalidWildcard';
-      return null;
-    case 'regex': {
-      // Only what RE2 runs in linear time is stored: no backreferences or lookaround, no huge programs.
-      const compiled = compileSafeRegex(pattern);
-      return 'problem' in compiled ? compiled.problem : null;
-    }
-  }
-}
-
-function normalizePattern(matchType: UrlMatchType, pattern: string): string {
-  return matchType === 'domain' ? pattern.toLowerCase().replace(/\.$/, '') : pattern;
 }
 
 function scopeKey(scope: UrlRuleScope): string {
@@ -93,12 +49,12 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
   const matchType = (typeof b['matchType'] === 'string' ? b['matchType'] : '') as UrlMatchType;
   if (!MATCH_TYPES.includes(matchType)) errors['matchType'] = 'required';
   // The shared text rule first (control, bidi, invisible characters; length), then the type's syntax.
-  const patternText = readText(b['pattern'], RULE_TEXT_RULES.pattern);
+  const patternText = readText(b['pattern'], URL_RULE_TEXT_RULES.pattern);
   const rawPattern = patternText.value;
-  const pattern = MATCH_TYPES.includes(matchType) ? normalizePattern(matchType, rawPattern) : rawPattern;
+  const pattern = MATCH_TYPES.includes(matchType) ? normalizeUrlPattern(matchType, rawPattern) : rawPattern;
   if (patternText.problem) errors['pattern'] = patternText.problem;
   else if (!errors['matchType']) {
-    const problem = patternError(matchType, pattern);
+    const problem = urlPatternProblem(matchType, pattern);
     if (problem) errors['pattern'] = problem;
   }
   const action = (typeof b['action'] === 'string' ? b['action'] : '') as RuleAction;
@@ -130,13 +86,13 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
     const from = typeof rawSchedule['from'] === 'string' ? rawSchedule['from'] : '';
     const to = typeof rawSchedule['to'] === 'string' ? rawSchedule['to'] : '';
     if (days.length === 0) errors['days'] = 'required';
-    if (!TIME.test(from)) errors['from'] = 'invalidTime';
-    if (!TIME.test(to)) errors['to'] = 'invalidTime';
+    if (!TIME_OF_DAY.test(from)) errors['from'] = 'invalidTime';
+    if (!TIME_OF_DAY.test(to)) errors['to'] = 'invalidTime';
     else if (from === to) errors['to'] = 'sameTime';
     schedule = { kind: 'window', days, from, to };
   } else if (rawSchedule['kind'] !== 'always') errors['schedule'] = 'required';
 
-  const { value: reason, problem: reasonProblem } = readText(b['reason'], RULE_TEXT_RULES.reason);
+  const { value: reason, problem: reasonProblem } = readText(b['reason'], URL_RULE_TEXT_RULES.reason);
   if (reasonProblem) errors['reason'] = reasonProblem;
   return { value: { pattern, matchType, action, enabled, scope, schedule, reason }, errors };
 }

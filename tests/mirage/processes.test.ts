@@ -1,7 +1,8 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcessRule, UnitProcess } from '@machines/domain/types';
-import { patternMatches, patternProblem } from '@mirage/domains/processes';
+import { patternMatches } from '@mirage/domains/processes';
+import { processPatternProblem } from '../../core/rule-patterns';
 import { signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
 
 interface ProcessList {
@@ -150,9 +151,9 @@ describe('process patterns', () => {
   });
 
   it('explains what is wrong with a pattern', () => {
-    expect(patternProblem('')).toBe('required');
-    expect(patternProblem('*')).toBe('tooBroad');
-    expect(patternProblem('a\\b')).toBe('invalidCharacters');
-    expect(patternProblem('Google Chrome')).toBeNull();
+    expect(processPatternProblem('*')).toBe('tooBroad');
+    expect(processPatternProblem(' * ')).toBe('tooBroad');
+    expect(processPatternProblem('a\\b')).toBe('invalidCharacters');
+    expect(processPatternProblem('Google Chrome')).toBeNull();
   });
 });

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import type { FieldErrors } from '@machines/editor/editor.machine';
-import { textField, type TextRule } from '@/lib/text-rules';
+import { normalizeText, textField, textProblem } from '@/lib/text-rules';
+import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../../../core/rule-patterns';
 import type { ProcessRuleValues } from '../api/process-rule-types';
 
-/** Text limits shown in the form and enforced by the server alike (PROCESS_RULE_TEXT_RULES there). */
-export const PROCESS_RULE_TEXT_RULES = {
-  pattern: { max: 100, required: true },
-  comment: { max: 200, multiline: true },
-} satisfies Record<string, TextRule>;
+export { PROCESS_RULE_TEXT_RULES } from '../../../../core/rule-patterns';
 
-/** The same rules the server applies; the codes are the server's, so both translate alike. */
+/** The backend's checks (core/rule-patterns.ts); the codes are the backend's, so both translate alike. */
 export const processRuleSchema = z.object({
-  pattern: textField(PROCESS_RULE_TEXT_RULES.pattern).pipe(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9 ._+()\-*]+$/, 'invalidCharacters')
-      .refine((p) => p.replace(/\*/g, '').trim() !== '', 'tooBroad'),
-  ),
+  pattern: textField(PROCESS_RULE_TEXT_RULES.pattern).superRefine((raw, ctx) => {
+    const pattern = normalizeText(raw);
+    // The text rule's own issue (blank, too long) is enough: no syntax complaint about an empty pattern.
+    if (textProblem(pattern, PROCESS_RULE_TEXT_RULES.pattern)) return;
+    const problem = processPatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   action: z.enum(['allow', 'block'], { message: 'invalidAction' }),
   enabled: z.boolean(),
   comment: textField(PROCESS_RULE_TEXT_RULES.comment),
