@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
  * The project's layer rules, enforced here rather than by convention:
  * - machines/ imports only xstate and machines/ (tests may also use vitest);
  * - core/ (pure rules shared by the app and both backends that need a package machines/ may not import)
- *   imports only re2js, zod, core/ and `import type` from machines/ (tests may also use vitest): never
+ *   imports only re2js, zod, core/, machines/text/text-rules (the one text rule) and `import type` from machines/ (tests may also use vitest): never
  *   miragejs, node:*, src/, mirage/ or server/, so the browser app, the embedded backend and the Node server all run it;
  * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), @noble/hashes (scrypt password hashes), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and machines/text/text-rules (one text rule) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
@@ -58,6 +58,9 @@ const isPermissions = (/** @type {string | null} */ rel) =>
     /^machines\/service-units\/unit-status(\.ts)?$/.test(rel) ||
     /^machines\/text\/text-rules(\.ts)?$/.test(rel));
 
+/** The text rule (pure, no xstate): core/'s input rules apply it first, as the forms and the backend do. */
+const isTextRule = (/** @type {string | null} */ rel) => rel !== null && /^machines\/text\/text-rules(\.ts)?$/.test(rel);
+
 const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) => names.some((n) => spec === n || spec.startsWith(`${n}/`));
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -68,7 +71,7 @@ const layersRule = {
     schema: [],
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
-      core: "core/ may import only 're2js', 'zod', core/ and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
+      core: "core/ may import only 're2js', 'zod', core/, machines/text/text-rules and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
       mirage:
         "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and machines/text/text-rules: '{{spec}}' is not allowed.",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
@@ -94,7 +97,7 @@ const layersRule = {
       }
       if (from.layer === 'core') {
         const ok = to
-          ? to.layer === 'core' || (to.layer === 'machines' && kind.typeOnly)
+          ? to.layer === 'core' || (to.layer === 'machines' && (kind.typeOnly || isTextRule(target)))
           : isPackage(spec, isTest ? ['re2js', 'zod', 'vitest'] : ['re2js', 'zod']);
         if (!ok) context.report({ node, messageId: 'core', data: { spec } });
         return;

@@ -198,9 +198,9 @@ const allowed: Case[] = [
     code: "import { compileSafeRegex } from '../core/safe-regex';\nexport const a = compileSafeRegex;\n",
   },
   {
-    name: 'core/ importing re2js, zod, core/ and types from machines/',
+    name: 'core/ importing re2js, zod, core/, the text rule and types from machines/',
     file: 'core/x.ts',
-    code: "import { RE2JS } from 're2js';\nimport { z } from 'zod';\nimport { compileSafeRegex } from './safe-regex';\nimport type { RegexEngine } from '@machines/url-restrictions/url-matcher';\nexport const a = [RE2JS, z, compileSafeRegex];\nexport type A = RegexEngine;\n",
+    code: "import { RE2JS } from 're2js';\nimport { z } from 'zod';\nimport { compileSafeRegex } from './safe-regex';\nimport { readText } from '../machines/text/text-rules';\nimport type { RegexEngine } from '@machines/url-restrictions/url-matcher';\nexport const a = [RE2JS, z, compileSafeRegex, readText];\nexport type A = RegexEngine;\n",
   },
   { name: 'a core test importing vitest', file: 'core/x.test.ts', code: "import { it } from 'vitest';\nexport const a = it;\n" },
   {

@@ -2,7 +2,7 @@ import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from '@machines/domain/types';
 import type { ServiceUnitView } from '@mirage/domains/service-units';
-import { isIpAddress } from '@mirage/domains/service-units';
+import { isIpAddress } from '../../core/unit-input';
 import { makeServer } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
