@@ -4,6 +4,7 @@ import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
+import { readOrganizationInput as readOrgInput, type ScreenshotPolicy } from '../../core/organization-input';
 import type { OrganizationRow } from './accounts';
 
 /**
@@ -15,11 +16,7 @@ import type { OrganizationRow } from './accounts';
 export type OrganizationStatus = 'active' | 'suspended' | 'archived';
 export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
 
-export interface ScreenshotPolicy {
-  enabled: boolean;
-  intervalMinutes: number;
-  retentionDays: number;
-}
+export type { ScreenshotPolicy } from '../../core/organization-input';
 
 /** The stored row: the auth seed's fields plus the administration fields (filled in by this domain's seed). */
 export interface OrgRow extends OrganizationRow {
@@ -179,88 +176,14 @@ function viewOf(row: Decorated): OrganizationView {
   return toOrgView(row, row);
 }
 
-// --- validation -----------------------------------------------------------------------------------
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]{6,20}$/;
-const CODE = /^[A-Z0-9][A-Z0-9_-]{1,15}$/;
-
-export function isTimeZone(value: string): boolean {
-  if (!value) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface OrgInput {
-  name: string;
-  code: string;
-  contactEmail: string;
-  phone: string;
-  address: string;
-  timezone: string;
-  seatLimit: number;
-  screenshotPolicy: ScreenshotPolicy;
-}
-
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
-
-function readOrgInput(body: unknown): { value: OrgInput; errors: Record<string, string> } {
-  const b = isRecord(body) ? body : {};
-  const errors: Record<string, string> = {};
-  const name = text(b['name']);
-  if (!name) errors['name'] = 'required';
-  else if (name.length > 120) errors['name'] = 'tooLong';
-  const code = text(b['code']).toUpperCase();
-  if (!code) errors['code'] = 'required';
-  else if (!CODE.test(code)) errors['code'] = 'invalidCode';
-  const contactEmail = text(b['contactEmail']);
-  if (!contactEmail) errors['contactEmail'] = 'required';
-  else if (!EMAIL.test(contactEmail) || contactEmail.length > 200) errors['contactEmail'] = 'invalidEmail';
-  const phone = text(b['phone']);
-  if (phone && !PHONE.test(phone)) errors['phone'] = 'invalidPhone';
-  const address = text(b['address']);
-  if (address.length > 300) errors['address'] = 'tooLong';
-  const timezone = text(b['timezone']);
-  if (!timezone) errors['timezone'] = 'required';
-  else if (!isTimeZone(timezone)) errors['timezone'] = 'invalidTimezone';
-  const seatLimit = b['seatLimit'];
-  if (!isInt(seatLimit, 0, 1_000_000)) errors['seatLimit'] = 'outOfRange';
-  const p = isRecord(b['screenshotPolicy']) ? b['screenshotPolicy'] : {};
-  const enabled = p['enabled'] === true;
-  const intervalMinutes = p['intervalMinutes'];
-  const retentionDays = p['retentionDays'];
-  if (!isInt(intervalMinutes, 1, 1440)) errors['screenshotPolicy.intervalMinutes'] = 'outOfRange';
-  if (!isInt(retentionDays, 1, 3650)) errors['screenshotPolicy.retentionDays'] = 'outOfRange';
-  return {
-    value: {
-      name,
-      code,
-      contactEmail,
-      phone,
-      address,
-      timezone,
-      seatLimit: typeof seatLimit === 'number' ? seatLimit : 0,
-      screenshotPolicy: {
-        enabled,
-        intervalMinutes: typeof intervalMinutes === 'number' ? intervalMinutes : 15,
-        retentionDays: typeof retentionDays === 'number' ? retentionDays : 30,
-      },
-    },
-    errors,
-  };
-}
+// --- validation: core/organization-input.ts (the form checks with the same rule) ----------------
 
 function duplicateCode(db: MirageDb, code: string, exceptId?: string): boolean {
   return orgTable(db).where((o) => normalizeOrg(o).code === code && String(o.id) !== exceptId).length > 0;
 }
 
 function reasonOf(body: unknown, required: boolean): { reason: string; error?: string } {
-  const reason = isRecord(body) ? text(body['reason']) : '';
+  const reason = isRecord(body) && typeof body['reason'] === 'string' ? body['reason'].trim() : '';
   if (required && !reason) return { reason, error: 'required' };
   if (reason.length > 500) return { reason, error: 'tooLong' };
   return { reason };
