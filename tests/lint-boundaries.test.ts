@@ -50,6 +50,16 @@ const forbidden: Case[] = [
     code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n",
   },
   {
+    name: 'a rules module of machines/ importing xstate (the backend imports it)',
+    file: 'machines/x/x-rules.ts',
+    code: "import { setup } from 'xstate';\nexport const a = setup;\n",
+  },
+  {
+    name: 'a rules module of machines/ importing a machine',
+    file: 'machines/x/x-rules.ts',
+    code: "import { listMachine } from '../list/list.machine';\nexport const a = listMachine;\n",
+  },
+  {
     name: 'mirage/ (not a test) importing fake-indexeddb',
     file: 'mirage/store/x.ts',
     code: "import { IDBFactory } from 'fake-indexeddb';\nexport const a = IDBFactory;\n",
@@ -176,6 +186,16 @@ const allowed: Case[] = [
     name: 'mirage/ importing the online-status rule from machines/service-units/unit-status',
     file: 'mirage/domains/x.ts',
     code: "import { unitStatus } from '@machines/service-units/unit-status';\nexport const a = unitStatus;\n",
+  },
+  {
+    name: 'mirage/ importing a rules module of machines/ (a task’s limits), which imports only rules and types',
+    file: 'mirage/domains/x.ts',
+    code: "import { TASK_TEXT_RULES } from '../../machines/todo/task-rules';\nexport const a = TASK_TEXT_RULES;\n",
+  },
+  {
+    name: 'a rules module of machines/ importing another rules module and a type',
+    file: 'machines/x/x-rules.ts',
+    code: "import { readText, type TextRule } from '../text/text-rules';\nexport const a = readText;\nexport type A = TextRule;\n",
   },
   {
     name: 'mirage/ importing the text rule from machines/text/text-rules',

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toCallFailure, type CallFailure } from './errors';
 import { textToHtml } from './plain-text';
-import { normalizeText, textProblem, type TextRule } from '../text/text-rules';
+import { normalizeText, textProblem } from '../text/text-rules';
+import { COMPOSE_TEXT_RULES } from './compose-rules';
 import type { ComposeInput } from './types';
 
 /** What the person types: addresses as free text ("a@x.example, b@y.example"), the message as plain text (sent as HTML). */
@@ -66,11 +67,7 @@ function addressErrors(fields: ComposeFields): ComposeFieldErrors {
   return errors;
 }
 
-/** Subject and message follow the shared text rule (machines/text/text-rules.ts), as the server does. */
-export const COMPOSE_TEXT_RULES = {
-  subject: { max: 300 },
-  message: { max: 100_000, multiline: true },
-} satisfies Record<'subject' | 'message', TextRule>;
+export { COMPOSE_TEXT_RULES } from './compose-rules';
 
 /** Errors that block sending; a draft only needs well-formed addresses and acceptable text. */
 export function validateCompose(fields: ComposeFields, draft: boolean): ComposeFieldErrors {

@@ -1,5 +1,6 @@
 /** The to-do demo app's domain (contract in docs/todo.md). Shared by machines, views and, type-only, Mirage. */
-import { normalizeText, textProblem, type TextProblem, type TextRule } from '../text/text-rules';
+import { normalizeText, textProblem, type TextProblem } from '../text/text-rules';
+import { TASK_TEXT_RULES } from './task-rules';
 
 export const TAG_VALUES = ['frontend', 'backend', 'doc', 'bug'] as const;
 export type TaskTagValue = (typeof TAG_VALUES)[number];
@@ -67,13 +68,7 @@ export interface TaskDraft {
   tags: TaskTagValue[];
 }
 
-export const TITLE_MAX_LENGTH = 200;
-
-/** The title's and description's text rules (machines/text/text-rules.ts), the same as the server's. */
-export const TASK_TEXT_RULES = {
-  title: { max: TITLE_MAX_LENGTH, required: true },
-  desc: { max: 5000, multiline: true },
-} satisfies Record<string, TextRule>;
+export { TASK_TEXT_RULES, TITLE_MAX_LENGTH } from './task-rules';
 
 /** Field problems of a draft, as i18n-friendly codes. */
 export interface DraftErrors {

@@ -3,7 +3,8 @@ import type { Email, EmailLabel, EmailMeta, EmailTag, MailFolder } from '../../m
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
-import { readText, type TextRule } from '../../machines/text/text-rules';
+import { readText } from '../../machines/text/text-rules';
+import { COMPOSE_TEXT_RULES } from '../../machines/email/compose-rules';
 import { idempotent } from '../idempotency';
 
 /*
@@ -556,12 +557,6 @@ function addressList(value: unknown, field: string, errors: Record<string, strin
   return list;
 }
 
-/** Limits of a composed email; the compose form shows the same (src/features/email). */
-export const EMAIL_TEXT_RULES = {
-  subject: { max: 300 },
-  message: { max: 100_000, multiline: true },
-} satisfies Record<string, TextRule>;
-
 function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageContext) {
   const b = body(request);
   if (isInvalid(b)) return unprocessable(b);
@@ -575,8 +570,8 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
   const rawSubject = b['subject'] ?? '';
   const rawMessage = b['message'] ?? '';
   // The shared text rule (machines/text/text-rules.ts): NFC, no control or bidi-override characters, visible text, limits.
-  const subjectText = readText(rawSubject, EMAIL_TEXT_RULES.subject);
-  const messageText = readText(rawMessage, EMAIL_TEXT_RULES.message);
+  const subjectText = readText(rawSubject, COMPOSE_TEXT_RULES.subject);
+  const messageText = readText(rawMessage, COMPOSE_TEXT_RULES.message);
   if (typeof rawSubject !== 'string') errors['subject'] = 'invalid';
   else if (subjectText.problem) errors['subject'] = subjectText.problem;
   if (typeof rawMessage !== 'string') errors['message'] = 'invalid';

@@ -4,7 +4,8 @@ import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { isGeneratedUsername } from './users';
-import { readText, textMessage, type TextProblem, type TextRule } from '../../machines/text/text-rules';
+import { readText, textMessage, type TextProblem } from '../../machines/text/text-rules';
+import { TASK_TEXT_RULES } from '../../machines/todo/task-rules';
 import { idempotent } from '../idempotency';
 
 /**
@@ -27,8 +28,6 @@ export interface TaskTagRow extends Row {
 const TAG_VALUES: readonly TaskTagValue[] = ['frontend', 'backend', 'doc', 'bug'];
 const VIEW_FILTERS = ['all', 'starred', 'important', 'completed', 'trashed'] as const;
 const FLAG_FIELDS = ['isImportant', 'isStarred', 'isCompleted', 'isTrashed'] as const;
-const TITLE_MAX = 200;
-const DESC_MAX = 5000;
 
 const TAGS: Omit<TaskTagRow, 'id'>[] = [
   { tagId: 1, text: 'Frontend', value: 'frontend', color: 'primary' },
@@ -135,12 +134,6 @@ function matches(task: TaskRow, filter: TaskFilter): boolean {
 
 const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
 
-/** Title and description follow the shared text rule (machines/text/text-rules.ts); the app checks the same (machines/todo/types.ts). */
-const TASK_TEXT_RULES = {
-  title: { max: TITLE_MAX, required: true },
-  desc: { max: DESC_MAX, multiline: true },
-} satisfies Record<string, TextRule>;
-
 type FieldCode = 'invalidType' | 'unknownTag' | TextProblem;
 type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, FieldCode>; message: string };
 
@@ -162,7 +155,7 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
     if (title !== undefined && typeof title !== 'string') fail('title', 'invalidType', 'Title must be a string');
     else {
       const { value, problem } = readText(title, TASK_TEXT_RULES.title);
-      if (problem) fail('title', problem, textMessage('Title', problem, TITLE_MAX));
+      if (problem) fail('title', problem, textMessage('Title', problem, TASK_TEXT_RULES.title.max));
       else patch.title = value;
     }
   }
@@ -171,7 +164,7 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
     if (typeof desc !== 'string') fail('desc', 'invalidType', 'Description must be a string');
     else {
       const { value, problem } = readText(desc, TASK_TEXT_RULES.desc);
-      if (problem) fail('desc', problem, textMessage('Description', problem, DESC_MAX));
+      if (problem) fail('desc', problem, textMessage('Description', problem, TASK_TEXT_RULES.desc.max));
       else patch.desc = value;
     }
   }
