@@ -1,11 +1,13 @@
 import { del } from 'idb-keyval';
 import type { Request, Server } from 'miragejs';
 import { liveRows, table, type DbDump } from './db';
-import { setAuthSync, type SessionRow } from './http';
+import { setAuthSync, type SessionRow, type UserRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer } from './server';
-import type { ChangeTracker } from './store/change-log';
-import { droppedTotal, LEGACY_DUMP_KEY, loadStored, type StoredState } from './store/load';
+import type { ChangeBatch, ChangeTracker } from './store/change-log';
+import { deferCollections, type DeferredCollections } from './store/deferred';
+import { indexIds } from './store/id-index';
+import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
 import { applyRemoteBatch, mergeAuthRows } from './store/merge';
 import { pruneSessions, reseedEssentials } from './store/repair';
 import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
@@ -32,6 +34,12 @@ export interface MirageStatus {
   restored: string[];
   /** The cost of the last stored write (docs/persistence.md). */
   lastWrite: WriteStats | null;
+  /** Collections still being read from the store while the backend already answers (docs/persistence.md, "Load order"). */
+  loading: string[];
+  /** performance.now() when the backend took its first request (sign-in and session requests are answered from then on). */
+  answeringAt: number | null;
+  /** performance.now() when every collection was loaded (`window.server` is set then). */
+  loadedAt: number | null;
 }
 
 declare global {
@@ -81,6 +89,25 @@ const DB_CHANNEL = 'service-unit-admin-mirage-db';
 /** How long a request with an unknown token waits for another tab's broadcast before the 401. */
 const UNKNOWN_TOKEN_WAIT_MS = 1000;
 
+/**
+ * The requests answered while the large collections are still loading (DEFERRED_COLLECTIONS): sign-in,
+ * registration, token refresh, sign-out, lock and unlock, and who the bearer is. They read accounts,
+ * sessions and organizations only. Every other /api request waits until every collection is loaded;
+ * anything outside /api (the identity provider) is never held.
+ */
+const ANSWERED_WHILE_LOADING = /^\/api\/(UserLogin|UserProfile|me|auth\/(refresh-token|logout|unlock|lock|forgot-password))\/?$/;
+const answeredWhileLoading = (request: Request) => {
+  const path = new URL(request.url, 'http://localhost').pathname;
+  return !path.startsWith('/api/') || ANSWERED_WHILE_LOADING.test(path);
+};
+
+/** The longest the load of the large collections waits for the requests being answered, at a time (ms). */
+const HOLD_MS = 2000;
+
+/** Resolves once every collection is loaded (at once when the start loaded everything). */
+let everythingLoaded: Promise<void> = Promise.resolve();
+export const whenEverythingLoaded = (): Promise<void> => everythingLoaded;
+
 const isSignOut = (request: Request) => new URL(request.url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
 /** Starts Mirage in the browser (demo mode), from the stored rows when they are usable. */
@@ -91,8 +118,23 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(DB_CHANNEL) : null;
   // A newer build in another tab upgrades the store: this tab's copy is stale, start over.
   const store = options.store ?? createIdbStore({ onVersionChange: () => window.location.reload() });
+  // Messages of other tabs that arrive before this tab answers are applied once it does.
+  const inbox: DbMessage[] = [];
+  let receive: ((message: DbMessage) => void) | null = null;
+  let persistence: Persistence | null = null;
+  channel?.addEventListener('message', (event: MessageEvent<DbMessage>) => {
+    if (event.data.type === 'reset') {
+      persistence?.disable();
+      window.location.reload();
+    } else if (receive) receive(event.data);
+    else inbox.push(event.data);
+  });
   // Read and checked batch by batch (each in a task of its own); the progress bar follows on a large store.
-  const stored: StoredState = await loadStored(store, { onProgress: (done) => options.onProgress?.('seeding', done) });
+  // The large collections no sign-in reads are left for later: the backend answers before they are in.
+  const stored: StoredState = await loadStored(store, {
+    onProgress: (done) => options.onProgress?.('seeding', done),
+    except: DEFERRED_COLLECTIONS,
+  });
   // The routes are set up in a task of their own, then the rows are adopted in slices (makeServer).
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const status: MirageStatus = {
@@ -101,11 +143,14 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     dropped: stored.status === 'empty' ? {} : stored.dropped,
     restored: [],
     lastWrite: null,
+    loading: stored.status === 'loaded' ? [...(stored.deferred ?? [])] : [],
+    answeringAt: null,
+    loadedAt: null,
   };
   window.mirageStatus = status;
 
   let server: Server | null = null;
-  const persistence = createPersistence({
+  persistence = createPersistence({
     store,
     broadcast: (message) => channel?.postMessage(message satisfies DbMessage),
     onError: (error) => {
@@ -132,6 +177,14 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       : {}),
   });
   const live = server;
+  // Rows found by id through a map, not a walk over 50,000 users on every authenticated request.
+  indexIds(live.db);
+  // The collections still to read are hidden until they are complete: reading one throws (a request that
+  // should have waited; the gate below holds every request that may read them).
+  const later: DeferredCollections | null =
+    stored.status === 'loaded' && stored.deferred && stored.deferred.length > 0
+      ? deferCollections(live.db, stored.deferred, (error) => console.error('A request read a collection that is still loading', error))
+      : null;
 
   if (stored.status === 'loaded' && !stored.legacy) {
     const tracker = persistence.attach(live.db);
@@ -157,17 +210,25 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     }
     active = { persistence, store, channel, tracker: persistence.attach(live.db) };
   }
-  Object.defineProperty(status, 'lastWrite', { get: () => persistence.lastWrite, enumerable: true });
+  const { tracker } = active;
+  Object.defineProperty(status, 'lastWrite', { get: () => persistence?.lastWrite ?? null, enumerable: true });
 
-  // Accounts and sessions another tab stored are read from the store: only those two collections.
+  // Accounts and sessions another tab stored are read from the store: only those two collections, and of
+  // the accounts only those this tab does not have (not 50,000 rows at the large seed).
   const mergeStored = async () => {
-    const stored: DbDump = await store.loadCollections(['users', 'sessions']).catch(() => ({}));
+    const users = table<UserRow>(live.db, 'users');
+    let ids: Set<string> | null = null;
+    const known = (collection: string) =>
+      collection === 'users'
+        ? { count: users.count(), has: (id: string) => (ids ??= new Set(users.rows().map((u) => String(u.id)))).has(id) }
+        : undefined;
+    const stored: DbDump = await store.loadCollections(['users', 'sessions'], { known }).catch(() => ({}));
     // Checked like every stored row: a damaged row is never merged (it would break every sign-in).
     const { dump } = validateRows(
       Object.entries(stored).flatMap(([collection, rows]) => rows.map((row) => ({ collection, row }))),
       (entry) => entry,
     );
-    active?.tracker.silently(() => mergeAuthRows(live.db, dump));
+    tracker.silently(() => mergeAuthRows(live.db, dump));
   };
   // Requests waiting for a token another tab issued that has not reached this tab yet.
   const waiting = new Set<() => void>();
@@ -189,17 +250,19 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     });
   };
   setAuthSync(live, syncAuth);
-  channel?.addEventListener('message', (event: MessageEvent<DbMessage>) => {
-    if (event.data.type === 'changed') {
-      const { batch } = event.data;
-      active?.tracker.silently(() => applyRemoteBatch(live.db, batch));
-      [...waiting].forEach((check) => check());
-    }
-    if (event.data.type === 'reset') {
-      persistence.disable();
-      window.location.reload();
-    }
-  });
+  // Rows another tab committed: applied at once, but for a collection still loading only once it is in
+  // (its rows then come from this tab's read or from the batch, whichever is newer: the batch, applied last).
+  const forLater: ChangeBatch[] = [];
+  receive = (message) => {
+    if (message.type !== 'changed') return;
+    const loading = later?.pending ?? new Set<string>();
+    const now = message.batch.filter((c) => !loading.has(c.collection));
+    const rest = message.batch.filter((c) => loading.has(c.collection));
+    if (now.length > 0) tracker.silently(() => applyRemoteBatch(live.db, now));
+    if (rest.length > 0) forLater.push(rest);
+    [...waiting].forEach((check) => check());
+  };
+  inbox.splice(0).forEach(receive);
 
   const dropped = droppedTotal(status.dropped);
   if (dropped > 0) console.warn(`Dropped ${dropped} unreadable row(s); restored demo accounts: ${status.restored.join(', ') || 'none'}.`);
@@ -210,21 +273,73 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   // Each request is handled in a task of its own, as a server's answer arrives: Pretender runs the handler
   // inside fetch(), which would add every handler to the render task of the screen that starts the requests.
   // (Pretender's handleRequest, left out of Mirage's typings.)
+  // While collections are loading, a request that may read them waits (in order) until they are in.
   const pretender = server.pretender as Server['pretender'] & { handleRequest(request: Request): void };
   const handle = pretender.handleRequest.bind(pretender);
+  const held: Request[] = [];
+  let complete = later === null;
+  // Requests being answered while the large collections load: the load waits for them (a sign-in's
+  // password hash yields to the event loop, and each of the load's batches would run in between).
+  let answering = 0;
+  let answered: (() => void) | null = null;
+  let quiet: Promise<void> | null = null;
+  // (Never longer than HOLD_MS at a time: a request Pretender never reports as handled must not stop the load.)
+  const holdWhileAnswering = () =>
+    answering > 0
+      ? (quiet ??= new Promise<void>((resolve) => {
+          answered = resolve;
+          setTimeout(resolve, HOLD_MS);
+        }))
+      : null;
   pretender.handleRequest = (request) => {
-    setTimeout(() => handle(request), 0);
+    if (complete || answeredWhileLoading(request)) {
+      if (!complete && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering += 1;
+      setTimeout(() => handle(request), 0);
+    } else held.push(request);
   };
 
   const log: HandledRequest[] = [];
   const previous = server.pretender.handledRequest.bind(server.pretender);
   server.pretender.handledRequest = (verb, path, request) => {
     previous(verb, path, request);
+    if (answering > 0 && new URL(path, 'http://localhost').pathname.startsWith('/api/') && (answering -= 1) === 0) {
+      answered?.();
+      quiet = answered = null;
+    }
     log.push({ method: verb.toUpperCase(), path: new URL(path, window.location.origin).pathname, status: request.status });
     if (log.length > 1000) log.shift();
   };
   window.mirageRequests = log;
-  window.server = server;
+  status.answeringAt = performance.now();
+  const finished = () => {
+    complete = true;
+    status.loading = [];
+    status.loadedAt = performance.now();
+    // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
+    window.server = live;
+    held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
+  };
+  if (later === null) finished();
+  else {
+    const deferred = later;
+    everythingLoaded = loadLater(store, [...deferred.pending], (dump) => deferred.add(dump), holdWhileAnswering)
+      .then(
+        ({ dropped: droppedLater }) => {
+          if (droppedTotal(droppedLater) === 0) return;
+          for (const [collection, n] of Object.entries(droppedLater)) status.dropped[collection] = (status.dropped[collection] ?? 0) + n;
+          console.warn(`Dropped ${droppedTotal(droppedLater)} unreadable row(s) of the collections loaded last.`);
+          window.dispatchEvent(
+            new CustomEvent(PERSIST_RESET_EVENT, { detail: { dropped: droppedTotal(status.dropped), restored: status.restored } }),
+          );
+        },
+        (error: unknown) => console.error('Some stored rows of the demo database could not be read', error),
+      )
+      .then(() => {
+        deferred.finish();
+        tracker.silently(() => forLater.splice(0).forEach((batch) => applyRemoteBatch(live.db, batch)));
+        finished();
+      });
+  }
   return server;
 }
 

@@ -1,6 +1,6 @@
 import { del, get } from 'idb-keyval';
 import type { DbDump } from '../db';
-import type { LoadedRow, RowStore, StoreMeta } from './row-store';
+import type { LoadedRow, RowStore, ScanOptions, StoreMeta } from './row-store';
 import { countDropped, validateRows, type ValidationResult } from './schemas';
 
 type Dropped = ValidationResult<LoadedRow>['dropped'];
@@ -12,7 +12,14 @@ export type StoredState =
   /** Nothing stored: seed fresh demo data. */
   | { status: 'empty' }
   /** Usable rows (bad ones already removed from the store), to start from. */
-  | { status: 'loaded'; dump: DbDump; dropped: Record<string, number>; legacy?: true }
+  | {
+      status: 'loaded';
+      dump: DbDump;
+      dropped: Record<string, number>;
+      legacy?: true;
+      /** Collections not read yet: loadLater reads them while the backend answers. */
+      deferred?: string[];
+    }
   /** Something was stored but nothing of it is usable (older format, unreadable, no rows): seed afresh. */
   | { status: 'discarded'; reason: string; dropped: Record<string, number> };
 
@@ -35,7 +42,7 @@ async function readLegacyDump(): Promise<unknown> {
  * of its own, when the store can scan, so a large seed never holds the main thread in one long task; in one
  * piece otherwise (test stores).
  */
-async function readValidated(store: RowStore, onProgress?: (done: number) => void) {
+async function readValidated(store: RowStore, onProgress?: (done: number) => void, scanOptions?: ScanOptions) {
   const dump: DbDump = {};
   const dropped: Dropped = [];
   const take = (rows: readonly LoadedRow[]) => {
@@ -50,7 +57,7 @@ async function readValidated(store: RowStore, onProgress?: (done: number) => voi
     const scanned = await store.scan((rows, done) => {
       take(rows);
       onProgress?.(done);
-    });
+    }, scanOptions);
     return { ...scanned, dump, dropped };
   }
   const loaded = await store.load();
@@ -64,11 +71,16 @@ async function readValidated(store: RowStore, onProgress?: (done: number) => voi
  */
 export async function loadStored(
   store: RowStore,
-  options: { legacy?: boolean; onProgress?: (done: number) => void } = {},
+  options: {
+    legacy?: boolean;
+    onProgress?: (done: number) => void;
+    /** Collections left for later (loadLater); only when the store can scan (see `deferred` of the result). */
+    except?: readonly string[];
+  } = {},
 ): Promise<StoredState> {
   let loaded: { meta: StoreMeta | null; upgradedFrom: number | null; count: number; dump: DbDump; dropped: Dropped };
   try {
-    loaded = await readValidated(store, options.onProgress);
+    loaded = await readValidated(store, options.onProgress, options.except ? { except: options.except } : undefined);
   } catch (error) {
     console.warn('The demo database could not be read; starting from fresh demo data.', error);
     await store.clear().catch(() => undefined);
@@ -101,7 +113,44 @@ export async function loadStored(
   const counts = countDropped(dropped);
   if (loaded.meta === null) return { status: 'discarded', reason: 'incomplete', dropped: counts };
   if (rowCount(dump) === 0) return { status: 'discarded', reason: total(counts) > 0 ? 'unreadable' : 'empty', dropped: counts };
-  return { status: 'loaded', dump, dropped: counts };
+  return { status: 'loaded', dump, dropped: counts, ...(store.scan && options.except ? { deferred: [...options.except] } : {}) };
+}
+
+/**
+ * The collections a second visit loads while the backend already answers (docs/persistence.md, "Load
+ * order"): the large ones no sign-in, session or account request reads. Everything else (accounts,
+ * sessions, organizations, the small collections) is loaded first.
+ */
+export const DEFERRED_COLLECTIONS: readonly string[] = ['processes', 'screenshots', 'serviceUnits'];
+
+/**
+ * Reads and checks the rows of collections left for later (loadStored's `except`), batch by batch in short
+ * transactions, handing each batch's readable rows to onRows; unreadable ones are deleted from the store
+ * and counted, as at start.
+ */
+export async function loadLater(
+  store: RowStore,
+  names: readonly string[],
+  onRows: (dump: DbDump, done: number) => void,
+  holdWhile?: () => Promise<void> | null,
+): Promise<{ dropped: Record<string, number> }> {
+  const dropped: Dropped = [];
+  const take = (rows: readonly LoadedRow[], done: number) => {
+    const result = validateRows(rows, (r) => r);
+    for (const d of result.dropped) dropped.push(d);
+    onRows(result.dump, done);
+  };
+  if (store.scan) await store.scan(take, { only: names, detached: true, ...(holdWhile ? { holdWhile } : {}) });
+  else {
+    const wanted = new Set(names);
+    take(
+      (await store.load()).rows.filter((r) => wanted.has(r.collection)),
+      1,
+    );
+  }
+  warnDropped(dropped);
+  await store.deleteKeys(dropped.map((d) => d.item.key));
+  return { dropped: countDropped(dropped) };
 }
 
 function warnDropped(dropped: readonly { collection: string; reason: string }[]): void {

@@ -13,10 +13,11 @@ export function mergeAuthRows(db: MirageDb, dump: DbDump): void {
   const incoming = (dump['users'] ?? []) as UserRow[];
   // One pass to index local accounts by email: with the large seed's 50,000 users a lookup per
   // stored row would be billions of comparisons on every sign-in sync.
-  const byEmail = new Map<string, UserRow>();
-  if (incoming.length > 0) for (const u of users.all()) byEmail.set(u.email.toLowerCase(), u);
-  const tokens = new Map<string, SessionRow>();
-  if ((dump['sessions'] ?? []).length > 0) for (const s of sessions.all()) tokens.set(s.accessToken, s);
+  const byEmail = new Map<string, Readonly<UserRow>>();
+  // The stored rows themselves (read only here), not copies: 50,000 copies per sign-in at the large seed.
+  if (incoming.length > 0) for (const u of users.rows()) byEmail.set(u.email.toLowerCase(), u);
+  const tokens = new Map<string, Readonly<SessionRow>>();
+  if ((dump['sessions'] ?? []).length > 0) for (const s of sessions.rows()) tokens.set(s.accessToken, s);
   for (const row of incoming) {
     const local = byEmail.get(row.email.toLowerCase());
     if (local) {

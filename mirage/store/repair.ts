@@ -21,9 +21,15 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
   const orgs = table<OrganizationRow>(db, 'organizations');
   const users = table<UserRow>(db, 'users');
   const restored: string[] = [];
+  // One pass over the accounts (50,000 at the large seed), not one per demo account.
+  const wanted = new Set(ESSENTIAL_ACCOUNTS.map((a) => a.username));
+  const present = new Set<string>();
+  for (const u of users.rows()) {
+    const name = typeof u.username === 'string' ? u.username.toLowerCase() : '';
+    if (wanted.has(name)) present.add(name);
+  }
   for (const account of ESSENTIAL_ACCOUNTS) {
-    const exists = users.where((u) => u.username.toLowerCase() === account.username).length > 0;
-    if (exists) continue;
+    if (present.has(account.username)) continue;
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
     const org = orgs.where((o) => o.domain === spec.domain)[0] ?? orgs.insert({ ...spec });
     const { salt, passwordHash } = await demoPasswordRecord();

@@ -47,6 +47,8 @@ export interface WriteStats {
   puts: number;
   deletes: number;
   bytes: number;
+  /** How long the commit took, from taking the changes to the committed transaction (ms; persistence sets it). */
+  commitMs?: number;
 }
 
 /** What `scan` found besides the rows it handed out. */
@@ -58,16 +60,48 @@ export interface ScannedStore {
   upgradedFrom: number | null;
 }
 
+/** The rows of a collection this tab has (loadCollections' `known`). */
+export interface KnownRows {
+  count: number;
+  has(id: string): boolean;
+}
+
+/** Which stored rows a scan reads, and how. */
+export interface ScanOptions {
+  /** Only these collections. */
+  only?: readonly string[];
+  /** Every collection but these. */
+  except?: readonly string[];
+  /**
+   * One short readonly transaction per batch instead of one for the whole scan: a scan that runs while
+   * the backend already answers must not hold this tab's writes (a readwrite transaction waits for every
+   * earlier readonly one over the same store). The batches are then no single snapshot: rows another tab
+   * commits meanwhile arrive by its broadcast as well (mirage/browser.ts applies those after the scan).
+   */
+  detached?: boolean;
+  /**
+   * Detached scans only: asked before each read; while it returns a promise, the scan waits for it (the
+   * requests the backend is answering go first).
+   */
+  holdWhile?: () => Promise<void> | null;
+}
+
 export interface RowStore {
   load(): Promise<LoadedStore>;
   /**
-   * Reads every stored row in key order (collection by collection), a batch at a time: each batch arrives
+   * Reads the stored rows in key order (collection by collection), a batch at a time: each batch arrives
    * in a task of its own and is handed to onRows there, so the page paints and answers input in between.
-   * Batches are sized to take about SLICE_MS including onRows' work. Optional: load() is the fallback.
+   * Batches are sized to take about SCAN_SLICE_MS of onRows' work, and the next batch is already being read
+   * while onRows runs. Optional: load() is the fallback.
    */
-  scan?(onRows: (rows: LoadedRow[], done: number) => void): Promise<ScannedStore>;
-  /** The stored rows of some collections (the auth rows another tab may have added). */
-  loadCollections(names: readonly string[]): Promise<DbDump>;
+  scan?(onRows: (rows: LoadedRow[], done: number) => void, options?: ScanOptions): Promise<ScannedStore>;
+  /**
+   * The stored rows of some collections (the auth rows another tab may have added). With `known`, a
+   * collection this tab already has is not read: when the store holds as many of its rows as this tab,
+   * nothing (another tab's changes reach this tab by its broadcast); else the keys, then only the rows
+   * whose id this tab lacks. A sign-in at the large seed reads no 50,000 users.
+   */
+  loadCollections(names: readonly string[], options?: { known?: (collection: string) => KnownRows | undefined }): Promise<DbDump>;
   /** Stores one batch of changed rows in one transaction; resolves once it is committed. */
   commit(batch: ChangeBatch): Promise<WriteStats>;
   /**
@@ -80,6 +114,22 @@ export interface RowStore {
   /** Forgets everything (Reset demo data). */
   clear(): Promise<void>;
   close(): void;
+}
+
+/** The key range of one collection's rows: keys are [collection, id], ids strings or numbers (below any array). */
+const collectionRange = (name: string) => IDBKeyRange.bound([name], [name, []]);
+
+/** The key ranges a scan reads, in key order (null: everything). */
+export function scanRanges(options: ScanOptions = {}): (IDBKeyRange | null)[] {
+  if (options.only) return [...options.only].sort().map(collectionRange);
+  const except = [...new Set(options.except ?? [])].sort();
+  if (except.length === 0) return [null];
+  const ranges: IDBKeyRange[] = [IDBKeyRange.upperBound([except[0] as string], true)];
+  for (let i = 1; i < except.length; i += 1) {
+    ranges.push(IDBKeyRange.bound([except[i - 1] as string, []], [except[i] as string], true, true));
+  }
+  ranges.push(IDBKeyRange.lowerBound([except[except.length - 1] as string, []], true));
+  return ranges;
 }
 
 const sizeOf = (value: unknown): number => JSON.stringify(value).length;
@@ -137,64 +187,119 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
       }));
       return { meta: meta ?? null, rows, upgradedFrom };
     },
-    async scan(onRows) {
+    async scan(onRows, scanOptions = {}) {
       const db = unwrap(await open());
+      const ranges = scanRanges(scanOptions);
+      const detached = scanOptions.detached === true;
       return new Promise<ScannedStore>((resolve, reject) => {
-        // One readonly transaction (one consistent snapshot): each batch is a getAllKeys + getAll pair over
-        // the keys after the last one read, issued from the previous batch's success event, so the
-        // transaction stays active and every batch is a task of its own. The batch size follows the time
-        // the last one took, so a slow machine gets smaller batches instead of long tasks.
-        const tx = db.transaction(['rows', 'meta'], 'readonly');
-        const rows = tx.objectStore('rows');
+        // Each batch is one getAll over the keys after the last one read. The next batch is asked for as
+        // soon as one arrives, before onRows handles it: the browser reads it from disk meanwhile (a scan
+        // that waited for each read spent a third of a second visit idle). The key of each row is
+        // [c, r.id], the store's key path: no getAllKeys beside the getAll. The batch size follows the
+        // time the last one took, so a slow machine gets smaller batches instead of long tasks.
         let meta: StoreMeta | null = null;
         let total = 0;
         let count = 0;
         let size = SCAN_FIRST_BATCH;
-        tx.oncomplete = () => resolve({ meta, count, upgradedFrom });
-        tx.onabort = tx.onerror = () => reject(tx.error ?? new DOMException('The stored rows could not be read', 'AbortError'));
-        const metaRequest = tx.objectStore('meta').get('state');
-        metaRequest.onsuccess = () => (meta = (metaRequest.result as StoreMeta | undefined) ?? null);
-        const next = (after: IDBValidKey | null) => {
-          const range = after === null ? null : IDBKeyRange.lowerBound(after, true);
-          const started = performance.now();
-          const keys = rows.getAllKeys(range, size);
-          const values = rows.getAll(range, size);
-          values.onsuccess = () => {
+        let failed = false;
+        let finished = false;
+        let shared: IDBTransaction | null = null;
+        const fail = (error: unknown) => {
+          if (failed) return;
+          failed = true;
+          try {
+            shared?.abort();
+          } catch {
+            // Already finished.
+          }
+          reject(error instanceof Error ? error : new DOMException('The stored rows could not be read', 'AbortError'));
+        };
+        const transaction = () => {
+          if (shared && !detached) return shared;
+          const tx = db.transaction(['rows', 'meta'], 'readonly');
+          tx.onabort = tx.onerror = () => fail(tx.error);
+          shared = tx;
+          return tx;
+        };
+        const done = () => {
+          if (finished) return;
+          finished = true;
+          // One shared transaction resolves once it completed (nothing of it left to fail); detached ones at once.
+          if (detached || !shared) resolve({ meta, count, upgradedFrom });
+          else shared.oncomplete = () => resolve({ meta, count, upgradedFrom });
+        };
+        const next = (rangeIndex: number, after: IDBValidKey | null) => {
+          const hold = detached ? scanOptions.holdWhile?.() : null;
+          if (hold) void hold.then(() => next(rangeIndex, after), fail);
+          else read(rangeIndex, after);
+        };
+        const read = (rangeIndex: number, after: IDBValidKey | null) => {
+          const range = ranges[rangeIndex] ?? null;
+          let query: IDBKeyRange | null = range;
+          if (after !== null) {
+            query =
+              range && range.upper !== undefined
+                ? IDBKeyRange.bound(after, range.upper, true, range.upperOpen)
+                : IDBKeyRange.lowerBound(after, true);
+          }
+          const limit = size;
+          const request = transaction().objectStore('rows').getAll(query, limit);
+          request.onsuccess = () => {
             try {
-              const list = values.result as (StoredRow | undefined)[];
-              const keyList = keys.result;
-              const batch: LoadedRow[] = list.map((value, i) => ({
-                key: keyList[i] as IDBValidKey,
+              const started = performance.now();
+              const list = request.result as (StoredRow | undefined)[];
+              const full = list.length === limit;
+              const last = list[list.length - 1];
+              // The next read first: the browser fetches it while this batch is handled.
+              if (full && last) next(rangeIndex, [last.c, last.r.id]);
+              else if (rangeIndex + 1 < ranges.length) next(rangeIndex + 1, null);
+              const batch: LoadedRow[] = list.map((value) => ({
+                key: [value?.c ?? '', value?.r.id ?? ''] as IDBValidKey,
                 collection: typeof value?.c === 'string' ? value.c : '',
                 row: value?.r as unknown,
               }));
               count += batch.length;
               onRows(batch, total === 0 ? 1 : Math.min(1, count / total));
-              const full = batch.length === size;
               const elapsed = Math.max(1, performance.now() - started);
               size = Math.max(50, Math.min(5000, Math.round((size * SCAN_SLICE_MS) / elapsed)));
-              if (full) next(keyList[keyList.length - 1] as IDBValidKey);
+              if (!(full && last) && rangeIndex + 1 >= ranges.length) done();
             } catch (error) {
-              tx.abort();
-              reject(error instanceof Error ? error : new Error(String(error)));
+              fail(error);
             }
           };
         };
-        const counting = rows.count();
-        counting.onsuccess = () => {
-          total = counting.result;
-          next(null);
+        const tx = transaction();
+        const metaRequest = tx.objectStore('meta').get('state');
+        metaRequest.onsuccess = () => (meta = (metaRequest.result as StoreMeta | undefined) ?? null);
+        const counts = ranges.map((range) => tx.objectStore('rows').count(range ?? undefined));
+        const lastCount = counts[counts.length - 1];
+        if (!lastCount) {
+          done();
+          return;
+        }
+        lastCount.onsuccess = () => {
+          total = counts.reduce((n, c) => n + c.result, 0);
+          read(0, null);
         };
       });
     },
-    async loadCollections(names) {
+    async loadCollections(names, loadOptions = {}) {
       const db = await open();
       const tx = db.transaction('rows', 'readonly');
       const index = tx.store.index('byCollection');
-      const lists = await Promise.all(names.map((name) => index.getAll(name)));
+      const lists = await Promise.all(
+        names.map(async (name) => {
+          const known = loadOptions.known?.(name);
+          if (!known) return index.getAll(name);
+          const range = collectionRange(name) as IDBKeyRange & IDBValidKey;
+          if ((await tx.store.count(range)) === known.count) return [];
+          const keys = (await tx.store.getAllKeys(range)).filter(([, id]) => !known.has(String(id)));
+          return Promise.all(keys.map((key) => tx.store.get(key)));
+        }),
+      );
       await tx.done;
       const dump: DbDump = {};
-      names.forEach((name, i) => (dump[name] = (lists[i] ?? []).map((value) => value.r)));
+      names.forEach((name, i) => (dump[name] = (lists[i] ?? []).flatMap((value) => (value ? [value.r] : []))));
       return dump;
     },
     async commit(batch) {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startBrowserServer, PERSIST_RESET_EVENT } from '@mirage/browser';
+import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, type MirageStatus } from '@mirage/browser';
 import { table, type Row } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
@@ -15,7 +15,9 @@ import { createIdbStore, STORE_FORMAT, type RowStore, type StoredRow, type Write
 
 let server: Server | undefined;
 const stores: RowStore[] = [];
-afterEach(() => {
+afterEach(async () => {
+  // A second start reads the large collections after it answers: done before its store closes.
+  await whenEverythingLoaded();
   server?.shutdown();
   server = undefined;
   stores.splice(0).forEach((s) => s.close());
@@ -248,7 +250,8 @@ describe('the durability rule: an answer only after its change is stored', () =>
       expect(answer.status).toBe(201);
       const puts = put.mock.calls.length;
       put.mockRestore();
-      const stats = persistence.lastWrite as WriteStats;
+      // What was stored (its time, commitMs, varies with the machine).
+      const { commitMs: _time, ...stats } = persistence.lastWrite as WriteStats;
       s.shutdown();
       server = undefined;
       return { stats, puts };
@@ -366,5 +369,100 @@ describe('sessions end with the sign-in', () => {
         .all()
         .map((s) => s.accessToken),
     ).toEqual([other]);
+  });
+});
+
+describe('load order of a second visit (docs/persistence.md, "Load order")', () => {
+  /** The store, with the read of the collections left for later held until the test lets it go. */
+  function heldLater(store: RowStore) {
+    const gate = deferred();
+    const scan = store.scan?.bind(store);
+    const held: RowStore = {
+      ...store,
+      scan: (onRows, options) =>
+        (options?.detached ? gate.promise.then(() => scan?.(onRows, options)) : scan?.(onRows, options)) as ReturnType<
+          NonNullable<RowStore['scan']>
+        >,
+    };
+    return { store: held, release: gate.resolve };
+  }
+
+  it('answers sign-in before the large collections are in, holds what reads them, and stores the writes made meanwhile', async () => {
+    const { store } = newStore();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    const shots = table<Row>(server.db, 'screenshots').count();
+    const units = table<Row>(server.db, 'serviceUnits').count();
+    expect(shots).toBeGreaterThan(1000);
+    await whenEverythingLoaded();
+    server.shutdown();
+
+    const later = heldLater(store);
+    server = await startBrowserServer({ latencyMs: '0', store: later.store });
+    const status = window.mirageStatus as MirageStatus;
+    expect(status.loading).toEqual(['processes', 'screenshots', 'serviceUnits']);
+    expect(status.answeringAt).not.toBeNull();
+    expect(status.loadedAt).toBeNull();
+
+    // Sign-in (a write: the session row) and "who am I" answer while the large collections load.
+    const token = await login('user');
+    expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
+    const sessions = (await store.loadCollections(['sessions']))['sessions'] as SessionRow[];
+    expect(sessions.map((s) => s.accessToken)).toContain(token);
+
+    // What reads them waits: the dashboard, the screenshots, and a write elsewhere (a to-do task).
+    const answered: string[] = [];
+    const summary = call('GET', '/api/dashboard/summary', undefined, bearer(token)).then((a) => (answered.push('summary'), a));
+    const list = call('GET', '/api/screenshots?pageSize=1', undefined, bearer(token)).then((a) => (answered.push('screenshots'), a));
+    const created = call('POST', '/api/apps/todo/tasks', newTask('written while loading'), bearer(token)).then(
+      (a) => (answered.push('task'), a),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toEqual([]);
+    // Reading a collection still loading never answers from half of it (the gate kept the requests away).
+    const misuse = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const live = server;
+    expect(() => table<Row>(live.db, 'screenshots').count()).toThrow('still loading');
+    expect(misuse).toHaveBeenCalledTimes(1);
+    misuse.mockRestore();
+
+    later.release();
+    await whenEverythingLoaded();
+    const [summaryAnswer, listAnswer, createdAnswer] = await Promise.all([summary, list, created]);
+    expect(answered).toEqual(['summary', 'screenshots', 'task']);
+    expect(summaryAnswer.status).toBe(200);
+    expect(listAnswer.status).toBe(200);
+    expect(createdAnswer.status).toBe(201);
+    expect(status.loading).toEqual([]);
+    expect(status.loadedAt).not.toBeNull();
+    expect(table<Row>(server.db, 'screenshots').count()).toBe(shots);
+    expect(table<Row>(server.db, 'serviceUnits').count()).toBe(units);
+
+    // Both writes survive the next start.
+    server.shutdown();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    await whenEverythingLoaded();
+    expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
+    expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written while loading' })).toHaveLength(1);
+    expect(table<Row>(server.db, 'screenshots').count()).toBe(shots);
+  });
+
+  it("applies another tab's rows of a collection still loading once it is in", async () => {
+    const { store } = newStore();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    const unit = table<Row & { name: string }>(server.db, 'serviceUnits').rows()[0] as Row & { name: string };
+    await whenEverythingLoaded();
+    server.shutdown();
+    const later = heldLater(store);
+    server = await startBrowserServer({ latencyMs: '0', store: later.store });
+    const other = new BroadcastChannel('service-unit-admin-mirage-db');
+    other.postMessage({
+      type: 'changed',
+      batch: [{ collection: 'serviceUnits', put: [{ ...unit, name: 'renamed in another tab' } as Row], deleted: [] }],
+    } satisfies DbMessage);
+    await new Promise((r) => setTimeout(r, 20));
+    later.release();
+    await whenEverythingLoaded();
+    other.close();
+    expect(table<Row & { name: string }>(server.db, 'serviceUnits').find(unit.id)?.name).toBe('renamed in another tab');
   });
 });
