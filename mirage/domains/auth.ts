@@ -17,7 +17,8 @@ import {
 } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { signInRefusal } from './users';
-import { readText, textMessage, type TextRule } from '../../machines/text/text-rules';
+import { readText, textMessage } from '../../machines/text/text-rules';
+import { USER_TEXT_RULES } from '../../core/user-input';
 import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
@@ -163,7 +164,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[\d\s().-]{6,20}$/;
 export const MIN_PASSWORD_LENGTH = 8;
 /** The registration form shows the same limit (src/features/auth/components/register-form.tsx). */
-export const REGISTRATION_TEXT_RULES = { fullName: { max: 100, required: true } } satisfies Record<string, TextRule>;
 
 const str = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
 
@@ -171,7 +171,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const body = parseBody(request);
   if (!isRecord(body)) return errorResponse(400, 'Malformed request body');
   // The shared text rule (machines/text/text-rules.ts): NFC, no control or bidi-override characters, visible, ≤ 100.
-  const name = readText(body['fullName'], REGISTRATION_TEXT_RULES.fullName);
+  const name = readText(body['fullName'], USER_TEXT_RULES.fullName);
   const fullName = name.value;
   const phoneNumber = str(body, 'phoneNumber').trim();
   const email = str(body, 'email').trim();
@@ -180,7 +180,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const users = table<UserRow>(db, 'users');
   const errors: Record<string, string> = {};
   if (name.problem === 'required') errors['fullName'] = 'Please enter your name.';
-  else if (name.problem) errors['fullName'] = textMessage('Full name', name.problem, REGISTRATION_TEXT_RULES.fullName.max);
+  else if (name.problem) errors['fullName'] = textMessage('Full name', name.problem, USER_TEXT_RULES.fullName.max);
   if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors['phoneNumber'] = 'Please enter a valid phone number.';
   if (!EMAIL_PATTERN.test(email)) errors['email'] = 'Please enter a valid email address.';
   else if (

@@ -9,6 +9,7 @@ import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId }
 import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './accounts';
+import { readUserFields, type UserFields } from '../../core/user-input';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
@@ -206,36 +207,17 @@ function listRows(db: MirageDb, user: UserRow, params: ListParams): readonly Rea
 
 // --- validation -------------------------------------------------------------------------------------
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]{6,20}$/;
-const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/i;
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-interface UserInput {
-  fullName: string;
-  username: string;
-  email: string;
-  phone: string;
-  roleId: RoleId;
+interface UserInput extends UserFields {
   organizationId: string;
 }
 
+/** The fields' own rule (core/user-input.ts, which the form runs too), then what only the backend knows. */
 function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value: UserInput; errors: Record<string, string> } {
   const b = isRecord(body) ? body : {};
-  const errors: Record<string, string> = {};
-  const fullName = text(b['fullName']);
-  if (!fullName) errors['fullName'] = 'required';
-  else if (fullName.length > 100) errors['fullName'] = 'tooLong';
-  const username = text(b['username']).toLowerCase();
-  if (!username) errors['username'] = 'required';
-  else if (!USERNAME.test(username)) errors['username'] = 'invalidUsername';
-  const email = text(b['email']).toLowerCase();
-  if (!email) errors['email'] = 'required';
-  else if (!EMAIL.test(email) || email.length > 200) errors['email'] = 'invalidEmail';
-  const phone = text(b['phone']);
-  if (phone && !PHONE.test(phone)) errors['phone'] = 'invalidPhone';
-  const role = b['roleId'];
-  if (role !== 1 && role !== 2 && role !== 3 && role !== 4) errors['roleId'] = 'required';
+  const { value: fields, errors } = readUserFields(b);
+  const { username, email } = fields;
   const organizationId = typeof b['organizationId'] === 'number' ? String(b['organizationId']) : text(b['organizationId']);
   if (!organizationId) errors['organizationId'] = 'required';
   else if (!orgTable(db).find(organizationId)) errors['organizationId'] = 'unknownOrganization';
@@ -248,7 +230,7 @@ function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value:
     }
   }
   return {
-    value: { fullName, username, email, phone, roleId: (typeof role === 'number' ? role : 4) as RoleId, organizationId },
+    value: { ...fields, organizationId },
     errors,
   };
 }

@@ -1,37 +1,16 @@
-import { z } from 'zod';
 import type { FieldErrors } from '@machines/editor/editor.machine';
-import { textField, type TextRule } from '@/lib/text-rules';
+import { readUserFields } from '../../../core/user-input';
 import type { UserFormValues } from './api/types';
 
-// Same rules as the server (mirage/domains/users.ts); codes are translated as users.errors.<code>.
-export const USER_TEXT_RULES = { fullName: { max: 100, required: true } } satisfies Record<string, TextRule>;
+/** The full name's limit for the form's counter: the backend's (core/user-input.ts). */
+export { USER_TEXT_RULES } from '../../../core/user-input';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[\d\s().-]{6,20}$/;
-const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/i;
-
-export const userSchema = z.object({
-  fullName: textField(USER_TEXT_RULES.fullName),
-  username: z.string().trim().min(1, 'required').regex(USERNAME, 'invalidUsername'),
-  email: z.string().trim().min(1, 'required').max(200, 'invalidEmail').regex(EMAIL, 'invalidEmail'),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || PHONE.test(v), 'invalidPhone'),
-  roleId: z.number().int().min(1, 'required').max(4, 'required'),
-  // Admins invite into their own organization (the server sets it); a super admin's choice is checked by the server (422).
-  organizationId: z.string(),
-});
-
+/**
+ * Field → error code, empty when valid: the backend's own check of the fields (core/user-input.ts). Admins invite into
+ * their own organization (the backend sets it); a super admin's choice is checked by the backend (422).
+ */
 export function validateUser(values: UserFormValues): FieldErrors {
-  const result = userSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
+  return readUserFields(values).errors;
 }
 
 /** The set-password form: at least 8 characters, both entries equal. */

@@ -6,15 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import { isInternalPath } from '@/lib/session';
-import { normalizeText, textProblem, type TextRule } from '@/lib/text-rules';
+import { normalizeText, textProblem } from '@/lib/text-rules';
+import { USER_TEXT_RULES } from '../../../../core/user-input';
 import { registerAccount } from '../api/register';
 import { useAuthForm } from '../hooks/use-auth-form';
 import { translateServerMessage } from '../server-messages';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 8;
-/** The same limit as the server's (REGISTRATION_TEXT_RULES in mirage/domains/auth.ts). */
-const FULL_NAME_RULE: TextRule = { max: 100, required: true };
+/** The backend's limit (core/user-input.ts). */
+const FULL_NAME_RULE = USER_TEXT_RULES.fullName;
 
 /** Registration: local checks first (a mismatch never reaches the server), then one request. */
 export function RegisterForm() {
