@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './support/test';
 import { COLOUR_RULES, expectNoViolations, openScreen, scan, scanThemes, setTheme, VIEWPORTS, type ViewportName } from './support/a11y';
 import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
+import { ADMIN_SCREENS, PUBLIC_SCREENS, USER_SCREENS } from './support/screens';
 
 /**
  * The product standard is WCAG 2.2 AA (axe tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa): every
@@ -11,34 +12,10 @@ import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './suppo
  * failure the next worker signs in again); a screen is opened once and scanned at both sizes, the theme switched in place through the stored preference.
  */
 
-const PUBLIC_PAGES = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/pages/error-404',
-  '/pages/error-500',
-  '/pages/not-authorized',
-  '/pages/maintenance',
-  '/pages/comingsoon',
-];
-const USER_PAGES = [
-  '/user/dashboard',
-  '/user/manage-service-units',
-  '/user/manage-process',
-  '/user/manage-screenshots',
-  '/user/url-restrictions',
-  '/user/my-profile',
-  '/apps/todo',
-  '/apps/email',
-];
+const PUBLIC_PAGES = PUBLIC_SCREENS;
+const USER_PAGES = USER_SCREENS;
 /** The admin area as far as it is built: each screen is audited as it renders. */
-const ADMIN_PAGES = [
-  '/admin/dashboard',
-  '/admin/manage-organizations',
-  '/admin/manage-users',
-  '/admin/reporting/prediction',
-  '/admin/my-profile',
-];
+const ADMIN_PAGES = ADMIN_SCREENS;
 
 const SIZES = Object.keys(VIEWPORTS) as ViewportName[];
 const OVERLAY = '[role="dialog"], [role="menu"]';

@@ -1,5 +1,6 @@
 import { openScreen, setTheme, THEMES } from './support/a11y';
 import { signIn } from './support/auth';
+import { ADMIN_SCREENS, APP_SCREENS, PUBLIC_SCREENS, USER_SCREENS } from './support/screens';
 import { expect, test, type CspViolation, type Page } from './support/test';
 
 /**
@@ -9,35 +10,10 @@ import { expect, test, type CspViolation, type Page } from './support/test';
  * more than it allows.
  */
 
-const PUBLIC_PAGES = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/pages/error-404',
-  '/pages/error-500',
-  '/pages/not-authorized',
-  '/pages/maintenance',
-  '/pages/comingsoon',
-];
-const USER_PAGES = [
-  '/user/dashboard',
-  '/user/manage-service-units',
-  '/user/manage-process',
-  '/user/manage-screenshots',
-  '/user/url-restrictions',
-  '/user/my-profile',
-  '/apps/todo',
-  '/apps/email',
-];
-const ADMIN_PAGES = [
-  '/admin/dashboard',
-  '/admin/manage-organizations',
-  '/admin/manage-users',
-  '/admin/reporting/prediction',
-  '/admin/my-profile',
-  '/apps/todo',
-  '/apps/email',
-];
+const PUBLIC_PAGES = PUBLIC_SCREENS;
+const USER_PAGES = USER_SCREENS;
+/** The admin area, and the demo apps as an admin sees them. */
+const ADMIN_PAGES = [...ADMIN_SCREENS, ...APP_SCREENS];
 
 /** Opens each screen inside the app and shows it in every theme; the fixture checks the reports. */
 async function sweep(page: Page, paths: string[], inApp: boolean): Promise<void> {
