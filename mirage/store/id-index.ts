@@ -24,8 +24,19 @@ export function indexIds(db: MirageDb): void {
     let rows: Row[] | null = null;
     let length = -1;
     let changes = -1;
+    // Inside our own insert/update/remove: the change counter has already moved for it (mirage/db.ts counts
+    // before Mirage runs), and Mirage's own lookups in there must not take that for a change behind its back.
+    let inside = 0;
     const current = () => changeCountOf(db, collection.name);
-    const valid = () => byId !== null && collection._records === rows && rows.length === length && current() === changes;
+    const valid = () => byId !== null && collection._records === rows && rows.length === length && (inside > 0 || current() === changes);
+    const within = <T>(run: () => T): T => {
+      inside += 1;
+      try {
+        return run();
+      } finally {
+        inside -= 1;
+      }
+    };
     const build = () => {
       rows = collection._records;
       byId = new Map();
@@ -42,7 +53,7 @@ export function indexIds(db: MirageDb): void {
     };
     collection.insert = function (data: unknown) {
       const before = valid() ? length : -1;
-      const result = insert.call(collection, data);
+      const result = within(() => insert.call(collection, data));
       // Rows an insert pushed (Mirage returns copies: the stored ones are the last rows).
       if (before >= 0 && byId && rows === collection._records) {
         for (let i = before; i < rows.length; i += 1) {
@@ -56,14 +67,20 @@ export function indexIds(db: MirageDb): void {
     };
     collection.update = function (target: unknown, attrs?: unknown) {
       const kept = valid();
-      const result = attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs);
+      const result = within(() => (attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs)));
       // In place: the same objects under the same ids.
       if (kept) changes = current();
       return result;
     };
     collection.remove = function (target?: unknown) {
-      remove.call(collection, target);
-      byId = null;
+      const kept = valid();
+      within(() => remove.call(collection, target));
+      // One row by id: it leaves the index; anything else (a query, every row) rebuilds it at the next lookup.
+      if (kept && byId && (typeof target === 'string' || typeof target === 'number') && rows === collection._records) {
+        byId.delete(String(target));
+        length = rows.length;
+        changes = current();
+      } else byId = null;
     };
   };
 
