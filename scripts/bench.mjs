@@ -71,8 +71,10 @@ const CEILINGS = { loginJsKb: 137, coldRatio: 1.8, warmRatio: 1.8 };
 /** Packages that may be in a route's first load only on the routes listed (null: on none). */
 const ONLY_ON = {
   miragejs: null,
-  recharts: ['/user/dashboard', '/admin/dashboard', '/admin/reporting/prediction'],
-  '@mantine/charts': ['/user/dashboard', '/admin/dashboard', '/admin/reporting/prediction'],
+  recharts: ['/admin/reporting/prediction'],
+  '@mantine/charts': ['/admin/reporting/prediction'],
+  // The admin dashboard's trend loads uPlot lazily (src/features/dashboard/components/trend-chart.tsx): in no route's first load.
+  uplot: null,
   'oidc-client-ts': null,
   elkjs: ['/dev/statecharts'],
   '@xyflow/react': ['/dev/statecharts'],
