@@ -10,5 +10,6 @@ export { ListDataTable } from './list-data-table';
 export { ListCards, PHONE_QUERY, usePhoneLayout, type CardLayout } from './list-cards';
 export { TableSettings, useTablePreferences, type ChoosableColumn } from './table-settings';
 export { hideNotification, showUndoNotification } from './undo-notification';
-export { listSelectors, useListTable, type ListActorRef } from './use-list-table';
+export { listSelectors, useListTable, useShownBusy, type ListActorRef } from './use-list-table';
 export { LAZY_KEY, useLazyFloating } from './lazy-floating';
+export { lightBadge, useBadgeLook, type BadgeLook } from './light-badge';

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,41 @@ export const listSelectors = {
     s.matches({ data: 'loading' }) && s.context.items.length === 0,
 };
 
+/** How long a list with rows on screen loads before it shows that it is loading (its loader, a busy refresh button). */
+export const BUSY_DELAY_MS = 200;
+
+function loadingWithoutRows<T extends ListRow>(s: ReturnType<ListActorRef<T>['getSnapshot']>): boolean {
+  return s.hasTag('busy') && s.context.items.length === 0;
+}
+
+/**
+ * The list's loading state as the screen shows it: at once while it has no rows (the first load), after `BUSY_DELAY_MS`
+ * while it has some, so a page, sort or search answered sooner (the embedded backend's, a fast server's) does not flash the
+ * loader, and the table and toolbar are not rendered twice more for it. The rows that are shown stay until the new ones come.
+ */
+export function useShownBusy<T extends ListRow>(actor: ListActorRef<T>): boolean {
+  const [shown, setShown] = useState(() => loadingWithoutRows(actor.getSnapshot()));
+  // A subscription rather than a selector of the busy tag: the component renders when what it shows changes, not twice
+  // for each quick page change.
+  useEffect(() => {
+    let timer: number | undefined;
+    const update = (s: ReturnType<ListActorRef<T>['getSnapshot']>) => {
+      if (!s.hasTag('busy') || loadingWithoutRows(s)) {
+        window.clearTimeout(timer);
+        timer = undefined;
+        setShown(loadingWithoutRows(s));
+      } else if (timer === undefined) timer = window.setTimeout(() => setShown(true), BUSY_DELAY_MS);
+    };
+    update(actor.getSnapshot());
+    const subscription = actor.subscribe(update);
+    return () => {
+      subscription.unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [actor]);
+  return shown;
+}
+
 /**
  * Binds a list actor to mantine-datatable's props: server-side paging, sorting and selection.
  * Only the current page's rows are handed to the table.
@@ -30,7 +65,7 @@ export function useListTable<T extends ListRow>(actor: ListActorRef<T>, options:
   const total = useSelector(actor, (s) => s.context.total);
   const query = useSelector(actor, (s) => s.context.query);
   const selected = useSelector(actor, (s) => s.context.selected);
-  const fetching = useSelector(actor, (s) => s.hasTag('busy'));
+  const fetching = useShownBusy(actor);
 
   const records = useMemo(() => items.filter((row) => !hidden.includes(row.id)), [items, hidden]);
   const selectedRecords = useMemo(() => records.filter((row) => selected.includes(row.id)), [records, selected]);

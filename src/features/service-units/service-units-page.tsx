@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTool, IconToolsOff, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -17,7 +18,9 @@ import {
   ListError,
   toCsv,
   useLatestHandlers,
+  useShownBusy,
   type CsvColumn,
+  type ListActorRef,
 } from '@/components/data-list';
 import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
 import { UnitDetailDrawer } from './components/unit-detail-drawer';
@@ -40,20 +43,17 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
   // The path only: the list and detail machines follow the query string themselves (useListUrl, useDetailUrl).
   const [location, navigate] = useLocation();
 
-  const searchInput = useSelector(list, (s) => s.context.searchInput);
-  const query = useSelector(list, (s) => s.context.query);
+  // No selector of the query, the search box or the loading state here: a page change, sort or search then renders the table
+  // and the toolbar (UnitToolbar), not the whole screen with its drawers and modals.
   const failed = useSelector(list, (s) => s.matches({ data: 'failed' }));
   const empty = useSelector(list, (s) => s.matches({ data: 'empty' }));
   const listError = useSelector(list, (s) => s.context.error);
-  const busy = useSelector(list, (s) => s.hasTag('busy'));
   const selectedCount = useSelector(list, (s) => s.context.selected.length);
   const bulkRunning = useSelector(list, (s) => s.matches({ data: 'bulk' }));
   const confirmingBulk = useSelector(list, (s) => s.matches({ data: 'confirmingBulk' }));
   const exporting = useSelector(screen, (s) => isJobActive(s.context, UNIT_JOBS.export));
   const tagList = useSelector(screen, (s) => s.context.outputs.tags?.items ?? EMPTY_TAGS);
   const deleteCandidate = useSelector(editor, (s) => (s.matches({ deletion: 'confirming' }) ? s.context.deleteCandidate : null));
-
-  const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
 
   const withUnitParam = (id: string | null) => withUrlParam(location, 'unit', id);
 
@@ -91,16 +91,10 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
 
   return (
     <Stack gap="md">
-      <DataListToolbar
-        searchValue={searchInput}
-        onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
-        searchLabel={t('service-units.searchLabel')}
+      <UnitToolbar
+        list={list}
         filters={<UnitFilters list={list} tags={tagList} />}
-        filtersCount={activeFilterCount(query.filters)}
-        settings={<UnitTableSettings />}
-        onRefresh={() => list.send({ type: 'list.refresh' })}
-        busy={busy}
-        onExport={() => screen.send({ type: 'crud.job', request: { job: UNIT_JOBS.export, input: query } })}
+        onExport={() => screen.send({ type: 'crud.job', request: { job: UNIT_JOBS.export, input: list.getSnapshot().context.query } })}
         exporting={exporting}
         actions={createButton}
       />
@@ -137,8 +131,8 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
       {failed ? (
         <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />
       ) : empty ? (
-        <ListEmpty
-          filtered={filtered}
+        <UnitsEmpty
+          list={list}
           onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {}, search: '' } })}
           title={t('service-units.empty.title')}
           text={t('service-units.empty.text')}
@@ -165,6 +159,47 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         {t('data-list.bulkDeleteText')}
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/** "No units", or "no units match" with a button to clear the search and filters. */
+function UnitsEmpty({ list, ...props }: { list: ListActorRef<UnitRow> } & Omit<Parameters<typeof ListEmpty>[0], 'filtered'>) {
+  const filtered = useSelector(list, (s) => s.context.query.search !== '' || Object.keys(s.context.query.filters).length > 0);
+  return <ListEmpty filtered={filtered} {...props} />;
+}
+
+/** The toolbar, rendered alone when the search box, the filters' count or the loading state change. */
+function UnitToolbar({
+  list,
+  filters,
+  onExport,
+  exporting,
+  actions,
+}: {
+  list: ListActorRef<UnitRow>;
+  filters: ReactNode;
+  onExport: () => void;
+  exporting: boolean;
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const searchInput = useSelector(list, (s) => s.context.searchInput);
+  const filtersCount = useSelector(list, (s) => activeFilterCount(s.context.query.filters));
+  const busy = useShownBusy(list);
+  return (
+    <DataListToolbar
+      searchValue={searchInput}
+      onSearchChange={(value) => list.send({ type: 'list.search.input', search: value })}
+      searchLabel={t('service-units.searchLabel')}
+      filters={filters}
+      filtersCount={filtersCount}
+      settings={<UnitTableSettings />}
+      onRefresh={() => list.send({ type: 'list.refresh' })}
+      busy={busy}
+      onExport={onExport}
+      exporting={exporting}
+      actions={actions}
+    />
   );
 }
 

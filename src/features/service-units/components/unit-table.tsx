@@ -1,63 +1,82 @@
 import { memo, useMemo } from 'react';
-import { ActionIcon, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, rem, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   LAZY_KEY,
+  lightBadge,
   ListDataTable,
   RelativeTimeText,
   relativeText,
   TableSettings,
   useLatestHandlers,
+  useBadgeLook,
   useLazyFloating,
   useTablePreferences,
+  type BadgeLook,
   type CardLayout,
   type ChoosableColumn,
   type ListActorRef,
 } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
-import { StatusBadgeLabel } from './status-badge';
+import { StatusBadgeLabel, statusBadgeLook } from './status-badge';
 import { rowLabelCache } from '@/lib/row-labels';
 
 export const UNIT_TABLE_KEY = 'service-units';
 
+/** The looks of the table's badges (one `useBadgeLook` each): drawn as plain elements in the cells (lightBadge). */
+interface UnitBadgeLooks {
+  status: Record<UnitRow['status'], BadgeLook>;
+  tag: BadgeLook;
+  moreTags: BadgeLook;
+}
+
+function useUnitBadgeLooks(): UnitBadgeLooks {
+  const online = useBadgeLook(statusBadgeLook('online', 'sm'));
+  const offline = useBadgeLook(statusBadgeLook('offline', 'sm'));
+  const maintenance = useBadgeLook(statusBadgeLook('maintenance', 'sm'));
+  const tag = useBadgeLook({ size: 'sm', variant: 'default', radius: 'sm' });
+  const moreTags = useBadgeLook({ size: 'sm', variant: 'light', radius: 'sm' });
+  return useMemo(() => ({ status: { online, offline, maintenance }, tag, moreTags }), [online, offline, maintenance, tag, moreTags]);
+}
+
+const TAG_STYLE = { textTransform: 'none', maxWidth: rem(86) } as const;
+
 /** The tags of a row on one line: the first one, then "+n" with every tag in a tooltip. */
-function TagList({ tags, labels }: { tags: string[]; labels: RowLabels }) {
+function TagList({ tags, labels, looks }: { tags: string[]; labels: RowLabels; looks: UnitBadgeLooks }) {
   const [first, ...rest] = tags;
   if (first === undefined) return null;
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge size="sm" variant="default" radius="sm" tt="none" maw={86} title={first}>
-        {first}
-      </Badge>
-      {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} />}
+      {lightBadge(looks.tag, first, { style: TAG_STYLE, title: first })}
+      {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} look={looks.moreTags} />}
     </Group>
   );
 }
 
 /** "+n" with every tag in a tooltip, mounted when the pointer first reaches it (a page of rows mounted one each for nothing). */
-function MoreTags({ tags, rest, labels }: { tags: string[]; rest: string[]; labels: RowLabels }) {
+const MORE_TAGS_STYLE = { textTransform: 'none', flexShrink: 0 } as const;
+
+function MoreTags({ tags, rest, labels, look }: { tags: string[]; rest: string[]; labels: RowLabels; look: BadgeLook }) {
   const { t } = labels;
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
-  const badge = (
-    <Badge
-      ref={ref}
-      size="sm"
-      variant="light"
-      radius="sm"
-      tt="none"
-      style={{ flexShrink: 0 }}
-      tabIndex={0}
-      {...{ [LAZY_KEY]: 'tags' }}
-      {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}
-    >
+  const badge = lightBadge(
+    look,
+    <>
       <span aria-hidden>+{rest.length}</span>
       <VisuallyHidden component="span">
         {t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}
       </VisuallyHidden>
-    </Badge>
+    </>,
+    {
+      ref,
+      style: MORE_TAGS_STYLE,
+      tabIndex: 0,
+      [LAZY_KEY]: 'tags',
+      ...(active ? {} : { onPointerEnter: handlers.onPointerEnter }),
+    },
   );
   return active ? <Tooltip label={tags.join(', ')}>{badge}</Tooltip> : badge;
 }
@@ -131,13 +150,15 @@ export interface UnitRowHandlers {
 export function useUnitColumns(handlers: UnitRowHandlers): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  return useMemo(() => unitColumns(t, language, handlers), [t, language, handlers]);
+  const looks = useUnitBadgeLooks();
+  return useMemo(() => unitColumns(t, language, handlers, looks), [t, language, handlers, looks]);
 }
 
 function unitColumns(
   t: TFunction,
   language: string,
   handlers: UnitRowHandlers,
+  looks: UnitBadgeLooks,
 ): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
@@ -149,7 +170,7 @@ function unitColumns(
       sortable: true,
       toggleable: true,
       width: 128,
-      render: (u) => <StatusBadgeLabel status={u.status} label={labels.status(u.status)} size="sm" />,
+      render: (u) => lightBadge(looks.status[u.status], labels.status(u.status)),
     },
     {
       accessor: 'name',
@@ -235,7 +256,7 @@ function unitColumns(
       title: t('service-units.columns.tags'),
       toggleable: true,
       width: 136,
-      render: (u) => <TagList tags={u.tags} labels={labels} />,
+      render: (u) => <TagList tags={u.tags} labels={labels} looks={looks} />,
     },
     {
       accessor: 'actions',
