@@ -68,7 +68,7 @@ export interface TaskDraft {
   tags: TaskTagValue[];
 }
 
-export { TASK_TEXT_RULES, TITLE_MAX_LENGTH } from './task-rules';
+export { TASK_TEXT_RULES } from './task-rules';
 
 /** Field problems of a draft, as i18n-friendly codes. */
 export interface DraftErrors {

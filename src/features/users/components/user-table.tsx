@@ -176,7 +176,8 @@ function userColumns(
       title: t('users.columns.status'),
       sortable: true,
       toggleable: true,
-      width: 124,
+      // 'DEAKTIVIERT' whole (tests/e2e/status-badges.spec.ts).
+      width: 136,
       render: (u) => (
         <Badge color={STATUS_COLORS[u.status]} variant="light">
           {labels.status(u.status)}
