@@ -24,13 +24,12 @@
  * Everything is served on port 4181 (BENCH_CHARTS_PORT).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { serveStatic } from './bench-static.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,41 +47,7 @@ const median = (xs) => {
 };
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-
-/** A static server like scripts/bench.mjs's: gzip, immutable /assets/, no-cache HTML, SPA fallback. */
-function serve(dir, port = PORT) {
-  const base = resolve(root, dir);
-  const cache = new Map();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = join(base, decodeURIComponent(url.pathname));
-    if (!file.startsWith(base) || !existsSync(file) || statSync(file).isDirectory()) file = join(base, 'index.html');
-    let body = cache.get(file);
-    if (!body) {
-      const raw = readFileSync(file);
-      body = { raw, gz: gzipSync(raw, { level: 6 }) };
-      cache.set(file, body);
-    }
-    const headers = {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /\.(js|css|html|json|svg)$/.test(file);
-    if (gz) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers);
-    res.end(gz ? body.gz : body.raw);
-  });
-  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
-}
+const serve = (dir, port = PORT) => serveStatic(dir, port);
 
 async function close(server) {
   server.closeAllConnections();

@@ -9,16 +9,14 @@
  *   node scripts/bench-peer.mjs [--runs N] [--no-build]   the peer alone, its samples as JSON
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
-import { extname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { serveStatic } from './bench-static.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4183;
 const DIST = join(root, 'dist-bench-peer');
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
 // Search terms with units behind them, each with another first row (fakerest's `q` does not search the tags, and no
 // unit of the large seed's Acme has 'pos' in it): a search without results would leave no first row to time.
 const TERMS = ['kiosk', 'lab', 'office', 'depot', 'dispatch', 'scan'];
@@ -35,33 +33,7 @@ function buildPeer() {
   }
 }
 
-/** The same static serving as bench.mjs (gzip, immutable assets, no-cache HTML, SPA fallback). */
-function servePeer() {
-  const cache = new Map();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = join(DIST, decodeURIComponent(url.pathname));
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) file = join(DIST, 'index.html');
-    let body = cache.get(file);
-    if (!body) {
-      const raw = readFileSync(file);
-      body = { raw, gz: gzipSync(raw, { level: 6 }) };
-      cache.set(file, body);
-    }
-    const headers = {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /\.(js|css|html|svg)$/.test(file);
-    if (gz) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers);
-    res.end(gz ? body.gz : body.raw);
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(PORT, '127.0.0.1', () => resolve(server));
-  });
-}
+const servePeer = () => serveStatic(DIST, PORT);
 
 /** The list's URL: react-admin reads page, sort and filter from the hash's query. */
 const listUrl = ({ page = 1, order = 'ASC', q }) =>

@@ -13,14 +13,14 @@
  *   The server section (scripts/bench-server.mjs) runs when BENCH_DATABASE_URL names a real PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { peerInteractions } from './bench-peer.mjs';
+import { serveStatic } from './bench-static.mjs';
 import { analyse } from './bench-sizes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -158,39 +158,7 @@ function readdirJs(dist) {
 }
 
 // ---------------------------------------------------------------- static server
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
-function serve(dir, port) {
-  const cache = new Map();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let file = join(dir, decodeURIComponent(url.pathname));
-    if (!file.startsWith(join(root, dir)) && !file.startsWith(dir)) file = join(dir, 'index.html');
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    let body = cache.get(file);
-    if (!body) {
-      const raw = readFileSync(file);
-      body = { raw, gz: gzipSync(raw, { level: 6 }) };
-      cache.set(file, body);
-    }
-    const headers = {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': url.pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    const gz = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && /\.(js|css|html|json|svg)$/.test(file);
-    if (gz) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers);
-    res.end(gz ? body.gz : body.raw);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
+const serve = serveStatic;
 
 // ---------------------------------------------------------------- browser helpers
 /** Installed before any page script: resolves window.__benchReady with the time of the first frame after `ready` holds. */
