@@ -3,6 +3,7 @@ import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer } from '../mirage/server';
 import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
+import { indexIds } from '../mirage/store/id-index';
 import { pruneSessions, reseedEssentials } from '../mirage/store/repair';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
@@ -91,6 +92,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
+  // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
+  indexIds(db);
   const tracker = trackChanges(db);
   const now = options.now ?? (() => Date.now());
 
