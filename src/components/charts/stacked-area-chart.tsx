@@ -90,9 +90,23 @@ export default function StackedAreaChart({
       const [label = '', color = ''] = s.split('\u0000');
       return { label, color: parseThemeColor({ color, theme }).value };
     });
+    // The widest day label, measured on the canvas once per chart: the labels' spacing and the room right of the
+    // last one follow it ('26 de nov.' is twice '26. Nov.'; at 390 px a fixed 60 px made them run together).
+    const widths = new WeakMap<uPlot, number>();
+    const widestDay = (u: uPlot): number => {
+      let width = widths.get(u);
+      if (width === undefined) {
+        u.ctx.save();
+        u.ctx.font = font;
+        width = Math.ceil(Math.max(0, ...days.map((d) => u.ctx.measureText(d).width)));
+        u.ctx.restore();
+        widths.set(u, width);
+      }
+      return width;
+    };
     return {
       legend: { show: false },
-      padding: [8, 24, 0, 0],
+      padding: [8, (u) => Math.max(24, Math.ceil(widestDay(u) / 2) + 4), 0, 0],
       cursor: {
         y: false,
         drag: { x: false, y: false, setScale: false },
@@ -112,7 +126,7 @@ export default function StackedAreaChart({
           // One line of labels (uPlot's default leaves 50 px).
           size: FONT_SIZE + 6 + 8,
           incrs: X_INCRS,
-          space: FONT_SIZE * 5,
+          space: (u) => widestDay(u) + FONT_SIZE,
           // The latest day always has its label; the others step back from it.
           splits: (_u, _axis, min, max, incr) => {
             const out: number[] = [];
