@@ -5,6 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
+  cardActions,
   ListDataTable,
   RelativeTime,
   TableSettings,
@@ -214,28 +215,19 @@ function useOrganizationCards(handlers: OrganizationRowHandlers): CardLayout<Org
       status: (o) => <OrganizationStatusBadge status={o.status} />,
       meta: (o) => `${t('organizations.columns.units')}: ${t('organizations.unitsOfSeats', { units: o.unitCount, seats: o.seatLimit })}`,
       actionsLabel: (o) => actionsLabel(o.name),
-      actions: (o) => [
-        ...(handlers.allowed('update', o)
-          ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(o) }]
-          : []),
-        ...STATUS_ACTIONS.filter((s) => s.from.includes(o.status) && handlers.allowed(s.action, o)).map(({ action, icon: Icon }) => ({
-          key: action,
-          label: t(`organizations.actions.${action}`),
-          icon: <Icon size={16} aria-hidden />,
-          onClick: () => handlers.onStatus(o, action),
-        })),
-        ...(handlers.allowed('delete', o)
-          ? [
-              {
-                key: 'delete',
-                label: t('common.delete'),
-                color: 'danger',
-                icon: <IconTrash size={16} aria-hidden />,
-                onClick: () => handlers.onDelete(o),
-              },
-            ]
-          : []),
-      ],
+      actions: (o) =>
+        cardActions(t, {
+          onEdit: handlers.allowed('update', o) ? () => handlers.onEdit(o) : null,
+          middle: STATUS_ACTIONS.filter((s) => s.from.includes(o.status) && handlers.allowed(s.action, o)).map(
+            ({ action, icon: Icon }) => ({
+              key: action,
+              label: t(`organizations.actions.${action}`),
+              icon: <Icon size={16} aria-hidden />,
+              onClick: () => handlers.onStatus(o, action),
+            }),
+          ),
+          onDelete: handlers.allowed('delete', o) ? () => handlers.onDelete(o) : null,
+        }),
       stamp: (o) => actionsStamp(o, handlers.allowed),
     };
   }, [t, handlers]);

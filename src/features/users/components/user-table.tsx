@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   LAZY_KEY,
+  cardActions,
   ListDataTable,
   RelativeTimeText,
   TableSettings,
@@ -258,28 +259,17 @@ function useUserCards(handlers: UserRowHandlers): CardLayout<UserRow> {
       ),
       meta: (u) => [labels.role(u.roleId), u.organizationName].filter(Boolean).join(' · '),
       actionsLabel: (u) => actionsLabel(u.fullName),
-      actions: (u) => [
-        ...(handlers.allowed('update', u)
-          ? [{ key: 'edit', label: t('common.edit'), icon: <IconEdit size={16} aria-hidden />, onClick: () => handlers.onEdit(u) }]
-          : []),
-        ...MENU.filter((m) => m.when(u) && handlers.allowed(m.action, u)).map(({ action, icon: Icon }) => ({
-          key: action,
-          label: t(`users.actions.${action}`),
-          icon: <Icon size={16} aria-hidden />,
-          onClick: () => handlers.onAction(u, action),
-        })),
-        ...(handlers.allowed('delete', u)
-          ? [
-              {
-                key: 'delete',
-                label: t('common.delete'),
-                color: 'danger',
-                icon: <IconTrash size={16} aria-hidden />,
-                onClick: () => handlers.onDelete(u),
-              },
-            ]
-          : []),
-      ],
+      actions: (u) =>
+        cardActions(t, {
+          onEdit: handlers.allowed('update', u) ? () => handlers.onEdit(u) : null,
+          middle: MENU.filter((m) => m.when(u) && handlers.allowed(m.action, u)).map(({ action, icon: Icon }) => ({
+            key: action,
+            label: t(`users.actions.${action}`),
+            icon: <Icon size={16} aria-hidden />,
+            onClick: () => handlers.onAction(u, action),
+          })),
+          onDelete: handlers.allowed('delete', u) ? () => handlers.onDelete(u) : null,
+        }),
       stamp: (u) => actionsStamp(u, handlers.allowed),
     };
   }, [t, handlers]);
