@@ -4,7 +4,7 @@ import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
-import { readOrganizationInput as readOrgInput, type ScreenshotPolicy } from '../../core/organization-input';
+import { readOrganizationInput as readOrgInput, type OrganizationInput } from '../../core/organization-input';
 import type { OrganizationRow } from './accounts';
 
 /**
@@ -16,34 +16,18 @@ import type { OrganizationRow } from './accounts';
 export type OrganizationStatus = 'active' | 'suspended' | 'archived';
 export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
 
-export type { ScreenshotPolicy } from '../../core/organization-input';
-
 /** The stored row: the auth seed's fields plus the administration fields (filled in by this domain's seed). */
-export interface OrgRow extends OrganizationRow {
-  code: string;
-  contactEmail: string;
-  phone: string;
-  address: string;
-  timezone: string;
+export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'> {
   status: OrganizationStatus;
   statusReason: string;
-  seatLimit: number;
-  screenshotPolicy: ScreenshotPolicy;
   updatedAt: string;
 }
 
-export interface OrganizationView {
+/** What the API answers for an organization: the stored fields (core/organization-input.ts's) and the counts. */
+export interface OrganizationView extends OrganizationInput {
   id: string;
-  name: string;
-  code: string;
-  contactEmail: string;
-  phone: string;
-  address: string;
-  timezone: string;
   status: OrganizationStatus;
   statusReason: string;
-  seatLimit: number;
-  screenshotPolicy: ScreenshotPolicy;
   createdAt: string;
   updatedAt: string;
   unitCount: number;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { openScreen, VIEWPORTS } from './support/a11y';
 import { signIn, type DemoAccount } from './support/auth';
+import { USER_SCREENS } from './support/screens';
 
 /**
  * What a user sees going through the screens: at 390 px no screen
@@ -53,14 +54,7 @@ test.describe('screens at 390 px', () => {
   test('the user area in German: no sideways scrolling, URL rule badges whole', async ({ page }) => {
     await signInIn(page, 'user', 'de');
     const overflowing: string[] = [];
-    for (const path of [
-      '/user/dashboard',
-      '/user/manage-service-units',
-      '/user/manage-process',
-      '/user/manage-screenshots',
-      '/user/url-restrictions',
-      '/user/my-profile',
-    ]) {
+    for (const path of USER_SCREENS.filter((p) => p.startsWith('/user/'))) {
       await openScreen(page, path, true);
       const over = await sidewaysOverflow(page);
       if (over > 0) overflowing.push(`${path}: ${over} px`);
