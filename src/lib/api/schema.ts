@@ -549,7 +549,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** End a running process */
+        /**
+         * Ask the unit's agent to end a running process
+         * @description Sends an `endProcess` command to the unit's agent and answers at once. The process ends when the agent reports the command's result (`command.finished` on the event stream, or `GET /api/commands/{id}`); an agent started without `--allow-end-process` answers `refused`. The command and its result are in the audit log.
+         */
         post: operations["endProcess"];
         delete?: never;
         options?: never;
@@ -1278,6 +1281,241 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/agent-enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time enrolment token for a new agent in the caller's organization
+         * @description The token enrols one agent (`POST /api/agent/enrol`), once, within 24 hours, into the caller's organization. Only its hash is stored. Needs the right to create service units.
+         */
+        post: operations["createAgentEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service-units/{id}/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke the unit's agent credential
+         * @description The agent's next call gets 401. The unit stays, with its history; a new agent can be enrolled for the machine.
+         */
+        delete: operations["revokeAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A command sent to a unit's agent, and its result (the polling fallback of `command.finished`) */
+        get: operations["getCommand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade an enrolment token for a unit credential (creates the unit) */
+        post: operations["agentEnrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The agent is alive; its system information */
+        post: operations["agentHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/processes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The processes running on the unit now (replaces the previous report) */
+        put: operations["agentReportProcesses"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/screenshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A captured screenshot (PNG or JPEG, base64, at most 1 MiB decoded) */
+        post: operations["agentUploadScreenshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's rules and reporting interval */
+        get: operations["agentConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unit's pending commands (long poll)
+         * @description Answers at once when a command is pending. Otherwise the server holds the request up to `wait` seconds (at most 30) and answers as soon as one is issued, or with an empty list. The embedded backend answers at once. A long poll, not a stream: it passes every proxy, needs no open connection between polls, and costs nothing while idle.
+         */
+        get: operations["agentCommands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/commands/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The result of a command */
+        post: operations["agentCommandResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events the caller may see, as a server-sent event stream
+         * @description `text/event-stream`. Authenticated with `Authorization: Bearer` (the app reads it with `fetch`, since `EventSource` cannot send headers). Every event passes the same read rule as the lists (`can()`): no event of another organization reaches a user. Each frame is `id: <event id>`, `event: <type>`, `data: <LiveEvent as JSON>`; a comment line every 15 s keeps proxies from closing it. Resume with `Last-Event-ID` (or `after`). When the access token expires the stream ends, and the client reconnects with a fresh one.
+         *
+         *     Served by the server only; the embedded backend delivers the same events in the browser, and both serve `/api/events/recent` for polling.
+         */
+        get: operations["eventStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The events after an id (the polling fallback of the stream) */
+        get: operations["recentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/screenshots/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The image an agent uploaded for this screenshot (404 when it has none, as simulated ones) */
+        get: operations["getScreenshotImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1559,6 +1797,8 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
             status: components["schemas"]["UnitStatus"];
+            /** @description The unit's agent, or null when none was ever enrolled */
+            agent: components["schemas"]["UnitAgent"] | null;
         };
         ServiceUnitInput: {
             name: string;
@@ -1679,6 +1919,8 @@ export type components = {
             processName: string;
             flagged: boolean;
             note: string;
+            /** @description An agent uploaded the image (`GET /api/screenshots/{id}/image`); absent or false for simulated screenshots, which the app draws */
+            hasImage?: boolean;
         };
         ScreenshotPage: {
             items: components["schemas"]["Screenshot"][];
@@ -1716,7 +1958,7 @@ export type components = {
             /** @enum {string} */
             status: "pending" | "delivered" | "failed";
             /** @enum {string|null} */
-            failureReason: "unitOffline" | "unitGone" | null;
+            failureReason: "unitOffline" | "unitGone" | "notSupported" | "refused" | "failed" | "agentRevoked" | null;
             screenshot: components["schemas"]["Screenshot"] | null;
         };
         UrlRuleScope: {
@@ -2107,6 +2349,168 @@ export type components = {
             series: components["schemas"]["SeriesPoint"][];
             contributions: components["schemas"]["RiskFactor"][];
         };
+        /** @description The unit's agent: `simulated` (demo data: the embedded backend's or the server's own simulated agents, which call the same agent API) or `enrolled` (a real agent). */
+        UnitAgent: {
+            /** @enum {string} */
+            kind: "simulated" | "enrolled";
+            /** Format: date-time */
+            enrolledAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            heartbeatIntervalS: number;
+            system: components["schemas"]["AgentSystem"] | null;
+        };
+        /** @description What the agent last reported about its machine. */
+        AgentSystem: {
+            hostname: string;
+            /** @description The operating system's own name and release, e.g. `Debian GNU/Linux 12 (bookworm)` */
+            osName: string;
+            ipAddresses: string[];
+            uptimeS: number;
+            agentVersion: string;
+        };
+        AgentEnrolmentToken: {
+            /** @description Shown once; only its hash is stored. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            organizationId: string;
+        };
+        AgentEnrolRequest: {
+            token: string;
+            system: components["schemas"]["AgentReportedSystem"];
+        };
+        AgentReportedSystem: {
+            hostname: string;
+            platform: components["schemas"]["OperatingSystem"];
+            osName: string;
+            ipAddresses: string[];
+            uptimeS: number;
+            agentVersion: string;
+        };
+        AgentCredential: {
+            unitId: string;
+            organizationId: string;
+            /** @description The unit credential: `Authorization: Bearer <credential>` on every agent call. Shown once. */
+            credential: string;
+            heartbeatIntervalS: number;
+        };
+        AgentHeartbeat: {
+            /** @description The credential's own unit; any other id is refused with 403 `otherUnit`. */
+            unitId: string;
+            system: components["schemas"]["AgentReportedSystem"];
+        };
+        AgentHeartbeatAck: {
+            /** Format: date-time */
+            receivedAt: string;
+            heartbeatIntervalS: number;
+            pendingCommands: number;
+        };
+        AgentProcess: {
+            pid: number;
+            name: string;
+            user: string;
+            cpuPercent: number;
+            memoryMb: number;
+            /** Format: date-time */
+            startedAt: string | null;
+        };
+        AgentProcessReport: {
+            unitId: string;
+            processes: components["schemas"]["AgentProcess"][];
+        };
+        AgentProcessAck: {
+            running: number;
+            started: number;
+            ended: number;
+        };
+        AgentScreenshot: {
+            unitId: string;
+            /** @description The capture command this answers, if any */
+            commandId?: string | null;
+            /** Format: date-time */
+            capturedAt: string;
+            width: number;
+            height: number;
+            activeWindowTitle: string;
+            processName: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg";
+            /** @description The image, base64; at most 1 MiB decoded (413 `screenshotTooLarge`) */
+            data: string;
+        };
+        AgentScreenshotAck: {
+            screenshotId: string;
+        };
+        AgentConfig: {
+            unitId: string;
+            heartbeatIntervalS: number;
+            processRules: components["schemas"]["ProcessRule"][];
+            urlRules: components["schemas"]["UrlRestriction"][];
+        };
+        /** @enum {string} */
+        CommandKind: "endProcess" | "captureScreenshot";
+        AgentCommand: {
+            id: string;
+            kind: components["schemas"]["CommandKind"];
+            pid: number | null;
+            /** Format: date-time */
+            issuedAt: string;
+        };
+        AgentCommandList: {
+            items: components["schemas"]["AgentCommand"][];
+        };
+        AgentCommandResult: {
+            /**
+             * @description `refused`: the agent does not allow it (started without `--allow-end-process`); `notSupported`: the unit cannot (no display to capture)
+             * @enum {string}
+             */
+            status: "succeeded" | "failed" | "refused" | "notSupported";
+            message?: string;
+        };
+        /** @description A command a person sent to a unit's agent, and its result. Every command is in the audit log, with its result. */
+        Command: {
+            id: string;
+            serviceUnitId: string;
+            kind: components["schemas"]["CommandKind"];
+            /** @enum {string} */
+            status: "pending" | "sent" | "succeeded" | "failed" | "refused" | "notSupported";
+            processId: string | null;
+            pid: number | null;
+            captureRequestId: string | null;
+            /** Format: date-time */
+            issuedAt: string;
+            issuedBy: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            message: string | null;
+        };
+        /** @enum {string} */
+        LiveEventType: "unit.created" | "unit.changed" | "unit.deleted" | "unit.online" | "unit.offline" | "processes.changed" | "screenshot.captured" | "command.finished" | "user.changed" | "organization.changed";
+        LiveEvent: {
+            /** @description Increasing; resume after it with `Last-Event-ID` */
+            id: string;
+            type: components["schemas"]["LiveEventType"];
+            /** Format: date-time */
+            at: string;
+            organizationId: string | null;
+            /** @description The unit, user, organization, screenshot or command the event is about */
+            subjectId: string;
+            unitId: string | null;
+            /** @description By type: `unit.created`/`unit.changed`/`unit.online`/`unit.offline`: `{unit}` (a ServiceUnit); `unit.deleted`: `{}`; `processes.changed`: `{running}`; `screenshot.captured`: `{screenshotId}`; `command.finished`: `{command}`; `user.changed`/`organization.changed`: `{change: created|updated|deleted}` */
+            data: Record<string, never>;
+        };
+        EventPage: {
+            items: components["schemas"]["LiveEvent"][];
+            /** @description The newest event id the caller has now seen (resume after it) */
+            lastId: string;
+        };
+        ScreenshotImage: {
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg";
+            /** @description base64 */
+            data: string;
+        };
     };
     responses: {
         /** @description The body is not the JSON object the endpoint reads. */
@@ -2194,6 +2598,42 @@ export type components = {
         MethodNotAllowed: {
             headers: {
                 Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No valid unit credential (unknown, revoked, or a user's token), or an enrolment token that is unknown, used or expired (`code: agentUnauthorized`, `enrolmentInvalid`). */
+        AgentUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body names another unit than the credential's (`code: otherUnit`). */
+        AgentOtherUnit: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not `application/json` (`code: unsupportedMediaType`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body, or the image in it, is larger than allowed (`code: payloadTooLarge`, `screenshotTooLarge`). */
+        PayloadTooLarge: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -2324,6 +2764,29 @@ export type SchemaUnitOption = components['schemas']['UnitOption'];
 export type SchemaNamedId = components['schemas']['NamedId'];
 export type SchemaSeriesPoint = components['schemas']['SeriesPoint'];
 export type SchemaUnitPredictionDetail = components['schemas']['UnitPredictionDetail'];
+export type SchemaUnitAgent = components['schemas']['UnitAgent'];
+export type SchemaAgentSystem = components['schemas']['AgentSystem'];
+export type SchemaAgentEnrolmentToken = components['schemas']['AgentEnrolmentToken'];
+export type SchemaAgentEnrolRequest = components['schemas']['AgentEnrolRequest'];
+export type SchemaAgentReportedSystem = components['schemas']['AgentReportedSystem'];
+export type SchemaAgentCredential = components['schemas']['AgentCredential'];
+export type SchemaAgentHeartbeat = components['schemas']['AgentHeartbeat'];
+export type SchemaAgentHeartbeatAck = components['schemas']['AgentHeartbeatAck'];
+export type SchemaAgentProcess = components['schemas']['AgentProcess'];
+export type SchemaAgentProcessReport = components['schemas']['AgentProcessReport'];
+export type SchemaAgentProcessAck = components['schemas']['AgentProcessAck'];
+export type SchemaAgentScreenshot = components['schemas']['AgentScreenshot'];
+export type SchemaAgentScreenshotAck = components['schemas']['AgentScreenshotAck'];
+export type SchemaAgentConfig = components['schemas']['AgentConfig'];
+export type SchemaCommandKind = components['schemas']['CommandKind'];
+export type SchemaAgentCommand = components['schemas']['AgentCommand'];
+export type SchemaAgentCommandList = components['schemas']['AgentCommandList'];
+export type SchemaAgentCommandResult = components['schemas']['AgentCommandResult'];
+export type SchemaCommand = components['schemas']['Command'];
+export type SchemaLiveEventType = components['schemas']['LiveEventType'];
+export type SchemaLiveEvent = components['schemas']['LiveEvent'];
+export type SchemaEventPage = components['schemas']['EventPage'];
+export type SchemaScreenshotImage = components['schemas']['ScreenshotImage'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -2334,6 +2797,10 @@ export type ResponseLocked = components['responses']['Locked'];
 export type ResponseNotStored = components['responses']['NotStored'];
 export type ResponseUnknownPath = components['responses']['UnknownPath'];
 export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
+export type ResponseAgentUnauthorized = components['responses']['AgentUnauthorized'];
+export type ResponseAgentOtherUnit = components['responses']['AgentOtherUnit'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ParameterPage = components['parameters']['Page'];
 export type ParameterPageSize = components['parameters']['PageSize'];
 export type ParameterOrder = components['parameters']['Order'];
@@ -3314,7 +3781,10 @@ export interface operations {
     endProcess: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a create safe to retry: the same key with the same request replays the first 2xx answer (with `Idempotent-Replayed: true`) and creates nothing; the same key with a different request is refused with 422. Keys live 24 hours, per user. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Record id
@@ -3326,13 +3796,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
+            /** @description Accepted: the command waits for the agent */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Process"];
+                    "application/json": components["schemas"]["Command"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5130,6 +5600,384 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+        };
+    };
+    createAgentEnrolment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a create safe to retry: the same key with the same request replays the first 2xx answer (with `Idempotent-Replayed: true`) and creates nothing; the same key with a different request is refused with 422. Keys live 24 hours, per user. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentEnrolmentToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    revokeAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unit, with `agent.revokedAt` set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceUnit"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    getCommand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Command"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+        };
+    };
+    agentEnrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentEnrolRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrolled. The credential is shown once; the server keeps only its hash. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCredential"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AgentUnauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    agentHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentHeartbeat"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentHeartbeatAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AgentUnauthorized"];
+            403: components["responses"]["AgentOtherUnit"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    agentReportProcesses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentProcessReport"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentProcessAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AgentUnauthorized"];
+            403: components["responses"]["AgentOtherUnit"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    agentUploadScreenshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentScreenshot"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScreenshotAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AgentUnauthorized"];
+            403: components["responses"]["AgentOtherUnit"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    agentConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentConfig"];
+                };
+            };
+            401: components["responses"]["AgentUnauthorized"];
+        };
+    };
+    agentCommands: {
+        parameters: {
+            query?: {
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCommandList"];
+                };
+            };
+            401: components["responses"]["AgentUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    agentCommandResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCommandResult"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Command"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["AgentUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["NotStored"];
+        };
+    };
+    eventStream: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id (as `Last-Event-ID`) */
+                after?: string;
+            };
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1042
+                     *     event: unit.offline
+                     *     data: {"id":"1042","type":"unit.offline","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"33","unitId":"33","data":{"status":"offline"}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            423: components["responses"]["Locked"];
+        };
+    };
+    recentEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events after this id; absent, only the newest id is answered (`items` empty), to start from */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            423: components["responses"]["Locked"];
+        };
+    };
+    getScreenshotImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Record id
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreenshotImage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
         };
