@@ -15,7 +15,9 @@ import tseslint from 'typescript-eslint';
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
- * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app).
+ * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
+ * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation and screenshot-desktop
+ *   (its tests also vitest and server/, to run against a real server): it talks to the server over HTTP only.
  */
 const SHARED = ['lib', 'components', 'hooks', 'config', 'locales', 'types', 'test-utils'];
 
@@ -37,6 +39,7 @@ function layerOf(rel) {
   if (parts[0] === 'core') return { layer: 'core' };
   if (parts[0] === 'mirage') return { layer: 'mirage' };
   if (parts[0] === 'server') return { layer: 'server' };
+  if (parts[0] === 'agent') return { layer: 'agent' };
   if (parts[0] === 'src') {
     if (parts[1] === 'features') return { layer: 'feature', feature: parts[2] };
     if (parts[1] === 'app' || parts[1] === 'main.tsx') return { layer: 'app' };
@@ -84,6 +87,8 @@ const layersRule = {
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
+      agent:
+        "agent/ may import only agent/, node:*, 'systeminformation' and 'screenshot-desktop' (its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
     },
   },
   create(context) {
@@ -120,6 +125,14 @@ const layersRule = {
                 : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer'],
             );
         if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });
+        return;
+      }
+      if (from.layer === 'agent') {
+        const ok = to
+          ? to.layer === 'agent' || (isTest && to.layer === 'server')
+          : spec.startsWith('node:') ||
+            isPackage(spec, isTest ? ['systeminformation', 'screenshot-desktop', 'vitest'] : ['systeminformation', 'screenshot-desktop']);
+        if (!ok) context.report({ node, messageId: 'agent', data: { spec } });
         return;
       }
       if (!to) return;

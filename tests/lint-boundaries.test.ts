@@ -128,6 +128,24 @@ const forbidden: Case[] = [
     file: 'machines/x/x.ts',
     code: "import { compileSafeRegex } from '../../core/safe-regex';\nexport const a = compileSafeRegex;\n",
   },
+  { name: 'agent/ importing src/', file: 'agent/x.ts', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
+  { name: 'agent/ importing core/', file: 'agent/x.ts', code: "import { x } from '../core/x';\nexport const a = x;\n" },
+  {
+    name: 'agent/ importing mirage/',
+    file: 'agent/x.ts',
+    code: "import { makeServer } from '@mirage/server';\nexport const a = makeServer;\n",
+  },
+  {
+    name: 'agent/ importing machines/',
+    file: 'agent/x.ts',
+    code: "import { can } from '@machines/permissions/can';\nexport const a = can;\n",
+  },
+  {
+    name: 'agent/ (not a test) importing server/',
+    file: 'agent/x.ts',
+    code: "import { config } from '../server/config';\nexport const a = config;\n",
+  },
+  { name: 'agent/ importing another package', file: 'agent/x.ts', code: "import { ofetch } from 'ofetch';\nexport const a = ofetch;\n" },
 ];
 
 const allowed: Case[] = [
@@ -240,6 +258,16 @@ const allowed: Case[] = [
   },
   { name: 'src/app importing a feature', file: 'src/app/x.ts', code: "export const a = () => import('@/features/a/a-page');\n" },
   { name: 'src/app dynamic-importing mirage/', file: 'src/app/backend.ts', code: "export const a = () => import('@mirage/browser');\n" },
+  {
+    name: 'agent/ importing agent/, node:*, systeminformation and screenshot-desktop',
+    file: 'agent/x.ts',
+    code: "import { readFile } from 'node:fs/promises';\nimport si from 'systeminformation';\nimport shot from 'screenshot-desktop';\nimport { y } from './y';\nexport const a = [readFile, si, shot, y];\n",
+  },
+  {
+    name: 'an agent test importing vitest and server/ (a real server to run against)',
+    file: 'agent/x.test.ts',
+    code: "import { it } from 'vitest';\nimport { start } from '../server/test-support/http';\nexport const a = [it, start];\n",
+  },
   {
     name: 'shared code importing shared code',
     file: 'src/components/x/x.tsx',
