@@ -92,6 +92,7 @@ export default defineConfig({
             'core/**/*.test.ts',
             'mirage/**/*.test.ts',
             'server/**/*.test.ts',
+            'agent/**/*.test.ts',
             'src/**/*.test.ts',
             'tests/*.test.ts',
             'tests/session/**/*.test.ts',
