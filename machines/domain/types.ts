@@ -25,7 +25,97 @@ export interface ServiceUnit {
   screenshotIntervalMinutes: number;
   createdAt: string;
   updatedAt: string;
+  /** The unit's agent (null: none was ever enrolled); optional so older callers and rows need not name it. */
+  agent?: UnitAgent | null;
 }
+
+/** What an agent last reported about its machine. */
+export interface AgentSystem {
+  hostname: string;
+  /** The operating system's own name and release, e.g. `Debian GNU/Linux 12 (bookworm)` */
+  osName: string;
+  ipAddresses: string[];
+  uptimeS: number;
+  agentVersion: string;
+}
+
+export type AgentKind = 'simulated' | 'enrolled';
+
+/** A unit's agent: `simulated` (demo data calling the same agent API) or `enrolled` (a real agent). */
+export interface UnitAgent {
+  kind: AgentKind;
+  /** ISO date-time */
+  enrolledAt: string;
+  /** ISO date-time; set: the credential is refused */
+  revokedAt: string | null;
+  heartbeatIntervalS: number;
+  system: AgentSystem | null;
+}
+
+export type CommandKind = 'endProcess' | 'captureScreenshot';
+export type CommandStatus = 'pending' | 'sent' | 'succeeded' | 'failed' | 'refused' | 'notSupported';
+/** What an agent answers to a command. */
+export type CommandResultStatus = 'succeeded' | 'failed' | 'refused' | 'notSupported';
+
+/** A command a person sent to a unit's agent, and its result. */
+export interface Command {
+  id: Id;
+  serviceUnitId: Id;
+  kind: CommandKind;
+  status: CommandStatus;
+  processId: Id | null;
+  pid: number | null;
+  captureRequestId: Id | null;
+  issuedAt: string;
+  issuedBy: Id;
+  finishedAt: string | null;
+  message: string | null;
+}
+
+export type LiveEventType =
+  | 'unit.created'
+  | 'unit.changed'
+  | 'unit.deleted'
+  | 'unit.online'
+  | 'unit.offline'
+  | 'processes.changed'
+  | 'screenshot.captured'
+  | 'command.finished'
+  | 'user.changed'
+  | 'organization.changed';
+
+/** A unit as the API shows it: the stored fields and the derived status. */
+export type ServiceUnitWithStatus = ServiceUnit & { status: UnitStatus; agent: UnitAgent | null };
+
+/** What a LiveEvent carries, by type (docs/api/openapi.yaml, LiveEvent.data). */
+export interface LiveEventData {
+  'unit.created': { unit: ServiceUnitWithStatus };
+  'unit.changed': { unit: ServiceUnitWithStatus };
+  'unit.online': { unit: ServiceUnitWithStatus };
+  'unit.offline': { unit: ServiceUnitWithStatus };
+  'unit.deleted': Record<string, never>;
+  'processes.changed': { running: number };
+  'screenshot.captured': { screenshotId: Id };
+  'command.finished': { command: Command };
+  'user.changed': { change: 'created' | 'updated' | 'deleted' };
+  'organization.changed': { change: 'created' | 'updated' | 'deleted' };
+}
+
+/** One live event (`GET /api/events`, `/api/events/recent`). */
+export type LiveEvent = {
+  [T in LiveEventType]: {
+    /** Numeric string, increasing in commit order */
+    id: string;
+    type: T;
+    /** ISO date-time */
+    at: string;
+    organizationId: Id | null;
+    /** The unit, user, organization, screenshot or command the event is about */
+    subjectId: Id;
+    unitId: Id | null;
+    data: LiveEventData[T];
+  };
+}[LiveEventType];
 
 export type ProcessState = 'running' | 'ended';
 
@@ -64,6 +154,8 @@ export interface Screenshot {
   processName: string;
   flagged: boolean;
   note: string;
+  /** An agent uploaded the image (GET /api/screenshots/{id}/image) */
+  hasImage?: boolean;
 }
 
 export type UrlMatchType = 'domain' | 'exact' | 'wildcard' | 'regex';
