@@ -78,10 +78,13 @@ const remoteServers = runsRemote
 // includes that spec (no file filter, or one naming server), or with E2E_SERVER=1; E2E_SERVER=0 skips the spec.
 // E2E_SERVER_BUILT=1 uses the dist-server on disk without building again (local iterations); E2E_SERVER_SHOTS=<folder>
 // keeps the spec's screenshots of the units list there; E2E_DATABASE_URL runs it on PostgreSQL instead of PGlite.
+// tests/e2e/agent.spec.ts (a real agent enrolled from the UI) runs the same build on a server of its own on 4197
+// (E2E_AGENT_PORT) with a 2 s heartbeat; a filter naming agent builds it too.
 const serverFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
 const runsServer =
   process.env.E2E_SERVER === '1' ||
-  (process.env.E2E_SERVER !== '0' && (serverFilters.length === 0 || serverFilters.some((f) => f.includes('server'))));
+  (process.env.E2E_SERVER !== '0' &&
+    (serverFilters.length === 0 || serverFilters.some((f) => f.includes('server') || f.includes('agent'))));
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -10,7 +10,8 @@
  *   npm run bench -- --quick      CI: bytes and first-screen ratios only; exits 1 on a budget breach beyond noise
  *   npm run bench -- --boot       the boot figures only: sizes, first screens and Lighthouse (no writes, no large seed)
  *   options: --runs N, --no-build (reuse dist-bench-*), --no-lighthouse, --no-vitest, --no-server
- *   The server section (scripts/bench-server.mjs) runs when BENCH_DATABASE_URL names a real PostgreSQL.
+ *   The server sections (scripts/bench-server.mjs, then the live agents of scripts/bench-agents.mjs) run when
+ *   BENCH_DATABASE_URL names a real PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -824,7 +825,7 @@ function largeSeedRows(add, r, wd) {
   add('prediction report, one organization (ms)', rep, `< ${GOALS.reportMs}`, rep < GOALS.reportMs);
 }
 
-/** The server section (scripts/bench-server.mjs): needs a real PostgreSQL, named by BENCH_DATABASE_URL. */
+/** The server sections (scripts/bench-server.mjs, scripts/bench-agents.mjs): need a real PostgreSQL, named by BENCH_DATABASE_URL. */
 function serverSection() {
   if (!process.env.BENCH_DATABASE_URL) {
     console.log(
@@ -835,6 +836,10 @@ function serverSection() {
   log('server on PostgreSQL (bench-server.mjs)…');
   const run = spawnSync(process.execPath, ['scripts/bench-server.mjs'], { stdio: 'inherit' });
   if (run.status !== 0) console.log(`\nServer section failed (exit ${run.status}).`);
+  // Live agents (issue 24 §4): 10,000+ simulated agents heartbeating, and the badge delay in the remote build built above.
+  log('live agents on PostgreSQL (bench-agents.mjs)…');
+  const agents = spawnSync(process.execPath, ['scripts/bench-agents.mjs', '--dist', DIST.remote], { stdio: 'inherit' });
+  if (agents.status !== 0) console.log(`\nLive agents section failed (exit ${agents.status}).`);
 }
 
 function print(rows, r) {

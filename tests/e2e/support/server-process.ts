@@ -97,8 +97,8 @@ export interface ServerProcess {
   output(): string;
 }
 
-/** The server over `data`, serving the remote build; not started yet. */
-export function serverProcess(data: ServerData, port = SERVER_PORT): ServerProcess {
+/** The server over `data`, serving the remote build; not started yet. `env` adds settings (e.g. AGENT_HEARTBEAT_S). */
+export function serverProcess(data: ServerData, port = SERVER_PORT, extraEnv: Readonly<Record<string, string>> = {}): ServerProcess {
   const origin = `http://${HOST}:${port}`;
   let child: ChildProcess | null = null;
   let log: string[] = [];
@@ -113,7 +113,7 @@ export function serverProcess(data: ServerData, port = SERVER_PORT): ServerProce
   delete env.DATA_DIR;
   delete env.NODE_ENV;
   delete env.CORS_ORIGINS;
-  Object.assign(env, data.env);
+  Object.assign(env, data.env, extraEnv);
 
   // A run that ends without stopping it (a crashed worker) leaves no server behind to answer the next run.
   process.once('exit', () => {
