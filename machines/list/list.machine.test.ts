@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, sendParent, setup, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import type { Page } from '../domain/types';
+import { callbackActor } from '../testing/deferred';
 import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type ListQuery } from './list.machine';
 
 interface Row {
@@ -301,5 +302,98 @@ describe('list machine', () => {
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
     await settle(actor);
     expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('list machine: live events from the liveEvents actor', () => {
+  /** The screen's liveEvents actor, as the app provides it: it forwards what the live stream says. */
+  function startLive(query?: Partial<ListQuery>) {
+    const pages = controllablePages();
+    const live = callbackActor();
+    const clock = new SimulatedClock();
+    const actor = createActor(machine.provide({ actors: { fetchPage: pages.actor, liveEvents: live.logic } }), {
+      input: { query, liveDebounceMs: 500 },
+      clock,
+    }).start();
+    return { actor, pages, live, clock };
+  }
+
+  it('replaces a changed row in view without asking the server again', async () => {
+    const { actor, pages, live } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    live.emit({ type: 'list.live.updated', row: { id: 'r2', name: 'renamed' } });
+    live.emit({ type: 'list.live.updated', row: { id: 'elsewhere', name: 'not here' } });
+    expect(actor.getSnapshot().context.items.map((r) => r.name)).toEqual(['r 1', 'renamed', 'r 3']);
+    expect(pages.calls).toHaveLength(1);
+  });
+
+  it('applies a change that arrives while a page loads over that page’s (older) answer', async () => {
+    const { actor, pages, live } = startLive();
+    live.emit({ type: 'list.live.updated', row: { id: 'r1', name: 'newer' } });
+    pages.calls[0]?.resolve(page(rows(2)));
+    await flush();
+    expect(actor.getSnapshot().context.items.map((r) => r.name)).toEqual(['newer', 'r 2']);
+  });
+
+  it('shows a created row at once on page 1 of an unfiltered list (reloads)', async () => {
+    const { actor, pages, live } = startLive();
+    pages.calls[0]?.resolve(page(rows(2)));
+    await flush();
+    live.emit({ type: 'list.live.created', id: 'r3' });
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    pages.calls[1]?.resolve(page(rows(3)));
+    await flush();
+    expect(actor.getSnapshot().context.items).toHaveLength(3);
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it.each<[string, Partial<ListQuery>]>([
+    ['on page 2', { page: 2 }],
+    ['with a search', { search: 'kiosk' }],
+    ['with a filter', { filters: { status: ['online'] } }],
+  ])('counts created rows %s instead of moving the rows, and shows page 1 when asked', async (_, query) => {
+    const { actor, pages, live } = startLive(query);
+    pages.calls[0]?.resolve(page(rows(2)));
+    await flush();
+    live.emit({ type: 'list.live.created', id: 'n1' });
+    live.emit({ type: 'list.live.created', id: 'n2' });
+    live.emit({ type: 'list.live.created', id: 'n3' });
+    expect(actor.getSnapshot().context.newCount).toBe(3);
+    expect(pages.calls).toHaveLength(1);
+
+    actor.send({ type: 'list.live.show' });
+    expect(pages.calls[1]?.query).toMatchObject({ ...query, page: 1 });
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it('reloads when a row in view is deleted elsewhere, not for a row it does not show', async () => {
+    const { actor, pages, live } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    live.emit({ type: 'list.live.removed', id: 'other' });
+    expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+    live.emit({ type: 'list.live.removed', id: 'r2' });
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+  });
+
+  it('reloads once after a burst of `stale` events, when quiet', async () => {
+    const { actor, pages, live, clock } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(400);
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(400);
+    expect(pages.calls).toHaveLength(1);
+    clock.increment(100);
+    expect(pages.calls).toHaveLength(2);
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+  });
+
+  it('a list without live updates listens to nothing', async () => {
+    const { actor } = start();
+    await settle(actor);
+    expect(actor.getSnapshot().context.newCount).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
 
 /**
@@ -7,6 +7,12 @@ import type { Page } from '../domain/types';
  * Regions:
  * - `data`: loading → loaded | empty | failed (retry); bulk runs a provided action on the selection then reloads.
  * - `search`: typing is debounced here (not in the component), then becomes a query change.
+ * - `liveRefresh`: `list.live.stale` (someone else changed the rows) reloads once things are quiet, debounced.
+ *
+ * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
+ * a changed row in view is replaced in place, no reload; a created row reloads page 1 of an unfiltered list,
+ * elsewhere it is counted (`newCount`, the "3 new units — show" bar) so nothing moves under the pointer;
+ * a removed row in view reloads.
  *
  * Every query change re-enters `data.loading`, which stops the previous `fetchPage` invoke (its signal
  * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
@@ -41,6 +47,8 @@ export interface ListInput {
   query?: Partial<ListQuery>;
   /** Debounce for `list.search.input`, ms (default 300). */
   searchDebounceMs?: number;
+  /** Debounce for `list.live.stale`, ms (default 1 000). */
+  liveDebounceMs?: number;
 }
 
 export interface ListContext<T extends ListRow> {
@@ -56,9 +64,14 @@ export interface ListContext<T extends ListRow> {
   error: unknown;
   bulkError: unknown;
   lastBulk: { action: string; count: number } | null;
+  /** Rows created elsewhere since page 1 was loaded that the view does not show yet. */
+  newCount: number;
+  /** Rows changed while a page loads: applied over its answer, which may be older. */
+  liveRows: T[];
+  liveDebounceMs: number;
 }
 
-export type ListEvent =
+export type ListEvent<T extends ListRow = ListRow> =
   | { type: 'list.query.change'; query: Partial<ListQuery> }
   /** The URL changed (back/forward, a shared link): adopt its query as is. */
   | { type: 'list.query.sync'; query: ListQuery }
@@ -75,7 +88,19 @@ export type ListEvent =
   | { type: 'list.bulk.confirm' }
   | { type: 'list.bulk.cancel' }
   | { type: 'list.rows.hide'; ids: string[] }
-  | { type: 'list.rows.show'; ids: string[] };
+  | { type: 'list.rows.show'; ids: string[] }
+  /** Reload page 1 to show the rows counted in `newCount` (the "N new — show" bar). */
+  | { type: 'list.live.show' }
+  | LiveListEvent<T>;
+
+/** What a screen's `liveEvents` actor sends the list (docs/live.md). */
+export type LiveListEvent<T extends ListRow> =
+  /** A row changed elsewhere (the row as the API shows it now). */
+  | { type: 'list.live.updated'; row: T }
+  | { type: 'list.live.created'; id: string }
+  | { type: 'list.live.removed'; id: string }
+  /** Something the rows depend on changed: reload when quiet (debounced). */
+  | { type: 'list.live.stale' };
 
 /** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
 export type ListReport =
@@ -134,7 +159,7 @@ export function createListMachine<T extends ListRow>() {
   return setup({
     types: {} as {
       context: ListContext<T>;
-      events: ListEvent;
+      events: ListEvent<T>;
       input: ListInput;
       emitted: ListReport;
     },
@@ -145,9 +170,12 @@ export function createListMachine<T extends ListRow>() {
       bulkAction: fromPromise<unknown, BulkRequest>(async () => {
         throw new Error('bulkAction not provided');
       }),
+      // A list without live updates listens to nothing.
+      liveEvents: fromCallback<EventObject>(() => undefined),
     },
     delays: {
       searchDebounce: ({ context }) => context.searchDebounceMs,
+      liveDebounce: ({ context }) => context.liveDebounceMs,
     },
     guards: {
       isQueryDifferent: ({ context, event }) => event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
@@ -155,6 +183,10 @@ export function createListMachine<T extends ListRow>() {
       isPageBeyondEnd: ({ context }, { page }: { page: Page<T> }) => page.items.length === 0 && page.total > 0 && context.query.page > 1,
       hasSelection: ({ context }) => context.selected.length > 0,
       isSearchPending: ({ context }) => context.searchInput.trim() !== context.query.search,
+      /** Page 1 with no search or filter: a new row belongs here, so it may appear. */
+      isFirstPageUnfiltered: ({ context }) =>
+        context.query.page === 1 && context.query.search === '' && Object.keys(normalizeFilters(context.query.filters)).length === 0,
+      isRowInView: ({ context, event }) => event.type === 'list.live.removed' && context.items.some((row) => row.id === event.id),
     },
     actions: {
       assignQueryChange: assign(({ context, event }) => {
@@ -176,7 +208,27 @@ export function createListMachine<T extends ListRow>() {
         type: 'list.query.change' as const,
         query: { search: context.searchInput.trim() },
       })),
-      assignPage: assign((_, { page }: { page: Page<T> }) => ({ items: page.items, total: page.total, error: null })),
+      assignPage: assign(({ context }, { page }: { page: Page<T> }) => {
+        const changed = new Map(context.liveRows.map((row) => [row.id, row]));
+        return {
+          items: changed.size === 0 ? page.items : page.items.map((row) => changed.get(row.id) ?? row),
+          total: page.total,
+          error: null,
+          liveRows: [],
+          // Page 1 shows what was new; another page does not.
+          newCount: context.query.page === 1 ? 0 : context.newCount,
+        };
+      }),
+      applyLiveRow: assign(({ context, event }) => {
+        if (event.type !== 'list.live.updated' || !context.items.some((row) => row.id === event.row.id)) return {};
+        return { items: context.items.map((row) => (row.id === event.row.id ? event.row : row)) };
+      }),
+      stashLiveRow: assign(({ context, event }) =>
+        event.type === 'list.live.updated' ? { liveRows: [...context.liveRows.filter((row) => row.id !== event.row.id), event.row] } : {},
+      ),
+      countNew: assign(({ context }) => ({ newCount: context.newCount + 1 })),
+      showNew: assign(({ context }) => ({ newCount: 0, query: { ...context.query, page: 1 }, selected: [] })),
+      raiseRefresh: raise({ type: 'list.refresh' as const }),
       assignLastPage: assign(({ context }, { page }: { page: Page<T> }) => {
         const last = Math.max(1, Math.ceil(page.total / context.query.pageSize));
         return { query: { ...context.query, page: last } };
@@ -249,8 +301,12 @@ export function createListMachine<T extends ListRow>() {
         error: null,
         bulkError: null,
         lastBulk: null,
+        newCount: 0,
+        liveRows: [],
+        liveDebounceMs: input.liveDebounceMs ?? 1000,
       };
     },
+    invoke: { id: 'liveEvents', src: 'liveEvents' },
     states: {
       data: {
         initial: 'loading',
@@ -259,6 +315,10 @@ export function createListMachine<T extends ListRow>() {
           'list.query.sync': { guard: 'isQueryDifferent', target: '.loading', reenter: true, actions: 'assignSyncedQuery' },
           'list.rows.hide': { actions: 'hideRows' },
           'list.rows.show': { actions: 'showRows' },
+          'list.live.show': { target: '.loading', reenter: true, actions: 'showNew' },
+          'list.live.updated': { actions: 'applyLiveRow' },
+          // Where the new row cannot simply appear (another page, a search, a filter, or busy): counted.
+          'list.live.created': { actions: 'countNew' },
         },
         states: {
           loading: {
@@ -283,10 +343,17 @@ export function createListMachine<T extends ListRow>() {
               ],
               onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
             },
+            on: {
+              'list.live.updated': { actions: ['applyLiveRow', 'stashLiveRow'] },
+              // The page on its way may be older than the row: ask again.
+              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading', reenter: true },
+            },
           },
           loaded: {
             on: {
               'list.refresh': { target: 'loading' },
+              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading' },
+              'list.live.removed': { guard: 'isRowInView', target: 'loading' },
               'list.select': { actions: 'toggleSelection' },
               'list.select.all': { actions: 'selectAll' },
               'list.select.set': { actions: 'setSelection' },
@@ -302,7 +369,10 @@ export function createListMachine<T extends ListRow>() {
             },
           },
           empty: {
-            on: { 'list.refresh': { target: 'loading' } },
+            on: {
+              'list.refresh': { target: 'loading' },
+              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading' },
+            },
           },
           failed: {
             on: {
@@ -341,6 +411,17 @@ export function createListMachine<T extends ListRow>() {
             after: {
               searchDebounce: [{ guard: 'isSearchPending', target: 'idle', actions: 'raiseSearchChange' }, { target: 'idle' }],
             },
+          },
+        },
+      },
+      liveRefresh: {
+        initial: 'idle',
+        states: {
+          idle: { on: { 'list.live.stale': { target: 'waiting' } } },
+          // More changes within the delay wait for one reload; a list that is busy (bulk, a question) ignores it.
+          waiting: {
+            on: { 'list.live.stale': { target: 'waiting', reenter: true } },
+            after: { liveDebounce: { target: 'idle', actions: 'raiseRefresh' } },
           },
         },
       },

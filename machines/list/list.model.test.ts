@@ -24,6 +24,12 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'list.bulk.request', action: 'delete' },
     { type: 'list.rows.hide', ids: ['a'] },
     { type: 'list.rows.show', ids: ['a'] },
+    { type: 'list.live.updated', row: { id: 'a' } },
+    { type: 'list.live.created', id: 'c' },
+    { type: 'list.live.removed', id: 'a' },
+    { type: 'list.live.removed', id: 'z' },
+    { type: 'list.live.stale' },
+    { type: 'list.live.show' },
   ],
   serializeState: (snapshot) =>
     JSON.stringify({
@@ -33,6 +39,7 @@ const walk: WalkConfig<typeof machine> = {
       input: snapshot.context.searchInput,
       selected: snapshot.context.selected,
       total: snapshot.context.total,
+      new: Math.min(snapshot.context.newCount, 1),
     }),
 };
 

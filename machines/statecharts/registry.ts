@@ -9,6 +9,7 @@ import { emailMachine } from '../email/email.machine';
 import { mailboxMachine } from '../email/mailbox.machine';
 import { createListMachine, type ListRow } from '../list/list.machine';
 import { jobMachine } from '../job/job.machine';
+import { liveEventsMachine } from '../live/live-events.machine';
 import { predictionReportMachine } from '../prediction/prediction-report.machine';
 import { bookmarksMachine } from '../preferences/bookmarks.machine';
 import { processMonitorMachine } from '../processes/process-monitor.machine';
@@ -143,6 +144,13 @@ export const MACHINES: readonly RegisteredMachine[] = [
     ['bookmarksMachine'],
     bookmarksMachine,
     'The starred pages of one user, persisted after every change.',
+  ),
+  entry(
+    'live-events',
+    'live/live-events.machine.ts',
+    ['liveEventsMachine'],
+    liveEventsMachine,
+    'The live events of the signed-in user: the stream (connecting, live), reconnecting with backoff, polling when the stream fails or is not served, closed on sign-out; emits every event to the screens.',
   ),
   entry(
     'process-monitor',
