@@ -10,6 +10,7 @@ import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
 import type { Queryable, Sql } from './db/sql';
+import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
 /**
  * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process on
@@ -31,6 +32,8 @@ export interface BackendOptions {
   /** Accept this identity provider's access tokens (verified against its JWKS); null or absent: none. */
   providerAuth?: ProviderAuthConfig | null;
   now?: () => number;
+  /** Where commits that stored events or commands are announced (default: a hub of its own, `backend.events`). */
+  hub?: EventHub;
 }
 
 export interface Backend {
@@ -42,6 +45,15 @@ export interface Backend {
   close(): Promise<void>;
   /** Whether this start seeded the database. */
   readonly seeded: boolean;
+  /** Woken after every commit, by this instance or one it caught up with, that stored events or commands. */
+  readonly events: EventHub;
+  /** Applies what other instances committed (waking `events` when that included events or commands). */
+  catchUp(): Promise<void>;
+  /**
+   * Runs fn as a write of its own (periodic work such as the status sweep): under the write lock, after
+   * catching up, committed before it resolves; rejects, with nothing changed, when the commit fails.
+   */
+  transact<T>(fn: (db: MirageDb, now: number) => T | Promise<T>): Promise<T>;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,11 +117,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     return run;
   };
 
+  const hub = options.hub ?? createEventHub();
+  /** Listeners are told after the current unit of work, never in the middle of one. */
+  const wakeSoon = (wake: Wake | null) => {
+    if (wake) setImmediate(() => hub.wake(wake));
+  };
+
   const catchUp = async (tx: Queryable) => {
     const changes = await store.changesSince(tx, seq);
     if (changes.length === 0) return;
     tracker.silently(() => applyChanges(db, changes));
     seq = Math.max(seq, changes[changes.length - 1]?.seq ?? seq);
+    // Another instance stored events or commands: this one's streams and long polls ask again.
+    wakeSoon(wakeFor(changes.map((change) => ({ collection: change.collection, row: change.data }))));
   };
 
   const notStored = (): ApiAnswer => ({
@@ -118,26 +138,41 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     body: JSON.stringify({ message: NOT_STORED_MESSAGE, code: 'notStored' }),
   });
 
-  const write = (run: () => Promise<ApiAnswer>, request?: ApiRequest): Promise<ApiAnswer> =>
+  /**
+   * One unit of work under the write lock: catch up, run, store what changed, commit. Rejects (with the
+   * memory restored) when the commit fails.
+   */
+  const commitWork = <T>(run: () => Promise<T>, request?: ApiRequest): Promise<T> =>
     serially(async () => {
       let pending: PendingChanges | null = null;
       try {
-        const { answer, last } = await store.writing(async (tx) => {
+        const { result, last, wake } = await store.writing(async (tx) => {
           await catchUp(tx);
-          const answer = await run();
+          const result = await run();
           if (request && isSignOut(request.url)) pruneSessions(db, now());
-          if (tracker.isEmpty) return { answer, last: null };
+          if (tracker.isEmpty) return { result, last: null, wake: null };
           pending = tracker.take();
-          return { answer, last: await store.writeBatch(tx, pending.batch) };
+          const last = await store.writeBatch(tx, pending.batch);
+          const wake = wakeFor(pending.batch.flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
+          // Other instances wake up too, when (and only if) this commits: a notification sent inside the
+          // transaction is delivered on commit. It carries nothing; they read the rows.
+          if (wake && options.sql.kind === 'postgres') await tx.query("SELECT pg_notify('sua_events', '')");
+          return { result, last, wake };
         });
         if (last !== null) seq = Math.max(seq, last);
-        return answer;
+        wakeSoon(wake);
+        return result;
       } catch (error) {
         // The transaction rolled back: what the request changed in memory goes back too.
         (pending as PendingChanges | null)?.undo();
-        console.error('A change could not be stored', error);
-        return notStored();
+        throw error;
       }
+    });
+
+  const write = (run: () => Promise<ApiAnswer>, request?: ApiRequest): Promise<ApiAnswer> =>
+    commitWork(run, request).catch((error: unknown) => {
+      console.error('A change could not be stored', error);
+      return notStored();
     });
 
   // Start-up repairs are writes like any other: a missing demo account comes back, ended sessions go.
@@ -166,6 +201,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async flush() {
       await write(async () => ({ status: 200, headers: {}, body: '' }));
     },
+    events: hub,
+    catchUp: () => catchUp(options.sql),
+    transact: (fn) => commitWork(async () => fn(db, now())),
     async close() {
       tracker.stop();
       server.shutdown();

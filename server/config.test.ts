@@ -34,6 +34,8 @@ describe('readConfig', () => {
       trustProxy: false,
       production: false,
       providerAuth: null,
+      agentHeartbeatS: 30,
+      simulatedAgents: true,
     });
   });
 
@@ -52,6 +54,8 @@ describe('readConfig', () => {
         OIDC_AUTHORITY: 'https://id.example/realms/acme',
         OIDC_CLIENT_ID: 'service-unit-admin',
         OIDC_ROLE_CLAIM: 'sua_role',
+        AGENT_HEARTBEAT_S: '10',
+        SIMULATED_AGENTS: '0',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -70,12 +74,41 @@ describe('readConfig', () => {
         organization: null,
         roleClaim: 'sua_role',
       },
+      agentHeartbeatS: 10,
+      simulatedAgents: false,
     });
   });
 
   it('reads an empty variable as unset: no server on every interface or on a random port by accident', () => {
-    expect(readConfig({ HOST: '', PORT: '', DATA_DIR: ' ', SEED: '', DATABASE_URL: '', STATIC_DIR: '', MAX_BODY_BYTES: '' })).toEqual(
-      readConfig({}),
+    expect(
+      readConfig({
+        HOST: '',
+        PORT: '',
+        DATA_DIR: ' ',
+        SEED: '',
+        DATABASE_URL: '',
+        STATIC_DIR: '',
+        MAX_BODY_BYTES: '',
+        AGENT_HEARTBEAT_S: '',
+        SIMULATED_AGENTS: ' ',
+      }),
+    ).toEqual(readConfig({}));
+  });
+
+  it('runs the simulated agents for the demo seeds only, unless SIMULATED_AGENTS says otherwise', () => {
+    expect(readConfig({ SEED: 'large' }).simulatedAgents).toBe(true);
+    expect(readConfig({ SEED: 'none' }).simulatedAgents).toBe(false);
+    expect(readConfig({ SEED: 'none', SIMULATED_AGENTS: '1' }).simulatedAgents).toBe(true);
+    expect(readConfig({ SEED: 'default', SIMULATED_AGENTS: '0' }).simulatedAgents).toBe(false);
+  });
+
+  it.each(['yes', 'true', '2'])('refuses SIMULATED_AGENTS=%j', (flag) => {
+    expect(refusal({ SIMULATED_AGENTS: flag })).toBe(`SIMULATED_AGENTS must be 1 (on) or 0 (off), not "${flag}".`);
+  });
+
+  it.each(['0', '4', '3601', '30s', '1.5'])('refuses AGENT_HEARTBEAT_S=%j, saying the range', (seconds) => {
+    expect(refusal({ AGENT_HEARTBEAT_S: seconds })).toBe(
+      `AGENT_HEARTBEAT_S must be a whole number of seconds from 5 to 3600, not "${seconds}".`,
     );
   });
 

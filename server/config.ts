@@ -17,11 +17,18 @@ export interface ServerConfig {
   production: boolean;
   /** OIDC_AUTHORITY and OIDC_CLIENT_ID (with OIDC_AUDIENCE, OIDC_ORGANIZATION, OIDC_ROLE_CLAIM): accept that provider's tokens. */
   providerAuth: ProviderAuthConfig | null;
+  /** AGENT_HEARTBEAT_S: how often agents are told to heartbeat; a unit is offline after max(3 of them, 15 s) of silence. */
+  agentHeartbeatS: number;
+  /** SIMULATED_AGENTS: the demo seeds' units heartbeat and report through the agent API from this process. */
+  simulatedAgents: boolean;
 }
 
 export class ConfigError extends Error {}
 
 const SEEDS: readonly SeedSize[] = ['default', 'large', 'none'];
+/** An agent heartbeats at most every 5 s (load) and at least every hour (an offline unit shows within 3 h). */
+const MIN_HEARTBEAT_S = 5;
+const MAX_HEARTBEAT_S = 3_600;
 
 /** A whole number written in digits only ('80', not '0x50', '8e1' or ''), else NaN. */
 const digits = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
@@ -52,6 +59,14 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
   const maxBodyBytes = digits(value('MAX_BODY_BYTES') ?? String(2 * 1024 * 1024));
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1024)
     throw new ConfigError('MAX_BODY_BYTES must be a whole number of bytes, at least 1024.');
+  const agentHeartbeatS = digits(value('AGENT_HEARTBEAT_S') ?? '30');
+  if (!Number.isInteger(agentHeartbeatS) || agentHeartbeatS < MIN_HEARTBEAT_S || agentHeartbeatS > MAX_HEARTBEAT_S)
+    throw new ConfigError(
+      `AGENT_HEARTBEAT_S must be a whole number of seconds from ${MIN_HEARTBEAT_S} to ${MAX_HEARTBEAT_S}, not "${env['AGENT_HEARTBEAT_S']}".`,
+    );
+  const simulated = value('SIMULATED_AGENTS');
+  if (simulated !== undefined && simulated !== '0' && simulated !== '1')
+    throw new ConfigError(`SIMULATED_AGENTS must be 1 (on) or 0 (off), not "${env['SIMULATED_AGENTS']}".`);
   if (production) {
     if (!databaseUrl)
       throw new ConfigError('NODE_ENV=production needs DATABASE_URL: the embedded PostgreSQL is for trying the app on one machine.');
@@ -82,5 +97,8 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       VITE_OIDC_ORGANIZATION: value('OIDC_ORGANIZATION'),
       VITE_OIDC_ROLE_CLAIM: value('OIDC_ROLE_CLAIM'),
     }),
+    agentHeartbeatS,
+    // Default: on for the demo seeds, whose units would otherwise all be offline; off for an empty start.
+    simulatedAgents: simulated === undefined ? seed !== 'none' : simulated === '1',
   };
 }

@@ -5,6 +5,8 @@ import sirv from 'sirv';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../build/csp-plugin.ts';
 import type { ApiAnswer } from '../mirage/node-transport';
 import type { Backend } from './backend';
+import { serveLongPoll, waitOf } from './events/long-poll';
+import { serveEventStream } from './events/stream';
 
 export interface HttpOptions {
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
@@ -18,7 +20,7 @@ export interface HttpOptions {
 }
 
 /** Request headers a browser may send across origins (the app's client and the contract's headers). */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, key, Idempotency-Key, If-Match, X-Request-Id';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, key, Idempotency-Key, If-Match, X-Request-Id, Last-Event-ID';
 const EXPOSED_HEADERS = 'Retry-After, Allow, Location, ETag, Idempotent-Replayed, X-Total-Count';
 
 const errorAnswer = (status: number, message: string, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
@@ -124,6 +126,29 @@ export function createRequestListener(backend: Backend, options: HttpOptions): (
         'Access-Control-Max-Age': '600',
       });
       res.end();
+      return;
+    }
+    const failed = (error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) send(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
+      else res.end();
+    };
+    // Held open here, not in the backend: the stream of live events, and an agent's long poll for commands.
+    if (req.method === 'GET' && pathname === '/api/events') {
+      const headers = headersOf(req, options.trustProxy ?? false);
+      const after = headers['last-event-id']?.trim() || new URL(url, 'http://localhost').searchParams.get('after');
+      serveEventStream(backend, res, {
+        headers,
+        after: after || null,
+        answerHeaders: { ...corsHeaders(req), 'X-Content-Type-Options': 'nosniff' },
+        send: (answer) => send(req, res, answer),
+      }).catch(failed);
+      return;
+    }
+    const waitS = req.method === 'GET' && pathname === '/api/agent/commands' ? waitOf(url) : 0;
+    if (waitS > 0) {
+      const request = { method: 'GET', url, headers: headersOf(req, options.trustProxy ?? false), body: null };
+      serveLongPoll(backend, request, res, waitS, (answer) => send(req, res, answer)).catch(failed);
       return;
     }
     readBody(req, options.maxBodyBytes)

@@ -13,6 +13,8 @@ import { openPglite, openPostgres, type Sql } from '../db/sql';
  */
 export interface TestDatabase {
   readonly kind: 'pglite' | 'postgres';
+  /** The database's URL (PostgreSQL), for a connection of another kind (LISTEN); null on PGlite. */
+  readonly url: string | null;
   /** The first connection (PGlite: the instance; PostgreSQL: a pool). */
   readonly sql: Sql;
   /**
@@ -46,6 +48,7 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
   const sql = await connect();
   return {
     kind: 'postgres',
+    url: databaseUrl,
     sql,
     connect,
     async drop() {
@@ -61,6 +64,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const sql = await openPglite();
   return {
     kind: 'pglite',
+    url: null,
     sql,
     connect: async () => sql,
     drop: () => sql.close(),

@@ -1,0 +1,102 @@
+import type { ServerResponse } from 'node:http';
+import type { ApiAnswer, ApiRequest } from '../../mirage/node-transport';
+import type { Backend } from '../backend';
+import { concernsCommandsOf } from './hub';
+
+/**
+ * `GET /api/agent/commands?wait=N` on the server: when the backend answers that nothing is pending, the
+ * request is held up to N seconds and asked again whenever commands of this unit are stored (here or, via
+ * the hub, on another instance); it answers as soon as the backend has some, else with the last empty
+ * answer. The backend stays the one that decides (authentication, which commands, pending -> sent).
+ */
+
+export const MAX_WAIT_S = 30;
+
+/** The seconds a request asks to be held, or 0 (absent or not 1..30: the backend answers or refuses it at once). */
+export function waitOf(url: string): number {
+  const text = new URL(url, 'http://localhost').searchParams.get('wait');
+  if (text === null || !/^\d{1,2}$/.test(text)) return 0;
+  const seconds = Number(text);
+  return seconds <= MAX_WAIT_S ? seconds : 0;
+}
+
+/** The unit a credential (`sua_unit_<unitId>_<secret>`) names, to skip wake-ups about other units; null: unknown. */
+export function unitOfCredential(authorization: string | undefined): string | null {
+  return /^Bearer\s+sua_unit_([A-Za-z0-9-]+)_/.exec(authorization ?? '')?.[1] ?? null;
+}
+
+const hasCommands = (answer: ApiAnswer): boolean => {
+  if (answer.status !== 200) return true;
+  const items = (JSON.parse(answer.body) as { items?: unknown[] }).items;
+  return !Array.isArray(items) || items.length > 0;
+};
+
+export async function serveLongPoll(
+  backend: Backend,
+  request: ApiRequest,
+  res: ServerResponse,
+  waitS: number,
+  send: (answer: ApiAnswer) => void,
+): Promise<void> {
+  const unitId = unitOfCredential(request.headers['authorization']);
+  let done = false;
+  let expired = waitS === 0;
+  let asking = false;
+  let again = false;
+  let last: ApiAnswer | null = null;
+
+  const stop = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+  };
+  const finish = (answer: ApiAnswer) => {
+    if (done) return;
+    stop();
+    if (!res.destroyed) send(answer);
+  };
+
+  const ask = async (): Promise<void> => {
+    if (done) return;
+    if (asking) {
+      again = true;
+      return;
+    }
+    asking = true;
+    try {
+      const answer = await backend.handle(request);
+      if (hasCommands(answer) || expired) finish(answer);
+      else last = answer;
+    } catch (error) {
+      console.error('A long poll could not ask for commands', error);
+      finish(last ?? FAILED);
+    } finally {
+      asking = false;
+      if (again && !done) {
+        again = false;
+        void ask();
+      }
+    }
+  };
+
+  // Listening before the first ask: a command stored while it runs is not missed.
+  const unsubscribe = backend.events.subscribe((wake) => {
+    if (concernsCommandsOf(wake, unitId)) void ask();
+  });
+  const timer = setTimeout(() => {
+    expired = true;
+    // An ask under way answers when it returns.
+    if (last && !asking) finish(last);
+  }, waitS * 1000);
+  // A caller gone away gets nothing, and no more asks mark its commands as sent.
+  res.on('close', () => {
+    if (!done) stop();
+  });
+  await ask();
+}
+
+const FAILED: ApiAnswer = {
+  status: 500,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ message: 'The server failed to answer', code: 'internal' }),
+};
