@@ -1,0 +1,221 @@
+import { sleep } from './backoff';
+import { AgentApiError, AgentClient, AgentRevokedError, type Logger } from './client';
+import { runCommandLoop, answerCommand, type CommandContext } from './commands';
+import { readCredential, writeCredential, type StoredCredential } from './credential';
+import { captureScreen, type Capture } from './screenshot';
+import { AGENT_VERSION, readProcesses, readSystem } from './system';
+import type { AgentConfig, AgentProcess, AgentReportedSystem } from './types';
+
+/** The agent's life: enrol once, then heartbeat, report processes, refresh its config and answer commands until stopped. */
+
+export interface AgentOptions {
+  /** --server; may be left out once enrolled (the credential file names its server). */
+  server: string | null;
+  enrolToken: string | null;
+  credentialFile: string;
+  allowEndProcess: boolean;
+  /** --interval: heartbeat every this many seconds instead of the server's interval (tests). */
+  intervalS: number | null;
+  /** --once: one heartbeat, one process report and one look at the commands, then stop (tests). */
+  once: boolean;
+}
+
+export interface AgentDeps {
+  fetch?: typeof fetch;
+  readSystem?: () => Promise<AgentReportedSystem>;
+  readProcesses?: () => Promise<AgentProcess[]>;
+  capture?: () => Promise<Capture>;
+  kill?: (pid: number, signal: NodeJS.Signals) => void;
+  log?: Logger;
+  random?: () => number;
+}
+
+/** How the agent ended: stopped (a signal, or --once done), or revoked (the server refuses the credential). */
+export type AgentEnd = 'stopped' | 'revoked';
+
+/** The agent cannot start as asked (no credential and no token, a refused credential file, a used token…). */
+export class AgentSetupError extends Error {
+  override readonly name = 'AgentSetupError';
+}
+
+/** The processes go every second heartbeat: the list is the heavy part of what an agent sends. */
+export const PROCESS_REPORT_EVERY = 2;
+/** Rules change rarely; the agent asks for them on start and then every five minutes. */
+export const CONFIG_EVERY_MS = 5 * 60_000;
+
+const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function revokedMessage(credentialFile: string): string {
+  return (
+    'The server refused this agent\'s credential (401): it was revoked ("Revoke agent" in the unit\'s drawer) or its unit was deleted. ' +
+    `The agent stops. To enrol this machine again, delete ${credentialFile} and start the agent with --enrol and a new token.`
+  );
+}
+
+const noLog: Logger = { info: () => undefined, warn: () => undefined };
+
+export async function runAgent(options: AgentOptions, signal: AbortSignal, deps: AgentDeps = {}): Promise<AgentEnd> {
+  const log = deps.log ?? noLog;
+  const system = deps.readSystem ?? readSystem;
+  const processes = deps.readProcesses ?? readProcesses;
+
+  let stored = await readCredential(options.credentialFile);
+  if (stored && options.server && !sameServer(stored.server, options.server)) {
+    throw new AgentSetupError(
+      `${options.credentialFile} holds the credential of ${stored.server}, not ${options.server}: use another --credential-file to enrol with a second server.`,
+    );
+  }
+  const server = options.server ?? stored?.server ?? null;
+  if (server === null) throw new AgentSetupError('Name the server: --server https://sua.example.com');
+  const client = new AgentClient({
+    server,
+    credential: stored?.credential ?? null,
+    agentVersion: AGENT_VERSION,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.random ? { random: deps.random } : {}),
+    log,
+  });
+
+  let intervalS = options.intervalS;
+  try {
+    if (stored === null) {
+      if (options.enrolToken === null) {
+        throw new AgentSetupError(
+          `No credential in ${options.credentialFile}: enrol this machine with --enrol <token> (from "New unit" in the console).`,
+        );
+      }
+      const enrolled = await client.enrol(options.enrolToken, await system(), signal);
+      stored = {
+        server,
+        unitId: enrolled.unitId,
+        organizationId: enrolled.organizationId,
+        credential: enrolled.credential,
+        enrolledAt: new Date().toISOString(),
+      };
+      await writeCredential(options.credentialFile, stored);
+      intervalS ??= enrolled.heartbeatIntervalS;
+      log.info(`Enrolled as unit ${stored.unitId}; the credential is in ${options.credentialFile} (mode 0600).`);
+    } else if (options.enrolToken !== null) {
+      log.info(`Already enrolled as unit ${stored.unitId} (${options.credentialFile}); --enrol is not needed any more and was not used.`);
+    }
+    client.setCredential(stored.credential);
+    return await report(client, stored, options, signal, { ...deps, log, system, processes }, intervalS);
+  } catch (error) {
+    if (error instanceof AgentRevokedError) {
+      log.warn(revokedMessage(options.credentialFile));
+      return 'revoked';
+    }
+    if (signal.aborted) return 'stopped';
+    if (error instanceof AgentApiError && error.code === 'enrolmentInvalid') {
+      throw new AgentSetupError(
+        `The enrolment token was refused: ${error.message}. Tokens work once, for 24 hours; create a new one in "New unit".`,
+      );
+    }
+    if (error instanceof AgentApiError && error.status === 401) {
+      throw new AgentSetupError(
+        `The enrolment token was refused (${error.message}). Tokens work once, for 24 hours; create a new one in "New unit".`,
+      );
+    }
+    throw error;
+  }
+}
+
+interface Reporting {
+  log: Logger;
+  system: () => Promise<AgentReportedSystem>;
+  processes: () => Promise<AgentProcess[]>;
+  capture?: () => Promise<Capture>;
+  kill?: (pid: number, signal: NodeJS.Signals) => void;
+  random?: () => number;
+}
+
+async function report(
+  client: AgentClient,
+  stored: StoredCredential,
+  options: AgentOptions,
+  outer: AbortSignal,
+  deps: Reporting,
+  enrolIntervalS: number | null,
+): Promise<AgentEnd> {
+  const { log } = deps;
+  // One stop for both loops: a signal, or the other loop finding the credential revoked.
+  const stop = new AbortController();
+  const onOuterAbort = () => stop.abort(outer.reason);
+  outer.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = stop.signal;
+  const commandContext: CommandContext = {
+    client,
+    unitId: stored.unitId,
+    allowEndProcess: options.allowEndProcess,
+    capture: deps.capture ?? (() => captureScreen()),
+    log,
+    ...(deps.kill ? { kill: deps.kill } : {}),
+    ...(deps.random ? { random: deps.random } : {}),
+  };
+
+  const fetchConfig = async (): Promise<AgentConfig | null> => {
+    try {
+      const config = await client.config(signal);
+      log.info(
+        `Config: heartbeat every ${config.heartbeatIntervalS} s, ${config.processRules.length} process rules, ${config.urlRules.length} URL rules.`,
+      );
+      return config;
+    } catch (error) {
+      if (error instanceof AgentRevokedError || signal.aborted) throw error;
+      log.warn(`The config could not be fetched: ${messageOf(error)}`);
+      return null;
+    }
+  };
+
+  const heartbeats = async () => {
+    const config = await fetchConfig();
+    let intervalS = options.intervalS ?? config?.heartbeatIntervalS ?? enrolIntervalS ?? 30;
+    let configAt = Date.now();
+    log.info(`Reporting as unit ${stored.unitId} to ${stored.server}, every ${intervalS} s.`);
+    for (let beat = 0; !signal.aborted; beat += 1) {
+      try {
+        const ack = await client.heartbeat(stored.unitId, await deps.system(), signal);
+        if (options.intervalS === null && ack.heartbeatIntervalS !== intervalS && ack.heartbeatIntervalS >= 1) {
+          intervalS = ack.heartbeatIntervalS;
+          log.info(`The server asks for a heartbeat every ${intervalS} s.`);
+        }
+        if (beat % PROCESS_REPORT_EVERY === 0) await client.reportProcesses(stored.unitId, await deps.processes(), signal);
+        if (Date.now() - configAt >= CONFIG_EVERY_MS) {
+          configAt = Date.now();
+          await fetchConfig();
+        }
+      } catch (error) {
+        if (error instanceof AgentRevokedError || signal.aborted) throw error;
+        // A refusal of one report (422…) or this machine failing to read itself: the next beat tries again.
+        log.warn(`Reporting failed: ${messageOf(error)}`);
+      }
+      if (options.once) return;
+      await sleep(intervalS * 1000, signal);
+    }
+  };
+
+  const commands = async () => {
+    if (options.once) {
+      for (const command of await client.commands(0, signal)) await answerCommand(command, commandContext, signal);
+      return;
+    }
+    await runCommandLoop(commandContext, signal);
+  };
+
+  const stopOnError = (work: () => Promise<void>) =>
+    work().catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    });
+  const results = await Promise.allSettled([stopOnError(heartbeats), stopOnError(commands)]);
+  outer.removeEventListener('abort', onOuterAbort);
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  const revoked = failures.find((reason) => reason instanceof AgentRevokedError);
+  if (revoked) throw revoked;
+  if (outer.aborted) return 'stopped';
+  const failure = failures.find((reason) => reason !== undefined);
+  if (failure !== undefined) throw failure;
+  return 'stopped';
+}

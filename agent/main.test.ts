@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeAgentServer, GOOD_TOKEN } from './fake-server';
+
+/* `npm run agent` as a person runs it: a process of its own, its exit code, what it prints, and the signals. */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+let server: FakeAgentServer;
+let folder: string;
+let credentialFile: string;
+
+beforeEach(async () => {
+  server = new FakeAgentServer();
+  await server.start();
+  folder = await mkdtemp(join(tmpdir(), 'sua-agent-main-'));
+  credentialFile = join(folder, 'credential.json');
+});
+afterEach(async () => {
+  await server.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+/** Starts the agent as `tsx agent/main.ts ...args`; `whenRunning` may signal it once it has sent its first heartbeat. */
+function agent(args: string[], whenRunning?: (pid: number) => Promise<void>): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'agent/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (whenRunning && child.pid !== undefined) void whenRunning(child.pid);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+describe('npm run agent', () => {
+  it('stops cleanly with exit code 0 on SIGTERM, while its long poll waits', async () => {
+    const run = await agent(['--server', server.url, '--enrol', GOOD_TOKEN, '--credential-file', credentialFile], async (pid) => {
+      await server.waitFor('/api/agent/commands');
+      process.kill(pid, 'SIGTERM');
+    });
+    expect(run.output).toContain('Enrolled as unit 7');
+    expect(run.output).toContain('SIGTERM: stopping.');
+    expect(run.code).toBe(0);
+  });
+
+  it('stops cleanly on SIGINT too (Ctrl+C)', async () => {
+    const run = await agent(['--server', server.url, '--enrol', GOOD_TOKEN, '--credential-file', credentialFile], async (pid) => {
+      await server.waitFor('/api/agent/heartbeat');
+      process.kill(pid, 'SIGINT');
+    });
+    expect(run.code).toBe(0);
+  });
+
+  it('exits 3 with a clear message once revoked', async () => {
+    await agent(['--server', server.url, '--enrol', GOOD_TOKEN, '--credential-file', credentialFile, '--once']);
+    server.revoked = true;
+    const run = await agent(['--credential-file', credentialFile]);
+    expect(run.code).toBe(3);
+    expect(run.output).toMatch(/revoked \("Revoke agent" in the unit's drawer\)/);
+  });
+
+  it('exits 2 and refuses a credential file others can read', async () => {
+    await agent(['--server', server.url, '--enrol', GOOD_TOKEN, '--credential-file', credentialFile, '--once']);
+    await chmod(credentialFile, 0o644);
+    const run = await agent(['--credential-file', credentialFile, '--once']);
+    expect(run.code).toBe(2);
+    expect(run.output).toContain('can be read by other users (mode 0644)');
+  });
+
+  it('exits 2 with the usage on a wrong argument', async () => {
+    const run = await agent(['--serv', server.url]);
+    expect(run.code).toBe(2);
+    expect(run.output).toContain("Unknown option '--serv'");
+    expect(run.output).toContain('Usage: npm run agent');
+  });
+});

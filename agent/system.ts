@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { hostname as osHostname } from 'node:os';
+import si from 'systeminformation';
+import type { Systeminformation } from 'systeminformation';
+import type { AgentProcess, AgentReportedSystem, Platform } from './types';
+
+/** This machine as the agent reports it, read through systeminformation, shaped and bounded as the contract says. */
+
+/** The agent's version: the project's (package.json), read once; "0.0.0" when run from a copy without it. */
+export const AGENT_VERSION: string = (() => {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const version = (parsed as { version?: unknown }).version;
+    return typeof version === 'string' && version !== '' ? version.slice(0, 40) : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/** The contract's three platforms; any other Unix reports as linux, its closest kin. */
+export function toPlatform(nodePlatform: string): Platform {
+  if (nodePlatform === 'win32') return 'windows';
+  if (nodePlatform === 'darwin') return 'macos';
+  return 'linux';
+}
+
+/** "Debian GNU/Linux 12 (bookworm)", "macOS 14.4 (Sonoma)", "Microsoft Windows 11 Pro 10.0.22631". */
+export function toOsName(os: Pick<Systeminformation.OsData, 'distro' | 'release' | 'codename'>): string {
+  const name = [os.distro, os.release].filter((part) => part !== '').join(' ');
+  const full = os.codename ? `${name} (${os.codename})` : name;
+  return (full || 'unknown').slice(0, 120);
+}
+
+/**
+ * The machine's addresses others can reach: no loopback, no zone suffix (fe80::1%eth0), the default
+ * interface's first (the server shows the first as the unit's address), IPv4 before IPv6, at most 32.
+ */
+export function toIpAddresses(
+  interfaces: Pick<Systeminformation.NetworkInterfacesData, 'ip4' | 'ip6' | 'internal' | 'default'>[],
+): string[] {
+  const ordered = [...interfaces.filter((i) => i.default), ...interfaces.filter((i) => !i.default)];
+  const addresses = [
+    ...ordered.filter((i) => !i.internal).map((i) => i.ip4),
+    ...ordered.filter((i) => !i.internal).map((i) => i.ip6.split('%')[0] ?? ''),
+  ].filter((address) => address !== '' && address.length <= 45);
+  return [...new Set(addresses)].slice(0, 32);
+}
+
+/** systeminformation's start time is local wall-clock time ("2026-11-26 08:40:07"); the contract wants an instant. */
+export function toStartedAt(started: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(started.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number | undefined];
+  const date = new Date(y, mo - 1, d, h, mi, Number.isNaN(s) || s === undefined ? 0 : s);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+const round1 = (value: number) => Math.round(Math.max(0, Number.isFinite(value) ? value : 0) * 10) / 10;
+
+/** One process as the contract wants it, or null when it has no name to show (the contract needs one). */
+export function toAgentProcess(
+  process: Pick<Systeminformation.ProcessesProcessData, 'pid' | 'name' | 'command' | 'user' | 'cpu' | 'memRss' | 'started'>,
+): AgentProcess | null {
+  const name = (process.name || process.command || '').trim().slice(0, 255);
+  if (name === '' || !Number.isInteger(process.pid) || process.pid < 0) return null;
+  return {
+    pid: process.pid,
+    name,
+    user: (process.user ?? '').slice(0, 255),
+    cpuPercent: round1(process.cpu),
+    // memRss is in KiB on every platform systeminformation reads.
+    memoryMb: round1(process.memRss / 1024),
+    startedAt: toStartedAt(process.started ?? ''),
+  };
+}
+
+/** The contract takes at most 5,000 processes in one report. */
+export const MAX_PROCESSES = 5000;
+
+export async function readSystem(): Promise<AgentReportedSystem> {
+  const [os, interfaces] = await Promise.all([si.osInfo(), si.networkInterfaces()]);
+  const list = Array.isArray(interfaces) ? interfaces : [interfaces];
+  return {
+    hostname: (os.hostname || osHostname()).slice(0, 253),
+    platform: toPlatform(process.platform),
+    osName: toOsName(os),
+    ipAddresses: toIpAddresses(list),
+    uptimeS: Math.max(0, Math.floor(si.time().uptime)),
+    agentVersion: AGENT_VERSION,
+  };
+}
+
+export async function readProcesses(): Promise<AgentProcess[]> {
+  const { list } = await si.processes();
+  return list
+    .map(toAgentProcess)
+    .filter((p): p is AgentProcess => p !== null)
+    .slice(0, MAX_PROCESSES);
+}

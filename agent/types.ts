@@ -1,0 +1,87 @@
+/**
+ * The agent API's shapes (docs/api/openapi.yaml, schemas Agent*), written out here because agent/ imports
+ * nothing of the app: it is a separate program that reaches the server over HTTP only.
+ */
+
+export type Platform = 'linux' | 'windows' | 'macos';
+
+/** AgentReportedSystem: what a heartbeat and the enrolment say about this machine. */
+export interface AgentReportedSystem {
+  hostname: string;
+  platform: Platform;
+  osName: string;
+  ipAddresses: string[];
+  uptimeS: number;
+  agentVersion: string;
+}
+
+export interface AgentCredential {
+  unitId: string;
+  organizationId: string;
+  credential: string;
+  heartbeatIntervalS: number;
+}
+
+export interface AgentHeartbeatAck {
+  receivedAt: string;
+  heartbeatIntervalS: number;
+  pendingCommands: number;
+}
+
+export interface AgentProcess {
+  pid: number;
+  name: string;
+  user: string;
+  cpuPercent: number;
+  memoryMb: number;
+  startedAt: string | null;
+}
+
+export interface AgentProcessAck {
+  running: number;
+  started: number;
+  ended: number;
+}
+
+export interface AgentScreenshot {
+  unitId: string;
+  commandId: string | null;
+  capturedAt: string;
+  width: number;
+  height: number;
+  activeWindowTitle: string;
+  processName: string;
+  contentType: 'image/png' | 'image/jpeg';
+  data: string;
+}
+
+export interface AgentConfig {
+  unitId: string;
+  heartbeatIntervalS: number;
+  /** ProcessRule and UrlRestriction: the agent reports them, it does not enforce them yet. */
+  processRules: unknown[];
+  urlRules: unknown[];
+}
+
+export type CommandKind = 'endProcess' | 'captureScreenshot';
+
+export interface AgentCommand {
+  id: string;
+  kind: CommandKind;
+  pid: number | null;
+  issuedAt: string;
+}
+
+export type CommandResultStatus = 'succeeded' | 'failed' | 'refused' | 'notSupported';
+
+export interface AgentCommandResult {
+  status: CommandResultStatus;
+  message?: string;
+}
+
+/** The one error body of every endpoint. */
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
