@@ -7,6 +7,7 @@ import {
   retryDelayMs,
   visibleProcesses,
   type BlockResult,
+  type CommandOutcome,
   type ProcessSample,
 } from './process-monitor.machine';
 
@@ -310,9 +311,28 @@ describe('process monitor: actions', () => {
   const items = [proc('1', { name: 'steam.exe' }), proc('2', { name: 'chrome.exe' }), proc('3', { name: 'steam.exe' })];
   const fetch = () => autoFetch(() => items).actor;
 
-  it('ends a process only after confirmation, and removes it from the table', async () => {
-    const endProcess = vi.fn(async () => ({}));
-    const { actor } = start(fetch(), {}, { endProcess: fromPromise(endProcess) });
+  const command = (id: string, status: CommandOutcome['status'], message: string | null = null): CommandOutcome => ({
+    id,
+    status,
+    message,
+  });
+
+  /** A checkCommands fake whose answers the test sets per command id. */
+  function commandStatuses(initial: Record<string, CommandOutcome['status']> = {}) {
+    const statuses: Record<string, CommandOutcome['status']> = { ...initial };
+    const messages: Record<string, string | null> = {};
+    const fn = vi.fn(async ({ input }: { input: { commandIds: string[] } }) =>
+      input.commandIds.map((id) => command(id, statuses[id] ?? 'pending', messages[id] ?? null)),
+    );
+    return { actor: fromPromise(fn), fn, statuses, messages };
+  }
+
+  it('ends a process only after confirmation: the row shows ending until the agent reports it ended', async () => {
+    const endProcess = vi.fn(async () => command('c1', 'pending'));
+    const checks = commandStatuses();
+    // The unit reports the process until its agent ended it.
+    const reported = autoFetch(() => items.filter((p) => p.id !== '2' || checks.statuses['c1'] !== 'succeeded')).actor;
+    const { actor, clock } = start(reported, {}, { endProcess: fromPromise(endProcess), checkCommands: checks.actor });
     await flush();
     const ended: string[] = [];
     actor.on('process.ended', (e) => ended.push(e.process.id));
@@ -324,8 +344,162 @@ describe('process monitor: actions', () => {
     actor.send({ type: 'process.action.confirm' });
     await flush();
     expect(endProcess).toHaveBeenCalledTimes(1);
+    // Accepted, not done: the row stays, marked as ending, and the monitor is free for other actions.
+    expect(actor.getSnapshot().context.ending.map((e) => e.process.id)).toEqual(['2']);
+    expect(actor.getSnapshot().context.items.map((p) => p.id)).toEqual(['1', '2', '3']);
+    expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true);
+    // The same process cannot be ended twice while its command waits.
+    actor.send({ type: 'process.end', process: items[1] as UnitProcess });
+    expect(actor.getSnapshot().matches({ action: 'idle' })).toBe(true);
+    clock.increment(1500);
+    await flush();
+    expect(checks.fn).toHaveBeenCalledTimes(1);
+    expect(checks.fn.mock.calls[0]?.[0].input).toEqual({ commandIds: ['c1'] });
+    expect(ended).toEqual([]);
+    checks.statuses['c1'] = 'succeeded';
+    clock.increment(1500);
+    await flush();
     expect(ended).toEqual(['2']);
-    expect(actor.getSnapshot().context.items.map((p) => p.id)).toEqual(['1', '3']);
+    expect(actor.getSnapshot().context.ending).toEqual([]);
+    expect(actor.getSnapshot().context.items.map((p) => p.id)).not.toContain('2');
+    // Nothing is pending any more: no more status checks.
+    clock.increment(10_000);
+    await flush();
+    expect(checks.fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes the table once the agent reports the process ended', async () => {
+    const { actor: f, fn } = autoFetch(() => items);
+    const checks = commandStatuses({ c1: 'succeeded' });
+    const { actor, clock } = start(
+      f,
+      { intervalMs: 30_000 },
+      { endProcess: fromPromise(async () => command('c1', 'sent')), checkCommands: checks.actor },
+    );
+    await flush();
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    clock.increment(1500);
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['refused', null],
+    ['failed', 'Operation not permitted'],
+    ['notSupported', 'no such process'],
+  ] as const)('reports an end the agent answered %s, with its message, and keeps the row', async (status, message) => {
+    const checks = commandStatuses({ c1: status });
+    checks.messages['c1'] = message;
+    const { actor, clock } = start(
+      fetch(),
+      {},
+      { endProcess: fromPromise(async () => command('c1', 'pending')), checkCommands: checks.actor },
+    );
+    await flush();
+    const failures: unknown[] = [];
+    actor.on('process.end.failed', (e) => failures.push({ id: e.process.id, reason: e.reason, message: e.message }));
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    clock.increment(1500);
+    await flush();
+    expect(failures).toEqual([{ id: '1', reason: status, message }]);
+    expect(actor.getSnapshot().context.ending).toEqual([]);
+    expect(actor.getSnapshot().context.items).toHaveLength(3);
+  });
+
+  it('gives up after the timeout when the agent never answers; failed status checks count too', async () => {
+    let fail = false;
+    const checkCommands = vi.fn(async ({ input }: { input: { commandIds: string[] } }) => {
+      if (fail) throw new Error('offline');
+      return input.commandIds.map((id) => command(id, 'sent'));
+    });
+    const { actor, clock } = start(
+      fetch(),
+      { commandPollMs: 1000, commandTimeoutMs: 5000 },
+      { endProcess: fromPromise(async () => command('c1', 'pending')), checkCommands: fromPromise(checkCommands) },
+    );
+    await flush();
+    const failures: string[] = [];
+    actor.on('process.end.failed', (e) => failures.push(e.reason));
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    for (let i = 0; i < 4; i += 1) {
+      fail = i % 2 === 1;
+      clock.increment(1000);
+      await flush();
+    }
+    expect(failures).toEqual([]);
+    expect(actor.getSnapshot().context.ending).toHaveLength(1);
+    clock.increment(1000);
+    await flush();
+    expect(failures).toEqual(['timedOut']);
+    expect(actor.getSnapshot().context.ending).toEqual([]);
+    expect(checkCommands).toHaveBeenCalledTimes(5);
+  });
+
+  it('settles an end at once from a command.finished event, without waiting for the next check', async () => {
+    const checks = commandStatuses();
+    const { actor } = start(fetch(), {}, { endProcess: fromPromise(async () => command('c1', 'pending')), checkCommands: checks.actor });
+    await flush();
+    const ended: string[] = [];
+    actor.on('process.ended', (e) => ended.push(e.process.id));
+    actor.send({ type: 'process.end', process: items[2] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    // Another command's result changes nothing.
+    actor.send({ type: 'process.command.finished', command: command('c9', 'succeeded') });
+    expect(ended).toEqual([]);
+    actor.send({ type: 'process.command.finished', command: command('c1', 'succeeded') });
+    expect(ended).toEqual(['3']);
+    expect(actor.getSnapshot().hasTag('ending')).toBe(false);
+    expect(checks.fn).not.toHaveBeenCalled();
+  });
+
+  it('tracks several ends at once, each settled by its own result', async () => {
+    let n = 0;
+    const checks = commandStatuses();
+    const { actor, clock } = start(
+      fetch(),
+      {},
+      { endProcess: fromPromise(async () => command(`c${(n += 1)}`, 'pending')), checkCommands: checks.actor },
+    );
+    await flush();
+    const outcomes: string[] = [];
+    actor.on('process.ended', (e) => outcomes.push(`ended:${e.process.id}`));
+    actor.on('process.end.failed', (e) => outcomes.push(`${e.reason}:${e.process.id}`));
+    for (const p of [items[0], items[1]] as UnitProcess[]) {
+      actor.send({ type: 'process.end', process: p });
+      actor.send({ type: 'process.action.confirm' });
+      await flush();
+    }
+    expect(actor.getSnapshot().context.ending.map((e) => e.commandId)).toEqual(['c1', 'c2']);
+    checks.statuses['c2'] = 'refused';
+    clock.increment(1500);
+    await flush();
+    expect(outcomes).toEqual(['refused:2']);
+    checks.statuses['c1'] = 'succeeded';
+    clock.increment(1500);
+    await flush();
+    expect(outcomes).toEqual(['refused:2', 'ended:1']);
+  });
+
+  it('an answer that is final at once settles without polling', async () => {
+    const checks = commandStatuses();
+    const { actor } = start(fetch(), {}, { endProcess: fromPromise(async () => command('c1', 'succeeded')), checkCommands: checks.actor });
+    await flush();
+    const ended: string[] = [];
+    actor.on('process.ended', (e) => ended.push(e.process.id));
+    actor.send({ type: 'process.end', process: items[0] as UnitProcess });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(ended).toEqual(['1']);
+    expect(actor.getSnapshot().context.ending).toEqual([]);
+    expect(checks.fn).not.toHaveBeenCalled();
   });
 
   it('blocks an executable: every process the rule ended leaves the table', async () => {

@@ -1,5 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import type { UnitProcess } from '../domain/types';
+import { and, assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { Command, UnitProcess } from '../domain/types';
 
 /**
  * The live process table of one service unit.
@@ -12,12 +12,35 @@ import type { UnitProcess } from '../domain/types';
  *   While nobody can see the table (browser tab hidden, or the Rules tab shown) `live` rests in
  *   `suspended`, and refreshes at once when the table is seen again. The view reports visibility
  *   (`process.visibility.*`, `process.view.change`); the machine itself touches no DOM.
- * - `action`: end a process / block its executable, each behind a confirmation.
+ * - `action`: end a process / block its executable, each behind a confirmation. Ending is a command to the
+ *   unit's agent: the server accepts it (202, pending) and the process stays in the table marked "ending…".
+ * - `commands`: while any end command is unfinished, asks for each one's status every `commandPollMs`
+ *   (`process.command.finished`, e.g. from the live event stream, settles one at once). Succeeded: the row
+ *   leaves and the table refreshes; refused/failed/notSupported: reported with the agent's message; no
+ *   answer within `commandTimeoutMs`: reported as timed out. Polling keeps it right without the stream.
  */
 
 export const POLL_INTERVALS_MS = [2000, 5000, 10_000, 30_000] as const;
 export const DEFAULT_POLL_INTERVAL_MS = 5000;
 const MAX_BACKOFF_MS = 60_000;
+export const DEFAULT_COMMAND_POLL_MS = 1500;
+export const DEFAULT_COMMAND_TIMEOUT_MS = 60_000;
+
+/** What the monitor reads of a command (`POST /api/processes/{id}/end`, `GET /api/commands/{id}`). */
+export type CommandOutcome = Pick<Command, 'id' | 'status' | 'message'>;
+
+/** How an end command ended when it did not succeed; `timedOut`: no result within `commandTimeoutMs`. */
+export type EndFailure = 'refused' | 'failed' | 'notSupported' | 'timedOut';
+
+/** An end command the agent has not answered yet; its process shows "ending…". */
+export interface PendingEnd {
+  process: UnitProcess;
+  commandId: string;
+  /** Status checks made so far (the wait gives up after `commandTimeoutMs / commandPollMs` of them). */
+  checks: number;
+}
+
+const isFinished = (status: Command['status']) => status !== 'pending' && status !== 'sent';
 
 export interface ProcessSample {
   unitId: string;
@@ -59,6 +82,11 @@ export interface ProcessMonitorContext {
   documentHidden: boolean;
   /** Which of the page's tabs is shown; only 'processes' shows the table. */
   view: MonitorView;
+  /** End commands waiting for the agent's result. */
+  ending: PendingEnd[];
+  commandPollMs: number;
+  /** Status checks before an end command is given up (commandTimeoutMs / commandPollMs). */
+  maxCommandChecks: number;
 }
 
 export type MonitorView = 'processes' | 'rules';
@@ -71,6 +99,10 @@ export interface ProcessMonitorInput {
   paused?: boolean;
   documentHidden?: boolean;
   view?: MonitorView;
+  /** How often an unfinished end command is checked (default 1.5 s). */
+  commandPollMs?: number;
+  /** How long the monitor waits for the agent's result (default 60 s). */
+  commandTimeoutMs?: number;
 }
 
 export type ProcessMonitorEvent =
@@ -88,12 +120,16 @@ export type ProcessMonitorEvent =
   | { type: 'process.action.cancel' }
   | { type: 'process.visibility.hidden' }
   | { type: 'process.visibility.visible' }
-  | { type: 'process.view.change'; view: MonitorView };
+  | { type: 'process.view.change'; view: MonitorView }
+  /** A command finished (the live event stream's `command.finished`): settles its end at once. */
+  | { type: 'process.command.finished'; command: CommandOutcome };
 
 export type ProcessMonitorEmitted =
   | { type: 'process.ended'; process: UnitProcess }
   | { type: 'process.blocked'; process: UnitProcess; endedCount: number }
-  | { type: 'process.action.failed'; action: 'end' | 'block'; process: UnitProcess; error: unknown };
+  | { type: 'process.action.failed'; action: 'end' | 'block'; process: UnitProcess; error: unknown }
+  /** The agent did not end the process: it refused, failed, cannot, or did not answer in time. */
+  | { type: 'process.end.failed'; process: UnitProcess; reason: EndFailure; message: string | null };
 
 const isInterval = (ms: number) => Number.isFinite(ms) && ms >= 500;
 
@@ -124,6 +160,41 @@ export function processTotals(items: readonly UnitProcess[]): { cpuPercent: numb
   return { cpuPercent: Math.round(cpu * 10) / 10, memoryMb: Math.round(memory * 10) / 10, count: items.length };
 }
 
+/**
+ * What finished commands change: the pending ends they settle leave `ending`; a succeeded one's process leaves
+ * the rows and is reported ended, any other final status is reported with the agent's message. `null`: nothing settles.
+ */
+export function settleEnds(
+  context: Pick<ProcessMonitorContext, 'ending' | 'items'>,
+  commands: readonly CommandOutcome[],
+): {
+  ending: PendingEnd[];
+  items: UnitProcess[];
+  ended: UnitProcess[];
+  failed: { process: UnitProcess; reason: EndFailure; message: string | null }[];
+} | null {
+  const finished = new Map(commands.filter((c) => isFinished(c.status)).map((c) => [c.id, c]));
+  const settled = context.ending.filter((e) => finished.has(e.commandId));
+  if (settled.length === 0) return null;
+  const ended: UnitProcess[] = [];
+  const failed: { process: UnitProcess; reason: EndFailure; message: string | null }[] = [];
+  for (const e of settled) {
+    const command = finished.get(e.commandId);
+    const status = command?.status;
+    if (status === 'succeeded') ended.push(e.process);
+    else if (status === 'refused' || status === 'failed' || status === 'notSupported') {
+      failed.push({ process: e.process, reason: status, message: command?.message ?? null });
+    }
+  }
+  const endedIds = new Set(ended.map((p) => p.id));
+  return {
+    ending: context.ending.filter((e) => !finished.has(e.commandId)),
+    items: context.items.filter((p) => !endedIds.has(p.id)),
+    ended,
+    failed,
+  };
+}
+
 export function retryDelayMs(intervalMs: number, failures: number): number {
   return Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** Math.max(0, failures - 1));
 }
@@ -139,8 +210,11 @@ export const processMonitorMachine = setup({
     fetchProcesses: fromPromise<ProcessSample, { unitId: string }>(async () => {
       throw new Error('fetchProcesses not provided');
     }),
-    endProcess: fromPromise<unknown, { process: UnitProcess }>(async () => {
+    endProcess: fromPromise<CommandOutcome, { process: UnitProcess }>(async () => {
       throw new Error('endProcess not provided');
+    }),
+    checkCommands: fromPromise<CommandOutcome[], { commandIds: string[] }>(async () => {
+      throw new Error('checkCommands not provided');
     }),
     blockExecutable: fromPromise<BlockResult, { unitId: string; process: UnitProcess }>(async () => {
       throw new Error('blockExecutable not provided');
@@ -149,6 +223,7 @@ export const processMonitorMachine = setup({
   delays: {
     pollInterval: ({ context }) => context.intervalMs,
     retryDelay: ({ context }) => retryDelayMs(context.intervalMs, context.failures),
+    commandPoll: ({ context }) => context.commandPollMs,
   },
   guards: {
     hasUnit: ({ context }) => context.unitId !== null,
@@ -162,6 +237,10 @@ export const processMonitorMachine = setup({
     isStartPaused: ({ context }) => context.startPaused,
     hasTargetInList: ({ context, event }) =>
       (event.type === 'process.end' || event.type === 'process.block') && context.items.some((p) => p.id === event.process.id),
+    isNotEnding: ({ context, event }) => event.type === 'process.end' && !context.ending.some((e) => e.process.id === event.process.id),
+    isCommandFinished: (_, { command }: { command: CommandOutcome }) => isFinished(command.status),
+    hasPendingEnds: ({ context }) => context.ending.length > 0,
+    hasNoPendingEnds: ({ context }) => context.ending.length === 0,
     isValidInterval: ({ event }) => event.type === 'process.interval.change' && isInterval(event.intervalMs),
     isUnseen: ({ context }) => context.documentHidden || context.view !== 'processes',
     isSeen: ({ context }) => !context.documentHidden && context.view === 'processes',
@@ -192,13 +271,11 @@ export const processMonitorMachine = setup({
       event.type === 'process.end' || event.type === 'process.block' ? { target: event.process, actionError: null } : {},
     ),
     clearTarget: assign({ target: () => null }),
-    removeTarget: assign(({ context }) => ({ items: context.items.filter((p) => p.id !== context.target?.id) })),
     removeBlocked: assign(({ context }, { result }: { result: BlockResult }) => {
       const ended = new Set(result.endedProcessIds);
       return { items: context.items.filter((p) => !ended.has(p.id) && p.id !== context.target?.id) };
     }),
     assignActionError: assign((_, { error }: { error: unknown }) => ({ actionError: error })),
-    emitEnded: emit(({ context }) => ({ type: 'process.ended' as const, process: context.target as UnitProcess })),
     emitBlocked: emit(({ context }, { result }: { result: BlockResult }) => ({
       type: 'process.blocked' as const,
       process: context.target as UnitProcess,
@@ -210,6 +287,26 @@ export const processMonitorMachine = setup({
       process: context.target as UnitProcess,
       error,
     })),
+    addPendingEnd: assign(({ context }, { command }: { command: CommandOutcome }) => ({
+      ending: [...context.ending, { process: context.target as UnitProcess, commandId: command.id, checks: 0 }],
+    })),
+    settleEnds: enqueueActions(({ context, enqueue }, { commands }: { commands: readonly CommandOutcome[] }) => {
+      const plan = settleEnds(context, commands);
+      if (plan === null) return;
+      enqueue.assign({ ending: plan.ending, items: plan.items });
+      for (const process of plan.ended) enqueue.emit({ type: 'process.ended' as const, process });
+      for (const f of plan.failed) enqueue.emit({ type: 'process.end.failed' as const, ...f });
+      // The agent's own process report may differ from what was removed here: show the unit's list as it is now.
+      if (plan.ended.length > 0) enqueue.raise({ type: 'process.refresh' });
+    }),
+    countCheck: enqueueActions(({ context, enqueue }) => {
+      const ending = context.ending.map((e) => ({ ...e, checks: e.checks + 1 }));
+      const expired = ending.filter((e) => e.checks >= context.maxCommandChecks);
+      enqueue.assign({ ending: ending.filter((e) => e.checks < context.maxCommandChecks) });
+      for (const e of expired) {
+        enqueue.emit({ type: 'process.end.failed' as const, process: e.process, reason: 'timedOut' as const, message: null });
+      }
+    }),
     emitBlockFailed: emit(({ context }, { error }: { error: unknown }) => ({
       type: 'process.action.failed' as const,
       action: 'block' as const,
@@ -236,10 +333,22 @@ export const processMonitorMachine = setup({
     startPaused: input.paused ?? false,
     documentHidden: input.documentHidden ?? false,
     view: input.view ?? 'processes',
+    ending: [],
+    commandPollMs: input.commandPollMs !== undefined && isInterval(input.commandPollMs) ? input.commandPollMs : DEFAULT_COMMAND_POLL_MS,
+    maxCommandChecks: Math.max(
+      1,
+      Math.ceil(
+        (input.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS) /
+          (input.commandPollMs !== undefined && isInterval(input.commandPollMs) ? input.commandPollMs : DEFAULT_COMMAND_POLL_MS),
+      ),
+    ),
   }),
   on: {
     'process.sort': { actions: 'assignSort' },
     'process.search': { actions: 'assignSearch' },
+    'process.command.finished': {
+      actions: { type: 'settleEnds', params: ({ event }) => ({ commands: [event.command] }) },
+    },
   },
   states: {
     monitor: {
@@ -349,7 +458,7 @@ export const processMonitorMachine = setup({
       states: {
         idle: {
           on: {
-            'process.end': { guard: 'hasTargetInList', target: 'confirmingEnd', actions: 'assignTarget' },
+            'process.end': { guard: and(['hasTargetInList', 'isNotEnding']), target: 'confirmingEnd', actions: 'assignTarget' },
             'process.block': { guard: 'hasTargetInList', target: 'confirmingBlock', actions: 'assignTarget' },
           },
         },
@@ -365,7 +474,19 @@ export const processMonitorMachine = setup({
             id: 'endProcess',
             src: 'endProcess',
             input: ({ context }) => ({ process: context.target as UnitProcess }),
-            onDone: { target: 'idle', actions: ['removeTarget', 'emitEnded', 'clearTarget'] },
+            onDone: [
+              {
+                guard: { type: 'isCommandFinished', params: ({ event }) => ({ command: event.output }) },
+                target: 'idle',
+                actions: [
+                  { type: 'addPendingEnd', params: ({ event }) => ({ command: event.output }) },
+                  { type: 'settleEnds', params: ({ event }) => ({ commands: [event.output] }) },
+                  'clearTarget',
+                ],
+              },
+              // Accepted: the agent ends it later; the row shows "ending…" until the `commands` region learns the result.
+              { target: 'idle', actions: [{ type: 'addPendingEnd', params: ({ event }) => ({ command: event.output }) }, 'clearTarget'] },
+            ],
             onError: {
               target: 'idle',
               actions: [
@@ -403,6 +524,37 @@ export const processMonitorMachine = setup({
                 { type: 'emitBlockFailed', params: ({ event }) => ({ error: event.error }) },
                 'clearTarget',
               ],
+            },
+          },
+        },
+      },
+    },
+    commands: {
+      initial: 'idle',
+      states: {
+        idle: {
+          always: { guard: 'hasPendingEnds', target: 'watching' },
+        },
+        watching: {
+          tags: ['ending'],
+          initial: 'waiting',
+          always: { guard: 'hasNoPendingEnds', target: 'idle' },
+          states: {
+            waiting: {
+              after: { commandPoll: { target: 'checking' } },
+            },
+            checking: {
+              invoke: {
+                id: 'checkCommands',
+                src: 'checkCommands',
+                input: ({ context }) => ({ commandIds: context.ending.map((e) => e.commandId) }),
+                onDone: {
+                  target: 'waiting',
+                  actions: [{ type: 'settleEnds', params: ({ event }) => ({ commands: event.output }) }, 'countCheck'],
+                },
+                // A failed status check is not a failed command: ask again (the wait stays bounded).
+                onError: { target: 'waiting', actions: 'countCheck' },
+              },
             },
           },
         },

@@ -110,16 +110,80 @@ describe('ProcessesPage', () => {
     }
   });
 
-  it('ends a process after confirmation', async () => {
-    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
-    const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 }))[0] as HTMLElement;
+  /**
+   * The contract's end: 202 with a pending command, then the command's result as the agent reports it
+   * (`result` ends the process in the backend's rows on `succeeded`, as the agent's report would).
+   */
+  function agentAnswers(result: { status: 'succeeded' | 'refused' | 'failed'; message?: string }) {
+    const command = (processId: string, status: string) => ({
+      id: `cmd-${processId}`,
+      serviceUnitId: unitId,
+      kind: 'endProcess',
+      status,
+      processId,
+      pid: null,
+      captureRequestId: null,
+      issuedAt: new Date().toISOString(),
+      issuedBy: '1',
+      finishedAt: status === 'pending' ? null : new Date().toISOString(),
+      message: result.message ?? null,
+    });
+    const checked: string[] = [];
+    server.post('/api/processes/:id/end', (_schema, request) => new Response(202, {}, command(String(request.params['id']), 'pending')));
+    server.get('/api/commands/:id', (_schema, request) => {
+      const processId = String(request.params['id']).replace(/^cmd-/, '');
+      checked.push(processId);
+      // The agent answers on the second check: the row shows "Ending…" in between.
+      if (checked.length < 2) return new Response(200, {}, command(processId, 'sent'));
+      if (result.status === 'succeeded') server.db['processes']?.update(processId, { state: 'ended', endedReason: 'user' });
+      return new Response(200, {}, command(processId, result.status));
+    });
+    return checked;
+  }
+
+  const askToEnd = async () => {
+    const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 10_000 }))[0] as HTMLElement;
     const label = endButton.getAttribute('aria-label') ?? '';
     await userEvent.click(endButton);
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End process' }));
-    expect(await screen.findByText(/was ended$/)).toBeInTheDocument();
+    return label;
+  };
+
+  it('ends a process after confirmation: it shows ending until the agent reports it ended', async () => {
+    agentAnswers({ status: 'succeeded' });
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const label = await askToEnd();
+    expect(await screen.findByText('Ending…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: label })).toBeDisabled();
+    expect(await screen.findByText(/was ended$/, {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument());
-  });
+    expect(screen.queryByText('Ending…')).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('shows the refusal of an agent started without --allow-end-process, and keeps the process', async () => {
+    agentAnswers({ status: 'refused' });
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const label = await askToEnd();
+    expect(
+      await screen.findByText(
+        'The agent on this unit does not allow ending processes (started without --allow-end-process).',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: label })).toBeEnabled();
+    expect(screen.queryByText('Ending…')).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('shows what the agent said when it could not end the process', async () => {
+    agentAnswers({ status: 'failed', message: 'Operation not permitted' });
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await askToEnd();
+    expect((await screen.findByText(/The agent said/, {}, { timeout: 10_000 })).textContent).toBe(
+      'The agent could not end it. The agent said: “Operation not permitted”',
+    );
+  }, 40_000);
 
   it('rules: a validation error, a server refusal that keeps the values, then success', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconPlayerStop, IconSearch } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
@@ -31,6 +31,8 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   const confirmingBlock = useSelector(actor, processSelectors.isConfirmingBlock);
   const acting = useSelector(actor, processSelectors.isActing);
   const canAct = useSelector(actor, (s) => s.matches({ action: 'idle' }));
+  const endingIds = useSelector(actor, processSelectors.endingIds);
+  const ending = useMemo(() => new Set(endingIds.split(' ').filter(Boolean)), [endingIds]);
 
   const sortStatus: DataTableSortStatus<UnitProcess> = { columnAccessor: sort.column, direction: sort.direction };
   const phone = usePhoneLayout();
@@ -38,7 +40,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   // A phone's card: the name, PID and user, CPU, memory and start; ending and blocking in the menu.
   const cards = useMemo<CardLayout<UnitProcess>>(
     () => ({
-      primary: (p) => p.name,
+      primary: (p) => (ending.has(p.id) ? `${p.name} · ${t('processes.ending')}` : p.name),
       // Two lines a card (the start time stays in the table): four processes on a phone's first screen under the monitor.
       secondary: (p) => (
         <Text span fz="xs">
@@ -51,7 +53,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
           key: 'end',
           label: t('processes.endProcess'),
           color: 'danger',
-          disabled: !canAct,
+          disabled: !canAct || ending.has(p.id),
           icon: <IconPlayerStop size={16} aria-hidden />,
           onClick: () => actor.send({ type: 'process.end', process: p }),
         },
@@ -63,9 +65,9 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
           onClick: () => actor.send({ type: 'process.block', process: p }),
         },
       ],
-      stamp: () => (canAct ? '1' : '0'),
+      stamp: (p) => `${canAct ? '1' : '0'}${ending.has(p.id) ? 'e' : ''}`,
     }),
-    [t, language, canAct, actor],
+    [t, language, canAct, actor, ending],
   );
   const noRecordsText = hasData
     ? search
@@ -172,9 +174,17 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
               title: t('processes.columns.name'),
               sortable: true,
               render: (p) => (
-                <Text size="sm" fw={500}>
-                  {p.name}
-                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {p.name}
+                  </Text>
+                  {ending.has(p.id) && (
+                    // The agent has the command; the row leaves when it reports the process ended.
+                    <Badge variant="light" color="orange" size="sm" leftSection={<Loader size={10} color="orange" aria-hidden />}>
+                      {t('processes.ending')}
+                    </Badge>
+                  )}
+                </Group>
               ),
             },
             { accessor: 'pid', title: t('processes.columns.pid'), sortable: true, textAlign: 'right' },
@@ -210,7 +220,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('processes.endProcessOf', { name: p.name, pid: p.pid })}
-                      disabled={!canAct}
+                      disabled={!canAct || ending.has(p.id)}
                       onClick={() => actor.send({ type: 'process.end', process: p })}
                     >
                       <IconPlayerStop size={18} aria-hidden />

@@ -12,6 +12,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { createProcessRule } from '../api/create-process-rule';
 import { endProcess } from '../api/end-process';
+import { getCommand } from '../api/get-command';
 import { getProcesses } from '../api/get-processes';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
@@ -19,6 +20,7 @@ export const processMonitorWithApi = processMonitorMachine.provide({
   actors: {
     fetchProcesses: fromPromise(({ input, signal }) => getProcesses(input.unitId, signal)),
     endProcess: fromPromise(({ input }) => endProcess(input.process.id)),
+    checkCommands: fromPromise(({ input, signal }) => Promise.all(input.commandIds.map((id) => getCommand(id, signal)))),
     blockExecutable: fromPromise(async ({ input }): Promise<BlockResult> => {
       const rule = await createProcessRule(input.unitId, { pattern: input.process.name, action: 'block', enabled: true, comment: '' });
       return { ruleId: rule.id, endedProcessIds: rule.endedProcessIds };
@@ -48,6 +50,12 @@ export const processSelectors = {
   isConfirmingEnd: (s: Snap) => s.matches({ action: 'confirmingEnd' }) || s.matches({ action: 'ending' }),
   isConfirmingBlock: (s: Snap) => s.matches({ action: 'confirmingBlock' }) || s.matches({ action: 'blocking' }),
   isActing: (s: Snap) => s.hasTag('acting'),
+  /** Processes whose end command waits for the agent (joined, so the selector's value compares by content). */
+  endingIds: (s: Snap) =>
+    s.context.ending
+      .map((e) => e.process.id)
+      .sort()
+      .join(' '),
 };
 
 /** A translated sentence for an API failure. */
@@ -96,6 +104,16 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
       ),
       actor.on('process.blocked', (e) =>
         notifications.show({ color: 'teal', message: t('processes.blocked', { name: e.process.name, count: e.endedCount }) }),
+      ),
+      actor.on('process.end.failed', (e) =>
+        notifications.show({
+          color: e.reason === 'refused' ? 'orange' : 'red',
+          title: t('processes.endFailed', { name: e.process.name }),
+          // The agent's own words, when it gave any, after the translated reason.
+          message: e.message
+            ? `${t(`processes.endResult.${e.reason}`)} ${t('processes.agentSaid', { message: e.message })}`
+            : t(`processes.endResult.${e.reason}`),
+        }),
       ),
       actor.on('process.action.failed', (e) =>
         notifications.show({
