@@ -23,10 +23,16 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  // A signal aborts every call in flight (the long poll too) and ends the loops; a second one does not wait.
+  // A signal aborts every call in flight (the long poll too) and ends the loops. Ctrl+C under `npm run` can arrive
+  // twice (from the terminal and forwarded by npm), so only a signal more than 2 s after the first stops at once.
   const stop = new AbortController();
+  let stoppingSince = 0;
   const onSignal = (name: NodeJS.Signals) => {
-    if (stop.signal.aborted) process.exit(130);
+    if (stop.signal.aborted) {
+      if (Date.now() - stoppingSince > 2_000) process.exit(130);
+      return;
+    }
+    stoppingSince = Date.now();
     log.info(`${name}: stopping.`);
     stop.abort(new Error(`Stopped by ${name}`));
   };
