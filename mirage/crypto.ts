@@ -1,4 +1,6 @@
+import { hmac } from '@noble/hashes/hmac.js';
 import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 const encoder = new TextEncoder();
 
@@ -15,6 +17,37 @@ export function randomToken(bytes = 24): string {
 /** SHA-256 of a text, as hex (keys that must not keep what was typed, e.g. a sign-in name). */
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}
+
+/**
+ * SHA-256 of a text as hex, synchronously (@noble/hashes): an agent credential or enrolment token is checked
+ * on every agent call, inside a handler that must not wait (a random secret needs no slow hash).
+ */
+export function sha256HexSync(text: string): string {
+  return toHex(sha256(encoder.encode(text)));
+}
+
+/** HMAC-SHA-256 of a text under a key, as base64url (43 characters): a secret derived from another. */
+export function hmacBase64Url(key: string, text: string): string {
+  return toBase64Url(hmac(sha256, encoder.encode(key), encoder.encode(text)));
+}
+
+/** Random bytes as base64url without padding (32 bytes: 43 characters). */
+export function randomBase64Url(bytes = 32): string {
+  const data = new Uint8Array(bytes);
+  crypto.getRandomValues(data);
+  return toBase64Url(data);
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Compares two texts in time that depends on their length only. */
+export function sameText(a: string, b: string): boolean {
+  return sameHex(a, b);
 }
 
 /**

@@ -61,20 +61,20 @@ export function liveRows(db: MirageDb): DbDump {
 // --- change counters -----------------------------------------------------------------------------
 
 /**
- * Fields the backend recomputes from the clock rather than stores: an update of only these is not a
- * change to commit (mirage/store/change-log.ts) nor one that invalidates a cached list order. The
- * simulated agents' heartbeat rewrites `lastSeenAt` of every live unit (10,000 at the large seed) on
- * reads; storing that would make the next write cost the whole collection.
+ * Fields no cached list order depends on: an update of only these does not move a collection's change
+ * counter (a sorted order, an index stays valid). Every change is still recorded and stored
+ * (mirage/store/change-log.ts): agents' heartbeats move `lastSeenAt` a few times a second, and each is a
+ * real write, but must not make the units list collate every name again.
  */
-export const DERIVED_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  serviceUnits: ['lastSeenAt'],
+export const UNSORTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  serviceUnits: ['lastSeenAt', 'agent', 'announcedStatus'],
 };
 
-export const onlyDerived = (collection: string, attrs: unknown): boolean => {
-  const derived = DERIVED_FIELDS[collection];
-  if (!derived || typeof attrs !== 'object' || attrs === null) return false;
+export const onlyUnsorted = (collection: string, attrs: unknown): boolean => {
+  const fields = UNSORTED_FIELDS[collection];
+  if (!fields || typeof attrs !== 'object' || attrs === null) return false;
   const keys = Object.keys(attrs);
-  return keys.length > 0 && keys.every((key) => derived.includes(key));
+  return keys.length > 0 && keys.every((key) => fields.includes(key));
 };
 
 type CountedCollection = MirageCollection;
@@ -91,7 +91,7 @@ function countChanges(collection: CountedCollection): void {
     return insert.apply(collection, args);
   };
   collection.update = function (...args: [unknown, unknown?]) {
-    if (!onlyDerived(collection.name, args.length > 1 ? args[1] : args[0])) bump();
+    if (!onlyUnsorted(collection.name, args.length > 1 ? args[1] : args[0])) bump();
     return update.apply(collection, args);
   };
   collection.remove = function (...args: [unknown?]) {
@@ -123,7 +123,7 @@ export function countCollectionChanges(db: MirageDb): void {
 
 /**
  * How many changes a collection has had (see countCollectionChanges); equal numbers mean the same rows,
- * apart from DERIVED_FIELDS (a cache must not depend on those).
+ * apart from UNSORTED_FIELDS (a cache must not depend on those).
  */
 export function changeCountOf(db: MirageDb, name: string): number {
   if (!(name in db)) db.createCollection(name);

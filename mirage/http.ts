@@ -1,6 +1,7 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
 import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
+import { sha256HexSync, sameText } from './crypto';
 import { table, type MirageDb, type Row } from './db';
 
 export interface SessionRow extends Row {
@@ -169,6 +170,8 @@ export function withAuth(
   };
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
+    // A unit credential reaches the agent API only (withAgent): refused at once, never looked up as a session.
+    if (isUnitCredential(bearerToken(request))) return errorResponse(401, 'Invalid access token');
     const provider = providerAuths.get(server)?.(bearerToken(request));
     if (provider) return provider.then((user) => answer(request, user)) as AnyResponse;
     const pending = syncUnknownToken(server, bearerToken(request));
@@ -181,4 +184,74 @@ export function queryParam(request: Request, name: string): string | undefined {
   const value = request.queryParams[name];
   if (Array.isArray(value)) return value[0] ?? undefined;
   return value ?? undefined;
+}
+
+// --- the agent API's credential (docs/api/openapi.yaml, agentAuth) -------------------------------
+
+/** `sua_unit_<unit id>_<secret>`: the unit's id, then a random (or, for a simulated agent, derived) secret. */
+const UNIT_CREDENTIAL = /^sua_unit_(\d{1,18})_([A-Za-z0-9_-]{20,100})$/;
+
+export const isUnitCredential = (token: string): boolean => token.startsWith('sua_unit_');
+
+/** The unit id a credential names, or null when it is not one. */
+export function credentialUnitId(credential: string): string | null {
+  return UNIT_CREDENTIAL.exec(credential)?.[1] ?? null;
+}
+
+/** The stored form of a credential or enrolment token: SHA-256 hex (only the hash is kept). */
+export const secretHash = (secret: string): string => sha256HexSync(secret);
+
+/** What withAgent reads of a unit row (mirage/domains/service-units.ts has the whole row). */
+export interface AgentUnitRow extends Row {
+  organizationId: string | number;
+  agent?: { credentialHash?: string; revokedAt: string | null } | null;
+}
+
+export interface AgentContext {
+  db: MirageDb;
+  request: Request;
+  /** The credential's unit (its agent active). */
+  unit: AgentUnitRow;
+}
+
+export function agentError(status: number, code: string, message: string): Response {
+  return json(status, { message, code });
+}
+
+/** The unit whose active agent holds the request's credential, or the 401 `agentUnauthorized`. */
+export function authenticateAgent(db: MirageDb, request: Request): AgentUnitRow | Response {
+  const credential = bearerToken(request);
+  const unitId = credentialUnitId(credential);
+  const unit = unitId ? table<AgentUnitRow>(db, 'serviceUnits').find(unitId) : undefined;
+  const stored = unit?.agent?.credentialHash;
+  if (!unit || !stored || unit.agent?.revokedAt || !sameText(secretHash(credential), stored)) {
+    return agentError(401, 'agentUnauthorized', 'Invalid agent credential');
+  }
+  return unit;
+}
+
+const isJson = (request: Request): boolean => {
+  const type = request.requestHeaders['Content-Type'] ?? request.requestHeaders['content-type'] ?? '';
+  return /^application\/json\s*(;|$)/i.test(type.trim());
+};
+
+/** 415 `unsupportedMediaType` when a write's body is not declared as JSON, else null. */
+export function unsupportedMediaType(request: Request): Response | null {
+  // Pretender's request and the Node transport's both carry the method (Mirage's typings leave it out).
+  const method = ((request as Request & { method?: string }).method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'DELETE' || isJson(request)) return null;
+  return agentError(415, 'unsupportedMediaType', 'Send the body as application/json');
+}
+
+/**
+ * Wraps an agent API handler: it runs only for a unit credential of an active agent (a user's token, an
+ * unknown or revoked credential: 401 `agentUnauthorized`), and a write only with a JSON body (415).
+ */
+export function withAgent(server: Server, handler: (ctx: AgentContext) => unknown): (...args: unknown[]) => AnyResponse {
+  return function (this: unknown, ...args: unknown[]) {
+    const request = args[1] as Request;
+    const unit = authenticateAgent(server.db, request);
+    if (unit instanceof Response) return unit;
+    return (unsupportedMediaType(request) ?? handler({ db: server.db, request, unit })) as AnyResponse;
+  };
 }

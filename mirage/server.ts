@@ -13,6 +13,8 @@ export interface MirageOptions {
   /** Fixed latency in ms, or [min, max] for a random one per request. Default [100, 200]. */
   latencyMs?: number | readonly [number, number];
   tokenLifetimeS?: number;
+  /** The heartbeat interval agents are told to keep, in seconds (default 30). */
+  agentHeartbeatS?: number;
   seed?: SeedSize;
   /** A persisted dump to start from instead of seeding. */
   initialData?: DbDump;
@@ -51,6 +53,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     seed: options.seed ?? 'default',
     now: options.now ?? (() => Date.now()),
+    agentHeartbeatS: options.agentHeartbeatS ?? 30,
     ...(options.providerAuth !== undefined ? { providerAuth: options.providerAuth } : {}),
   };
   const latency = options.latencyMs ?? [100, 200];

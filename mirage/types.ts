@@ -9,6 +9,8 @@ export interface MirageContext {
   seed: SeedSize;
   /** Clock, replaceable in tests. */
   now: () => number;
+  /** The heartbeat interval agents are told to keep (s); undefined: 30 (server env AGENT_HEARTBEAT_S). */
+  agentHeartbeatS?: number;
   /** The identity provider whose tokens are accepted; undefined: the build's VITE_OIDC_* settings. */
   providerAuth?: ProviderAuthConfig | null;
 }

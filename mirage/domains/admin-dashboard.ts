@@ -3,7 +3,7 @@ import { table, type MirageDb, type Row } from '../db';
 import { json, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { highestRisk, onlineTrend } from './prediction';
-import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-units';
+import { statusOf, type ServiceUnitRow } from './service-units';
 
 /**
  * The admin dashboard's cards under /api/admin/dashboard (docs/prediction.md, "Admin dashboard"):
@@ -17,7 +17,6 @@ interface OrganizationRow extends Row {
 }
 
 function summary(db: MirageDb, now: number): AdminDashboardSummary {
-  refreshHeartbeats(db, now);
   const byRole = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const user of table<UserRow>(db, 'users').all()) if (user.roleId in byRole) byRole[user.roleId] += 1;
   const units = { online: 0, offline: 0, maintenance: 0, total: 0 };

@@ -1,8 +1,10 @@
 import type { MirageDomain } from '../types';
 import { adminDashboardDomain } from './admin-dashboard';
+import { agentsDomain } from './agents';
 import { auditDomain } from './audit';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
+import { eventsDomain } from './events';
 import { organizationsDomain } from './organizations';
 import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
@@ -31,4 +33,7 @@ export const domains: readonly MirageDomain[] = [
   profileDomain,
   todoDomain,
   emailDomain,
+  // No seed: the agent API and the live events.
+  agentsDomain,
+  eventsDomain,
 ];

@@ -14,7 +14,8 @@ import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } fro
 import { dayOf, historyOf, dateOfDay } from '../prediction/history';
 import { HORIZON_DAYS, MIN_HISTORY_DAYS, downtimeForecast, predict, riskOf, featuresOf, type Prediction } from '../prediction/model';
 import type { MirageContext, MirageDomain } from '../types';
-import { refreshHeartbeats, statusOf, type ServiceUnitRow } from './service-units';
+import { statusOf, type ServiceUnitRow } from './service-units';
+import { isReporting } from '../../machines/service-units/unit-status';
 
 /**
  * The prediction report under /api/reports/prediction (docs/prediction.md): every visible unit's
@@ -40,7 +41,6 @@ const caches = new WeakMap<object, Map<string, Computed>>();
 
 /** The predictions of the units `include` accepts (all by default): a scope skips the others before any key is built. */
 function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceUnitRow>) => boolean = () => true): Computed[] {
-  refreshHeartbeats(db, now);
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -52,10 +52,12 @@ function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceU
   const units = table<ServiceUnitRow>(db, 'serviceUnits').rows();
   for (const unit of units) {
     if (!include(unit)) continue;
-    const key = `${unit.id}|${today}|${unit.agentAlive ? 1 : 0}|${unit.maintenance ? 1 : 0}|${unit.lastSeenAt.slice(0, 10)}|${unit.createdAt}`;
+    // Reporting or not: an agent that stopped makes the unit's history offline.
+    const alive = isReporting(unit, now);
+    const key = `${unit.id}|${today}|${alive ? 1 : 0}|${unit.maintenance ? 1 : 0}|${unit.lastSeenAt.slice(0, 10)}|${unit.createdAt}`;
     let hit = cache.get(key);
     if (!hit || hit.unit !== unit) {
-      hit = { unit, prediction: predict(historyOf(unit, now).history) };
+      hit = { unit, prediction: predict(historyOf({ ...unit, agentAlive: alive }, now).history) };
       cache.set(key, hit);
     }
     out.push(hit);
@@ -188,7 +190,7 @@ function reportOf(all: UnitPrediction[], request: Request, scope: Scope, now: nu
 
 /** Actual downtime per day with the model's expectation from the days before it, then the 7-day forecast. */
 export function seriesOf(unit: ServiceUnitRow, now: number): DowntimePoint[] {
-  const { dates, history } = historyOf(unit, now);
+  const { dates, history } = historyOf({ ...unit, agentAlive: isReporting(unit, now) }, now);
   const points: DowntimePoint[] = dates.map((date, i) => {
     if (i < MIN_HISTORY_DAYS) return { date, actual: history.downtimeHours[i] ?? 0, predicted: null, low: null, high: null };
     const { score } = riskOf(featuresOf(history, i));
@@ -324,7 +326,7 @@ export function onlineTrend(db: MirageDb, now: number, days: number): { date: st
   const out = Array.from({ length: days }, (_, i) => ({ date: dateOfDay(today - days + 1 + i), online: 0, total: 0 }));
   const index = new Map(out.map((p, i) => [p.date, i]));
   for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').rows()) {
-    const { dates, history } = historyOf(unit, now);
+    const { dates, history } = historyOf({ ...unit, agentAlive: isReporting(unit, now) }, now);
     dates.forEach((date, i) => {
       const at = index.get(date);
       if (at === undefined) return;

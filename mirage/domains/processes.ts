@@ -9,6 +9,8 @@ import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-
 import { idempotent } from '../idempotency';
 import { access } from '../access';
 import type { Action, Resource } from '../../machines/permissions/can';
+import { emitEvent } from '../events';
+import { commandView, issueCommand } from '../commands';
 
 /** A process as stored: the public shape plus when and why it ended. */
 export interface ProcessRow extends UnitProcess {
@@ -37,7 +39,7 @@ export function hashString(value: string): number {
   return h >>> 0;
 }
 
-interface CatalogEntry {
+export interface CatalogEntry {
   name: string;
   user: 'system' | 'service' | 'person';
   cpu: number;
@@ -46,7 +48,7 @@ interface CatalogEntry {
   chance: number;
 }
 
-const CATALOG: Record<OperatingSystem, CatalogEntry[]> = {
+export const CATALOG: Record<OperatingSystem, CatalogEntry[]> = {
   windows: [
     { name: 'System', user: 'system', cpu: 0.4, memoryMb: 1, chance: 0 },
     { name: 'csrss.exe', user: 'system', cpu: 0.2, memoryMb: 6, chance: 0 },
@@ -115,9 +117,9 @@ const CATALOG: Record<OperatingSystem, CatalogEntry[]> = {
   ],
 };
 
-const PEOPLE = ['j.smith', 'a.garcia', 'm.chen', 'l.novak', 'p.okafor', 'r.silva', 's.muller', 'k.tanaka', 'e.dubois', 'n.haddad'];
+export const PEOPLE = ['j.smith', 'a.garcia', 'm.chen', 'l.novak', 'p.okafor', 'r.silva', 's.muller', 'k.tanaka', 'e.dubois', 'n.haddad'];
 
-function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], person: string): string {
+export function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], person: string): string {
   if (kind === 'person') return person;
   if (os === 'windows') return kind === 'system' ? 'SYSTEM' : 'LOCAL SERVICE';
   if (os === 'macos') return kind === 'system' ? 'root' : '_windowserver';
@@ -136,7 +138,7 @@ interface UnitSeedState {
 }
 
 /** Builds the running processes of a unit, as they are when the agent first reports. */
-function initialProcesses(unit: ServiceUnit, now: number): Omit<ProcessRow, 'id'>[] {
+export function initialProcesses(unit: Pick<ServiceUnit, 'id' | 'operatingSystem'>, now: number): Omit<ProcessRow, 'id'>[] {
   const random = createRandom(hashString(`proc:${unit.id}`));
   const person = PEOPLE[Math.floor(random() * PEOPLE.length)] ?? 'user';
   const state: UnitSeedState = { nextPid: 300 + Math.floor(random() * 500) };
@@ -152,7 +154,7 @@ function initialProcesses(unit: ServiceUnit, now: number): Omit<ProcessRow, 'id'
 }
 
 function newProcess(
-  unit: ServiceUnit,
+  unit: Pick<ServiceUnit, 'id' | 'operatingSystem'>,
   entry: CatalogEntry,
   person: string,
   state: UnitSeedState,
@@ -178,13 +180,7 @@ const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
 const rules = (db: MirageDb) => table<ProcessRuleRow>(db, 'processRules');
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
 
-function ensureProcesses(db: MirageDb, unit: ServiceUnit, now: number): void {
-  // Lazily: the large seed has 10,000 units, most of which nobody opens.
-  if (processes(db).where({ serviceUnitId: String(unit.id) }).length > 0) return;
-  processes(db).insertMany(initialProcesses(unit, now));
-}
-
-function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
+export function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
   return processes(db).where({ serviceUnitId: unitId, state: 'running' });
 }
 
@@ -210,40 +206,6 @@ export function enforceRules(db: MirageDb, unitId: string, now: number): string[
 }
 
 /**
- * One "agent report": figures drift, now and then a process quits or starts.
- * Deterministic per (unit, read number), so tests and demos repeat.
- */
-function simulateTick(db: MirageDb, unit: ServiceUnit, tick: number, now: number): void {
-  const unitId = String(unit.id);
-  const random = createRandom(hashString(`tick:${unitId}:${tick}`));
-  const running = runningOf(db, unitId);
-  for (const p of running) {
-    const cpu = Math.max(0, Math.min(100, p.cpuPercent + (random() - 0.5) * Math.max(1, p.cpuPercent * 0.6)));
-    const memory = Math.max(1, p.memoryMb * (1 + (random() - 0.5) * 0.06));
-    processes(db).update(p.id, { cpuPercent: round1(cpu), memoryMb: round1(memory) });
-  }
-  const catalog = CATALOG[unit.operatingSystem] ?? CATALOG.linux;
-  const optional = running.filter((p) => catalog.some((c) => c.name === p.name && c.chance > 0));
-  if (optional.length > 0 && random() < 0.15) {
-    const quitting = optional[Math.floor(random() * optional.length)];
-    if (quitting)
-      processes(db).update(quitting.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'exit', cpuPercent: 0 });
-  }
-  if (random() < 0.2) {
-    const candidates = catalog.filter((c) => c.chance > 0 && !running.some((p) => p.name === c.name));
-    const entry = candidates[Math.floor(random() * candidates.length)];
-    if (entry) {
-      const person =
-        running.find((p) => !['SYSTEM', 'LOCAL SERVICE', 'root', '_windowserver', 'www-data'].includes(p.user))?.user ??
-        PEOPLE[0] ??
-        'user';
-      const maxPid = running.reduce((m, p) => Math.max(m, p.pid), 1000);
-      processes(db).insert(newProcess(unit, entry, person, { nextPid: maxPid }, random, now));
-    }
-  }
-}
-
-/**
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
  * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
  */
@@ -261,7 +223,19 @@ export function unitResourceAccess(
 const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
 type ProcessSort = (typeof PROCESS_SORTS)[number];
 
-function toProcess(row: ProcessRow): UnitProcess {
+/** Announces that the unit's running processes changed (processes.changed). */
+export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<ServiceUnit, 'id' | 'organizationId'>): void {
+  const running = runningOf(db, String(unit.id)).length;
+  emitEvent(db, now, {
+    type: 'processes.changed',
+    organizationId: unit.organizationId,
+    subjectId: unit.id,
+    unitId: unit.id,
+    data: { running },
+  });
+}
+
+export function toProcess(row: ProcessRow): UnitProcess {
   return {
     id: String(row.id),
     serviceUnitId: row.serviceUnitId,
@@ -275,11 +249,9 @@ function toProcess(row: ProcessRow): UnitProcess {
   };
 }
 
-function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, tick: number, now: number) {
+function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, now: number) {
   const unitId = String(unit.id);
-  ensureProcesses(db, unit, now);
-  simulateTick(db, unit, tick, now);
-  enforceRules(db, unitId, now);
+  if (enforceRules(db, unitId, now).length > 0) emitProcessesChanged(db, now, unit);
   const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
   const sortParam = queryParam(request, 'sort') ?? 'cpuPercent';
   const sort: ProcessSort = (PROCESS_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ProcessSort) : 'cpuPercent';
@@ -334,8 +306,9 @@ function toRule(row: ProcessRuleRow): ProcessRule {
 function seed(db: MirageDb, ctx: MirageContext): void {
   const now = ctx.now();
   const all = units(db).all();
-  // The large seed gets processes for a few units up front; the rest appear when first opened.
-  const eager = ctx.seed === 'large' ? all.filter((_, i) => i < 200) : all;
+  // The large seed gets processes for a few units and those with a simulated agent (which reports them).
+  const simulated = (unit: ServiceUnit) => unit.agent?.kind === 'simulated';
+  const eager = ctx.seed === 'large' ? all.filter((unit, i) => i < 200 || simulated(unit)) : all;
   const random = createRandom(20_260_101);
   const ruleRows: Omit<ProcessRuleRow, 'id'>[] = [];
   const processRows: Omit<ProcessRow, 'id'>[] = [];
@@ -399,8 +372,6 @@ export const processesDomain: MirageDomain = {
   name: 'processes',
   seed,
   routes(server: Server, ctx: MirageContext) {
-    // Each read of a unit's processes is the next agent report; counting reads keeps figures deterministic.
-    const ticks = new Map<string, number>();
     const ruleUnit = (db: MirageDb, user: UserRow, action: Action, request: Request, notFound?: string) =>
       unitResourceAccess(db, user, action, 'processRule', request.params['id'], notFound);
     /** The rule of the path, when the user may do `action` to it: 404 when it is not the unit's, 403 when refused. */
@@ -418,10 +389,7 @@ export const processesDomain: MirageDomain = {
       withAuth(server, ({ db, request, user }) => {
         const found = unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
         if (!found.ok) return found.response;
-        const unit = found.row;
-        const tick = (ticks.get(String(unit.id)) ?? 0) + 1;
-        ticks.set(String(unit.id), tick);
-        return listProcesses(db, request, unit, tick, ctx.now());
+        return listProcesses(db, request, found.row, ctx.now());
       }),
     );
 
@@ -433,13 +401,9 @@ export const processesDomain: MirageDomain = {
         const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
         if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
-        const updated = processes(db).update(row.id, {
-          state: 'ended',
-          endedAt: new Date(ctx.now()).toISOString(),
-          endedReason: 'user',
-          cpuPercent: 0,
-        });
-        return json(200, toProcess(updated));
+        // The agent ends it: the process ends when the agent reports the command's result (mirage/domains/agents.ts).
+        const command = issueCommand(db, ctx.now(), { unit: found.row, kind: 'endProcess', user, processId: String(row.id), pid: row.pid });
+        return json(202, commandView(command));
       }),
     );
 
@@ -468,6 +432,7 @@ export const processesDomain: MirageDomain = {
           if (!('pattern' in input)) return input;
           const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
           const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
+          if (endedProcessIds.length > 0) emitProcessesChanged(db, ctx.now(), unit);
           return json(201, { ...toRule(rule), endedProcessIds });
         }),
       ),
@@ -488,6 +453,7 @@ export const processesDomain: MirageDomain = {
         if (!('pattern' in input)) return input;
         const rule = rules(db).update(existing.id, input);
         const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
+        if (endedProcessIds.length > 0) emitProcessesChanged(db, ctx.now(), unit);
         return json(200, { ...toRule(rule), endedProcessIds });
       }),
     );

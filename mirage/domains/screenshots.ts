@@ -9,6 +9,8 @@ import { access, readableBy, refusal, splitBulk } from '../access';
 import type { Action } from '../../machines/permissions/can';
 import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
+import { emitEvent } from '../events';
+import { issueCommand } from '../commands';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export interface ScreenshotRow extends Screenshot {
@@ -17,6 +19,8 @@ export interface ScreenshotRow extends Screenshot {
 
 export interface CaptureRequestRow extends Row {
   serviceUnitId: string;
+  /** The captureScreenshot command the agent answers (null: none was sent, e.g. the unit was offline). */
+  commandId?: string | null;
   organizationId: string;
   requestedAt: number;
   status: 'pending' | 'delivered' | 'failed';
@@ -24,8 +28,14 @@ export interface CaptureRequestRow extends Row {
   failureReason: string | null;
 }
 
-/** How long the agent takes to answer a capture request. */
-export const CAPTURE_DELAY_MS = 1500;
+/** The image an agent uploaded for a screenshot (its own collection: the list never reads it). */
+export interface ScreenshotImageRow extends Row {
+  screenshotId: string;
+  serviceUnitId: string;
+  contentType: 'image/png' | 'image/jpeg';
+  /** base64 */
+  data: string;
+}
 
 const WINDOWS: Record<OperatingSystem, [process: string, title: string][]> = {
   windows: [
@@ -69,10 +79,16 @@ const RESOLUTIONS: [number, number][] = [
 ];
 
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
-const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
+export const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
+export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
+export const screenshotsTable = screenshots;
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
 
-function makeShot(unit: ServiceUnit, at: number, random: () => number): Omit<ScreenshotRow, 'id'> {
+export function makeShot(
+  unit: Pick<ServiceUnit, 'id' | 'organizationId' | 'operatingSystem'>,
+  at: number,
+  random: () => number,
+): Omit<ScreenshotRow, 'id'> {
   const options = WINDOWS[unit.operatingSystem] ?? WINDOWS.linux;
   const [processName, title] = options[Math.floor(random() * options.length)] ?? ['explorer.exe', 'Desktop'];
   const [width, height] = RESOLUTIONS[Math.floor(random() * RESOLUTIONS.length)] ?? [1920, 1080];
@@ -124,6 +140,12 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
   screenshots(db).insertMany(rows);
 }
 
+/** A screenshot goes with its uploaded image. */
+function removeScreenshot(db: MirageDb, id: string | number): void {
+  screenshots(db).remove(id);
+  for (const image of screenshotImages(db).where({ screenshotId: String(id) })) screenshotImages(db).remove(image.id);
+}
+
 export interface ScreenshotItem extends Screenshot {
   unitName: string;
 }
@@ -139,6 +161,7 @@ function toItem(row: ScreenshotRow, unitName: (id: string) => string): Screensho
     processName: row.processName,
     flagged: row.flagged,
     note: row.note,
+    ...(row.hasImage ? { hasImage: true } : {}),
     unitName: unitName(row.serviceUnitId),
   };
 }
@@ -242,15 +265,37 @@ function readPatch(body: unknown): PatchResult {
   return { ok: true, patch };
 }
 
-/** Settles a capture request once the agent's delay has passed. */
-function settleCapture(db: MirageDb, row: CaptureRequestRow, now: number): CaptureRequestRow {
-  if (row.status !== 'pending' || now - row.requestedAt < CAPTURE_DELAY_MS) return row;
-  const unit = units(db).find(row.serviceUnitId);
-  if (!unit) return captures(db).update(row.id, { status: 'failed', failureReason: 'unitGone' });
-  if (unitStatus(unit, now) === 'offline') return captures(db).update(row.id, { status: 'failed', failureReason: 'unitOffline' });
-  const random = createRandom(Number(row.id) * 7919 + row.requestedAt);
-  const shot = screenshots(db).insert({ ...makeShot(unit, row.requestedAt + CAPTURE_DELAY_MS, random), flagged: false, note: '' });
-  return captures(db).update(row.id, { status: 'delivered', screenshotId: String(shot.id) });
+/** A pending capture request whose unit is gone fails (its agent will never answer). */
+function settleCapture(db: MirageDb, row: CaptureRequestRow): CaptureRequestRow {
+  if (row.status !== 'pending' || units(db).find(row.serviceUnitId)) return row;
+  return captures(db).update(row.id, { status: 'failed', failureReason: 'unitGone' });
+}
+
+/** The agent delivered the capture: the request points at its screenshot. */
+export function deliverCapture(db: MirageDb, captureRequestId: string, screenshotId: string): void {
+  const row = captures(db).find(captureRequestId);
+  if (row?.status === 'pending') captures(db).update(row.id, { status: 'delivered', screenshotId, failureReason: null });
+}
+
+/** The capture failed (the agent's result, or its credential was revoked). */
+export function failCapture(db: MirageDb, captureRequestId: string, reason: 'notSupported' | 'refused' | 'failed' | 'agentRevoked'): void {
+  const row = captures(db).find(captureRequestId);
+  if (row?.status === 'pending') captures(db).update(row.id, { status: 'failed', failureReason: reason });
+}
+
+/** Announces a new screenshot (screenshot.captured). */
+export function emitScreenshotCaptured(
+  db: MirageDb,
+  now: number,
+  shot: Pick<ScreenshotRow, 'id' | 'organizationId' | 'serviceUnitId'>,
+): void {
+  emitEvent(db, now, {
+    type: 'screenshot.captured',
+    organizationId: shot.organizationId,
+    subjectId: shot.id,
+    unitId: shot.serviceUnitId,
+    data: { screenshotId: String(shot.id) },
+  });
 }
 
 function captureView(db: MirageDb, row: CaptureRequestRow) {
@@ -298,7 +343,7 @@ export const screenshotsDomain: MirageDomain = {
       withAuth(server, ({ db, request, user }) => {
         const found = screenshotAccess(db, user, 'delete', request.params['id']);
         if (!found.ok) return found.response;
-        screenshots(db).remove(found.row.id);
+        removeScreenshot(db, found.row.id);
         return json(204);
       }),
     );
@@ -320,8 +365,19 @@ export const screenshotsDomain: MirageDomain = {
           (r) => r.organizationId,
         );
         if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused, notFound: split.missing });
-        for (const id of split.allowed) screenshots(db).remove(id);
+        for (const id of split.allowed) removeScreenshot(db, id);
         return json(200, { deleted: split.allowed.length, notFound: split.missing, refused: split.refused });
+      }),
+    );
+
+    server.get(
+      '/screenshots/:id/image',
+      withAuth(server, ({ db, request, user }) => {
+        const found = screenshotAccess(db, user, 'read', request.params['id']);
+        if (!found.ok) return found.response;
+        const image = screenshotImages(db).where({ screenshotId: String(found.row.id) })[0];
+        if (!image) return errorResponse(404, 'This screenshot has no uploaded image');
+        return json(200, { contentType: image.contentType, data: image.data });
       }),
     );
 
@@ -332,15 +388,23 @@ export const screenshotsDomain: MirageDomain = {
         const found = unitResourceAccess(db, user, 'create', 'screenshot', request.params['id']);
         if (!found.ok) return found.response;
         const unit = found.row;
+        const now = ctx.now();
+        // The unit's agent takes the screenshot: a captureScreenshot command. Without an agent that
+        // reports (none, revoked, or offline) the request fails at once instead of waiting forever.
+        const agent = unit.agent ?? null;
+        const failureReason = agent?.revokedAt ? 'agentRevoked' : !agent || unitStatus(unit, now) === 'offline' ? 'unitOffline' : null;
         const row = captures(db).insert({
           serviceUnitId: String(unit.id),
           organizationId: String(unit.organizationId),
-          requestedAt: ctx.now(),
-          status: 'pending',
+          requestedAt: now,
+          status: failureReason ? 'failed' : 'pending',
           screenshotId: null,
-          failureReason: null,
+          failureReason,
+          commandId: null,
         });
-        return json(202, captureView(db, row));
+        if (failureReason) return json(202, captureView(db, row));
+        const command = issueCommand(db, now, { unit, kind: 'captureScreenshot', user, captureRequestId: String(row.id) });
+        return json(202, captureView(db, captures(db).update(row.id, { commandId: String(command.id) })));
       }),
     );
 
@@ -356,7 +420,7 @@ export const screenshotsDomain: MirageDomain = {
           'Capture request not found',
         );
         if (!found.ok) return found.response;
-        return json(200, captureView(db, settleCapture(db, found.row, ctx.now())));
+        return json(200, captureView(db, settleCapture(db, found.row)));
       }),
     );
   },

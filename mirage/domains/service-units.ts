@@ -1,56 +1,65 @@
 import { Response, type Request } from 'miragejs';
 import type { Action } from '../../machines/permissions/can';
-import type { OperatingSystem, ServiceUnit, UnitStatus } from '../../machines/domain/types';
+import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListParams, type ListSpec } from '../list';
 import { readUnitInput } from '../../core/unit-input';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
-import { collectionOf } from '../mirage-internals';
 import { access, createRefusal, readableBy, refusal, splitBulk } from '../access';
-import { unitStatus } from '../../machines/service-units/unit-status';
+import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
+import { emitEvent, pruneEvents } from '../events';
+import { secretHash, simulatedCredential } from '../agent-credentials';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
  *
- * Simulated agents: a unit whose agent is alive (`agentAlive`) reports every ~30 s. Instead of a timer,
- * the missed reports are applied lazily: `refreshHeartbeats(db, now)` runs at the start of every unit
- * request (at most every 15 s) and moves `lastSeenAt` of alive units to just now. Other domains that
- * show unit status can call it too.
+ * A unit's status follows its agent's heartbeats (mirage/domains/agents.ts): nothing about them is
+ * simulated here. Every change is announced as a live event (mirage/events.ts) in the same unit of work;
+ * `sweepUnitStatuses` announces the units whose heartbeat window passed.
  */
 
-export interface ServiceUnitRow extends ServiceUnit {
-  /** The simulated agent keeps reporting (not part of the API). */
-  agentAlive: boolean;
-  /** Alive agents report in 6 staggered groups, so `lastSeenAt` values differ by a few seconds. */
-  heartbeatGroup: number;
+/** The unit's agent as stored: the API's view plus the hash of its credential (never shown). */
+export interface UnitAgentRow extends UnitAgent {
+  credentialHash: string;
 }
 
-export type ServiceUnitView = ServiceUnit & { status: UnitStatus };
+export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
+  agent: UnitAgentRow | null;
+  /** Reporting or not, as last announced (unit.online / unit.offline); maintenance aside. */
+  announcedStatus?: 'online' | 'offline';
+}
+
+export type ServiceUnitView = Omit<ServiceUnit, 'agent'> & { status: UnitStatus; agent: UnitAgent | null };
 
 const STATUSES: readonly UnitStatus[] = ['online', 'offline', 'maintenance'];
 export const CURRENT_AGENT_VERSION = '4.2.1';
+/** The heartbeat interval of agents when the context does not set one (MirageContext.agentHeartbeatS). */
+export const DEFAULT_HEARTBEAT_S = 30;
+/**
+ * At most this many seeded units get a simulated agent (mirage/simulated-agents.ts drives each): the large
+ * seed's other units are seeded offline, so its heartbeats stay a few a second (docs/domain.md).
+ */
+export const SIMULATED_AGENT_CAP = 300;
 
 /** The screens' own online-status rule (machines/service-units/unit-status.ts), so server and views never disagree. */
 export const statusOf = unitStatus;
 
 const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
 
-const lastRefresh = new WeakMap<object, number>();
-
-export function refreshHeartbeats(db: MirageDb, now: number): void {
-  const previous = lastRefresh.get(db);
-  if (previous !== undefined && now >= previous && now - previous < 15_000) return;
-  lastRefresh.set(db, now);
-  const collection = collectionOf(db, 'serviceUnits');
-  for (let group = 0; group < 6; group += 1) {
-    // One pass per group: Mirage's update-by-id is a linear search, so updating 10,000 rows one by one is not an option.
-    collection?.update({ agentAlive: true, heartbeatGroup: group }, { lastSeenAt: new Date(now - group * 5_000).toISOString() });
-  }
+export function agentView(agent: UnitAgentRow | null | undefined): UnitAgent | null {
+  if (!agent) return null;
+  return {
+    kind: agent.kind,
+    enrolledAt: agent.enrolledAt,
+    revokedAt: agent.revokedAt,
+    heartbeatIntervalS: agent.heartbeatIntervalS,
+    system: agent.system ? { ...agent.system, ipAddresses: [...agent.system.ipAddresses] } : null,
+  };
 }
 
-export function toView(row: ServiceUnitRow, now: number): ServiceUnitView {
+export function toView(row: Readonly<ServiceUnitRow>, now: number): ServiceUnitView {
   return {
     id: String(row.id),
     organizationId: String(row.organizationId),
@@ -68,7 +77,36 @@ export function toView(row: ServiceUnitRow, now: number): ServiceUnitView {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     status: statusOf(row, now),
+    agent: agentView(row.agent),
   };
+}
+
+/** Announces a unit's change (unit.created / unit.changed / unit.online / unit.offline) with its view. */
+export function emitUnitEvent(
+  db: MirageDb,
+  now: number,
+  type: 'unit.created' | 'unit.changed' | 'unit.online' | 'unit.offline',
+  row: Readonly<ServiceUnitRow>,
+): void {
+  emitEvent(db, now, { type, organizationId: row.organizationId, subjectId: row.id, unitId: row.id, data: { unit: toView(row, now) } });
+}
+
+/**
+ * Announces every unit whose heartbeat window passed since it was announced online (unit.offline), and
+ * prunes the events beyond their retention. The server and the browser run it every 5 s, as a write.
+ * Returns how many units went offline.
+ */
+export function sweepUnitStatuses(db: MirageDb, now: number): number {
+  let offline = 0;
+  const gone: Readonly<ServiceUnitRow>[] = [];
+  for (const row of units(db).rows()) if (row.announcedStatus !== 'offline' && !isReporting(row, now)) gone.push(row);
+  for (const row of gone) {
+    const updated = units(db).update(row.id, { announcedStatus: 'offline' });
+    emitUnitEvent(db, now, 'unit.offline', updated);
+    offline += 1;
+  }
+  pruneEvents(db, now);
+  return offline;
 }
 
 /** The units a user may read (can.ts readScope), not copied (read only). */
@@ -154,10 +192,12 @@ export function unitAccess(db: MirageDb, user: UserRow, action: Action, id: stri
   return access(user, action, 'serviceUnit', id ? units(db).find(id) : undefined, (u) => u.organizationId, NOT_FOUND);
 }
 
-function removeUnitEverywhere(db: MirageDb, id: string): void {
+function removeUnitEverywhere(db: MirageDb, id: string, now: number): void {
+  const organizationId = units(db).find(id)?.organizationId ?? null;
   units(db).remove(id);
+  emitEvent(db, now, { type: 'unit.deleted', organizationId, subjectId: id, unitId: id, data: {} });
   // What belongs to the unit goes with it; URL rules scoped to it forget it.
-  for (const name of ['processes', 'processRules', 'screenshots']) {
+  for (const name of ['processes', 'processRules', 'screenshots', 'screenshotImages', 'commands']) {
     const t = table<{ id: string; serviceUnitId: string }>(db, name);
     for (const row of t.where((r) => String(r.serviceUnitId) === id)) t.remove(row.id);
   }
@@ -190,11 +230,7 @@ function bulkIds(db: MirageDb, user: UserRow, action: Action, request: Request):
 }
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
-  const authed = (handler: Parameters<typeof withAuth>[1]) =>
-    withAuth(server, (c) => {
-      refreshHeartbeats(c.db, ctx.now());
-      return handler(c);
-    });
+  const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
 
   server.get(
     '/service-units/tags',
@@ -242,7 +278,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(({ db, request, user }) => {
       const bulk = bulkIds(db, user, 'delete', request);
       if (bulk instanceof Response) return bulk;
-      for (const id of bulk.ids) removeUnitEverywhere(db, id);
+      for (const id of bulk.ids) removeUnitEverywhere(db, id, ctx.now());
       return json(200, { deleted: bulk.ids.length, refused: bulk.refused });
     }),
   );
@@ -257,7 +293,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const bulk = bulkIds(db, user, 'update', request);
       if (bulk instanceof Response) return bulk;
       const updatedAt = new Date(ctx.now()).toISOString();
-      for (const id of bulk.ids) units(db).update(id, { maintenance: body['maintenance'], updatedAt });
+      for (const id of bulk.ids) {
+        const row = units(db).update(id, { maintenance: body['maintenance'], updatedAt });
+        emitUnitEvent(db, ctx.now(), 'unit.changed', row);
+      }
       return json(200, { updated: bulk.ids.length, refused: bulk.refused });
     }),
   );
@@ -272,7 +311,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
           if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
           const now = new Date(ctx.now()).toISOString();
-          // A new unit's agent enrolls at once (the demo has no real agents): it reports from now on.
+          // A unit added by hand has no agent (one enrols with a token): it counts as seen when it was added.
           const row = units(db).insert({
             ...value,
             organizationId: String(user.organizationId),
@@ -280,9 +319,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
             lastSeenAt: now,
             createdAt: now,
             updatedAt: now,
-            agentAlive: true,
-            heartbeatGroup: 0,
+            agent: null,
+            announcedStatus: 'online',
           });
+          emitUnitEvent(db, ctx.now(), 'unit.created', row);
           return json(201, toView(row, ctx.now()));
         }),
     ),
@@ -299,6 +339,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!errors['name'] && duplicateName(db, existing.organizationId, value.name, id)) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const row = units(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString() });
+      emitUnitEvent(db, ctx.now(), 'unit.changed', row);
       return json(200, toView(row, ctx.now()));
     }),
   );
@@ -309,7 +350,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const id = String(request.params['id']);
       const found = unitAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
-      removeUnitEverywhere(db, id);
+      removeUnitEverywhere(db, id, ctx.now());
       return json(204);
     }),
   );
@@ -395,7 +436,14 @@ function pick<T>(rand: () => number, items: readonly T[]): T {
 }
 
 /** Deterministic units for one organization; `count` beyond the natural ~40 numbers the units on. */
-export function generateUnits(organizationId: string, profile: OrgProfile, count: number, now: number, seed: number) {
+export function generateUnits(
+  organizationId: string,
+  profile: OrgProfile,
+  count: number,
+  now: number,
+  seed: number,
+  agents: { heartbeatS: number; left: number } = { heartbeatS: DEFAULT_HEARTBEAT_S, left: SIMULATED_AGENT_CAP },
+) {
   const rand = createRandom(seed);
   const rows: Omit<ServiceUnitRow, 'id'>[] = [];
   const perRole = new Map<string, number>();
@@ -411,9 +459,11 @@ export function generateUnits(organizationId: string, profile: OrgProfile, count
     const roll = rand();
     // ~62 % alive (online), ~10 % in maintenance, the rest offline for minutes to weeks.
     const maintenance = roll > 0.62 && roll < 0.72;
-    const alive = roll <= 0.62;
-    const offlineFor = 5 * 60_000 + Math.floor(rand() ** 2 * 30 * day);
+    // Beyond the cap of simulated agents, a unit that would be alive is seeded offline (its agent stopped).
+    const alive = roll <= 0.62 && agents.left > 0;
     const group = i % 6;
+    const offlineFor = 5 * 60_000 + Math.floor(rand() ** 2 * 30 * day);
+    // Alive units last reported a few seconds apart, as their staggered agents do.
     const lastSeenAt = new Date(alive ? now - group * 5_000 : now - offlineFor).toISOString();
     const createdAt = new Date(now - (30 + Math.floor(rand() * 600)) * day).toISOString();
     const updatedAt = new Date(Math.min(now, Date.parse(createdAt) + Math.floor(rand() * 400) * day)).toISOString();
@@ -440,9 +490,22 @@ export function generateUnits(organizationId: string, profile: OrgProfile, count
       screenshotIntervalMinutes: pick(rand, [0, 5, 10, 15, 15, 30, 60]),
       createdAt,
       updatedAt,
-      agentAlive: alive || (maintenance && rand() < 0.5),
-      heartbeatGroup: group,
+      agent: null,
     });
+    const reporting = (alive || (maintenance && rand() < 0.5)) && agents.left > 0;
+    if (reporting) {
+      agents.left -= 1;
+      (rows[rows.length - 1] as Omit<ServiceUnitRow, 'id'>).lastSeenAt = new Date(now - group * 5_000).toISOString();
+      // Its simulated agent's enrolment: the credential (derived, see seed()) is filled in once the id is known.
+      (rows[rows.length - 1] as Omit<ServiceUnitRow, 'id'>).agent = {
+        kind: 'simulated',
+        enrolledAt: createdAt,
+        revokedAt: null,
+        heartbeatIntervalS: agents.heartbeatS,
+        system: null,
+        credentialHash: '',
+      };
+    }
   }
   return rows;
 }
@@ -453,10 +516,18 @@ function seed(db: MirageDb, ctx: MirageContext): void {
   const acme = orgs[0];
   const globex = orgs[1];
   const all: Omit<ServiceUnitRow, 'id'>[] = [];
-  if (acme) all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001));
-  if (globex) all.push(...generateUnits(String(globex.id), PROFILES['globex'] as OrgProfile, 38, now, 2002));
-  units(db).insertMany(all);
-  lastRefresh.set(db, now);
+  const agents = { heartbeatS: ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S, left: SIMULATED_AGENT_CAP };
+  // Globex first: at the large seed, Acme's 10,000 units would take every simulated agent.
+  if (globex) all.push(...generateUnits(String(globex.id), PROFILES['globex'] as OrgProfile, 38, now, 2002, agents));
+  if (acme)
+    all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001, agents));
+  // Acme's units keep the lower ids, as before (the seed's well-known ids, e.g. unit 33).
+  const inserted = units(db).insertMany([...all.slice(globex ? 38 : 0), ...all.slice(0, globex ? 38 : 0)]);
+  for (const row of inserted) {
+    const announcedStatus = isReporting(row, now) ? 'online' : 'offline';
+    const agent = row.agent ? { ...row.agent, credentialHash: secretHash(simulatedCredential(db, row.id)) } : null;
+    units(db).update(row.id, { agent, announcedStatus });
+  }
 }
 
 export const serviceUnitsDomain: MirageDomain = {

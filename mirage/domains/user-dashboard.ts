@@ -5,7 +5,6 @@ import type { MirageDomain } from '../types';
 import type { ProcessRow } from './processes';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { newestScreenshots, unitNames, type ScreenshotRow } from './screenshots';
-import { refreshHeartbeats } from './service-units';
 import { readableBy } from '../access';
 import type { Resource } from '../../machines/permissions/can';
 
@@ -23,9 +22,8 @@ function startOfDay(now: number): string {
   return d.toISOString();
 }
 
-/** Applies the agents' missed heartbeats first, as the units list does, so both agree on who is online. */
-function visibleUnits(db: MirageDb, user: UserRow, now: number): ServiceUnit[] {
-  refreshHeartbeats(db, now);
+/** The units the user may read (status derives from each one's last heartbeat, as in the units list). */
+function visibleUnits(db: MirageDb, user: UserRow): ServiceUnit[] {
   const mine = inOrg(user, 'serviceUnit');
   return table<ServiceUnit>(db, 'serviceUnits').where((u) => mine(u.organizationId));
 }
@@ -42,7 +40,7 @@ export const userDashboardDomain: MirageDomain = {
       '/dashboard/summary',
       withAuth(server, ({ db, user }) => {
         const now = ctx.now();
-        const unitList = visibleUnits(db, user, now);
+        const unitList = visibleUnits(db, user);
         const unitIds = new Set(unitList.map((u) => String(u.id)));
         const counts = { online: 0, offline: 0, maintenance: 0 };
         for (const unit of unitList) counts[unitStatus(unit, now)] += 1;
@@ -71,7 +69,7 @@ export const userDashboardDomain: MirageDomain = {
       withAuth(server, ({ db, request, user }) => {
         const now = ctx.now();
         const limit = limitOf(queryParam(request, 'limit'), 5);
-        const items = visibleUnits(db, user, now)
+        const items = visibleUnits(db, user)
           .filter((u) => unitStatus(u, now) === 'offline')
           .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
           .slice(0, limit)

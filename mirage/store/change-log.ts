@@ -1,4 +1,4 @@
-import { markChanged, onlyDerived, type MirageDb, type Row } from '../db';
+import { markChanged, type MirageDb, type Row } from '../db';
 import { collectionsOf, rawDb, type MirageCollection } from '../mirage-internals';
 
 /** What one commit stores: per collection, the rows to write (their current value) and the ids to delete. */
@@ -75,9 +75,7 @@ export function trackChanges(db: MirageDb): ChangeTracker {
       return result;
     };
     collection.update = function (target: unknown, attrs?: unknown) {
-      if (!onlyDerived(collection.name, attrs === undefined ? target : attrs)) {
-        for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
-      }
+      for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
       return attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs);
     };
     collection.remove = function (target?: unknown) {

@@ -85,6 +85,19 @@ export const ROW_SCHEMAS: Record<string, z.ZodType> = {
     requestedAt: z.number(),
     status: z.enum(['pending', 'delivered', 'failed']),
   }),
+  // Issue 24: the agents' enrolment tokens (hashes only), commands, uploaded images, the live events (the outbox).
+  agentEnrolments: row({ tokenHash: z.string().min(1), organizationId: ref, expiresAt: iso }),
+  agentSecrets: row({ simulatedSecret: z.string().min(1) }),
+  commands: row({
+    serviceUnitId: ref,
+    organizationId: ref,
+    kind: z.enum(['endProcess', 'captureScreenshot']),
+    status: z.enum(['pending', 'sent', 'succeeded', 'failed', 'refused', 'notSupported']),
+    issuedAt: iso,
+    issuedBy: ref,
+  }),
+  screenshotImages: row({ screenshotId: ref, contentType: z.enum(['image/png', 'image/jpeg']), data: text }),
+  events: row({ type: text, at: iso, subjectId: text, data: z.looseObject({}) }),
   urlRestrictions: row({
     organizationId: ref,
     scope: z.union([z.looseObject({ kind: z.literal('all') }), z.looseObject({ kind: z.literal('units'), unitIds: z.array(ref) })]),

@@ -1,0 +1,466 @@
+import type { Request, Server } from 'miragejs';
+import type { ProcessRule, UrlRestriction } from '../../machines/domain/types';
+import { isReporting } from '../../machines/service-units/unit-status';
+import {
+  firstIpAddress,
+  isEnrolmentTokenShape,
+  readCommandResult,
+  readEnrolRequest,
+  readHeartbeat,
+  readProcessReport,
+  readScreenshotUpload,
+  type ReportedSystem,
+} from '../../core/agent-input';
+import { access, createRefusal } from '../access';
+import { newEnrolmentToken, newUnitCredential, secretHash } from '../agent-credentials';
+import { commandFinished, commandsTable, commandView, finishCommand, type CommandRow } from '../commands';
+import { table, type MirageDb, type Row } from '../db';
+import { emitEvent } from '../events';
+import {
+  agentError,
+  errorResponse,
+  isRecord,
+  json,
+  parseBody,
+  queryParam,
+  unsupportedMediaType,
+  withAgent,
+  withAuth,
+  type AgentContext,
+} from '../http';
+import { idempotent } from '../idempotency';
+import type { MirageContext, MirageDomain } from '../types';
+import { createRandom, emitProcessesChanged, runningOf, type ProcessRow } from './processes';
+import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotImages, screenshotsTable } from './screenshots';
+import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
+
+/**
+ * The agent API (docs/api/openapi.yaml, `/api/agent/...`) and the user API's side of agents: enrolment
+ * tokens, revocation, commands. A real agent (agent/) and the simulated ones (mirage/simulated-agents.ts)
+ * call the same endpoints. The credential reaches only these endpoints, and only its own unit (withAgent).
+ */
+
+export interface EnrolmentRow extends Row {
+  tokenHash: string;
+  organizationId: string;
+  expiresAt: string;
+  createdBy: string;
+  createdAt: string;
+  usedAt: string | null;
+  unitId: string | null;
+}
+
+const ENROLMENT_TTL_MS = 24 * 3_600_000;
+const MAX_WAIT_S = 30;
+
+const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
+const enrolments = (db: MirageDb) => table<EnrolmentRow>(db, 'agentEnrolments');
+const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
+
+const heartbeatOf = (ctx: MirageContext) => ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S;
+
+/** The request's body as JSON: 415 when not declared so, 400 when malformed (the answer), else the value. */
+function jsonBody(request: Request): { ok: true; body: unknown } | { ok: false; response: ReturnType<typeof json> } {
+  const refused = unsupportedMediaType(request);
+  if (refused) return { ok: false, response: refused };
+  const body = parseBody(request);
+  if (body === undefined) return { ok: false, response: errorResponse(400, 'Malformed request body') };
+  return { ok: true, body };
+}
+
+/** 403 `otherUnit` when the body names another unit than the credential's. */
+function otherUnit(body: unknown, unit: { id: string | number }) {
+  const named = isRecord(body) ? body['unitId'] : undefined;
+  if (typeof named !== 'string' || named === String(unit.id)) return null;
+  return agentError(403, 'otherUnit', `This credential reports for unit ${String(unit.id)} only`);
+}
+
+const invalid = (errors: Record<string, string>) => errorResponse(422, 'Validation failed', errors);
+
+/** A name for an enrolled machine: its hostname, made unique in the organization ("host (2)"). */
+function uniqueName(db: MirageDb, organizationId: string, hostname: string): string {
+  const taken = new Set(
+    units(db)
+      .rows()
+      .filter((u) => String(u.organizationId) === organizationId)
+      .map((u) => u.name.toLowerCase()),
+  );
+  const base = hostname.slice(0, 72);
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n += 1) {
+    const name = `${base} (${n})`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+}
+
+/** The stored system of an agent (what the API shows of it). */
+const systemOf = (system: ReportedSystem) => ({
+  hostname: system.hostname,
+  osName: system.osName,
+  ipAddresses: [...system.ipAddresses],
+  uptimeS: system.uptimeS,
+  agentVersion: system.agentVersion,
+});
+
+/** What a heartbeat changes of the unit's row; `visible`: something a screen shows, besides the time. */
+function heartbeatPatch(unit: Readonly<ServiceUnitRow>, system: ReportedSystem, now: number) {
+  const patch: Partial<ServiceUnitRow> = { lastSeenAt: new Date(now).toISOString() };
+  const ip = firstIpAddress(system.ipAddresses);
+  if (system.hostname !== unit.hostname) patch.hostname = system.hostname;
+  if (ip !== null && ip !== unit.ipAddress) patch.ipAddress = ip;
+  if (system.platform !== unit.operatingSystem) patch.operatingSystem = system.platform;
+  if (system.agentVersion !== unit.agentVersion) patch.agentVersion = system.agentVersion;
+  const before = unit.agent?.system;
+  const next = systemOf(system);
+  const visible =
+    Object.keys(patch).length > 1 ||
+    !before ||
+    before.osName !== next.osName ||
+    before.hostname !== next.hostname ||
+    before.agentVersion !== next.agentVersion ||
+    before.ipAddresses.join() !== next.ipAddresses.join();
+  if (unit.agent) patch.agent = { ...unit.agent, system: next };
+  return { patch, visible };
+}
+
+/** A heartbeat: the unit is seen now; unit.online when it was announced offline, unit.changed when what it shows changed. */
+export function recordHeartbeat(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, system: ReportedSystem): ServiceUnitRow {
+  const { patch, visible } = heartbeatPatch(unit, system, now);
+  const comingOnline = unit.announcedStatus !== 'online';
+  if (comingOnline) patch.announcedStatus = 'online';
+  const updated = units(db).update(unit.id, patch);
+  if (comingOnline && isReporting(updated, now)) emitUnitEvent(db, now, 'unit.online', updated);
+  else if (visible) emitUnitEvent(db, now, 'unit.changed', updated);
+  return updated;
+}
+
+/** Replaces the unit's running processes with a report: gone ones end ('exit'), new ones start. */
+export function recordProcessReport(
+  db: MirageDb,
+  now: number,
+  unit: Readonly<ServiceUnitRow>,
+  reported: readonly { pid: number; name: string; user: string; cpuPercent: number; memoryMb: number; startedAt: string | null }[],
+): { running: number; started: number; ended: number } {
+  const unitId = String(unit.id);
+  const at = new Date(now).toISOString();
+  const running = new Map(runningOf(db, unitId).map((p) => [`${p.pid}|${p.name}`, p]));
+  let started = 0;
+  const seen = new Set<string>();
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  for (const p of reported) {
+    const key = `${p.pid}|${p.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const figures = { cpuPercent: round1(p.cpuPercent), memoryMb: round1(p.memoryMb), user: p.user };
+    const existing = running.get(key);
+    if (existing) {
+      if (existing.cpuPercent !== figures.cpuPercent || existing.memoryMb !== figures.memoryMb || existing.user !== figures.user)
+        processes(db).update(existing.id, figures);
+      continue;
+    }
+    processes(db).insert({
+      serviceUnitId: unitId,
+      name: p.name,
+      pid: p.pid,
+      ...figures,
+      startedAt: p.startedAt ?? at,
+      state: 'running',
+      endedAt: null,
+      endedReason: null,
+    });
+    started += 1;
+  }
+  let ended = 0;
+  for (const [key, p] of running) {
+    if (seen.has(key)) continue;
+    processes(db).update(p.id, { state: 'ended', endedAt: at, endedReason: 'exit', cpuPercent: 0 });
+    ended += 1;
+  }
+  if (started + ended > 0) emitProcessesChanged(db, now, unit);
+  return { running: seen.size, started, ended };
+}
+
+/** Announces a finished command (command.finished). */
+function emitCommandFinished(db: MirageDb, now: number, row: Readonly<CommandRow>): void {
+  emitEvent(db, now, {
+    type: 'command.finished',
+    organizationId: row.organizationId,
+    subjectId: row.id,
+    unitId: row.serviceUnitId,
+    data: { command: commandView(row) },
+  });
+}
+
+/** What a command's result means: a process ended, a capture settled (or a simulated agent's screenshot taken). */
+function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, command: Readonly<CommandRow>): void {
+  if (command.kind === 'endProcess' && command.status === 'succeeded' && command.processId) {
+    const process = processes(db).find(command.processId);
+    if (process?.state === 'running') {
+      processes(db).update(process.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'user', cpuPercent: 0 });
+      emitProcessesChanged(db, now, unit);
+    }
+  }
+  if (command.kind !== 'captureScreenshot' || !command.captureRequestId) return;
+  const request = captures(db).find(command.captureRequestId);
+  if (request?.status !== 'pending') return;
+  if (command.status !== 'succeeded') {
+    const status = command.status;
+    failCapture(db, String(request.id), status === 'refused' || status === 'notSupported' ? status : 'failed');
+    return;
+  }
+  if (unit.agent?.kind !== 'simulated') {
+    // A real agent uploads the image (with the command's id) before it reports success: none came.
+    failCapture(db, String(request.id), 'failed');
+    return;
+  }
+  // A simulated agent's screenshot is drawn by the app (no image data), as the seeded ones.
+  const random = createRandom(Number(command.id) * 7919 + now);
+  const shot = screenshotsTable(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
+  deliverCapture(db, String(request.id), String(shot.id));
+  emitScreenshotCaptured(db, now, shot);
+}
+
+/** Revokes the unit's agent: its credential is refused from now on; what it was asked and never answered fails. */
+export function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>): ServiceUnitRow {
+  const agent = unit.agent as UnitAgentRow;
+  const updated = units(db).update(unit.id, { agent: { ...agent, revokedAt: new Date(now).toISOString() } });
+  for (const command of commandsTable(db).where((c) => c.serviceUnitId === String(unit.id) && !commandFinished(c))) {
+    const finished = finishCommand(db, now, command, { status: 'failed', message: 'The agent was revoked' });
+    if (finished.captureRequestId) failCapture(db, finished.captureRequestId, 'agentRevoked');
+    emitCommandFinished(db, now, finished);
+  }
+  emitUnitEvent(db, now, 'unit.changed', updated);
+  return updated;
+}
+
+function routes(server: Server, ctx: MirageContext): void {
+  // --- the user API ---------------------------------------------------------------------------
+
+  server.post(
+    '/agent-enrolments',
+    withAuth(
+      server,
+      ({ db, request, user }) =>
+        createRefusal(user, 'serviceUnit') ??
+        idempotent(db, request, user.id, ctx.now(), () => {
+          const now = ctx.now();
+          const token = newEnrolmentToken();
+          const expiresAt = new Date(now + ENROLMENT_TTL_MS).toISOString();
+          const organizationId = String(user.organizationId);
+          enrolments(db).insert({
+            tokenHash: secretHash(token),
+            organizationId,
+            expiresAt,
+            createdBy: String(user.id),
+            createdAt: new Date(now).toISOString(),
+            usedAt: null,
+            unitId: null,
+          });
+          return json(201, { token, expiresAt, organizationId });
+        }),
+    ),
+  );
+
+  server.delete(
+    '/service-units/:id/agent',
+    withAuth(server, ({ db, request, user }) => {
+      const found = unitAccess(db, user, 'update', request.params['id']);
+      if (!found.ok) return found.response;
+      if (!found.row.agent || found.row.agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
+      return json(200, toView(revokeAgent(db, ctx.now(), found.row), ctx.now()));
+    }),
+  );
+
+  server.get(
+    '/commands/:id',
+    withAuth(server, ({ db, request, user }) => {
+      const found = access(
+        user,
+        'read',
+        'serviceUnit',
+        commandsTable(db).find(request.params['id'] ?? ''),
+        (c) => c.organizationId,
+        'Command not found',
+      );
+      return found.ok ? json(200, commandView(found.row)) : found.response;
+    }),
+  );
+
+  // --- the agent API --------------------------------------------------------------------------
+
+  server.post('/agent/enrol', (_schema: unknown, request: Request) => {
+    const read = jsonBody(request);
+    if (!read.ok) return read.response;
+    const input = readEnrolRequest(read.body);
+    if (!input.ok) return invalid(input.errors);
+    const db = server.db;
+    const now = ctx.now();
+    const { token, system } = input.value;
+    const hash = isEnrolmentTokenShape(token) ? secretHash(token) : null;
+    const enrolment = hash ? enrolments(db).where({ tokenHash: hash })[0] : undefined;
+    if (!enrolment || enrolment.usedAt !== null || Date.parse(enrolment.expiresAt) <= now) {
+      return agentError(401, 'enrolmentInvalid', 'The enrolment token is unknown, used or expired');
+    }
+    const at = new Date(now).toISOString();
+    const heartbeatIntervalS = heartbeatOf(ctx);
+    const organizationId = enrolment.organizationId;
+    const unit = units(db).insert({
+      organizationId,
+      name: uniqueName(db, organizationId, system.hostname),
+      hostname: system.hostname,
+      ipAddress: firstIpAddress(system.ipAddresses) ?? '',
+      operatingSystem: system.platform,
+      agentVersion: system.agentVersion,
+      location: '',
+      description: '',
+      tags: [],
+      lastSeenAt: at,
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
+      createdAt: at,
+      updatedAt: at,
+      agent: null,
+      announcedStatus: 'online',
+    });
+    const credential = newUnitCredential(unit.id);
+    const enrolled = units(db).update(unit.id, {
+      agent: {
+        kind: 'enrolled',
+        enrolledAt: at,
+        revokedAt: null,
+        heartbeatIntervalS,
+        system: systemOf(system),
+        credentialHash: secretHash(credential),
+      },
+    });
+    enrolments(db).update(enrolment.id, { usedAt: at, unitId: String(unit.id) });
+    emitUnitEvent(db, now, 'unit.created', enrolled);
+    return json(201, { unitId: String(unit.id), organizationId, credential, heartbeatIntervalS });
+  });
+
+  /** An agent write: credential (withAgent, also 415), JSON (400), its own unit (403), then the handler. */
+  const agentWrite = (handler: (c: AgentContext & { body: unknown; unit: ServiceUnitRow }) => unknown) =>
+    withAgent(server, (c) => {
+      const body = parseBody(c.request);
+      if (body === undefined) return errorResponse(400, 'Malformed request body');
+      return otherUnit(body, c.unit) ?? handler({ ...c, body, unit: c.unit as ServiceUnitRow });
+    });
+
+  server.post(
+    '/agent/heartbeat',
+    agentWrite(({ db, body, unit }) => {
+      const input = readHeartbeat(body);
+      if (!input.ok) return invalid(input.errors);
+      const now = ctx.now();
+      recordHeartbeat(db, now, unit, input.value.system);
+      const pendingCommands = commandsTable(db).where({ serviceUnitId: String(unit.id), status: 'pending' }).length;
+      return json(200, {
+        receivedAt: new Date(now).toISOString(),
+        heartbeatIntervalS: unit.agent?.heartbeatIntervalS ?? heartbeatOf(ctx),
+        pendingCommands,
+      });
+    }),
+  );
+
+  server.put(
+    '/agent/processes',
+    agentWrite(({ db, body, unit }) => {
+      const input = readProcessReport(body);
+      if (!input.ok) return invalid(input.errors);
+      return json(200, recordProcessReport(db, ctx.now(), unit, input.value.processes));
+    }),
+  );
+
+  server.post(
+    '/agent/screenshots',
+    agentWrite(({ db, body, unit }) => {
+      const input = readScreenshotUpload(body);
+      if (!input.ok && 'tooLarge' in input) return agentError(413, 'screenshotTooLarge', 'The screenshot is larger than 1048576 bytes');
+      if (!input.ok) return invalid(input.errors);
+      const upload = input.value;
+      const command = upload.commandId ? commandsTable(db).find(upload.commandId) : undefined;
+      if (upload.commandId && (command?.serviceUnitId !== String(unit.id) || command.kind !== 'captureScreenshot')) {
+        return invalid({ commandId: 'unknown' });
+      }
+      const now = ctx.now();
+      const shot = screenshotsTable(db).insert({
+        serviceUnitId: String(unit.id),
+        organizationId: String(unit.organizationId),
+        capturedAt: upload.capturedAt,
+        width: upload.width,
+        height: upload.height,
+        activeWindowTitle: upload.activeWindowTitle,
+        processName: upload.processName,
+        flagged: false,
+        note: '',
+        hasImage: true,
+      });
+      screenshotImages(db).insert({
+        screenshotId: String(shot.id),
+        serviceUnitId: String(unit.id),
+        contentType: upload.contentType,
+        data: upload.data,
+      });
+      if (command?.captureRequestId) deliverCapture(db, command.captureRequestId, String(shot.id));
+      emitScreenshotCaptured(db, now, shot);
+      return json(201, { screenshotId: String(shot.id) });
+    }),
+  );
+
+  server.get(
+    '/agent/config',
+    withAgent(server, ({ db, unit }) => {
+      const unitId = String(unit.id);
+      const processRules = table<ProcessRule>(db, 'processRules')
+        .where({ serviceUnitId: unitId })
+        .map((r) => ({ ...r, id: String(r.id) }));
+      const urlRules = table<UrlRestriction>(db, 'urlRestrictions').where(
+        (r) =>
+          r.enabled &&
+          String(r.organizationId) === String(unit.organizationId) &&
+          (r.scope.kind === 'all' || r.scope.unitIds.map(String).includes(unitId)),
+      );
+      const row = unit as ServiceUnitRow;
+      return json(200, { unitId, heartbeatIntervalS: row.agent?.heartbeatIntervalS ?? heartbeatOf(ctx), processRules, urlRules });
+    }),
+  );
+
+  server.get(
+    '/agent/commands',
+    withAgent(server, ({ db, request, unit }) => {
+      const wait = queryParam(request, 'wait');
+      if (wait !== undefined && !(/^\d{1,2}$/.test(wait) && Number(wait) <= MAX_WAIT_S)) return invalid({ wait: 'invalid' });
+      // The embedded backend answers at once; the server holds an empty answer up to `wait` s (server/).
+      const pending = commandsTable(db).where({ serviceUnitId: String(unit.id), status: 'pending' });
+      const items = pending.map((c) => {
+        commandsTable(db).update(c.id, { status: 'sent' });
+        return { id: String(c.id), kind: c.kind, pid: c.pid, issuedAt: c.issuedAt };
+      });
+      return json(200, { items });
+    }),
+  );
+
+  server.post(
+    '/agent/commands/:id/result',
+    withAgent(server, ({ db, request, unit }) => {
+      const body = parseBody(request);
+      if (body === undefined) return errorResponse(400, 'Malformed request body');
+      const command = commandsTable(db).find(request.params['id'] ?? '');
+      // Another unit's command is as unknown to this credential as one that does not exist.
+      if (!command || command.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Command not found');
+      if (commandFinished(command)) return errorResponse(409, 'The command has already finished', { status: 'finished' });
+      const input = readCommandResult(body);
+      if (!input.ok) return invalid(input.errors);
+      const now = ctx.now();
+      const finished = finishCommand(db, now, command, input.value);
+      applyResult(db, now, unit as ServiceUnitRow, finished);
+      emitCommandFinished(db, now, finished);
+      return json(200, commandView(finished));
+    }),
+  );
+}
+
+export const agentsDomain: MirageDomain = {
+  name: 'agents',
+  routes,
+};
