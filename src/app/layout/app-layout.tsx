@@ -8,6 +8,8 @@ import { Link, useLocation } from 'wouter';
 import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session';
 import { semiDarkCss, SEMI_DARK_CLASS, useThemeMode } from '@/lib/theme';
+import { LiveIndicator } from '@/features/live/components/live-indicator';
+import { useLiveConnection } from '../live-connection';
 import type { AppRoute } from '../routes';
 import { AppSpotlight } from './app-spotlight';
 import { useBookmarks } from './bookmarks';
@@ -36,6 +38,7 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
   // `role` is the one the server confirmed (the router passes the guard's); never read from storage.
   const user = useSessionUser();
   const bookmarks = useBookmarks(user?.uid ?? null);
+  useLiveConnection(user?.uid ?? null);
   const mode = useThemeMode();
   const semiDark = mode === 'semi-dark';
 
@@ -102,6 +105,7 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
                   </Kbd>
                 </Group>
               </UnstyledButton>
+              <LiveIndicator />
               <LanguageSwitcher />
               <ThemeSwitcher />
               <UserMenu role={role} />

@@ -4,6 +4,7 @@ export { ConfirmModal, DeleteConfirmModal } from './confirm-modal';
 export { DataListToolbar } from './data-list-toolbar';
 export { downloadText, toCsv, type CsvColumn } from './export-csv';
 export { ListEmpty, ListError } from './list-states';
+export { NewRowsBar } from './new-rows-bar';
 export { useLatestHandlers } from './memo-cells';
 export { RelativeTime, RelativeTimeText, relativeText } from './relative-time';
 export { default as listTableClasses } from './list-table.module.css';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTool, IconToolsOff, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { withUrlParam } from '@/lib/list-query';
+import { subscribeLiveEvents } from '@/lib/live';
 import {
   BulkActionBar,
   ConfirmModal,
@@ -16,6 +17,7 @@ import {
   downloadText,
   ListEmpty,
   ListError,
+  NewRowsBar,
   toCsv,
   useLatestHandlers,
   useShownBusy,
@@ -76,6 +78,16 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
     },
   });
 
+  // The open drawer follows its unit's live changes (its machine ignores another unit's).
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        if (event.type === 'unit.changed' || event.type === 'unit.online' || event.type === 'unit.offline')
+          detail.send({ type: 'detail.updated', unit: event.data.unit });
+      }),
+    [detail],
+  );
+
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));
   const edit = (unit: UnitRow) => editor.send({ type: 'editor.open.edit', id: unit.id, values: toFormValues(unit) });
@@ -128,6 +140,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
           {t('service-units.bulk.delete')}
         </Button>
       </BulkActionBar>
+      <UnitsNewBar list={list} />
       {failed ? (
         <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />
       ) : empty ? (
@@ -159,6 +172,20 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
         {t('data-list.bulkDeleteText')}
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/** "3 new units — Show": units created elsewhere that wait off this page, search or filter; Show reloads page 1. */
+function UnitsNewBar({ list }: { list: ListActorRef<UnitRow> }) {
+  const { t } = useTranslation();
+  const count = useSelector(list, (s) => s.context.newCount);
+  return (
+    <NewRowsBar
+      count={count}
+      label={t('live.newUnits', { count })}
+      showLabel={t('live.showNew')}
+      onShow={() => list.send({ type: 'list.live.show' })}
+    />
   );
 }
 

@@ -8,11 +8,12 @@ import {
   type SaveInput,
   type ValidateInput,
 } from '@machines/editor/editor.machine';
-import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
+import { createListMachine, type BulkRequest, type ListQuery, type LiveListEvent } from '@machines/list/list.machine';
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
-import type { Page } from '@machines/domain/types';
+import type { LiveEvent, Page } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
 import { defineListQuerySchema, useInitialListQuery, useListUrl, useUrlParam } from '@/lib/list-query';
+import { liveEventsActor } from '@/lib/live';
 import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
 import { bulkSetMaintenance } from '../api/bulk-set-maintenance';
 import { createServiceUnit } from '../api/create-service-unit';
@@ -49,6 +50,22 @@ export const unitQuerySchema = defineListQuerySchema({
   },
   defaults: { pageSize: 25, sort: { column: 'name', direction: 'asc' } },
 });
+
+/** What the units list applies of the live events (docs/live.md): a unit's new state in place, a new or deleted unit. */
+export function unitListEvent(event: LiveEvent): LiveListEvent<UnitRow> | null {
+  switch (event.type) {
+    case 'unit.changed':
+    case 'unit.online':
+    case 'unit.offline':
+      return { type: 'list.live.updated', row: event.data.unit };
+    case 'unit.created':
+      return { type: 'list.live.created', id: event.subjectId };
+    case 'unit.deleted':
+      return { type: 'list.live.removed', id: event.subjectId };
+    default:
+      return null;
+  }
+}
 
 /** The real API calls the screen's machines run (tests may pass their own). */
 export interface UnitServices {
@@ -87,6 +104,7 @@ export function useServiceUnits(services: UnitServices = apiServices) {
         actors: {
           fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
           bulkAction: fromPromise<unknown, BulkRequest>(({ input }) => services.bulk(input)),
+          liveEvents: liveEventsActor(unitListEvent),
         },
       }),
       editor: unitEditorMachine.provide({
