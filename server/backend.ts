@@ -29,6 +29,8 @@ export interface BackendOptions {
   /** What an empty database is seeded with (default: the demo data). */
   seed?: SeedSize;
   tokenLifetimeS?: number;
+  /** The heartbeat interval agents are told to keep, in seconds (AGENT_HEARTBEAT_S; default the domains' 30). */
+  agentHeartbeatS?: number;
   /** Accept this identity provider's access tokens (verified against its JWKS); null or absent: none. */
   providerAuth?: ProviderAuthConfig | null;
   now?: () => number;
@@ -85,6 +87,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     latencyMs: 0,
     interceptor: transport.interceptor,
     ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
+    ...(options.agentHeartbeatS !== undefined ? { agentHeartbeatS: options.agentHeartbeatS } : {}),
     providerAuth: options.providerAuth ?? null,
     ...(options.now ? { now: options.now } : {}),
   };

@@ -1,10 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sweepUnitStatuses } from '../mirage/domains/service-units';
 import { createBackend } from './backend';
 import { ConfigError, readConfig } from './config';
 import { migrate } from './db/migrate';
 import { openPglite, openPostgres } from './db/sql';
+import { every } from './events/periodic';
+import { startWakeups } from './events/wakeups';
 import { createHttpServer, listen } from './http-server';
+
+/** How often units whose heartbeat window passed are marked offline (and old events pruned). */
+const SWEEP_MS = 5_000;
 
 /** `npm run server`: the API over PostgreSQL (README.md, "Run it with a real server"). */
 async function main(): Promise<void> {
@@ -18,8 +24,17 @@ async function main(): Promise<void> {
   const applied = await migrate(sql);
   if (applied.length > 0) console.info(`Migrated: ${applied.join(', ')}`);
   const started = performance.now();
-  const backend = await createBackend({ sql, seed: config.seed, providerAuth: config.providerAuth });
+  const backend = await createBackend({
+    sql,
+    seed: config.seed,
+    providerAuth: config.providerAuth,
+    agentHeartbeatS: config.agentHeartbeatS,
+  });
   if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
+  // Other instances' commits wake this one's streams and long polls (LISTEN on PostgreSQL, and a safety poll).
+  const wakeups = startWakeups(backend, { databaseUrl: config.databaseUrl });
+  // A write like any other: it commits, and the unit.offline events it stores wake the streams.
+  const sweep = every(SWEEP_MS, 'The unit-status sweep', () => backend.transact((db, now) => sweepUnitStatuses(db, now)));
   const http = createHttpServer(backend, {
     corsOrigins: config.corsOrigins,
     maxBodyBytes: config.maxBodyBytes,
@@ -38,9 +53,10 @@ async function main(): Promise<void> {
     stopping = true;
     console.info(`${signal}: stopping`);
     http.close();
+    // Ends open event streams and held long polls too (they unsubscribe on close).
     http.closeAllConnections();
-    void backend
-      .close()
+    void Promise.all([sweep.stop(), wakeups.stop()])
+      .then(() => backend.close())
       .then(() => sql.close())
       .then(() => process.exit(0));
   };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnServer, withDatabase } from './db/admin';
 import { TEST_DATABASE_URL } from './test-support/database';
 import { APP_KEY, DEMO_PASSWORD, unitInput } from './test-support/api';
+import { eventOf, openStream } from './test-support/event-stream';
 
 /**
  * Two `npm run server` processes on one PostgreSQL database, as docs/deploy.md runs several instances: nothing that
@@ -23,10 +24,10 @@ interface Instance {
   output: () => string;
 }
 
-function startInstance(databaseUrl: string): Promise<Instance> {
+function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
   const child = spawn(TSX, ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'default' },
+    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'default', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -97,8 +98,9 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     // The name is ours (t_ and hex), never input.
     await runOnServer(TEST_DATABASE_URL, `CREATE DATABASE ${name}`);
     const url = withDatabase(TEST_DATABASE_URL, name);
-    // Started together: both find an empty database, both migrate and seed, and one seed wins.
-    [first, second] = await Promise.all([startInstance(url), startInstance(url)]);
+    // Started together: both find an empty database, both migrate and seed, and one seed wins. The demo's
+    // simulated agents run on one of them, as docs/deploy.md advises.
+    [first, second] = await Promise.all([startInstance(url), startInstance(url, { SIMULATED_AGENTS: '0' })]);
   }, 120_000);
 
   afterAll(async () => {
@@ -143,6 +145,23 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     expect(new Set(ids).size).toBe(10);
     const listed = await api(first, `/api/service-units?search=${encodeURIComponent('Racing process')}&pageSize=100`, { token });
     expect(listed.json['total']).toBe(10);
+  });
+
+  it('sends an event caused on one process to an event stream open on the other, within 2 s', async () => {
+    const token = await signIn(first, 'user');
+    const stream = await openStream(second.base, { token });
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((frame) => frame.retry !== null);
+      const started = Date.now();
+      const created = await api(first, '/api/service-units', { method: 'POST', token, body: unitInput('Streamed across processes') });
+      expect(created.status).toBe(201);
+      const frame = await stream.next((f) => f.event === 'unit.created' && eventOf(f).subjectId === String(created.json['id']), 2_000);
+      expect(Date.now() - started, second.output()).toBeLessThan(2_000);
+      expect(eventOf(frame)).toMatchObject({ type: 'unit.created', organizationId: '1' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('keeps serving, with every acknowledged write, when the other process is killed', async () => {

@@ -1,0 +1,272 @@
+import type { Server } from 'node:http';
+import { insertSession } from '../tests/contract/support/mirage-harness';
+import { createBackend, type Backend } from './backend';
+import { migrate } from './db/migrate';
+import { startWakeups, type Wakeups } from './events/wakeups';
+import { createHttpServer } from './http-server';
+import { unitInput } from './test-support/api';
+import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
+import { eventOf, openStream, type Frame, type OpenedStream } from './test-support/event-stream';
+import { send, start, stop } from './test-support/http';
+
+/*
+ * The live side of the server over HTTP, on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * the event stream (GET /api/events) and an agent's long poll for commands (GET /api/agent/commands?wait=N),
+ * woken by commits of this instance and, through the database, of another one.
+ */
+
+const SETUP_TIMEOUT_MS = 120_000;
+
+let database: TestDatabase;
+let backend: Backend;
+let http: Server;
+let base: string;
+/** Tokens of 'user' (Acme, organization 1) and 'globex' (Globex, organization 2). */
+let acme: string;
+let globex: string;
+const streams: OpenedStream[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.sql);
+  backend = await createBackend({ sql: database.sql });
+  http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
+  base = await start(http);
+  acme = insertSession(backend.db, 'user');
+  globex = insertSession(backend.db, 'globex');
+  await backend.flush();
+}, SETUP_TIMEOUT_MS);
+
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.close();
+  // Each test starts with nobody listening (a closed stream unsubscribes once the server sees the close).
+  await until(() => backend.events.size === 0);
+});
+
+afterAll(async () => {
+  if (http) await stop(http);
+  await backend?.close();
+  await database?.drop();
+});
+
+const json = (body: unknown) => ({ 'content-type': 'application/json', body: JSON.stringify(body) });
+
+async function post(path: string, token: string, body: unknown) {
+  const { body: text, ...rest } = json(body);
+  const answer = await send(base, path, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...rest }, body: text });
+  return { status: answer.status, json: (answer.body ? JSON.parse(answer.body) : null) as Record<string, unknown> };
+}
+
+const createUnitAs = async (token: string, name: string) => {
+  const created = await post('/api/service-units', token, unitInput(name));
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  return String(created.json['id']);
+};
+
+async function stream(call: Parameters<typeof openStream>[1], at = base): Promise<OpenedStream> {
+  const opened = await openStream(at, call);
+  streams.push(opened);
+  return opened;
+}
+
+/** Waits until check() holds (a state the server reaches on its own time), failing after timeoutMs. */
+async function until(check: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Not reached in ${timeoutMs} ms: ${check.toString()}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+const isUnitCreated = (name: string) => (frame: Frame) =>
+  frame.event === 'unit.created' && (eventOf(frame).data['unit'] as { name?: string } | undefined)?.name === name;
+
+describe(`the event stream (${BACKEND_NAME})`, () => {
+  it('refuses a caller without a token with 401 in the error shape, not a stream', async () => {
+    const answer = await send(base, '/api/events', { headers: { accept: 'text/event-stream' } });
+    expect(answer.status).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: expect.any(String) });
+  });
+
+  it('opens as a stream that proxies must not buffer, and sends a unit created by another request', async () => {
+    const opened = await stream({ token: acme });
+    expect(opened.status).toBe(200);
+    expect(opened.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.headers['x-accel-buffering']).toBe('no');
+    // The opening frame: how long an EventSource waits to reconnect, and where the stream starts.
+    const opening = await opened.next((frame) => frame.retry !== null);
+    expect(opening.retry).toBe('3000');
+    expect(opening.id).toMatch(/^\d+$/);
+
+    const started = Date.now();
+    const unitId = await createUnitAs(acme, 'Streamed unit');
+    const frame = await opened.next(isUnitCreated('Streamed unit'), 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const event = eventOf(frame);
+    expect(frame.id).toBe(event.id);
+    expect(Number(event.id)).toBeGreaterThan(Number(opening.id));
+    expect(event).toMatchObject({ type: 'unit.created', subjectId: unitId, organizationId: '1' });
+  });
+
+  it('resumes after Last-Event-ID with only the later events', async () => {
+    const watcher = await stream({ token: acme });
+    await createUnitAs(acme, 'Before the gap');
+    const before = await watcher.next(isUnitCreated('Before the gap'));
+    await createUnitAs(acme, 'After the gap');
+    await watcher.next(isUnitCreated('After the gap'));
+    watcher.close();
+
+    const resumed = await stream({ token: acme, lastEventId: before.id ?? '' });
+    await resumed.next(isUnitCreated('After the gap'));
+    const events = resumed.frames.filter((frame) => frame.data !== null).map((frame) => eventOf(frame));
+    expect(events.every((event) => Number(event.id) > Number(before.id))).toBe(true);
+    expect(resumed.frames.some(isUnitCreated('Before the gap'))).toBe(false);
+    // The query parameter resumes the same way (a client that cannot set headers).
+    const byQuery = await stream({ token: acme, query: `?after=${before.id ?? ''}` });
+    await byQuery.next(isUnitCreated('After the gap'));
+    expect(byQuery.frames.some(isUnitCreated('Before the gap'))).toBe(false);
+  });
+
+  it('never sends a user an event of another organization', async () => {
+    const acmeStream = await stream({ token: acme });
+    const globexStream = await stream({ token: globex });
+    await createUnitAs(globex, 'Globex only');
+    await createUnitAs(acme, 'Acme only');
+    // Each sees its own; by the time Acme's later event arrived, Globex's earlier one would have too.
+    await acmeStream.next(isUnitCreated('Acme only'));
+    await globexStream.next(isUnitCreated('Globex only'));
+    await createUnitAs(globex, 'Globex again');
+    await globexStream.next(isUnitCreated('Globex again'));
+    const organizations = (opened: OpenedStream) =>
+      new Set(opened.frames.filter((frame) => frame.data !== null).map((frame) => eventOf(frame).organizationId));
+    expect(organizations(acmeStream)).toEqual(new Set(['1']));
+    expect(organizations(globexStream)).toEqual(new Set(['2']));
+  });
+
+  it('stops listening when the client goes away', async () => {
+    const opened = await stream({ token: acme });
+    await opened.next((frame) => frame.retry !== null);
+    expect(backend.events.size).toBe(1);
+    opened.close();
+    await until(() => backend.events.size === 0);
+  });
+
+  it('ends the stream with `event: end` when the session is signed out', async () => {
+    const token = insertSession(backend.db, 'operator');
+    await backend.flush();
+    const opened = await stream({ token });
+    await opened.next((frame) => frame.retry !== null);
+    const out = await send(base, '/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBeLessThan(300);
+    // The sign-out stores no event: the next wake-up (any unit created) asks again and is refused.
+    await createUnitAs(acme, 'After a sign-out');
+    const end = await opened.next((frame) => frame.event === 'end');
+    expect(JSON.parse(end.data ?? '{}')).toMatchObject({ message: expect.any(String) });
+    await opened.closed();
+  });
+});
+
+describe(`an agent's long poll for commands (${BACKEND_NAME})`, () => {
+  let unitId: string;
+  let credential: string;
+
+  beforeAll(async () => {
+    const enrolment = await post('/api/agent-enrolments', acme, {});
+    expect(enrolment.status, JSON.stringify(enrolment.json)).toBe(201);
+    const enrolled = await post('/api/agent/enrol', 'none', {
+      token: enrolment.json['token'],
+      system: {
+        hostname: 'long-poll-host',
+        platform: 'linux',
+        osName: 'Debian 12',
+        ipAddresses: ['10.0.0.9'],
+        uptimeS: 60,
+        agentVersion: '1.0.0',
+      },
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.json)).toBe(201);
+    unitId = String(enrolled.json['unitId']);
+    credential = String(enrolled.json['credential']);
+  });
+
+  const poll = async (waitS: number) => {
+    const started = Date.now();
+    const answer = await send(base, `/api/agent/commands?wait=${waitS}`, { headers: { authorization: `Bearer ${credential}` } });
+    return { status: answer.status, items: (JSON.parse(answer.body) as { items: { kind: string }[] }).items, ms: Date.now() - started };
+  };
+
+  it('answers as soon as a command is issued', async () => {
+    const waiting = poll(20);
+    // Held: the capture comes while the poll waits.
+    await new Promise((done) => setTimeout(done, 300));
+    const capture = await post(`/api/service-units/${unitId}/capture`, acme, {});
+    expect(capture.status, JSON.stringify(capture.json)).toBe(202);
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(answer.items).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
+    expect(answer.ms).toBeLessThan(5_000);
+  });
+
+  it('answers with an empty list once the wait has passed', async () => {
+    const answer = await poll(1);
+    expect(answer).toMatchObject({ status: 200, items: [] });
+    expect(answer.ms).toBeGreaterThanOrEqual(950);
+    expect(answer.ms).toBeLessThan(3_000);
+  });
+
+  it('forgets a poll whose agent went away, and leaves its command pending for the next one', async () => {
+    const gone = new AbortController();
+    const abandoned = fetch(`${base}/api/agent/commands?wait=20`, {
+      headers: { authorization: `Bearer ${credential}` },
+      signal: gone.signal,
+    }).catch(() => null);
+    await until(() => backend.events.size === 1);
+    gone.abort();
+    await abandoned;
+    await until(() => backend.events.size === 0);
+    const capture = await post(`/api/service-units/${unitId}/capture`, acme, {});
+    expect(capture.status).toBe(202);
+    const answer = await poll(0);
+    expect(answer.items).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
+  });
+
+  it('refuses a user token at once, held or not', async () => {
+    const answer = await send(base, '/api/agent/commands?wait=5', { headers: { authorization: `Bearer ${acme}` } });
+    expect(answer.status).toBe(401);
+  });
+});
+
+describe(`two instances on one database (${BACKEND_NAME})`, () => {
+  let other: Backend;
+  let otherHttp: Server;
+  let otherBase: string;
+  let wakeups: Wakeups;
+
+  beforeAll(async () => {
+    other = await createBackend({ sql: await database.connect() });
+    otherHttp = createHttpServer(other, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
+    otherBase = await start(otherHttp);
+    // On PostgreSQL only NOTIFY can wake it in time (the safety poll is a minute); on PGlite (one process) the poll does.
+    let listening: () => void = () => undefined;
+    const ready = new Promise<void>((done) => (listening = done));
+    wakeups = startWakeups(other, { databaseUrl: database.url, pollMs: database.url ? 60_000 : 500, onListening: listening });
+    if (database.url) await ready;
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await wakeups?.stop();
+    if (otherHttp) await stop(otherHttp);
+    await other?.close();
+  });
+
+  it('sends a stream on one instance the event caused on the other, within 2 s', async () => {
+    const opened = await stream({ token: acme }, otherBase);
+    await opened.next((frame) => frame.retry !== null);
+    const started = Date.now();
+    await createUnitAs(acme, 'Across instances');
+    await opened.next(isUnitCreated('Across instances'), 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
