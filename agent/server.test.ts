@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from '../server/backend';
+import { migrate } from '../server/db/migrate';
+import { createHttpServer } from '../server/http-server';
+import { APP_KEY, DEMO_PASSWORD } from '../server/test-support/api';
+import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../server/test-support/database';
+import { start, stop } from '../server/test-support/http';
+import { runAgent, type AgentEnd } from './agent';
+import { captureScreen } from './screenshot';
+
+/*
+ * The agent against the real server (its HTTP layer, the long poll, the backend on PGlite or PostgreSQL):
+ * enrolled with a token a user created, it makes this machine a unit, online, with its real hostname and
+ * processes; it refuses to end a process without --allow-end-process and answers a capture with
+ * notSupported where there is no display, and the user sees both; revoked, it stops.
+ */
+
+const SETUP_TIMEOUT_MS = 120_000;
+
+let database: TestDatabase;
+let backend: Backend;
+let http: Server;
+let base: string;
+let folder: string;
+let token: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.sql);
+  backend = await createBackend({ sql: database.sql });
+  http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
+  base = await start(http);
+  folder = await mkdtemp(join(tmpdir(), 'sua-agent-server-'));
+  token = await signIn('user');
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  if (http) await stop(http);
+  await backend?.close();
+  await database?.drop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** The user API, as the app calls it. */
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? null : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${base}/api/UserLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', key: APP_KEY },
+    body: JSON.stringify({ params: { username, password: DEMO_PASSWORD } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** Waits until `check` answers something (the agent and the server work on their own time). */
+async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Not reached in ${timeoutMs} ms: ${check.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Unit {
+  id: string;
+  name: string;
+  hostname: string;
+  status: string;
+  agent: { kind: string; revokedAt: string | null; system: { hostname: string; agentVersion: string } | null } | null;
+}
+interface Process {
+  id: string;
+  pid: number;
+  name: string;
+  state: string;
+}
+interface Command {
+  id: string;
+  status: string;
+  message: string | null;
+}
+
+describe(`the agent against the real server (${BACKEND_NAME})`, () => {
+  it('enrols, reports this machine, refuses what it may not do, and stops once revoked', async () => {
+    const enrolment = await api<{ token: string }>('/api/agent-enrolments', { method: 'POST' });
+    expect(enrolment.status).toBe(201);
+
+    const log: string[] = [];
+    const stop = new AbortController();
+    const credentialFile = join(folder, 'credential.json');
+    const run: Promise<AgentEnd> = runAgent(
+      { server: base, enrolToken: enrolment.json.token, credentialFile, allowEndProcess: false, intervalS: 1, once: false },
+      stop.signal,
+      {
+        capture: () => captureScreen({ platform: 'linux', env: {} }),
+        log: { info: (m) => log.push(m), warn: (m) => log.push(m) },
+      },
+    );
+    try {
+      const enrolled = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+
+      // Online, under this machine's real hostname, as an enrolled agent.
+      const unit = await until(async () => {
+        const { json } = await api<Unit>(`/api/service-units/${enrolled}`);
+        return json.status === 'online' && json.agent?.system ? json : null;
+      });
+      expect(unit).toMatchObject({ hostname: hostname(), agent: { kind: 'enrolled', revokedAt: null, system: { hostname: hostname() } } });
+      expect(unit.name).toContain(hostname());
+
+      // Its real processes: this test's own among them.
+      const own = await until(async () => {
+        const { json } = await api<{ items: Process[] }>(`/api/service-units/${enrolled}/processes`);
+        return json.items.find((p) => p.pid === process.pid && p.state === 'running');
+      });
+
+      // Ending it is refused (no --allow-end-process), and the user sees why; the process runs on.
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      try {
+        const target = await until(async () => {
+          const { json } = await api<{ items: Process[] }>(`/api/service-units/${enrolled}/processes`);
+          return json.items.find((p) => p.pid === child.pid);
+        });
+        const ended = await api<Command>(`/api/processes/${target.id}/end`, { method: 'POST' });
+        expect(ended.status).toBe(202);
+        const refused = await until(async () => {
+          const { json } = await api<Command>(`/api/commands/${ended.json.id}`);
+          return json.status === 'pending' || json.status === 'sent' ? null : json;
+        });
+        expect(refused).toMatchObject({ status: 'refused', message: 'This agent was started without --allow-end-process' });
+        expect(child.exitCode).toBeNull();
+      } finally {
+        child.kill('SIGKILL');
+      }
+      expect(own.name).not.toBe('');
+
+      // A capture where there is no display: notSupported, on the capture request the user watches.
+      const capture = await api<{ id: string }>(`/api/service-units/${enrolled}/capture`, { method: 'POST' });
+      expect(capture.status).toBe(202);
+      const settled = await until(async () => {
+        const { json } = await api<{ status: string; failureReason: string | null }>(`/api/capture-requests/${capture.json.id}`);
+        return json.status === 'pending' ? null : json;
+      });
+      expect(settled).toMatchObject({ status: 'failed', failureReason: 'notSupported' });
+
+      // Revoked from the unit's drawer: the agent stops by itself, saying why.
+      const revoked = await api<Unit>(`/api/service-units/${enrolled}/agent`, { method: 'DELETE' });
+      expect(revoked.status).toBe(200);
+      expect(await run).toBe('revoked');
+      expect(log.join('\n')).toContain('it was revoked ("Revoke agent" in the unit\'s drawer)');
+    } finally {
+      stop.abort(new Error('test over'));
+      await run.catch(() => undefined);
+    }
+  }, 60_000);
+
+  it('ends a process when started with --allow-end-process: the process gets SIGTERM and leaves the running list', async () => {
+    const enrolment = await api<{ token: string }>('/api/agent-enrolments', { method: 'POST' });
+    const log: string[] = [];
+    const stop = new AbortController();
+    const run = runAgent(
+      {
+        server: base,
+        enrolToken: enrolment.json.token,
+        credentialFile: join(folder, 'allowed.json'),
+        allowEndProcess: true,
+        intervalS: 1,
+        once: false,
+      },
+      stop.signal,
+      { log: { info: (m) => log.push(m), warn: (m) => log.push(m) } },
+    );
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    try {
+      const unitId = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+      const target = await until(async () => {
+        const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+        return json.items.find((p) => p.pid === child.pid);
+      });
+      const ended = await api<Command>(`/api/processes/${target.id}/end`, { method: 'POST' });
+      expect(ended.status).toBe(202);
+      expect(await exited).toBe('SIGTERM');
+      const done = await until(async () => {
+        const { json } = await api<Command>(`/api/commands/${ended.json.id}`);
+        return json.status === 'succeeded' ? json : null;
+      });
+      expect(done.status).toBe('succeeded');
+      const { json: list } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+      expect(list.items.find((p) => p.pid === child.pid && p.state === 'running')).toBeUndefined();
+
+      // SIGTERM to the agent: it stops cleanly.
+      stop.abort(new Error('SIGTERM'));
+      expect(await run).toBe('stopped');
+    } finally {
+      child.kill('SIGKILL');
+      stop.abort(new Error('test over'));
+      await run.catch(() => undefined);
+    }
+  }, 60_000);
+});
