@@ -43,6 +43,11 @@ const system: AgentReportedSystem = {
 };
 const processes: AgentProcess[] = [{ pid: 1, name: 'init', user: 'root', cpuPercent: 0, memoryMb: 1, startedAt: null }];
 
+/** Resolves once check() holds (the agent logs on its own time); the test's timeout bounds it. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 /** Quick stand-ins for this machine, and short backoffs (random 0: half of each step). */
 const quick = (log: string[] = []): AgentDeps => ({
   readSystem: async () => system,
@@ -128,7 +133,8 @@ describe('the agent', () => {
     const stoppedAt = Date.now();
     stop.abort(new Error('SIGTERM'));
     expect(await run).toBe('stopped');
-    expect(Date.now() - stoppedAt).toBeLessThan(1_000);
+    // At once, not when the 25 s long poll would have ended (generous: the CPU may be shared).
+    expect(Date.now() - stoppedAt).toBeLessThan(3_000);
   });
 
   it('survives a server restart: it backs off while the server is away, then reports again', async () => {
@@ -138,11 +144,10 @@ describe('the agent', () => {
     await server.waitFor('/api/agent/heartbeat', 1);
     await server.stop();
     const before = server.calls('/api/agent/heartbeat').length;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(log.some((line) => /cannot be reached \(ECONNREFUSED\); retrying in \d+ s/.test(line))).toBe(true);
+    await until(() => log.some((line) => /cannot be reached \(ECONNREFUSED\); retrying in \d+ s/.test(line)));
     await server.start();
     await server.waitFor('/api/agent/heartbeat', before + 1);
-    expect(log.some((line) => line.includes('answers again'))).toBe(true);
+    await until(() => log.some((line) => line.includes('answers again')));
     stop.abort(new Error('SIGTERM'));
     expect(await run).toBe('stopped');
   });
