@@ -1,5 +1,8 @@
 import type { Server } from 'node:http';
 import { insertSession } from '../tests/contract/support/mirage-harness';
+import { sweepUnitStatuses } from '../mirage/domains/service-units';
+import { simulatedUnits } from '../mirage/simulated-agents';
+import { startServerAgents } from './agents/simulated';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import { startWakeups, type Wakeups } from './events/wakeups';
@@ -25,11 +28,13 @@ let base: string;
 let acme: string;
 let globex: string;
 const streams: OpenedStream[] = [];
+/** How far the backend's clock is ahead of the real one (a heartbeat window passing without waiting for it). */
+let skewMs = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await migrate(database.sql);
-  backend = await createBackend({ sql: database.sql });
+  backend = await createBackend({ sql: database.sql, now: () => Date.now() + skewMs });
   http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
   base = await start(http);
   acme = insertSession(backend.db, 'user');
@@ -168,7 +173,16 @@ describe(`the event stream (${BACKEND_NAME})`, () => {
   });
 });
 
-describe(`an agent's long poll for commands (${BACKEND_NAME})`, () => {
+const SYSTEM = {
+  hostname: 'long-poll-host',
+  platform: 'linux',
+  osName: 'Debian 12',
+  ipAddresses: ['10.0.0.9'],
+  uptimeS: 60,
+  agentVersion: '1.0.0',
+};
+
+describe(`an agent's unit: its long poll for commands, its status (${BACKEND_NAME})`, () => {
   let unitId: string;
   let credential: string;
 
@@ -232,10 +246,52 @@ describe(`an agent's long poll for commands (${BACKEND_NAME})`, () => {
     expect(answer.items).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
   });
 
+  it('goes offline through the periodic sweep, a write that wakes the streams, and online with its next heartbeat', async () => {
+    const opened = await stream({ token: acme });
+    await opened.next((frame) => frame.retry !== null);
+    // Past the window of a 30 s heartbeat (max(3 × 30 s, 15 s)), as server/main.ts's sweep would find it.
+    skewMs += 120_000;
+    await backend.transact((db, now) => sweepUnitStatuses(db, now));
+    const offline = await opened.next((frame) => frame.event === 'unit.offline' && eventOf(frame).subjectId === unitId, 2_000);
+    expect(eventOf(offline).data['unit']).toMatchObject({ id: unitId, status: 'offline' });
+
+    const beat = await post('/api/agent/heartbeat', credential, { unitId, system: SYSTEM });
+    expect(beat.status, JSON.stringify(beat.json)).toBe(200);
+    await opened.next((frame) => frame.event === 'unit.online' && eventOf(frame).subjectId === unitId, 2_000);
+  });
+
   it('refuses a user token at once, held or not', async () => {
     const answer = await send(base, '/api/agent/commands?wait=5', { headers: { authorization: `Bearer ${acme}` } });
     expect(answer.status).toBe(401);
   });
+});
+
+describe(`the demo seed's simulated agents in the server process (${BACKEND_NAME})`, () => {
+  it('answer a capture through the agent API, and the stream tells of it', async () => {
+    const unit = simulatedUnits(backend.db).find((u) => String(u.organizationId) === '1');
+    if (!unit) throw new Error('The default seed has no simulated agent at Acme');
+    const unitId = String(unit.id);
+    const opened = await stream({ token: acme });
+    await opened.next((frame) => frame.retry !== null);
+    // The driver's own clock, ticked by hand: the first tick staggers the agents over one interval, the
+    // next finds them all due (the unit heartbeats, so it is online to be captured), the last answers.
+    const intervalMs = (unit.agent?.heartbeatIntervalS ?? 30) * 1000;
+    let clock = Date.now();
+    const agents = startServerAgents(backend, { now: () => clock, setTimeout: () => null, clearTimeout: () => undefined });
+    try {
+      await agents.tick();
+      clock += 2 * intervalMs;
+      await agents.tick();
+      const capture = await post(`/api/service-units/${unitId}/capture`, acme, {});
+      expect(capture.status, JSON.stringify(capture.json)).toBe(202);
+      clock += 2 * intervalMs;
+      await agents.tick();
+    } finally {
+      agents.stop();
+    }
+    const finished = await opened.next((frame) => frame.event === 'command.finished' && eventOf(frame).unitId === unitId);
+    expect(eventOf(finished).data['command']).toMatchObject({ kind: 'captureScreenshot', status: 'succeeded' });
+  }, 60_000);
 });
 
 describe(`two instances on one database (${BACKEND_NAME})`, () => {

@@ -5,6 +5,7 @@ import { createBackend } from './backend';
 import { ConfigError, readConfig } from './config';
 import { migrate } from './db/migrate';
 import { openPglite, openPostgres } from './db/sql';
+import { startServerAgents } from './agents/simulated';
 import { every } from './events/periodic';
 import { startWakeups } from './events/wakeups';
 import { createHttpServer, listen } from './http-server';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   const wakeups = startWakeups(backend, { databaseUrl: config.databaseUrl });
   // A write like any other: it commits, and the unit.offline events it stores wake the streams.
   const sweep = every(SWEEP_MS, 'The unit-status sweep', () => backend.transact((db, now) => sweepUnitStatuses(db, now)));
+  // The demo seeds' units heartbeat and report through the agent API, from this process (capped; see the driver).
+  const agents = config.simulatedAgents ? startServerAgents(backend) : null;
   const http = createHttpServer(backend, {
     corsOrigins: config.corsOrigins,
     maxBodyBytes: config.maxBodyBytes,
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
   const port = await listen(http, config.port, config.host);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${dataDir}`;
   console.info(
-    `Service Unit Admin API on http://${config.host}:${port}/api, data in ${where}${config.staticDir ? `, app from ${config.staticDir}` : ''}`,
+    `Service Unit Admin API on http://${config.host}:${port}/api, data in ${where}${config.staticDir ? `, app from ${config.staticDir}` : ''}${agents ? ', simulated agents on' : ''}`,
   );
 
   let stopping = false;
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     http.close();
     // Ends open event streams and held long polls too (they unsubscribe on close).
     http.closeAllConnections();
+    agents?.stop();
     void Promise.all([sweep.stop(), wakeups.stop()])
       .then(() => backend.close())
       .then(() => sql.close())

@@ -110,7 +110,7 @@ export function openStream(base: string, { token, lastEventId, query = '', heade
           };
           const timer = setTimeout(() => {
             waiters.delete(check);
-            fail(new Error(`${what} did not come in ${timeoutMs} ms; the stream so far:\n${text}`));
+            fail(new Error(`${what} did not come in ${timeoutMs} ms; the stream's last frames:\n${text.slice(-3_000)}`));
           }, timeoutMs);
           waiters.add(check);
           check();
@@ -139,6 +139,8 @@ export function openStream(base: string, { token, lastEventId, query = '', heade
 }
 
 /** The LiveEvent a frame carries. */
-export const eventOf = <T = { id: string; type: string; organizationId: string | null; subjectId: string; data: Record<string, unknown> }>(
+export const eventOf = <
+  T = { id: string; type: string; organizationId: string | null; subjectId: string; unitId: string | null; data: Record<string, unknown> },
+>(
   frame: Frame,
 ): T => JSON.parse(frame.data ?? 'null') as T;
