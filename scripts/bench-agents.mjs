@@ -7,9 +7,10 @@
  *
  * 1. A fresh database (or, for a role that may not create databases, a schema of the URL's database), `npm run server`
  *    on it at the default seed with AGENT_HEARTBEAT_S=30, serving the remote build (STATIC_DIR) on 127.0.0.1:4198.
- * 2. Agents are enrolled through the API, as a real one is: `POST /api/agent-enrolments` as `user` (Acme) for a token,
- *    then `POST /api/agent/enrol` with it (two writes each; the enrolment rate is reported). Probe units, enrolled first
- *    and never heartbeating, are offline by the time they are used.
+ * 2. The first 500 agents (--api-enrolments) are enrolled through the API, as a real one is: `POST /api/agent-enrolments`
+ *    as `user` (Acme) for a token, then `POST /api/agent/enrol` with it (two writes each; the rate is reported). The rest
+ *    are copies of an enrolled unit's row with credentials of their own, inserted in SQL as another instance would
+ *    commit them (cloneAgents below). Probe units, enrolled first and never heartbeating, are offline when used.
  * 3. For each step (10,000, 15,000, 20,000, 30,000 agents by default): one or two load-generator processes (this file
  *    with --generator) send `POST /api/agent/heartbeat` for every agent once per interval, spread evenly (10,000 per
  *    30 s = 333/s), open loop (a slow answer does not delay the next heartbeat), over keep-alive connections. The first
@@ -28,12 +29,14 @@
  *     --generators 1     load-generator processes
  *     --probes 5         badge samples per step
  *     --no-browser       skip the badge delay
- *     --dist <dir>       the remote build to serve (default dist-bench-remote; built when missing)
+ *     --dist <dir>       serve this remote build as it is (default: build one into dist-bench-agents)
+ *     --no-build         serve dist-bench-agents as it is
  *   Short while developing: --steps 1000 --seconds 20
  *
  * Writes bench-results/agents-latest.json and bench-results/agents-<time>.json.
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -126,9 +129,12 @@ async function generator() {
   let inFlight = 0;
   let maxInFlight = 0;
   const loop = monitorEventLoopDelay({ resolution: 10 });
+  /** Measured heartbeats still unanswered: their send times, so the end can count them as at least that slow. */
+  const waiting = new Set();
   const beat = (agent, at) => {
     const measured = at >= measureFrom;
     const started = performance.now();
+    if (measured) waiting.add(started);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
     send(pool, 'POST', '/api/agent/heartbeat', {
@@ -145,7 +151,10 @@ async function generator() {
         if (measured && errors.length < 5) errors.push(String(error.message ?? error));
         if (measured) statuses.error = (statuses.error ?? 0) + 1;
       })
-      .finally(() => (inFlight -= 1));
+      .finally(() => {
+        inFlight -= 1;
+        waiting.delete(started);
+      });
   };
   await sleep(Math.max(0, startAt - Date.now()));
   loop.enable();
@@ -169,8 +178,13 @@ async function generator() {
   // The answers still in flight (at most a few seconds).
   const waitUntil = Date.now() + 10_000;
   while (inFlight > 0 && Date.now() < waitUntil) await sleep(20);
+  // A heartbeat never answered is at least as slow as the time it waited: left out, the p99 would flatter an overload.
+  const unansweredMeasured = waiting.size;
+  const endedAt = performance.now();
+  for (const started of waiting) latencies.push(endedAt - started);
   pool.destroy();
   process.send({
+    unansweredMeasured,
     latencies,
     statuses,
     errors,
@@ -222,7 +236,9 @@ async function main() {
   const generators = Number(arg('--generators', 1));
   const probesPerStep = Number(arg('--probes', 5));
   const browserOn = !argv.includes('--no-browser');
-  const dist = arg('--dist', 'dist-bench-remote');
+  // Its own build by default (a stale one would measure an app without live updates); bench.mjs passes the one it made.
+  const dist = arg('--dist', 'dist-bench-agents');
+  const build = browserOn && !argv.includes('--dist') && !argv.includes('--no-build');
   const stamp = Date.now().toString(36);
   const name = `bench_agents_${stamp}`;
   const results = {
@@ -267,7 +283,7 @@ async function main() {
   }
   results.storage = databaseName === name ? 'a new database' : `schema ${name} of ${databaseName}`;
 
-  if (browserOn && !existsSync(join(dist, 'index.html'))) {
+  if (build || (browserOn && !existsSync(join(dist, 'index.html')))) {
     log(`building the remote app into ${dist}…`);
     const env = { ...process.env, VITE_API_MODE: 'remote' };
     delete env.VITE_API_BASE_URL;
@@ -360,12 +376,82 @@ async function main() {
       return { count: count - first, seconds };
     };
 
+    /**
+     * The agents past the first `--api-enrolments` are made in SQL, not through the API (at ~60 enrolments a second a
+     * step to 30,000 would take 8 minutes): each is a copy of a unit the API enrolled (the row's shape is the backend's,
+     * whatever it is), with its own id, name, hostname and address, and the SHA-256 of a new credential, inserted into
+     * the rows table with the next change numbers, as another server instance would commit it. The server takes them in
+     * with its catch-up (mirage's rows past its last seq), as it takes another instance's writes.
+     */
+    const cloneAgents = async (count, into) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const template = (await client.query("SELECT data FROM rows WHERE collection = 'serviceUnits' AND id = $1", [into[0].unitId]))
+          .rows[0]?.data;
+        if (!template?.agent) throw new Error(`unit ${into[0].unitId} has no agent in its row`);
+        const top = Number(
+          (await client.query("SELECT max(id::bigint) AS top FROM rows WHERE collection = 'serviceUnits' AND id ~ '^[0-9]+$'")).rows[0].top,
+        );
+        const started = performance.now();
+        const first = into.length;
+        const at = new Date().toISOString();
+        for (let from = first; from < count; from += 2000) {
+          const ids = [];
+          const rows = [];
+          for (let i = from; i < Math.min(count, from + 2000); i += 1) {
+            const id = top + 1 + (i - first);
+            const hostname = `bench-agent-${String(i).padStart(5, '0')}`;
+            const ip = ipOf(i);
+            const credential = `sua_unit_${id}_${randomBytes(32).toString('base64url')}`;
+            const data = {
+              ...template,
+              ...('id' in template ? { id: typeof template.id === 'number' ? id : String(id) } : {}),
+              name: hostname,
+              hostname,
+              ipAddress: ip,
+              lastSeenAt: at,
+              createdAt: at,
+              updatedAt: at,
+              agent: {
+                ...template.agent,
+                enrolledAt: at,
+                system: { ...template.agent.system, hostname, ipAddresses: [ip] },
+                credentialHash: createHash('sha256').update(credential).digest('hex'),
+              },
+            };
+            ids.push(String(id));
+            rows.push(JSON.stringify(data));
+            into[i] = { unitId: String(id), credential, hostname, ip };
+          }
+          await client.query(
+            "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
+            [ids, rows],
+          );
+        }
+        // The server has them once it answers the last one's heartbeat (its catch-up runs before every request's handler).
+        const last = into[count - 1];
+        for (let tries = 0; ; tries += 1) {
+          const answer = await send(api, 'POST', '/api/agent/heartbeat', { token: last.credential, body: heartbeatBody(last, 86_400) });
+          if (answer.status === 200) break;
+          if (tries > 50) throw new Error(`a unit made in SQL is not known to the server: ${answer.status} ${answer.text}`);
+          await sleep(200);
+        }
+        return { count: count - first, seconds: (performance.now() - started) / 1000 };
+      } finally {
+        await client.end();
+      }
+    };
+
     // Probes first: they never heartbeat until used, so they are offline by then (their window is 3 intervals).
     const maxProbes = probesPerStep * (steps.length + 4);
     const probes = [];
     if (browserOn) await enrolMany(maxProbes, 'bench-probe', probes);
+    // Enrolled units are online for a window (3 intervals) and the sweep (every 5 s) announces them offline after it.
+    const probesOfflineAt = Date.now() + (3 * intervalS + 15) * 1000;
     let usedProbes = 0;
     const agents = [];
+    const viaApi = Math.max(1, Number(arg('--api-enrolments', 500)));
     const enrolments = [];
 
     if (browserOn) {
@@ -444,14 +530,24 @@ async function main() {
     while (plan.length > 0) {
       const count = plan.shift();
       if (agents.length < count) {
-        log(`enrolling agents up to ${count} through the API…`);
-        const done = await enrolMany(count, 'bench-agent', agents);
-        enrolments.push({ ...done, perSecond: round(done.count / done.seconds) });
-        log(`  ${done.count} enrolled in ${done.seconds.toFixed(1)} s (${(done.count / done.seconds).toFixed(0)}/s)`);
+        if (agents.length < viaApi) {
+          log(`enrolling ${Math.min(count, viaApi) - agents.length} agents through the API…`);
+          const done = await enrolMany(Math.min(count, viaApi), 'bench-agent', agents);
+          enrolments.push({ via: 'api', ...done, perSecond: round(done.count / done.seconds) });
+          log(`  ${done.count} enrolled in ${done.seconds.toFixed(1)} s (${(done.count / done.seconds).toFixed(0)}/s)`);
+        }
+        if (agents.length < count) {
+          log(`making ${count - agents.length} more agents' units in SQL…`);
+          const done = await cloneAgents(count, agents);
+          enrolments.push({ via: 'sql', ...done, perSecond: round(done.count / done.seconds) });
+          log(`  ${done.count} made in ${done.seconds.toFixed(1)} s`);
+        }
       }
       if (browserOn && !page) await openList();
       // A step down leaves agents out: their units go offline a window later, so it waits that out before measuring.
-      const warmupS = direction === 'down' ? intervalS * 3 + 15 : intervalS;
+      let warmupS = direction === 'down' ? intervalS * 3 + 15 : intervalS;
+      // The first step warms up until the probes are offline, so its badge samples fall inside its measured window.
+      if (browserOn) warmupS = Math.max(warmupS, Math.ceil((probesOfflineAt - Date.now()) / 1000));
       const slice = agents.slice(0, count);
       const startAt = Date.now() + 1500;
       log(`${count} agents: ${(count / intervalS).toFixed(0)} heartbeats/s, warm-up ${warmupS} s, measuring ${measureS} s…`);
@@ -518,12 +614,16 @@ async function main() {
         targetPerSecond: round(count / intervalS),
         heartbeats: latencies.length,
         perSecond: round(latencies.length / measureS),
+        answeredPerSecond: round((latencies.length - done.reduce((sum, d) => sum + d.unansweredMeasured, 0)) / measureS),
         statuses,
         errors: done.flatMap((d) => d.errors).slice(0, 5),
         unanswered: done.reduce((sum, d) => sum + d.unanswered, 0),
+        unansweredMeasured: done.reduce((sum, d) => sum + d.unansweredMeasured, 0),
         p50Ms: round(percentile(latencies, 50)),
         p90Ms: round(percentile(latencies, 90)),
+        p95Ms: round(percentile(latencies, 95)),
         p99Ms: round(percentile(latencies, 99)),
+        over50MsPercent: round((latencies.filter((ms) => ms >= GOALS.p99Ms).length / Math.max(1, latencies.length)) * 100, 2),
         maxMs: round(latencies.at(-1)),
         serverCpuPercent: round((serverCpuS / measureS) * 100),
         postgresCpuPercent: round((pgCpuS / measureS) * 100),
@@ -538,7 +638,11 @@ async function main() {
         loadAverage1mAtEnd: round(loadAtEnd, 2),
         warmupS,
       };
-      const ok = Object.keys(statuses).every((status) => status === '200');
+      // Every measured heartbeat answered 200, and the generator sent what the step asks (it kept up).
+      const ok =
+        Object.keys(statuses).every((status) => status === '200') &&
+        step.unansweredMeasured === 0 &&
+        latencies.length >= 0.95 * (count / intervalS) * measureS;
       step.pass = ok && step.p99Ms < GOALS.p99Ms;
       results.steps.push(step);
       log(
@@ -583,7 +687,8 @@ async function main() {
   console.table(
     results.steps.map((s) => ({
       agents: s.agents,
-      'heartbeats/s': s.perSecond,
+      'heartbeats/s sent': s.perSecond,
+      'answered/s': s.answeredPerSecond,
       'p50 ms': s.p50Ms,
       'p99 ms': s.p99Ms,
       'server CPU %': s.serverCpuPercent,
