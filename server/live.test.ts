@@ -5,10 +5,10 @@ import { simulatedUnits } from '../mirage/simulated-agents';
 import { startServerAgents } from './agents/simulated';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
-import { startWakeups, type Wakeups } from './events/wakeups';
+import { LISTENER_NAME, startWakeups, type Wakeups } from './events/wakeups';
 import { createHttpServer } from './http-server';
 import { unitInput } from './test-support/api';
-import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
+import { BACKEND_NAME, TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from './test-support/database';
 import { eventOf, openStream, type Frame, type OpenedStream } from './test-support/event-stream';
 import { send, start, stop } from './test-support/http';
 
@@ -299,16 +299,20 @@ describe(`two instances on one database (${BACKEND_NAME})`, () => {
   let otherHttp: Server;
   let otherBase: string;
   let wakeups: Wakeups;
+  /** How often the listener connected (PostgreSQL). */
+  let listened = 0;
 
   beforeAll(async () => {
     other = await createBackend({ sql: await database.connect() });
     otherHttp = createHttpServer(other, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
     otherBase = await start(otherHttp);
     // On PostgreSQL only NOTIFY can wake it in time (the safety poll is a minute); on PGlite (one process) the poll does.
-    let listening: () => void = () => undefined;
-    const ready = new Promise<void>((done) => (listening = done));
-    wakeups = startWakeups(other, { databaseUrl: database.url, pollMs: database.url ? 60_000 : 500, onListening: listening });
-    if (database.url) await ready;
+    wakeups = startWakeups(other, {
+      databaseUrl: database.url,
+      pollMs: database.url ? 60_000 : 500,
+      onListening: () => (listened += 1),
+    });
+    if (database.url) await until(() => listened === 1, 10_000);
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -323,6 +327,29 @@ describe(`two instances on one database (${BACKEND_NAME})`, () => {
     const started = Date.now();
     await createUnitAs(acme, 'Across instances');
     await opened.next(isUnitCreated('Across instances'), 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it.runIf(TEST_DATABASE_URL)('listens again after its connection was cut, and catches up with what it missed', async () => {
+    const opened = await stream({ token: acme }, otherBase);
+    await opened.next((frame) => frame.retry !== null);
+    // The cut is logged (an operator's clue), and is what this test causes.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { rows } = await database.sql.query<{ cut: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [LISTENER_NAME],
+    );
+    expect(rows.map((row) => row.cut)).toEqual([true]);
+    // Committed while nobody listens: the reconnect's catch-up brings it.
+    await createUnitAs(acme, 'While the listener was away');
+    await until(() => listened === 2, 10_000);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('listener lost its connection'), expect.anything());
+    logged.mockRestore();
+    await opened.next(isUnitCreated('While the listener was away'), 2_000);
+    // And notifications wake it again.
+    const started = Date.now();
+    await createUnitAs(acme, 'After the listener came back');
+    await opened.next(isUnitCreated('After the listener came back'), 2_000);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -26,6 +26,8 @@ export interface Wakeups {
 }
 
 export const EVENTS_CHANNEL = 'sua_events';
+/** The listener's application_name, to tell its connection apart in pg_stat_activity. */
+export const LISTENER_NAME = 'sua-events-listener';
 const MAX_BACKOFF_MS = 30_000;
 
 export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups {
@@ -59,7 +61,7 @@ export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups 
   let backoffMs = 500;
   const connect = async (): Promise<void> => {
     if (stopped || !options.databaseUrl) return;
-    const next = new pg.Client({ connectionString: options.databaseUrl });
+    const next = new pg.Client({ connectionString: options.databaseUrl, application_name: LISTENER_NAME });
     client = next;
     let failed = false;
     const reconnect = (error?: unknown) => {
