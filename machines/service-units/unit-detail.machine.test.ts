@@ -19,10 +19,23 @@ const unit = (id: string): UnitDetail => ({
   createdAt: '',
   updatedAt: '',
   status: 'offline',
+  agent: null,
 });
 
-function start(load: (id: string) => Promise<UnitDetail>) {
-  const actor = createActor(unitDetailMachine.provide({ actors: { loadUnit: fromPromise(({ input }) => load(input.id)) } }));
+const enrolled = (id: string, revokedAt: string | null = null): UnitDetail => ({
+  ...unit(id),
+  agent: { kind: 'enrolled', enrolledAt: '2026-11-26T10:00:00.000Z', revokedAt, heartbeatIntervalS: 30, system: null },
+});
+
+function start(load: (id: string) => Promise<UnitDetail>, revoke: (id: string) => Promise<UnitDetail> = async (id) => enrolled(id, 'now')) {
+  const actor = createActor(
+    unitDetailMachine.provide({
+      actors: {
+        loadUnit: fromPromise(({ input }) => load(input.id)),
+        revokeAgent: fromPromise(({ input }) => revoke(input.id)),
+      },
+    }),
+  );
   actor.start();
   return actor;
 }
@@ -71,5 +84,66 @@ describe('unit detail machine', () => {
     expect(actor.getSnapshot().context.unit?.name).toBe('Renamed');
     actor.send({ type: 'detail.close' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('revokes an enrolled agent after confirmation, and shows the unit the server answered', async () => {
+    const revoked: string[] = [];
+    const calls: string[] = [];
+    const actor = start(
+      async (id) => enrolled(id),
+      async (id) => {
+        calls.push(id);
+        return enrolled(id, '2026-11-26T12:00:00.000Z');
+      },
+    );
+    actor.on('detail.revoked', (e) => revoked.push(e.unit.agent?.revokedAt ?? ''));
+    actor.send({ type: 'detail.open', id: '5' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'detail.revoke' });
+    expect(actor.getSnapshot().matches({ loaded: 'confirmingRevoke' })).toBe(true);
+    actor.send({ type: 'detail.revoke.cancel' });
+    expect(calls).toEqual([]);
+    actor.send({ type: 'detail.revoke' });
+    actor.send({ type: 'detail.revoke.confirm' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ loaded: 'viewing' }));
+    expect(calls).toEqual(['5']);
+    expect(revoked).toEqual(['2026-11-26T12:00:00.000Z']);
+    expect(actor.getSnapshot().context.unit?.agent?.revokedAt).toBe('2026-11-26T12:00:00.000Z');
+    // Revoked once: there is nothing left to revoke.
+    actor.send({ type: 'detail.revoke' });
+    expect(actor.getSnapshot().matches({ loaded: 'viewing' })).toBe(true);
+  });
+
+  it.each([
+    ['no agent', unit('6')],
+    [
+      'a simulated agent',
+      { ...unit('6'), agent: { ...(enrolled('6').agent as NonNullable<UnitDetail['agent']>), kind: 'simulated' as const } },
+    ],
+    ['a revoked agent', enrolled('6', '2026-11-26T12:00:00.000Z')],
+  ])('offers no revocation for a unit with %s', async (_, shown) => {
+    const actor = start(async () => shown);
+    actor.send({ type: 'detail.open', id: '6' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'detail.revoke' });
+    expect(actor.getSnapshot().matches({ loaded: 'viewing' })).toBe(true);
+  });
+
+  it('a failed revocation keeps the unit as it was and reports the error', async () => {
+    const failures: unknown[] = [];
+    const actor = start(
+      async (id) => enrolled(id),
+      async () => Promise.reject(Object.assign(new Error('No active agent'), { status: 409 })),
+    );
+    actor.on('detail.revoke.failed', (e) => failures.push((e.error as Error).message));
+    actor.send({ type: 'detail.open', id: '5' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'detail.revoke' });
+    actor.send({ type: 'detail.revoke.confirm' });
+    await waitFor(actor, (s) => s.matches({ loaded: 'viewing' }));
+    expect(failures).toEqual(['No active agent']);
+    expect(actor.getSnapshot().context.unit?.agent?.revokedAt).toBeNull();
+    expect(actor.getSnapshot().context.revokeError).toBeInstanceOf(Error);
   });
 });

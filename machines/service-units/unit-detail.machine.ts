@@ -1,24 +1,39 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { ServiceUnit, UnitStatus } from '../domain/types';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ServiceUnitWithStatus } from '../domain/types';
 
-export type UnitDetail = ServiceUnit & { status: UnitStatus };
+/** A unit as the API shows it: with its derived status and its agent (null: none). */
+export type UnitDetail = ServiceUnitWithStatus;
+
+/** An enrolled agent whose credential still works: the only kind "Revoke agent" applies to. */
+export function hasActiveAgent(unit: UnitDetail | null): boolean {
+  return unit?.agent?.kind === 'enrolled' && unit.agent.revokedAt === null;
+}
 
 /**
  * The detail drawer of one unit, opened from the table or a `?unit=<id>` deep link.
  * A 404 (unknown id, or another organization's) lands in `notFound`, not in a crash.
+ * Loaded, it may revoke the unit's enrolled agent behind a confirmation (`DELETE /api/service-units/{id}/agent`):
+ * the answer is the unit with `agent.revokedAt` set, which replaces the one shown.
  */
 export const unitDetailMachine = setup({
   types: {} as {
-    context: { id: string | null; unit: UnitDetail | null; error: unknown };
+    context: { id: string | null; unit: UnitDetail | null; error: unknown; revokeError: unknown };
     events:
       | { type: 'detail.open'; id: string }
       | { type: 'detail.close' }
       | { type: 'detail.retry' }
-      | { type: 'detail.updated'; unit: UnitDetail };
+      | { type: 'detail.updated'; unit: UnitDetail }
+      | { type: 'detail.revoke' }
+      | { type: 'detail.revoke.confirm' }
+      | { type: 'detail.revoke.cancel' };
+    emitted: { type: 'detail.revoked'; unit: UnitDetail } | { type: 'detail.revoke.failed'; error: unknown };
   },
   actors: {
     loadUnit: fromPromise<UnitDetail, { id: string }>(async () => {
       throw new Error('loadUnit not provided');
+    }),
+    revokeAgent: fromPromise<UnitDetail, { id: string }>(async () => {
+      throw new Error('revokeAgent not provided');
     }),
   },
   guards: {
@@ -26,17 +41,22 @@ export const unitDetailMachine = setup({
       typeof error === 'object' && error !== null && 'status' in error && error.status === 404,
     isOtherUnit: ({ context, event }) => event.type === 'detail.open' && event.id !== context.id,
     isSameUnit: ({ context, event }) => event.type === 'detail.updated' && event.unit.id === context.id,
+    canRevoke: ({ context }) => hasActiveAgent(context.unit),
   },
   actions: {
-    assignId: assign(({ event }) => (event.type === 'detail.open' ? { id: event.id, unit: null, error: null } : {})),
+    assignId: assign(({ event }) => (event.type === 'detail.open' ? { id: event.id, unit: null, error: null, revokeError: null } : {})),
     assignUnit: assign((_, { unit }: { unit: UnitDetail }) => ({ unit })),
     assignUpdated: assign(({ event }) => (event.type === 'detail.updated' ? { unit: event.unit } : {})),
     assignError: assign((_, { error }: { error: unknown }) => ({ error })),
-    clear: assign({ id: () => null, unit: () => null, error: () => null }),
+    assignRevokeError: assign((_, { error }: { error: unknown }) => ({ revokeError: error })),
+    clearRevokeError: assign({ revokeError: () => null }),
+    emitRevoked: emit((_, { unit }: { unit: UnitDetail }) => ({ type: 'detail.revoked' as const, unit })),
+    emitRevokeFailed: emit((_, { error }: { error: unknown }) => ({ type: 'detail.revoke.failed' as const, error })),
+    clear: assign({ id: () => null, unit: () => null, error: () => null, revokeError: () => null }),
   },
 }).createMachine({
   id: 'unitDetail',
-  context: { id: null, unit: null, error: null },
+  context: { id: null, unit: null, error: null, revokeError: null },
   initial: 'closed',
   on: {
     'detail.open': { guard: 'isOtherUnit', target: '.loading', actions: 'assignId' },
@@ -63,7 +83,41 @@ export const unitDetailMachine = setup({
     },
     loaded: {
       tags: ['open'],
+      initial: 'viewing',
       on: { 'detail.updated': { guard: 'isSameUnit', actions: 'assignUpdated' } },
+      states: {
+        viewing: {
+          on: { 'detail.revoke': { guard: 'canRevoke', target: 'confirmingRevoke', actions: 'clearRevokeError' } },
+        },
+        confirmingRevoke: {
+          on: {
+            'detail.revoke.confirm': { target: 'revoking' },
+            'detail.revoke.cancel': { target: 'viewing' },
+          },
+        },
+        revoking: {
+          tags: ['busy'],
+          invoke: {
+            id: 'revokeAgent',
+            src: 'revokeAgent',
+            input: ({ context }) => ({ id: context.id ?? '' }),
+            onDone: {
+              target: 'viewing',
+              actions: [
+                { type: 'assignUnit', params: ({ event }) => ({ unit: event.output }) },
+                { type: 'emitRevoked', params: ({ event }) => ({ unit: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'viewing',
+              actions: [
+                { type: 'assignRevokeError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'emitRevokeFailed', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
     },
     notFound: { tags: ['open'] },
     failed: {

@@ -8,26 +8,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import { RelativeTime } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
+import { DetailField } from './detail-field';
 import { StatusBadge } from './status-badge';
+import { UnitAgentSection } from './unit-agent-section';
 
 type DetailRef = ActorRefFrom<typeof unitDetailMachine>;
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>
-        {children || (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        )}
-      </div>
-    </Stack>
-  );
-}
 
 export function UnitDetailDrawer({
   detail,
@@ -100,33 +85,33 @@ export function UnitDetailDrawer({
             </Text>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label={t('service-units.fields.hostname')}>
+            <DetailField label={t('service-units.fields.hostname')}>
               <Text size="sm" ff="monospace">
                 {unit.hostname}
               </Text>
-            </Field>
-            <Field label={t('service-units.fields.ipAddress')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.ipAddress')}>
               {unit.ipAddress && (
                 <Text size="sm" ff="monospace">
                   {unit.ipAddress}
                 </Text>
               )}
-            </Field>
-            <Field label={t('service-units.fields.operatingSystem')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.operatingSystem')}>
               <Text size="sm">{t(`service-units.os.${unit.operatingSystem}`)}</Text>
-            </Field>
-            <Field label={t('service-units.fields.agentVersion')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.agentVersion')}>
               <Text size="sm">{unit.agentVersion}</Text>
-            </Field>
-            <Field label={t('service-units.fields.location')}>{unit.location && <Text size="sm">{unit.location}</Text>}</Field>
-            <Field label={t('service-units.fields.screenshotInterval')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.location')}>{unit.location && <Text size="sm">{unit.location}</Text>}</DetailField>
+            <DetailField label={t('service-units.fields.screenshotInterval')}>
               <Text size="sm">
                 {unit.screenshotIntervalMinutes === 0
                   ? t('service-units.detail.screenshotsOff')
                   : t('service-units.detail.everyMinutes', { count: unit.screenshotIntervalMinutes })}
               </Text>
-            </Field>
-            <Field label={t('service-units.fields.tags')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.tags')}>
               {unit.tags.length > 0 && (
                 <Group gap={4}>
                   {unit.tags.map((tag) => (
@@ -136,12 +121,15 @@ export function UnitDetailDrawer({
                   ))}
                 </Group>
               )}
-            </Field>
-            <Field label={t('service-units.fields.createdAt')}>
+            </DetailField>
+            <DetailField label={t('service-units.fields.createdAt')}>
               <RelativeTime value={unit.createdAt} />
-            </Field>
+            </DetailField>
           </SimpleGrid>
-          <Field label={t('service-units.fields.description')}>{unit.description && <Text size="sm">{unit.description}</Text>}</Field>
+          <DetailField label={t('service-units.fields.description')}>
+            {unit.description && <Text size="sm">{unit.description}</Text>}
+          </DetailField>
+          <UnitAgentSection detail={detail} unit={unit} />
           <Stack gap="xs">
             <Title order={3} size="h5">
               {t('service-units.detail.related')}

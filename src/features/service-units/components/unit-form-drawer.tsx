@@ -1,11 +1,17 @@
-import { NumberInput, Select, Stack, Switch, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, Stack, Switch, Tabs, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { IconForms, IconPlugConnected } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { can } from '@machines/permissions/can';
 import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
 import { useCharacterCounter } from '@/lib/field-error-text';
+import { subjectFor } from '@/lib/roles';
+import { useSessionAccess } from '@/lib/session';
 import type { UnitFormValues } from '../api/types';
 import { OPERATING_SYSTEMS, type unitEditorMachine } from '../hooks/use-service-units';
 import { UNIT_TEXT_RULES } from '../schema';
+import { AgentEnrolmentPanel } from './agent-enrolment-panel';
 
 type EditorRef = ActorRefFrom<typeof unitEditorMachine>;
 
@@ -94,9 +100,34 @@ function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
 
 export function UnitFormDrawer({ editor, tags }: { editor: EditorRef; tags: string[] }) {
   const { t } = useTranslation();
+  const creating = useSelector(editor, (s) => s.context.mode === 'create');
+  const access = useSessionAccess();
+  // The same question as the New unit button: an enrolled agent creates a unit.
+  const mayEnrol =
+    access.status === 'signedIn' && access.role !== undefined && can(subjectFor(access.role), 'create', 'serviceUnit').allowed;
   return (
     <EditorDrawer editor={editor} titles={{ create: t('service-units.form.createTitle'), edit: t('service-units.form.editTitle') }}>
-      <UnitForm editor={editor} tags={tags} />
+      {creating && mayEnrol ? (
+        // Both panels stay mounted: switching keeps what was typed in the form, and the token shown.
+        <Tabs defaultValue="form" keepMounted>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="form" leftSection={<IconForms size={16} aria-hidden />}>
+              {t('service-units.enrol.tabForm')}
+            </Tabs.Tab>
+            <Tabs.Tab value="agent" leftSection={<IconPlugConnected size={16} aria-hidden />}>
+              {t('service-units.enrol.tabAgent')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="form">
+            <UnitForm editor={editor} tags={tags} />
+          </Tabs.Panel>
+          <Tabs.Panel value="agent">
+            <AgentEnrolmentPanel />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <UnitForm editor={editor} tags={tags} />
+      )}
     </EditorDrawer>
   );
 }

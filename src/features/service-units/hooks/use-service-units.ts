@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { createCrudScreenMachine, jobActor } from '@machines/crud-screen/crud-screen.machine';
 import {
@@ -12,6 +15,7 @@ import { createListMachine, type BulkRequest, type ListQuery, type LiveListEvent
 import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { LiveEvent, Page } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
+import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl, useUrlParam } from '@/lib/list-query';
 import { liveEventsActor } from '@/lib/live';
 import { bulkDeleteServiceUnits } from '../api/bulk-delete-service-units';
@@ -23,6 +27,7 @@ import { getServiceUnit } from '../api/get-service-unit';
 import { getServiceUnits } from '../api/get-service-units';
 import { getServiceUnitTags } from '../api/get-service-unit-tags';
 import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';
+import { revokeAgent } from '../api/revoke-agent';
 import { updateServiceUnit } from '../api/update-service-unit';
 import { validateUnit } from '../schema';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
@@ -76,6 +81,8 @@ export interface UnitServices {
   load: (id: string, signal: AbortSignal) => Promise<UnitRow>;
   exportRows: (query: ListQuery) => Promise<{ items: UnitRow[]; total: number }>;
   loadTags: () => Promise<{ items: string[] }>;
+  /** Revokes the unit's enrolled agent; answers the unit as it is now. */
+  revokeAgent: (id: string) => Promise<UnitRow>;
 }
 
 export const apiServices: UnitServices = {
@@ -91,6 +98,7 @@ export const apiServices: UnitServices = {
   load: (id, signal) => getServiceUnit(id, signal),
   exportRows: (query) => exportServiceUnits(query),
   loadTags: () => getServiceUnitTags(),
+  revokeAgent: (id) => revokeAgent(id),
 };
 
 /** The machines behind the Service Unit Management screen, wired to the API and the URL. */
@@ -127,10 +135,14 @@ export function useServiceUnits(services: UnitServices = apiServices) {
 
   const detail = useScreenActor(
     unitDetailMachine.provide({
-      actors: { loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)) },
+      actors: {
+        loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)),
+        revokeAgent: fromPromise(({ input }) => services.revokeAgent(input.id)),
+      },
     }),
   );
   useDetailUrl(detail);
+  useRevocationNotifications(detail);
 
   return { screen, list, editor, detail };
 }
@@ -141,4 +153,26 @@ function useDetailUrl(detail: ActorRefFrom<typeof unitDetailMachine>): void {
   useEffect(() => {
     detail.send(id ? { type: 'detail.open', id } : { type: 'detail.close' });
   }, [detail, id]);
+}
+
+/** A done revocation, as a notification (the drawer shows the revoked state itself, and a failure beside the button). */
+function useRevocationNotifications(detail: ActorRefFrom<typeof unitDetailMachine>): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const sub = detail.on('detail.revoked', (e) =>
+      notifications.show({ color: 'teal', message: t('service-units.agent.revoked', { name: e.unit.name }) }),
+    );
+    return () => sub.unsubscribe();
+  }, [detail, t]);
+}
+
+/** A translated sentence for a failed agent request (revocation, enrolment token). */
+export function agentErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return t('service-units.agent.errors.network');
+    if (error.status === 403) return t('service-units.agent.errors.forbidden');
+    if (error.status === 404) return t('service-units.agent.errors.notFound');
+    if (error.status === 409) return t('service-units.agent.errors.noActiveAgent');
+  }
+  return t('service-units.agent.errors.generic');
 }
