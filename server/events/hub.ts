@@ -16,46 +16,62 @@ export interface Wake {
 export type WakeListener = (wake: Wake) => void;
 
 export interface EventHub {
-  /** Tells every listener; without an argument, that anything may have changed. */
+  /** Tells the listeners it concerns; without an argument, that anything may have changed. */
   wake(wake?: Wake): void;
-  /** Listens until the returned function is called. */
-  subscribe(listener: WakeListener): () => void;
+  /**
+   * Listens until the returned function is called. With `commandsOf`, only to wake-ups that may bring that
+   * unit's commands (a held long poll): one command wakes its agent, not the 10,000 others waiting.
+   */
+  subscribe(listener: WakeListener, filter?: { commandsOf: string }): () => void;
   /** How many listen now (streams and held long polls). */
   readonly size: number;
 }
 
 export const WAKE_ALL: Wake = { events: true, commandUnitIds: null };
 
-/** Whether a wake may bring commands for this unit (null: the unit is not known). */
-export const concernsCommandsOf = (wake: Wake, unitId: string | null): boolean =>
-  wake.commandUnitIds === null || unitId === null || wake.commandUnitIds.has(unitId);
-
 export function createEventHub(): EventHub {
-  const listeners = new Set<WakeListener>();
+  const everything = new Set<WakeListener>();
+  const byUnit = new Map<string, Set<WakeListener>>();
+  let size = 0;
+  const tell = (listeners: Iterable<WakeListener>, wake: Wake) => {
+    for (const listener of listeners) {
+      try {
+        listener(wake);
+      } catch (error) {
+        console.error('A live-event listener failed', error);
+      }
+    }
+  };
   return {
     wake(wake = WAKE_ALL) {
       if (!wake.events && wake.commandUnitIds?.size === 0) return;
-      // A copy: a listener may unsubscribe (its stream ended) while being told.
-      for (const listener of [...listeners]) {
-        try {
-          listener(wake);
-        } catch (error) {
-          console.error('A live-event listener failed', error);
-        }
-      }
+      // Copies: a listener may unsubscribe (its stream ended, its poll answered) while being told.
+      const told: WakeListener[] = [...everything];
+      if (wake.commandUnitIds === null) for (const listeners of byUnit.values()) told.push(...listeners);
+      else for (const unitId of wake.commandUnitIds) told.push(...(byUnit.get(unitId) ?? []));
+      tell(told, wake);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener, filter) {
+      // A fresh function per subscription: the same listener may subscribe twice, and unsubscribe once each.
+      const own: WakeListener = (wake) => listener(wake);
+      let set = everything;
+      if (filter) {
+        set = byUnit.get(filter.commandsOf) ?? new Set();
+        byUnit.set(filter.commandsOf, set);
+      }
+      set.add(own);
+      size += 1;
+      return () => {
+        if (!set.delete(own)) return;
+        size -= 1;
+        if (filter && set.size === 0) byUnit.delete(filter.commandsOf);
+      };
     },
     get size() {
-      return listeners.size;
+      return size;
     },
   };
 }
-
-/** The collections whose stored rows wake listeners. */
-export const WAKING_COLLECTIONS: ReadonlySet<string> = new Set(['events', 'commands']);
 
 /**
  * The wake-up a set of stored rows calls for, or null when it concerns no listener. `rows` are the rows

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ApiAnswer, ApiRequest } from '../../mirage/node-transport';
 import type { Backend } from '../backend';
-import { concernsCommandsOf } from './hub';
+import type { Wake } from './hub';
 
 /**
  * `GET /api/agent/commands?wait=N` on the server: when the backend answers that nothing is pending, the
@@ -80,9 +80,11 @@ export async function serveLongPoll(
   };
 
   // Listening before the first ask: a command stored while it runs is not missed.
-  const unsubscribe = backend.events.subscribe((wake) => {
-    if (concernsCommandsOf(wake, unitId)) void ask();
-  });
+  // Only wake-ups that stored commands (of this unit, when the credential names it) ask again.
+  const listener = (wake: Wake) => {
+    if (wake.commandUnitIds === null || wake.commandUnitIds.size > 0) void ask();
+  };
+  const unsubscribe = backend.events.subscribe(listener, unitId === null ? undefined : { commandsOf: unitId });
   const timer = setTimeout(() => {
     expired = true;
     // An ask under way answers when it returns.
