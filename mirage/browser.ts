@@ -13,6 +13,9 @@ import { pruneSessions, reseedEssentials } from './store/repair';
 import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
 import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
+import { touchesLiveCollections } from './events';
+import { sweepUnitStatuses } from './domains/service-units';
+import { startSimulatedAgents, type AgentCall } from './simulated-agents';
 
 export { mergeAuthRows };
 
@@ -69,6 +72,25 @@ export const LATENCY_OVERRIDE_KEY = 'mock-latency-ms';
 /** Window events the app turns into notifications (src/app/session-effects.tsx). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
 export const PERSIST_RESET_EVENT = 'mirage:persist-reset';
+/** Window event: events (or commands) were stored, here or in another tab; live readers ask /api/events/recent. */
+export const LIVE_EVENTS_EVENT = 'sua:events';
+/** The Web Lock the tab that runs the simulated agents and the status sweep holds (one tab does). */
+export const SIMULATED_AGENTS_LOCK = 'sua-simulated-agents';
+/** How often the unit status sweep runs (ms). */
+export const SWEEP_INTERVAL_MS = 5_000;
+
+const wakeLiveReaders = () => window.dispatchEvent(new CustomEvent(LIVE_EVENTS_EVENT));
+
+/** The simulated agents' calls: fetch, which Pretender answers like any request of the app. */
+const fetchCall: AgentCall = async (method, url, headers, body) => {
+  const response = await fetch(url, { method, headers, ...(body !== null ? { body } : {}) });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  } catch {
+    return { status: response.status, body: text };
+  }
+};
 
 const parseNumber = (value: string | null | undefined): number | undefined => {
   if (value === undefined || value === null || value.trim() === '') return undefined;
@@ -157,6 +179,9 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       console.error('The demo database could not be saved', error);
       status.persistFailed = true;
       window.dispatchEvent(new CustomEvent(PERSIST_FAILED_EVENT, { detail: { error } }));
+    },
+    onCommitted: (batch) => {
+      if (touchesLiveCollections(batch)) wakeLiveReaders();
     },
     // Signing out ends a session: its rows (and every other ended one) leave the database.
     beforeCommit: (request) => {
@@ -261,6 +286,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     if (now.length > 0) tracker.silently(() => applyRemoteBatch(live.db, now));
     if (rest.length > 0) forLater.push(rest);
     [...waiting].forEach((check) => check());
+    if (touchesLiveCollections(message.batch)) wakeLiveReaders();
   };
   inbox.splice(0).forEach(receive);
 
@@ -306,7 +332,10 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       answered?.();
       quiet = answered = null;
     }
-    log.push({ method: verb.toUpperCase(), path: new URL(path, window.location.origin).pathname, status: request.status });
+    const pathname = new URL(path, window.location.origin).pathname;
+    // The simulated agents' calls are not the app's: they would crowd its requests out of the log.
+    if (pathname.startsWith('/api/agent/')) return;
+    log.push({ method: verb.toUpperCase(), path: pathname, status: request.status });
     if (log.length > 1000) log.shift();
   };
   window.mirageRequests = log;
@@ -318,6 +347,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
     window.server = live;
     held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
+    runLiveWork(live, () => persistence?.flush());
   };
   if (later === null) finished();
   else {
@@ -341,6 +371,33 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       });
   }
   return server;
+}
+
+/**
+ * In one tab only (a Web Lock, held until the tab closes): the simulated agents, which call the agent API
+ * through fetch, and the status sweep every 5 s, stored as a write (docs/domain.md, "Simulated agents").
+ * Without Web Locks (old browsers, jsdom) nothing runs: the units' agents then look stopped.
+ */
+function runLiveWork(server: Server, flush: () => Promise<unknown> | undefined): void {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks) return;
+  void locks
+    .request(
+      SIMULATED_AGENTS_LOCK,
+      () =>
+        new Promise<void>(() => {
+          startSimulatedAgents({ db: server.db, call: fetchCall });
+          setInterval(() => {
+            try {
+              sweepUnitStatuses(server.db, Date.now());
+            } catch (error) {
+              console.error('The unit status sweep failed', error);
+            }
+            void flush()?.catch(() => undefined);
+          }, SWEEP_INTERVAL_MS);
+        }),
+    )
+    .catch(() => undefined);
 }
 
 /** Forgets the stored database; the next start seeds fresh demo data. The caller reloads. */

@@ -30,6 +30,8 @@ export interface PersistenceOptions {
   broadcast?: (message: DbMessage) => void;
   /** A commit failed: the answer is a 503 and this reports it (the app shows a notification). */
   onError: (error: unknown) => void;
+  /** Told after each successful commit which rows it stored (the browser wakes its live readers). */
+  onCommitted?: (batch: ChangeBatch) => void;
   /** Runs just before a write request's changes are committed (e.g. prune sessions after a sign-out). */
   beforeCommit?: (request: Request) => void;
 }
@@ -58,6 +60,7 @@ export function createPersistence(options: PersistenceOptions): Persistence {
         // With the time from taking the changes to the committed transaction (npm run bench splits a write's cost with it).
         lastWrite = { ...stats, commitMs: performance.now() - started };
         options.broadcast?.({ type: 'changed', batch: pending.batch });
+        options.onCommitted?.(pending.batch);
         return stats;
       } catch (error) {
         failures += 1;

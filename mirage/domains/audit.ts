@@ -4,6 +4,7 @@ import { errorResponse, permits, json, subjectOf, withAuth, type UserRow } from 
 import { readScope } from '../../machines/permissions/can';
 import { pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
+import { emitEvent } from '../events';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
@@ -45,7 +46,22 @@ export interface AuditInput {
   reason?: string;
 }
 
+/** The live event an audited change of a user or an organization is announced with (mirage/events.ts). */
+function announce(db: MirageDb, now: number, input: AuditInput): void {
+  if (input.resource !== 'user' && input.resource !== 'organization') return;
+  const change = input.before === null ? 'created' : input.after === null ? 'deleted' : 'updated';
+  emitEvent(db, now, {
+    type: input.resource === 'user' ? 'user.changed' : 'organization.changed',
+    organizationId: input.resource === 'organization' ? input.recordId : input.organizationId,
+    subjectId: input.recordId,
+    unitId: null,
+    data: { change },
+  });
+}
+
+/** Writes an audit entry; a change of a user or an organization is also announced as a live event, in the same unit of work. */
 export function recordAudit(db: MirageDb, now: number, input: AuditInput): AuditRow {
+  announce(db, now, input);
   return auditTable(db).insert({
     at: new Date(now).toISOString(),
     actorId: String(input.actor.id),

@@ -24,6 +24,7 @@ import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accounts';
 import { SESSION_REFRESH_GRACE_MS } from '../store/repair';
+import { emitEvent } from '../events';
 import {
   accountKey,
   clearFailures,
@@ -211,6 +212,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
     providerId: 'mirage',
     createdAt: new Date(ctx.now()).toISOString(),
   });
+  emitEvent(db, ctx.now(), { type: 'user.changed', organizationId: user.organizationId, subjectId: user.id, data: { change: 'created' } });
   return json(201, { message: 'Account created', user: userRecord(user) });
 }
 

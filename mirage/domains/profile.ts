@@ -3,7 +3,8 @@ import { derivePasswordHash, verifyPassword } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { readText } from '../../machines/text/text-rules';
-import type { MirageDomain } from '../types';
+import type { MirageContext, MirageDomain } from '../types';
+import { emitEvent } from '../events';
 
 /**
  * The signed-in user's own profile (docs/profile.md): GET and PUT /api/me/profile, and
@@ -102,7 +103,7 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
 
 export const profileDomain: MirageDomain = {
   name: 'profile',
-  routes(server) {
+  routes(server, ctx: MirageContext) {
     server.get(
       '/me/profile',
       withAuth(server, ({ db, user }) => json(200, profileOf(db, user))),
@@ -114,6 +115,12 @@ export const profileDomain: MirageDomain = {
         const fields = Object.keys(errors);
         if (fields.length > 0) return errorResponse(422, `Please correct: ${fields.join(', ')}`, errors);
         const updated = table<UserRow>(db, 'users').update(user.id, patch);
+        emitEvent(db, ctx.now(), {
+          type: 'user.changed',
+          organizationId: user.organizationId,
+          subjectId: user.id,
+          data: { change: 'updated' },
+        });
         return json(200, profileOf(db, updated));
       }),
     );

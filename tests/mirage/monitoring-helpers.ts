@@ -5,6 +5,9 @@ import { processesDomain } from '@mirage/domains/processes';
 import { screenshotsDomain } from '@mirage/domains/screenshots';
 import { makeServer, type MirageOptions } from '@mirage/server';
 import type { MirageContext } from '@mirage/types';
+import type { ServiceUnitRow, UnitAgentRow } from '@mirage/domains/service-units';
+import { secretHash, simulatedCredential } from '@mirage/agent-credentials';
+import { startSimulatedAgents, type AgentCall, type SimulatedAgents } from '@mirage/simulated-agents';
 
 export interface Session {
   token: string;
@@ -108,7 +111,73 @@ export function unitsOf(server: Server, organizationId: string): ServiceUnit[] {
   return table<ServiceUnit>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === organizationId);
 }
 
-/** Makes a unit report now (online) so captures succeed. */
+/** Makes a unit report now (online, with a simulated agent) so captures are sent to its agent. */
 export function setUnitOnline(server: Server, id: string): void {
-  table<ServiceUnit>(server.db, 'serviceUnits').update(id, { maintenance: false, lastSeenAt: new Date().toISOString() });
+  const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
+  const agent = units.find(id)?.agent ?? simulatedAgent(server, id);
+  units.update(id, { maintenance: false, lastSeenAt: new Date().toISOString(), agent });
+}
+
+function simulatedAgent(server: Server, id: string): UnitAgentRow {
+  return {
+    kind: 'simulated',
+    enrolledAt: '2026-01-01T00:00:00.000Z',
+    revokedAt: null,
+    heartbeatIntervalS: 30,
+    system: null,
+    credentialHash: secretHash(simulatedCredential(server.db, id)),
+  };
+}
+
+export interface AgentSession {
+  unitId: string;
+  credential: string;
+  request: <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
+}
+
+/** The agent API as the unit's agent calls it (a simulated agent's credential; one is given to a unit without). */
+export function agentOf(server: Server, unitId: string): AgentSession {
+  const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
+  if (!units.find(unitId)?.agent) units.update(unitId, { agent: simulatedAgent(server, unitId) });
+  const credential = simulatedCredential(server.db, unitId);
+  return {
+    unitId,
+    credential,
+    async request<T>(method: string, url: string, body?: unknown) {
+      const response = await fetch(url, {
+        method,
+        headers: { Authorization: `Bearer ${credential}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+  };
+}
+
+/** The simulated agents' calls in a test: fetch, which Pretender answers. */
+export const fetchAgentCall: AgentCall = async (method, url, headers, body) => {
+  const response = await fetch(url, { method, headers, ...(body !== null ? { body } : {}) });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+};
+
+/** The simulated agents on a fake clock: nothing runs until the test calls tick(). */
+export function driveAgents(server: Server, now: () => number): SimulatedAgents {
+  return startSimulatedAgents({ db: server.db, call: fetchAgentCall, now, setTimeout: () => null, clearTimeout: () => undefined });
+}
+
+/** A heartbeat body for a unit as the agent reports it. */
+export function heartbeatOf(unit: Pick<ServiceUnit, 'id' | 'hostname' | 'operatingSystem' | 'ipAddress' | 'agentVersion'>) {
+  return {
+    unitId: String(unit.id),
+    system: {
+      hostname: unit.hostname,
+      platform: unit.operatingSystem,
+      osName: 'Test OS 1.0',
+      ipAddresses: [unit.ipAddress],
+      uptimeS: 100,
+      agentVersion: unit.agentVersion,
+    },
+  };
 }

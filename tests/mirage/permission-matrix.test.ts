@@ -20,9 +20,11 @@ const SCOPED_PATHS = [
   '/api/capture-requests',
   '/api/url-restrictions',
   '/api/dashboard/',
+  '/api/commands',
+  '/api/agent-enrolments',
 ];
 
-type Target = 'unit' | 'urlRule' | 'processRule' | 'process' | 'screenshot' | 'capture';
+type Target = 'unit' | 'urlRule' | 'processRule' | 'process' | 'screenshot' | 'capture' | 'command';
 type Fixture = Record<Target, string>;
 
 type Entry =
@@ -136,6 +138,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/dashboard/summary': { kind: 'list', resource: 'serviceUnit' },
   'GET /api/dashboard/latest-screenshots': { kind: 'list', resource: 'screenshot' },
   'GET /api/dashboard/recent-offline': { kind: 'list', resource: 'serviceUnit' },
+  'GET /api/screenshots/{id}/image': { kind: 'record', resource: 'screenshot', action: 'read', target: 'screenshot' },
+  'DELETE /api/service-units/{id}/agent': { kind: 'record', resource: 'serviceUnit', action: 'update', target: 'unit' },
+  'GET /api/commands/{id}': { kind: 'record', resource: 'serviceUnit', action: 'read', target: 'command' },
+  'POST /api/agent-enrolments': { kind: 'create', resource: 'serviceUnit', body: () => ({}) },
 };
 
 const TABLES: Record<Target, string> = {
@@ -145,6 +151,7 @@ const TABLES: Record<Target, string> = {
   process: 'processes',
   screenshot: 'screenshots',
   capture: 'captureRequests',
+  command: 'commands',
 };
 
 const ACME = '1';
@@ -165,7 +172,7 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
   counter += 1;
   const n = counter;
   const now = new Date().toISOString();
-  // A unit whose agent is not alive: the heartbeat refresh does not touch it, so "unchanged" is exact.
+  // A unit with an active agent (no driver runs here: nothing changes it behind the test's back).
   const unit = rowsOf(db, 'serviceUnits').insert({
     ...unitBody(n),
     organizationId,
@@ -174,8 +181,8 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
     lastSeenAt: now,
     createdAt: now,
     updatedAt: now,
-    agentAlive: false,
-    heartbeatGroup: 0,
+    agent: { kind: 'enrolled', enrolledAt: now, revokedAt: null, heartbeatIntervalS: 30, system: null, credentialHash: 'fixture' },
+    announcedStatus: 'online',
   });
   const unitId = String(unit.id);
   const urlRule = rowsOf(db, 'urlRestrictions').insert({
@@ -216,6 +223,13 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
     processName: 'fixture.exe',
     flagged: false,
     note: '',
+    hasImage: true,
+  });
+  rowsOf(db, 'screenshotImages').insert({
+    screenshotId: String(screenshot.id),
+    serviceUnitId: unitId,
+    contentType: 'image/png',
+    data: 'iVBORw0KGgo=',
   });
   const capture = rowsOf(db, 'captureRequests').insert({
     serviceUnitId: unitId,
@@ -225,6 +239,19 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
     screenshotId: null,
     failureReason: null,
   });
+  const command = rowsOf(db, 'commands').insert({
+    serviceUnitId: unitId,
+    organizationId,
+    kind: 'endProcess',
+    status: 'pending',
+    processId: String(process.id),
+    pid: 40_000 + n,
+    captureRequestId: null,
+    issuedAt: now,
+    issuedBy: '1',
+    finishedAt: null,
+    message: null,
+  });
   return {
     unit: unitId,
     urlRule: String(urlRule.id),
@@ -232,6 +259,7 @@ function makeFixture(db: MirageDb, organizationId: string): Fixture {
     process: String(process.id),
     screenshot: String(screenshot.id),
     capture: String(capture.id),
+    command: String(command.id),
   };
 }
 

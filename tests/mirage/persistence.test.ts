@@ -3,10 +3,9 @@ import { openDB } from 'idb';
 import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, type MirageStatus } from '@mirage/browser';
-import { table, type Row } from '@mirage/db';
+import { changeCountOf, table, type Row } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
-import { refreshHeartbeats } from '@mirage/domains/service-units';
 import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
 import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
 import { applyRemoteBatch } from '@mirage/store/merge';
@@ -134,14 +133,14 @@ describe('the change log', () => {
     ).toEqual(['from another tab', 'kept']);
   });
 
-  it('does not record what the clock recomputes (the simulated heartbeat of every unit)', async () => {
+  it('records a heartbeat (stored like any change, so other tabs and server instances see it) without touching the sorted lists', async () => {
     server = await makeServer({ environment: 'test', latencyMs: 0 });
     const tracker = trackChanges(server.db);
-    refreshHeartbeats(server.db, Date.now() + 60_000);
-    expect(table(server.db, 'serviceUnits').count()).toBeGreaterThan(0);
-    expect(tracker.isEmpty).toBe(true);
-    const unit = table<Row & { name: string }>(server.db, 'serviceUnits').all()[0] as Row;
-    table<Row & { name: string }>(server.db, 'serviceUnits').update(unit.id, { name: 'Renamed' });
+    const units = table<Row & { name: string; lastSeenAt: string }>(server.db, 'serviceUnits');
+    const unit = units.all()[0] as Row;
+    const counted = changeCountOf(server.db, 'serviceUnits');
+    units.update(unit.id, { lastSeenAt: new Date().toISOString() });
+    expect(changeCountOf(server.db, 'serviceUnits')).toBe(counted);
     expect(tracker.take().batch.map((c) => [c.collection, c.put.length])).toEqual([['serviceUnits', 1]]);
   });
 

@@ -8,6 +8,7 @@ import { historyOf } from '@mirage/prediction/history';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import { makeServer } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
+import { isReporting } from '@machines/service-units/unit-status';
 
 const NOW = Date.parse('2026-11-20T10:00:00.000Z');
 
@@ -107,7 +108,9 @@ describe('prediction report endpoints', () => {
 
   it('exports every row of the filters without paging', async () => {
     const { body } = await superadmin.request<{ items: UnitPrediction[] }>('GET', '/api/reports/prediction/export?band=low');
-    expect(body.items.length).toBe(units().filter((u) => predict(historyOf(u, NOW).history).band === 'low').length);
+    expect(body.items.length).toBe(
+      units().filter((u) => predict(historyOf({ ...u, agentAlive: isReporting(u, NOW) }, NOW).history).band === 'low').length,
+    );
   });
 
   it('gives one unit actual against predicted downtime, then the 7-day forecast', async () => {

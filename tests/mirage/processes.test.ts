@@ -1,9 +1,9 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProcessRule, UnitProcess } from '@machines/domain/types';
+import type { Command, ProcessRule, UnitProcess } from '@machines/domain/types';
 import { patternMatches } from '@mirage/domains/processes';
 import { processPatternProblem } from '../../core/rule-patterns';
-import { signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
+import { agentOf, signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
 
 interface ProcessList {
   items: UnitProcess[];
@@ -28,11 +28,14 @@ describe('processes endpoints', () => {
     expect(response.status).toBe(401);
   });
 
-  it('lists running processes whose figures move between polls', async () => {
+  it('lists running processes whose figures move with the agent’s reports', async () => {
     const first = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     expect(first.status).toBe(200);
     expect(first.body.items.length).toBeGreaterThan(5);
     expect(first.body.items.every((p) => p.state === 'running' && p.serviceUnitId === unitId)).toBe(true);
+    const agent = agentOf(server, unitId);
+    const report = first.body.items.map((p) => ({ ...p, cpuPercent: p.cpuPercent + 1, startedAt: p.startedAt }));
+    expect((await agent.request('PUT', '/api/agent/processes', { unitId, processes: report })).status).toBe(200);
     const second = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     const figures = (list: ProcessList) =>
       list.items
@@ -52,12 +55,20 @@ describe('processes endpoints', () => {
     expect(found.body.items.every((p) => p.name.toLowerCase().includes(needle.toLowerCase()))).toBe(true);
   });
 
-  it('ends a process, which then leaves the list', async () => {
+  it('ends a process through its agent: a command, and once the agent reports success it leaves the list', async () => {
     const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     const target = list.body.items[0] as UnitProcess;
-    const ended = await user.request<UnitProcess>('POST', `/api/processes/${target.id}/end`);
-    expect(ended.status).toBe(200);
-    expect(ended.body.state).toBe('ended');
+    const ended = await user.request<Command>('POST', `/api/processes/${target.id}/end`);
+    expect(ended.status).toBe(202);
+    expect(ended.body).toMatchObject({ kind: 'endProcess', status: 'pending', processId: target.id, pid: target.pid });
+    const before = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect(before.body.items.some((p) => p.id === target.id)).toBe(true);
+    const agent = agentOf(server, unitId);
+    const fetched = await agent.request<{ items: { id: string; pid: number }[] }>('GET', '/api/agent/commands');
+    expect(fetched.body.items).toEqual([expect.objectContaining({ id: ended.body.id, kind: 'endProcess', pid: target.pid })]);
+    expect((await user.request<Command>('GET', `/api/commands/${ended.body.id}`)).body.status).toBe('sent');
+    const result = await agent.request<Command>('POST', `/api/agent/commands/${ended.body.id}/result`, { status: 'succeeded' });
+    expect(result.body.status).toBe('succeeded');
     const again = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     expect(again.body.items.some((p) => p.id === target.id)).toBe(false);
     expect((await user.request('POST', `/api/processes/${target.id}/end`)).status).toBe(409);

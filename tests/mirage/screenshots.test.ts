@@ -2,8 +2,10 @@ import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';
-import { CAPTURE_DELAY_MS, type ScreenshotItem } from '@mirage/domains/screenshots';
-import { signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
+import type { ScreenshotItem } from '@mirage/domains/screenshots';
+
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+import { agentOf, setUnitOnline, signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
 
 interface CaptureView {
   id: string;
@@ -78,22 +80,52 @@ describe('screenshots endpoints', () => {
     expect((await user.request('POST', '/api/screenshots/bulk-delete', { ids: [] })).status).toBe(422);
   });
 
-  it('delivers a requested capture a moment later', async () => {
-    const units = table<ServiceUnit>(server.db, 'serviceUnits');
+  it('sends a capture to the unit’s agent, and delivers the screenshot it uploads', async () => {
     const unit = unitsOf(server, '1')[0] as ServiceUnit;
-    units.update(unit.id, { maintenance: false, lastSeenAt: new Date(clock - 10_000).toISOString() });
+    setUnitOnline(server, unit.id);
+    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { lastSeenAt: new Date(clock - 10_000).toISOString() });
     const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
     expect(requested.status).toBe(202);
     expect(requested.body.status).toBe('pending');
-    clock += CAPTURE_DELAY_MS - 100;
+    const agent = agentOf(server, unit.id);
+    const commands = await agent.request<{ items: { id: string; kind: string }[] }>('GET', '/api/agent/commands');
+    const command = commands.body.items.find((c) => c.kind === 'captureScreenshot');
+    expect(command).toBeDefined();
     const early = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
     expect(early.body.status).toBe('pending');
-    clock += 200;
+    const upload = await agent.request<{ screenshotId: string }>('POST', '/api/agent/screenshots', {
+      unitId: unit.id,
+      commandId: command?.id,
+      capturedAt: new Date(clock).toISOString(),
+      width: 1,
+      height: 1,
+      activeWindowTitle: 'Terminal',
+      processName: 'bash',
+      contentType: 'image/png',
+      data: ONE_PIXEL_PNG,
+    });
+    expect(upload.status).toBe(201);
+    await agent.request('POST', `/api/agent/commands/${command?.id ?? ''}/result`, { status: 'succeeded' });
     const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
     expect(done.body.status).toBe('delivered');
     expect(done.body.screenshot?.serviceUnitId).toBe(String(unit.id));
     const newest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=1');
     expect(newest.body.items[0]?.id).toBe(done.body.screenshot?.id);
+    expect(newest.body.items[0]?.hasImage).toBe(true);
+    const image = await user.request<{ contentType: string; data: string }>('GET', `/api/screenshots/${upload.body.screenshotId}/image`);
+    expect(image.body).toEqual({ contentType: 'image/png', data: ONE_PIXEL_PNG });
+  });
+
+  it('fails a capture the agent cannot take (no display), with its reason', async () => {
+    const unit = unitsOf(server, '1')[0] as ServiceUnit;
+    setUnitOnline(server, unit.id);
+    table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { lastSeenAt: new Date(clock - 10_000).toISOString() });
+    const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
+    const agent = agentOf(server, unit.id);
+    const commands = await agent.request<{ items: { id: string }[] }>('GET', '/api/agent/commands');
+    for (const c of commands.body.items) await agent.request('POST', `/api/agent/commands/${c.id}/result`, { status: 'notSupported' });
+    const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
+    expect(done.body).toMatchObject({ status: 'failed', failureReason: 'notSupported', screenshot: null });
   });
 
   it('fails a capture when the unit is offline', async () => {
@@ -103,7 +135,6 @@ describe('screenshots endpoints', () => {
       lastSeenAt: new Date(clock - 3_600_000).toISOString(),
     });
     const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
-    clock += CAPTURE_DELAY_MS;
     const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
     expect(done.body).toMatchObject({ status: 'failed', failureReason: 'unitOffline', screenshot: null });
   });

@@ -4,7 +4,7 @@ import type { Page } from '@machines/domain/types';
 import type { ServiceUnitView } from '@mirage/domains/service-units';
 import { isIpAddress } from '../../core/unit-input';
 import { makeServer } from '@mirage/server';
-import { signInAs } from './monitoring-helpers';
+import { driveAgents, signInAs } from './monitoring-helpers';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -70,14 +70,21 @@ describe('service units API', () => {
     expect(two.body.total).toBe(counts.offline + counts.maintenance);
   });
 
-  it('keeps alive agents online as time passes, and others go offline', async () => {
+  it('keeps units whose simulated agent heartbeats online as time passes; they go offline when it stops', async () => {
     let now = NOW;
     const user = await start('default', () => now);
     const before = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=100&status=online');
-    now += 30 * 60_000; // half an hour later
+    expect(before.body.items.every((u) => u.agent?.kind === 'simulated' && u.agent.heartbeatIntervalS === 30)).toBe(true);
+    const agents = driveAgents(server as Server, () => now);
+    now += 30 * 60_000; // half an hour later: every agent is due and heartbeats once
+    await agents.tick();
     const after = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=100&status=online');
     expect(after.body.total).toBe(before.body.total);
     expect(Date.parse(after.body.items[0]?.lastSeenAt ?? '')).toBeGreaterThan(now - 60_000);
+    agents.stop();
+    now += 91_000; // three intervals and a second without a heartbeat
+    const stopped = await user.request<Page<ServiceUnitView>>('GET', '/api/service-units?pageSize=100&status=online');
+    expect(stopped.body.total).toBe(0);
   });
 
   it('filters by OS and tag, and searches name, hostname, location and tags', async () => {

@@ -1,7 +1,7 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, ServiceUnit } from '@machines/domain/types';
-import { signInAs, startMonitoringServer, type Session } from './monitoring-helpers';
+import { driveAgents, signInAs, startMonitoringServer, type Session } from './monitoring-helpers';
 
 interface Summary {
   units: { online: number; offline: number; maintenance: number; total: number };
@@ -25,6 +25,7 @@ describe('dashboard unit counts', () => {
   it('applies the agents’ heartbeats, so its online and offline counts agree with the units list', async () => {
     // Half an hour passes with nobody opening the units list: living agents have reported meanwhile.
     clock += 30 * 60_000;
+    await driveAgents(server, () => clock).tick();
     const summary = await user.request<Summary>('GET', '/api/dashboard/summary');
     expect(summary.status).toBe(200);
     const { online, offline, maintenance } = summary.body.units;
@@ -38,6 +39,7 @@ describe('dashboard unit counts', () => {
 
   it('does not list a unit as recently offline while its agent keeps reporting', async () => {
     clock += 30 * 60_000;
+    await driveAgents(server, () => clock).tick();
     const recent = await user.request<{ items: { id: string }[] }>('GET', '/api/dashboard/recent-offline?limit=50');
     const offline = await user.request<Page<ServiceUnit>>('GET', '/api/service-units?status=offline&pageSize=200');
     const offlineIds = new Set(offline.body.items.map((u) => String(u.id)));

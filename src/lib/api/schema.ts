@@ -5916,8 +5916,8 @@ export interface operations {
                 content: {
                     /**
                      * @example id: 1042
-                     *     event: unit.offline
-                     *     data: {"id":"1042","type":"unit.offline","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"33","unitId":"33","data":{"status":"offline"}}
+                     *     event: screenshot.captured
+                     *     data: {"id":"1042","type":"screenshot.captured","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"3158","unitId":"33","data":{"screenshotId":"3158"}}
                      */
                     "text/event-stream": string;
                 };

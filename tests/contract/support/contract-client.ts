@@ -45,7 +45,9 @@ export function createContractClient(baseUrl: () => string, exercised: Set<strin
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A test may declare another type (415); otherwise a body is JSON.
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
     const response = await fetch(`${baseUrl()}${url}`, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
     let parsed: unknown;

@@ -316,8 +316,11 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(404, 'GET', '/api/service-units/33/processes', { token: t['globex'] });
         const pid = list.body.items[0]?.id as string;
         await expectStatus(404, 'POST', `/api/processes/${pid}/end`, { token: t['globex'] });
-        await expectStatus(200, 'POST', `/api/processes/${pid}/end`, { token });
-        await expectStatus(409, 'POST', `/api/processes/${pid}/end`, { token });
+        // A command for the unit's agent (the 'agents' describe follows one to its result, and the 409).
+        const command = await expectStatus<{ id: string; status: string }>(202, 'POST', `/api/processes/${pid}/end`, { token });
+        expect(command.body.status).toBe('pending');
+        await expectStatus(200, 'GET', `/api/commands/${command.body.id}`, { token });
+        await expectStatus(404, 'GET', `/api/commands/${command.body.id}`, { token: t['globex'] });
         await expectStatus(200, 'GET', '/api/service-units/33/process-rules', { token });
         await expectStatus(404, 'GET', '/api/service-units/33/process-rules', { token: t['globex'] });
         const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
@@ -584,6 +587,231 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(403, 'DELETE', '/api/users/1', { token: su });
         await expectStatus(404, 'DELETE', `/api/users/${id}`, { token: t['gabe'] });
         await expectStatus(204, 'DELETE', `/api/users/${id}`, { token: admin });
+      });
+    });
+
+    describe('agents (enrolment, the agent API, commands) and live events', () => {
+      const system = (hostname: string) => ({
+        hostname,
+        platform: 'linux',
+        osName: 'Debian GNU/Linux 12 (bookworm)',
+        ipAddresses: ['10.9.8.7', 'fe80::1%eth0'],
+        uptimeS: 3600,
+        agentVersion: '1.0.0',
+      });
+      const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+      const shot = (unitId: string, commandId: string | null = null) => ({
+        unitId,
+        commandId,
+        capturedAt: '2026-11-26T10:00:00.000Z',
+        width: 1,
+        height: 1,
+        activeWindowTitle: 'Terminal',
+        processName: 'bash',
+        contentType: 'image/png',
+        data: PNG,
+      });
+      const enrol = async (hostname: string) => {
+        const token = await expectStatus<{ token: string; organizationId: string }>(201, 'POST', '/api/agent-enrolments', {
+          token: t['user'],
+        });
+        expect(token.body.token).toMatch(/^sua_enrol_[A-Za-z0-9_-]{43}$/);
+        expect(token.body.organizationId).toBe('1');
+        const enrolled = await expectStatus<{ unitId: string; credential: string; heartbeatIntervalS: number }>(
+          201,
+          'POST',
+          '/api/agent/enrol',
+          { body: { token: token.body.token, system: system(hostname) } },
+        );
+        // One use only.
+        const again = await expectStatus<{ code: string }>(401, 'POST', '/api/agent/enrol', {
+          body: { token: token.body.token, system: system(hostname) },
+        });
+        expect(again.body.code).toBe('enrolmentInvalid');
+        return enrolled.body;
+      };
+
+      it('enrols, heartbeats, reports, uploads, fetches config and commands, answers them; refuses what it must', async () => {
+        const user = t['user'] as string;
+        await expectStatus(403, 'POST', '/api/agent-enrolments', { token: t['operator'] });
+        const start = await expectStatus<{ items: unknown[]; lastId: string }>(200, 'GET', '/api/events/recent', { token: user });
+        expect(start.body.items).toEqual([]);
+        const globexStart = await expectStatus<{ lastId: string }>(200, 'GET', '/api/events/recent', { token: t['globex'] });
+
+        const a = await enrol('contract-agent-a');
+        const b = await enrol('contract-agent-a');
+        const unitA = await expectStatus<{ name: string; status: string; agent: { kind: string; system: { hostname: string } } }>(
+          200,
+          'GET',
+          `/api/service-units/${a.unitId}`,
+          { token: user },
+        );
+        expect(unitA.body).toMatchObject({ name: 'contract-agent-a', status: 'online', agent: { kind: 'enrolled' } });
+        const unitB = await expectStatus<{ name: string }>(200, 'GET', `/api/service-units/${b.unitId}`, { token: user });
+        expect(unitB.body.name).toBe('contract-agent-a (2)');
+
+        // The enrolment's refusals.
+        await expectStatus(401, 'POST', '/api/agent/enrol', { body: { token: 'sua_enrol_' + 'x'.repeat(43), system: system('x') } });
+        await expectStatus(422, 'POST', '/api/agent/enrol', { body: {} });
+        await expectStatus(400, 'POST', '/api/agent/enrol', { rawBody: '{not json' });
+        await expectStatus(415, 'POST', '/api/agent/enrol', { rawBody: 'token=x', headers: { 'Content-Type': 'text/plain' } });
+
+        const ca = a.credential;
+        const heartbeat = { unitId: a.unitId, system: system('contract-agent-a') };
+        const ack = await expectStatus<{ heartbeatIntervalS: number; pendingCommands: number }>(200, 'POST', '/api/agent/heartbeat', {
+          token: ca,
+          body: heartbeat,
+        });
+        expect(ack.body.heartbeatIntervalS).toBe(a.heartbeatIntervalS);
+        const other = await expectStatus<{ code: string }>(403, 'POST', '/api/agent/heartbeat', {
+          token: ca,
+          body: { ...heartbeat, unitId: b.unitId },
+        });
+        expect(other.body.code).toBe('otherUnit');
+        await expectStatus(422, 'POST', '/api/agent/heartbeat', { token: ca, body: { unitId: a.unitId, system: { hostname: '' } } });
+        await expectStatus(400, 'POST', '/api/agent/heartbeat', { token: ca, rawBody: '{not json' });
+        const media = await expectStatus<{ code: string }>(415, 'POST', '/api/agent/heartbeat', {
+          token: ca,
+          rawBody: JSON.stringify(heartbeat),
+          headers: { 'Content-Type': 'text/plain' },
+        });
+        expect(media.body.code).toBe('unsupportedMediaType');
+        // A user's token on the agent API, a credential on the user API.
+        const userThere = await expectStatus<{ code: string }>(401, 'POST', '/api/agent/heartbeat', { token: user, body: heartbeat });
+        expect(userThere.body.code).toBe('agentUnauthorized');
+        await expectStatus(401, 'GET', '/api/agent/config', { token: user });
+        await expectStatus(401, 'GET', '/api/service-units', { token: ca });
+        await expectStatus(401, 'GET', '/api/events/recent', { token: ca });
+
+        const processes = [
+          { pid: 101, name: 'sua-agent', user: 'root', cpuPercent: 0.5, memoryMb: 40, startedAt: '2026-11-26T09:00:00.000Z' },
+          { pid: 202, name: 'sleep', user: 'ops', cpuPercent: 0, memoryMb: 1, startedAt: null },
+        ];
+        const report = await expectStatus<{ running: number; started: number; ended: number }>(200, 'PUT', '/api/agent/processes', {
+          token: ca,
+          body: { unitId: a.unitId, processes },
+        });
+        expect(report.body).toEqual({ running: 2, started: 2, ended: 0 });
+        await expectStatus(403, 'PUT', '/api/agent/processes', { token: ca, body: { unitId: b.unitId, processes } });
+        await expectStatus(422, 'PUT', '/api/agent/processes', { token: ca, body: { unitId: a.unitId, processes: [{ pid: -1 }] } });
+        await expectStatus(400, 'PUT', '/api/agent/processes', { token: ca, rawBody: '[' });
+        await expectStatus(415, 'PUT', '/api/agent/processes', { token: ca, rawBody: '{}', headers: { 'Content-Type': 'text/csv' } });
+
+        const uploaded = await expectStatus<{ screenshotId: string }>(201, 'POST', '/api/agent/screenshots', {
+          token: ca,
+          body: shot(a.unitId),
+        });
+        const image = await expectStatus<{ data: string }>(200, 'GET', `/api/screenshots/${uploaded.body.screenshotId}/image`, {
+          token: user,
+        });
+        expect(image.body.data).toBe(PNG);
+        await expectStatus(404, 'GET', `/api/screenshots/${uploaded.body.screenshotId}/image`, { token: t['globex'] });
+        const seeded = await expectStatus<{ items: { id: string }[] }>(200, 'GET', '/api/screenshots?pageSize=1&order=asc', {
+          token: user,
+        });
+        await expectStatus(404, 'GET', `/api/screenshots/${seeded.body.items[0]?.id ?? ''}/image`, { token: user });
+        const large = await expectStatus<{ code: string }>(413, 'POST', '/api/agent/screenshots', {
+          token: ca,
+          body: { ...shot(a.unitId), data: 'A'.repeat(1_400_004) },
+        });
+        expect(large.body.code).toBe('screenshotTooLarge');
+        await expectStatus(403, 'POST', '/api/agent/screenshots', { token: ca, body: shot(b.unitId) });
+        await expectStatus(422, 'POST', '/api/agent/screenshots', { token: ca, body: { ...shot(a.unitId), contentType: 'image/gif' } });
+        await expectStatus(400, 'POST', '/api/agent/screenshots', { token: ca, rawBody: '{"unitId":' });
+        await expectStatus(415, 'POST', '/api/agent/screenshots', { token: ca, rawBody: '{}', headers: { 'Content-Type': 'image/png' } });
+
+        const config = await expectStatus<{ unitId: string }>(200, 'GET', '/api/agent/config', { token: ca });
+        expect(config.body.unitId).toBe(a.unitId);
+
+        // A person's commands reach the agent: end a process, capture a screenshot.
+        const listed = await expectStatus<{ items: { id: string; pid: number }[] }>(
+          200,
+          'GET',
+          `/api/service-units/${a.unitId}/processes`,
+          {
+            token: user,
+          },
+        );
+        const sleep = listed.body.items.find((p) => p.pid === 202);
+        const end = await expectStatus<{ id: string }>(202, 'POST', `/api/processes/${sleep?.id ?? ''}/end`, { token: user });
+        const capture = await expectStatus<{ id: string; status: string }>(202, 'POST', `/api/service-units/${a.unitId}/capture`, {
+          token: user,
+        });
+        expect(capture.body.status).toBe('pending');
+        await expectStatus(422, 'GET', '/api/agent/commands?wait=99', { token: ca });
+        const fetched = await expectStatus<{ items: { id: string; kind: string }[] }>(200, 'GET', '/api/agent/commands?wait=0', {
+          token: ca,
+        });
+        expect(fetched.body.items.map((c) => c.kind).sort()).toEqual(['captureScreenshot', 'endProcess']);
+        const captureCommand = fetched.body.items.find((c) => c.kind === 'captureScreenshot')?.id ?? '';
+        // Another unit's command is unknown to this credential.
+        await expectStatus(404, 'POST', `/api/agent/commands/${end.body.id}/result`, {
+          token: b.credential,
+          body: { status: 'succeeded' },
+        });
+        await expectStatus(422, 'POST', `/api/agent/commands/${end.body.id}/result`, { token: ca, body: { status: 'done' } });
+        await expectStatus(400, 'POST', `/api/agent/commands/${end.body.id}/result`, { token: ca, rawBody: '{' });
+        await expectStatus(415, 'POST', `/api/agent/commands/${end.body.id}/result`, {
+          token: ca,
+          rawBody: '{}',
+          headers: { 'Content-Type': 'text/plain' },
+        });
+        const done = await expectStatus<{ status: string }>(200, 'POST', `/api/agent/commands/${end.body.id}/result`, {
+          token: ca,
+          body: { status: 'succeeded' },
+        });
+        expect(done.body.status).toBe('succeeded');
+        await expectStatus(409, 'POST', `/api/agent/commands/${end.body.id}/result`, { token: ca, body: { status: 'failed' } });
+        await expectStatus(409, 'POST', `/api/processes/${sleep?.id ?? ''}/end`, { token: user });
+        const command = await expectStatus<{ status: string }>(200, 'GET', `/api/commands/${end.body.id}`, { token: user });
+        expect(command.body.status).toBe('succeeded');
+        await expectStatus(200, 'POST', `/api/agent/commands/${captureCommand}/result`, {
+          token: ca,
+          body: { status: 'notSupported', message: 'No display' },
+        });
+        const settled = await expectStatus<{ status: string; failureReason: string }>(
+          200,
+          'GET',
+          `/api/capture-requests/${capture.body.id}`,
+          {
+            token: user,
+          },
+        );
+        expect(settled.body).toMatchObject({ status: 'failed', failureReason: 'notSupported' });
+
+        // Revocation: the agent's next call is refused; twice is a conflict.
+        await expectStatus(403, 'DELETE', `/api/service-units/${b.unitId}/agent`, { token: t['operator'] });
+        await expectStatus(404, 'DELETE', `/api/service-units/${b.unitId}/agent`, { token: t['globex'] });
+        const revoked = await expectStatus<{ agent: { revokedAt: string | null } }>(200, 'DELETE', `/api/service-units/${b.unitId}/agent`, {
+          token: user,
+        });
+        expect(revoked.body.agent.revokedAt).not.toBeNull();
+        await expectStatus(409, 'DELETE', `/api/service-units/${b.unitId}/agent`, { token: user });
+        await expectStatus(401, 'POST', '/api/agent/heartbeat', { token: b.credential, body: { unitId: b.unitId, system: system('b') } });
+
+        // The events: the own organization's, in order; none of them reaches another organization.
+        const events = await expectStatus<{ items: { id: string; type: string; organizationId: string | null }[]; lastId: string }>(
+          200,
+          'GET',
+          `/api/events/recent?after=${start.body.lastId}&limit=500`,
+          { token: user },
+        );
+        const types = events.body.items.map((e) => e.type);
+        expect(types).toEqual(expect.arrayContaining(['unit.created', 'processes.changed', 'screenshot.captured', 'command.finished']));
+        expect(events.body.items.every((e) => e.organizationId === '1')).toBe(true);
+        const ids = events.body.items.map((e) => Number(e.id));
+        expect(ids).toEqual([...ids].sort((x, y) => x - y));
+        const globex = await expectStatus<{ items: { organizationId: string | null }[] }>(
+          200,
+          'GET',
+          `/api/events/recent?after=${globexStart.body.lastId}`,
+          { token: t['globex'] },
+        );
+        expect(globex.body.items.filter((e) => e.organizationId === '1')).toEqual([]);
+        await expectStatus(422, 'GET', '/api/events/recent?after=abc', { token: user });
+        const stream = await expectStatus<string>(200, 'GET', `/api/events?after=${start.body.lastId}`, { token: user });
+        expect(stream.headers['content-type']).toContain('text/event-stream');
+        expect(stream.body).toContain(`event: unit.created`);
       });
     });
 

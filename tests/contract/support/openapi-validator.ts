@@ -103,11 +103,13 @@ export class ContractValidator {
   }
 
   /** Whether the operation requires a bearer token (the document's security, global by default). */
-  auth(op: Operationref): 'bearer' | 'optionalBearer' | 'appKey' | 'none' {
+  auth(op: Operationref): 'bearer' | 'optionalBearer' | 'appKey' | 'agent' | 'none' {
     const security = op.operation.security ?? this.doc.security ?? [];
     if (security.length === 0) return 'none';
     if (security.some((s) => Object.keys(s).length === 0)) return 'optionalBearer';
     if (security.some((s) => 'appKey' in s)) return 'appKey';
+    // A unit credential (the agent API): never a user's session, so never 423.
+    if (security.some((s) => 'agentAuth' in s)) return 'agent';
     return 'bearer';
   }
 
@@ -163,6 +165,10 @@ export class ContractValidator {
       pointer = `/components/responses/${escapePointer(name)}`;
     }
     const media = response.content?.['application/json'];
+    // A documented body of another type (text/event-stream): any text.
+    if (!media && response.content && Object.keys(response.content).length > 0) {
+      return typeof body === 'string' ? [] : [{ what, message: `expected a ${Object.keys(response.content).join('/')} body` }];
+    }
     if (!media?.schema) {
       const empty = body === undefined || body === null || body === '';
       return empty ? [] : [{ what, message: `the contract documents no body, got ${JSON.stringify(body).slice(0, 200)}` }];

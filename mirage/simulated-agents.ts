@@ -1,0 +1,277 @@
+import type { OperatingSystem } from '../machines/domain/types';
+import { simulatedCredential } from './agent-credentials';
+import { table, type MirageDb } from './db';
+import {
+  blockingRule,
+  CATALOG,
+  createRandom,
+  hashString,
+  initialProcesses,
+  PEOPLE,
+  accountFor,
+  type ProcessRow,
+  type ProcessRuleRow,
+} from './domains/processes';
+import type { ServiceUnitRow } from './domains/service-units';
+
+/**
+ * The simulated agents (docs/domain.md, "Simulated agents"): the seeded units' agents, driven by a timer,
+ * call the same agent API a real agent calls (through `call`: `fetch` in the browser, which Pretender
+ * serves; the server's own request handler in Node). Nothing about their heartbeats is special-cased in
+ * the backend. Each one heartbeats at its unit's interval (staggered), reports its processes every few
+ * heartbeats, fetches and answers its commands: it ends its own simulated processes, and answers a capture
+ * with success (the backend then stores a generated screenshot, drawn by the app, as the seeded ones).
+ * At most SIMULATED_AGENT_CAP units have one (mirage/domains/service-units.ts).
+ */
+
+/** One HTTP call of the agent API: a `fetch`-like function (the body is JSON text or null). */
+export type AgentCall = (
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string | null,
+) => Promise<{ status: number; body: unknown }>;
+
+export interface SimulatedAgentsOptions {
+  /** The rows: which units have a simulated agent, their running processes, and the secret their credentials derive from. */
+  db: MirageDb;
+  call: AgentCall;
+  now?: () => number;
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  /** How often the driver looks for due agents (ms; default 1000). */
+  tickMs?: number;
+  /** Report processes every this many heartbeats (default 4: every 2 minutes at 30 s). */
+  processEvery?: number;
+  /** Called when a call failed other than with 401 (which stops that agent: it was revoked). */
+  onError?: (error: unknown) => void;
+}
+
+export interface SimulatedAgents {
+  /** Runs every agent that is due now (the timer calls it; tests call it after moving the clock). */
+  tick(): Promise<void>;
+  /** The units whose agent this driver runs now. */
+  readonly unitIds: readonly string[];
+  stop(): void;
+}
+
+interface SimulatedProcess {
+  pid: number;
+  name: string;
+  user: string;
+  cpuPercent: number;
+  memoryMb: number;
+  startedAt: string;
+}
+
+interface AgentState {
+  unitId: string;
+  credential: string;
+  nextBeatAt: number;
+  beats: number;
+  startedAt: number;
+  processes: SimulatedProcess[] | null;
+  stopped: boolean;
+}
+
+const OS_NAMES: Record<OperatingSystem, string> = {
+  windows: 'Microsoft Windows 11 Pro 23H2',
+  macos: 'macOS 14.6 Sonoma',
+  linux: 'Ubuntu 22.04.4 LTS',
+};
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The units that have an active simulated agent. */
+export function simulatedUnits(db: MirageDb): Readonly<ServiceUnitRow>[] {
+  return table<ServiceUnitRow>(db, 'serviceUnits')
+    .rows()
+    .filter((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt);
+}
+
+/** The next process report of a simulated agent: figures drift, now and then one quits or one starts. */
+export function nextProcessList(
+  unit: Pick<ServiceUnitRow, 'id' | 'operatingSystem'>,
+  current: readonly SimulatedProcess[],
+  tick: number,
+  now: number,
+): SimulatedProcess[] {
+  const random = createRandom(hashString(`tick:${String(unit.id)}:${tick}`));
+  const catalog = CATALOG[unit.operatingSystem] ?? CATALOG.linux;
+  const next = current.map((p) => ({
+    ...p,
+    cpuPercent: round1(Math.max(0, Math.min(100, p.cpuPercent + (random() - 0.5) * Math.max(1, p.cpuPercent * 0.6)))),
+    memoryMb: round1(Math.max(1, p.memoryMb * (1 + (random() - 0.5) * 0.06))),
+  }));
+  const optional = next.filter((p) => catalog.some((c) => c.name === p.name && c.chance > 0));
+  if (optional.length > 0 && random() < 0.15) {
+    const quitting = optional[Math.floor(random() * optional.length)];
+    if (quitting) next.splice(next.indexOf(quitting), 1);
+  }
+  if (random() < 0.2) {
+    const candidates = catalog.filter((c) => c.chance > 0 && !next.some((p) => p.name === c.name));
+    const entry = candidates[Math.floor(random() * candidates.length)];
+    if (entry) {
+      const person = PEOPLE[Math.floor(random() * PEOPLE.length)] ?? 'user';
+      const pid = next.reduce((m, p) => Math.max(m, p.pid), 1000) + 4 + Math.floor(random() * 400);
+      next.push({
+        pid,
+        name: entry.name,
+        user: accountFor(unit.operatingSystem, entry.user, person),
+        cpuPercent: round1(entry.cpu * (0.5 + random())),
+        memoryMb: round1(entry.memoryMb * (0.8 + random() * 0.4)),
+        startedAt: new Date(now).toISOString(),
+      });
+    }
+  }
+  return next;
+}
+
+/** Starts the driver; it runs until stop(). */
+export function startSimulatedAgents(options: SimulatedAgentsOptions): SimulatedAgents {
+  const { db, call } = options;
+  const now = options.now ?? (() => Date.now());
+  const schedule = options.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
+  const cancel = options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const tickMs = options.tickMs ?? 1000;
+  const processEvery = Math.max(1, options.processEvery ?? 4);
+  const agents = new Map<string, AgentState>();
+  let timer: unknown = null;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+
+  const unitOf = (id: string) => table<ServiceUnitRow>(db, 'serviceUnits').find(id);
+  const headers = (agent: AgentState) => ({ Authorization: `Bearer ${agent.credential}`, 'Content-Type': 'application/json' });
+  const send = async (agent: AgentState, method: string, path: string, body?: unknown) => {
+    const answer = await call(method, path, headers(agent), body === undefined ? null : JSON.stringify(body));
+    // Revoked (or the unit deleted): this agent stops, as a real one would keep failing.
+    if (answer.status === 401) agent.stopped = true;
+    else if (answer.status >= 400) throw new Error(`${method} ${path}: ${answer.status}`);
+    return answer;
+  };
+
+  /** Which units have a simulated agent now: new ones join (staggered over one interval), gone ones leave. */
+  const refresh = () => {
+    const at = now();
+    const units = simulatedUnits(db);
+    const ids = new Set(units.map((u) => String(u.id)));
+    for (const id of agents.keys()) if (!ids.has(id)) agents.delete(id);
+    units.forEach((unit, index) => {
+      const id = String(unit.id);
+      if (agents.has(id)) return;
+      const interval = (unit.agent?.heartbeatIntervalS ?? 30) * 1000;
+      agents.set(id, {
+        unitId: id,
+        credential: simulatedCredential(db, id),
+        nextBeatAt: at + Math.floor((index / Math.max(1, units.length)) * interval),
+        beats: 0,
+        startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,
+        processes: null,
+        stopped: false,
+      });
+    });
+  };
+
+  const processesOf = (agent: AgentState, unit: Readonly<ServiceUnitRow>): SimulatedProcess[] => {
+    if (agent.processes) return agent.processes;
+    const stored = table<ProcessRow>(db, 'processes').where({ serviceUnitId: agent.unitId, state: 'running' });
+    const rows = stored.length > 0 ? stored : initialProcesses(unit, now());
+    agent.processes = rows.map((p) => ({
+      pid: p.pid,
+      name: p.name,
+      user: p.user,
+      cpuPercent: p.cpuPercent,
+      memoryMb: p.memoryMb,
+      startedAt: p.startedAt,
+    }));
+    return agent.processes;
+  };
+
+  const reportProcesses = async (agent: AgentState, unit: Readonly<ServiceUnitRow>) => {
+    const config = await send(agent, 'GET', '/api/agent/config');
+    if (agent.stopped) return;
+    const rules = ((config.body as { processRules?: ProcessRuleRow[] } | null)?.processRules ?? []).filter(Boolean);
+    // A block rule's processes are ended by the agent: it does not report them.
+    const list = nextProcessList(unit, processesOf(agent, unit), agent.beats, now()).filter((p) => !blockingRule(rules, p.name));
+    agent.processes = list;
+    await send(agent, 'PUT', '/api/agent/processes', { unitId: agent.unitId, processes: list });
+  };
+
+  const answerCommands = async (agent: AgentState, unit: Readonly<ServiceUnitRow>) => {
+    const answer = await send(agent, 'GET', '/api/agent/commands?wait=0');
+    const items = (answer.body as { items?: { id: string; kind: string; pid: number | null }[] } | null)?.items ?? [];
+    for (const command of items) {
+      if (agent.stopped) return;
+      let result: { status: string; message?: string } = { status: 'succeeded' };
+      if (command.kind === 'endProcess') {
+        const list = processesOf(agent, unit);
+        const index = list.findIndex((p) => p.pid === command.pid);
+        if (index >= 0) list.splice(index, 1);
+        else result = { status: 'failed', message: 'No such process' };
+      }
+      await send(agent, 'POST', `/api/agent/commands/${command.id}/result`, result);
+    }
+  };
+
+  const beat = async (agent: AgentState) => {
+    const unit = unitOf(agent.unitId);
+    if (!unit?.agent || unit.agent.revokedAt) {
+      agent.stopped = true;
+      return;
+    }
+    agent.beats += 1;
+    const at = now();
+    const answer = await send(agent, 'POST', '/api/agent/heartbeat', {
+      unitId: agent.unitId,
+      system: {
+        hostname: unit.hostname,
+        platform: unit.operatingSystem,
+        osName: OS_NAMES[unit.operatingSystem] ?? 'Linux',
+        ipAddresses: unit.ipAddress ? [unit.ipAddress] : [],
+        uptimeS: Math.max(0, Math.floor((at - agent.startedAt) / 1000)),
+        agentVersion: unit.agentVersion,
+      },
+    });
+    if (agent.stopped) return;
+    if (((answer.body as { pendingCommands?: number } | null)?.pendingCommands ?? 0) > 0) await answerCommands(agent, unit);
+    if (!agent.stopped && agent.beats % processEvery === 1 % processEvery) await reportProcesses(agent, unit);
+  };
+
+  const tick = (): Promise<void> =>
+    (running ??= (async () => {
+      try {
+        refresh();
+        const at = now();
+        const due = [...agents.values()].filter((agent) => !agent.stopped && agent.nextBeatAt <= at);
+        for (const agent of due) {
+          const interval = (unitOf(agent.unitId)?.agent?.heartbeatIntervalS ?? 30) * 1000;
+          agent.nextBeatAt = Math.max(agent.nextBeatAt + interval, at + 1);
+        }
+        // Side by side, as separate machines would: each waits only for its own answers.
+        await Promise.all(due.map((agent) => (stopped ? null : beat(agent).catch((error: unknown) => options.onError?.(error)))));
+      } finally {
+        running = null;
+      }
+    })());
+
+  // The agents known at the start begin their staggered heartbeats from now.
+  refresh();
+  const loop = () => {
+    if (stopped) return;
+    timer = schedule(() => {
+      void tick().then(loop, loop);
+    }, tickMs);
+  };
+  loop();
+
+  return {
+    tick,
+    get unitIds() {
+      return [...agents.keys()];
+    },
+    stop() {
+      stopped = true;
+      if (timer !== null) cancel(timer);
+    },
+  };
+}
