@@ -105,12 +105,13 @@ async function expectSameDocument(page: Page): Promise<void> {
 async function copiedEnrolCommand(page: Page): Promise<string> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP });
   await page.getByRole('button', { name: 'New unit' }).click();
-  const drawer = page.getByRole('dialog', { name: /New service unit|Enrol an agent/ });
-  const enrol = drawer.getByRole('tab', { name: /Enrol an agent/ }).or(drawer.getByRole('button', { name: /Enrol an agent/ }));
-  await enrol.first().click();
-  const shown = drawer.getByText(/npm run agent -- /).first();
+  const drawer = page.getByRole('dialog', { name: 'New service unit' });
+  await drawer.getByRole('tab', { name: 'Enrol an agent' }).click();
+  await drawer.getByRole('button', { name: 'Get enrolment command' }).click();
+  const shown = drawer.getByText(/^npm run agent -- /);
   await expect(shown).toBeVisible();
-  await drawer.getByRole('button', { name: /^Copy/ }).first().click();
+  await drawer.getByRole('button', { name: 'Copy command' }).click();
+  await expect(drawer.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = (await page.evaluate(() => navigator.clipboard.readText())).trim();
   expect(copied).toMatch(/^npm run agent -- /);
   expect((await shown.textContent())?.replace(/\s+/g, ' ').trim()).toBe(copied.replace(/\s+/g, ' '));
@@ -174,9 +175,11 @@ test('an agent enrolled from the copied command shows this machine live; another
   const gretaStream: EventStreamRecording = await recordEventStream(greta);
   await expect.poll(() => gretaStream.opened(), { message: 'Greta’s event stream opens' }).toContain(200);
 
-  // Ulysses of Acme has the list open, searched for this machine's hostname: nothing yet.
+  // Ulysses of Acme has the list open on page 1, the units seen last first (a unit created live shows on page 1 of an
+  // unfiltered list; elsewhere it is counted behind a "new units" bar). This machine is not a unit yet.
   const user = await signedIn(browser, 'user');
-  await searchUnits(user, HOSTNAME);
+  await user.goto('/user/manage-service-units?sort=lastSeenAt&order=desc');
+  await expect(unitsTable(user).locator('tbody tr').first()).toBeVisible();
   await expect(unitRow(user, HOSTNAME)).toHaveCount(0);
   const command = await copiedEnrolCommand(user);
   await markDocument(user);
@@ -187,7 +190,8 @@ test('an agent enrolled from the copied command shows this machine live; another
   const row = unitRow(user, HOSTNAME);
   await expect(row, `the enrolled unit appears live; agent output:\n${agentLog}`).toBeVisible({ timeout: 30_000 });
   await expect(row.getByText('Online', { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(row.getByText(HOSTNAME, { exact: true })).toBeVisible();
+  // Named after this machine's hostname, and that hostname in its hostname column.
+  await expect(row.getByText(HOSTNAME, { exact: true })).toHaveCount(2);
   await expectSameDocument(user);
 
   // Its drawer tells who it is; its id is in the URL.
@@ -204,7 +208,8 @@ test('an agent enrolled from the copied command shows this machine live; another
   await expect(own, 'the agent reports its own process').toBeVisible({ timeout: 30_000 });
   await expect(own.getByRole('cell', { name: /^(node|tsx)/i }).first()).toBeVisible();
 
-  // The list is open again, the unit online; the agent stops, and once the window has passed the badge turns offline.
+  // The list is open again (searched for the unit), the unit online; the agent stops, and once the window has passed
+  // the badge turns offline.
   await searchUnits(user, HOSTNAME);
   await expect(row.getByText('Online', { exact: true })).toBeVisible();
   await markDocument(user);
