@@ -27,6 +27,8 @@ const PAGE = 500;
 /** Above this much unsent output the client is not reading: the stream ends, and it resumes with Last-Event-ID. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const KEEPALIVE_MS = 15_000;
+/** The least time between two asks of one stream, when wake-ups keep coming. */
+const MIN_ASK_GAP_MS = 100;
 /** A reconnecting EventSource waits this long. */
 const RETRY_MS = 3_000;
 
@@ -85,12 +87,14 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
   res.write(`retry: ${RETRY_MS}\n${options.after === null ? `id: ${page.lastId}\n` : ''}\n`);
   let cursor = page.lastId;
   let closed = false;
+  let followUp: NodeJS.Timeout | undefined;
 
   const close = () => {
     if (closed) return;
     closed = true;
     unsubscribe();
     clearInterval(keepalive);
+    clearTimeout(followUp);
     if (!res.writableEnded) res.end();
   };
 
@@ -107,7 +111,8 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
   let asking = false;
   let again = false;
   const pull = async (): Promise<void> => {
-    if (closed) return;
+    // A follow-up is already due: it reads what this wake-up announced.
+    if (closed || followUp !== undefined) return;
     if (asking) {
       again = true;
       return;
@@ -122,7 +127,8 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
           more = deliver(answer);
         } else {
           if (ends(answer.status)) {
-            res.write(`event: end\ndata: ${answer.body || '{}'}\n\n`);
+            // One data line: a raw line break would end the field (JSON escapes those inside strings).
+            res.write(`event: end\ndata: ${answer.body.replace(/\r?\n/g, ' ') || '{}'}\n\n`);
             close();
           }
           more = false;
@@ -134,7 +140,11 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
       asking = false;
       if (again && !closed) {
         again = false;
-        void pull();
+        // A burst of commits (hundreds of agents reporting) is read in a few pages, not one ask per commit.
+        followUp = setTimeout(() => {
+          followUp = undefined;
+          void pull();
+        }, MIN_ASK_GAP_MS);
       }
     }
   };
