@@ -4,6 +4,9 @@ import type { Screenshot } from '../domain/types';
 /**
  * "Capture now" for one unit: requested → pending (the agent has not answered; the status is polled)
  * → delivered | failed | timedOut. The view shows a pending tile until the screenshot arrives.
+ * The unit's agent settles the request: `failureReason` says why it failed (`unitOffline`, `unitGone`,
+ * `notSupported` (no display), `refused`, `failed`, `agentRevoked`; `timeout` is this machine's own).
+ * The default wait (30 s) leaves an agent time to fetch the command, capture and upload the image.
  */
 
 export type CaptureStatus = 'pending' | 'delivered' | 'failed';
@@ -80,7 +83,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       error: null,
       failureReason: null,
       pollMs: input.pollMs ?? 500,
-      timeoutMs: input.timeoutMs ?? 15_000,
+      timeoutMs: input.timeoutMs ?? 30_000,
     }),
     states: {
       idle: {

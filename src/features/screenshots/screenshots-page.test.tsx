@@ -87,18 +87,106 @@ describe('ScreenshotsPage', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Keep me');
   }, 30_000);
 
+  /**
+   * The contract's capture: 202 with a pending request, settled by the unit's agent. Here the "agent" settles it
+   * on the second status check with `outcome` (a delivered one adds its screenshot to the backend's rows).
+   */
+  function agentSettlesCapture(outcome: { status: 'delivered' } | { status: 'failed'; failureReason: string }) {
+    const request = (status: string, extra: Record<string, unknown> = {}) => ({
+      id: '900',
+      serviceUnitId: String(unit.id),
+      requestedAt: new Date().toISOString(),
+      status,
+      failureReason: null,
+      screenshot: null,
+      ...extra,
+    });
+    let checks = 0;
+    server.post('/api/service-units/:id/capture', () => new Response(202, {}, request('pending')));
+    server.get('/api/capture-requests/:id', () => {
+      checks += 1;
+      if (checks < 2) return new Response(200, {}, request('pending'));
+      if (outcome.status === 'failed') return new Response(200, {}, request('failed', { failureReason: outcome.failureReason }));
+      const row = server.db['screenshots']?.insert({
+        serviceUnitId: String(unit.id),
+        organizationId: String(unit.organizationId),
+        capturedAt: new Date().toISOString(),
+        width: 1280,
+        height: 720,
+        activeWindowTitle: 'Terminal',
+        processName: 'bash',
+        flagged: false,
+        note: '',
+      }) as { id: string } & Record<string, unknown>;
+      return new Response(200, {}, request('delivered', { screenshot: { ...row, id: String(row.id), unitName: unit.name } }));
+    });
+  }
+
   it('captures now: a pending tile, then the new screenshot arrives', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    agentSettlesCapture({ status: 'delivered' });
     renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const before = screen.getByText(/^\d+ screenshots$/).textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
     expect(await screen.findByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
-    // The demo agent answers after 1.5 s (CAPTURE_DELAY_MS) while the page polls: a fake clock, no waiting.
-    await act(() => vi.advanceTimersByTimeAsync(2500));
-    expect(await screen.findByText(`New screenshot from ${unit.name}`)).toBeInTheDocument();
+    expect(await screen.findByText(`New screenshot from ${unit.name}`, {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByText(/^\d+ screenshots$/).textContent).not.toBe(before));
+  }, 30_000);
+
+  it.each([
+    ['notSupported', 'Screenshots are not supported on this unit (no display).'],
+    ['refused', 'The agent on this unit refused to capture a screenshot.'],
+    ['agentRevoked', 'The agent of this unit was revoked.'],
+  ])(
+    'a capture the agent answers %s is explained',
+    async (failureReason, text) => {
+      agentSettlesCapture({ status: 'failed', failureReason });
+      renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+      await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+      await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
+      expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.getByText('The capture failed')).toBeInTheDocument();
+    },
+    30_000,
+  );
+
+  it('the lightbox shows the image an agent uploaded', async () => {
+    // A 1×1 PNG.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const shot = (id: string, hasImage: boolean) => ({
+      id,
+      serviceUnitId: String(unit.id),
+      unitName: unit.name,
+      capturedAt: '2026-11-26T16:00:00.000Z',
+      width: 1,
+      height: 1,
+      activeWindowTitle: `Window ${id}`,
+      processName: 'bash',
+      flagged: false,
+      note: '',
+      hasImage,
+    });
+    server.get(
+      '/api/screenshots',
+      () => new Response(200, {}, { items: [shot('1', true), shot('2', false)], total: 2, page: 1, pageSize: 24 }),
+    );
+    const asked: string[] = [];
+    server.get('/api/screenshots/:id/image', (_schema, request) => {
+      asked.push(String(request.params['id']));
+      return new Response(200, {}, { contentType: 'image/png', data: png });
+    });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    const image = await within(dialog).findByRole('img', { name: `Screenshot of ${unit.name}: Window 1` });
+    await waitFor(() => expect(image).toHaveAttribute('src', `data:image/png;base64,${png}`));
+    expect(asked).toEqual(['1']);
+    // A simulated screenshot is still drawn from its metadata, and asks for no image.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const drawn = await within(dialog).findByRole('img', { name: `Screenshot of ${unit.name}: Window 2` });
+    expect(drawn.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(asked).toEqual(['1']);
   }, 30_000);
 
   it('deletes the selected screenshots after confirmation', async () => {

@@ -6,9 +6,9 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ConfirmModal } from '@/components/data-list';
-import { ScreenshotImage } from '@/components/screenshot-image';
 import { useErrorText, type viewerMachine } from '../hooks/use-screenshots';
 import { textLength } from '@/lib/text-rules';
+import { ScreenshotPicture } from './screenshot-picture';
 
 dayjs.extend(localizedFormat);
 
@@ -87,8 +87,8 @@ export function ScreenshotLightbox({
             }}
           >
             <Stack gap="sm" style={{ flex: '1 1 0', minWidth: 0 }}>
-              <ScreenshotImage
-                data={shot}
+              <ScreenshotPicture
+                shot={shot}
                 alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })}
                 radius="sm"
                 fit="contain"
