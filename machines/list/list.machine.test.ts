@@ -391,6 +391,19 @@ describe('list machine: live events from the liveEvents actor', () => {
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
   });
 
+  it('waits with a `stale` reload while rows are selected', async () => {
+    const { actor, pages, live, clock } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    actor.send({ type: 'list.select', id: 'r1' });
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(5000);
+    expect(pages.calls).toHaveLength(1);
+    actor.send({ type: 'list.select.clear' });
+    clock.increment(500);
+    expect(pages.calls).toHaveLength(2);
+  });
+
   it('a list without live updates listens to nothing', async () => {
     const { actor } = start();
     await settle(actor);

@@ -7,7 +7,8 @@ import type { Page } from '../domain/types';
  * Regions:
  * - `data`: loading → loaded | empty | failed (retry); bulk runs a provided action on the selection then reloads.
  * - `search`: typing is debounced here (not in the component), then becomes a query change.
- * - `liveRefresh`: `list.live.stale` (someone else changed the rows) reloads once things are quiet, debounced.
+ * - `liveRefresh`: `list.live.stale` (someone else changed the rows) reloads once things are quiet (debounced, and
+ *   not while rows are selected).
  *
  * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
  * a changed row in view is replaced in place, no reload; a created row reloads page 1 of an unfiltered list,
@@ -418,10 +419,16 @@ export function createListMachine<T extends ListRow>() {
         initial: 'idle',
         states: {
           idle: { on: { 'list.live.stale': { target: 'waiting' } } },
-          // More changes within the delay wait for one reload; a list that is busy (bulk, a question) ignores it.
+          // More changes within the delay wait for one reload; while rows are selected (the user is at work on them)
+          // it waits on, and a list that is busy (bulk, a question) ignores it.
           waiting: {
             on: { 'list.live.stale': { target: 'waiting', reenter: true } },
-            after: { liveDebounce: { target: 'idle', actions: 'raiseRefresh' } },
+            after: {
+              liveDebounce: [
+                { guard: 'hasSelection', target: 'waiting', reenter: true },
+                { target: 'idle', actions: 'raiseRefresh' },
+              ],
+            },
           },
         },
       },
