@@ -7,7 +7,9 @@ import { migrate } from './db/migrate';
 import { createHttpServer } from './http-server';
 import { APP_KEY, DEMO_PASSWORD } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
+import { openStream } from './test-support/event-stream';
 import { send, start, stop, type HttpAnswer } from './test-support/http';
+import { insertSession } from '../tests/contract/support/mirage-harness';
 
 /* The server over HTTP, as a browser or a client sees it: error shapes, CORS, body limits, caching, the built app. */
 
@@ -134,6 +136,31 @@ describe(`the API over HTTP (${BACKEND_NAME})`, () => {
 
       const fromElsewhere = await send(apiBase, '/api/x', { headers: { origin: 'http://evil.example' } });
       expect(fromElsewhere.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('lets an allowed origin read the event stream and resume it with Last-Event-ID', async () => {
+      const token = insertSession(backend.db, 'user');
+      await backend.flush();
+      const stream = await openStream(apiBase, { token, headers: { origin: APP_ORIGIN } });
+      try {
+        expect(stream.status).toBe(200);
+        expect(stream.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+      } finally {
+        stream.close();
+      }
+      const refused = await send(apiBase, '/api/events', { headers: { origin: APP_ORIGIN } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+
+      const answer = await send(apiBase, '/api/events', {
+        method: 'OPTIONS',
+        headers: {
+          origin: APP_ORIGIN,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization, last-event-id',
+        },
+      });
+      expect(answer.headers['access-control-allow-headers']).toMatch(/Last-Event-ID/);
     });
   });
 });
