@@ -164,6 +164,24 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     }
   });
 
+  it('answers an agent’s long poll on one process as soon as a command is issued on the other', async () => {
+    const token = await signIn(first, 'user');
+    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
+    expect(enrolment.status).toBe(201);
+    const system = { hostname: 'polling-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
+    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
+    expect(enrolled.status).toBe(201);
+    const unitId = String(enrolled.json['unitId']);
+    const polling = api(second, '/api/agent/commands?wait=20', { token: String(enrolled.json['credential']) });
+    // Held by now (a poll answered at once would be empty).
+    await new Promise((done) => setTimeout(done, 300));
+    const started = Date.now();
+    expect((await api(first, `/api/service-units/${unitId}/capture`, { method: 'POST', token, body: {} })).status).toBe(202);
+    const answered = await polling;
+    expect(Date.now() - started, second.output()).toBeLessThan(2_000);
+    expect(answered.json['items']).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
+  });
+
   it('keeps serving, with every acknowledged write, when the other process is killed', async () => {
     const token = await signIn(first, 'user');
     const created = await api(first, '/api/service-units', { method: 'POST', token, body: unitInput('Before the kill') });
