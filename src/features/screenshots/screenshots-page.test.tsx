@@ -189,6 +189,33 @@ describe('ScreenshotsPage', () => {
     expect(asked).toEqual(['1']);
   }, 30_000);
 
+  it('an uploaded image that cannot be loaded falls back to the drawn picture, and says so', async () => {
+    const listed = server.db['screenshots']?.where({ serviceUnitId: String(unit.id) }) ?? [];
+    const target = listed[0] as { id: string; activeWindowTitle: string } | undefined;
+    if (!target) throw new Error('no screenshot of the unit');
+    server.get(
+      '/api/screenshots',
+      () =>
+        new Response(
+          200,
+          {},
+          {
+            items: [{ ...target, id: String(target.id), unitName: unit.name, hasImage: true }],
+            total: 1,
+            page: 1,
+            pageSize: 24,
+          },
+        ),
+    );
+    server.get('/api/screenshots/:id/image', () => new Response(404, {}, { message: 'Screenshot image not found' }));
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/^The uploaded image could not be loaded/)).toBeInTheDocument();
+    const drawn = within(dialog).getByRole('img', { name: `Screenshot of ${unit.name}: ${target.activeWindowTitle}` });
+    expect(drawn.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  }, 30_000);
+
   it('deletes the selected screenshots after confirmation', async () => {
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
     const boxes = await screen.findAllByRole('checkbox', { name: /^Select screenshot of / }, { timeout: 5000 });
