@@ -26,8 +26,8 @@ export interface ServerConfig {
 export class ConfigError extends Error {}
 
 const SEEDS: readonly SeedSize[] = ['default', 'large', 'none'];
-/** An agent heartbeats at most every 5 s (load) and at least every hour (an offline unit shows within 3 h). */
-const MIN_HEARTBEAT_S = 5;
+/** From every second (tests that watch a unit go offline) to every hour (an offline unit shows within 3 h). */
+const MIN_HEARTBEAT_S = 1;
 const MAX_HEARTBEAT_S = 3_600;
 
 /** A whole number written in digits only ('80', not '0x50', '8e1' or ''), else NaN. */
