@@ -31,8 +31,8 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
   const confirmingBlock = useSelector(actor, processSelectors.isConfirmingBlock);
   const acting = useSelector(actor, processSelectors.isActing);
   const canAct = useSelector(actor, (s) => s.matches({ action: 'idle' }));
-  const endingIds = useSelector(actor, processSelectors.endingIds);
-  const ending = useMemo(() => new Set(endingIds.split(' ').filter(Boolean)), [endingIds]);
+  const pendingEnds = useSelector(actor, processSelectors.ending);
+  const ending = useMemo(() => new Set(pendingEnds.map((e) => e.process.id)), [pendingEnds]);
 
   const sortStatus: DataTableSortStatus<UnitProcess> = { columnAccessor: sort.column, direction: sort.direction };
   const phone = usePhoneLayout();

@@ -50,12 +50,8 @@ export const processSelectors = {
   isConfirmingEnd: (s: Snap) => s.matches({ action: 'confirmingEnd' }) || s.matches({ action: 'ending' }),
   isConfirmingBlock: (s: Snap) => s.matches({ action: 'confirmingBlock' }) || s.matches({ action: 'blocking' }),
   isActing: (s: Snap) => s.hasTag('acting'),
-  /** Processes whose end command waits for the agent (joined, so the selector's value compares by content). */
-  endingIds: (s: Snap) =>
-    s.context.ending
-      .map((e) => e.process.id)
-      .sort()
-      .join(' '),
+  /** End commands waiting for the agent (the same array until one is added, checked or settled). */
+  ending: (s: Snap) => s.context.ending,
 };
 
 /** A translated sentence for an API failure. */
