@@ -106,7 +106,31 @@ export function sweepUnitStatuses(db: MirageDb, now: number): number {
     offline += 1;
   }
   pruneEvents(db, now);
+  pruneHistory(db, now);
   return offline;
+}
+
+const HISTORY_PRUNE_EVERY_MS = 60_000;
+const EXITED_KEPT_MS = 3_600_000;
+const COMMANDS_KEPT_MS = 24 * 3_600_000;
+const lastHistoryPrune = new WeakMap<object, number>();
+
+/**
+ * Once a minute: what the agents' reports leave behind and nobody reads any more goes (processes that
+ * quit by themselves over an hour ago, commands finished over a day ago); a simulated agent's reports
+ * would otherwise add thousands of rows a day. Processes ended by a person or a rule stay (the dashboards count them).
+ */
+function pruneHistory(db: MirageDb, now: number): void {
+  const last = lastHistoryPrune.get(db);
+  if (last !== undefined && now - last < HISTORY_PRUNE_EVERY_MS && now >= last) return;
+  lastHistoryPrune.set(db, now);
+  const exitedBefore = new Date(now - EXITED_KEPT_MS).toISOString();
+  const processes = table<{ id: string; state: string; endedReason: string | null; endedAt: string | null }>(db, 'processes');
+  const gone = processes.rows().filter((p) => p.state === 'ended' && p.endedReason === 'exit' && (p.endedAt ?? '') < exitedBefore);
+  for (const p of gone) processes.remove(p.id);
+  const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
+  const commands = table<{ id: string; finishedAt: string | null }>(db, 'commands');
+  for (const c of commands.rows().filter((row) => row.finishedAt !== null && row.finishedAt < finishedBefore)) commands.remove(c.id);
 }
 
 /** The units a user may read (can.ts readScope), not copied (read only). */

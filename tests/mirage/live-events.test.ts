@@ -36,9 +36,8 @@ const unitRows = () => table<ServiceUnitRow>(server.db, 'serviceUnits');
 describe('live events', () => {
   it('reach only those who may read what they are about: no event of another organization reaches a user', async () => {
     await start();
-    const [user, globex, admin, gabe, superadmin] = await Promise.all(
-      ['user', 'globex', 'admin', 'gabe', 'superadmin'].map((name) => signInAs(name)),
-    );
+    const sessions = await Promise.all(['user', 'globex', 'admin', 'gabe', 'superadmin'].map((name) => signInAs(name)));
+    const [user, globex, admin, gabe, superadmin] = sessions as [Session, Session, Session, Session, Session];
     const marks = await Promise.all([user, globex, admin, gabe, superadmin].map(startOf));
     const acmeUnit = unitRows().where((u) => String(u.organizationId) === '1')[0] as ServiceUnitRow;
     const { id: _id, organizationId: _org, agent: _agent, announcedStatus: _announced, ...fields } = acmeUnit;
@@ -144,6 +143,36 @@ describe('the unit status sweep', () => {
     expect(online.map((e) => e.type)).toEqual(['unit.online']);
     const view = await user.request<{ status: string }>('GET', `/api/service-units/${unit.id}`);
     expect(view.body.status).toBe('online');
+  });
+});
+
+describe('the sweep’s pruning', () => {
+  it('drops processes that quit over an hour ago and commands finished over a day ago, keeps what a person or a rule ended', async () => {
+    await start();
+    const processes = table<{ id: string; endedReason: string | null }>(server.db, 'processes');
+    const ended = (endedReason: string, msAgo: number) =>
+      processes.insert({
+        serviceUnitId: '1',
+        name: 'x',
+        pid: 1,
+        user: 'u',
+        cpuPercent: 0,
+        memoryMb: 1,
+        startedAt: new Date(now - msAgo - 1000).toISOString(),
+        state: 'ended',
+        endedAt: new Date(now - msAgo).toISOString(),
+        endedReason,
+      } as never);
+    const exitedLongAgo = ended('exit', 2 * 3_600_000);
+    const exitedJustNow = ended('exit', 60_000);
+    const byRule = ended('rule', 2 * 3_600_000);
+    const commands = table<{ id: string }>(server.db, 'commands');
+    const old = commands.insert({ finishedAt: new Date(now - 2 * 86_400_000).toISOString() } as never);
+    sweepUnitStatuses(server.db, now);
+    expect(processes.find(exitedLongAgo.id)).toBeUndefined();
+    expect(processes.find(exitedJustNow.id)).toBeDefined();
+    expect(processes.find(byRule.id)).toBeDefined();
+    expect(commands.find(old.id)).toBeUndefined();
   });
 });
 
