@@ -16,8 +16,9 @@ import tseslint from 'typescript-eslint';
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
  * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
- * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation and screenshot-desktop
- *   (its tests also vitest and server/, to run against a real server): it talks to the server over HTTP only.
+ * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop and
+ *   mirage/glob (the backend's process-rule glob: pure, no imports, so one rule and no copy) (its tests also vitest,
+ *   server/, to run against a real server, and mirage/domains/processes, to hold the agent's rule to the backend's): it talks to the server over HTTP only.
  */
 const SHARED = ['lib', 'components', 'hooks', 'config', 'locales', 'types', 'test-utils'];
 
@@ -88,7 +89,7 @@ const layersRule = {
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
       agent:
-        "agent/ may import only agent/, node:*, 'systeminformation' and 'screenshot-desktop' (its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
+        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop' and mirage/glob (its tests also 'vitest', server/ and mirage/domains/processes): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
     },
   },
   create(context) {
@@ -129,7 +130,9 @@ const layersRule = {
       }
       if (from.layer === 'agent') {
         const ok = to
-          ? to.layer === 'agent' || (isTest && to.layer === 'server')
+          ? to.layer === 'agent' ||
+            /^mirage\/glob(\.ts)?$/.test(target ?? '') ||
+            (isTest && (to.layer === 'server' || /^mirage\/domains\/processes(\.ts)?$/.test(target ?? '')))
           : spec.startsWith('node:') ||
             isPackage(spec, isTest ? ['systeminformation', 'screenshot-desktop', 'vitest'] : ['systeminformation', 'screenshot-desktop']);
         if (!ok) context.report({ node, messageId: 'agent', data: { spec } });

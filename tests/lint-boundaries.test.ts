@@ -146,6 +146,16 @@ const forbidden: Case[] = [
     code: "import { config } from '../server/config';\nexport const a = config;\n",
   },
   { name: 'agent/ importing another package', file: 'agent/x.ts', code: "import { ofetch } from 'ofetch';\nexport const a = ofetch;\n" },
+  {
+    name: 'agent/ (not a test) importing mirage/domains/processes (it has the backend behind it; only mirage/glob is pure)',
+    file: 'agent/x.ts',
+    code: "import { blockingRule } from '../mirage/domains/processes';\nexport const a = blockingRule;\n",
+  },
+  {
+    name: 'an agent test importing another mirage/ file than glob and domains/processes',
+    file: 'agent/x.test.ts',
+    code: "import { emitEvent } from '../mirage/events';\nexport const a = emitEvent;\n",
+  },
 ];
 
 const allowed: Case[] = [
@@ -262,6 +272,16 @@ const allowed: Case[] = [
     name: 'agent/ importing agent/, node:*, systeminformation and screenshot-desktop',
     file: 'agent/x.ts',
     code: "import { readFile } from 'node:fs/promises';\nimport si from 'systeminformation';\nimport shot from 'screenshot-desktop';\nimport { y } from './y';\nexport const a = [readFile, si, shot, y];\n",
+  },
+  {
+    name: "agent/ importing mirage/glob (the backend's process-rule glob, pure: one rule, not a copy)",
+    file: 'agent/x.ts',
+    code: "import { globMatches } from '../mirage/glob';\nimport { globMatches as g } from '@mirage/glob.ts';\nexport const a = [globMatches, g];\n",
+  },
+  {
+    name: "an agent test importing mirage/domains/processes (holds the agent's precedence to the backend's)",
+    file: 'agent/x.test.ts',
+    code: "import { blockingRule } from '../mirage/domains/processes';\nexport const a = blockingRule;\n",
   },
   {
     name: 'an agent test importing vitest and server/ (a real server to run against)',
