@@ -2,9 +2,20 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import {
+  liveEventsMachine,
+  type FetchRecentInput,
+  type LiveEventsEvent,
+  type OpenStreamInput,
+  type RecentEvents,
+} from '@machines/live/live-events.machine';
+import { startLive, stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
+import type { LiveEvent } from '@machines/domain/types';
+import { processMonitorLiveEvent } from './hooks/use-process-monitor';
 import ProcessesPage from './processes-page';
 
 const processCalls = (spy: { mock: { calls: unknown[][] } }) =>
@@ -185,6 +196,66 @@ describe('ProcessesPage', () => {
     );
   }, 40_000);
 
+  it('a command.finished live event settles the end at once, before any status check says so', async () => {
+    let send: ((event: LiveEventsEvent) => void) | null = null;
+    startLive(
+      liveEventsMachine.provide({
+        actors: {
+          openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
+            send = sendBack;
+            sendBack({ type: 'stream.opened', lastId: '0' });
+          }),
+          fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
+        },
+      }),
+      { jitter: 0 },
+    );
+    try {
+      let processId = '';
+      const command = (status: string) => ({
+        id: 'cmd-live',
+        serviceUnitId: unitId,
+        kind: 'endProcess' as const,
+        status,
+        processId,
+        pid: null,
+        captureRequestId: null,
+        issuedAt: new Date().toISOString(),
+        issuedBy: '1',
+        finishedAt: null,
+        message: null,
+      });
+      server.post('/api/processes/:id/end', (_schema, request) => {
+        processId = String(request.params['id']);
+        return new Response(202, {}, command('pending'));
+      });
+      // The status checks never see the result: only the live event can settle it.
+      server.get('/api/commands/:id', () => new Response(200, {}, command('sent')));
+      renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+      await askToEnd();
+      expect(await screen.findByText('Ending…')).toBeInTheDocument();
+      server.db['processes']?.update(processId, { state: 'ended', endedReason: 'user' });
+      act(() =>
+        send?.({
+          type: 'stream.event',
+          event: {
+            id: '1',
+            type: 'command.finished',
+            at: new Date().toISOString(),
+            organizationId: '1',
+            subjectId: 'cmd-live',
+            unitId,
+            data: { command: { ...command('succeeded'), kind: 'endProcess', status: 'succeeded' } },
+          },
+        }),
+      );
+      expect(await screen.findByText(/was ended$/)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Ending…')).not.toBeInTheDocument());
+    } finally {
+      act(() => stopLive());
+    }
+  }, 40_000);
+
   it('rules: a validation error, a server refusal that keeps the values, then success', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
     await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
@@ -236,5 +307,51 @@ describe('ProcessesPage', () => {
       askDelete: (pattern) => user.click(screen.getByRole('button', { name: `Delete rule ${pattern}` })),
       rowShown: (pattern) => screen.queryByRole('button', { name: `Delete rule ${pattern}` }) !== null,
     });
+  });
+});
+
+describe('what the process monitor takes from the live events', () => {
+  const at = '2026-11-26T17:00:00.000Z';
+  it('a change of the shown unit’s processes asks for the list now; another unit’s is not its business', () => {
+    const changed = (unitId: string): LiveEvent => ({
+      id: '5',
+      type: 'processes.changed',
+      at,
+      organizationId: '1',
+      subjectId: unitId,
+      unitId,
+      data: { running: 3 },
+    });
+    expect(processMonitorLiveEvent(changed('7'), '7')).toEqual({ type: 'process.refresh' });
+    expect(processMonitorLiveEvent(changed('8'), '7')).toBeNull();
+    expect(processMonitorLiveEvent(changed('7'), null)).toBeNull();
+  });
+
+  it('only an end command’s result settles an end', () => {
+    const finished = (kind: 'endProcess' | 'captureScreenshot'): LiveEvent => ({
+      id: '6',
+      type: 'command.finished',
+      at,
+      organizationId: '1',
+      subjectId: 'c1',
+      unitId: '7',
+      data: {
+        command: {
+          id: 'c1',
+          serviceUnitId: '7',
+          kind,
+          status: 'refused',
+          processId: null,
+          pid: null,
+          captureRequestId: null,
+          issuedAt: at,
+          issuedBy: '1',
+          finishedAt: at,
+          message: null,
+        },
+      },
+    });
+    expect(processMonitorLiveEvent(finished('endProcess'), '7')).toMatchObject({ type: 'process.command.finished', command: { id: 'c1' } });
+    expect(processMonitorLiveEvent(finished('captureScreenshot'), '7')).toBeNull();
   });
 });

@@ -2,14 +2,17 @@ import { useCallback, useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { LiveEvent } from '@machines/domain/types';
 import {
   processMonitorMachine,
   processTotals,
   visibleProcesses,
   type BlockResult,
   type MonitorView,
+  type ProcessMonitorEvent,
 } from '@machines/processes/process-monitor.machine';
 import { ApiError } from '@/lib/api-client';
+import { subscribeLiveEvents } from '@/lib/live';
 import { createProcessRule } from '../api/create-process-rule';
 import { endProcess } from '../api/end-process';
 import { getCommand } from '../api/get-command';
@@ -72,6 +75,19 @@ export function useErrorText() {
   );
 }
 
+/**
+ * What the monitor takes from the live events (docs/agents-ui.md): a finished end command settles at once
+ * (polling `GET /api/commands/{id}` stays the fallback), and a change of the shown unit's processes asks
+ * for the list now instead of at the next interval. Null: not this monitor's business.
+ */
+export function processMonitorLiveEvent(event: LiveEvent, unitId: string | null): ProcessMonitorEvent | null {
+  if (event.type === 'command.finished' && event.data.command.kind === 'endProcess') {
+    return { type: 'process.command.finished', command: event.data.command };
+  }
+  if (event.type === 'processes.changed' && unitId !== null && event.unitId === unitId) return { type: 'process.refresh' };
+  return null;
+}
+
 const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
@@ -122,6 +138,15 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t, errorText]);
+
+  useEffect(
+    () =>
+      subscribeLiveEvents((event) => {
+        const mapped = processMonitorLiveEvent(event, actor.getSnapshot().context.unitId);
+        if (mapped) actor.send(mapped);
+      }),
+    [actor],
+  );
 
   // The URL is the source of the unit (deep links, back/forward).
   useEffect(() => {
