@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,5 +161,95 @@ describe('the agent', () => {
     server.failWith = null;
     expect(await run).toBe('stopped');
     expect(server.calls('/api/agent/heartbeat').length).toBeGreaterThan(0);
+  });
+});
+
+/** A process of our own, reported under a name only the test's rules match (nothing else on this machine is touched). */
+function child(name: string) {
+  const spawned = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => spawned.once('exit', (_code, signal) => resolve(signal)));
+  const listed: AgentProcess = { pid: spawned.pid ?? -1, name, user: 'till', cpuPercent: 1, memoryMb: 20, startedAt: null };
+  return { spawned, exited, listed };
+}
+
+describe("the agent and the unit's process rules", () => {
+  const block = { id: '1', pattern: 'sua-test-*', action: 'block' as const, enabled: true };
+  const allow = { id: '2', pattern: 'sua-test-keep', action: 'allow' as const, enabled: true };
+
+  it('with --allow-end-process, ends a running process a block rule matches (SIGTERM), and spares one an allow rule matches', async () => {
+    server.processRules = [block, allow];
+    const blocked = child('sua-test-game');
+    const kept = child('sua-test-keep');
+    const log: string[] = [];
+    try {
+      await runAgent(options({ allowEndProcess: true }), new AbortController().signal, {
+        ...quick(log),
+        readProcesses: async () => [...processes, blocked.listed, kept.listed],
+      });
+      expect(await blocked.exited).toBe('SIGTERM');
+      expect(kept.spawned.exitCode).toBeNull();
+      expect(() => process.kill(kept.listed.pid, 0)).not.toThrow();
+      expect(log).toContain(`Process sua-test-game (pid ${blocked.listed.pid}) matches the block rule "sua-test-*": sent it SIGTERM.`);
+      expect(log.join('\n')).not.toContain('sua-test-keep (pid');
+    } finally {
+      blocked.spawned.kill('SIGKILL');
+      kept.spawned.kill('SIGKILL');
+    }
+  });
+
+  it('without --allow-end-process, leaves it running and logs once that it would end it', async () => {
+    server.processRules = [block];
+    const blocked = child('sua-test-game');
+    const log: string[] = [];
+    const stop = new AbortController();
+    const run = runAgent(options({ once: false, intervalS: 1 }), stop.signal, {
+      ...quick(log),
+      readProcesses: async () => [...processes, blocked.listed],
+    });
+    try {
+      // Two process reports (every second heartbeat), one line.
+      await server.waitFor('/api/agent/processes', 2);
+      stop.abort(new Error('SIGTERM'));
+      expect(await run).toBe('stopped');
+      expect(blocked.spawned.exitCode).toBeNull();
+      expect(log.filter((line) => line.includes(`pid ${blocked.listed.pid}`))).toEqual([
+        `Process sua-test-game (pid ${blocked.listed.pid}) matches the block rule "sua-test-*": the agent would end it, but it was started without --allow-end-process.`,
+      ]);
+      expect(log.join('\n')).toContain('1 process rules (1 block and 0 allow enabled, not enforced: started without --allow-end-process)');
+    } finally {
+      stop.abort(new Error('test over'));
+      blocked.spawned.kill('SIGKILL');
+    }
+  });
+
+  it('fetches its config again on its own, so a rule added later ends the process', async () => {
+    const blocked = child('sua-test-game');
+    const log: string[] = [];
+    const stop = new AbortController();
+    const run = runAgent(options({ once: false, intervalS: 1, allowEndProcess: true }), stop.signal, {
+      ...quick(log),
+      readProcesses: async () => [...processes, blocked.listed],
+      configEveryMs: 100,
+    });
+    try {
+      await server.waitFor('/api/agent/processes', 1);
+      expect(blocked.spawned.exitCode).toBeNull();
+      server.processRules = [block];
+      expect(await blocked.exited).toBe('SIGTERM');
+      expect(server.calls('/api/agent/config').length).toBeGreaterThan(1);
+      // Fetched again and again, but said only when it changed: no rules, then one.
+      expect(log.filter((line) => line.startsWith('Config:'))).toHaveLength(2);
+    } finally {
+      stop.abort(new Error('test over'));
+      await run.catch(() => undefined);
+      blocked.spawned.kill('SIGKILL');
+    }
+  });
+
+  it('counts the URL rules in its log and does not enforce them', async () => {
+    server.urlRules = [{ id: '1', pattern: 'games.example.com', matchType: 'domain', action: 'block', enabled: true }];
+    const log: string[] = [];
+    await runAgent(options(), new AbortController().signal, quick(log));
+    expect(log.join('\n')).toContain('1 URL rules (not enforced by this agent)');
   });
 });

@@ -2,6 +2,7 @@ import { sleep } from './backoff';
 import { AgentApiError, AgentClient, AgentRevokedError, type Logger } from './client';
 import { runCommandLoop, answerCommand, type CommandContext } from './commands';
 import { readCredential, writeCredential, type StoredCredential } from './credential';
+import { ProcessRuleEnforcer } from './rules';
 import { captureScreen, type Capture } from './screenshot';
 import { AGENT_VERSION, readProcesses, readSystem } from './system';
 import type { AgentConfig, AgentProcess, AgentReportedSystem } from './types';
@@ -28,6 +29,8 @@ export interface AgentDeps {
   kill?: (pid: number, signal: NodeJS.Signals) => void;
   log?: Logger;
   random?: () => number;
+  /** How often the config is fetched again (tests); CONFIG_EVERY_MS by default. */
+  configEveryMs?: number;
 }
 
 /** How the agent ended: stopped (a signal, or --once done), or revoked (the server refuses the credential). */
@@ -40,8 +43,11 @@ export class AgentSetupError extends Error {
 
 /** The processes go every second heartbeat: the list is the heavy part of what an agent sends. */
 export const PROCESS_REPORT_EVERY = 2;
-/** Rules change rarely; the agent asks for them on start and then every five minutes. */
-export const CONFIG_EVERY_MS = 5 * 60_000;
+/**
+ * The agent asks for its config (the process rules it enforces) on start and then every minute: the contract has no
+ * signal that rules changed, so a new block rule reaches the machine within a minute (plus one heartbeat interval).
+ */
+export const CONFIG_EVERY_MS = 60_000;
 
 const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
@@ -129,6 +135,7 @@ interface Reporting {
   capture?: () => Promise<Capture>;
   kill?: (pid: number, signal: NodeJS.Signals) => void;
   random?: () => number;
+  configEveryMs?: number;
 }
 
 async function report(
@@ -155,12 +162,26 @@ async function report(
     ...(deps.random ? { random: deps.random } : {}),
   };
 
+  const enforcer = new ProcessRuleEnforcer({
+    allowEndProcess: options.allowEndProcess,
+    log,
+    ...(deps.kill ? { kill: deps.kill } : {}),
+  });
+  let configSummary = '';
+  // A failed fetch keeps the rules of the last one: a server away for a minute does not lift them.
   const fetchConfig = async (): Promise<AgentConfig | null> => {
     try {
       const config = await client.config(signal);
-      log.info(
-        `Config: heartbeat every ${config.heartbeatIntervalS} s, ${config.processRules.length} process rules, ${config.urlRules.length} URL rules.`,
-      );
+      enforcer.setRules(config.processRules);
+      const enabled = config.processRules.filter((r) => r.enabled);
+      const summary =
+        `Config: heartbeat every ${config.heartbeatIntervalS} s; ${config.processRules.length} process rules ` +
+        `(${enabled.filter((r) => r.action === 'block').length} block and ${enabled.filter((r) => r.action === 'allow').length} allow enabled, ` +
+        `${options.allowEndProcess ? 'enforced' : 'not enforced: started without --allow-end-process'}); ` +
+        `${config.urlRules.length} URL rules (not enforced by this agent).`;
+      // Fetched every minute: said when it changes, not each time.
+      if (summary !== configSummary) log.info(summary);
+      configSummary = summary;
       return config;
     } catch (error) {
       if (error instanceof AgentRevokedError || signal.aborted) throw error;
@@ -181,8 +202,13 @@ async function report(
           intervalS = ack.heartbeatIntervalS;
           log.info(`The server asks for a heartbeat every ${intervalS} s.`);
         }
-        if (beat % PROCESS_REPORT_EVERY === 0) await client.reportProcesses(stored.unitId, await deps.processes(), signal);
-        if (Date.now() - configAt >= CONFIG_EVERY_MS) {
+        if (beat % PROCESS_REPORT_EVERY === 0) {
+          const running = await deps.processes();
+          // The list as read: the server sees a blocked process end at the next report (or ends it by the same rule).
+          enforcer.enforce(running);
+          await client.reportProcesses(stored.unitId, running, signal);
+        }
+        if (Date.now() - configAt >= (deps.configEveryMs ?? CONFIG_EVERY_MS)) {
           configAt = Date.now();
           await fetchConfig();
         }

@@ -14,8 +14,9 @@ Reports this machine to a Service Unit Admin server as one of its service units.
                            it works once, within 24 hours)
   --credential-file PATH   Where the unit credential is kept (default
                            ~/.config/sua-agent/credential.json, mode 0600)
-  --allow-end-process      Let people who may manage this unit end its processes
-                           (without it the agent refuses, and the console shows the refusal)
+  --allow-end-process      Let people who may manage this unit end its processes, and end
+                           the processes its block rules match (without it the agent refuses,
+                           the console shows the refusal, and the log names what a rule blocks)
   --interval SECONDS       Heartbeat every SECONDS instead of the server's interval (tests)
   --once                   One heartbeat, one process report, one look at the commands, then exit
   --help                   This text

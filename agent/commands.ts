@@ -25,14 +25,15 @@ export interface CommandContext {
   random?: () => number;
 }
 
-function endProcess(command: AgentCommand, context: CommandContext): AgentCommandResult {
-  const { pid } = command;
-  if (!context.allowEndProcess) return { status: 'refused', message: REFUSED_END_PROCESS };
-  // pid 0 and negatives signal whole process groups: never.
+/**
+ * SIGTERM to one process (the process may clean up), for a person's endProcess command and for a block rule alike.
+ * Never pid 0 or below (whole process groups) nor the agent itself.
+ */
+export function sendSigterm(pid: number | null, kill: (pid: number, signal: NodeJS.Signals) => void = process.kill): AgentCommandResult {
   if (pid === null || !Number.isInteger(pid) || pid <= 0) return { status: 'failed', message: `Not a process id: ${String(pid)}` };
   if (pid === process.pid) return { status: 'refused', message: 'The agent does not end itself; stop its service instead' };
   try {
-    (context.kill ?? process.kill)(pid, 'SIGTERM');
+    kill(pid, 'SIGTERM');
     return { status: 'succeeded', message: `Sent SIGTERM to process ${pid}` };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -40,6 +41,11 @@ function endProcess(command: AgentCommand, context: CommandContext): AgentComman
     if (code === 'EPERM') return { status: 'failed', message: `The agent's user may not end process ${pid}` };
     return { status: 'failed', message: `Process ${pid} could not be ended: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+function endProcess(command: AgentCommand, context: CommandContext): AgentCommandResult {
+  if (!context.allowEndProcess) return { status: 'refused', message: REFUSED_END_PROCESS };
+  return sendSigterm(command.pid, context.kill);
 }
 
 async function captureScreenshot(command: AgentCommand, context: CommandContext, signal?: AbortSignal): Promise<AgentCommandResult> {

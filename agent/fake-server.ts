@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentCommand, AgentCommandResult } from './types';
+import type { AgentCommand, AgentCommandResult, AgentProcessRule } from './types';
 
 /**
  * A small stand-in for the server's agent API, for the agent's own tests: it follows the contract
@@ -31,6 +31,9 @@ export class FakeAgentServer {
   /** Answer every call with this status (503: a server restarting behind its proxy). */
   failWith: number | null = null;
   heartbeatIntervalS = 30;
+  /** What GET /api/agent/config answers: the unit's process rules, the URL rules that apply to it. */
+  processRules: AgentProcessRule[] = [];
+  urlRules: unknown[] = [];
   private tokenUsed = false;
   private waiters = new Set<() => void>();
   private server: Server | null = null;
@@ -154,7 +157,7 @@ export class FakeAgentServer {
       return;
     }
     if (route === 'GET /api/agent/config') {
-      send(200, { unitId: UNIT_ID, heartbeatIntervalS: this.heartbeatIntervalS, processRules: [], urlRules: [] });
+      send(200, { unitId: UNIT_ID, heartbeatIntervalS: this.heartbeatIntervalS, processRules: this.processRules, urlRules: this.urlRules });
       return;
     }
     if (route === 'POST /api/agent/screenshots') {

@@ -11,13 +11,15 @@ import { APP_KEY, DEMO_PASSWORD } from '../server/test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../server/test-support/database';
 import { start, stop } from '../server/test-support/http';
 import { runAgent, type AgentEnd } from './agent';
+import type { AgentProcess } from './types';
 import { captureScreen } from './screenshot';
 
 /*
  * The agent against the real server (its HTTP layer, the long poll, the backend on PGlite or PostgreSQL):
  * enrolled with a token a user created, it makes this machine a unit, online, with its real hostname and
  * processes; it refuses to end a process without --allow-end-process and answers a capture with
- * notSupported where there is no display, and the user sees both; revoked, it stops.
+ * notSupported where there is no display, and the user sees both; revoked, it stops. With --allow-end-process it
+ * ends what a person asks it to, and what the unit's block rules match (an allow rule winning).
  */
 
 const SETUP_TIMEOUT_MS = 120_000;
@@ -216,6 +218,64 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       child.kill('SIGKILL');
       stop.abort(new Error('test over'));
       await run.catch(() => undefined);
+    }
+  }, 60_000);
+
+  it("enforces the unit's process rules with --allow-end-process: a block rule ends a process, an allow rule spares one", async () => {
+    const enrolment = await api<{ token: string }>('/api/agent-enrolments', { method: 'POST' });
+    const log: string[] = [];
+    const stop = new AbortController();
+    // Two processes of this test, reported under names only the rules below match, so nothing else here is touched.
+    const spawnOne = (name: string) => {
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      const listed: AgentProcess = { pid: child.pid ?? -1, name, user: 'test', cpuPercent: 1, memoryMb: 20, startedAt: null };
+      return { child, exited, listed };
+    };
+    const blocked = spawnOne('sua-test-game');
+    const kept = spawnOne('sua-test-keep');
+    const run = runAgent(
+      {
+        server: base,
+        enrolToken: enrolment.json.token,
+        credentialFile: join(folder, 'rules.json'),
+        allowEndProcess: true,
+        intervalS: 1,
+        once: false,
+      },
+      stop.signal,
+      {
+        log: { info: (m) => log.push(m), warn: (m) => log.push(m) },
+        readProcesses: async () => [blocked.listed, kept.listed],
+        configEveryMs: 200,
+      },
+    );
+    try {
+      const unitId = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+      await until(async () => {
+        const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+        return json.items.some((p) => p.pid === kept.listed.pid);
+      });
+      for (const rule of [
+        { pattern: 'sua-test-*', action: 'block', enabled: true, comment: '' },
+        { pattern: 'sua-test-keep', action: 'allow', enabled: true, comment: '' },
+      ]) {
+        expect((await api(`/api/service-units/${unitId}/process-rules`, { method: 'POST', body: rule })).status).toBe(201);
+      }
+      expect(await blocked.exited).toBe('SIGTERM');
+      expect(kept.child.exitCode).toBeNull();
+      expect(log.join('\n')).toContain(
+        `Process sua-test-game (pid ${blocked.listed.pid}) matches the block rule "sua-test-*": sent it SIGTERM.`,
+      );
+      // The console agrees: the spared process runs on, the blocked one does not.
+      const { json: list } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+      expect(list.items.find((p) => p.pid === kept.listed.pid)?.state).toBe('running');
+      expect(list.items.find((p) => p.pid === blocked.listed.pid && p.state === 'running')).toBeUndefined();
+    } finally {
+      stop.abort(new Error('test over'));
+      await run.catch(() => undefined);
+      blocked.child.kill('SIGKILL');
+      kept.child.kill('SIGKILL');
     }
   }, 60_000);
 });

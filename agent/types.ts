@@ -55,11 +55,21 @@ export interface AgentScreenshot {
   data: string;
 }
 
+/** ProcessRule: the fields the agent reads (the contract has also serviceUnitId, comment, createdAt). */
+export interface AgentProcessRule {
+  id: string;
+  /** An executable name, exact or with `*`. */
+  pattern: string;
+  action: 'allow' | 'block';
+  enabled: boolean;
+}
+
 export interface AgentConfig {
   unitId: string;
   heartbeatIntervalS: number;
-  /** ProcessRule and UrlRestriction: the agent reports them, it does not enforce them yet. */
-  processRules: unknown[];
+  /** The unit's process rules, enabled or not: the agent enforces them (agent/rules.ts). */
+  processRules: AgentProcessRule[];
+  /** UrlRestriction: the enabled ones that apply here. The agent only counts them (enforcing needs a browser extension or a proxy). */
   urlRules: unknown[];
 }
 
