@@ -378,30 +378,55 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
  * through fetch, and the status sweep every 5 s, stored as a write (docs/domain.md, "Simulated agents").
  * Without Web Locks (old browsers, jsdom) nothing runs: the units' agents then look stopped.
  */
+let stopLive: (() => void) | null = null;
+
 function runLiveWork(server: Server, flush: () => Promise<unknown> | undefined): void {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
   if (!locks) return;
+  stopBrowserLiveWork();
+  let stopped = false;
+  let release: () => void = () => undefined;
+  stopLive = () => {
+    stopped = true;
+    release();
+  };
   void locks
-    .request(
-      SIMULATED_AGENTS_LOCK,
-      () =>
-        new Promise<void>(() => {
-          startSimulatedAgents({ db: server.db, call: fetchCall });
-          setInterval(() => {
-            try {
-              sweepUnitStatuses(server.db, Date.now());
-            } catch (error) {
-              console.error('The unit status sweep failed', error);
-            }
-            void flush()?.catch(() => undefined);
-          }, SWEEP_INTERVAL_MS);
-        }),
-    )
+    .request(SIMULATED_AGENTS_LOCK, () => {
+      if (stopped) return Promise.resolve();
+      const agents = startSimulatedAgents({
+        db: server.db,
+        call: fetchCall,
+        onError: (error) => console.warn('A simulated agent’s call failed', error),
+      });
+      const sweep = setInterval(() => {
+        try {
+          sweepUnitStatuses(server.db, Date.now());
+        } catch (error) {
+          console.error('The unit status sweep failed', error);
+        }
+        void flush()?.catch(() => undefined);
+      }, SWEEP_INTERVAL_MS);
+      // Held until this tab closes (or the work is stopped): another tab takes over then.
+      return new Promise<void>((resolve) => {
+        release = () => {
+          agents.stop();
+          clearInterval(sweep);
+          resolve();
+        };
+      });
+    })
     .catch(() => undefined);
+}
+
+/** Stops this tab's simulated agents and sweep, and lets another tab take them over (tests; a reset). */
+export function stopBrowserLiveWork(): void {
+  stopLive?.();
+  stopLive = null;
 }
 
 /** Forgets the stored database; the next start seeds fresh demo data. The caller reloads. */
 export async function resetBrowserDemoData(): Promise<void> {
+  stopBrowserLiveWork();
   const current = active;
   current?.persistence.disable();
   // Also when the start failed (the stored data broke it): the store is cleared all the same.

@@ -1,0 +1,63 @@
+import 'fake-indexeddb/auto';
+import type { Server } from 'miragejs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_EVENTS_EVENT, SIMULATED_AGENTS_LOCK, startBrowserServer, stopBrowserLiveWork, whenEverythingLoaded } from '@mirage/browser';
+import { table } from '@mirage/db';
+import type { ServiceUnitRow } from '@mirage/domains/service-units';
+import { createIdbStore, type RowStore } from '@mirage/store/row-store';
+import { signInAs } from './monitoring-helpers';
+
+/**
+ * The browser's embedded backend is live (mirage/browser.ts): a stored batch with events wakes the app's
+ * readers (`sua:events`), and the tab holding the Web Lock runs the simulated agents through fetch.
+ */
+
+let server: Server | undefined;
+let store: RowStore | undefined;
+afterEach(async () => {
+  stopBrowserLiveWork();
+  await whenEverythingLoaded();
+  server?.shutdown();
+  server = undefined;
+  store?.close();
+  vi.unstubAllGlobals();
+});
+
+let count = 0;
+const newStore = () => (store = createIdbStore({ name: `browser-live-${(count += 1)}-${Date.now()}` }));
+
+describe('the browser backend, live', () => {
+  it('dispatches sua:events when a write stored events, not for a write without any', async () => {
+    server = await startBrowserServer({ latencyMs: '0', store: newStore() });
+    const woken = vi.fn();
+    window.addEventListener(LIVE_EVENTS_EVENT, woken);
+    const user = await signInAs('user');
+    expect(woken).not.toHaveBeenCalled();
+    const unit = table<ServiceUnitRow>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === '1')[0] as ServiceUnitRow;
+    expect((await user.request('POST', '/api/service-units/bulk-maintenance', { ids: [unit.id], maintenance: true })).status).toBe(200);
+    await vi.waitFor(() => expect(woken).toHaveBeenCalled());
+    window.removeEventListener(LIVE_EVENTS_EVENT, woken);
+  });
+
+  it('runs the simulated agents in the tab that holds the lock: they heartbeat through the agent API', async () => {
+    const requested: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: (name: string, run: () => Promise<void>) => {
+          requested.push(name);
+          return run();
+        },
+      },
+    });
+    server = await startBrowserServer({ latencyMs: '0', store: newStore() });
+    expect(requested).toEqual([SIMULATED_AGENTS_LOCK]);
+    const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
+    // The first agent is due at once; the driver looks every second.
+    await vi.waitFor(() => expect(units.rows().some((u) => u.agent?.kind === 'simulated' && u.agent.system !== null)).toBe(true), {
+      timeout: 4_000,
+      interval: 100,
+    });
+    expect((window.mirageRequests ?? []).some((r) => r.path.startsWith('/api/agent/'))).toBe(false);
+  });
+});
