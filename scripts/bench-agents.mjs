@@ -117,12 +117,14 @@ function send(agentPool, method, path, { token, body, headers = {} } = {}) {
 async function generator() {
   const job = await new Promise((done) => process.once('message', done));
   const { agents, intervalS, startAt, warmupS, measureS, slot, slots, maxSockets } = job;
-  const pool = new http.Agent({ keepAlive: true, maxSockets, keepAliveMsecs: 10_000 });
+  // Idle sockets close at 4 s, before the server's keep-alive timeout (Node's 5 s) could close one under a request.
+  const pool = new http.Agent({ keepAlive: true, maxSockets, timeout: 4000 });
   const spacing = (intervalS * 1000) / agents.length;
   const offset = (slot / slots) * spacing;
   const endAt = startAt + (warmupS + measureS) * 1000;
   const measureFrom = startAt + warmupS * 1000;
   const latencies = [];
+  const slowAt = [];
   const statuses = {};
   const errors = [];
   let sent = 0;
@@ -147,7 +149,10 @@ async function generator() {
         const answeredAt = Date.now();
         if (answeredAt >= measureFrom && answeredAt < endAt) answeredInWindow += 1;
         if (!measured) return;
-        latencies.push(performance.now() - started);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        // When the slow ones were sent: a period in them (the 5 s sweep) or none (the machine) says why they were slow.
+        if (ms >= 50 && slowAt.length < 1000) slowAt.push([at, Math.round(ms)]);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status !== 200 && errors.length < 5) errors.push(`${answer.status} ${answer.text.slice(0, 200)}`);
       })
@@ -188,6 +193,7 @@ async function generator() {
   for (const started of waiting) latencies.push(endedAt - started);
   pool.destroy();
   process.send({
+    slowAt,
     unansweredMeasured,
     answeredInWindow,
     latencies,
@@ -577,7 +583,8 @@ async function main() {
           measureS,
           slot: g,
           slots: generators,
-          maxSockets: 256,
+          // Each real agent waits on a connection of its own: under overload the queue is at the server, not here.
+          maxSockets: 4096,
         });
       }
       const measureFrom = startAt + warmupS * 1000;
@@ -642,6 +649,8 @@ async function main() {
         badgeErrors,
         loadAverage1mAtEnd: round(loadAtEnd, 2),
         warmupS,
+        // [sent at (epoch ms), latency ms] of heartbeats of 50 ms or more, in order (at most 1,000 per generator).
+        slowAt: done.flatMap((d) => d.slowAt).sort((a, b) => a[0] - b[0]),
       };
       // Every measured heartbeat answered 200, and the generator sent what the step asks (it kept up).
       const ok =
