@@ -401,6 +401,9 @@ export const processesDomain: MirageDomain = {
         const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
         if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
+        // Nobody would ever carry the command out: a unit without an active agent cannot end a process.
+        const agent = found.row.agent;
+        if (!agent || agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
         // The agent ends it: the process ends when the agent reports the command's result (mirage/domains/agents.ts).
         const command = issueCommand(db, ctx.now(), { unit: found.row, kind: 'endProcess', user, processId: String(row.id), pid: row.pid });
         return json(202, commandView(command));
