@@ -19,7 +19,7 @@ import type { ServiceUnitRow } from './domains/service-units';
  * call the same agent API a real agent calls (through `call`: `fetch` in the browser, which Pretender
  * serves; the server's own request handler in Node). Nothing about their heartbeats is special-cased in
  * the backend. Each one heartbeats at its unit's interval (staggered), reports its processes every few
- * heartbeats, fetches and answers its commands: it ends its own simulated processes, and answers a capture
+ * heartbeats, fetches its commands within a second of their issue (as a real agent's long poll), and answers them: it ends its own simulated processes, and answers a capture
  * with success (the backend then stores a generated screenshot, drawn by the app, as the seeded ones).
  * At most SIMULATED_AGENT_CAP units have one (mirage/domains/service-units.ts).
  */
@@ -247,8 +247,26 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
           const interval = (unitOf(agent.unitId)?.agent?.heartbeatIntervalS ?? 30) * 1000;
           agent.nextBeatAt = Math.max(agent.nextBeatAt + interval, at + 1);
         }
+        // A real agent long-polls its commands: a simulated one that is not due fetches them within a tick too.
+        const waiting = new Set(
+          table<{ id: string; serviceUnitId: string; status: string }>(db, 'commands')
+            .rows()
+            .filter((c) => c.status === 'pending')
+            .map((c) => String(c.serviceUnitId)),
+        );
+        const polling = [...agents.values()].filter((agent) => !agent.stopped && !due.includes(agent) && waiting.has(agent.unitId));
+        const run = (agent: AgentState, work: () => Promise<void>) =>
+          stopped ? null : work().catch((error: unknown) => options.onError?.(error));
         // Side by side, as separate machines would: each waits only for its own answers.
-        await Promise.all(due.map((agent) => (stopped ? null : beat(agent).catch((error: unknown) => options.onError?.(error)))));
+        await Promise.all([
+          ...due.map((agent) => run(agent, () => beat(agent))),
+          ...polling.map((agent) =>
+            run(agent, async () => {
+              const unit = unitOf(agent.unitId);
+              if (unit) await answerCommands(agent, unit);
+            }),
+          ),
+        ]);
       } finally {
         running = null;
       }

@@ -203,7 +203,8 @@ describe('the simulated agents (a fake clock)', () => {
     const command = await user.request<Command>('POST', `/api/processes/${target?.id ?? ''}/end`);
     expect(command.status).toBe(202);
     const capture = await user.request<{ id: string }>('POST', `/api/service-units/${unitId}/capture`);
-    now += 30_000;
+    // Within a second, not at the next heartbeat: as a real agent's long poll.
+    now += 1_000;
     await agents.tick();
     expect((await user.request<Command>('GET', `/api/commands/${command.body.id}`)).body.status).toBe('succeeded');
     const after = await user.request<{ items: { id: string }[] }>('GET', `/api/service-units/${unitId}/processes`);
