@@ -17,8 +17,9 @@ import tseslint from 'typescript-eslint';
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
  * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
  * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop and
- *   mirage/glob (the backend's process-rule glob: pure, no imports, so one rule and no copy) (its tests also vitest,
- *   server/, to run against a real server, and mirage/domains/processes, to hold the agent's rule to the backend's): it talks to the server over HTTP only.
+ *   core/process-rules (the one process-rule decision, which the simulated agents apply too: no copy; as a core/ module it
+ *   imports only what core/ may, all of which runs on Node) (its tests also vitest and server/, to run against a real
+ *   server): it talks to the server over HTTP only.
  */
 const SHARED = ['lib', 'components', 'hooks', 'config', 'locales', 'types', 'test-utils'];
 
@@ -89,7 +90,7 @@ const layersRule = {
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
       agent:
-        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop' and mirage/glob (its tests also 'vitest', server/ and mirage/domains/processes): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
+        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop' and core/process-rules (its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
     },
   },
   create(context) {
@@ -130,9 +131,7 @@ const layersRule = {
       }
       if (from.layer === 'agent') {
         const ok = to
-          ? to.layer === 'agent' ||
-            /^mirage\/glob(\.ts)?$/.test(target ?? '') ||
-            (isTest && (to.layer === 'server' || /^mirage\/domains\/processes(\.ts)?$/.test(target ?? '')))
+          ? to.layer === 'agent' || /^core\/process-rules(\.ts)?$/.test(target ?? '') || (isTest && to.layer === 'server')
           : spec.startsWith('node:') ||
             isPackage(spec, isTest ? ['systeminformation', 'screenshot-desktop', 'vitest'] : ['systeminformation', 'screenshot-desktop']);
         if (!ok) context.report({ node, messageId: 'agent', data: { spec } });

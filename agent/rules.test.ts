@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { blockingRule as backendBlockingRule, type ProcessRuleRow } from '../mirage/domains/processes';
-import { blockingRule, ProcessRuleEnforcer } from './rules';
+import { blockingRule } from '../core/process-rules';
+import { ProcessRuleEnforcer } from './rules';
 import type { AgentProcess, AgentProcessRule } from './types';
 
 const rule = (id: string, pattern: string, action: 'allow' | 'block', enabled = true): AgentProcessRule => ({
@@ -32,7 +32,7 @@ function harness(allowEndProcess: boolean) {
 }
 
 describe("the agent's process rules", () => {
-  it('decides as the backend does (its blockingRule), glob and precedence alike', () => {
+  it('ends exactly what the one rule (core/process-rules blockingRule) blocks, glob and precedence alike', () => {
     const rules = [
       rule('1', 'steam*', 'block'),
       rule('2', 'steamwebhelper', 'allow'),
@@ -42,7 +42,6 @@ describe("the agent's process rules", () => {
       rule('6', '*torrent*', 'block'),
       rule('7', 'transmission-*', 'allow'),
     ];
-    const rows: ProcessRuleRow[] = rules.map((r) => ({ ...r, serviceUnitId: '7', comment: '', createdAt: '2026-11-26T10:00:00.000Z' }));
     const names = [
       'steam',
       'Steam.exe',
@@ -55,13 +54,14 @@ describe("the agent's process rules", () => {
       'bash',
       '',
     ];
-    for (const name of names) {
-      expect({ name, rule: blockingRule(rules, name)?.id ?? null }).toEqual({ name, rule: backendBlockingRule(rows, name)?.id ?? null });
-    }
+    const { enforcer, kills } = harness(true);
+    enforcer.setRules(rules);
+    const ended = enforcer.enforce(names.map((name, i) => proc(200 + i, name)));
+    const expected = names.filter((name) => blockingRule(rules, name) !== undefined);
+    expect(ended.map((p) => p.name)).toEqual(expected);
+    expect(kills.map(([pid]) => names[pid - 200])).toEqual(expected);
     // The cases the table is there for.
-    expect(blockingRule(rules, 'Steam.exe')?.id).toBe('1');
-    expect(blockingRule(rules, 'steamwebhelper')).toBeUndefined();
-    expect(blockingRule(rules, 'game.exe')?.id).toBe('5');
+    expect(expected).toEqual(['steam', 'Steam.exe', 'game.exe', 'gamescope', 'qbittorrent']);
   });
 
   it('with --allow-end-process, sends SIGTERM to a running process a block rule matches, and to nothing else', () => {

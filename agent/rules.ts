@@ -1,5 +1,5 @@
-// The one glob the backend matches process rules with (a pure module, no dependencies): not a copy of it.
-import { globMatches } from '../mirage/glob';
+// The one process-rule decision (core/process-rules.ts), which the simulated agents apply too: not a copy of it.
+import { blockingRule, hasBlockRule } from '../core/process-rules';
 import type { Logger } from './client';
 import { sendSigterm } from './commands';
 import type { AgentProcess, AgentProcessRule } from './types';
@@ -9,17 +9,6 @@ import type { AgentProcess, AgentProcessRule } from './types';
  * enabled block rule matches, and no enabled allow rule, gets SIGTERM — only with --allow-end-process;
  * without it the agent says once per process that it would end it.
  */
-
-/**
- * The rule that ends a process: an enabled block rule, unless an enabled allow rule matches too.
- * The backend's precedence (blockingRule in mirage/domains/processes.ts), kept equal by agent/rules.test.ts
- * until that function moves to core/ where the agent can import it.
- */
-export function blockingRule(rules: readonly AgentProcessRule[], name: string): AgentProcessRule | undefined {
-  const enabled = rules.filter((r) => r.enabled && globMatches(r.pattern, name));
-  if (enabled.some((r) => r.action === 'allow')) return undefined;
-  return enabled.find((r) => r.action === 'block');
-}
 
 const isProcessRule = (value: unknown): value is AgentProcessRule => {
   if (value === null || typeof value !== 'object') return false;
@@ -51,7 +40,7 @@ export class ProcessRuleEnforcer {
     const { allowEndProcess, log, kill } = this.options;
     const ended: AgentProcess[] = [];
     const seen = new Set<string>();
-    if (!this.rules.some((r) => r.enabled && r.action === 'block')) {
+    if (!hasBlockRule(this.rules)) {
       this.told.clear();
       return ended;
     }

@@ -1,8 +1,8 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { simulatedCredential } from './agent-credentials';
 import { table, type MirageDb } from './db';
+import { blockingRule } from '../core/process-rules';
 import {
-  blockingRule,
   CATALOG,
   createRandom,
   hashString,

@@ -147,12 +147,27 @@ const forbidden: Case[] = [
   },
   { name: 'agent/ importing another package', file: 'agent/x.ts', code: "import { ofetch } from 'ofetch';\nexport const a = ofetch;\n" },
   {
-    name: 'agent/ (not a test) importing mirage/domains/processes (it has the backend behind it; only mirage/glob is pure)',
+    name: 'agent/ importing mirage/domains/processes (it has the backend behind it; the rule is in core/process-rules)',
     file: 'agent/x.ts',
-    code: "import { blockingRule } from '../mirage/domains/processes';\nexport const a = blockingRule;\n",
+    code: "import { enforceRules } from '../mirage/domains/processes';\nexport const a = enforceRules;\n",
   },
   {
-    name: 'an agent test importing another mirage/ file than glob and domains/processes',
+    name: 'an agent test importing mirage/domains/processes (the agent and the backend share core/process-rules instead)',
+    file: 'agent/x.test.ts',
+    code: "import { patternMatches } from '../mirage/domains/processes';\nexport const a = patternMatches;\n",
+  },
+  {
+    name: 'agent/ importing mirage/glob (gone: the glob is core/process-rules)',
+    file: 'agent/x.ts',
+    code: "import { globMatches } from '../mirage/glob';\nexport const a = globMatches;\n",
+  },
+  {
+    name: 'agent/ importing another core/ module than process-rules',
+    file: 'agent/x.ts',
+    code: "import { readUnitInput } from '../core/unit-input';\nexport const a = readUnitInput;\n",
+  },
+  {
+    name: 'an agent test importing another mirage/ file',
     file: 'agent/x.test.ts',
     code: "import { emitEvent } from '../mirage/events';\nexport const a = emitEvent;\n",
   },
@@ -274,14 +289,9 @@ const allowed: Case[] = [
     code: "import { readFile } from 'node:fs/promises';\nimport si from 'systeminformation';\nimport shot from 'screenshot-desktop';\nimport { y } from './y';\nexport const a = [readFile, si, shot, y];\n",
   },
   {
-    name: "agent/ importing mirage/glob (the backend's process-rule glob, pure: one rule, not a copy)",
+    name: 'agent/ importing core/process-rules (the one process-rule decision: not a copy)',
     file: 'agent/x.ts',
-    code: "import { globMatches } from '../mirage/glob';\nimport { globMatches as g } from '@mirage/glob.ts';\nexport const a = [globMatches, g];\n",
-  },
-  {
-    name: "an agent test importing mirage/domains/processes (holds the agent's precedence to the backend's)",
-    file: 'agent/x.test.ts',
-    code: "import { blockingRule } from '../mirage/domains/processes';\nexport const a = blockingRule;\n",
+    code: "import { blockingRule } from '../core/process-rules';\nimport { globMatches } from '../core/process-rules.ts';\nexport const a = [blockingRule, globMatches];\n",
   },
   {
     name: 'an agent test importing vitest and server/ (a real server to run against)',

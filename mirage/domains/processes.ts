@@ -3,7 +3,7 @@ import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
-import { globMatches } from '../glob';
+import { blockingRule, globMatches, hasBlockRule } from '../../core/process-rules';
 import { readText } from '../../machines/text/text-rules';
 import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { idempotent } from '../idempotency';
@@ -128,7 +128,7 @@ export function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], pers
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Glob with `*`, case-insensitive, over the whole executable name (linear: mirage/glob.ts). */
+/** Glob with `*`, case-insensitive, over the whole executable name (linear: core/process-rules.ts). */
 export function patternMatches(pattern: string, name: string): boolean {
   return globMatches(pattern, name);
 }
@@ -184,17 +184,10 @@ export function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
   return processes(db).where({ serviceUnitId: unitId, state: 'running' });
 }
 
-/** The rule that ends a process: an enabled block rule, unless an enabled allow rule makes an exception. */
-export function blockingRule(unitRules: ProcessRuleRow[], name: string): ProcessRuleRow | undefined {
-  const enabled = unitRules.filter((r) => r.enabled && patternMatches(r.pattern, name));
-  if (enabled.some((r) => r.action === 'allow')) return undefined;
-  return enabled.find((r) => r.action === 'block');
-}
-
 /** Ends every running process of the unit a block rule matches; returns their ids. */
 export function enforceRules(db: MirageDb, unitId: string, now: number): string[] {
   const unitRules = rules(db).where({ serviceUnitId: unitId });
-  if (!unitRules.some((r) => r.enabled && r.action === 'block')) return [];
+  if (!hasBlockRule(unitRules)) return [];
   const ended: string[] = [];
   for (const p of runningOf(db, unitId)) {
     if (blockingRule(unitRules, p.name)) {
