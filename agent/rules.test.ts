@@ -67,9 +67,12 @@ describe("the agent's process rules", () => {
   it('with --allow-end-process, sends SIGTERM to a running process a block rule matches, and to nothing else', () => {
     const { enforcer, kills, log } = harness(true);
     enforcer.setRules([rule('1', 'steam*', 'block'), rule('2', 'bash', 'block', false)]);
-    const ended = enforcer.enforce([proc(101, 'steam'), proc(102, 'bash'), proc(103, 'firefox')]);
+    const report = [proc(101, 'steam'), proc(102, 'bash'), proc(103, 'firefox')];
+    const ended = enforcer.enforce(report);
     expect(kills).toEqual([[101, 'SIGTERM']]);
     expect(ended.map((p) => p.pid)).toEqual([101]);
+    // The report that follows shows it gone: the backend records it as ended by the rule, and ends nothing itself.
+    expect(report.map((p) => p.pid)).toEqual([102, 103]);
     expect(log).toEqual(['Process steam (pid 101) matches the block rule "steam*": sent it SIGTERM.']);
   });
 

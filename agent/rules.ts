@@ -35,8 +35,12 @@ export class ProcessRuleEnforcer {
     this.rules = rules.filter(isProcessRule);
   }
 
-  /** Ends what the rules block among `processes` (this report's list); returns the processes sent SIGTERM. */
-  enforce(processes: readonly AgentProcess[]): AgentProcess[] {
+  /**
+   * Ends what the rules block among `processes` (this report's list) and takes the processes sent SIGTERM out of
+   * that list, so the report that follows shows them gone (the backend records them as ended by the rule; it never
+   * ends one itself). Returns the processes sent SIGTERM.
+   */
+  enforce(processes: AgentProcess[]): AgentProcess[] {
     const { allowEndProcess, log, kill } = this.options;
     const ended: AgentProcess[] = [];
     const seen = new Set<string>();
@@ -67,6 +71,7 @@ export class ProcessRuleEnforcer {
     }
     // Forget processes that left the list, so the set stays as small as what runs.
     for (const key of this.told) if (!seen.has(key)) this.told.delete(key);
+    for (const p of ended) processes.splice(processes.indexOf(p), 1);
     return ended;
   }
 }

@@ -71,6 +71,8 @@ interface AgentState {
   beats: number;
   startedAt: number;
   processes: SimulatedProcess[] | null;
+  /** The unit's process rules as of the last report (rulesKey): a change makes the agent apply them now. */
+  rulesKey: string;
   stopped: boolean;
 }
 
@@ -81,6 +83,16 @@ const OS_NAMES: Record<OperatingSystem, string> = {
 };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The process rules of every unit, as a comparable key per unit (one pass over the rules). */
+function rulesKeys(db: MirageDb): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const r of table<ProcessRuleRow>(db, 'processRules').rows()) {
+    const unitId = String(r.serviceUnitId);
+    keys.set(unitId, `${keys.get(unitId) ?? ''}|${String(r.id)}:${r.enabled ? r.action : 'off'}:${r.pattern}`);
+  }
+  return keys;
+}
 
 /** The units that have an active simulated agent. */
 export function simulatedUnits(db: MirageDb): Readonly<ServiceUnitRow>[] {
@@ -155,6 +167,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     const at = now();
     const units = simulatedUnits(db);
     const ids = new Set(units.map((u) => String(u.id)));
+    const keys = rulesKeys(db);
     for (const id of agents.keys()) if (!ids.has(id)) agents.delete(id);
     units.forEach((unit, index) => {
       const id = String(unit.id);
@@ -167,6 +180,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         beats: 0,
         startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,
         processes: null,
+        rulesKey: keys.get(id) ?? '',
         stopped: false,
       });
     });
@@ -187,11 +201,13 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     return agent.processes;
   };
 
-  const reportProcesses = async (agent: AgentState, unit: Readonly<ServiceUnitRow>) => {
+  const reportProcesses = async (agent: AgentState, unit: Readonly<ServiceUnitRow>, rulesKey: string) => {
+    agent.rulesKey = rulesKey;
     const config = await send(agent, 'GET', '/api/agent/config');
     if (agent.stopped) return;
     const rules = ((config.body as { processRules?: ProcessRuleRow[] } | null)?.processRules ?? []).filter(Boolean);
-    // A block rule's processes are ended by the agent: it does not report them.
+    // The agent enforces its rules, as the reference agent does (core/process-rules, the same decision): a process
+    // a block rule matches is ended, so it is not in the report (the backend records it as ended by the rule).
     const list = nextProcessList(unit, processesOf(agent, unit), agent.beats, now()).filter((p) => !blockingRule(rules, p.name));
     agent.processes = list;
     await send(agent, 'PUT', '/api/agent/processes', { unitId: agent.unitId, processes: list });
@@ -234,7 +250,8 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     });
     if (agent.stopped) return;
     if (((answer.body as { pendingCommands?: number } | null)?.pendingCommands ?? 0) > 0) await answerCommands(agent, unit);
-    if (!agent.stopped && agent.beats % processEvery === 1 % processEvery) await reportProcesses(agent, unit);
+    if (!agent.stopped && agent.beats % processEvery === 1 % processEvery)
+      await reportProcesses(agent, unit, rulesKeys(db).get(agent.unitId) ?? '');
   };
 
   const tick = (): Promise<void> =>
@@ -255,6 +272,13 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
             .map((c) => String(c.serviceUnitId)),
         );
         const polling = [...agents.values()].filter((agent) => !agent.stopped && !due.includes(agent) && waiting.has(agent.unitId));
+        // A real agent applies changed rules at its next config fetch; a simulated one within a tick, so blocking
+        // a process in the demo answers at once (its report leaves the process out).
+        const keys = rulesKeys(db);
+        const ruled = [...agents.values()].filter(
+          (agent) =>
+            !agent.stopped && !due.includes(agent) && !polling.includes(agent) && agent.rulesKey !== (keys.get(agent.unitId) ?? ''),
+        );
         const run = (agent: AgentState, work: () => Promise<void>) =>
           stopped ? null : work().catch((error: unknown) => options.onError?.(error));
         // Side by side, as separate machines would: each waits only for its own answers.
@@ -264,6 +288,12 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
             run(agent, async () => {
               const unit = unitOf(agent.unitId);
               if (unit) await answerCommands(agent, unit);
+            }),
+          ),
+          ...ruled.map((agent) =>
+            run(agent, async () => {
+              const unit = unitOf(agent.unitId);
+              if (unit) await reportProcesses(agent, unit, keys.get(agent.unitId) ?? '');
             }),
           ),
         ]);

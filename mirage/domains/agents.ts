@@ -1,6 +1,7 @@
 import type { Request, Server } from 'miragejs';
 import type { ProcessRule, UrlRestriction } from '../../machines/domain/types';
 import { isReporting } from '../../machines/service-units/unit-status';
+import { blockingRule } from '../../core/process-rules';
 import {
   firstIpAddress,
   isEnrolmentTokenShape,
@@ -30,7 +31,7 @@ import {
 } from '../http';
 import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
-import { createRandom, emitProcessesChanged, runningOf, type ProcessRow } from './processes';
+import { createRandom, emitProcessesChanged, runningOf, type ProcessRow, type ProcessRuleRow } from './processes';
 import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotImages, screenshotsTable } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 
@@ -134,7 +135,7 @@ export function recordHeartbeat(db: MirageDb, now: number, unit: Readonly<Servic
   return updated;
 }
 
-/** Replaces the unit's running processes with a report: gone ones end ('exit'), new ones start. */
+/** Replaces the unit's running processes with a report: gone ones end ('rule' when a block rule matches them, else 'exit'), new ones start. */
 export function recordProcessReport(
   db: MirageDb,
   now: number,
@@ -171,9 +172,13 @@ export function recordProcessReport(
     started += 1;
   }
   let ended = 0;
+  // A process gone while a block rule matches it was ended by the agent under the rule (it enforces them,
+  // core/process-rules); the backend never ends one itself. The rest quit by themselves.
+  const unitRules = table<ProcessRuleRow>(db, 'processRules').where({ serviceUnitId: unitId });
   for (const [key, p] of running) {
     if (seen.has(key)) continue;
-    processes(db).update(p.id, { state: 'ended', endedAt: at, endedReason: 'exit', cpuPercent: 0 });
+    const endedReason = blockingRule(unitRules, p.name) ? 'rule' : 'exit';
+    processes(db).update(p.id, { state: 'ended', endedAt: at, endedReason, cpuPercent: 0 });
     ended += 1;
   }
   if (started + ended > 0) emitProcessesChanged(db, now, unit);

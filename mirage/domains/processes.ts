@@ -3,7 +3,7 @@ import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
-import { blockingRule, globMatches, hasBlockRule } from '../../core/process-rules';
+import { blockingRule, globMatches } from '../../core/process-rules';
 import { readText } from '../../machines/text/text-rules';
 import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { idempotent } from '../idempotency';
@@ -184,20 +184,6 @@ export function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
   return processes(db).where({ serviceUnitId: unitId, state: 'running' });
 }
 
-/** Ends every running process of the unit a block rule matches; returns their ids. */
-export function enforceRules(db: MirageDb, unitId: string, now: number): string[] {
-  const unitRules = rules(db).where({ serviceUnitId: unitId });
-  if (!hasBlockRule(unitRules)) return [];
-  const ended: string[] = [];
-  for (const p of runningOf(db, unitId)) {
-    if (blockingRule(unitRules, p.name)) {
-      processes(db).update(p.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'rule', cpuPercent: 0 });
-      ended.push(String(p.id));
-    }
-  }
-  return ended;
-}
-
 /**
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
  * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
@@ -244,7 +230,6 @@ export function toProcess(row: ProcessRow): UnitProcess {
 
 function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, now: number) {
   const unitId = String(unit.id);
-  if (enforceRules(db, unitId, now).length > 0) emitProcessesChanged(db, now, unit);
   const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
   const sortParam = queryParam(request, 'sort') ?? 'cpuPercent';
   const sort: ProcessSort = (PROCESS_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ProcessSort) : 'cpuPercent';
@@ -356,9 +341,16 @@ function seed(db: MirageDb, ctx: MirageContext): void {
       });
     }
   });
+  // What a block rule matches is not running: the unit's agent ended it before its first report.
+  const rulesOf = new Map<string, Omit<ProcessRuleRow, 'id'>[]>();
+  for (const r of ruleRows) rulesOf.set(r.serviceUnitId, [...(rulesOf.get(r.serviceUnitId) ?? []), r]);
+  const at = new Date(now).toISOString();
+  for (const [i, p] of processRows.entries()) {
+    if (p.state === 'running' && blockingRule(rulesOf.get(p.serviceUnitId) ?? [], p.name))
+      processRows[i] = { ...p, state: 'ended', endedAt: at, endedReason: 'rule', cpuPercent: 0 };
+  }
   rules(db).insertMany(ruleRows);
   processes(db).insertMany(processRows);
-  for (const unit of eager) enforceRules(db, String(unit.id), now);
 }
 
 export const processesDomain: MirageDomain = {
@@ -427,9 +419,8 @@ export const processesDomain: MirageDomain = {
           const input = readRule(db, parseBody(request), String(unit.id));
           if (!('pattern' in input)) return input;
           const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
-          const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
-          if (endedProcessIds.length > 0) emitProcessesChanged(db, ctx.now(), unit);
-          return json(201, { ...toRule(rule), endedProcessIds });
+          // The unit's agent ends what the rule blocks (core/process-rules) and reports it gone: nothing ends here.
+          return json(201, { ...toRule(rule), endedProcessIds: [] });
         }),
       ),
     );
@@ -448,9 +439,8 @@ export const processesDomain: MirageDomain = {
         const input = readRule(db, merged, String(unit.id), String(existing.id));
         if (!('pattern' in input)) return input;
         const rule = rules(db).update(existing.id, input);
-        const endedProcessIds = enforceRules(db, String(unit.id), ctx.now());
-        if (endedProcessIds.length > 0) emitProcessesChanged(db, ctx.now(), unit);
-        return json(200, { ...toRule(rule), endedProcessIds });
+        // As on create: the agent enforces, the backend only stores the rule.
+        return json(200, { ...toRule(rule), endedProcessIds: [] });
       }),
     );
 

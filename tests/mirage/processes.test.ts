@@ -1,9 +1,11 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Command, ProcessRule, UnitProcess } from '@machines/domain/types';
-import { patternMatches } from '@mirage/domains/processes';
+import { table } from '@mirage/db';
+import { patternMatches, type ProcessRow } from '@mirage/domains/processes';
+import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import { processPatternProblem } from '../../core/rule-patterns';
-import { agentOf, signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
+import { agentOf, driveAgents, signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
 
 interface ProcessList {
   items: UnitProcess[];
@@ -74,21 +76,84 @@ describe('processes endpoints', () => {
     expect((await user.request('POST', `/api/processes/${target.id}/end`)).status).toBe(409);
   });
 
-  it('a block rule ends the running processes it matches, and keeps them from coming back', async () => {
+  it("never ends a process by rule itself: an enrolled unit's blocked process is listed until its agent reports it gone, then ended by the rule once", async () => {
+    const agent = agentOf(server, unitId);
+    const rows = table<ServiceUnitRow>(server.db, 'serviceUnits');
+    const current = rows.find(unitId)?.agent;
+    if (current) rows.update(unitId, { agent: { ...current, kind: 'enrolled' } });
     const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     const target = list.body.items.find((p) => p.name.length > 3) as UnitProcess;
     const pattern = `${target.name.slice(0, 3)}*`;
+    const blocked = list.body.items.filter((p) => patternMatches(pattern, p.name));
+    const ended = () =>
+      table<ProcessRow>(server.db, 'processes').where((p) => p.serviceUnitId === unitId && p.state === 'ended' && p.endedReason === 'rule');
+    const endedBefore = ended().length;
     const created = await user.request<ProcessRule & { endedProcessIds: string[] }>('POST', `/api/service-units/${unitId}/process-rules`, {
       pattern,
       action: 'block',
       comment: 'test',
     });
     expect(created.status).toBe(201);
-    expect(created.body.endedProcessIds).toContain(target.id);
-    for (let i = 0; i < 3; i += 1) {
+    expect(created.body.endedProcessIds).toEqual([]);
+    // It still runs on the machine: listing ends nothing, and the agent's next report finds the same rows.
+    const report = (items: UnitProcess[]) =>
+      items.map(({ pid, name, user: account, cpuPercent, memoryMb, startedAt }) => ({
+        pid,
+        name,
+        user: account,
+        cpuPercent,
+        memoryMb,
+        startedAt,
+      }));
+    for (let i = 0; i < 2; i += 1) {
       const poll = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
-      expect(poll.body.items.some((p) => patternMatches(pattern, p.name))).toBe(false);
+      expect(poll.body.items.filter((p) => patternMatches(pattern, p.name)).map((p) => p.id)).toEqual(blocked.map((p) => p.id));
+      const answer = await agent.request<{ started: number; ended: number }>('PUT', '/api/agent/processes', {
+        unitId,
+        processes: report(list.body.items),
+      });
+      expect(answer.body).toMatchObject({ started: 0, ended: 0 });
     }
+    expect(ended()).toHaveLength(endedBefore);
+    // The agent ended them (agent/rules.ts): its report leaves them out, and they are recorded as ended by the rule, once.
+    const rest = list.body.items.filter((p) => !patternMatches(pattern, p.name));
+    for (let i = 0; i < 2; i += 1) await agent.request('PUT', '/api/agent/processes', { unitId, processes: report(rest) });
+    const poll = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
+    expect(poll.body.items.some((p) => patternMatches(pattern, p.name))).toBe(false);
+    expect(ended()).toHaveLength(endedBefore + blocked.length);
+  });
+
+  it("a simulated unit's agent applies a new block rule within a tick, with the same rule (an allow rule spares)", async () => {
+    let now = Date.now();
+    const agents = driveAgents(server, () => now);
+    // The first round of heartbeats and reports, so the rule below is not applied by a scheduled report.
+    await agents.tick();
+    const simulated = table<ServiceUnitRow>(server.db, 'serviceUnits').where(
+      (u) => u.agent?.kind === 'simulated' && String(u.organizationId) === '1' && !u.maintenance,
+    )[0];
+    const id = String(simulated?.id);
+    const list = await user.request<ProcessList>('GET', `/api/service-units/${id}/processes`);
+    const [spared, target] = list.body.items.filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i);
+    if (!spared || !target) throw new Error('the unit runs fewer than two processes');
+    await user.request('POST', `/api/service-units/${id}/process-rules`, { pattern: spared.name, action: 'allow' });
+    for (const pattern of [`${spared.name}*`, target.name]) {
+      const created = await user.request<{ endedProcessIds: string[] }>('POST', `/api/service-units/${id}/process-rules`, {
+        pattern,
+        action: 'block',
+      });
+      expect(created.body.endedProcessIds).toEqual([]);
+    }
+    now += 1_000;
+    await agents.tick();
+    const after = await user.request<ProcessList>('GET', `/api/service-units/${id}/processes`);
+    const names = after.body.items.map((p) => p.name);
+    expect(names).toContain(spared.name);
+    expect(names).not.toContain(target.name);
+    const byRule = table<ProcessRow>(server.db, 'processes').where(
+      (p) => p.serviceUnitId === id && p.endedReason === 'rule' && p.name === target.name,
+    );
+    expect(byRule.length).toBeGreaterThan(0);
+    agents.stop();
   });
 
   it('an allow rule is an exception to a block rule', async () => {
