@@ -9,7 +9,7 @@ import { deferCollections, type DeferredCollections } from './store/deferred';
 import { indexIds } from './store/id-index';
 import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
 import { applyRemoteBatch, mergeAuthRows } from './store/merge';
-import { pruneSessions, reseedEssentials } from './store/repair';
+import { giveStoredUnitsAgents, pruneSessions, reseedEssentials } from './store/repair';
 import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
 import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
@@ -346,6 +346,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     status.loadedAt = performance.now();
     // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
     window.server = live;
+    // Units stored before agents existed get their simulated agent (every collection is in now), stored at once.
+    if (giveStoredUnitsAgents(live.db).length > 0) void persistence?.flush()?.catch(() => undefined);
     held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
     runLiveWork(live, () => persistence?.flush());
   };

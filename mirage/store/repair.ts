@@ -1,5 +1,7 @@
+import { secretHash, simulatedCredential } from '../agent-credentials';
 import { table, type MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from '../domains/accounts';
+import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import type { SessionRow, UserRow } from '../http';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
@@ -52,6 +54,43 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
     restored.push(account.username);
   }
   return restored;
+}
+
+/**
+ * Gives a simulated agent to the units of demo data stored before agents existed: such a row says
+ * `agentAlive: true` (the old stand-in for a reporting unit) and has no `agent`, so nothing would heartbeat
+ * for it and it would go offline for good. Each gets the agent the seed gives (mirage/domains/service-units.ts),
+ * within SIMULATED_AGENT_CAP counting the active simulated agents already there; the smaller organizations
+ * first, as the seed puts Globex before Acme's 10,000 units. A change of rows like any other: the caller
+ * stores it. Returns the ids of the units it gave an agent.
+ */
+export function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT_HEARTBEAT_S): string[] {
+  const units = table<ServiceUnitRow & { agentAlive?: unknown }>(db, 'serviceUnits');
+  const rows = units.rows();
+  let left = SIMULATED_AGENT_CAP - rows.filter((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt).length;
+  const candidates = rows.filter((u) => u.agentAlive === true && !u.agent);
+  if (left <= 0 || candidates.length === 0) return [];
+  const perOrganization = new Map<string, number>();
+  for (const u of rows) perOrganization.set(String(u.organizationId), (perOrganization.get(String(u.organizationId)) ?? 0) + 1);
+  const size = (u: Readonly<ServiceUnitRow>) => perOrganization.get(String(u.organizationId)) ?? 0;
+  candidates.sort((a, b) => size(a) - size(b) || Number(a.id) - Number(b.id));
+  const given: string[] = [];
+  for (const unit of candidates) {
+    if (left <= 0) break;
+    left -= 1;
+    units.update(unit.id, {
+      agent: {
+        kind: 'simulated',
+        enrolledAt: unit.createdAt,
+        revokedAt: null,
+        heartbeatIntervalS: heartbeatS,
+        system: null,
+        credentialHash: secretHash(simulatedCredential(db, unit.id)),
+      },
+    });
+    given.push(String(unit.id));
+  }
+  return given;
 }
 
 /**

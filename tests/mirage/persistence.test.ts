@@ -4,6 +4,7 @@ import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, type MirageStatus } from '@mirage/browser';
 import { changeCountOf, table, type Row } from '@mirage/db';
+import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
 import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
@@ -295,6 +296,7 @@ async function putRaw(name: string, records: { c: string; r: unknown }[], clear?
 }
 
 describe('stored rows are validated on load', () => {
+  let oldIds: string[] = [];
   /** Starts the browser backend over a store seeded once, then damaged by `damage`, then starts again. */
   async function restartAfter(damage: (name: string, store: RowStore) => Promise<void>) {
     const { store, name } = newStore();
@@ -335,6 +337,26 @@ describe('stored rows are validated on load', () => {
     const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
     expect(list.status).toBe(200);
     expect((list.body as unknown as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('gives units stored before agents existed (agentAlive, no agent) their simulated agent, and stores it', async () => {
+    const { store } = await restartAfter(async (name, store) => {
+      const rows = ((await store.loadCollections(['serviceUnits']))['serviceUnits'] ?? []) as ServiceUnitRow[];
+      const old = rows.filter((u) => u.agent?.kind === 'simulated').slice(0, 2);
+      await putRaw(
+        name,
+        old.map(({ agent: _agent, ...u }) => ({ c: 'serviceUnits', r: { ...u, agentAlive: true } })),
+      );
+      oldIds = old.map((u) => String(u.id));
+    });
+    await whenEverythingLoaded();
+    expect(oldIds).toHaveLength(2);
+    const live = server as Server;
+    for (const id of oldIds) expect(table<ServiceUnitRow>(live.db, 'serviceUnits').find(id)?.agent?.kind).toBe('simulated');
+    await vi.waitFor(async () => {
+      const stored = ((await store.loadCollections(['serviceUnits']))['serviceUnits'] ?? []) as ServiceUnitRow[];
+      for (const id of oldIds) expect(stored.find((u) => String(u.id) === id)?.agent).toMatchObject({ kind: 'simulated', revokedAt: null });
+    });
   });
 
   it('starts from fresh demo data when the stored database is empty, so sign-in works', async () => {
