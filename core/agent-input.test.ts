@@ -10,6 +10,7 @@ import {
   readProcessReport,
   readScreenshotUpload,
 } from './agent-input';
+import { readUnitInput } from './unit-input';
 
 const system = {
   hostname: 'Build-01.Example',
@@ -31,6 +32,35 @@ describe('the agent API bodies (core/agent-input.ts)', () => {
     });
     expect(readHeartbeat('nope').ok).toBe(false);
     expect(readHeartbeat({ system })).toMatchObject({ ok: false, errors: { unitId: 'required' } });
+  });
+
+  it("holds the reported hostname to the unit form's rule (core/hostname.ts): what one refuses, the other refuses", () => {
+    const names = [
+      'DESKTOP_7QK2L1M',
+      'MacBook-Pro.local',
+      'build-01',
+      'front desk',
+      'bad_host!',
+      '-gate',
+      'a'.repeat(64),
+      'x.'.repeat(127) + 'x',
+    ];
+    for (const hostname of names) {
+      const agent = readHeartbeat({ unitId: '7', system: { ...system, hostname } });
+      const form = readUnitInput({ name: 'n', hostname, operatingSystem: 'linux', tags: [], screenshotIntervalMinutes: 0 });
+      expect({ hostname, agent: agent.ok ? null : agent.errors['system.hostname'] }).toEqual({
+        hostname,
+        agent: form.errors['hostname'] ?? null,
+      });
+    }
+    expect(readEnrolRequest({ token: 'x', system: { ...system, hostname: 'front desk' } })).toMatchObject({
+      ok: false,
+      errors: { 'system.hostname': 'invalidHostname' },
+    });
+    expect(readHeartbeat({ unitId: '7', system: { ...system, hostname: 'DESKTOP_01' } })).toMatchObject({
+      ok: true,
+      value: { system: { hostname: 'desktop_01' } },
+    });
   });
 
   it('picks the first address a unit can be reached at (not a link-local zone)', () => {

@@ -1,5 +1,6 @@
 import type { AgentSystem, CommandResultStatus, OperatingSystem } from '../machines/domain/types';
 import { readText } from '../machines/text/text-rules';
+import { HOSTNAME_MAX_LENGTH, isHostname } from './hostname';
 import { isIpAddress, OPERATING_SYSTEMS } from './unit-input';
 
 /**
@@ -45,7 +46,9 @@ export interface ReportedSystem extends AgentSystem {
 export function readReportedSystem(body: unknown, prefix = 'system'): Read<ReportedSystem> {
   const errors: Record<string, string> = {};
   if (!isRecord(body)) return { ok: false, errors: { [prefix]: 'required' } };
-  const hostname = textField(errors, `${prefix}.hostname`, body['hostname'], 253, true).toLowerCase();
+  const hostname = textField(errors, `${prefix}.hostname`, body['hostname'], HOSTNAME_MAX_LENGTH, true).toLowerCase();
+  // The unit form's rule: a hostname it would refuse would make the unit the agent creates uneditable.
+  if (!errors[`${prefix}.hostname`] && !isHostname(hostname)) errors[`${prefix}.hostname`] = 'invalidHostname';
   const platform = body['platform'];
   if (typeof platform !== 'string' || !(OPERATING_SYSTEMS as readonly string[]).includes(platform))
     errors[`${prefix}.platform`] = 'invalid';

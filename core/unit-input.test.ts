@@ -20,6 +20,23 @@ describe('a service unit’s input', () => {
     expect(value).toMatchObject({ name: 'Gate Kiosk 01', hostname: 'gate-01.example.com', tags: ['kiosk', 'lobby'] });
   });
 
+  it('takes a hostname as machines report it: an underscore, capitals, up to 253 characters in labels of up to 63', () => {
+    for (const hostname of [
+      'DESKTOP_7QK2L1M',
+      'build_server.Corp.Example',
+      `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}`,
+    ]) {
+      expect(readUnitInput({ ...valid, hostname }).errors).toEqual({});
+    }
+    expect(readUnitInput({ ...valid, hostname: 'DESKTOP_01' }).value.hostname).toBe('desktop_01');
+    for (const hostname of ['a'.repeat(64), 'gate-', 'front desk']) {
+      expect(readUnitInput({ ...valid, hostname }).errors['hostname']).toBe('invalidHostname');
+    }
+    // Past 253 characters the text rule's limit answers first.
+    const long = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}`;
+    expect(readUnitInput({ ...valid, hostname: long }).errors['hostname']).toBe('tooLong');
+  });
+
   it('names every field that is wrong, with the code the screens translate', () => {
     const { errors } = readUnitInput({
       name: ' ',

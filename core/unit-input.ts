@@ -1,5 +1,6 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { normalizeText, readText, type TextRule } from '../machines/text/text-rules';
+import { HOSTNAME_MAX_LENGTH, isHostname } from './hostname';
 
 /**
  * What a service unit's create and update accept: one rule for the form, which checks before sending
@@ -10,7 +11,6 @@ export const OPERATING_SYSTEMS: readonly OperatingSystem[] = ['windows', 'macos'
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const TAG = /^[a-z0-9][a-z0-9 _-]{0,31}$/i;
 
@@ -52,7 +52,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? normalizeText(v) :
 /** The text fields' limits (machines/text/text-rules.ts), shown by the form's counters. */
 export const UNIT_TEXT_RULES = {
   name: { max: 80, required: true },
-  hostname: { max: 253, required: true },
+  hostname: { max: HOSTNAME_MAX_LENGTH, required: true },
   location: { max: 120 },
   description: { max: 500, multiline: true },
 } satisfies Record<string, TextRule>;
@@ -69,7 +69,7 @@ export function readUnitInput(body: unknown): { value: UnitInput; errors: Record
   const host = readText(b['hostname'], UNIT_TEXT_RULES.hostname);
   const hostname = host.value.toLowerCase();
   if (host.problem) errors['hostname'] = host.problem;
-  else if (!HOSTNAME.test(hostname)) errors['hostname'] = 'invalidHostname';
+  else if (!isHostname(hostname)) errors['hostname'] = 'invalidHostname';
   const ipAddress = text(b['ipAddress']);
   if (ipAddress && !isIpAddress(ipAddress)) errors['ipAddress'] = 'invalidIpAddress';
   const os = text(b['operatingSystem']) as OperatingSystem;

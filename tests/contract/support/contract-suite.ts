@@ -656,6 +656,52 @@ export function defineContractSuite(backend: ContractBackend): void {
         return enrolled.body;
       };
 
+      it('takes a hostname as machines report it (underscore, capitals) and refuses what the unit form would, so the unit stays editable', async () => {
+        const user = t['user'] as string;
+        const token = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: user });
+        for (const hostname of ['front desk', 'bad_host!', '-gate', 'a'.repeat(64), 'gate..example']) {
+          const refused = await expectStatus<{ errors: Record<string, string> }>(422, 'POST', '/api/agent/enrol', {
+            body: { token: token.body.token, system: system(hostname) },
+          });
+          expect(refused.body.errors).toEqual({ 'system.hostname': 'invalidHostname' });
+        }
+        // A refused enrolment does not use the token up.
+        const enrolled = await expectStatus<{ unitId: string; credential: string }>(201, 'POST', '/api/agent/enrol', {
+          body: { token: token.body.token, system: system('DESKTOP_7QK2L1M.Corp') },
+        });
+        const unit = await expectStatus<Record<string, unknown>>(200, 'GET', `/api/service-units/${enrolled.body.unitId}`, { token: user });
+        expect(unit.body['hostname']).toBe('desktop_7qk2l1m.corp');
+        // Editing the unit the agent created passes the form's rule with the hostname as reported.
+        const { name, hostname, ipAddress, operatingSystem, location, description, tags, screenshotIntervalMinutes } = unit.body;
+        const edit = {
+          name,
+          hostname,
+          ipAddress,
+          operatingSystem,
+          location,
+          description,
+          tags,
+          screenshotIntervalMinutes,
+          maintenance: true,
+        };
+        await expectStatus(200, 'PUT', `/api/service-units/${enrolled.body.unitId}`, { token: user, body: edit });
+        await expectStatus(422, 'PUT', `/api/service-units/${enrolled.body.unitId}`, {
+          token: user,
+          body: { ...edit, hostname: 'bad_host!' },
+        });
+        // A heartbeat is held to the same rule.
+        const refused = await expectStatus<{ errors: Record<string, string> }>(422, 'POST', '/api/agent/heartbeat', {
+          token: enrolled.body.credential,
+          body: { unitId: enrolled.body.unitId, system: system('front desk') },
+        });
+        expect(refused.body.errors).toEqual({ 'system.hostname': 'invalidHostname' });
+        await expectStatus(200, 'POST', '/api/agent/heartbeat', {
+          token: enrolled.body.credential,
+          body: { unitId: enrolled.body.unitId, system: system('Desktop_7QK2L1M.corp') },
+        });
+        await expectStatus(204, 'DELETE', `/api/service-units/${enrolled.body.unitId}`, { token: user });
+      });
+
       it('enrols, heartbeats, reports, uploads, fetches config and commands, answers them; refuses what it must', async () => {
         const user = t['user'] as string;
         await expectStatus(403, 'POST', '/api/agent-enrolments', { token: t['operator'] });
