@@ -158,7 +158,9 @@ async function sendOnce<T>(
     } catch (error) {
       throw new ApiError(error instanceof Error ? error.message : 'The demo backend could not start', 503, undefined);
     }
-    options.signal?.throwIfAborted();
+    // Aborted while the demo backend loaded: its caller has moved on (React's development remount
+    // restarts the list), so nothing is delivered, as for an abort below.
+    if (options.signal?.aborted) return new Promise<T>(() => undefined);
   }
   const token = auth === 'bearer' ? (options.token ?? config.getAccessToken()) : null;
   try {

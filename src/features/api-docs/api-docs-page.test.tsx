@@ -54,10 +54,12 @@ describe('the page’s reading of the contract', () => {
 
   it('has every operation under a tag, with the auth each one needs', () => {
     const operations = contract.tags.flatMap((tag) => tag.operations);
-    expect(operations.length).toBe(91);
+    expect(operations.length).toBe(104);
     expect(operations.find((op) => op.path === '/api/UserLogin')?.auth).toBe('appKey');
     expect(operations.find((op) => op.path === '/api/set-password' && op.method === 'GET')?.auth).toBe('none');
     expect(operations.find((op) => op.path === '/api/me')?.auth).toBe('bearer');
+    expect(operations.find((op) => op.path === '/api/agent/heartbeat')?.auth).toBe('agent');
+    expect(operations.find((op) => op.path === '/api/agent/enrol')?.auth).toBe('none');
     expect(filterTags(contract.tags, 'compose').flatMap((tag) => tag.operations.map((op) => op.id))).toEqual(['composeEmail']);
   });
 

@@ -36,7 +36,7 @@ export interface OperationDoc {
   path: string;
   summary: string;
   description: string;
-  auth: 'bearer' | 'optionalBearer' | 'appKey' | 'none';
+  auth: 'bearer' | 'optionalBearer' | 'appKey' | 'agent' | 'none';
   parameters: Parameter[];
   requestType: string | null;
   requestExamples: ExampleDoc[];
@@ -133,7 +133,9 @@ export function readContract(text: string): ContractDoc {
             ? 'optionalBearer'
             : security.some((s) => isObject(s) && 'appKey' in s)
               ? 'appKey'
-              : 'bearer';
+              : security.some((s) => isObject(s) && 'agentAuth' in s)
+                ? 'agent'
+                : 'bearer';
       const parameters = (Array.isArray(op['parameters']) ? op['parameters'] : [])
         .map((p) => resolve(p, sharedParams))
         .filter(isObject)
