@@ -1,4 +1,4 @@
-import { liveRows } from '../mirage/db';
+import { liveRows, table } from '../mirage/db';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
@@ -187,6 +187,44 @@ describe(`a failed commit on ${BACKEND_NAME}`, () => {
 });
 
 describe(`a restart on ${BACKEND_NAME}`, () => {
+  it(
+    'gives the reporting units of data stored before agents existed their simulated agents',
+    async () => {
+      const durable = await createDurableTestDatabase();
+      try {
+        let sql = await durable.open();
+        await migrate(sql);
+        const first = await createBackend({ sql });
+        const units = table<{ id: string; agent: { kind: string } | null; agentAlive?: boolean }>(first.db, 'serviceUnits');
+        const [old] = units.where((unit) => unit.agent?.kind === 'simulated');
+        if (!old) throw new Error('the demo seed has simulated agents');
+        // As a row of the older data looked: reporting (agentAlive), with no agent.
+        units.update(old.id, { agent: null, agentAlive: true });
+        await first.flush();
+        await first.close();
+        await sql.close();
+
+        sql = await durable.open();
+        try {
+          const restarted = await createBackend({ sql });
+          try {
+            const view = jsonOf<UnitView & { agent: { kind: string } | null }>(
+              await call(restarted, `/api/service-units/${old.id}`, { token: await signIn(restarted) }),
+            );
+            expect(view.agent?.kind).toBe('simulated');
+          } finally {
+            await restarted.close();
+          }
+        } finally {
+          await sql.close();
+        }
+      } finally {
+        await durable.drop();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+
   it(
     'keeps an acknowledged write, and the sessions signed in before it',
     async () => {

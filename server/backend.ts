@@ -4,7 +4,7 @@ import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/
 import { makeServer } from '../mirage/server';
 import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
 import { indexIds } from '../mirage/store/id-index';
-import { pruneSessions, reseedEssentials } from '../mirage/store/repair';
+import { giveStoredUnitsAgents, pruneSessions, reseedEssentials } from '../mirage/store/repair';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -183,6 +183,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await write(async () => {
       await reseedEssentials(db);
       pruneSessions(db, now());
+      // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
+      giveStoredUnitsAgents(db, options.agentHeartbeatS);
       return { status: 200, headers: {}, body: '' };
     });
   }
