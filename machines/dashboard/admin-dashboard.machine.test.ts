@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { deferredActor, flush } from '../testing/deferred';
+import { createActor, SimulatedClock } from 'xstate';
+import { callbackActor, deferredActor, flush } from '../testing/deferred';
 import { resourceStatusOf } from '../resource/resource.machine';
 import {
   adminDashboardMachine,
@@ -18,6 +18,8 @@ const SUMMARY: AdminDashboardSummary = {
 };
 
 function start() {
+  const live = callbackActor();
+  const clock = new SimulatedClock();
   const summary = deferredActor<AdminDashboardSummary>();
   const trend = deferredActor<OnlineTrendPoint[]>();
   const topRisk = deferredActor<TopRiskUnit[]>();
@@ -29,8 +31,10 @@ function start() {
         trendCard: trendCardMachine.provide({ actors: { load: trend.logic } }),
         topRiskCard: topRiskCardMachine.provide({ actors: { load: topRisk.logic } }),
         signInsCard: signInsCardMachine.provide({ actors: { load: signIns.logic } }),
+        liveEvents: live.logic,
       },
     }),
+    { clock },
   );
   actor.start();
   const card = (id: 'summary' | 'trend' | 'topRisk' | 'signIns') => {
@@ -38,7 +42,7 @@ function start() {
     if (!child) throw new Error(`no ${id} card`);
     return child.getSnapshot();
   };
-  return { actor, card, summary, trend, topRisk, signIns };
+  return { actor, card, summary, trend, topRisk, signIns, live, clock };
 }
 
 describe('admin dashboard machine', () => {
@@ -73,5 +77,30 @@ describe('admin dashboard machine', () => {
     await flush();
     f.actor.send({ type: 'adminDashboard.refresh' });
     expect([f.summary, f.trend, f.topRisk, f.signIns].map((d) => d.calls.length)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('reloads every card once after a burst of live events, the figures shown until the new answer', async () => {
+    const f = start();
+    f.summary.last().resolve(SUMMARY);
+    f.trend.last().resolve([]);
+    f.topRisk.last().resolve([]);
+    f.signIns.last().resolve([]);
+    await flush();
+
+    for (let i = 0; i < 5; i += 1) {
+      f.live.emit({ type: 'adminDashboard.live.stale' });
+      f.clock.increment(300);
+    }
+    expect(f.summary.calls).toHaveLength(1);
+    f.clock.increment(1000);
+    expect([f.summary, f.trend, f.topRisk, f.signIns].map((d) => d.calls.length)).toEqual([2, 2, 2, 2]);
+    expect(f.card('summary').context.data).toEqual(SUMMARY);
+
+    const newer = { ...SUMMARY, units: { ...SUMMARY.units, online: 4, offline: 0 } };
+    f.summary.last().resolve(newer);
+    await flush();
+    expect(f.card('summary').context.data).toEqual(newer);
+    f.clock.increment(5000);
+    expect(f.summary.calls).toHaveLength(2);
   });
 });

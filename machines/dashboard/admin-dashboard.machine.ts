@@ -1,10 +1,13 @@
-import { enqueueActions, sendTo, setup } from 'xstate';
+import { enqueueActions, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { createResourceMachine } from '../resource/resource.machine';
 import type { AdminDashboardSummary, OnlineTrendPoint, RecentSignIn, TopRiskUnit } from './admin-dashboard.types';
 
 /**
  * The admin dashboard: four cards, each its own resource actor (machines/resource), invoked together
  * so one slow or failed card never holds up the others. Retry goes to one card; refresh to all.
+ * Live events (docs/live.md): the invoked `liveEvents` actor (provided by the app; by default none) sends
+ * `adminDashboard.live.stale` when units change; after `liveDebounce` (1 s) of quiet every card reloads once,
+ * keeping its data shown until the new answer (machines/resource).
  */
 
 export const summaryCardMachine = createResourceMachine<AdminDashboardSummary>('adminSummaryCard');
@@ -15,18 +18,28 @@ export const signInsCardMachine = createResourceMachine<RecentSignIn[]>('adminSi
 export const ADMIN_CARDS = ['summary', 'trend', 'topRisk', 'signIns'] as const;
 export type AdminCard = (typeof ADMIN_CARDS)[number];
 
-export type AdminDashboardEvent = { type: 'adminDashboard.refresh' } | { type: 'adminDashboard.retry'; card: AdminCard };
+export type AdminDashboardEvent =
+  | { type: 'adminDashboard.refresh' }
+  | { type: 'adminDashboard.retry'; card: AdminCard }
+  /** From the `liveEvents` actor: the figures may be out of date. */
+  | { type: 'adminDashboard.live.stale' };
 
 export const adminDashboardMachine = setup({
   types: {} as {
     events: AdminDashboardEvent;
-    children: { summary: 'summaryCard'; trend: 'trendCard'; topRisk: 'topRiskCard'; signIns: 'signInsCard' };
+    children: { summary: 'summaryCard'; trend: 'trendCard'; topRisk: 'topRiskCard'; signIns: 'signInsCard'; liveEvents: 'liveEvents' };
   },
   actors: {
+    // A dashboard without live updates listens to nothing.
+    liveEvents: fromCallback<EventObject>(() => undefined),
     summaryCard: summaryCardMachine,
     trendCard: trendCardMachine,
     topRiskCard: topRiskCardMachine,
     signInsCard: signInsCardMachine,
+  },
+  delays: {
+    /** Quiet time before a live reload (a burst of unit events is one reload); tests may provide another. */
+    liveDebounce: 1000,
   },
   actions: {
     reloadAll: enqueueActions(({ enqueue }) => {
@@ -37,6 +50,7 @@ export const adminDashboardMachine = setup({
 }).createMachine({
   id: 'adminDashboard',
   invoke: [
+    { id: 'liveEvents', src: 'liveEvents' },
     { id: 'summary', src: 'summaryCard' },
     { id: 'trend', src: 'trendCard' },
     { id: 'topRisk', src: 'topRiskCard' },
@@ -45,5 +59,14 @@ export const adminDashboardMachine = setup({
   on: {
     'adminDashboard.refresh': { actions: 'reloadAll' },
     'adminDashboard.retry': { actions: { type: 'retryCard', params: ({ event }) => ({ card: event.card }) } },
+  },
+  /** Live staleness: each `adminDashboard.live.stale` restarts the wait; the quiet end reloads every card once. */
+  initial: 'idle',
+  states: {
+    idle: { on: { 'adminDashboard.live.stale': 'waiting' } },
+    waiting: {
+      on: { 'adminDashboard.live.stale': { target: 'waiting', reenter: true } },
+      after: { liveDebounce: { target: 'idle', actions: 'reloadAll' } },
+    },
   },
 });

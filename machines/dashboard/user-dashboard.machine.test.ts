@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { callbackActor, flush } from '../testing/deferred';
 import { userDashboardMachine, type DashboardSummary, type LatestScreenshot, type OfflineUnit } from './user-dashboard.machine';
 
 const summary: DashboardSummary = {
@@ -103,5 +104,41 @@ describe('user dashboard machine', () => {
     expect(actor.getSnapshot().hasTag('summary.loading')).toBe(true);
     await waitFor(actor, (s) => s.matches({ summary: 'loaded' }));
     expect(calls).toBe(2);
+  });
+
+  it('reloads once after a burst of live events, keeping the figures shown while it reloads', async () => {
+    const { log, resolvers, actors } = deferredFakes();
+    const live = callbackActor();
+    const clock = new SimulatedClock();
+    const actor = createActor(userDashboardMachine.provide({ actors: { ...actors, liveEvents: live.logic } }), { clock }).start();
+    resolvers['summary']?.resolve(summary);
+    resolvers['recentOffline']?.resolve([]);
+    resolvers['latestScreenshots']?.resolve([]);
+    await flush();
+    log.length = 0;
+
+    for (let i = 0; i < 5; i += 1) {
+      live.emit({ type: 'dashboard.live.stale' });
+      clock.increment(300);
+    }
+    expect(log).toEqual([]);
+    clock.increment(1000);
+    expect(log).toEqual(['start:summary', 'start:recentOffline', 'start:latestScreenshots']);
+    // While the new answers are on their way the old ones stay.
+    expect(actor.getSnapshot().context).toMatchObject({ summary, recentOffline: [], latestScreenshots: [] });
+
+    const newer = { ...summary, units: { ...summary.units, online: 31, offline: 7 } };
+    resolvers['summary']?.resolve(newer);
+    await flush();
+    expect(actor.getSnapshot().context.summary).toEqual(newer);
+    clock.increment(5000);
+    expect(log.filter((entry) => entry.startsWith('start:'))).toHaveLength(3);
+  });
+
+  it('a dashboard without live updates listens to nothing', () => {
+    const { actors } = deferredFakes();
+    const actor = createActor(userDashboardMachine.provide({ actors })).start();
+    expect(actor.getSnapshot().children.liveEvents).toBeDefined();
+    expect(actor.getSnapshot().matches({ live: 'idle' })).toBe(true);
   });
 });

@@ -1,10 +1,14 @@
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { loadRegion } from '../shared/load-region';
 
 /**
  * The user dashboard: three independent requests started together (a parallel state, one region
  * each). Each region has its own loading / loaded / failed with retry, so one slow or failed card
  * never holds up the others.
+ *
+ * Live events (docs/live.md): the invoked `liveEvents` actor (provided by the app; by default none) sends
+ * `dashboard.live.stale` when units change; after `liveDebounce` (1 s) of quiet the cards reload once. A reload
+ * keeps the figures it has (context) until the new answer arrives; the cards' lists are null until first loaded.
  */
 
 export interface DashboardSummary {
@@ -40,18 +44,25 @@ export type DashboardCard = 'summary' | 'recentOffline' | 'latestScreenshots';
 
 export interface DashboardContext {
   summary: DashboardSummary | null;
-  recentOffline: OfflineUnit[];
-  latestScreenshots: LatestScreenshot[];
+  /** null until the first answer: a reload keeps the list shown. */
+  recentOffline: OfflineUnit[] | null;
+  latestScreenshots: LatestScreenshot[] | null;
   errors: Record<DashboardCard, unknown>;
 }
 
-export type DashboardEvent = { type: 'dashboard.retry'; card: DashboardCard } | { type: 'dashboard.refresh' };
+export type DashboardEvent =
+  | { type: 'dashboard.retry'; card: DashboardCard }
+  | { type: 'dashboard.refresh' }
+  /** From the `liveEvents` actor: the figures may be out of date. */
+  | { type: 'dashboard.live.stale' };
 
 const noErrors = (): Record<DashboardCard, unknown> => ({ summary: null, recentOffline: null, latestScreenshots: null });
 
 export const userDashboardMachine = setup({
   types: {} as { context: DashboardContext; events: DashboardEvent },
   actors: {
+    // A dashboard without live updates listens to nothing.
+    liveEvents: fromCallback<EventObject>(() => undefined),
     fetchSummary: fromPromise<DashboardSummary>(async () => {
       throw new Error('fetchSummary not provided');
     }),
@@ -61,6 +72,10 @@ export const userDashboardMachine = setup({
     fetchLatestScreenshots: fromPromise<LatestScreenshot[]>(async () => {
       throw new Error('fetchLatestScreenshots not provided');
     }),
+  },
+  delays: {
+    /** Quiet time before a live reload (a burst of unit events is one reload); tests may provide another. */
+    liveDebounce: 1000,
   },
   guards: {
     isCard: ({ event }, params: { card: DashboardCard }) => event.type === 'dashboard.retry' && event.card === params.card,
@@ -85,8 +100,20 @@ export const userDashboardMachine = setup({
 }).createMachine({
   id: 'userDashboard',
   type: 'parallel',
-  context: { summary: null, recentOffline: [], latestScreenshots: [], errors: noErrors() },
+  context: { summary: null, recentOffline: null, latestScreenshots: null, errors: noErrors() },
+  invoke: { id: 'liveEvents', src: 'liveEvents' },
   states: {
+    /** Live staleness: each `dashboard.live.stale` restarts the wait; the quiet end reloads every card once. */
+    live: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'dashboard.live.stale': 'waiting' } },
+        waiting: {
+          on: { 'dashboard.live.stale': { target: 'waiting', reenter: true } },
+          after: { liveDebounce: { target: 'idle', actions: raise({ type: 'dashboard.refresh' }) } },
+        },
+      },
+    },
     summary: {
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
       ...loadRegion({

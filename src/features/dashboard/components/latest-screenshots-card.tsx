@@ -15,7 +15,7 @@ export function LatestScreenshotsCard({
   onRetry,
 }: {
   state: CardStatus;
-  screenshots: LatestScreenshot[];
+  screenshots: LatestScreenshot[] | null;
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -23,7 +23,7 @@ export function LatestScreenshotsCard({
     <CardFrame
       title={t('dashboard.latestScreenshots')}
       status={state}
-      hasData={state === 'loaded'}
+      hasData={screenshots !== null}
       onRetry={onRetry}
       action={
         <Anchor component={Link} href="/user/manage-screenshots" size="sm">
@@ -38,7 +38,7 @@ export function LatestScreenshotsCard({
         </SimpleGrid>
       }
     >
-      {screenshots.length === 0 ? (
+      {!screenshots || screenshots.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('dashboard.noScreenshots')}
         </Text>

@@ -5,13 +5,13 @@ import type { OfflineUnit } from '@machines/dashboard/user-dashboard.machine';
 import { RelativeTime } from '@/components/data-list';
 import { CardFrame, type CardStatus } from './card-frame';
 
-export function RecentOfflineCard({ state, units, onRetry }: { state: CardStatus; units: OfflineUnit[]; onRetry: () => void }) {
+export function RecentOfflineCard({ state, units, onRetry }: { state: CardStatus; units: OfflineUnit[] | null; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <CardFrame
       title={t('dashboard.recentOffline')}
       status={state}
-      hasData={state === 'loaded'}
+      hasData={units !== null}
       onRetry={onRetry}
       action={
         <Anchor component={Link} href="/user/manage-service-units?status=offline" size="sm">
@@ -26,7 +26,7 @@ export function RecentOfflineCard({ state, units, onRetry }: { state: CardStatus
         </Stack>
       }
     >
-      {units.length === 0 ? (
+      {!units || units.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('dashboard.noOffline')}
         </Text>

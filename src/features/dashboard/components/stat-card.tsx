@@ -19,7 +19,10 @@ function linkName(label: string, value: number, language: string): string {
 // Two cards a row on a phone: a tighter padding (and no icon, see below) leave the label its room.
 const PADDING = { base: 'md', xs: 'lg' } as const;
 
-/** One number on the dashboard; once loaded the whole card is a link to its screen. */
+/**
+ * One number on the dashboard; once loaded the whole card is a link to its screen. A reload (Refresh, a live
+ * event) keeps the number and the link shown, busy, until the new answer: the figure never blanks.
+ */
 export function StatCard({
   label,
   value,
@@ -38,6 +41,7 @@ export function StatCard({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const shown = state !== 'failed' && value !== undefined;
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={4}>
@@ -45,8 +49,8 @@ export function StatCard({
           {label}
         </Text>
         {/* A space between label and number, so the link's name reads "Units online 24". */}{' '}
-        {state === 'loading' && <Skeleton height={34} width={80} aria-hidden />}
-        {state === 'loaded' && value !== undefined && (
+        {state === 'loading' && !shown && <Skeleton height={34} width={80} aria-hidden />}
+        {shown && (
           <Text fz={30} fw={700} lh={1.1} title={String(value)}>
             {formatThousands(value)}
           </Text>
@@ -65,15 +69,16 @@ export function StatCard({
       </ThemeIcon>
     </Group>
   );
-  if (state === 'loaded') {
+  if (shown) {
     return (
       <Card
         withBorder
+        aria-busy={state === 'loading'}
         p={PADDING}
         h="100%"
         component={Link}
         href={href}
-        aria-label={linkName(label, value ?? 0, i18n.language)}
+        aria-label={linkName(label, value, i18n.language)}
         style={{ textDecoration: 'none', color: 'inherit' }}
       >
         {body}

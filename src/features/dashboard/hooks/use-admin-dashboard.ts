@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { LiveEvent } from '@machines/domain/types';
 import {
   adminDashboardMachine,
+  type AdminDashboardEvent,
   signInsCardMachine,
   summaryCardMachine,
   topRiskCardMachine,
@@ -13,9 +15,17 @@ import { getRecentSignIns } from '../api/get-recent-sign-ins';
 import { getTopRisk } from '../api/get-top-risk';
 import { getUnitsTrend } from '../api/get-units-trend';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
+import { liveEventsActor } from '@/lib/live';
+import { UNIT_FIGURE_EVENTS } from './use-user-dashboard';
+
+/** What the admin dashboard takes of the live events (docs/live.md): its unit figures may be out of date. */
+export function adminDashboardEvent(event: LiveEvent): AdminDashboardEvent | null {
+  return UNIT_FIGURE_EVENTS.includes(event.type) ? { type: 'adminDashboard.live.stale' } : null;
+}
 
 export const adminDashboardWithApi = adminDashboardMachine.provide({
   actors: {
+    liveEvents: liveEventsActor(adminDashboardEvent),
     summaryCard: summaryCardMachine.provide({ actors: { load: fromPromise(({ signal }) => getAdminSummary(signal)) } }),
     trendCard: trendCardMachine.provide({ actors: { load: fromPromise(({ signal }) => getUnitsTrend(signal)) } }),
     topRiskCard: topRiskCardMachine.provide({ actors: { load: fromPromise(({ signal }) => getTopRisk(signal)) } }),

@@ -12,6 +12,7 @@ import {
 import { createListMachine, type BulkRequest, type ListQuery } from '@machines/list/list.machine';
 import { jobMachine } from '@machines/job/job.machine';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
+import { liveEventsActor } from '@/lib/live';
 import { bulkOrganizationStatus } from '../api/bulk-organization-status';
 import { createOrganization } from '../api/create-organization';
 import { deleteOrganization } from '../api/delete-organization';
@@ -99,6 +100,8 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
           actors: {
             fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
             bulkAction: fromPromise<unknown, BulkRequest>(() => Promise.reject(new Error('Bulk actions run as jobs here'))),
+            // A change elsewhere (another admin, another tab) reloads the list once things are quiet (docs/live.md).
+            liveEvents: liveEventsActor((e) => (e.type === 'organization.changed' ? { type: 'list.live.stale' } : null)),
           },
         }),
         editor: editorLogic.provide({

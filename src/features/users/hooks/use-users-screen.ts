@@ -13,6 +13,7 @@ import { createListMachine, type BulkRequest, type ListQuery } from '@machines/l
 import { jobMachine } from '@machines/job/job.machine';
 import type { AuditEntry } from '@/components/audit-trail';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
+import { liveEventsActor } from '@/lib/live';
 import { deleteUser } from '../api/delete-user';
 import { exportUsers } from '../api/export-users';
 import { getOrganizationOptions } from '../api/get-organization-options';
@@ -98,6 +99,8 @@ export function useUsersScreen(services: UserServices = apiServices) {
           actors: {
             fetchPage: fromPromise(({ input, signal }) => services.fetchPage(input.query, signal)),
             bulkAction: fromPromise<unknown, BulkRequest>(() => Promise.reject(new Error('No bulk actions on users'))),
+            // A change elsewhere (another admin, another tab) reloads the list once things are quiet (docs/live.md).
+            liveEvents: liveEventsActor((e) => (e.type === 'user.changed' ? { type: 'list.live.stale' } : null)),
           },
         }),
         editor: editorLogic.provide({
