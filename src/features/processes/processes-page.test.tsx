@@ -196,6 +196,27 @@ describe('ProcessesPage', () => {
     );
   }, 40_000);
 
+  it('explains that a unit without a connected agent cannot end a process, and keeps the process', async () => {
+    // The backend's own answer: 409 with errors {agent: 'none'} (mirage/domains/processes.ts).
+    server.db['serviceUnits']?.update(unitId, { agent: null });
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const label = await askToEnd();
+    expect(
+      await screen.findByText('This unit has no agent connected, so the process cannot be ended.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('The process has already ended.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: label })).toBeEnabled();
+    expect(screen.queryByText('Ending…')).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('still says a process has already ended for the other conflict', async () => {
+    server.post('/api/processes/:id/end', () => new Response(409, {}, { message: 'The process has already ended' }));
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await askToEnd();
+    expect(await screen.findByText('The process has already ended.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('This unit has no agent connected, so the process cannot be ended.')).not.toBeInTheDocument();
+  }, 40_000);
+
   it('a command.finished live event settles the end at once, before any status check says so', async () => {
     let send: ((event: LiveEventsEvent) => void) | null = null;
     startLive(

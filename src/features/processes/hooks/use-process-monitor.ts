@@ -65,6 +65,8 @@ export function useErrorText() {
       if (error instanceof ApiError) {
         if (error.status === 0) return t('processes.errors.network');
         if (error.status === 404) return t('processes.errors.notFound');
+        // Two conflicts: nobody to carry out the end (the unit has no active agent), or nothing left to end.
+        if (error.status === 409 && error.fieldErrors['agent'] === 'none') return t('processes.errors.noAgent');
         if (error.status === 409) return t('processes.errors.alreadyEnded');
         const field = error.fieldErrors['pattern'];
         if (field) return t(`processes.ruleErrors.${field}`, { defaultValue: t('processes.errors.generic') });
