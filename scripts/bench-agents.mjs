@@ -445,7 +445,12 @@ async function main() {
         for (let tries = 0; ; tries += 1) {
           const answer = await send(api, 'POST', '/api/agent/heartbeat', { token: last.credential, body: heartbeatBody(last, 86_400) });
           if (answer.status === 200) break;
-          if (tries > 50) throw new Error(`a unit made in SQL is not known to the server: ${answer.status} ${answer.text}`);
+          if (tries > 50) {
+            const seen = await json('GET', `/api/service-units/${last.unitId}`, { token: userToken });
+            throw new Error(
+              `a unit made in SQL is not known to the server: ${answer.status} ${answer.text}; as user: ${seen.status} ${JSON.stringify(seen.body).slice(0, 300)}`,
+            );
+          }
           await sleep(200);
         }
         return { count: count - first, seconds: (performance.now() - started) / 1000 };
