@@ -154,7 +154,7 @@ const forbidden: Case[] = [
   {
     name: 'an agent test importing mirage/domains/processes (the agent and the backend share core/process-rules instead)',
     file: 'agent/x.test.ts',
-    code: "import { patternMatches } from '../mirage/domains/processes';\nexport const a = patternMatches;\n",
+    code: "import { runningOf } from '../mirage/domains/processes';\nexport const a = runningOf;\n",
   },
   {
     name: 'agent/ importing mirage/glob (gone: the glob is core/process-rules)',

@@ -3,7 +3,7 @@ import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
-import { blockingRule, globMatches } from '../../core/process-rules';
+import { blockingRule } from '../../core/process-rules';
 import { readText } from '../../machines/text/text-rules';
 import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { idempotent } from '../idempotency';
@@ -127,11 +127,6 @@ export function accountFor(os: OperatingSystem, kind: CatalogEntry['user'], pers
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-/** Glob with `*`, case-insensitive, over the whole executable name (linear: core/process-rules.ts). */
-export function patternMatches(pattern: string, name: string): boolean {
-  return globMatches(pattern, name);
-}
 
 interface UnitSeedState {
   nextPid: number;
