@@ -1,7 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import {
+  liveEventsMachine,
+  type FetchRecentInput,
+  type LiveEventsEvent,
+  type OpenStreamInput,
+  type RecentEvents,
+} from '@machines/live/live-events.machine';
+import { startLive, stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
 import UserDashboardPage from './user-dashboard-page';
@@ -52,5 +61,64 @@ describe('UserDashboardPage', () => {
     const online = await screen.findByRole('link', { name: 'Units online 1.2k (1,234)' });
     expect(online).toHaveTextContent('1.2k');
     expect(calls).toBe(2);
+  });
+
+  it('reloads its figures once after a burst of unit events, showing the old ones until the new answer', async () => {
+    let send: ((event: LiveEventsEvent) => void) | null = null;
+    startLive(
+      liveEventsMachine.provide({
+        actors: {
+          openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
+            send = sendBack;
+            sendBack({ type: 'stream.opened', lastId: '0' });
+          }),
+          fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
+        },
+      }),
+      { jitter: 0 },
+    );
+    try {
+      let calls = 0;
+      server.get(
+        '/api/dashboard/summary',
+        () => {
+          calls += 1;
+          const online = calls === 1 ? 30 : 29;
+          return {
+            units: { online, offline: 40 - online, maintenance: 0, total: 40 },
+            processesBlockedToday: 0,
+            screenshotsToday: 0,
+            activeUrlRules: 0,
+          };
+        },
+        // Slow enough to look at the card while the reload is on its way.
+        { timing: 600 },
+      );
+      renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
+      await screen.findByRole('link', { name: 'Units online 30' }, { timeout: 5000 });
+      act(() => {
+        for (const id of ['1', '2', '3']) {
+          send?.({
+            type: 'stream.event',
+            event: {
+              id,
+              type: 'unit.deleted',
+              at: new Date().toISOString(),
+              organizationId: '1',
+              subjectId: `u${id}`,
+              unitId: `u${id}`,
+              data: {},
+            },
+          });
+        }
+      });
+      await waitFor(() => expect(calls).toBe(2), { timeout: 3000 });
+      const shown = screen.getByRole('link', { name: 'Units online 30' });
+      expect(shown).toHaveAttribute('aria-busy', 'true');
+      expect(await screen.findByRole('link', { name: 'Units online 29' }, { timeout: 3000 })).toHaveAttribute('aria-busy', 'false');
+      expect(calls).toBe(2);
+    } finally {
+      stopLive();
+    }
   });
 });
