@@ -11,11 +11,10 @@ import {
   type RecentEvents,
 } from '@machines/live/live-events.machine';
 import { sessionIn } from '@machines/testing/session-harness';
-import { makeServer } from '@mirage/server';
 import { startLive, stopLive } from '@/lib/live';
 import { installSessionActor } from '@/lib/session';
 import { renderAt } from '../../../tests/render';
-import { signInAs } from '../../../tests/mirage/monitoring-helpers';
+import { signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
 import { OrganizationsScreen } from './organizations-page';
 
 let server: Server;
@@ -25,7 +24,7 @@ beforeEach(async () => {
   installSessionActor(
     (await sessionIn('signedIn', { role: 1, user: { uid: '1', displayName: 'Sam Super', email: 'superadmin@acme.example' } })).actor,
   );
-  server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+  server = await startMonitoringServer();
   localStorage.setItem('accessToken', (await signInAs('superadmin')).token);
   // The live actor with a fake stream the test writes into.
   startLive(
