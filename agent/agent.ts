@@ -204,9 +204,13 @@ async function report(
         }
         if (beat % PROCESS_REPORT_EVERY === 0) {
           const running = await deps.processes();
-          // The list as read: the server sees a blocked process end at the next report (or ends it by the same rule).
-          enforcer.enforce(running);
-          await client.reportProcesses(stored.unitId, running, signal);
+          // What the rules just ended leaves this report: the server records it as ended by the rule.
+          const ended = new Set(enforcer.enforce(running));
+          await client.reportProcesses(
+            stored.unitId,
+            running.filter((p) => !ended.has(p)),
+            signal,
+          );
         }
         if (Date.now() - configAt >= (deps.configEveryMs ?? CONFIG_EVERY_MS)) {
           configAt = Date.now();

@@ -71,8 +71,6 @@ describe("the agent's process rules", () => {
     const ended = enforcer.enforce(report);
     expect(kills).toEqual([[101, 'SIGTERM']]);
     expect(ended.map((p) => p.pid)).toEqual([101]);
-    // The report that follows shows it gone: the backend records it as ended by the rule, and ends nothing itself.
-    expect(report.map((p) => p.pid)).toEqual([102, 103]);
     expect(log).toEqual(['Process steam (pid 101) matches the block rule "steam*": sent it SIGTERM.']);
   });
 

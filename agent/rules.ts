@@ -36,11 +36,10 @@ export class ProcessRuleEnforcer {
   }
 
   /**
-   * Ends what the rules block among `processes` (this report's list) and takes the processes sent SIGTERM out of
-   * that list, so the report that follows shows them gone (the backend records them as ended by the rule; it never
-   * ends one itself). Returns the processes sent SIGTERM.
+   * Ends what the rules block among `processes` (this report's list). Returns the processes sent SIGTERM: the
+   * caller leaves them out of the report, so the server records them as ended by the rule (it never ends one itself).
    */
-  enforce(processes: AgentProcess[]): AgentProcess[] {
+  enforce(processes: readonly AgentProcess[]): AgentProcess[] {
     const { allowEndProcess, log, kill } = this.options;
     const ended: AgentProcess[] = [];
     const seen = new Set<string>();
@@ -71,7 +70,6 @@ export class ProcessRuleEnforcer {
     }
     // Forget processes that left the list, so the set stays as small as what runs.
     for (const key of this.told) if (!seen.has(key)) this.told.delete(key);
-    for (const p of ended) processes.splice(processes.indexOf(p), 1);
     return ended;
   }
 }
