@@ -1888,7 +1888,7 @@ export type components = {
             pageSize: number;
         };
         SavedProcessRule: components["schemas"]["ProcessRule"] & {
-            /** @description Processes the saved rule ended at once */
+            /** @description Always empty: the unit's agent enforces the rules (it reads them with its config and ends what a block rule matches), and the backend records a process as ended by the rule when the agent's report leaves it out. Kept for clients of the earlier contract. */
             endedProcessIds: string[];
         };
         /** @description On create `pattern`, `action` and `enabled` are required; an update may send only the fields it changes. */
