@@ -57,6 +57,8 @@ const PORT = Number(arg('--port', 4198));
 const APP_KEY = 'service-unit-admin-demo-key';
 const GOALS = { p99Ms: 50, badgeMs: 2000 };
 const CLK_TCK = 100;
+/** The servers' write lock (server/db/row-store.ts WRITE_LOCK): rows made in SQL are committed under it too. */
+const WRITE_LOCK = 7_242_002;
 const AGENT_VERSION = 'bench-1';
 
 const log = (message) => console.error(`[bench-agents] ${message}`);
@@ -435,24 +437,38 @@ async function main() {
             rows.push(JSON.stringify(data));
             into[i] = { unitId: String(id), credential, hostname, ip };
           }
-          await client.query(
-            "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
-            [ids, rows],
-          );
-        }
-        // The server has them once it answers the last one's heartbeat (its catch-up runs before every request's handler).
-        const last = into[count - 1];
-        for (let tries = 0; ; tries += 1) {
-          const answer = await send(api, 'POST', '/api/agent/heartbeat', { token: last.credential, body: heartbeatBody(last, 86_400) });
-          if (answer.status === 200) break;
-          if (tries > 50) {
-            const seen = await json('GET', `/api/service-units/${last.unitId}`, { token: userToken });
-            throw new Error(
-              `a unit made in SQL is not known to the server: ${answer.status} ${answer.text}; as user: ${seen.status} ${JSON.stringify(seen.body).slice(0, 300)}`,
+          // Under the servers' write lock, as an instance commits: change numbers then follow commit order. Without
+          // it, a server commit that drew later numbers but committed first moved its catch-up past these rows,
+          // and it never saw them (their agents got 401).
+          await client.query('BEGIN');
+          try {
+            await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+            await client.query(
+              "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
+              [ids, rows],
             );
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
           }
-          await sleep(200);
         }
+        // The server has them once it answers their heartbeats (its catch-up runs before every request's handler):
+        // the first and the last of each batch are asked.
+        const checks = [];
+        for (let i = first; i < count; i += 2000) checks.push(into[i], into[Math.min(count, i + 2000) - 1]);
+        for (const agent of checks)
+          for (let tries = 0; ; tries += 1) {
+            const answer = await send(api, 'POST', '/api/agent/heartbeat', { token: agent.credential, body: heartbeatBody(agent, 86_400) });
+            if (answer.status === 200) break;
+            if (tries > 50) {
+              const seen = await json('GET', `/api/service-units/${agent.unitId}`, { token: userToken });
+              throw new Error(
+                `a unit made in SQL is not known to the server: ${answer.status} ${answer.text}; as user: ${seen.status} ${JSON.stringify(seen.body).slice(0, 300)}`,
+              );
+            }
+            await sleep(200);
+          }
         return { count: count - first, seconds: (performance.now() - started) / 1000 };
       } finally {
         await client.end();
