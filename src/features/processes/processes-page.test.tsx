@@ -196,6 +196,18 @@ describe('ProcessesPage', () => {
     );
   }, 40_000);
 
+  it('blocking an executable says the unit’s agent applies the rule, since the backend ends nothing itself', async () => {
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    const blockButton = (await screen.findAllByRole('button', { name: /^Block / }, { timeout: 10_000 }))[0] as HTMLElement;
+    const name = (blockButton.getAttribute('aria-label') ?? '').replace(/^Block /, '');
+    await userEvent.click(blockButton);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block executable' }));
+    expect(
+      await screen.findByText(`${name} is blocked. The unit’s agent applies the rule at its next report.`, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  }, 40_000);
+
   it('explains that a unit without a connected agent cannot end a process, and keeps the process', async () => {
     // The backend's own answer: 409 with errors {agent: 'none'} (mirage/domains/processes.ts).
     server.db['serviceUnits']?.update(unitId, { agent: null });

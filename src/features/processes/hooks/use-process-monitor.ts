@@ -117,7 +117,14 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
         notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) }),
       ),
       actor.on('process.blocked', (e) =>
-        notifications.show({ color: 'teal', message: t('processes.blocked', { name: e.process.name, count: e.endedCount }) }),
+        notifications.show({
+          color: 'teal',
+          // The agent enforces rules (the backend ends nothing itself): the row leaves with its next report.
+          message:
+            e.endedCount > 0
+              ? t('processes.blocked', { name: e.process.name, count: e.endedCount })
+              : t('processes.blockedByAgent', { name: e.process.name }),
+        }),
       ),
       actor.on('process.end.failed', (e) =>
         notifications.show({
