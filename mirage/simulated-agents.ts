@@ -1,6 +1,7 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { simulatedCredential } from './agent-credentials';
 import { table, type MirageDb } from './db';
+import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
 import {
   CATALOG,
@@ -73,6 +74,9 @@ interface AgentState {
   processes: SimulatedProcess[] | null;
   /** The unit's process rules as of the last report (rulesKey): a change makes the agent apply them now. */
   rulesKey: string;
+  /** Process reports sent (each one's figures differ) and when the last one was. */
+  reports: number;
+  lastReportAt: number;
   stopped: boolean;
 }
 
@@ -181,6 +185,8 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,
         processes: null,
         rulesKey: keys.get(id) ?? '',
+        reports: 0,
+        lastReportAt: 0,
         stopped: false,
       });
     });
@@ -208,7 +214,9 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     const rules = ((config.body as { processRules?: ProcessRuleRow[] } | null)?.processRules ?? []).filter(Boolean);
     // The agent enforces its rules, as the reference agent does (core/process-rules, the same decision): a process
     // a block rule matches is ended, so it is not in the report (the backend records it as ended by the rule).
-    const list = nextProcessList(unit, processesOf(agent, unit), agent.beats, now()).filter((p) => !blockingRule(rules, p.name));
+    agent.reports += 1;
+    agent.lastReportAt = now();
+    const list = nextProcessList(unit, processesOf(agent, unit), agent.reports, now()).filter((p) => !blockingRule(rules, p.name));
     agent.processes = list;
     await send(agent, 'PUT', '/api/agent/processes', { unitId: agent.unitId, processes: list });
   };
@@ -275,9 +283,15 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         // A real agent applies changed rules at its next config fetch; a simulated one within a tick, so blocking
         // a process in the demo answers at once (its report leaves the process out).
         const keys = rulesKeys(db);
+        // Someone has the unit's process monitor open: its processes are reported every couple of seconds.
+        const watched = watchedUnitIds(db, at);
         const ruled = [...agents.values()].filter(
           (agent) =>
-            !agent.stopped && !due.includes(agent) && !polling.includes(agent) && agent.rulesKey !== (keys.get(agent.unitId) ?? ''),
+            !agent.stopped &&
+            !due.includes(agent) &&
+            !polling.includes(agent) &&
+            (agent.rulesKey !== (keys.get(agent.unitId) ?? '') ||
+              (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
         );
         const run = (agent: AgentState, work: () => Promise<void>) =>
           stopped ? null : work().catch((error: unknown) => options.onError?.(error));

@@ -7,6 +7,7 @@ import { blockingRule } from '../../core/process-rules';
 import { readText } from '../../machines/text/text-rules';
 import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { idempotent } from '../idempotency';
+import { noteProcessesWatched } from '../watched-units';
 import { access } from '../access';
 import type { Action, Resource } from '../../machines/permissions/can';
 import { emitEvent } from '../events';
@@ -369,6 +370,7 @@ export const processesDomain: MirageDomain = {
       withAuth(server, ({ db, request, user }) => {
         const found = unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
         if (!found.ok) return found.response;
+        noteProcessesWatched(db, String(found.row.id), ctx.now());
         return listProcesses(db, request, found.row, ctx.now());
       }),
     );

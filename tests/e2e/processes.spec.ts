@@ -12,7 +12,7 @@ test('the process table updates live; pausing stops the updates', async ({ page 
   await expect(page.getByRole('button', { name: /^End .* \(PID \d+\)$/ }).first()).toBeVisible();
   await page.getByText('2 s', { exact: true }).click();
   await expect(page.getByRole('radio', { name: '2 s' })).toBeChecked();
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Processes' }).getByText('Live', { exact: true })).toBeVisible();
 
   const first = await cpuColumn();
   await expect.poll(cpuColumn, { timeout: 15_000 }).not.toBe(first);
@@ -27,7 +27,7 @@ test('the process table updates live; pausing stops the updates', async ({ page 
   expect(await cpuColumn()).toBe(frozenCpu);
 
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Processes' }).getByText('Live', { exact: true })).toBeVisible();
   await expect.poll(cpuColumn, { timeout: 15_000 }).not.toBe(frozenCpu);
 });
 

@@ -157,6 +157,32 @@ describe('processes endpoints', () => {
     agents.stop();
   });
 
+  it('a simulated agent reports the processes of a unit someone is watching every couple of seconds, of others only with heartbeats', async () => {
+    let now = Date.now();
+    const agents = driveAgents(server, () => now);
+    await agents.tick();
+    // The first and the last simulated unit: heartbeats are staggered over the interval, so the last one's first
+    // heartbeat (and process report) is almost 30 s away.
+    const simulated = agents.unitIds;
+    const watched = { id: simulated[0] };
+    const other = { id: simulated[simulated.length - 1] };
+    if (!watched.id || !other.id || watched.id === other.id) throw new Error('the seed has two simulated units');
+    const reportsOf = (id: string) => table<ProcessRow>(server.db, 'processes').where((p) => p.serviceUnitId === String(id));
+    const figures = (id: string) =>
+      reportsOf(id)
+        .filter((p) => p.state === 'running')
+        .map((p) => `${p.pid}:${p.cpuPercent}`)
+        .sort()
+        .join();
+    await user.request('GET', `/api/service-units/${watched.id}/processes`);
+    const before = { watched: figures(String(watched.id)), other: figures(String(other.id)) };
+    now += 2_500;
+    await agents.tick();
+    expect(figures(String(watched.id))).not.toBe(before.watched);
+    expect(figures(String(other.id))).toBe(before.other);
+    agents.stop();
+  });
+
   it('an allow rule is an exception to a block rule', async () => {
     const list = await user.request<ProcessList>('GET', `/api/service-units/${unitId}/processes`);
     const target = list.body.items[0] as UnitProcess;
