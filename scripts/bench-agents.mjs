@@ -623,12 +623,19 @@ async function main() {
         await sleep(2000);
         for (let k = 0; k < probesPerStep && Date.now() < measureTo - 8000 && usedProbes < probes.length; k += 1) {
           try {
-            const ms = await badgeSample(probes[usedProbes]);
+            // Bounded: a probe that never turns (a sweep stuck behind an overload) must not hold the run (it did once).
+            const ms = await Promise.race([
+              badgeSample(probes[usedProbes]),
+              sleep(45_000).then(() => {
+                throw new Error('the probe took over 45 s');
+              }),
+            ]);
             usedProbes += 1;
             badges.push(ms);
           } catch (error) {
             usedProbes += 1;
             badgeErrors.push(String(error.message ?? error).split('\n')[0]);
+            break;
           }
         }
       }
