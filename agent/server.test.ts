@@ -256,9 +256,10 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
         const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
         return json.items.some((p) => p.pid === kept.listed.pid);
       });
+      // The allow rule first: the agent reads its config every 200 ms here, and must never see the block rule alone.
       for (const rule of [
-        { pattern: 'sua-test-*', action: 'block', enabled: true, comment: '' },
         { pattern: 'sua-test-keep', action: 'allow', enabled: true, comment: '' },
+        { pattern: 'sua-test-*', action: 'block', enabled: true, comment: '' },
       ]) {
         expect((await api(`/api/service-units/${unitId}/process-rules`, { method: 'POST', body: rule })).status).toBe(201);
       }
