@@ -59,6 +59,8 @@ export interface Backend {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Units of work committed in one transaction at most (a bound on how long the first of them waits). */
+const MAX_GROUP = 200;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
@@ -112,14 +114,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const tracker = trackChanges(db);
   const now = options.now ?? (() => Date.now());
 
-  let queue: Promise<unknown> = Promise.resolve();
-  /** One unit of work at a time in this process; the database's lock orders them across processes. */
-  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = queue.then(fn);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-
   const hub = options.hub ?? createEventHub();
   /** Listeners are told after the current unit of work, never in the middle of one. */
   const wakeSoon = (wake: Wake | null) => {
@@ -142,34 +136,78 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
 
   /**
-   * One unit of work under the write lock: catch up, run, store what changed, commit. Rejects (with the
-   * memory restored) when the commit fails.
+   * Units of work wait here and are committed in groups: one transaction under the write lock catches up,
+   * runs every waiting unit in order, stores what they changed and commits, and only then does any of them
+   * answer. Under load (10,000 agents heartbeating) one commit, one catch-up query and one disk flush serve
+   * many requests instead of one each; alone, a unit of work is a group of one.
+   */
+  interface Work {
+    run: () => Promise<unknown>;
+    request: ApiRequest | undefined;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }
+  const waiting: Work[] = [];
+  let committing = false;
+
+  const commitGroup = async (group: Work[]) => {
+    const taken: PendingChanges[] = [];
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      const { last, wake } = await store.writing(async (tx) => {
+        await catchUp(tx);
+        for (const work of group) {
+          try {
+            outcomes.push({ ok: true, value: await work.run() });
+            if (work.request && isSignOut(work.request.url)) pruneSessions(db, now());
+            if (!tracker.isEmpty) taken.push(tracker.take());
+          } catch (error) {
+            // This unit failed: what it changed goes back, the others of the group go on.
+            if (!tracker.isEmpty) tracker.take().undo();
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+        const batch = taken.flatMap((pending) => pending.batch);
+        if (batch.length === 0) return { last: null, wake: null };
+        const last = await store.writeBatch(tx, batch);
+        const wake = wakeFor(batch.flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
+        // Other instances wake up too, when (and only if) this commits: a notification sent inside the
+        // transaction is delivered on commit. It carries nothing; they read the rows.
+        if (wake && options.sql.kind === 'postgres') await tx.query("SELECT pg_notify('sua_events', '')");
+        return { last, wake };
+      });
+      if (last !== null) seq = Math.max(seq, last);
+      wakeSoon(wake);
+      group.forEach((work, index) => {
+        const outcome = outcomes[index];
+        if (outcome?.ok) work.resolve(outcome.value);
+        else work.reject(outcome?.value);
+      });
+    } catch (error) {
+      // The transaction rolled back: what the group changed in memory goes back too, newest first.
+      for (const pending of taken.reverse()) pending.undo();
+      if (!tracker.isEmpty) tracker.take().undo();
+      for (const work of group) work.reject(error);
+    }
+  };
+
+  const drain = async () => {
+    committing = true;
+    try {
+      while (waiting.length > 0) await commitGroup(waiting.splice(0, MAX_GROUP));
+    } finally {
+      committing = false;
+    }
+  };
+
+  /**
+   * One unit of work under the write lock: catch up, run, store what changed, commit (with the units of
+   * work waiting beside it). Rejects (with the memory restored) when the commit fails.
    */
   const commitWork = <T>(run: () => Promise<T>, request?: ApiRequest): Promise<T> =>
-    serially(async () => {
-      let pending: PendingChanges | null = null;
-      try {
-        const { result, last, wake } = await store.writing(async (tx) => {
-          await catchUp(tx);
-          const result = await run();
-          if (request && isSignOut(request.url)) pruneSessions(db, now());
-          if (tracker.isEmpty) return { result, last: null, wake: null };
-          pending = tracker.take();
-          const last = await store.writeBatch(tx, pending.batch);
-          const wake = wakeFor(pending.batch.flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
-          // Other instances wake up too, when (and only if) this commits: a notification sent inside the
-          // transaction is delivered on commit. It carries nothing; they read the rows.
-          if (wake && options.sql.kind === 'postgres') await tx.query("SELECT pg_notify('sua_events', '')");
-          return { result, last, wake };
-        });
-        if (last !== null) seq = Math.max(seq, last);
-        wakeSoon(wake);
-        return result;
-      } catch (error) {
-        // The transaction rolled back: what the request changed in memory goes back too.
-        (pending as PendingChanges | null)?.undo();
-        throw error;
-      }
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ run, request, resolve: (value) => resolve(value as T), reject });
+      if (!committing) void drain();
     });
 
   const write = (run: () => Promise<ApiAnswer>, request?: ApiRequest): Promise<ApiAnswer> =>
