@@ -194,20 +194,24 @@ async function generator() {
   const endedAt = performance.now();
   for (const started of waiting) latencies.push(endedAt - started);
   pool.destroy();
-  process.send({
-    slowAt,
-    unansweredMeasured,
-    answeredInWindow,
-    latencies,
-    statuses,
-    errors,
-    sent,
-    maxInFlight,
-    unanswered: inFlight,
-    loopDelayP99Ms: loop.percentile(99) / 1e6,
-    loopDelayMaxMs: loop.max / 1e6,
-  });
-  process.exit(0);
+  process.send(
+    {
+      slowAt,
+      unansweredMeasured,
+      answeredInWindow,
+      latencies,
+      statuses,
+      errors,
+      sent,
+      maxInFlight,
+      unanswered: inFlight,
+      loopDelayP99Ms: loop.percentile(99) / 1e6,
+      loopDelayMaxMs: loop.max / 1e6,
+    },
+    // Exit only once the message is out: a large one (every latency of 10,000 agents) is still being written when
+    // send() returns, and an exit at once cut it off, leaving the parent waiting forever.
+    () => process.exit(0),
+  );
 }
 
 // ---------------------------------------------------------------- the bench (the parent process)
