@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
@@ -9,8 +9,11 @@ import contractText from '../../../docs/api/openapi.yaml?raw';
 describe('the API reference page', () => {
   it('lists the contract’s endpoints by tag and opens one with its parameters and example answer', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ApiDocsPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    // The page suspends until its contract chunk is in: the render is awaited.
+    await act(async () => {
+      renderWithProviders(<ApiDocsPage />);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
     const units = screen.getByRole('region', { name: 'Service units' });
     const list = within(units).getByRole('button', { name: /GET\s*\/api\/service-units\s*One page of service units/ });
     await user.click(list);
@@ -20,8 +23,11 @@ describe('the API reference page', () => {
 
   it('filters endpoints and says when nothing matches', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ApiDocsPage />);
-    const search = screen.getByRole('textbox', { name: 'Filter endpoints' });
+    // The page suspends until its contract chunk is in: the render is awaited.
+    await act(async () => {
+      renderWithProviders(<ApiDocsPage />);
+    });
+    const search = await screen.findByRole('textbox', { name: 'Filter endpoints' });
     // One input event per value: the list re-renders 91 operations on each change.
     await user.click(search);
     await user.paste('set-starred');
@@ -34,17 +40,22 @@ describe('the API reference page', () => {
 
   it('shows every named example of an answer under its summary', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<ApiDocsPage />);
-    const auth = screen.getByRole('region', { name: 'Auth' });
+    // The page suspends until its contract chunk is in: the render is awaited.
+    await act(async () => {
+      renderWithProviders(<ApiDocsPage />);
+    });
+    const auth = await screen.findByRole('region', { name: 'Auth' });
     await user.click(within(auth).getByRole('button', { name: /GET\s*\/api\/me\s*The signed-in user/ }));
     expect(within(auth).getByLabelText('200: An administrator (role 1, superadmin)')).toHaveTextContent('"defaultRoleId": 1');
     expect(within(auth).getByText('A plain user (role 4) of the same organization')).toBeVisible();
     expect(within(auth).getByLabelText('200: A plain user (role 4) of the same organization')).toHaveTextContent('"userRole": "user"');
   });
 
-  it('shows its chrome in German', () => {
-    renderWithProviders(<ApiDocsPage />, { language: 'de' });
-    expect(screen.getByRole('heading', { level: 1, name: 'API-Referenz' })).toBeVisible();
+  it('shows its chrome in German', async () => {
+    await act(async () => {
+      renderWithProviders(<ApiDocsPage />, { language: 'de' });
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'API-Referenz' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Endpunkte filtern' })).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, use, useMemo, useState, type ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Box, Code, Container, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-// The contract itself, bundled as text into this page's lazy chunk only.
-import contractText from '../../../docs/api/openapi.yaml?raw';
+// The contract itself, as text in a chunk of its own (larger than the page's code), asked for as soon as
+// this page's chunk runs; the page suspends until it is in.
+const contractText: Promise<string> = import('../../../docs/api/openapi.yaml?raw').then((module) => module.default);
 import { filterTags, readContract, type ExampleDoc, type OperationDoc } from './contract';
 
 export const API_DOCS_PATH = '/dev/api';
@@ -154,7 +155,8 @@ function OperationPanel({ op }: { op: OperationDoc }) {
 /** /dev/api: the API contract (docs/api/openapi.yaml) as a readable reference, in dev builds and demo mode. */
 export default function ApiDocsPage() {
   const { t } = useTranslation();
-  const contract = useMemo(() => readContract(contractText), []);
+  const text = use(contractText);
+  const contract = useMemo(() => readContract(text), [text]);
   const [query, setQuery] = useState('');
   // Only open items render their details: 91 operations and their schemas stay cheap to show and filter.
   const [open, setOpen] = useState<string[]>([]);
