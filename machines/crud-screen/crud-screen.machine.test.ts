@@ -4,6 +4,7 @@ import { getShortestPaths } from 'xstate/graph';
 import type { Page } from '../domain/types';
 import { createEditorMachine, type DeleteTarget, type FieldErrors, type SaveInput, type ValidateInput } from '../editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery } from '../list/list.machine';
+import { callbackActor } from '../testing/deferred';
 import { shapeOf } from '../testing/graph';
 import { createCrudScreenMachine, isJobActive, jobActor, type CrudScreenEmitted, type JobRequest } from './crud-screen.machine';
 
@@ -41,9 +42,11 @@ function harness(jobs: { onStart?: JobRequest[]; afterChange?: JobRequest[]; ref
         into.push({ input, resolve, reject });
       });
   const clock = new SimulatedClock();
+  // The screen's live stream (docs/live.md): what it sends the list.
+  const live = callbackActor();
   const provided = machine.provide({
     actors: {
-      list: createCrudListFake(deferred(calls.fetchPage), deferred(calls.bulk)),
+      list: createCrudListFake(deferred(calls.fetchPage), deferred(calls.bulk), live.logic),
       editor: createCrudEditorFake(deferred(calls.save), deferred(calls.remove)),
       job: fromPromise<unknown, JobRequest>(deferred(calls.job)),
     },
@@ -76,15 +79,17 @@ function harness(jobs: { onStart?: JobRequest[]; afterChange?: JobRequest[]; ref
     if (!d) throw new Error('no pending call');
     return d;
   };
-  return { actor, calls, clock, emitted, child, last };
+  return { actor, calls, clock, emitted, child, last, live };
 }
 
 // The real list and editor logic, with their outside-world actors replaced (what the app's provide() does).
 function createCrudListFake(
   fetchPage: (a: { input: { query: ListQuery } }) => Promise<Page<Row>>,
   bulk: (a: { input: BulkRequest }) => Promise<unknown>,
+  liveEvents?: ReturnType<typeof callbackActor>['logic'],
 ) {
-  return createListMachine<Row>().provide({ actors: { fetchPage: fromPromise(fetchPage), bulkAction: fromPromise(bulk) } });
+  const actors = { fetchPage: fromPromise(fetchPage), bulkAction: fromPromise(bulk) };
+  return createListMachine<Row>().provide({ actors: liveEvents ? { ...actors, liveEvents } : actors });
 }
 function createCrudEditorFake(
   save: (a: { input: SaveInput<Values> }) => Promise<Row>,
@@ -101,10 +106,10 @@ function createCrudEditorFake(
   });
 }
 
-/** `confirmation/deletion/jobs`, e.g. `idle/pending/idle`. */
+/** `confirmation/deletion/jobs/form`, e.g. `idle/pending/idle/open`. */
 const label = (value: unknown) => {
-  const v = value as { confirmation: string; deletion: string; jobs: string };
-  return `${v.confirmation}/${v.deletion}/${v.jobs}`;
+  const v = value as { confirmation: string; deletion: string; jobs: string; form: string };
+  return `${v.confirmation}/${v.deletion}/${v.jobs}/${v.form}`;
 };
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -256,6 +261,84 @@ describe('crud-screen machine: routing between list and editor', () => {
     h.last(h.calls.bulk).reject(new Error('nope'));
     await settle();
     expect(h.emitted.at(-1)).toMatchObject({ type: 'crud.bulk.failed', action: 'delete' });
+  });
+});
+
+describe('crud-screen machine: live reloads wait for the edit drawer', () => {
+  const LIVE_DEBOUNCE_MS = 1000;
+
+  it('events while the drawer is open reload nothing; closing it reloads once, however many arrived', async () => {
+    const h = harness();
+    await loaded(h);
+    const fetches = h.calls.fetchPage.length;
+    h.child().editor.send({ type: 'editor.open.edit', id: 'r1', values: { name: 'Row 1' } });
+    expect(h.actor.getSnapshot().matches({ form: 'open' })).toBe(true);
+    for (let i = 0; i < 3; i += 1) {
+      h.live.emit({ type: 'list.live.stale' });
+      h.clock.increment(LIVE_DEBOUNCE_MS * 3);
+    }
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches);
+    expect(visible(h)).toEqual(ROWS.slice(0, 10).map((r) => r.id));
+
+    h.child().editor.send({ type: 'editor.close' });
+    await settle();
+    expect(h.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+    await loaded(h);
+    h.clock.increment(LIVE_DEBOUNCE_MS * 5);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+  });
+
+  it('the discard question keeps the drawer open, and so the reload waiting', async () => {
+    const h = harness();
+    await loaded(h);
+    const fetches = h.calls.fetchPage.length;
+    h.child().editor.send({ type: 'editor.open.edit', id: 'r1', values: { name: 'Row 1' } });
+    h.child().editor.send({ type: 'editor.change', values: { name: 'Row one' } });
+    h.live.emit({ type: 'list.live.stale' });
+    h.child().editor.send({ type: 'editor.close' });
+    h.clock.increment(LIVE_DEBOUNCE_MS * 3);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches);
+    h.child().editor.send({ type: 'editor.discard.confirm' });
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+  });
+
+  it('a save in flight holds it too; the save’s own reload serves the events (one reload)', async () => {
+    const h = harness();
+    await loaded(h);
+    const fetches = h.calls.fetchPage.length;
+    h.child().editor.send({ type: 'editor.open.edit', id: 'r1', values: { name: 'Row 1' } });
+    h.child().editor.send({ type: 'editor.change', values: { name: 'Row one' } });
+    h.child().editor.send({ type: 'editor.submit' });
+    await settle();
+    h.live.emit({ type: 'list.live.stale' });
+    h.clock.increment(LIVE_DEBOUNCE_MS * 3);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches);
+
+    h.last(h.calls.save).resolve({ id: 'r1', name: 'Row one' });
+    await settle();
+    expect(h.actor.getSnapshot().matches({ form: 'closed' })).toBe(true);
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+    await loaded(h);
+    h.clock.increment(LIVE_DEBOUNCE_MS * 5);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
+  });
+
+  it('with the drawer closed a burst still reloads once after the quiet delay', async () => {
+    const h = harness();
+    await loaded(h);
+    const fetches = h.calls.fetchPage.length;
+    h.live.emit({ type: 'list.live.stale' });
+    h.live.emit({ type: 'list.live.stale' });
+    h.clock.increment(LIVE_DEBOUNCE_MS);
+    await settle();
+    expect(h.calls.fetchPage.length).toBe(fetches + 1);
   });
 });
 
@@ -417,6 +500,8 @@ type ModelEvent =
   | { type: 'crud.job.cancel' }
   | { type: 'xstate.done.actor.job' }
   | { type: 'xstate.error.actor.job' }
+  | { type: 'editor.form.opened' }
+  | { type: 'editor.form.closed' }
   /** Raised by the jobs region (not performed): how the current job ended. */
   | { type: 'crud.job.settled'; failed: boolean; asked: boolean };
 
@@ -438,6 +523,7 @@ const model = setup({
   },
   guards: {
     isDeletionIdle: stateIn({ deletion: 'idle' }),
+    isFormClosed: stateIn({ form: 'closed' }),
     isPending: stateIn({ deletion: 'pending' }),
     canQueue: ({ context }) => context.queued < 1,
     hasQueued: ({ context }) => context.queued > 0,
@@ -449,7 +535,8 @@ const model = setup({
   type: 'parallel',
   context: { queued: 0, asked: 'none' },
   on: {
-    'editor.saved': {},
+    // The model saves a record it opens for that (a save of the open drawer closes it: a focused test).
+    'editor.saved': { guard: 'isFormClosed' },
     'list.bulk.done': {},
     'list.bulk.failed': {},
   },
@@ -493,6 +580,13 @@ const model = setup({
         pending: {
           on: { 'editor.delete.undone': { target: 'idle' } },
         },
+      },
+    },
+    form: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'editor.form.opened': { target: 'open' } } },
+        open: { on: { 'editor.form.closed': { target: 'closed' } } },
       },
     },
     jobs: {
@@ -542,6 +636,8 @@ const MODEL_EVENTS: ModelEvent[] = (
     'crud.job.cancel',
     'xstate.done.actor.job',
     'xstate.error.actor.job',
+    'editor.form.opened',
+    'editor.form.closed',
   ] as const
 ).map((type) => ({ type }));
 
@@ -628,6 +724,13 @@ describe('crud-screen machine: model-based', () => {
       case 'xstate.error.actor.job':
         h.last(h.calls.job).reject(new Error('job failed'));
         break;
+      case 'editor.form.opened':
+        // A row the model never deletes, so only the view closes its drawer.
+        editor.send({ type: 'editor.open.edit', id: 'open-row', values: { name: 'Open row' } });
+        break;
+      case 'editor.form.closed':
+        editor.send({ type: 'editor.close' });
+        break;
       case 'crud.job.settled':
         throw new Error('raised by the machine, never performed');
     }
@@ -653,8 +756,8 @@ describe('crud-screen machine: model-based', () => {
 
   it('reaches every state of the machine', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    // confirmation × deletion × jobs, except a confirmed job that is not running (it runs or waits for the one running).
-    expect(reached.size).toBe(10);
+    // confirmation × deletion × jobs, except a confirmed job that is not running (it runs or waits for the one running), × form.
+    expect(reached.size).toBe(20);
   });
 
   it.each(cases)('$name', async ({ events }) => {
@@ -662,7 +765,7 @@ describe('crud-screen machine: model-based', () => {
     await loaded(h);
     const w: World = { h, nextRow: 0, nextJob: 0, pending: null };
     let state = model.resolveState({
-      value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle' },
+      value: { confirmation: 'idle', deletion: 'idle', jobs: 'idle', form: 'closed' },
       context: { queued: 0, asked: 'none' },
     });
     for (const event of events) {
@@ -675,6 +778,9 @@ describe('crud-screen machine: model-based', () => {
       const editor = h.child().editor.getSnapshot();
       const pending = editor.context.pendingDelete;
       if (real.matches({ deletion: 'pending' })) expect(hidden).toContain(pending?.id);
+      // The list's live reloads are held exactly while the editor's drawer is open.
+      expect(editor.hasTag('open')).toBe(real.matches({ form: 'open' }));
+      expect(h.child().list.getSnapshot().context.liveHeld).toBe(real.matches({ form: 'open' }));
       // The toast's Undo (sent to the editor) is accepted exactly while the parent shows a delete pending.
       expect(editor.can({ type: 'editor.undo', id: pending?.id ?? '' })).toBe(real.matches({ deletion: 'pending' }));
       // One undo toast contract: every pending delete ends in exactly one undone, deleted or failed notice.

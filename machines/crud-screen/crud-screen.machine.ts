@@ -15,14 +15,17 @@ import { createListMachine, type ListInput, type ListReport, type ListRow } from
  * - editor.delete.undone  → the row is shown again, `crud.delete.undone`;
  * - editor.deleted        → the list reloads (the row stays hidden: it is gone), `crud.deleted`;
  * - editor.delete.failed  → the row is shown again, the failure is dismissed in the editor, `crud.delete.failed`;
- * - list.bulk.done/failed → `crud.bulk.done` / `crud.bulk.failed`.
+ * - list.bulk.done/failed → `crud.bulk.done` / `crud.bulk.failed`;
+ * - editor.form.opened/closed → the list's live reload is held while the drawer is open (`list.live.hold` /
+ *   `list.live.release`): a reload then could change the row being edited or move rows under the user. Events
+ *   that arrive meanwhile make one reload when it closes (none after a save: the save's own reload serves them).
  * After a save, a delete or a bulk action the `afterChange` jobs run again (e.g. reload the tag list).
  *
  * Regions: `confirmation` (idle | asking: a job that asks first waits for crud.job.confirm / cancel | running: the
  * confirmed job runs; a failure asks again with the answer kept and the error), `deletion` (idle | pending: a
  * deletion waits for undo; the editor keeps the row (`pendingDelete`, its only record) and undoes it only if the
  * undo names it) and `jobs` (idle | running, with a queue: a job asked for while another runs waits its turn, an
- * identical one is dropped).
+ * identical one is dropped), and `form` (closed | open: the editor's drawer, as the editor reports it).
  */
 
 /** A screen's jobs by name (e.g. 'export', 'tags', 'toggle'): what each takes and what it answers. */
@@ -173,6 +176,8 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
         enqueue.sendTo(context.editor, { type: 'editor.delete.dismiss' });
         enqueue.emit({ type: 'crud.delete.failed', target: event.target, error: event.error });
       }),
+      holdListLive: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.list, { type: 'list.live.hold' })),
+      releaseListLive: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.list, { type: 'list.live.release' })),
       emitBulkDone: emit(({ event }) =>
         event.type === 'list.bulk.done'
           ? { type: 'crud.bulk.done' as const, action: event.action, count: event.count }
@@ -286,6 +291,14 @@ export function createCrudScreenMachine<T extends ListRow, V extends object, S, 
               ],
             },
           },
+        },
+      },
+      // The editor's drawer. While it is open the list's stale reloads wait (the row being edited must not change under the user).
+      form: {
+        initial: 'closed',
+        states: {
+          closed: { on: { 'editor.form.opened': { target: 'open', actions: 'holdListLive' } } },
+          open: { on: { 'editor.form.closed': { target: 'closed', actions: 'releaseListLive' } } },
         },
       },
       jobs: {

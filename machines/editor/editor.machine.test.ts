@@ -171,6 +171,54 @@ describe('editor machine: form', () => {
   });
 });
 
+describe('editor machine: reports the form opening and closing', () => {
+  it('reports editor.form.opened / editor.form.closed exactly when the drawer’s `open` tag comes and goes', async () => {
+    const { actor } = start();
+    const reports: string[] = [];
+    const flips: string[] = [];
+    actor.on('editor.form.opened', (e) => reports.push(e.type));
+    actor.on('editor.form.closed', (e) => reports.push(e.type));
+    let open = actor.getSnapshot().hasTag('open');
+    actor.subscribe((s) => {
+      if (s.hasTag('open') === open) return;
+      open = s.hasTag('open');
+      flips.push(open ? 'editor.form.opened' : 'editor.form.closed');
+    });
+
+    actor.send({ type: 'editor.open.create' });
+    actor.send({ type: 'editor.close' });
+    // Dirty: the discard question keeps the drawer open until it is answered.
+    actor.send({ type: 'editor.open.edit', id: '7', values: { name: 'A', hostname: 'a' } });
+    actor.send({ type: 'editor.change', values: { name: 'B' } });
+    actor.send({ type: 'editor.close' });
+    actor.send({ type: 'editor.discard.cancel' });
+    actor.send({ type: 'editor.close' });
+    actor.send({ type: 'editor.discard.confirm' });
+    // A save in flight is still open; saved is not.
+    actor.send({ type: 'editor.open.create' });
+    actor.send({ type: 'editor.change', values: { name: 'Kiosk', hostname: 'k' } });
+    actor.send({ type: 'editor.submit' });
+    expect(reports.at(-1)).toBe('editor.form.opened');
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }));
+    // From saved straight into another record, which is then deleted while open.
+    actor.send({ type: 'editor.open.edit', id: '8', values: { name: 'C', hostname: 'c' } });
+    actor.send({ type: 'editor.delete' });
+    actor.send({ type: 'editor.delete.confirm' });
+
+    expect(reports).toEqual([
+      'editor.form.opened',
+      'editor.form.closed',
+      'editor.form.opened',
+      'editor.form.closed',
+      'editor.form.opened',
+      'editor.form.closed',
+      'editor.form.opened',
+      'editor.form.closed',
+    ]);
+    expect(reports).toEqual(flips);
+  });
+});
+
 describe('editor machine: delete with undo', () => {
   const target = { id: '9', label: 'Kiosk 9' };
 

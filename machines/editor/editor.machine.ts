@@ -12,7 +12,9 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
  * Validation is a provided `validate` actor (the app keeps its zod schemas in src/) answering field errors.
  *
  * Outcomes (`EditorReport`: saved, delete pending/undone/deleted/failed) go to the parent with `sendParent`
- * (the CRUD screen reacts to them) and are emitted too, for a listener of an editor without a parent.
+ * (the CRUD screen reacts to them) and are emitted too, for a listener of an editor without a parent. So do
+ * `editor.form.opened` / `editor.form.closed`, when the form's `open` tag (the drawer) comes and goes: the CRUD
+ * screen holds the list's live reload while the drawer is open.
  */
 
 export type FieldErrors = Record<string, string>;
@@ -87,7 +89,11 @@ export type EditorReport<T> =
   | { type: 'editor.delete.pending'; target: DeleteTarget }
   | { type: 'editor.delete.undone'; target: DeleteTarget }
   | { type: 'editor.deleted'; target: DeleteTarget }
-  | { type: 'editor.delete.failed'; target: DeleteTarget; error: unknown };
+  | { type: 'editor.delete.failed'; target: DeleteTarget; error: unknown }
+  /** The form opened (the drawer shows): from closed or saved into editing. */
+  | { type: 'editor.form.opened' }
+  /** The form left its `open` states: closed, discarded, dismissed, or saved. */
+  | { type: 'editor.form.closed' };
 
 function sameValues(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -173,6 +179,16 @@ export function createEditorMachine<V extends object, T>() {
       assignValidationErrors: assign((_, errors: FieldErrors) => ({ fieldErrors: errors })),
       clearErrors: assign({ fieldErrors: () => ({}), formError: () => null, saveError: () => null }),
       assignSaved: assign(({ context }, { record }: { record: T }) => ({ saved: record, initial: context.values })),
+      reportOpened: enqueueActions(({ self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.form.opened' };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
+      reportClosed: enqueueActions(({ self, enqueue }) => {
+        const report: EditorReport<T> = { type: 'editor.form.closed' };
+        enqueue.emit(report);
+        if (self._parent) enqueue.sendParent(report);
+      }),
       emitSaved: enqueueActions(({ context, self, enqueue }) => {
         const report: EditorReport<T> = { type: 'editor.saved', mode: context.mode, record: context.saved as T };
         enqueue.emit(report);
@@ -248,13 +264,13 @@ export function createEditorMachine<V extends object, T>() {
       form: {
         initial: 'closed',
         on: {
-          'editor.form.dismiss': { target: '.closed', actions: 'reset' },
+          'editor.form.dismiss': { target: '.closed', actions: ['reset', 'reportClosed'] },
         },
         states: {
           closed: {
             on: {
-              'editor.open.create': { target: 'editing', actions: 'openCreate' },
-              'editor.open.edit': { target: 'editing', actions: 'openEdit' },
+              'editor.open.create': { target: 'editing', actions: ['openCreate', 'reportOpened'] },
+              'editor.open.edit': { target: 'editing', actions: ['openEdit', 'reportOpened'] },
             },
           },
           editing: {
@@ -272,7 +288,7 @@ export function createEditorMachine<V extends object, T>() {
               'editor.submit': { target: 'validating' },
               'editor.close': [
                 { guard: 'isDirty', target: 'confirmingDiscard' },
-                { target: 'closed', actions: 'reset' },
+                { target: 'closed', actions: ['reset', 'reportClosed'] },
               ],
             },
           },
@@ -301,7 +317,7 @@ export function createEditorMachine<V extends object, T>() {
               input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
               onDone: {
                 target: 'saved',
-                actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved'],
+                actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved', 'reportClosed'],
               },
               onError: { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
             },
@@ -317,14 +333,14 @@ export function createEditorMachine<V extends object, T>() {
           confirmingDiscard: {
             tags: ['open', 'dirty'],
             on: {
-              'editor.discard.confirm': { target: 'closed', actions: 'reset' },
+              'editor.discard.confirm': { target: 'closed', actions: ['reset', 'reportClosed'] },
               'editor.discard.cancel': { target: 'editing.check' },
             },
           },
           saved: {
             on: {
-              'editor.open.create': { target: 'editing', actions: 'openCreate' },
-              'editor.open.edit': { target: 'editing', actions: 'openEdit' },
+              'editor.open.create': { target: 'editing', actions: ['openCreate', 'reportOpened'] },
+              'editor.open.edit': { target: 'editing', actions: ['openEdit', 'reportOpened'] },
               'editor.close': { target: 'closed', actions: 'reset' },
             },
           },

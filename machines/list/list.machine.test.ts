@@ -404,6 +404,59 @@ describe('list machine: live events from the liveEvents actor', () => {
     expect(pages.calls).toHaveLength(2);
   });
 
+  it('holds a `stale` reload while a parent holds it, then reloads once on release', async () => {
+    const { actor, pages, live, clock } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    actor.send({ type: 'list.live.hold' });
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(5000);
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(5000);
+    expect(pages.calls).toHaveLength(1);
+    actor.send({ type: 'list.live.release' });
+    expect(pages.calls).toHaveLength(2);
+    pages.calls[1]?.resolve(page(rows(3)));
+    await flush();
+    clock.increment(5000);
+    expect(pages.calls).toHaveLength(2);
+  });
+
+  it('a release while rows are selected waits on for the selection', async () => {
+    const { actor, pages, live, clock } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    actor.send({ type: 'list.live.hold' });
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(500);
+    actor.send({ type: 'list.select', id: 'r1' });
+    actor.send({ type: 'list.live.release' });
+    clock.increment(5000);
+    expect(pages.calls).toHaveLength(1);
+    actor.send({ type: 'list.select.clear' });
+    clock.increment(500);
+    expect(pages.calls).toHaveLength(2);
+  });
+
+  it('a reload asked for while a `stale` one waits serves it: no second reload', async () => {
+    const { actor, pages, live, clock } = startLive();
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    live.emit({ type: 'list.live.stale' });
+    actor.send({ type: 'list.refresh' });
+    pages.calls[1]?.resolve(page(rows(3)));
+    await flush();
+    clock.increment(5000);
+    expect(pages.calls).toHaveLength(2);
+
+    actor.send({ type: 'list.live.hold' });
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(500);
+    actor.send({ type: 'list.refresh' });
+    actor.send({ type: 'list.live.release' });
+    expect(pages.calls).toHaveLength(3);
+  });
+
   it('a list without live updates listens to nothing', async () => {
     const { actor } = start();
     await settle(actor);

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
 
 /**
@@ -8,7 +8,8 @@ import type { Page } from '../domain/types';
  * - `data`: loading → loaded | empty | failed (retry); bulk runs a provided action on the selection then reloads.
  * - `search`: typing is debounced here (not in the component), then becomes a query change.
  * - `liveRefresh`: `list.live.stale` (someone else changed the rows) reloads once things are quiet (debounced, and
- *   not while rows are selected).
+ *   not while rows are selected); while a parent holds it (`list.live.hold`: the CRUD screen's edit drawer is open)
+ *   it waits in `held` and reloads once on `list.live.release`. A reload asked for meanwhile (`list.refresh`) serves it.
  *
  * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
  * a changed row in view is replaced in place, no reload; a created row reloads page 1 of an unfiltered list,
@@ -70,6 +71,8 @@ export interface ListContext<T extends ListRow> {
   /** Rows changed while a page loads: applied over its answer, which may be older. */
   liveRows: T[];
   liveDebounceMs: number;
+  /** A parent holds stale reloads (`list.live.hold`) until `list.live.release`. */
+  liveHeld: boolean;
 }
 
 export type ListEvent<T extends ListRow = ListRow> =
@@ -92,6 +95,9 @@ export type ListEvent<T extends ListRow = ListRow> =
   | { type: 'list.rows.show'; ids: string[] }
   /** Reload page 1 to show the rows counted in `newCount` (the "N new — show" bar). */
   | { type: 'list.live.show' }
+  /** From a parent: a stale reload waits (e.g. the edit drawer is open), then runs once on release. */
+  | { type: 'list.live.hold' }
+  | { type: 'list.live.release' }
   | LiveListEvent<T>;
 
 /** What a screen's `liveEvents` actor sends the list (docs/live.md). */
@@ -187,6 +193,9 @@ export function createListMachine<T extends ListRow>() {
       /** Page 1 with no search or filter: a new row belongs here, so it may appear. */
       isFirstPageUnfiltered: ({ context }) =>
         context.query.page === 1 && context.query.search === '' && Object.keys(normalizeFilters(context.query.filters)).length === 0,
+      isLiveHeld: ({ context }) => context.liveHeld,
+      /** The data region takes `list.refresh` here (it reloads), so the reload serves a waiting stale one. */
+      isRefreshable: or([stateIn({ data: 'loaded' }), stateIn({ data: 'empty' }), stateIn({ data: 'failed' })]),
       isRowInView: ({ context, event }) => event.type === 'list.live.removed' && context.items.some((row) => row.id === event.id),
     },
     actions: {
@@ -230,6 +239,8 @@ export function createListMachine<T extends ListRow>() {
       countNew: assign(({ context }) => ({ newCount: context.newCount + 1 })),
       showNew: assign(({ context }) => ({ newCount: 0, query: { ...context.query, page: 1 }, selected: [] })),
       raiseRefresh: raise({ type: 'list.refresh' as const }),
+      holdLive: assign({ liveHeld: () => true }),
+      releaseLive: assign({ liveHeld: () => false }),
       assignLastPage: assign(({ context }, { page }: { page: Page<T> }) => {
         const last = Math.max(1, Math.ceil(page.total / context.query.pageSize));
         return { query: { ...context.query, page: last } };
@@ -305,6 +316,7 @@ export function createListMachine<T extends ListRow>() {
         newCount: 0,
         liveRows: [],
         liveDebounceMs: input.liveDebounceMs ?? 1000,
+        liveHeld: false,
       };
     },
     invoke: { id: 'liveEvents', src: 'liveEvents' },
@@ -417,17 +429,35 @@ export function createListMachine<T extends ListRow>() {
       },
       liveRefresh: {
         initial: 'idle',
+        on: {
+          'list.live.hold': { actions: 'holdLive' },
+          'list.live.release': { actions: 'releaseLive' },
+        },
         states: {
           idle: { on: { 'list.live.stale': { target: 'waiting' } } },
           // More changes within the delay wait for one reload; while rows are selected (the user is at work on them)
-          // it waits on, and a list that is busy (bulk, a question) ignores it.
+          // it waits on, while a parent holds it it waits for the release, and a list that is busy (bulk, a question) ignores it.
           waiting: {
-            on: { 'list.live.stale': { target: 'waiting', reenter: true } },
+            on: {
+              'list.live.stale': { target: 'waiting', reenter: true },
+              'list.refresh': { guard: 'isRefreshable', target: 'idle' },
+            },
             after: {
               liveDebounce: [
                 { guard: 'hasSelection', target: 'waiting', reenter: true },
+                { guard: 'isLiveHeld', target: 'held' },
                 { target: 'idle', actions: 'raiseRefresh' },
               ],
+            },
+          },
+          // One reload is due: later stale events add nothing to it.
+          held: {
+            on: {
+              'list.live.release': [
+                { guard: 'hasSelection', target: 'waiting', actions: 'releaseLive' },
+                { target: 'idle', actions: ['releaseLive', 'raiseRefresh'] },
+              ],
+              'list.refresh': { guard: 'isRefreshable', target: 'idle' },
             },
           },
         },
