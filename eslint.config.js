@@ -200,6 +200,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      // Generated from docs/api/openapi.yaml (npm run api:validators).
+      'mirage/contract/*.generated.js',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
 import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
+import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
 import { table, type MirageDb, type Row } from './db';
 
@@ -161,6 +162,9 @@ export function withAuth(
   const answer = (request: Request, verified?: UserRow | Response) => {
     const user = verified ?? authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
     if (user instanceof Response) return user;
+    // The caller is known: now the request's shape (docs/api/openapi.yaml), before what they may do.
+    const invalid = contractRefusal(request);
+    if (invalid) return invalid;
     if (options.permission) {
       const refused = forbidden(user, options.permission.action, options.permission.resource);
       if (refused) return refused;
@@ -252,6 +256,6 @@ export function withAgent(server: Server, handler: (ctx: AgentContext) => unknow
     const request = args[1] as Request;
     const unit = authenticateAgent(server.db, request);
     if (unit instanceof Response) return unit;
-    return (unsupportedMediaType(request) ?? handler({ db: server.db, request, unit })) as AnyResponse;
+    return (unsupportedMediaType(request) ?? contractRefusal(request) ?? handler({ db: server.db, request, unit })) as AnyResponse;
   };
 }

@@ -5,7 +5,8 @@ import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 import type { ProviderAuthConfig } from './oidc/provider-auth';
 import { collectionOf, requestTimingHost } from './mirage-internals';
-import { passesThrough, recordServedRoutes, refuseUnservedRoutes } from './unknown-routes';
+import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
+import { guardRoutesWithContract } from './contract/gate';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -65,13 +66,15 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     trackRequests: false,
     ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
-      const served = recordServedRoutes(this);
       if (options.beginWrite) makeWritesDurable(this, options.beginWrite);
+      // Every route is an operation of docs/api/openapi.yaml, and its requests are checked against it.
+      const unguard = guardRoutesWithContract(this);
       this.namespace = 'api';
       for (const domain of domains) domain.routes(this, ctx);
       this.namespace = '';
+      unguard();
       // What no domain serves under /api is refused (404/405), never handed to the static host's HTML.
-      refuseUnservedRoutes(this, served, delay);
+      refuseUnservedRoutes(this, delay);
       // Anything else (chunks, assets, the identity provider's origin) goes to the network.
       this.passthrough((request) => passesThrough(request.url));
     },

@@ -1,4 +1,5 @@
 import type { Server } from 'miragejs';
+import { documentedMethods } from './contract/gate';
 
 /**
  * The embedded backend refuses what it does not serve under /api, as a server's router would: an unknown
@@ -9,16 +10,9 @@ import type { Server } from 'miragejs';
 
 /** The methods Pretender intercepts, as Mirage names its route functions. */
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-type Verb = (typeof VERBS)[number];
-type Register = (path: string, ...args: unknown[]) => unknown;
 
 /** The prefix Mirage serves; everything else on this origin goes to the network. */
 const API_PREFIX = '/api';
-
-interface ServedRoute {
-  method: string;
-  pattern: RegExp;
-}
 
 /** A request path without its query and trailing slashes (Mirage serves `/x` and `/x/` alike). */
 function pathOf(url: string): string {
@@ -26,53 +20,17 @@ function pathOf(url: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** `/api/service-units/:id` → a pattern as Pretender's router reads it (`:x` one segment, `*x` the rest). */
-function patternOf(template: string): RegExp {
-  const segments = template
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      if (segment.startsWith(':')) return '[^/]+';
-      if (segment.startsWith('*')) return '.+';
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    });
-  return new RegExp(`^/${segments.join('/')}$`);
-}
-
-/** The full path Mirage registers a route under: its namespace, then the path. */
-function fullPathOf(namespace: string, path: string): string {
-  return `/${[namespace, path]
-    .map((part) => part.replace(/^\/+|\/+$/g, ''))
-    .filter(Boolean)
-    .join('/')}`;
-}
-
-/**
- * Records every route registered on the server from now on (the domains' own registrations, so there is
- * no second list to keep) and returns the methods served at a path, upper-case, in a fixed order.
- */
-export function recordServedRoutes(server: Server): (path: string) => string[] {
-  const routes: ServedRoute[] = [];
-  const verbs = server as unknown as Record<Verb | 'del', Register>;
-  for (const verb of VERBS) {
-    const register = verbs[verb];
-    verbs[verb] = (path, ...args) => {
-      routes.push({ method: verb.toUpperCase(), pattern: patternOf(fullPathOf(server.namespace, path)) });
-      return register(path, ...args);
-    };
-  }
-  verbs.del = verbs.delete;
-  return (path) => {
-    const methods = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method));
-    return VERBS.map((verb) => verb.toUpperCase()).filter((method) => methods.has(method));
-  };
+/** The methods the contract has at a path, upper-case, in a fixed order (the routes are its operations). */
+function served(path: string): string[] {
+  const methods = new Set(documentedMethods(path));
+  return VERBS.map((verb) => verb.toUpperCase()).filter((method) => methods.has(method));
 }
 
 type PretenderHandler = Parameters<Server['pretender']['get']>[1];
 type PretenderAnswer = Awaited<ReturnType<PretenderHandler>>;
 
 /** The answer to a request no route serves: 404, or 405 with `Allow` when the path has other methods. */
-function refusal(method: string, url: string, served: (path: string) => string[]): PretenderAnswer {
+function refusal(method: string, url: string): PretenderAnswer {
   const path = pathOf(url);
   const allowed = served(path);
   const verb = method.toUpperCase();
@@ -91,11 +49,11 @@ function refusal(method: string, url: string, served: (path: string) => string[]
  * Registered with Pretender directly, below every route of the domains (its router prefers a literal or
  * `:param` segment to `*rest`), and not as a Mirage route: it is no operation of the contract and no write.
  */
-export function refuseUnservedRoutes(server: Server, served: (path: string) => string[], delay: () => number): void {
+export function refuseUnservedRoutes(server: Server, delay: () => number): void {
   const handler: PretenderHandler = (request) => {
     // Pretender's request keeps open()'s method and url; its typings (an XMLHttpRequest) leave them out.
     const { method, url } = request as unknown as { method: string; url: string };
-    return new Promise((resolve) => setTimeout(() => resolve(refusal(method, url, served)), delay()));
+    return new Promise((resolve) => setTimeout(() => resolve(refusal(method, url)), delay()));
   };
   for (const verb of VERBS) {
     server.pretender[verb](API_PREFIX, handler);

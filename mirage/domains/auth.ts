@@ -1,3 +1,4 @@
+import { contractRefusal } from '../contract/gate';
 import { Response, type Request, type Server } from 'miragejs';
 import { derivePasswordHash, needsRehash, randomToken, spendPasswordCheck, verifyPassword } from '../crypto';
 import { table, type MirageDb } from '../db';
@@ -153,12 +154,15 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
 export const DEFAULT_APP_KEY = 'service-unit-admin-demo-key';
 const EXPECTED_APP_KEY = import.meta.env?.VITE_APP_KEY ?? DEFAULT_APP_KEY;
 
-/** Login and registration answer only the app that sends the fixed application key. */
+/**
+ * Login and registration answer only the app that sends the fixed application key; with it, the request
+ * is then checked against the contract (mirage/contract/gate.ts).
+ */
 function appKeyError(request: Request): ReturnType<typeof errorResponse> | null {
   const key = request.requestHeaders['key'] ?? request.requestHeaders['Key'] ?? '';
   if (!key) return errorResponse(401, 'Missing application key');
   if (key !== EXPECTED_APP_KEY) return errorResponse(401, 'Invalid application key');
-  return null;
+  return contractRefusal(request);
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -305,6 +309,8 @@ function setLocked(db: MirageDb, sessionKey: string, locked: boolean): void {
 function lock(db: MirageDb, request: Request) {
   const found = signInOf(db, request);
   if (!found) return errorResponse(401, 'Invalid access token');
+  const invalid = contractRefusal(request);
+  if (invalid) return invalid;
   setLocked(db, found.session.sessionKey, true);
   return json(204);
 }
@@ -329,6 +335,8 @@ export function meRecord(db: MirageDb, user: UserRow) {
 async function unlock(db: MirageDb, request: Request) {
   const found = signInOf(db, request);
   if (!found) return errorResponse(401, 'Invalid access token');
+  const invalid = contractRefusal(request);
+  if (invalid) return invalid;
   const { session, user } = found;
   const body = parseBody(request);
   const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';

@@ -145,8 +145,9 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
   const input = body['task'];
   const errors: Record<string, FieldCode> = {};
   const messages: string[] = [];
+  // Fields are named by their path in the body (`task.title`), as the contract names nested fields.
   const fail = (field: string, code: FieldCode, message: string) => {
-    errors[field] = code;
+    errors[`task.${field}`] = code;
     messages.push(message);
   };
   const patch: TaskPatch = {};

@@ -109,9 +109,9 @@ describe('GET /api/apps/email/mails', () => {
     expect(await mails('inbox', 'no such subject zzz')).toEqual([]);
   });
 
-  it('answers 422 for an unknown or missing filter', async () => {
-    expect((await call('GET', '/api/apps/email/mails?filter=archive')).status).toBe(422);
-    expect((await call('GET', '/api/apps/email/mails')).status).toBe(422);
+  it('answers 400 for an unknown or missing filter (the contract lists the filters)', async () => {
+    expect((await call('GET', '/api/apps/email/mails?filter=archive')).status).toBe(400);
+    expect((await call('GET', '/api/apps/email/mails')).status).toBe(400);
   });
 });
 
@@ -238,8 +238,10 @@ describe('bad bodies answer 422 with a message and change nothing', () => {
       .filter((m) => m.mailFolder === 'inbox')
       .slice(0, 2)
       .map((m) => m.id);
-    const res = await call('POST', `/api/apps/email/${endpoint}`, makeBody(ids));
-    expect(res.status).toBe(422);
+    const body = makeBody(ids);
+    const res = await call('POST', `/api/apps/email/${endpoint}`, body);
+    // Not an object at all is a malformed request (400); anything else a refused value (422).
+    expect(res.status).toBe(Array.isArray(body) ? 400 : 422);
     expect(typeof (res.data as { message: unknown }).message).toBe('string');
     expect(await everything()).toEqual(before);
   });
@@ -334,7 +336,7 @@ describe('POST /api/apps/email/compose', () => {
       [{ ...valid, to: ['not-an-address'] }, { to: 'invalidAddress' }],
       [{ ...valid, to: [] }, { to: 'required' }],
       [{ ...valid, cc: ['a@b'] }, { cc: 'invalidAddress' }],
-      [{ ...valid, bcc: 'x@y.example' }, { bcc: 'invalidAddress' }],
+      [{ ...valid, bcc: 'x@y.example' }, { bcc: 'invalidType' }],
       [{ ...valid, draft: undefined }, { draft: 'required' }],
       [{ ...valid, replyTo: 999999 }, { replyTo: 'unknown' }],
       [{ ...valid, draftId: must((await mails('inbox'))[0]).id }, { draftId: 'unknown' }],

@@ -93,9 +93,9 @@ describe('prediction report endpoints', () => {
     expect(page2.body.items).toHaveLength(10);
   });
 
-  it('refuses an unknown band with 422 and the field', async () => {
+  it('refuses an unknown band with 400 and the field', async () => {
     const answer = await superadmin.request<{ errors: Record<string, string> }>('GET', '/api/reports/prediction?band=purple');
-    expect(answer.status).toBe(422);
+    expect(answer.status).toBe(400);
     expect(Object.keys(answer.body.errors)).toEqual(['band']);
   });
 

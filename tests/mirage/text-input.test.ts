@@ -105,7 +105,7 @@ const ENDPOINTS: Endpoint[] = [
     body: (comment) => ({ pattern: 'odd.exe', action: 'block', enabled: true, comment }),
     field: 'comment',
   },
-  { name: 'to-do title', path: () => '/api/apps/todo/tasks/', body: (title) => ({ task: { title } }), field: 'title' },
+  { name: 'to-do title', path: () => '/api/apps/todo/tasks/', body: (title) => ({ task: { title } }), field: 'task.title' },
   {
     name: 'email subject',
     path: () => '/api/apps/email/compose',

@@ -41,7 +41,7 @@ describe('dashboard unit counts', () => {
     clock += 30 * 60_000;
     await driveAgents(server, () => clock).tick();
     const recent = await user.request<{ items: { id: string }[] }>('GET', '/api/dashboard/recent-offline?limit=50');
-    const offline = await user.request<Page<ServiceUnit>>('GET', '/api/service-units?status=offline&pageSize=200');
+    const offline = await user.request<Page<ServiceUnit>>('GET', '/api/service-units?status=offline&pageSize=100');
     const offlineIds = new Set(offline.body.items.map((u) => String(u.id)));
     expect(recent.body.items.length).toBeGreaterThan(0);
     expect(recent.body.items.every((u) => offlineIds.has(u.id))).toBe(true);

@@ -2513,7 +2513,7 @@ export type components = {
         };
     };
     responses: {
-        /** @description The body is not the JSON object the endpoint reads. */
+        /** @description The request is not what the endpoint reads: the body is not JSON (`invalidJson`) or not the kind of value it takes (`invalidBody`), or a path or query parameter breaks its schema (`invalidParameter`, `errors` naming it). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2644,7 +2644,7 @@ export type components = {
     parameters: {
         /** @description 1-based page number */
         Page: number;
-        /** @description Rows per page (at most 100; larger values are capped) */
+        /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
         PageSize: number;
         /** @description Sort direction */
         Order: "asc" | "desc";
@@ -2832,8 +2832,10 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             /** @description Too many failed sign-ins for this name or from this address lately (`code: tooManyAttempts`): try again after `Retry-After` seconds. The password was not checked. */
             429: {
                 headers: {
@@ -2906,7 +2908,9 @@ export interface operations {
                     "application/json": components["schemas"]["RefreshResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };
@@ -2972,6 +2976,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["NotStored"];
@@ -3021,6 +3026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["NotStored"];
@@ -3070,6 +3076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3096,6 +3103,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3123,8 +3131,8 @@ export interface operations {
                     "application/json": components["schemas"]["Task"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
         };
     };
@@ -3155,6 +3163,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedNumericId"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3211,6 +3220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Task"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -3241,8 +3251,8 @@ export interface operations {
                     "application/json": components["schemas"]["Email"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
         };
     };
@@ -3310,6 +3320,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3336,6 +3347,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3362,6 +3374,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3388,6 +3401,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3414,6 +3428,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3447,6 +3462,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedNumericId"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -3458,13 +3474,13 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "name" | "hostname" | "ipAddress" | "operatingSystem" | "location" | "agentVersion" | "lastSeenAt" | "status" | "createdAt" | "updatedAt";
                 /** @description Only units in these states. Repeat the key or send a comma list. */
                 status?: ("online" | "offline" | "maintenance")[];
@@ -3488,6 +3504,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceUnitPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -3519,6 +3536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceUnit"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -3557,7 +3575,7 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "name" | "hostname" | "ipAddress" | "operatingSystem" | "location" | "agentVersion" | "lastSeenAt" | "status" | "createdAt" | "updatedAt";
                 /** @description Only units in these states. Repeat the key or send a comma list. */
                 status?: ("online" | "offline" | "maintenance")[];
@@ -3584,6 +3602,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -3645,6 +3664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServiceUnit"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3704,6 +3724,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3734,6 +3755,7 @@ export interface operations {
                     "application/json": components["schemas"]["Updated"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3747,7 +3769,7 @@ export interface operations {
             query?: {
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "name" | "pid" | "user" | "cpuPercent" | "memoryMb" | "startedAt";
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
@@ -3773,6 +3795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
@@ -3875,6 +3898,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedProcessRule"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3916,6 +3940,7 @@ export interface operations {
                     "application/json": components["schemas"]["SavedProcessRule"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3993,6 +4018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreenshotPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -4151,6 +4177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScreenshotsDeleted"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -4223,13 +4250,13 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "pattern" | "matchType" | "action" | "enabled" | "updatedAt" | "createdAt";
                 /** @description Only these actions. Repeat the key or send a comma list. */
                 action?: ("allow" | "block")[];
@@ -4255,6 +4282,7 @@ export interface operations {
                     "application/json": components["schemas"]["UrlRestrictionPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -4286,6 +4314,7 @@ export interface operations {
                     "application/json": components["schemas"]["UrlRestriction"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -4375,6 +4404,7 @@ export interface operations {
                     "application/json": components["schemas"]["UrlRestriction"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4457,6 +4487,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -4484,6 +4515,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -4591,13 +4623,13 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "name" | "code" | "status" | "seatLimit" | "unitCount" | "userCount" | "timezone" | "createdAt";
                 /** @description Only these states. Repeat the key or send a comma list. */
                 status?: ("active" | "suspended" | "archived")[];
@@ -4617,6 +4649,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -4644,6 +4677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -4678,6 +4712,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -4690,7 +4725,7 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "name" | "code" | "status" | "seatLimit" | "unitCount" | "userCount" | "timezone" | "createdAt";
                 /** @description Only these states. Repeat the key or send a comma list. */
                 status?: ("active" | "suspended" | "archived")[];
@@ -4713,6 +4748,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -4740,6 +4776,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkStatusResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4806,6 +4843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4872,6 +4910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4909,6 +4948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4946,6 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Organization"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4960,7 +5001,7 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -4984,6 +5025,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4995,13 +5037,13 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "fullName" | "username" | "email" | "roleId" | "status" | "lastSignInAt" | "createdAt";
                 /** @description Only these organizations (super admin). Repeat the key or send a comma list. */
                 organizationId?: string[];
@@ -5025,6 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -5052,6 +5095,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserWithLink"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
@@ -5066,7 +5110,7 @@ export interface operations {
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default) */
+                /** @description Sort column (another value is refused with 400 `invalidParameter`) */
                 sort?: "fullName" | "username" | "email" | "roleId" | "status" | "lastSignInAt" | "createdAt";
                 /** @description Only these organizations (super admin). Repeat the key or send a comma list. */
                 organizationId?: string[];
@@ -5093,6 +5137,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -5156,6 +5201,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5199,7 +5245,7 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
             };
             header?: never;
@@ -5223,6 +5269,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5377,6 +5424,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetPasswordInfo"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -5402,6 +5450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Username"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["NotStored"];
@@ -5412,7 +5461,7 @@ export interface operations {
             query?: {
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Only these record kinds. Repeat the key or send a comma list. */
                 resource?: ("organization" | "user")[];
@@ -5438,6 +5487,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
@@ -5454,13 +5504,13 @@ export interface operations {
                 band?: components["schemas"]["RiskBand"];
                 /** @description 1-based page number */
                 page?: components["parameters"]["Page"];
-                /** @description Rows per page (at most 100; larger values are capped) */
+                /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
                 pageSize?: components["parameters"]["PageSize"];
                 /** @description Sort direction */
                 order?: components["parameters"]["Order"];
                 /** @description Case-insensitive text search */
                 search?: components["parameters"]["Search"];
-                /** @description Sort column (an unknown column falls back to the default, risk) */
+                /** @description Sort column (default risk; another value is refused with 400 `invalidParameter`) */
                 sort?: "risk" | "name" | "organization" | "downtime" | "disk" | "trend";
             };
             header?: never;
@@ -5478,9 +5528,9 @@ export interface operations {
                     "application/json": components["schemas"]["PredictionReport"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
         };
     };
@@ -5511,9 +5561,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
         };
     };
@@ -5853,8 +5903,8 @@ export interface operations {
                     "application/json": components["schemas"]["AgentCommandList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["AgentUnauthorized"];
-            422: components["responses"]["ValidationFailed"];
         };
     };
     agentCommandResult: {
@@ -5922,6 +5972,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             423: components["responses"]["Locked"];
         };
@@ -5948,8 +5999,8 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
         };
     };

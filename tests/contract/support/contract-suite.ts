@@ -9,8 +9,9 @@
  * the same calls and the same statuses.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APP_KEY, createContractClient } from './contract-client';
-import { contractValidator } from './openapi-validator';
+import { APP_KEY, createContractClient, type CallOptions } from './contract-client';
+import { OPERATIONS } from '@mirage/contract/operations.generated';
+import { contractValidator, type Operationref } from './openapi-validator';
 
 /** One running backend the suite calls. */
 export interface ContractTarget {
@@ -41,6 +42,70 @@ const validator = contractValidator();
 /** A concrete URL for a path template (ids that exist in the default seed). */
 function concrete(path: string): string {
   return path.replace('{ruleId}', '31').replace('{id}', '1');
+}
+
+type Schema = Record<string, unknown>;
+
+/** A schema with its `$ref`s into `#/components/schemas` followed (and `allOf` merged), as far as a body needs. */
+function resolved(schema: unknown): Schema {
+  const doc = validator.doc as unknown as { components: { schemas: Record<string, Schema> } };
+  let s = (schema ?? {}) as Schema;
+  while (typeof s['$ref'] === 'string') s = doc.components.schemas[(s['$ref'] as string).split('/').pop() ?? ''] ?? {};
+  if (Array.isArray(s['allOf'])) {
+    const parts = (s['allOf'] as unknown[]).map(resolved);
+    return {
+      type: 'object',
+      properties: Object.assign({}, ...parts.map((part) => part['properties'] ?? {})) as Schema,
+      required: parts.flatMap((part) => (part['required'] as string[] | undefined) ?? []),
+    };
+  }
+  return s;
+}
+
+/** A value of another type than the schema's (a number for text, text for anything else). */
+const wrongTypeFor = (schema: Schema): unknown => {
+  const type = resolved(schema)['type'];
+  return (Array.isArray(type) ? type : [type]).includes('string') ? 12345 : 'not-this-kind';
+};
+
+/**
+ * A JSON body that breaks the operation's body schema in one of its fields (a required field missing, or a
+ * field of the wrong type), checked against the document itself; null when the operation takes no body.
+ */
+function brokenBody(op: Operationref): Schema | null {
+  const media = op.operation.requestBody?.content?.['application/json'];
+  if (!media?.schema) return null;
+  const schema = resolved(media.schema);
+  const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
+  // A field of the wrong kind: what the gate refuses itself (values are the endpoint's rules, checked elsewhere).
+  // On the document's own example, when it has one, so that the wrong kind is the body's only problem.
+  const examples = (media as { examples?: Record<string, { value?: unknown }> }).examples ?? {};
+  const example = Object.values(examples)[0]?.value;
+  const base = example && typeof example === 'object' && !Array.isArray(example) ? (example as Schema) : {};
+  const candidates: Schema[] = Object.entries(properties).map(([name, property]) => ({ ...base, [name]: wrongTypeFor(property) }));
+  const check = OPERATIONS.find((o) => o.method === op.method.toUpperCase() && o.path === op.path)?.body;
+  const broken = candidates.find((body) => check && !check(body) && (check.errors ?? []).some((issue) => issue.keyword === 'type'));
+  if (!broken) throw new Error(`No body found that breaks ${op.method} ${op.path}`);
+  return broken;
+}
+
+/** `name=value` for a query parameter whose schema refuses the value (an enum, a number, a pattern), or null. */
+function brokenParameter(op: Operationref): string | null {
+  const doc = validator.doc as unknown as { components: { parameters: Record<string, Schema> } };
+  const item = (validator.doc.paths[op.path] ?? {}) as { parameters?: Schema[] };
+  const parameters = [...(item.parameters ?? []), ...((op.operation as { parameters?: Schema[] }).parameters ?? [])].map((p) =>
+    typeof p['$ref'] === 'string' ? (doc.components.parameters[(p['$ref'] as string).split('/').pop() ?? ''] ?? {}) : p,
+  );
+  for (const parameter of parameters) {
+    if (parameter['in'] !== 'query') continue;
+    let schema = resolved(parameter['schema']);
+    if (schema['type'] === 'array') schema = resolved(schema['items']);
+    const name = String(parameter['name']);
+    if (Array.isArray(schema['enum'])) return `${name}=not-one-of-them`;
+    if (schema['type'] === 'integer' || schema['type'] === 'number') return `${name}=many`;
+    if (typeof schema['pattern'] === 'string') return `${name}=${encodeURIComponent('\u0001 no')}`;
+  }
+  return null;
 }
 
 /** Defines the contract suite's describes for one backend. */
@@ -198,7 +263,8 @@ export function defineContractSuite(backend: ContractBackend): void {
         const token = await target.tokenFor('user');
         const all = await expectStatus<{ id: number }[]>(200, 'GET', '/api/apps/todo/tasks?filter=all', { token });
         await expectStatus(200, 'GET', '/api/apps/todo/tasks/?filter=backend', { token });
-        await expectStatus(422, 'GET', '/api/apps/todo/tasks?filter=urgent', { token });
+        const filter = await expectStatus<{ code: string; errors: Record<string, string> }>(400, 'GET', '/api/apps/todo/tasks?filter=urgent', { token });
+        expect(filter.body).toMatchObject({ code: 'invalidParameter', errors: { filter: 'invalidValue' } });
         await expectStatus(200, 'GET', '/api/apps/todo/tags', { token });
         const created = await expectStatus<{ id: number }>(201, 'POST', '/api/apps/todo/tasks/', {
           token,
@@ -232,7 +298,7 @@ export function defineContractSuite(backend: ContractBackend): void {
         const token = await target.tokenFor('admin');
         const inbox = await expectStatus<{ id: number }[]>(200, 'GET', '/api/apps/email/mails?filter=inbox', { token });
         await expectStatus(200, 'GET', '/api/apps/email/mails/?filter=important&q=report', { token });
-        await expectStatus(422, 'GET', '/api/apps/email/mails?filter=archive', { token });
+        await expectStatus(400, 'GET', '/api/apps/email/mails?filter=archive', { token });
         await expectStatus(200, 'GET', '/api/apps/email/tags', { token });
         await expectStatus(200, 'GET', '/api/apps/email/meta', { token });
         const [first, second] = inbox.body.map((m) => m.id);
@@ -456,12 +522,15 @@ export function defineContractSuite(backend: ContractBackend): void {
     describe('prediction report', () => {
       it('answers admin roles with filters and refuses users and unknown bands', async () => {
         const token = t['admin'] as string;
-        await expectStatus(200, 'GET', '/api/reports/prediction?organizationId=1&band=high&page=1&pageSize=5&sort=riskScore&order=desc', {
+        await expectStatus(200, 'GET', '/api/reports/prediction?organizationId=1&band=high&page=1&pageSize=5&sort=trend&order=desc', {
           token,
         });
-        await expectStatus(422, 'GET', '/api/reports/prediction?band=extreme', { token });
+        // A column the report has no sort for is refused, not quietly replaced by another.
+        const sort = await expectStatus<{ errors: Record<string, string> }>(400, 'GET', '/api/reports/prediction?sort=riskScore', { token });
+        expect(sort.body.errors).toEqual({ sort: 'invalidValue' });
+        await expectStatus(400, 'GET', '/api/reports/prediction?band=extreme', { token });
         await expectStatus(200, 'GET', '/api/reports/prediction/export?band=low', { token });
-        await expectStatus(422, 'GET', '/api/reports/prediction/export?band=extreme', { token });
+        await expectStatus(400, 'GET', '/api/reports/prediction/export?band=extreme', { token });
         await expectStatus(200, 'GET', '/api/reports/prediction/organizations', { token });
         await expectStatus(200, 'GET', '/api/reports/prediction/units?organizationId=1&search=kiosk', { token });
         await expectStatus(200, 'GET', '/api/reports/prediction/units/33', { token });
@@ -809,7 +878,7 @@ export function defineContractSuite(backend: ContractBackend): void {
           token: user,
         });
         expect(capture.body.status).toBe('pending');
-        await expectStatus(422, 'GET', '/api/agent/commands?wait=99', { token: ca });
+        await expectStatus(400, 'GET', '/api/agent/commands?wait=99', { token: ca });
         const fetched = await expectStatus<{ items: { id: string; kind: string }[] }>(200, 'GET', '/api/agent/commands?wait=0', {
           token: ca,
         });
@@ -879,7 +948,7 @@ export function defineContractSuite(backend: ContractBackend): void {
           { token: t['globex'] },
         );
         expect(globex.body.items.filter((e) => e.organizationId === '1')).toEqual([]);
-        await expectStatus(422, 'GET', '/api/events/recent?after=abc', { token: user });
+        await expectStatus(400, 'GET', '/api/events/recent?after=abc', { token: user });
         // The stream: the server keeps it open (so only its start is read), Mirage ends it at once.
         const stream = await readStream(`/api/events?after=${start.body.lastId}`, user, 'event: unit.created');
         expect(stream.status).toBe(200);
@@ -970,6 +1039,57 @@ export function defineContractSuite(backend: ContractBackend): void {
     });
 
     describe('every endpoint refuses what the contract says it refuses', () => {
+      it('400/422 in the one error shape when a request breaks the document, once the caller is known', async () => {
+        const enrolment = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
+        const agent = await expectStatus<{ credential: string }>(201, 'POST', '/api/agent/enrol', {
+          body: {
+            token: enrolment.body.token,
+            system: { hostname: 'contract-check', platform: 'linux', osName: 'Debian', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' },
+          },
+        });
+        const checked: string[] = [];
+        for (const op of validator.operations()) {
+          const auth = validator.auth(op);
+          const caller: CallOptions =
+            auth === 'appKey'
+              ? { appKey: APP_KEY }
+              : auth === 'agent'
+                ? { token: agent.body.credential }
+                : auth === 'bearer'
+                  ? { token: t['superadmin'] as string }
+                  : {};
+          const method = op.method.toUpperCase();
+          const url = concrete(op.path);
+          const what = `${method} ${op.path}`;
+
+          const badParameter = brokenParameter(op);
+          if (badParameter) {
+            const answer = await call<{ code: string; errors: Record<string, string> }>(method, `${url}?${badParameter}`, {
+              ...caller,
+              ...(op.operation.requestBody ? { body: {} } : {}),
+            });
+            expect(answer.status, `${what}?${badParameter}: ${JSON.stringify(answer.body)}`).toBe(400);
+            expect(answer.body.code, what).toBe('invalidParameter');
+            expect(Object.keys(answer.body.errors), what).toEqual([badParameter.split('=')[0]]);
+            checked.push(`${what} parameter`);
+          }
+
+          const fields = brokenBody(op);
+          if (fields) {
+            const notJson = await call<{ code: string }>(method, url, { ...caller, rawBody: '{not json' });
+            expect(notJson.status, `${what} with a body that is not JSON`).toBe(400);
+            expect(notJson.body.code, what).toBe('invalidJson');
+            const answer = await call<{ code: string; errors: Record<string, string> }>(method, url, { ...caller, body: fields });
+            expect(answer.status, `${what} with ${JSON.stringify(fields)}: ${JSON.stringify(answer.body)}`).toBe(422);
+            expect(answer.body.code, what).toBe('invalidBody');
+            expect(Object.keys(answer.body.errors).length, what).toBeGreaterThan(0);
+            checked.push(`${what} body`);
+          }
+        }
+        // Every operation that takes a body or a checkable parameter was driven (a guard against an empty loop).
+        expect(checked.length).toBeGreaterThan(60);
+      });
+
       it('401 without a token (or without the application key)', async () => {
         for (const op of validator.operations()) {
           const auth = validator.auth(op);
