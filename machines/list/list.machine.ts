@@ -14,7 +14,9 @@ import type { Page } from '../domain/types';
  * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
  * a changed row in view is replaced in place, no reload; a created row reloads page 1 of an unfiltered list,
  * elsewhere it is counted (`newCount`, the "3 new units — show" bar) so nothing moves under the pointer;
- * a removed row in view reloads.
+ * a removed row in view reloads. A created row that says its filter values (`match`) is dropped when a filter
+ * excludes it and may appear under a filter it passes; while the view reports the pointer over the rows
+ * (`list.pointer.enter`/`leave`) a new row is counted and a stale reload waits, so no row moves under it.
  *
  * Every query change re-enters `data.loading`, which stops the previous `fetchPage` invoke (its signal
  * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
@@ -51,6 +53,11 @@ export interface ListInput {
   searchDebounceMs?: number;
   /** Debounce for `list.live.stale`, ms (default 1 000). */
   liveDebounceMs?: number;
+  /**
+   * The order that lists a new row first (screenshots: newest first). Given, a created row appears only on page 1
+   * in this order (in another it is counted) and the bar's Show returns to it. Unset: any order.
+   */
+  newRowsSort?: ListSort;
 }
 
 export interface ListContext<T extends ListRow> {
@@ -73,6 +80,9 @@ export interface ListContext<T extends ListRow> {
   liveDebounceMs: number;
   /** A parent holds stale reloads (`list.live.hold`) until `list.live.release`. */
   liveHeld: boolean;
+  newRowsSort: ListSort | null;
+  /** The pointer is over the rows (the view says so): a new row waits behind the bar rather than move them. */
+  pointerOver: boolean;
 }
 
 export type ListEvent<T extends ListRow = ListRow> =
@@ -95,6 +105,9 @@ export type ListEvent<T extends ListRow = ListRow> =
   | { type: 'list.rows.show'; ids: string[] }
   /** Reload page 1 to show the rows counted in `newCount` (the "N new — show" bar). */
   | { type: 'list.live.show' }
+  /** The pointer entered / left the rows (the view reports it; nothing moves under it). */
+  | { type: 'list.pointer.enter' }
+  | { type: 'list.pointer.leave' }
   /** From a parent: a stale reload waits (e.g. the edit drawer is open), then runs once on release. */
   | { type: 'list.live.hold' }
   | { type: 'list.live.release' }
@@ -104,7 +117,11 @@ export type ListEvent<T extends ListRow = ListRow> =
 export type LiveListEvent<T extends ListRow> =
   /** A row changed elsewhere (the row as the API shows it now). */
   | { type: 'list.live.updated'; row: T }
-  | { type: 'list.live.created'; id: string }
+  /**
+   * A row was created elsewhere. `match`: its value for each filter it can be checked against (e.g. `{ unit: '12' }`);
+   * a filter it names and fails drops the event, a filter it does not name keeps the row off the page (counted).
+   */
+  | { type: 'list.live.created'; id: string; match?: Record<string, string> }
   | { type: 'list.live.removed'; id: string }
   /** Something the rows depend on changed: reload when quiet (debounced). */
   | { type: 'list.live.stale' };
@@ -162,6 +179,23 @@ export function applyQueryChange(current: ListQuery, patch: Partial<ListQuery>):
   return next;
 }
 
+const isNewRowsOrder = (query: ListQuery, newRowsSort: ListSort | null) => newRowsSort === null || sameValue(query.sort, newRowsSort);
+
+/** Where a row created elsewhere belongs for the query: excluded by a filter, on the page in view, or elsewhere (counted). */
+export function newRowPlace(
+  query: ListQuery,
+  newRowsSort: ListSort | null,
+  match: Record<string, string> | undefined,
+): 'filteredOut' | 'onPage' | 'elsewhere' {
+  let known = true;
+  for (const [key, value] of Object.entries(normalizeFilters(query.filters))) {
+    const rowValue = match?.[key];
+    if (rowValue === undefined) known = false;
+    else if (!(Array.isArray(value) ? value : [value]).includes(rowValue)) return 'filteredOut';
+  }
+  return known && query.page === 1 && query.search === '' && isNewRowsOrder(query, newRowsSort) ? 'onPage' : 'elsewhere';
+}
+
 export function createListMachine<T extends ListRow>() {
   return setup({
     types: {} as {
@@ -190,9 +224,18 @@ export function createListMachine<T extends ListRow>() {
       isPageBeyondEnd: ({ context }, { page }: { page: Page<T> }) => page.items.length === 0 && page.total > 0 && context.query.page > 1,
       hasSelection: ({ context }) => context.selected.length > 0,
       isSearchPending: ({ context }) => context.searchInput.trim() !== context.query.search,
-      /** Page 1 with no search or filter: a new row belongs here, so it may appear. */
-      isFirstPageUnfiltered: ({ context }) =>
-        context.query.page === 1 && context.query.search === '' && Object.keys(normalizeFilters(context.query.filters)).length === 0,
+      /** A filter in view excludes the new row: not counted either. */
+      isNewRowFilteredOut: ({ context, event }) =>
+        event.type === 'list.live.created' && newRowPlace(context.query, context.newRowsSort, event.match) === 'filteredOut',
+      /** Page 1 (in the new rows' order) with no search, and no filter the row is not known to pass: it belongs here. */
+      isNewRowOnPage: ({ context, event }) =>
+        event.type === 'list.live.created' && newRowPlace(context.query, context.newRowsSort, event.match) === 'onPage',
+      /** It belongs here and no row is under the pointer: it may appear (the rows move). */
+      canShowNewRow: ({ context, event }) =>
+        !context.pointerOver &&
+        event.type === 'list.live.created' &&
+        newRowPlace(context.query, context.newRowsSort, event.match) === 'onPage',
+      isPointerOver: ({ context }) => context.pointerOver,
       isLiveHeld: ({ context }) => context.liveHeld,
       /** The data region takes `list.refresh` here (it reloads), so the reload serves a waiting stale one. */
       isRefreshable: or([stateIn({ data: 'loaded' }), stateIn({ data: 'empty' }), stateIn({ data: 'failed' })]),
@@ -225,8 +268,8 @@ export function createListMachine<T extends ListRow>() {
           total: page.total,
           error: null,
           liveRows: [],
-          // Page 1 shows what was new; another page does not.
-          newCount: context.query.page === 1 ? 0 : context.newCount,
+          // Page 1 (in the new rows' order) shows what was new; another page does not.
+          newCount: context.query.page === 1 && isNewRowsOrder(context.query, context.newRowsSort) ? 0 : context.newCount,
         };
       }),
       applyLiveRow: assign(({ context, event }) => {
@@ -237,7 +280,12 @@ export function createListMachine<T extends ListRow>() {
         event.type === 'list.live.updated' ? { liveRows: [...context.liveRows.filter((row) => row.id !== event.row.id), event.row] } : {},
       ),
       countNew: assign(({ context }) => ({ newCount: context.newCount + 1 })),
-      showNew: assign(({ context }) => ({ newCount: 0, query: { ...context.query, page: 1 }, selected: [] })),
+      showNew: assign(({ context }) => ({
+        newCount: 0,
+        query: { ...context.query, page: 1, sort: context.newRowsSort ?? context.query.sort },
+        selected: [],
+      })),
+      assignPointerOver: assign(({ event }) => ({ pointerOver: event.type === 'list.pointer.enter' })),
       raiseRefresh: raise({ type: 'list.refresh' as const }),
       holdLive: assign({ liveHeld: () => true }),
       releaseLive: assign({ liveHeld: () => false }),
@@ -317,9 +365,15 @@ export function createListMachine<T extends ListRow>() {
         liveRows: [],
         liveDebounceMs: input.liveDebounceMs ?? 1000,
         liveHeld: false,
+        newRowsSort: input.newRowsSort ?? null,
+        pointerOver: false,
       };
     },
     invoke: { id: 'liveEvents', src: 'liveEvents' },
+    on: {
+      'list.pointer.enter': { actions: 'assignPointerOver' },
+      'list.pointer.leave': { actions: 'assignPointerOver' },
+    },
     states: {
       data: {
         initial: 'loading',
@@ -330,8 +384,8 @@ export function createListMachine<T extends ListRow>() {
           'list.rows.show': { actions: 'showRows' },
           'list.live.show': { target: '.loading', reenter: true, actions: 'showNew' },
           'list.live.updated': { actions: 'applyLiveRow' },
-          // Where the new row cannot simply appear (another page, a search, a filter, or busy): counted.
-          'list.live.created': { actions: 'countNew' },
+          // Where the new row cannot simply appear (another page, a search, a filter, under the pointer, or busy): counted.
+          'list.live.created': [{ guard: 'isNewRowFilteredOut' }, { actions: 'countNew' }],
         },
         states: {
           loading: {
@@ -359,13 +413,13 @@ export function createListMachine<T extends ListRow>() {
             on: {
               'list.live.updated': { actions: ['applyLiveRow', 'stashLiveRow'] },
               // The page on its way may be older than the row: ask again.
-              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading', reenter: true },
+              'list.live.created': { guard: 'canShowNewRow', target: 'loading', reenter: true },
             },
           },
           loaded: {
             on: {
               'list.refresh': { target: 'loading' },
-              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading' },
+              'list.live.created': { guard: 'canShowNewRow', target: 'loading' },
               'list.live.removed': { guard: 'isRowInView', target: 'loading' },
               'list.select': { actions: 'toggleSelection' },
               'list.select.all': { actions: 'selectAll' },
@@ -384,7 +438,8 @@ export function createListMachine<T extends ListRow>() {
           empty: {
             on: {
               'list.refresh': { target: 'loading' },
-              'list.live.created': { guard: 'isFirstPageUnfiltered', target: 'loading' },
+              // No row to move: it appears, pointer or not.
+              'list.live.created': { guard: 'isNewRowOnPage', target: 'loading' },
             },
           },
           failed: {
@@ -435,8 +490,9 @@ export function createListMachine<T extends ListRow>() {
         },
         states: {
           idle: { on: { 'list.live.stale': { target: 'waiting' } } },
-          // More changes within the delay wait for one reload; while rows are selected (the user is at work on them)
-          // it waits on, while a parent holds it it waits for the release, and a list that is busy (bulk, a question) ignores it.
+          // More changes within the delay wait for one reload; while rows are selected or under the pointer (the user is
+          // at work on them) it waits on, while a parent holds it it waits for the release, and a list that is busy
+          // (bulk, a question) ignores it.
           waiting: {
             on: {
               'list.live.stale': { target: 'waiting', reenter: true },
@@ -445,6 +501,7 @@ export function createListMachine<T extends ListRow>() {
             after: {
               liveDebounce: [
                 { guard: 'hasSelection', target: 'waiting', reenter: true },
+                { guard: 'isPointerOver', target: 'waiting', reenter: true },
                 { guard: 'isLiveHeld', target: 'held' },
                 { target: 'idle', actions: 'raiseRefresh' },
               ],

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { Page, Screenshot } from '../domain/types';
+import { createListMachine, type ListQuery, type ListSort } from '../list/list.machine';
+import { callbackActor, deferredActor, flush } from '../testing/deferred';
+import { aScreenshot } from '../testing/fixtures';
+
+/**
+ * The screenshots grid is the list machine as the screen configures it (src/features/screenshots/hooks/use-screenshots.ts):
+ * new rows come first newest first, and a `screenshot.captured` arrives as `list.live.created` with the unit and flag
+ * it would pass filters on. Driven here with fake actors: pages the test answers, and the screen's liveEvents actor.
+ */
+
+const NEWEST_FIRST: ListSort = { column: 'capturedAt', direction: 'desc' };
+const machine = createListMachine<Screenshot>();
+
+const shots = (n: number): Screenshot[] => Array.from({ length: n }, (_, i) => aScreenshot({ id: `s${i + 1}` }));
+const page = (items: Screenshot[], total = items.length): Page<Screenshot> => ({ items, total, page: 1, pageSize: 24 });
+const captured = (id: string, unit = 'unit-1') => ({ type: 'list.live.created', id, match: { unit, flagged: 'false' } });
+
+function startGrid(query: Partial<ListQuery> = {}) {
+  const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
+  const live = callbackActor();
+  const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
+    input: { query: { pageSize: 24, sort: NEWEST_FIRST, ...query }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
+    clock: new SimulatedClock(),
+  }).start();
+  return { actor, pages, live };
+}
+
+async function loaded(query: Partial<ListQuery> = {}) {
+  const grid = startGrid(query);
+  grid.pages.last().resolve(page(shots(3)));
+  await flush();
+  return grid;
+}
+
+describe('screenshots grid: live captures', () => {
+  it('a new capture appears on page 1, newest first (the page is asked for again)', async () => {
+    const { actor, pages, live } = await loaded();
+    live.emit(captured('s0'));
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    pages.last().resolve(page([aScreenshot({ id: 's0' }), ...shots(3)]));
+    await flush();
+    expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['s0', 's1', 's2', 's3']);
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it('under a unit filter it passes, it appears too; another unit’s capture is neither shown nor counted', async () => {
+    const { actor, pages, live } = await loaded({ filters: { unit: 'unit-1', flagged: 'false' } });
+    live.emit(captured('x1', 'unit-2'));
+    expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+    live.emit(captured('s0', 'unit-1'));
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    expect(pages.last().input.query.filters).toEqual({ unit: 'unit-1', flagged: 'false' });
+  });
+
+  it('only flagged screenshots shown: a capture (never flagged) is dropped', async () => {
+    const { actor, pages, live } = await loaded({ filters: { flagged: 'true' } });
+    live.emit(captured('s0'));
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+    expect(pages.calls).toHaveLength(1);
+  });
+
+  it.each<[string, Partial<ListQuery>]>([
+    ['on page 2', { page: 2 }],
+    ['oldest first', { sort: { column: 'capturedAt', direction: 'asc' } }],
+    ['under a date range (not checked against a capture)', { filters: { from: '2026-11-01', to: '2026-11-30' } }],
+  ])('%s, captures are counted for the bar; Show opens page 1 newest first', async (_, query) => {
+    const { actor, pages, live } = await loaded(query);
+    live.emit(captured('n1'));
+    live.emit(captured('n2'));
+    expect(actor.getSnapshot().context.newCount).toBe(2);
+    expect(pages.calls).toHaveLength(1);
+
+    actor.send({ type: 'list.live.show' });
+    expect(pages.last().input.query).toMatchObject({ page: 1, sort: NEWEST_FIRST, filters: query.filters ?? {} });
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it('with the pointer over the tiles nothing moves: captures wait behind the bar until Show', async () => {
+    const { actor, pages, live } = await loaded();
+    actor.send({ type: 'list.pointer.enter' });
+    live.emit(captured('n1'));
+    expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.newCount).toBe(1);
+    actor.send({ type: 'list.pointer.leave' });
+    // Leaving does not move them in by itself (the pointer may be on its way to the bar).
+    expect(pages.calls).toHaveLength(1);
+    live.emit(captured('n2'));
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    pages.last().resolve(page(shots(5)));
+    await flush();
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it('an empty grid shows the first capture whatever the pointer does (there is no tile to move)', async () => {
+    const { actor, pages, live } = startGrid();
+    pages.last().resolve(page([]));
+    await flush();
+    expect(actor.getSnapshot().matches({ data: 'empty' })).toBe(true);
+    actor.send({ type: 'list.pointer.enter' });
+    live.emit(captured('s1'));
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+  });
+
+  it('a deleted unit (its screenshots went with it) reloads once quiet, not under the pointer', async () => {
+    const clock = new SimulatedClock();
+    const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
+    const live = callbackActor();
+    const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
+      input: { query: { sort: NEWEST_FIRST }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
+      clock,
+    }).start();
+    pages.last().resolve(page(shots(3)));
+    await flush();
+    actor.send({ type: 'list.pointer.enter' });
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(2000);
+    expect(pages.calls).toHaveLength(1);
+    actor.send({ type: 'list.pointer.leave' });
+    clock.increment(500);
+    expect(pages.calls).toHaveLength(2);
+  });
+});
