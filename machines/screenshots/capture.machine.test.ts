@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { Screenshot } from '../domain/types';
+import { callbackActor, deferredActor } from '../testing/deferred';
 import { captureMachine, type CaptureTicket } from './capture.machine';
 
 const shot: Screenshot = {
@@ -129,5 +130,81 @@ describe('capture machine', () => {
     clock.increment(500);
     await flush();
     expect(actor.getSnapshot().matches('delivered')).toBe(true);
+  });
+});
+
+describe('capture machine: live events from the liveEvents actor', () => {
+  /** Status checks the test answers, and the screen's liveEvents actor (it forwards `screenshot.captured`). */
+  function startLive() {
+    const clock = new SimulatedClock();
+    const checks = deferredActor<CaptureTicket, { ticketId: string }>();
+    const live = callbackActor();
+    const actor = createActor(
+      captureMachine.provide({
+        actors: { requestCapture: fromPromise(async () => ticket('pending')), checkCapture: checks.logic, liveEvents: live.logic },
+      }),
+      { input: { pollMs: 5000, timeoutMs: 30_000 }, clock },
+    ).start();
+    const delivered: string[] = [];
+    actor.on('capture.delivered', (e) => delivered.push(e.screenshot.id));
+    return { actor, clock, checks, live, delivered };
+  }
+
+  it('settles at once when the unit’s screenshot arrives, without waiting for the next poll', async () => {
+    const { actor, checks, live, delivered } = startLive();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('pending')).toBe(true);
+    expect(checks.calls).toHaveLength(0);
+
+    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9' });
+    expect(checks.last().input).toEqual({ ticketId: 'c1' });
+    checks.last().resolve(ticket('delivered'));
+    await flush();
+    expect(actor.getSnapshot().matches('delivered')).toBe(true);
+    expect(delivered).toEqual(['s9']);
+  });
+
+  it('asks again when the screenshot arrives while a status check is on its way (its answer may be older)', async () => {
+    const { actor, clock, checks, live, delivered } = startLive();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    clock.increment(5000);
+    const older = checks.last();
+    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9' });
+    expect(older.signal.aborted).toBe(true);
+    expect(checks.calls).toHaveLength(2);
+    checks.last().resolve(ticket('delivered'));
+    await flush();
+    expect(delivered).toEqual(['s9']);
+  });
+
+  it('ignores another unit’s screenshot, and keeps polling', async () => {
+    const { actor, clock, checks, live } = startLive();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    live.emit({ type: 'capture.live.captured', unitId: 'u2', screenshotId: 's7' });
+    expect(checks.calls).toHaveLength(0);
+    expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
+    clock.increment(5000);
+    expect(checks.calls).toHaveLength(1);
+  });
+
+  it('a screenshot of the unit that is not this request’s leaves it pending (the check says so)', async () => {
+    const { actor, checks, live, delivered } = startLive();
+    actor.send({ type: 'capture.request', unitId: 'u1' });
+    await flush();
+    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3' });
+    checks.last().resolve(ticket('pending'));
+    await flush();
+    expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
+    expect(delivered).toEqual([]);
+  });
+
+  it('a screenshot with no capture waiting changes nothing', async () => {
+    const { actor, checks, live } = startLive();
+    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3' });
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(checks.calls).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Screenshot } from '../domain/types';
 
 /**
@@ -7,6 +7,11 @@ import type { Screenshot } from '../domain/types';
  * The unit's agent settles the request: `failureReason` says why it failed (`unitOffline`, `unitGone`,
  * `notSupported` (no display), `refused`, `failed`, `agentRevoked`; `timeout` is this machine's own).
  * The default wait (30 s) leaves an agent time to fetch the command, capture and upload the image.
+ *
+ * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
+ * `capture.live.captured` (a `screenshot.captured` of the unit waited for) asks for the request's status at once
+ * instead of at the next poll. The event names the screenshot, not the request, so the status check still says
+ * whether it is this request's; the polling stays as the fallback.
  */
 
 export type CaptureStatus = 'pending' | 'delivered' | 'failed';
@@ -34,7 +39,11 @@ export interface CaptureInput {
   timeoutMs?: number;
 }
 
-export type CaptureEvent = { type: 'capture.request'; unitId: string } | { type: 'capture.dismiss' };
+export type CaptureEvent =
+  | { type: 'capture.request'; unitId: string }
+  | { type: 'capture.dismiss' }
+  /** A new screenshot of a unit (the live `screenshot.captured`). */
+  | { type: 'capture.live.captured'; unitId: string; screenshotId: string };
 
 export type CaptureEmitted<S extends Screenshot = Screenshot> =
   { type: 'capture.delivered'; screenshot: S } | { type: 'capture.failed'; reason: string | null; error: unknown };
@@ -49,6 +58,8 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       checkCapture: fromPromise<CaptureTicket<S>, { ticketId: string }>(async () => {
         throw new Error('checkCapture not provided');
       }),
+      // Without live events the request is polled only.
+      liveEvents: fromCallback<EventObject>(() => undefined),
     },
     delays: {
       pollDelay: ({ context }) => context.pollMs,
@@ -57,6 +68,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
     guards: {
       isDelivered: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'delivered',
       isFailed: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'failed',
+      isCaptureOfUnit: ({ context, event }) => event.type === 'capture.live.captured' && event.unitId === context.unitId,
     },
     actions: {
       assignRequest: assign(({ event }) =>
@@ -85,6 +97,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       pollMs: input.pollMs ?? 500,
       timeoutMs: input.timeoutMs ?? 30_000,
     }),
+    invoke: { id: 'liveEvents', src: 'liveEvents' },
     states: {
       idle: {
         on: { 'capture.request': { target: 'requesting', actions: 'assignRequest' } },
@@ -117,8 +130,14 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
         // The whole wait is bounded, however many status checks it takes.
         after: { captureTimeout: { target: 'timedOut', actions: ['assignTimeout', 'emitFailed'] } },
         states: {
-          waiting: { after: { pollDelay: { target: 'checking' } } },
+          waiting: {
+            after: { pollDelay: { target: 'checking' } },
+            // The unit sent a screenshot: likely this one, ask now.
+            on: { 'capture.live.captured': { guard: 'isCaptureOfUnit', target: 'checking' } },
+          },
           checking: {
+            // The answer on its way may predate the delivery: ask again.
+            on: { 'capture.live.captured': { guard: 'isCaptureOfUnit', target: 'checking', reenter: true } },
             invoke: {
               id: 'checkCapture',
               src: 'checkCapture',

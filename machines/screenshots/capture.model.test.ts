@@ -17,6 +17,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.checkCapture', output: { id: 't1', status: 'delivered', failureReason: null, screenshot: { id: 's1' } } },
     { type: 'xstate.done.actor.checkCapture', output: { id: 't1', status: 'failed', failureReason: 'offline', screenshot: null } },
     { type: 'xstate.error.actor.checkCapture', error: new Error('offline') },
+    { type: 'capture.live.captured', unitId: 'u1', screenshotId: 's1' },
+    { type: 'capture.live.captured', unitId: 'u2', screenshotId: 's2' },
   ],
 };
 
