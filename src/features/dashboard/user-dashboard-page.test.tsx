@@ -1,18 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  liveEventsMachine,
-  type FetchRecentInput,
-  type LiveEventsEvent,
-  type OpenStreamInput,
-  type RecentEvents,
-} from '@machines/live/live-events.machine';
-import { startLive, stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
+import { startFakeLive } from '../../../tests/support/fake-live';
 import UserDashboardPage from './user-dashboard-page';
 
 describe('UserDashboardPage', () => {
@@ -64,19 +56,7 @@ describe('UserDashboardPage', () => {
   });
 
   it('reloads its figures once after a burst of unit events, showing the old ones until the new answer', async () => {
-    let send: ((event: LiveEventsEvent) => void) | null = null;
-    startLive(
-      liveEventsMachine.provide({
-        actors: {
-          openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
-            send = sendBack;
-            sendBack({ type: 'stream.opened', lastId: '0' });
-          }),
-          fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
-        },
-      }),
-      { jitter: 0 },
-    );
+    const live = startFakeLive();
     try {
       let calls = 0;
       server.get(
@@ -96,29 +76,24 @@ describe('UserDashboardPage', () => {
       );
       renderWithProviders(<UserDashboardPage />, { path: '/user/dashboard' });
       await screen.findByRole('link', { name: 'Units online 30' }, { timeout: 5000 });
-      act(() => {
-        for (const id of ['1', '2', '3']) {
-          send?.({
-            type: 'stream.event',
-            event: {
-              id,
-              type: 'unit.deleted',
-              at: new Date().toISOString(),
-              organizationId: '1',
-              subjectId: `u${id}`,
-              unitId: `u${id}`,
-              data: {},
-            },
-          });
-        }
-      });
+      for (const id of ['1', '2', '3']) {
+        live.push({
+          id,
+          type: 'unit.deleted',
+          at: new Date().toISOString(),
+          organizationId: '1',
+          subjectId: `u${id}`,
+          unitId: `u${id}`,
+          data: {},
+        });
+      }
       await waitFor(() => expect(calls).toBe(2), { timeout: 3000 });
       const shown = screen.getByRole('link', { name: 'Units online 30' });
       expect(shown).toHaveAttribute('aria-busy', 'true');
       expect(await screen.findByRole('link', { name: 'Units online 29' }, { timeout: 3000 })).toHaveAttribute('aria-busy', 'false');
       expect(calls).toBe(2);
     } finally {
-      stopLive();
+      live.stop();
     }
   });
 });

@@ -2,18 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  liveEventsMachine,
-  type FetchRecentInput,
-  type LiveEventsEvent,
-  type OpenStreamInput,
-  type RecentEvents,
-} from '@machines/live/live-events.machine';
-import { startLive, stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../tests/render';
 import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
+import { startFakeLive } from '../../../tests/support/fake-live';
 import type { LiveEvent } from '@machines/domain/types';
 import { processMonitorLiveEvent } from './hooks/use-process-monitor';
 import ProcessesPage from './processes-page';
@@ -230,19 +222,7 @@ describe('ProcessesPage', () => {
   }, 40_000);
 
   it('a command.finished live event settles the end at once, before any status check says so', async () => {
-    let send: ((event: LiveEventsEvent) => void) | null = null;
-    startLive(
-      liveEventsMachine.provide({
-        actors: {
-          openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
-            send = sendBack;
-            sendBack({ type: 'stream.opened', lastId: '0' });
-          }),
-          fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
-        },
-      }),
-      { jitter: 0 },
-    );
+    const live = startFakeLive();
     try {
       let processId = '';
       const command = (status: string) => ({
@@ -268,24 +248,19 @@ describe('ProcessesPage', () => {
       await askToEnd();
       expect(await screen.findByText('Ending…')).toBeInTheDocument();
       server.db['processes']?.update(processId, { state: 'ended', endedReason: 'user' });
-      act(() =>
-        send?.({
-          type: 'stream.event',
-          event: {
-            id: '1',
-            type: 'command.finished',
-            at: new Date().toISOString(),
-            organizationId: '1',
-            subjectId: 'cmd-live',
-            unitId,
-            data: { command: { ...command('succeeded'), kind: 'endProcess', status: 'succeeded' } },
-          },
-        }),
-      );
+      live.push({
+        id: '1',
+        type: 'command.finished',
+        at: new Date().toISOString(),
+        organizationId: '1',
+        subjectId: 'cmd-live',
+        unitId,
+        data: { command: { ...command('succeeded'), kind: 'endProcess', status: 'succeeded' } },
+      });
       expect(await screen.findByText(/was ended$/)).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('Ending…')).not.toBeInTheDocument());
     } finally {
-      act(() => stopLive());
+      act(() => live.stop());
     }
   }, 40_000);
 
