@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Button, Card, Center, Group, Loader, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Center, Group, Loader, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { BulkActionBar, ConfirmModal, ListEmpty, ListError, listSelectors } from '@/components/data-list';
+import type { ActorRefFrom } from 'xstate';
+import { BulkActionBar, ConfirmModal, ListEmpty, ListError, listSelectors, NewRowsBar } from '@/components/data-list';
 import { ScreenshotCard } from './components/screenshot-card';
 import { ScreenshotFilters } from './components/screenshot-filters';
 import { ScreenshotLightbox } from './components/screenshot-lightbox';
-import { SCREENSHOT_PAGE_SIZES, useErrorText, useScreenshots } from './hooks/use-screenshots';
+import { SCREENSHOT_PAGE_SIZES, type screenshotsListMachine, useErrorText, useScreenshots } from './hooks/use-screenshots';
 
 export default function ScreenshotsPage() {
   const { t } = useTranslation();
@@ -55,41 +56,48 @@ export default function ScreenshotsPage() {
           {isBusy && !isFirstLoad && <Loader size="xs" aria-label={t('common.loading')} />}
         </Group>
       </Group>
-      {isFailed ? (
-        <ListError onRetry={() => list.send({ type: 'list.retry' })} message={errorText(error)} />
-      ) : isEmpty && !pendingCapture ? (
-        <ListEmpty
-          filtered={filtered}
-          onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {} } })}
-          title={t('screenshots.emptyTitle')}
-          text={t('screenshots.emptyText')}
-        />
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy={isBusy}>
-          {pendingCapture && (
-            <Card withBorder padding="xs" radius="md" role="status" aria-label={t('screenshots.capturing')}>
-              <Card.Section>
-                <Skeleton height={160} radius={0} />
-              </Card.Section>
-              <Group gap="xs" mt="xs">
-                <Loader size="xs" aria-hidden />
-                <Text size="sm">{t('screenshots.capturing')}</Text>
-              </Group>
-            </Card>
-          )}
-          {isFirstLoad
-            ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={220} radius="md" aria-hidden />)
-            : items.map((shot, index) => (
-                <ScreenshotCard
-                  key={shot.id}
-                  shot={shot}
-                  selected={selected.includes(shot.id)}
-                  onToggle={() => list.send({ type: 'list.select', id: shot.id })}
-                  onOpen={() => viewer.send({ type: 'viewer.open', index })}
-                />
-              ))}
-        </SimpleGrid>
-      )}
+      <ScreenshotsNewBar list={list} />
+      {/* The list machine keeps new captures behind the bar while the pointer is over the tiles (none moves under it). */}
+      <Box
+        onPointerEnter={() => list.send({ type: 'list.pointer.enter' })}
+        onPointerLeave={() => list.send({ type: 'list.pointer.leave' })}
+      >
+        {isFailed ? (
+          <ListError onRetry={() => list.send({ type: 'list.retry' })} message={errorText(error)} />
+        ) : isEmpty && !pendingCapture ? (
+          <ListEmpty
+            filtered={filtered}
+            onClearFilters={() => list.send({ type: 'list.query.change', query: { filters: {} } })}
+            title={t('screenshots.emptyTitle')}
+            text={t('screenshots.emptyText')}
+          />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md" aria-busy={isBusy}>
+            {pendingCapture && (
+              <Card withBorder padding="xs" radius="md" role="status" aria-label={t('screenshots.capturing')}>
+                <Card.Section>
+                  <Skeleton height={160} radius={0} />
+                </Card.Section>
+                <Group gap="xs" mt="xs">
+                  <Loader size="xs" aria-hidden />
+                  <Text size="sm">{t('screenshots.capturing')}</Text>
+                </Group>
+              </Card>
+            )}
+            {isFirstLoad
+              ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={220} radius="md" aria-hidden />)
+              : items.map((shot, index) => (
+                  <ScreenshotCard
+                    key={shot.id}
+                    shot={shot}
+                    selected={selected.includes(shot.id)}
+                    onToggle={() => list.send({ type: 'list.select', id: shot.id })}
+                    onOpen={() => viewer.send({ type: 'viewer.open', index })}
+                  />
+                ))}
+          </SimpleGrid>
+        )}
+      </Box>
       {total > 0 && (
         <Group justify="space-between" wrap="wrap">
           <Select
@@ -133,5 +141,19 @@ export default function ScreenshotsPage() {
         {t('screenshots.bulkDeleteText')}
       </ConfirmModal>
     </Stack>
+  );
+}
+
+/** "3 new screenshots — Show": captures that wait off this page or order, under a filter, or behind the pointer; Show opens page 1, newest first. */
+function ScreenshotsNewBar({ list }: { list: ActorRefFrom<typeof screenshotsListMachine> }) {
+  const { t } = useTranslation();
+  const count = useSelector(list, (s) => s.context.newCount);
+  return (
+    <NewRowsBar
+      count={count}
+      label={t('screenshots.newScreenshots', { count })}
+      showLabel={t('live.showNew')}
+      onShow={() => list.send({ type: 'list.live.show' })}
+    />
   );
 }

@@ -2,11 +2,13 @@ import { useCallback, useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { createListMachine } from '@machines/list/list.machine';
-import { createCaptureMachine } from '@machines/screenshots/capture.machine';
+import type { LiveEvent } from '@machines/domain/types';
+import { createListMachine, type ListSort, type LiveListEvent } from '@machines/list/list.machine';
+import { createCaptureMachine, type CaptureEvent } from '@machines/screenshots/capture.machine';
 import { createScreenshotViewerMachine } from '@machines/screenshots/screenshot-viewer.machine';
 import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
+import { liveEventsActor } from '@/lib/live';
 import { bulkDeleteScreenshots } from '../api/bulk-delete-screenshots';
 import { deleteScreenshot } from '../api/delete-screenshot';
 import { getCaptureRequest } from '../api/get-capture-request';
@@ -18,16 +20,46 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 export const SCREENSHOT_PAGE_SIZES = [24, 48, 96] as const;
 
+/** Newest first: the default order, the one a new capture comes first in. */
+const NEWEST_FIRST: ListSort = { column: 'capturedAt', direction: 'desc' };
+
 export const screenshotsQuerySchema = defineListQuerySchema({
   sortColumns: ['capturedAt'],
   filters: { unit: {}, from: {}, to: {}, flagged: { values: ['true', 'false'] } },
   pageSizes: SCREENSHOT_PAGE_SIZES,
-  defaults: { pageSize: 24, sort: { column: 'capturedAt', direction: 'desc' } },
+  defaults: { pageSize: 24, sort: NEWEST_FIRST },
 });
 
 export const screenshotsListMachine = createListMachine<ScreenshotItem>();
 export const captureMachine = createCaptureMachine<ScreenshotItem>();
 export const viewerMachine = createScreenshotViewerMachine<ScreenshotItem>();
+
+/**
+ * What the grid applies of the live events (docs/live.md): a new capture, matched against the unit and flag
+ * filters (a capture is never flagged; the date range is not checked, so under one it waits behind the bar);
+ * a deleted unit took its screenshots along: a reload when quiet. A deleted screenshot has no event.
+ */
+export function screenshotListEvent(event: LiveEvent): LiveListEvent<ScreenshotItem> | null {
+  switch (event.type) {
+    case 'screenshot.captured':
+      return {
+        type: 'list.live.created',
+        id: event.data.screenshotId,
+        match: event.unitId === null ? { flagged: 'false' } : { unit: event.unitId, flagged: 'false' },
+      };
+    case 'unit.deleted':
+      return { type: 'list.live.stale' };
+    default:
+      return null;
+  }
+}
+
+/** What "capture now" applies: a new screenshot of a unit (the machine asks at once if it waits for that unit). */
+export function screenshotCaptureEvent(event: LiveEvent): CaptureEvent | null {
+  return event.type === 'screenshot.captured' && event.unitId !== null
+    ? { type: 'capture.live.captured', unitId: event.unitId, screenshotId: event.data.screenshotId }
+    : null;
+}
 
 export function useErrorText() {
   const { t } = useTranslation();
@@ -56,9 +88,10 @@ export function useScreenshots() {
       actors: {
         fetchPage: fromPromise(({ input, signal }) => getScreenshots(input.query, signal)),
         bulkAction: fromPromise(({ input }) => bulkDeleteScreenshots(input.ids)),
+        liveEvents: liveEventsActor(screenshotListEvent),
       },
     }),
-    { input: { query: initial } },
+    { input: { query: initial, newRowsSort: NEWEST_FIRST } },
   );
   useListUrl(list, screenshotsQuerySchema);
 
@@ -75,6 +108,7 @@ export function useScreenshots() {
       actors: {
         requestCapture: fromPromise(({ input }) => requestCapture(input.unitId)),
         checkCapture: fromPromise(({ input, signal }) => getCaptureRequest(input.ticketId, signal)),
+        liveEvents: liveEventsActor(screenshotCaptureEvent),
       },
     }),
     { input: {} },

@@ -1,0 +1,109 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
+import type { Server } from 'miragejs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveEvent, ServiceUnit } from '@machines/domain/types';
+import { renderAt } from '../../../tests/render';
+import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { startFakeLive } from '../../../tests/support/fake-live';
+import ScreenshotsPage from './screenshots-page';
+
+dayjs.extend(localizedFormat);
+
+const OPEN = /^Open screenshot of /;
+
+describe('Screenshots: live events', { timeout: 30_000 }, () => {
+  let server: Server;
+  let unit: ServiceUnit;
+  let other: ServiceUnit;
+  let live: ReturnType<typeof startFakeLive>;
+  beforeEach(async () => {
+    server = await startMonitoringServer();
+    localStorage.setItem('accessToken', (await signInAs('user')).token);
+    [unit, other] = unitsOf(server, '1') as [ServiceUnit, ServiceUnit];
+    live = startFakeLive();
+  });
+  afterEach(() => {
+    live.stop();
+    cleanup();
+    server.shutdown();
+    window.history.replaceState(null, '', '/');
+  });
+
+  /** A screenshot the unit's agent just delivered (stored as the backend stores it), and its event. */
+  function capture(of: ServiceUnit): { event: LiveEvent; name: string } {
+    const capturedAt = new Date(Date.now() + 60_000).toISOString();
+    const row = server.db['screenshots']?.insert({
+      serviceUnitId: String(of.id),
+      organizationId: String(of.organizationId),
+      capturedAt,
+      width: 1280,
+      height: 720,
+      activeWindowTitle: 'Live capture',
+      processName: 'bash',
+      flagged: false,
+      note: '',
+    }) as { id: string | number };
+    const event: LiveEvent = {
+      id: '0',
+      type: 'screenshot.captured',
+      at: capturedAt,
+      organizationId: String(of.organizationId),
+      subjectId: String(row.id),
+      unitId: String(of.id),
+      data: { screenshotId: String(row.id) },
+    };
+    return { event, name: `Open screenshot of ${of.name} at ${dayjs(capturedAt).locale('en').format('lll')}` };
+  }
+
+  it('a new capture appears first on page 1, newest first, without a Refresh', async () => {
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    const { event, name } = capture(unit);
+    live.push(event);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    expect(screen.queryByRole('status', { name: /new screenshot/ })).not.toBeInTheDocument();
+  });
+
+  it('with the pointer over the tiles, nothing moves: “1 new screenshot — Show” waits, and Show brings it in', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    const tiles = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    const first = tiles[0]?.getAttribute('aria-label');
+    await user.hover(tiles[2] as HTMLElement);
+    const { event, name } = capture(unit);
+    live.push(event);
+
+    const bar = await screen.findByRole('status', { name: '1 new screenshot' });
+    expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAttribute('aria-label', first);
+    await user.click(within(bar).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    expect(screen.queryByRole('status', { name: /new screenshot/ })).not.toBeInTheDocument();
+  });
+
+  it('oldest first, a new capture waits behind the bar, and Show opens page 1 newest first', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots?sort=capturedAt&order=asc');
+    await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    const { event, name } = capture(unit);
+    live.push(event);
+    await user.click(within(await screen.findByRole('status', { name: '1 new screenshot' })).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('Newest first');
+  });
+
+  it('under a unit filter, another unit’s capture changes nothing, and the unit’s own appears', async () => {
+    renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+    const first = (await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0]?.getAttribute('aria-label');
+    live.push(capture(other).event);
+    expect(screen.queryByRole('status', { name: /new screenshot/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAttribute('aria-label', first);
+
+    const { event, name } = capture(unit);
+    live.push(event);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    expect(screen.getAllByRole('button', { name: OPEN })[1]).toHaveAttribute('aria-label', first);
+  });
+});
