@@ -1,4 +1,5 @@
-import { cleanup, screen, waitFor, act } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +24,8 @@ export interface AdminListLive {
   api: string;
   /** The event that makes this list stale; the other admin change is not its business. */
   change: AdminChange;
+  /** The button that opens the screen's form drawer for a new record, and the drawer's title. */
+  create: { button: string; drawer: string };
 }
 
 const change = (type: AdminChange): LiveEvent => ({
@@ -36,10 +39,13 @@ const change = (type: AdminChange): LiveEvent => ({
 });
 
 /**
- * The admin lists' live contract (docs/live.md), one test for each screen: a burst of the list's own change
- * event (`user.changed`, `organization.changed`) reloads it once, after the quiet delay; the other kind reloads nothing.
+ * The admin lists' live contract (docs/live.md), the same for each screen: a burst of the list's own change
+ * event (`user.changed`, `organization.changed`) reloads it once, after the quiet delay; the other kind reloads nothing;
+ * while the form drawer is open the reload waits, and runs once when it closes.
  */
-export function describeAdminListLive({ title, account, page, path, api, change: own }: AdminListLive): void {
+const quiet = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+export function describeAdminListLive({ title, account, page, path, api, change: own, create }: AdminListLive): void {
   const other: AdminChange = own === 'user.changed' ? 'organization.changed' : 'user.changed';
   const listRequest = new RegExp(`${api}(\\?|$)`);
 
@@ -63,17 +69,38 @@ export function describeAdminListLive({ title, account, page, path, api, change:
     });
 
     it(`reloads the list once after a burst of ${own}, and not for another kind of change`, async () => {
+      const listCalls = await showList();
+      live.push(change(other));
+      for (let i = 0; i < 3; i += 1) live.push(change(own));
+      await waitFor(() => expect(listCalls()).toBe(2), { timeout: 3000 });
+      // Quiet for longer than the debounce: nothing else is asked for.
+      await quiet(1200);
+      expect(listCalls()).toBe(2);
+    });
+
+    it(`waits with that reload while the form drawer is open, and reloads once when it closes`, async () => {
+      const user = userEvent.setup();
+      const listCalls = await showList();
+      await user.click(screen.getByRole('button', { name: create.button }));
+      const drawer = await screen.findByRole('dialog', { name: create.drawer });
+      for (let i = 0; i < 3; i += 1) live.push(change(own));
+      // Longer than the debounce: a reload now could move the rows under the form.
+      await quiet(1500);
+      expect(listCalls()).toBe(1);
+      await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(listCalls()).toBe(2), { timeout: 3000 });
+      await quiet(1200);
+      expect(listCalls()).toBe(2);
+    });
+
+    /** Renders the screen until its first page is shown; answers how many times the list was asked for. */
+    async function showList(): Promise<() => number> {
       const fetchSpy = vi.spyOn(globalThis, 'fetch');
       const listCalls = () => fetchSpy.mock.calls.filter((args) => listRequest.test(String(args[0]))).length;
       renderAt(page, path);
       await screen.findByRole('table');
       await waitFor(() => expect(listCalls()).toBe(1));
-      live.push(change(other));
-      for (let i = 0; i < 3; i += 1) live.push(change(own));
-      await waitFor(() => expect(listCalls()).toBe(2), { timeout: 3000 });
-      // Quiet for longer than the debounce: nothing else is asked for.
-      await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
-      expect(listCalls()).toBe(2);
-    });
+      return listCalls;
+    }
   });
 }

@@ -8,4 +8,5 @@ describeAdminListLive({
   path: '/admin/organizations',
   api: '/api/organizations',
   change: 'organization.changed',
+  create: { button: 'New organization', drawer: 'New organization' },
 });

@@ -8,4 +8,5 @@ describeAdminListLive({
   path: '/admin/users',
   api: '/api/users',
   change: 'user.changed',
+  create: { button: 'Invite user', drawer: 'Invite a user' },
 });
