@@ -1,97 +1,30 @@
 /**
- * The agent API's shapes (docs/api/openapi.yaml, schemas Agent*), written out here because agent/ imports
- * nothing of the app: it is a separate program that reaches the server over HTTP only.
+ * The agent API's shapes, as the contract (docs/api/openapi.yaml) defines them: the types generated from it
+ * (npm run api:types), imported as types only, so nothing of the app runs in the agent (it reaches the
+ * server over HTTP only) and a change of the contract that the agent does not follow fails to compile.
  */
+import type { components } from '../src/lib/api/schema';
 
-export type Platform = 'linux' | 'windows' | 'macos';
+type Schemas = components['schemas'];
 
-/** AgentReportedSystem: what a heartbeat and the enrolment say about this machine. */
-export interface AgentReportedSystem {
-  hostname: string;
-  platform: Platform;
-  osName: string;
-  ipAddresses: string[];
-  uptimeS: number;
-  agentVersion: string;
-}
-
-export interface AgentCredential {
-  unitId: string;
-  organizationId: string;
-  credential: string;
-  heartbeatIntervalS: number;
-}
-
-export interface AgentHeartbeatAck {
-  receivedAt: string;
-  heartbeatIntervalS: number;
-  pendingCommands: number;
-}
-
-export interface AgentProcess {
-  pid: number;
-  name: string;
-  user: string;
-  cpuPercent: number;
-  memoryMb: number;
-  startedAt: string | null;
-}
-
-export interface AgentProcessAck {
-  running: number;
-  started: number;
-  ended: number;
-}
-
-export interface AgentScreenshot {
-  unitId: string;
-  commandId: string | null;
-  capturedAt: string;
-  width: number;
-  height: number;
-  activeWindowTitle: string;
-  processName: string;
-  contentType: 'image/png' | 'image/jpeg';
-  data: string;
-}
-
-/** ProcessRule: the fields the agent reads (the contract has also serviceUnitId, comment, createdAt). */
-export interface AgentProcessRule {
-  id: string;
-  /** An executable name, exact or with `*`. */
-  pattern: string;
-  action: 'allow' | 'block';
-  enabled: boolean;
-}
-
-export interface AgentConfig {
-  unitId: string;
-  heartbeatIntervalS: number;
-  /** The unit's process rules, enabled or not: the agent enforces them (agent/rules.ts). */
+export type Platform = Schemas['OperatingSystem'];
+/** What a heartbeat and the enrolment say about this machine. */
+export type AgentReportedSystem = Schemas['AgentReportedSystem'];
+export type AgentCredential = Schemas['AgentCredential'];
+export type AgentHeartbeatAck = Schemas['AgentHeartbeatAck'];
+export type AgentProcess = Schemas['AgentProcess'];
+export type AgentProcessAck = Schemas['AgentProcessAck'];
+export type AgentScreenshot = Schemas['AgentScreenshot'];
+/** A process rule, as far as the agent reads it (the contract's ProcessRule has also its unit, comment, dates). */
+export type AgentProcessRule = Pick<Schemas['ProcessRule'], 'id' | 'pattern' | 'action' | 'enabled'>;
+/** The unit's configuration; the agent enforces the process rules and only counts the URL rules. */
+export type AgentConfig = Omit<Schemas['AgentConfig'], 'processRules' | 'urlRules'> & {
   processRules: AgentProcessRule[];
-  /** UrlRestriction: the enabled ones that apply here. The agent only counts them (enforcing needs a browser extension or a proxy). */
   urlRules: unknown[];
-}
-
-export type CommandKind = 'endProcess' | 'captureScreenshot';
-
-export interface AgentCommand {
-  id: string;
-  kind: CommandKind;
-  pid: number | null;
-  issuedAt: string;
-}
-
-export type CommandResultStatus = 'succeeded' | 'failed' | 'refused' | 'notSupported';
-
-export interface AgentCommandResult {
-  status: CommandResultStatus;
-  message?: string;
-}
-
+};
+export type CommandKind = Schemas['CommandKind'];
+export type AgentCommand = Schemas['AgentCommand'];
+export type CommandResultStatus = Schemas['AgentCommandResult']['status'];
+export type AgentCommandResult = Schemas['AgentCommandResult'];
 /** The one error body of every endpoint. */
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  errors?: Record<string, string>;
-}
+export type ApiErrorBody = Pick<Schemas['Error'], 'message' | 'code' | 'errors'>;

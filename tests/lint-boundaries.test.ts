@@ -171,6 +171,11 @@ const forbidden: Case[] = [
     file: 'agent/x.test.ts',
     code: "import { emitEvent } from '../mirage/events';\nexport const a = emitEvent;\n",
   },
+  {
+    name: 'agent/ importing the contract types as a value (types only: nothing of the app runs in the agent)',
+    file: 'agent/x.ts',
+    code: "import { components } from '../src/lib/api/schema';\nexport const a = components;\n",
+  },
 ];
 
 const allowed: Case[] = [
@@ -287,6 +292,11 @@ const allowed: Case[] = [
     name: 'agent/ importing agent/, node:*, systeminformation and screenshot-desktop',
     file: 'agent/x.ts',
     code: "import { readFile } from 'node:fs/promises';\nimport si from 'systeminformation';\nimport shot from 'screenshot-desktop';\nimport { y } from './y';\nexport const a = [readFile, si, shot, y];\n",
+  },
+  {
+    name: 'agent/ importing the contract types (import type from src/lib/api/schema: the agent speaks the contract)',
+    file: 'agent/x.ts',
+    code: "import type { components } from '../src/lib/api/schema';\nexport type A = components['schemas']['AgentCommand'];\n",
   },
   {
     name: 'agent/ importing core/process-rules (the one process-rule decision: not a copy)',
