@@ -22,9 +22,7 @@ export type AgentConfig = Omit<Schemas['AgentConfig'], 'processRules' | 'urlRule
   processRules: AgentProcessRule[];
   urlRules: unknown[];
 };
-export type CommandKind = Schemas['CommandKind'];
 export type AgentCommand = Schemas['AgentCommand'];
-export type CommandResultStatus = Schemas['AgentCommandResult']['status'];
 export type AgentCommandResult = Schemas['AgentCommandResult'];
 /** The one error body of every endpoint. */
 export type ApiErrorBody = Pick<Schemas['Error'], 'message' | 'code' | 'errors'>;
