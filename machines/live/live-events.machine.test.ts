@@ -172,16 +172,101 @@ describe('live events: the polling fallback', () => {
   });
 });
 
+describe('live events: lock and unlock (pause, resume)', () => {
+  const owner = 'user-2:key-1';
+
+  it('resumes after an unlock from the last event it delivered, so the screens get what happened meanwhile', () => {
+    const { actor, stream, received } = start({ owner });
+    stream.emit({ type: 'stream.opened', lastId: '40' });
+    stream.emit({ type: 'stream.event', event: anEvent('41') });
+
+    actor.send({ type: 'live.pause' });
+    expect(stream.running()).toBe(0);
+    expect(liveStatusOf(actor.getSnapshot())).toBeNull();
+
+    actor.send({ type: 'live.resume', owner });
+    expect(stream.inputs.at(-1)).toEqual({ lastEventId: '41' });
+    // The backend sends what came after 41: an event of the locked time reaches the subscribers.
+    stream.emit({ type: 'stream.opened' });
+    stream.emit({ type: 'stream.event', event: anEvent('42', 'unit.offline') });
+    expect(received.map((e) => e.id)).toEqual(['41', '42']);
+    expect(liveStatusOf(actor.getSnapshot())).toBe('live');
+  });
+
+  it('a pause while polling stops the request and the timers; the resume tries the stream first, from the cursor', async () => {
+    const { actor, stream, recent, clock } = start({ owner });
+    stream.emit({ type: 'stream.failed', error: new Error('404'), notServed: true });
+    recent.last().resolve({ items: [], lastId: '9' });
+    await flush();
+
+    actor.send({ type: 'live.pause' });
+    clock.advance(120_000);
+    await flush();
+    expect(recent.calls).toHaveLength(1);
+    expect(stream.inputs).toHaveLength(1);
+
+    actor.send({ type: 'live.resume', owner });
+    expect(actor.getSnapshot().matches({ stream: 'connecting' })).toBe(true);
+    expect(stream.inputs.at(-1)).toEqual({ lastEventId: '9' });
+    expect(actor.getSnapshot().context.failures).toBe(0);
+  });
+
+  it('pauses from the backoff too, and its timer no longer fires', () => {
+    const { actor, stream, clock } = start({ owner });
+    stream.emit({ type: 'stream.opened', lastId: '5' });
+    stream.emit({ type: 'stream.failed', error: new Error('network') });
+    actor.send({ type: 'live.pause' });
+    clock.advance(60_000);
+    expect(actor.getSnapshot().value).toBe('paused');
+    expect(stream.inputs).toHaveLength(1);
+  });
+
+  it('another sign-in starts from now, never from the previous cursor', () => {
+    const { actor, stream } = start({ owner });
+    stream.emit({ type: 'stream.opened', lastId: '40' });
+    stream.emit({ type: 'stream.event', event: anEvent('41') });
+    actor.send({ type: 'live.pause' });
+
+    actor.send({ type: 'live.resume', owner: 'user-3:key-2' });
+    expect(stream.inputs.at(-1)).toEqual({ lastEventId: null });
+    expect(actor.getSnapshot().context.owner).toBe('user-3:key-2');
+  });
+
+  it('a resume of the same sign-in while running changes nothing; of another, it opens again from now', () => {
+    const { actor, stream } = start({ owner });
+    stream.emit({ type: 'stream.opened', lastId: '40' });
+    actor.send({ type: 'live.resume', owner });
+    expect(stream.inputs).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ stream: 'live' })).toBe(true);
+
+    actor.send({ type: 'live.resume', owner: 'user-3:key-2' });
+    expect(stream.running()).toBe(1);
+    expect(stream.inputs).toEqual([{ lastEventId: null }, { lastEventId: null }]);
+    expect(actor.getSnapshot().matches({ stream: 'connecting' })).toBe(true);
+  });
+
+  it('sign-out while locked forgets the cursor', () => {
+    const { actor, stream } = start({ owner });
+    stream.emit({ type: 'stream.opened', lastId: '40' });
+    actor.send({ type: 'live.pause' });
+    actor.send({ type: 'live.stop' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context).toMatchObject({ lastEventId: null, owner: null });
+  });
+});
+
 describe('live events: sign-out', () => {
   it('closes the stream and delivers nothing more', () => {
     const { actor, stream } = start();
-    stream.emit({ type: 'stream.opened' });
+    stream.emit({ type: 'stream.opened', lastId: '40' });
     expect(stream.running()).toBe(1);
     actor.send({ type: 'live.stop' });
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().status).toBe('done');
     expect(stream.running()).toBe(0);
     expect(liveStatusOf(actor.getSnapshot())).toBe('offline');
+    // The next sign-in's actor must not resume from this one's events.
+    expect(actor.getSnapshot().context.lastEventId).toBeNull();
   });
 
   it('stops polling too', async () => {

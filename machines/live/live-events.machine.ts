@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import type { LiveEvent } from '../domain/types';
 
 /**
@@ -13,7 +13,11 @@ import type { LiveEvent } from '../domain/types';
  * - `polling`: after `maxFailures` failures in a row, or at once when the stream is not served (a proxy
  *   that refuses `text/event-stream`), asks `fetchRecent` every `pollMs`; every `streamRetryMs` it tries
  *   the stream again.
- * - `closed`: signed out (`live.stop`): the stream's actor is stopped, which closes the connection.
+ * - `paused`: the signed-in screens went while the sign-in goes on (the lock screen): the stream is closed but
+ *   `lastEventId` stays, so `live.resume` of the same `owner` opens it from there and the screens get what
+ *   happened meanwhile. A `live.resume` of another owner (another sign-in, another person), in any state,
+ *   opens the stream again from now.
+ * - `closed`: signed out (`live.stop`): the stream's actor is stopped and the cursor forgotten.
  *
  * The machine knows nothing of HTTP: the app provides `openStream` (a callback actor that sends back the
  * `stream.*` events) and `fetchRecent` (a promise actor).
@@ -43,9 +47,16 @@ export type LiveEventsEvent =
   | { type: 'stream.failed'; error: unknown; notServed?: boolean }
   /** The server closed the stream (its token expired, a restart): open it again. */
   | { type: 'stream.ended' }
+  /** The signed-in screens went, the sign-in goes on (locked): close the stream, keep the cursor. */
+  | { type: 'live.pause' }
+  /** They are back: resume from the cursor if it is `owner`'s, else start from now. */
+  | { type: 'live.resume'; owner: string | null }
+  /** Signed out: close for good and forget the cursor. */
   | { type: 'live.stop' };
 
 export interface LiveEventsInput {
+  /** Whose cursor this is: the sign-in (person and session) the app runs it for; a resume by another starts over. */
+  owner?: string | null;
   /** First delay before reconnecting, ms (default 1 000). */
   baseDelayMs?: number;
   /** Longest delay before reconnecting, ms (default 30 000). */
@@ -64,6 +75,8 @@ export interface LiveEventsInput {
 
 export interface LiveEventsContext {
   lastEventId: string | null;
+  /** The sign-in `lastEventId` belongs to. */
+  owner: string | null;
   /** Stream failures in a row. */
   failures: number;
   error: unknown;
@@ -116,6 +129,7 @@ export const liveEventsMachine = setup({
   guards: {
     isNotServed: ({ event }) => event.type === 'stream.failed' && event.notServed === true,
     isLastFailureAllowed: ({ context }) => context.failures + 1 >= context.maxFailures,
+    isSameOwner: ({ context, event }) => event.type === 'live.resume' && event.owner === context.owner,
   },
   actions: {
     assignOpened: assign(({ context, event }) =>
@@ -142,12 +156,21 @@ export const liveEventsMachine = setup({
       error: event.type === 'stream.failed' ? event.error : null,
     })),
     resetFailures: assign({ failures: () => 0 }),
+    /** Another sign-in: its events start from now, never from the previous one's cursor. */
+    startOver: assign(({ event }) => ({
+      owner: event.type === 'live.resume' ? event.owner : null,
+      lastEventId: null,
+      failures: 0,
+      error: null,
+    })),
+    forgetCursor: assign({ lastEventId: () => null, owner: () => null }),
     assignPollError: assign((_, { error }: { error: unknown }) => ({ error })),
   },
 }).createMachine({
   id: 'liveEvents',
   context: ({ input }) => ({
     lastEventId: null,
+    owner: input.owner ?? null,
     failures: 0,
     error: null,
     baseDelayMs: input.baseDelayMs ?? 1000,
@@ -160,7 +183,10 @@ export const liveEventsMachine = setup({
   }),
   initial: 'stream',
   on: {
-    'live.stop': { target: '.closed' },
+    'live.pause': { target: '.paused' },
+    // Another sign-in's events start from now, whatever this one was doing (its stream or poll starts again).
+    'live.resume': { guard: not('isSameOwner'), target: '.stream', actions: 'startOver' },
+    'live.stop': { target: '.closed', actions: 'forgetCursor' },
   },
   states: {
     stream: {
@@ -210,6 +236,13 @@ export const liveEventsMachine = setup({
         },
       },
     },
+    // Nothing runs: no stream, no poll, no timer. The failure count starts afresh on resume, as a new start would.
+    paused: {
+      on: {
+        // Another owner: the root's transition.
+        'live.resume': { guard: 'isSameOwner', target: 'stream', actions: 'resetFailures' },
+      },
+    },
     closed: { type: 'final' },
   },
 });
@@ -219,7 +252,9 @@ export type LiveEventsMachine = typeof liveEventsMachine;
 /** What the header's indicator shows: `live`, `reconnecting` (connecting too) or `offline` (polling, closed). */
 export type LiveStatus = 'live' | 'reconnecting' | 'offline';
 
-export function liveStatusOf(snapshot: SnapshotFrom<LiveEventsMachine>): LiveStatus {
+/** The indicator's state; null while paused (no screen shows it, and one coming back resumes at once). */
+export function liveStatusOf(snapshot: SnapshotFrom<LiveEventsMachine>): LiveStatus | null {
+  if (snapshot.matches('paused')) return null;
   if (snapshot.matches({ stream: 'live' })) return 'live';
   if (snapshot.matches('stream') || snapshot.matches('reconnecting')) return 'reconnecting';
   return 'offline';

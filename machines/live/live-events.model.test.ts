@@ -19,7 +19,7 @@ const event: LiveEvent = {
 
 const walk: WalkConfig<typeof machine> = {
   machine,
-  input: { jitter: 0, maxFailures: 2 },
+  input: { jitter: 0, maxFailures: 2, owner: 'user-2:key-1' },
   // The stream's actor sends nothing by itself here: the walk sends its events as the real one would.
   actors: { openStream: fromCallback(() => undefined) },
   events: [
@@ -28,6 +28,9 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'stream.failed', error: new Error('network') },
     { type: 'stream.failed', error: new Error('404'), notServed: true },
     { type: 'stream.ended' },
+    { type: 'live.pause' },
+    { type: 'live.resume', owner: 'user-2:key-1' },
+    { type: 'live.resume', owner: 'user-3:key-2' },
     { type: 'live.stop' },
     { type: 'xstate.done.actor.fetchRecent', output: { items: [event], lastId: '7' } },
     { type: 'xstate.error.actor.fetchRecent', error: new Error('offline') },
@@ -36,6 +39,7 @@ const walk: WalkConfig<typeof machine> = {
     JSON.stringify({
       value: snapshot.value,
       last: snapshot.context.lastEventId,
+      owner: snapshot.context.owner,
       failures: Math.min(snapshot.context.failures, 2),
     }),
 };

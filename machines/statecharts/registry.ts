@@ -150,7 +150,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     'live/live-events.machine.ts',
     ['liveEventsMachine'],
     liveEventsMachine,
-    'The live events of the signed-in user: the stream (connecting, live), reconnecting with backoff, polling when the stream fails or is not served, closed on sign-out; emits every event to the screens.',
+    'The live events of the signed-in user: the stream (connecting, live), reconnecting with backoff, polling when the stream fails or is not served, paused while locked (keeping its last event id to resume from), closed on sign-out; emits every event to the screens.',
   ),
   entry(
     'process-monitor',

@@ -7,7 +7,8 @@ import { embeddedStreamActor, fetchRecentActor, remoteStreamActor } from './tran
 
 /**
  * The app's one live-events actor (machines/live/live-events.machine.ts) and who listens to it. The app starts
- * it when a user is signed in and stops it on sign-out (src/app/live-connection.tsx); screens do not hold the
+ * it when a user is signed in, pauses it while the signed-in screens are gone (locked) and stops it on sign-out
+ * (src/app/live-connection.ts); screens do not hold the
  * actor: their machines invoke `liveEventsActor(…)`, which listens here, so a screen shown before the actor
  * starts (or while it restarts) still gets every event once it runs.
  */
@@ -30,9 +31,15 @@ function notifyStatus(): void {
   for (const listener of [...statusListeners]) listener();
 }
 
-/** Starts the live actor (once; a second call while it runs does nothing). */
+/**
+ * Starts the live actor for `input.owner` (the sign-in). Once it runs, a second call resumes it (`live.resume`):
+ * a paused one opens from its cursor if the owner is the same (the machine decides); a running one goes on.
+ */
 export function startLive(logic: ReturnType<typeof liveLogic> = liveLogic(), input: LiveEventsInput = {}): LiveActor {
-  if (actor) return actor;
+  if (actor) {
+    actor.send({ type: 'live.resume', owner: input.owner ?? null });
+    return actor;
+  }
   const started = createActor(logic, withInspect({ input, id: 'liveEvents' }));
   const onEvent = started.on('*', (event) => {
     for (const listener of [...eventListeners]) listener(event);
@@ -48,7 +55,12 @@ export function startLive(logic: ReturnType<typeof liveLogic> = liveLogic(), inp
   return started;
 }
 
-/** Closes the stream (sign-out): the actor reaches `closed` and is stopped. */
+/** Closes the stream and keeps the cursor for `startLive` of the same owner (the lock screen). */
+export function pauseLive(): void {
+  actor?.send({ type: 'live.pause' });
+}
+
+/** Closes the stream (sign-out): the actor reaches `closed`, forgets its cursor, and is stopped. */
 export function stopLive(): void {
   if (!actor) return;
   const stopping = actor;
