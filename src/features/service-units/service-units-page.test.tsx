@@ -1,19 +1,12 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { LiveEvent, UnitStatus } from '@machines/domain/types';
-import {
-  liveEventsMachine,
-  type FetchRecentInput,
-  type LiveEventsEvent,
-  type OpenStreamInput,
-  type RecentEvents,
-} from '@machines/live/live-events.machine';
 import type { ListQuery } from '@machines/list/list.machine';
 import { aUnit } from '@machines/testing/fixtures';
-import { startLive, stopLive } from '@/lib/live';
+import { stopLive } from '@/lib/live';
 import { renderAt } from '../../../tests/render';
+import { startFakeLive } from '../../../tests/support/fake-live';
 import type { UnitRow } from './api/types';
 import { apiServices, type UnitServices } from './hooks/use-service-units';
 import { ServiceUnitsScreen } from './service-units-page';
@@ -24,8 +17,9 @@ const unit = (n: number, status: UnitStatus = 'online'): UnitRow => ({
   agent: null,
 });
 
-const liveEvent = (id: string, type: 'unit.online' | 'unit.offline' | 'unit.changed' | 'unit.created', row: UnitRow): LiveEvent => ({
-  id,
+/** The fake stream numbers the events it sends. */
+const liveEvent = (type: 'unit.online' | 'unit.offline' | 'unit.changed' | 'unit.created', row: UnitRow): LiveEvent => ({
+  id: '0',
   type,
   at: '2026-11-26T12:00:00.000Z',
   organizationId: 'org-1',
@@ -47,20 +41,9 @@ function setUp(path: string) {
     },
     loadTags: async () => ({ items: [] }),
   };
-  let send: ((event: LiveEventsEvent) => void) | null = null;
-  startLive(
-    liveEventsMachine.provide({
-      actors: {
-        openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
-          send = sendBack;
-        }),
-        fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
-      },
-    }),
-  );
-  act(() => send?.({ type: 'stream.opened' }));
+  const live = startFakeLive();
   renderAt(<ServiceUnitsScreen services={services} />, path);
-  return { rows, queries, push: (event: LiveEvent) => act(() => send?.({ type: 'stream.event', event })) };
+  return { rows, queries, push: live.push };
 }
 
 afterEach(() => {
@@ -78,7 +61,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
     expect(within(rowOf('Kiosk 02')).getByText('Online')).toBeInTheDocument();
     const asked = queries.length;
 
-    push(liveEvent('1', 'unit.offline', unit(2, 'offline')));
+    push(liveEvent('unit.offline', unit(2, 'offline')));
     expect(within(rowOf('Kiosk 02')).getByText('Offline')).toBeInTheDocument();
     expect(queries).toHaveLength(asked);
   });
@@ -88,7 +71,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
     await screen.findByRole('row', { name: /Kiosk 01/ });
     const created = { ...unit(31), name: 'Kiosk 00 new' };
     rows.unshift(created);
-    push(liveEvent('2', 'unit.created', created));
+    push(liveEvent('unit.created', created));
     expect(await screen.findByRole('row', { name: /Kiosk 00 new/ })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /new unit/ })).not.toBeInTheDocument();
   });
@@ -101,7 +84,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
     for (const n of [31, 32, 33]) {
       const created = unit(n);
       rows.unshift(created);
-      push(liveEvent(String(n), 'unit.created', created));
+      push(liveEvent('unit.created', created));
     }
     expect(queries).toHaveLength(asked);
     expect(screen.getByRole('status', { name: '3 new units' })).toHaveTextContent('3 new units');

@@ -1,32 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  liveEventsMachine,
-  type FetchRecentInput,
-  type LiveEventsEvent,
-  type OpenStreamInput,
-  type RecentEvents,
-} from '@machines/live/live-events.machine';
-import { startLive, stopLive } from '@/lib/live';
+import { stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../../tests/render';
+import { startFakeLive } from '../../../../tests/support/fake-live';
 import { LiveIndicator } from './live-indicator';
 
-/** The live actor with a stream the test drives (what the real transports send back). */
-function startFakeLive() {
-  let send: ((event: LiveEventsEvent) => void) | null = null;
-  const logic = liveEventsMachine.provide({
-    actors: {
-      openStream: fromCallback<EventObject, OpenStreamInput>(({ sendBack }) => {
-        send = sendBack;
-      }),
-      fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
-    },
-  });
-  startLive(logic, { jitter: 0 });
-  return { send: (event: LiveEventsEvent) => act(() => send?.(event)) };
-}
+/** The live actor on a stream that waits to be told it opened, as a real one waits for the server. */
+const startConnecting = () => startFakeLive({ open: false });
 
 afterEach(() => act(() => stopLive()));
 
@@ -37,7 +18,7 @@ describe('LiveIndicator', () => {
   });
 
   it('says Reconnecting while connecting, then Live, then Offline when it falls back to polling', async () => {
-    const stream = startFakeLive();
+    const stream = startConnecting();
     renderWithProviders(<LiveIndicator />);
     expect(screen.getByRole('status', { name: /^Reconnecting: / })).toHaveTextContent('Reconnecting');
 
@@ -59,13 +40,13 @@ describe('LiveIndicator', () => {
     ['fr', 'Reconnexion'],
     ['pt', 'Reconectando'],
   ] as const)('speaks the reader’s language (%s)', (language, word) => {
-    startFakeLive();
+    startConnecting();
     renderWithProviders(<LiveIndicator />, { language });
     expect(screen.getByRole('status', { name: new RegExp(`^${word}: `) })).toHaveTextContent(word);
   });
 
   it('goes away when the connection closes (sign-out)', () => {
-    startFakeLive();
+    startConnecting();
     renderWithProviders(<LiveIndicator />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     act(() => stopLive());
