@@ -178,7 +178,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     'screenshots/capture.machine.ts',
     ['createCaptureMachine', 'captureMachine'],
     captureMachine,
-    'Capture now: requests a screenshot and polls until it arrives or times out.',
+    'Capture now: requests a screenshot, then asks its status at once on the unit’s live screenshot.captured, else at each poll, until it arrives, fails or times out.',
   ),
   entry(
     'screenshot-viewer',
