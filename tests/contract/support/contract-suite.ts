@@ -89,6 +89,52 @@ function brokenBody(op: Operationref): Schema | null {
   return broken;
 }
 
+/** A value for an item of a list schema (a string unless the schema says otherwise). */
+function sampleItem(items: unknown): unknown {
+  const schema = resolved(items);
+  if (Array.isArray(schema['enum'])) return schema['enum'][0];
+  if (schema['type'] === 'integer' || schema['type'] === 'number') return Number(schema['minimum'] ?? 1);
+  return 'a';
+}
+
+/**
+ * Bodies that break one value rule of the operation's body schema each (too long, too short, not listed, out
+ * of range, too many or too few items, off pattern, a required field left out), built on the document's
+ * example (or `base`) so that the broken rule is the body's only problem; each is checked against the
+ * generated validator, so none passes by accident.
+ */
+function valueViolations(op: Operationref, base: Schema | null): { what: string; body: Schema }[] {
+  const media = op.operation.requestBody?.content?.['application/json'];
+  if (!media?.schema) return [];
+  const examples = (media as { examples?: Record<string, { value?: unknown }> }).examples ?? {};
+  const example = base ?? (Object.values(examples)[0]?.value as Schema | undefined);
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return [];
+  const schema = resolved(media.schema);
+  const out: { what: string; body: Schema }[] = [];
+  const push = (what: string, body: Schema) => out.push({ what, body });
+  for (const [name, property] of Object.entries((schema['properties'] ?? {}) as Record<string, Schema>)) {
+    const p = resolved(property);
+    const set = (value: unknown) => ({ ...example, [name]: value });
+    if (typeof p['maxLength'] === 'number') push(`${name} longer than ${p['maxLength']}`, set('x'.repeat(p['maxLength'] + 1)));
+    if (typeof p['minLength'] === 'number' && p['minLength'] > 0) push(`${name} shorter than ${p['minLength']}`, set(''));
+    if (Array.isArray(p['enum']) && typeof p['enum'][0] === 'string') push(`${name} not one of its values`, set('not-one-of-them'));
+    if (typeof p['minimum'] === 'number') push(`${name} below ${p['minimum']}`, set(p['minimum'] - 1));
+    if (typeof p['maximum'] === 'number') push(`${name} above ${p['maximum']}`, set(p['maximum'] + 1));
+    if (typeof p['pattern'] === 'string') push(`${name} off its pattern`, set('\u0001 off pattern'));
+    if (typeof p['maxItems'] === 'number') {
+      const item = Array.isArray(example[name]) && (example[name] as unknown[]).length > 0 ? (example[name] as unknown[])[0] : sampleItem(p['items']);
+      push(`${name} with more than ${p['maxItems']} items`, set(Array.from({ length: p['maxItems'] + 1 }, (_, i) => (typeof item === 'string' ? `${item}${i}` : item))));
+    }
+    if (typeof p['minItems'] === 'number' && p['minItems'] > 0) push(`${name} with no items`, set([]));
+  }
+  for (const name of (schema['required'] as string[] | undefined) ?? []) {
+    const { [name]: _left, ...rest } = example;
+    push(`without ${name}`, rest);
+  }
+  const check = OPERATIONS.find((o) => o.method === op.method.toUpperCase() && o.path === op.path)?.body;
+  return out.filter(({ body }) => check !== undefined && !check(body));
+}
+
 /** `name=value` for a query parameter whose schema refuses the value (an enum, a number, a pattern), or null. */
 function brokenParameter(op: Operationref): string | null {
   const doc = validator.doc as unknown as { components: { parameters: Record<string, Schema> } };
@@ -1088,6 +1134,60 @@ export function defineContractSuite(backend: ContractBackend): void {
         }
         // Every operation that takes a body or a checkable parameter was driven (a guard against an empty loop).
         expect(checked.length).toBeGreaterThan(60);
+      });
+
+      it('no endpoint accepts a body that breaks a value rule of its schema (lengths, ranges, lists, patterns, required fields)', async () => {
+        const enrolment = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
+        const system = { hostname: 'value-check', platform: 'linux', osName: 'Debian', ipAddresses: ['10.0.0.1'], uptimeS: 1, agentVersion: '1.0.0' };
+        const agent = await expectStatus<{ unitId: string; credential: string }>(201, 'POST', '/api/agent/enrol', {
+          body: { token: enrolment.body.token, system },
+        });
+        const spare = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
+        const unitId = agent.body.unitId;
+        // The agent API's bodies have no example in the document: these are the reference agent's.
+        const bases: Record<string, Schema> = {
+          '/api/agent/enrol': { token: spare.body.token, system },
+          '/api/agent/heartbeat': { unitId, system },
+          '/api/agent/processes': { unitId, processes: [{ pid: 1, name: 'init', user: 'root', cpuPercent: 0, memoryMb: 1, startedAt: null }] },
+          '/api/agent/screenshots': {
+            unitId,
+            commandId: null,
+            capturedAt: '2026-11-26T10:00:00.000Z',
+            width: 1,
+            height: 1,
+            activeWindowTitle: '',
+            processName: '',
+            contentType: 'image/png',
+            data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          },
+          '/api/agent/commands/{id}/result': { status: 'succeeded', message: '' },
+        };
+        const admins = /^\/api\/(users|organizations|reports|audit-log)/;
+        const accepted: string[] = [];
+        const refused: string[] = [];
+        const notReached: string[] = [];
+        for (const op of validator.operations()) {
+          const auth = validator.auth(op);
+          const caller: CallOptions =
+            auth === 'appKey'
+              ? { appKey: APP_KEY }
+              : auth === 'agent'
+                ? { token: agent.body.credential }
+                : auth === 'bearer'
+                  ? { token: (admins.test(op.path) ? t['superadmin'] : t['user']) as string }
+                  : {};
+          for (const { what, body } of valueViolations(op, bases[op.path] ?? null)) {
+            const key = `${op.method.toUpperCase()} ${op.path}: ${what}`;
+            const answer = await call(op.method.toUpperCase(), concrete(op.path), { ...caller, body });
+            if (answer.status < 300) accepted.push(key);
+            else if (answer.status === 400 || answer.status === 422) refused.push(key);
+            else notReached.push(`${key} → ${answer.status}`);
+          }
+        }
+        expect(accepted, 'accepted although the contract refuses it').toEqual([]);
+        // Most are refused by the endpoint's rules; the rest stop earlier (a record that is not there, a
+        // permission), which is no acceptance either.
+        expect(refused.length, `refused ${refused.length}, stopped before: ${notReached.join('; ')}`).toBeGreaterThan(100);
       });
 
       it('401 without a token (or without the application key)', async () => {
