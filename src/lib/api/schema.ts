@@ -2486,7 +2486,7 @@ export type components = {
             message: string | null;
         };
         /** @enum {string} */
-        LiveEventType: "unit.created" | "unit.changed" | "unit.deleted" | "unit.online" | "unit.offline" | "processes.changed" | "screenshot.captured" | "command.finished" | "user.changed" | "organization.changed";
+        LiveEventType: "unit.created" | "unit.changed" | "unit.deleted" | "unit.online" | "unit.offline" | "processes.changed" | "screenshot.captured" | "screenshot.changed" | "command.finished" | "user.changed" | "organization.changed";
         LiveEvent: {
             /** @description Increasing; resume after it with `Last-Event-ID` */
             id: string;
@@ -2497,7 +2497,7 @@ export type components = {
             /** @description The unit, user, organization, screenshot or command the event is about */
             subjectId: string;
             unitId: string | null;
-            /** @description By type: `unit.created`/`unit.changed`/`unit.online`/`unit.offline`: `{unit}` (a ServiceUnit); `unit.deleted`: `{}`; `processes.changed`: `{running}`; `screenshot.captured`: `{screenshotId}`; `command.finished`: `{command}`; `user.changed`/`organization.changed`: `{change: created|updated|deleted}` */
+            /** @description By type: `unit.created`/`unit.changed`/`unit.online`/`unit.offline`: `{unit}` (a ServiceUnit); `unit.deleted`: `{}`; `processes.changed`: `{running}`; `screenshot.captured`: `{screenshotId, commandId}` (the capture command it answers, or null); `screenshot.changed`: `{screenshotId, change: updated|deleted}` (flagged, noted or deleted, one event per screenshot of a bulk delete); `command.finished`: `{command}`; `user.changed`/`organization.changed`: `{change: created|updated|deleted}` */
             data: Record<string, never>;
         };
         EventPage: {
