@@ -62,4 +62,8 @@ afterEach(() => {
 afterAll(async () => {
   const { resetSessionActor } = await import('@/lib/session/service');
   resetSessionActor();
+  // Likewise the live connection: a shell unmounted while signed in pauses it (to resume after a lock), and a
+  // paused actor left here would take the next file's startLive (its fake stream) as a resume of its own.
+  const { stopLive } = await import('@/lib/live');
+  stopLive();
 });
