@@ -46,7 +46,7 @@ export function emitEvent<T extends LiveEventType>(db: MirageDb, now: number, in
 
 /** The resource whose read rule decides who sees an event. */
 export function resourceOfEvent(type: LiveEventType): Resource {
-  if (type === 'screenshot.captured') return 'screenshot';
+  if (type === 'screenshot.captured' || type === 'screenshot.changed') return 'screenshot';
   if (type === 'user.changed') return 'user';
   if (type === 'organization.changed') return 'organization';
   return 'serviceUnit';

@@ -80,6 +80,7 @@ export type LiveEventType =
   | 'unit.offline'
   | 'processes.changed'
   | 'screenshot.captured'
+  | 'screenshot.changed'
   | 'command.finished'
   | 'user.changed'
   | 'organization.changed';
@@ -95,7 +96,9 @@ export interface LiveEventData {
   'unit.offline': { unit: ServiceUnitWithStatus };
   'unit.deleted': Record<string, never>;
   'processes.changed': { running: number };
-  'screenshot.captured': { screenshotId: Id };
+  /** `commandId`: the capture command the screenshot answers (null: none, e.g. the agent's own schedule). */
+  'screenshot.captured': { screenshotId: Id; commandId: Id | null };
+  'screenshot.changed': { screenshotId: Id; change: 'updated' | 'deleted' };
   'command.finished': { command: Command };
   'user.changed': { change: 'created' | 'updated' | 'deleted' };
   'organization.changed': { change: 'created' | 'updated' | 'deleted' };

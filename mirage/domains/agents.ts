@@ -222,7 +222,7 @@ function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, 
   const random = createRandom(Number(command.id) * 7919 + now);
   const shot = screenshotsTable(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
   deliverCapture(db, String(request.id), String(shot.id));
-  emitScreenshotCaptured(db, now, shot);
+  emitScreenshotCaptured(db, now, shot, command.id);
 }
 
 /** Revokes the unit's agent: its credential is refused from now on; what it was asked and never answered fails. */
@@ -407,7 +407,7 @@ function routes(server: Server, ctx: MirageContext): void {
         data: upload.data,
       });
       if (command?.captureRequestId) deliverCapture(db, command.captureRequestId, String(shot.id));
-      emitScreenshotCaptured(db, now, shot);
+      emitScreenshotCaptured(db, now, shot, command?.id ?? null);
       return json(201, { screenshotId: String(shot.id) });
     }),
   );

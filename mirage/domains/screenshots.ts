@@ -283,18 +283,35 @@ export function failCapture(db: MirageDb, captureRequestId: string, reason: 'not
   if (row?.status === 'pending') captures(db).update(row.id, { status: 'failed', failureReason: reason });
 }
 
-/** Announces a new screenshot (screenshot.captured). */
+/** Announces a new screenshot (screenshot.captured), with the capture command it answers (null: none). */
 export function emitScreenshotCaptured(
   db: MirageDb,
   now: number,
   shot: Pick<ScreenshotRow, 'id' | 'organizationId' | 'serviceUnitId'>,
+  commandId: string | number | null,
 ): void {
   emitEvent(db, now, {
     type: 'screenshot.captured',
     organizationId: shot.organizationId,
     subjectId: shot.id,
     unitId: shot.serviceUnitId,
-    data: { screenshotId: String(shot.id) },
+    data: { screenshotId: String(shot.id), commandId: commandId === null ? null : String(commandId) },
+  });
+}
+
+/** Announces a flag or note change, or a deletion (screenshot.changed), scoped as screenshot.captured. */
+function emitScreenshotChanged(
+  db: MirageDb,
+  now: number,
+  shot: Pick<ScreenshotRow, 'id' | 'organizationId' | 'serviceUnitId'>,
+  change: 'updated' | 'deleted',
+): void {
+  emitEvent(db, now, {
+    type: 'screenshot.changed',
+    organizationId: shot.organizationId,
+    subjectId: shot.id,
+    unitId: shot.serviceUnitId,
+    data: { screenshotId: String(shot.id), change },
   });
 }
 
@@ -333,6 +350,8 @@ export const screenshotsDomain: MirageDomain = {
       const result = readPatch(parseBody(request));
       if (!result.ok) return result.response;
       const updated = screenshots(db).update(found.row.id, result.patch);
+      // Only a real change is news (saving the same flag and note again announces nothing).
+      if (updated.flagged !== found.row.flagged || updated.note !== found.row.note) emitScreenshotChanged(db, ctx.now(), updated, 'updated');
       return json(200, toItem(updated, unitNames(db)));
     });
     server.patch('/screenshots/:id', update);
@@ -344,6 +363,7 @@ export const screenshotsDomain: MirageDomain = {
         const found = screenshotAccess(db, user, 'delete', request.params['id']);
         if (!found.ok) return found.response;
         removeScreenshot(db, found.row.id);
+        emitScreenshotChanged(db, ctx.now(), found.row, 'deleted');
         return json(204);
       }),
     );
@@ -365,7 +385,12 @@ export const screenshotsDomain: MirageDomain = {
           (r) => r.organizationId,
         );
         if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused, notFound: split.missing });
-        for (const id of split.allowed) removeScreenshot(db, id);
+        const now = ctx.now();
+        for (const id of split.allowed) {
+          const row = screenshots(db).find(id);
+          removeScreenshot(db, id);
+          if (row) emitScreenshotChanged(db, now, row, 'deleted');
+        }
         return json(200, { deleted: split.allowed.length, notFound: split.missing, refused: split.refused });
       }),
     );

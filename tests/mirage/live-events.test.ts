@@ -202,6 +202,7 @@ describe('the simulated agents (a fake clock)', () => {
     const target = list.body.items[0];
     const command = await user.request<Command>('POST', `/api/processes/${target?.id ?? ''}/end`);
     expect(command.status).toBe(202);
+    const mark = await startOf(user);
     const capture = await user.request<{ id: string }>('POST', `/api/service-units/${unitId}/capture`);
     // Within a second, not at the next heartbeat: as a real agent's long poll.
     now += 1_000;
@@ -209,13 +210,19 @@ describe('the simulated agents (a fake clock)', () => {
     expect((await user.request<Command>('GET', `/api/commands/${command.body.id}`)).body.status).toBe('succeeded');
     const after = await user.request<{ items: { id: string }[] }>('GET', `/api/service-units/${unitId}/processes`);
     expect(after.body.items.some((p) => p.id === target?.id)).toBe(false);
-    const delivered = await user.request<{ status: string; screenshot: { hasImage?: boolean } | null }>(
+    const delivered = await user.request<{ status: string; screenshot: { id: string; hasImage?: boolean } | null }>(
       'GET',
       `/api/capture-requests/${capture.body.id}`,
     );
     expect(delivered.body.status).toBe('delivered');
     // A simulated screenshot has no uploaded image: the app draws it, as the seeded ones.
     expect(delivered.body.screenshot?.hasImage).toBeUndefined();
+    // Its screenshot.captured names the capture command it answers (the one command.finished reports for the request).
+    const events = await since(user, mark);
+    const finished = events.find((e) => e.type === 'command.finished' && e.data.command.captureRequestId === capture.body.id);
+    const captured = events.find((e) => e.type === 'screenshot.captured' && e.data.screenshotId === delivered.body.screenshot?.id);
+    expect(captured?.type === 'screenshot.captured' && captured.data.commandId).toBe(finished?.subjectId);
+    expect(finished).toBeDefined();
 
     // A revoked agent stops: its unit goes offline once the window passed.
     expect((await user.request('DELETE', `/api/service-units/${unitId}/agent`)).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page, ServiceUnit } from '@machines/domain/types';
+import type { LiveEvent, Page, ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';
 import type { ScreenshotItem } from '@mirage/domains/screenshots';
 
@@ -12,6 +12,24 @@ interface CaptureView {
   status: 'pending' | 'delivered' | 'failed';
   failureReason: string | null;
   screenshot: ScreenshotItem | null;
+}
+
+interface EventPage {
+  items: LiveEvent[];
+  lastId: string;
+}
+
+const eventMark = async (session: Session) => (await session.request<EventPage>('GET', '/api/events/recent')).body.lastId;
+/** The screenshot events a caller sees after `mark` (GET /api/events/recent), as [type, screenshotId, change or commandId]. */
+async function screenshotEvents(session: Session, mark: string): Promise<[string, string, string | null][]> {
+  const page = await session.request<EventPage>('GET', `/api/events/recent?after=${mark}&limit=500`);
+  return page.body.items.flatMap((e): [string, string, string | null][] =>
+    e.type === 'screenshot.changed'
+      ? [[e.type, e.data.screenshotId, e.data.change]]
+      : e.type === 'screenshot.captured'
+        ? [[e.type, e.data.screenshotId, e.data.commandId]]
+        : [],
+  );
 }
 
 describe('screenshots endpoints', () => {
@@ -80,10 +98,44 @@ describe('screenshots endpoints', () => {
     expect((await user.request('POST', '/api/screenshots/bulk-delete', { ids: [] })).status).toBe(422);
   });
 
+  it('announces a flag or note change and each deletion to its organization only (screenshot.changed)', async () => {
+    const globex = await signInAs('globex');
+    const list = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=3&flagged=false');
+    const [a, b, c] = list.body.items as [ScreenshotItem, ScreenshotItem, ScreenshotItem];
+    const [mine, theirs] = [await eventMark(user), await eventMark(globex)];
+
+    await user.request('PATCH', `/api/screenshots/${a.id}`, { flagged: true, note: 'Game on screen' });
+    // The same values again change nothing: no event.
+    await user.request('PUT', `/api/screenshots/${a.id}`, { flagged: true, note: 'Game on screen' });
+    await user.request('PATCH', `/api/screenshots/${a.id}`, { note: 'Game on screen, twice' });
+    await user.request('PATCH', `/api/screenshots/${a.id}`, { flagged: false });
+    expect((await user.request('PATCH', `/api/screenshots/${a.id}`, { note: 'x'.repeat(501) })).status).toBe(422);
+    expect((await user.request('DELETE', `/api/screenshots/${a.id}`)).status).toBe(204);
+    const bulk = await user.request('POST', '/api/screenshots/bulk-delete', { ids: [b.id, a.id, c.id] });
+    expect(bulk.body).toEqual({ deleted: 2, notFound: 1, refused: 0 });
+
+    expect(await screenshotEvents(user, mine)).toEqual([
+      ['screenshot.changed', a.id, 'updated'],
+      ['screenshot.changed', a.id, 'updated'],
+      ['screenshot.changed', a.id, 'updated'],
+      ['screenshot.changed', a.id, 'deleted'],
+      ['screenshot.changed', b.id, 'deleted'],
+      ['screenshot.changed', c.id, 'deleted'],
+    ]);
+    const page = await user.request<EventPage>('GET', `/api/events/recent?after=${mine}&limit=500`);
+    const unitOf = new Map([a, b, c].map((s) => [s.id, s.serviceUnitId]));
+    for (const event of page.body.items) {
+      expect(event).toMatchObject({ organizationId: '1', unitId: unitOf.get(event.subjectId) });
+    }
+    expect(await screenshotEvents(globex, theirs)).toEqual([]);
+  });
+
   it('sends a capture to the unit’s agent, and delivers the screenshot it uploads', async () => {
     const unit = unitsOf(server, '1')[0] as ServiceUnit;
     setUnitOnline(server, unit.id);
     table<ServiceUnit>(server.db, 'serviceUnits').update(unit.id, { lastSeenAt: new Date(clock - 10_000).toISOString() });
+    const globex = await signInAs('globex');
+    const [mine, theirs] = [await eventMark(user), await eventMark(globex)];
     const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
     expect(requested.status).toBe(202);
     expect(requested.body.status).toBe('pending');
@@ -114,6 +166,22 @@ describe('screenshots endpoints', () => {
     expect(newest.body.items[0]?.hasImage).toBe(true);
     const image = await user.request<{ contentType: string; data: string }>('GET', `/api/screenshots/${upload.body.screenshotId}/image`);
     expect(image.body).toEqual({ contentType: 'image/png', data: ONE_PIXEL_PNG });
+    // The new screenshot names the capture command it answers; an upload of the agent's own names none.
+    const own = await agent.request<{ screenshotId: string }>('POST', '/api/agent/screenshots', {
+      unitId: unit.id,
+      capturedAt: new Date(clock).toISOString(),
+      width: 1,
+      height: 1,
+      activeWindowTitle: 'Terminal',
+      processName: 'bash',
+      contentType: 'image/png',
+      data: ONE_PIXEL_PNG,
+    });
+    expect(await screenshotEvents(user, mine)).toEqual([
+      ['screenshot.captured', upload.body.screenshotId, command?.id],
+      ['screenshot.captured', own.body.screenshotId, null],
+    ]);
+    expect(await screenshotEvents(globex, theirs)).toEqual([]);
   });
 
   it('fails a capture the agent cannot take (no display), with its reason', async () => {
