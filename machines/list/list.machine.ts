@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, fromPromise, or, raise, setup, stateIn, type EventObject } from 'xstate';
+import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
 
 /**
@@ -14,7 +14,7 @@ import type { Page } from '../domain/types';
  * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
  * a changed row in view is replaced in place, no reload; a created row reloads page 1 of an unfiltered list,
  * elsewhere it is counted (`newCount`, the "3 new units — show" bar) so nothing moves under the pointer;
- * a removed row in view reloads. A created row that says its filter values (`match`) is dropped when a filter
+ * a removed row in view reloads (under the pointer it waits as a stale reload). A created row that says its filter values (`match`) is dropped when a filter
  * excludes it and may appear under a filter it passes; while the view reports the pointer over the rows
  * (`list.pointer.enter`/`leave`) a new row is counted and a stale reload waits, so no row moves under it.
  *
@@ -287,6 +287,7 @@ export function createListMachine<T extends ListRow>() {
       })),
       assignPointerOver: assign(({ event }) => ({ pointerOver: event.type === 'list.pointer.enter' })),
       raiseRefresh: raise({ type: 'list.refresh' as const }),
+      raiseStale: raise({ type: 'list.live.stale' as const }),
       holdLive: assign({ liveHeld: () => true }),
       releaseLive: assign({ liveHeld: () => false }),
       assignLastPage: assign(({ context }, { page }: { page: Page<T> }) => {
@@ -420,7 +421,11 @@ export function createListMachine<T extends ListRow>() {
             on: {
               'list.refresh': { target: 'loading' },
               'list.live.created': { guard: 'canShowNewRow', target: 'loading' },
-              'list.live.removed': { guard: 'isRowInView', target: 'loading' },
+              // Under the pointer the rows must not move: the reload waits as a stale one (until the pointer leaves).
+              'list.live.removed': [
+                { guard: and(['isRowInView', not('isPointerOver')]), target: 'loading' },
+                { guard: 'isRowInView', actions: 'raiseStale' },
+              ],
               'list.select': { actions: 'toggleSelection' },
               'list.select.all': { actions: 'selectAll' },
               'list.select.set': { actions: 'setSelection' },

@@ -75,7 +75,7 @@ const holdWalk: WalkConfig<typeof machine> = {
     JSON.stringify({ value: snapshot.value, selected: snapshot.context.selected, held: snapshot.context.liveHeld }),
 };
 
-/** Created rows that say their filter values, under a filter, with the pointer over the rows or not (the screenshots grid). */
+/** Created and removed rows, under a filter, with the pointer over the rows or not (the screenshots grid). */
 const pointerWalk: WalkConfig<typeof machine> = {
   machine,
   input: { query: { page: 1, pageSize: 2, filters: { unit: 'u1' } } },
@@ -84,6 +84,8 @@ const pointerWalk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.fetchPage', output: { items: [], total: 0 } },
     { type: 'list.live.created', id: 'c', match: { unit: 'u1' } },
     { type: 'list.live.created', id: 'd', match: { unit: 'u2' } },
+    // A removed row in view: reloads at once, or (under the pointer) waits as a stale reload.
+    { type: 'list.live.removed', id: 'a' },
   ],
   skip: [
     'list.query.change',
@@ -100,7 +102,6 @@ const pointerWalk: WalkConfig<typeof machine> = {
     'list.rows.hide',
     'list.rows.show',
     'list.live.updated',
-    'list.live.removed',
     'list.live.show',
     'list.live.hold',
     'list.live.release',

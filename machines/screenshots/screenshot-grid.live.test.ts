@@ -124,3 +124,60 @@ describe('screenshots grid: live captures', () => {
     expect(pages.calls).toHaveLength(2);
   });
 });
+
+describe('screenshots grid: screenshots deleted or flagged elsewhere (screenshot.changed)', () => {
+  function startWithClock() {
+    const clock = new SimulatedClock();
+    const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
+    const live = callbackActor();
+    const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
+      input: { query: { sort: NEWEST_FIRST }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
+      clock,
+    }).start();
+    return { actor, pages, live, clock };
+  }
+
+  it('a deleted screenshot on the page leaves it at once; one on another page changes nothing', async () => {
+    const { actor, pages, live } = await loaded();
+    live.emit({ type: 'list.live.removed', id: 'elsewhere' });
+    expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+    live.emit({ type: 'list.live.removed', id: 's2' });
+    expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    pages.last().resolve(page([aScreenshot({ id: 's1' }), aScreenshot({ id: 's3' })]));
+    await flush();
+    expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['s1', 's3']);
+  });
+
+  it('under the pointer the tiles stay until it leaves, then the page reloads without the deleted one', async () => {
+    const { actor, pages, live, clock } = startWithClock();
+    pages.last().resolve(page(shots(3)));
+    await flush();
+    actor.send({ type: 'list.pointer.enter' });
+    live.emit({ type: 'list.live.removed', id: 's2' });
+    clock.increment(2000);
+    expect(pages.calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
+    actor.send({ type: 'list.pointer.leave' });
+    clock.increment(500);
+    expect(pages.calls).toHaveLength(2);
+    pages.last().resolve(page([aScreenshot({ id: 's1' }), aScreenshot({ id: 's3' })]));
+    await flush();
+    expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['s1', 's3']);
+  });
+
+  it('a flag or note changed elsewhere reloads the page once quiet (several changes, one reload)', async () => {
+    const { actor, pages, live, clock } = startWithClock();
+    pages.last().resolve(page(shots(3)));
+    await flush();
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(200);
+    live.emit({ type: 'list.live.stale' });
+    clock.increment(499);
+    expect(pages.calls).toHaveLength(1);
+    clock.increment(1);
+    expect(pages.calls).toHaveLength(2);
+    pages.last().resolve(page([aScreenshot({ id: 's1', flagged: true, note: 'Game' }), ...shots(3).slice(1)]));
+    await flush();
+    expect(actor.getSnapshot().context.items[0]).toMatchObject({ flagged: true, note: 'Game' });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { Screenshot } from '../domain/types';
 import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer.machine';
 
@@ -101,6 +101,39 @@ describe('screenshot viewer machine', () => {
     actor.send({ type: 'viewer.items', items: [shot('z'), shot('b')] });
     expect(current(actor)).toBe('b');
     actor.send({ type: 'viewer.items', items: [shot('z')] });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('closes and says so when the screenshot shown, or the one it asks to delete, is deleted elsewhere', () => {
+    const actor = start();
+    const gone = vi.fn();
+    actor.on('viewer.gone', gone);
+    actor.send({ type: 'viewer.open', index: 1 });
+    actor.send({ type: 'viewer.live.deleted', id: 'c' });
+    expect(actor.getSnapshot().matches({ open: 'browsing' })).toBe(true);
+    expect(gone).not.toHaveBeenCalled();
+    actor.send({ type: 'viewer.live.deleted', id: 'b' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(gone).toHaveBeenCalledWith({ type: 'viewer.gone', id: 'b' });
+    // The page is the grid's to change: it still holds what the grid showed.
+    expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['a', 'b', 'c']);
+
+    actor.send({ type: 'viewer.open', index: 0 });
+    actor.send({ type: 'viewer.delete' });
+    actor.send({ type: 'viewer.live.deleted', id: 'a' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(gone).toHaveBeenLastCalledWith({ type: 'viewer.gone', id: 'a' });
+  });
+
+  it('takes the deletions its liveEvents actor reports', () => {
+    const reporters: ((event: { type: 'viewer.live.deleted'; id: string }) => void)[] = [];
+    const actor = start({
+      liveEvents: fromCallback(({ sendBack }) => {
+        reporters.push(sendBack);
+      }),
+    });
+    actor.send({ type: 'viewer.open', index: 2 });
+    reporters[0]?.({ type: 'viewer.live.deleted', id: 'c' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Screenshot } from '../domain/types';
 
 /**
  * The lightbox over the current page of screenshots: open at one, previous/next (keys or buttons),
  * flag/unflag with a note (saving → browsing, or failed keeping what was typed), delete behind a confirmation.
+ * The screen's `liveEvents` actor (by default none) says when a screenshot was deleted elsewhere
+ * (`viewer.live.deleted`, the live `screenshot.changed`): the lightbox showing it, or asking to delete it, closes
+ * and reports `viewer.gone`. The page is not changed here: the grid's next items (`viewer.items`) bring that.
  */
 
 export interface FlagInput {
@@ -35,12 +38,16 @@ export type ViewerEvent<S extends Screenshot> =
   | { type: 'viewer.save' }
   | { type: 'viewer.delete' }
   | { type: 'viewer.delete.confirm' }
-  | { type: 'viewer.delete.cancel' };
+  | { type: 'viewer.delete.cancel' }
+  /** A screenshot was deleted elsewhere (the live `screenshot.changed`). */
+  | { type: 'viewer.live.deleted'; id: string };
 
 export type ViewerEmitted<S extends Screenshot> =
   | { type: 'viewer.saved'; screenshot: S }
   | { type: 'viewer.deleted'; id: string }
-  | { type: 'viewer.failed'; action: 'save' | 'delete'; error: unknown };
+  | { type: 'viewer.failed'; action: 'save' | 'delete'; error: unknown }
+  /** The screenshot shown was deleted elsewhere: the lightbox closed. */
+  | { type: 'viewer.gone'; id: string };
 
 const draftOf = (s: Screenshot | undefined) => ({ flagged: s?.flagged ?? false, note: s?.note ?? '' });
 
@@ -54,6 +61,8 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
       deleteScreenshot: fromPromise<unknown, { id: string }>(async () => {
         throw new Error('deleteScreenshot not provided');
       }),
+      // Without live events nothing is deleted under the lightbox.
+      liveEvents: fromCallback<EventObject>(() => undefined),
     },
     guards: {
       hasNext: ({ context }) => context.index < context.items.length - 1,
@@ -61,6 +70,7 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
       isValidIndex: ({ context, event }) => event.type === 'viewer.open' && event.index >= 0 && event.index < context.items.length,
       isLastItem: ({ context }) => context.items.length <= 1,
       hasItems: ({ event }) => event.type === 'viewer.items' && event.items.length > 0,
+      isCurrentDeleted: ({ context, event }) => event.type === 'viewer.live.deleted' && context.items[context.index]?.id === event.id,
       isCurrentGone: ({ context, event }) =>
         event.type === 'viewer.items' && !event.items.some((s) => s.id === context.items[context.index]?.id),
     },
@@ -103,11 +113,13 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
         return { items, index: Math.max(0, index), draft: draftOf(items[index]) };
       }),
       emitDeleted: emit(({ context }) => ({ type: 'viewer.deleted' as const, id: context.items[context.index]?.id ?? '' })),
+      emitGone: emit(({ event }) => ({ type: 'viewer.gone' as const, id: event.type === 'viewer.live.deleted' ? event.id : '' })),
     },
   }).createMachine({
     id: 'screenshotViewer',
     initial: 'closed',
     context: { items: [], index: 0, draft: { flagged: false, note: '' }, error: null, edge: null },
+    invoke: { id: 'liveEvents', src: 'liveEvents' },
     on: {
       'viewer.items': [{ guard: 'isCurrentGone', target: '.closed', actions: 'assignItems' }, { actions: 'assignItems' }],
     },
@@ -129,6 +141,7 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
               'viewer.draft': { actions: 'assignDraft' },
               'viewer.save': { target: 'saving' },
               'viewer.delete': { target: 'confirmingDelete' },
+              'viewer.live.deleted': { guard: 'isCurrentDeleted', target: '#screenshotViewer.closed', actions: 'emitGone' },
             },
           },
           turning: {
@@ -166,6 +179,8 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
             on: {
               'viewer.delete.confirm': { target: 'deleting' },
               'viewer.delete.cancel': { target: 'browsing' },
+              // Nothing left to delete.
+              'viewer.live.deleted': { guard: 'isCurrentDeleted', target: '#screenshotViewer.closed', actions: 'emitGone' },
             },
           },
           deleting: {

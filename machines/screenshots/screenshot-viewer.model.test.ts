@@ -24,6 +24,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.error.actor.saveFlag', error: new Error('offline') },
     { type: 'xstate.done.actor.deleteScreenshot', output: null },
     { type: 'xstate.error.actor.deleteScreenshot', error: new Error('offline') },
+    { type: 'viewer.live.deleted', id: 's1' },
+    { type: 'viewer.live.deleted', id: 's9' },
   ],
 };
 

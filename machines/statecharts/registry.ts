@@ -185,7 +185,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     'screenshots/screenshot-viewer.machine.ts',
     ['createScreenshotViewerMachine'],
     createScreenshotViewerMachine<Screenshot>(),
-    'The screenshot lightbox: browse, flag and delete screenshots.',
+    'The screenshot lightbox: browse, flag and delete screenshots; closes when the one shown is deleted elsewhere.',
   ),
   entry(
     'mailbox',

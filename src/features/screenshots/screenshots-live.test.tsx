@@ -53,9 +53,27 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
       organizationId: String(of.organizationId),
       subjectId: String(row.id),
       unitId: String(of.id),
-      data: { screenshotId: String(row.id) },
+      data: { screenshotId: String(row.id), commandId: null },
     };
     return { event, name: `Open screenshot of ${of.name} at ${dayjs(capturedAt).locale('en').format('lll')}` };
+  }
+
+  /** A screenshot changed elsewhere (as the backend stores it), and its event. */
+  function change(captured: LiveEvent, what: 'updated' | 'deleted'): LiveEvent {
+    const id = captured.subjectId;
+    if (what === 'deleted') server.db['screenshots']?.remove(id);
+    else server.db['screenshots']?.update(id, { flagged: true, note: 'Game on screen' });
+    return { ...captured, type: 'screenshot.changed', data: { screenshotId: id, change: what } };
+  }
+
+  /** Shows a new capture first on page 1 (the pointer away from the tiles). */
+  async function shown(): Promise<{ event: LiveEvent; name: string }> {
+    renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    const captured = capture(unit);
+    live.push(captured.event);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(captured.name));
+    return captured;
   }
 
   it('a new capture appears first on page 1, newest first, without a Refresh', async () => {
@@ -105,5 +123,33 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     live.push(event);
     await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
     expect(screen.getAllByRole('button', { name: OPEN })[1]).toHaveAttribute('aria-label', first);
+  });
+
+  it('a screenshot deleted elsewhere leaves the grid', async () => {
+    const { event, name } = await shown();
+    live.push(change(event, 'deleted'));
+    await waitFor(() => expect(screen.queryByRole('button', { name })).not.toBeInTheDocument());
+  });
+
+  it('a screenshot flagged elsewhere shows its flag after a quiet reload', async () => {
+    const { event } = await shown();
+    const flags = screen.queryAllByText('Flagged').length;
+    live.push(change(event, 'updated'));
+    await waitFor(() => expect(screen.queryAllByText('Flagged')).toHaveLength(flags + 1), { timeout: 5000 });
+  });
+
+  it('the lightbox showing a screenshot deleted elsewhere closes and says so; the tile under the pointer waits until it leaves', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { event, name } = await shown();
+    await user.click(screen.getByRole('button', { name }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('switch', { name: 'Flag this screenshot' })).toBeInTheDocument();
+    live.push(change(event, 'deleted'));
+    expect(await screen.findByText('The screenshot you were viewing was deleted elsewhere.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The pointer is still over the tiles (it clicked one): nothing moves under it.
+    expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    await user.unhover(screen.getByRole('button', { name }));
+    await waitFor(() => expect(screen.queryByRole('button', { name })).not.toBeInTheDocument(), { timeout: 5000 });
   });
 });

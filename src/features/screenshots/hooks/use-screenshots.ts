@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { LiveEvent } from '@machines/domain/types';
 import { createListMachine, type ListSort, type LiveListEvent } from '@machines/list/list.machine';
 import { createCaptureMachine, type CaptureEvent } from '@machines/screenshots/capture.machine';
-import { createScreenshotViewerMachine } from '@machines/screenshots/screenshot-viewer.machine';
+import { createScreenshotViewerMachine, type ViewerEvent } from '@machines/screenshots/screenshot-viewer.machine';
 import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { liveEventsActor } from '@/lib/live';
@@ -37,7 +37,8 @@ export const viewerMachine = createScreenshotViewerMachine<ScreenshotItem>();
 /**
  * What the grid applies of the live events (docs/live.md): a new capture, matched against the unit and flag
  * filters (a capture is never flagged; the date range is not checked, so under one it waits behind the bar);
- * a deleted unit took its screenshots along: a reload when quiet. A deleted screenshot has no event.
+ * a screenshot deleted elsewhere leaves the page (not under the pointer); one flagged or noted elsewhere, and a
+ * deleted unit's screenshots (gone with it), reload when quiet (the event does not carry the row).
  */
 export function screenshotListEvent(event: LiveEvent): LiveListEvent<ScreenshotItem> | null {
   switch (event.type) {
@@ -47,11 +48,20 @@ export function screenshotListEvent(event: LiveEvent): LiveListEvent<ScreenshotI
         id: event.data.screenshotId,
         match: event.unitId === null ? { flagged: 'false' } : { unit: event.unitId, flagged: 'false' },
       };
+    case 'screenshot.changed':
+      return event.data.change === 'deleted' ? { type: 'list.live.removed', id: event.data.screenshotId } : { type: 'list.live.stale' };
     case 'unit.deleted':
       return { type: 'list.live.stale' };
     default:
       return null;
   }
+}
+
+/** What the lightbox applies: a screenshot deleted elsewhere (it closes if it shows that one). */
+export function screenshotViewerEvent(event: LiveEvent): ViewerEvent<ScreenshotItem> | null {
+  return event.type === 'screenshot.changed' && event.data.change === 'deleted'
+    ? { type: 'viewer.live.deleted', id: event.data.screenshotId }
+    : null;
 }
 
 /** What "capture now" applies: a new screenshot of a unit (the machine asks at once if it waits for that unit). */
@@ -100,6 +110,7 @@ export function useScreenshots() {
       actors: {
         saveFlag: fromPromise(({ input }) => updateScreenshot(input.id, { flagged: input.flagged, note: input.note })),
         deleteScreenshot: fromPromise(({ input }) => deleteScreenshot(input.id)),
+        liveEvents: liveEventsActor(screenshotViewerEvent),
       },
     }),
   );
@@ -136,6 +147,7 @@ export function useScreenshots() {
         list.send({ type: 'list.refresh' });
         notifications.show({ color: 'teal', message: t('screenshots.deleted') });
       }),
+      viewer.on('viewer.gone', () => notifications.show({ color: 'yellow', message: t('screenshots.deletedElsewhere') })),
       viewer.on('viewer.failed', (e) =>
         notifications.show({
           color: 'red',
