@@ -157,7 +157,10 @@ function rewriteRefs(value) {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, key === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `urn:sua:contract${v}` : rewriteRefs(v)]),
+      Object.entries(value).map(([key, v]) => [
+        key,
+        key === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `urn:sua:contract${v}` : rewriteRefs(v),
+      ]),
     );
   }
   return value;

@@ -97,7 +97,10 @@ function parametersOf(request: Request, op: ContractOperation): Record<string, u
     const name = key.endsWith('[]') ? key.slice(0, -2) : key;
     const all = url.searchParams.getAll(key);
     if (lists.has(name)) {
-      const items = all.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+      const items = all
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
       values[name] = [...((values[name] as string[] | undefined) ?? []), ...items];
     } else if (!(name in values)) {
       values[name] = all[0];
@@ -197,7 +200,10 @@ export function guardRoutesWithContract(server: Server): () => void {
   for (const verb of VERBS) {
     const register = verbs[verb];
     verbs[verb] = (path, ...args) => {
-      const route = `/${[server.namespace, path].map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+      const route = `/${[server.namespace, path]
+        .map((part) => part.replace(/^\/+|\/+$/g, ''))
+        .filter(Boolean)
+        .join('/')}`;
       const op = operationFor(verb, route);
       if (!op) throw new Error(`${verb.toUpperCase()} ${route} is no operation of docs/api/openapi.yaml: add it to the contract first`);
       const guarded = args.map((arg) => {
@@ -210,7 +216,10 @@ export function guardRoutesWithContract(server: Server): () => void {
           const refused = open ? contractRefusal(request) : null;
           if (refused) return refused;
           const answer = handler.call(this, schema, request);
-          void Promise.resolve(answer).then((settled) => reportAccepted(op, request, settled), () => undefined);
+          void Promise.resolve(answer).then(
+            (settled) => reportAccepted(op, request, settled),
+            () => undefined,
+          );
           return answer;
         };
       });

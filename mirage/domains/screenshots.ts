@@ -351,7 +351,8 @@ export const screenshotsDomain: MirageDomain = {
       if (!result.ok) return result.response;
       const updated = screenshots(db).update(found.row.id, result.patch);
       // Only a real change is news (saving the same flag and note again announces nothing).
-      if (updated.flagged !== found.row.flagged || updated.note !== found.row.note) emitScreenshotChanged(db, ctx.now(), updated, 'updated');
+      if (updated.flagged !== found.row.flagged || updated.note !== found.row.note)
+        emitScreenshotChanged(db, ctx.now(), updated, 'updated');
       return json(200, toItem(updated, unitNames(db)));
     });
     server.patch('/screenshots/:id', update);

@@ -61,7 +61,11 @@ describe('the contract in front of the domains', () => {
       screenshotIntervalMinutes: 5000,
     });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toMatchObject({ name: 'tooLong', operatingSystem: expect.any(String) as unknown, screenshotIntervalMinutes: expect.any(String) as unknown });
+    expect(answer.body.errors).toMatchObject({
+      name: 'tooLong',
+      operatingSystem: expect.any(String) as unknown,
+      screenshotIntervalMinutes: expect.any(String) as unknown,
+    });
     expect(units.count()).toBe(before);
   });
 
@@ -114,7 +118,10 @@ describe('the contract in front of the domains', () => {
     expect(status.status).toBe(400);
     expect(status.body.errors).toEqual({ status: 'invalidValue' });
 
-    const fine = await session.request<{ items: { status: string }[] }>('GET', '/api/service-units?status=online,offline&status=maintenance&pageSize=100&page=1');
+    const fine = await session.request<{ items: { status: string }[] }>(
+      'GET',
+      '/api/service-units?status=online,offline&status=maintenance&pageSize=100&page=1',
+    );
     expect(fine.status).toBe(200);
     expect(fine.body.items.length).toBeGreaterThan(0);
   });
@@ -132,11 +139,18 @@ describe('describeIssues', () => {
   it('keeps the first problem of each field and names missing and nested fields', () => {
     const { errors, summary } = describeIssues([
       { instancePath: '', keyword: 'required', params: { missingProperty: 'name' }, message: "must have required property 'name'" },
-      { instancePath: '/system/ipAddresses/2', keyword: 'maxLength', params: { limit: 45 }, message: 'must NOT have more than 45 characters' },
+      {
+        instancePath: '/system/ipAddresses/2',
+        keyword: 'maxLength',
+        params: { limit: 45 },
+        message: 'must NOT have more than 45 characters',
+      },
       { instancePath: '/system/ipAddresses/2', keyword: 'pattern', params: {}, message: 'must match pattern' },
       { instancePath: '/a~1b', keyword: 'type', params: { type: 'string' }, message: 'must be string' },
     ]);
     expect(errors).toEqual({ name: 'required', 'system.ipAddresses.2': 'tooLong', 'a/b': 'invalidType' });
-    expect(summary).toBe("name must have required property 'name'; system.ipAddresses.2 must NOT have more than 45 characters; a/b must be string");
+    expect(summary).toBe(
+      "name must have required property 'name'; system.ipAddresses.2 must NOT have more than 45 characters; a/b must be string",
+    );
   });
 });

@@ -122,8 +122,12 @@ function valueViolations(op: Operationref, base: Schema | null): { what: string;
     if (typeof p['maximum'] === 'number') push(`${name} above ${p['maximum']}`, set(p['maximum'] + 1));
     if (typeof p['pattern'] === 'string') push(`${name} off its pattern`, set('\u0001 off pattern'));
     if (typeof p['maxItems'] === 'number') {
-      const item = Array.isArray(example[name]) && (example[name] as unknown[]).length > 0 ? (example[name] as unknown[])[0] : sampleItem(p['items']);
-      push(`${name} with more than ${p['maxItems']} items`, set(Array.from({ length: p['maxItems'] + 1 }, (_, i) => (typeof item === 'string' ? `${item}${i}` : item))));
+      const item =
+        Array.isArray(example[name]) && (example[name] as unknown[]).length > 0 ? (example[name] as unknown[])[0] : sampleItem(p['items']);
+      push(
+        `${name} with more than ${p['maxItems']} items`,
+        set(Array.from({ length: p['maxItems'] + 1 }, (_, i) => (typeof item === 'string' ? `${item}${i}` : item))),
+      );
     }
     if (typeof p['minItems'] === 'number' && p['minItems'] > 0) push(`${name} with no items`, set([]));
   }
@@ -309,7 +313,12 @@ export function defineContractSuite(backend: ContractBackend): void {
         const token = await target.tokenFor('user');
         const all = await expectStatus<{ id: number }[]>(200, 'GET', '/api/apps/todo/tasks?filter=all', { token });
         await expectStatus(200, 'GET', '/api/apps/todo/tasks/?filter=backend', { token });
-        const filter = await expectStatus<{ code: string; errors: Record<string, string> }>(400, 'GET', '/api/apps/todo/tasks?filter=urgent', { token });
+        const filter = await expectStatus<{ code: string; errors: Record<string, string> }>(
+          400,
+          'GET',
+          '/api/apps/todo/tasks?filter=urgent',
+          { token },
+        );
         expect(filter.body).toMatchObject({ code: 'invalidParameter', errors: { filter: 'invalidValue' } });
         await expectStatus(200, 'GET', '/api/apps/todo/tags', { token });
         const created = await expectStatus<{ id: number }>(201, 'POST', '/api/apps/todo/tasks/', {
@@ -572,7 +581,9 @@ export function defineContractSuite(backend: ContractBackend): void {
           token,
         });
         // A column the report has no sort for is refused, not quietly replaced by another.
-        const sort = await expectStatus<{ errors: Record<string, string> }>(400, 'GET', '/api/reports/prediction?sort=riskScore', { token });
+        const sort = await expectStatus<{ errors: Record<string, string> }>(400, 'GET', '/api/reports/prediction?sort=riskScore', {
+          token,
+        });
         expect(sort.body.errors).toEqual({ sort: 'invalidValue' });
         await expectStatus(400, 'GET', '/api/reports/prediction?band=extreme', { token });
         await expectStatus(200, 'GET', '/api/reports/prediction/export?band=low', { token });
@@ -1138,7 +1149,14 @@ export function defineContractSuite(backend: ContractBackend): void {
 
       it('no endpoint accepts a body that breaks a value rule of its schema (lengths, ranges, lists, patterns, required fields)', async () => {
         const enrolment = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
-        const system = { hostname: 'value-check', platform: 'linux', osName: 'Debian', ipAddresses: ['10.0.0.1'], uptimeS: 1, agentVersion: '1.0.0' };
+        const system = {
+          hostname: 'value-check',
+          platform: 'linux',
+          osName: 'Debian',
+          ipAddresses: ['10.0.0.1'],
+          uptimeS: 1,
+          agentVersion: '1.0.0',
+        };
         const agent = await expectStatus<{ unitId: string; credential: string }>(201, 'POST', '/api/agent/enrol', {
           body: { token: enrolment.body.token, system },
         });
@@ -1148,7 +1166,10 @@ export function defineContractSuite(backend: ContractBackend): void {
         const bases: Record<string, Schema> = {
           '/api/agent/enrol': { token: spare.body.token, system },
           '/api/agent/heartbeat': { unitId, system },
-          '/api/agent/processes': { unitId, processes: [{ pid: 1, name: 'init', user: 'root', cpuPercent: 0, memoryMb: 1, startedAt: null }] },
+          '/api/agent/processes': {
+            unitId,
+            processes: [{ pid: 1, name: 'init', user: 'root', cpuPercent: 0, memoryMb: 1, startedAt: null }],
+          },
           '/api/agent/screenshots': {
             unitId,
             commandId: null,
