@@ -1096,25 +1096,35 @@ export function defineContractSuite(backend: ContractBackend): void {
     });
 
     describe('every endpoint refuses what the contract says it refuses', () => {
-      it('400/422 in the one error shape when a request breaks the document, once the caller is known', async () => {
+      const agentSystem = (hostname: string) => ({
+        hostname,
+        platform: 'linux',
+        osName: 'Debian',
+        ipAddresses: ['10.0.0.1'],
+        uptimeS: 1,
+        agentVersion: '1.0.0',
+      });
+      /** An agent enrolled for `user`'s organization: its unit and credential. */
+      const enrolAgent = async (hostname: string) => {
         const enrolment = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
-        const agent = await expectStatus<{ credential: string }>(201, 'POST', '/api/agent/enrol', {
-          body: {
-            token: enrolment.body.token,
-            system: { hostname: 'contract-check', platform: 'linux', osName: 'Debian', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' },
-          },
+        const enrolled = await expectStatus<{ unitId: string; credential: string }>(201, 'POST', '/api/agent/enrol', {
+          body: { token: enrolment.body.token, system: agentSystem(hostname) },
         });
+        return enrolled.body;
+      };
+      /** What a caller of the operation presents: the application key, the agent's credential, or a bearer token. */
+      const callerFor = (op: Operationref, agentCredential: string, bearer: string): CallOptions => {
+        const auth = validator.auth(op);
+        if (auth === 'appKey') return { appKey: APP_KEY };
+        if (auth === 'agent') return { token: agentCredential };
+        return auth === 'bearer' ? { token: bearer } : {};
+      };
+
+      it('400/422 in the one error shape when a request breaks the document, once the caller is known', async () => {
+        const agent = await enrolAgent('contract-check');
         const checked: string[] = [];
         for (const op of validator.operations()) {
-          const auth = validator.auth(op);
-          const caller: CallOptions =
-            auth === 'appKey'
-              ? { appKey: APP_KEY }
-              : auth === 'agent'
-                ? { token: agent.body.credential }
-                : auth === 'bearer'
-                  ? { token: t['superadmin'] as string }
-                  : {};
+          const caller = callerFor(op, agent.credential, t['superadmin'] as string);
           const method = op.method.toUpperCase();
           const url = concrete(op.path);
           const what = `${method} ${op.path}`;
@@ -1148,20 +1158,10 @@ export function defineContractSuite(backend: ContractBackend): void {
       });
 
       it('no endpoint accepts a body that breaks a value rule of its schema (lengths, ranges, lists, patterns, required fields)', async () => {
-        const enrolment = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
-        const system = {
-          hostname: 'value-check',
-          platform: 'linux',
-          osName: 'Debian',
-          ipAddresses: ['10.0.0.1'],
-          uptimeS: 1,
-          agentVersion: '1.0.0',
-        };
-        const agent = await expectStatus<{ unitId: string; credential: string }>(201, 'POST', '/api/agent/enrol', {
-          body: { token: enrolment.body.token, system },
-        });
+        const agent = await enrolAgent('value-check');
+        const system = agentSystem('value-check');
         const spare = await expectStatus<{ token: string }>(201, 'POST', '/api/agent-enrolments', { token: t['user'] });
-        const unitId = agent.body.unitId;
+        const unitId = agent.unitId;
         // The agent API's bodies have no example in the document: these are the reference agent's.
         const bases: Record<string, Schema> = {
           '/api/agent/enrol': { token: spare.body.token, system },
@@ -1188,15 +1188,7 @@ export function defineContractSuite(backend: ContractBackend): void {
         const refused: string[] = [];
         const notReached: string[] = [];
         for (const op of validator.operations()) {
-          const auth = validator.auth(op);
-          const caller: CallOptions =
-            auth === 'appKey'
-              ? { appKey: APP_KEY }
-              : auth === 'agent'
-                ? { token: agent.body.credential }
-                : auth === 'bearer'
-                  ? { token: (admins.test(op.path) ? t['superadmin'] : t['user']) as string }
-                  : {};
+          const caller = callerFor(op, agent.credential, (admins.test(op.path) ? t['superadmin'] : t['user']) as string);
           for (const { what, body } of valueViolations(op, bases[op.path] ?? null)) {
             const key = `${op.method.toUpperCase()} ${op.path}: ${what}`;
             const answer = await call(op.method.toUpperCase(), concrete(op.path), { ...caller, body });
