@@ -192,8 +192,11 @@ export function queryParam(request: Request, name: string): string | undefined {
 
 // --- the agent API's credential (docs/api/openapi.yaml, agentAuth) -------------------------------
 
-/** `sua_unit_<unit id>_<secret>`: the unit's id, then a random (or, for a simulated agent, derived) secret. */
-const UNIT_CREDENTIAL = /^sua_unit_(\d{1,18})_([A-Za-z0-9_-]{20,100})$/;
+/**
+ * `sua_unit_<unit id>_<secret>`: the unit's id (a seeded number or a UUID, mirage/record-ids.ts), then a
+ * random (or, for a simulated agent, derived) secret.
+ */
+const UNIT_CREDENTIAL = /^sua_unit_(\d{1,18}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([A-Za-z0-9_-]{20,100})$/;
 
 export const isUnitCredential = (token: string): boolean => token.startsWith('sua_unit_');
 

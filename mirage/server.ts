@@ -7,6 +7,7 @@ import type { ProviderAuthConfig } from './oidc/provider-auth';
 import { collectionOf, requestTimingHost } from './mirage-internals';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
 import { guardRoutesWithContract } from './contract/gate';
+import { recordIdManagers, type RecordIdState } from './record-ids';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -60,8 +61,11 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   const latency = options.latencyMs ?? [100, 200];
   const delay = () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0]));
 
+  // Seeded records get readable numbers, every later one a UUIDv7 (mirage/record-ids.ts).
+  const ids: RecordIdState = { seeding: !options.initialData && ctx.seed !== 'none' };
   const server = createServer({
     environment: options.environment ?? 'development',
+    identityManagers: recordIdManagers(ids),
     logging: false,
     trackRequests: false,
     ...(options.interceptor ? { interceptor: options.interceptor } : {}),
@@ -109,6 +113,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
       }
     }
   }
+  ids.seeding = false;
 
   return server;
 }

@@ -219,7 +219,7 @@ function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, 
     return;
   }
   // A simulated agent's screenshot is drawn by the app (no image data), as the seeded ones.
-  const random = createRandom(Number(command.id) * 7919 + now);
+  const random = createRandom(idSeed(String(command.id)) + now);
   const shot = screenshotsTable(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
   deliverCapture(db, String(request.id), String(shot.id));
   emitScreenshotCaptured(db, now, shot, command.id);
@@ -236,6 +236,13 @@ export function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUni
   }
   emitUnitEvent(db, now, 'unit.changed', updated);
   return updated;
+}
+
+/** A number from an id of either kind (a seeded number or a UUID), to seed a simulated agent's drawing. */
+function idSeed(id: string): number {
+  let hash = 2_166_136_261;
+  for (let i = 0; i < id.length; i += 1) hash = Math.imul(hash ^ id.charCodeAt(i), 16_777_619);
+  return hash >>> 0;
 }
 
 function routes(server: Server, ctx: MirageContext): void {

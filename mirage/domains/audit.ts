@@ -5,6 +5,7 @@ import { readScope } from '../../machines/permissions/can';
 import { pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
+import { compareIds } from '../../core/record-ids';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
@@ -101,7 +102,7 @@ export function auditPage(db: MirageDb, request: Request, scope: { organizationI
       (records.length === 0 || records.includes(r.recordId)),
   );
   // Inserted in time order: newest first is the reverse, ties by id.
-  rows.sort((a, b) => (a.at === b.at ? Number(b.id) - Number(a.id) : a.at < b.at ? 1 : -1));
+  rows.sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : a.at < b.at ? 1 : -1));
   return pageOf(rows, params);
 }
 

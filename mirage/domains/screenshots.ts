@@ -11,6 +11,7 @@ import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent } from '../events';
 import { issueCommand } from '../commands';
+import { compareIds } from '../../core/record-ids';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export interface ScreenshotRow extends Screenshot {
@@ -210,7 +211,7 @@ function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
     );
   // ISO strings sort as times; id breaks ties so paging is stable.
   const byTime = (a: ScreenshotRow, b: ScreenshotRow) =>
-    a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : Number(a.id) - Number(b.id);
+    a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : compareIds(a.id, b.id);
   // Rows are stored in capture order almost always (seeded oldest first, captures appended): a linear
   // check spares sorting 100,000 rows on every page.
   if (!isSortedBy(rows, byTime)) rows.sort(byTime);

@@ -10,6 +10,7 @@ import { auditPage, recordAudit } from './audit';
 import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './accounts';
 import { readUserFields, type UserFields } from '../../core/user-input';
+import { compareIds } from '../../core/record-ids';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
@@ -167,9 +168,9 @@ function sortedUsers(db: MirageDb, sort: string, order: 'asc' | 'desc'): SortedU
   const dir = order === 'desc' ? -1 : 1;
   const keyed = usersTable(db)
     .rows()
-    .map((row) => ({ row, key: by ? by(row) : 0, id: Number(row.id) }));
+    .map((row) => ({ row, key: by ? by(row) : 0 }));
   keyed.sort((a, b) => {
-    const c = a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id;
+    const c = a.key < b.key ? -1 : a.key > b.key ? 1 : compareIds(a.row.id, b.row.id);
     return c * dir;
   });
   const rows = keyed.map((k) => k.row);

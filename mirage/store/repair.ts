@@ -3,6 +3,7 @@ import { table, type MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from '../domains/accounts';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import type { SessionRow, UserRow } from '../http';
+import { compareIds } from '../../core/record-ids';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
 const ESSENTIAL_ORGANIZATIONS = [
@@ -73,7 +74,7 @@ export function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT
   const perOrganization = new Map<string, number>();
   for (const u of rows) perOrganization.set(String(u.organizationId), (perOrganization.get(String(u.organizationId)) ?? 0) + 1);
   const size = (u: Readonly<ServiceUnitRow>) => perOrganization.get(String(u.organizationId)) ?? 0;
-  candidates.sort((a, b) => size(a) - size(b) || Number(a.id) - Number(b.id));
+  candidates.sort((a, b) => size(a) - size(b) || compareIds(a.id, b.id));
   const given: string[] = [];
   for (const unit of candidates) {
     if (left <= 0) break;

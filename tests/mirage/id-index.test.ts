@@ -18,7 +18,7 @@ describe('rows found by id through an index (mirage/store/id-index.ts)', () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none' });
     const db = server.db;
     const things = table<Thing>(db, 'things');
-    things.insertMany(Array.from({ length: 500 }, (_, i) => ({ name: `t${i}` })));
+    things.insertMany(Array.from({ length: 500 }, (_, i) => ({ id: String(i + 1), name: `t${i}` })));
     indexIds(db);
     const raw = collectionOf(db, 'things');
     const walk = (id: string) => raw?._records.find((r) => r.id === id);
@@ -49,7 +49,7 @@ describe('rows found by id through an index (mirage/store/id-index.ts)', () => {
     expect(things.find('1')?.name).toBe('swapped');
     // Collections created later are indexed too.
     const later = table<Thing>(db, 'later');
-    later.insert({ name: 'a' });
-    expect(later.find('1')?.name).toBe('a');
+    const a = later.insert({ name: 'a' });
+    expect(later.find(a.id)?.name).toBe('a');
   });
 });

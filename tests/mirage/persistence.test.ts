@@ -148,8 +148,8 @@ describe('the change log', () => {
   it('records collections created after it started', async () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none' });
     const tracker = trackChanges(server.db);
-    table<Row & { n: number }>(server.db, 'lateCollection').insert({ n: 1 });
-    expect(tracker.take().batch).toEqual([{ collection: 'lateCollection', put: [{ id: '1', n: 1 }], deleted: [] }]);
+    const row = table<Row & { n: number }>(server.db, 'lateCollection').insert({ n: 1 });
+    expect(tracker.take().batch).toEqual([{ collection: 'lateCollection', put: [{ id: row.id, n: 1 }], deleted: [] }]);
   });
 });
 
