@@ -120,7 +120,7 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       },
     );
     try {
-      const enrolled = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+      const enrolled = await until(async () => /Enrolled as unit (\S+);/.exec(log.join('\n'))?.[1]);
 
       // Online, under this machine's real hostname, as an enrolled agent.
       const unit = await until(async () => {
@@ -195,7 +195,7 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     try {
-      const unitId = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+      const unitId = await until(async () => /Enrolled as unit (\S+);/.exec(log.join('\n'))?.[1]);
       const target = await until(async () => {
         const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
         return json.items.find((p) => p.pid === child.pid);
@@ -251,7 +251,7 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       },
     );
     try {
-      const unitId = await until(async () => /Enrolled as unit (\d+)/.exec(log.join('\n'))?.[1]);
+      const unitId = await until(async () => /Enrolled as unit (\S+);/.exec(log.join('\n'))?.[1]);
       await until(async () => {
         const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
         return json.items.some((p) => p.pid === kept.listed.pid);

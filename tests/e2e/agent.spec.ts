@@ -196,7 +196,7 @@ test('an agent enrolled from the copied command shows this machine live; another
 
   // Its drawer tells who it is; its id is in the URL.
   await row.getByRole('button', { name: HOSTNAME, exact: true }).click();
-  await expect(user).toHaveURL(/[?&]unit=\d+/);
+  await expect(user).toHaveURL(/[?&]unit=[0-9a-f-]+(&|$)/);
   const unitId = new URL(user.url()).searchParams.get('unit') ?? '';
   await expect(user.getByRole('dialog', { name: HOSTNAME })).toBeVisible();
 

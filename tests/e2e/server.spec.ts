@@ -287,7 +287,7 @@ test('two people of one organization see each other’s units; another organizat
   await createUnit(user, name, 'e2e-shared.acme.example');
   await searchUnits(user, name);
   await unitsTable(user).getByRole('button', { name, exact: true }).click();
-  await expect(user).toHaveURL(/[?&]unit=\d+/);
+  await expect(user).toHaveURL(/[?&]unit=[0-9a-f-]+(&|$)/);
   const id = new URL(user.url()).searchParams.get('unit') ?? '';
   await expect(user.getByRole('dialog', { name })).toBeVisible();
 
