@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
  * The project's layer rules, enforced here rather than by convention:
  * - machines/ imports only xstate and machines/ (tests may also use vitest);
  * - core/ (pure rules shared by the app and both backends that need a package machines/ may not import)
- *   imports only re2js, zod, core/, machines/text/text-rules (the one text rule) and `import type` from machines/ (tests may also use vitest): never
+ *   imports only re2js, zod, core/, machines/text/text-rules (the one text rule), machines/service-units/unit-status
+ *   (the one online rule) and `import type` from machines/ (tests may also use vitest): never
  *   miragejs, node:*, src/, mirage/ or server/, so the browser app, the embedded backend and the Node server all run it;
  * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), @noble/hashes (scrypt password hashes), uuid (new records' UUIDv7 ids), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and the pure rules modules machines/<domain>/<name>-rules (the text rule, a task's and an email's limits) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
@@ -68,8 +69,12 @@ const isPermissions = (/** @type {string | null} */ rel) =>
  */
 const isRulesModule = (/** @type {string | null} */ rel) => rel !== null && /^machines\/[a-z-]+\/[a-z-]+-rules(\.ts)?$/.test(rel);
 
-/** The text rule (pure, no xstate): core/'s input rules apply it first, as the forms and the backend do. */
-const isTextRule = (/** @type {string | null} */ rel) => rel !== null && /^machines\/text\/text-rules(\.ts)?$/.test(rel);
+/**
+ * What core/ may take from machines/ as values: the text rule (core/'s input rules apply it first, as the forms
+ * and the backend do) and the online rule (a list's status filter and sort derive from it, in memory and in SQL).
+ */
+const isTextRule = (/** @type {string | null} */ rel) =>
+  rel !== null && (/^machines\/text\/text-rules(\.ts)?$/.test(rel) || /^machines\/service-units\/unit-status(\.ts)?$/.test(rel));
 
 const isPackage = (/** @type {string} */ spec, /** @type {string[]} */ names) => names.some((n) => spec === n || spec.startsWith(`${n}/`));
 
@@ -81,7 +86,7 @@ const layersRule = {
     schema: [],
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
-      core: "core/ may import only 're2js', 'zod', core/, machines/text/text-rules and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
+      core: "core/ may import only 're2js', 'zod', core/, machines/text/text-rules, machines/service-units/unit-status and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
       mirage:
         "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', 'uuid', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and the rules modules machines/<domain>/<name>-rules: '{{spec}}' is not allowed.",
       rulesModule:
