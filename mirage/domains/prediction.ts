@@ -11,15 +11,15 @@ import type {
 import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, json, withAuth } from '../http';
 import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } from '../list';
-import { dayOf, historyOf, dateOfDay } from '../prediction/history';
-import { HORIZON_DAYS, MIN_HISTORY_DAYS, downtimeForecast, predict, riskOf, featuresOf, type Prediction } from '../prediction/model';
+import { dayOf, historyOf, dateOfDay } from '../../core/prediction/history';
+import { HORIZON_DAYS, MIN_HISTORY_DAYS, downtimeForecast, predict, riskOf, featuresOf, type Prediction } from '../../core/prediction/model';
 import type { MirageContext, MirageDomain } from '../types';
 import { statusOf, type ServiceUnitRow } from './service-units';
 import { isReporting } from '../../machines/service-units/unit-status';
 
 /**
  * The prediction report under /api/reports/prediction (docs/prediction.md): every visible unit's
- * 7-day failure risk, computed by the pure model (mirage/prediction/model.ts) from the generated
+ * 7-day failure risk, computed by the pure model (core/prediction/model.ts) from the generated
  * history. Admin roles 1–3 read every organization; role 4 gets 403.
  */
 
