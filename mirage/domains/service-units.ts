@@ -1,13 +1,15 @@
 import { Response, type Request } from 'miragejs';
-import type { Action } from '../../machines/permissions/can';
 import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
+import { readScope, type Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
-import { filterAndSort, idsOf, pageOf, readListParams, type ListParams, type ListSpec } from '../list';
+import { errorResponse, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
+import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
+import { compareTexts } from '../../core/list-query';
+import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import { readUnitInput } from '../../core/unit-input';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
-import { access, createRefusal, readableBy, refusal, splitBulk } from '../access';
+import { access, createRefusal, refusal, splitBulk } from '../access';
 import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent, pruneEvents } from '../events';
 import { secretHash, simulatedCredential } from '../agent-credentials';
@@ -33,7 +35,6 @@ export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
 
 export type ServiceUnitView = Omit<ServiceUnit, 'agent'> & { status: UnitStatus; agent: UnitAgent | null };
 
-const STATUSES: readonly UnitStatus[] = ['online', 'offline', 'maintenance'];
 export const CURRENT_AGENT_VERSION = '4.2.1';
 /** The heartbeat interval of agents when the context does not set one (MirageContext.agentHeartbeatS). */
 export const DEFAULT_HEARTBEAT_S = 30;
@@ -133,12 +134,18 @@ function pruneHistory(db: MirageDb, now: number): void {
   for (const c of commands.rows().filter((row) => row.finishedAt !== null && row.finishedAt < finishedBefore)) commands.remove(c.id);
 }
 
-/** The units a user may read (can.ts readScope), not copied (read only). */
-function visible(db: MirageDb, user: UserRow): readonly Readonly<ServiceUnitRow>[] {
-  const readable = readableBy(user, 'serviceUnit');
-  const all = units(db).rows();
-  return readable.all ? all : all.filter((u) => readable(u.organizationId));
+/** The organizations whose units a user may read (can.ts readScope). */
+function unitScope(user: UserRow): OrganizationScope {
+  const scope = readScope(subjectOf(user), 'serviceUnit');
+  if (scope.kind === 'all') return 'all';
+  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
 }
+
+const inScope = (scope: OrganizationScope) => {
+  if (scope === 'all') return null;
+  const ids = new Set(scope);
+  return (row: Readonly<ServiceUnitRow>) => row.organizationId !== null && ids.has(String(row.organizationId));
+};
 
 /** Columns whose order changes only when a unit is written (not with the clock or the heartbeat). */
 const STABLE_SORTS = new Set(['name', 'hostname', 'ipAddress', 'operatingSystem', 'location', 'agentVersion', 'createdAt', 'updatedAt']);
@@ -146,11 +153,17 @@ const sortedCache = new WeakMap<object, { changes: number; byKey: Map<string, re
 
 /**
  * The list's rows: filtered, searched and sorted. For a stable column the sorted order of every unit is
- * kept until a unit changes (collating every name is the slow part of a list answer), so a page change, a
- * filter or a search is one pass over it; status and last-seen order follow the clock and sort each time.
+ * kept until a unit changes (computing every name's sort key is the slow part of a list answer), so a page
+ * change, a filter or a search is one pass over it; status and last-seen order follow the clock and sort each time.
  */
-function listRows(db: MirageDb, user: UserRow, params: ListParams, spec: ListSpec<ServiceUnitRow>): readonly Readonly<ServiceUnitRow>[] {
-  if (!STABLE_SORTS.has(params.sort)) return filterAndSort(visible(db, user), params, spec);
+function listRows(
+  db: MirageDb,
+  scope: OrganizationScope,
+  params: ListParams,
+  spec: ListSpec<Readonly<ServiceUnitRow>>,
+): readonly Readonly<ServiceUnitRow>[] {
+  const readable = inScope(scope);
+  if (!STABLE_SORTS.has(params.sort)) return filterAndSort(readable ? units(db).rows().filter(readable) : units(db).rows(), params, spec);
   const changes = changeCountOf(db, 'serviceUnits');
   let cache = sortedCache.get(db);
   if (!cache || cache.changes !== changes) sortedCache.set(db, (cache = { changes, byKey: new Map() }));
@@ -160,17 +173,20 @@ function listRows(db: MirageDb, user: UserRow, params: ListParams, spec: ListSpe
     sorted = filterAndSort(units(db).rows(), { ...params, search: '', filters: {} }, spec);
     cache.byKey.set(key, sorted);
   }
-  const readable = readableBy(user, 'serviceUnit');
   const filters = Object.entries(params.filters);
-  if (readable.all && filters.length === 0 && !params.search) return sorted;
+  if (!readable && filters.length === 0 && !params.search) return sorted;
   return sorted.filter((row) => {
-    if (!readable.all && !readable(row.organizationId)) return false;
+    if (readable && !readable(row)) return false;
     for (const [name, values] of filters) if (!(spec.filters?.[name]?.(row, values) ?? true)) return false;
     return !params.search || !spec.searchIn || spec.searchIn(row).some((text) => text.toLowerCase().includes(params.search));
   });
 }
 
-function listSpec(now: number): ListSpec<ServiceUnitRow> {
+/**
+ * The list's columns, filters and search; the SQL store (server/db/unit-list.ts) runs the same ones on
+ * unitListEntry of core/service-unit-list.ts.
+ */
+function listSpec(now: number): ListSpec<Readonly<ServiceUnitRow>> {
   return {
     sortBy: {
       name: (u) => u.name,
@@ -180,7 +196,7 @@ function listSpec(now: number): ListSpec<ServiceUnitRow> {
       location: (u) => u.location,
       agentVersion: (u) => u.agentVersion,
       lastSeenAt: (u) => u.lastSeenAt,
-      status: (u) => STATUSES.indexOf(statusOf(u, now)),
+      status: (u) => STATUS_ORDER.indexOf(statusOf(u, now)),
       createdAt: (u) => u.createdAt,
       updatedAt: (u) => u.updatedAt,
     },
@@ -194,6 +210,41 @@ function listSpec(now: number): ListSpec<ServiceUnitRow> {
     maxPageSize: 100,
   };
 }
+
+/** The list's query as the request asks it (the columns, filters and page bounds of listSpec). */
+function readUnitListQuery(request: Request, now: number): ListParams {
+  return readListParams(request, listSpec(now));
+}
+
+/** The units' list answered from the rows in memory (the embedded backend; the default of every server). */
+export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly<ServiceUnitRow>> {
+  return {
+    list(query, scope, now) {
+      const rows = listRows(db, scope, query, listSpec(now));
+      const start = (query.page - 1) * query.pageSize;
+      return Promise.resolve({ rows: rows.slice(start, start + query.pageSize), total: rows.length });
+    },
+    tags(scope) {
+      const readable = inScope(scope);
+      const tags = new Set<string>();
+      for (const unit of units(db).rows()) if (!readable || readable(unit)) for (const tag of unit.tags) tags.add(tag);
+      return Promise.resolve([...tags].sort(compareTexts));
+    },
+  };
+}
+
+const unitLists = new WeakMap<MirageDb, ServiceUnitListRepository<Readonly<ServiceUnitRow>>>();
+
+/**
+ * Answers this backend's units list, export and tags from `repository` instead of the rows in memory (the
+ * server's SQL store, server/db/unit-list.ts).
+ */
+export function setUnitListRepository(db: MirageDb, repository: ServiceUnitListRepository<Readonly<ServiceUnitRow>>): void {
+  unitLists.set(db, repository);
+}
+
+/** Rows of the export at most (GET /api/service-units/export). */
+const EXPORT_LIMIT = 20_000;
 
 // --- validation: core/unit-input.ts (the form checks with the same rule) -----------------------
 
@@ -256,36 +307,32 @@ function bulkIds(db: MirageDb, user: UserRow, action: Action, request: Request):
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
   const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
 
+  const unitList = (db: MirageDb) => unitLists.get(db) ?? memoryUnitList(db);
+
   server.get(
     '/service-units/tags',
-    authed(({ db, user }) => {
-      const tags = new Set<string>();
-      for (const unit of visible(db, user)) for (const tag of unit.tags) tags.add(tag);
-      return json(200, { items: [...tags].sort((a, b) => a.localeCompare(b)) });
-    }),
+    authed(async ({ db, user }) => json(200, { items: await unitList(db).tags(unitScope(user)) })),
   );
 
   // CSV export data: every row matching the list's filters, search and sort (no paging), as JSON;
-  // the browser turns it into CSV. Capped at 20,000 rows.
+  // the browser turns it into CSV. Capped at EXPORT_LIMIT rows; total counts them all.
   server.get(
     '/service-units/export',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const now = ctx.now();
-      const spec = listSpec(now);
-      const params = readListParams(request, spec);
-      const rows = listRows(db, user, params, spec);
-      return json(200, { items: rows.slice(0, 20_000).map((r) => toView(r, now)), total: rows.length });
+      const query = { ...readUnitListQuery(request, now), page: 1, pageSize: EXPORT_LIMIT };
+      const { rows, total } = await unitList(db).list(query, unitScope(user), now);
+      return json(200, { items: rows.map((r) => toView(r, now)), total });
     }),
   );
 
   server.get(
     '/service-units',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const now = ctx.now();
-      const spec = listSpec(now);
-      const params = readListParams(request, spec);
-      const page = pageOf(listRows(db, user, params, spec), params);
-      return json(200, { ...page, items: page.items.map((r) => toView(r, now)) });
+      const query = readUnitListQuery(request, now);
+      const { rows, total } = await unitList(db).list(query, unitScope(user), now);
+      return json(200, { items: rows.map((r) => toView(r, now)), total, page: query.page, pageSize: query.pageSize });
     }),
   );
 
