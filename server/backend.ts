@@ -9,6 +9,8 @@ import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
+import { createSqlUnitList, ensureUnitList } from './db/unit-list';
+import { setUnitListRepository } from '../mirage/domains/service-units';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -94,6 +96,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...(options.now ? { now: options.now } : {}),
   };
 
+  // A database stored before the units' list table existed (or with other sort keys) gets it filled first.
+  await store.writing((tx) => ensureUnitList(tx));
   let server: Server | null = null;
   let seeded = false;
   if ((await store.seedOf()) === null) {
@@ -109,6 +113,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
+  // The units' list, export and tags run as SQL on committed rows (server/db/unit-list.ts).
+  setUnitListRepository(db, createSqlUnitList(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);

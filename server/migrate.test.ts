@@ -7,6 +7,9 @@ import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database'
 
 /* The migrations of server/migrations, from an empty database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 
+const ALL = ['001_rows.sql', '002_unit_list.sql'];
+const TABLES = ['meta', 'rows', 'schema_migrations', 'unit_list'];
+
 const tablesOf = async (sql: Queryable) =>
   (
     await sql.query<{ name: string }>(
@@ -21,14 +24,14 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
   // Every test starts from an empty database.
   const emptyDatabase = emptyDatabaseForEachTest();
 
-  it('applies 001 to an empty database, and records it', async () => {
+  it('applies every migration to an empty database, and records them', async () => {
     const database = emptyDatabase();
     expect(await tablesOf(database.sql)).toEqual([]);
 
-    expect(await migrate(database.sql)).toEqual(['001_rows.sql']);
+    expect(await migrate(database.sql)).toEqual(ALL);
 
-    expect(await tablesOf(database.sql)).toEqual(['meta', 'rows', 'schema_migrations']);
-    expect(await appliedIn(database.sql)).toEqual(['001_rows.sql']);
+    expect(await tablesOf(database.sql)).toEqual(TABLES);
+    expect(await appliedIn(database.sql)).toEqual(ALL);
     // The schema the row store relies on: a change number from the sequence, a row per (collection, id).
     await database.sql.query(
       "INSERT INTO rows (collection, id, data, seq) VALUES ('units', '1', '{\"organizationId\":\"7\"}', nextval('row_change_seq'))",
@@ -44,7 +47,7 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual([]);
 
-    expect(await appliedIn(database.sql)).toEqual(['001_rows.sql']);
+    expect(await appliedIn(database.sql)).toEqual(ALL);
     expect((await database.sql.query<{ value: unknown }>("SELECT value FROM meta WHERE key = 'kept'")).rows).toEqual([
       { value: { yes: true } },
     ]);
@@ -57,9 +60,9 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
 
     const results = await Promise.all([migrate(first), migrate(second)]);
 
-    expect(results.flat()).toEqual(['001_rows.sql']);
-    expect(await appliedIn(database.sql)).toEqual(['001_rows.sql']);
-    expect(await tablesOf(second)).toEqual(['meta', 'rows', 'schema_migrations']);
+    expect(results.flat()).toEqual(ALL);
+    expect(await appliedIn(database.sql)).toEqual(ALL);
+    expect(await tablesOf(second)).toEqual(TABLES);
   });
 
   it('applies a later migration on top, and rolls back a failing one completely', async () => {

@@ -1,6 +1,7 @@
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
 import type { Queryable, Sql } from './sql';
+import { UNITS, writeUnitListEntries } from './unit-list';
 
 /** Every write transaction holds this lock: commits land one after another, so `seq` grows in commit order. */
 const WRITE_LOCK = 7_242_002;
@@ -84,6 +85,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           );
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
+        // The units' list table follows their rows in the same transaction (server/db/unit-list.ts).
+        if (collection === UNITS) await writeUnitListEntries(tx, put, deleted);
       }
       return last;
     },
@@ -109,7 +112,10 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       });
       // Statistics for the table that just filled: until autovacuum gets to it, the planner would read all
       // of it for every request's catch-up query (WHERE seq > $1) instead of using rows_seq.
-      if (stored) await sql.query('ANALYZE rows');
+      if (stored) {
+        await sql.query('ANALYZE rows');
+        await sql.query('ANALYZE unit_list');
+      }
       return stored;
     },
     lastSeq,
