@@ -3,16 +3,8 @@ import { simulatedCredential } from './agent-credentials';
 import { table, type MirageDb } from './db';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
-import {
-  CATALOG,
-  createRandom,
-  hashString,
-  initialProcesses,
-  PEOPLE,
-  accountFor,
-  type ProcessRow,
-  type ProcessRuleRow,
-} from './domains/processes';
+import { createRandom, hashString } from '../core/random';
+import { CATALOG, initialProcesses, PEOPLE, accountFor, type ProcessRow, type ProcessRuleRow } from './domains/processes';
 import type { ServiceUnitRow } from './domains/service-units';
 
 /**

@@ -1,4 +1,5 @@
 import type { DailyHistory } from './model';
+import { createRandom, hashString } from '../random';
 
 /**
  * The seed's 30 days of per-unit history, generated instead of stored: each day's values are a
@@ -22,28 +23,8 @@ const DAY_MS = 86_400_000;
 /** A degrading unit's trouble grows over this many days, then it is fixed and starts over. */
 const CYCLE_DAYS = 40;
 
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function profileOf(unitId: string | number): HealthProfile {
-  const roll = hashOf(String(unitId)) % 100;
+  const roll = hashString(String(unitId)) % 100;
   if (roll < 58) return 'healthy';
   if (roll < 70) return 'flaky';
   if (roll < 80) return 'crashing';
@@ -63,7 +44,7 @@ export interface UnitHistory {
 
 /** The unit's history up to and including today (at most 30 days, fewer for a young unit). */
 export function historyOf(unit: HistoryUnit, now: number): UnitHistory {
-  const h = hashOf(String(unit.id));
+  const h = hashString(String(unit.id));
   const profile = profileOf(unit.id);
   const today = dayOf(now);
   const created = dayOf(Date.parse(unit.createdAt));
@@ -84,7 +65,7 @@ export function historyOf(unit: HistoryUnit, now: number): UnitHistory {
   };
   const dates: string[] = [];
   for (let day = first; day <= today; day += 1) {
-    const rand = random(h ^ Math.imul(day, 0x9e3779b1));
+    const rand = createRandom(h ^ Math.imul(day, 0x9e3779b1));
     const phase = (day + (h % CYCLE_DAYS)) % CYCLE_DAYS;
     const intensity = profile === 'healthy' ? 0 : 0.15 + 0.85 * (phase / (CYCLE_DAYS - 1));
     let missed = Math.floor(rand() * 3);

@@ -31,9 +31,10 @@ import {
 } from '../http';
 import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
-import { createRandom, emitProcessesChanged, runningOf, type ProcessRow, type ProcessRuleRow } from './processes';
+import { emitProcessesChanged, runningOf, type ProcessRow, type ProcessRuleRow } from './processes';
 import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotImages, screenshotsTable } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
+import { createRandom, hashString } from '../../core/random';
 
 /**
  * The agent API (docs/api/openapi.yaml, `/api/agent/...`) and the user API's side of agents: enrolment
@@ -219,7 +220,7 @@ function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, 
     return;
   }
   // A simulated agent's screenshot is drawn by the app (no image data), as the seeded ones.
-  const random = createRandom(idSeed(String(command.id)) + now);
+  const random = createRandom(hashString(String(command.id)) + now);
   const shot = screenshotsTable(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
   deliverCapture(db, String(request.id), String(shot.id));
   emitScreenshotCaptured(db, now, shot, command.id);
@@ -236,13 +237,6 @@ export function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUni
   }
   emitUnitEvent(db, now, 'unit.changed', updated);
   return updated;
-}
-
-/** A number from an id of either kind (a seeded number or a UUID), to seed a simulated agent's drawing. */
-function idSeed(id: string): number {
-  let hash = 2_166_136_261;
-  for (let i = 0; i < id.length; i += 1) hash = Math.imul(hash ^ id.charCodeAt(i), 16_777_619);
-  return hash >>> 0;
 }
 
 function routes(server: Server, ctx: MirageContext): void {

@@ -6,6 +6,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
 import { readOrganizationInput as readOrgInput, type OrganizationInput } from '../../core/organization-input';
 import type { OrganizationRow } from './accounts';
+import { createRandom } from '../../core/random';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
@@ -453,18 +454,6 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 }
 
 // --- seed -----------------------------------------------------------------------------------------
-
-/** A small deterministic PRNG (mulberry32), so the large seed is the same on every start. */
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DEMO_DETAILS: Record<string, Partial<OrgRow>> = {
   'Acme Logistics': {

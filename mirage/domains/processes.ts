@@ -12,6 +12,10 @@ import { access } from '../access';
 import type { Action, Resource } from '../../machines/permissions/can';
 import { emitEvent } from '../events';
 import { commandView, issueCommand } from '../commands';
+import { createRandom, hashString } from '../../core/random';
+
+// The screenshots domain draws its seeded captures with the same PRNG.
+export { createRandom };
 
 /** A process as stored: the public shape plus when and why it ended. */
 export interface ProcessRow extends UnitProcess {
@@ -21,24 +25,6 @@ export interface ProcessRow extends UnitProcess {
 }
 
 export type ProcessRuleRow = ProcessRule;
-
-/** Deterministic PRNG (mulberry32): seeds and live figures repeat run after run. */
-export function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function hashString(value: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < value.length; i += 1) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 export interface CatalogEntry {
   name: string;

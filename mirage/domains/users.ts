@@ -7,10 +7,11 @@ import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
 import { auditPage, recordAudit } from './audit';
-import { createRandom, normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
+import { normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './accounts';
 import { readUserFields, type UserFields } from '../../core/user-input';
 import { compareIds } from '../../core/record-ids';
+import { createRandom } from '../../core/random';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
