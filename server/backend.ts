@@ -135,6 +135,28 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     wakeSoon(wakeFor(changes.map((change) => ({ collection: change.collection, row: change.data }))));
   };
 
+  /**
+   * A read's catch-up. Reads that arrive while one is running share the next one (started after it ends,
+   * so after they arrived: it sees every commit they must see) instead of each asking the database.
+   */
+  let readCatchUp: Promise<void> | null = null;
+  let nextReadCatchUp: Promise<void> | null = null;
+  const catchUpForRead = (): Promise<void> => {
+    if (!readCatchUp) {
+      readCatchUp = catchUp(options.sql).finally(() => {
+        readCatchUp = null;
+      });
+      return readCatchUp;
+    }
+    nextReadCatchUp ??= readCatchUp
+      .catch(() => undefined)
+      .then(() => {
+        nextReadCatchUp = null;
+        return catchUpForRead();
+      });
+    return nextReadCatchUp;
+  };
+
   const notStored = (): ApiAnswer => ({
     status: 503,
     headers: { 'Content-Type': 'application/json' },
@@ -240,7 +262,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const method = request.method.toUpperCase();
       if (WRITES.has(method)) return write(() => transport.handle(request), request);
       return (async () => {
-        await catchUp(options.sql);
+        await catchUpForRead();
         const answer = await transport.handle(request);
         // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
         if (!tracker.isEmpty) await write(async () => answer);
