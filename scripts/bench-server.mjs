@@ -5,7 +5,8 @@
  *
  * - List: `GET /api/service-units?page=1&pageSize=25&sort=name` at the large seed under fixed concurrency
  *   (autocannon), against the floor: a bare node:http handler that checks the bearer token and runs the
- *   list as SQL with `pg` on the same table, and sends the same JSON shape. Goal: ≥ 0.7× the floor's
+ *   server's own list SQL (server/db/unit-list.ts: `unit_list` in name-key order, joined to the rows) with
+ *   `pg`, and sends the same JSON shape. Goal: ≥ 0.7× the floor's
  *   requests per second and a p99 under 2× the floor's.
  * - Write: one unit create at the default and at the large seed (median of sequential creates). Goal ≤ 1.3×.
  * - Memory: the server process's resident size at the large seed after the load.
@@ -106,7 +107,7 @@ async function signIn(port, username) {
   return answer.body.accessToken;
 }
 
-/** The floor: token check and the list page as SQL on the same table, the same JSON shape, nothing else. */
+/** The floor: token check and the list page as the same SQL as the server's, the same JSON shape, nothing else. */
 function startFloor(database, port) {
   const pool = new pg.Pool({ connectionString: urlFor(database), max: 10 });
   const server = http.createServer(async (req, res) => {
@@ -121,11 +122,14 @@ function startFloor(database, port) {
         res.end('{"message":"Invalid access token"}');
         return;
       }
+      // The server's own SQL for this page (server/db/unit-list.ts): the list table in name-key order.
       const [page, total] = await Promise.all([
         pool.query(
-          "SELECT data FROM rows WHERE collection = 'serviceUnits' AND NOT deleted ORDER BY data->>'name' COLLATE \"C\", id LIMIT 25 OFFSET 0",
+          `SELECT r.data FROM unit_list u JOIN rows r ON r.collection = 'serviceUnits' AND r.id = u.id
+           ORDER BY u.name_key ASC, u.id_key ASC LIMIT $1::int OFFSET $2::int`,
+          [25, 0],
         ),
-        pool.query("SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted"),
+        pool.query('SELECT count(*)::int AS n FROM unit_list u'),
       ]);
       const body = JSON.stringify({ items: page.rows.map((r) => r.data), total: total.rows[0].n, page: 1, pageSize: 25 });
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -226,17 +230,12 @@ async function main() {
     const check = await request(PORTS.large, 'GET', LIST, { token });
     if (check.status !== 200) throw new Error(`list: ${check.status}`);
     results.listTotal = check.body.total;
-    // The floor gets the index its query needs (the server itself needs none: it answers from memory).
-    const indexClient = new pg.Client({ connectionString: urlFor(databases.large) });
-    await indexClient.connect();
-    await indexClient.query(
-      `CREATE INDEX bench_units_by_name ON rows ((data->>'name') COLLATE "C", id) WHERE collection = 'serviceUnits' AND NOT deleted`,
-    );
-    await indexClient.end();
     floor = await startFloor(databases.large, PORTS.floor);
     const floorCheck = await request(PORTS.floor, 'GET', LIST, { token });
     if (floorCheck.status !== 200 || floorCheck.body.total !== check.body.total)
       throw new Error(`the floor answers differently: ${floorCheck.status}, total ${floorCheck.body?.total} vs ${check.body.total}`);
+    const idsOf = (body) => body.items.map((item) => String(item.id)).join(',');
+    if (idsOf(floorCheck.body) !== idsOf(check.body)) throw new Error('the floor answers another page than the server');
 
     const server = [];
     const bare = [];
