@@ -278,19 +278,26 @@ describe(`the demo seed's simulated agents in the server process (${BACKEND_NAME
     const intervalMs = (unit.agent?.heartbeatIntervalS ?? 30) * 1000;
     let clock = Date.now();
     const agents = startServerAgents(backend, { now: () => clock, setTimeout: () => null, clearTimeout: () => undefined });
+    let commandId: unknown;
     try {
       await agents.tick();
       clock += 2 * intervalMs;
       await agents.tick();
       const capture = await post(`/api/service-units/${unitId}/capture`, acme, {});
       expect(capture.status, JSON.stringify(capture.json)).toBe(202);
+      // The request names the command its agent answers.
+      commandId = capture.json['commandId'];
+      expect(commandId).toEqual(expect.any(String));
       clock += 2 * intervalMs;
       await agents.tick();
     } finally {
       agents.stop();
     }
     const finished = await opened.next((frame) => frame.event === 'command.finished' && eventOf(frame).unitId === unitId);
-    expect(eventOf(finished).data['command']).toMatchObject({ kind: 'captureScreenshot', status: 'succeeded' });
+    expect(eventOf(finished).data['command']).toMatchObject({ id: commandId, kind: 'captureScreenshot', status: 'succeeded' });
+    // The screenshot's event names the same command: the caller settles its own request by it.
+    const captured = opened.frames.filter((frame) => frame.event === 'screenshot.captured' && eventOf(frame).unitId === unitId);
+    expect(captured.map((frame) => eventOf(frame).data['commandId'])).toEqual([commandId]);
   }, 60_000);
 });
 

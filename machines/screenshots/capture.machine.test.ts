@@ -44,7 +44,7 @@ describe('capture machine', () => {
   it('is pending until the status check reports the new screenshot', async () => {
     const { actor, clock, requestCapture, checkCapture } = start([ticket('pending'), ticket('pending'), ticket('delivered')]);
     const delivered: string[] = [];
-    actor.on('capture.delivered', (e) => delivered.push(e.screenshot.id));
+    actor.on('capture.delivered', (e) => delivered.push(e.screenshotId));
     actor.send({ type: 'capture.request', unitId: 'u1' });
     await flush();
     expect(requestCapture.mock.calls[0]?.[0].input).toEqual({ unitId: 'u1' });
@@ -135,18 +135,18 @@ describe('capture machine', () => {
 
 describe('capture machine: live events from the liveEvents actor', () => {
   /** Status checks the test answers, and the screen's liveEvents actor (it forwards `screenshot.captured`). */
-  function startLive() {
+  function startLive(request = ticket('pending')) {
     const clock = new SimulatedClock();
     const checks = deferredActor<CaptureTicket, { ticketId: string }>();
     const live = callbackActor();
     const actor = createActor(
       captureMachine.provide({
-        actors: { requestCapture: fromPromise(async () => ticket('pending')), checkCapture: checks.logic, liveEvents: live.logic },
+        actors: { requestCapture: fromPromise(async () => request), checkCapture: checks.logic, liveEvents: live.logic },
       }),
       { input: { pollMs: 5000, timeoutMs: 30_000 }, clock },
     ).start();
     const delivered: string[] = [];
-    actor.on('capture.delivered', (e) => delivered.push(e.screenshot.id));
+    actor.on('capture.delivered', (e) => delivered.push(e.screenshotId));
     return { actor, clock, checks, live, delivered };
   }
 
@@ -199,6 +199,70 @@ describe('capture machine: live events from the liveEvents actor', () => {
     await flush();
     expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
     expect(delivered).toEqual([]);
+  });
+
+  describe('a request that names its command', () => {
+    const own = ticket('pending', { commandId: 'k1' });
+
+    it('is delivered by the screenshot that answers its command, without asking the status', async () => {
+      const { actor, checks, live, delivered } = startLive(own);
+      actor.send({ type: 'capture.request', unitId: 'u1' });
+      await flush();
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      expect(actor.getSnapshot().matches('delivered')).toBe(true);
+      expect(actor.getSnapshot().hasTag('pending')).toBe(false);
+      expect(actor.getSnapshot().context.screenshotId).toBe('s9');
+      expect(actor.getSnapshot().context.ticket?.status).toBe('delivered');
+      expect(delivered).toEqual(['s9']);
+      expect(checks.calls).toHaveLength(0);
+    });
+
+    it('is delivered by its own screenshot while a status check is on its way (the check is dropped)', async () => {
+      const { actor, clock, checks, live, delivered } = startLive(own);
+      actor.send({ type: 'capture.request', unitId: 'u1' });
+      await flush();
+      clock.increment(5000);
+      const onItsWay = checks.last();
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      expect(onItsWay.signal.aborted).toBe(true);
+      expect(actor.getSnapshot().matches('delivered')).toBe(true);
+      expect(delivered).toEqual(['s9']);
+    });
+
+    it('another capture of the same unit (another command) leaves it pending, without a status check', async () => {
+      const { actor, checks, live, delivered } = startLive(own);
+      actor.send({ type: 'capture.request', unitId: 'u1' });
+      await flush();
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3', commandId: 'k2' });
+      expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
+      expect(checks.calls).toHaveLength(0);
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      expect(delivered).toEqual(['s9']);
+    });
+
+    it('a screenshot that names no command still asks the status (the fallback)', async () => {
+      const { actor, checks, live, delivered } = startLive(own);
+      actor.send({ type: 'capture.request', unitId: 'u1' });
+      await flush();
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: null });
+      expect(checks.last().input).toEqual({ ticketId: 'c1' });
+      checks.last().resolve(ticket('delivered', { commandId: 'k1' }));
+      await flush();
+      expect(actor.getSnapshot().matches('delivered')).toBe(true);
+      expect(delivered).toEqual(['s9']);
+    });
+
+    it('a missed event: the poll still delivers it, with the screenshot', async () => {
+      const { actor, clock, checks, delivered } = startLive(own);
+      actor.send({ type: 'capture.request', unitId: 'u1' });
+      await flush();
+      clock.increment(5000);
+      checks.last().resolve(ticket('delivered', { commandId: 'k1' }));
+      await flush();
+      expect(actor.getSnapshot().matches('delivered')).toBe(true);
+      expect(actor.getSnapshot().context.screenshot).toEqual(shot);
+      expect(delivered).toEqual(['s9']);
+    });
   });
 
   it('a screenshot with no capture waiting changes nothing', async () => {

@@ -9,9 +9,10 @@ import type { Screenshot } from '../domain/types';
  * The default wait (30 s) leaves an agent time to fetch the command, capture and upload the image.
  *
  * Live events (docs/live.md) come from the invoked `liveEvents` actor the screen provides (by default none):
- * `capture.live.captured` (a `screenshot.captured` of the unit waited for) asks for the request's status at once
- * instead of at the next poll. The event names the screenshot, not the request, so the status check still says
- * whether it is this request's; the polling stays as the fallback.
+ * `capture.live.captured` (a `screenshot.captured`) naming the request's own command (`commandId`) settles it
+ * as delivered at once, with that screenshot id. One of the unit waited for that names no command (or a request
+ * without one) asks for the request's status at once instead of at the next poll; one naming another command is
+ * another capture's and changes nothing. The polling stays as the fallback for a missed event.
  */
 
 export type CaptureStatus = 'pending' | 'delivered' | 'failed';
@@ -21,12 +22,17 @@ export interface CaptureTicket<S extends Screenshot = Screenshot> {
   serviceUnitId: string;
   status: CaptureStatus;
   failureReason: string | null;
+  /** The captureScreenshot command the unit's agent answers (null: none was sent; absent: an older backend). */
+  commandId?: string | null;
   screenshot: S | null;
 }
 
 export interface CaptureContext<S extends Screenshot = Screenshot> {
   unitId: string | null;
   ticket: CaptureTicket<S> | null;
+  /** The delivered screenshot's id (known before its details when the live event settled the request). */
+  screenshotId: string | null;
+  /** The delivered screenshot (null when the live event settled the request: it names the id only). */
   screenshot: S | null;
   error: unknown;
   failureReason: string | null;
@@ -42,11 +48,18 @@ export interface CaptureInput {
 export type CaptureEvent =
   | { type: 'capture.request'; unitId: string }
   | { type: 'capture.dismiss' }
-  /** A new screenshot of a unit (the live `screenshot.captured`). */
-  | { type: 'capture.live.captured'; unitId: string; screenshotId: string };
+  /** A new screenshot of a unit (the live `screenshot.captured`), with the capture command it answers (null: none). */
+  | { type: 'capture.live.captured'; unitId: string; screenshotId: string; commandId?: string | null };
 
 export type CaptureEmitted<S extends Screenshot = Screenshot> =
-  { type: 'capture.delivered'; screenshot: S } | { type: 'capture.failed'; reason: string | null; error: unknown };
+  | { type: 'capture.delivered'; screenshotId: string; screenshot: S | null }
+  | { type: 'capture.failed'; reason: string | null; error: unknown };
+
+/** The command a capture event answers and the one the request waits for, when both are known. */
+const commandsOf = <S extends Screenshot>(context: CaptureContext<S>, event: CaptureEvent) =>
+  event.type === 'capture.live.captured' && event.unitId === context.unitId
+    ? { answered: event.commandId ?? null, awaited: context.ticket?.commandId ?? null }
+    : null;
 
 export function createCaptureMachine<S extends Screenshot = Screenshot>() {
   return setup({
@@ -68,22 +81,54 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
     guards: {
       isDelivered: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'delivered',
       isFailed: (_, { ticket }: { ticket: CaptureTicket<S> }) => ticket.status === 'failed',
-      isCaptureOfUnit: ({ context, event }) => event.type === 'capture.live.captured' && event.unitId === context.unitId,
+      // The event answers this request's own command: it is the delivery, no status check needed.
+      isOwnCapture: ({ context, event }) => {
+        const commands = commandsOf(context, event);
+        return commands !== null && commands.answered !== null && commands.answered === commands.awaited;
+      },
+      // A screenshot of the unit that cannot be matched by command (either side names none): ask the status.
+      isUnmatchedCaptureOfUnit: ({ context, event }) => {
+        const commands = commandsOf(context, event);
+        return commands !== null && (commands.answered === null || commands.awaited === null);
+      },
     },
     actions: {
       assignRequest: assign(({ event }) =>
-        event.type === 'capture.request' ? { unitId: event.unitId, ticket: null, screenshot: null, error: null, failureReason: null } : {},
+        event.type === 'capture.request'
+          ? { unitId: event.unitId, ticket: null, screenshotId: null, screenshot: null, error: null, failureReason: null }
+          : {},
       ),
       assignTicket: assign((_, { ticket }: { ticket: CaptureTicket<S> }) => ({
         ticket,
+        screenshotId: ticket.screenshot?.id ?? null,
         screenshot: ticket.screenshot,
         failureReason: ticket.failureReason,
       })),
+      assignLiveDelivery: assign(({ context, event }) =>
+        event.type === 'capture.live.captured' && context.ticket
+          ? {
+              ticket: { ...context.ticket, status: 'delivered' as const, failureReason: null },
+              screenshotId: event.screenshotId,
+              failureReason: null,
+            }
+          : {},
+      ),
       assignError: assign((_, { error }: { error: unknown }) => ({ error })),
       assignTimeout: assign({ failureReason: () => 'timeout' }),
-      emitDelivered: emit(({ context }) => ({ type: 'capture.delivered' as const, screenshot: context.screenshot as S })),
+      emitDelivered: emit(({ context }) => ({
+        type: 'capture.delivered' as const,
+        screenshotId: context.screenshotId ?? '',
+        screenshot: context.screenshot,
+      })),
       emitFailed: emit(({ context }) => ({ type: 'capture.failed' as const, reason: context.failureReason, error: context.error })),
-      clear: assign({ unitId: () => null, ticket: () => null, screenshot: () => null, error: () => null, failureReason: () => null }),
+      clear: assign({
+        unitId: () => null,
+        ticket: () => null,
+        screenshotId: () => null,
+        screenshot: () => null,
+        error: () => null,
+        failureReason: () => null,
+      }),
     },
   }).createMachine({
     id: 'capture',
@@ -91,6 +136,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
     context: ({ input }) => ({
       unitId: null,
       ticket: null,
+      screenshotId: null,
       screenshot: null,
       error: null,
       failureReason: null,
@@ -129,15 +175,17 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
         initial: 'waiting',
         // The whole wait is bounded, however many status checks it takes.
         after: { captureTimeout: { target: 'timedOut', actions: ['assignTimeout', 'emitFailed'] } },
+        // The agent answered this request's command: delivered, with that screenshot (a check on its way is dropped).
+        on: { 'capture.live.captured': { guard: 'isOwnCapture', target: 'delivered', actions: ['assignLiveDelivery', 'emitDelivered'] } },
         states: {
           waiting: {
             after: { pollDelay: { target: 'checking' } },
-            // The unit sent a screenshot: likely this one, ask now.
-            on: { 'capture.live.captured': { guard: 'isCaptureOfUnit', target: 'checking' } },
+            // The unit sent a screenshot that names no command: maybe this one, ask now.
+            on: { 'capture.live.captured': { guard: 'isUnmatchedCaptureOfUnit', target: 'checking' } },
           },
           checking: {
             // The answer on its way may predate the delivery: ask again.
-            on: { 'capture.live.captured': { guard: 'isCaptureOfUnit', target: 'checking', reenter: true } },
+            on: { 'capture.live.captured': { guard: 'isUnmatchedCaptureOfUnit', target: 'checking', reenter: true } },
             invoke: {
               id: 'checkCapture',
               src: 'checkCapture',

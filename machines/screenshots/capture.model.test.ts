@@ -10,6 +10,10 @@ const walk: WalkConfig<typeof machine> = {
   events: [
     { type: 'capture.request', unitId: 'u1' },
     { type: 'xstate.done.actor.requestCapture', output: { id: 't1', status: 'pending', failureReason: null, screenshot: null } },
+    {
+      type: 'xstate.done.actor.requestCapture',
+      output: { id: 't1', status: 'pending', failureReason: null, commandId: 'k1', screenshot: null },
+    },
     { type: 'xstate.done.actor.requestCapture', output: { id: 't1', status: 'delivered', failureReason: null, screenshot: { id: 's1' } } },
     { type: 'xstate.done.actor.requestCapture', output: { id: 't1', status: 'failed', failureReason: 'offline', screenshot: null } },
     { type: 'xstate.error.actor.requestCapture', error: new Error('offline') },
@@ -19,6 +23,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.error.actor.checkCapture', error: new Error('offline') },
     { type: 'capture.live.captured', unitId: 'u1', screenshotId: 's1' },
     { type: 'capture.live.captured', unitId: 'u2', screenshotId: 's2' },
+    { type: 'capture.live.captured', unitId: 'u1', screenshotId: 's1', commandId: 'k1' },
+    { type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3', commandId: 'k2' },
   ],
 };
 

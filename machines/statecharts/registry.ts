@@ -178,7 +178,7 @@ export const MACHINES: readonly RegisteredMachine[] = [
     'screenshots/capture.machine.ts',
     ['createCaptureMachine', 'captureMachine'],
     captureMachine,
-    'Capture now: requests a screenshot, then asks its status at once on the unit’s live screenshot.captured, else at each poll, until it arrives, fails or times out.',
+    'Capture now: requests a screenshot; the live screenshot.captured naming its command delivers it at once, one of the unit naming no command asks the status at once, else each poll asks, until it arrives, fails or times out.',
   ),
   entry(
     'screenshot-viewer',

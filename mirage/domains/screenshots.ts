@@ -324,6 +324,8 @@ function captureView(db: MirageDb, row: CaptureRequestRow) {
     requestedAt: new Date(row.requestedAt).toISOString(),
     status: row.status,
     failureReason: row.failureReason,
+    // The live screenshot.captured names the same command: the caller settles its own request by it.
+    commandId: row.commandId ?? null,
     screenshot: shot ? toItem(shot, unitNames(db)) : null,
   };
 }

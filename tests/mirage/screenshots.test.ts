@@ -11,6 +11,7 @@ interface CaptureView {
   id: string;
   status: 'pending' | 'delivered' | 'failed';
   failureReason: string | null;
+  commandId: string | null;
   screenshot: ScreenshotItem | null;
 }
 
@@ -143,8 +144,10 @@ describe('screenshots endpoints', () => {
     const commands = await agent.request<{ items: { id: string; kind: string }[] }>('GET', '/api/agent/commands');
     const command = commands.body.items.find((c) => c.kind === 'captureScreenshot');
     expect(command).toBeDefined();
+    // The request names the command its agent answers, so the caller can match the live event to it.
+    expect(requested.body.commandId).toBe(command?.id);
     const early = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
-    expect(early.body.status).toBe('pending');
+    expect(early.body).toMatchObject({ status: 'pending', commandId: command?.id });
     const upload = await agent.request<{ screenshotId: string }>('POST', '/api/agent/screenshots', {
       unitId: unit.id,
       commandId: command?.id,
@@ -159,7 +162,7 @@ describe('screenshots endpoints', () => {
     expect(upload.status).toBe(201);
     await agent.request('POST', `/api/agent/commands/${command?.id ?? ''}/result`, { status: 'succeeded' });
     const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
-    expect(done.body.status).toBe('delivered');
+    expect(done.body).toMatchObject({ status: 'delivered', commandId: command?.id });
     expect(done.body.screenshot?.serviceUnitId).toBe(String(unit.id));
     const newest = await user.request<Page<ScreenshotItem>>('GET', '/api/screenshots?pageSize=1');
     expect(newest.body.items[0]?.id).toBe(done.body.screenshot?.id);
@@ -177,8 +180,9 @@ describe('screenshots endpoints', () => {
       contentType: 'image/png',
       data: ONE_PIXEL_PNG,
     });
+    // The delivering event names the request's command: the capture settles on it.
     expect(await screenshotEvents(user, mine)).toEqual([
-      ['screenshot.captured', upload.body.screenshotId, command?.id],
+      ['screenshot.captured', upload.body.screenshotId, requested.body.commandId],
       ['screenshot.captured', own.body.screenshotId, null],
     ]);
     expect(await screenshotEvents(globex, theirs)).toEqual([]);
@@ -204,7 +208,9 @@ describe('screenshots endpoints', () => {
     });
     const requested = await user.request<CaptureView>('POST', `/api/service-units/${unit.id}/capture`);
     const done = await user.request<CaptureView>('GET', `/api/capture-requests/${requested.body.id}`);
-    expect(done.body).toMatchObject({ status: 'failed', failureReason: 'unitOffline', screenshot: null });
+    // No command was sent to an offline unit: none to match an event against.
+    expect(requested.body.commandId).toBeNull();
+    expect(done.body).toMatchObject({ status: 'failed', failureReason: 'unitOffline', commandId: null, screenshot: null });
   });
 
   it("keeps another organization's capture requests private", async () => {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import type { Server } from 'miragejs';
+import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent, ServiceUnit } from '@machines/domain/types';
 import { renderAt } from '../../../tests/render';
@@ -32,8 +32,8 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     window.history.replaceState(null, '', '/');
   });
 
-  /** A screenshot the unit's agent just delivered (stored as the backend stores it), and its event. */
-  function capture(of: ServiceUnit): { event: LiveEvent; name: string } {
+  /** A screenshot the unit's agent just delivered (stored as the backend stores it), and its event (naming the capture command it answers). */
+  function capture(of: ServiceUnit, commandId: string | null = null): { event: LiveEvent; name: string } {
     const capturedAt = new Date(Date.now() + 60_000).toISOString();
     const row = server.db['screenshots']?.insert({
       serviceUnitId: String(of.id),
@@ -53,7 +53,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
       organizationId: String(of.organizationId),
       subjectId: String(row.id),
       unitId: String(of.id),
-      data: { screenshotId: String(row.id), commandId: null },
+      data: { screenshotId: String(row.id), commandId },
     };
     return { event, name: `Open screenshot of ${of.name} at ${dayjs(capturedAt).locale('en').format('lll')}` };
   }
@@ -136,6 +136,32 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     const flags = screen.queryAllByText('Flagged').length;
     live.push(change(event, 'updated'));
     await waitFor(() => expect(screen.queryAllByText('Flagged')).toHaveLength(flags + 1), { timeout: 5000 });
+  });
+
+  it('“Capture now” settles on the live screenshot that answers its command (the request’s status still reads pending)', async () => {
+    const pending = {
+      id: '900',
+      serviceUnitId: String(unit.id),
+      requestedAt: new Date().toISOString(),
+      status: 'pending',
+      failureReason: null,
+    };
+    server.post('/api/service-units/:id/capture', () => new Response(202, {}, { ...pending, commandId: '812', screenshot: null }));
+    // Only the event can settle it: asked, the request stays pending.
+    server.get('/api/capture-requests/:id', () => new Response(200, {}, { ...pending, commandId: '812', screenshot: null }));
+    renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+    await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
+    expect(await screen.findByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
+
+    // Another capture of the unit (another command) leaves it waiting; its own command's screenshot settles it.
+    live.push(capture(unit, '811').event);
+    expect(screen.getByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
+    const { event, name } = capture(unit, '812');
+    live.push(event);
+    expect(await screen.findByText('The new screenshot arrived')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
   });
 
   it('the lightbox showing a screenshot deleted elsewhere closes and says so; the tile under the pointer waits until it leaves', async () => {

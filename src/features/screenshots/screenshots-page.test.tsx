@@ -98,6 +98,7 @@ describe('ScreenshotsPage', () => {
       requestedAt: new Date().toISOString(),
       status,
       failureReason: null,
+      commandId: null,
       screenshot: null,
       ...extra,
     });

@@ -1959,6 +1959,8 @@ export type components = {
             status: "pending" | "delivered" | "failed";
             /** @enum {string|null} */
             failureReason: "unitOffline" | "unitGone" | "notSupported" | "refused" | "failed" | "agentRevoked" | null;
+            /** @description The captureScreenshot command the unit's agent answers; the live `screenshot.captured` that delivers this capture names the same id in `data.commandId`. Null when no command was issued (the unit has no agent, or it is offline or revoked) */
+            commandId: string | null;
             screenshot: components["schemas"]["Screenshot"] | null;
         };
         UrlRuleScope: {
@@ -5967,7 +5969,7 @@ export interface operations {
                     /**
                      * @example id: 1042
                      *     event: screenshot.captured
-                     *     data: {"id":"1042","type":"screenshot.captured","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"3158","unitId":"33","data":{"screenshotId":"3158"}}
+                     *     data: {"id":"1042","type":"screenshot.captured","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"3158","unitId":"33","data":{"screenshotId":"3158","commandId":"812"}}
                      */
                     "text/event-stream": string;
                 };

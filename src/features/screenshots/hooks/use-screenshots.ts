@@ -64,10 +64,10 @@ export function screenshotViewerEvent(event: LiveEvent): ViewerEvent<ScreenshotI
     : null;
 }
 
-/** What "capture now" applies: a new screenshot of a unit (the machine asks at once if it waits for that unit). */
+/** What "capture now" applies: a new screenshot of a unit and the command it answers (its own settles the request). */
 export function screenshotCaptureEvent(event: LiveEvent): CaptureEvent | null {
   return event.type === 'screenshot.captured' && event.unitId !== null
-    ? { type: 'capture.live.captured', unitId: event.unitId, screenshotId: event.data.screenshotId }
+    ? { type: 'capture.live.captured', unitId: event.unitId, screenshotId: event.data.screenshotId, commandId: event.data.commandId }
     : null;
 }
 
@@ -157,7 +157,11 @@ export function useScreenshots() {
       ),
       capture.on('capture.delivered', (e) => {
         list.send({ type: 'list.refresh' });
-        notifications.show({ color: 'teal', message: t('screenshots.captureDelivered', { unit: e.screenshot.unitName }) });
+        // Settled by the live event, the request knows the screenshot's id, not its unit's name.
+        notifications.show({
+          color: 'teal',
+          message: e.screenshot ? t('screenshots.captureDelivered', { unit: e.screenshot.unitName }) : t('screenshots.captureArrived'),
+        });
       }),
       capture.on('capture.failed', (e) =>
         notifications.show({
