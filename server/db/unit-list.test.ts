@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'miragejs';
 import type { ListQuery } from '../../core/list-query';
 import { UNIT_TEXT_SORTS, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
@@ -199,7 +200,7 @@ if (postgresUrl) {
   targets.push({
     name: 'PostgreSQL',
     open: async () => {
-      const name = `t_unit_list_${Date.now().toString(36)}`;
+      const name = `t_unit_list_${randomBytes(6).toString('hex')}`;
       await runOnServer(postgresUrl, `CREATE DATABASE ${name}`);
       const sql = await openPostgres(withDatabase(postgresUrl, name));
       return {

@@ -162,7 +162,7 @@ function conditions(
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/** unitStatus as SQL (core entryStatus): the status's name, or its place in STATUS_ORDER (how status sorts). */
+/** unitStatus as SQL on the entry: the status's name, or its place in STATUS_ORDER (how status sorts). */
 function statusExpression(params: ReturnType<typeof parameters>, now: number, as: 'name' | 'order'): string {
   const value = (status: (typeof STATUS_ORDER)[number]) => (as === 'name' ? `'${status}'` : String(STATUS_ORDER.indexOf(status)));
   return `(CASE WHEN u.maintenance THEN ${value('maintenance')} WHEN ${params.add(now, 'bigint')} <= u.online_until_ms THEN ${value('online')} ELSE ${value('offline')} END)`;
@@ -174,7 +174,11 @@ export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable):
     async list(query, scope, now) {
       const page = parameters();
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const sortBy = isTextSort(query.sort) ? `u.${SORT_COLUMNS[query.sort]}` : statusExpression(page, now, 'order');
+      const sortBy = isTextSort(query.sort)
+        ? `u.${SORT_COLUMNS[query.sort]}`
+        : query.sort === 'status'
+          ? statusExpression(page, now, 'order')
+          : `u.${SORT_COLUMNS.name}`;
       const where = conditions(page, scope, query, now);
       const limit = page.add(query.pageSize, 'int');
       const offset = page.add((query.page - 1) * query.pageSize, 'int');
