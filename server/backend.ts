@@ -11,6 +11,8 @@ import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
 import { createSqlUnitList, ensureUnitList } from './db/unit-list';
 import { setUnitListRepository } from '../mirage/domains/service-units';
+import { setUserListRepository } from '../mirage/domains/users';
+import { createSqlUserList, ensureUserList } from './db/user-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -96,8 +98,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...(options.now ? { now: options.now } : {}),
   };
 
-  // A database stored before the units' list table existed (or with other sort keys) gets it filled first.
-  await store.writing((tx) => ensureUnitList(tx));
+  // A database stored before the list tables existed (or with other sort keys) gets them filled first.
+  await store.writing(async (tx) => {
+    await ensureUnitList(tx);
+    await ensureUserList(tx);
+  });
   let server: Server | null = null;
   let seeded = false;
   if ((await store.seedOf()) === null) {
@@ -113,8 +118,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // The units' list, export and tags run as SQL on committed rows (server/db/unit-list.ts).
+  // The units' and users' lists run as SQL on committed rows (server/db/unit-list.ts, user-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
+  setUserListRepository(db, createSqlUserList(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);

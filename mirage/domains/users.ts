@@ -2,7 +2,7 @@ import type { Request } from 'miragejs';
 import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
-import { pageOf, queryValues, readListParams, type ListParams, type ListSpec } from '../list';
+import { queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
@@ -10,7 +10,19 @@ import { auditPage, recordAudit } from './audit';
 import { normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
 import { DEMO_PASSWORD } from './accounts';
 import { readUserFields, type UserFields } from '../../core/user-input';
-import { compareIds } from '../../core/record-ids';
+import { compareCodePoints } from '../../core/record-ids';
+import type { OrganizationScope } from '../../core/service-unit-list';
+import {
+  ACCOUNT_STATUSES,
+  USER_TEXT_SORTS,
+  statusOfUser,
+  userListEntry,
+  userQueryScope,
+  type AccountStatus,
+  type UserListEntry,
+  type UserListRepository,
+  type UserTextSort,
+} from '../../core/user-list';
 import { createRandom } from '../../core/random';
 
 /**
@@ -22,8 +34,7 @@ import { createRandom } from '../../core/random';
  * they act in every organization).
  */
 
-export type AccountStatus = 'invited' | 'active' | 'disabled';
-export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['invited', 'active', 'disabled'];
+export type { AccountStatus };
 
 /** The stored user plus the administration fields (absent on rows older than this domain: active). */
 export interface AdminUserRow extends UserRow {
@@ -56,7 +67,7 @@ export interface UserView {
 }
 
 export const usersTable = (db: MirageDb) => table<AdminUserRow>(db, 'users');
-export const statusOfUser = (u: AdminUserRow): AccountStatus => u.accountStatus ?? 'active';
+export { statusOfUser };
 
 export const SET_PASSWORD_LINK_DAYS = 7;
 
@@ -123,89 +134,124 @@ function auditShape(u: AdminUserRow): Record<string, unknown> {
 
 // --- list -------------------------------------------------------------------------------------------
 
+/**
+ * The list's columns, filters and search, as the request reads them. A store answers the query by
+ * core/user-list.ts's entries (listRows below, and the SQL of server/db/user-list.ts), not by these functions.
+ */
 const LIST_SPEC: ListSpec<AdminUserRow> = {
-  sortBy: {
-    fullName: (u) => u.fullName.toLowerCase(),
-    username: (u) => u.username.toLowerCase(),
-    email: (u) => u.email.toLowerCase(),
-    roleId: (u) => u.roleId,
-    status: (u) => ACCOUNT_STATUSES.indexOf(statusOfUser(u)),
-    lastSignInAt: (u) => u.lastSignInAt ?? '',
-    createdAt: (u) => u.createdAt,
-  },
+  sortBy: Object.fromEntries(
+    [...USER_TEXT_SORTS, 'roleId', 'status'].map((column) => [column, (u: AdminUserRow) => sortValue(userListEntry(u), column)]),
+  ),
   defaultSort: 'fullName',
   filters: {
     organizationId: (u, values) => values.includes(String(u.organizationId)),
     role: (u, values) => values.includes(String(u.roleId)),
     status: (u, values) => values.includes(statusOfUser(u)),
   },
-  searchIn: (u) => [u.fullName, u.username, u.email],
+  searchIn: (u) => userListEntry(u).search,
   maxPageSize: 100,
 };
 
+/** Every user sorted by one column and order, with their list entries (core/user-list.ts). */
 interface SortedUsers {
   rows: readonly Readonly<AdminUserRow>[];
-  /** Lower-cased "fullName\u0000username\u0000email" of each row, for the search. */
-  text: readonly string[];
+  entries: readonly UserListEntry[];
 }
-/** Every user sorted by one column and order, kept until the users table changes: sorting is the slow part of a list answer. */
-const sortedCache = new WeakMap<object, { changes: number; byKey: Map<string, SortedUsers> }>();
+/** Kept until the users table changes: computing every user's keys and sorting is the slow part of a list answer. */
+const sortedCache = new WeakMap<object, { changes: number; entries: readonly UserListEntry[]; byKey: Map<string, SortedUsers> }>();
+
+const isTextSort = (sort: string): sort is UserTextSort => (USER_TEXT_SORTS as readonly string[]).includes(sort);
+
+/** What an entry sorts by: a text key (compared by code point) or a number (role, status's place). */
+function sortValue(entry: UserListEntry, sort: string): string | number {
+  if (sort === 'roleId') return entry.roleId;
+  if (sort === 'status') return ACCOUNT_STATUSES.indexOf(entry.status);
+  return entry.keys[isTextSort(sort) ? sort : 'fullName'];
+}
 
 function sortedUsers(db: MirageDb, sort: string, order: 'asc' | 'desc'): SortedUsers {
   const changes = changeCountOf(db, 'users');
   let cache = sortedCache.get(db);
-  if (!cache || cache.changes !== changes) sortedCache.set(db, (cache = { changes, byKey: new Map() }));
+  if (!cache || cache.changes !== changes) {
+    sortedCache.set(db, (cache = { changes, entries: usersTable(db).rows().map(userListEntry), byKey: new Map() }));
+  }
   const key = `${sort}:${order}`;
   const hit = cache.byKey.get(key);
   if (hit) return hit;
   // Ties break by id in the same direction, so one order is exactly the other reversed: O(n), no sort.
   const opposite = cache.byKey.get(`${sort}:${order === 'desc' ? 'asc' : 'desc'}`);
   if (opposite) {
-    const reversed: SortedUsers = { rows: [...opposite.rows].reverse(), text: [...opposite.text].reverse() };
+    const reversed: SortedUsers = { rows: [...opposite.rows].reverse(), entries: [...opposite.entries].reverse() };
     cache.byKey.set(key, reversed);
     return reversed;
   }
-  const by = LIST_SPEC.sortBy[sort] ?? LIST_SPEC.sortBy['fullName'];
   const dir = order === 'desc' ? -1 : 1;
-  const keyed = usersTable(db)
-    .rows()
-    .map((row) => ({ row, key: by ? by(row) : 0 }));
+  const rows = usersTable(db).rows();
+  const keyed = cache.entries.map((entry, index) => ({ entry, index, value: sortValue(entry, sort) }));
   keyed.sort((a, b) => {
-    const c = a.key < b.key ? -1 : a.key > b.key ? 1 : compareIds(a.row.id, b.row.id);
+    const x = a.value;
+    const y = b.value;
+    const c =
+      (typeof x === 'string' && typeof y === 'string' ? compareCodePoints(x, y) : x < y ? -1 : x > y ? 1 : 0) ||
+      compareCodePoints(a.entry.idKey, b.entry.idKey);
     return c * dir;
   });
-  const rows = keyed.map((k) => k.row);
-  const sorted: SortedUsers = { rows, text: rows.map((u) => `${u.fullName}\u0000${u.username}\u0000${u.email}`.toLowerCase()) };
+  const sorted: SortedUsers = { rows: keyed.map((k) => rows[k.index] as Readonly<AdminUserRow>), entries: keyed.map((k) => k.entry) };
   cache.byKey.set(key, sorted);
   return sorted;
 }
 
 /**
- * Filter, search and sort the visible users. The sorted order of all users is cached per column and
+ * Filter, search and sort the users in scope. The sorted order of all users is cached per column and
  * order until the table changes, so a page change, filter or search is one pass over it (no copy, no
- * sort); ties break by numeric id.
+ * sort); ties break by id (core/list-query.ts idSortKey). The SQL store runs the same query.
  */
-function listRows(db: MirageDb, user: UserRow, params: ListParams): readonly Readonly<AdminUserRow>[] {
+function listRows(db: MirageDb, params: ListParams, scope: OrganizationScope): readonly Readonly<AdminUserRow>[] {
   const sorted = sortedUsers(db, params.sort, params.order);
-  const readable = readScope(subjectOf(user), 'user');
-  const scope = readable.kind === 'own' ? [String(readable.organizationId)] : null;
-  const wanted = params.filters['organizationId'];
-  const orgs = scope ? (wanted ? wanted.filter((o) => scope.includes(o)) : scope) : wanted;
+  const orgs = userQueryScope(params, scope);
   const roles = params.filters['role'];
   const statuses = params.filters['status'];
   const search = params.search;
-  if (!orgs && !roles && !statuses && !search) return sorted.rows;
-  const orgSet = orgs ? new Set(orgs) : null;
+  if (orgs === 'all' && !roles && !statuses && !search) return sorted.rows;
+  const orgSet = orgs === 'all' ? null : new Set(orgs);
   const out: Readonly<AdminUserRow>[] = [];
-  sorted.rows.forEach((u, i) => {
-    if (orgSet && !orgSet.has(String(u.organizationId))) return;
-    if (roles && !roles.includes(String(u.roleId))) return;
-    if (statuses && !statuses.includes(statusOfUser(u))) return;
-    if (search && !(sorted.text[i] as string).includes(search)) return;
-    out.push(u);
+  sorted.entries.forEach((entry, i) => {
+    if (orgSet && !orgSet.has(entry.organizationId)) return;
+    if (roles && !roles.includes(String(entry.roleId))) return;
+    if (statuses && !statuses.includes(entry.status)) return;
+    if (search && !entry.search.some((text) => text.includes(search))) return;
+    out.push(sorted.rows[i] as Readonly<AdminUserRow>);
   });
   return out;
 }
+
+/** The users' list answered from the rows in memory (the embedded backend). */
+export function memoryUserList(db: MirageDb): UserListRepository<Readonly<AdminUserRow>> {
+  return {
+    list(query, scope) {
+      const rows = listRows(db, query, scope);
+      const start = (query.page - 1) * query.pageSize;
+      return Promise.resolve({ rows: rows.slice(start, start + query.pageSize), total: rows.length });
+    },
+  };
+}
+
+const userLists = new WeakMap<MirageDb, UserListRepository<Readonly<AdminUserRow>>>();
+
+/** Answers this backend's users list and export from `repository` (the server's SQL store, server/db/user-list.ts). */
+export function setUserListRepository(db: MirageDb, repository: UserListRepository<Readonly<AdminUserRow>>): void {
+  userLists.set(db, repository);
+}
+
+/** The organizations whose users the caller may read (can.ts readScope). */
+function userScope(user: UserRow): OrganizationScope {
+  const readable = readScope(subjectOf(user), 'user');
+  if (readable.kind === 'all') return 'all';
+  return readable.kind === 'own' && readable.organizationId !== null ? [String(readable.organizationId)] : [];
+}
+
+/** Rows of the export at most (GET /api/users/export). */
+const EXPORT_LIMIT = 20_000;
 
 // --- validation -------------------------------------------------------------------------------------
 
@@ -355,23 +401,23 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.get(
     '/users',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const page = pageOf(listRows(db, user, params), params);
+      const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(params, userScope(user));
       const names = orgNames(db);
-      return json(200, { ...page, items: page.items.map((u) => toUserView(u, names)) });
+      return json(200, { items: rows.map((u) => toUserView(u, names)), total, page: params.page, pageSize: params.pageSize });
     }),
   );
 
   server.get(
     '/users/export',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
-      const params = readListParams(request, LIST_SPEC);
-      const rows = listRows(db, user, params);
+      const query = { ...readListParams(request, LIST_SPEC), page: 1, pageSize: EXPORT_LIMIT };
+      const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(query, userScope(user));
       const names = orgNames(db);
-      return json(200, { items: rows.slice(0, 20_000).map((u) => toUserView(u, names)), total: rows.length });
+      return json(200, { items: rows.map((u) => toUserView(u, names)), total });
     }),
   );
 

@@ -2,6 +2,7 @@ import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
 import type { Queryable, Sql } from './sql';
 import { UNITS, writeUnitListEntries } from './unit-list';
+import { USERS, writeUserListEntries } from './user-list';
 
 /** Every write transaction holds this lock: commits land one after another, so `seq` grows in commit order. */
 const WRITE_LOCK = 7_242_002;
@@ -85,8 +86,9 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           );
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
-        // The units' list table follows their rows in the same transaction (server/db/unit-list.ts).
+        // The list tables follow their rows in the same transaction (server/db/unit-list.ts, user-list.ts).
         if (collection === UNITS) await writeUnitListEntries(tx, put, deleted);
+        if (collection === USERS) await writeUserListEntries(tx, put, deleted);
       }
       return last;
     },
@@ -115,6 +117,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       if (stored) {
         await sql.query('ANALYZE rows');
         await sql.query('ANALYZE unit_list');
+        await sql.query('ANALYZE user_list');
       }
       return stored;
     },
