@@ -268,10 +268,12 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       expect(log.join('\n')).toContain(
         `Process sua-test-game (pid ${blocked.listed.pid}) matches the block rule "sua-test-*": sent it SIGTERM.`,
       );
-      // The console agrees: the spared process runs on, the blocked one does not.
-      const { json: list } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+      // The console agrees once the agent's next report arrives: the spared process runs on, the blocked one does not.
+      const list = await until(async () => {
+        const { json } = await api<{ items: Process[] }>(`/api/service-units/${unitId}/processes`);
+        return json.items.some((p) => p.pid === blocked.listed.pid && p.state === 'running') ? null : json;
+      });
       expect(list.items.find((p) => p.pid === kept.listed.pid)?.state).toBe('running');
-      expect(list.items.find((p) => p.pid === blocked.listed.pid && p.state === 'running')).toBeUndefined();
     } finally {
       stop.abort(new Error('test over'));
       await run.catch(() => undefined);
