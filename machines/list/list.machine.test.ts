@@ -367,6 +367,50 @@ describe('list machine: live events from the liveEvents actor', () => {
     expect(actor.getSnapshot().context.newCount).toBe(0);
   });
 
+  describe('after unlock: the live events of the locked time replay while the screen loads again', () => {
+    /** A row created while the screen was locked, before its page loaded again (its event replays after the resume). */
+    const replayed = (id: string) => ({ type: 'list.live.created' as const, id, at: new Date(Date.now() - 60_000).toISOString() });
+    /** A row created after the page's load began. */
+    const created = (id: string) => ({ type: 'list.live.created' as const, id, at: new Date(Date.now() + 60_000).toISOString() });
+
+    it('on page 2, rows the reload already accounts for are not counted as new, whether they replay before or after its answer', async () => {
+      const { actor, pages, live } = startLive({ page: 2 });
+      live.emit(replayed('n1'));
+      pages.calls[0]?.resolve(page(rows(2), 27, 2));
+      await flush();
+      live.emit(replayed('n2'));
+      expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+      expect(actor.getSnapshot().context.newCount).toBe(0);
+      // One created after the load began is new.
+      live.emit(created('n3'));
+      expect(actor.getSnapshot().context.newCount).toBe(1);
+      expect(pages.calls).toHaveLength(1);
+    });
+
+    it('a replayed row the reloaded page shows is not new either (nor reloaded again on page 1)', async () => {
+      const { actor, pages, live } = startLive({ page: 2 });
+      pages.calls[0]?.resolve(page(rows(2), 27, 2));
+      await flush();
+      live.emit({ type: 'list.live.created', id: 'r1' });
+      expect(actor.getSnapshot().context.newCount).toBe(0);
+
+      const first = startLive();
+      first.pages.calls[0]?.resolve(page(rows(2)));
+      await flush();
+      first.live.emit({ type: 'list.live.created', id: 'r2' });
+      expect(first.actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
+      expect(first.pages.calls).toHaveLength(1);
+    });
+
+    it('a replayed row still reloads page 1 (the reload may have answered before it; one reload more is harmless)', async () => {
+      const { actor, pages, live } = startLive();
+      pages.calls[0]?.resolve(page(rows(2)));
+      await flush();
+      live.emit(replayed('n1'));
+      expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
+    });
+  });
+
   it('reloads when a row in view is deleted elsewhere, not for a row it does not show', async () => {
     const { actor, pages, live } = startLive();
     pages.calls[0]?.resolve(page(rows(3)));

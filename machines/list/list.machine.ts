@@ -17,6 +17,8 @@ import type { Page } from '../domain/types';
  * a removed row in view reloads (under the pointer it waits as a stale reload). A created row that says its filter values (`match`) is dropped when a filter
  * excludes it and may appear under a filter it passes; while the view reports the pointer over the rows
  * (`list.pointer.enter`/`leave`) a new row is counted and a stale reload waits, so no row moves under it.
+ * A created row the page already accounts for is not counted: one it shows, or one created (`at`) before its load
+ * began, e.g. the events of a locked time that replay on unlock while the screen loads again.
  *
  * Every query change re-enters `data.loading`, which stops the previous `fetchPage` invoke (its signal
  * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
@@ -75,6 +77,8 @@ export interface ListContext<T extends ListRow> {
   lastBulk: { action: string; count: number } | null;
   /** Rows created elsewhere since page 1 was loaded that the view does not show yet. */
   newCount: number;
+  /** When the page in view began to load (ms, this device's clock): a row created before is in its answer. */
+  loadStartedAt: number | null;
   /** Rows changed while a page loads: applied over its answer, which may be older. */
   liveRows: T[];
   liveDebounceMs: number;
@@ -120,8 +124,9 @@ export type LiveListEvent<T extends ListRow> =
   /**
    * A row was created elsewhere. `match`: its value for each filter it can be checked against (e.g. `{ unit: '12' }`);
    * a filter it names and fails drops the event, a filter it does not name keeps the row off the page (counted).
+   * `at`: when it was created (the live event's time); one created before the page began to load is not counted.
    */
-  | { type: 'list.live.created'; id: string; match?: Record<string, string> }
+  | { type: 'list.live.created'; id: string; match?: Record<string, string>; at?: string }
   | { type: 'list.live.removed'; id: string }
   /** Something the rows depend on changed: reload when quiet (debounced). */
   | { type: 'list.live.stale' };
@@ -230,11 +235,21 @@ export function createListMachine<T extends ListRow>() {
       /** Page 1 (in the new rows' order) with no search, and no filter the row is not known to pass: it belongs here. */
       isNewRowOnPage: ({ context, event }) =>
         event.type === 'list.live.created' && newRowPlace(context.query, context.newRowsSort, event.match) === 'onPage',
-      /** It belongs here and no row is under the pointer: it may appear (the rows move). */
+      /** It belongs here, the page does not show it yet, and no row is under the pointer: it may appear (the rows move). */
       canShowNewRow: ({ context, event }) =>
         !context.pointerOver &&
         event.type === 'list.live.created' &&
+        !context.items.some((row) => row.id === event.id) &&
         newRowPlace(context.query, context.newRowsSort, event.match) === 'onPage',
+      /**
+       * The page's answer accounts for the row: it shows it, or the row was created before the load began (a replay
+       * after unlock). Only the count skips it; a reload it would cause still runs (a clock a little off costs one
+       * reload, never a row).
+       */
+      isNewRowAccountedFor: ({ context, event }) =>
+        event.type === 'list.live.created' &&
+        (context.items.some((row) => row.id === event.id) ||
+          (event.at !== undefined && context.loadStartedAt !== null && Date.parse(event.at) < context.loadStartedAt)),
       isPointerOver: ({ context }) => context.pointerOver,
       isLiveHeld: ({ context }) => context.liveHeld,
       /** The data region takes `list.refresh` here (it reloads), so the reload serves a waiting stale one. */
@@ -286,6 +301,7 @@ export function createListMachine<T extends ListRow>() {
         selected: [],
       })),
       assignPointerOver: assign(({ event }) => ({ pointerOver: event.type === 'list.pointer.enter' })),
+      assignLoadStart: assign({ loadStartedAt: () => Date.now() }),
       raiseRefresh: raise({ type: 'list.refresh' as const }),
       raiseStale: raise({ type: 'list.live.stale' as const }),
       holdLive: assign({ liveHeld: () => true }),
@@ -363,6 +379,7 @@ export function createListMachine<T extends ListRow>() {
         bulkError: null,
         lastBulk: null,
         newCount: 0,
+        loadStartedAt: null,
         liveRows: [],
         liveDebounceMs: input.liveDebounceMs ?? 1000,
         liveHeld: false,
@@ -385,12 +402,14 @@ export function createListMachine<T extends ListRow>() {
           'list.rows.show': { actions: 'showRows' },
           'list.live.show': { target: '.loading', reenter: true, actions: 'showNew' },
           'list.live.updated': { actions: 'applyLiveRow' },
-          // Where the new row cannot simply appear (another page, a search, a filter, under the pointer, or busy): counted.
-          'list.live.created': [{ guard: 'isNewRowFilteredOut' }, { actions: 'countNew' }],
+          // Where the new row cannot simply appear (another page, a search, a filter, under the pointer, or busy): counted,
+          // unless the page's answer accounts for it.
+          'list.live.created': [{ guard: 'isNewRowFilteredOut' }, { guard: 'isNewRowAccountedFor' }, { actions: 'countNew' }],
         },
         states: {
           loading: {
             tags: ['busy'],
+            entry: 'assignLoadStart',
             invoke: {
               id: 'fetchPage',
               src: 'fetchPage',

@@ -26,6 +26,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'list.rows.show', ids: ['a'] },
     { type: 'list.live.updated', row: { id: 'a' } },
     { type: 'list.live.created', id: 'c' },
+    // Replayed after unlock: created before any load began, so a page's answer accounts for it (not counted).
+    { type: 'list.live.created', id: 'd', at: '2000-01-01T00:00:00.000Z' },
     { type: 'list.live.removed', id: 'a' },
     { type: 'list.live.removed', id: 'z' },
     { type: 'list.live.stale' },

@@ -17,11 +17,15 @@ const unit = (n: number, status: UnitStatus = 'online'): UnitRow => ({
   agent: null,
 });
 
-/** The fake stream numbers the events it sends. */
-const liveEvent = (type: 'unit.online' | 'unit.offline' | 'unit.changed' | 'unit.created', row: UnitRow): LiveEvent => ({
+/** The fake stream numbers the events it sends. `at`: now (after the page loaded) unless the test says otherwise. */
+const liveEvent = (
+  type: 'unit.online' | 'unit.offline' | 'unit.changed' | 'unit.created',
+  row: UnitRow,
+  at = new Date().toISOString(),
+): LiveEvent => ({
   id: '0',
   type,
-  at: '2026-11-26T12:00:00.000Z',
+  at,
   organizationId: 'org-1',
   subjectId: row.id,
   unitId: row.id,
@@ -93,5 +97,20 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queries.at(-1)?.page).toBe(1));
     expect(await screen.findByRole('row', { name: /Kiosk 33/ })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: /new units/ })).not.toBeInTheDocument();
+  });
+
+  it('after unlock on page 2, units created while locked (their events replay) are not “new”: the reload has them', async () => {
+    const { rows, queries, push } = setUp('/user/manage-service-units?page=2');
+    await screen.findByRole('row', { name: /Kiosk 26/ });
+    const asked = queries.length;
+    // Created while the screen was locked, before it loaded again.
+    const whileLocked = new Date(Date.now() - 60_000).toISOString();
+    for (const n of [31, 32]) push(liveEvent('unit.created', unit(n), whileLocked));
+    expect(screen.queryByRole('status', { name: /new unit/ })).not.toBeInTheDocument();
+    // One created after it loaded still is.
+    rows.unshift(unit(33));
+    push(liveEvent('unit.created', unit(33)));
+    expect(screen.getByRole('status', { name: '1 new unit' })).toHaveTextContent('1 new unit');
+    expect(queries).toHaveLength(asked);
   });
 });

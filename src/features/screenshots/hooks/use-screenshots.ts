@@ -46,6 +46,7 @@ export function screenshotListEvent(event: LiveEvent): LiveListEvent<ScreenshotI
       return {
         type: 'list.live.created',
         id: event.data.screenshotId,
+        at: event.at,
         match: event.unitId === null ? { flagged: 'false' } : { unit: event.unitId, flagged: 'false' },
       };
     case 'screenshot.changed':

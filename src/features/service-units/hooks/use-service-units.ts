@@ -64,7 +64,8 @@ export function unitListEvent(event: LiveEvent): LiveListEvent<UnitRow> | null {
     case 'unit.offline':
       return { type: 'list.live.updated', row: event.data.unit };
     case 'unit.created':
-      return { type: 'list.live.created', id: event.subjectId };
+      // Its time: one created before the page began to load (a replay after unlock) is not counted as new.
+      return { type: 'list.live.created', id: event.subjectId, at: event.at };
     case 'unit.deleted':
       return { type: 'list.live.removed', id: event.subjectId };
     default:
