@@ -9,10 +9,11 @@ import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
-import { createSqlUnitList, ensureUnitList } from './db/unit-list';
+import { createSqlUnitList } from './db/unit-list';
+import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
-import { createSqlUserList, ensureUserList } from './db/user-list';
+import { createSqlUserList } from './db/user-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -100,8 +101,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
 
   // A database stored before the list tables existed (or with other sort keys) gets them filled first.
   await store.writing(async (tx) => {
-    await ensureUnitList(tx);
-    await ensureUserList(tx);
+    for (const table of LIST_TABLES.values()) await table.ensure(tx);
   });
   let server: Server | null = null;
   let seeded = false;

@@ -13,6 +13,7 @@ import { access, createRefusal, refusal, splitBulk } from '../access';
 import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent, pruneEvents } from '../events';
 import { secretHash, simulatedCredential } from '../agent-credentials';
+import { createRandom } from '../../core/random';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -428,17 +429,6 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 }
 
 // --- seed -------------------------------------------------------------------------------------
-
-function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface OrgProfile {
   domain: string;

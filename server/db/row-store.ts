@@ -1,8 +1,7 @@
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
 import type { Queryable, Sql } from './sql';
-import { UNITS, writeUnitListEntries } from './unit-list';
-import { USERS, writeUserListEntries } from './user-list';
+import { LIST_TABLES } from './list-tables';
 
 /** Every write transaction holds this lock: commits land one after another, so `seq` grows in commit order. */
 const WRITE_LOCK = 7_242_002;
@@ -87,8 +86,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
         // The list tables follow their rows in the same transaction (server/db/unit-list.ts, user-list.ts).
-        if (collection === UNITS) await writeUnitListEntries(tx, put, deleted);
-        if (collection === USERS) await writeUserListEntries(tx, put, deleted);
+        await LIST_TABLES.get(collection)?.write(tx, put, deleted);
       }
       return last;
     },
@@ -116,8 +114,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       // of it for every request's catch-up query (WHERE seq > $1) instead of using rows_seq.
       if (stored) {
         await sql.query('ANALYZE rows');
-        await sql.query('ANALYZE unit_list');
-        await sql.query('ANALYZE user_list');
+        for (const { spec } of LIST_TABLES.values()) await sql.query(`ANALYZE ${spec.table}`);
       }
       return stored;
     },

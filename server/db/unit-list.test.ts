@@ -1,17 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'miragejs';
-import type { ListQuery } from '../../core/list-query';
-import { UNIT_TEXT_SORTS, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
-import { table } from '../../mirage/db';
+import { expect } from 'vitest';
+import { createRandom } from '../../core/random';
+import { UNIT_TEXT_SORTS, type OrganizationScope } from '../../core/service-unit-list';
 import { memoryUnitList, type ServiceUnitRow } from '../../mirage/domains/service-units';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
-import { migrate } from './migrate';
-import { createPgRowStore } from './row-store';
-import { openPglite, openPostgres, type Sql } from './sql';
-import { runOnServer, withDatabase } from './admin';
-import { createSqlUnitList, ensureUnitList } from './unit-list';
-import { TEST_DATABASE_URL } from '../test-support/database';
+import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
+import { createSqlUnitList, unitListTable } from './unit-list';
 
 /*
  * The units' list as SQL returns exactly what the embedded backend returns from memory: the same ids in
@@ -22,17 +14,6 @@ import { TEST_DATABASE_URL } from '../test-support/database';
 
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const COUNT = 400;
-
-function createRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = [
   'Straße',
@@ -113,19 +94,11 @@ function generateUnits(): ServiceUnitRow[] {
   return units;
 }
 
-const query = (overrides: Partial<ListQuery>): ListQuery => ({
-  page: 1,
-  pageSize: 100,
-  sort: 'name',
-  order: 'asc',
-  search: '',
-  filters: {},
-  ...overrides,
-});
+const query = listQuery({ sort: 'name' });
 
 /** The queries compared: every sort both ways in several scopes, each filter, searches and pages. */
-function queries(): { query: ListQuery; scope: OrganizationScope }[] {
-  const out: { query: ListQuery; scope: OrganizationScope }[] = [];
+function queries(): ListCase[] {
+  const out: ListCase[] = [];
   const scopes: OrganizationScope[] = ['all', ['1'], ['2', '10'], []];
   for (const sort of [...UNIT_TEXT_SORTS, 'status']) {
     for (const order of ['asc', 'desc'] as const) {
@@ -149,114 +122,21 @@ function queries(): { query: ListQuery; scope: OrganizationScope }[] {
   return out;
 }
 
-type Repo = ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
-
-async function compareAll(memory: Repo, sql: Repo) {
-  let compared = 0;
-  for (const { query: q, scope } of queries()) {
-    const [expected, actual] = await Promise.all([memory.list(q, scope, NOW), sql.list(q, scope, NOW)]);
-    const label = JSON.stringify({ q, scope });
-    expect(actual.total, label).toBe(expected.total);
-    expect(
-      actual.rows.map((row) => String(row.id)),
-      label,
-    ).toEqual(expected.rows.map((row) => String(row.id)));
-    compared += 1;
-  }
-  for (const scope of ['all', ['1'], ['2', '10'], []] as OrganizationScope[]) {
-    expect(await sql.tags(scope)).toEqual(await memory.tags(scope));
-  }
-  return compared;
-}
-
-const units = generateUnits();
-let mirage: Server;
-
-beforeAll(async () => {
-  mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-  const rows = table<ServiceUnitRow>(mirage.db, 'serviceUnits');
-  for (const unit of units) rows.insert(unit);
-});
-
-afterAll(() => mirage.shutdown());
-
-async function storeUnits(sql: Sql) {
-  await migrate(sql);
-  const store = createPgRowStore(sql);
-  await store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: units, deleted: [] }]));
-}
-
-const targets: { name: string; open: () => Promise<{ sql: Sql; drop: () => Promise<void> }> }[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const sql = await openPglite();
-      return { sql, drop: () => sql.close() };
-    },
-  },
-];
-const postgresUrl = TEST_DATABASE_URL;
-if (postgresUrl) {
-  targets.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const name = `t_unit_list_${randomBytes(6).toString('hex')}`;
-      await runOnServer(postgresUrl, `CREATE DATABASE ${name}`);
-      const sql = await openPostgres(withDatabase(postgresUrl, name));
-      return {
-        sql,
-        drop: async () => {
-          await sql.close();
-          await runOnServer(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        },
-      };
-    },
-  });
-}
-
-describe.each(targets)('the units list as SQL on $name', ({ open }) => {
-  let sql: Sql;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ sql, drop } = await open());
-    await storeUnits(sql);
-  }, 60_000);
-  afterAll(() => drop());
-
-  it('answers every query with the ids, order and total of the in-memory list', async () => {
-    const compared = await compareAll(memoryUnitList(mirage.db), createSqlUnitList(sql));
-    expect(compared).toBeGreaterThan(100);
-  }, 60_000);
-
-  it('follows deletes and changes written through the row store', async () => {
-    const store = createPgRowStore(sql);
-    const [first, second] = units as [ServiceUnitRow, ServiceUnitRow];
-    const changed = { ...second, name: 'Changed in place', maintenance: true };
-    await store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: [changed], deleted: [String(first.id)] }]));
-    try {
-      const list = createSqlUnitList(sql);
-
-      const found = await list.list(query({ search: 'changed in place' }), 'all', NOW);
-      const all = await list.list(query({ pageSize: 500 }), 'all', NOW);
-      const maintenance = await list.list(query({ filters: { status: ['maintenance'] }, pageSize: 500 }), 'all', NOW);
-
-      expect(found.rows).toEqual([expect.objectContaining({ id: changed.id, name: 'Changed in place', maintenance: true })]);
-      expect(all.total).toBe(COUNT - 1);
-      expect(all.rows.map((row) => row.id)).not.toContain(first.id);
-      expect(maintenance.rows.map((row) => row.id)).toContain(changed.id);
-    } finally {
-      await store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: [first, second], deleted: [] }]));
+describeListParity({
+  what: 'units',
+  table: unitListTable,
+  records: generateUnits(),
+  cases: queries(),
+  memory: (db) => (c) => memoryUnitList(db).list(c.query, c.scope, NOW),
+  sql: (sql) => (c) => createSqlUnitList(sql).list(c.query, c.scope, NOW),
+  async alsoAlike(db, sql) {
+    for (const scope of ['all', ['1'], ['2', '10'], []] as OrganizationScope[]) {
+      expect(await createSqlUnitList(sql).tags(scope)).toEqual(await memoryUnitList(db).tags(scope));
     }
-  });
-
-  it('fills the table from the stored rows when its version is missing (a database stored before it)', async () => {
-    await sql.query('DELETE FROM unit_list');
-    await sql.query("DELETE FROM meta WHERE key = 'unitList'");
-    const store = createPgRowStore(sql);
-
-    expect(await store.writing((tx) => ensureUnitList(tx))).toBe(true);
-    expect(await store.writing((tx) => ensureUnitList(tx))).toBe(false);
-
-    expect(await compareAll(memoryUnitList(mirage.db), createSqlUnitList(sql))).toBeGreaterThan(100);
-  }, 60_000);
+  },
+  change: {
+    apply: (unit) => ({ ...unit, name: 'Changed in place', maintenance: true }),
+    finds: { query: query({ search: 'changed in place' }), scope: 'all' },
+    includes: { query: query({ filters: { status: ['maintenance'] }, pageSize: COUNT }), scope: 'all' },
+  },
 });

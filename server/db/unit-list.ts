@@ -9,22 +9,19 @@ import {
   type UnitTextSort,
   unitListEntry,
 } from '../../core/service-unit-list';
-import type { Row } from '../../mirage/db';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
+import { listTable, parameters, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
  * The service units' list, export and tags as SQL on `unit_list` (server/migrations/002_unit_list.sql):
  * the same query the embedded backend runs in memory, with the same order, because both sort by the keys
  * of core/service-unit-list.ts (unitListEntry) compared by code point. The table is written in the same
- * transaction as the units' rows (writeUnitListEntries, from the row store), so it is never behind them.
+ * transaction as the units' rows (unitListTable, from the row store), so it is never behind them.
  */
 
 /** The units' collection in `rows`. */
 export const UNITS = 'serviceUnits';
-/** Entries per INSERT when filling the table. */
-const CHUNK = 2_000;
-
 /** Sortable column → its key column (an allow-list: nothing else reaches ORDER BY). */
 const SORT_COLUMNS: Record<UnitTextSort, string> = {
   name: 'name_key',
@@ -59,12 +56,6 @@ const COLUMNS = [
   'search',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-const COLUMN_TYPES: Partial<Record<Column, string>> = {
-  maintenance: 'boolean',
-  online_until_ms: 'bigint',
-  tags: 'text[]',
-  search: 'text[]',
-};
 
 const asRecord = (entry: UnitListEntry): Record<Column, unknown> => ({
   id: entry.id,
@@ -86,62 +77,19 @@ const asRecord = (entry: UnitListEntry): Record<Column, unknown> => ({
   search: entry.search,
 });
 
-const UPSERT = `INSERT INTO unit_list (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb)
-    AS e(${COLUMNS.map((column) => `${column} ${COLUMN_TYPES[column] ?? 'text'}`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id')
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', ')}`;
-
-/** Stores the entries of units put and removes those of units deleted, inside the caller's transaction. */
-export async function writeUnitListEntries(tx: Queryable, put: readonly Row[], deleted: readonly string[]): Promise<void> {
-  for (let start = 0; start < put.length; start += CHUNK) {
-    const entries = put.slice(start, start + CHUNK).map((row) => asRecord(unitListEntry(row as Readonly<ServiceUnitRow>)));
-    await tx.query(UPSERT, [JSON.stringify(entries)]);
-  }
-  if (deleted.length > 0) await tx.query('DELETE FROM unit_list WHERE id = ANY($1::text[])', [deleted]);
-}
-
-/**
- * Fills `unit_list` from the stored units when it was made by another version of the keys (or never: a
- * database stored before the table existed). Runs under the write lock, so no write interleaves.
- * Resolves with whether it filled the table.
- */
-export async function ensureUnitList(tx: Queryable): Promise<boolean> {
-  const stored = (await tx.query<{ value: { version: number } }>("SELECT value FROM meta WHERE key = 'unitList'")).rows[0];
-  if (stored?.value.version === UNIT_LIST_VERSION) return false;
-  await tx.query('DELETE FROM unit_list');
-  const { rows } = await tx.query<{ data: Row }>('SELECT data FROM rows WHERE collection = $1 AND NOT deleted', [UNITS]);
-  await writeUnitListEntries(
-    tx,
-    rows.map((row) => row.data),
-    [],
-  );
-  await tx.query("INSERT INTO meta (key, value) VALUES ('unitList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [
-    JSON.stringify({ version: UNIT_LIST_VERSION, filledAt: new Date().toISOString() }),
-  ]);
-  return true;
-}
-
-/** A query's bound parameters, numbered as they are added: SQL text never holds a value. */
-function parameters() {
-  const values: unknown[] = [];
-  return {
-    values,
-    add(value: unknown, type: string): string {
-      values.push(value);
-      return `$${values.length}::${type}`;
-    },
-  };
-}
+/** The units' list table (server/migrations/002_unit_list.sql), written with the units' rows. */
+export const unitListTable = listTable({
+  table: 'unit_list',
+  collection: UNITS,
+  metaKey: 'unitList',
+  version: UNIT_LIST_VERSION,
+  columns: COLUMNS,
+  types: { maintenance: 'boolean', online_until_ms: 'bigint', tags: 'text[]', search: 'text[]' },
+  record: (row) => asRecord(unitListEntry(row as Readonly<ServiceUnitRow>)),
+});
 
 /** The WHERE clause of a scope, filters and search (with `now` for the status filter). */
-function conditions(
-  params: ReturnType<typeof parameters>,
-  scope: OrganizationScope,
-  query: Pick<ListQuery, 'filters' | 'search'> | null,
-  now: number,
-) {
+function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'> | null, now: number) {
   const where: string[] = [];
   if (scope !== 'all') {
     where.push(
@@ -163,7 +111,7 @@ function conditions(
 }
 
 /** unitStatus as SQL on the entry: the status's name, or its place in STATUS_ORDER (how status sorts). */
-function statusExpression(params: ReturnType<typeof parameters>, now: number, as: 'name' | 'order'): string {
+function statusExpression(params: Parameters, now: number, as: 'name' | 'order'): string {
   const value = (status: (typeof STATUS_ORDER)[number]) => (as === 'name' ? `'${status}'` : String(STATUS_ORDER.indexOf(status)));
   return `(CASE WHEN u.maintenance THEN ${value('maintenance')} WHEN ${params.add(now, 'bigint')} <= u.online_until_ms THEN ${value('online')} ELSE ${value('offline')} END)`;
 }

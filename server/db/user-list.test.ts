@@ -1,19 +1,9 @@
-import type { Server } from 'miragejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListQuery } from '../../core/list-query';
 import { createRandom } from '../../core/random';
 import type { OrganizationScope } from '../../core/service-unit-list';
-import { USER_TEXT_SORTS, type AccountStatus, type UserListRepository } from '../../core/user-list';
-import { table } from '../../mirage/db';
+import { USER_TEXT_SORTS, type AccountStatus } from '../../core/user-list';
 import { memoryUserList, type AdminUserRow } from '../../mirage/domains/users';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
-import { runOnServer, withDatabase } from './admin';
-import { migrate } from './migrate';
-import { createPgRowStore } from './row-store';
-import { openPglite, openPostgres, type Sql } from './sql';
-import { createSqlUserList, ensureUserList } from './user-list';
-import { TEST_DATABASE_URL } from '../test-support/database';
+import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
+import { createSqlUserList, userListTable } from './user-list';
 
 /*
  * The users' list as SQL returns exactly what the embedded backend returns from memory: the same ids in
@@ -71,19 +61,11 @@ function generateUsers(): AdminUserRow[] {
   return users;
 }
 
-const query = (overrides: Partial<ListQuery>): ListQuery => ({
-  page: 1,
-  pageSize: 100,
-  sort: 'fullName',
-  order: 'asc',
-  search: '',
-  filters: {},
-  ...overrides,
-});
+const query = listQuery({ sort: 'fullName' });
 
 /** The queries compared: every sort both ways in several scopes, each filter, searches and pages. */
-function queries(): { query: ListQuery; scope: OrganizationScope }[] {
-  const out: { query: ListQuery; scope: OrganizationScope }[] = [];
+function queries(): ListCase[] {
+  const out: ListCase[] = [];
   const scopes: OrganizationScope[] = ['all', ['1'], ['2', '10'], []];
   for (const sort of [...USER_TEXT_SORTS, 'roleId', 'status']) {
     for (const order of ['asc', 'desc'] as const) {
@@ -107,105 +89,16 @@ function queries(): { query: ListQuery; scope: OrganizationScope }[] {
   return out;
 }
 
-type Repo = UserListRepository<Readonly<AdminUserRow>>;
-
-async function compareAll(memory: Repo, sql: Repo) {
-  let compared = 0;
-  for (const { query: q, scope } of queries()) {
-    const [expected, actual] = await Promise.all([memory.list(q, scope), sql.list(q, scope)]);
-    const label = JSON.stringify({ q, scope });
-    expect(actual.total, label).toBe(expected.total);
-    expect(
-      actual.rows.map((row) => String(row.id)),
-      label,
-    ).toEqual(expected.rows.map((row) => String(row.id)));
-    compared += 1;
-  }
-  return compared;
-}
-
-const users = generateUsers();
-let mirage: Server;
-
-beforeAll(async () => {
-  mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-  const rows = table<AdminUserRow>(mirage.db, 'users');
-  for (const user of users) rows.insert(user);
-});
-
-afterAll(() => mirage.shutdown());
-
-const targets: { name: string; open: () => Promise<{ sql: Sql; drop: () => Promise<void> }> }[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const sql = await openPglite();
-      return { sql, drop: () => sql.close() };
-    },
+describeListParity({
+  what: 'users',
+  table: userListTable,
+  records: generateUsers(),
+  cases: queries(),
+  memory: (db) => (c) => memoryUserList(db).list(c.query, c.scope),
+  sql: (sql) => (c) => createSqlUserList<AdminUserRow>(sql).list(c.query, c.scope),
+  change: {
+    apply: (user): AdminUserRow => ({ ...user, fullName: 'Renamed In Place', accountStatus: 'disabled' }),
+    finds: { query: query({ search: 'renamed in place' }), scope: 'all' },
+    includes: { query: query({ filters: { status: ['disabled'] }, pageSize: COUNT }), scope: 'all' },
   },
-];
-const postgresUrl = TEST_DATABASE_URL;
-if (postgresUrl) {
-  targets.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const name = `t_user_list_${Date.now().toString(36)}`;
-      await runOnServer(postgresUrl, `CREATE DATABASE ${name}`);
-      const sql = await openPostgres(withDatabase(postgresUrl, name));
-      return {
-        sql,
-        drop: async () => {
-          await sql.close();
-          await runOnServer(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        },
-      };
-    },
-  });
-}
-
-describe.each(targets)('the users list as SQL on $name', ({ open }) => {
-  let sql: Sql;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ sql, drop } = await open());
-    await migrate(sql);
-    const store = createPgRowStore(sql);
-    await store.writing((tx) => store.writeBatch(tx, [{ collection: 'users', put: users, deleted: [] }]));
-  }, 60_000);
-  afterAll(() => drop());
-
-  it('answers every query with the ids, order and total of the in-memory list', async () => {
-    const compared = await compareAll(memoryUserList(mirage.db), createSqlUserList(sql));
-    expect(compared).toBeGreaterThan(70);
-  }, 60_000);
-
-  it('follows deletes and changes written through the row store', async () => {
-    const store = createPgRowStore(sql);
-    const [first, second] = users as [AdminUserRow, AdminUserRow];
-    const changed: AdminUserRow = { ...second, fullName: 'Renamed In Place', accountStatus: 'disabled' };
-    await store.writing((tx) => store.writeBatch(tx, [{ collection: 'users', put: [changed], deleted: [String(first.id)] }]));
-    try {
-      const list = createSqlUserList<AdminUserRow>(sql);
-      const found = await list.list(query({ search: 'renamed in place' }), 'all');
-      const all = await list.list(query({ pageSize: 500 }), 'all');
-      const disabled = await list.list(query({ filters: { status: ['disabled'] }, pageSize: 500 }), 'all');
-
-      expect(found.rows).toEqual([expect.objectContaining({ id: changed.id, fullName: 'Renamed In Place' })]);
-      expect(all.total).toBe(COUNT - 1);
-      expect(all.rows.map((row) => row.id)).not.toContain(first.id);
-      expect(disabled.rows.map((row) => row.id)).toContain(changed.id);
-    } finally {
-      await store.writing((tx) => store.writeBatch(tx, [{ collection: 'users', put: [first, second], deleted: [] }]));
-    }
-  });
-
-  it('fills the table from the stored rows when its version is missing (a database stored before it)', async () => {
-    await sql.query('DELETE FROM user_list');
-    await sql.query("DELETE FROM meta WHERE key = 'userList'");
-    const store = createPgRowStore(sql);
-
-    expect(await store.writing((tx) => ensureUserList(tx))).toBe(true);
-    expect(await store.writing((tx) => ensureUserList(tx))).toBe(false);
-    expect(await compareAll(memoryUserList(mirage.db), createSqlUserList(sql))).toBeGreaterThan(70);
-  }, 60_000);
 });

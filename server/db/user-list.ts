@@ -11,20 +11,18 @@ import {
   type UserTextSort,
 } from '../../core/user-list';
 import type { Row } from '../../mirage/db';
+import { listTable, parameters, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
  * The users' list and export as SQL on `user_list` (server/migrations/003_user_list.sql): the same query
  * the embedded backend runs in memory (mirage/domains/users.ts), with the same order, because both sort by
  * core/user-list.ts's entries compared by code point. The table is written in the same transaction as the
- * users' rows (writeUserListEntries, from the row store), so it is never behind them.
+ * users' rows (userListTable, from the row store), so it is never behind them.
  */
 
 /** The users' collection in `rows`. */
 export const USERS = 'users';
-/** Entries per INSERT when filling the table. */
-const CHUNK = 2_000;
-
 /** Sortable column → its key column (an allow-list: nothing else reaches ORDER BY). */
 const SORT_COLUMNS: Record<UserTextSort | 'roleId' | 'status', string> = {
   fullName: 'u.full_name_key',
@@ -53,8 +51,6 @@ const COLUMNS = [
   'search',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-const COLUMN_TYPES: Partial<Record<Column, string>> = { role_id: 'int', search: 'text[]' };
-
 const asRecord = (entry: UserListEntry): Record<Column, unknown> => ({
   id: entry.id,
   organization_id: entry.organizationId,
@@ -69,56 +65,19 @@ const asRecord = (entry: UserListEntry): Record<Column, unknown> => ({
   search: entry.search,
 });
 
-const UPSERT = `INSERT INTO user_list (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb)
-    AS e(${COLUMNS.map((column) => `${column} ${COLUMN_TYPES[column] ?? 'text'}`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id')
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', ')}`;
-
-/** Stores the entries of users put and removes those of users deleted, inside the caller's transaction. */
-export async function writeUserListEntries(tx: Queryable, put: readonly Row[], deleted: readonly string[]): Promise<void> {
-  for (let start = 0; start < put.length; start += CHUNK) {
-    const entries = put.slice(start, start + CHUNK).map((row) => asRecord(userListEntry(row as UserListSource & Row)));
-    await tx.query(UPSERT, [JSON.stringify(entries)]);
-  }
-  if (deleted.length > 0) await tx.query('DELETE FROM user_list WHERE id = ANY($1::text[])', [deleted]);
-}
-
-/**
- * Fills `user_list` from the stored users when it was made by another version of the keys (or never: a
- * database stored before the table existed). Runs under the write lock. Resolves with whether it filled it.
- */
-export async function ensureUserList(tx: Queryable): Promise<boolean> {
-  const stored = (await tx.query<{ value: { version: number } }>("SELECT value FROM meta WHERE key = 'userList'")).rows[0];
-  if (stored?.value.version === USER_LIST_VERSION) return false;
-  await tx.query('DELETE FROM user_list');
-  const { rows } = await tx.query<{ data: Row }>('SELECT data FROM rows WHERE collection = $1 AND NOT deleted', [USERS]);
-  await writeUserListEntries(
-    tx,
-    rows.map((row) => row.data),
-    [],
-  );
-  await tx.query("INSERT INTO meta (key, value) VALUES ('userList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [
-    JSON.stringify({ version: USER_LIST_VERSION, filledAt: new Date().toISOString() }),
-  ]);
-  return true;
-}
-
-/** A query's bound parameters, numbered as they are added: SQL text never holds a value. */
-function parameters() {
-  const values: unknown[] = [];
-  return {
-    values,
-    add(value: unknown, type: string): string {
-      values.push(value);
-      return `$${values.length}::${type}`;
-    },
-  };
-}
+/** The users' list table (server/migrations/003_user_list.sql), written with the users' rows. */
+export const userListTable = listTable({
+  table: 'user_list',
+  collection: USERS,
+  metaKey: 'userList',
+  version: USER_LIST_VERSION,
+  columns: COLUMNS,
+  types: { role_id: 'int', search: 'text[]' },
+  record: (row) => asRecord(userListEntry(row as UserListSource & Row)),
+});
 
 /** The WHERE clause of a scope (narrowed by the organizationId filter), the role and status filters and the search. */
-function conditions(params: ReturnType<typeof parameters>, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'>) {
+function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'>) {
   const where: string[] = [];
   const organizations = userQueryScope(query, scope);
   if (organizations !== 'all') where.push(`u.organization_id = ANY(${params.add([...organizations], 'text[]')})`);

@@ -71,6 +71,35 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Where a suite runs on both: PGlite always, and TEST_DATABASE_URL's PostgreSQL (a database of its own) when set. */
+export interface SqlTarget {
+  name: 'PGlite' | 'PostgreSQL';
+  open(): Promise<{ sql: Sql; drop: () => Promise<void> }>;
+}
+
+export function sqlTargets(): SqlTarget[] {
+  const targets: SqlTarget[] = [
+    {
+      name: 'PGlite',
+      open: async () => {
+        const sql = await openPglite();
+        return { sql, drop: () => sql.close() };
+      },
+    },
+  ];
+  const url = TEST_DATABASE_URL;
+  if (url) {
+    targets.push({
+      name: 'PostgreSQL',
+      open: async () => {
+        const database = await createPostgresDatabase(url);
+        return { sql: database.sql, drop: () => database.drop() };
+      },
+    });
+  }
+  return targets;
+}
+
 /**
  * A database that outlives its connections, for a restart: `open()` gives a new connection each time
  * (PGlite: a new instance on the same data folder, which may be opened once at a time; PostgreSQL: a new pool).

@@ -1,0 +1,86 @@
+import type { Row } from '../../mirage/db';
+import type { Queryable } from './sql';
+
+/**
+ * A list table (unit_list, user_list): one row per record of a collection, with the keys a list sorts,
+ * filters and searches by, computed in JS by the core's projection and written in the same transaction as
+ * the records (the row store calls write), so it is never behind them. `ensure` fills it from `rows` when
+ * the meta version differs (or is missing: a database stored before the table existed).
+ */
+export interface ListTableSpec {
+  /** The table (a name of ours, never input). */
+  table: string;
+  /** The collection in `rows` it follows. */
+  collection: string;
+  /** Its key in `meta`, holding the version it was filled with. */
+  metaKey: string;
+  /** The projection's version: a change to the keys raises it, and the next start fills the table again. */
+  version: number;
+  /** Its columns, `id` first; every one is written from `record`. */
+  columns: readonly string[];
+  /** SQL types of the columns that are not text. */
+  types: Readonly<Record<string, string>>;
+  /** A record's row of the table. */
+  record(row: Row): Record<string, unknown>;
+}
+
+export interface ListTable {
+  readonly spec: ListTableSpec;
+  /** Stores the rows of records put and removes those of records deleted, inside the caller's transaction. */
+  write(tx: Queryable, put: readonly Row[], deleted: readonly string[]): Promise<void>;
+  /** Fills the table from the stored records unless it holds this version; resolves with whether it did. */
+  ensure(tx: Queryable): Promise<boolean>;
+}
+
+/** Rows per INSERT. */
+const CHUNK = 2_000;
+
+export function listTable(spec: ListTableSpec): ListTable {
+  const { table, columns } = spec;
+  const upsert = `INSERT INTO ${table} (${columns.join(', ')})
+    SELECT ${columns.join(', ')} FROM jsonb_to_recordset($1::jsonb)
+      AS e(${columns.map((column) => `${column} ${spec.types[column] ?? 'text'}`).join(', ')})
+    ON CONFLICT (id) DO UPDATE SET ${columns
+      .filter((column) => column !== 'id')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ')}`;
+  const write: ListTable['write'] = async (tx, put, deleted) => {
+    for (let start = 0; start < put.length; start += CHUNK) {
+      await tx.query(upsert, [JSON.stringify(put.slice(start, start + CHUNK).map((row) => spec.record(row)))]);
+    }
+    if (deleted.length > 0) await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [deleted]);
+  };
+  return {
+    spec,
+    write,
+    async ensure(tx) {
+      const stored = (await tx.query<{ value: { version: number } }>('SELECT value FROM meta WHERE key = $1', [spec.metaKey])).rows[0];
+      if (stored?.value.version === spec.version) return false;
+      await tx.query(`DELETE FROM ${table}`);
+      const { rows } = await tx.query<{ data: Row }>('SELECT data FROM rows WHERE collection = $1 AND NOT deleted', [spec.collection]);
+      await write(
+        tx,
+        rows.map((row) => row.data),
+        [],
+      );
+      await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+        spec.metaKey,
+        JSON.stringify({ version: spec.version, filledAt: new Date().toISOString() }),
+      ]);
+      return true;
+    },
+  };
+}
+
+/** A query's bound parameters, numbered as they are added: SQL text never holds a value. */
+export function parameters() {
+  const values: unknown[] = [];
+  return {
+    values,
+    add(value: unknown, type: string): string {
+      values.push(value);
+      return `$${values.length}::${type}`;
+    },
+  };
+}
+export type Parameters = ReturnType<typeof parameters>;
