@@ -1539,7 +1539,7 @@ export type components = {
         };
         UserRecord: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             uid: string;
@@ -1611,7 +1611,7 @@ export type components = {
         Me: components["schemas"]["UserRecord"] & {
             organization: {
                 /**
-                 * @description Record id (decimal digits as a string)
+                 * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
                  * @example 42
                  */
                 id: string;
@@ -1622,7 +1622,7 @@ export type components = {
         };
         Profile: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             uid: string;
@@ -1771,12 +1771,12 @@ export type components = {
         UnitStatus: "online" | "offline" | "maintenance";
         ServiceUnit: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             organizationId: string;
@@ -1836,12 +1836,12 @@ export type components = {
         };
         Process: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             serviceUnitId: string;
@@ -1863,12 +1863,12 @@ export type components = {
         };
         ProcessRule: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             serviceUnitId: string;
@@ -1901,12 +1901,12 @@ export type components = {
         };
         Screenshot: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             serviceUnitId: string;
@@ -1944,12 +1944,12 @@ export type components = {
         };
         CaptureRequest: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             serviceUnitId: string;
@@ -1986,12 +1986,12 @@ export type components = {
         UrlMatchType: "domain" | "exact" | "wildcard" | "regex";
         UrlRestriction: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             organizationId: string;
@@ -2041,7 +2041,7 @@ export type components = {
         };
         OfflineUnit: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2074,7 +2074,7 @@ export type components = {
         };
         RecentSignIn: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             userId: string;
@@ -2094,7 +2094,7 @@ export type components = {
         };
         Organization: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2135,7 +2135,7 @@ export type components = {
         };
         OrganizationOption: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2160,14 +2160,14 @@ export type components = {
         };
         AuditEntry: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
             /** Format: date-time */
             at: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             actorId: string;
@@ -2191,7 +2191,7 @@ export type components = {
         AccountStatus: "invited" | "active" | "disabled";
         AdminUser: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2201,7 +2201,7 @@ export type components = {
             phone: string;
             roleId: components["schemas"]["RoleId"];
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             organizationId: string;
@@ -2268,14 +2268,14 @@ export type components = {
         };
         UnitPrediction: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             serviceUnitId: string;
             unitName: string;
             hostname: string;
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             organizationId: string;
@@ -2308,7 +2308,7 @@ export type components = {
             };
             byOrganization: (components["schemas"]["BandCounts"] & {
                 /**
-                 * @description Record id (decimal digits as a string)
+                 * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
                  * @example 42
                  */
                 organizationId: string;
@@ -2322,7 +2322,7 @@ export type components = {
         };
         UnitOption: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2332,7 +2332,7 @@ export type components = {
         };
         NamedId: {
             /**
-             * @description Record id (decimal digits as a string)
+             * @description Record id, opaque (a seeded record's number such as "42", any later one a UUIDv7)
              * @example 42
              */
             id: string;
@@ -2655,7 +2655,7 @@ export type components = {
         /** @description Makes a create safe to retry: the same key with the same request replays the first 2xx answer (with `Idempotent-Replayed: true`) and creates nothing; the same key with a different request is refused with 422. Keys live 24 hours, per user. */
         IdempotencyKey: string;
         /**
-         * @description Record id
+         * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
          * @example 1
          */
         Id: string;
@@ -3200,7 +3200,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3615,7 +3615,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3644,7 +3644,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3681,7 +3681,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3779,7 +3779,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3812,7 +3812,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3844,7 +3844,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3876,7 +3876,7 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3915,7 +3915,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -3957,7 +3957,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4031,7 +4031,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4060,7 +4060,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4097,7 +4097,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4126,7 +4126,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4193,7 +4193,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4224,7 +4224,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4355,7 +4355,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4384,7 +4384,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4421,7 +4421,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4793,7 +4793,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4823,7 +4823,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4860,7 +4860,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4890,7 +4890,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4928,7 +4928,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -4966,7 +4966,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5009,7 +5009,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5151,7 +5151,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5181,7 +5181,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5219,7 +5219,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5253,7 +5253,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5284,7 +5284,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5316,7 +5316,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5348,7 +5348,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5380,7 +5380,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5632,7 +5632,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5689,7 +5689,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5721,7 +5721,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -5915,7 +5915,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
@@ -6012,7 +6012,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Record id
+                 * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
