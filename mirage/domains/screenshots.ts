@@ -1,17 +1,23 @@
 import type { Request, Server } from 'miragejs';
 import type { OperatingSystem, Screenshot, ServiceUnit } from '../../machines/domain/types';
-import { table, type MirageDb, type Row } from '../db';
-import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
+import { changeCountOf, table, type MirageDb, type Row } from '../db';
+import { errorResponse, isRecord, json, parseBody, queryParam, subjectOf, withAuth, type UserRow } from '../http';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, unitResourceAccess } from './processes';
-import { access, readableBy, refusal, splitBulk } from '../access';
-import type { Action } from '../../machines/permissions/can';
+import { access, refusal, splitBulk } from '../access';
+import { readScope, type Action } from '../../machines/permissions/can';
 import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent } from '../events';
 import { issueCommand } from '../commands';
-import { compareIds } from '../../core/record-ids';
+import type { OrganizationScope } from '../../core/service-unit-list';
+import {
+  compareScreenshots,
+  matchesScreenshotQuery,
+  type ScreenshotListQuery,
+  type ScreenshotListRepository,
+} from '../../core/screenshot-list';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export interface ScreenshotRow extends Screenshot {
@@ -185,43 +191,89 @@ function parseDay(value: string | undefined, endOfDay: boolean): number | null {
   return Number.isNaN(t) ? null : t;
 }
 
-function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
-  const page = Math.max(1, Number(queryParam(request, 'page') ?? 1) || 1);
-  const pageSize = Math.min(200, Math.max(1, Number(queryParam(request, 'pageSize') ?? 24) || 24));
-  const unitId = queryParam(request, 'unitId') ?? queryParam(request, 'unit');
+/** The list's query as the request asks it (page bounds, unit, day range, flag, search, order). */
+function readScreenshotQuery(request: Request): ScreenshotListQuery {
+  const whole = (name: string, fallback: number) => {
+    const n = Math.floor(Number(queryParam(request, name) ?? fallback));
+    return Number.isSafeInteger(n) ? n : fallback;
+  };
   const from = parseDay(queryParam(request, 'from'), false);
   const to = parseDay(queryParam(request, 'to'), true);
   const flaggedParam = queryParam(request, 'flagged');
-  const flagged = flaggedParam === 'true' ? true : flaggedParam === 'false' ? false : null;
-  const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
-  const ascending = queryParam(request, 'order') === 'asc';
-  const fromIso = from === null ? null : new Date(from).toISOString();
-  const toIso = to === null ? null : new Date(to).toISOString();
-  const readable = readableBy(user, 'screenshot');
-  const rows = screenshots(db)
-    .all()
-    .filter(
-      (r) =>
-        (readable.all || readable(r.organizationId)) &&
-        (!unitId || r.serviceUnitId === unitId) &&
-        (fromIso === null || r.capturedAt >= fromIso) &&
-        (toIso === null || r.capturedAt <= toIso) &&
-        (flagged === null || r.flagged === flagged) &&
-        (!search || r.activeWindowTitle.toLowerCase().includes(search) || r.processName.toLowerCase().includes(search)),
-    );
-  // ISO strings sort as times; id breaks ties so paging is stable.
-  const byTime = (a: ScreenshotRow, b: ScreenshotRow) =>
-    a.capturedAt < b.capturedAt ? -1 : a.capturedAt > b.capturedAt ? 1 : compareIds(a.id, b.id);
-  // Rows are stored in capture order almost always (seeded oldest first, captures appended): a linear
-  // check spares sorting 100,000 rows on every page.
-  if (!isSortedBy(rows, byTime)) rows.sort(byTime);
-  if (!ascending) rows.reverse();
-  const names = unitNames(db);
-  const items = rows.slice((page - 1) * pageSize, page * pageSize).map((r) => toItem(r, names));
-  return json(200, { items, total: rows.length, page, pageSize });
+  return {
+    unitId: (queryParam(request, 'unitId') ?? queryParam(request, 'unit')) || null,
+    fromIso: from === null ? null : new Date(from).toISOString(),
+    toIso: to === null ? null : new Date(to).toISOString(),
+    flagged: flaggedParam === 'true' ? true : flaggedParam === 'false' ? false : null,
+    search: (queryParam(request, 'search') ?? '').trim().toLowerCase(),
+    ascending: queryParam(request, 'order') === 'asc',
+    page: Math.max(1, whole('page', 1) || 1),
+    pageSize: Math.min(200, Math.max(1, whole('pageSize', 24) || 24)),
+  };
 }
 
-function isSortedBy<T>(rows: T[], compare: (a: T, b: T) => number): boolean {
+/** The organizations whose screenshots a user may read (can.ts readScope). */
+function screenshotScope(user: UserRow): OrganizationScope {
+  const scope = readScope(subjectOf(user), 'screenshot');
+  if (scope.kind === 'all') return 'all';
+  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
+}
+
+/** The rows oldest first, kept until the collection changes (ISO capture times, ties by id). */
+const sortedCache = new WeakMap<object, { changes: number; rows: readonly Readonly<ScreenshotRow>[] }>();
+
+function sortedShots(db: MirageDb): readonly Readonly<ScreenshotRow>[] {
+  const changes = changeCountOf(db, 'screenshots');
+  const cached = sortedCache.get(db);
+  if (cached?.changes === changes) return cached.rows;
+  const stored = screenshots(db).rows();
+  // Rows are stored in capture order almost always (seeded oldest first, captures appended): a linear
+  // check spares sorting 100,000 rows, and the stored array itself is the order (no copy).
+  const rows = isSortedBy(stored, compareScreenshots) ? stored : [...stored].sort(compareScreenshots);
+  sortedCache.set(db, { changes, rows });
+  return rows;
+}
+
+/**
+ * The screenshots' list answered from the rows in memory (the embedded backend): one walk over the
+ * sorted rows in the asked direction, counting the matches and keeping only the page's (no row is copied).
+ */
+export function memoryScreenshotList(db: MirageDb): ScreenshotListRepository<Readonly<ScreenshotRow>> {
+  return {
+    list(query, scope) {
+      const sorted = sortedShots(db);
+      const organizations = scope === 'all' ? null : new Set(scope);
+      const start = (query.page - 1) * query.pageSize;
+      const end = start + query.pageSize;
+      const page: Readonly<ScreenshotRow>[] = [];
+      let total = 0;
+      for (let i = 0; i < sorted.length; i += 1) {
+        const row = sorted[query.ascending ? i : sorted.length - 1 - i] as Readonly<ScreenshotRow>;
+        if (organizations && !organizations.has(String(row.organizationId))) continue;
+        if (!matchesScreenshotQuery(row, query)) continue;
+        if (total >= start && total < end) page.push(row);
+        total += 1;
+      }
+      return Promise.resolve({ rows: page, total });
+    },
+  };
+}
+
+const screenshotLists = new WeakMap<MirageDb, ScreenshotListRepository<Readonly<ScreenshotRow>>>();
+
+/** Answers this backend's screenshots list from `repository` (the server's SQL store, server/db/screenshot-list.ts). */
+export function setScreenshotListRepository(db: MirageDb, repository: ScreenshotListRepository<Readonly<ScreenshotRow>>): void {
+  screenshotLists.set(db, repository);
+}
+
+async function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
+  const query = readScreenshotQuery(request);
+  const { rows, total } = await (screenshotLists.get(db) ?? memoryScreenshotList(db)).list(query, screenshotScope(user));
+  const names = unitNames(db);
+  return json(200, { items: rows.map((r) => toItem(r, names)), total, page: query.page, pageSize: query.pageSize });
+}
+
+function isSortedBy<T>(rows: readonly T[], compare: (a: T, b: T) => number): boolean {
   for (let i = 1; i < rows.length; i += 1) if (compare(rows[i - 1] as T, rows[i] as T) > 0) return false;
   return true;
 }
@@ -336,7 +388,7 @@ export const screenshotsDomain: MirageDomain = {
   routes(server: Server, ctx: MirageContext) {
     server.get(
       '/screenshots',
-      withAuth(server, ({ db, request, user }) => listScreenshots(db, request, user)),
+      withAuth(server, async ({ db, request, user }) => listScreenshots(db, request, user)),
     );
 
     server.get(
