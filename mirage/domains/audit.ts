@@ -1,11 +1,12 @@
 import type { Request } from 'miragejs';
-import { table, type MirageDb, type Row } from '../db';
+import { changeCountOf, table, type MirageDb, type Row } from '../db';
 import { errorResponse, permits, json, subjectOf, withAuth, type UserRow } from '../http';
 import { readScope } from '../../machines/permissions/can';
-import { pageOf, queryValues, readListParams, type ListSpec } from '../list';
+import { queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
-import { compareIds } from '../../core/record-ids';
+import { auditListQuery, auditMatches, compareAuditEntries, type AuditListRepository, type AuditScope } from '../../core/audit-list';
+import type { Page } from '../../machines/domain/types';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
@@ -34,7 +35,9 @@ export interface AuditRow extends Row {
   reason: string;
 }
 
-export const auditTable = (db: MirageDb) => table<AuditRow>(db, 'auditLog');
+/** The log's collection. */
+export const AUDIT_LOG = 'auditLog';
+export const auditTable = (db: MirageDb) => table<AuditRow>(db, AUDIT_LOG);
 
 export interface AuditInput {
   actor: Pick<UserRow, 'id' | 'roleId' | 'fullName'>;
@@ -87,34 +90,82 @@ const AUDIT_SPEC: ListSpec<AuditRow> = {
   defaultPageSize: 25,
 };
 
-/** One page of entries matching the request's filters, newest first; `scope` narrows to one organization. */
-export function auditPage(db: MirageDb, request: Request, scope: { organizationId?: string; resource?: string; recordId?: string }) {
+/** Whether the log's rows are in oldest-first order, as of a change count of the collection. */
+const inOrder = new WeakMap<MirageDb, { changes: number; ordered: boolean }>();
+
+/**
+ * Entries are written in time order, so newest first is the rows walked backwards; checked once per change
+ * of the log (one pass, no copy), since rows loaded or written otherwise (equal times, another instance's
+ * clock) need not be.
+ */
+function rowsInOrder(db: MirageDb, rows: readonly Readonly<AuditRow>[]): boolean {
+  const changes = changeCountOf(db, AUDIT_LOG);
+  const known = inOrder.get(db);
+  if (known?.changes === changes) return known.ordered;
+  let ordered = true;
+  for (let i = 1; i < rows.length && ordered; i += 1) {
+    ordered = compareAuditEntries(rows[i - 1] as AuditRow, rows[i] as AuditRow) <= 0;
+  }
+  inOrder.set(db, { changes, ordered });
+  return ordered;
+}
+
+/** The audit log answered from the rows in memory (the embedded backend), without copying them. */
+export function memoryAuditList(db: MirageDb): AuditListRepository<Readonly<AuditRow>> {
+  return {
+    list(query) {
+      const rows = auditTable(db).rows();
+      const start = (query.page - 1) * query.pageSize;
+      const end = start + query.pageSize;
+      if (rowsInOrder(db, rows)) {
+        const filtered = query.resources.length + query.actorIds.length + query.organizationIds.length + query.recordIds.length > 0;
+        if (!filtered) {
+          const page: Readonly<AuditRow>[] = [];
+          for (let i = rows.length - 1 - start; i >= 0 && page.length < query.pageSize; i -= 1) page.push(rows[i] as AuditRow);
+          return Promise.resolve({ rows: page, total: rows.length });
+        }
+        const page: Readonly<AuditRow>[] = [];
+        let total = 0;
+        for (let i = rows.length - 1; i >= 0; i -= 1) {
+          const row = rows[i] as AuditRow;
+          if (!auditMatches(row, query)) continue;
+          if (total >= start && total < end) page.push(row);
+          total += 1;
+        }
+        return Promise.resolve({ rows: page, total });
+      }
+      // Out of order: the matching rows sorted, newest first.
+      const matched = rows.filter((row) => auditMatches(row, query));
+      matched.sort((a, b) => compareAuditEntries(b, a));
+      return Promise.resolve({ rows: matched.slice(start, end), total: matched.length });
+    },
+  };
+}
+
+const auditLists = new WeakMap<MirageDb, AuditListRepository<Readonly<AuditRow>>>();
+
+/** Answers this backend's audit log from `repository` (the server's SQL store, server/db/audit-list.ts). */
+export function setAuditListRepository(db: MirageDb, repository: AuditListRepository<Readonly<AuditRow>>): void {
+  auditLists.set(db, repository);
+}
+
+/** One page of entries matching the request's filters, newest first; `scope` fixes what the caller may read. */
+export async function auditPage(db: MirageDb, request: Request, scope: AuditScope): Promise<Page<Readonly<AuditRow>>> {
   const params = readListParams(request, AUDIT_SPEC);
-  const resources = scope.resource ? [scope.resource] : queryValues(request, 'resource');
-  const actors = queryValues(request, 'actorId');
-  const orgs = scope.organizationId !== undefined ? [scope.organizationId] : queryValues(request, 'organizationId');
-  const records = scope.recordId ? [scope.recordId] : queryValues(request, 'recordId');
-  const rows = auditTable(db).where(
-    (r) =>
-      (resources.length === 0 || resources.includes(r.resource)) &&
-      (actors.length === 0 || actors.includes(r.actorId)) &&
-      (orgs.length === 0 || orgs.includes(r.organizationId)) &&
-      (records.length === 0 || records.includes(r.recordId)),
-  );
-  // Inserted in time order: newest first is the reverse, ties by id.
-  rows.sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : a.at < b.at ? 1 : -1));
-  return pageOf(rows, params);
+  const query = auditListQuery((name) => queryValues(request, name), params, scope);
+  const { rows, total } = await (auditLists.get(db) ?? memoryAuditList(db)).list(query);
+  return { items: rows, total, page: params.page, pageSize: params.pageSize };
 }
 
 function routes(server: Parameters<MirageDomain['routes']>[0], _ctx: MirageContext): void {
   server.get(
     '/audit-log',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return errorResponse(403, 'Forbidden');
       // Whoever reads only their own organization's trail is narrowed to it whatever they ask for.
       const readable = readScope(subjectOf(user), 'auditLog');
       const scope = readable.kind === 'all' ? {} : { organizationId: String(user.organizationId) };
-      return json(200, auditPage(db, request, scope));
+      return json(200, await auditPage(db, request, scope));
     }),
   );
 }

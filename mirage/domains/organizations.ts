@@ -302,7 +302,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.get(
     '/organizations/:id/audit',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
       if (!orgTable(db).find(id)) return notFound();
       const decision = can(subjectOf(user), 'read', 'auditLog', { organizationId: id });
@@ -310,7 +310,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         // Another organization's trail does not exist for whoever reads only their own.
         return decision.reason === 'otherOrganization' ? notFound() : forbidden();
       }
-      return json(200, auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
+      return json(200, await auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
     }),
   );
 

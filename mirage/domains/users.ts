@@ -433,11 +433,11 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.get(
     '/users/:id/audit',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return forbidden();
       const target = findTarget(db, request);
       if (!target || !canRead(user, target)) return notFound();
-      return json(200, auditPage(db, request, { resource: 'user', recordId: String(target.id) }));
+      return json(200, await auditPage(db, request, { resource: 'user', recordId: String(target.id) }));
     }),
   );
 
