@@ -14,6 +14,8 @@ import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
+import { setScreenshotListRepository } from '../mirage/domains/screenshots';
+import { createSqlScreenshotList } from './db/screenshot-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -121,6 +123,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The units' and users' lists run as SQL on committed rows (server/db/unit-list.ts, user-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
+  setScreenshotListRepository(db, createSqlScreenshotList(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);

@@ -1,8 +1,9 @@
 import type { ListTable } from './list-table';
+import { screenshotListTable } from './screenshot-list';
 import { unitListTable } from './unit-list';
 import { userListTable } from './user-list';
 
 /** Every list table, by the collection it follows: the row store writes them, a start ensures them. */
 export const LIST_TABLES: ReadonlyMap<string, ListTable> = new Map(
-  [unitListTable, userListTable].map((table) => [table.spec.collection, table]),
+  [unitListTable, userListTable, screenshotListTable].map((table) => [table.spec.collection, table]),
 );
