@@ -16,6 +16,8 @@ import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
 import { setScreenshotListRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshotList } from './db/screenshot-list';
+import { setAuditListRepository } from '../mirage/domains/audit';
+import { createSqlAuditList } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -124,6 +126,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
   setScreenshotListRepository(db, createSqlScreenshotList(options.sql));
+  setAuditListRepository(db, createSqlAuditList(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);

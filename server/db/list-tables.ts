@@ -1,3 +1,4 @@
+import { auditListTable } from './audit-list';
 import type { ListTable } from './list-table';
 import { screenshotListTable } from './screenshot-list';
 import { unitListTable } from './unit-list';
@@ -5,5 +6,5 @@ import { userListTable } from './user-list';
 
 /** Every list table, by the collection it follows: the row store writes them, a start ensures them. */
 export const LIST_TABLES: ReadonlyMap<string, ListTable> = new Map(
-  [unitListTable, userListTable, screenshotListTable].map((table) => [table.spec.collection, table]),
+  [unitListTable, userListTable, auditListTable, screenshotListTable].map((table) => [table.spec.collection, table]),
 );

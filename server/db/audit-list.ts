@@ -1,0 +1,81 @@
+import {
+  AUDIT_LIST_VERSION,
+  auditListEntry,
+  type AuditListEntry,
+  type AuditListQuery,
+  type AuditListRepository,
+  type AuditListSource,
+} from '../../core/audit-list';
+import type { Row } from '../../mirage/db';
+import { listTable, parameters, type Parameters } from './list-table';
+import type { Queryable } from './sql';
+
+/**
+ * The audit log's list as SQL on `audit_list` (server/migrations/005_audit_list.sql): the same query the
+ * embedded backend runs in memory (mirage/domains/audit.ts), newest first by the same keys of
+ * core/audit-list.ts compared by code point. The table is written in the same transaction as the entries'
+ * rows (auditListTable, from the row store), so it is never behind them.
+ */
+
+/** The audit log's collection in `rows`. */
+export const AUDIT_LOG = 'auditLog';
+
+const COLUMNS = ['id', 'at_key', 'id_key', 'resource', 'actor_id', 'organization_id', 'record_id'] as const;
+type Column = (typeof COLUMNS)[number];
+const asRecord = (entry: AuditListEntry): Record<Column, unknown> => ({
+  id: entry.id,
+  at_key: entry.atKey,
+  id_key: entry.idKey,
+  resource: entry.resource,
+  actor_id: entry.actorId,
+  organization_id: entry.organizationId,
+  record_id: entry.recordId,
+});
+
+/** The audit log's list table (server/migrations/005_audit_list.sql), written with the entries' rows. */
+export const auditListTable = listTable({
+  table: 'audit_list',
+  collection: AUDIT_LOG,
+  metaKey: 'auditList',
+  version: AUDIT_LIST_VERSION,
+  columns: COLUMNS,
+  types: {},
+  record: (row) => asRecord(auditListEntry(row as AuditListSource & Row)),
+});
+
+/** The WHERE clause of the query's filters (an empty list filters nothing). */
+function conditions(params: Parameters, query: AuditListQuery): string {
+  const where: string[] = [];
+  const filters: [string, readonly string[]][] = [
+    ['a.resource', query.resources],
+    ['a.actor_id', query.actorIds],
+    ['a.organization_id', query.organizationIds],
+    ['a.record_id', query.recordIds],
+  ];
+  for (const [column, values] of filters) {
+    if (values.length > 0) where.push(`${column} = ANY(${params.add([...values], 'text[]')})`);
+  }
+  return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+/** The audit log as SQL, newest first; rows are the entries' stored records. */
+export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
+  return {
+    async list(query) {
+      const page = parameters();
+      const where = conditions(page, query);
+      const limit = page.add(query.pageSize, 'int');
+      const offset = page.add((query.page - 1) * query.pageSize, 'int');
+      const count = parameters();
+      const [rows, total] = await Promise.all([
+        sql.query<{ data: R }>(
+          `SELECT r.data FROM audit_list a JOIN rows r ON r.collection = '${AUDIT_LOG}' AND r.id = a.id
+           ${where} ORDER BY a.at_key DESC, a.id_key DESC LIMIT ${limit} OFFSET ${offset}`,
+          page.values,
+        ),
+        sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_list a ${conditions(count, query)}`, count.values),
+      ]);
+      return { rows: rows.rows.map((row) => row.data), total: Number(total.rows[0]?.n ?? 0) };
+    },
+  };
+}
