@@ -90,54 +90,50 @@ const AUDIT_SPEC: ListSpec<AuditRow> = {
   defaultPageSize: 25,
 };
 
-/** Whether the log's rows are in oldest-first order, as of a change count of the collection. */
-const inOrder = new WeakMap<MirageDb, { changes: number; ordered: boolean }>();
+/** The log oldest first as of a change count: null when the rows themselves are (the common case). */
+const oldestFirstCache = new WeakMap<MirageDb, { changes: number; sorted: readonly Readonly<AuditRow>[] | null }>();
 
 /**
- * Entries are written in time order, so newest first is the rows walked backwards; checked once per change
- * of the log (one pass, no copy), since rows loaded or written otherwise (equal times, another instance's
- * clock) need not be.
+ * The log's rows oldest first, not copied. Entries are written in time order, so they are the rows
+ * themselves, checked once per change of the log (one pass); rows loaded or written otherwise (another
+ * order of a restore, equal times) are sorted once per change instead, an array of the same rows.
  */
-function rowsInOrder(db: MirageDb, rows: readonly Readonly<AuditRow>[]): boolean {
+function oldestFirst(db: MirageDb): readonly Readonly<AuditRow>[] {
+  const rows = auditTable(db).rows();
   const changes = changeCountOf(db, AUDIT_LOG);
-  const known = inOrder.get(db);
-  if (known?.changes === changes) return known.ordered;
+  const known = oldestFirstCache.get(db);
+  if (known?.changes === changes) return known.sorted ?? rows;
   let ordered = true;
   for (let i = 1; i < rows.length && ordered; i += 1) {
     ordered = compareAuditEntries(rows[i - 1] as AuditRow, rows[i] as AuditRow) <= 0;
   }
-  inOrder.set(db, { changes, ordered });
-  return ordered;
+  const sorted = ordered ? null : [...rows].sort(compareAuditEntries);
+  oldestFirstCache.set(db, { changes, sorted });
+  return sorted ?? rows;
 }
 
-/** The audit log answered from the rows in memory (the embedded backend), without copying them. */
+/** The audit log answered from the rows in memory (the embedded backend): one backwards walk, newest first. */
 export function memoryAuditList(db: MirageDb): AuditListRepository<Readonly<AuditRow>> {
   return {
     list(query) {
-      const rows = auditTable(db).rows();
+      const rows = oldestFirst(db);
       const start = (query.page - 1) * query.pageSize;
       const end = start + query.pageSize;
-      if (rowsInOrder(db, rows)) {
-        const filtered = query.resources.length + query.actorIds.length + query.organizationIds.length + query.recordIds.length > 0;
-        if (!filtered) {
-          const page: Readonly<AuditRow>[] = [];
-          for (let i = rows.length - 1 - start; i >= 0 && page.length < query.pageSize; i -= 1) page.push(rows[i] as AuditRow);
-          return Promise.resolve({ rows: page, total: rows.length });
-        }
-        const page: Readonly<AuditRow>[] = [];
-        let total = 0;
-        for (let i = rows.length - 1; i >= 0; i -= 1) {
-          const row = rows[i] as AuditRow;
-          if (!auditMatches(row, query)) continue;
-          if (total >= start && total < end) page.push(row);
-          total += 1;
-        }
-        return Promise.resolve({ rows: page, total });
+      const page: Readonly<AuditRow>[] = [];
+      const filtered = query.resources.length + query.actorIds.length + query.organizationIds.length + query.recordIds.length > 0;
+      if (!filtered) {
+        for (let i = rows.length - 1 - start; i >= 0 && page.length < query.pageSize; i -= 1) page.push(rows[i] as AuditRow);
+        return Promise.resolve({ rows: page, total: rows.length });
       }
-      // Out of order: the matching rows sorted, newest first.
-      const matched = rows.filter((row) => auditMatches(row, query));
-      matched.sort((a, b) => compareAuditEntries(b, a));
-      return Promise.resolve({ rows: matched.slice(start, end), total: matched.length });
+      // Every match counts towards the total; only the page's are kept.
+      let total = 0;
+      for (let i = rows.length - 1; i >= 0; i -= 1) {
+        const row = rows[i] as AuditRow;
+        if (!auditMatches(row, query)) continue;
+        if (total >= start && total < end) page.push(row);
+        total += 1;
+      }
+      return Promise.resolve({ rows: page, total });
     },
   };
 }
