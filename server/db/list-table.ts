@@ -84,3 +84,19 @@ export function parameters() {
   };
 }
 export type Parameters = ReturnType<typeof parameters>;
+
+/**
+ * A list query as PostgreSQL can bind it, or null when it matches nothing: text there holds no NUL, and no
+ * stored value contains one, so a search with one matches nothing and a filter value with one matches no
+ * row (a filter left with no value matches nothing), exactly as the in-memory list answers.
+ */
+export function bindableQuery<Q extends { search: string; filters: Record<string, string[]> }>(query: Q): Q | null {
+  if (query.search.includes('\0')) return null;
+  const filters: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(query.filters)) {
+    const kept = values.filter((value) => !value.includes('\0'));
+    if (kept.length === 0) return null;
+    filters[name] = kept;
+  }
+  return { ...query, filters };
+}

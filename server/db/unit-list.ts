@@ -10,7 +10,7 @@ import {
   unitListEntry,
 } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
-import { listTable, parameters, type Parameters } from './list-table';
+import { bindableQuery, listTable, parameters, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -119,7 +119,9 @@ function statusExpression(params: Parameters, now: number, as: 'name' | 'order')
 /** The list as SQL; rows are the units' stored records (the same `data` the row store keeps). */
 export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable): ServiceUnitListRepository<R> {
   return {
-    async list(query, scope, now) {
+    async list(asked, scope, now) {
+      const query = bindableQuery(asked);
+      if (!query) return { rows: [], total: 0 };
       const page = parameters();
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
       const sortBy = isTextSort(query.sort)
@@ -129,7 +131,7 @@ export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable):
           : `u.${SORT_COLUMNS.name}`;
       const where = conditions(page, scope, query, now);
       const limit = page.add(query.pageSize, 'int');
-      const offset = page.add((query.page - 1) * query.pageSize, 'int');
+      const offset = page.add((query.page - 1) * query.pageSize, 'bigint');
       const count = parameters();
       const [rows, total] = await Promise.all([
         sql.query<{ data: R }>(

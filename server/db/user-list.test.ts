@@ -77,11 +77,14 @@ function queries(): ListCase[] {
   out.push({ query: query({ filters: { role: ['4'] }, sort: 'email', pageSize: 500 }), scope: ['1'] });
   out.push({ query: query({ filters: { role: ['1', '2'], status: ['active'] } }), scope: 'all' });
   out.push({ query: query({ filters: { role: ['x'] } }), scope: 'all' });
+  // A value PostgreSQL cannot hold matches nothing; the others of its filter still do.
+  out.push({ query: query({ filters: { organizationId: ['1', '2\0'] }, pageSize: 500 }), scope: 'all' });
+  out.push({ query: query({ filters: { organizationId: ['\0'] } }), scope: 'all' });
   // The organization filter narrows the caller's scope and never widens it.
   out.push({ query: query({ filters: { organizationId: ['2', '3'] }, pageSize: 500 }), scope: 'all' });
   out.push({ query: query({ filters: { organizationId: ['2', '3'] }, pageSize: 500 }), scope: ['3'] });
   out.push({ query: query({ filters: { organizationId: ['2'] }, pageSize: 500 }), scope: ['3'] });
-  for (const search of ['ana', 'müller', 'mueller', 'ss', 'ß', 'é', 'user1', '.example', "o'b", '李', 'zz-none']) {
+  for (const search of ['ana', 'müller', 'mueller', 'ss', 'ß', 'é', 'user1', '.example', "o'b", '李', 'zz-none', 'a\0b']) {
     out.push({ query: query({ search, pageSize: 500 }), scope: 'all' });
     out.push({ query: query({ search, sort: 'username', order: 'desc', pageSize: 5, page: 2 }), scope: ['1', '3'] });
   }

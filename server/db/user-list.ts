@@ -11,7 +11,7 @@ import {
   type UserTextSort,
 } from '../../core/user-list';
 import type { Row } from '../../mirage/db';
-import { listTable, parameters, type Parameters } from './list-table';
+import { bindableQuery, listTable, parameters, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -93,12 +93,14 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
 /** The list as SQL; rows are the users' stored records (the same `data` the row store keeps). */
 export function createSqlUserList<R>(sql: Queryable): UserListRepository<R> {
   return {
-    async list(query, scope) {
+    async list(asked, scope) {
+      const query = bindableQuery(asked);
+      if (!query) return { rows: [], total: 0 };
       const page = parameters();
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
       const where = conditions(page, scope, query);
       const limit = page.add(query.pageSize, 'int');
-      const offset = page.add((query.page - 1) * query.pageSize, 'int');
+      const offset = page.add((query.page - 1) * query.pageSize, 'bigint');
       const count = parameters();
       const [rows, total] = await Promise.all([
         sql.query<{ data: R }>(
