@@ -94,6 +94,9 @@ function queries(): ListCase[] {
     query: query({ filters: { actorId: [ACTORS[3] as string], organizationId: ['10', '1'] }, page: 2, pageSize: 4 }),
     scope: 'all',
   });
+  // PostgreSQL text holds no NUL: a value with one matches no entry, as in memory.
+  out.push({ query: query({ filters: { actorId: ['1\0'] } }), scope: 'all' });
+  out.push({ query: query({ filters: { recordId: ['9', '10\0'], resource: ['user'] } }), scope: 'all' });
   return out;
 }
 

@@ -58,10 +58,31 @@ function conditions(params: Parameters, query: AuditListQuery): string {
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
+/**
+ * The query as PostgreSQL can bind it, or null when it matches nothing: text there holds no NUL and no
+ * stored value contains one, so such a value matches no entry (a filter left without values, none), as in memory.
+ */
+function bindable(query: AuditListQuery): AuditListQuery | null {
+  const kept = (values: readonly string[]) => values.filter((value) => !value.includes('\0'));
+  const bound = {
+    ...query,
+    resources: kept(query.resources),
+    actorIds: kept(query.actorIds),
+    organizationIds: kept(query.organizationIds),
+    recordIds: kept(query.recordIds),
+  };
+  const emptied = (['resources', 'actorIds', 'organizationIds', 'recordIds'] as const).some(
+    (key) => query[key].length > 0 && bound[key].length === 0,
+  );
+  return emptied ? null : bound;
+}
+
 /** The audit log as SQL, newest first; rows are the entries' stored records. */
 export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
   return {
-    async list(query) {
+    async list(asked) {
+      const query = bindable(asked);
+      if (!query) return { rows: [], total: 0 };
       const page = parameters();
       const where = conditions(page, query);
       const limit = page.add(query.pageSize, 'int');
