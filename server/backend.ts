@@ -122,7 +122,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // The units' and users' lists run as SQL on committed rows (server/db/unit-list.ts, user-list.ts).
+  // The four largest lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
   setScreenshotListRepository(db, createSqlScreenshotList(options.sql));

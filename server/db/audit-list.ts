@@ -7,7 +7,7 @@ import {
   type AuditListSource,
 } from '../../core/audit-list';
 import type { Row } from '../../mirage/db';
-import { listTable, parameters, type Parameters } from './list-table';
+import { listTable, tablePage, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -83,20 +83,13 @@ export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
     async list(asked) {
       const query = bindable(asked);
       if (!query) return { rows: [], total: 0 };
-      const page = parameters();
-      const where = conditions(page, query);
-      const limit = page.add(query.pageSize, 'int');
-      const offset = page.add((query.page - 1) * query.pageSize, 'int');
-      const count = parameters();
-      const [rows, total] = await Promise.all([
-        sql.query<{ data: R }>(
-          `SELECT r.data FROM audit_list a JOIN rows r ON r.collection = '${AUDIT_LOG}' AND r.id = a.id
-           ${where} ORDER BY a.at_key DESC, a.id_key DESC LIMIT ${limit} OFFSET ${offset}`,
-          page.values,
-        ),
-        sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_list a ${conditions(count, query)}`, count.values),
-      ]);
-      return { rows: rows.rows.map((row) => row.data), total: Number(total.rows[0]?.n ?? 0) };
+      return tablePage<R>(sql, auditListTable, {
+        alias: 'a',
+        where: (params) => conditions(params, query),
+        orderBy: () => 'a.at_key DESC, a.id_key DESC',
+        page: query.page,
+        pageSize: query.pageSize,
+      });
     },
   };
 }

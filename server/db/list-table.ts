@@ -100,3 +100,41 @@ export function bindableQuery<Q extends { search: string; filters: Record<string
   }
   return { ...query, filters };
 }
+
+export interface TablePageQuery {
+  /** The table's alias in `where` and `orderBy` (`u`, `s`, …). */
+  alias: string;
+  /** The WHERE clause (or ''), its values added to `params`; called once for the page and once for the count. */
+  where(params: Parameters): string;
+  /** The ORDER BY terms, ending with the id key's (so a page is stable). */
+  orderBy(params: Parameters): string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a list table's records (joined to their stored `data`) and how many match: two queries with
+ * the same WHERE, run side by side. A page past any count (an offset beyond a safe integer) answers the
+ * total only.
+ */
+export async function tablePage<R>(sql: Queryable, table: ListTable, query: TablePageQuery): Promise<{ rows: R[]; total: number }> {
+  const { alias } = query;
+  const count = parameters();
+  const counting = sql
+    .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table.spec.table} ${alias} ${query.where(count)}`, count.values)
+    .then(({ rows }) => Number(rows[0]?.n ?? 0));
+  const offset = (query.page - 1) * query.pageSize;
+  if (!Number.isSafeInteger(offset)) return { rows: [], total: await counting };
+  const page = parameters();
+  const where = query.where(page);
+  const orderBy = query.orderBy(page);
+  const [rows, total] = await Promise.all([
+    sql.query<{ data: R }>(
+      `SELECT r.data FROM ${table.spec.table} ${alias} JOIN rows r ON r.collection = '${table.spec.collection}' AND r.id = ${alias}.id
+       ${where} ORDER BY ${orderBy} LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`,
+      page.values,
+    ),
+    counting,
+  ]);
+  return { rows: rows.rows.map((row) => row.data), total };
+}

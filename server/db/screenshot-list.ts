@@ -8,7 +8,7 @@ import {
 } from '../../core/screenshot-list';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import type { Row } from '../../mirage/db';
-import { listTable, parameters, type Parameters } from './list-table';
+import { listTable, tablePage, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -64,27 +64,14 @@ export function createSqlScreenshotList<R>(sql: Queryable): ScreenshotListReposi
   return {
     async list(query, scope) {
       if (holdsNul(query)) return { rows: [], total: 0 };
-      const count = parameters();
-      const counting = sql.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM screenshot_list s ${conditions(count, scope, query)}`,
-        count.values,
-      );
-      const offset = (query.page - 1) * query.pageSize;
-      // A page past any count answers only the total (and spares an OFFSET beyond bigint).
-      if (!Number.isSafeInteger(offset)) return { rows: [], total: Number((await counting).rows[0]?.n ?? 0) };
-      const page = parameters();
       const direction = query.ascending ? 'ASC' : 'DESC';
-      const where = conditions(page, scope, query);
-      const [rows, total] = await Promise.all([
-        sql.query<{ data: R }>(
-          `SELECT r.data FROM screenshot_list s JOIN rows r ON r.collection = '${SCREENSHOTS}' AND r.id = s.id
-           ${where} ORDER BY s.captured_key ${direction}, s.id_key ${direction}
-           LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`,
-          page.values,
-        ),
-        counting,
-      ]);
-      return { rows: rows.rows.map((row) => row.data), total: Number(total.rows[0]?.n ?? 0) };
+      return tablePage<R>(sql, screenshotListTable, {
+        alias: 's',
+        where: (params) => conditions(params, scope, query),
+        orderBy: () => `s.captured_key ${direction}, s.id_key ${direction}`,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   unitListEntry,
 } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
-import { bindableQuery, listTable, parameters, type Parameters } from './list-table';
+import { bindableQuery, listTable, parameters, tablePage, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -122,26 +122,21 @@ export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable):
     async list(asked, scope, now) {
       const query = bindableQuery(asked);
       if (!query) return { rows: [], total: 0 };
-      const page = parameters();
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const sortBy = isTextSort(query.sort)
-        ? `u.${SORT_COLUMNS[query.sort]}`
-        : query.sort === 'status'
-          ? statusExpression(page, now, 'order')
-          : `u.${SORT_COLUMNS.name}`;
-      const where = conditions(page, scope, query, now);
-      const limit = page.add(query.pageSize, 'int');
-      const offset = page.add((query.page - 1) * query.pageSize, 'bigint');
-      const count = parameters();
-      const [rows, total] = await Promise.all([
-        sql.query<{ data: R }>(
-          `SELECT r.data FROM unit_list u JOIN rows r ON r.collection = '${UNITS}' AND r.id = u.id
-           ${where} ORDER BY ${sortBy} ${direction}, u.id_key ${direction} LIMIT ${limit} OFFSET ${offset}`,
-          page.values,
-        ),
-        sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM unit_list u ${conditions(count, scope, query, now)}`, count.values),
-      ]);
-      return { rows: rows.rows.map((row) => row.data), total: Number(total.rows[0]?.n ?? 0) };
+      return tablePage<R>(sql, unitListTable, {
+        alias: 'u',
+        where: (params) => conditions(params, scope, query, now),
+        orderBy: (params) => {
+          const sortBy = isTextSort(query.sort)
+            ? `u.${SORT_COLUMNS[query.sort]}`
+            : query.sort === 'status'
+              ? statusExpression(params, now, 'order')
+              : `u.${SORT_COLUMNS.name}`;
+          return `${sortBy} ${direction}, u.id_key ${direction}`;
+        },
+        page: query.page,
+        pageSize: query.pageSize,
+      });
     },
     async tags(scope) {
       const params = parameters();

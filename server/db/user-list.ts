@@ -11,7 +11,7 @@ import {
   type UserTextSort,
 } from '../../core/user-list';
 import type { Row } from '../../mirage/db';
-import { bindableQuery, listTable, parameters, type Parameters } from './list-table';
+import { bindableQuery, listTable, tablePage, type Parameters } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -96,21 +96,14 @@ export function createSqlUserList<R>(sql: Queryable): UserListRepository<R> {
     async list(asked, scope) {
       const query = bindableQuery(asked);
       if (!query) return { rows: [], total: 0 };
-      const page = parameters();
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      const where = conditions(page, scope, query);
-      const limit = page.add(query.pageSize, 'int');
-      const offset = page.add((query.page - 1) * query.pageSize, 'bigint');
-      const count = parameters();
-      const [rows, total] = await Promise.all([
-        sql.query<{ data: R }>(
-          `SELECT r.data FROM user_list u JOIN rows r ON r.collection = '${USERS}' AND r.id = u.id
-           ${where} ORDER BY ${sortColumn(query.sort)} ${direction}, u.id_key ${direction} LIMIT ${limit} OFFSET ${offset}`,
-          page.values,
-        ),
-        sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_list u ${conditions(count, scope, query)}`, count.values),
-      ]);
-      return { rows: rows.rows.map((row) => row.data), total: Number(total.rows[0]?.n ?? 0) };
+      return tablePage<R>(sql, userListTable, {
+        alias: 'u',
+        where: (params) => conditions(params, scope, query),
+        orderBy: () => `${sortColumn(query.sort)} ${direction}, u.id_key ${direction}`,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
     },
   };
 }
