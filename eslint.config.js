@@ -129,7 +129,19 @@ const layersRule = {
           : isPackage(
               spec,
               isTest
-                ? ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', 'uuid', 'vitest', 'fake-indexeddb']
+                ? [
+                    'miragejs',
+                    'idb-keyval',
+                    'idb',
+                    'zod',
+                    're2js',
+                    'jose',
+                    '@noble/hashes',
+                    'route-recognizer',
+                    'uuid',
+                    'vitest',
+                    'fake-indexeddb',
+                  ]
                 : ['miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', 'uuid'],
             );
         if (!ok) context.report({ node, messageId: 'mirage', data: { spec } });

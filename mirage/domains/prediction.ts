@@ -12,7 +12,15 @@ import { table, type MirageDb, type Row } from '../db';
 import { errorResponse, json, withAuth } from '../http';
 import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import { dayOf, historyOf, dateOfDay } from '../../core/prediction/history';
-import { HORIZON_DAYS, MIN_HISTORY_DAYS, downtimeForecast, predict, riskOf, featuresOf, type Prediction } from '../../core/prediction/model';
+import {
+  HORIZON_DAYS,
+  MIN_HISTORY_DAYS,
+  downtimeForecast,
+  predict,
+  riskOf,
+  featuresOf,
+  type Prediction,
+} from '../../core/prediction/model';
 import type { MirageContext, MirageDomain } from '../types';
 import { statusOf, type ServiceUnitRow } from './service-units';
 import { isReporting } from '../../machines/service-units/unit-status';
