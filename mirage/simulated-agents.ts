@@ -286,7 +286,12 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
               (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
         );
         const run = (agent: AgentState, work: () => Promise<void>) =>
-          stopped ? null : work().catch((error: unknown) => options.onError?.(error));
+          stopped
+            ? null
+            : work().catch((error: unknown) => {
+                // A call still under way when the driver stopped (the tab or the server going away) fails as expected.
+                if (!stopped) options.onError?.(error);
+              });
         // Side by side, as separate machines would: each waits only for its own answers.
         await Promise.all([
           ...due.map((agent) => run(agent, () => beat(agent))),

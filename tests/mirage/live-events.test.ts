@@ -7,6 +7,7 @@ import { eventsTable, pruneEvents, resourceOfEvent, touchesLiveCollections } fro
 import { subjectOf, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
 import { makeServer } from '@mirage/server';
+import { startSimulatedAgents, type AgentCall } from '@mirage/simulated-agents';
 import { agentOf, driveAgents, heartbeatOf, signInAs, type Session } from './monitoring-helpers';
 
 /**
@@ -177,6 +178,35 @@ describe('the sweep’s pruning', () => {
 });
 
 describe('the simulated agents (a fake clock)', () => {
+  it('report a failed call, but not one still under way when the driver stopped (the tab or server going away)', async () => {
+    await start();
+    const failLater = () => {
+      let fail: (error: Error) => void = () => undefined;
+      const call: AgentCall = () => new Promise((_, reject) => (fail = reject));
+      return { call, fail: (message: string) => fail(new Error(message)) };
+    };
+    for (const stopFirst of [false, true]) {
+      const { call, fail } = failLater();
+      const reported: unknown[] = [];
+      const agents = startSimulatedAgents({
+        db: server.db,
+        call,
+        now: () => now,
+        setTimeout: () => null,
+        clearTimeout: () => undefined,
+        onError: (error) => reported.push(error),
+      });
+      const ticked = agents.tick();
+      // The first heartbeat is under way; it fails after (or before) the driver stops.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (stopFirst) agents.stop();
+      fail('the server went away');
+      await ticked;
+      agents.stop();
+      expect(reported.length > 0, `stopped first: ${stopFirst}`).toBe(!stopFirst);
+    }
+  });
+
   it('heartbeat each unit at its interval, staggered, report processes and answer commands through the agent API', async () => {
     await start();
     const user = await signInAs('user');
