@@ -97,7 +97,11 @@ export interface LiveEventData {
   'unit.deleted': Record<string, never>;
   'processes.changed': { running: number };
   /** `commandId`: the capture command the screenshot answers (null: none, e.g. the agent's own schedule). */
-  'screenshot.captured': { screenshotId: Id; commandId: Id | null };
+  'screenshot.captured': {
+    screenshotId: Id;
+    commandId: Id | null;
+    /** The unit's name when it was captured (absent on older events). */ unitName?: string;
+  };
   'screenshot.changed': { screenshotId: Id; change: 'updated' | 'deleted' };
   'command.finished': { command: Command };
   'user.changed': { change: 'created' | 'updated' | 'deleted' };

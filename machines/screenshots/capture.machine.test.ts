@@ -206,14 +206,18 @@ describe('capture machine: live events from the liveEvents actor', () => {
 
     it('is delivered by the screenshot that answers its command, without asking the status', async () => {
       const { actor, checks, live, delivered } = startLive(own);
+      const units: (string | null)[] = [];
+      actor.on('capture.delivered', (e) => units.push(e.unitName));
       actor.send({ type: 'capture.request', unitId: 'u1' });
       await flush();
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1', unitName: 'Kiosk 1' });
       expect(actor.getSnapshot().matches('delivered')).toBe(true);
       expect(actor.getSnapshot().hasTag('pending')).toBe(false);
       expect(actor.getSnapshot().context.screenshotId).toBe('s9');
       expect(actor.getSnapshot().context.ticket?.status).toBe('delivered');
       expect(delivered).toEqual(['s9']);
+      // The event named the unit: the notice can say which one.
+      expect(units).toEqual(['Kiosk 1']);
       expect(checks.calls).toHaveLength(0);
     });
 

@@ -34,6 +34,8 @@ export interface CaptureContext<S extends Screenshot = Screenshot> {
   screenshotId: string | null;
   /** The delivered screenshot (null when the live event settled the request: it names the id only). */
   screenshot: S | null;
+  /** The unit's name as the live event gave it (null: not known, e.g. an older backend). */
+  unitName: string | null;
   error: unknown;
   failureReason: string | null;
   pollMs: number;
@@ -49,10 +51,10 @@ export type CaptureEvent =
   | { type: 'capture.request'; unitId: string }
   | { type: 'capture.dismiss' }
   /** A new screenshot of a unit (the live `screenshot.captured`), with the capture command it answers (null: none). */
-  | { type: 'capture.live.captured'; unitId: string; screenshotId: string; commandId?: string | null };
+  | { type: 'capture.live.captured'; unitId: string; screenshotId: string; commandId?: string | null; unitName?: string };
 
 export type CaptureEmitted<S extends Screenshot = Screenshot> =
-  | { type: 'capture.delivered'; screenshotId: string; screenshot: S | null }
+  | { type: 'capture.delivered'; screenshotId: string; screenshot: S | null; unitName: string | null }
   | { type: 'capture.failed'; reason: string | null; error: unknown };
 
 /** The command a capture event answers and the one the request waits for, when both are known. */
@@ -95,7 +97,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
     actions: {
       assignRequest: assign(({ event }) =>
         event.type === 'capture.request'
-          ? { unitId: event.unitId, ticket: null, screenshotId: null, screenshot: null, error: null, failureReason: null }
+          ? { unitId: event.unitId, ticket: null, screenshotId: null, screenshot: null, unitName: null, error: null, failureReason: null }
           : {},
       ),
       assignTicket: assign((_, { ticket }: { ticket: CaptureTicket<S> }) => ({
@@ -109,6 +111,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
           ? {
               ticket: { ...context.ticket, status: 'delivered' as const, failureReason: null },
               screenshotId: event.screenshotId,
+              unitName: event.unitName ?? null,
               failureReason: null,
             }
           : {},
@@ -119,6 +122,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
         type: 'capture.delivered' as const,
         screenshotId: context.screenshotId ?? '',
         screenshot: context.screenshot,
+        unitName: context.unitName,
       })),
       emitFailed: emit(({ context }) => ({ type: 'capture.failed' as const, reason: context.failureReason, error: context.error })),
       clear: assign({
@@ -126,6 +130,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
         ticket: () => null,
         screenshotId: () => null,
         screenshot: () => null,
+        unitName: () => null,
         error: () => null,
         failureReason: () => null,
       }),
@@ -138,6 +143,7 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       ticket: null,
       screenshotId: null,
       screenshot: null,
+      unitName: null,
       error: null,
       failureReason: null,
       pollMs: input.pollMs ?? 500,

@@ -348,7 +348,11 @@ export function emitScreenshotCaptured(
     organizationId: shot.organizationId,
     subjectId: shot.id,
     unitId: shot.serviceUnitId,
-    data: { screenshotId: String(shot.id), commandId: commandId === null ? null : String(commandId) },
+    data: {
+      screenshotId: String(shot.id),
+      commandId: commandId === null ? null : String(commandId),
+      unitName: table<{ id: string; name: string }>(db, 'serviceUnits').find(shot.serviceUnitId)?.name ?? '',
+    },
   });
 }
 

@@ -185,6 +185,11 @@ describe('screenshots endpoints', () => {
       ['screenshot.captured', upload.body.screenshotId, requested.body.commandId],
       ['screenshot.captured', own.body.screenshotId, null],
     ]);
+    // It names the unit too, so a notice can say which unit's screenshot arrived.
+    const delivering = (await user.request<EventPage>('GET', `/api/events/recent?after=${mine}&limit=500`)).body.items.find(
+      (e) => e.type === 'screenshot.captured',
+    );
+    expect(delivering?.type === 'screenshot.captured' && delivering.data.unitName).toBe(unit.name);
     expect(await screenshotEvents(globex, theirs)).toEqual([]);
   });
 

@@ -53,7 +53,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
       organizationId: String(of.organizationId),
       subjectId: String(row.id),
       unitId: String(of.id),
-      data: { screenshotId: String(row.id), commandId },
+      data: { screenshotId: String(row.id), commandId, unitName: of.name },
     };
     return { event, name: `Open screenshot of ${of.name} at ${dayjs(capturedAt).locale('en').format('lll')}` };
   }
@@ -159,7 +159,8 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     expect(screen.getByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
     const { event, name } = capture(unit, '812');
     live.push(event);
-    expect(await screen.findByText('The new screenshot arrived')).toBeInTheDocument();
+    // The event names the unit, so the notice does too.
+    expect(await screen.findByText(`New screenshot from ${unit.name}`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
   });

@@ -2499,7 +2499,7 @@ export type components = {
             /** @description The unit, user, organization, screenshot or command the event is about */
             subjectId: string;
             unitId: string | null;
-            /** @description By type: `unit.created`/`unit.changed`/`unit.online`/`unit.offline`: `{unit}` (a ServiceUnit); `unit.deleted`: `{}`; `processes.changed`: `{running}`; `screenshot.captured`: `{screenshotId, commandId}` (the capture command it answers, or null); `screenshot.changed`: `{screenshotId, change: updated|deleted}` (flagged, noted or deleted, one event per screenshot of a bulk delete); `command.finished`: `{command}`; `user.changed`/`organization.changed`: `{change: created|updated|deleted}` */
+            /** @description By type: `unit.created`/`unit.changed`/`unit.online`/`unit.offline`: `{unit}` (a ServiceUnit); `unit.deleted`: `{}`; `processes.changed`: `{running}`; `screenshot.captured`: `{screenshotId, commandId, unitName}` (the capture command it answers, or null; the unit's name); `screenshot.changed`: `{screenshotId, change: updated|deleted}` (flagged, noted or deleted, one event per screenshot of a bulk delete); `command.finished`: `{command}`; `user.changed`/`organization.changed`: `{change: created|updated|deleted}` */
             data: Record<string, never>;
         };
         EventPage: {
@@ -5969,7 +5969,7 @@ export interface operations {
                     /**
                      * @example id: 1042
                      *     event: screenshot.captured
-                     *     data: {"id":"1042","type":"screenshot.captured","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"3158","unitId":"33","data":{"screenshotId":"3158","commandId":"812"}}
+                     *     data: {"id":"1042","type":"screenshot.captured","at":"2026-11-26T10:00:00.000Z","organizationId":"1","subjectId":"3158","unitId":"33","data":{"screenshotId":"3158","commandId":"812","unitName":"Hamburg Depot Dispatch Terminal 01"}}
                      */
                     "text/event-stream": string;
                 };

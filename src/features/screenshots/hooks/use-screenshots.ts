@@ -68,7 +68,13 @@ export function screenshotViewerEvent(event: LiveEvent): ViewerEvent<ScreenshotI
 /** What "capture now" applies: a new screenshot of a unit and the command it answers (its own settles the request). */
 export function screenshotCaptureEvent(event: LiveEvent): CaptureEvent | null {
   return event.type === 'screenshot.captured' && event.unitId !== null
-    ? { type: 'capture.live.captured', unitId: event.unitId, screenshotId: event.data.screenshotId, commandId: event.data.commandId }
+    ? {
+        type: 'capture.live.captured',
+        unitId: event.unitId,
+        screenshotId: event.data.screenshotId,
+        commandId: event.data.commandId,
+        ...(event.data.unitName !== undefined ? { unitName: event.data.unitName } : {}),
+      }
     : null;
 }
 
@@ -158,10 +164,11 @@ export function useScreenshots() {
       ),
       capture.on('capture.delivered', (e) => {
         list.send({ type: 'list.refresh' });
-        // Settled by the live event, the request knows the screenshot's id, not its unit's name.
+        // The unit's name comes with the screenshot (a status check) or with the live event that settled it.
+        const unit = e.screenshot?.unitName ?? e.unitName;
         notifications.show({
           color: 'teal',
-          message: e.screenshot ? t('screenshots.captureDelivered', { unit: e.screenshot.unitName }) : t('screenshots.captureArrived'),
+          message: unit ? t('screenshots.captureDelivered', { unit }) : t('screenshots.captureArrived'),
         });
       }),
       capture.on('capture.failed', (e) =>
