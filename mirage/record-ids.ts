@@ -33,3 +33,6 @@ export function recordIdManagers(state: RecordIdState): Record<string, Manager> 
   }
   return { application: RecordIds, ...Object.fromEntries(NUMBERED.map((name) => [name, IdentityManager])) };
 }
+
+/** A new record's id where Mirage does not make it (a store that keeps its records itself, server/db/screenshots.ts). */
+export const newRecordId = (): string => uuidv7();

@@ -14,8 +14,10 @@ import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
-import { setScreenshotListRepository } from '../mirage/domains/screenshots';
-import { createSqlScreenshotList } from './db/screenshot-list';
+import { setScreenshotRepository } from '../mirage/domains/screenshots';
+import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
+import { inUnitOfWork } from './db/unit-of-work';
+import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditListRepository } from '../mirage/domains/audit';
 import { createSqlAuditList } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
@@ -74,9 +76,12 @@ const MAX_GROUP = 200;
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
+const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
+
 /** Applies other instances' committed rows to this one's memory, by id. */
 function applyChanges(db: MirageDb, changes: readonly StoredChange[]): void {
   for (const change of changes) {
+    if (!inMemory(change.collection)) continue;
     const rows = table<Row>(db, change.collection);
     const local = rows.find(change.id);
     if (change.data === null) {
@@ -118,14 +123,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       server = null;
     }
   }
-  const loaded = seeded ? { dump: {}, seq: await store.lastSeq() } : await store.loadAll();
+  const loaded = seeded ? { dump: {}, seq: await store.lastSeq() } : await store.loadAll(SQL_ONLY_COLLECTIONS);
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // The four largest lists run as SQL on committed rows (server/db/*-list.ts).
+  // Screenshots and their images stay in PostgreSQL only (server/db/screenshots.ts): a seed made them here.
+  for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
+  setScreenshotRepository(
+    db,
+    createSqlScreenshots(options.sql, (tx, batch) => store.writeBatch(tx, batch)),
+  );
+  // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
-  setScreenshotListRepository(db, createSqlScreenshotList(options.sql));
   setAuditListRepository(db, createSqlAuditList(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
@@ -139,7 +149,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   };
 
   const catchUp = async (tx: Queryable) => {
-    const changes = await store.changesSince(tx, seq);
+    const changes = await store.changesSince(tx, seq, SQL_ONLY_COLLECTIONS);
     if (changes.length === 0) return;
     tracker.silently(() => applyChanges(db, changes));
     seq = Math.max(seq, changes[changes.length - 1]?.seq ?? seq);
@@ -195,10 +205,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       const { last, wake } = await store.writing(async (tx) => {
+        // The last change number that repositories keeping their records in PostgreSQL took (screenshots).
+        let stored: number | null = null;
         await catchUp(tx);
         for (const work of group) {
           try {
-            outcomes.push({ ok: true, value: await work.run() });
+            const done = await inUnitOfWork(tx, work.run);
+            if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
+            outcomes.push({ ok: true, value: done.value });
             if (work.request && isSignOut(work.request.url)) pruneSessions(db, now());
             if (!tracker.isEmpty) taken.push(tracker.take());
           } catch (error) {
@@ -208,8 +222,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           }
         }
         const batch = taken.flatMap((pending) => pending.batch);
-        if (batch.length === 0) return { last: null, wake: null };
-        const last = await store.writeBatch(tx, batch);
+        if (batch.length === 0) return { last: stored, wake: null };
+        const written = await store.writeBatch(tx, batch);
+        const last = written === null ? stored : Math.max(written, stored ?? 0);
         const wake = wakeFor(batch.flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
         // Other instances wake up too, when (and only if) this commits: a notification sent inside the
         // transaction is delivered on commit. It carries nothing; they read the rows.

@@ -32,7 +32,7 @@ import {
 import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitProcessesChanged, runningOf, type ProcessRow, type ProcessRuleRow } from './processes';
-import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotImages, screenshotsTable } from './screenshots';
+import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotStore } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
 
@@ -198,7 +198,7 @@ function emitCommandFinished(db: MirageDb, now: number, row: Readonly<CommandRow
 }
 
 /** What a command's result means: a process ended, a capture settled (or a simulated agent's screenshot taken). */
-function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, command: Readonly<CommandRow>): void {
+async function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, command: Readonly<CommandRow>): Promise<void> {
   if (command.kind === 'endProcess' && command.status === 'succeeded' && command.processId) {
     const process = processes(db).find(command.processId);
     if (process?.state === 'running') {
@@ -221,7 +221,7 @@ function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, 
   }
   // A simulated agent's screenshot is drawn by the app (no image data), as the seeded ones.
   const random = createRandom(hashString(String(command.id)) + now);
-  const shot = screenshotsTable(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
+  const shot = await screenshotStore(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
   deliverCapture(db, String(request.id), String(shot.id));
   emitScreenshotCaptured(db, now, shot, command.id);
 }
@@ -379,7 +379,7 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.post(
     '/agent/screenshots',
-    agentWrite(({ db, body, unit }) => {
+    agentWrite(async ({ db, body, unit }) => {
       const input = readScreenshotUpload(body);
       if (!input.ok && 'tooLarge' in input) return agentError(413, 'screenshotTooLarge', 'The screenshot is larger than 1048576 bytes');
       if (!input.ok) return invalid(input.errors);
@@ -389,24 +389,21 @@ function routes(server: Server, ctx: MirageContext): void {
         return invalid({ commandId: 'unknown' });
       }
       const now = ctx.now();
-      const shot = screenshotsTable(db).insert({
-        serviceUnitId: String(unit.id),
-        organizationId: String(unit.organizationId),
-        capturedAt: upload.capturedAt,
-        width: upload.width,
-        height: upload.height,
-        activeWindowTitle: upload.activeWindowTitle,
-        processName: upload.processName,
-        flagged: false,
-        note: '',
-        hasImage: true,
-      });
-      screenshotImages(db).insert({
-        screenshotId: String(shot.id),
-        serviceUnitId: String(unit.id),
-        contentType: upload.contentType,
-        data: upload.data,
-      });
+      const shot = await screenshotStore(db).insert(
+        {
+          serviceUnitId: String(unit.id),
+          organizationId: String(unit.organizationId),
+          capturedAt: upload.capturedAt,
+          width: upload.width,
+          height: upload.height,
+          activeWindowTitle: upload.activeWindowTitle,
+          processName: upload.processName,
+          flagged: false,
+          note: '',
+          hasImage: true,
+        },
+        { contentType: upload.contentType, data: upload.data },
+      );
       if (command?.captureRequestId) deliverCapture(db, command.captureRequestId, String(shot.id));
       emitScreenshotCaptured(db, now, shot, command?.id ?? null);
       return json(201, { screenshotId: String(shot.id) });
@@ -448,7 +445,7 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.post(
     '/agent/commands/:id/result',
-    withAgent(server, ({ db, request, unit }) => {
+    withAgent(server, async ({ db, request, unit }) => {
       const body = parseBody(request);
       if (body === undefined) return errorResponse(400, 'Malformed request body');
       const command = commandsTable(db).find(request.params['id'] ?? '');
@@ -459,7 +456,7 @@ function routes(server: Server, ctx: MirageContext): void {
       if (!input.ok) return invalid(input.errors);
       const now = ctx.now();
       const finished = finishCommand(db, now, command, input.value);
-      applyResult(db, now, unit as ServiceUnitRow, finished);
+      await applyResult(db, now, unit as ServiceUnitRow, finished);
       emitCommandFinished(db, now, finished);
       return json(200, commandView(finished));
     }),

@@ -1,5 +1,5 @@
 import type { Request, Server } from 'miragejs';
-import type { OperatingSystem, Screenshot, ServiceUnit } from '../../machines/domain/types';
+import type { OperatingSystem, ServiceUnit } from '../../machines/domain/types';
 import { changeCountOf, table, type MirageDb, type Row } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, subjectOf, withAuth, type UserRow } from '../http';
 import { insertInSlices, timeSlicer } from '../seed-slices';
@@ -12,17 +12,11 @@ import { unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent } from '../events';
 import { issueCommand } from '../commands';
 import type { OrganizationScope } from '../../core/service-unit-list';
-import {
-  compareScreenshots,
-  matchesScreenshotQuery,
-  type ScreenshotListQuery,
-  type ScreenshotListRepository,
-} from '../../core/screenshot-list';
+import { compareScreenshots, matchesScreenshotQuery, type ScreenshotListQuery } from '../../core/screenshot-list';
+import type { ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
-export interface ScreenshotRow extends Screenshot {
-  organizationId: string;
-}
+export type ScreenshotRow = ScreenshotRecord;
 
 export interface CaptureRequestRow extends Row {
   serviceUnitId: string;
@@ -88,7 +82,6 @@ const RESOLUTIONS: [number, number][] = [
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
 export const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
 export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
-export const screenshotsTable = screenshots;
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
 
 export function makeShot(
@@ -153,11 +146,11 @@ function removeScreenshot(db: MirageDb, id: string | number): void {
   for (const image of screenshotImages(db).where({ screenshotId: String(id) })) screenshotImages(db).remove(image.id);
 }
 
-export interface ScreenshotItem extends Screenshot {
+export interface ScreenshotItem extends Omit<ScreenshotRecord, 'organizationId'> {
   unitName: string;
 }
 
-function toItem(row: ScreenshotRow, unitName: (id: string) => string): ScreenshotItem {
+function toItem(row: Readonly<ScreenshotRow>, unitName: (id: string) => string): ScreenshotItem {
   return {
     id: String(row.id),
     serviceUnitId: row.serviceUnitId,
@@ -213,7 +206,7 @@ function readScreenshotQuery(request: Request): ScreenshotListQuery {
 }
 
 /** The organizations whose screenshots a user may read (can.ts readScope). */
-function screenshotScope(user: UserRow): OrganizationScope {
+export function screenshotScope(user: UserRow): OrganizationScope {
   const scope = readScope(subjectOf(user), 'screenshot');
   if (scope.kind === 'all') return 'all';
   return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
@@ -235,40 +228,94 @@ function sortedShots(db: MirageDb): readonly Readonly<ScreenshotRow>[] {
 }
 
 /**
- * The screenshots' list answered from the rows in memory (the embedded backend): one walk over the
+ * The screenshots answered from the rows in memory (the embedded backend). The list is one walk over the
  * sorted rows in the asked direction, counting the matches and keeping only the page's (no row is copied).
  */
-export function memoryScreenshotList(db: MirageDb): ScreenshotListRepository<Readonly<ScreenshotRow>> {
+export function memoryScreenshots(db: MirageDb): ScreenshotRepository {
+  const inScope = (scope: OrganizationScope) => {
+    const organizations = scope === 'all' ? null : new Set(scope);
+    return (row: Readonly<ScreenshotRow>) => !organizations || organizations.has(String(row.organizationId));
+  };
+  const removeAll = (ids: readonly (string | number)[]) => {
+    for (const id of ids) if (screenshots(db).find(id)) removeScreenshot(db, id);
+  };
   return {
     list(query, scope) {
       const sorted = sortedShots(db);
-      const organizations = scope === 'all' ? null : new Set(scope);
+      const wanted = inScope(scope);
       const start = (query.page - 1) * query.pageSize;
       const end = start + query.pageSize;
       const page: Readonly<ScreenshotRow>[] = [];
       let total = 0;
       for (let i = 0; i < sorted.length; i += 1) {
         const row = sorted[query.ascending ? i : sorted.length - 1 - i] as Readonly<ScreenshotRow>;
-        if (organizations && !organizations.has(String(row.organizationId))) continue;
-        if (!matchesScreenshotQuery(row, query)) continue;
+        if (!wanted(row) || !matchesScreenshotQuery(row, query)) continue;
         if (total >= start && total < end) page.push(row);
         total += 1;
       }
       return Promise.resolve({ rows: page, total });
     },
+    get: (id) => Promise.resolve(screenshots(db).find(id)),
+    getMany(ids) {
+      const found = new Map<string, Readonly<ScreenshotRow>>();
+      for (const id of ids) {
+        const row = screenshots(db).find(id);
+        if (row) found.set(id, row);
+      }
+      return Promise.resolve(found);
+    },
+    insert(shot, image) {
+      const row = screenshots(db).insert(shot);
+      if (image) screenshotImages(db).insert({ screenshotId: String(row.id), serviceUnitId: row.serviceUnitId, ...image });
+      return Promise.resolve(row);
+    },
+    update: (id, patch) => Promise.resolve(screenshots(db).update(id, patch)),
+    remove(ids) {
+      removeAll(ids);
+      return Promise.resolve();
+    },
+    removeOfUnit(unitId) {
+      for (const row of screenshots(db).where((r) => String(r.serviceUnitId) === unitId)) screenshots(db).remove(row.id);
+      for (const image of screenshotImages(db).where({ serviceUnitId: unitId })) screenshotImages(db).remove(image.id);
+      return Promise.resolve();
+    },
+    countSince(scope, sinceIso) {
+      const wanted = inScope(scope);
+      let count = 0;
+      for (const row of screenshots(db).rows()) if (row.capturedAt >= sinceIso && wanted(row)) count += 1;
+      return Promise.resolve(count);
+    },
+    newest(scope, limit) {
+      // Newest last in the list's order: a walk backwards stops at the limit.
+      const sorted = sortedShots(db);
+      const wanted = inScope(scope);
+      const top: Readonly<ScreenshotRow>[] = [];
+      for (let i = sorted.length - 1; i >= 0 && top.length < limit; i -= 1) {
+        const row = sorted[i] as Readonly<ScreenshotRow>;
+        if (wanted(row)) top.push(row);
+      }
+      return Promise.resolve(top);
+    },
+    image(screenshotId) {
+      const image = screenshotImages(db).where({ screenshotId })[0];
+      return Promise.resolve(image ? { contentType: image.contentType, data: image.data } : undefined);
+    },
   };
 }
 
-const screenshotLists = new WeakMap<MirageDb, ScreenshotListRepository<Readonly<ScreenshotRow>>>();
+const repositories = new WeakMap<MirageDb, ScreenshotRepository>();
 
-/** Answers this backend's screenshots list from `repository` (the server's SQL store, server/db/screenshot-list.ts). */
-export function setScreenshotListRepository(db: MirageDb, repository: ScreenshotListRepository<Readonly<ScreenshotRow>>): void {
-  screenshotLists.set(db, repository);
+/** This backend's screenshots are `repository`'s (the server's PostgreSQL, server/db/screenshots.ts). */
+export function setScreenshotRepository(db: MirageDb, repository: ScreenshotRepository): void {
+  repositories.set(db, repository);
 }
+
+/** The screenshots of this backend: the server's repository, else the rows in memory. */
+export const screenshotStore = (db: MirageDb): ScreenshotRepository => repositories.get(db) ?? memoryScreenshots(db);
 
 async function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
   const query = readScreenshotQuery(request);
-  const { rows, total } = await (screenshotLists.get(db) ?? memoryScreenshotList(db)).list(query, screenshotScope(user));
+  const { rows, total } = await screenshotStore(db).list(query, screenshotScope(user));
   const names = unitNames(db);
   return json(200, { items: rows.map((r) => toItem(r, names)), total, page: query.page, pageSize: query.pageSize });
 }
@@ -278,24 +325,9 @@ function isSortedBy<T>(rows: readonly T[], compare: (a: T, b: T) => number): boo
   return true;
 }
 
-/** The `limit` newest rows in one pass, newest first (no sort of the whole table). */
-export function newestScreenshots(rows: readonly ScreenshotRow[], limit: number): ScreenshotRow[] {
-  const top: ScreenshotRow[] = [];
-  // Newest rows are stored last: walking backwards fills the top at once and then skips almost every row.
-  for (let r = rows.length - 1; r >= 0; r -= 1) {
-    const row = rows[r] as ScreenshotRow;
-    if (top.length === limit && row.capturedAt <= (top[top.length - 1] as ScreenshotRow).capturedAt) continue;
-    let i = top.length;
-    while (i > 0 && (top[i - 1] as ScreenshotRow).capturedAt < row.capturedAt) i -= 1;
-    top.splice(i, 0, row);
-    if (top.length > limit) top.pop();
-  }
-  return top;
-}
-
 const NOT_FOUND = 'Screenshot not found';
-const screenshotAccess = (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
-  access(user, action, 'screenshot', id ? screenshots(db).find(id) : undefined, (r) => r.organizationId, NOT_FOUND);
+const screenshotAccess = async (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
+  access(user, action, 'screenshot', id ? await screenshotStore(db).get(id) : undefined, (r) => r.organizationId, NOT_FOUND);
 
 type PatchResult = { ok: true; patch: { flagged?: boolean; note?: string } } | { ok: false; response: ReturnType<typeof json> };
 
@@ -372,8 +404,8 @@ function emitScreenshotChanged(
   });
 }
 
-function captureView(db: MirageDb, row: CaptureRequestRow) {
-  const shot = row.screenshotId ? screenshots(db).find(row.screenshotId) : undefined;
+async function captureView(db: MirageDb, row: CaptureRequestRow) {
+  const shot = row.screenshotId ? await screenshotStore(db).get(row.screenshotId) : undefined;
   return {
     id: String(row.id),
     serviceUnitId: row.serviceUnitId,
@@ -397,18 +429,18 @@ export const screenshotsDomain: MirageDomain = {
 
     server.get(
       '/screenshots/:id',
-      withAuth(server, ({ db, request, user }) => {
-        const found = screenshotAccess(db, user, 'read', request.params['id']);
+      withAuth(server, async ({ db, request, user }) => {
+        const found = await screenshotAccess(db, user, 'read', request.params['id']);
         return found.ok ? json(200, toItem(found.row, unitNames(db))) : found.response;
       }),
     );
 
-    const update = withAuth(server, ({ db, request, user }) => {
-      const found = screenshotAccess(db, user, 'update', request.params['id']);
+    const update = withAuth(server, async ({ db, request, user }) => {
+      const found = await screenshotAccess(db, user, 'update', request.params['id']);
       if (!found.ok) return found.response;
       const result = readPatch(parseBody(request));
       if (!result.ok) return result.response;
-      const updated = screenshots(db).update(found.row.id, result.patch);
+      const updated = await screenshotStore(db).update(String(found.row.id), result.patch);
       // Only a real change is news (saving the same flag and note again announces nothing).
       if (updated.flagged !== found.row.flagged || updated.note !== found.row.note)
         emitScreenshotChanged(db, ctx.now(), updated, 'updated');
@@ -419,10 +451,10 @@ export const screenshotsDomain: MirageDomain = {
 
     server.delete(
       '/screenshots/:id',
-      withAuth(server, ({ db, request, user }) => {
-        const found = screenshotAccess(db, user, 'delete', request.params['id']);
+      withAuth(server, async ({ db, request, user }) => {
+        const found = await screenshotAccess(db, user, 'delete', request.params['id']);
         if (!found.ok) return found.response;
-        removeScreenshot(db, found.row.id);
+        await screenshotStore(db).remove([String(found.row.id)]);
         emitScreenshotChanged(db, ctx.now(), found.row, 'deleted');
         return json(204);
       }),
@@ -430,10 +462,12 @@ export const screenshotsDomain: MirageDomain = {
 
     server.post(
       '/screenshots/bulk-delete',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const body = parseBody(request);
         const ids = isRecord(body) && Array.isArray(body['ids']) ? body['ids'].filter((v): v is string => typeof v === 'string') : null;
         if (!ids || ids.length === 0) return errorResponse(422, 'Select at least one screenshot', { ids: 'required' });
+        const store = screenshotStore(db);
+        const found = await store.getMany(ids);
         // Only the screenshots the user may delete go; unknown or unreadable ids count as notFound, readable
         // ones the user may not delete as refused (403 when nothing at all was allowed).
         const split = splitBulk(
@@ -441,14 +475,14 @@ export const screenshotsDomain: MirageDomain = {
           'delete',
           'screenshot',
           ids,
-          (id) => screenshots(db).find(id),
+          (id) => found.get(id),
           (r) => r.organizationId,
         );
         if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused, notFound: split.missing });
+        await store.remove(split.allowed);
         const now = ctx.now();
-        for (const id of split.allowed) {
-          const row = screenshots(db).find(id);
-          removeScreenshot(db, id);
+        for (const id of new Set(split.allowed)) {
+          const row = found.get(id);
           if (row) emitScreenshotChanged(db, now, row, 'deleted');
         }
         return json(200, { deleted: split.allowed.length, notFound: split.missing, refused: split.refused });
@@ -457,10 +491,10 @@ export const screenshotsDomain: MirageDomain = {
 
     server.get(
       '/screenshots/:id/image',
-      withAuth(server, ({ db, request, user }) => {
-        const found = screenshotAccess(db, user, 'read', request.params['id']);
+      withAuth(server, async ({ db, request, user }) => {
+        const found = await screenshotAccess(db, user, 'read', request.params['id']);
         if (!found.ok) return found.response;
-        const image = screenshotImages(db).where({ screenshotId: String(found.row.id) })[0];
+        const image = await screenshotStore(db).image(String(found.row.id));
         if (!image) return errorResponse(404, 'This screenshot has no uploaded image');
         return json(200, { contentType: image.contentType, data: image.data });
       }),
@@ -468,7 +502,7 @@ export const screenshotsDomain: MirageDomain = {
 
     server.post(
       '/service-units/:id/capture',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         // A capture makes a screenshot of the unit: creating a screenshot in the unit's organization.
         const found = unitResourceAccess(db, user, 'create', 'screenshot', request.params['id']);
         if (!found.ok) return found.response;
@@ -487,15 +521,15 @@ export const screenshotsDomain: MirageDomain = {
           failureReason,
           commandId: null,
         });
-        if (failureReason) return json(202, captureView(db, row));
+        if (failureReason) return json(202, await captureView(db, row));
         const command = issueCommand(db, now, { unit, kind: 'captureScreenshot', user, captureRequestId: String(row.id) });
-        return json(202, captureView(db, captures(db).update(row.id, { commandId: String(command.id) })));
+        return json(202, await captureView(db, captures(db).update(row.id, { commandId: String(command.id) })));
       }),
     );
 
     server.get(
       '/capture-requests/:id',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const found = access(
           user,
           'read',
@@ -505,7 +539,7 @@ export const screenshotsDomain: MirageDomain = {
           'Capture request not found',
         );
         if (!found.ok) return found.response;
-        return json(200, captureView(db, settleCapture(db, found.row)));
+        return json(200, await captureView(db, settleCapture(db, found.row)));
       }),
     );
   },

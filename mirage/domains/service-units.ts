@@ -14,6 +14,7 @@ import { isReporting, unitStatus } from '../../machines/service-units/unit-statu
 import { emitEvent, pruneEvents } from '../events';
 import { secretHash, simulatedCredential } from '../agent-credentials';
 import { createRandom } from '../../core/random';
+import { screenshotStore } from './screenshots';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -268,12 +269,13 @@ export function unitAccess(db: MirageDb, user: UserRow, action: Action, id: stri
   return access(user, action, 'serviceUnit', id ? units(db).find(id) : undefined, (u) => u.organizationId, NOT_FOUND);
 }
 
-function removeUnitEverywhere(db: MirageDb, id: string, now: number): void {
+async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Promise<void> {
   const organizationId = units(db).find(id)?.organizationId ?? null;
   units(db).remove(id);
   emitEvent(db, now, { type: 'unit.deleted', organizationId, subjectId: id, unitId: id, data: {} });
   // What belongs to the unit goes with it; URL rules scoped to it forget it.
-  for (const name of ['processes', 'processRules', 'screenshots', 'screenshotImages', 'commands']) {
+  await screenshotStore(db).removeOfUnit(id);
+  for (const name of ['processes', 'processRules', 'commands']) {
     const t = table<{ id: string; serviceUnitId: string }>(db, name);
     for (const row of t.where((r) => String(r.serviceUnitId) === id)) t.remove(row.id);
   }
@@ -347,10 +349,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/service-units/bulk-delete',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const bulk = bulkIds(db, user, 'delete', request);
       if (bulk instanceof Response) return bulk;
-      for (const id of bulk.ids) removeUnitEverywhere(db, id, ctx.now());
+      for (const id of bulk.ids) await removeUnitEverywhere(db, id, ctx.now());
       return json(200, { deleted: bulk.ids.length, refused: bulk.refused });
     }),
   );
@@ -418,11 +420,11 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.delete(
     '/service-units/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
       const found = unitAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
-      removeUnitEverywhere(db, id, ctx.now());
+      await removeUnitEverywhere(db, id, ctx.now());
       return json(204);
     }),
   );

@@ -4,7 +4,7 @@ import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import type { ProcessRow } from './processes';
 import { unitStatus } from '../../machines/service-units/unit-status';
-import { newestScreenshots, unitNames, type ScreenshotRow } from './screenshots';
+import { screenshotScope, screenshotStore, unitNames } from './screenshots';
 import { readableBy } from '../access';
 import type { Resource } from '../../machines/permissions/can';
 
@@ -38,7 +38,7 @@ export const userDashboardDomain: MirageDomain = {
   routes(server, ctx) {
     server.get(
       '/dashboard/summary',
-      withAuth(server, ({ db, user }) => {
+      withAuth(server, async ({ db, user }) => {
         const now = ctx.now();
         const unitList = visibleUnits(db, user);
         const unitIds = new Set(unitList.map((u) => String(u.id)));
@@ -48,10 +48,7 @@ export const userDashboardDomain: MirageDomain = {
         const processesBlockedToday = table<ProcessRow>(db, 'processes').where(
           (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
         ).length;
-        const shots = inOrg(user, 'screenshot');
-        const screenshotsToday = table<ScreenshotRow>(db, 'screenshots').where(
-          (s) => s.capturedAt >= today && shots(s.organizationId),
-        ).length;
+        const screenshotsToday = await screenshotStore(db).countSince(screenshotScope(user), today);
         const urlRules = inOrg(user, 'urlRule');
         const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && urlRules(r.organizationId)).length;
         return json(200, {
@@ -87,14 +84,10 @@ export const userDashboardDomain: MirageDomain = {
 
     server.get(
       '/dashboard/latest-screenshots',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const limit = limitOf(queryParam(request, 'limit'), 6);
-        const mine = inOrg(user, 'screenshot');
         const names = unitNames(db);
-        const items = newestScreenshots(
-          table<ScreenshotRow>(db, 'screenshots').where((s) => mine(s.organizationId)),
-          limit,
-        ).map((s) => ({
+        const items = (await screenshotStore(db).newest(screenshotScope(user), limit)).map((s) => ({
           id: String(s.id),
           serviceUnitId: s.serviceUnitId,
           unitName: names(s.serviceUnitId),

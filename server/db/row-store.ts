@@ -20,10 +20,13 @@ export interface StoredChange {
 export interface PgRowStore {
   /** The seed the rows came from, or null when nothing was stored yet. */
   seedOf(): Promise<string | null>;
-  /** Every live record, and the last change number they include. */
-  loadAll(): Promise<{ dump: DbDump; seq: number }>;
-  /** The changes committed after `seq` (by any instance), in order. */
-  changesSince(tx: Queryable, seq: number): Promise<StoredChange[]>;
+  /** Every live record but those of `except`, and the last change number they include. */
+  loadAll(except?: readonly string[]): Promise<{ dump: DbDump; seq: number }>;
+  /**
+   * The changes committed after `seq` (by any instance), in order; those of `dataless` without their data
+   * (their collection and number only: no process keeps them in memory).
+   */
+  changesSince(tx: Queryable, seq: number, dataless?: readonly string[]): Promise<StoredChange[]>;
   /** Stores one batch inside `tx` (which holds the write lock); resolves with the last change number. */
   writeBatch(tx: Queryable, batch: ChangeBatch): Promise<number | null>;
   /** Runs fn in a transaction that holds the write lock. */
@@ -45,20 +48,22 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       const row = (await sql.query<{ value: { seed: string } }>("SELECT value FROM meta WHERE key = 'seed'")).rows[0];
       return row?.value.seed ?? null;
     },
-    async loadAll() {
+    async loadAll(except = []) {
       return sql.transaction(async (tx) => {
         const { rows } = await tx.query<{ collection: string; data: Row }>(
-          'SELECT collection, data FROM rows WHERE NOT deleted ORDER BY collection, seq',
+          'SELECT collection, data FROM rows WHERE NOT deleted AND collection <> ALL($1::text[]) ORDER BY collection, seq',
+          [except],
         );
         const dump: DbDump = {};
         for (const row of rows) (dump[row.collection] ??= []).push(row.data);
         return { dump, seq: await lastSeq(tx) };
       });
     },
-    async changesSince(tx, seq) {
+    async changesSince(tx, seq, dataless = []) {
       const { rows } = await tx.query<{ collection: string; id: string; data: Row | null; seq: number }>(
-        'SELECT collection, id, data, seq FROM rows WHERE seq > $1 ORDER BY seq',
-        [seq],
+        `SELECT collection, id, CASE WHEN collection = ANY($2::text[]) THEN NULL ELSE data END AS data, seq
+         FROM rows WHERE seq > $1 ORDER BY seq`,
+        [seq, dataless],
       );
       return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
     },

@@ -5,7 +5,7 @@ import { createRandom } from '../../core/random';
 import { compareScreenshots, type ScreenshotListQuery } from '../../core/screenshot-list';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { table, type MirageDb } from '../../mirage/db';
-import { memoryScreenshotList, type ScreenshotRow } from '../../mirage/domains/screenshots';
+import { memoryScreenshots, type ScreenshotRow } from '../../mirage/domains/screenshots';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer } from '../../mirage/server';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
@@ -169,7 +169,7 @@ describeListParity({
   table: screenshotListTable,
   records,
   cases: queries(),
-  memory: (db) => (c) => memoryScreenshotList(db).list(screenshotQuery(c.query), c.scope),
+  memory: (db) => (c) => memoryScreenshots(db).list(screenshotQuery(c.query), c.scope),
   sql: (sql) => (c) => createSqlScreenshotList<ScreenshotRow>(sql).list(screenshotQuery(c.query), c.scope),
   change: {
     apply: (shot): ScreenshotRow => ({ ...shot, activeWindowTitle: 'Renamed In Place', flagged: !shot.flagged }),
@@ -200,8 +200,8 @@ describe('the screenshots list in memory', () => {
   it('answers alike whether the rows are stored in capture order (no sort) or not', async () => {
     for (const { query: q, scope } of queries()) {
       const [expected, actual] = await Promise.all([
-        memoryScreenshotList(shuffled).list(screenshotQuery(q), scope),
-        memoryScreenshotList(inOrder).list(screenshotQuery(q), scope),
+        memoryScreenshots(shuffled).list(screenshotQuery(q), scope),
+        memoryScreenshots(inOrder).list(screenshotQuery(q), scope),
       ]);
       expect(actual.total).toBe(expected.total);
       expect(actual.rows.map((row) => row.id)).toEqual(expected.rows.map((row) => row.id));
@@ -214,7 +214,7 @@ describe('the screenshots list in memory', () => {
       id: '0',
       capturedAt: TIMES[0] as string,
     });
-    const oldest = await memoryScreenshotList(inOrder).list(screenshotQuery(query({ order: 'asc', pageSize: 1 })), 'all');
+    const oldest = await memoryScreenshots(inOrder).list(screenshotQuery(query({ order: 'asc', pageSize: 1 })), 'all');
 
     expect(oldest.rows.map((row) => row.id)).toEqual([late.id]);
   });

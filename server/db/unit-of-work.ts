@@ -1,0 +1,66 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Queryable } from './sql';
+
+/**
+ * The unit of work a request runs in (server/backend.ts): a repository that keeps its records only in
+ * PostgreSQL (server/db/screenshots.ts) writes inside the group's transaction, under the write lock, so
+ * its change commits with the rest of the request's or not at all. A unit that fails has its own writes
+ * rolled back (a savepoint, taken at its first write) while the others of its group go on, as its changes
+ * in memory are undone.
+ */
+interface Scope {
+  tx: Queryable;
+  savepoint: Promise<unknown> | null;
+  /** The last change number this unit's writes took. */
+  lastSeq: number | null;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+const SAVEPOINT = 'unit_of_work';
+
+/** Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. */
+export async function inUnitOfWork<T>(tx: Queryable, fn: () => Promise<T>): Promise<{ value: T; lastSeq: number | null }> {
+  const scope: Scope = { tx, savepoint: null, lastSeq: null };
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+  try {
+    outcome = { ok: true, value: await scopes.run(scope, fn) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  }
+  if (scope.savepoint && outcome.ok) {
+    // Fails when a statement of this unit failed and its handler answered anyway: the unit fails then.
+    try {
+      await tx.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+  }
+  if (!outcome.ok) {
+    if (scope.savepoint) {
+      await tx.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+      await tx.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+    }
+    throw outcome.error;
+  }
+  return { value: outcome.value, lastSeq: scope.lastSeq };
+}
+
+/** Where a read goes: the current unit's transaction (it sees the unit's own writes), else the pool. */
+export const reader = (sql: Queryable): Queryable => scopes.getStore()?.tx ?? sql;
+
+/**
+ * The transaction a write goes into, and where it reports the change number it took. A write outside a
+ * unit of work is a programming error: nothing would commit it.
+ */
+export async function writer(): Promise<{ tx: Queryable; wrote(seq: number | null): void }> {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error('A write outside a unit of work');
+  scope.savepoint ??= scope.tx.query(`SAVEPOINT ${SAVEPOINT}`);
+  await scope.savepoint;
+  return {
+    tx: scope.tx,
+    wrote(seq) {
+      if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { table } from '../mirage/db';
+import { screenshotStore } from '../mirage/domains/screenshots';
+import { createBackend, type Backend } from './backend';
+import { migrate } from './db/migrate';
+import type { Queryable, Sql } from './db/sql';
+import { call, jsonOf, signIn } from './test-support/api';
+import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
+
+/*
+ * Screenshots and their images live in PostgreSQL only: no server process holds them in memory, and yet
+ * every screenshot operation answers as before, on every instance, through the domain's repository
+ * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ */
+
+const SETUP_TIMEOUT_MS = 120_000;
+
+interface Shot {
+  id: string;
+  serviceUnitId: string;
+  note: string;
+  flagged: boolean;
+}
+interface Page {
+  items: Shot[];
+  total: number;
+}
+
+let database: TestDatabase;
+let first: Backend;
+let second: Backend;
+let secondSql: Sql;
+let token: string;
+
+/** Screenshots stored in PostgreSQL (live rows), optionally of one unit. */
+async function storedShots(sql: Queryable, unitId?: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM rows WHERE collection = 'screenshots' AND NOT deleted AND ($1::text IS NULL OR data ->> 'serviceUnitId' = $1)`,
+    [unitId ?? null],
+  );
+  return Number(rows[0]?.n);
+}
+
+const inMemory = (backend: Backend) => table(backend.db, 'screenshots').count() + table(backend.db, 'screenshotImages').count();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.sql);
+  first = await createBackend({ sql: database.sql });
+  secondSql = await database.connect();
+  second = await createBackend({ sql: secondSql });
+  token = await signIn(first, 'user');
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await database?.drop();
+});
+
+describe(`screenshots on ${BACKEND_NAME}`, () => {
+  it('are kept by no process in memory, and every instance lists, counts and shows the newest from the database', async () => {
+    expect(first.seeded).toBe(true);
+    expect(await storedShots(database.sql)).toBeGreaterThan(100);
+    expect(inMemory(first)).toBe(0);
+    expect(inMemory(second)).toBe(0);
+
+    for (const instance of [first, second]) {
+      const page = jsonOf<Page>(await call(instance, '/api/screenshots?pageSize=5', { token }));
+      expect(page.items).toHaveLength(5);
+      expect(page.total).toBeGreaterThan(5);
+      const latest = jsonOf<{ items: Shot[] }>(await call(instance, '/api/dashboard/latest-screenshots?limit=5', { token }));
+      // The dashboard's newest are the list's first page (newest first, ties by id).
+      expect(latest.items.map((shot) => shot.id)).toEqual(page.items.map((shot) => shot.id));
+      const summary = jsonOf<{ screenshotsToday: number }>(await call(instance, '/api/dashboard/summary', { token }));
+      // The seed gives every unit one screenshot from the last hour.
+      expect(summary.screenshotsToday).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows on one instance a note written on the other, and a delete made there', async () => {
+    const [shot, other] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=2', { token })).items as [Shot, Shot];
+
+    const noted = await call(first, `/api/screenshots/${shot.id}`, {
+      method: 'PATCH',
+      token,
+      body: { flagged: true, note: 'Seen on both' },
+    });
+    expect(noted.status).toBe(200);
+    const read = jsonOf<Shot>(await call(second, `/api/screenshots/${shot.id}`, { token }));
+    expect(read).toMatchObject({ flagged: true, note: 'Seen on both' });
+
+    expect((await call(second, `/api/screenshots/${shot.id}`, { method: 'DELETE', token })).status).toBe(204);
+    expect((await call(first, `/api/screenshots/${shot.id}`, { token })).status).toBe(404);
+    const bulk = await call(first, '/api/screenshots/bulk-delete', { method: 'POST', token, body: { ids: [other.id, shot.id] } });
+    expect(jsonOf(bulk)).toEqual({ deleted: 1, notFound: 1, refused: 0 });
+    expect((await call(second, `/api/screenshots/${other.id}`, { token })).status).toBe(404);
+    expect(inMemory(first) + inMemory(second)).toBe(0);
+  });
+
+  it('go with their unit when it is deleted', async () => {
+    const [shot] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=1', { token })).items as [Shot];
+    const unitId = shot.serviceUnitId;
+    expect(await storedShots(database.sql, unitId)).toBeGreaterThan(0);
+
+    expect((await call(second, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
+
+    expect(await storedShots(database.sql, unitId)).toBe(0);
+    for (const instance of [first, second]) {
+      const page = jsonOf<Page>(await call(instance, `/api/screenshots?unitId=${unitId}`, { token }));
+      expect(page.total).toBe(0);
+      expect((await call(instance, `/api/screenshots/${shot.id}`, { token })).status).toBe(404);
+    }
+  });
+
+  it('keep a unit of work’s write when a unit of work committed beside it fails, and drop the failed one’s', async () => {
+    const [kept, dropped] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=2', { token })).items as [Shot, Shot];
+    // A unit of work that holds the write lock until both others wait behind it: they commit as one group.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const blocker = first.transact(() => gate);
+    const succeeding = first.transact(async (db) => screenshotStore(db).update(kept.id, { note: 'Committed' }));
+    const failing = first.transact(async (db) => {
+      await screenshotStore(db).update(dropped.id, { note: 'Rolled back' });
+      throw new Error('This unit of work fails after its write');
+    });
+    release();
+
+    await blocker;
+    await expect(succeeding).resolves.toMatchObject({ note: 'Committed' });
+    await expect(failing).rejects.toThrow('fails after its write');
+    for (const instance of [first, second]) {
+      expect(jsonOf<Shot>(await call(instance, `/api/screenshots/${kept.id}`, { token })).note).toBe('Committed');
+      expect(jsonOf<Shot>(await call(instance, `/api/screenshots/${dropped.id}`, { token })).note).toBe(dropped.note);
+    }
+  });
+
+  it('refuse a write made outside a unit of work (nothing would commit it)', async () => {
+    const [shot] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=1', { token })).items as [Shot];
+    await expect(screenshotStore(first.db).update(shot.id, { note: 'Nowhere' })).rejects.toThrow('A write outside a unit of work');
+  });
+});
