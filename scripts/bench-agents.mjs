@@ -244,6 +244,10 @@ async function main() {
     process.exit(2);
   }
   const { default: pg } = await import('pg');
+  // The server's own list-table writer (TypeScript, through tsx's loader): rows made in SQL get their unit_list
+  // rows from the same projection, in the same transaction, as an instance's commit would.
+  const { tsImport } = await import('tsx/esm/api');
+  const { unitListTable } = await tsImport('../server/db/unit-list.ts', import.meta.url);
   const steps = arg('--steps', '10000,15000,20000,30000')
     .split(',')
     .map(Number)
@@ -397,7 +401,7 @@ async function main() {
      * The agents past the first `--api-enrolments` are made in SQL, not through the API (at ~60 enrolments a second a
      * step to 30,000 would take 8 minutes): each is a copy of a unit the API enrolled (the row's shape is the backend's,
      * whatever it is), with its own id, name, hostname and address, and the SHA-256 of a new credential, inserted into
-     * the rows table with the next change numbers, as another server instance would commit it. The server takes them in
+     * the rows table with the next change numbers and into unit_list, as another server instance would commit it. The server takes them in
      * with its catch-up (mirage's rows past its last seq), as it takes another instance's writes.
      */
     const cloneAgents = async (count, into) => {
@@ -416,6 +420,7 @@ async function main() {
         for (let from = first; from < count; from += 2000) {
           const ids = [];
           const rows = [];
+          const units = [];
           for (let i = from; i < Math.min(count, from + 2000); i += 1) {
             const id = top + 1 + (i - first);
             const hostname = `bench-agent-${String(i).padStart(5, '0')}`;
@@ -439,6 +444,7 @@ async function main() {
             };
             ids.push(String(id));
             rows.push(JSON.stringify(data));
+            units.push(data);
             into[i] = { unitId: String(id), credential, hostname, ip };
           }
           // Under the servers' write lock, as an instance commits: change numbers then follow commit order. Without
@@ -451,6 +457,8 @@ async function main() {
               "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
               [ids, rows],
             );
+            // The list reads unit_list: without its rows here, a unit would be listed only from its first heartbeat.
+            await unitListTable.write(client, units, []);
             await client.query('COMMIT');
           } catch (error) {
             await client.query('ROLLBACK');
@@ -589,7 +597,10 @@ async function main() {
       log(`${count} agents: ${(count / intervalS).toFixed(0)} heartbeats/s, warm-up ${warmupS} s, measuring ${measureS} s…`);
       const reports = [];
       for (let g = 0; g < generators; g += 1) {
-        const child = fork(fileURLToPath(import.meta.url), ['--generator'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        // Its --port too: without it, a generator sent to the default port while the server listened on another.
+        const child = fork(fileURLToPath(import.meta.url), ['--generator', '--port', String(PORT)], {
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
         children.add(child);
         reports.push(
           new Promise((done, fail) => {
