@@ -401,8 +401,9 @@ async function main() {
      * The agents past the first `--api-enrolments` are made in SQL, not through the API (at ~60 enrolments a second a
      * step to 30,000 would take 8 minutes): each is a copy of a unit the API enrolled (the row's shape is the backend's,
      * whatever it is), with its own id, name, hostname and address, and the SHA-256 of a new credential, inserted into
-     * the rows table with the next change numbers and into unit_list, as another server instance would commit it. The server takes them in
-     * with its catch-up (mirage's rows past its last seq), as it takes another instance's writes.
+     * the rows table with the next change numbers (and their unit_list rows), as another server instance would commit
+     * them. The server takes them in with its catch-up (mirage's rows past its last seq), as it takes another instance's
+     * writes.
      */
     const cloneAgents = async (count, into) => {
       const client = new pg.Client({ connectionString: databaseUrl });
