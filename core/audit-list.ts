@@ -26,6 +26,15 @@ export interface AuditListRepository<R> {
   list(query: AuditListQuery): Promise<AuditListPage<R>>;
 }
 
+/**
+ * The audit log itself: its list, and where every domain appends an entry. The server keeps it in
+ * PostgreSQL only (server/db/audit-list.ts), appended in the request's unit of work; the embedded backend
+ * in memory. Nothing reads an entry back within the request that wrote it.
+ */
+export interface AuditLogRepository<R extends { id: string | number }> extends AuditListRepository<R> {
+  append(entry: Omit<R, 'id'>): void;
+}
+
 /** Raise with any change to auditListEntry: a store that keeps entries fills them again. */
 export const AUDIT_LIST_VERSION = 1;
 

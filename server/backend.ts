@@ -18,8 +18,8 @@ import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { inUnitOfWork } from './db/unit-of-work';
 import { collectionOf } from '../mirage/mirage-internals';
-import { setAuditListRepository } from '../mirage/domains/audit';
-import { createSqlAuditList } from './db/audit-list';
+import { setAuditLogRepository } from '../mirage/domains/audit';
+import { createSqlAuditLog } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 
@@ -127,7 +127,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots and their images stay in PostgreSQL only (server/db/screenshots.ts): a seed made them here.
+  // Screenshots, their images and the audit log stay in PostgreSQL only: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   setScreenshotRepository(
     db,
@@ -136,7 +136,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
-  setAuditListRepository(db, createSqlAuditList(options.sql));
+  setAuditLogRepository(db, createSqlAuditLog(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);
@@ -210,7 +210,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         await catchUp(tx);
         for (const work of group) {
           try {
-            const done = await inUnitOfWork(tx, work.run);
+            const done = await inUnitOfWork(tx, work.run, store.writeBatch);
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
             outcomes.push({ ok: true, value: done.value });
             if (work.request && isSignOut(work.request.url)) pruneSessions(db, now());

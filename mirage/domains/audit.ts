@@ -5,7 +5,7 @@ import { readScope } from '../../machines/permissions/can';
 import { queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
-import { auditListQuery, auditMatches, compareAuditEntries, type AuditListRepository, type AuditScope } from '../../core/audit-list';
+import { auditListQuery, auditMatches, compareAuditEntries, type AuditLogRepository, type AuditScope } from '../../core/audit-list';
 import type { Page } from '../../machines/domain/types';
 
 /**
@@ -64,9 +64,9 @@ function announce(db: MirageDb, now: number, input: AuditInput): void {
 }
 
 /** Writes an audit entry; a change of a user or an organization is also announced as a live event, in the same unit of work. */
-export function recordAudit(db: MirageDb, now: number, input: AuditInput): AuditRow {
+export function recordAudit(db: MirageDb, now: number, input: AuditInput): void {
   announce(db, now, input);
-  return auditTable(db).insert({
+  auditLog(db).append({
     at: new Date(now).toISOString(),
     actorId: String(input.actor.id),
     actorName: input.actor.fullName,
@@ -112,9 +112,12 @@ function oldestFirst(db: MirageDb): readonly Readonly<AuditRow>[] {
   return sorted ?? rows;
 }
 
-/** The audit log answered from the rows in memory (the embedded backend): one backwards walk, newest first. */
-export function memoryAuditList(db: MirageDb): AuditListRepository<Readonly<AuditRow>> {
+/** The audit log in memory (the embedded backend): appended to its rows; its list one backwards walk, newest first. */
+export function memoryAuditLog(db: MirageDb): AuditLogRepository<Readonly<AuditRow>> {
   return {
+    append(entry) {
+      auditTable(db).insert(entry);
+    },
     list(query) {
       const rows = oldestFirst(db);
       const start = (query.page - 1) * query.pageSize;
@@ -138,18 +141,20 @@ export function memoryAuditList(db: MirageDb): AuditListRepository<Readonly<Audi
   };
 }
 
-const auditLists = new WeakMap<MirageDb, AuditListRepository<Readonly<AuditRow>>>();
+const auditLogs = new WeakMap<MirageDb, AuditLogRepository<Readonly<AuditRow>>>();
 
-/** Answers this backend's audit log from `repository` (the server's SQL store, server/db/audit-list.ts). */
-export function setAuditListRepository(db: MirageDb, repository: AuditListRepository<Readonly<AuditRow>>): void {
-  auditLists.set(db, repository);
+/** This backend's audit log is `repository` (the server's PostgreSQL, server/db/audit-list.ts). */
+export function setAuditLogRepository(db: MirageDb, repository: AuditLogRepository<Readonly<AuditRow>>): void {
+  auditLogs.set(db, repository);
 }
+
+const auditLog = (db: MirageDb) => auditLogs.get(db) ?? memoryAuditLog(db);
 
 /** One page of entries matching the request's filters, newest first; `scope` fixes what the caller may read. */
 export async function auditPage(db: MirageDb, request: Request, scope: AuditScope): Promise<Page<Readonly<AuditRow>>> {
   const params = readListParams(request, AUDIT_SPEC);
   const query = auditListQuery((name) => queryValues(request, name), params, scope);
-  const { rows, total } = await (auditLists.get(db) ?? memoryAuditList(db)).list(query);
+  const { rows, total } = await auditLog(db).list(query);
   return { items: rows, total, page: params.page, pageSize: params.pageSize };
 }
 

@@ -4,7 +4,7 @@ import { table } from '../../mirage/db';
 import { expect } from 'vitest';
 import { auditListQuery, compareAuditEntries, type AuditListQuery } from '../../core/audit-list';
 import { createRandom } from '../../core/random';
-import { AUDIT_LOG, memoryAuditList, type AuditRow } from '../../mirage/domains/audit';
+import { AUDIT_LOG, memoryAuditLog, type AuditRow } from '../../mirage/domains/audit';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { auditListTable, createSqlAuditList } from './audit-list';
 
@@ -108,7 +108,7 @@ describeListParity({
   table: auditListTable,
   records,
   cases,
-  memory: (db) => (c) => memoryAuditList(db).list(auditQueryOf(c)),
+  memory: (db) => (c) => memoryAuditLog(db).list(auditQueryOf(c)),
   sql: (sql) => (c) => createSqlAuditList<AuditRow>(sql).list(auditQueryOf(c)),
   // The same entries written out of time order: the memory list sorts them, and answers alike.
   async alsoAlike(_db, sql) {
@@ -124,7 +124,7 @@ describeListParity({
       for (const record of order) rows.insert(record);
       for (const listCase of cases) {
         const [expected, actual] = await Promise.all([
-          memoryAuditList(shuffled.db).list(auditQueryOf(listCase)),
+          memoryAuditLog(shuffled.db).list(auditQueryOf(listCase)),
           createSqlAuditList<AuditRow>(sql).list(auditQueryOf(listCase)),
         ]);
         const label = `shuffled ${JSON.stringify(listCase)}`;

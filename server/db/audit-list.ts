@@ -3,12 +3,15 @@ import {
   auditListEntry,
   type AuditListEntry,
   type AuditListQuery,
+  type AuditLogRepository,
   type AuditListRepository,
   type AuditListSource,
 } from '../../core/audit-list';
 import type { Row } from '../../mirage/db';
 import { listTable, tablePage, type Parameters } from './list-table';
 import type { Queryable } from './sql';
+import { newRecordId } from '../../mirage/record-ids';
+import { reader, stage } from './unit-of-work';
 
 /**
  * The audit log's list as SQL on `audit_list` (server/migrations/005_audit_list.sql): the same query the
@@ -90,6 +93,19 @@ export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
         page: query.page,
         pageSize: query.pageSize,
       });
+    },
+  };
+}
+
+/**
+ * The audit log in PostgreSQL only: its list as SQL, and entries appended when the request's unit of work
+ * succeeds (with the rest of its changes, before the answer). No process holds the log in memory.
+ */
+export function createSqlAuditLog<R extends Row>(sql: Queryable): AuditLogRepository<R> {
+  return {
+    list: (query) => createSqlAuditList<R>(reader(sql)).list(query),
+    append(entry) {
+      stage(AUDIT_LOG, { ...entry, id: newRecordId() });
     },
   };
 }

@@ -4,10 +4,11 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import type { Row } from '../../mirage/db';
 import { newRecordId } from '../../mirage/record-ids';
 import type { ChangeBatch } from '../../mirage/store/change-log';
+import { AUDIT_LOG } from './audit-list';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
-import { reader, writer } from './unit-of-work';
+import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The screenshots and their images in PostgreSQL only: the server's ScreenshotRepository (core/screenshots.ts).
@@ -17,10 +18,9 @@ import { reader, writer } from './unit-of-work';
  */
 
 export const SCREENSHOT_IMAGES = 'screenshotImages';
-/** The collections no process keeps in memory: their repository reads and writes PostgreSQL. */
-export const SQL_ONLY_COLLECTIONS: readonly string[] = [SCREENSHOTS, SCREENSHOT_IMAGES];
+/** The collections no process keeps in memory: their repositories read and write PostgreSQL (also the audit log's, audit-list.ts). */
+export const SQL_ONLY_COLLECTIONS: readonly string[] = [SCREENSHOTS, SCREENSHOT_IMAGES, AUDIT_LOG];
 
-type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
 interface ImageRow extends Row, ScreenshotImage {
   screenshotId: string;
   serviceUnitId: string;

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Row } from '../../mirage/db';
+import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { Queryable } from './sql';
 
 /**
@@ -13,17 +15,35 @@ interface Scope {
   savepoint: Promise<unknown> | null;
   /** The last change number this unit's writes took. */
   lastSeq: number | null;
+  /** Records to append when the unit succeeds (an append-only log's entries), by collection. */
+  staged: Map<string, Row[]>;
 }
+
+/** Stores a batch inside the transaction (the row store's writeBatch); resolves with the last change number. */
+export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
 
 const scopes = new AsyncLocalStorage<Scope>();
 const SAVEPOINT = 'unit_of_work';
 
-/** Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. */
-export async function inUnitOfWork<T>(tx: Queryable, fn: () => Promise<T>): Promise<{ value: T; lastSeq: number | null }> {
-  const scope: Scope = { tx, savepoint: null, lastSeq: null };
+/**
+ * Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. What it
+ * staged is stored (by `writeBatch`) when it succeeds, and dropped when it fails.
+ */
+export async function inUnitOfWork<T>(
+  tx: Queryable,
+  fn: () => Promise<T>,
+  writeBatch: WriteBatch,
+): Promise<{ value: T; lastSeq: number | null }> {
+  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map() };
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
+    if (scope.staged.size > 0) {
+      const batch = [...scope.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
+      scope.staged.clear();
+      const seq = await writeBatch(tx, batch);
+      if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
+    }
   } catch (error) {
     outcome = { ok: false, error };
   }
@@ -63,4 +83,16 @@ export async function writer(): Promise<{ tx: Queryable; wrote(seq: number | nul
       if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
     },
   };
+}
+
+/**
+ * Appends a record when the current unit of work succeeds (an append-only log: nothing reads it back within
+ * the unit, so it need not be written at once). Outside a unit of work, as `writer`, an error.
+ */
+export function stage(collection: string, row: Row): void {
+  const scope = scopes.getStore();
+  if (!scope) throw new Error('A write outside a unit of work');
+  const rows = scope.staged.get(collection) ?? [];
+  rows.push(row);
+  scope.staged.set(collection, rows);
 }

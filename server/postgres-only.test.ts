@@ -1,4 +1,5 @@
 import { table } from '../mirage/db';
+import { recordAudit } from '../mirage/domains/audit';
 import { screenshotStore } from '../mirage/domains/screenshots';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
@@ -7,7 +8,7 @@ import { call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
- * Screenshots and their images live in PostgreSQL only: no server process holds them in memory, and yet
+ * Screenshots, their images and the audit log live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -137,5 +138,36 @@ describe(`screenshots on ${BACKEND_NAME}`, () => {
   it('refuse a write made outside a unit of work (nothing would commit it)', async () => {
     const [shot] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=1', { token })).items as [Shot];
     await expect(screenshotStore(first.db).update(shot.id, { note: 'Nowhere' })).rejects.toThrow('A write outside a unit of work');
+  });
+});
+
+describe(`the audit log on ${BACKEND_NAME}`, () => {
+  const entry = (recordId: string) => ({
+    actor: { id: '1', roleId: 1, fullName: 'Test' },
+    organizationId: '1',
+    resource: 'serviceUnit',
+    action: 'checked',
+    recordId,
+    before: null,
+    after: null,
+  });
+  const listed = async (instance: Backend, adminToken: string, recordId: string) =>
+    jsonOf<{ total: number }>(await call(instance, `/api/audit-log?recordId=${recordId}`, { token: adminToken })).total;
+
+  it('is kept by no process in memory; an entry appended in a unit of work is listed by both instances, a failed unit’s is not', async () => {
+    const adminToken = await signIn(first, 'admin');
+    const kept = first.transact((db, now) => recordAudit(db, now, entry('kept-entry')));
+    const failed = first.transact((db, now) => {
+      recordAudit(db, now, entry('dropped-entry'));
+      throw new Error('This unit of work fails after appending');
+    });
+    await kept;
+    await expect(failed).rejects.toThrow('fails after appending');
+
+    for (const instance of [first, second]) {
+      expect(await listed(instance, adminToken, 'kept-entry')).toBe(1);
+      expect(await listed(instance, adminToken, 'dropped-entry')).toBe(0);
+      expect(table(instance.db, 'auditLog').count()).toBe(0);
+    }
   });
 });
