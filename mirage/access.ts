@@ -1,6 +1,7 @@
 import type { Response } from 'miragejs';
 import { can, inReadScope, readScope, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
+import { errorBody } from '../core/error-shape';
 
 /**
  * The one door to the organization-scoped records (service units, URL rules, process rules, processes,
@@ -27,7 +28,7 @@ export type Access<T> = { ok: true; row: T } | { ok: false; response: Response }
 
 /** The 403 body: the reason code the screens translate (`permissions.reason.<code>`). */
 export function refusal(reason: PermissionReason, extra: Record<string, unknown> = {}): Response {
-  return json(403, { message: 'Forbidden', reason, ...extra });
+  return json(403, { ...errorBody('Forbidden', { reason }), ...extra });
 }
 
 /**

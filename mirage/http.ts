@@ -4,6 +4,7 @@ import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource,
 import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
 import { table, type MirageDb, type Row } from './db';
+import { errorBody, type ErrorDetails } from '../core/error-shape';
 
 export interface SessionRow extends Row {
   accessToken: string;
@@ -38,9 +39,14 @@ export function json(status: number, body?: unknown): Response {
   return new Response(status, { 'Content-Type': 'application/json' }, body === undefined ? '' : (body as object));
 }
 
+/** A JSON error answer in the one error shape (core/error-shape.ts). */
+export function errorAnswer(status: number, message: string, details?: ErrorDetails): Response {
+  return json(status, errorBody(message, details));
+}
+
 /** A JSON error answer: `{ message, errors? }`, where errors maps field names to i18n-friendly messages. */
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): Response {
-  return json(status, errors ? { message, errors } : { message });
+  return errorAnswer(status, message, errors ? { errors } : {});
 }
 
 export function parseBody(request: Request): unknown {
@@ -72,7 +78,7 @@ export function authenticate(db: MirageDb, request: Request, now = Date.now()): 
 /** `423 Locked` with `code: "session_locked"`: the client shows the lock screen (docs/auth.md). */
 export const SESSION_LOCKED_CODE = 'session_locked';
 export function sessionLockedResponse(): Response {
-  return json(423, { message: 'Session locked', code: SESSION_LOCKED_CODE });
+  return errorAnswer(423, 'Session locked', { code: SESSION_LOCKED_CODE });
 }
 
 // The clock each server runs on (tests move it), so token expiry is judged against the same time it was issued with.
@@ -145,7 +151,7 @@ export function permits(user: UserRow, action: Action, resource: Resource, recor
 /** A 403 answer when `can()` refuses the user this action, else null. The body carries the reason code. */
 export function forbidden(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): Response | null {
   const decision = can(subjectOf(user), action, resource, record);
-  return decision.allowed ? null : json(403, { message: 'Forbidden', reason: decision.reason });
+  return decision.allowed ? null : errorAnswer(403, 'Forbidden', { reason: decision.reason });
 }
 
 export interface WithAuthOptions {
@@ -222,7 +228,7 @@ export interface AgentContext {
 }
 
 export function agentError(status: number, code: string, message: string): Response {
-  return json(status, { message, code });
+  return errorAnswer(status, message, { code });
 }
 
 /** The unit whose active agent holds the request's credential, or the 401 `agentUnauthorized`. */

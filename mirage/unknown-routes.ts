@@ -1,5 +1,6 @@
 import type { Server } from 'miragejs';
 import { documentedMethods } from './contract/gate';
+import { errorJson } from '../core/error-shape';
 
 /**
  * The embedded backend refuses what it does not serve under /api, as a server's router would: an unknown
@@ -35,12 +36,12 @@ function refusal(method: string, url: string): PretenderAnswer {
   const allowed = served(path);
   const verb = method.toUpperCase();
   if (allowed.length === 0) {
-    return [404, { 'Content-Type': 'application/json' }, JSON.stringify({ message: `No endpoint ${verb} ${path}`, code: 'unknownPath' })];
+    return [404, { 'Content-Type': 'application/json' }, errorJson(`No endpoint ${verb} ${path}`, { code: 'unknownPath' })];
   }
   return [
     405,
     { 'Content-Type': 'application/json', Allow: allowed.join(', ') },
-    JSON.stringify({ message: `Method ${verb} not allowed on ${path}`, code: 'methodNotAllowed' }),
+    errorJson(`Method ${verb} not allowed on ${path}`, { code: 'methodNotAllowed' }),
   ];
 }
 

@@ -22,6 +22,7 @@ import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
+import { errorJson } from '../core/error-shape';
 
 /**
  * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process on
@@ -182,7 +183,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const notStored = (): ApiAnswer => ({
     status: 503,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ message: NOT_STORED_MESSAGE, code: 'notStored' }),
+    body: errorJson(NOT_STORED_MESSAGE, { code: 'notStored' }),
   });
 
   /**

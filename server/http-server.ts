@@ -7,6 +7,7 @@ import type { ApiAnswer } from '../mirage/node-transport';
 import type { Backend } from './backend';
 import { serveLongPoll, waitOf } from './events/long-poll';
 import { serveEventStream } from './events/stream';
+import { errorJson } from '../core/error-shape';
 
 export interface HttpOptions {
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
@@ -26,7 +27,7 @@ const EXPOSED_HEADERS = 'Retry-After, Allow, Location, ETag, Idempotent-Replayed
 const errorAnswer = (status: number, message: string, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
   status,
   headers: { 'Content-Type': 'application/json', ...headers },
-  body: JSON.stringify({ message, code }),
+  body: errorJson(message, { code }),
 });
 
 class BodyTooLarge extends Error {}

@@ -143,7 +143,7 @@ describe(`screenshots on ${BACKEND_NAME}`, () => {
 
 describe(`the audit log on ${BACKEND_NAME}`, () => {
   const entry = (recordId: string) => ({
-    actor: { id: '1', roleId: 1, fullName: 'Test' },
+    actor: { id: '1', roleId: 1 as const, fullName: 'Test' },
     organizationId: '1',
     resource: 'serviceUnit',
     action: 'checked',

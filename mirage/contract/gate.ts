@@ -1,6 +1,7 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { ContractOperation, ValidationIssue } from './generated-validator';
 import { OPERATIONS } from './operations.generated';
+import { errorBody } from '../../core/error-shape';
 
 /**
  * The contract in front of the domains (docs/api/openapi.yaml, through the checks generated from it by
@@ -110,14 +111,14 @@ function parametersOf(request: Request, op: ContractOperation): Record<string, u
   return values;
 }
 
-/** The one error shape (as mirage/http.ts answers it; not imported from there, which imports this). */
 const declaresJson = (request: Request): boolean => {
   const type = request.requestHeaders['Content-Type'] ?? request.requestHeaders['content-type'] ?? '';
   return /^application\/json\s*(;|$)/i.test(type.trim());
 };
 
+/** The one error shape (core/error-shape.ts). */
 const problem = (status: number, code: string, message: string, errors?: Record<string, string>) =>
-  new Response(status, { 'Content-Type': 'application/json' }, errors ? { message, code, errors } : { message, code });
+  new Response(status, { 'Content-Type': 'application/json' }, errorBody(message, errors ? { code, errors } : { code }));
 
 /**
  * What the contract refuses about this request, or null when it passes (or is no operation's). Called by

@@ -5,6 +5,7 @@ import { table, type MirageDb } from '../db';
 import {
   bearerToken,
   errorResponse,
+  errorAnswer,
   isRecord,
   json,
   parseBody,
@@ -35,6 +36,7 @@ import {
   secondsToWait,
   throttleKeys,
 } from './sign-in-throttle';
+import { errorBody } from '../../core/error-shape';
 
 async function seed(db: MirageDb): Promise<void> {
   const orgs = table<OrganizationRow>(db, 'organizations');
@@ -98,7 +100,7 @@ function tooManyAttempts(seconds: number): Response {
   return new Response(
     429,
     { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
-    { message: `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, code: TOO_MANY_ATTEMPTS },
+    errorBody(`Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, { code: TOO_MANY_ATTEMPTS }),
   );
 }
 
@@ -136,7 +138,7 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   }
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
   const refusal = signInRefusal(db, user);
-  if (refusal) return json(refusal.status, { message: refusal.message, code: refusal.code });
+  if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   const session = issueSession(db, user, ctx);
   // Read by the admin dashboard's recent sign-ins and the users list.
   users.update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });

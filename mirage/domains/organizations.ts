@@ -1,5 +1,16 @@
 import { table, type MirageDb } from '../db';
-import { errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type SessionRow, type UserRow } from '../http';
+import {
+  errorAnswer,
+  errorResponse,
+  permits,
+  isRecord,
+  json,
+  parseBody,
+  subjectOf,
+  withAuth,
+  type SessionRow,
+  type UserRow,
+} from '../http';
 import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
@@ -365,7 +376,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const c = countsFor(db, id);
       if (!errors['seatLimit'] && value.seatLimit < c.unitCount) errors['seatLimit'] = 'belowUnitCount';
       if (Object.keys(errors).length > 0) {
-        return json(422, { message: 'Validation failed', errors, unitCount: c.unitCount });
+        return errorAnswer(422, 'Validation failed', { errors, unitCount: c.unitCount });
       }
       const now = ctx.now();
       const after = normalizeOrg(orgTable(db).update(id, { ...value, updatedAt: new Date(now).toISOString() }));
@@ -431,12 +442,15 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!permits(user, 'delete', 'organization', { organizationId: id })) return forbidden();
       const c = countsFor(db, id);
       if (c.userCount > 0 || c.unitCount > 0) {
-        return json(409, {
-          message: `The organization still has ${c.userCount} users and ${c.unitCount} units. Remove them first, or archive the organization.`,
-          errors: { organization: 'notEmpty' },
-          userCount: c.userCount,
-          unitCount: c.unitCount,
-        });
+        return errorAnswer(
+          409,
+          `The organization still has ${c.userCount} users and ${c.unitCount} units. Remove them first, or archive the organization.`,
+          {
+            errors: { organization: 'notEmpty' },
+            userCount: c.userCount,
+            unitCount: c.unitCount,
+          },
+        );
       }
       orgTable(db).remove(id);
       recordAudit(db, ctx.now(), {

@@ -1,7 +1,18 @@
 import type { Request } from 'miragejs';
 import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type SessionRow, type UserRow } from '../http';
+import {
+  errorAnswer,
+  errorResponse,
+  permits,
+  subjectOf,
+  isRecord,
+  json,
+  parseBody,
+  withAuth,
+  type SessionRow,
+  type UserRow,
+} from '../http';
 import { queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
@@ -350,9 +361,9 @@ function guardChange(db: MirageDb, actor: UserRow, target: AdminUserRow, action:
   if (decision.allowed) return null;
   if (decision.reason === 'otherOrganization') return errorResponse(404, 'User not found');
   if (decision.reason === 'lastSuperAdmin') {
-    return json(409, { message: 'The last active super admin cannot be demoted, disabled or deleted.', code: 'lastSuperAdmin' });
+    return errorAnswer(409, 'The last active super admin cannot be demoted, disabled or deleted.', { code: 'lastSuperAdmin' });
   }
-  return json(403, { message: REFUSALS[decision.reason] ?? 'Forbidden', code: decision.reason });
+  return errorAnswer(403, REFUSALS[decision.reason] ?? 'Forbidden', { code: decision.reason });
 }
 
 function canRead(actor: UserRow, target: AdminUserRow): boolean {
@@ -451,7 +462,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         organizationId: value.organizationId || String(user.organizationId),
         ...(errors['roleId'] ? {} : { nextRoleId: value.roleId }),
       });
-      if (!decision.allowed) return json(403, { message: REFUSALS[decision.reason] ?? 'Forbidden', code: decision.reason });
+      if (!decision.allowed) return errorAnswer(403, REFUSALS[decision.reason] ?? 'Forbidden', { code: decision.reason });
       if (!errors['organizationId'] && !organizationIsActive(db, value.organizationId)) errors['organizationId'] = 'organizationNotActive';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
@@ -511,10 +522,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (moves) {
         // The destination must be an organization the caller may put users into (an admin: only their own).
         const destination = can(subjectOf(user), 'update', 'user', { ...subjectRecord(db, target), organizationId: value.organizationId });
-        if (!destination.allowed) return json(403, { message: REFUSALS[destination.reason] ?? 'Forbidden', code: destination.reason });
+        if (!destination.allowed) return errorAnswer(403, REFUSALS[destination.reason] ?? 'Forbidden', { code: destination.reason });
         if (wouldLockOut(db, target, value.organizationId)) {
-          return json(409, {
-            message: 'The last active super admin cannot be moved into an organization that is not active.',
+          return errorAnswer(409, 'The last active super admin cannot be moved into an organization that is not active.', {
             code: 'lastSuperAdmin',
             errors: { organizationId: 'lastSuperAdmin' },
           });

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { Response, type Server } from 'miragejs';
 import { table, type MirageDb } from '../db';
-import { errorResponse, json, runAuthSync, setProviderAuth, type UserRow } from '../http';
+import { errorAnswer, errorResponse, runAuthSync, setProviderAuth, type UserRow } from '../http';
 import type { OrganizationRow } from '../domains/accounts';
 import { signInRefusal } from '../domains/users';
 import type { ProviderAuthConfig } from '../types';
@@ -164,7 +164,7 @@ const provisioning = new Map<string, Promise<UserRow | Response>>();
 function admitted(db: MirageDb, found: UserRow, payload: JWTPayload, config: ProviderAuthConfig): UserRow | Response {
   let user = found;
   const refusal = signInRefusal(db, user);
-  if (refusal) return json(refusal.status, { message: refusal.message, code: refusal.code });
+  if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   if (config.roleClaim) {
     const role = raisedRole(user.roleId, payload[config.roleClaim]);
     if (role !== user.roleId) user = table<UserRow>(db, 'users').update(user.id, { roleId: role });
@@ -196,10 +196,11 @@ async function provision(
   if (byEmail) return users.update(byEmail.id, { oidcSubject: subject });
   const org = targetOrganization(db, config.organization);
   if (!org) {
-    return json(403, {
-      message: `No organization "${config.organization ?? ''}" to place new provider users in. Ask an administrator to set VITE_OIDC_ORGANIZATION.`,
-      code: 'providerOrganizationMissing',
-    });
+    return errorAnswer(
+      403,
+      `No organization "${config.organization ?? ''}" to place new provider users in. Ask an administrator to set VITE_OIDC_ORGANIZATION.`,
+      { code: 'providerOrganizationMissing' },
+    );
   }
   const name = profile.name ?? profile.preferred_username ?? (email || sub);
   return users.insert({

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { ApiAnswer, ApiRequest } from '../../mirage/node-transport';
 import type { Backend } from '../backend';
 import type { Wake } from './hub';
+import { errorJson } from '../../core/error-shape';
 
 /**
  * `GET /api/agent/commands?wait=N` on the server: when the backend answers that nothing is pending, the
@@ -100,5 +101,5 @@ export async function serveLongPoll(
 const FAILED: ApiAnswer = {
   status: 500,
   headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ message: 'The server failed to answer', code: 'internal' }),
+  body: errorJson('The server failed to answer', { code: 'internal' }),
 };
