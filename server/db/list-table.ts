@@ -34,6 +34,11 @@ export interface ListTable {
 
 /** Rows per INSERT. */
 const CHUNK = 2_000;
+/**
+ * The layout of every list table (the columns written besides the projection's): raise it when the tables
+ * gain a column, and the next start fills each of them again. 2: search_text (007_search_index.sql).
+ */
+const LAYOUT = 2;
 
 export function listTable(spec: ListTableSpec): ListTable {
   const { table, columns } = spec;
@@ -54,8 +59,10 @@ export function listTable(spec: ListTableSpec): ListTable {
     spec,
     write,
     async ensure(tx) {
-      const stored = (await tx.query<{ value: { version: number } }>('SELECT value FROM meta WHERE key = $1', [spec.metaKey])).rows[0];
-      if (stored?.value.version === spec.version) return false;
+      const stored = (
+        await tx.query<{ value: { version: number; layout?: number } }>('SELECT value FROM meta WHERE key = $1', [spec.metaKey])
+      ).rows[0];
+      if (stored?.value.version === spec.version && stored.value.layout === LAYOUT) return false;
       await tx.query(`DELETE FROM ${table}`);
       const { rows } = await tx.query<{ data: Row }>('SELECT data FROM rows WHERE collection = $1 AND NOT deleted', [spec.collection]);
       await write(
@@ -65,11 +72,29 @@ export function listTable(spec: ListTableSpec): ListTable {
       );
       await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
         spec.metaKey,
-        JSON.stringify({ version: spec.version, filledAt: new Date().toISOString() }),
+        JSON.stringify({ version: spec.version, layout: LAYOUT, filledAt: new Date().toISOString() }),
       ]);
       return true;
     },
   };
+}
+
+/**
+ * A record's search texts as the one text the trigram index covers (`search_text`), joined by a character
+ * no single-line text holds. A search without it matches the joined text exactly when it is inside one of
+ * the texts; a search with it falls back to the texts themselves (the `search` array, no index).
+ */
+const SEARCH_SEPARATOR = '\n';
+export const searchText = (texts: readonly string[]): string => texts.join(SEARCH_SEPARATOR);
+
+/** Whether one of the record's lower-cased texts contains `search` (lower-cased), as the lists in memory ask. */
+export function searchCondition(params: Parameters, alias: string, search: string): string {
+  if (search.includes(SEARCH_SEPARATOR)) {
+    return `EXISTS (SELECT 1 FROM unnest(${alias}.search) AS t WHERE strpos(t, ${params.add(search, 'text')}) > 0)`;
+  }
+  // LIKE's own characters (and its escape) stand for themselves.
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `${alias}.search_text LIKE ${params.add(pattern, 'text')}`;
 }
 
 /** A query's bound parameters, numbered as they are added: SQL text never holds a value. */

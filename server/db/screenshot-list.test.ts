@@ -50,6 +50,8 @@ const WINDOWS: [process: string, title: string][] = [
   ['Teams.exe', 'Daily stand-up | Microsoft Teams'],
   ['李', '文件 – 资源管理器'],
   ['steam.exe', ''],
+  ['setup_x64.exe', 'Progress 100% – C:\\Temp\\setup_x64'],
+  ['notes', 'First line\nsecond line'],
 ];
 
 function generateScreenshots(): ScreenshotRow[] {
@@ -151,6 +153,17 @@ function queries(): ListCase[] {
     ' – ',
     'x',
     'zz-none',
+    // LIKE's own characters, and the line feed that joins the texts for the trigram index: each as itself.
+    '%',
+    '0% – c:',
+    '_',
+    'p_x',
+    '\\',
+    'c:\\temp',
+    'line\nsecond',
+    'exe\nfirst',
+    'setup_x64.exe\n',
+    'setup_x64\nsetup',
   ]) {
     out.push({ query: query({ search, pageSize: COUNT }), scope: 'all' });
     out.push({ query: query({ search, order: 'desc', page: 2, pageSize: 4 }), scope: ['1', '3'] });

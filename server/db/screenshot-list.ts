@@ -8,7 +8,7 @@ import {
 } from '../../core/screenshot-list';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import type { Row } from '../../mirage/db';
-import { listTable, tablePage, type Parameters } from './list-table';
+import { listTable, type Parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -21,7 +21,7 @@ import type { Queryable } from './sql';
 /** The screenshots' collection in `rows`. */
 export const SCREENSHOTS = 'screenshots';
 
-const COLUMNS = ['id', 'organization_id', 'service_unit_id', 'captured_key', 'id_key', 'flagged', 'search'] as const;
+const COLUMNS = ['id', 'organization_id', 'service_unit_id', 'captured_key', 'id_key', 'flagged', 'search', 'search_text'] as const;
 type Column = (typeof COLUMNS)[number];
 const asRecord = (entry: ScreenshotListEntry): Record<Column, unknown> => ({
   id: entry.id,
@@ -31,6 +31,7 @@ const asRecord = (entry: ScreenshotListEntry): Record<Column, unknown> => ({
   id_key: entry.idKey,
   flagged: entry.flagged,
   search: entry.search,
+  search_text: searchText(entry.search),
 });
 
 /** The screenshots' list table (server/migrations/004_screenshot_list.sql), written with the screenshots' rows. */
@@ -52,7 +53,7 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Screens
   if (query.fromIso !== null) where.push(`s.captured_key >= ${params.add(query.fromIso, 'text')}`);
   if (query.toIso !== null) where.push(`s.captured_key <= ${params.add(query.toIso, 'text')}`);
   if (query.flagged !== null) where.push(`s.flagged = ${params.add(query.flagged, 'boolean')}`);
-  if (query.search) where.push(`EXISTS (SELECT 1 FROM unnest(s.search) AS t WHERE strpos(t, ${params.add(query.search, 'text')}) > 0)`);
+  if (query.search) where.push(searchCondition(params, 's', query.search));
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 

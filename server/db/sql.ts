@@ -21,7 +21,10 @@ export interface Sql extends Queryable {
 
 export async function openPglite(dataDir?: string): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // The lists' searches use a trigram index (server/migrations/007_search_index.sql), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { extensions: { pg_trgm } };
+  const db = dataDir ? await PGlite.create(dataDir, extensions) : await PGlite.create(extensions);
   return {
     kind: 'pglite',
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await db.query<T>(text, params)).rows }),

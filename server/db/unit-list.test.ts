@@ -16,6 +16,9 @@ const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const COUNT = 400;
 
 const NAMES = [
+  '50% Lager',
+  'Kasse_1',
+  'C:\\Kiosk',
   'Straße',
   'STRASSE',
   'strasse',
@@ -117,7 +120,30 @@ function queries(): ListCase[] {
   // A value PostgreSQL cannot hold matches nothing; the others of its filter still do.
   out.push({ query: query({ filters: { tag: ['Kasse', 'x\0'] }, pageSize: 500 }), scope: 'all' });
   out.push({ query: query({ filters: { tag: ['\0'] } }), scope: 'all' });
-  for (const search of ['stra', 'straße', 'ss', 'é', 'café', '10', 'kasse', '.example', 'unit-0', '日', '🙂', 'zz-none', 'a\0b']) {
+  // LIKE's own characters and the line feed that joins the texts for the trigram index: each as itself.
+  for (const search of [
+    'stra',
+    'straße',
+    'ss',
+    'é',
+    'café',
+    '10',
+    'kasse',
+    '.example',
+    'unit-0',
+    '日',
+    '🙂',
+    'zz-none',
+    'a\0b',
+    '%',
+    '0% l',
+    '_',
+    'e_1',
+    '\\',
+    'c:\\k',
+    'lager\nhost',
+    'e\n',
+  ]) {
     out.push({ query: query({ search, pageSize: 500 }), scope: 'all' });
     out.push({ query: query({ search, sort: 'location', order: 'desc', pageSize: 5, page: 2 }), scope: ['1', '3'] });
   }

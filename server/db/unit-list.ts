@@ -10,7 +10,7 @@ import {
   unitListEntry,
 } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
-import { bindableQuery, listTable, parameters, tablePage, type Parameters } from './list-table';
+import { bindableQuery, listTable, type Parameters, parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -54,6 +54,7 @@ const COLUMNS = [
   'online_until_ms',
   'tags',
   'search',
+  'search_text',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
@@ -75,6 +76,7 @@ const asRecord = (entry: UnitListEntry): Record<Column, unknown> => ({
   online_until_ms: entry.onlineUntil,
   tags: entry.tags,
   search: entry.search,
+  search_text: searchText(entry.search),
 });
 
 /** The units' list table (server/migrations/002_unit_list.sql), written with the units' rows. */
@@ -105,7 +107,7 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
     if (os) where.push(`u.operating_system = ANY(${params.add(os, 'text[]')})`);
     const tag = query.filters['tag'];
     if (tag) where.push(`u.tags && ${params.add(tag, 'text[]')}`);
-    if (query.search) where.push(`EXISTS (SELECT 1 FROM unnest(u.search) AS s WHERE strpos(s, ${params.add(query.search, 'text')}) > 0)`);
+    if (query.search) where.push(searchCondition(params, 'u', query.search));
   }
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }

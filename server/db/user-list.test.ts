@@ -32,7 +32,21 @@ const FIRST = [
   'user 10',
   '',
 ];
-const LAST = ['Müller', 'Mueller', 'müller', 'Ødegaard', 'Oliveira', "O'Brien", 'da Silva', 'Da Silva', 'Nguyễn', '李'];
+const LAST = [
+  '100%',
+  'Under_Score',
+  'Back\\slash',
+  'Müller',
+  'Mueller',
+  'müller',
+  'Ødegaard',
+  'Oliveira',
+  "O'Brien",
+  'da Silva',
+  'Da Silva',
+  'Nguyễn',
+  '李',
+];
 const ORGANIZATIONS = ['1', '2', '3', '10'];
 const STATUSES: AccountStatus[] = ['invited', 'active', 'disabled'];
 
@@ -84,7 +98,29 @@ function queries(): ListCase[] {
   out.push({ query: query({ filters: { organizationId: ['2', '3'] }, pageSize: 500 }), scope: 'all' });
   out.push({ query: query({ filters: { organizationId: ['2', '3'] }, pageSize: 500 }), scope: ['3'] });
   out.push({ query: query({ filters: { organizationId: ['2'] }, pageSize: 500 }), scope: ['3'] });
-  for (const search of ['ana', 'müller', 'mueller', 'ss', 'ß', 'é', 'user1', '.example', "o'b", '李', 'zz-none', 'a\0b']) {
+  // LIKE's own characters and the line feed that joins the texts for the trigram index: each as itself.
+  for (const search of [
+    'ana',
+    'müller',
+    'mueller',
+    'ss',
+    'ß',
+    'é',
+    'user1',
+    '.example',
+    "o'b",
+    '李',
+    'zz-none',
+    'a\0b',
+    '%',
+    '0%',
+    '_',
+    'r_s',
+    '\\',
+    'k\\s',
+    'x_y',
+    'müller\nana',
+  ]) {
     out.push({ query: query({ search, pageSize: 500 }), scope: 'all' });
     out.push({ query: query({ search, sort: 'username', order: 'desc', pageSize: 5, page: 2 }), scope: ['1', '3'] });
   }

@@ -11,7 +11,7 @@ import {
   type UserTextSort,
 } from '../../core/user-list';
 import type { Row } from '../../mirage/db';
-import { bindableQuery, listTable, tablePage, type Parameters } from './list-table';
+import { bindableQuery, listTable, type Parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
 
 /**
@@ -49,6 +49,7 @@ const COLUMNS = [
   'role_id',
   'status',
   'search',
+  'search_text',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const asRecord = (entry: UserListEntry): Record<Column, unknown> => ({
@@ -63,6 +64,7 @@ const asRecord = (entry: UserListEntry): Record<Column, unknown> => ({
   role_id: entry.roleId,
   status: entry.status,
   search: entry.search,
+  search_text: searchText(entry.search),
 });
 
 /** The users' list table (server/migrations/003_user_list.sql), written with the users' rows. */
@@ -86,7 +88,7 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
   if (roles) where.push(`u.role_id::text = ANY(${params.add(roles, 'text[]')})`);
   const statuses = query.filters['status'];
   if (statuses) where.push(`u.status = ANY(${params.add(statuses, 'text[]')})`);
-  if (query.search) where.push(`EXISTS (SELECT 1 FROM unnest(u.search) AS s WHERE strpos(s, ${params.add(query.search, 'text')}) > 0)`);
+  if (query.search) where.push(searchCondition(params, 'u', query.search));
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
