@@ -401,12 +401,9 @@ function runLiveWork(server: Server, flush: () => Promise<unknown> | undefined):
         onError: (error) => console.warn('A simulated agent’s call failed', error),
       });
       const sweep = setInterval(() => {
-        try {
-          sweepUnitStatuses(server.db, Date.now());
-        } catch (error) {
-          console.error('The unit status sweep failed', error);
-        }
-        void flush()?.catch(() => undefined);
+        void sweepUnitStatuses(server.db, Date.now())
+          .catch((error: unknown) => console.error('The unit status sweep failed', error))
+          .then(() => flush()?.catch(() => undefined));
       }, SWEEP_INTERVAL_MS);
       // Held until this tab closes (or the work is stopped): another tab takes over then.
       return new Promise<void>((resolve) => {

@@ -4,7 +4,7 @@ import { table, type MirageDb } from './db';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
 import { createRandom, hashString } from '../core/random';
-import { CATALOG, initialProcesses, PEOPLE, accountFor, type ProcessRow, type ProcessRuleRow } from './domains/processes';
+import { CATALOG, initialProcesses, PEOPLE, accountFor, processStore, type ProcessRuleRow } from './domains/processes';
 import type { ServiceUnitRow } from './domains/service-units';
 
 /**
@@ -184,9 +184,9 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     });
   };
 
-  const processesOf = (agent: AgentState, unit: Readonly<ServiceUnitRow>): SimulatedProcess[] => {
+  const processesOf = async (agent: AgentState, unit: Readonly<ServiceUnitRow>): Promise<SimulatedProcess[]> => {
     if (agent.processes) return agent.processes;
-    const stored = table<ProcessRow>(db, 'processes').where({ serviceUnitId: agent.unitId, state: 'running' });
+    const stored = await processStore(db).running(agent.unitId);
     const rows = stored.length > 0 ? stored : initialProcesses(unit, now());
     agent.processes = rows.map((p) => ({
       pid: p.pid,
@@ -204,11 +204,13 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     const config = await send(agent, 'GET', '/api/agent/config');
     if (agent.stopped) return;
     const rules = ((config.body as { processRules?: ProcessRuleRow[] } | null)?.processRules ?? []).filter(Boolean);
+    const current = await processesOf(agent, unit);
+    if (agent.stopped) return;
     // The agent enforces its rules, as the reference agent does (core/process-rules, the same decision): a process
     // a block rule matches is ended, so it is not in the report (the backend records it as ended by the rule).
     agent.reports += 1;
     agent.lastReportAt = now();
-    const list = nextProcessList(unit, processesOf(agent, unit), agent.reports, now()).filter((p) => !blockingRule(rules, p.name));
+    const list = nextProcessList(unit, current, agent.reports, now()).filter((p) => !blockingRule(rules, p.name));
     agent.processes = list;
     await send(agent, 'PUT', '/api/agent/processes', { unitId: agent.unitId, processes: list });
   };
@@ -220,7 +222,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
       if (agent.stopped) return;
       let result: { status: string; message?: string } = { status: 'succeeded' };
       if (command.kind === 'endProcess') {
-        const list = processesOf(agent, unit);
+        const list = await processesOf(agent, unit);
         const index = list.findIndex((p) => p.pid === command.pid);
         if (index >= 0) list.splice(index, 1);
         else result = { status: 'failed', message: 'No such process' };

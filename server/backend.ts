@@ -17,6 +17,8 @@ import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { inUnitOfWork } from './db/unit-of-work';
+import { setProcessRepository } from '../mirage/domains/processes';
+import { createSqlProcesses } from './db/processes';
 import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
@@ -128,12 +130,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots, their images and the audit log stay in PostgreSQL only: a seed made them here.
+  // Screenshots, their images, the audit log and the processes stay in PostgreSQL only: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
-  setScreenshotRepository(
-    db,
-    createSqlScreenshots(options.sql, (tx, batch) => store.writeBatch(tx, batch)),
-  );
+  setScreenshotRepository(db, createSqlScreenshots(options.sql, store.writeBatch));
+  setProcessRepository(db, createSqlProcesses(options.sql, store.writeBatch));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

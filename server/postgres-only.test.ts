@@ -8,7 +8,7 @@ import { call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
- * Screenshots, their images and the audit log live in PostgreSQL only: no server process holds them in memory, and yet
+ * Screenshots, their images, the audit log and the processes live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -168,6 +168,78 @@ describe(`the audit log on ${BACKEND_NAME}`, () => {
       expect(await listed(instance, adminToken, 'kept-entry')).toBe(1);
       expect(await listed(instance, adminToken, 'dropped-entry')).toBe(0);
       expect(table(instance.db, 'auditLog').count()).toBe(0);
+    }
+  });
+});
+
+describe(`the processes on ${BACKEND_NAME}`, () => {
+  const SYSTEM = {
+    hostname: 'pg-only-host',
+    platform: 'linux',
+    osName: 'Debian 12',
+    ipAddresses: ['10.0.0.7'],
+    uptimeS: 60,
+    agentVersion: '1.0.0',
+  };
+  const report = (pids: number[]) => ({
+    processes: pids.map((pid) => ({ pid, name: `worker-${pid}`, user: 'svc', cpuPercent: pid / 10, memoryMb: 10, startedAt: null })),
+  });
+  const running = async (instance: Backend, unitId: string) =>
+    jsonOf<{ items: { pid: number }[] }>(
+      await call(instance, `/api/service-units/${unitId}/processes?sort=pid&order=asc`, { token }),
+    ).items.map((process) => process.pid);
+
+  it('are kept by no process in memory; an agent’s report on one instance is what the other lists, and the next one ends what is gone', async () => {
+    const enrolment = jsonOf<{ token: string }>(await call(first, '/api/agent-enrolments', { method: 'POST', token, body: {} }));
+    const enrolled = await call(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.token, system: SYSTEM } });
+    expect(enrolled.status).toBe(201);
+    const { unitId, credential } = jsonOf<{ unitId: string; credential: string }>(enrolled);
+    const asAgent = (instance: Backend, body: unknown) =>
+      call(instance, '/api/agent/processes', {
+        method: 'PUT',
+        body: { unitId, ...(body as object) },
+        headers: { authorization: `Bearer ${credential}` },
+      });
+
+    expect(jsonOf(await asAgent(first, report([11, 12, 13])))).toEqual({ running: 3, started: 3, ended: 0 });
+    expect(await running(second, unitId)).toEqual([11, 12, 13]);
+    expect(jsonOf(await asAgent(second, report([12, 13, 14])))).toEqual({ running: 3, started: 1, ended: 1 });
+    expect(await running(first, unitId)).toEqual([12, 13, 14]);
+    expect(table(first.db, 'processes').count() + table(second.db, 'processes').count()).toBe(0);
+
+    const { rows } = await database.sql.query<{ state: string; n: number }>(
+      `SELECT data ->> 'state' AS state, count(*)::int AS n FROM rows
+       WHERE collection = 'processes' AND NOT deleted AND data ->> 'serviceUnitId' = $1 GROUP BY 1 ORDER BY 1`,
+      [unitId],
+    );
+    expect(rows.map((row) => [row.state, Number(row.n)])).toEqual([
+      ['ended', 1],
+      ['running', 3],
+    ]);
+    // The unit goes, and its processes with it.
+    expect((await call(first, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
+    const left = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'processes' AND NOT deleted AND data ->> 'serviceUnitId' = $1`,
+      [unitId],
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+  });
+
+  it('counts the processes a rule ended today for the dashboard from the database', async () => {
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows r WHERE collection = 'processes' AND NOT deleted
+       AND data ->> 'endedReason' = 'rule' AND data ->> 'endedAt' >= $1
+       AND EXISTS (SELECT 1 FROM rows u WHERE u.collection = 'serviceUnits' AND NOT u.deleted AND u.id = r.data ->> 'serviceUnitId'
+                   AND u.data ->> 'organizationId' = (SELECT data ->> 'organizationId' FROM rows WHERE collection = 'users' AND data ->> 'username' = 'user'))`,
+      [today.toISOString()],
+    );
+    const expected = Number(rows[0]?.n);
+    expect(expected).toBeGreaterThan(0);
+    for (const instance of [first, second]) {
+      const summary = jsonOf<{ processesBlockedToday: number }>(await call(instance, '/api/dashboard/summary', { token }));
+      expect(summary.processesBlockedToday).toBe(expected);
     }
   });
 });

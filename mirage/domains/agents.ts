@@ -31,7 +31,7 @@ import {
 } from '../http';
 import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
-import { emitProcessesChanged, runningOf, type ProcessRow, type ProcessRuleRow } from './processes';
+import { emitProcessesChanged, processStore, type ProcessRow, type ProcessRuleRow } from './processes';
 import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotStore } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
@@ -57,7 +57,6 @@ const MAX_WAIT_S = 30;
 
 const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
 const enrolments = (db: MirageDb) => table<EnrolmentRow>(db, 'agentEnrolments');
-const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
 
 const heartbeatOf = (ctx: MirageContext) => ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S;
 
@@ -137,16 +136,18 @@ export function recordHeartbeat(db: MirageDb, now: number, unit: Readonly<Servic
 }
 
 /** Replaces the unit's running processes with a report: gone ones end ('rule' when a block rule matches them, else 'exit'), new ones start. */
-export function recordProcessReport(
+export async function recordProcessReport(
   db: MirageDb,
   now: number,
   unit: Readonly<ServiceUnitRow>,
   reported: readonly { pid: number; name: string; user: string; cpuPercent: number; memoryMb: number; startedAt: string | null }[],
-): { running: number; started: number; ended: number } {
+): Promise<{ running: number; started: number; ended: number }> {
   const unitId = String(unit.id);
   const at = new Date(now).toISOString();
-  const running = new Map(runningOf(db, unitId).map((p) => [`${p.pid}|${p.name}`, p]));
-  let started = 0;
+  const store = processStore(db);
+  const running = new Map((await store.running(unitId)).map((p) => [`${p.pid}|${p.name}`, p]));
+  const changed: ProcessRow[] = [];
+  const added: Omit<ProcessRow, 'id'>[] = [];
   const seen = new Set<string>();
   const round1 = (n: number) => Math.round(n * 10) / 10;
   for (const p of reported) {
@@ -157,10 +158,10 @@ export function recordProcessReport(
     const existing = running.get(key);
     if (existing) {
       if (existing.cpuPercent !== figures.cpuPercent || existing.memoryMb !== figures.memoryMb || existing.user !== figures.user)
-        processes(db).update(existing.id, figures);
+        changed.push({ ...existing, ...figures });
       continue;
     }
-    processes(db).insert({
+    added.push({
       serviceUnitId: unitId,
       name: p.name,
       pid: p.pid,
@@ -170,7 +171,6 @@ export function recordProcessReport(
       endedAt: null,
       endedReason: null,
     });
-    started += 1;
   }
   let ended = 0;
   // A process gone while a block rule matches it was ended by the agent under the rule (it enforces them,
@@ -179,10 +179,13 @@ export function recordProcessReport(
   for (const [key, p] of running) {
     if (seen.has(key)) continue;
     const endedReason = blockingRule(unitRules, p.name) ? 'rule' : 'exit';
-    processes(db).update(p.id, { state: 'ended', endedAt: at, endedReason, cpuPercent: 0 });
+    changed.push({ ...p, state: 'ended', endedAt: at, endedReason, cpuPercent: 0 });
     ended += 1;
   }
-  if (started + ended > 0) emitProcessesChanged(db, now, unit);
+  if (changed.length > 0) await store.put(changed);
+  if (added.length > 0) await store.insert(added);
+  const started = added.length;
+  if (started + ended > 0) emitProcessesChanged(db, now, unit, seen.size);
   return { running: seen.size, started, ended };
 }
 
@@ -200,10 +203,11 @@ function emitCommandFinished(db: MirageDb, now: number, row: Readonly<CommandRow
 /** What a command's result means: a process ended, a capture settled (or a simulated agent's screenshot taken). */
 async function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, command: Readonly<CommandRow>): Promise<void> {
   if (command.kind === 'endProcess' && command.status === 'succeeded' && command.processId) {
-    const process = processes(db).find(command.processId);
+    const store = processStore(db);
+    const process = await store.get(command.processId);
     if (process?.state === 'running') {
-      processes(db).update(process.id, { state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'user', cpuPercent: 0 });
-      emitProcessesChanged(db, now, unit);
+      await store.put([{ ...process, state: 'ended', endedAt: new Date(now).toISOString(), endedReason: 'user', cpuPercent: 0 }]);
+      emitProcessesChanged(db, now, unit, (await store.running(String(unit.id))).length);
     }
   }
   if (command.kind !== 'captureScreenshot' || !command.captureRequestId) return;
@@ -370,10 +374,10 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.put(
     '/agent/processes',
-    agentWrite(({ db, body, unit }) => {
+    agentWrite(async ({ db, body, unit }) => {
       const input = readProcessReport(body);
       if (!input.ok) return invalid(input.errors);
-      return json(200, recordProcessReport(db, ctx.now(), unit, input.value.processes));
+      return json(200, await recordProcessReport(db, ctx.now(), unit, input.value.processes));
     }),
   );
 

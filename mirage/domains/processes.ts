@@ -13,16 +13,13 @@ import type { Action, Resource } from '../../machines/permissions/can';
 import { emitEvent } from '../events';
 import { commandView, issueCommand } from '../commands';
 import { createRandom, hashString } from '../../core/random';
+import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 
 // The screenshots domain draws its seeded captures with the same PRNG.
 export { createRandom };
 
 /** A process as stored: the public shape plus when and why it ended. */
-export interface ProcessRow extends UnitProcess {
-  endedAt: string | null;
-  /** 'user': ended from the console; 'rule': a block rule matched; 'exit': it quit by itself. */
-  endedReason: 'user' | 'rule' | 'exit' | null;
-}
+export type ProcessRow = ProcessRecord;
 
 export type ProcessRuleRow = ProcessRule;
 
@@ -162,9 +159,50 @@ const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
 const rules = (db: MirageDb) => table<ProcessRuleRow>(db, 'processRules');
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
 
-export function runningOf(db: MirageDb, unitId: string): ProcessRow[] {
-  return processes(db).where({ serviceUnitId: unitId, state: 'running' });
+/** The processes answered from the rows in memory (the embedded backend). */
+export function memoryProcesses(db: MirageDb): ProcessRepository {
+  return {
+    get: (id) => Promise.resolve(processes(db).find(id)),
+    running: (unitId) => Promise.resolve(processes(db).where({ serviceUnitId: unitId, state: 'running' })),
+    insert(rows) {
+      processes(db).insertMany([...rows]);
+      return Promise.resolve();
+    },
+    put(rows) {
+      for (const { id, ...rest } of rows) processes(db).update(id, rest);
+      return Promise.resolve();
+    },
+    removeOfUnit(unitId) {
+      for (const row of processes(db).where((p) => String(p.serviceUnitId) === unitId)) processes(db).remove(row.id);
+      return Promise.resolve();
+    },
+    countEnded(reason, sinceIso, unitIds) {
+      const wanted = unitIds === 'all' ? null : new Set(unitIds);
+      let count = 0;
+      for (const p of processes(db).rows()) {
+        if (p.endedReason === reason && p.endedAt !== null && p.endedAt >= sinceIso && (!wanted || wanted.has(p.serviceUnitId))) count += 1;
+      }
+      return Promise.resolve(count);
+    },
+    pruneExitedBefore(beforeIso) {
+      const gone = processes(db)
+        .rows()
+        .filter((p) => p.state === 'ended' && p.endedReason === 'exit' && (p.endedAt ?? '') < beforeIso);
+      for (const p of gone) processes(db).remove(p.id);
+      return Promise.resolve();
+    },
+  };
 }
+
+const repositories = new WeakMap<MirageDb, ProcessRepository>();
+
+/** This backend's processes are `repository`'s (the server's PostgreSQL, server/db/processes.ts). */
+export function setProcessRepository(db: MirageDb, repository: ProcessRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The processes of this backend: the server's repository, else the rows in memory. */
+export const processStore = (db: MirageDb): ProcessRepository => repositories.get(db) ?? memoryProcesses(db);
 
 /**
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
@@ -184,9 +222,8 @@ export function unitResourceAccess(
 const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
 type ProcessSort = (typeof PROCESS_SORTS)[number];
 
-/** Announces that the unit's running processes changed (processes.changed). */
-export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<ServiceUnit, 'id' | 'organizationId'>): void {
-  const running = runningOf(db, String(unit.id)).length;
+/** Announces that the unit's running processes changed (processes.changed), with how many run now. */
+export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<ServiceUnit, 'id' | 'organizationId'>, running: number): void {
   emitEvent(db, now, {
     type: 'processes.changed',
     organizationId: unit.organizationId,
@@ -196,7 +233,7 @@ export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<Servi
   });
 }
 
-export function toProcess(row: ProcessRow): UnitProcess {
+export function toProcess(row: Readonly<ProcessRow>): UnitProcess {
   return {
     id: String(row.id),
     serviceUnitId: row.serviceUnitId,
@@ -210,13 +247,13 @@ export function toProcess(row: ProcessRow): UnitProcess {
   };
 }
 
-function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, now: number) {
+async function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, now: number) {
   const unitId = String(unit.id);
   const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
   const sortParam = queryParam(request, 'sort') ?? 'cpuPercent';
   const sort: ProcessSort = (PROCESS_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ProcessSort) : 'cpuPercent';
   const direction = queryParam(request, 'order') === 'asc' ? 1 : -1;
-  const items = runningOf(db, unitId)
+  const items = (await processStore(db).running(unitId))
     .filter((p) => !search || p.name.toLowerCase().includes(search) || p.user.toLowerCase().includes(search) || String(p.pid) === search)
     .sort((a, b) => {
       const x = a[sort];
@@ -353,19 +390,19 @@ export const processesDomain: MirageDomain = {
 
     server.get(
       '/service-units/:id/processes',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const found = unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
         if (!found.ok) return found.response;
         noteProcessesWatched(db, String(found.row.id), ctx.now());
-        return listProcesses(db, request, found.row, ctx.now());
+        return await listProcesses(db, request, found.row, ctx.now());
       }),
     );
 
     server.post(
       '/processes/:id/end',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         // Ending a process changes what runs on the unit: an update of the unit.
-        const row = processes(db).find(request.params['id'] ?? '');
+        const row = await processStore(db).get(request.params['id'] ?? '');
         const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
         if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');

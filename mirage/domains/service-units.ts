@@ -15,6 +15,7 @@ import { emitEvent, pruneEvents } from '../events';
 import { secretHash, simulatedCredential } from '../agent-credentials';
 import { createRandom } from '../../core/random';
 import { screenshotStore } from './screenshots';
+import { processStore } from './processes';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -99,7 +100,7 @@ export function emitUnitEvent(
  * prunes the events beyond their retention. The server and the browser run it every 5 s, as a write.
  * Returns how many units went offline.
  */
-export function sweepUnitStatuses(db: MirageDb, now: number): number {
+export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<number> {
   let offline = 0;
   const gone: Readonly<ServiceUnitRow>[] = [];
   for (const row of units(db).rows()) if (row.announcedStatus !== 'offline' && !isReporting(row, now)) gone.push(row);
@@ -109,7 +110,7 @@ export function sweepUnitStatuses(db: MirageDb, now: number): number {
     offline += 1;
   }
   pruneEvents(db, now);
-  pruneHistory(db, now);
+  await pruneHistory(db, now);
   return offline;
 }
 
@@ -123,14 +124,11 @@ const lastHistoryPrune = new WeakMap<object, number>();
  * quit by themselves over an hour ago, commands finished over a day ago); a simulated agent's reports
  * would otherwise add thousands of rows a day. Processes ended by a person or a rule stay (the dashboards count them).
  */
-function pruneHistory(db: MirageDb, now: number): void {
+async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   const last = lastHistoryPrune.get(db);
   if (last !== undefined && now - last < HISTORY_PRUNE_EVERY_MS && now >= last) return;
   lastHistoryPrune.set(db, now);
-  const exitedBefore = new Date(now - EXITED_KEPT_MS).toISOString();
-  const processes = table<{ id: string; state: string; endedReason: string | null; endedAt: string | null }>(db, 'processes');
-  const gone = processes.rows().filter((p) => p.state === 'ended' && p.endedReason === 'exit' && (p.endedAt ?? '') < exitedBefore);
-  for (const p of gone) processes.remove(p.id);
+  await processStore(db).pruneExitedBefore(new Date(now - EXITED_KEPT_MS).toISOString());
   const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
   const commands = table<{ id: string; finishedAt: string | null }>(db, 'commands');
   for (const c of commands.rows().filter((row) => row.finishedAt !== null && row.finishedAt < finishedBefore)) commands.remove(c.id);
@@ -275,7 +273,8 @@ async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Prom
   emitEvent(db, now, { type: 'unit.deleted', organizationId, subjectId: id, unitId: id, data: {} });
   // What belongs to the unit goes with it; URL rules scoped to it forget it.
   await screenshotStore(db).removeOfUnit(id);
-  for (const name of ['processes', 'processRules', 'commands']) {
+  await processStore(db).removeOfUnit(id);
+  for (const name of ['processRules', 'commands']) {
     const t = table<{ id: string; serviceUnitId: string }>(db, name);
     for (const row of t.where((r) => String(r.serviceUnitId) === id)) t.remove(row.id);
   }

@@ -2,7 +2,7 @@ import type { ServiceUnit } from '../../machines/domain/types';
 import { table, type MirageDb, type Row } from '../db';
 import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
-import type { ProcessRow } from './processes';
+import { processStore } from './processes';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { screenshotScope, screenshotStore, unitNames } from './screenshots';
 import { readableBy } from '../access';
@@ -45,9 +45,7 @@ export const userDashboardDomain: MirageDomain = {
         const counts = { online: 0, offline: 0, maintenance: 0 };
         for (const unit of unitList) counts[unitStatus(unit, now)] += 1;
         const today = startOfDay(now);
-        const processesBlockedToday = table<ProcessRow>(db, 'processes').where(
-          (p) => p.endedReason === 'rule' && p.endedAt !== null && p.endedAt >= today && unitIds.has(p.serviceUnitId),
-        ).length;
+        const processesBlockedToday = await processStore(db).countEnded('rule', today, [...unitIds]);
         const screenshotsToday = await screenshotStore(db).countSince(screenshotScope(user), today);
         const urlRules = inOrg(user, 'urlRule');
         const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && urlRules(r.organizationId)).length;

@@ -5,6 +5,7 @@ import type { Row } from '../../mirage/db';
 import { newRecordId } from '../../mirage/record-ids';
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import { AUDIT_LOG } from './audit-list';
+import { PROCESSES } from './processes';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -18,8 +19,11 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
  */
 
 export const SCREENSHOT_IMAGES = 'screenshotImages';
-/** The collections no process keeps in memory: their repositories read and write PostgreSQL (also the audit log's, audit-list.ts). */
-export const SQL_ONLY_COLLECTIONS: readonly string[] = [SCREENSHOTS, SCREENSHOT_IMAGES, AUDIT_LOG];
+/**
+ * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
+ * audit log's, audit-list.ts, and the processes', processes.ts).
+ */
+export const SQL_ONLY_COLLECTIONS: readonly string[] = [SCREENSHOTS, SCREENSHOT_IMAGES, AUDIT_LOG, PROCESSES];
 
 interface ImageRow extends Row, ScreenshotImage {
   screenshotId: string;

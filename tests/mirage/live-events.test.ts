@@ -131,12 +131,12 @@ describe('the unit status sweep', () => {
     expect(await since(user, mark)).toEqual([]);
 
     now += 91_000;
-    expect(sweepUnitStatuses(server.db, now)).toBeGreaterThan(0);
+    expect(await sweepUnitStatuses(server.db, now)).toBeGreaterThan(0);
     const offline = (await since(user, mark)).filter((e) => e.subjectId === String(unit.id));
     expect(offline.map((e) => e.type)).toEqual(['unit.offline']);
     expect(offline[0]?.type === 'unit.offline' && offline[0].data.unit.status).toBe('offline');
     const again = await startOf(user);
-    sweepUnitStatuses(server.db, now + 5_000);
+    await sweepUnitStatuses(server.db, now + 5_000);
     expect((await since(user, again)).filter((e) => e.subjectId === String(unit.id))).toEqual([]);
 
     await agent.request('POST', '/api/agent/heartbeat', heartbeatOf(unit as ServiceUnit));
@@ -169,7 +169,7 @@ describe('the sweep’s pruning', () => {
     const byRule = ended('rule', 2 * 3_600_000);
     const commands = table<{ id: string }>(server.db, 'commands');
     const old = commands.insert({ finishedAt: new Date(now - 2 * 86_400_000).toISOString() } as never);
-    sweepUnitStatuses(server.db, now);
+    await sweepUnitStatuses(server.db, now);
     expect(processes.find(exitedLongAgo.id)).toBeUndefined();
     expect(processes.find(exitedJustNow.id)).toBeDefined();
     expect(processes.find(byRule.id)).toBeDefined();
