@@ -8,6 +8,8 @@ import { table, type MirageDb } from '../../mirage/db';
 import { memoryScreenshots, type ScreenshotRow } from '../../mirage/domains/screenshots';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer } from '../../mirage/server';
+import { createPgRowStore } from './row-store';
+import { createSqlScreenshots } from './screenshots';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlScreenshotList, screenshotListTable } from './screenshot-list';
 
@@ -184,6 +186,26 @@ describeListParity({
   cases: queries(),
   memory: (db) => (c) => memoryScreenshots(db).list(screenshotQuery(c.query), c.scope),
   sql: (sql) => (c) => createSqlScreenshotList<ScreenshotRow>(sql).list(screenshotQuery(c.query), c.scope),
+  // The repository's other reads (the dashboard's count and newest, a bulk delete's lookup) answer alike too.
+  async alsoAlike(db, sql) {
+    const memory = memoryScreenshots(db);
+    const stored = createSqlScreenshots(sql, createPgRowStore(sql).writeBatch);
+    const scopes: OrganizationScope[] = ['all', ['1'], ['2', '10'], [], ['404']];
+    for (const scope of scopes) {
+      for (const since of ['', ...TIMES, '2026-11-20', '2099-01-01T00:00:00.000Z']) {
+        expect(await stored.countSince(scope, since), `${String(scope)} since ${since}`).toBe(await memory.countSince(scope, since));
+      }
+      for (const limit of [1, 6, 50]) {
+        const [expected, actual] = await Promise.all([memory.newest(scope, limit), stored.newest(scope, limit)]);
+        expect(actual.map((row) => String(row.id))).toEqual(expected.map((row) => String(row.id)));
+      }
+    }
+    const ids = [...records.slice(0, 40).map((row) => String(row.id)), 'no-such-id', 'a\0b', String(records[0]?.id), ''];
+    const [expected, actual] = await Promise.all([memory.getMany(ids), stored.getMany(ids)]);
+    expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+    expect(await stored.get(String(records[3]?.id))).toEqual(await memory.get(String(records[3]?.id)));
+    expect(await stored.get('no-such-id')).toBeUndefined();
+  },
   change: {
     apply: (shot): ScreenshotRow => ({ ...shot, activeWindowTitle: 'Renamed In Place', flagged: !shot.flagged }),
     finds: { query: query({ search: 'renamed in place' }), scope: 'all' },
