@@ -86,7 +86,7 @@ export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
     async list(asked) {
       const query = bindable(asked);
       if (!query) return { rows: [], total: 0 };
-      return tablePage<R>(sql, auditListTable, {
+      return tablePage<R>(reader(sql), auditListTable, {
         alias: 'a',
         where: (params) => conditions(params, query),
         orderBy: () => 'a.at_key DESC, a.id_key DESC',

@@ -10,6 +10,7 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import type { Row } from '../../mirage/db';
 import { listTable, type Parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
+import { reader } from './unit-of-work';
 
 /**
  * The screenshots' list as SQL on `screenshot_list` (server/migrations/004_screenshot_list.sql): the same
@@ -66,7 +67,7 @@ export function createSqlScreenshotList<R>(sql: Queryable): ScreenshotListReposi
     async list(query, scope) {
       if (holdsNul(query)) return { rows: [], total: 0 };
       const direction = query.ascending ? 'ASC' : 'DESC';
-      return tablePage<R>(sql, screenshotListTable, {
+      return tablePage<R>(reader(sql), screenshotListTable, {
         alias: 's',
         where: (params) => conditions(params, scope, query),
         orderBy: () => `s.captured_key ${direction}, s.id_key ${direction}`,

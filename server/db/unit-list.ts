@@ -12,6 +12,7 @@ import {
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
 import { bindableQuery, listTable, type Parameters, parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
+import { reader } from './unit-of-work';
 
 /**
  * The service units' list, export and tags as SQL on `unit_list` (server/migrations/002_unit_list.sql):
@@ -125,7 +126,7 @@ export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable):
       const query = bindableQuery(asked);
       if (!query) return { rows: [], total: 0 };
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      return tablePage<R>(sql, unitListTable, {
+      return tablePage<R>(reader(sql), unitListTable, {
         alias: 'u',
         where: (params) => conditions(params, scope, query, now),
         orderBy: (params) => {
@@ -142,7 +143,7 @@ export function createSqlUnitList<R = Readonly<ServiceUnitRow>>(sql: Queryable):
     },
     async tags(scope) {
       const params = parameters();
-      const { rows } = await sql.query<{ tag: string }>(
+      const { rows } = await reader(sql).query<{ tag: string }>(
         `SELECT DISTINCT t AS tag FROM unit_list u, unnest(u.tags) AS t ${conditions(params, scope, null, 0)}`,
         params.values,
       );

@@ -13,6 +13,7 @@ import {
 import type { Row } from '../../mirage/db';
 import { bindableQuery, listTable, type Parameters, searchCondition, searchText, tablePage } from './list-table';
 import type { Queryable } from './sql';
+import { reader } from './unit-of-work';
 
 /**
  * The users' list and export as SQL on `user_list` (server/migrations/003_user_list.sql): the same query
@@ -99,7 +100,7 @@ export function createSqlUserList<R>(sql: Queryable): UserListRepository<R> {
       const query = bindableQuery(asked);
       if (!query) return { rows: [], total: 0 };
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      return tablePage<R>(sql, userListTable, {
+      return tablePage<R>(reader(sql), userListTable, {
         alias: 'u',
         where: (params) => conditions(params, scope, query),
         orderBy: () => `${sortColumn(query.sort)} ${direction}, u.id_key ${direction}`,
