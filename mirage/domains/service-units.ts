@@ -121,8 +121,9 @@ const lastHistoryPrune = new WeakMap<object, number>();
 
 /**
  * Once a minute: what the agents' reports leave behind and nobody reads any more goes (processes that
- * quit by themselves over an hour ago, commands finished over a day ago); a simulated agent's reports
- * would otherwise add thousands of rows a day. Processes ended by a person or a rule stay (the dashboards count them).
+ * quit by themselves over an hour ago, commands finished and capture requests made over a day ago); a
+ * simulated agent's reports would otherwise add thousands of rows a day. Processes ended by a person or a
+ * rule stay (the dashboards count them).
  */
 async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   const last = lastHistoryPrune.get(db);
@@ -132,6 +133,9 @@ async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
   const commands = table<{ id: string; finishedAt: string | null }>(db, 'commands');
   for (const c of commands.rows().filter((row) => row.finishedAt !== null && row.finishedAt < finishedBefore)) commands.remove(c.id);
+  // A screen follows its capture for a minute at most: a day-old request is read by nobody.
+  const captures = table<{ id: string; requestedAt: number }>(db, 'captureRequests');
+  for (const c of captures.rows().filter((row) => row.requestedAt < now - COMMANDS_KEPT_MS)) captures.remove(c.id);
 }
 
 /** The organizations whose units a user may read (can.ts readScope). */

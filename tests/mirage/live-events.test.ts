@@ -148,7 +148,7 @@ describe('the unit status sweep', () => {
 });
 
 describe('the sweep’s pruning', () => {
-  it('drops processes that quit over an hour ago and commands finished over a day ago, keeps what a person or a rule ended', async () => {
+  it('drops processes that quit over an hour ago, commands finished and capture requests made over a day ago, keeps what a person or a rule ended', async () => {
     await start();
     const processes = table<{ id: string; endedReason: string | null }>(server.db, 'processes');
     const ended = (endedReason: string, msAgo: number) =>
@@ -169,7 +169,12 @@ describe('the sweep’s pruning', () => {
     const byRule = ended('rule', 2 * 3_600_000);
     const commands = table<{ id: string }>(server.db, 'commands');
     const old = commands.insert({ finishedAt: new Date(now - 2 * 86_400_000).toISOString() } as never);
+    const captures = table<{ id: string }>(server.db, 'captureRequests');
+    const oldCapture = captures.insert({ requestedAt: now - 86_400_001, status: 'delivered' } as never);
+    const recentCapture = captures.insert({ requestedAt: now - 3_600_000, status: 'pending' } as never);
     await sweepUnitStatuses(server.db, now);
+    expect(captures.find(oldCapture.id)).toBeUndefined();
+    expect(captures.find(recentCapture.id)).toBeDefined();
     expect(processes.find(exitedLongAgo.id)).toBeUndefined();
     expect(processes.find(exitedJustNow.id)).toBeDefined();
     expect(processes.find(byRule.id)).toBeDefined();
