@@ -2,6 +2,7 @@ import type { Response } from 'miragejs';
 import { can, inReadScope, readScope, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
 import { errorBody } from '../core/error-shape';
+import type { OrganizationScope } from '../core/service-unit-list';
 
 /**
  * The one door to the organization-scoped records (service units, URL rules, process rules, processes,
@@ -22,6 +23,13 @@ export interface Readable {
 export function readableBy(user: UserRow, resource: Resource): Readable {
   const scope = readScope(subjectOf(user), resource);
   return Object.assign((organizationId: OrganizationId) => inReadScope(scope, organizationId), { all: scope.kind === 'all' });
+}
+
+/** The organizations whose records of `resource` the user may read, as a repository takes them (can.ts readScope). */
+export function organizationScope(user: UserRow, resource: Resource): OrganizationScope {
+  const scope = readScope(subjectOf(user), resource);
+  if (scope.kind === 'all') return 'all';
+  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
 }
 
 export type Access<T> = { ok: true; row: T } | { ok: false; response: Response };

@@ -4,7 +4,8 @@ import { table, type MirageDb } from './db';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
 import { createRandom, hashString } from '../core/random';
-import { CATALOG, initialProcesses, PEOPLE, accountFor, processStore, type ProcessRuleRow } from './domains/processes';
+import { CATALOG, initialProcesses, PEOPLE, accountFor, processRuleStore, processStore, type ProcessRuleRow } from './domains/processes';
+import { compareIds } from '../core/record-ids';
 import type { ServiceUnitRow } from './domains/service-units';
 
 /**
@@ -64,8 +65,11 @@ interface AgentState {
   beats: number;
   startedAt: number;
   processes: SimulatedProcess[] | null;
-  /** The unit's process rules as of the last report (rulesKey): a change makes the agent apply them now. */
-  rulesKey: string;
+  /**
+   * The unit's process rules as of the last report (rulesKey): a change makes the agent apply them now.
+   * null until the first tick reads them.
+   */
+  rulesKey: string | null;
   /** Process reports sent (each one's figures differ) and when the last one was. */
   reports: number;
   lastReportAt: number;
@@ -80,12 +84,12 @@ const OS_NAMES: Record<OperatingSystem, string> = {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The process rules of every unit, as a comparable key per unit (one pass over the rules). */
-function rulesKeys(db: MirageDb): Map<string, string> {
+/** The process rules of these units, as a comparable key per unit (one read of their rules). */
+async function rulesKeys(db: MirageDb, unitIds: readonly string[]): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
-  for (const r of table<ProcessRuleRow>(db, 'processRules').rows()) {
-    const unitId = String(r.serviceUnitId);
-    keys.set(unitId, `${keys.get(unitId) ?? ''}|${String(r.id)}:${r.enabled ? r.action : 'off'}:${r.pattern}`);
+  for (const [unitId, rules] of await processRuleStore(db).ofUnits(unitIds)) {
+    const sorted = [...rules].sort((a, b) => compareIds(a.id, b.id));
+    keys.set(unitId, sorted.map((r) => `|${String(r.id)}:${r.enabled ? r.action : 'off'}:${r.pattern}`).join(''));
   }
   return keys;
 }
@@ -163,7 +167,6 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     const at = now();
     const units = simulatedUnits(db);
     const ids = new Set(units.map((u) => String(u.id)));
-    const keys = rulesKeys(db);
     for (const id of agents.keys()) if (!ids.has(id)) agents.delete(id);
     units.forEach((unit, index) => {
       const id = String(unit.id);
@@ -176,7 +179,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         beats: 0,
         startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,
         processes: null,
-        rulesKey: keys.get(id) ?? '',
+        rulesKey: null,
         reports: 0,
         lastReportAt: 0,
         stopped: false,
@@ -231,7 +234,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     }
   };
 
-  const beat = async (agent: AgentState) => {
+  const beat = async (agent: AgentState, rulesKey: string) => {
     const unit = unitOf(agent.unitId);
     if (!unit?.agent || unit.agent.revokedAt) {
       agent.stopped = true;
@@ -252,8 +255,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     });
     if (agent.stopped) return;
     if (((answer.body as { pendingCommands?: number } | null)?.pendingCommands ?? 0) > 0) await answerCommands(agent, unit);
-    if (!agent.stopped && agent.beats % processEvery === 1 % processEvery)
-      await reportProcesses(agent, unit, rulesKeys(db).get(agent.unitId) ?? '');
+    if (!agent.stopped && agent.beats % processEvery === 1 % processEvery) await reportProcesses(agent, unit, rulesKey);
   };
 
   const tick = (): Promise<void> =>
@@ -276,7 +278,9 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         const polling = [...agents.values()].filter((agent) => !agent.stopped && !due.includes(agent) && waiting.has(agent.unitId));
         // A real agent applies changed rules at its next config fetch; a simulated one within a tick, so blocking
         // a process in the demo answers at once (its report leaves the process out).
-        const keys = rulesKeys(db);
+        const keys = await rulesKeys(db, [...agents.keys()]);
+        const keyOf = (agent: AgentState) => keys.get(agent.unitId) ?? '';
+        for (const agent of agents.values()) agent.rulesKey ??= keyOf(agent);
         // Someone has the unit's process monitor open: its processes are reported every couple of seconds.
         const watched = watchedUnitIds(db, at);
         const ruled = [...agents.values()].filter(
@@ -284,8 +288,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
             !agent.stopped &&
             !due.includes(agent) &&
             !polling.includes(agent) &&
-            (agent.rulesKey !== (keys.get(agent.unitId) ?? '') ||
-              (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
+            (agent.rulesKey !== keyOf(agent) || (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
         );
         const run = (agent: AgentState, work: () => Promise<void>) =>
           stopped
@@ -296,7 +299,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
               });
         // Side by side, as separate machines would: each waits only for its own answers.
         await Promise.all([
-          ...due.map((agent) => run(agent, () => beat(agent))),
+          ...due.map((agent) => run(agent, () => beat(agent, keyOf(agent)))),
           ...polling.map((agent) =>
             run(agent, async () => {
               const unit = unitOf(agent.unitId);
@@ -306,7 +309,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
           ...ruled.map((agent) =>
             run(agent, async () => {
               const unit = unitOf(agent.unitId);
-              if (unit) await reportProcesses(agent, unit, keys.get(agent.unitId) ?? '');
+              if (unit) await reportProcesses(agent, unit, keyOf(agent));
             }),
           ),
         ]);

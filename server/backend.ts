@@ -17,8 +17,11 @@ import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { inUnitOfWork } from './db/unit-of-work';
-import { setProcessRepository } from '../mirage/domains/processes';
+import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
+import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { createSqlProcesses } from './db/processes';
+import { createSqlProcessRules } from './db/process-rules';
+import { createSqlUrlRules } from './db/url-rules';
 import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
@@ -130,10 +133,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots, their images, the audit log and the processes stay in PostgreSQL only: a seed made them here.
+  // Screenshots, their images, the audit log, the processes and the rules stay in PostgreSQL only: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   setScreenshotRepository(db, createSqlScreenshots(options.sql, store.writeBatch));
   setProcessRepository(db, createSqlProcesses(options.sql, store.writeBatch));
+  setUrlRuleRepository(db, createSqlUrlRules(options.sql, store.writeBatch));
+  setProcessRuleRepository(db, createSqlProcessRules(options.sql, store.writeBatch));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -8,7 +8,7 @@ import { call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
- * Screenshots, their images, the audit log and the processes live in PostgreSQL only: no server process holds them in memory, and yet
+ * Screenshots, their images, the audit log, the processes and the rules live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -241,5 +241,98 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
       const summary = jsonOf<{ processesBlockedToday: number }>(await call(instance, '/api/dashboard/summary', { token }));
       expect(summary.processesBlockedToday).toBe(expected);
     }
+  });
+});
+
+describe(`the URL rules and process rules on ${BACKEND_NAME}`, () => {
+  const SYSTEM = {
+    hostname: 'pg-only-rules',
+    platform: 'linux',
+    osName: 'Debian 12',
+    ipAddresses: ['10.0.0.8'],
+    uptimeS: 60,
+    agentVersion: '1.0.0',
+  };
+  interface Rule {
+    id: string;
+    pattern: string;
+    enabled: boolean;
+  }
+  const storedRules = async (collection: 'urlRestrictions' | 'processRules', unitId?: string) => {
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = $1 AND NOT deleted AND ($2::text IS NULL OR data ->> 'serviceUnitId' = $2)`,
+      [collection, unitId ?? null],
+    );
+    return Number(rows[0]?.n);
+  };
+  const rulesInMemory = (backend: Backend) => table(backend.db, 'urlRestrictions').count() + table(backend.db, 'processRules').count();
+
+  it('are kept by no process in memory; a rule made on one instance is listed, counted and sent to an agent by the other', async () => {
+    expect(await storedRules('urlRestrictions')).toBeGreaterThan(10);
+    expect(await storedRules('processRules')).toBeGreaterThan(10);
+    expect(rulesInMemory(first) + rulesInMemory(second)).toBe(0);
+
+    const enrolment = jsonOf<{ token: string }>(await call(first, '/api/agent-enrolments', { method: 'POST', token, body: {} }));
+    const { unitId, credential } = jsonOf<{ unitId: string; credential: string }>(
+      await call(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.token, system: SYSTEM } }),
+    );
+    const config = async (instance: Backend) =>
+      jsonOf<{ processRules: Rule[]; urlRules: Rule[] }>(
+        await call(instance, '/api/agent/config', { headers: { authorization: `Bearer ${credential}` } }),
+      );
+    const before = await config(first);
+    const active = async (instance: Backend) =>
+      jsonOf<{ activeUrlRules: number }>(await call(instance, '/api/dashboard/summary', { token })).activeUrlRules;
+    const activeBefore = await active(second);
+
+    const urlRule = await call(first, '/api/url-restrictions', {
+      method: 'POST',
+      token,
+      body: {
+        pattern: 'only-this-unit.example',
+        matchType: 'domain',
+        action: 'block',
+        scope: { kind: 'units', unitIds: [unitId] },
+        reason: 'Both',
+      },
+    });
+    expect(urlRule.status).toBe(201);
+    const processRule = await call(second, `/api/service-units/${unitId}/process-rules`, {
+      method: 'POST',
+      token,
+      body: { pattern: 'miner.exe', action: 'block', comment: 'Both' },
+    });
+    expect(processRule.status).toBe(201);
+    const { id: urlRuleId } = jsonOf<Rule>(urlRule);
+
+    // The same rule a second time is a duplicate on the other instance too.
+    const again = await call(second, '/api/url-restrictions', {
+      method: 'POST',
+      token,
+      body: { pattern: 'ONLY-this-unit.example', matchType: 'domain', action: 'allow', scope: { kind: 'units', unitIds: [unitId] } },
+    });
+    expect(again.status).toBe(422);
+    expect(jsonOf<{ errors: Record<string, string> }>(again).errors).toEqual({ pattern: 'duplicateRule' });
+
+    for (const instance of [first, second]) {
+      const sent = await config(instance);
+      expect(sent.urlRules.map((rule) => rule.id)).toEqual([...before.urlRules.map((rule) => rule.id), urlRuleId].sort());
+      expect(sent.processRules.map((rule) => rule.pattern)).toEqual(['miner.exe']);
+      const listed = jsonOf<{ items: Rule[]; total: number }>(
+        await call(instance, `/api/url-restrictions?search=only-this-unit&unit=${unitId}`, { token }),
+      );
+      expect(listed.items.map((rule) => rule.id)).toEqual([urlRuleId]);
+      expect(await active(instance)).toBe(activeBefore + 1);
+    }
+    expect(rulesInMemory(first) + rulesInMemory(second)).toBe(0);
+
+    // The unit goes: its process rules with it, and the URL rule naming it forgets it.
+    expect(await storedRules('processRules', unitId)).toBe(1);
+    expect((await call(first, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
+    expect(await storedRules('processRules', unitId)).toBe(0);
+    const kept = jsonOf<{ scope: { kind: string; unitIds: string[] } }>(
+      await call(second, `/api/url-restrictions/${urlRuleId}`, { token }),
+    );
+    expect(kept.scope).toEqual({ kind: 'units', unitIds: [] });
   });
 });

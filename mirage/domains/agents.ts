@@ -1,5 +1,4 @@
 import type { Request, Server } from 'miragejs';
-import type { ProcessRule, UrlRestriction } from '../../machines/domain/types';
 import { isReporting } from '../../machines/service-units/unit-status';
 import { blockingRule } from '../../core/process-rules';
 import {
@@ -31,7 +30,8 @@ import {
 } from '../http';
 import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
-import { emitProcessesChanged, processStore, type ProcessRow, type ProcessRuleRow } from './processes';
+import { emitProcessesChanged, processRuleStore, processStore, type ProcessRow } from './processes';
+import { urlRuleStore } from './url-restrictions';
 import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotStore } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
@@ -175,7 +175,7 @@ export async function recordProcessReport(
   let ended = 0;
   // A process gone while a block rule matches it was ended by the agent under the rule (it enforces them,
   // core/process-rules); the backend never ends one itself. The rest quit by themselves.
-  const unitRules = table<ProcessRuleRow>(db, 'processRules').where({ serviceUnitId: unitId });
+  const unitRules = await processRuleStore(db).ofUnit(unitId);
   for (const [key, p] of running) {
     if (seen.has(key)) continue;
     const endedReason = blockingRule(unitRules, p.name) ? 'rule' : 'exit';
@@ -416,17 +416,10 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.get(
     '/agent/config',
-    withAgent(server, ({ db, unit }) => {
+    withAgent(server, async ({ db, unit }) => {
       const unitId = String(unit.id);
-      const processRules = table<ProcessRule>(db, 'processRules')
-        .where({ serviceUnitId: unitId })
-        .map((r) => ({ ...r, id: String(r.id) }));
-      const urlRules = table<UrlRestriction>(db, 'urlRestrictions').where(
-        (r) =>
-          r.enabled &&
-          String(r.organizationId) === String(unit.organizationId) &&
-          (r.scope.kind === 'all' || r.scope.unitIds.map(String).includes(unitId)),
-      );
+      const processRules = (await processRuleStore(db).ofUnit(unitId)).map((r) => ({ ...r, id: String(r.id) }));
+      const urlRules = await urlRuleStore(db).enabledForUnit(String(unit.organizationId), unitId);
       const row = unit as ServiceUnitRow;
       return json(200, { unitId, heartbeatIntervalS: row.agent?.heartbeatIntervalS ?? heartbeatOf(ctx), processRules, urlRules });
     }),

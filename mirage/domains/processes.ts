@@ -14,6 +14,7 @@ import { emitEvent } from '../events';
 import { commandView, issueCommand } from '../commands';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
+import type { ProcessRuleRepository } from '../../core/process-rule-repository';
 
 // The screenshots domain draws its seeded captures with the same PRNG.
 export { createRandom };
@@ -204,6 +205,43 @@ export function setProcessRepository(db: MirageDb, repository: ProcessRepository
 /** The processes of this backend: the server's repository, else the rows in memory. */
 export const processStore = (db: MirageDb): ProcessRepository => repositories.get(db) ?? memoryProcesses(db);
 
+/** The process rules answered from the rows in memory (the embedded backend). */
+export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
+  return {
+    get: (id) => Promise.resolve(rules(db).find(id)),
+    ofUnit: (unitId) => Promise.resolve(rules(db).where((r) => String(r.serviceUnitId) === unitId)),
+    ofUnits(unitIds) {
+      const wanted = new Set(unitIds);
+      const found = new Map<string, Readonly<ProcessRuleRow>[]>();
+      for (const r of rules(db).rows()) {
+        const unitId = String(r.serviceUnitId);
+        if (wanted.has(unitId)) found.set(unitId, [...(found.get(unitId) ?? []), r]);
+      }
+      return Promise.resolve(found);
+    },
+    insert: (rule) => Promise.resolve(rules(db).insert(rule)),
+    update: (id, patch) => Promise.resolve(rules(db).update(id, patch)),
+    remove(id) {
+      rules(db).remove(id);
+      return Promise.resolve();
+    },
+    removeOfUnit(unitId) {
+      for (const row of rules(db).where((r) => String(r.serviceUnitId) === unitId)) rules(db).remove(row.id);
+      return Promise.resolve();
+    },
+  };
+}
+
+const ruleRepositories = new WeakMap<MirageDb, ProcessRuleRepository>();
+
+/** This backend's process rules are `repository`'s (the server's PostgreSQL, server/db/process-rules.ts). */
+export function setProcessRuleRepository(db: MirageDb, repository: ProcessRuleRepository): void {
+  ruleRepositories.set(db, repository);
+}
+
+/** The process rules of this backend: the server's repository, else the rows in memory. */
+export const processRuleStore = (db: MirageDb): ProcessRuleRepository => ruleRepositories.get(db) ?? memoryProcessRules(db);
+
 /**
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
  * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
@@ -273,7 +311,7 @@ interface RuleInput {
 }
 
 /** Validates a rule body; answers the 422 to send, or the clean input. */
-function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string): RuleInput | ReturnType<typeof json> {
+async function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string): Promise<RuleInput | ReturnType<typeof json>> {
   if (!isRecord(body)) return errorResponse(400, 'Invalid JSON body');
   const errors: Record<string, string> = {};
   const patternText = readText(body['pattern'], PROCESS_RULE_TEXT_RULES.pattern);
@@ -287,9 +325,9 @@ function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string
   const enabled = body['enabled'] === undefined ? true : body['enabled'];
   if (typeof enabled !== 'boolean') errors['enabled'] = 'invalid';
   if (!problem) {
-    const duplicate = rules(db)
-      .where({ serviceUnitId: unitId })
-      .some((r) => String(r.id) !== ignoreId && r.pattern.toLowerCase() === pattern.toLowerCase());
+    const duplicate = (await processRuleStore(db).ofUnit(unitId)).some(
+      (r) => String(r.id) !== ignoreId && r.pattern.toLowerCase() === pattern.toLowerCase(),
+    );
     if (duplicate) errors['pattern'] = 'duplicate';
   }
   if (Object.keys(errors).length > 0) return errorResponse(422, 'The rule is not valid', errors);
@@ -379,9 +417,9 @@ export const processesDomain: MirageDomain = {
     const ruleUnit = (db: MirageDb, user: UserRow, action: Action, request: Request, notFound?: string) =>
       unitResourceAccess(db, user, action, 'processRule', request.params['id'], notFound);
     /** The rule of the path, when the user may do `action` to it: 404 when it is not the unit's, 403 when refused. */
-    const ruleOf = (db: MirageDb, user: UserRow, action: Action, request: Request) => {
+    const ruleOf = async (db: MirageDb, user: UserRow, action: Action, request: Request) => {
       const unit = ruleUnit(db, user, 'read', request, 'Rule not found');
-      const existing = rules(db).find(request.params['ruleId'] ?? '');
+      const existing = await processRuleStore(db).get(request.params['ruleId'] ?? '');
       if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id))
         return { ok: false as const, response: errorResponse(404, 'Rule not found') };
       const allowed = ruleUnit(db, user, action, request);
@@ -417,14 +455,11 @@ export const processesDomain: MirageDomain = {
 
     server.get(
       '/service-units/:id/process-rules',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const found = ruleUnit(db, user, 'read', request);
         if (!found.ok) return found.response;
         const unit = found.row;
-        const items = rules(db)
-          .where({ serviceUnitId: String(unit.id) })
-          .sort((a, b) => a.pattern.localeCompare(b.pattern))
-          .map(toRule);
+        const items = (await processRuleStore(db).ofUnit(String(unit.id))).sort((a, b) => a.pattern.localeCompare(b.pattern)).map(toRule);
         return json(200, { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) });
       }),
     );
@@ -432,13 +467,17 @@ export const processesDomain: MirageDomain = {
     server.post(
       '/service-units/:id/process-rules',
       withAuth(server, ({ db, request, user }) =>
-        idempotent(db, request, user.id, ctx.now(), () => {
+        idempotent(db, request, user.id, ctx.now(), async () => {
           const found = ruleUnit(db, user, 'create', request);
           if (!found.ok) return found.response;
           const unit = found.row;
-          const input = readRule(db, parseBody(request), String(unit.id));
+          const input = await readRule(db, parseBody(request), String(unit.id));
           if (!('pattern' in input)) return input;
-          const rule = rules(db).insert({ ...input, serviceUnitId: String(unit.id), createdAt: new Date(ctx.now()).toISOString() });
+          const rule = await processRuleStore(db).insert({
+            ...input,
+            serviceUnitId: String(unit.id),
+            createdAt: new Date(ctx.now()).toISOString(),
+          });
           // The unit's agent ends what the rule blocks (core/process-rules) and reports it gone: nothing ends here.
           return json(201, { ...toRule(rule), endedProcessIds: [] });
         }),
@@ -447,8 +486,8 @@ export const processesDomain: MirageDomain = {
 
     server.put(
       '/service-units/:id/process-rules/:ruleId',
-      withAuth(server, ({ db, request, user }) => {
-        const found = ruleOf(db, user, 'update', request);
+      withAuth(server, async ({ db, request, user }) => {
+        const found = await ruleOf(db, user, 'update', request);
         if (!found.ok) return found.response;
         const { unit, existing } = found;
         const body = parseBody(request);
@@ -456,9 +495,9 @@ export const processesDomain: MirageDomain = {
         const merged = isRecord(body)
           ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body }
           : body;
-        const input = readRule(db, merged, String(unit.id), String(existing.id));
+        const input = await readRule(db, merged, String(unit.id), String(existing.id));
         if (!('pattern' in input)) return input;
-        const rule = rules(db).update(existing.id, input);
+        const rule = await processRuleStore(db).update(String(existing.id), input);
         // As on create: the agent enforces, the backend only stores the rule.
         return json(200, { ...toRule(rule), endedProcessIds: [] });
       }),
@@ -466,10 +505,10 @@ export const processesDomain: MirageDomain = {
 
     server.delete(
       '/service-units/:id/process-rules/:ruleId',
-      withAuth(server, ({ db, request, user }) => {
-        const found = ruleOf(db, user, 'delete', request);
+      withAuth(server, async ({ db, request, user }) => {
+        const found = await ruleOf(db, user, 'delete', request);
         if (!found.ok) return found.response;
-        rules(db).remove(found.existing.id);
+        await processRuleStore(db).remove(String(found.existing.id));
         return json(204);
       }),
     );

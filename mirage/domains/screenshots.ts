@@ -1,12 +1,12 @@
 import type { Request, Server } from 'miragejs';
 import type { OperatingSystem, ServiceUnit } from '../../machines/domain/types';
 import { changeCountOf, table, type MirageDb, type Row } from '../db';
-import { errorResponse, isRecord, json, parseBody, queryParam, subjectOf, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, unitResourceAccess } from './processes';
-import { access, refusal, splitBulk } from '../access';
-import { readScope, type Action } from '../../machines/permissions/can';
+import { access, organizationScope, refusal, splitBulk } from '../access';
+import type { Action } from '../../machines/permissions/can';
 import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent } from '../events';
@@ -206,11 +206,7 @@ function readScreenshotQuery(request: Request): ScreenshotListQuery {
 }
 
 /** The organizations whose screenshots a user may read (can.ts readScope). */
-export function screenshotScope(user: UserRow): OrganizationScope {
-  const scope = readScope(subjectOf(user), 'screenshot');
-  if (scope.kind === 'all') return 'all';
-  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
-}
+export const screenshotScope = (user: UserRow): OrganizationScope => organizationScope(user, 'screenshot');
 
 /** The rows oldest first, kept until the collection changes (ISO capture times, ties by id). */
 const sortedCache = new WeakMap<object, { changes: number; rows: readonly Readonly<ScreenshotRow>[] }>();

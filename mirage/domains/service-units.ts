@@ -1,21 +1,22 @@
 import { Response, type Request } from 'miragejs';
 import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
-import { readScope, type Action } from '../../machines/permissions/can';
+import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import { readUnitInput } from '../../core/unit-input';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
-import { access, createRefusal, refusal, splitBulk } from '../access';
+import { access, createRefusal, organizationScope, refusal, splitBulk } from '../access';
 import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent, pruneEvents } from '../events';
 import { secretHash, simulatedCredential } from '../agent-credentials';
 import { createRandom } from '../../core/random';
 import { screenshotStore } from './screenshots';
-import { processStore } from './processes';
+import { processRuleStore, processStore } from './processes';
+import { urlRuleStore } from './url-restrictions';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -139,11 +140,7 @@ async function pruneHistory(db: MirageDb, now: number): Promise<void> {
 }
 
 /** The organizations whose units a user may read (can.ts readScope). */
-function unitScope(user: UserRow): OrganizationScope {
-  const scope = readScope(subjectOf(user), 'serviceUnit');
-  if (scope.kind === 'all') return 'all';
-  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
-}
+const unitScope = (user: UserRow): OrganizationScope => organizationScope(user, 'serviceUnit');
 
 const inScope = (scope: OrganizationScope) => {
   if (scope === 'all') return null;
@@ -278,14 +275,10 @@ async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Prom
   // What belongs to the unit goes with it; URL rules scoped to it forget it.
   await screenshotStore(db).removeOfUnit(id);
   await processStore(db).removeOfUnit(id);
-  for (const name of ['processRules', 'commands']) {
-    const t = table<{ id: string; serviceUnitId: string }>(db, name);
-    for (const row of t.where((r) => String(r.serviceUnitId) === id)) t.remove(row.id);
-  }
-  const rules = table<{ id: string; scope: { kind: string; unitIds?: string[] } }>(db, 'urlRestrictions');
-  for (const rule of rules.where((r) => r.scope.kind === 'units' && (r.scope.unitIds ?? []).includes(id))) {
-    rules.update(rule.id, { scope: { kind: 'units', unitIds: (rule.scope.unitIds ?? []).filter((u) => u !== id) } });
-  }
+  await processRuleStore(db).removeOfUnit(id);
+  const commands = table<{ id: string; serviceUnitId: string }>(db, 'commands');
+  for (const row of commands.where((r) => String(r.serviceUnitId) === id)) commands.remove(row.id);
+  await urlRuleStore(db).forgetUnit(id);
 }
 
 /**

@@ -2,12 +2,20 @@ import type { Action } from '../../machines/permissions/can';
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
-import { filterAndSort, pageOf, readListParams, type ListSpec } from '../list';
+import { filterAndSort, pageOf, readListParams } from '../list';
 import { normalizeUrlPattern, TIME_OF_DAY, URL_RULE_TEXT_RULES, urlPatternProblem } from '../../core/rule-patterns';
 import { readText } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
-import { access, createRefusal, readableBy } from '../access';
+import { access, createRefusal, organizationScope } from '../access';
+import {
+  appliesToUnit,
+  duplicateKey,
+  inOrganizationScope,
+  URL_RULE_LIST_SPEC,
+  type UrlRuleRecord,
+  type UrlRuleRepository,
+} from '../../core/url-rules';
 
 /**
  * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
@@ -23,14 +31,54 @@ const ACTIONS: readonly RuleAction[] = ['allow', 'block'];
 const rules = (db: MirageDb) => table<UrlRestrictionRow>(db, 'urlRestrictions');
 const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; name: string }>(db, 'serviceUnits');
 
-function visible(db: MirageDb, user: UserRow): UrlRestrictionRow[] {
-  const readable = readableBy(user, 'urlRule');
-  return readable.all ? rules(db).all() : rules(db).where((r) => readable(r.organizationId));
+const inScope = (scope: ReturnType<typeof organizationScope>) => (r: Readonly<UrlRuleRecord>) =>
+  inOrganizationScope(scope, r.organizationId);
+
+/** The URL rules answered from the rows in memory (the embedded backend). */
+export function memoryUrlRules(db: MirageDb): UrlRuleRepository {
+  const scoped = (scope: ReturnType<typeof organizationScope>) =>
+    scope === 'all' ? rules(db).rows() : rules(db).rows().filter(inScope(scope));
+  return {
+    list(query, scope) {
+      const page = pageOf(filterAndSort(scoped(scope), query, URL_RULE_LIST_SPEC), query);
+      return Promise.resolve({ rows: page.items, total: page.total });
+    },
+    all: (scope) => Promise.resolve(scoped(scope).map((r) => ({ ...r }))),
+    get: (id) => Promise.resolve(rules(db).find(id)),
+    hasDuplicate: (organizationId, key, exceptId) =>
+      Promise.resolve(
+        rules(db)
+          .rows()
+          .some((r) => String(r.organizationId) === organizationId && String(r.id) !== exceptId && duplicateKey(r) === key),
+      ),
+    insert: (rule) => Promise.resolve(rules(db).insert(rule)),
+    update: (id, patch) => Promise.resolve(rules(db).update(id, patch)),
+    remove(id) {
+      rules(db).remove(id);
+      return Promise.resolve();
+    },
+    enabledForUnit: (organizationId, unitId) =>
+      Promise.resolve(rules(db).where((r) => r.enabled && String(r.organizationId) === organizationId && appliesToUnit(r, unitId))),
+    countEnabled: (scope) => Promise.resolve(scoped(scope).filter((r) => r.enabled).length),
+    forgetUnit(unitId) {
+      for (const rule of rules(db).where((r) => r.scope.kind === 'units' && r.scope.unitIds.map(String).includes(unitId))) {
+        const unitIds = rule.scope.kind === 'units' ? rule.scope.unitIds.filter((u) => String(u) !== unitId) : [];
+        rules(db).update(rule.id, { scope: { kind: 'units', unitIds } });
+      }
+      return Promise.resolve();
+    },
+  };
 }
 
-function scopeKey(scope: UrlRuleScope): string {
-  return scope.kind === 'all' ? 'all' : [...scope.unitIds].sort().join(',');
+const repositories = new WeakMap<MirageDb, UrlRuleRepository>();
+
+/** This backend's URL rules are `repository`'s (the server's PostgreSQL, server/db/url-rules.ts). */
+export function setUrlRuleRepository(db: MirageDb, repository: UrlRuleRepository): void {
+  repositories.set(db, repository);
 }
+
+/** The URL rules of this backend: the server's repository, else the rows in memory. */
+export const urlRuleStore = (db: MirageDb): UrlRuleRepository => repositories.get(db) ?? memoryUrlRules(db);
 
 interface RuleInput {
   pattern: string;
@@ -97,65 +145,42 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
   return { value: { pattern, matchType, action, enabled, scope, schedule, reason }, errors };
 }
 
-function isDuplicate(db: MirageDb, organizationId: string, value: RuleInput, exceptId?: string): boolean {
-  const key = scopeKey(value.scope);
-  const pattern = value.pattern.toLowerCase();
-  return (
-    rules(db).where(
-      (r) =>
-        String(r.organizationId) === organizationId &&
-        String(r.id) !== exceptId &&
-        r.matchType === value.matchType &&
-        r.pattern.toLowerCase() === pattern &&
-        scopeKey(r.scope) === key,
-    ).length > 0
-  );
+/** The input's field errors, with `duplicateRule` when another rule of the organization is the same rule. */
+async function inputErrors(db: MirageDb, organizationId: string, body: unknown, exceptId?: string) {
+  const { value, errors } = readRuleInput(db, organizationId, body);
+  if (Object.keys(errors).length === 0 && (await urlRuleStore(db).hasDuplicate(organizationId, duplicateKey(value), exceptId)))
+    errors['pattern'] = 'duplicateRule';
+  return { value, errors, valid: Object.keys(errors).length === 0 };
 }
 
-const spec: ListSpec<UrlRestrictionRow> = {
-  sortBy: {
-    pattern: (r) => r.pattern,
-    matchType: (r) => r.matchType,
-    action: (r) => r.action,
-    enabled: (r) => (r.enabled ? 0 : 1),
-    updatedAt: (r) => r.updatedAt,
-    createdAt: (r) => r.createdAt,
-  },
-  defaultSort: 'updatedAt',
-  defaultOrder: 'desc',
-  filters: {
-    action: (r, values) => values.includes(r.action),
-    matchType: (r, values) => values.includes(r.matchType),
-    enabled: (r, values) => values.includes(r.enabled ? 'true' : 'false'),
-    // Rules that apply to a unit: every "all units" rule plus the ones naming it.
-    unit: (r, values) => r.scope.kind === 'all' || values.some((id) => r.scope.kind === 'units' && r.scope.unitIds.includes(id)),
-  },
-  searchIn: (r) => [r.pattern, r.reason, r.updatedBy],
-  maxPageSize: 100,
-};
-
 const NOT_FOUND = 'URL rule not found';
-const ruleAccess = (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
-  access(user, action, 'urlRule', id ? rules(db).find(id) : undefined, (r) => r.organizationId, NOT_FOUND);
+const ruleAccess = async (db: MirageDb, user: UserRow, action: Action, id: string | undefined) =>
+  access(user, action, 'urlRule', id ? await urlRuleStore(db).get(id) : undefined, (r) => r.organizationId, NOT_FOUND);
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
+  const ruleScope = (user: UserRow) => organizationScope(user, 'urlRule');
+
   server.get(
     '/url-restrictions/all',
-    withAuth(server, ({ db, user }) => json(200, { items: visible(db, user), total: visible(db, user).length })),
+    withAuth(server, async ({ db, user }) => {
+      const items = await urlRuleStore(db).all(ruleScope(user));
+      return json(200, { items, total: items.length });
+    }),
   );
 
   server.get(
     '/url-restrictions',
-    withAuth(server, ({ db, request, user }) => {
-      const params = readListParams(request, spec);
-      return json(200, pageOf(filterAndSort(visible(db, user), params, spec), params));
+    withAuth(server, async ({ db, request, user }) => {
+      const query = readListParams(request, URL_RULE_LIST_SPEC);
+      const { rows, total } = await urlRuleStore(db).list(query, ruleScope(user));
+      return json(200, { items: rows, total, page: query.page, pageSize: query.pageSize });
     }),
   );
 
   server.get(
     '/url-restrictions/:id',
-    withAuth(server, ({ db, request, user }) => {
-      const found = ruleAccess(db, user, 'read', request.params['id']);
+    withAuth(server, async ({ db, request, user }) => {
+      const found = await ruleAccess(db, user, 'read', request.params['id']);
       return found.ok ? json(200, found.row) : found.response;
     }),
   );
@@ -166,13 +191,18 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       server,
       ({ db, request, user }) =>
         createRefusal(user, 'urlRule') ??
-        idempotent(db, request, user.id, ctx.now(), () => {
+        idempotent(db, request, user.id, ctx.now(), async () => {
           const org = String(user.organizationId);
-          const { value, errors } = readRuleInput(db, org, parseBody(request));
-          if (Object.keys(errors).length === 0 && isDuplicate(db, org, value)) errors['pattern'] = 'duplicateRule';
-          if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+          const { value, errors, valid } = await inputErrors(db, org, parseBody(request));
+          if (!valid) return errorResponse(422, 'Validation failed', errors);
           const now = new Date(ctx.now()).toISOString();
-          const row = rules(db).insert({ ...value, organizationId: org, createdAt: now, updatedAt: now, updatedBy: user.displayName });
+          const row = await urlRuleStore(db).insert({
+            ...value,
+            organizationId: org,
+            createdAt: now,
+            updatedAt: now,
+            updatedBy: user.displayName,
+          });
           return json(201, row);
         }),
     ),
@@ -180,27 +210,28 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.put(
     '/url-restrictions/:id',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const found = ruleAccess(db, user, 'update', id);
+      const found = await ruleAccess(db, user, 'update', id);
       if (!found.ok) return found.response;
-      const existing = found.row;
-      const { value, errors } = readRuleInput(db, String(existing.organizationId), parseBody(request));
-      if (Object.keys(errors).length === 0 && isDuplicate(db, String(existing.organizationId), value, id))
-        errors['pattern'] = 'duplicateRule';
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      const row = rules(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString(), updatedBy: user.displayName });
+      const { value, errors, valid } = await inputErrors(db, String(found.row.organizationId), parseBody(request), id);
+      if (!valid) return errorResponse(422, 'Validation failed', errors);
+      const row = await urlRuleStore(db).update(id, {
+        ...value,
+        updatedAt: new Date(ctx.now()).toISOString(),
+        updatedBy: user.displayName,
+      });
       return json(200, row);
     }),
   );
 
   server.delete(
     '/url-restrictions/:id',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const found = ruleAccess(db, user, 'delete', id);
+      const found = await ruleAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
-      rules(db).remove(id);
+      await urlRuleStore(db).remove(id);
       return json(204);
     }),
   );

@@ -1,17 +1,13 @@
 import type { ServiceUnit } from '../../machines/domain/types';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import { processStore } from './processes';
+import { urlRuleStore } from './url-restrictions';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { screenshotScope, screenshotStore, unitNames } from './screenshots';
-import { readableBy } from '../access';
+import { organizationScope, readableBy } from '../access';
 import type { Resource } from '../../machines/permissions/can';
-
-interface UrlRuleRow extends Row {
-  organizationId: string | number;
-  enabled: boolean;
-}
 
 /** The dashboard counts what the user may read of each resource (can.ts readScope). */
 const inOrg = (user: UserRow, resource: Resource) => readableBy(user, resource);
@@ -47,8 +43,7 @@ export const userDashboardDomain: MirageDomain = {
         const today = startOfDay(now);
         const processesBlockedToday = await processStore(db).countEnded('rule', today, [...unitIds]);
         const screenshotsToday = await screenshotStore(db).countSince(screenshotScope(user), today);
-        const urlRules = inOrg(user, 'urlRule');
-        const activeUrlRules = table<UrlRuleRow>(db, 'urlRestrictions').where((r) => r.enabled && urlRules(r.organizationId)).length;
+        const activeUrlRules = await urlRuleStore(db).countEnabled(organizationScope(user, 'urlRule'));
         return json(200, {
           units: { ...counts, total: unitList.length },
           processesBlockedToday,

@@ -1,0 +1,183 @@
+import type { Server } from 'miragejs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProcessRuleRecord, ProcessRuleRepository } from '../../core/process-rule-repository';
+import { createRandom } from '../../core/random';
+import type { OrganizationScope } from '../../core/service-unit-list';
+import { duplicateKey, type UrlRuleRecord, type UrlRuleRepository } from '../../core/url-rules';
+import { table } from '../../mirage/db';
+import { memoryProcessRules } from '../../mirage/domains/processes';
+import { memoryUrlRules } from '../../mirage/domains/url-restrictions';
+import { createNodeTransport } from '../../mirage/node-transport';
+import { makeServer } from '../../mirage/server';
+import { sqlTargets } from '../test-support/database';
+import { migrate } from './migrate';
+import { createSqlProcessRules, PROCESS_RULES } from './process-rules';
+import { createPgRowStore } from './row-store';
+import type { Sql } from './sql';
+import { inUnitOfWork } from './unit-of-work';
+import { createSqlUrlRules, URL_RULES } from './url-rules';
+
+/*
+ * The URL rules and the process rules in PostgreSQL answer what the embedded backend answers from memory,
+ * over the same generated rules (numeric and UUID ids and units, rules for all units and for some, enabled
+ * and not, patterns alike but for case): every rule in scope, one rule, the duplicate check, a unit's
+ * enabled URL rules (an agent's config), the dashboard's count, a unit's process rules, and the writes (a
+ * unit's deletion among them). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+
+const ORGANIZATIONS = ['1', '2', '10'];
+const UNITS = ['1', '2', '10', '0192f3a0-0002-7abc-8def-000000000002'];
+const SCOPES: OrganizationScope[] = ['all', ['1'], ['2', '10'], [], ['a\0b']];
+
+function generate() {
+  const random = createRandom(41);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const id = (i: number) => (i % 3 === 0 ? `0192f3a1-${String(i).padStart(4, '0')}-7abc-8def-000000000000` : String(i + 1));
+  const urlRules: UrlRuleRecord[] = Array.from({ length: 120 }, (_, i) => ({
+    id: id(i),
+    organizationId: pick(ORGANIZATIONS),
+    scope: random() < 0.5 ? { kind: 'all' } : { kind: 'units', unitIds: [...new Set([pick(UNITS), pick(UNITS)])] },
+    pattern: pick(['facebook.com', 'Facebook.com', 'tiktok.com', '*.torrent*']),
+    matchType: pick(['domain', 'wildcard'] as const),
+    action: pick(['allow', 'block'] as const),
+    enabled: random() < 0.6,
+    schedule: { kind: 'always' },
+    reason: `Reason ${i}`,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-02T00:00:00.000Z',
+    updatedBy: 'Ulysses User',
+  }));
+  const processRules: ProcessRuleRecord[] = Array.from({ length: 90 }, (_, i) => ({
+    id: id(i),
+    serviceUnitId: pick(UNITS),
+    pattern: pick(['steam.exe', 'Steam.exe', '*torrent*', 'code']),
+    action: pick(['allow', 'block'] as const),
+    enabled: random() < 0.7,
+    comment: `Comment ${i}`,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  }));
+  return { urlRules, processRules };
+}
+
+const { urlRules, processRules } = generate();
+const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
+const byUnit = (found: ReadonlyMap<string, readonly { id: string | number }[]>) =>
+  Object.fromEntries([...found].map(([unit, rows]) => [unit, ids(rows)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+
+describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', ({ open }) => {
+  let mirage: Server;
+  let sql: Sql;
+  let drop: () => Promise<void>;
+  let memoryUrl: UrlRuleRepository;
+  let storedUrl: UrlRuleRepository;
+  let memoryProcess: ProcessRuleRepository;
+  let storedProcess: ProcessRuleRepository;
+  const store = () => createPgRowStore(sql);
+  /** Runs a write as the server does: in a unit of work of a transaction under the write lock. */
+  const write = <T>(fn: () => Promise<T>) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value);
+
+  beforeAll(async () => {
+    mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
+    for (const rule of urlRules) table<UrlRuleRecord>(mirage.db, URL_RULES).insert(rule);
+    for (const rule of processRules) table<ProcessRuleRecord>(mirage.db, PROCESS_RULES).insert(rule);
+    memoryUrl = memoryUrlRules(mirage.db);
+    memoryProcess = memoryProcessRules(mirage.db);
+    ({ sql, drop } = await open());
+    await migrate(sql);
+    await store().writing((tx) =>
+      store().writeBatch(tx, [
+        { collection: URL_RULES, put: [...urlRules], deleted: [] },
+        { collection: PROCESS_RULES, put: [...processRules], deleted: [] },
+      ]),
+    );
+    storedUrl = createSqlUrlRules(sql, store().writeBatch);
+    storedProcess = createSqlProcessRules(sql, store().writeBatch);
+  }, 60_000);
+  afterAll(async () => {
+    mirage.shutdown();
+    await drop();
+  });
+
+  /** Both stores hold the same URL rules: every one, and each unit's enabled ones, count and duplicates alike. */
+  async function expectUrlRulesAlike() {
+    for (const scope of SCOPES) {
+      const label = JSON.stringify(scope);
+      expect(ids(await storedUrl.all(scope)), label).toEqual(ids(await memoryUrl.all(scope)));
+      expect(await storedUrl.countEnabled(scope), label).toBe(await memoryUrl.countEnabled(scope));
+    }
+    for (const organizationId of [...ORGANIZATIONS, 'none', 'a\0b']) {
+      for (const unitId of [...UNITS, 'no-unit', 'x\0']) {
+        const label = `${organizationId} / ${unitId}`;
+        expect(ids(await storedUrl.enabledForUnit(organizationId, unitId)), label).toEqual(
+          ids(await memoryUrl.enabledForUnit(organizationId, unitId)),
+        );
+      }
+    }
+    const all = await memoryUrl.all('all');
+    for (const rule of all.slice(0, 40)) {
+      const key = duplicateKey(rule);
+      const org = String(rule.organizationId);
+      expect(await storedUrl.hasDuplicate(org, key)).toBe(true);
+      expect(await storedUrl.hasDuplicate(org, key, String(rule.id)), key).toBe(await memoryUrl.hasDuplicate(org, key, String(rule.id)));
+      expect(await storedUrl.get(String(rule.id))).toEqual(rule);
+    }
+    expect(await storedUrl.hasDuplicate('1', 'domain\nnone.example\nall')).toBe(false);
+  }
+
+  it('answer the URL rules in scope, one rule, the duplicate check, a unit’s enabled rules and the count as memory does', async () => {
+    await expectUrlRulesAlike();
+    expect(await storedUrl.get('no-such-id')).toBeUndefined();
+    expect(await storedUrl.get('a\0b')).toBeUndefined();
+  });
+
+  it('write URL rules as memory does: create, change, delete, and a deleted unit forgotten by the rules naming it', async () => {
+    const created = await write(() =>
+      storedUrl.insert({ ...(urlRules[1] as UrlRuleRecord), organizationId: '2', pattern: 'new.example', scope: { kind: 'all' } }),
+    );
+    table<UrlRuleRecord>(mirage.db, URL_RULES).insert({ ...created });
+    const changed = await write(() => storedUrl.update(String(urlRules[2]?.id), { enabled: false, reason: 'Changed' }));
+    await memoryUrl.update(String(urlRules[2]?.id), { enabled: false, reason: 'Changed' });
+    expect(changed).toMatchObject({ id: urlRules[2]?.id, enabled: false, reason: 'Changed', pattern: urlRules[2]?.pattern });
+    await write(() => storedUrl.remove(String(urlRules[3]?.id)));
+    await memoryUrl.remove(String(urlRules[3]?.id));
+    const naming = (await memoryUrl.all('all')).filter((r) => r.scope.kind === 'units' && r.scope.unitIds.includes('2')).length;
+    expect(naming).toBeGreaterThan(5);
+    await write(() => storedUrl.forgetUnit('2'));
+    await memoryUrl.forgetUnit('2');
+
+    expect(await storedUrl.get(created.id as string)).toEqual(created);
+    expect(await storedUrl.get(String(urlRules[3]?.id))).toBeUndefined();
+    expect((await storedUrl.all('all')).filter((r) => r.scope.kind === 'units' && r.scope.unitIds.includes('2'))).toEqual([]);
+    expect([...(await storedUrl.all('all'))].sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+      [...(await memoryUrl.all('all'))].sort((a, b) => String(a.id).localeCompare(String(b.id))),
+    );
+    await expectUrlRulesAlike();
+  });
+
+  it('answer a unit’s process rules, several units’ and one rule as memory does, and write them alike', async () => {
+    const expectAlike = async () => {
+      for (const unitId of [...UNITS, 'no-unit', 'a\0b'])
+        expect(ids(await storedProcess.ofUnit(unitId)), unitId).toEqual(ids(await memoryProcess.ofUnit(unitId)));
+      for (const units of [UNITS, ['1'], ['2', '10', 'no-unit', 'x\0'], []])
+        expect(byUnit(await storedProcess.ofUnits(units))).toEqual(byUnit(await memoryProcess.ofUnits(units)));
+      for (const rule of processRules.slice(0, 20))
+        expect(await storedProcess.get(String(rule.id))).toEqual(await memoryProcess.get(String(rule.id)));
+    };
+    await expectAlike();
+    expect(Object.keys(byUnit(await storedProcess.ofUnits(UNITS)))).toHaveLength(UNITS.length);
+
+    const created = await write(() => storedProcess.insert({ ...(processRules[0] as ProcessRuleRecord), pattern: 'new.exe' }));
+    table<ProcessRuleRecord>(mirage.db, PROCESS_RULES).insert({ ...created });
+    await write(() => storedProcess.update(String(processRules[1]?.id), { enabled: false, comment: 'Off' }));
+    await memoryProcess.update(String(processRules[1]?.id), { enabled: false, comment: 'Off' });
+    await write(() => storedProcess.remove(String(processRules[2]?.id)));
+    await memoryProcess.remove(String(processRules[2]?.id));
+    await write(() => storedProcess.removeOfUnit('10'));
+    await memoryProcess.removeOfUnit('10');
+
+    expect(await storedProcess.ofUnit('10')).toEqual([]);
+    expect(await storedProcess.get(String(created.id))).toEqual(created);
+    expect(await storedProcess.get(String(processRules[1]?.id))).toMatchObject({ enabled: false, comment: 'Off' });
+    await expectAlike();
+  });
+});
