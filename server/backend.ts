@@ -19,9 +19,11 @@ import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { inUnitOfWork } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
+import { setTaskRepository } from '../mirage/domains/todo';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
+import { createSqlTasks } from './db/todo-tasks';
 import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
@@ -133,12 +135,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots, their images, the audit log, the processes and the rules stay in PostgreSQL only: a seed made them here.
+  // Screenshots, their images, the audit log, the processes, the rules and the to-do tasks stay in PostgreSQL only: a
+  // seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   setScreenshotRepository(db, createSqlScreenshots(options.sql, store.writeBatch));
   setProcessRepository(db, createSqlProcesses(options.sql, store.writeBatch));
   setUrlRuleRepository(db, createSqlUrlRules(options.sql, store.writeBatch));
   setProcessRuleRepository(db, createSqlProcessRules(options.sql, store.writeBatch));
+  setTaskRepository(db, createSqlTasks(options.sql, store.writeBatch));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -336,3 +336,39 @@ describe(`the URL rules and process rules on ${BACKEND_NAME}`, () => {
     expect(kept.scope).toEqual({ kind: 'units', unitIds: [] });
   });
 });
+
+describe(`the to-do tasks on ${BACKEND_NAME}`, () => {
+  interface Task {
+    id: number;
+    title: string;
+    isCompleted: boolean;
+  }
+  const tasks = async (instance: Backend, filter = 'all') =>
+    jsonOf<Task[]>(await call(instance, `/api/apps/todo/tasks?filter=${filter}`, { token }));
+
+  it('are kept by no process in memory; a task added and finished on one instance is what the other lists', async () => {
+    const before = await tasks(second);
+    expect(before.length).toBeGreaterThan(0);
+    expect(table(first.db, 'tasks').count() + table(second.db, 'tasks').count()).toBe(0);
+
+    const created = await call(first, '/api/apps/todo/tasks', {
+      method: 'POST',
+      token,
+      body: { task: { title: 'Stored once, read twice' } },
+    });
+    expect(created.status).toBe(201);
+    const { id } = jsonOf<{ id: number }>(created);
+    // Numbered per owner: one more than the owner's last.
+    expect(id).toBe(Math.max(...before.map((task) => task.id)) + 1);
+    expect((await tasks(second))[0]).toMatchObject({ id, title: 'Stored once, read twice', isCompleted: false });
+
+    const done = await call(second, `/api/apps/todo/task/${id}`, { method: 'POST', token, body: { task: { isCompleted: true } } });
+    expect(done.status).toBe(200);
+    expect((await tasks(first, 'completed')).map((task) => task.id)).toContain(id);
+    // Another account's list is its own.
+    const other = await signIn(first, 'admin');
+    const theirs = jsonOf<Task[]>(await call(second, '/api/apps/todo/tasks', { token: other }));
+    expect(theirs.map((task) => task.title)).not.toContain('Stored once, read twice');
+    expect(table(first.db, 'tasks').count() + table(second.db, 'tasks').count()).toBe(0);
+  });
+});

@@ -7,15 +7,13 @@ import { isGeneratedUsername } from './users';
 import { readText, textMessage, type TextProblem } from '../../machines/text/text-rules';
 import { TASK_TEXT_RULES } from '../../machines/todo/task-rules';
 import { idempotent } from '../idempotency';
+import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
 
 /**
  * Tasks are per user: each signed-in account has its own list. `taskId` is the contract's numeric id,
  * counted per owner (last id + 1, 1 when the owner has none); Mirage's own string `id` stays internal.
  */
-export interface TaskRow extends Row, Omit<Task, 'id'> {
-  taskId: number;
-  ownerId: string;
-}
+export type TaskRow = TaskRecord;
 
 export interface TaskTagRow extends Row {
   tagId: number;
@@ -132,7 +130,28 @@ function matches(task: TaskRow, filter: TaskFilter): boolean {
   return task.tags.includes(filter);
 }
 
-const ownedBy = (db: MirageDb, user: UserRow) => tasksOf(db).where((t) => t.ownerId === String(user.id));
+/** The tasks answered from the rows in memory (the embedded backend). */
+export function memoryTasks(db: MirageDb): TaskRepository {
+  const ofOwner = (ownerId: string) => tasksOf(db).where((t) => t.ownerId === ownerId);
+  return {
+    ofOwner: (ownerId) => Promise.resolve(ofOwner(ownerId)),
+    get: (ownerId, taskId) => Promise.resolve(ofOwner(ownerId).find((t) => t.taskId === taskId)),
+    insert: (task) => Promise.resolve(tasksOf(db).insert(task)),
+    update: (id, patch) => Promise.resolve(tasksOf(db).update(id, patch)),
+  };
+}
+
+const repositories = new WeakMap<MirageDb, TaskRepository>();
+
+/** This backend's tasks are `repository`'s (the server's PostgreSQL, server/db/todo-tasks.ts). */
+export function setTaskRepository(db: MirageDb, repository: TaskRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The tasks of this backend: the server's repository, else the rows in memory. */
+export const taskStore = (db: MirageDb): TaskRepository => repositories.get(db) ?? memoryTasks(db);
+
+const ownedBy = (db: MirageDb, user: UserRow) => taskStore(db).ofOwner(String(user.id));
 
 type FieldCode = 'invalidType' | 'unknownTag' | TextProblem;
 type Validated = { ok: true; patch: TaskPatch } | { ok: false; errors: Record<string, FieldCode>; message: string };
@@ -188,11 +207,11 @@ function validateTask(body: unknown, requireTitle: boolean): Validated {
   return messages.length > 0 ? { ok: false, errors, message: messages.join('; ') } : { ok: true, patch };
 }
 
-function createTask(db: MirageDb, request: Request, user: UserRow) {
+async function createTask(db: MirageDb, request: Request, user: UserRow) {
   const result = validateTask(parseBody(request), true);
   if (!result.ok) return errorResponse(422, result.message, result.errors);
-  const lastId = ownedBy(db, user).reduce((max, t) => Math.max(max, t.taskId), 0);
-  const row = tasksOf(db).insert({
+  const lastId = (await ownedBy(db, user)).reduce((max, t) => Math.max(max, t.taskId), 0);
+  const row = await taskStore(db).insert({
     taskId: lastId + 1,
     ownerId: String(user.id),
     title: result.patch.title ?? '',
@@ -206,24 +225,22 @@ function createTask(db: MirageDb, request: Request, user: UserRow) {
   return json(201, { id: row.taskId });
 }
 
-function listTasks(db: MirageDb, request: Request, user: UserRow) {
+async function listTasks(db: MirageDb, request: Request, user: UserRow) {
   const filter = (queryParam(request, 'filter') ?? 'all').trim() || 'all';
   const known = (VIEW_FILTERS as readonly string[]).includes(filter) || (TAG_VALUES as readonly string[]).includes(filter);
   if (!known) return errorResponse(422, `Unknown filter: ${filter}`, { filter: 'unknown' });
-  const rows = ownedBy(db, user)
-    .filter((t) => matches(t, filter as TaskFilter))
-    .sort((a, b) => b.taskId - a.taskId);
+  const rows = (await ownedBy(db, user)).filter((t) => matches(t, filter as TaskFilter)).sort((a, b) => b.taskId - a.taskId);
   return json(200, rows.map(toTask));
 }
 
-function updateTask(db: MirageDb, request: Request, user: UserRow) {
+async function updateTask(db: MirageDb, request: Request, user: UserRow) {
   const raw = String((request.params as Record<string, string>)['id'] ?? '');
   const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  const row = Number.isSafeInteger(id) ? ownedBy(db, user).find((t) => t.taskId === id) : undefined;
+  const row = Number.isSafeInteger(id) ? await taskStore(db).get(String(user.id), id) : undefined;
   if (!row) return errorResponse(404, 'Task not found');
   const result = validateTask(parseBody(request), false);
   if (!result.ok) return errorResponse(422, result.message, result.errors);
-  return json(200, toTask(tasksOf(db).update(row.id, result.patch)));
+  return json(200, toTask(await taskStore(db).update(String(row.id), result.patch)));
 }
 
 /** Registers a handler under both spellings of a path, with and without the trailing slash. */

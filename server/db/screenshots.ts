@@ -8,6 +8,7 @@ import { AUDIT_LOG } from './audit-list';
 import { PROCESSES } from './processes';
 import { PROCESS_RULES } from './process-rules';
 import { URL_RULES } from './url-rules';
+import { TASKS } from './todo-tasks';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -23,9 +24,18 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
- * audit log's, audit-list.ts, the processes', processes.ts, and the rules', url-rules.ts and process-rules.ts).
+ * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
+ * the to-do tasks', todo-tasks.ts).
  */
-export const SQL_ONLY_COLLECTIONS: readonly string[] = [SCREENSHOTS, SCREENSHOT_IMAGES, AUDIT_LOG, PROCESSES, URL_RULES, PROCESS_RULES];
+export const SQL_ONLY_COLLECTIONS: readonly string[] = [
+  SCREENSHOTS,
+  SCREENSHOT_IMAGES,
+  AUDIT_LOG,
+  PROCESSES,
+  URL_RULES,
+  PROCESS_RULES,
+  TASKS,
+];
 
 interface ImageRow extends Row, ScreenshotImage {
   screenshotId: string;

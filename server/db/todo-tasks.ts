@@ -1,0 +1,49 @@
+import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
+import { newRecordId } from '../../mirage/record-ids';
+import type { Queryable } from './sql';
+import { reader, writer, type WriteBatch } from './unit-of-work';
+
+/**
+ * The to-do app's tasks in PostgreSQL only: the server's TaskRepository (core/todo-tasks.ts). They stay
+ * records of `rows` (a write takes a change number through the row store's writeBatch); an owner's are
+ * found through the partial index of server/migrations/010_todo_tasks.sql. Reads in a unit of work see
+ * its own writes, so the next task number is counted under the write lock.
+ */
+
+export const TASKS = 'tasks';
+
+/** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
+const storable = (id: string): boolean => !id.includes('\0');
+
+export function createSqlTasks(sql: Queryable, writeBatch: WriteBatch): TaskRepository {
+  const ofOwner = async (db: Queryable, ownerId: string, taskId?: number): Promise<TaskRecord[]> => {
+    if (!storable(ownerId)) return [];
+    const { rows } = await db.query<{ data: TaskRecord }>(
+      `SELECT data FROM rows WHERE collection = '${TASKS}' AND NOT deleted AND data ->> 'ownerId' = $1
+       AND ($2::text IS NULL OR data ->> 'taskId' = $2)`,
+      [ownerId, taskId === undefined ? null : String(taskId)],
+    );
+    return rows.map((row) => row.data);
+  };
+  const put = async (row: TaskRecord): Promise<TaskRecord> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: TASKS, put: [row], deleted: [] }]));
+    return row;
+  };
+  return {
+    ofOwner: (ownerId) => ofOwner(reader(sql), ownerId),
+    async get(ownerId, taskId) {
+      return (await ofOwner(reader(sql), ownerId, taskId))[0];
+    },
+    insert: (task) => put({ ...task, id: newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const { rows } = storable(id)
+        ? await tx.query<{ data: TaskRecord }>(`SELECT data FROM rows WHERE collection = '${TASKS}' AND NOT deleted AND id = $1`, [id])
+        : { rows: [] };
+      const existing = rows[0]?.data;
+      if (!existing) throw new Error(`No task ${id}`);
+      return put({ ...existing, ...patch });
+    },
+  };
+}
