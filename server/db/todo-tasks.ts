@@ -1,7 +1,8 @@
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
 import { newRecordId } from '../../mirage/record-ids';
+import { collectionRecords, storable } from './records';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, type WriteBatch } from './unit-of-work';
 
 /**
  * The to-do app's tasks in PostgreSQL only: the server's TaskRepository (core/todo-tasks.ts). They stay
@@ -11,9 +12,6 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
  */
 
 export const TASKS = 'tasks';
-
-/** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
-const storable = (id: string): boolean => !id.includes('\0');
 
 export function createSqlTasks(sql: Queryable, writeBatch: WriteBatch): TaskRepository {
   const ofOwner = async (db: Queryable, ownerId: string, taskId?: number): Promise<TaskRecord[]> => {
@@ -25,25 +23,13 @@ export function createSqlTasks(sql: Queryable, writeBatch: WriteBatch): TaskRepo
     );
     return rows.map((row) => row.data);
   };
-  const put = async (row: TaskRecord): Promise<TaskRecord> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: TASKS, put: [row], deleted: [] }]));
-    return row;
-  };
+  const records = collectionRecords<TaskRecord>(TASKS, writeBatch);
   return {
     ofOwner: (ownerId) => ofOwner(reader(sql), ownerId),
     async get(ownerId, taskId) {
       return (await ofOwner(reader(sql), ownerId, taskId))[0];
     },
-    insert: (task) => put({ ...task, id: newRecordId() }),
-    async update(id, patch) {
-      const { tx } = await writer();
-      const { rows } = storable(id)
-        ? await tx.query<{ data: TaskRecord }>(`SELECT data FROM rows WHERE collection = '${TASKS}' AND NOT deleted AND id = $1`, [id])
-        : { rows: [] };
-      const existing = rows[0]?.data;
-      if (!existing) throw new Error(`No task ${id}`);
-      return put({ ...existing, ...patch });
-    },
+    insert: (task) => records.putOne({ ...task, id: newRecordId() }),
+    update: records.update,
   };
 }

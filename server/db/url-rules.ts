@@ -10,6 +10,7 @@ import {
 } from '../../core/url-rules';
 import { newRecordId } from '../../mirage/record-ids';
 import { bindableQuery, listTable, parameters, type Parameters, searchCondition, searchText, tablePage } from './list-table';
+import { collectionRecords, storable } from './records';
 import type { Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
@@ -84,9 +85,6 @@ export const urlRuleListTable = listTable({
   record: (row) => asRecord(urlRuleListEntry(row as UrlRuleRecord)),
 });
 
-/** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
-const storable = (id: string): boolean => !id.includes('\0');
-
 const scopeCondition = (params: Parameters, scope: OrganizationScope): string | null =>
   scope === 'all' ? null : `l.organization_id = ANY(${params.add(scope.filter(storable), 'text[]')})`;
 
@@ -123,19 +121,7 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
     );
     return rows.map((row) => row.data);
   };
-  const get = async (db: Queryable, id: string): Promise<UrlRuleRecord | undefined> => {
-    if (!storable(id)) return undefined;
-    const { rows } = await db.query<{ data: UrlRuleRecord }>(
-      `SELECT data FROM rows WHERE collection = '${URL_RULES}' AND NOT deleted AND id = $1`,
-      [id],
-    );
-    return rows[0]?.data;
-  };
-  const put = async (row: UrlRuleRecord): Promise<UrlRuleRecord> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [row], deleted: [] }]));
-    return row;
-  };
+  const records = collectionRecords<UrlRuleRecord>(URL_RULES, writeBatch);
 
   return {
     async list(asked, scope) {
@@ -154,7 +140,7 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
       });
     },
     all: (scope) => select(reader(sql), (params) => scopeCondition(params, scope)),
-    get: (id) => get(reader(sql), id),
+    get: (id) => records.get(reader(sql), id),
     async hasDuplicate(organizationId, key, exceptId) {
       if (!storable(organizationId) || !storable(key)) return false;
       const { rows } = await reader(sql).query(
@@ -163,18 +149,9 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
       );
       return rows.length > 0;
     },
-    insert: (rule) => put({ ...rule, id: newRecordId() }),
-    async update(id, patch) {
-      const { tx } = await writer();
-      const existing = await get(tx, id);
-      if (!existing) throw new Error(`No URL rule ${id}`);
-      return put({ ...existing, ...patch });
-    },
-    async remove(id) {
-      const { tx, wrote } = await writer();
-      if (!(await get(tx, id))) return;
-      wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [], deleted: [id] }]));
-    },
+    insert: (rule) => records.putOne({ ...rule, id: newRecordId() }),
+    update: records.update,
+    remove: (id) => records.remove([id]),
     async enabledForUnit(organizationId, unitId) {
       if (!storable(organizationId)) return [];
       return select(
@@ -193,9 +170,8 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
     },
     async forgetUnit(unitId) {
       if (!storable(unitId)) return;
-      const { tx, wrote } = await writer();
+      const { tx } = await writer();
       const naming = await select(tx, (params) => `l.unit_ids @> ${params.add([unitId], 'text[]')}`);
-      if (naming.length === 0) return;
       const changed = naming.map((rule) => ({
         ...rule,
         scope: {
@@ -203,7 +179,7 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
           unitIds: rule.scope.kind === 'units' ? rule.scope.unitIds.filter((u) => String(u) !== unitId) : [],
         },
       }));
-      wrote(await writeBatch(tx, [{ collection: URL_RULES, put: changed, deleted: [] }]));
+      await records.put(changed);
     },
   };
 }
