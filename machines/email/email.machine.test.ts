@@ -70,6 +70,8 @@ describe('emailMachine: reading', () => {
     expect(reports[0]).toMatchObject({ type: 'email.updated', email: { id: 7, unread: false } });
     await waitFor(actor, (s) => s.matches({ flags: 'idle' }));
     expect(calls).toEqual([{ actor: 'markUnread', input: { emailIds: [7], unreadFlag: false } }]);
+    // Stored: the mailbox may read its counts again now.
+    expect(reports.at(-1)).toEqual({ type: 'email.stored', id: 7 });
   });
 
   it('opening a read email makes no call', () => {

@@ -36,6 +36,8 @@ export type EmailEvent =
 /** What an email actor tells the mailbox that spawned it. */
 export type EmailReport =
   | { type: 'email.updated'; email: Email }
+  /** The server stored the change `email.updated` showed ahead of it: counts read now include it. */
+  | { type: 'email.stored'; id: number }
   | { type: 'email.left'; id: number; reason: 'moved' | 'markedUnread' }
   | { type: 'email.failed'; id: number; action: EmailAction }
   | { type: 'email.replied'; id: number; outcome: ComposeOutput['outcome'] };
@@ -119,6 +121,7 @@ export const emailMachine = setup({
         event.type === 'email.labels.set' ? { ...context.email, labels: [...new Set(event.labels)] } : context.email,
     }),
     notifyUpdated: sendParent(({ context }): EmailReport => ({ type: 'email.updated', email: context.email })),
+    notifyStored: sendParent(({ context }): EmailReport => ({ type: 'email.stored', id: context.email.id })),
     reportFailure: sendParent(({ context }, params: { action: EmailAction }): EmailReport => ({
       type: 'email.failed',
       id: context.email.id,
@@ -176,7 +179,7 @@ export const emailMachine = setup({
             id: 'markRead',
             src: 'markUnread',
             input: ({ context }) => ({ emailIds: [context.email.id], unreadFlag: false }),
-            onDone: { target: 'idle', actions: 'forgetBefore' },
+            onDone: { target: 'idle', actions: ['forgetBefore', 'notifyStored'] },
             onError: { target: 'idle', actions: ['rollBack', 'notifyUpdated', { type: 'reportFailure', params: { action: 'markRead' } }] },
           },
         },
@@ -195,7 +198,7 @@ export const emailMachine = setup({
             id: 'setStarred',
             src: 'setStarred',
             input: ({ context }) => ({ mailId: context.email.id, value: context.email.isStarred }),
-            onDone: { target: 'idle', actions: 'forgetBefore' },
+            onDone: { target: 'idle', actions: ['forgetBefore', 'notifyStored'] },
             onError: { target: 'idle', actions: ['rollBack', 'notifyUpdated', { type: 'reportFailure', params: { action: 'star' } }] },
           },
         },
@@ -205,7 +208,7 @@ export const emailMachine = setup({
             id: 'updateLabels',
             src: 'updateLabels',
             input: ({ context }) => ({ emailIds: [context.email.id], label: context.labelToToggle ?? 'personal' }),
-            onDone: { target: 'idle', actions: 'forgetBefore' },
+            onDone: { target: 'idle', actions: ['forgetBefore', 'notifyStored'] },
             onError: { target: 'idle', actions: ['rollBack', 'notifyUpdated', { type: 'reportFailure', params: { action: 'label' } }] },
           },
         },
@@ -215,7 +218,7 @@ export const emailMachine = setup({
             id: 'setLabels',
             src: 'setLabels',
             input: ({ context }) => ({ mailId: context.email.id, labels: context.email.labels }),
-            onDone: { target: 'idle', actions: 'forgetBefore' },
+            onDone: { target: 'idle', actions: ['forgetBefore', 'notifyStored'] },
             onError: { target: 'idle', actions: ['rollBack', 'notifyUpdated', { type: 'reportFailure', params: { action: 'label' } }] },
           },
         },
@@ -269,6 +272,8 @@ export const emailMachine = setup({
               actions: [
                 { type: 'appendReply', params: ({ event }) => event.output },
                 'notifyUpdated',
+                // The composer sent it: the server stored it.
+                'notifyStored',
                 { type: 'reportReplied', params: ({ event }) => ({ outcome: event.output.outcome }) },
               ],
             },

@@ -38,7 +38,7 @@ const walk: WalkConfig<typeof machine> = {
     },
   ],
   // Driven alone, the email has no mailbox to report to (email.machine.test.ts checks the reports).
-  actions: { notifyUpdated: () => {}, reportFailure: () => {}, reportLeft: () => {}, reportReplied: () => {} },
+  actions: { notifyUpdated: () => {}, notifyStored: () => {}, reportFailure: () => {}, reportLeft: () => {}, reportReplied: () => {} },
   // What the view shows of the email; a sent reply only counts as "has replies" (each one adds a reply).
   serializeState: (snapshot) => {
     const { email } = snapshot.context;

@@ -275,6 +275,11 @@ describe('mailboxMachine: one actor per opened email', () => {
     expect(actor.getSnapshot().context.emails[0]?.unread).toBe(false);
     expect(actor.getSnapshot().context.meta?.unreadMails.folder.inbox).toEqual([1]);
     expect(actor.getSnapshot().context.meta?.unreadMails.label.company).toEqual([1]);
+    // The counts are not read again while the write is under way (that read could answer the old counts)…
+    expect(loadMeta).toHaveBeenCalledTimes(1);
+    const opened = emailActor(actor, 3);
+    if (opened) await waitFor(opened, (s) => s.matches({ flags: 'idle' }));
+    // …but once it is stored.
     await waitFor(actor, (s) => s.matches({ meta: 'ready' }));
     expect(calls).toEqual([{ actor: 'email.markUnread', input: { emailIds: [3], unreadFlag: false } }]);
     expect(loadMeta).toHaveBeenCalledTimes(2);

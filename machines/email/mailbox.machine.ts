@@ -366,7 +366,10 @@ export const mailboxMachine = setup({
         { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: true }) },
       ],
     },
-    'email.updated': { actions: ['applyEmailUpdate', 'reloadMeta'] },
+    // Counts follow an opened email's change at once; they are read again once the server stored it (or refused
+    // it), not before: a read racing the write would bring the old counts back.
+    'email.updated': { actions: 'applyEmailUpdate' },
+    'email.stored': { actions: 'reloadMeta' },
     'email.left': {
       guard: 'isOpenedEmail',
       actions: [
@@ -378,7 +381,7 @@ export const mailboxMachine = setup({
         { type: 'showLocation', params: ({ context }) => ({ path: mailPath({ filter: context.filter, openId: null }), replace: true }) },
       ],
     },
-    'email.failed': { actions: 'noticeEmailFailed' },
+    'email.failed': { actions: ['noticeEmailFailed', 'reloadMeta'] },
     // The thread and counts already followed through email.updated; this only tells the person.
     'email.replied': { actions: 'noticeReplied' },
   },

@@ -55,6 +55,7 @@ const list: WalkConfig<typeof machine> = {
     { type: 'xstate.error.actor.bulkLabel', error: new Error('offline') },
     { type: 'xstate.error.actor.bulkMarkUnread', error: new Error('offline') },
     { type: 'email.failed', id: 7, action: 'star' },
+    { type: 'email.stored', id: 7 },
     { type: 'email.left', id: 7, reason: 'moved' },
     { type: 'email.replied', id: 7, outcome: 'sent' },
     { type: 'email.updated', email: anEmail({ unread: false, isStarred: true }) },
