@@ -16,14 +16,16 @@ import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
-import { inUnitOfWork } from './db/unit-of-work';
+import { asRead, inUnitOfWork } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { setTaskRepository } from '../mirage/domains/todo';
+import { setEmailRepository } from '../mirage/domains/email';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
 import { createSqlTasks } from './db/todo-tasks';
+import { createSqlEmails } from './db/emails';
 import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
@@ -132,17 +134,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }
   }
   const loaded = seeded ? { dump: {}, seq: await store.lastSeq() } : await store.loadAll(SQL_ONLY_COLLECTIONS);
-  server ??= await makeServer({ ...common, seed: 'none', initialData: loaded.dump, adoptInitialData: true });
+  // Loaded rows are not seeded again; the seed they were made with still decides what a new account gets (a mailbox).
+  const storedSeed = await store.seedOf();
+  const dataSeed: SeedSize = storedSeed === 'default' || storedSeed === 'large' ? storedSeed : 'none';
+  server ??= await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots, their images, the audit log, the processes, the rules and the to-do tasks stay in PostgreSQL only: a
-  // seed made them here.
+  // Screenshots, their images, the audit log, the processes, the rules and the demo apps' tasks and emails stay in
+  // PostgreSQL only: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   setScreenshotRepository(db, createSqlScreenshots(options.sql, store.writeBatch));
   setProcessRepository(db, createSqlProcesses(options.sql, store.writeBatch));
   setUrlRuleRepository(db, createSqlUrlRules(options.sql, store.writeBatch));
   setProcessRuleRepository(db, createSqlProcessRules(options.sql, store.writeBatch));
   setTaskRepository(db, createSqlTasks(options.sql, store.writeBatch));
+  setEmailRepository(db, createSqlEmails(options.sql, store.writeBatch));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
@@ -300,7 +306,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (WRITES.has(method)) return write(() => transport.handle(request), request);
       return (async () => {
         await catchUpForRead();
-        const answer = await transport.handle(request);
+        const read = await asRead(() => transport.handle(request));
+        // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
+        if (read.wantedToWrite) return write(() => transport.handle(request), request);
+        const answer = read.value;
         // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
         if (!tracker.isEmpty) await write(async () => answer);
         return answer;

@@ -4,7 +4,7 @@ import { screenshotStore } from '../mirage/domains/screenshots';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Queryable, Sql } from './db/sql';
-import { call, jsonOf, signIn } from './test-support/api';
+import { APP_KEY, call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
@@ -370,5 +370,70 @@ describe(`the to-do tasks on ${BACKEND_NAME}`, () => {
     const theirs = jsonOf<Task[]>(await call(second, '/api/apps/todo/tasks', { token: other }));
     expect(theirs.map((task) => task.title)).not.toContain('Stored once, read twice');
     expect(table(first.db, 'tasks').count() + table(second.db, 'tasks').count()).toBe(0);
+  });
+});
+
+describe(`the mailbox on ${BACKEND_NAME}`, () => {
+  interface Mail {
+    id: number;
+    subject: string;
+    mailFolder: string;
+  }
+  const storedMails = async (ownerId: string) => {
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'emails' AND NOT deleted AND data ->> 'ownerId' = $1`,
+      [ownerId],
+    );
+    return Number(rows[0]?.n);
+  };
+  const inbox = async (instance: Backend, as: string, filter = 'inbox') =>
+    jsonOf<Mail[]>(await call(instance, `/api/apps/email/mails?filter=${filter}`, { token: as }));
+
+  it('is kept by no process in memory; a new account’s first read stores its mailbox, and a mail sent on one instance is read on the other', async () => {
+    const registered = await call(first, '/api/UserProfile', {
+      method: 'POST',
+      headers: { key: APP_KEY },
+      body: {
+        fullName: 'Mara Mailbox',
+        phoneNumber: '',
+        email: 'mara@acme.example',
+        password: 'correct-horse',
+        rePassword: 'correct-horse',
+      },
+    });
+    expect(registered.status).toBe(201);
+    const signedIn = await call(second, '/api/UserLogin', {
+      method: 'POST',
+      headers: { key: APP_KEY },
+      body: { params: { username: 'mara@acme.example', password: 'correct-horse' } },
+    });
+    const { accessToken: mara, user } = jsonOf<{ accessToken: string; user: { uid: string } }>(signedIn);
+    expect(await storedMails(user.uid)).toBe(0);
+
+    // A read, yet it must store the seeded mailbox first: it runs again as a write, and answers it.
+    const firstRead = await inbox(second, mara);
+    expect(firstRead.length).toBeGreaterThan(3);
+    const stored = await storedMails(user.uid);
+    expect(stored).toBeGreaterThan(firstRead.length - 1);
+    expect((await inbox(first, mara)).map((mail) => mail.id)).toEqual(firstRead.map((mail) => mail.id));
+    // Once only: a second read on either instance stores nothing more.
+    await inbox(first, mara);
+    expect(await storedMails(user.uid)).toBe(stored);
+
+    const sent = await call(first, '/api/apps/email/compose', {
+      method: 'POST',
+      token: mara,
+      body: { draft: false, to: ['maya.chen@northwind.example'], subject: 'Stored once', message: '<p>Read twice</p>' },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = jsonOf<{ id: number }>(sent);
+    expect((await inbox(second, mara, 'sent')).find((mail) => mail.id === id)).toMatchObject({
+      subject: 'Stored once',
+      mailFolder: 'sent',
+    });
+    // Numbers are unique across mailboxes: larger than any other account's.
+    const userMails = await inbox(first, token);
+    expect(Math.max(...userMails.map((mail) => mail.id))).toBeLessThan(id);
+    expect(table(first.db, 'emails').count() + table(second.db, 'emails').count()).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { readText } from '../../machines/text/text-rules';
 import { COMPOSE_TEXT_RULES } from '../../machines/email/compose-rules';
 import { idempotent } from '../idempotency';
+import { lastEmailId, type EmailRecord, type EmailRepository } from '../../core/mailbox';
 
 /*
  * The mailbox demo app. Decisions (see docs/email.md):
@@ -28,10 +29,7 @@ export const EMAIL_TAGS: readonly EmailTag[] = [
   { text: 'Private', value: 'private', color: 'danger' },
 ];
 
-export interface EmailRow extends Row, Omit<Email, 'id'> {
-  id: string;
-  ownerId: string;
-}
+export type EmailRow = EmailRecord;
 
 interface EmailTagRow extends Row, EmailTag {}
 
@@ -49,13 +47,34 @@ function toEmail(row: EmailRow): Email {
   return { ...rest, id: Number(id) };
 }
 
-function nextId(db: MirageDb): number {
-  let max = 0;
-  for (const row of table<EmailRow>(db, 'emails').all()) {
-    max = Math.max(max, Number(row.id), ...row.replies.map((r) => r.id));
-  }
-  return max + 1;
+const emails = (db: MirageDb) => table<EmailRow>(db, 'emails');
+
+/** The emails answered from the rows in memory (the embedded backend). */
+export function memoryEmails(db: MirageDb): EmailRepository {
+  return {
+    ofOwner: (ownerId) => Promise.resolve(emails(db).where((r) => r.ownerId === ownerId)),
+    get: (id) => Promise.resolve(emails(db).find(id)),
+    lastId: () => Promise.resolve(lastEmailId(emails(db).rows())),
+    insert(rows) {
+      emails(db).insertMany(rows.map((row) => ({ ...row })));
+      return Promise.resolve();
+    },
+    put(rows) {
+      for (const { id, ...rest } of rows) emails(db).update(id, rest);
+      return Promise.resolve();
+    },
+  };
 }
+
+const repositories = new WeakMap<MirageDb, EmailRepository>();
+
+/** This backend's emails are `repository`'s (the server's PostgreSQL, server/db/emails.ts). */
+export function setEmailRepository(db: MirageDb, repository: EmailRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The emails of this backend: the server's repository, else the rows in memory. */
+export const emailStore = (db: MirageDb): EmailRepository => repositories.get(db) ?? memoryEmails(db);
 
 // ---------------------------------------------------------------------------------------------
 // Seed
@@ -377,8 +396,9 @@ const TEMPLATES: readonly Template[] = [
   },
 ];
 
-function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
-  const emails = table<EmailRow>(db, 'emails');
+/** A new mailbox of the user, its emails numbered from `firstId`. */
+function mailboxOf(user: UserRow, ctx: MirageContext, firstId: number): EmailRow[] {
+  const rows: EmailRow[] = [];
   const ownerId = String(user.id);
   const domain = user.email.split('@')[1] ?? 'acme.example';
   const me: Contact = { name: user.displayName, email: user.email };
@@ -388,7 +408,7 @@ function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
   };
   const contact = (key: Template['who']): Contact => (key === 'it' || key === 'hr' ? colleagues[key] : CONTACTS[key]);
   const at = (hoursAgo: number) => new Date(ctx.now() - hoursAgo * 3_600_000).toISOString();
-  let id = nextId(db);
+  let id = firstId;
 
   const templates = [...TEMPLATES];
   if (ctx.seed === 'large') {
@@ -435,7 +455,7 @@ function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
         unread: false,
       };
     });
-    emails.insert({
+    rows.push({
       id: String(id++),
       ownerId,
       sender: from.email,
@@ -455,14 +475,20 @@ function seedMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
       unread: t.unread ?? false,
     });
   }
-  table<MailboxRow>(db, 'emailMailboxes').insert({ ownerId });
+  return rows;
 }
 
-/** Gives a user their seeded mailbox the first time they use it (users registered after seeding). */
-function ensureMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): void {
+/**
+ * Gives a user their seeded mailbox the first time they use it (users registered after seeding). The
+ * emails are stored first: on the server, a read that must write them runs again as a write.
+ */
+async function ensureMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): Promise<void> {
   if (ctx.seed === 'none') return;
-  if (table<MailboxRow>(db, 'emailMailboxes').where({ ownerId: String(user.id) }).length > 0) return;
-  seedMailbox(db, user, ctx);
+  const ownerId = String(user.id);
+  if (table<MailboxRow>(db, 'emailMailboxes').where({ ownerId }).length > 0) return;
+  const store = emailStore(db);
+  await store.insert(mailboxOf(user, ctx, (await store.lastId()) + 1));
+  table<MailboxRow>(db, 'emailMailboxes').insert({ ownerId });
 }
 
 const SEEDED_MAILBOXES = 5;
@@ -473,7 +499,10 @@ function seedEmail(db: MirageDb, ctx: MirageContext): void {
   table<MailboxRow>(db, 'emailMailboxes');
   // The demo accounts (seeded first) get their mailboxes now; everyone else on first use (ensureMailbox):
   // the large seed has 50,000 users, whose 1,000,000 seeded emails nobody would read.
-  for (const user of table<UserRow>(db, 'users').all().slice(0, SEEDED_MAILBOXES)) seedMailbox(db, user, ctx);
+  for (const user of table<UserRow>(db, 'users').all().slice(0, SEEDED_MAILBOXES)) {
+    emails(db).insertMany(mailboxOf(user, ctx, lastEmailId(emails(db).rows()) + 1));
+    table<MailboxRow>(db, 'emailMailboxes').insert({ ownerId: String(user.id) });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,27 +512,24 @@ type Invalid = { invalid: string };
 const invalid = (message: string): Invalid => ({ invalid: message });
 const isInvalid = (v: unknown): v is Invalid => isRecord(v) && typeof v['invalid'] === 'string';
 
-function ownRows(db: MirageDb, user: UserRow): EmailRow[] {
-  const owner = String(user.id);
-  return table<EmailRow>(db, 'emails').where((r) => r.ownerId === owner);
-}
+const ownRows = (db: MirageDb, user: UserRow): Promise<readonly Readonly<EmailRow>[]> => emailStore(db).ofOwner(String(user.id));
 
 /** The caller's rows for the given ids, or what is wrong with them. Nothing is changed here. */
-function ownedRows(db: MirageDb, user: UserRow, ids: unknown, field: string): EmailRow[] | Invalid {
+async function ownedRows(db: MirageDb, user: UserRow, ids: unknown, field: string): Promise<Readonly<EmailRow>[] | Invalid> {
   if (!Array.isArray(ids)) return invalid(`${field} must be a list of email ids`);
   if (ids.length === 0) return invalid(`${field} must not be empty`);
-  const rows: EmailRow[] = [];
+  const rows: Readonly<EmailRow>[] = [];
   for (const id of ids) {
-    const row = ownedRow(db, user, id, field);
+    const row = await ownedRow(db, user, id, field);
     if (isInvalid(row)) return row;
     rows.push(row);
   }
   return rows;
 }
 
-function ownedRow(db: MirageDb, user: UserRow, id: unknown, field: string): EmailRow | Invalid {
+async function ownedRow(db: MirageDb, user: UserRow, id: unknown, field: string): Promise<Readonly<EmailRow> | Invalid> {
   if (!isId(id)) return invalid(`${field} must be numeric email ids`);
-  const row = table<EmailRow>(db, 'emails').find(String(id));
+  const row = await emailStore(db).get(String(id));
   if (!row || row.ownerId !== String(user.id)) return invalid(`Unknown email id ${id}`);
   return row;
 }
@@ -516,9 +542,9 @@ function body(request: Request): Record<string, unknown> | Invalid {
 const unprocessable = (problem: Invalid) => errorResponse(422, problem.invalid);
 const done = () => json(200);
 
-function listMails(db: MirageDb, user: UserRow, filter: string | undefined, q: string | undefined) {
-  const rows = ownRows(db, user);
-  let picked: EmailRow[];
+async function listMails(db: MirageDb, user: UserRow, filter: string | undefined, q: string | undefined) {
+  const rows = await ownRows(db, user);
+  let picked: Readonly<EmailRow>[];
   if (isFolder(filter)) picked = rows.filter((r) => r.mailFolder === filter);
   else if (filter === 'starred') picked = rows.filter((r) => r.isStarred && r.mailFolder !== 'trash');
   else if (isLabel(filter)) picked = rows.filter((r) => r.labels.includes(filter) && r.mailFolder !== 'trash');
@@ -531,10 +557,10 @@ function listMails(db: MirageDb, user: UserRow, filter: string | undefined, q: s
   return json(200, picked.map(toEmail));
 }
 
-function meta(db: MirageDb, user: UserRow): EmailMeta {
-  const rows = ownRows(db, user);
+async function meta(db: MirageDb, user: UserRow): Promise<EmailMeta> {
+  const rows = await ownRows(db, user);
   const unread = rows.filter((r) => r.unread);
-  const ids = (list: EmailRow[]) => list.map((r) => Number(r.id));
+  const ids = (list: readonly Readonly<EmailRow>[]) => list.map((r) => Number(r.id));
   const label = {} as Record<EmailLabel, number[]>;
   for (const l of LABELS) label[l] = ids(unread.filter((r) => r.labels.includes(l) && r.mailFolder !== 'trash'));
   return {
@@ -557,7 +583,7 @@ function addressList(value: unknown, field: string, errors: Record<string, strin
   return list;
 }
 
-function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageContext) {
+async function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageContext) {
   const b = body(request);
   if (isInvalid(b)) return unprocessable(b);
   const errors: Record<string, string> = {};
@@ -578,21 +604,21 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
   else if (messageText.problem) errors['message'] = messageText.problem;
   const subject = subjectText.value;
   const message = messageText.value;
-  let original: EmailRow | undefined;
+  let original: Readonly<EmailRow> | undefined;
   if (b['replyTo'] !== undefined) {
-    const row = ownedRow(db, user, b['replyTo'], 'replyTo');
+    const row = await ownedRow(db, user, b['replyTo'], 'replyTo');
     if (isInvalid(row)) errors['replyTo'] = 'unknown';
     else original = row;
   }
-  let existingDraft: EmailRow | undefined;
+  let existingDraft: Readonly<EmailRow> | undefined;
   if (b['draftId'] !== undefined) {
-    const row = ownedRow(db, user, b['draftId'], 'draftId');
+    const row = await ownedRow(db, user, b['draftId'], 'draftId');
     if (isInvalid(row) || row.mailFolder !== 'draft') errors['draftId'] = 'unknown';
     else existingDraft = row;
   }
   if (Object.keys(errors).length > 0) return errorResponse(422, 'The email could not be saved', errors);
 
-  const emails = table<EmailRow>(db, 'emails');
+  const store = emailStore(db);
   const fields = {
     sender: user.email,
     sender_name: user.displayName,
@@ -608,24 +634,26 @@ function compose(db: MirageDb, user: UserRow, request: Request, ctx: MirageConte
   let id: number;
   if (existingDraft) {
     id = Number(existingDraft.id);
-    emails.update(existingDraft.id, fields);
+    await store.put([{ ...existingDraft, ...fields }]);
   } else {
-    id = nextId(db);
-    emails.insert({
-      id: String(id),
-      ownerId: String(user.id),
-      img: '',
-      attachments: [],
-      isStarred: false,
-      labels: [],
-      replies: [],
-      ...fields,
-    });
+    id = (await store.lastId()) + 1;
+    await store.insert([
+      {
+        id: String(id),
+        ownerId: String(user.id),
+        img: '',
+        attachments: [],
+        isStarred: false,
+        labels: [],
+        replies: [],
+        ...fields,
+      },
+    ]);
   }
   if (original && !draft) {
     // The reply also joins the thread of the message it answers, so the detail view shows it.
     const reply: Email = { id, img: '', attachments: [], isStarred: false, labels: [], replies: [], ...fields, mailFolder: '' };
-    emails.update(original.id, { replies: [...original.replies, reply] });
+    await store.put([{ ...original, replies: [...original.replies, reply] }]);
   }
   return json(201, { id });
 }
@@ -639,9 +667,9 @@ function both(server: Server, verb: 'get' | 'post', path: string, handler: Retur
 
 function routes(server: Server, ctx: MirageContext): void {
   const authed = (fn: (db: MirageDb, user: UserRow, request: Request) => unknown) =>
-    withAuth(server, ({ db, user, request }) => {
-      ensureMailbox(db, user, ctx);
-      return fn(db, user, request);
+    withAuth(server, async ({ db, user, request }) => {
+      await ensureMailbox(db, user, ctx);
+      return await fn(db, user, request);
     });
 
   both(
@@ -669,20 +697,21 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'get',
     '/apps/email/meta',
-    authed((db, user) => json(200, meta(db, user))),
+    authed(async (db, user) => json(200, await meta(db, user))),
   );
 
   both(
     server,
     'post',
     '/apps/email/move-mails',
-    authed((db, user, request) => {
+    authed(async (db, user, request) => {
       const b = body(request);
       if (isInvalid(b)) return unprocessable(b);
-      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      const rows = await ownedRows(db, user, b['emailIds'], 'emailIds');
       if (isInvalid(rows)) return unprocessable(rows);
-      if (!isFolder(b['mailFolder'])) return unprocessable(invalid(`Unknown folder: ${String(b['mailFolder'])}`));
-      for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { mailFolder: b['mailFolder'] });
+      const mailFolder = b['mailFolder'];
+      if (!isFolder(mailFolder)) return unprocessable(invalid(`Unknown folder: ${String(mailFolder)}`));
+      await emailStore(db).put(rows.map((row) => ({ ...row, mailFolder })));
       return done();
     }),
   );
@@ -691,17 +720,19 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'post',
     '/apps/email/update-labels',
-    authed((db, user, request) => {
+    authed(async (db, user, request) => {
       const b = body(request);
       if (isInvalid(b)) return unprocessable(b);
-      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      const rows = await ownedRows(db, user, b['emailIds'], 'emailIds');
       if (isInvalid(rows)) return unprocessable(rows);
       const label = b['label'];
       if (!isLabel(label)) return unprocessable(invalid(`Unknown label: ${String(label)}`));
-      for (const row of rows) {
-        const labels = row.labels.includes(label) ? row.labels.filter((l) => l !== label) : [...row.labels, label];
-        table<EmailRow>(db, 'emails').update(row.id, { labels });
-      }
+      await emailStore(db).put(
+        rows.map((row) => ({
+          ...row,
+          labels: row.labels.includes(label) ? row.labels.filter((l) => l !== label) : [...row.labels, label],
+        })),
+      );
       return done();
     }),
   );
@@ -710,16 +741,16 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'post',
     '/apps/email/set-labels',
-    authed((db, user, request) => {
+    authed(async (db, user, request) => {
       const b = body(request);
       if (isInvalid(b)) return unprocessable(b);
-      const row = ownedRow(db, user, b['mailId'], 'mailId');
+      const row = await ownedRow(db, user, b['mailId'], 'mailId');
       if (isInvalid(row)) return unprocessable(row);
       const labels = b['labels'];
       if (!Array.isArray(labels)) return unprocessable(invalid('labels must be a list of labels'));
       const unknown = labels.find((l) => !isLabel(l));
       if (unknown !== undefined) return unprocessable(invalid(`Unknown label: ${String(unknown)}`));
-      table<EmailRow>(db, 'emails').update(row.id, { labels: [...new Set(labels as EmailLabel[])] });
+      await emailStore(db).put([{ ...row, labels: [...new Set(labels as EmailLabel[])] }]);
       return done();
     }),
   );
@@ -728,13 +759,14 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'post',
     '/apps/email/mark-unread',
-    authed((db, user, request) => {
+    authed(async (db, user, request) => {
       const b = body(request);
       if (isInvalid(b)) return unprocessable(b);
-      const rows = ownedRows(db, user, b['emailIds'], 'emailIds');
+      const rows = await ownedRows(db, user, b['emailIds'], 'emailIds');
       if (isInvalid(rows)) return unprocessable(rows);
-      if (typeof b['unreadFlag'] !== 'boolean') return unprocessable(invalid('unreadFlag must be true or false'));
-      for (const row of rows) table<EmailRow>(db, 'emails').update(row.id, { unread: b['unreadFlag'] });
+      const unread = b['unreadFlag'];
+      if (typeof unread !== 'boolean') return unprocessable(invalid('unreadFlag must be true or false'));
+      await emailStore(db).put(rows.map((row) => ({ ...row, unread })));
       return done();
     }),
   );
@@ -743,13 +775,14 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'post',
     '/apps/email/set-starred',
-    authed((db, user, request) => {
+    authed(async (db, user, request) => {
       const b = body(request);
       if (isInvalid(b)) return unprocessable(b);
-      const row = ownedRow(db, user, b['mailId'], 'mailId');
+      const row = await ownedRow(db, user, b['mailId'], 'mailId');
       if (isInvalid(row)) return unprocessable(row);
-      if (typeof b['value'] !== 'boolean') return unprocessable(invalid('value must be true or false'));
-      table<EmailRow>(db, 'emails').update(row.id, { isStarred: b['value'] });
+      const isStarred = b['value'];
+      if (typeof isStarred !== 'boolean') return unprocessable(invalid('value must be true or false'));
+      await emailStore(db).put([{ ...row, isStarred }]);
       return done();
     }),
   );

@@ -9,6 +9,7 @@ import { PROCESSES } from './processes';
 import { PROCESS_RULES } from './process-rules';
 import { URL_RULES } from './url-rules';
 import { TASKS } from './todo-tasks';
+import { EMAILS } from './emails';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -25,7 +26,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
- * the to-do tasks', todo-tasks.ts).
+ * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -35,6 +36,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   URL_RULES,
   PROCESS_RULES,
   TASKS,
+  EMAILS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

@@ -23,6 +23,31 @@ interface Scope {
 export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
 
 const scopes = new AsyncLocalStorage<Scope>();
+/** A read (a GET outside the write lock) that tried to write: it runs again as a write. */
+const reads = new AsyncLocalStorage<{ wantedToWrite: boolean }>();
+
+/**
+ * Runs a read; answers its value and whether it tried to write to PostgreSQL (the write was refused, so
+ * its answer is void: the caller runs it again as a unit of work). E.g. the first read of a new account's
+ * mailbox stores its seeded emails.
+ */
+export async function asRead<T>(fn: () => Promise<T>): Promise<{ wantedToWrite: false; value: T } | { wantedToWrite: true }> {
+  const read = { wantedToWrite: false };
+  try {
+    const value = await reads.run(read, fn);
+    return read.wantedToWrite ? { wantedToWrite: true } : { wantedToWrite: false, value };
+  } catch (error) {
+    // The refused write failed the read: nothing it would answer counts.
+    if (read.wantedToWrite) return { wantedToWrite: true };
+    throw error;
+  }
+}
+
+function outsideUnitOfWork(): Error {
+  const read = reads.getStore();
+  if (read) read.wantedToWrite = true;
+  return new Error('A write outside a unit of work');
+}
 const SAVEPOINT = 'unit_of_work';
 
 /**
@@ -74,7 +99,7 @@ export const reader = (sql: Queryable): Queryable => scopes.getStore()?.tx ?? sq
  */
 export async function writer(): Promise<{ tx: Queryable; wrote(seq: number | null): void }> {
   const scope = scopes.getStore();
-  if (!scope) throw new Error('A write outside a unit of work');
+  if (!scope) throw outsideUnitOfWork();
   scope.savepoint ??= scope.tx.query(`SAVEPOINT ${SAVEPOINT}`);
   await scope.savepoint;
   return {
@@ -91,7 +116,7 @@ export async function writer(): Promise<{ tx: Queryable; wrote(seq: number | nul
  */
 export function stage(collection: string, row: Row): void {
   const scope = scopes.getStore();
-  if (!scope) throw new Error('A write outside a unit of work');
+  if (!scope) throw outsideUnitOfWork();
   const rows = scope.staged.get(collection) ?? [];
   rows.push(row);
   scope.staged.set(collection, rows);

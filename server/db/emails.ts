@@ -1,0 +1,38 @@
+import type { EmailRecord, EmailRepository } from '../../core/mailbox';
+import { collectionRecords, storable } from './records';
+import type { Queryable } from './sql';
+import { reader, type WriteBatch } from './unit-of-work';
+
+/**
+ * The mailbox app's emails in PostgreSQL only: the server's EmailRepository (core/mailbox.ts). They stay
+ * records of `rows` (server/db/records.ts); an account's are found through the partial index of
+ * server/migrations/011_emails.sql. The next email number is read in the write's transaction, under the
+ * write lock, as the largest number stored (replies included).
+ */
+
+export const EMAILS = 'emails';
+
+export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRepository {
+  const records = collectionRecords<EmailRecord>(EMAILS, writeBatch);
+  return {
+    async ofOwner(ownerId) {
+      if (!storable(ownerId)) return [];
+      const { rows } = await reader(sql).query<{ data: EmailRecord }>(
+        `SELECT data FROM rows WHERE collection = '${EMAILS}' AND NOT deleted AND data ->> 'ownerId' = $1`,
+        [ownerId],
+      );
+      return rows.map((row) => row.data);
+    },
+    get: (id) => records.get(reader(sql), id),
+    async lastId() {
+      // An email's number is its id; a reply's is also kept inside the email it answers (seeded replies only there).
+      const { rows } = await reader(sql).query<{ n: string | null }>(
+        `SELECT max(greatest(CASE WHEN r.id ~ '^[0-9]+$' THEN r.id::numeric ELSE 0 END, coalesce((SELECT max((reply ->> 'id')::numeric) FROM jsonb_array_elements(r.data -> 'replies') AS reply), 0)))::text AS n
+         FROM rows r WHERE r.collection = '${EMAILS}' AND NOT r.deleted`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    insert: (emails) => records.put(emails),
+    put: (emails) => records.put(emails),
+  };
+}
