@@ -1,16 +1,9 @@
-import type { Server } from 'miragejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmailRecord, EmailRepository } from '../../core/mailbox';
-import { table } from '../../mirage/db';
 import { memoryEmails } from '../../mirage/domains/email';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
 import { sqlTargets } from '../test-support/database';
+import { repositoryParity } from '../test-support/repository-parity';
 import { createSqlEmails, EMAILS } from './emails';
-import { migrate } from './migrate';
-import { createPgRowStore } from './row-store';
-import type { Sql } from './sql';
-import { inUnitOfWork } from './unit-of-work';
 
 /*
  * The mailbox's emails in PostgreSQL answer what the embedded backend answers from memory: an account's
@@ -49,31 +42,16 @@ const records: EmailRecord[] = [
   email(31, '1', [57, 32]),
 ];
 
-describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', ({ open }) => {
-  let mirage: Server;
-  let sql: Sql;
-  let drop: () => Promise<void>;
+describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target) => {
+  const suite = repositoryParity(target, { [EMAILS]: records });
+  const { write } = suite;
   let memory: EmailRepository;
   let stored: EmailRepository;
-  const store = () => createPgRowStore(sql);
-  const write = <T>(fn: () => Promise<T>) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value);
-  const ids = (rows: readonly EmailRecord[]) => rows.map((row) => row.id).sort();
-
-  beforeAll(async () => {
-    mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-    memory = memoryEmails(mirage.db);
-    ({ sql, drop } = await open());
-    await migrate(sql);
-    stored = createSqlEmails(sql, store().writeBatch);
-    expect(await stored.lastId()).toBe(0);
-    expect(await memory.lastId()).toBe(0);
-    for (const record of records) table<EmailRecord>(mirage.db, EMAILS).insert(record);
-    await store().writing((tx) => store().writeBatch(tx, [{ collection: EMAILS, put: [...records], deleted: [] }]));
-  }, 60_000);
-  afterAll(async () => {
-    mirage.shutdown();
-    await drop();
+  beforeAll(() => {
+    memory = memoryEmails(suite.mirage.db);
+    stored = createSqlEmails(suite.sql, suite.writeBatch);
   });
+  const ids = (rows: readonly EmailRecord[]) => rows.map((row) => row.id).sort();
 
   const expectAlike = async () => {
     for (const owner of [...OWNERS, 'nobody', 'a\0b'])

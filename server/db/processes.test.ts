@@ -1,17 +1,11 @@
-import type { Server } from 'miragejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import { createRandom } from '../../core/random';
 import { table } from '../../mirage/db';
 import { memoryProcesses } from '../../mirage/domains/processes';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
 import { sqlTargets } from '../test-support/database';
-import { migrate } from './migrate';
+import { repositoryParity } from '../test-support/repository-parity';
 import { createSqlProcesses, PROCESSES } from './processes';
-import { createPgRowStore } from './row-store';
-import type { Sql } from './sql';
-import { inUnitOfWork } from './unit-of-work';
 
 /*
  * The processes in PostgreSQL answer what the embedded backend answers from memory, over the same
@@ -48,29 +42,14 @@ function generate(): ProcessRecord[] {
 const records = generate();
 const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
 
-describe.each(sqlTargets())('the processes in PostgreSQL on $name', ({ open }) => {
-  let mirage: Server;
-  let sql: Sql;
-  let drop: () => Promise<void>;
+describe.each(sqlTargets())('the processes in PostgreSQL on $name', (target) => {
+  const suite = repositoryParity(target, { [PROCESSES]: records });
+  const { write } = suite;
   let memory: ProcessRepository;
   let stored: ProcessRepository;
-  const store = () => createPgRowStore(sql);
-  /** Runs a write as the server does: in a unit of work of a transaction under the write lock. */
-  const write = (fn: () => Promise<void>) => store().writing((tx) => inUnitOfWork(tx, fn, store().writeBatch));
-
-  beforeAll(async () => {
-    mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-    const rows = table<ProcessRecord>(mirage.db, PROCESSES);
-    for (const record of records) rows.insert(record);
-    memory = memoryProcesses(mirage.db);
-    ({ sql, drop } = await open());
-    await migrate(sql);
-    await store().writing((tx) => store().writeBatch(tx, [{ collection: PROCESSES, put: [...records], deleted: [] }]));
-    stored = createSqlProcesses(sql, store().writeBatch);
-  }, 60_000);
-  afterAll(async () => {
-    mirage.shutdown();
-    await drop();
+  beforeAll(() => {
+    memory = memoryProcesses(suite.mirage.db);
+    stored = createSqlProcesses(suite.sql, suite.writeBatch);
   });
 
   it('answers a unit’s running processes, one process, and the count of those ended since an instant', async () => {
@@ -90,18 +69,18 @@ describe.each(sqlTargets())('the processes in PostgreSQL on $name', ({ open }) =
   it('prunes what quit by itself before an instant, and removes a unit’s processes, as memory does', async () => {
     const all = async (repository: ProcessRepository) => ids((await Promise.all(UNITS.map((unit) => repository.running(unit)))).flat());
     const remaining = async () =>
-      (await sql.query<{ id: string }>(`SELECT id FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted`)).rows
+      (await suite.sql.query<{ id: string }>(`SELECT id FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted`)).rows
         .map((row) => row.id)
         .sort();
 
     await memory.pruneExitedBefore(TIMES[2] as string);
     await write(() => stored.pruneExitedBefore(TIMES[2] as string));
-    expect(await remaining()).toEqual(ids(table<ProcessRecord>(mirage.db, PROCESSES).all()));
+    expect(await remaining()).toEqual(ids(table<ProcessRecord>(suite.mirage.db, PROCESSES).all()));
     expect(await remaining()).not.toHaveLength(records.length);
 
     await memory.removeOfUnit('10');
     await write(() => stored.removeOfUnit('10'));
-    expect(await remaining()).toEqual(ids(table<ProcessRecord>(mirage.db, PROCESSES).all()));
+    expect(await remaining()).toEqual(ids(table<ProcessRecord>(suite.mirage.db, PROCESSES).all()));
     expect(await all(stored)).toEqual(await all(memory));
     expect(await stored.running('10')).toEqual([]);
   });

@@ -1,5 +1,4 @@
-import type { Server } from 'miragejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessRuleRecord, ProcessRuleRepository } from '../../core/process-rule-repository';
 import { createRandom } from '../../core/random';
 import type { OrganizationScope } from '../../core/service-unit-list';
@@ -7,14 +6,9 @@ import { duplicateKey, type UrlRuleRecord, type UrlRuleRepository } from '../../
 import { table } from '../../mirage/db';
 import { memoryProcessRules } from '../../mirage/domains/processes';
 import { memoryUrlRules } from '../../mirage/domains/url-restrictions';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
 import { sqlTargets } from '../test-support/database';
-import { migrate } from './migrate';
+import { repositoryParity } from '../test-support/repository-parity';
 import { createSqlProcessRules, PROCESS_RULES } from './process-rules';
-import { createPgRowStore } from './row-store';
-import type { Sql } from './sql';
-import { inUnitOfWork } from './unit-of-work';
 import { createSqlUrlRules, URL_RULES } from './url-rules';
 
 /*
@@ -64,38 +58,18 @@ const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => Stri
 const byUnit = (found: ReadonlyMap<string, readonly { id: string | number }[]>) =>
   Object.fromEntries([...found].map(([unit, rows]) => [unit, ids(rows)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
 
-describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', ({ open }) => {
-  let mirage: Server;
-  let sql: Sql;
-  let drop: () => Promise<void>;
+describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', (target) => {
+  const suite = repositoryParity(target, { [URL_RULES]: urlRules, [PROCESS_RULES]: processRules });
+  const { write } = suite;
   let memoryUrl: UrlRuleRepository;
   let storedUrl: UrlRuleRepository;
   let memoryProcess: ProcessRuleRepository;
   let storedProcess: ProcessRuleRepository;
-  const store = () => createPgRowStore(sql);
-  /** Runs a write as the server does: in a unit of work of a transaction under the write lock. */
-  const write = <T>(fn: () => Promise<T>) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value);
-
-  beforeAll(async () => {
-    mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-    for (const rule of urlRules) table<UrlRuleRecord>(mirage.db, URL_RULES).insert(rule);
-    for (const rule of processRules) table<ProcessRuleRecord>(mirage.db, PROCESS_RULES).insert(rule);
-    memoryUrl = memoryUrlRules(mirage.db);
-    memoryProcess = memoryProcessRules(mirage.db);
-    ({ sql, drop } = await open());
-    await migrate(sql);
-    await store().writing((tx) =>
-      store().writeBatch(tx, [
-        { collection: URL_RULES, put: [...urlRules], deleted: [] },
-        { collection: PROCESS_RULES, put: [...processRules], deleted: [] },
-      ]),
-    );
-    storedUrl = createSqlUrlRules(sql, store().writeBatch);
-    storedProcess = createSqlProcessRules(sql, store().writeBatch);
-  }, 60_000);
-  afterAll(async () => {
-    mirage.shutdown();
-    await drop();
+  beforeAll(() => {
+    memoryUrl = memoryUrlRules(suite.mirage.db);
+    memoryProcess = memoryProcessRules(suite.mirage.db);
+    storedUrl = createSqlUrlRules(suite.sql, suite.writeBatch);
+    storedProcess = createSqlProcessRules(suite.sql, suite.writeBatch);
   });
 
   /** Both stores hold the same URL rules: every one, and each unit's enabled ones, count and duplicates alike. */
@@ -134,7 +108,7 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
     const created = await write(() =>
       storedUrl.insert({ ...(urlRules[1] as UrlRuleRecord), organizationId: '2', pattern: 'new.example', scope: { kind: 'all' } }),
     );
-    table<UrlRuleRecord>(mirage.db, URL_RULES).insert({ ...created });
+    table<UrlRuleRecord>(suite.mirage.db, URL_RULES).insert({ ...created });
     const changed = await write(() => storedUrl.update(String(urlRules[2]?.id), { enabled: false, reason: 'Changed' }));
     await memoryUrl.update(String(urlRules[2]?.id), { enabled: false, reason: 'Changed' });
     expect(changed).toMatchObject({ id: urlRules[2]?.id, enabled: false, reason: 'Changed', pattern: urlRules[2]?.pattern });
@@ -167,7 +141,7 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
     expect(Object.keys(byUnit(await storedProcess.ofUnits(UNITS)))).toHaveLength(UNITS.length);
 
     const created = await write(() => storedProcess.insert({ ...(processRules[0] as ProcessRuleRecord), pattern: 'new.exe' }));
-    table<ProcessRuleRecord>(mirage.db, PROCESS_RULES).insert({ ...created });
+    table<ProcessRuleRecord>(suite.mirage.db, PROCESS_RULES).insert({ ...created });
     await write(() => storedProcess.update(String(processRules[1]?.id), { enabled: false, comment: 'Off' }));
     await memoryProcess.update(String(processRules[1]?.id), { enabled: false, comment: 'Off' });
     await write(() => storedProcess.remove(String(processRules[2]?.id)));

@@ -1,17 +1,11 @@
-import type { Server } from 'miragejs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
 import { createRandom } from '../../core/random';
 import { table } from '../../mirage/db';
 import { memoryTasks } from '../../mirage/domains/todo';
-import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
 import { sqlTargets } from '../test-support/database';
-import { migrate } from './migrate';
-import { createPgRowStore } from './row-store';
-import type { Sql } from './sql';
+import { repositoryParity } from '../test-support/repository-parity';
 import { createSqlTasks, TASKS } from './todo-tasks';
-import { inUnitOfWork } from './unit-of-work';
 
 /*
  * The to-do tasks in PostgreSQL answer what the embedded backend answers from memory, over the same
@@ -46,27 +40,14 @@ function generate(): TaskRecord[] {
 const records = generate();
 const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
 
-describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', ({ open }) => {
-  let mirage: Server;
-  let sql: Sql;
-  let drop: () => Promise<void>;
+describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', (target) => {
+  const suite = repositoryParity(target, { [TASKS]: records });
+  const { write } = suite;
   let memory: TaskRepository;
   let stored: TaskRepository;
-  const store = () => createPgRowStore(sql);
-  const write = <T>(fn: () => Promise<T>) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value);
-
-  beforeAll(async () => {
-    mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
-    for (const record of records) table<TaskRecord>(mirage.db, TASKS).insert(record);
-    memory = memoryTasks(mirage.db);
-    ({ sql, drop } = await open());
-    await migrate(sql);
-    await store().writing((tx) => store().writeBatch(tx, [{ collection: TASKS, put: [...records], deleted: [] }]));
-    stored = createSqlTasks(sql, store().writeBatch);
-  }, 60_000);
-  afterAll(async () => {
-    mirage.shutdown();
-    await drop();
+  beforeAll(() => {
+    memory = memoryTasks(suite.mirage.db);
+    stored = createSqlTasks(suite.sql, suite.writeBatch);
   });
 
   const expectAlike = async () => {
@@ -86,7 +67,7 @@ describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', ({ open })
     const task = { ...(records[0] as TaskRecord), ownerId: '2', taskId: 100, title: 'New' };
     const { id: _id, ...fresh } = task;
     const created = await write(() => stored.insert(fresh));
-    table<TaskRecord>(mirage.db, TASKS).insert({ ...created });
+    table<TaskRecord>(suite.mirage.db, TASKS).insert({ ...created });
     const target = records.find((r) => r.ownerId === '10') as TaskRecord;
     const changed = await write(() => stored.update(String(target.id), { isCompleted: true, title: 'Done' }));
     await memory.update(String(target.id), { isCompleted: true, title: 'Done' });
