@@ -8,6 +8,7 @@ import { openPglite, openPostgres } from './db/sql';
 import { startServerAgents } from './agents/simulated';
 import { every } from './events/periodic';
 import { startWakeups } from './events/wakeups';
+import { lockDataDir } from './data-dir-lock';
 import { createHttpServer, listen } from './http-server';
 
 /** How often units whose heartbeat window passed are marked offline (and old events pruned). */
@@ -17,7 +18,11 @@ const SWEEP_MS = 5_000;
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   let dataDir: string | null = null;
+  let unlock = () => {};
   if (!config.databaseUrl) {
+    mkdirSync(resolve(config.dataDir), { recursive: true });
+    unlock = lockDataDir(resolve(config.dataDir));
+    process.on('exit', () => unlock());
     dataDir = resolve(config.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
@@ -62,7 +67,10 @@ async function main(): Promise<void> {
     void Promise.all([sweep.stop(), wakeups.stop()])
       .then(() => backend.close())
       .then(() => sql.close())
-      .then(() => process.exit(0));
+      .then(() => {
+        unlock();
+        process.exit(0);
+      });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
