@@ -53,7 +53,16 @@ async function createPostgresDatabase(url: string): Promise<TestDatabase> {
     connect,
     async drop() {
       await Promise.all(opened.splice(0).map((connection) => connection.close()));
-      await runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // FORCE may not end an autovacuum worker busy in it (a role without superuser): it ends soon, so again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          return;
+        } catch (error) {
+          if (attempt >= 20 || (error as { code?: string }).code !== '42501') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
     },
   };
 }
