@@ -1,5 +1,6 @@
 import type { Command, CommandKind, CommandResultStatus } from '../machines/domain/types';
-import { table, type MirageDb, type Row } from './db';
+import { compareIssued, isFinishedStatus, type CommandRecord, type CommandRepository } from '../core/commands';
+import { table, type MirageDb } from './db';
 import type { UserRow } from './http';
 import { recordAudit } from './domains/audit';
 
@@ -9,11 +10,56 @@ import { recordAudit } from './domains/audit';
  * Every command, and its result, is written to the audit log (resource `command`).
  */
 
-export interface CommandRow extends Omit<Command, 'id'>, Row {
-  organizationId: string;
+export type CommandRow = CommandRecord;
+
+export const COMMANDS = 'commands';
+const commandsTable = (db: MirageDb) => table<CommandRow>(db, COMMANDS);
+
+/** The embedded backend's commands: the rows in memory (the server's are PostgreSQL's, server/db/commands.ts). */
+export function memoryCommands(db: MirageDb): CommandRepository {
+  const rows = () => commandsTable(db).rows();
+  const issued = (keep: (row: Readonly<CommandRow>) => boolean) => rows().filter(keep).sort(compareIssued);
+  const removeWhere = (doomed: (row: Readonly<CommandRow>) => boolean) => {
+    const ids = rows()
+      .filter(doomed)
+      .map((row) => row.id);
+    for (const id of ids) commandsTable(db).remove(id);
+    return ids.length;
+  };
+  return {
+    get: (id) => Promise.resolve(commandsTable(db).find(id)),
+    insert: (command) => Promise.resolve(commandsTable(db).insert(command)),
+    unfinishedOf: (unitId) => Promise.resolve(issued((c) => String(c.serviceUnitId) === unitId && !isFinishedStatus(c.status))),
+    pendingOf: (unitId) => Promise.resolve(issued((c) => String(c.serviceUnitId) === unitId && c.status === 'pending')),
+    unitsWithPending: () =>
+      Promise.resolve(
+        new Set(
+          rows()
+            .filter((c) => c.status === 'pending')
+            .map((c) => String(c.serviceUnitId)),
+        ),
+      ),
+    put(commands) {
+      for (const { id, ...rest } of commands) commandsTable(db).update(id, rest);
+      return Promise.resolve();
+    },
+    removeFinishedBefore: (before) => Promise.resolve(removeWhere((c) => c.finishedAt !== null && c.finishedAt < before)),
+    removeOfUnit(unitId) {
+      removeWhere((c) => String(c.serviceUnitId) === unitId);
+      return Promise.resolve();
+    },
+  };
 }
 
-export const commandsTable = (db: MirageDb) => table<CommandRow>(db, 'commands');
+const repositories = new WeakMap<MirageDb, CommandRepository>();
+
+/** This backend's commands are `repository`'s (the server's PostgreSQL, server/db/commands.ts). */
+export function setCommandRepository(db: MirageDb, repository: CommandRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The commands of this backend: the server's repository, else the rows in memory. */
+export const commandStore = (db: MirageDb): CommandRepository => repositories.get(db) ?? memoryCommands(db);
 
 export function commandView(row: Readonly<CommandRow>): Command {
   return {
@@ -41,8 +87,8 @@ export interface CommandInput {
 }
 
 /** Stores a pending command for the unit's agent, and its audit entry. */
-export function issueCommand(db: MirageDb, now: number, input: CommandInput): CommandRow {
-  const row = commandsTable(db).insert({
+export async function issueCommand(db: MirageDb, now: number, input: CommandInput): Promise<Readonly<CommandRow>> {
+  const row = await commandStore(db).insert({
     serviceUnitId: String(input.unit.id),
     organizationId: String(input.unit.organizationId),
     kind: input.kind,
@@ -67,25 +113,21 @@ export function issueCommand(db: MirageDb, now: number, input: CommandInput): Co
   return row;
 }
 
-const isFinished = (status: Command['status']) => status !== 'pending' && status !== 'sent';
-export const commandFinished = (row: Pick<CommandRow, 'status'>): boolean => isFinished(row.status);
+export const commandFinished = (row: Pick<CommandRow, 'status'>): boolean => isFinishedStatus(row.status);
 
 /**
  * Stores the agent's result of a command, and its audit entry (in the name of the person who issued it:
  * the entry completes theirs). The caller applies what the result means (a process ended, a capture settled).
  */
-export function finishCommand(
+export async function finishCommand(
   db: MirageDb,
   now: number,
   row: Readonly<CommandRow>,
   result: { status: CommandResultStatus; message: string | null },
-): CommandRow {
+): Promise<Readonly<CommandRow>> {
   const before = commandView(row);
-  const finished = commandsTable(db).update(row.id, {
-    status: result.status,
-    message: result.message,
-    finishedAt: new Date(now).toISOString(),
-  });
+  const finished: CommandRow = { ...row, status: result.status, message: result.message, finishedAt: new Date(now).toISOString() };
+  await commandStore(db).put([finished]);
   const issuer = table<UserRow>(db, 'users').find(row.issuedBy);
   recordAudit(db, now, {
     actor: issuer ?? { id: row.issuedBy, roleId: 4, fullName: '' },

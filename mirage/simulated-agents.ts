@@ -1,6 +1,7 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { simulatedCredential } from './agent-credentials';
 import { table, type MirageDb } from './db';
+import { commandStore } from './commands';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
 import { createRandom, hashString } from '../core/random';
@@ -269,12 +270,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
           agent.nextBeatAt = Math.max(agent.nextBeatAt + interval, at + 1);
         }
         // A real agent long-polls its commands: a simulated one that is not due fetches them within a tick too.
-        const waiting = new Set(
-          table<{ id: string; serviceUnitId: string; status: string }>(db, 'commands')
-            .rows()
-            .filter((c) => c.status === 'pending')
-            .map((c) => String(c.serviceUnitId)),
-        );
+        const waiting = await commandStore(db).unitsWithPending();
         const polling = [...agents.values()].filter((agent) => !agent.stopped && !due.includes(agent) && waiting.has(agent.unitId));
         // A real agent applies changed rules at its next config fetch; a simulated one within a tick, so blocking
         // a process in the demo answers at once (its report leaves the process out).

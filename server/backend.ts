@@ -2,7 +2,12 @@ import type { Server } from 'miragejs';
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer } from '../mirage/server';
-import { trackChanges, type PendingChanges } from '../mirage/store/change-log';
+import { trackChanges, type ChangeBatch, type PendingChanges } from '../mirage/store/change-log';
+import { LIVE_COLLECTIONS } from '../mirage/events';
+import { setCommandRepository } from '../mirage/commands';
+import { setCaptureRequestRepository } from '../mirage/capture-requests';
+import { createSqlCommands } from './db/commands';
+import { createSqlCaptureRequests } from './db/capture-requests';
 import { indexIds } from '../mirage/store/id-index';
 import { giveStoredUnitsAgents, pruneSessions, reseedEssentials } from '../mirage/store/repair';
 import type { SeedSize } from '../mirage/types';
@@ -16,7 +21,7 @@ import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
-import { asRead, inUnitOfWork } from './db/unit-of-work';
+import { asRead, inUnitOfWork, noteWrites } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { setTaskRepository } from '../mirage/domains/todo';
@@ -87,6 +92,8 @@ const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed;
 const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
+/** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
+const DATALESS = SQL_ONLY_COLLECTIONS.filter((collection) => !LIVE_COLLECTIONS.includes(collection));
 
 /** Applies other instances' committed rows to this one's memory, by id. */
 function applyChanges(db: MirageDb, changes: readonly StoredChange[]): void {
@@ -140,15 +147,18 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server ??= await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true });
   let seq = loaded.seq;
   const db = server.db;
-  // Screenshots, their images, the audit log, the processes, the rules and the demo apps' tasks and emails stay in
-  // PostgreSQL only: a seed made them here.
+  // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
+  // stay in PostgreSQL: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
-  setScreenshotRepository(db, createSqlScreenshots(options.sql, store.writeBatch));
-  setProcessRepository(db, createSqlProcesses(options.sql, store.writeBatch));
-  setUrlRuleRepository(db, createSqlUrlRules(options.sql, store.writeBatch));
-  setProcessRuleRepository(db, createSqlProcessRules(options.sql, store.writeBatch));
-  setTaskRepository(db, createSqlTasks(options.sql, store.writeBatch));
-  setEmailRepository(db, createSqlEmails(options.sql, store.writeBatch));
+  const repositoryWrites = noteWrites(store.writeBatch);
+  setScreenshotRepository(db, createSqlScreenshots(options.sql, repositoryWrites));
+  setProcessRepository(db, createSqlProcesses(options.sql, repositoryWrites));
+  setUrlRuleRepository(db, createSqlUrlRules(options.sql, repositoryWrites));
+  setProcessRuleRepository(db, createSqlProcessRules(options.sql, repositoryWrites));
+  setTaskRepository(db, createSqlTasks(options.sql, repositoryWrites));
+  setEmailRepository(db, createSqlEmails(options.sql, repositoryWrites));
+  setCommandRepository(db, createSqlCommands(options.sql, repositoryWrites));
+  setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
@@ -165,7 +175,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   };
 
   const catchUp = async (tx: Queryable) => {
-    const changes = await store.changesSince(tx, seq, SQL_ONLY_COLLECTIONS);
+    const changes = await store.changesSince(tx, seq, DATALESS);
     if (changes.length === 0) return;
     tracker.silently(() => applyChanges(db, changes));
     seq = Math.max(seq, changes[changes.length - 1]?.seq ?? seq);
@@ -218,6 +228,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
 
   const commitGroup = async (group: Work[]) => {
     const taken: PendingChanges[] = [];
+    // What the units' repositories stored in PostgreSQL only (a command): it wakes listeners as well.
+    const repositoryBatch: ChangeBatch = [];
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       const { last, wake } = await store.writing(async (tx) => {
@@ -228,6 +240,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           try {
             const done = await inUnitOfWork(tx, work.run, store.writeBatch);
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
+            repositoryBatch.push(...done.written);
             outcomes.push({ ok: true, value: done.value });
             if (work.request && isSignOut(work.request.url)) pruneSessions(db, now());
             if (!tracker.isEmpty) taken.push(tracker.take());
@@ -238,10 +251,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           }
         }
         const batch = taken.flatMap((pending) => pending.batch);
-        if (batch.length === 0) return { last: stored, wake: null };
-        const written = await store.writeBatch(tx, batch);
+        const written = batch.length === 0 ? null : await store.writeBatch(tx, batch);
         const last = written === null ? stored : Math.max(written, stored ?? 0);
-        const wake = wakeFor(batch.flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
+        const wake = wakeFor([...batch, ...repositoryBatch].flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
         // Other instances wake up too, when (and only if) this commits: a notification sent inside the
         // transaction is delivered on commit. It carries nothing; they read the rows.
         if (wake && options.sql.kind === 'postgres') await tx.query("SELECT pg_notify('sua_events', '')");

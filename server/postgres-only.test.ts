@@ -8,7 +8,8 @@ import { APP_KEY, call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
- * Screenshots, their images, the audit log, the processes and the rules live in PostgreSQL only: no server process holds them in memory, and yet
+ * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands and
+ * the capture requests live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -435,5 +436,99 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     const userMails = await inbox(first, token);
     expect(Math.max(...userMails.map((mail) => mail.id))).toBeLessThan(id);
     expect(table(first.db, 'emails').count() + table(second.db, 'emails').count()).toBe(0);
+  });
+});
+
+describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
+  const SYSTEM = {
+    hostname: 'pg-only-capture',
+    platform: 'linux',
+    osName: 'Debian 12',
+    ipAddresses: ['10.0.0.8'],
+    uptimeS: 60,
+    agentVersion: '1.0.0',
+  };
+  const PNG = 'iVBORw0KGgo=';
+  const inMemory = (backend: Backend) => table(backend.db, 'commands').count() + table(backend.db, 'captureRequests').count();
+  const stored = async (collection: string, unitId: string) => {
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = $1 AND NOT deleted AND data ->> 'serviceUnitId' = $2`,
+      [collection, unitId],
+    );
+    return Number(rows[0]?.n);
+  };
+  interface Capture {
+    id: string;
+    status: string;
+    failureReason: string | null;
+    commandId: string | null;
+    screenshot: { id: string } | null;
+  }
+
+  it('are kept by no process in memory; a capture asked on one instance is fetched, delivered and settled through the other', async () => {
+    const enrolment = jsonOf<{ token: string }>(await call(first, '/api/agent-enrolments', { method: 'POST', token, body: {} }));
+    const { unitId, credential } = jsonOf<{ unitId: string; credential: string }>(
+      await call(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.token, system: SYSTEM } }),
+    );
+    const agent = { authorization: `Bearer ${credential}` };
+    const heartbeat = async (instance: Backend) =>
+      jsonOf<{ pendingCommands: number }>(
+        await call(instance, '/api/agent/heartbeat', { method: 'POST', headers: agent, body: { unitId, system: SYSTEM } }),
+      ).pendingCommands;
+    const capture = async (instance: Backend) =>
+      jsonOf<Capture>(await call(instance, `/api/service-units/${unitId}/capture`, { method: 'POST', token }));
+    const captureOn = async (instance: Backend, id: string) =>
+      jsonOf<Capture>(await call(instance, `/api/capture-requests/${id}`, { token }));
+    const fetchCommands = async (instance: Backend) =>
+      jsonOf<{ items: { id: string; kind: string }[] }>(await call(instance, '/api/agent/commands', { headers: agent })).items;
+
+    expect(await heartbeat(second)).toBe(0);
+    const asked = await capture(first);
+    expect(asked).toMatchObject({ status: 'pending', failureReason: null });
+    expect(await heartbeat(second)).toBe(1);
+    // The other instance hands the command out once: pending, then sent.
+    expect(await fetchCommands(second)).toEqual([expect.objectContaining({ id: asked.commandId, kind: 'captureScreenshot' })]);
+    expect(await fetchCommands(first)).toEqual([]);
+    expect(jsonOf<{ status: string }>(await call(first, `/api/commands/${String(asked.commandId)}`, { token })).status).toBe('sent');
+
+    const upload = await call(second, '/api/agent/screenshots', {
+      method: 'POST',
+      headers: agent,
+      body: {
+        unitId,
+        commandId: asked.commandId,
+        capturedAt: new Date().toISOString(),
+        width: 1280,
+        height: 800,
+        activeWindowTitle: 'Terminal — Müller',
+        processName: 'gnome-terminal',
+        contentType: 'image/png',
+        data: PNG,
+      },
+    });
+    expect(upload.status).toBe(201);
+    const result = await call(second, `/api/agent/commands/${String(asked.commandId)}/result`, {
+      method: 'POST',
+      headers: agent,
+      body: { status: 'succeeded' },
+    });
+    expect(jsonOf<{ status: string }>(result).status).toBe('succeeded');
+    const delivered = await captureOn(first, asked.id);
+    expect(delivered).toMatchObject({ status: 'delivered', screenshot: { id: jsonOf<{ screenshotId: string }>(upload).screenshotId } });
+
+    // A revocation on one instance fails what the agent was asked and never answered.
+    const unanswered = await capture(second);
+    expect((await call(first, `/api/service-units/${unitId}/agent`, { method: 'DELETE', token })).status).toBe(200);
+    expect(await captureOn(second, unanswered.id)).toMatchObject({ status: 'failed', failureReason: 'agentRevoked' });
+    expect(jsonOf<{ status: string }>(await call(second, `/api/commands/${String(unanswered.commandId)}`, { token })).status).toBe(
+      'failed',
+    );
+
+    expect(inMemory(first) + inMemory(second)).toBe(0);
+    expect(await stored('commands', unitId)).toBe(2);
+    expect(await stored('captureRequests', unitId)).toBe(2);
+    // The unit goes, and its commands with it.
+    expect((await call(second, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
+    expect(await stored('commands', unitId)).toBe(0);
   });
 });

@@ -13,7 +13,8 @@ import {
 } from '../../core/agent-input';
 import { access, createRefusal } from '../access';
 import { newEnrolmentToken, newUnitCredential, secretHash } from '../agent-credentials';
-import { commandFinished, commandsTable, commandView, finishCommand, type CommandRow } from '../commands';
+import { commandFinished, commandStore, commandView, finishCommand, type CommandRow } from '../commands';
+import { captureStore, deliverCapture, failCapture } from '../capture-requests';
 import { table, type MirageDb, type Row } from '../db';
 import { emitEvent } from '../events';
 import {
@@ -32,7 +33,7 @@ import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitProcessesChanged, processRuleStore, processStore, type ProcessRow } from './processes';
 import { urlRuleStore } from './url-restrictions';
-import { captures, deliverCapture, emitScreenshotCaptured, failCapture, makeShot, screenshotStore } from './screenshots';
+import { emitScreenshotCaptured, makeShot, screenshotStore } from './screenshots';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
 
@@ -211,32 +212,32 @@ async function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnit
     }
   }
   if (command.kind !== 'captureScreenshot' || !command.captureRequestId) return;
-  const request = captures(db).find(command.captureRequestId);
+  const request = await captureStore(db).get(command.captureRequestId);
   if (request?.status !== 'pending') return;
   if (command.status !== 'succeeded') {
     const status = command.status;
-    failCapture(db, String(request.id), status === 'refused' || status === 'notSupported' ? status : 'failed');
+    await failCapture(db, String(request.id), status === 'refused' || status === 'notSupported' ? status : 'failed');
     return;
   }
   if (unit.agent?.kind !== 'simulated') {
     // A real agent uploads the image (with the command's id) before it reports success: none came.
-    failCapture(db, String(request.id), 'failed');
+    await failCapture(db, String(request.id), 'failed');
     return;
   }
   // A simulated agent's screenshot is drawn by the app (no image data), as the seeded ones.
   const random = createRandom(hashString(String(command.id)) + now);
   const shot = await screenshotStore(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
-  deliverCapture(db, String(request.id), String(shot.id));
+  await deliverCapture(db, String(request.id), String(shot.id));
   emitScreenshotCaptured(db, now, shot, command.id);
 }
 
 /** Revokes the unit's agent: its credential is refused from now on; what it was asked and never answered fails. */
-export function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>): ServiceUnitRow {
+export async function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>): Promise<ServiceUnitRow> {
   const agent = unit.agent as UnitAgentRow;
   const updated = units(db).update(unit.id, { agent: { ...agent, revokedAt: new Date(now).toISOString() } });
-  for (const command of commandsTable(db).where((c) => c.serviceUnitId === String(unit.id) && !commandFinished(c))) {
-    const finished = finishCommand(db, now, command, { status: 'failed', message: 'The agent was revoked' });
-    if (finished.captureRequestId) failCapture(db, finished.captureRequestId, 'agentRevoked');
+  for (const command of await commandStore(db).unfinishedOf(String(unit.id))) {
+    const finished = await finishCommand(db, now, command, { status: 'failed', message: 'The agent was revoked' });
+    if (finished.captureRequestId) await failCapture(db, finished.captureRequestId, 'agentRevoked');
     emitCommandFinished(db, now, finished);
   }
   emitUnitEvent(db, now, 'unit.changed', updated);
@@ -273,22 +274,22 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.delete(
     '/service-units/:id/agent',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const found = unitAccess(db, user, 'update', request.params['id']);
       if (!found.ok) return found.response;
       if (!found.row.agent || found.row.agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
-      return json(200, toView(revokeAgent(db, ctx.now(), found.row), ctx.now()));
+      return json(200, toView(await revokeAgent(db, ctx.now(), found.row), ctx.now()));
     }),
   );
 
   server.get(
     '/commands/:id',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const found = access(
         user,
         'read',
         'serviceUnit',
-        commandsTable(db).find(request.params['id'] ?? ''),
+        await commandStore(db).get(request.params['id'] ?? ''),
         (c) => c.organizationId,
         'Command not found',
       );
@@ -358,12 +359,12 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.post(
     '/agent/heartbeat',
-    agentWrite(({ db, body, unit }) => {
+    agentWrite(async ({ db, body, unit }) => {
       const input = readHeartbeat(body);
       if (!input.ok) return invalid(input.errors);
       const now = ctx.now();
       recordHeartbeat(db, now, unit, input.value.system);
-      const pendingCommands = commandsTable(db).where({ serviceUnitId: String(unit.id), status: 'pending' }).length;
+      const pendingCommands = (await commandStore(db).pendingOf(String(unit.id))).length;
       return json(200, {
         receivedAt: new Date(now).toISOString(),
         heartbeatIntervalS: unit.agent?.heartbeatIntervalS ?? heartbeatOf(ctx),
@@ -388,7 +389,7 @@ function routes(server: Server, ctx: MirageContext): void {
       if (!input.ok && 'tooLarge' in input) return agentError(413, 'screenshotTooLarge', 'The screenshot is larger than 1048576 bytes');
       if (!input.ok) return invalid(input.errors);
       const upload = input.value;
-      const command = upload.commandId ? commandsTable(db).find(upload.commandId) : undefined;
+      const command = upload.commandId ? await commandStore(db).get(upload.commandId) : undefined;
       if (upload.commandId && (command?.serviceUnitId !== String(unit.id) || command.kind !== 'captureScreenshot')) {
         return invalid({ commandId: 'unknown' });
       }
@@ -408,7 +409,7 @@ function routes(server: Server, ctx: MirageContext): void {
         },
         { contentType: upload.contentType, data: upload.data },
       );
-      if (command?.captureRequestId) deliverCapture(db, command.captureRequestId, String(shot.id));
+      if (command?.captureRequestId) await deliverCapture(db, command.captureRequestId, String(shot.id));
       emitScreenshotCaptured(db, now, shot, command?.id ?? null);
       return json(201, { screenshotId: String(shot.id) });
     }),
@@ -427,15 +428,13 @@ function routes(server: Server, ctx: MirageContext): void {
 
   server.get(
     '/agent/commands',
-    withAgent(server, ({ db, request, unit }) => {
+    withAgent(server, async ({ db, request, unit }) => {
       const wait = queryParam(request, 'wait');
       if (wait !== undefined && !(/^\d{1,2}$/.test(wait) && Number(wait) <= MAX_WAIT_S)) return invalid({ wait: 'invalid' });
       // The embedded backend answers at once; the server holds an empty answer up to `wait` s (server/).
-      const pending = commandsTable(db).where({ serviceUnitId: String(unit.id), status: 'pending' });
-      const items = pending.map((c) => {
-        commandsTable(db).update(c.id, { status: 'sent' });
-        return { id: String(c.id), kind: c.kind, pid: c.pid, issuedAt: c.issuedAt };
-      });
+      const pending = await commandStore(db).pendingOf(String(unit.id));
+      if (pending.length > 0) await commandStore(db).put(pending.map((c) => ({ ...c, status: 'sent' as const })));
+      const items = pending.map((c) => ({ id: String(c.id), kind: c.kind, pid: c.pid, issuedAt: c.issuedAt }));
       return json(200, { items });
     }),
   );
@@ -445,14 +444,14 @@ function routes(server: Server, ctx: MirageContext): void {
     withAgent(server, async ({ db, request, unit }) => {
       const body = parseBody(request);
       if (body === undefined) return errorResponse(400, 'Malformed request body');
-      const command = commandsTable(db).find(request.params['id'] ?? '');
+      const command = await commandStore(db).get(request.params['id'] ?? '');
       // Another unit's command is as unknown to this credential as one that does not exist.
       if (!command || command.serviceUnitId !== String(unit.id)) return errorResponse(404, 'Command not found');
       if (commandFinished(command)) return errorResponse(409, 'The command has already finished', { status: 'finished' });
       const input = readCommandResult(body);
       if (!input.ok) return invalid(input.errors);
       const now = ctx.now();
-      const finished = finishCommand(db, now, command, input.value);
+      const finished = await finishCommand(db, now, command, input.value);
       await applyResult(db, now, unit as ServiceUnitRow, finished);
       emitCommandFinished(db, now, finished);
       return json(200, commandView(finished));

@@ -448,7 +448,13 @@ export const processesDomain: MirageDomain = {
         const agent = found.row.agent;
         if (!agent || agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
         // The agent ends it: the process ends when the agent reports the command's result (mirage/domains/agents.ts).
-        const command = issueCommand(db, ctx.now(), { unit: found.row, kind: 'endProcess', user, processId: String(row.id), pid: row.pid });
+        const command = await issueCommand(db, ctx.now(), {
+          unit: found.row,
+          kind: 'endProcess',
+          user,
+          processId: String(row.id),
+          pid: row.pid,
+        });
         return json(202, commandView(command));
       }),
     );

@@ -11,23 +11,13 @@ import { readText } from '../../machines/text/text-rules';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent } from '../events';
 import { issueCommand } from '../commands';
+import { captureStore, type CaptureRequestRow } from '../capture-requests';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { compareScreenshots, matchesScreenshotQuery, type ScreenshotListQuery } from '../../core/screenshot-list';
 import type { ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export type ScreenshotRow = ScreenshotRecord;
-
-export interface CaptureRequestRow extends Row {
-  serviceUnitId: string;
-  /** The captureScreenshot command the agent answers (null: none was sent, e.g. the unit was offline). */
-  commandId?: string | null;
-  organizationId: string;
-  requestedAt: number;
-  status: 'pending' | 'delivered' | 'failed';
-  screenshotId: string | null;
-  failureReason: string | null;
-}
 
 /** The image an agent uploaded for a screenshot (its own collection: the list never reads it). */
 export interface ScreenshotImageRow extends Row {
@@ -80,7 +70,6 @@ const RESOLUTIONS: [number, number][] = [
 ];
 
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
-export const captures = (db: MirageDb) => table<CaptureRequestRow>(db, 'captureRequests');
 export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
 const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
 
@@ -347,21 +336,9 @@ function readPatch(body: unknown): PatchResult {
 }
 
 /** A pending capture request whose unit is gone fails (its agent will never answer). */
-function settleCapture(db: MirageDb, row: CaptureRequestRow): CaptureRequestRow {
+async function settleCapture(db: MirageDb, row: Readonly<CaptureRequestRow>): Promise<Readonly<CaptureRequestRow>> {
   if (row.status !== 'pending' || units(db).find(row.serviceUnitId)) return row;
-  return captures(db).update(row.id, { status: 'failed', failureReason: 'unitGone' });
-}
-
-/** The agent delivered the capture: the request points at its screenshot. */
-export function deliverCapture(db: MirageDb, captureRequestId: string, screenshotId: string): void {
-  const row = captures(db).find(captureRequestId);
-  if (row?.status === 'pending') captures(db).update(row.id, { status: 'delivered', screenshotId, failureReason: null });
-}
-
-/** The capture failed (the agent's result, or its credential was revoked). */
-export function failCapture(db: MirageDb, captureRequestId: string, reason: 'notSupported' | 'refused' | 'failed' | 'agentRevoked'): void {
-  const row = captures(db).find(captureRequestId);
-  if (row?.status === 'pending') captures(db).update(row.id, { status: 'failed', failureReason: reason });
+  return captureStore(db).update(String(row.id), { status: 'failed', failureReason: 'unitGone' });
 }
 
 /** Announces a new screenshot (screenshot.captured), with the capture command it answers (null: none). */
@@ -400,7 +377,7 @@ function emitScreenshotChanged(
   });
 }
 
-async function captureView(db: MirageDb, row: CaptureRequestRow) {
+async function captureView(db: MirageDb, row: Readonly<CaptureRequestRow>) {
   const shot = row.screenshotId ? await screenshotStore(db).get(row.screenshotId) : undefined;
   return {
     id: String(row.id),
@@ -508,7 +485,7 @@ export const screenshotsDomain: MirageDomain = {
         // reports (none, revoked, or offline) the request fails at once instead of waiting forever.
         const agent = unit.agent ?? null;
         const failureReason = agent?.revokedAt ? 'agentRevoked' : !agent || unitStatus(unit, now) === 'offline' ? 'unitOffline' : null;
-        const row = captures(db).insert({
+        const row = await captureStore(db).insert({
           serviceUnitId: String(unit.id),
           organizationId: String(unit.organizationId),
           requestedAt: now,
@@ -518,8 +495,8 @@ export const screenshotsDomain: MirageDomain = {
           commandId: null,
         });
         if (failureReason) return json(202, await captureView(db, row));
-        const command = issueCommand(db, now, { unit, kind: 'captureScreenshot', user, captureRequestId: String(row.id) });
-        return json(202, await captureView(db, captures(db).update(row.id, { commandId: String(command.id) })));
+        const command = await issueCommand(db, now, { unit, kind: 'captureScreenshot', user, captureRequestId: String(row.id) });
+        return json(202, await captureView(db, await captureStore(db).update(String(row.id), { commandId: String(command.id) })));
       }),
     );
 
@@ -530,12 +507,12 @@ export const screenshotsDomain: MirageDomain = {
           user,
           'read',
           'screenshot',
-          captures(db).find(request.params['id'] ?? ''),
+          await captureStore(db).get(request.params['id'] ?? ''),
           (r) => r.organizationId,
           'Capture request not found',
         );
         if (!found.ok) return found.response;
-        return json(200, await captureView(db, settleCapture(db, found.row)));
+        return json(200, await captureView(db, await settleCapture(db, found.row)));
       }),
     );
   },

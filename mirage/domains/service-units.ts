@@ -17,6 +17,8 @@ import { createRandom } from '../../core/random';
 import { screenshotStore } from './screenshots';
 import { processRuleStore, processStore } from './processes';
 import { urlRuleStore } from './url-restrictions';
+import { commandStore } from '../commands';
+import { captureStore } from '../capture-requests';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -132,11 +134,9 @@ async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   lastHistoryPrune.set(db, now);
   await processStore(db).pruneExitedBefore(new Date(now - EXITED_KEPT_MS).toISOString());
   const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
-  const commands = table<{ id: string; finishedAt: string | null }>(db, 'commands');
-  for (const c of commands.rows().filter((row) => row.finishedAt !== null && row.finishedAt < finishedBefore)) commands.remove(c.id);
+  await commandStore(db).removeFinishedBefore(finishedBefore);
   // A screen follows its capture for a minute at most: a day-old request is read by nobody.
-  const captures = table<{ id: string; requestedAt: number }>(db, 'captureRequests');
-  for (const c of captures.rows().filter((row) => row.requestedAt < now - COMMANDS_KEPT_MS)) captures.remove(c.id);
+  await captureStore(db).removeRequestedBefore(now - COMMANDS_KEPT_MS);
 }
 
 /** The organizations whose units a user may read (can.ts readScope). */
@@ -276,8 +276,7 @@ async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Prom
   await screenshotStore(db).removeOfUnit(id);
   await processStore(db).removeOfUnit(id);
   await processRuleStore(db).removeOfUnit(id);
-  const commands = table<{ id: string; serviceUnitId: string }>(db, 'commands');
-  for (const row of commands.where((r) => String(r.serviceUnitId) === id)) commands.remove(row.id);
+  await commandStore(db).removeOfUnit(id);
   await urlRuleStore(db).forgetUnit(id);
 }
 

@@ -10,6 +10,8 @@ import { PROCESS_RULES } from './process-rules';
 import { URL_RULES } from './url-rules';
 import { TASKS } from './todo-tasks';
 import { EMAILS } from './emails';
+import { COMMANDS } from './commands';
+import { CAPTURE_REQUESTS } from './capture-requests';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -26,7 +28,8 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
- * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts).
+ * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
+ * requests, commands.ts and capture-requests.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -37,6 +40,8 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   PROCESS_RULES,
   TASKS,
   EMAILS,
+  COMMANDS,
+  CAPTURE_REQUESTS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

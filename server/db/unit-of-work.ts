@@ -17,6 +17,8 @@ interface Scope {
   lastSeq: number | null;
   /** Records to append when the unit succeeds (an append-only log's entries), by collection. */
   staged: Map<string, Row[]>;
+  /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
+  written: ChangeBatch;
 }
 
 /** Stores a batch inside the transaction (the row store's writeBatch); resolves with the last change number. */
@@ -58,8 +60,8 @@ export async function inUnitOfWork<T>(
   tx: Queryable,
   fn: () => Promise<T>,
   writeBatch: WriteBatch,
-): Promise<{ value: T; lastSeq: number | null }> {
-  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map() };
+): Promise<{ value: T; lastSeq: number | null; written: ChangeBatch }> {
+  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map(), written: [] };
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
@@ -87,7 +89,19 @@ export async function inUnitOfWork<T>(
     }
     throw outcome.error;
   }
-  return { value: outcome.value, lastSeq: scope.lastSeq };
+  return { value: outcome.value, lastSeq: scope.lastSeq, written: scope.written };
+}
+
+/**
+ * The repositories' writeBatch: stores as `writeBatch` does, and notes the batch in the current unit of work,
+ * so the commit wakes who waits for those rows (an agent's long poll for a command stored only in PostgreSQL).
+ */
+export function noteWrites(writeBatch: WriteBatch): WriteBatch {
+  return async (tx, batch) => {
+    const seq = await writeBatch(tx, batch);
+    scopes.getStore()?.written.push(...batch);
+    return seq;
+  };
 }
 
 /** Where a read goes: the current unit's transaction (it sees the unit's own writes), else the pool. */

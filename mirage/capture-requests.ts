@@ -1,0 +1,56 @@
+import type { CaptureRequestRecord, CaptureRequestRepository } from '../core/capture-requests';
+import { table, type MirageDb } from './db';
+
+/**
+ * A person's request to capture a unit's screen (`POST /api/service-units/{id}/capture`), settled by the
+ * unit's agent: delivered with its screenshot, or failed with a reason. The screenshots domain makes them,
+ * the agents domain settles them.
+ */
+
+export type CaptureRequestRow = CaptureRequestRecord;
+
+export const CAPTURE_REQUESTS = 'captureRequests';
+const capturesTable = (db: MirageDb) => table<CaptureRequestRow>(db, CAPTURE_REQUESTS);
+
+/** The embedded backend's capture requests: the rows in memory (the server's: server/db/capture-requests.ts). */
+export function memoryCaptureRequests(db: MirageDb): CaptureRequestRepository {
+  return {
+    get: (id) => Promise.resolve(capturesTable(db).find(id)),
+    insert: (request) => Promise.resolve(capturesTable(db).insert(request)),
+    update: (id, patch) => Promise.resolve(capturesTable(db).update(id, patch)),
+    removeRequestedBefore(before) {
+      const ids = capturesTable(db)
+        .rows()
+        .filter((row) => row.requestedAt < before)
+        .map((row) => row.id);
+      for (const id of ids) capturesTable(db).remove(id);
+      return Promise.resolve(ids.length);
+    },
+  };
+}
+
+const repositories = new WeakMap<MirageDb, CaptureRequestRepository>();
+
+/** This backend's capture requests are `repository`'s (the server's PostgreSQL). */
+export function setCaptureRequestRepository(db: MirageDb, repository: CaptureRequestRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The capture requests of this backend: the server's repository, else the rows in memory. */
+export const captureStore = (db: MirageDb): CaptureRequestRepository => repositories.get(db) ?? memoryCaptureRequests(db);
+
+/** The agent delivered the capture: the request points at its screenshot. */
+export async function deliverCapture(db: MirageDb, captureRequestId: string, screenshotId: string): Promise<void> {
+  const row = await captureStore(db).get(captureRequestId);
+  if (row?.status === 'pending') await captureStore(db).update(String(row.id), { status: 'delivered', screenshotId, failureReason: null });
+}
+
+/** The capture failed (the agent's result, or its credential was revoked). */
+export async function failCapture(
+  db: MirageDb,
+  captureRequestId: string,
+  reason: 'notSupported' | 'refused' | 'failed' | 'agentRevoked',
+): Promise<void> {
+  const row = await captureStore(db).get(captureRequestId);
+  if (row?.status === 'pending') await captureStore(db).update(String(row.id), { status: 'failed', failureReason: reason });
+}
