@@ -9,7 +9,8 @@ import { deferCollections, type DeferredCollections } from './store/deferred';
 import { indexIds } from './store/id-index';
 import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
 import { applyRemoteBatch, mergeAuthRows } from './store/merge';
-import { giveStoredUnitsAgents, pruneSessions, reseedEssentials } from './store/repair';
+import { giveStoredUnitsAgents, reseedEssentials } from './store/repair';
+import { pruneSessions } from './sessions';
 import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
 import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
@@ -130,8 +131,6 @@ const HOLD_MS = 2000;
 let everythingLoaded: Promise<void> = Promise.resolve();
 export const whenEverythingLoaded = (): Promise<void> => everythingLoaded;
 
-const isSignOut = (request: Request) => new URL(request.url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
-
 /** Starts Mirage in the browser (demo mode), from the stored rows when they are usable. */
 export async function startBrowserServer(options: BrowserServerOptions = {}): Promise<Server> {
   const seed: SeedSize = options.seed === 'large' ? 'large' : 'default';
@@ -171,7 +170,6 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   };
   window.mirageStatus = status;
 
-  let server: Server | null = null;
   persistence = createPersistence({
     store,
     broadcast: (message) => channel?.postMessage(message satisfies DbMessage),
@@ -183,12 +181,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     onCommitted: (batch) => {
       if (touchesLiveCollections(batch)) wakeLiveReaders();
     },
-    // Signing out ends a session: its rows (and every other ended one) leave the database.
-    beforeCommit: (request) => {
-      if (server && isSignOut(request)) pruneSessions(server.db, Date.now());
-    },
   });
-  server = await makeServer({
+  const server = await makeServer({
     environment: 'development',
     seed,
     ...(latency !== undefined ? { latencyMs: latency } : {}),

@@ -5,16 +5,9 @@ import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
 import { table, type MirageDb, type Row } from './db';
 import { errorBody, type ErrorDetails } from '../core/error-shape';
+import { sessionsTable, sessionStore } from './sessions';
 
-export interface SessionRow extends Row {
-  accessToken: string;
-  sessionKey: string;
-  userId: string | number;
-  expiresAt: number;
-  revoked: boolean;
-  /** The sign-in is locked (lock screen): every call but unlock and sign-out gets 423. */
-  locked?: boolean;
-}
+export type { SessionRow } from './sessions';
 
 export interface UserRow extends Row {
   username: string;
@@ -63,10 +56,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The authenticated user of a request, or the 401 to answer. */
-export function authenticate(db: MirageDb, request: Request, now = Date.now()): UserRow | Response {
-  const header = request.requestHeaders['Authorization'] ?? request.requestHeaders['authorization'] ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
-  const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
+export async function authenticate(db: MirageDb, request: Request, now = Date.now()): Promise<UserRow | Response> {
+  const token = bearerToken(request);
+  const session = token ? await sessionStore(db).byToken(token) : undefined;
   const user = session ? table<UserRow>(db, 'users').find(session.userId) : undefined;
   if (!session || session.revoked || !user) return errorResponse(401, 'Invalid access token');
   // Locked before expired: a locked session must go to the lock screen, never through a refresh to a sign-out.
@@ -117,7 +109,8 @@ export function runAuthSync(server: Server): Promise<void> | null {
 export function syncUnknownToken(server: Server, token: string): Promise<void> | null {
   const sync = authSyncs.get(server);
   if (!sync || !token) return null;
-  if (table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0]) return null;
+  // Only the browser sets a sync, and its sessions are the rows in memory.
+  if (sessionsTable(server.db).where({ accessToken: token })[0]) return null;
   return sync(token);
 }
 
@@ -165,8 +158,8 @@ export function withAuth(
   handler: (ctx: AuthedContext) => unknown,
   options: WithAuthOptions = {},
 ): (...args: unknown[]) => AnyResponse {
-  const answer = (request: Request, verified?: UserRow | Response) => {
-    const user = verified ?? authenticate(server.db, request, (clocks.get(server) ?? Date.now)());
+  const answer = async (request: Request, verified?: UserRow | Response) => {
+    const user = verified ?? (await authenticate(server.db, request, (clocks.get(server) ?? Date.now)()));
     if (user instanceof Response) return user;
     // The caller is known: now the request's shape (docs/api/openapi.yaml), before what they may do.
     const invalid = contractRefusal(request);
@@ -175,17 +168,18 @@ export function withAuth(
       const refused = forbidden(user, options.permission.action, options.permission.resource);
       if (refused) return refused;
     }
-    // Handlers answer with json()/errorResponse() (or a promise of one); Mirage's typings want AnyResponse.
-    return handler({ db: server.db, request, user }) as AnyResponse;
+    // Handlers answer with json()/errorResponse() (or a promise of one).
+    return handler({ db: server.db, request, user });
   };
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
     // A unit credential reaches the agent API only (withAgent): refused at once, never looked up as a session.
     if (isUnitCredential(bearerToken(request))) return errorResponse(401, 'Invalid access token');
     const provider = providerAuths.get(server)?.(bearerToken(request));
+    // Mirage's typings want AnyResponse; it awaits a promise of one.
     if (provider) return provider.then((user) => answer(request, user)) as AnyResponse;
     const pending = syncUnknownToken(server, bearerToken(request));
-    return pending ? (pending.then(() => answer(request)) as AnyResponse) : answer(request);
+    return (pending ? pending.then(() => answer(request)) : answer(request)) as AnyResponse;
   };
 }
 

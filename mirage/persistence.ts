@@ -1,4 +1,3 @@
-import type { Request } from 'miragejs';
 import type { MirageDb } from './db';
 import type { BeginWrite } from './server';
 import { trackChanges, type ChangeBatch, type ChangeTracker } from './store/change-log';
@@ -32,8 +31,6 @@ export interface PersistenceOptions {
   onError: (error: unknown) => void;
   /** Told after each successful commit which rows it stored (the browser wakes its live readers). */
   onCommitted?: (batch: ChangeBatch) => void;
-  /** Runs just before a write request's changes are committed (e.g. prune sessions after a sign-out). */
-  beforeCommit?: (request: Request) => void;
 }
 
 const NOTHING: WriteStats = { puts: 0, deletes: 0, bytes: 0 };
@@ -74,10 +71,9 @@ export function createPersistence(options: PersistenceOptions): Persistence {
   };
 
   return {
-    beginWrite(request) {
+    beginWrite() {
       const failuresBefore = failures;
       return async () => {
-        if (enabled && tracker) options.beforeCommit?.(request);
         await flush();
         // A commit that failed meanwhile may have held (and undone) this request's changes.
         if (failures !== failuresBefore) throw new Error('An earlier commit failed');

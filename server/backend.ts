@@ -9,7 +9,9 @@ import { setCaptureRequestRepository } from '../mirage/capture-requests';
 import { createSqlCommands } from './db/commands';
 import { createSqlCaptureRequests } from './db/capture-requests';
 import { indexIds } from '../mirage/store/id-index';
-import { giveStoredUnitsAgents, pruneSessions, reseedEssentials } from '../mirage/store/repair';
+import { giveStoredUnitsAgents, reseedEssentials } from '../mirage/store/repair';
+import { sessionStore, setSessionRepository } from '../mirage/sessions';
+import { createSqlSessions } from './db/sessions';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -89,7 +91,6 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_GROUP = 200;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
-const isSignOut = (url: string) => new URL(url, 'http://localhost').pathname.replace(/\/+$/, '').endsWith('/auth/logout');
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
 /** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
@@ -159,6 +160,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setEmailRepository(db, createSqlEmails(options.sql, repositoryWrites));
   setCommandRepository(db, createSqlCommands(options.sql, repositoryWrites));
   setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
+  setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
@@ -219,7 +221,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    */
   interface Work {
     run: () => Promise<unknown>;
-    request: ApiRequest | undefined;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
   }
@@ -242,7 +243,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
             repositoryBatch.push(...done.written);
             outcomes.push({ ok: true, value: done.value });
-            if (work.request && isSignOut(work.request.url)) pruneSessions(db, now());
             if (!tracker.isEmpty) taken.push(tracker.take());
           } catch (error) {
             // This unit failed: what it changed goes back, the others of the group go on.
@@ -287,14 +287,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * One unit of work under the write lock: catch up, run, store what changed, commit (with the units of
    * work waiting beside it). Rejects (with the memory restored) when the commit fails.
    */
-  const commitWork = <T>(run: () => Promise<T>, request?: ApiRequest): Promise<T> =>
+  const commitWork = <T>(run: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ run, request, resolve: (value) => resolve(value as T), reject });
+      waiting.push({ run, resolve: (value) => resolve(value as T), reject });
       if (!committing) void drain();
     });
 
-  const write = (run: () => Promise<ApiAnswer>, request?: ApiRequest): Promise<ApiAnswer> =>
-    commitWork(run, request).catch((error: unknown) => {
+  const write = (run: () => Promise<ApiAnswer>): Promise<ApiAnswer> =>
+    commitWork(run).catch((error: unknown) => {
       console.error('A change could not be stored', error);
       return notStored();
     });
@@ -303,7 +303,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (seed !== 'none') {
     await write(async () => {
       await reseedEssentials(db);
-      pruneSessions(db, now());
+      await sessionStore(db).removeEnded(now());
       // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
       giveStoredUnitsAgents(db, options.agentHeartbeatS);
       return { status: 200, headers: {}, body: '' };
@@ -315,12 +315,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return write(() => transport.handle(request), request);
+      if (WRITES.has(method)) return write(() => transport.handle(request));
       return (async () => {
         await catchUpForRead();
         const read = await asRead(() => transport.handle(request));
         // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
-        if (read.wantedToWrite) return write(() => transport.handle(request), request);
+        if (read.wantedToWrite) return write(() => transport.handle(request));
         const answer = read.value;
         // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
         if (!tracker.isEmpty) await write(async () => answer);

@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import { createHttpServer } from './http-server';
-import { APP_KEY, DEMO_PASSWORD } from './test-support/api';
+import { APP_KEY, DEMO_PASSWORD, storeSession } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 import { openStream } from './test-support/event-stream';
 import { send, start, stop, type HttpAnswer } from './test-support/http';
-import { insertSession } from '../tests/contract/support/mirage-harness';
 
 /* The server over HTTP, as a browser or a client sees it: error shapes, CORS, body limits, caching, the built app. */
 
@@ -139,8 +138,7 @@ describe(`the API over HTTP (${BACKEND_NAME})`, () => {
     });
 
     it('lets an allowed origin read the event stream and resume it with Last-Event-ID', async () => {
-      const token = insertSession(backend.db, 'user');
-      await backend.flush();
+      const token = await storeSession(backend, 'user');
       const stream = await openStream(apiBase, { token, headers: { origin: APP_ORIGIN } });
       try {
         expect(stream.status).toBe(200);

@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { insertSession } from '../tests/contract/support/mirage-harness';
 import { sweepUnitStatuses } from '../mirage/domains/service-units';
 import { simulatedUnits } from '../mirage/simulated-agents';
 import { startServerAgents } from './agents/simulated';
@@ -7,7 +6,7 @@ import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import { LISTENER_NAME, startWakeups, type Wakeups } from './events/wakeups';
 import { createHttpServer } from './http-server';
-import { unitInput } from './test-support/api';
+import { storeSession, unitInput } from './test-support/api';
 import { BACKEND_NAME, TEST_DATABASE_URL, createTestDatabase, type TestDatabase } from './test-support/database';
 import { eventOf, openStream, type Frame, type OpenedStream } from './test-support/event-stream';
 import { send, start, stop } from './test-support/http';
@@ -37,9 +36,8 @@ beforeAll(async () => {
   backend = await createBackend({ sql: database.sql, now: () => Date.now() + skewMs });
   http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
   base = await start(http);
-  acme = insertSession(backend.db, 'user');
-  globex = insertSession(backend.db, 'globex');
-  await backend.flush();
+  acme = await storeSession(backend, 'user');
+  globex = await storeSession(backend, 'globex');
 }, SETUP_TIMEOUT_MS);
 
 afterEach(async () => {
@@ -159,8 +157,7 @@ describe(`the event stream (${BACKEND_NAME})`, () => {
   });
 
   it('ends the stream with `event: end` when the session is signed out', async () => {
-    const token = insertSession(backend.db, 'operator');
-    await backend.flush();
+    const token = await storeSession(backend, 'operator');
     const opened = await stream({ token });
     await opened.next((frame) => frame.retry !== null);
     const out = await send(base, '/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });

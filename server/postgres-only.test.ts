@@ -4,12 +4,12 @@ import { screenshotStore } from '../mirage/domains/screenshots';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Queryable, Sql } from './db/sql';
-import { APP_KEY, call, jsonOf, signIn } from './test-support/api';
+import { APP_KEY, call, DEMO_PASSWORD, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
- * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands and
- * the capture requests live in PostgreSQL only: no server process holds them in memory, and yet
+ * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands,
+ * the capture requests and the sign-ins' tokens live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -530,5 +530,61 @@ describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
     // The unit goes, and its commands with it.
     expect((await call(second, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
     expect(await stored('commands', unitId)).toBe(0);
+  });
+});
+
+describe(`the sign-ins' tokens on ${BACKEND_NAME}`, () => {
+  const inMemory = (backend: Backend) => table(backend.db, 'sessions').count();
+  const storedFamily = async (accessToken: string) => {
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows s WHERE collection = 'sessions' AND NOT deleted AND data ->> 'sessionKey' =
+         (SELECT data ->> 'sessionKey' FROM rows WHERE collection = 'sessions' AND data ->> 'accessToken' = $1 LIMIT 1)`,
+      [accessToken],
+    );
+    return Number(rows[0]?.n);
+  };
+  const me = (backend: Backend, bearer: string) => call(backend, '/api/me', { token: bearer }).then((answer) => answer.status);
+  const post = (backend: Backend, url: string, bearer: string | undefined, body: unknown = {}) =>
+    call(backend, url, { method: 'POST', ...(bearer ? { token: bearer } : {}), body }).then((answer) => answer);
+
+  it('are kept by no process in memory; a sign-in, a refresh and a reused token on one instance hold on the other at once', async () => {
+    const signedIn = await signIn(first, 'operator');
+    expect(await me(second, signedIn)).toBe(200);
+    expect([inMemory(first), inMemory(second)]).toEqual([0, 0]);
+    expect(await storedFamily(signedIn)).toBe(1);
+
+    const refreshed = await post(second, '/api/auth/refresh-token', undefined, { accessToken: signedIn });
+    expect(refreshed.status).toBe(200);
+    const next = jsonOf<{ accessToken: string }>(refreshed).accessToken;
+    expect(await me(first, next)).toBe(200);
+    expect(await me(first, signedIn)).toBe(401);
+    // The retired token comes back on the first instance: the sign-in ends on both.
+    expect((await post(first, '/api/auth/refresh-token', undefined, { accessToken: signedIn })).status).toBe(401);
+    expect(await me(second, next)).toBe(401);
+    expect(inMemory(first) + inMemory(second)).toBe(0);
+  });
+
+  it('locks on one instance and unlocks on the other; a sign-out there removes the sign-in from the database', async () => {
+    const signedIn = await signIn(first, 'operator');
+    expect((await post(second, '/api/auth/lock', signedIn)).status).toBe(204);
+    expect(await me(first, signedIn)).toBe(423);
+    expect((await post(first, '/api/auth/unlock', signedIn, { password: 'wrong-password' })).status).toBe(422);
+    expect((await post(first, '/api/auth/unlock', signedIn, { password: DEMO_PASSWORD })).status).toBe(200);
+    expect(await me(second, signedIn)).toBe(200);
+    expect((await post(second, '/api/auth/logout', signedIn)).status).toBe(204);
+    expect(await me(first, signedIn)).toBe(401);
+    expect(await storedFamily(signedIn)).toBe(0);
+  });
+
+  it('ends an account’s sign-ins on every instance when an administrator revokes them on one', async () => {
+    const globex = await signIn(first, 'globex');
+    const other = await signIn(second, 'globex');
+    const superadmin = await signIn(second, 'superadmin');
+    const globexId = String(table<{ id: string; username: string }>(first.db, 'users').where({ username: 'globex' })[0]?.id);
+    const revoked = await post(second, `/api/users/${globexId}/revoke-sessions`, superadmin);
+    expect(revoked.status).toBe(200);
+    expect(jsonOf<{ revoked: number }>(revoked).revoked).toBeGreaterThanOrEqual(2);
+    expect([await me(first, globex), await me(first, other)]).toEqual([401, 401]);
+    expect(await me(first, superadmin)).toBe(200);
   });
 });

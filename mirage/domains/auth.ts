@@ -14,7 +14,6 @@ import {
   subjectOf,
   syncUnknownToken,
   withAuth,
-  type SessionRow,
   type UserRow,
 } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
@@ -25,7 +24,8 @@ import { idempotent } from '../idempotency';
 import { installProviderAuth } from '../oidc/provider-auth';
 import { isAdminRole } from '../../machines/permissions/can';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accounts';
-import { SESSION_REFRESH_GRACE_MS } from '../store/repair';
+import { SESSION_REFRESH_GRACE_MS, type SessionRecord } from '../../core/sessions';
+import { sessionStore } from '../sessions';
 import { emitEvent } from '../events';
 import {
   accountKey,
@@ -69,8 +69,8 @@ async function seed(db: MirageDb): Promise<void> {
   }
 }
 
-export function issueSession(db: MirageDb, user: UserRow, ctx: MirageContext): SessionRow {
-  return table<SessionRow>(db, 'sessions').insert({
+export function issueSession(db: MirageDb, user: UserRow, ctx: MirageContext): Promise<Readonly<SessionRecord>> {
+  return sessionStore(db).insert({
     accessToken: randomToken(),
     sessionKey: randomToken(16),
     userId: user.id,
@@ -139,7 +139,7 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
   const refusal = signInRefusal(db, user);
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
-  const session = issueSession(db, user, ctx);
+  const session = await issueSession(db, user, ctx);
   // Read by the admin dashboard's recent sign-ins and the users list.
   users.update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });
   return json(200, {
@@ -240,15 +240,15 @@ function refreshTokenOf(request: Request): string {
  * its sign-in (expired or not, up to SESSION_REFRESH_GRACE_MS past its expiry) is exchanged for a new one and
  * retired. Every token of a sign-in shares its session key: that is the family.
  */
-function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
+async function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   const accessToken = refreshTokenOf(request);
-  const sessions = table<SessionRow>(db, 'sessions');
-  const old = accessToken ? sessions.where({ accessToken })[0] : undefined;
+  const sessions = sessionStore(db);
+  const old = accessToken ? await sessions.byToken(accessToken) : undefined;
   if (!old) return errorResponse(401, 'Invalid refresh token');
   // A retired token comes back: someone kept a copy (the app never sends one twice, docs/auth.md). Whoever
   // holds the newer token may be the thief, so the whole sign-in ends, in every tab and on every device.
   if (old.revoked) {
-    revokeFamily(db, old.sessionKey);
+    await sessions.revokeFamily(old.sessionKey);
     return errorResponse(401, 'Invalid refresh token');
   }
   const user = table<UserRow>(db, 'users').find(old.userId);
@@ -259,9 +259,9 @@ function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   if (signInRefusal(db, user)) return errorResponse(401, 'Invalid refresh token');
   // A locked sign-in gets no new token: only unlock (or sign-out) may follow.
   if (old.locked) return sessionLockedResponse();
-  // Retired, not deleted: the row stays while its family lives (pruneSessions), so a reuse is recognised.
-  sessions.update(old.id, { revoked: true });
-  const next = sessions.insert({
+  // Retired, not deleted: the row stays while its family lives (removeEnded), so a reuse is recognised.
+  await sessions.retire(String(old.id));
+  const next = await sessions.insert({
     accessToken: randomToken(),
     sessionKey: old.sessionKey,
     userId: old.userId,
@@ -275,45 +275,36 @@ function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   });
 }
 
-/** Revokes every token of a sign-in (its session key): sign-out, and a retired token used again. */
-function revokeFamily(db: MirageDb, sessionKey: string): void {
-  const sessions = table<SessionRow>(db, 'sessions');
-  for (const s of sessions.where({ sessionKey })) if (!s.revoked) sessions.update(s.id, { revoked: true });
-}
-
-function logout(db: MirageDb, request: Request) {
+async function logout(db: MirageDb, request: Request, ctx: MirageContext) {
   const token = bearerOf(request);
-  const sessions = table<SessionRow>(db, 'sessions');
-  const session = token ? sessions.where({ accessToken: token })[0] : undefined;
-  // Revokes every token of this sign-in (refreshes keep the session key).
-  if (session) revokeFamily(db, session.sessionKey);
+  const sessions = sessionStore(db);
+  const session = token ? await sessions.byToken(token) : undefined;
+  // Revokes every token of this sign-in (refreshes keep the session key)...
+  if (session) await sessions.revokeFamily(session.sessionKey);
+  // ...and its rows (and every other ended sign-in's) leave the database.
+  await sessions.removeEnded(ctx.now());
   return json(204);
 }
 
 /** The sign-in of a bearer token that was issued and not revoked (expired or not), with its user. */
-function signInOf(db: MirageDb, request: Request): { session: SessionRow; user: UserRow } | null {
+async function signInOf(db: MirageDb, request: Request): Promise<{ session: Readonly<SessionRecord>; user: UserRow } | null> {
   const token = bearerOf(request);
-  const session = token ? table<SessionRow>(db, 'sessions').where({ accessToken: token })[0] : undefined;
+  const session = token ? await sessionStore(db).byToken(token) : undefined;
   const user = session && !session.revoked ? table<UserRow>(db, 'users').find(session.userId) : undefined;
   return session && user ? { session, user } : null;
-}
-
-/** Sets the lock of every token of the sign-in (refreshes keep the session key). */
-function setLocked(db: MirageDb, sessionKey: string, locked: boolean): void {
-  const sessions = table<SessionRow>(db, 'sessions');
-  for (const s of sessions.where({ sessionKey })) sessions.update(s.id, { locked });
 }
 
 /**
  * Locks the sign-in: from now on every call with its tokens gets 423 `session_locked`, except unlock
  * and sign-out. An expired (not revoked) token is accepted, like unlock: the idle lock may come late.
  */
-function lock(db: MirageDb, request: Request) {
-  const found = signInOf(db, request);
+async function lock(db: MirageDb, request: Request) {
+  const found = await signInOf(db, request);
   if (!found) return errorResponse(401, 'Invalid access token');
   const invalid = contractRefusal(request);
   if (invalid) return invalid;
-  setLocked(db, found.session.sessionKey, true);
+  // Every token of the sign-in (refreshes keep the session key).
+  await sessionStore(db).setLocked(found.session.sessionKey, true);
   return json(204);
 }
 
@@ -335,7 +326,7 @@ export function meRecord(db: MirageDb, user: UserRow) {
  * locked is confirmed by the server here.
  */
 async function unlock(db: MirageDb, request: Request) {
-  const found = signInOf(db, request);
+  const found = await signInOf(db, request);
   if (!found) return errorResponse(401, 'Invalid access token');
   const invalid = contractRefusal(request);
   if (invalid) return invalid;
@@ -345,7 +336,7 @@ async function unlock(db: MirageDb, request: Request) {
   if (!(await verifyPassword(password, user.salt, user.passwordHash))) {
     return errorResponse(422, 'Wrong password', { password: 'Wrong password' });
   }
-  setLocked(db, session.sessionKey, false);
+  await sessionStore(db).setLocked(session.sessionKey, false);
   return json(200, meRecord(db, user));
 }
 
@@ -380,7 +371,7 @@ export const authDomain: MirageDomain = {
     server.post('/auth/refresh-token', (_schema, request) =>
       withTokenSync(server, refreshTokenOf(request), () => refresh(server.db, request, ctx)),
     );
-    server.post('/auth/logout', (_schema, request) => withTokenSync(server, bearerOf(request), () => logout(server.db, request)));
+    server.post('/auth/logout', (_schema, request) => withTokenSync(server, bearerOf(request), () => logout(server.db, request, ctx)));
     server.post('/auth/unlock', (_schema, request) => withTokenSync(server, bearerOf(request), () => unlock(server.db, request)));
     server.post('/auth/lock', (_schema, request) => withTokenSync(server, bearerOf(request), () => lock(server.db, request)));
     // Who the bearer is, as the server knows it: the app confirms a restored session's user and role here.

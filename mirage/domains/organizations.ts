@@ -1,16 +1,6 @@
 import { table, type MirageDb } from '../db';
-import {
-  errorAnswer,
-  errorResponse,
-  permits,
-  isRecord,
-  json,
-  parseBody,
-  subjectOf,
-  withAuth,
-  type SessionRow,
-  type UserRow,
-} from '../http';
+import { sessionStore } from '../sessions';
+import { errorAnswer, errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
 import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
@@ -188,14 +178,11 @@ function reasonOf(body: unknown, required: boolean): { reason: string; error?: s
 // --- status changes -------------------------------------------------------------------------------
 
 /** Every open session of the organization's users ends: their next request answers 401. */
-export function revokeOrganizationSessions(db: MirageDb, organizationId: string): void {
-  const userIds = new Set(
-    table<UserRow>(db, 'users')
-      .where((u) => String(u.organizationId) === organizationId)
-      .map((u) => String(u.id)),
-  );
-  const sessions = table<SessionRow>(db, 'sessions');
-  for (const s of sessions.where((s) => !s.revoked && userIds.has(String(s.userId)))) sessions.update(s.id, { revoked: true });
+export async function revokeOrganizationSessions(db: MirageDb, organizationId: string): Promise<void> {
+  const userIds = table<UserRow>(db, 'users')
+    .where((u) => String(u.organizationId) === organizationId)
+    .map((u) => String(u.id));
+  await sessionStore(db).revokeOfUsers(userIds);
 }
 
 type StatusAction = 'suspend' | 'activate' | 'archive';
@@ -208,7 +195,7 @@ const ALLOWED_FROM: Record<StatusAction, readonly OrganizationStatus[]> = {
 
 type Outcome = { ok: true; row: OrgRow } | { ok: false; status: number; message: string; errors?: Record<string, string> };
 
-function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAction, reason: string, now: number): Outcome {
+async function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAction, reason: string, now: number): Promise<Outcome> {
   const raw = orgTable(db).find(id);
   if (!raw) return { ok: false, status: 404, message: 'Organization not found' };
   const before = normalizeOrg(raw);
@@ -230,7 +217,7 @@ function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAct
     statusReason: reason,
     updatedAt: new Date(now).toISOString(),
   });
-  if (action !== 'activate') revokeOrganizationSessions(db, id);
+  if (action !== 'activate') await revokeOrganizationSessions(db, id);
   recordAudit(db, now, {
     actor: user,
     organizationId: id,
@@ -396,13 +383,13 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   for (const action of ['suspend', 'activate', 'archive'] as const) {
     server.post(
       `/organizations/:id/${action}`,
-      authed(({ db, request, user }) => {
+      authed(async ({ db, request, user }) => {
         const { reason, error } = reasonOf(parseBody(request), action !== 'archive');
         const id = String(request.params['id']);
         if (!orgTable(db).find(id)) return notFound();
         if (!permits(user, action, 'organization', { organizationId: id })) return forbidden();
         if (error) return errorResponse(422, 'Validation failed', { reason: error });
-        return answer(changeStatus(db, user, id, action, reason, ctx.now()), db);
+        return answer(await changeStatus(db, user, id, action, reason, ctx.now()), db);
       }),
     );
   }
@@ -412,7 +399,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   // organization for suspend) are skipped and reported.
   server.post(
     '/organizations/bulk-status',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const body = parseBody(request);
       const action = isRecord(body) ? body['action'] : undefined;
       if (action !== 'suspend' && action !== 'activate') return errorResponse(422, 'Validation failed', { action: 'required' });
@@ -426,7 +413,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const updated: string[] = [];
       const skipped: string[] = [];
       for (const id of ids) {
-        const outcome = changeStatus(db, user, id, action, reason, ctx.now());
+        const outcome = await changeStatus(db, user, id, action, reason, ctx.now());
         (outcome.ok ? updated : skipped).push(id);
       }
       return json(200, { updated: updated.length, skipped: skipped.length, skippedIds: skipped });

@@ -1,18 +1,8 @@
 import type { Request } from 'miragejs';
 import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
 import { changeCountOf, table, type MirageDb } from '../db';
-import {
-  errorAnswer,
-  errorResponse,
-  permits,
-  subjectOf,
-  isRecord,
-  json,
-  parseBody,
-  withAuth,
-  type SessionRow,
-  type UserRow,
-} from '../http';
+import { sessionStore } from '../sessions';
+import { errorAnswer, errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
@@ -392,11 +382,8 @@ async function findByToken(db: MirageDb, token: string, now: number): Promise<Ad
   return user;
 }
 
-export function revokeUserSessions(db: MirageDb, userId: string): number {
-  const sessions = table<SessionRow>(db, 'sessions');
-  const open = sessions.where((s) => !s.revoked && String(s.userId) === userId);
-  for (const s of open) sessions.update(s.id, { revoked: true });
-  return open.length;
+export function revokeUserSessions(db: MirageDb, userId: string): Promise<number> {
+  return sessionStore(db).revokeOfUsers([userId]);
 }
 
 // --- routes -----------------------------------------------------------------------------------------
@@ -507,7 +494,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.put(
     '/users/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const target = findTarget(db, request);
       if (!target) return notFound();
       const body = parseBody(request);
@@ -546,7 +533,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       });
       // A changed role or organization takes effect at once: the user signs in again.
       if (value.roleId !== target.roleId || value.organizationId !== String(target.organizationId))
-        revokeUserSessions(db, String(target.id));
+        await revokeUserSessions(db, String(target.id));
       recordAudit(db, now, {
         actor: user,
         organizationId: value.organizationId,
@@ -563,7 +550,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   const statusRoute = (action: 'disable' | 'enable', next: AccountStatus) =>
     server.post(
       `/users/:id/${action}`,
-      authed(({ db, request, user }) => {
+      authed(async ({ db, request, user }) => {
         const target = findTarget(db, request);
         if (!target) return notFound();
         const refusal = guardChange(db, user, target, action);
@@ -577,7 +564,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         // Enabling returns an account to where it was: active with a password, otherwise invited.
         const status: AccountStatus = action === 'enable' && !target.passwordHash ? 'invited' : next;
         const row = usersTable(db).update(target.id, { accountStatus: status, updatedAt: new Date(now).toISOString() });
-        if (action === 'disable') revokeUserSessions(db, String(target.id));
+        if (action === 'disable') await revokeUserSessions(db, String(target.id));
         recordAudit(db, now, {
           actor: user,
           organizationId: target.organizationId,
@@ -618,12 +605,12 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/users/:id/revoke-sessions',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const target = findTarget(db, request);
       if (!target) return notFound();
       const refusal = guardChange(db, user, target, 'revokeSessions');
       if (refusal) return refusal;
-      const revoked = revokeUserSessions(db, String(target.id));
+      const revoked = await revokeUserSessions(db, String(target.id));
       recordAudit(db, ctx.now(), {
         actor: user,
         organizationId: target.organizationId,
@@ -639,12 +626,12 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.delete(
     '/users/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const target = findTarget(db, request);
       if (!target) return notFound();
       const refusal = guardChange(db, user, target, 'delete');
       if (refusal) return refusal;
-      revokeUserSessions(db, String(target.id));
+      await revokeUserSessions(db, String(target.id));
       usersTable(db).remove(target.id);
       recordAudit(db, ctx.now(), {
         actor: user,
@@ -688,7 +675,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       updatedAt: new Date(now).toISOString(),
     });
     // A new password ends the sessions signed in with the old one.
-    revokeUserSessions(server.db, String(target.id));
+    await revokeUserSessions(server.db, String(target.id));
     recordAudit(server.db, now, {
       actor: row,
       organizationId: row.organizationId,

@@ -2,7 +2,7 @@ import { secretHash, simulatedCredential } from '../agent-credentials';
 import { table, type MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from '../domains/accounts';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
-import type { SessionRow, UserRow } from '../http';
+import type { UserRow } from '../http';
 import { compareIds } from '../../core/record-ids';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
@@ -92,31 +92,4 @@ export function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT
     given.push(String(unit.id));
   }
   return given;
-}
-
-/**
- * How long after its token expired a sign-in may still be refreshed (the refresh endpoint takes an
- * expired, unrevoked token). Past this, the session is over and its rows are pruned.
- */
-export const SESSION_REFRESH_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Removes the sign-ins that are over, with all their rows: every token of the family (one session key)
- * revoked (signed out, or ended because a retired token came back), or its newest token expired beyond the
- * grace. A live family keeps the tokens its refreshes retired: a retired token presented again is how a
- * copied token is recognised (docs/auth.md, "Refresh token rotation").
- */
-export function pruneSessions(db: MirageDb, now: number): number {
-  const sessions = table<SessionRow>(db, 'sessions');
-  // Per family: until when its newest unrevoked token may still be refreshed (absent: nothing is live).
-  const liveUntil = new Map<string, number>();
-  for (const s of sessions.rows()) {
-    if (!s.revoked) liveUntil.set(s.sessionKey, Math.max(liveUntil.get(s.sessionKey) ?? 0, s.expiresAt + SESSION_REFRESH_GRACE_MS));
-  }
-  const over = sessions
-    .rows()
-    .filter((s) => (liveUntil.get(s.sessionKey) ?? 0) <= now)
-    .map((s) => s.id);
-  for (const id of over) sessions.remove(id);
-  return over.length;
 }

@@ -12,6 +12,7 @@ import { TASKS } from './todo-tasks';
 import { EMAILS } from './emails';
 import { COMMANDS } from './commands';
 import { CAPTURE_REQUESTS } from './capture-requests';
+import { SESSIONS } from './sessions';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -29,7 +30,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
  * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
- * requests, commands.ts and capture-requests.ts).
+ * requests, commands.ts and capture-requests.ts, and the sign-ins' tokens, sessions.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -42,6 +43,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   EMAILS,
   COMMANDS,
   CAPTURE_REQUESTS,
+  SESSIONS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

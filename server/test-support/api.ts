@@ -1,6 +1,8 @@
 import type { ApiAnswer } from '../../mirage/node-transport';
 import type { Backend } from '../backend';
 import type { Queryable } from '../db/sql';
+import { sessionStore } from '../../mirage/sessions';
+import { newSessionFor } from '../../tests/contract/support/mirage-harness';
 
 /** Calls the API as the server's HTTP layer would, and reads answers the way a client does. */
 
@@ -82,4 +84,9 @@ export async function storedUnitCount(sql: Queryable): Promise<number> {
     "SELECT count(*) AS count FROM rows WHERE collection = 'serviceUnits' AND NOT deleted",
   );
   return Number(rows[0]?.count ?? 0);
+}
+
+/** A live session for a seeded account, stored in the server's database (as a sign-in would); resolves with its token. */
+export function storeSession(backend: Backend, username: string): Promise<string> {
+  return backend.transact(async (db) => (await sessionStore(db).insert(newSessionFor(db, username))).accessToken);
 }

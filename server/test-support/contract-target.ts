@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
-import { insertSession } from '../../tests/contract/support/mirage-harness';
 import type { ContractBackend, ContractTarget } from '../../tests/contract/support/contract-suite';
 import { createBackend } from '../backend';
+import { storeSession } from './api';
 import { migrate } from '../db/migrate';
 import { createHttpServer, listen } from '../http-server';
 import { BACKEND_NAME, createTestDatabase } from './database';
@@ -27,10 +27,8 @@ async function startTestServer(): Promise<RunningServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     async tokenFor(username) {
-      // Into the server's rows, then committed as a write would be: the next request reads it from there.
-      const token = insertSession(backend.db, username);
-      await backend.flush();
-      return token;
+      // Stored in the server's database, as a sign-in would: the next request reads it from there.
+      return storeSession(backend, username);
     },
     loseDatabase: drop,
     async shutdown() {

@@ -7,7 +7,8 @@ import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { mergeAuthRows } from '@mirage/browser';
 import { hashPassword } from '@mirage/crypto';
 import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS, type SignInAttemptRow } from '@mirage/domains/sign-in-throttle';
-import { pruneSessions, SESSION_REFRESH_GRACE_MS } from '@mirage/store/repair';
+import { pruneSessions } from '@mirage/sessions';
+import { SESSION_REFRESH_GRACE_MS } from '../../core/sessions';
 
 let server: Server;
 let now = Date.parse('2026-01-01T10:00:00.000Z');
@@ -265,13 +266,16 @@ describe('tokens', () => {
     expect((await call('/api/auth/refresh-token', {})).status).toBe(401);
   });
 
-  it('logout revokes the token (and refreshing it is refused)', async () => {
+  it('logout ends the sign-in: its token is refused, refreshing it too, and its rows leave the database', async () => {
     const { body } = await login('admin', 'demo1234');
     const token = String(body?.['accessToken']);
+    const kept = tokenOf(await login('user', 'demo1234'));
     expect((await call('/api/auth/logout', {}, { Authorization: `Bearer ${token}` })).status).toBe(204);
-    const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
-    expect(row?.revoked).toBe(true);
+    expect((await get('/api/test/any', token)).status).toBe(401);
     expect((await call('/api/auth/refresh-token', { accessToken: token })).status).toBe(401);
+    expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toEqual([]);
+    // Another sign-in is untouched.
+    expect((await get('/api/test/any', kept)).status).toBe(200);
   });
 });
 
@@ -325,10 +329,13 @@ describe('refresh token rotation', () => {
     const liveNext = tokenOf(await refresh(live));
     const ended = tokenOf(await login('admin', 'demo1234'));
     const endedNext = tokenOf(await refresh(ended));
+    // Signing out removes the sign-in's rows at once (retired token and all).
     await call('/api/auth/logout', {}, { Authorization: `Bearer ${endedNext}` });
+    expect(tokens()).not.toContain(ended);
+    expect(tokens()).not.toContain(endedNext);
     const stale = tokenOf(await login('operator', 'demo1234'));
     sessions.update(sessions.where({ accessToken: stale })[0]?.id ?? '', { expiresAt: now - SESSION_REFRESH_GRACE_MS });
-    expect(pruneSessions(server.db, now)).toBe(3);
+    expect(pruneSessions(server.db, now)).toBe(1);
     expect(tokens()).toEqual([live, liveNext]);
     // The kept retired token is still recognised: presented again, it ends its sign-in.
     expect((await refresh(live)).status).toBe(401);

@@ -10,7 +10,7 @@ import { createPersistence, type DbMessage } from '@mirage/persistence';
 import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
 import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
 import { applyRemoteBatch } from '@mirage/store/merge';
-import { SESSION_REFRESH_GRACE_MS } from '@mirage/store/repair';
+import { SESSION_REFRESH_GRACE_MS } from '../../core/sessions';
 import { createIdbStore, STORE_FORMAT, type RowStore, type StoredRow, type WriteStats } from '@mirage/store/row-store';
 
 let server: Server | undefined;

@@ -5,6 +5,7 @@
 import { Server } from 'miragejs';
 import { table, type MirageDb } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
+import type { NewSession } from '../../../core/sessions';
 import { makeServer, type MirageOptions } from '@mirage/server';
 import { createContractClient } from './contract-client';
 import type { ContractBackend, ContractTarget } from './contract-suite';
@@ -34,23 +35,25 @@ export async function startServer(options: MirageOptions = {}): Promise<Server> 
 }
 
 let sessions = 0;
-/**
- * Adds a live session for a seeded account to a backend's rows (the sign-in endpoint has its own test)
- * and returns its token. The server's rows are stored only once the caller flushes them.
- */
-export function insertSession(db: MirageDb, username: string): string {
+/** A live session for a seeded account (the sign-in endpoint has its own test), to store where the backend keeps them. */
+export function newSessionFor(db: MirageDb, username: string): NewSession {
   const user = table<UserRow>(db, 'users').where((u) => u.username === username)[0];
   if (!user) throw new Error(`no seeded user ${username}`);
   sessions += 1;
-  const token = `contract-token-${sessions}-${username}`;
-  table<SessionRow>(db, 'sessions').insert({
-    accessToken: token,
+  return {
+    accessToken: `contract-token-${sessions}-${username}`,
     sessionKey: `contract-key-${sessions}`,
     userId: user.id,
     expiresAt: Date.now() + 3_600_000,
     revoked: false,
-  });
-  return token;
+  };
+}
+
+/** Adds a live session for a seeded account to the embedded backend's rows and returns its token. */
+export function insertSession(db: MirageDb, username: string): string {
+  const session = newSessionFor(db, username);
+  table<SessionRow>(db, 'sessions').insert(session);
+  return session.accessToken;
 }
 
 /** A live session for a seeded account, added to the database. */
