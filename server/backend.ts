@@ -12,6 +12,8 @@ import { indexIds } from '../mirage/store/id-index';
 import { giveStoredUnitsAgents, reseedEssentials } from '../mirage/store/repair';
 import { sessionStore, setSessionRepository } from '../mirage/sessions';
 import { createSqlSessions } from './db/sessions';
+import { setSignInAttemptRepository } from '../mirage/domains/sign-in-throttle';
+import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -161,6 +163,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setCommandRepository(db, createSqlCommands(options.sql, repositoryWrites));
   setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
   setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
+  setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -588,3 +588,32 @@ describe(`the sign-ins' tokens on ${BACKEND_NAME}`, () => {
     expect(await me(first, superadmin)).toBe(200);
   });
 });
+
+describe(`the sign-in throttle's counters on ${BACKEND_NAME}`, () => {
+  const attempt = (backend: Backend, username: string, password: string, address: string) =>
+    call(backend, '/api/UserLogin', {
+      method: 'POST',
+      headers: { key: APP_KEY, 'x-client-address': address },
+      body: { params: { username, password } },
+    });
+
+  it('are kept by no process in memory; failures sent to two instances together count once each, and both refuse the sixth', async () => {
+    // Attempts from several addresses: only the account's limit (5) is reached.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => attempt(i % 2 === 0 ? first : second, 'admin', 'wrong-password', `192.0.2.${i + 1}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    expect(table(first.db, 'signInAttempts').count() + table(second.db, 'signInAttempts').count()).toBe(0);
+    // Even the right password waits now, on either instance, with the same Retry-After rule.
+    for (const backend of [first, second]) {
+      const refused = await attempt(backend, 'admin', DEMO_PASSWORD, '198.51.100.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['Retry-After'] ?? refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'signInAttempts' AND NOT deleted AND data ->> 'key' LIKE 'account:%'
+       AND jsonb_array_length(data -> 'failures') = 5`,
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+});

@@ -27,15 +27,7 @@ import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accou
 import { SESSION_REFRESH_GRACE_MS, type SessionRecord } from '../../core/sessions';
 import { sessionStore } from '../sessions';
 import { emitEvent } from '../events';
-import {
-  accountKey,
-  clearFailures,
-  forgetFailure,
-  pruneSignInAttempts,
-  recordFailure,
-  secondsToWait,
-  throttleKeys,
-} from './sign-in-throttle';
+import { accountKey, admitAttempt, clearFailures, forgetFailure, pruneSignInAttempts, throttleKeys } from './sign-in-throttle';
 import { errorBody } from '../../core/error-shape';
 
 async function seed(db: MirageDb): Promise<void> {
@@ -110,14 +102,12 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   const username = typeof params?.['username'] === 'string' ? params['username'].trim() : '';
   const password = typeof params?.['password'] === 'string' ? params['password'] : '';
   const keys = await throttleKeys(request, username);
-  // From here to the first await, nothing else runs: the check and the count are one step, so attempts
-  // sent together cannot all pass the check before one of them is counted. The count is taken back below
-  // when the password is right.
   const at = ctx.now();
-  pruneSignInAttempts(db, at);
-  const wait = secondsToWait(db, keys, at);
+  await pruneSignInAttempts(db, at);
+  // The check and the count are one step (admitAttempt), so attempts sent together cannot all pass the
+  // check before one of them is counted. The count is taken back below when the password is right.
+  const wait = await admitAttempt(db, keys, at);
   if (wait > 0) return tooManyAttempts(wait);
-  recordFailure(db, keys, at);
   const users = table<UserRow>(db, 'users');
   const name = username.toLowerCase();
   const found = users.where((u) => u.username.toLowerCase() === name || u.email.toLowerCase() === name)[0];
@@ -129,8 +119,8 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   if (!found || !right) return errorResponse(401, 'Email Or Password Invalid');
   const user = found;
   // The password is right: this attempt was no failure, and the account's earlier failures are forgiven.
-  forgetFailure(db, keys, at);
-  clearFailures(db, await Promise.all([user.username, user.email].map(accountKey)));
+  await forgetFailure(db, keys, at);
+  await clearFailures(db, await Promise.all([user.username, user.email].map(accountKey)));
   // A hash of an older kind (PBKDF2) or older scrypt parameters is replaced while the password is at hand.
   if (needsRehash(stored)) {
     const upgraded = await derivePasswordHash(password);

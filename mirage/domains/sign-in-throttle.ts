@@ -1,22 +1,18 @@
 import type { Request } from 'miragejs';
 import { sha256Hex } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
+import { isCounting, SIGN_IN_WINDOW_MS, type SignInAttemptRecord, type SignInAttemptRepository } from '../../core/sign-in-attempts';
 
 /**
  * Sign-in throttling (docs/security.md, "Server"): the failed sign-ins of the last 15 minutes, per sign-in
- * name and per client address, as rows of `signInAttempts` — stored like every row (IndexedDB in the demo,
- * PostgreSQL on the server), so a restart or a second server instance forgets nothing.
+ * name and per client address, as rows of `signInAttempts` through a repository (core/sign-in-attempts.ts:
+ * IndexedDB-backed memory in the demo, PostgreSQL only on the server), so a restart or a second server
+ * instance forgets nothing.
  */
-export interface SignInAttemptRow extends Row {
-  /** `account:<SHA-256 of the lower-case sign-in name>` or `address:<client address>` */
-  key: string;
-  /** When the failures of the window happened (epoch ms), oldest first: at most the key's limit */
-  failures: number[];
-}
+export interface SignInAttemptRow extends Row, SignInAttemptRecord {}
 
 export const SIGN_IN_ATTEMPTS = 'signInAttempts';
-/** Failures count for 15 minutes. */
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+export { SIGN_IN_WINDOW_MS };
 /** Five wrong passwords for one sign-in name in 15 minutes; the sixth attempt waits. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
 /** Twenty failures from one address in 15 minutes (whatever the names); the 21st attempt waits. */
@@ -71,58 +67,107 @@ export async function throttleKeys(request: Request, name: string): Promise<Thro
 }
 
 const attempts = (db: MirageDb) => table<SignInAttemptRow>(db, SIGN_IN_ATTEMPTS);
-const recent = (row: SignInAttemptRow | undefined, now: number) => (row?.failures ?? []).filter((at) => at + SIGN_IN_WINDOW_MS > now);
+const recent = (failures: readonly number[] | undefined, now: number) => (failures ?? []).filter((at) => at + SIGN_IN_WINDOW_MS > now);
 
-/**
- * How many seconds this attempt must wait (0: none). A key whose window holds its limit of failures
- * waits until the oldest of them is 15 minutes old; the longer wait of the two keys wins.
- */
-export function secondsToWait(db: MirageDb, keys: readonly ThrottleKey[], now: number): number {
+/** The embedded backend's counters: the rows in memory (the server's are PostgreSQL's, server/db/sign-in-attempts.ts). */
+export function memorySignInAttempts(db: MirageDb): SignInAttemptRepository {
+  const rowOf = (key: string) => attempts(db).where({ key })[0];
+  return {
+    // Synchronous from the read to the write: nothing else runs in between.
+    change(keys, decide) {
+      const current = new Map<string, readonly number[]>();
+      for (const key of keys) {
+        const row = rowOf(key);
+        if (row) current.set(key, row.failures);
+      }
+      const { failures, value } = decide(current);
+      for (const [key, next] of failures) {
+        const row = rowOf(key);
+        if (next.length === 0) {
+          if (row) attempts(db).remove(row.id);
+        } else if (row) attempts(db).update(row.id, { failures: [...next] });
+        else attempts(db).insert({ key, failures: [...next] });
+      }
+      return Promise.resolve(value);
+    },
+    removeStale(now) {
+      const old = attempts(db)
+        .rows()
+        .filter((row) => !isCounting(row.failures, now))
+        .map((row) => row.id);
+      for (const id of old) attempts(db).remove(id);
+      return Promise.resolve(old.length);
+    },
+  };
+}
+
+const repositories = new WeakMap<MirageDb, SignInAttemptRepository>();
+
+/** This backend's counters are `repository`'s (the server's PostgreSQL, server/db/sign-in-attempts.ts). */
+export function setSignInAttemptRepository(db: MirageDb, repository: SignInAttemptRepository): void {
+  repositories.set(db, repository);
+}
+
+/** The counters of this backend: the server's repository, else the rows in memory. */
+export const signInAttemptStore = (db: MirageDb): SignInAttemptRepository => repositories.get(db) ?? memorySignInAttempts(db);
+
+/** How many seconds an attempt must wait (0: none), given the keys' failures: the longer wait of the keys wins. */
+function waitOf(keys: readonly ThrottleKey[], current: ReadonlyMap<string, readonly number[]>, now: number): number {
   let until = 0;
   for (const { key, limit } of keys) {
-    const failures = recent(attempts(db).where({ key })[0], now);
+    const failures = recent(current.get(key), now);
     if (failures.length >= limit) until = Math.max(until, (failures[failures.length - limit] ?? now) + SIGN_IN_WINDOW_MS);
   }
   return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : 0;
 }
 
-/** Counts a failure at `at` against every key (only the last `limit` matter). */
-export function recordFailure(db: MirageDb, keys: readonly ThrottleKey[], at: number): void {
-  for (const { key, limit } of keys) {
-    const row = attempts(db).where({ key })[0];
-    const failures = [...recent(row, at), at].sort((a, b) => a - b).slice(-limit);
-    if (row) attempts(db).update(row.id, { failures });
-    else attempts(db).insert({ key, failures });
-  }
+/**
+ * Admits a sign-in attempt at `at`: answers how many seconds it must wait (a key whose window holds its
+ * limit of failures waits until the oldest of them is 15 minutes old), else counts it as a failure against
+ * every key (only the last `limit` matter) and answers 0. The check and the count are one step, so
+ * attempts sent together cannot all pass the check before one of them is counted; a right password takes
+ * the count back (forgetFailure).
+ */
+export function admitAttempt(db: MirageDb, keys: readonly ThrottleKey[], at: number): Promise<number> {
+  return signInAttemptStore(db).change(
+    keys.map((k) => k.key),
+    (current) => {
+      const wait = waitOf(keys, current, at);
+      if (wait > 0) return { failures: new Map(), value: wait };
+      const failures = new Map(
+        keys.map(({ key, limit }) => [key, [...recent(current.get(key), at), at].sort((a, b) => a - b).slice(-limit)]),
+      );
+      return { failures, value: 0 };
+    },
+  );
 }
 
 /** Takes back the failure counted at `at` (the password was right after all). */
-export function forgetFailure(db: MirageDb, keys: readonly ThrottleKey[], at: number): void {
-  for (const { key } of keys) {
-    const row = attempts(db).where({ key })[0];
-    if (!row) continue;
-    const index = row.failures.indexOf(at);
-    if (index < 0) continue;
-    const failures = row.failures.filter((_, i) => i !== index);
-    if (failures.length > 0) attempts(db).update(row.id, { failures });
-    else attempts(db).remove(row.id);
-  }
+export function forgetFailure(db: MirageDb, keys: readonly ThrottleKey[], at: number): Promise<void> {
+  return signInAttemptStore(db).change(
+    keys.map((k) => k.key),
+    (current) => {
+      const failures = new Map<string, readonly number[]>();
+      for (const [key, stored] of current) {
+        const index = stored.indexOf(at);
+        if (index >= 0)
+          failures.set(
+            key,
+            stored.filter((_, i) => i !== index),
+          );
+      }
+      return { failures, value: undefined };
+    },
+  );
 }
 
 /** Forgets every failure of these keys: a successful sign-in clears its account's counters. */
-export function clearFailures(db: MirageDb, keys: readonly string[]): void {
-  for (const key of keys) {
-    const row = attempts(db).where({ key })[0];
-    if (row) attempts(db).remove(row.id);
-  }
+export function clearFailures(db: MirageDb, keys: readonly string[]): Promise<void> {
+  return signInAttemptStore(db).change(keys, (current) => ({
+    failures: new Map([...current.keys()].map((key) => [key, []])),
+    value: undefined,
+  }));
 }
 
 /** Removes the counters whose last failure is older than the window: they hold nothing that counts. */
-export function pruneSignInAttempts(db: MirageDb, now: number): number {
-  const old = attempts(db)
-    .rows()
-    .filter((row) => recent(row, now).length === 0)
-    .map((row) => row.id);
-  for (const id of old) attempts(db).remove(id);
-  return old.length;
-}
+export const pruneSignInAttempts = (db: MirageDb, now: number): Promise<number> => signInAttemptStore(db).removeStale(now);

@@ -13,6 +13,7 @@ import { EMAILS } from './emails';
 import { COMMANDS } from './commands';
 import { CAPTURE_REQUESTS } from './capture-requests';
 import { SESSIONS } from './sessions';
+import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -30,7 +31,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
  * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
- * requests, commands.ts and capture-requests.ts, and the sign-ins' tokens, sessions.ts).
+ * requests, commands.ts and capture-requests.ts, the sign-ins' tokens and the sign-in throttle's counters, sessions.ts and sign-in-attempts.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -44,6 +45,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   COMMANDS,
   CAPTURE_REQUESTS,
   SESSIONS,
+  SIGN_IN_ATTEMPTS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {
