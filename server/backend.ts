@@ -14,6 +14,8 @@ import { sessionStore, setSessionRepository } from '../mirage/sessions';
 import { createSqlSessions } from './db/sessions';
 import { setSignInAttemptRepository } from '../mirage/domains/sign-in-throttle';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
+import { setOrganizationCountRepository } from '../mirage/domains/organizations';
+import { createSqlOrganizationCounts } from './db/organization-counts';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -167,6 +169,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
+  setOrganizationCountRepository(db, createSqlOrganizationCounts(options.sql));
   setAuditLogRepository(db, createSqlAuditLog(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);

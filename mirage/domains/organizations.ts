@@ -1,4 +1,5 @@
 import { table, type MirageDb } from '../db';
+import type { OrganizationCountRepository, OrganizationCounts } from '../../core/organization-counts';
 import { sessionStore } from '../sessions';
 import { errorAnswer, errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
 import { can } from '../../machines/permissions/can';
@@ -94,14 +95,29 @@ function counts(db: MirageDb): Counts {
   return { users, units };
 }
 
-function countsFor(db: MirageDb, id: string): { userCount: number; unitCount: number } {
+/** The embedded backend's counts: its rows in memory (the server's are SQL, server/db/organization-counts.ts). */
+export function memoryOrganizationCounts(db: MirageDb): OrganizationCountRepository {
   return {
-    userCount: table<UserRow>(db, 'users').where((u) => String(u.organizationId) === id).length,
-    unitCount: table<{ id: string; organizationId: string }>(db, 'serviceUnits').where((u) => String(u.organizationId) === id).length,
+    all: () => Promise.resolve(counts(db)),
+    of: (id) =>
+      Promise.resolve({
+        userCount: table<UserRow>(db, 'users').where((u) => String(u.organizationId) === id).length,
+        unitCount: table<{ id: string; organizationId: string }>(db, 'serviceUnits').where((u) => String(u.organizationId) === id).length,
+      }),
   };
 }
 
-export function toOrgView(raw: OrganizationRow, c: { userCount: number; unitCount: number }): OrganizationView {
+const countRepositories = new WeakMap<MirageDb, OrganizationCountRepository>();
+
+/** This backend's organization counts are `repository`'s (the server's SQL, server/db/organization-counts.ts). */
+export function setOrganizationCountRepository(db: MirageDb, repository: OrganizationCountRepository): void {
+  countRepositories.set(db, repository);
+}
+
+const countStore = (db: MirageDb): OrganizationCountRepository => countRepositories.get(db) ?? memoryOrganizationCounts(db);
+const countsFor = (db: MirageDb, id: string): Promise<OrganizationCounts> => countStore(db).of(id);
+
+export function toOrgView(raw: OrganizationRow, c: OrganizationCounts): OrganizationView {
   const row = normalizeOrg(raw);
   return {
     id: String(row.id),
@@ -147,8 +163,8 @@ const LIST_SPEC: ListSpec<Decorated> = {
   maxPageSize: 100,
 };
 
-function decoratedRows(db: MirageDb): Decorated[] {
-  const c = counts(db);
+async function decoratedRows(db: MirageDb): Promise<Decorated[]> {
+  const c = await countStore(db).all();
   return orgTable(db)
     .all()
     .map((raw) => {
@@ -231,9 +247,9 @@ async function changeStatus(db: MirageDb, user: UserRow, id: string, action: Sta
   return { ok: true, row: normalizeOrg(after) };
 }
 
-function answer(outcome: Outcome, db: MirageDb) {
+async function answer(outcome: Outcome, db: MirageDb) {
   if (!outcome.ok) return errorResponse(outcome.status, outcome.message, outcome.errors);
-  return json(200, toOrgView(outcome.row, countsFor(db, String(outcome.row.id))));
+  return json(200, toOrgView(outcome.row, await countsFor(db, String(outcome.row.id))));
 }
 
 // --- routes ---------------------------------------------------------------------------------------
@@ -247,10 +263,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.get(
     '/organizations',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!canList(user)) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const page = pageOf(filterAndSort(decoratedRows(db), params, LIST_SPEC), params);
+      const page = pageOf(filterAndSort(await decoratedRows(db), params, LIST_SPEC), params);
       return json(200, { ...page, items: page.items.map(viewOf) });
     }),
   );
@@ -279,22 +295,22 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   // CSV export data: every row matching the list's filters, search and sort, without paging.
   server.get(
     '/organizations/export',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!canList(user) || !permits(user, 'export', 'organization', { organizationId: String(user.organizationId) })) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const rows = filterAndSort(decoratedRows(db), params, LIST_SPEC);
+      const rows = filterAndSort(await decoratedRows(db), params, LIST_SPEC);
       return json(200, { items: rows.slice(0, 20_000).map(viewOf), total: rows.length });
     }),
   );
 
   server.get(
     '/organizations/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
       const row = orgTable(db).find(id);
       if (!row) return notFound();
       if (!permits(user, 'read', 'organization', { organizationId: id })) return forbidden();
-      return json(200, toOrgView(row, countsFor(db, id)));
+      return json(200, toOrgView(row, await countsFor(db, id)));
     }),
   );
 
@@ -345,7 +361,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.put(
     '/organizations/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
       const raw = orgTable(db).find(id);
       if (!raw) return notFound();
@@ -360,7 +376,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         return errorResponse(403, 'Only a super admin may change the code or the seat limit.');
       }
       if (!errors['code'] && duplicateCode(db, value.code, id)) errors['code'] = 'duplicateCode';
-      const c = countsFor(db, id);
+      const c = await countsFor(db, id);
       if (!errors['seatLimit'] && value.seatLimit < c.unitCount) errors['seatLimit'] = 'belowUnitCount';
       if (Object.keys(errors).length > 0) {
         return errorAnswer(422, 'Validation failed', { errors, unitCount: c.unitCount });
@@ -422,12 +438,12 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.delete(
     '/organizations/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
       const raw = orgTable(db).find(id);
       if (!raw) return notFound();
       if (!permits(user, 'delete', 'organization', { organizationId: id })) return forbidden();
-      const c = countsFor(db, id);
+      const c = await countsFor(db, id);
       if (c.userCount > 0 || c.unitCount > 0) {
         return errorAnswer(
           409,

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryOrganizationCounts } from '../../mirage/domains/organizations';
+import { createBackend, type Backend } from '../backend';
+import { call, jsonOf, signIn, unitInput } from '../test-support/api';
+import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../test-support/database';
+import { createSqlOrganizationCounts } from './organization-counts';
+import { migrate } from './migrate';
+
+/*
+ * The organizations' counts in SQL (over the users' and units' list tables) are what the embedded backend
+ * counts in memory: on a server with the default seed, whose users and units are still in its memory too,
+ * before and after units are created in two organizations; and the organizations'
+ * list and record show them.
+ */
+
+let database: TestDatabase;
+let backend: Backend;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await migrate(database.sql);
+  backend = await createBackend({ sql: database.sql });
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+  await database?.drop();
+});
+
+describe(`the organizations' counts on ${BACKEND_NAME}`, () => {
+  const expectAlike = async () => {
+    const memory = memoryOrganizationCounts(backend.db);
+    const stored = createSqlOrganizationCounts(database.sql);
+    const [fromMemory, fromSql] = await Promise.all([memory.all(), stored.all()]);
+    const sorted = (map: ReadonlyMap<string, number>) => [...map].filter(([id]) => id !== 'null').sort();
+    expect(sorted(fromSql.users)).toEqual(sorted(fromMemory.users));
+    expect(sorted(fromSql.units)).toEqual(sorted(fromMemory.units));
+    for (const id of [...fromMemory.users.keys(), 'none', 'a\0b']) expect(await stored.of(id), id).toEqual(await memory.of(id));
+    return fromSql;
+  };
+
+  it('count every organization’s users and units as memory does, before and after writes, and the list shows them', async () => {
+    const before = await expectAlike();
+    expect(before.users.size).toBeGreaterThanOrEqual(2);
+    const superadmin = await signIn(backend, 'superadmin');
+    const globex = await signIn(backend, 'globex');
+    const globexOrg = String(jsonOf<{ organization: { id: string } }>(await call(backend, '/api/me', { token: globex })).organization.id);
+    for (const [token, name] of [
+      [superadmin, 'Counted Acme unit'],
+      [globex, 'Counted Globex unit'],
+    ] as const) {
+      const created = await call(backend, '/api/service-units', { method: 'POST', token, body: unitInput(name) });
+      expect(created.status).toBe(201);
+    }
+    const after = await expectAlike();
+    expect(after.units.get(globexOrg)).toBe((before.units.get(globexOrg) ?? 0) + 1);
+
+    const list = jsonOf<{ items: { id: string; userCount: number; unitCount: number }[] }>(
+      await call(backend, '/api/organizations?pageSize=100', { token: superadmin }),
+    );
+    const shown = list.items.find((org) => org.id === globexOrg);
+    expect(shown).toMatchObject({ userCount: after.users.get(globexOrg), unitCount: after.units.get(globexOrg) });
+    const record = jsonOf<{ unitCount: number }>(await call(backend, `/api/organizations/${globexOrg}`, { token: superadmin }));
+    expect(record.unitCount).toBe(after.units.get(globexOrg));
+  });
+});
