@@ -16,6 +16,8 @@ import { setSignInAttemptRepository } from '../mirage/domains/sign-in-throttle';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import { setOrganizationCountRepository } from '../mirage/domains/organizations';
 import { createSqlOrganizationCounts } from './db/organization-counts';
+import { setEnrolmentRepository } from '../mirage/domains/agents';
+import { createSqlEnrolments } from './db/agent-enrolments';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -166,6 +168,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
   setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
   setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql, repositoryWrites));
+  setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -617,3 +617,38 @@ describe(`the sign-in throttle's counters on ${BACKEND_NAME}`, () => {
     expect(Number(rows[0]?.n)).toBe(1);
   });
 });
+
+describe(`the agents' enrolment tokens on ${BACKEND_NAME}`, () => {
+  const SYSTEM = {
+    hostname: 'pg-only-enrol',
+    platform: 'linux',
+    osName: 'Debian 12',
+    ipAddresses: ['10.0.0.9'],
+    uptimeS: 60,
+    agentVersion: '1.0.0',
+  };
+
+  it('are kept by no process in memory; a token made on one instance enrols one agent, though two present it to two instances at once', async () => {
+    const enrolment = jsonOf<{ token: string }>(await call(first, '/api/agent-enrolments', { method: 'POST', token, body: {} }));
+    expect(table(first.db, 'agentEnrolments').count() + table(second.db, 'agentEnrolments').count()).toBe(0);
+    const answers = await Promise.all(
+      [first, second].map((instance) =>
+        call(instance, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.token, system: SYSTEM } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 401]);
+    const answerWith = (status: number) => {
+      const found = answers.find((answer) => answer.status === status);
+      if (!found) throw new Error(`no ${status} answer`);
+      return found;
+    };
+    const [enrolled, refused] = [answerWith(201), answerWith(401)];
+    expect(jsonOf<{ code: string }>(refused).code).toBe('enrolmentInvalid');
+    const { unitId } = jsonOf<{ unitId: string }>(enrolled);
+    const { rows } = await database.sql.query<{ unit: string; used: string | null }>(
+      `SELECT data ->> 'unitId' AS unit, data ->> 'usedAt' AS used FROM rows WHERE collection = 'agentEnrolments' AND NOT deleted`,
+    );
+    expect(rows.filter((row) => row.unit === unitId)).toHaveLength(1);
+    expect(rows.every((row) => row.used !== null)).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Request, Server } from 'miragejs';
 import { isReporting } from '../../machines/service-units/unit-status';
 import { blockingRule } from '../../core/process-rules';
+import { isEnrolmentUsable, type EnrolmentRecord, type EnrolmentRepository } from '../../core/agent-enrolments';
 import {
   firstIpAddress,
   isEnrolmentTokenShape,
@@ -43,21 +44,40 @@ import { createRandom, hashString } from '../../core/random';
  * call the same endpoints. The credential reaches only these endpoints, and only its own unit (withAgent).
  */
 
-export interface EnrolmentRow extends Row {
-  tokenHash: string;
-  organizationId: string;
-  expiresAt: string;
-  createdBy: string;
-  createdAt: string;
-  usedAt: string | null;
-  unitId: string | null;
-}
+export interface EnrolmentRow extends Row, EnrolmentRecord {}
 
 const ENROLMENT_TTL_MS = 24 * 3_600_000;
 const MAX_WAIT_S = 30;
 
 const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
-const enrolments = (db: MirageDb) => table<EnrolmentRow>(db, 'agentEnrolments');
+export const AGENT_ENROLMENTS = 'agentEnrolments';
+const enrolments = (db: MirageDb) => table<EnrolmentRow>(db, AGENT_ENROLMENTS);
+
+/** The embedded backend's enrolments: the rows in memory (the server's are PostgreSQL's, server/db/agent-enrolments.ts). */
+export function memoryEnrolments(db: MirageDb): EnrolmentRepository {
+  return {
+    insert: (enrolment) => Promise.resolve(enrolments(db).insert(enrolment)),
+    // Synchronous from the check to the mark: nothing else runs in between.
+    claim(tokenHash, now, usedAt) {
+      const found = enrolments(db).where({ tokenHash })[0];
+      if (!found || !isEnrolmentUsable(found, now)) return Promise.resolve(undefined);
+      return Promise.resolve(enrolments(db).update(found.id, { usedAt }));
+    },
+    setUnit(id, unitId) {
+      if (enrolments(db).find(id)) enrolments(db).update(id, { unitId });
+      return Promise.resolve();
+    },
+  };
+}
+
+const enrolmentRepositories = new WeakMap<MirageDb, EnrolmentRepository>();
+
+/** This backend's enrolments are `repository`'s (the server's PostgreSQL, server/db/agent-enrolments.ts). */
+export function setEnrolmentRepository(db: MirageDb, repository: EnrolmentRepository): void {
+  enrolmentRepositories.set(db, repository);
+}
+
+const enrolmentStore = (db: MirageDb): EnrolmentRepository => enrolmentRepositories.get(db) ?? memoryEnrolments(db);
 
 const heartbeatOf = (ctx: MirageContext) => ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S;
 
@@ -253,12 +273,12 @@ function routes(server: Server, ctx: MirageContext): void {
       server,
       ({ db, request, user }) =>
         createRefusal(user, 'serviceUnit') ??
-        idempotent(db, request, user.id, ctx.now(), () => {
+        idempotent(db, request, user.id, ctx.now(), async () => {
           const now = ctx.now();
           const token = newEnrolmentToken();
           const expiresAt = new Date(now + ENROLMENT_TTL_MS).toISOString();
           const organizationId = String(user.organizationId);
-          enrolments(db).insert({
+          await enrolmentStore(db).insert({
             tokenHash: secretHash(token),
             organizationId,
             expiresAt,
@@ -299,7 +319,7 @@ function routes(server: Server, ctx: MirageContext): void {
 
   // --- the agent API --------------------------------------------------------------------------
 
-  server.post('/agent/enrol', (_schema: unknown, request: Request) => {
+  server.post('/agent/enrol', async (_schema: unknown, request: Request) => {
     const read = jsonBody(request);
     if (!read.ok) return read.response;
     const input = readEnrolRequest(read.body);
@@ -308,11 +328,9 @@ function routes(server: Server, ctx: MirageContext): void {
     const now = ctx.now();
     const { token, system } = input.value;
     const hash = isEnrolmentTokenShape(token) ? secretHash(token) : null;
-    const enrolment = hash ? enrolments(db).where({ tokenHash: hash })[0] : undefined;
-    if (!enrolment || enrolment.usedAt !== null || Date.parse(enrolment.expiresAt) <= now) {
-      return agentError(401, 'enrolmentInvalid', 'The enrolment token is unknown, used or expired');
-    }
     const at = new Date(now).toISOString();
+    const enrolment = hash ? await enrolmentStore(db).claim(hash, now, at) : undefined;
+    if (!enrolment) return agentError(401, 'enrolmentInvalid', 'The enrolment token is unknown, used or expired');
     const heartbeatIntervalS = heartbeatOf(ctx);
     const organizationId = enrolment.organizationId;
     const unit = units(db).insert({
@@ -344,7 +362,7 @@ function routes(server: Server, ctx: MirageContext): void {
         credentialHash: secretHash(credential),
       },
     });
-    enrolments(db).update(enrolment.id, { usedAt: at, unitId: String(unit.id) });
+    await enrolmentStore(db).setUnit(String(enrolment.id), String(unit.id));
     emitUnitEvent(db, now, 'unit.created', enrolled);
     return json(201, { unitId: String(unit.id), organizationId, credential, heartbeatIntervalS });
   });

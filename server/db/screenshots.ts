@@ -14,6 +14,7 @@ import { COMMANDS } from './commands';
 import { CAPTURE_REQUESTS } from './capture-requests';
 import { SESSIONS } from './sessions';
 import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
+import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -31,7 +32,8 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
  * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
- * requests, commands.ts and capture-requests.ts, the sign-ins' tokens and the sign-in throttle's counters, sessions.ts and sign-in-attempts.ts).
+ * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, the sign-in throttle's counters and the agents' enrolment tokens, sessions.ts,
+ * sign-in-attempts.ts and agent-enrolments.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -46,6 +48,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   CAPTURE_REQUESTS,
   SESSIONS,
   SIGN_IN_ATTEMPTS,
+  AGENT_ENROLMENTS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {
