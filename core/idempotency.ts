@@ -9,7 +9,9 @@ import { errorBody, type ErrorBody } from './error-shape';
  * - while the first answer is still being made: 409;
  * - only successful (2xx) answers are kept, so a refused request can be corrected and sent with the same key;
  * - keys are kept per owner (a user, or the application key before sign-in) for 24 hours.
- * The embedded backend applies them over its rows (mirage/idempotency.ts), which the server stores in PostgreSQL.
+ * The kept answers are behind one async repository: the embedded backend's is its rows in memory
+ * (mirage/idempotency.ts), the server's is PostgreSQL (server/db/idempotency-keys.ts), so no server process
+ * holds them.
  */
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +28,15 @@ export interface IdempotencyRecord {
   status: number;
   body: unknown;
   createdAt: number;
+}
+
+export interface IdempotencyRepository {
+  /** The answer kept for this owner's key, if it is not expired at `now` (isExpired). */
+  find(owner: string, key: string, now: number): Promise<Readonly<IdempotencyRecord> | undefined>;
+  /** Keeps an answer. */
+  insert(record: IdempotencyRecord): Promise<void>;
+  /** Forgets the answers expired at `now`; answers how many. */
+  removeExpired(now: number): Promise<number>;
 }
 
 /** What a request's header asks: nothing, a malformed key (the 400 to answer), or a key. */

@@ -9,18 +9,49 @@ import {
   readIdempotencyKey,
   requestFingerprint,
   type IdempotencyRecord,
+  type IdempotencyRepository,
 } from '../core/idempotency';
 
 /**
- * Idempotent creates (the rules: core/idempotency.ts) over this backend's rows: keys are kept per user (per
- * application key before sign-in) in the `idempotencyKeys` collection. Every create endpoint is wrapped:
- * to-do task, service unit, URL rule, process rule, email compose, registration.
+ * Idempotent creates (the rules: core/idempotency.ts): keys are kept per user (per application key before
+ * sign-in) in an IdempotencyRepository, this backend's rows in the browser and PostgreSQL on the server.
+ * Every create endpoint is wrapped: to-do task, service unit, URL rule, process rule, email compose,
+ * registration, agent enrolment.
  */
+
+export const IDEMPOTENCY_KEYS = 'idempotencyKeys';
 
 export interface IdempotencyRow extends Row, IdempotencyRecord {}
 
 const inFlight = new WeakMap<object, Set<string>>();
-const keys = (db: MirageDb) => table<IdempotencyRow>(db, 'idempotencyKeys');
+const keys = (db: MirageDb) => table<IdempotencyRow>(db, IDEMPOTENCY_KEYS);
+
+/** The kept answers as the rows in memory. */
+export function memoryIdempotencyKeys(db: MirageDb): IdempotencyRepository {
+  return {
+    find(owner, key, now) {
+      return Promise.resolve(keys(db).where((r) => r.owner === owner && r.key === key && !isExpired(r, now))[0]);
+    },
+    insert(record) {
+      keys(db).insert({ ...record });
+      return Promise.resolve();
+    },
+    removeExpired(now) {
+      const old = keys(db).where((r) => isExpired(r, now));
+      for (const row of old) keys(db).remove(row.id);
+      return Promise.resolve(old.length);
+    },
+  };
+}
+
+const repositories = new WeakMap<MirageDb, IdempotencyRepository>();
+
+/** This backend's kept answers are `repository`'s (the server's PostgreSQL, server/db/idempotency-keys.ts). */
+export function setIdempotencyRepository(db: MirageDb, repository: IdempotencyRepository): void {
+  repositories.set(db, repository);
+}
+
+const idempotencyStore = (db: MirageDb): IdempotencyRepository => repositories.get(db) ?? memoryIdempotencyKeys(db);
 
 export function headerValue(request: Request, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -43,49 +74,52 @@ interface AnswerShape {
   data: unknown;
 }
 
-function remember<T>(db: MirageDb, owner: string, key: string, fingerprint: string, answer: T, now: number): T {
+async function remember<T>(db: MirageDb, owner: string, key: string, fingerprint: string, answer: T, now: number): Promise<T> {
   if (answer instanceof Response) {
     const { code, data } = answer as unknown as AnswerShape;
     if (isKeptAnswer(code)) {
       const body: unknown = data === undefined || data === '' ? '' : JSON.parse(JSON.stringify(data));
-      keys(db).insert({ owner, key, fingerprint, status: code, body, createdAt: now });
+      await idempotencyStore(db).insert({ owner, key, fingerprint, status: code, body, createdAt: now });
     }
   }
   return answer;
 }
 
 /**
- * Runs `create` at most once per (owner, Idempotency-Key); without the header it simply runs.
- * `create` may answer with a Response or a promise of one (registration hashes a password first).
+ * Runs `create` at most once per (owner, Idempotency-Key); without the header it simply runs. `create` may
+ * answer with a Response or a promise of one. While it runs, a second request with the key gets 409: the
+ * mark is set before the first await, so two requests interleaved in one process cannot both run (on the
+ * server, creates run one after another under the write lock anyway).
  */
-export function idempotent<T>(db: MirageDb, request: Request, owner: string | number, now: number, create: () => T): T | Response {
+export async function idempotent<T>(
+  db: MirageDb,
+  request: Request,
+  owner: string | number,
+  now: number,
+  create: () => T | Promise<T>,
+): Promise<T | Response> {
   const asked = readIdempotencyKey(headerValue(request, IDEMPOTENCY_HEADER));
   if (asked.kind === 'none') return create();
   if (asked.kind === 'invalid') return json(asked.status, asked.error);
   const { key } = asked;
   const who = String(owner);
-  for (const old of keys(db).where((r) => isExpired(r, now))) keys(db).remove(old.id);
   const fingerprint = fingerprintOf(request);
   const marks = inFlight.get(db) ?? new Set<string>();
   inFlight.set(db, marks);
   const mark = `${who}\n${key}`;
-  const decision = decideIdempotency(keys(db).where((r) => r.owner === who && r.key === key)[0], fingerprint, marks.has(mark));
-  if (decision.kind === 'replay') return replay(decision);
-  if (decision.kind === 'refuse') return json(decision.status, decision.error);
-  const answer = create();
-  // An answer still being made (registration hashes a password first): a second request with the key gets 409.
-  if (answer instanceof Promise) {
-    marks.add(mark);
-    return answer.then(
-      (settled: unknown) => {
-        marks.delete(mark);
-        return remember(db, who, key, fingerprint, settled, now);
-      },
-      (error: unknown) => {
-        marks.delete(mark);
-        throw error;
-      },
-    ) as T;
+  if (marks.has(mark)) {
+    const decision = decideIdempotency(undefined, fingerprint, true);
+    return decision.kind === 'refuse' ? json(decision.status, decision.error) : create();
   }
-  return remember(db, who, key, fingerprint, answer, now);
+  marks.add(mark);
+  try {
+    const store = idempotencyStore(db);
+    await store.removeExpired(now);
+    const decision = decideIdempotency(await store.find(who, key, now), fingerprint, false);
+    if (decision.kind === 'replay') return replay(decision);
+    if (decision.kind === 'refuse') return json(decision.status, decision.error);
+    return await remember(db, who, key, fingerprint, await create(), now);
+  } finally {
+    marks.delete(mark);
+  }
 }

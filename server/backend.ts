@@ -17,7 +17,9 @@ import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import { setOrganizationCountRepository } from '../mirage/domains/organizations';
 import { createSqlOrganizationCounts } from './db/organization-counts';
 import { setEnrolmentRepository } from '../mirage/domains/agents';
+import { setIdempotencyRepository } from '../mirage/idempotency';
 import { createSqlEnrolments } from './db/agent-enrolments';
+import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { SeedSize } from '../mirage/types';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
@@ -169,6 +171,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
   setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql, repositoryWrites));
   setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
+  setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -9,7 +9,7 @@ import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-supp
 
 /*
  * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands,
- * the capture requests and the sign-ins' tokens live in PostgreSQL only: no server process holds them in memory, and yet
+ * the capture requests, the sign-ins' tokens and the idempotent creates' answers live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -650,5 +650,33 @@ describe(`the agents' enrolment tokens on ${BACKEND_NAME}`, () => {
     );
     expect(rows.filter((row) => row.unit === unitId)).toHaveLength(1);
     expect(rows.every((row) => row.used !== null)).toBe(true);
+  });
+});
+
+describe(`the idempotent creates' kept answers on ${BACKEND_NAME}`, () => {
+  it('are kept by no process in memory; one key sent to two instances at once creates one unit, and the other answer is its replay', async () => {
+    const send = (instance: Backend, name: string) =>
+      call(instance, '/api/service-units', {
+        method: 'POST',
+        token,
+        body: { name, hostname: 'kept-once.example', operatingSystem: 'linux' },
+        headers: { 'idempotency-key': 'pg-only-twice' },
+      });
+    const answers = await Promise.all([send(first, 'Kept once'), send(second, 'Kept once')]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const [a, b] = answers.map((answer) => jsonOf<{ id: string }>(answer));
+    expect(a?.id).toBe(b?.id);
+    expect(answers.filter((answer) => answer.headers['Idempotent-Replayed'] === 'true')).toHaveLength(1);
+    // The same key with another body, on either instance: 422, nothing made.
+    for (const instance of [first, second]) expect((await send(instance, 'Another name')).status).toBe(422);
+    const units = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted AND data ->> 'name' IN ('Kept once', 'Another name')`,
+    );
+    expect(Number(units.rows[0]?.n)).toBe(1);
+    const kept = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'idempotencyKeys' AND NOT deleted AND data ->> 'key' = 'pg-only-twice'`,
+    );
+    expect(Number(kept.rows[0]?.n)).toBe(1);
+    expect(table(first.db, 'idempotencyKeys').count() + table(second.db, 'idempotencyKeys').count()).toBe(0);
   });
 });

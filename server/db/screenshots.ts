@@ -15,6 +15,7 @@ import { CAPTURE_REQUESTS } from './capture-requests';
 import { SESSIONS } from './sessions';
 import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 import { AGENT_ENROLMENTS } from './agent-enrolments';
+import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -30,10 +31,11 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
- * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts, and
+ * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts,
  * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
- * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, the sign-in throttle's counters and the agents' enrolment tokens, sessions.ts,
- * sign-in-attempts.ts and agent-enrolments.ts).
+ * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
+ * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
+ * creates' kept answers, idempotency-keys.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -49,6 +51,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SESSIONS,
   SIGN_IN_ATTEMPTS,
   AGENT_ENROLMENTS,
+  IDEMPOTENCY_KEYS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {
