@@ -76,3 +76,19 @@ describe('filterAndSort and parseListQuery', () => {
     expect(filterAndSort(items, query, spec).map((i) => i.id)).toEqual(['3']);
   });
 });
+
+describe('a sort that names no column', () => {
+  const spec: ListSpec<{ id: number; name: string }> = { sortBy: { name: (r) => r.name }, defaultSort: 'name' };
+  const rows = [
+    { id: 1, name: 'b' },
+    { id: 2, name: 'a' },
+  ];
+
+  it('falls back to the default sort, also for the names every object has (constructor, toString)', () => {
+    for (const sort of ['constructor', 'toString', '__proto__']) {
+      expect(parseListQuery(new URLSearchParams({ sort }), spec).sort).toBe('name');
+      const query = { ...parseListQuery(new URLSearchParams(), spec), sort };
+      expect(filterAndSort(rows, query, spec).map((r) => r.id)).toEqual([2, 1]);
+    }
+  });
+});

@@ -57,7 +57,7 @@ export function parseListQuery<T>(query: URLSearchParams, spec: ListSpec<T>): Li
   const pageSize = Math.min(max, Math.max(1, intParam(query, 'pageSize') ?? spec.defaultPageSize ?? 25));
   const page = Math.max(1, intParam(query, 'page') ?? 1);
   const sortRaw = queryValues(query, 'sort')[0];
-  const sort = sortRaw !== undefined && sortRaw in spec.sortBy ? sortRaw : spec.defaultSort;
+  const sort = sortRaw !== undefined && Object.hasOwn(spec.sortBy, sortRaw) ? sortRaw : spec.defaultSort;
   const orderRaw = queryValues(query, 'order')[0];
   const order = orderRaw === 'desc' || orderRaw === 'asc' ? orderRaw : (spec.defaultOrder ?? 'asc');
   const search = (query.get('search') ?? query.get('q') ?? '').trim().toLowerCase();
@@ -117,7 +117,8 @@ export function filterAndSort<T extends { id: string | number }>(rows: readonly 
     }
     return true;
   });
-  const by = spec.sortBy[params.sort] ?? spec.sortBy[spec.defaultSort];
+  // Own keys only: `constructor` is no column.
+  const by = (Object.hasOwn(spec.sortBy, params.sort) ? spec.sortBy[params.sort] : undefined) ?? spec.sortBy[spec.defaultSort];
   if (!by) return matched;
   const dir = params.order === 'desc' ? -1 : 1;
   // Decorate once: computing the keys inside the comparator would cost n·log n key computations. The id's

@@ -14,8 +14,9 @@ import { sessionStore, setSessionRepository } from '../mirage/sessions';
 import { createSqlSessions } from './db/sessions';
 import { setSignInAttemptRepository } from '../mirage/domains/sign-in-throttle';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
-import { setOrganizationCountRepository } from '../mirage/domains/organizations';
+import { setOrganizationCountRepository, setOrganizationListRepository } from '../mirage/domains/organizations';
 import { createSqlOrganizationCounts } from './db/organization-counts';
+import { createSqlOrganizationList } from './db/organization-list';
 import { setEnrolmentRepository } from '../mirage/domains/agents';
 import { setIdempotencyRepository } from '../mirage/idempotency';
 import { createSqlEnrolments } from './db/agent-enrolments';
@@ -176,6 +177,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
   setOrganizationCountRepository(db, createSqlOrganizationCounts(options.sql));
+  setOrganizationListRepository(db, createSqlOrganizationList(options.sql));
   setAuditLogRepository(db, createSqlAuditLog(options.sql));
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);

@@ -3,12 +3,13 @@ import type { OrganizationCountRepository, OrganizationCounts } from '../../core
 import { sessionStore } from '../sessions';
 import { errorAnswer, errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
 import { can } from '../../machines/permissions/can';
-import { filterAndSort, idsOf, pageOf, readListParams, type ListSpec } from '../list';
+import { filterAndSort, idsOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { auditPage, recordAudit } from './audit';
 import { readOrganizationInput as readOrgInput, type OrganizationInput } from '../../core/organization-input';
 import type { OrganizationRow } from './accounts';
 import { createRandom } from '../../core/random';
+import { ORGANIZATION_STATUSES, type OrganizationListRepository, type OrganizationStatus } from '../../core/organization-list';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
@@ -16,8 +17,7 @@ import { createRandom } from '../../core/random';
  * reason (bulk too), delete (refused while the organization has users or units) and its audit trail.
  */
 
-export type OrganizationStatus = 'active' | 'suspended' | 'archived';
-export const ORGANIZATION_STATUSES: readonly OrganizationStatus[] = ['active', 'suspended', 'archived'];
+export type { OrganizationStatus } from '../../core/organization-list';
 
 /** The stored row: the auth seed's fields plus the administration fields (filled in by this domain's seed). */
 export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'> {
@@ -146,6 +146,9 @@ function auditShape(row: OrgRow): Record<string, unknown> {
 
 type Decorated = OrgRow & { userCount: number; unitCount: number };
 
+/** Rows of the export at most (GET /api/organizations/export). */
+const EXPORT_LIMIT = 20_000;
+
 const LIST_SPEC: ListSpec<Decorated> = {
   sortBy: {
     name: (o) => o.name,
@@ -174,9 +177,37 @@ async function decoratedRows(db: MirageDb): Promise<Decorated[]> {
     });
 }
 
-function viewOf(row: Decorated): OrganizationView {
-  return toOrgView(row, row);
+/** The organizations' list as the rows in memory. */
+export function memoryOrganizationList(db: MirageDb): OrganizationListRepository<OrgRow> {
+  return {
+    async list(query) {
+      const matched = filterAndSort(await decoratedRows(db), query, LIST_SPEC);
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        rows: matched.slice(start, start + query.pageSize).map(({ userCount, unitCount, ...record }) => ({
+          record,
+          counts: { userCount, unitCount },
+        })),
+        total: matched.length,
+      };
+    },
+  };
 }
+
+/** What a list store answers: stored records (older ones get their defaults here) and their counts. */
+type ListedOrganization = OrganizationRow & Partial<OrgRow>;
+const organizationLists = new WeakMap<MirageDb, OrganizationListRepository<ListedOrganization>>();
+
+/** Answers this backend's organizations list and export from `repository` (the server's SQL, server/db/organization-list.ts). */
+export function setOrganizationListRepository(db: MirageDb, repository: OrganizationListRepository<ListedOrganization>): void {
+  organizationLists.set(db, repository);
+}
+
+const organizationList = (db: MirageDb): OrganizationListRepository<ListedOrganization> =>
+  organizationLists.get(db) ?? memoryOrganizationList(db);
+
+const listedView = ({ record, counts }: { record: ListedOrganization; counts: OrganizationCounts }): OrganizationView =>
+  toOrgView(normalizeOrg(record), counts);
 
 // --- validation: core/organization-input.ts (the form checks with the same rule) ----------------
 
@@ -266,8 +297,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(async ({ db, request, user }) => {
       if (!canList(user)) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const page = pageOf(filterAndSort(await decoratedRows(db), params, LIST_SPEC), params);
-      return json(200, { ...page, items: page.items.map(viewOf) });
+      const { rows, total } = await organizationList(db).list(params);
+      return json(200, { items: rows.map(listedView), total, page: params.page, pageSize: params.pageSize });
     }),
   );
 
@@ -298,8 +329,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(async ({ db, request, user }) => {
       if (!canList(user) || !permits(user, 'export', 'organization', { organizationId: String(user.organizationId) })) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const rows = filterAndSort(await decoratedRows(db), params, LIST_SPEC);
-      return json(200, { items: rows.slice(0, 20_000).map(viewOf), total: rows.length });
+      const { rows, total } = await organizationList(db).list({ ...params, page: 1, pageSize: EXPORT_LIMIT });
+      return json(200, { items: rows.map(listedView), total });
     }),
   );
 

@@ -31,6 +31,8 @@ export interface ListParitySpec<R extends Row> {
   what: string;
   table: ListTable;
   records: readonly R[];
+  /** Records of other collections the list reads (the organizations' users and units), stored alike in both. */
+  related?: Readonly<Record<string, readonly Row[]>>;
   cases: readonly ListCase[];
   memory(db: MirageDb): ListAnswer;
   sql(sql: Sql): ListAnswer;
@@ -77,6 +79,7 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
     mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
     const rows = table<R>(mirage.db, collection);
     for (const record of spec.records) rows.insert(record);
+    for (const [name, related] of Object.entries(spec.related ?? {})) for (const record of related) table(mirage.db, name).insert(record);
   });
   afterAll(() => mirage.shutdown());
 
@@ -87,7 +90,8 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
       ({ sql, drop } = await open());
       await migrate(sql);
       const store = createPgRowStore(sql);
-      await store.writing((tx) => store.writeBatch(tx, [{ collection, put: [...spec.records], deleted: [] }]));
+      const related = Object.entries(spec.related ?? {}).map(([name, records]) => ({ collection: name, put: [...records], deleted: [] }));
+      await store.writing((tx) => store.writeBatch(tx, [{ collection, put: [...spec.records], deleted: [] }, ...related]));
     }, 60_000);
     afterAll(() => drop());
 
