@@ -23,6 +23,10 @@ export interface EmailRepository {
   insert(emails: readonly EmailRecord[]): Promise<void>;
   /** Stores these changed emails, each whole. */
   put(emails: readonly EmailRecord[]): Promise<void>;
+  /** Whether the owner's mailbox was given its seeded emails (an owner who deleted them all still has it). */
+  hasMailbox(ownerId: string): Promise<boolean>;
+  /** Records that the owner's mailbox has its seeded emails. */
+  addMailbox(ownerId: string): Promise<void>;
 }
 
 /** The largest email number of these emails, replies included (0 for none): what lastId answers. */

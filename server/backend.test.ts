@@ -268,3 +268,41 @@ describe(`a restart on ${BACKEND_NAME}`, () => {
     SETUP_TIMEOUT_MS,
   );
 });
+
+describe(`a close on ${BACKEND_NAME}`, () => {
+  it(
+    'waits for the requests still being answered, so the pool can be ended right after it',
+    async () => {
+      const durable = await createDurableTestDatabase();
+      try {
+        const sql = await durable.open();
+        await migrate(sql);
+        const closing = await createBackend({ sql });
+        const token = await signIn(closing);
+        const settled: string[] = [];
+        const answers = [
+          call(closing, '/api/service-units?pageSize=100', { token }),
+          call(closing, '/api/organizations', { token }),
+          createUnit(closing, token, 'Stored before the close'),
+        ].map((answer, i) => answer.then((value) => (settled.push(String(i)), value)));
+        await closing.close();
+        // Every request had its answer before the close resolved: none is left to query an ended pool.
+        expect(settled.sort()).toEqual(['0', '1', '2']);
+        await sql.close();
+        expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200, 201]);
+        const reopened = await durable.open();
+        try {
+          const { rows } = await reopened.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted AND data ->> 'name' = 'Stored before the close'`,
+          );
+          expect(Number(rows[0]?.n)).toBe(1);
+        } finally {
+          await reopened.close();
+        }
+      } finally {
+        await durable.drop();
+      }
+    },
+    SETUP_TIMEOUT_MS,
+  );
+});

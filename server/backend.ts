@@ -98,6 +98,8 @@ export interface Backend {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Units of work committed in one transaction at most (a bound on how long the first of them waits). */
 const MAX_GROUP = 200;
+/** How long a close waits for the requests still being answered. */
+const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 
@@ -324,22 +326,32 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     });
   }
 
+  /** Requests being answered: a close waits for them, so none queries a pool its caller ends next. */
+  const answering = new Set<Promise<unknown>>();
+  const tracked = (answer: Promise<ApiAnswer>): Promise<ApiAnswer> => {
+    answering.add(answer);
+    void answer.finally(() => answering.delete(answer)).catch(() => undefined);
+    return answer;
+  };
+
   return {
     db,
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return write(() => transport.handle(request));
-      return (async () => {
-        await catchUpForRead();
-        const read = await asRead(() => transport.handle(request));
-        // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
-        if (read.wantedToWrite) return write(() => transport.handle(request));
-        const answer = read.value;
-        // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
-        if (!tracker.isEmpty) await write(async () => answer);
-        return answer;
-      })();
+      if (WRITES.has(method)) return tracked(write(() => transport.handle(request)));
+      return tracked(
+        (async () => {
+          await catchUpForRead();
+          const read = await asRead(() => transport.handle(request));
+          // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
+          if (read.wantedToWrite) return write(() => transport.handle(request));
+          const answer = read.value;
+          // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
+          if (!tracker.isEmpty) await write(async () => answer);
+          return answer;
+        })(),
+      );
     },
     async flush() {
       await write(async () => ({ status: 200, headers: {}, body: '' }));
@@ -348,6 +360,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     catchUp: () => catchUp(options.sql),
     transact: (fn) => commitWork(async () => fn(db, now())),
     async close() {
+      // A held long poll ends with its connection; a request still answering gets a few seconds to finish.
+      await Promise.race([Promise.allSettled([...answering]), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
       tracker.stop();
       server.shutdown();
     },

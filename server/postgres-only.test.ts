@@ -420,6 +420,11 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     // Once only: a second read on either instance stores nothing more.
     await inbox(first, mara);
     expect(await storedMails(user.uid)).toBe(stored);
+    const marks = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'emailMailboxes' AND NOT deleted AND data ->> 'ownerId' = $1`,
+      [user.uid],
+    );
+    expect(Number(marks.rows[0]?.n)).toBe(1);
 
     const sent = await call(first, '/api/apps/email/compose', {
       method: 'POST',
@@ -436,6 +441,7 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     const userMails = await inbox(first, token);
     expect(Math.max(...userMails.map((mail) => mail.id))).toBeLessThan(id);
     expect(table(first.db, 'emails').count() + table(second.db, 'emails').count()).toBe(0);
+    expect(table(first.db, 'emailMailboxes').count() + table(second.db, 'emailMailboxes').count()).toBe(0);
   });
 });
 

@@ -33,6 +33,10 @@ export type EmailRow = EmailRecord;
 
 interface EmailTagRow extends Row, EmailTag {}
 
+/** The owners whose mailbox has its seeded emails. */
+export const EMAIL_MAILBOXES = 'emailMailboxes';
+const mailboxes = (db: MirageDb) => table<MailboxRow>(db, EMAIL_MAILBOXES);
+
 interface MailboxRow extends Row {
   ownerId: string;
 }
@@ -61,6 +65,11 @@ export function memoryEmails(db: MirageDb): EmailRepository {
     },
     put(rows) {
       for (const { id, ...rest } of rows) emails(db).update(id, rest);
+      return Promise.resolve();
+    },
+    hasMailbox: (ownerId) => Promise.resolve(mailboxes(db).where({ ownerId }).length > 0),
+    addMailbox(ownerId) {
+      mailboxes(db).insert({ ownerId });
       return Promise.resolve();
     },
   };
@@ -485,10 +494,10 @@ function mailboxOf(user: UserRow, ctx: MirageContext, firstId: number): EmailRow
 async function ensureMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): Promise<void> {
   if (ctx.seed === 'none') return;
   const ownerId = String(user.id);
-  if (table<MailboxRow>(db, 'emailMailboxes').where({ ownerId }).length > 0) return;
   const store = emailStore(db);
+  if (await store.hasMailbox(ownerId)) return;
   await store.insert(mailboxOf(user, ctx, (await store.lastId()) + 1));
-  table<MailboxRow>(db, 'emailMailboxes').insert({ ownerId });
+  await store.addMailbox(ownerId);
 }
 
 const SEEDED_MAILBOXES = 5;
@@ -496,12 +505,12 @@ const SEEDED_MAILBOXES = 5;
 function seedEmail(db: MirageDb, ctx: MirageContext): void {
   table<EmailTagRow>(db, 'emailTags').insertMany(EMAIL_TAGS.map((t) => ({ ...t })));
   table<EmailRow>(db, 'emails');
-  table<MailboxRow>(db, 'emailMailboxes');
+  mailboxes(db);
   // The demo accounts (seeded first) get their mailboxes now; everyone else on first use (ensureMailbox):
   // the large seed has 50,000 users, whose 1,000,000 seeded emails nobody would read.
   for (const user of table<UserRow>(db, 'users').all().slice(0, SEEDED_MAILBOXES)) {
     emails(db).insertMany(mailboxOf(user, ctx, lastEmailId(emails(db).rows()) + 1));
-    table<MailboxRow>(db, 'emailMailboxes').insert({ ownerId: String(user.id) });
+    mailboxes(db).insert({ ownerId: String(user.id) });
   }
 }
 

@@ -3,12 +3,12 @@ import type { EmailRecord, EmailRepository } from '../../core/mailbox';
 import { memoryEmails } from '../../mirage/domains/email';
 import { sqlTargets } from '../test-support/database';
 import { repositoryParity } from '../test-support/repository-parity';
-import { createSqlEmails, EMAILS } from './emails';
+import { createSqlEmails, EMAIL_MAILBOXES, EMAILS } from './emails';
 
 /*
  * The mailbox's emails in PostgreSQL answer what the embedded backend answers from memory: an account's
  * emails, one email, and the last email number (a reply's number, kept only inside the email it answers,
- * counts too), through writes. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * counts too), and whose mailbox has its seeded emails, through writes. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
 const OWNERS = ['1', '2', '0192f3a0-0002-7abc-8def-000000000002'];
@@ -42,8 +42,17 @@ const records: EmailRecord[] = [
   email(31, '1', [57, 32]),
 ];
 
+// Owners 1 and 2 have their seeded emails; the third owner not yet.
+const mailboxes: { id: string; ownerId: string }[] = [
+  { id: '1', ownerId: '1' },
+  { id: '0192f3a0-0009-7abc-8def-000000000009', ownerId: '2' },
+];
+
 describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [EMAILS]: records });
+  const suite = repositoryParity(target, {
+    [EMAILS]: records,
+    [EMAIL_MAILBOXES]: mailboxes,
+  });
   const { write } = suite;
   let memory: EmailRepository;
   let stored: EmailRepository;
@@ -76,5 +85,16 @@ describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target
     expect(await stored.get('1')).toMatchObject({ unread: false, mailFolder: 'trash' });
     expect(await stored.lastId()).toBe(60);
     await expectAlike();
+  });
+
+  it('know whose mailbox has its seeded emails as memory does, and a mailbox added', async () => {
+    const owners = [...OWNERS, 'nobody', 'a\0b'];
+    const known = async (repository: EmailRepository) => Promise.all(owners.map((owner) => repository.hasMailbox(owner)));
+    expect(await known(stored)).toEqual(await known(memory));
+    expect(await known(stored)).toEqual([true, true, false, false, false]);
+    await write(() => stored.addMailbox(OWNERS[2] as string));
+    await memory.addMailbox(OWNERS[2] as string);
+    expect(await known(stored)).toEqual(await known(memory));
+    expect(await stored.hasMailbox(OWNERS[2] as string)).toBe(true);
   });
 });

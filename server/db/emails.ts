@@ -1,4 +1,6 @@
 import type { EmailRecord, EmailRepository } from '../../core/mailbox';
+import { EMAIL_MAILBOXES } from '../../mirage/domains/email';
+import { newRecordId } from '../../mirage/record-ids';
 import { collectionRecords, storable } from './records';
 import type { Queryable } from './sql';
 import { reader, type WriteBatch } from './unit-of-work';
@@ -7,13 +9,17 @@ import { reader, type WriteBatch } from './unit-of-work';
  * The mailbox app's emails in PostgreSQL only: the server's EmailRepository (core/mailbox.ts). They stay
  * records of `rows` (server/db/records.ts); an account's are found through the partial index of
  * server/migrations/011_emails.sql. The next email number is read in the write's transaction, under the
- * write lock, as the largest number stored (replies included).
+ * write lock, as the largest number stored (replies included). Which owners' mailboxes have their seeded
+ * emails is kept there too, found by owner (server/migrations/018_email_mailboxes.sql).
  */
+
+export { EMAIL_MAILBOXES };
 
 export const EMAILS = 'emails';
 
 export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRepository {
   const records = collectionRecords<EmailRecord>(EMAILS, writeBatch);
+  const mailboxes = collectionRecords<{ id: string; ownerId: string }>(EMAIL_MAILBOXES, writeBatch);
   return {
     async ofOwner(ownerId) {
       if (!storable(ownerId)) return [];
@@ -34,5 +40,14 @@ export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRe
     },
     insert: (emails) => records.put(emails),
     put: (emails) => records.put(emails),
+    async hasMailbox(ownerId) {
+      if (!storable(ownerId)) return false;
+      const { rows } = await reader(sql).query(
+        `SELECT 1 FROM rows WHERE collection = '${EMAIL_MAILBOXES}' AND NOT deleted AND data ->> 'ownerId' = $1 LIMIT 1`,
+        [ownerId],
+      );
+      return rows.length > 0;
+    },
+    addMailbox: (ownerId) => mailboxes.put([{ id: newRecordId(), ownerId }]),
   };
 }

@@ -9,7 +9,7 @@ import { PROCESSES } from './processes';
 import { PROCESS_RULES } from './process-rules';
 import { URL_RULES } from './url-rules';
 import { TASKS } from './todo-tasks';
-import { EMAILS } from './emails';
+import { EMAIL_MAILBOXES, EMAILS } from './emails';
 import { COMMANDS } from './commands';
 import { CAPTURE_REQUESTS } from './capture-requests';
 import { SESSIONS } from './sessions';
@@ -32,7 +32,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts,
- * the demo apps' to-do tasks and emails, todo-tasks.ts and emails.ts, the agents' commands and the capture
+ * the demo apps' to-do tasks, emails and mailboxes, todo-tasks.ts and emails.ts, the agents' commands and the capture
  * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
  * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
  * creates' kept answers, idempotency-keys.ts).
@@ -46,6 +46,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   PROCESS_RULES,
   TASKS,
   EMAILS,
+  EMAIL_MAILBOXES,
   COMMANDS,
   CAPTURE_REQUESTS,
   SESSIONS,
