@@ -32,6 +32,8 @@ import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
+import { createSqlOrganizations } from './db/organizations';
+import { setOrganizationRepository } from '../mirage/organization-store';
 import { asRead, inUnitOfWork, noteWrites } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
@@ -175,6 +177,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql, repositoryWrites));
   setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
   setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
+  setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

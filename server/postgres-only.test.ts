@@ -9,7 +9,7 @@ import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-supp
 
 /*
  * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands,
- * the capture requests, the sign-ins' tokens and the idempotent creates' answers live in PostgreSQL only: no server process holds them in memory, and yet
+ * the capture requests, the sign-ins' tokens, the idempotent creates' answers and the organizations live in PostgreSQL only: no server process holds them in memory, and yet
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
@@ -684,5 +684,68 @@ describe(`the idempotent creates' kept answers on ${BACKEND_NAME}`, () => {
     );
     expect(Number(kept.rows[0]?.n)).toBe(1);
     expect(table(first.db, 'idempotencyKeys').count() + table(second.db, 'idempotencyKeys').count()).toBe(0);
+  });
+});
+
+describe(`the organizations on ${BACKEND_NAME}`, () => {
+  const signInStatus = (backend: Backend, username: string) =>
+    call(backend, '/api/UserLogin', {
+      method: 'POST',
+      headers: { key: APP_KEY },
+      body: { params: { username, password: DEMO_PASSWORD } },
+    }).then((answer) => ({ status: answer.status, code: (jsonOf(answer) as { code?: string }).code }));
+
+  it('are kept by no process in memory; one made on one instance is shown, named and refused sign-in by the other', async () => {
+    expect(table(first.db, 'organizations').count() + table(second.db, 'organizations').count()).toBe(0);
+    const superadmin = await signIn(first, 'superadmin');
+    const tyrell = {
+      name: 'Tyrell Übersee',
+      code: 'TYRELL',
+      contactEmail: 'it@tyrell.example',
+      phone: '',
+      address: '',
+      timezone: 'UTC',
+      seatLimit: 10,
+      screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+    };
+    const created = await call(first, '/api/organizations', { method: 'POST', token: superadmin, body: tyrell });
+    expect(created.status).toBe(201);
+    const { id } = jsonOf<{ id: string }>(created);
+    const onSecond = await call(second, `/api/organizations/${id}`, { token: superadmin });
+    expect(onSecond.status).toBe(200);
+    expect(jsonOf(onSecond)).toMatchObject({ name: 'Tyrell Übersee', status: 'active', userCount: 0 });
+    // The code is taken on every instance.
+    const again = await call(second, '/api/organizations', {
+      method: 'POST',
+      token: superadmin,
+      body: { ...tyrell, name: 'Tyrell Again' },
+    });
+    expect(again.status).toBe(422);
+
+    // Globex suspended on the second instance: its user cannot sign in on the first, and can again once it is active.
+    const globexOrg = String(
+      table<{ id: string; username: string; organizationId: string }>(first.db, 'users').where({ username: 'globex' })[0]?.organizationId,
+    );
+    const suspended = await call(second, `/api/organizations/${globexOrg}/suspend`, {
+      method: 'POST',
+      token: superadmin,
+      body: { reason: 'Two instances' },
+    });
+    expect(suspended.status).toBe(200);
+    expect(await signInStatus(first, 'globex')).toEqual({ status: 403, code: 'organizationSuspended' });
+    const activated = await call(first, `/api/organizations/${globexOrg}/activate`, {
+      method: 'POST',
+      token: superadmin,
+      body: { reason: 'Back' },
+    });
+    expect(activated.status).toBe(200);
+    expect((await signInStatus(second, 'globex')).status).toBe(200);
+
+    const stored = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'organizations' AND NOT deleted AND id = $1`,
+      [id],
+    );
+    expect(Number(stored.rows[0]?.n)).toBe(1);
+    expect(table(first.db, 'organizations').count() + table(second.db, 'organizations').count()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { AdminDashboardSummary, RecentSignIn } from '../../machines/dashboard/admin-dashboard.types';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import { json, withAuth, type UserRow } from '../http';
+import { organizationStore } from '../organization-store';
 import type { MirageContext, MirageDomain } from '../types';
 import { highestRisk, onlineTrend } from './prediction';
 import { statusOf, type ServiceUnitRow } from './service-units';
@@ -12,11 +13,7 @@ import { statusOf, type ServiceUnitRow } from './service-units';
 
 const TREND_DAYS = 30;
 
-interface OrganizationRow extends Row {
-  name: string;
-}
-
-function summary(db: MirageDb, now: number): AdminDashboardSummary {
+async function summary(db: MirageDb, now: number): Promise<AdminDashboardSummary> {
   const byRole = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const user of table<UserRow>(db, 'users').all()) if (user.roleId in byRole) byRole[user.roleId] += 1;
   const units = { online: 0, offline: 0, maintenance: 0, total: 0 };
@@ -25,30 +22,27 @@ function summary(db: MirageDb, now: number): AdminDashboardSummary {
     units.total += 1;
   }
   return {
-    organizations: table<OrganizationRow>(db, 'organizations').count(),
+    organizations: await organizationStore(db).count(),
     users: { total: byRole[1] + byRole[2] + byRole[3] + byRole[4], byRole },
     units,
   };
 }
 
-function recentSignIns(db: MirageDb, limit: number): RecentSignIn[] {
-  const orgs = new Map(
-    table<OrganizationRow>(db, 'organizations')
-      .all()
-      .map((o) => [String(o.id), o.name]),
-  );
-  return table<UserRow>(db, 'users')
+async function recentSignIns(db: MirageDb, limit: number): Promise<RecentSignIn[]> {
+  const recent = table<UserRow>(db, 'users')
     .where((u) => typeof u.lastSignInAt === 'string' && u.lastSignInAt !== '')
     .sort((a, b) => String(b.lastSignInAt).localeCompare(String(a.lastSignInAt)))
-    .slice(0, limit)
-    .map((u) => ({
-      userId: String(u.id),
-      displayName: u.displayName,
-      username: u.username,
-      roleId: u.roleId,
-      organizationName: orgs.get(String(u.organizationId)) ?? '',
-      at: String(u.lastSignInAt),
-    }));
+    .slice(0, limit);
+  const ids = [...new Set(recent.map((u) => String(u.organizationId)))];
+  const orgs = new Map((await organizationStore(db).getMany(ids)).map((o) => [String(o.id), o.name]));
+  return recent.map((u) => ({
+    userId: String(u.id),
+    displayName: u.displayName,
+    username: u.username,
+    roleId: u.roleId,
+    organizationName: orgs.get(String(u.organizationId)) ?? '',
+    at: String(u.lastSignInAt),
+  }));
 }
 
 export const adminDashboardDomain: MirageDomain = {
@@ -58,7 +52,7 @@ export const adminDashboardDomain: MirageDomain = {
       withAuth(server, ({ db }) => handler(db), { permission: { action: 'read', resource: 'adminArea' } });
     server.get(
       '/admin/dashboard/summary',
-      admin((db) => json(200, summary(db, ctx.now()))),
+      admin(async (db) => json(200, await summary(db, ctx.now()))),
     );
     server.get(
       '/admin/dashboard/units-trend',
@@ -66,11 +60,11 @@ export const adminDashboardDomain: MirageDomain = {
     );
     server.get(
       '/admin/dashboard/top-risk',
-      admin((db) => json(200, { items: highestRisk(db, ctx.now(), 5) })),
+      admin(async (db) => json(200, { items: await highestRisk(db, ctx.now(), 5) })),
     );
     server.get(
       '/admin/dashboard/recent-sign-ins',
-      admin((db) => json(200, { items: recentSignIns(db, 8) })),
+      admin(async (db) => json(200, { items: await recentSignIns(db, 8) })),
     );
   },
 };

@@ -26,6 +26,7 @@ import { isAdminRole } from '../../machines/permissions/can';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accounts';
 import { SESSION_REFRESH_GRACE_MS, type SessionRecord } from '../../core/sessions';
 import { sessionStore } from '../sessions';
+import { organizationStore } from '../organization-store';
 import { emitEvent } from '../events';
 import { accountKey, admitAttempt, clearFailures, forgetFailure, pruneSignInAttempts, throttleKeys } from './sign-in-throttle';
 import { errorBody } from '../../core/error-shape';
@@ -127,7 +128,7 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
     if (users.find(user.id)?.passwordHash === stored) users.update(user.id, upgraded);
   }
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
-  const refusal = signInRefusal(db, user);
+  const refusal = await signInRefusal(db, user);
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   const session = await issueSession(db, user, ctx);
   // Read by the admin dashboard's recent sign-ins and the users list.
@@ -190,7 +191,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const first = Object.values(errors)[0];
   if (first) return errorResponse(422, first, errors);
 
-  const org = table<OrganizationRow>(db, 'organizations').all()[0];
+  const org = (await organizationStore(db).all())[0];
   const { salt, passwordHash } = await derivePasswordHash(password);
   const user = users.insert({
     username: email,
@@ -246,7 +247,7 @@ async function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
   // Unused for a day past its expiry: the sign-in is over (its rows are pruned at the next clean-up).
   if (old.expiresAt + SESSION_REFRESH_GRACE_MS <= ctx.now()) return errorResponse(401, 'Invalid refresh token');
   // An account disabled (or an organization suspended) since sign-in gets no new token.
-  if (signInRefusal(db, user)) return errorResponse(401, 'Invalid refresh token');
+  if (await signInRefusal(db, user)) return errorResponse(401, 'Invalid refresh token');
   // A locked sign-in gets no new token: only unlock (or sign-out) may follow.
   if (old.locked) return sessionLockedResponse();
   // Retired, not deleted: the row stays while its family lives (removeEnded), so a reuse is recognised.
@@ -299,8 +300,8 @@ async function lock(db: MirageDb, request: Request) {
 }
 
 /** What `GET /api/me` and a successful unlock answer: the server's own record of the caller and its role. */
-export function meRecord(db: MirageDb, user: UserRow) {
-  const org = table<OrganizationRow>(db, 'organizations').find(user.organizationId);
+export async function meRecord(db: MirageDb, user: UserRow) {
+  const org = await organizationStore(db).get(String(user.organizationId));
   return {
     ...userRecord(user),
     organization: org ? { id: String(org.id), name: org.name } : null,
@@ -327,7 +328,7 @@ async function unlock(db: MirageDb, request: Request) {
     return errorResponse(422, 'Wrong password', { password: 'Wrong password' });
   }
   await sessionStore(db).setLocked(session.sessionKey, false);
-  return json(200, meRecord(db, user));
+  return json(200, await meRecord(db, user));
 }
 
 function forgotPassword(request: Request) {
@@ -367,7 +368,7 @@ export const authDomain: MirageDomain = {
     // Who the bearer is, as the server knows it: the app confirms a restored session's user and role here.
     server.get(
       '/me',
-      withAuth(server, ({ db, user }) => json(200, meRecord(db, user))),
+      withAuth(server, async ({ db, user }) => json(200, await meRecord(db, user))),
     );
     server.post('/auth/forgot-password', (_schema, request) => appKeyError(request) ?? forgotPassword(request));
   },

@@ -10,6 +10,7 @@ import { readOrganizationInput as readOrgInput, type OrganizationInput } from '.
 import type { OrganizationRow } from './accounts';
 import { createRandom } from '../../core/random';
 import { ORGANIZATION_STATUSES, type OrganizationListRepository, type OrganizationStatus } from '../../core/organization-list';
+import { normalizeOrg, orgTable, organizationStore, type OrgRow, type StoredOrg } from '../organization-store';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
@@ -18,13 +19,7 @@ import { ORGANIZATION_STATUSES, type OrganizationListRepository, type Organizati
  */
 
 export type { OrganizationStatus } from '../../core/organization-list';
-
-/** The stored row: the auth seed's fields plus the administration fields (filled in by this domain's seed). */
-export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'> {
-  status: OrganizationStatus;
-  statusReason: string;
-  updatedAt: string;
-}
+export { normalizeOrg, type OrgRow } from '../organization-store';
 
 /** What the API answers for an organization: the stored fields (core/organization-input.ts's) and the counts. */
 export interface OrganizationView extends OrganizationInput {
@@ -35,42 +30,6 @@ export interface OrganizationView extends OrganizationInput {
   updatedAt: string;
   unitCount: number;
   userCount: number;
-}
-
-export const orgTable = (db: MirageDb) => table<OrgRow>(db, 'organizations');
-
-/** Rows written before this domain existed (or by another tab's older build) get defaults. */
-export function normalizeOrg(row: OrganizationRow & Partial<OrgRow>): OrgRow {
-  return {
-    ...row,
-    code: row.code ?? codeFrom(row.name, String(row.id)),
-    contactEmail: row.contactEmail ?? `contact@${row.domain || 'example.test'}`,
-    phone: row.phone ?? '',
-    address: row.address ?? '',
-    timezone: row.timezone ?? 'UTC',
-    status: row.status ?? 'active',
-    statusReason: row.statusReason ?? '',
-    seatLimit: row.seatLimit ?? 100,
-    screenshotPolicy: row.screenshotPolicy ?? { enabled: true, intervalMinutes: 15, retentionDays: 30 },
-    updatedAt: row.updatedAt ?? row.createdAt,
-  };
-}
-
-function codeFrom(name: string, id: string): string {
-  const letters = name
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 6);
-  return `${letters || 'ORG'}${id}`.slice(0, 16);
-}
-
-/** Is the organization allowed to sign in (active)? Unknown organizations count as active. */
-export function organizationBlocksSignIn(db: MirageDb, organizationId: string | number | null | undefined): OrganizationStatus | null {
-  if (organizationId === null || organizationId === undefined || organizationId === '') return null;
-  const row = orgTable(db).find(organizationId);
-  if (!row) return null;
-  const status = row.status ?? 'active';
-  return status === 'active' ? null : status;
 }
 
 // --- derived counts -------------------------------------------------------------------------------
@@ -168,13 +127,11 @@ const LIST_SPEC: ListSpec<Decorated> = {
 
 async function decoratedRows(db: MirageDb): Promise<Decorated[]> {
   const c = await countStore(db).all();
-  return orgTable(db)
-    .all()
-    .map((raw) => {
-      const row = normalizeOrg(raw);
-      const id = String(row.id);
-      return { ...row, userCount: c.users.get(id) ?? 0, unitCount: c.units.get(id) ?? 0 };
-    });
+  return (await organizationStore(db).all()).map((raw) => {
+    const row = normalizeOrg(raw);
+    const id = String(row.id);
+    return { ...row, userCount: c.users.get(id) ?? 0, unitCount: c.units.get(id) ?? 0 };
+  });
 }
 
 /** The organizations' list as the rows in memory. */
@@ -195,7 +152,7 @@ export function memoryOrganizationList(db: MirageDb): OrganizationListRepository
 }
 
 /** What a list store answers: stored records (older ones get their defaults here) and their counts. */
-type ListedOrganization = OrganizationRow & Partial<OrgRow>;
+type ListedOrganization = StoredOrg;
 const organizationLists = new WeakMap<MirageDb, OrganizationListRepository<ListedOrganization>>();
 
 /** Answers this backend's organizations list and export from `repository` (the server's SQL, server/db/organization-list.ts). */
@@ -211,8 +168,8 @@ const listedView = ({ record, counts }: { record: ListedOrganization; counts: Or
 
 // --- validation: core/organization-input.ts (the form checks with the same rule) ----------------
 
-function duplicateCode(db: MirageDb, code: string, exceptId?: string): boolean {
-  return orgTable(db).where((o) => normalizeOrg(o).code === code && String(o.id) !== exceptId).length > 0;
+async function duplicateCode(db: MirageDb, code: string, exceptId?: string): Promise<boolean> {
+  return (await organizationStore(db).all()).some((o) => normalizeOrg(o).code === code && String(o.id) !== exceptId);
 }
 
 function reasonOf(body: unknown, required: boolean): { reason: string; error?: string } {
@@ -243,7 +200,7 @@ const ALLOWED_FROM: Record<StatusAction, readonly OrganizationStatus[]> = {
 type Outcome = { ok: true; row: OrgRow } | { ok: false; status: number; message: string; errors?: Record<string, string> };
 
 async function changeStatus(db: MirageDb, user: UserRow, id: string, action: StatusAction, reason: string, now: number): Promise<Outcome> {
-  const raw = orgTable(db).find(id);
+  const raw = await organizationStore(db).get(id);
   if (!raw) return { ok: false, status: 404, message: 'Organization not found' };
   const before = normalizeOrg(raw);
   if (!permits(user, action, 'organization', { organizationId: id })) return { ok: false, status: 403, message: 'Forbidden' };
@@ -258,7 +215,7 @@ async function changeStatus(db: MirageDb, user: UserRow, id: string, action: Sta
   if (!ALLOWED_FROM[action].includes(before.status)) {
     return { ok: false, status: 409, message: `The organization is ${before.status}.`, errors: { status: 'invalidTransition' } };
   }
-  const after = orgTable(db).update(id, {
+  const after = await organizationStore(db).update(id, {
     ...before,
     status: TARGET[action],
     statusReason: reason,
@@ -305,18 +262,15 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   // Small id/name/code list for pickers: `search` (name or code) and/or `ids`, at most `limit` (≤ 2000, default 50) rows.
   server.get(
     '/organizations/options',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!canList(user)) return forbidden();
       const url = new URL(request.url, 'http://localhost');
       const search = (url.searchParams.get('search') ?? '').trim().toLowerCase();
       const ids = (url.searchParams.get('ids') ?? '').split(',').filter((v) => v !== '');
-      const rows = orgTable(db)
-        .where((o) =>
-          ids.length > 0
-            ? ids.includes(String(o.id))
-            : !search || o.name.toLowerCase().includes(search) || normalizeOrg(o).code.toLowerCase().includes(search),
-        )
+      const organizations = ids.length > 0 ? await organizationStore(db).getMany(ids) : await organizationStore(db).all();
+      const rows = organizations
         .map(normalizeOrg)
+        .filter((o) => ids.length > 0 || !search || o.name.toLowerCase().includes(search) || o.code.toLowerCase().includes(search))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .slice(0, Math.min(2000, Math.max(1, Number(url.searchParams.get('limit')) || 50)));
       return json(200, { items: rows.map((o) => ({ id: String(o.id), name: o.name, code: o.code, status: o.status })) });
@@ -338,7 +292,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/organizations/:id',
     authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const row = orgTable(db).find(id);
+      const row = await organizationStore(db).get(id);
       if (!row) return notFound();
       if (!permits(user, 'read', 'organization', { organizationId: id })) return forbidden();
       return json(200, toOrgView(row, await countsFor(db, id)));
@@ -349,7 +303,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/organizations/:id/audit',
     authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      if (!orgTable(db).find(id)) return notFound();
+      if (!(await organizationStore(db).get(id))) return notFound();
       const decision = can(subjectOf(user), 'read', 'auditLog', { organizationId: id });
       if (!decision.allowed) {
         // Another organization's trail does not exist for whoever reads only their own.
@@ -361,15 +315,15 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.post(
     '/organizations',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!permits(user, 'create', 'organization', {})) return forbidden();
       const { value, errors } = readOrgInput(parseBody(request));
-      if (!errors['code'] && duplicateCode(db, value.code)) errors['code'] = 'duplicateCode';
+      if (!errors['code'] && (await duplicateCode(db, value.code))) errors['code'] = 'duplicateCode';
       const first = Object.keys(errors)[0];
       if (first) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
-      const row = orgTable(db).insert({
+      const row = await organizationStore(db).insert({
         ...value,
         domain: value.contactEmail.split('@')[1] ?? '',
         status: 'active',
@@ -384,7 +338,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         action: 'create',
         recordId: row.id,
         before: null,
-        after: auditShape(row),
+        after: auditShape(normalizeOrg(row)),
       });
       return json(201, toOrgView(row, { userCount: 0, unitCount: 0 }));
     }),
@@ -394,7 +348,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/organizations/:id',
     authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const raw = orgTable(db).find(id);
+      const raw = await organizationStore(db).get(id);
       if (!raw) return notFound();
       const before = normalizeOrg(raw);
       if (!permits(user, 'update', 'organization', { organizationId: id })) return forbidden();
@@ -406,14 +360,14 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       ) {
         return errorResponse(403, 'Only a super admin may change the code or the seat limit.');
       }
-      if (!errors['code'] && duplicateCode(db, value.code, id)) errors['code'] = 'duplicateCode';
+      if (!errors['code'] && (await duplicateCode(db, value.code, id))) errors['code'] = 'duplicateCode';
       const c = await countsFor(db, id);
       if (!errors['seatLimit'] && value.seatLimit < c.unitCount) errors['seatLimit'] = 'belowUnitCount';
       if (Object.keys(errors).length > 0) {
         return errorAnswer(422, 'Validation failed', { errors, unitCount: c.unitCount });
       }
       const now = ctx.now();
-      const after = normalizeOrg(orgTable(db).update(id, { ...value, updatedAt: new Date(now).toISOString() }));
+      const after = normalizeOrg(await organizationStore(db).update(id, { ...value, updatedAt: new Date(now).toISOString() }));
       recordAudit(db, now, {
         actor: user,
         organizationId: id,
@@ -433,7 +387,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       authed(async ({ db, request, user }) => {
         const { reason, error } = reasonOf(parseBody(request), action !== 'archive');
         const id = String(request.params['id']);
-        if (!orgTable(db).find(id)) return notFound();
+        if (!(await organizationStore(db).get(id))) return notFound();
         if (!permits(user, action, 'organization', { organizationId: id })) return forbidden();
         if (error) return errorResponse(422, 'Validation failed', { reason: error });
         return answer(await changeStatus(db, user, id, action, reason, ctx.now()), db);
@@ -456,7 +410,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
       const { reason, error } = reasonOf(body, true);
       if (error) return errorResponse(422, 'Validation failed', { reason: error });
-      if (ids.some((id) => !orgTable(db).find(id))) return notFound();
+      if ((await organizationStore(db).getMany(ids)).length < new Set(ids).size) return notFound();
       const updated: string[] = [];
       const skipped: string[] = [];
       for (const id of ids) {
@@ -471,7 +425,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/organizations/:id',
     authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const raw = orgTable(db).find(id);
+      const raw = await organizationStore(db).get(id);
       if (!raw) return notFound();
       if (!permits(user, 'delete', 'organization', { organizationId: id })) return forbidden();
       const c = await countsFor(db, id);
@@ -486,7 +440,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           },
         );
       }
-      orgTable(db).remove(id);
+      await organizationStore(db).remove(id);
       recordAudit(db, ctx.now(), {
         actor: user,
         organizationId: id,

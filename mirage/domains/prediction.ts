@@ -8,8 +8,9 @@ import type {
   UnitPrediction,
   UnitPredictionDetail,
 } from '../../machines/prediction/types';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import { errorResponse, json, withAuth } from '../http';
+import { organizationStore } from '../organization-store';
 import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } from '../list';
 import { dayOf, historyOf, dateOfDay } from '../../core/prediction/history';
 import {
@@ -34,10 +35,6 @@ import { isReporting } from '../../machines/service-units/unit-status';
 /** The report's endpoints ask can() (docs/permissions.md: predictionReport · read). */
 const REPORT = { permission: { action: 'read', resource: 'predictionReport' } } as const;
 const BANDS: readonly RiskBand[] = ['low', 'medium', 'high', 'insufficient'];
-
-interface OrganizationRow extends Row {
-  name: string;
-}
 
 interface Computed {
   unit: Readonly<ServiceUnitRow>;
@@ -74,12 +71,8 @@ function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceU
   return out;
 }
 
-function organizationNames(db: MirageDb): Map<string, string> {
-  return new Map(
-    table<OrganizationRow>(db, 'organizations')
-      .rows()
-      .map((o) => [String(o.id), o.name]),
-  );
+async function organizationNames(db: MirageDb): Promise<Map<string, string>> {
+  return new Map((await organizationStore(db).all()).map((o) => [String(o.id), o.name]));
 }
 
 function toUnitPrediction(c: Computed, orgs: Map<string, string>): UnitPrediction {
@@ -136,8 +129,8 @@ function scopeOf(request: Request): Scope | string {
 }
 
 /** The scoped predictions (organization and unit; the band filter is applied to the list only). */
-function scoped(db: MirageDb, now: number, scope: Scope): UnitPrediction[] {
-  const orgs = organizationNames(db);
+async function scoped(db: MirageDb, now: number, scope: Scope): Promise<UnitPrediction[]> {
+  const orgs = await organizationNames(db);
   return computeAll(
     db,
     now,
@@ -225,12 +218,12 @@ export const predictionDomain: MirageDomain = {
       '/reports/prediction',
       withAuth(
         server,
-        ({ db, request }) => {
+        async ({ db, request }) => {
           const scope = scopeOf(request);
           if (typeof scope === 'string')
             return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
           const now = ctx.now();
-          return json(200, reportOf(scoped(db, now, scope), request, scope, now));
+          return json(200, reportOf(await scoped(db, now, scope), request, scope, now));
         },
         REPORT,
       ),
@@ -241,11 +234,11 @@ export const predictionDomain: MirageDomain = {
       '/reports/prediction/export',
       withAuth(
         server,
-        ({ db, request }) => {
+        async ({ db, request }) => {
           const scope = scopeOf(request);
           if (typeof scope === 'string')
             return errorResponse(422, 'Unknown risk band', { band: 'Choose low, medium, high or insufficient.' });
-          const all = scoped(db, ctx.now(), scope).filter((u) => !scope.band || u.band === scope.band);
+          const all = (await scoped(db, ctx.now(), scope)).filter((u) => !scope.band || u.band === scope.band);
           all.sort((a, b) => riskKey(b) - riskKey(a) || a.unitName.localeCompare(b.unitName));
           return json(200, { items: all });
         },
@@ -283,9 +276,8 @@ export const predictionDomain: MirageDomain = {
       '/reports/prediction/organizations',
       withAuth(
         server,
-        ({ db }) => {
-          const items = table<OrganizationRow>(db, 'organizations')
-            .all()
+        async ({ db }) => {
+          const items = (await organizationStore(db).all())
             .map((o) => ({ id: String(o.id), name: o.name }))
             .sort((a, b) => a.name.localeCompare(b.name));
           return json(200, { items });
@@ -298,7 +290,7 @@ export const predictionDomain: MirageDomain = {
       '/reports/prediction/units/:id',
       withAuth(
         server,
-        ({ db, request }) => {
+        async ({ db, request }) => {
           const id = String(request.params['id'] ?? '');
           const unit = table<ServiceUnitRow>(db, 'serviceUnits').find(id);
           if (!unit) return errorResponse(404, 'Service unit not found');
@@ -306,7 +298,7 @@ export const predictionDomain: MirageDomain = {
           const [computed] = computeAll(db, now, (u) => String(u.id) === id);
           if (!computed) return errorResponse(404, 'Service unit not found');
           const detail: UnitPredictionDetail = {
-            prediction: toUnitPrediction(computed, organizationNames(db)),
+            prediction: toUnitPrediction(computed, await organizationNames(db)),
             series: seriesOf(unit, now),
             contributions: computed.prediction.contributions,
           };
@@ -319,8 +311,8 @@ export const predictionDomain: MirageDomain = {
 };
 
 /** The n highest-risk units, for the admin dashboard. */
-export function highestRisk(db: MirageDb, now: number, n: number): UnitPrediction[] {
-  const orgs = organizationNames(db);
+export async function highestRisk(db: MirageDb, now: number, n: number): Promise<UnitPrediction[]> {
+  const orgs = await organizationNames(db);
   return computeAll(db, now)
     .filter((c) => c.prediction.riskScore !== null)
     .sort((a, b) => (b.prediction.riskScore ?? 0) - (a.prediction.riskScore ?? 0) || a.unit.name.localeCompare(b.unit.name))

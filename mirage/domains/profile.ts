@@ -1,7 +1,8 @@
 import type { ProfileRecord } from '../../machines/profile/types';
 import { derivePasswordHash, verifyPassword } from '../crypto';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { organizationStore } from '../organization-store';
 import { readText } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
@@ -45,12 +46,8 @@ export function isPhotoDataUrl(value: string): boolean {
 export const MAX_PHOTO_CHARS = 200_000;
 export const MIN_PASSWORD_LENGTH = 8;
 
-interface OrganizationRow extends Row {
-  name: string;
-}
-
-export function profileOf(db: MirageDb, user: UserRow): ProfileRecord {
-  const org = table<OrganizationRow>(db, 'organizations').find(user.organizationId);
+export async function profileOf(db: MirageDb, user: UserRow): Promise<ProfileRecord> {
+  const org = await organizationStore(db).get(String(user.organizationId));
   return {
     uid: String(user.id),
     username: user.username,
@@ -106,11 +103,11 @@ export const profileDomain: MirageDomain = {
   routes(server, ctx: MirageContext) {
     server.get(
       '/me/profile',
-      withAuth(server, ({ db, user }) => json(200, profileOf(db, user))),
+      withAuth(server, async ({ db, user }) => json(200, await profileOf(db, user))),
     );
     server.put(
       '/me/profile',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const { patch, errors } = readProfile(parseBody(request));
         const fields = Object.keys(errors);
         if (fields.length > 0) return errorResponse(422, `Please correct: ${fields.join(', ')}`, errors);
@@ -121,7 +118,7 @@ export const profileDomain: MirageDomain = {
           subjectId: user.id,
           data: { change: 'updated' },
         });
-        return json(200, profileOf(db, updated));
+        return json(200, await profileOf(db, updated));
       }),
     );
     server.post(

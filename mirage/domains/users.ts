@@ -8,7 +8,7 @@ import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { can, readScope, ROLE, type Action, type PermissionReason, type RoleId } from '../../machines/permissions/can';
 import { auditPage, recordAudit } from './audit';
-import { normalizeOrg, orgTable, organizationBlocksSignIn } from './organizations';
+import { normalizeOrg, orgTable, organizationBlocksSignIn, organizationStore } from '../organization-store';
 import { DEMO_PASSWORD } from './accounts';
 import { readUserFields, type UserFields } from '../../core/user-input';
 import { compareCodePoints } from '../../core/record-ids';
@@ -73,14 +73,14 @@ export { statusOfUser };
 export const SET_PASSWORD_LINK_DAYS = 7;
 
 /** Why an account may not sign in (after its password was checked), or null. */
-export function signInRefusal(db: MirageDb, user: UserRow): { status: number; message: string; code: string } | null {
+export async function signInRefusal(db: MirageDb, user: UserRow): Promise<{ status: number; message: string; code: string } | null> {
   const row = user as AdminUserRow;
   const status = statusOfUser(row);
   if (status === 'disabled')
     return { status: 403, code: 'accountDisabled', message: 'This account is disabled. Please contact your administrator.' };
   if (status === 'invited')
     return { status: 403, code: 'accountInvited', message: 'This account is not activated yet. Open the set-password link you received.' };
-  const org = organizationBlocksSignIn(db, user.organizationId);
+  const org = await organizationBlocksSignIn(db, user.organizationId);
   if (org) {
     return {
       status: 403,
@@ -93,12 +93,10 @@ export function signInRefusal(db: MirageDb, user: UserRow): { status: number; me
 
 // --- views ------------------------------------------------------------------------------------------
 
-function orgNames(db: MirageDb): Map<string, string> {
-  return new Map(
-    orgTable(db)
-      .rows()
-      .map((o) => [String(o.id), o.name]),
-  );
+/** The names of these users' organizations, by id. */
+async function orgNames(db: MirageDb, users: readonly Pick<UserRow, 'organizationId'>[]): Promise<Map<string, string>> {
+  const ids = [...new Set(users.map((u) => String(u.organizationId)))];
+  return new Map((await organizationStore(db).getMany(ids)).map((o) => [String(o.id), o.name]));
 }
 
 export function toUserView(u: AdminUserRow, names: Map<string, string>): UserView {
@@ -263,13 +261,17 @@ interface UserInput extends UserFields {
 }
 
 /** The fields' own rule (core/user-input.ts, which the form runs too), then what only the backend knows. */
-function readUserInput(db: MirageDb, body: unknown, exceptId?: string): { value: UserInput; errors: Record<string, string> } {
+async function readUserInput(
+  db: MirageDb,
+  body: unknown,
+  exceptId?: string,
+): Promise<{ value: UserInput; errors: Record<string, string> }> {
   const b = isRecord(body) ? body : {};
   const { value: fields, errors } = readUserFields(b);
   const { username, email } = fields;
   const organizationId = typeof b['organizationId'] === 'number' ? String(b['organizationId']) : text(b['organizationId']);
   if (!organizationId) errors['organizationId'] = 'required';
-  else if (!orgTable(db).find(organizationId)) errors['organizationId'] = 'unknownOrganization';
+  else if (!(await organizationStore(db).get(organizationId))) errors['organizationId'] = 'unknownOrganization';
   if (!errors['username'] || !errors['email']) {
     for (const u of usersTable(db).where(
       (u) => String(u.id) !== exceptId && (u.username.toLowerCase() === username || u.email.toLowerCase() === email),
@@ -289,23 +291,22 @@ function activeSuperAdminCount(db: MirageDb): number {
 }
 
 /** Whether an organization takes new or moved members: only an active one (a suspended or archived one cannot sign in). */
-function organizationIsActive(db: MirageDb, organizationId: string): boolean {
-  return organizationBlocksSignIn(db, organizationId) === null;
+async function organizationIsActive(db: MirageDb, organizationId: string): Promise<boolean> {
+  return (await organizationBlocksSignIn(db, organizationId)) === null;
 }
 
 /**
  * Moving this user into `organizationId` would leave no active super admin who can sign in (one in an active
  * organization): nobody would be left to reactivate anything.
  */
-function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string): boolean {
-  if (target.roleId !== ROLE.superAdmin || statusOfUser(target) !== 'active' || organizationIsActive(db, organizationId)) return false;
-  return !usersTable(db).where(
-    (u) =>
-      String(u.id) !== String(target.id) &&
-      u.roleId === ROLE.superAdmin &&
-      statusOfUser(u) === 'active' &&
-      organizationIsActive(db, String(u.organizationId)),
-  ).length;
+async function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string): Promise<boolean> {
+  if (target.roleId !== ROLE.superAdmin || statusOfUser(target) !== 'active' || (await organizationIsActive(db, organizationId)))
+    return false;
+  const others = usersTable(db).where(
+    (u) => String(u.id) !== String(target.id) && u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active',
+  );
+  for (const other of others) if (await organizationIsActive(db, String(other.organizationId))) return false;
+  return true;
 }
 
 /**
@@ -403,7 +404,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!mayList(user)) return forbidden();
       const params = readListParams(request, LIST_SPEC);
       const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(params, userScope(user));
-      const names = orgNames(db);
+      const names = await orgNames(db, rows);
       return json(200, { items: rows.map((u) => toUserView(u, names)), total, page: params.page, pageSize: params.pageSize });
     }),
   );
@@ -414,18 +415,18 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!mayList(user)) return forbidden();
       const query = { ...readListParams(request, LIST_SPEC), page: 1, pageSize: EXPORT_LIMIT };
       const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(query, userScope(user));
-      const names = orgNames(db);
+      const names = await orgNames(db, rows);
       return json(200, { items: rows.map((u) => toUserView(u, names)), total });
     }),
   );
 
   server.get(
     '/users/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
       const target = findTarget(db, request);
       if (!target || !canRead(user, target)) return notFound();
-      return json(200, toUserView(target, orgNames(db)));
+      return json(200, toUserView(target, await orgNames(db, [target])));
     }),
   );
 
@@ -444,13 +445,14 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/users',
     authed(async ({ db, request, user }) => {
       const body = parseBody(request);
-      const { value, errors } = readUserInput(db, organizationOrOwn(user, body));
+      const { value, errors } = await readUserInput(db, organizationOrOwn(user, body));
       const decision = can(subjectOf(user), 'invite', 'user', {
         organizationId: value.organizationId || String(user.organizationId),
         ...(errors['roleId'] ? {} : { nextRoleId: value.roleId }),
       });
       if (!decision.allowed) return errorAnswer(403, REFUSALS[decision.reason] ?? 'Forbidden', { code: decision.reason });
-      if (!errors['organizationId'] && !organizationIsActive(db, value.organizationId)) errors['organizationId'] = 'organizationNotActive';
+      if (!errors['organizationId'] && !(await organizationIsActive(db, value.organizationId)))
+        errors['organizationId'] = 'organizationNotActive';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
@@ -488,7 +490,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before: null,
         after: auditShape(saved),
       });
-      return json(201, { user: toUserView(saved, orgNames(db)), link });
+      return json(201, { user: toUserView(saved, await orgNames(db, [saved])), link });
     }),
   );
 
@@ -502,7 +504,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '')
           ? { ...body, organizationId: String(target.organizationId) }
           : body;
-      const { value, errors } = readUserInput(db, input, String(target.id));
+      const { value, errors } = await readUserInput(db, input, String(target.id));
       const refusal = guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
       if (refusal) return refusal;
       const moves = !errors['organizationId'] && value.organizationId !== String(target.organizationId);
@@ -510,13 +512,13 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         // The destination must be an organization the caller may put users into (an admin: only their own).
         const destination = can(subjectOf(user), 'update', 'user', { ...subjectRecord(db, target), organizationId: value.organizationId });
         if (!destination.allowed) return errorAnswer(403, REFUSALS[destination.reason] ?? 'Forbidden', { code: destination.reason });
-        if (wouldLockOut(db, target, value.organizationId)) {
+        if (await wouldLockOut(db, target, value.organizationId)) {
           return errorAnswer(409, 'The last active super admin cannot be moved into an organization that is not active.', {
             code: 'lastSuperAdmin',
             errors: { organizationId: 'lastSuperAdmin' },
           });
         }
-        if (!organizationIsActive(db, value.organizationId)) errors['organizationId'] = 'organizationNotActive';
+        if (!(await organizationIsActive(db, value.organizationId))) errors['organizationId'] = 'organizationNotActive';
       }
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
@@ -543,7 +545,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before,
         after: auditShape(row),
       });
-      return json(200, toUserView(row, orgNames(db)));
+      return json(200, toUserView(row, await orgNames(db, [row])));
     }),
   );
 
@@ -574,7 +576,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           before: auditShape(target),
           after: auditShape(row),
         });
-        return json(200, toUserView(row, orgNames(db)));
+        return json(200, toUserView(row, await orgNames(db, [row])));
       }),
     );
   statusRoute('disable', 'disabled');
@@ -599,7 +601,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before: null,
         after: null,
       });
-      return json(200, { user: toUserView(usersTable(db).find(target.id) ?? target, orgNames(db)), link });
+      const shown = usersTable(db).find(target.id) ?? target;
+      return json(200, { user: toUserView(shown, await orgNames(db, [shown])), link });
     }),
   );
 

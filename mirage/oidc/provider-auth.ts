@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, t
 import { Response, type Server } from 'miragejs';
 import { table, type MirageDb } from '../db';
 import { errorAnswer, errorResponse, runAuthSync, setProviderAuth, type UserRow } from '../http';
-import type { OrganizationRow } from '../domains/accounts';
+import { organizationStore, type StoredOrg } from '../organization-store';
 import { signInRefusal } from '../domains/users';
 import type { ProviderAuthConfig } from '../types';
 
@@ -84,11 +84,11 @@ export const looksLikeJwt = (token: string) => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(t
 /** The stable row id of a provider user: re-created the same after a reload that lost the row. */
 export const providerUserId = (issuer: string, sub: string) => `oidc:${issuer}|${sub}`;
 
-function targetOrganization(db: MirageDb, wanted: string | null): OrganizationRow | undefined {
-  const orgs = table<OrganizationRow>(db, 'organizations');
-  if (!wanted) return orgs.all()[0];
+async function targetOrganization(db: MirageDb, wanted: string | null): Promise<StoredOrg | undefined> {
+  const orgs = await organizationStore(db).all();
+  if (!wanted) return orgs[0];
   const w = wanted.toLowerCase();
-  return orgs.where((o) => String(o.id) === wanted || o.name.toLowerCase() === w || o.domain.toLowerCase() === w)[0];
+  return orgs.find((o) => String(o.id) === wanted || o.name.toLowerCase() === w || o.domain.toLowerCase() === w);
 }
 
 /** A role claim raises the role (a smaller number) to 2 or 3 at most; 1 (super admin) is granted only here. */
@@ -155,15 +155,15 @@ export async function authenticateProviderToken(
     if (answer instanceof Response) return answer;
     user = answer;
   }
-  return admitted(db, user, payload, config);
+  return await admitted(db, user, payload, config);
 }
 
 const provisioning = new Map<string, Promise<UserRow | Response>>();
 
 /** Checks the account may sign in, and applies a configured role claim. */
-function admitted(db: MirageDb, found: UserRow, payload: JWTPayload, config: ProviderAuthConfig): UserRow | Response {
+async function admitted(db: MirageDb, found: UserRow, payload: JWTPayload, config: ProviderAuthConfig): Promise<UserRow | Response> {
   let user = found;
-  const refusal = signInRefusal(db, user);
+  const refusal = await signInRefusal(db, user);
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   if (config.roleClaim) {
     const role = raisedRole(user.roleId, payload[config.roleClaim]);
@@ -194,7 +194,7 @@ async function provision(
   const byEmail =
     email && profile.email_verified === true ? users.where((u) => u.email.toLowerCase() === email.toLowerCase())[0] : undefined;
   if (byEmail) return users.update(byEmail.id, { oidcSubject: subject });
-  const org = targetOrganization(db, config.organization);
+  const org = await targetOrganization(db, config.organization);
   if (!org) {
     return errorAnswer(
       403,

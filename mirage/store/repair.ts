@@ -1,6 +1,7 @@
 import { secretHash, simulatedCredential } from '../agent-credentials';
 import { table, type MirageDb } from '../db';
-import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from '../domains/accounts';
+import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
+import { organizationStore } from '../organization-store';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import type { UserRow } from '../http';
 import { compareIds } from '../../core/record-ids';
@@ -21,7 +22,7 @@ const ESSENTIAL_ACCOUNTS = [
  * or from an empty stored database). Returns the usernames it restored.
  */
 export async function reseedEssentials(db: MirageDb): Promise<string[]> {
-  const orgs = table<OrganizationRow>(db, 'organizations');
+  const orgs = organizationStore(db);
   const users = table<UserRow>(db, 'users');
   const restored: string[] = [];
   // One pass over the accounts (50,000 at the large seed), not one per demo account.
@@ -34,7 +35,7 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
   for (const account of ESSENTIAL_ACCOUNTS) {
     if (present.has(account.username)) continue;
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
-    const org = orgs.where((o) => o.domain === spec.domain)[0] ?? orgs.insert({ ...spec });
+    const org = (await orgs.all()).find((o) => o.domain === spec.domain) ?? (await orgs.insert({ ...spec }));
     const { salt, passwordHash } = await demoPasswordRecord();
     users.insert({
       username: account.username,
