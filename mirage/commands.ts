@@ -1,6 +1,7 @@
 import type { Command, CommandKind, CommandResultStatus } from '../machines/domain/types';
 import { compareIssued, isFinishedStatus, type CommandRecord, type CommandRepository } from '../core/commands';
 import { table, type MirageDb } from './db';
+import { userStore } from './user-store';
 import type { UserRow } from './http';
 import { recordAudit } from './domains/audit';
 
@@ -128,7 +129,7 @@ export async function finishCommand(
   const before = commandView(row);
   const finished: CommandRow = { ...row, status: result.status, message: result.message, finishedAt: new Date(now).toISOString() };
   await commandStore(db).put([finished]);
-  const issuer = table<UserRow>(db, 'users').find(row.issuedBy);
+  const issuer = await userStore(db).get(String(row.issuedBy));
   recordAudit(db, now, {
     actor: issuer ?? { id: row.issuedBy, roleId: 4, fullName: '' },
     organizationId: row.organizationId,

@@ -6,27 +6,11 @@ import { sha256HexSync, sameText } from './crypto';
 import { table, type MirageDb, type Row } from './db';
 import { errorBody, type ErrorDetails } from '../core/error-shape';
 import { sessionsTable, sessionStore } from './sessions';
+import { userStore, type UserRow } from './user-store';
 
 export type { SessionRow } from './sessions';
 
-export interface UserRow extends Row {
-  username: string;
-  email: string;
-  displayName: string;
-  fullName: string;
-  phoneNumber: string;
-  roleId: 1 | 2 | 3 | 4;
-  organizationId: string | number;
-  passwordHash: string;
-  salt: string;
-  about: string;
-  photoURL: string;
-  status: 'online' | 'offline' | 'away' | 'busy';
-  providerId: string;
-  createdAt: string;
-  /** ISO date-time of the last successful sign-in (absent: never) */
-  lastSignInAt?: string | null;
-}
+export type { UserRow };
 
 export function json(status: number, body?: unknown): Response {
   return new Response(status, { 'Content-Type': 'application/json' }, body === undefined ? '' : (body as object));
@@ -59,7 +43,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export async function authenticate(db: MirageDb, request: Request, now = Date.now()): Promise<UserRow | Response> {
   const token = bearerToken(request);
   const session = token ? await sessionStore(db).byToken(token) : undefined;
-  const user = session ? table<UserRow>(db, 'users').find(session.userId) : undefined;
+  const user = session && !session.revoked ? await userStore(db).get(String(session.userId)) : undefined;
   if (!session || session.revoked || !user) return errorResponse(401, 'Invalid access token');
   // Locked before expired: a locked session must go to the lock screen, never through a refresh to a sign-out.
   if (session.locked) return sessionLockedResponse();

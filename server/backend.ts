@@ -34,6 +34,8 @@ import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
 import { setOrganizationRepository } from '../mirage/organization-store';
+import { setUserRepository } from '../mirage/user-store';
+import { createSqlUsers } from './db/users';
 import { asRead, inUnitOfWork, noteWrites } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
@@ -178,6 +180,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
   setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
+  setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -1,4 +1,5 @@
 import { table } from '../mirage/db';
+import { userStore } from '../mirage/user-store';
 import { recordAudit } from '../mirage/domains/audit';
 import { screenshotStore } from '../mirage/domains/screenshots';
 import { createBackend, type Backend } from './backend';
@@ -586,7 +587,7 @@ describe(`the sign-ins' tokens on ${BACKEND_NAME}`, () => {
     const globex = await signIn(first, 'globex');
     const other = await signIn(second, 'globex');
     const superadmin = await signIn(second, 'superadmin');
-    const globexId = String(table<{ id: string; username: string }>(first.db, 'users').where({ username: 'globex' })[0]?.id);
+    const globexId = String((await userStore(first.db).withLogin(['globex']))[0]?.id);
     const revoked = await post(second, `/api/users/${globexId}/revoke-sessions`, superadmin);
     expect(revoked.status).toBe(200);
     expect(jsonOf<{ revoked: number }>(revoked).revoked).toBeGreaterThanOrEqual(2);
@@ -723,9 +724,7 @@ describe(`the organizations on ${BACKEND_NAME}`, () => {
     expect(again.status).toBe(422);
 
     // Globex suspended on the second instance: its user cannot sign in on the first, and can again once it is active.
-    const globexOrg = String(
-      table<{ id: string; username: string; organizationId: string }>(first.db, 'users').where({ username: 'globex' })[0]?.organizationId,
-    );
+    const globexOrg = String((await userStore(first.db).withLogin(['globex']))[0]?.organizationId);
     const suspended = await call(second, `/api/organizations/${globexOrg}/suspend`, {
       method: 'POST',
       token: superadmin,
@@ -747,5 +746,64 @@ describe(`the organizations on ${BACKEND_NAME}`, () => {
     );
     expect(Number(stored.rows[0]?.n)).toBe(1);
     expect(table(first.db, 'organizations').count() + table(second.db, 'organizations').count()).toBe(0);
+  });
+});
+
+describe(`the accounts on ${BACKEND_NAME}`, () => {
+  const signInAs = (backend: Backend, username: string, password = DEMO_PASSWORD) =>
+    call(backend, '/api/UserLogin', {
+      method: 'POST',
+      headers: { key: APP_KEY },
+      body: { params: { username, password } },
+    }).then((answer) => ({ status: answer.status, code: (jsonOf(answer) as { code?: string }).code }));
+
+  it('are kept by no process in memory; one invited on one instance sets its password and signs in through the other', async () => {
+    expect(table(first.db, 'users').count() + table(second.db, 'users').count()).toBe(0);
+    // The super admin, not the admin: the throttle's test above left the admin's account waiting.
+    const admin = await signIn(first, 'superadmin');
+    const acme = String((await userStore(first.db).withLogin(['superadmin']))[0]?.organizationId);
+    const invited = await call(first, '/api/users', {
+      method: 'POST',
+      token: admin,
+      body: { fullName: 'Nadia Neu', username: 'nadia', email: 'Nadia@Acme.example', phone: '', roleId: 4, organizationId: acme },
+    });
+    expect(invited.status).toBe(201);
+    const { user, link } = jsonOf<{ user: { id: string; status: string }; link: { token: string } }>(invited);
+    expect(user.status).toBe('invited');
+    // The username and e-mail are taken on every instance, in any case.
+    const duplicate = await call(second, '/api/users', {
+      method: 'POST',
+      token: admin,
+      body: { fullName: 'Nadia Again', username: 'NADIA', email: 'nadia@acme.EXAMPLE', phone: '', roleId: 4, organizationId: acme },
+    });
+    expect(duplicate.status).toBe(422);
+    expect(jsonOf(duplicate)).toMatchObject({ errors: { username: 'duplicateUsername', email: 'duplicateEmail' } });
+    // No password yet: no password signs it in.
+    expect((await signInAs(first, 'nadia')).status).toBe(401);
+
+    // The link opens on the second instance; the new password signs in on the first, by e-mail too.
+    const opened = await call(second, `/api/set-password?token=${link.token}`);
+    expect(jsonOf(opened)).toMatchObject({ username: 'nadia', status: 'invited' });
+    const set = await call(second, '/api/set-password', {
+      method: 'POST',
+      body: { token: link.token, password: 'a new secret', rePassword: 'a new secret' },
+    });
+    expect(set.status).toBe(200);
+    expect((await signInAs(first, 'NADIA@acme.example', 'a new secret')).status).toBe(200);
+
+    // Disabled on the first instance: the second refuses the sign-in; the dashboard counts and shows it.
+    const disabled = await call(first, `/api/users/${user.id}/disable`, { method: 'POST', token: admin });
+    expect(disabled.status).toBe(200);
+    expect(await signInAs(second, 'nadia', 'a new secret')).toEqual({ status: 403, code: 'accountDisabled' });
+    const superadmin = await signIn(second, 'superadmin');
+    const recent = jsonOf<{ items: { username: string }[] }>(
+      await call(second, '/api/admin/dashboard/recent-sign-ins', { token: superadmin }),
+    );
+    expect(recent.items.slice(0, 2).map((item) => item.username)).toEqual(['superadmin', 'nadia']);
+    const { rows } = await database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rows WHERE collection = 'users' AND NOT deleted AND data ->> 'username' = 'nadia'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    expect(table(first.db, 'users').count() + table(second.db, 'users').count()).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import type { AdminDashboardSummary, RecentSignIn } from '../../machines/dashboard/admin-dashboard.types';
 import { table, type MirageDb } from '../db';
-import { json, withAuth, type UserRow } from '../http';
+import { json, withAuth } from '../http';
 import { organizationStore } from '../organization-store';
+import { userStore } from '../user-store';
 import type { MirageContext, MirageDomain } from '../types';
 import { highestRisk, onlineTrend } from './prediction';
 import { statusOf, type ServiceUnitRow } from './service-units';
@@ -15,7 +16,8 @@ const TREND_DAYS = 30;
 
 async function summary(db: MirageDb, now: number): Promise<AdminDashboardSummary> {
   const byRole = { 1: 0, 2: 0, 3: 0, 4: 0 };
-  for (const user of table<UserRow>(db, 'users').all()) if (user.roleId in byRole) byRole[user.roleId] += 1;
+  for (const [role, count] of await userStore(db).countByRole())
+    if (role === 1 || role === 2 || role === 3 || role === 4) byRole[role] = count;
   const units = { online: 0, offline: 0, maintenance: 0, total: 0 };
   for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').all()) {
     units[statusOf(unit, now)] += 1;
@@ -29,10 +31,7 @@ async function summary(db: MirageDb, now: number): Promise<AdminDashboardSummary
 }
 
 async function recentSignIns(db: MirageDb, limit: number): Promise<RecentSignIn[]> {
-  const recent = table<UserRow>(db, 'users')
-    .where((u) => typeof u.lastSignInAt === 'string' && u.lastSignInAt !== '')
-    .sort((a, b) => String(b.lastSignInAt).localeCompare(String(a.lastSignInAt)))
-    .slice(0, limit);
+  const recent = await userStore(db).recentSignIns(limit);
   const ids = [...new Set(recent.map((u) => String(u.organizationId)))];
   const orgs = new Map((await organizationStore(db).getMany(ids)).map((o) => [String(o.id), o.name]));
   return recent.map((u) => ({

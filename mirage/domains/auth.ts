@@ -27,6 +27,7 @@ import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accou
 import { SESSION_REFRESH_GRACE_MS, type SessionRecord } from '../../core/sessions';
 import { sessionStore } from '../sessions';
 import { organizationStore } from '../organization-store';
+import { userStore } from '../user-store';
 import { emitEvent } from '../events';
 import { accountKey, admitAttempt, clearFailures, forgetFailure, pruneSignInAttempts, throttleKeys } from './sign-in-throttle';
 import { errorBody } from '../../core/error-shape';
@@ -109,9 +110,7 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   // check before one of them is counted. The count is taken back below when the password is right.
   const wait = await admitAttempt(db, keys, at);
   if (wait > 0) return tooManyAttempts(wait);
-  const users = table<UserRow>(db, 'users');
-  const name = username.toLowerCase();
-  const found = users.where((u) => u.username.toLowerCase() === name || u.email.toLowerCase() === name)[0];
+  const found = (await userStore(db).withLogin([username.toLowerCase()]))[0];
   const stored = found?.passwordHash ?? '';
   const right = found ? await verifyPassword(password, found.salt, stored) : false;
   // No account, or an older (faster) hash that did not match: the answer still takes one scrypt run,
@@ -125,14 +124,14 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   // A hash of an older kind (PBKDF2) or older scrypt parameters is replaced while the password is at hand.
   if (needsRehash(stored)) {
     const upgraded = await derivePasswordHash(password);
-    if (users.find(user.id)?.passwordHash === stored) users.update(user.id, upgraded);
+    if ((await userStore(db).get(String(user.id)))?.passwordHash === stored) await userStore(db).update(String(user.id), upgraded);
   }
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
   const refusal = await signInRefusal(db, user);
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   const session = await issueSession(db, user, ctx);
   // Read by the admin dashboard's recent sign-ins and the users list.
-  users.update(user.id, { lastSignInAt: new Date(ctx.now()).toISOString() });
+  await userStore(db).update(String(user.id), { lastSignInAt: new Date(ctx.now()).toISOString() });
   return json(200, {
     accessToken: session.accessToken,
     sessionKey: session.sessionKey,
@@ -175,15 +174,12 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   const email = str(body, 'email').trim();
   const password = str(body, 'password');
   const rePassword = str(body, 'rePassword');
-  const users = table<UserRow>(db, 'users');
   const errors: Record<string, string> = {};
   if (name.problem === 'required') errors['fullName'] = 'Please enter your name.';
   else if (name.problem) errors['fullName'] = textMessage('Full name', name.problem, USER_TEXT_RULES.fullName.max);
   if (phoneNumber && !PHONE_PATTERN.test(phoneNumber)) errors['phoneNumber'] = 'Please enter a valid phone number.';
   if (!EMAIL_PATTERN.test(email)) errors['email'] = 'Please enter a valid email address.';
-  else if (
-    users.where((u) => u.email.toLowerCase() === email.toLowerCase() || u.username.toLowerCase() === email.toLowerCase()).length > 0
-  ) {
+  else if ((await userStore(db).withLogin([email.toLowerCase()])).length > 0) {
     errors['email'] = 'This email is already in use.';
   }
   if (password.length < MIN_PASSWORD_LENGTH) errors['password'] = `The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
@@ -193,7 +189,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
 
   const org = (await organizationStore(db).all())[0];
   const { salt, passwordHash } = await derivePasswordHash(password);
-  const user = users.insert({
+  const user = await userStore(db).insert({
     username: email,
     email,
     displayName: fullName,
@@ -242,7 +238,7 @@ async function refresh(db: MirageDb, request: Request, ctx: MirageContext) {
     await sessions.revokeFamily(old.sessionKey);
     return errorResponse(401, 'Invalid refresh token');
   }
-  const user = table<UserRow>(db, 'users').find(old.userId);
+  const user = await userStore(db).get(String(old.userId));
   if (!user) return errorResponse(401, 'Invalid refresh token');
   // Unused for a day past its expiry: the sign-in is over (its rows are pruned at the next clean-up).
   if (old.expiresAt + SESSION_REFRESH_GRACE_MS <= ctx.now()) return errorResponse(401, 'Invalid refresh token');
@@ -281,7 +277,7 @@ async function logout(db: MirageDb, request: Request, ctx: MirageContext) {
 async function signInOf(db: MirageDb, request: Request): Promise<{ session: Readonly<SessionRecord>; user: UserRow } | null> {
   const token = bearerOf(request);
   const session = token ? await sessionStore(db).byToken(token) : undefined;
-  const user = session && !session.revoked ? table<UserRow>(db, 'users').find(session.userId) : undefined;
+  const user = session && !session.revoked ? await userStore(db).get(String(session.userId)) : undefined;
   return session && user ? { session, user } : null;
 }
 

@@ -11,6 +11,7 @@ import type { OrganizationRow } from './accounts';
 import { createRandom } from '../../core/random';
 import { ORGANIZATION_STATUSES, type OrganizationListRepository, type OrganizationStatus } from '../../core/organization-list';
 import { normalizeOrg, orgTable, organizationStore, type OrgRow, type StoredOrg } from '../organization-store';
+import { userStore } from '../user-store';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
@@ -183,10 +184,7 @@ function reasonOf(body: unknown, required: boolean): { reason: string; error?: s
 
 /** Every open session of the organization's users ends: their next request answers 401. */
 export async function revokeOrganizationSessions(db: MirageDb, organizationId: string): Promise<void> {
-  const userIds = table<UserRow>(db, 'users')
-    .where((u) => String(u.organizationId) === organizationId)
-    .map((u) => String(u.id));
-  await sessionStore(db).revokeOfUsers(userIds);
+  await sessionStore(db).revokeOfUsers(await userStore(db).idsInOrganization(organizationId));
 }
 
 type StatusAction = 'suspend' | 'activate' | 'archive';

@@ -1,8 +1,9 @@
 import type { ProfileRecord } from '../../machines/profile/types';
 import { derivePasswordHash, verifyPassword } from '../crypto';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { organizationStore } from '../organization-store';
+import { userStore } from '../user-store';
 import { readText } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
@@ -94,7 +95,7 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
         : 'The new password is not valid.';
     return errorResponse(422, message, errors);
   }
-  table<UserRow>(db, 'users').update(user.id, await derivePasswordHash(next));
+  await userStore(db).update(String(user.id), await derivePasswordHash(next));
   return json(204);
 }
 
@@ -111,7 +112,7 @@ export const profileDomain: MirageDomain = {
         const { patch, errors } = readProfile(parseBody(request));
         const fields = Object.keys(errors);
         if (fields.length > 0) return errorResponse(422, `Please correct: ${fields.join(', ')}`, errors);
-        const updated = table<UserRow>(db, 'users').update(user.id, patch);
+        const updated = await userStore(db).update(String(user.id), patch);
         emitEvent(db, ctx.now(), {
           type: 'user.changed',
           organizationId: user.organizationId,

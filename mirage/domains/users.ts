@@ -1,6 +1,6 @@
 import type { Request } from 'miragejs';
 import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
-import { changeCountOf, table, type MirageDb } from '../db';
+import { changeCountOf, type MirageDb } from '../db';
 import { sessionStore } from '../sessions';
 import { errorAnswer, errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { queryValues, readListParams, type ListParams, type ListSpec } from '../list';
@@ -25,6 +25,7 @@ import {
   type UserTextSort,
 } from '../../core/user-list';
 import { createRandom } from '../../core/random';
+import { usersTable, userStore, type AdminUserRow } from '../user-store';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
@@ -38,16 +39,6 @@ import { createRandom } from '../../core/random';
 export type { AccountStatus };
 
 /** The stored user plus the administration fields (absent on rows older than this domain: active). */
-export interface AdminUserRow extends UserRow {
-  accountStatus?: AccountStatus;
-  lastSignInAt?: string | null;
-  invitedBy?: string;
-  invitedByName?: string;
-  /** SHA-256-like digest of the one-time set-password token, '' when none is open. */
-  setPasswordDigest?: string;
-  setPasswordExpiresAt?: number;
-  updatedAt?: string;
-}
 
 export interface UserView {
   id: string;
@@ -67,7 +58,6 @@ export interface UserView {
   hasOpenLink: boolean;
 }
 
-export const usersTable = (db: MirageDb) => table<AdminUserRow>(db, 'users');
 export { statusOfUser };
 
 export const SET_PASSWORD_LINK_DAYS = 7;
@@ -273,9 +263,7 @@ async function readUserInput(
   if (!organizationId) errors['organizationId'] = 'required';
   else if (!(await organizationStore(db).get(organizationId))) errors['organizationId'] = 'unknownOrganization';
   if (!errors['username'] || !errors['email']) {
-    for (const u of usersTable(db).where(
-      (u) => String(u.id) !== exceptId && (u.username.toLowerCase() === username || u.email.toLowerCase() === email),
-    )) {
+    for (const u of (await userStore(db).withLogin([username, email])).filter((u) => String(u.id) !== exceptId)) {
       if (!errors['username'] && u.username.toLowerCase() === username) errors['username'] = 'duplicateUsername';
       if (!errors['email'] && u.email.toLowerCase() === email) errors['email'] = 'duplicateEmail';
     }
@@ -286,8 +274,8 @@ async function readUserInput(
   };
 }
 
-function activeSuperAdminCount(db: MirageDb): number {
-  return usersTable(db).where((u) => u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active').length;
+async function activeSuperAdminCount(db: MirageDb): Promise<number> {
+  return (await userStore(db).withRole(ROLE.superAdmin)).filter((u) => statusOfUser(u) === 'active').length;
 }
 
 /** Whether an organization takes new or moved members: only an active one (a suspended or archived one cannot sign in). */
@@ -302,8 +290,8 @@ async function organizationIsActive(db: MirageDb, organizationId: string): Promi
 async function wouldLockOut(db: MirageDb, target: AdminUserRow, organizationId: string): Promise<boolean> {
   if (target.roleId !== ROLE.superAdmin || statusOfUser(target) !== 'active' || (await organizationIsActive(db, organizationId)))
     return false;
-  const others = usersTable(db).where(
-    (u) => String(u.id) !== String(target.id) && u.roleId === ROLE.superAdmin && statusOfUser(u) === 'active',
+  const others = (await userStore(db).withRole(ROLE.superAdmin)).filter(
+    (u) => String(u.id) !== String(target.id) && statusOfUser(u) === 'active',
   );
   for (const other of others) if (await organizationIsActive(db, String(other.organizationId))) return false;
   return true;
@@ -322,14 +310,14 @@ function organizationOrOwn(user: UserRow, body: unknown): unknown {
 }
 
 /** The record can() judges: the target's organization, role and the last-super-admin fact. */
-function subjectRecord(db: MirageDb, target: AdminUserRow, nextRoleId?: RoleId) {
+async function subjectRecord(db: MirageDb, target: AdminUserRow, nextRoleId?: RoleId) {
   return {
     id: String(target.id),
     organizationId: String(target.organizationId),
     roleId: target.roleId,
     ...(nextRoleId !== undefined ? { nextRoleId } : {}),
     status: statusOfUser(target),
-    activeSuperAdminCount: activeSuperAdminCount(db),
+    activeSuperAdminCount: await activeSuperAdminCount(db),
   };
 }
 
@@ -346,9 +334,9 @@ const REFUSALS: Partial<Record<PermissionReason, string>> = {
  * can() decides every change to an account: 404 when the caller may not even see it (another
  * organization), 409 for the last active super admin, 403 with can()'s reason otherwise.
  */
-function guardChange(db: MirageDb, actor: UserRow, target: AdminUserRow, action: Action, nextRoleId?: RoleId) {
+async function guardChange(db: MirageDb, actor: UserRow, target: AdminUserRow, action: Action, nextRoleId?: RoleId) {
   if (!canRead(actor, target)) return errorResponse(404, 'User not found');
-  const decision = can(subjectOf(actor), action, 'user', subjectRecord(db, target, nextRoleId));
+  const decision = can(subjectOf(actor), action, 'user', await subjectRecord(db, target, nextRoleId));
   if (decision.allowed) return null;
   if (decision.reason === 'otherOrganization') return errorResponse(404, 'User not found');
   if (decision.reason === 'lastSuperAdmin') {
@@ -371,14 +359,14 @@ async function digestOf(token: string): Promise<string> {
 async function openLink(db: MirageDb, id: string | number, now: number): Promise<{ token: string; path: string; expiresAt: string }> {
   const token = randomToken(24);
   const expiresAt = now + SET_PASSWORD_LINK_DAYS * 86_400_000;
-  usersTable(db).update(id, { setPasswordDigest: await digestOf(token), setPasswordExpiresAt: expiresAt });
+  await userStore(db).update(String(id), { setPasswordDigest: await digestOf(token), setPasswordExpiresAt: expiresAt });
   return { token, path: `/set-password?token=${token}`, expiresAt: new Date(expiresAt).toISOString() };
 }
 
 async function findByToken(db: MirageDb, token: string, now: number): Promise<AdminUserRow | null> {
   if (!/^[0-9a-f]{16,128}$/.test(token)) return null;
   const digest = await digestOf(token);
-  const user = usersTable(db).where((u) => u.setPasswordDigest === digest)[0];
+  const user = await userStore(db).withSetPasswordDigest(digest);
   if (!user || (user.setPasswordExpiresAt ?? 0) < now || statusOfUser(user) === 'disabled') return null;
   return user;
 }
@@ -396,7 +384,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
   const mayList = (user: UserRow) => permits(user, 'read', 'user', { organizationId: String(user.organizationId) });
 
-  const findTarget = (db: MirageDb, request: Request) => usersTable(db).find(String(request.params['id']));
+  const findTarget = (db: MirageDb, request: Request) => userStore(db).get(String(request.params['id']));
 
   server.get(
     '/users',
@@ -424,7 +412,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/users/:id',
     authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target || !canRead(user, target)) return notFound();
       return json(200, toUserView(target, await orgNames(db, [target])));
     }),
@@ -434,7 +422,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/users/:id/audit',
     authed(async ({ db, request, user }) => {
       if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return forbidden();
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target || !canRead(user, target)) return notFound();
       return json(200, await auditPage(db, request, { resource: 'user', recordId: String(target.id) }));
     }),
@@ -456,7 +444,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
-      const row = usersTable(db).insert({
+      const row = await userStore(db).insert({
         username: value.username,
         email: value.email,
         displayName: value.fullName,
@@ -480,7 +468,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         updatedAt: at,
       });
       const link = await openLink(db, row.id, now);
-      const saved = usersTable(db).find(row.id) ?? row;
+      const saved = (await userStore(db).get(String(row.id))) ?? row;
       recordAudit(db, now, {
         actor: user,
         organizationId: value.organizationId,
@@ -497,7 +485,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.put(
     '/users/:id',
     authed(async ({ db, request, user }) => {
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target) return notFound();
       const body = parseBody(request);
       const input =
@@ -505,12 +493,15 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           ? { ...body, organizationId: String(target.organizationId) }
           : body;
       const { value, errors } = await readUserInput(db, input, String(target.id));
-      const refusal = guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
+      const refusal = await guardChange(db, user, target, 'update', errors['roleId'] ? undefined : value.roleId);
       if (refusal) return refusal;
       const moves = !errors['organizationId'] && value.organizationId !== String(target.organizationId);
       if (moves) {
         // The destination must be an organization the caller may put users into (an admin: only their own).
-        const destination = can(subjectOf(user), 'update', 'user', { ...subjectRecord(db, target), organizationId: value.organizationId });
+        const destination = can(subjectOf(user), 'update', 'user', {
+          ...(await subjectRecord(db, target)),
+          organizationId: value.organizationId,
+        });
         if (!destination.allowed) return errorAnswer(403, REFUSALS[destination.reason] ?? 'Forbidden', { code: destination.reason });
         if (await wouldLockOut(db, target, value.organizationId)) {
           return errorAnswer(409, 'The last active super admin cannot be moved into an organization that is not active.', {
@@ -523,7 +514,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
       const now = ctx.now();
       const before = auditShape(target);
-      const row = usersTable(db).update(target.id, {
+      const row = await userStore(db).update(String(target.id), {
         fullName: value.fullName,
         displayName: target.displayName === target.fullName ? value.fullName : target.displayName,
         username: value.username,
@@ -553,9 +544,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     server.post(
       `/users/:id/${action}`,
       authed(async ({ db, request, user }) => {
-        const target = findTarget(db, request);
+        const target = await findTarget(db, request);
         if (!target) return notFound();
-        const refusal = guardChange(db, user, target, action);
+        const refusal = await guardChange(db, user, target, action);
         if (refusal) return refusal;
         const current = statusOfUser(target);
         if (action === 'enable' && current !== 'disabled')
@@ -565,7 +556,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         const now = ctx.now();
         // Enabling returns an account to where it was: active with a password, otherwise invited.
         const status: AccountStatus = action === 'enable' && !target.passwordHash ? 'invited' : next;
-        const row = usersTable(db).update(target.id, { accountStatus: status, updatedAt: new Date(now).toISOString() });
+        const row = await userStore(db).update(String(target.id), { accountStatus: status, updatedAt: new Date(now).toISOString() });
         if (action === 'disable') await revokeUserSessions(db, String(target.id));
         recordAudit(db, now, {
           actor: user,
@@ -585,9 +576,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.post(
     '/users/:id/reset-password',
     authed(async ({ db, request, user }) => {
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target) return notFound();
-      const refusal = guardChange(db, user, target, 'resetPassword');
+      const refusal = await guardChange(db, user, target, 'resetPassword');
       if (refusal) return refusal;
       if (statusOfUser(target) === 'disabled') return errorResponse(409, 'Enable the account first.', { status: 'disabled' });
       const now = ctx.now();
@@ -601,7 +592,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before: null,
         after: null,
       });
-      const shown = usersTable(db).find(target.id) ?? target;
+      const shown = (await userStore(db).get(String(target.id))) ?? target;
       return json(200, { user: toUserView(shown, await orgNames(db, [shown])), link });
     }),
   );
@@ -609,9 +600,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.post(
     '/users/:id/revoke-sessions',
     authed(async ({ db, request, user }) => {
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target) return notFound();
-      const refusal = guardChange(db, user, target, 'revokeSessions');
+      const refusal = await guardChange(db, user, target, 'revokeSessions');
       if (refusal) return refusal;
       const revoked = await revokeUserSessions(db, String(target.id));
       recordAudit(db, ctx.now(), {
@@ -630,12 +621,12 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.delete(
     '/users/:id',
     authed(async ({ db, request, user }) => {
-      const target = findTarget(db, request);
+      const target = await findTarget(db, request);
       if (!target) return notFound();
-      const refusal = guardChange(db, user, target, 'delete');
+      const refusal = await guardChange(db, user, target, 'delete');
       if (refusal) return refusal;
       await revokeUserSessions(db, String(target.id));
-      usersTable(db).remove(target.id);
+      await userStore(db).remove(String(target.id));
       recordAudit(db, ctx.now(), {
         actor: user,
         organizationId: target.organizationId,
@@ -670,7 +661,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     else if (password.length > 128) errors['password'] = 'tooLong';
     if (password !== rePassword) errors['rePassword'] = 'mismatch';
     if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-    const row = usersTable(server.db).update(target.id, {
+    const row = await userStore(server.db).update(String(target.id), {
       ...(await derivePasswordHash(password)),
       accountStatus: 'active',
       setPasswordDigest: '',

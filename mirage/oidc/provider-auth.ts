@@ -1,8 +1,9 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { Response, type Server } from 'miragejs';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
 import { errorAnswer, errorResponse, runAuthSync, setProviderAuth, type UserRow } from '../http';
 import { organizationStore, type StoredOrg } from '../organization-store';
+import { userStore } from '../user-store';
 import { signInRefusal } from '../domains/users';
 import type { ProviderAuthConfig } from '../types';
 
@@ -134,13 +135,12 @@ export async function authenticateProviderToken(
     return unauthorized(refusalOf(error));
   }
   const sub = String(payload.sub);
-  const users = table<UserRow & { oidcSubject?: string }>(db, 'users');
   const subject = `${config.issuer}|${sub}`;
-  const bySubject = () => users.where((u) => u.oidcSubject === subject)[0];
-  let user = bySubject();
+  const bySubject = () => userStore(db).withOidcSubject(subject);
+  let user: UserRow | undefined = await bySubject();
   if (!user) {
     await sync();
-    user = bySubject();
+    user = await bySubject();
   }
   if (!user) {
     // The dashboard's first requests arrive together: one of them creates the user, the others wait for it.
@@ -167,7 +167,7 @@ async function admitted(db: MirageDb, found: UserRow, payload: JWTPayload, confi
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   if (config.roleClaim) {
     const role = raisedRole(user.roleId, payload[config.roleClaim]);
-    if (role !== user.roleId) user = table<UserRow>(db, 'users').update(user.id, { roleId: role });
+    if (role !== user.roleId) user = await userStore(db).update(String(user.id), { roleId: role });
   }
   return user;
 }
@@ -182,7 +182,6 @@ async function provision(
   endpoints: ProviderEndpoints,
   now: number,
 ): Promise<UserRow | Response> {
-  const users = table<UserRow & { oidcSubject?: string }>(db, 'users');
   let profile: ProviderProfile;
   try {
     profile = await endpoints.userInfo(token);
@@ -192,8 +191,10 @@ async function provision(
   const email = (profile.email ?? '').trim();
   // A verified email links an existing account of this backend (it keeps its role and organization).
   const byEmail =
-    email && profile.email_verified === true ? users.where((u) => u.email.toLowerCase() === email.toLowerCase())[0] : undefined;
-  if (byEmail) return users.update(byEmail.id, { oidcSubject: subject });
+    email && profile.email_verified === true
+      ? (await userStore(db).withLogin([email.toLowerCase()])).find((u) => u.email.toLowerCase() === email.toLowerCase())
+      : undefined;
+  if (byEmail) return await userStore(db).update(String(byEmail.id), { oidcSubject: subject });
   const org = await targetOrganization(db, config.organization);
   if (!org) {
     return errorAnswer(
@@ -203,7 +204,7 @@ async function provision(
     );
   }
   const name = profile.name ?? profile.preferred_username ?? (email || sub);
-  return users.insert({
+  return await userStore(db).insert({
     id: providerUserId(config.issuer, sub),
     username: email || `${sub}@${new URL(config.issuer).host}`,
     email,

@@ -2,8 +2,8 @@ import { secretHash, simulatedCredential } from '../agent-credentials';
 import { table, type MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
 import { organizationStore } from '../organization-store';
+import { userStore } from '../user-store';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
-import type { UserRow } from '../http';
 import { compareIds } from '../../core/record-ids';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
@@ -23,21 +23,21 @@ const ESSENTIAL_ACCOUNTS = [
  */
 export async function reseedEssentials(db: MirageDb): Promise<string[]> {
   const orgs = organizationStore(db);
-  const users = table<UserRow>(db, 'users');
+  const users = userStore(db);
   const restored: string[] = [];
-  // One pass over the accounts (50,000 at the large seed), not one per demo account.
-  const wanted = new Set(ESSENTIAL_ACCOUNTS.map((a) => a.username));
+  // One lookup of the demo accounts (among 50,000 at the large seed), not one per demo account.
+  const wanted = ESSENTIAL_ACCOUNTS.map((a) => a.username);
   const present = new Set<string>();
-  for (const u of users.rows()) {
+  for (const u of await users.withLogin(wanted)) {
     const name = typeof u.username === 'string' ? u.username.toLowerCase() : '';
-    if (wanted.has(name)) present.add(name);
+    if (wanted.includes(name)) present.add(name);
   }
   for (const account of ESSENTIAL_ACCOUNTS) {
     if (present.has(account.username)) continue;
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
     const org = (await orgs.all()).find((o) => o.domain === spec.domain) ?? (await orgs.insert({ ...spec }));
     const { salt, passwordHash } = await demoPasswordRecord();
-    users.insert({
+    await users.insert({
       username: account.username,
       email: `${account.username}@${spec.domain}`,
       displayName: account.displayName,

@@ -17,6 +17,7 @@ import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { ORGANIZATIONS } from './organization-list';
+import { USERS } from './user-list';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -36,7 +37,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * the demo apps' to-do tasks, emails and mailboxes, todo-tasks.ts and emails.ts, the agents' commands and the capture
  * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
  * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
- * creates' kept answers, idempotency-keys.ts, and the organizations, organizations.ts).
+ * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, and the accounts, users.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -55,6 +56,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   AGENT_ENROLMENTS,
   IDEMPOTENCY_KEYS,
   ORGANIZATIONS,
+  USERS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

@@ -1,7 +1,8 @@
 import { createRandom } from '../../core/random';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { USER_TEXT_SORTS, type AccountStatus } from '../../core/user-list';
-import { memoryUserList, type AdminUserRow } from '../../mirage/domains/users';
+import { memoryUserList } from '../../mirage/domains/users';
+import type { AdminUserRow } from '../../mirage/user-store';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlUserList, userListTable } from './user-list';
 

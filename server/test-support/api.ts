@@ -88,5 +88,5 @@ export async function storedUnitCount(sql: Queryable): Promise<number> {
 
 /** A live session for a seeded account, stored in the server's database (as a sign-in would); resolves with its token. */
 export function storeSession(backend: Backend, username: string): Promise<string> {
-  return backend.transact(async (db) => (await sessionStore(db).insert(newSessionFor(db, username))).accessToken);
+  return backend.transact(async (db) => (await sessionStore(db).insert(await newSessionFor(db, username))).accessToken);
 }

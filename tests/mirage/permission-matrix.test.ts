@@ -290,7 +290,7 @@ const scopedOperations = () =>
 describe('the permission matrix on every organization-scoped endpoint', () => {
   beforeAll(async () => {
     server = await startServer({ seed: 'default' });
-    for (const name of CALLERS) tokens[name] = tokenFor(server, name);
+    for (const name of CALLERS) tokens[name] = await tokenFor(server, name);
   });
   afterAll(() => server.shutdown());
 

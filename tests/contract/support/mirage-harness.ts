@@ -4,7 +4,8 @@
  */
 import { Server } from 'miragejs';
 import { table, type MirageDb } from '@mirage/db';
-import type { SessionRow, UserRow } from '@mirage/http';
+import type { SessionRow } from '@mirage/http';
+import { userStore } from '@mirage/user-store';
 import type { NewSession } from '../../../core/sessions';
 import { makeServer, type MirageOptions } from '@mirage/server';
 import { createContractClient } from './contract-client';
@@ -36,8 +37,8 @@ export async function startServer(options: MirageOptions = {}): Promise<Server> 
 
 let sessions = 0;
 /** A live session for a seeded account (the sign-in endpoint has its own test), to store where the backend keeps them. */
-export function newSessionFor(db: MirageDb, username: string): NewSession {
-  const user = table<UserRow>(db, 'users').where((u) => u.username === username)[0];
+export async function newSessionFor(db: MirageDb, username: string): Promise<NewSession> {
+  const user = (await userStore(db).withLogin([username.toLowerCase()])).find((u) => u.username === username);
   if (!user) throw new Error(`no seeded user ${username}`);
   sessions += 1;
   return {
@@ -50,14 +51,14 @@ export function newSessionFor(db: MirageDb, username: string): NewSession {
 }
 
 /** Adds a live session for a seeded account to the embedded backend's rows and returns its token. */
-export function insertSession(db: MirageDb, username: string): string {
-  const session = newSessionFor(db, username);
+export async function insertSession(db: MirageDb, username: string): Promise<string> {
+  const session = await newSessionFor(db, username);
   table<SessionRow>(db, 'sessions').insert(session);
   return session.accessToken;
 }
 
 /** A live session for a seeded account, added to the database. */
-export function tokenFor(server: Server, username: string): string {
+export function tokenFor(server: Server, username: string): Promise<string> {
   return insertSession(server.db, username);
 }
 
@@ -73,7 +74,7 @@ export const mirageBackend: ContractBackend = {
   },
   async startUnstorable(usernames) {
     const server = await startServer({ beginWrite: () => () => Promise.reject(new Error('QuotaExceededError')) });
-    const tokens = Object.fromEntries(usernames.map((name) => [name, tokenFor(server, name)]));
+    const tokens = Object.fromEntries(await Promise.all(usernames.map(async (name) => [name, await tokenFor(server, name)] as const)));
     return { target: mirageTarget(server), tokens };
   },
   // Mirage answers the 503 without writing to the console.
@@ -83,7 +84,7 @@ export const mirageBackend: ContractBackend = {
 function mirageTarget(server: Server): ContractTarget {
   return {
     baseUrl: '',
-    tokenFor: async (username) => tokenFor(server, username),
+    tokenFor: (username) => tokenFor(server, username),
     shutdown: async () => server.shutdown(),
   };
 }
