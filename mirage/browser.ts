@@ -334,18 +334,23 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   };
   window.mirageRequests = log;
   status.answeringAt = performance.now();
-  const finished = () => {
+  const finished = async () => {
     complete = true;
     status.loading = [];
     status.loadedAt = performance.now();
     // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
     window.server = live;
-    // Units stored before agents existed get their simulated agent (every collection is in now), stored at once.
-    if (giveStoredUnitsAgents(live.db).length > 0) void persistence?.flush()?.catch(() => undefined);
-    held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
     runLiveWork(live, () => persistence?.flush());
+    // Units stored before agents existed get their simulated agent (every collection is in now), stored at once,
+    // before the requests held until now are answered (the embedded repository answers within this task).
+    const given = await giveStoredUnitsAgents(live.db).catch((error: unknown) => {
+      console.error('The stored units could not get their simulated agents', error);
+      return [];
+    });
+    if (given.length > 0) void persistence?.flush()?.catch(() => undefined);
+    held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
   };
-  if (later === null) finished();
+  if (later === null) everythingLoaded = finished();
   else {
     const deferred = later;
     everythingLoaded = loadLater(store, [...deferred.pending], (dump) => deferred.add(dump), holdWhileAnswering)
@@ -363,7 +368,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       .then(() => {
         deferred.finish();
         tracker.silently(() => forLater.splice(0).forEach((batch) => applyRemoteBatch(live.db, batch)));
-        finished();
+        return finished();
       });
   }
   return server;

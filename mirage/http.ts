@@ -3,10 +3,11 @@ import type { AnyResponse } from 'miragejs/-types';
 import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
 import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
-import { table, type MirageDb, type Row } from './db';
+import type { MirageDb, Row } from './db';
 import { errorBody, type ErrorDetails } from '../core/error-shape';
 import { sessionsTable, sessionStore } from './sessions';
 import { userStore, type UserRow } from './user-store';
+import { unitStore } from './unit-store';
 
 export type { SessionRow } from './sessions';
 
@@ -210,10 +211,10 @@ export function agentError(status: number, code: string, message: string): Respo
 }
 
 /** The unit whose active agent holds the request's credential, or the 401 `agentUnauthorized`. */
-export function authenticateAgent(db: MirageDb, request: Request): AgentUnitRow | Response {
+export async function authenticateAgent(db: MirageDb, request: Request): Promise<AgentUnitRow | Response> {
   const credential = bearerToken(request);
   const unitId = credentialUnitId(credential);
-  const unit = unitId ? table<AgentUnitRow>(db, 'serviceUnits').find(unitId) : undefined;
+  const unit: AgentUnitRow | undefined = unitId ? await unitStore(db).get(unitId) : undefined;
   const stored = unit?.agent?.credentialHash;
   if (!unit || !stored || unit.agent?.revokedAt || !sameText(secretHash(credential), stored)) {
     return agentError(401, 'agentUnauthorized', 'Invalid agent credential');
@@ -241,8 +242,11 @@ export function unsupportedMediaType(request: Request): Response | null {
 export function withAgent(server: Server, handler: (ctx: AgentContext) => unknown): (...args: unknown[]) => AnyResponse {
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
-    const unit = authenticateAgent(server.db, request);
-    if (unit instanceof Response) return unit;
-    return (unsupportedMediaType(request) ?? contractRefusal(request) ?? handler({ db: server.db, request, unit })) as AnyResponse;
+    // Mirage's typings want AnyResponse; it awaits a promise of one.
+    return authenticateAgent(server.db, request).then((unit) =>
+      unit instanceof Response
+        ? unit
+        : (unsupportedMediaType(request) ?? contractRefusal(request) ?? handler({ db: server.db, request, unit })),
+    ) as AnyResponse;
   };
 }

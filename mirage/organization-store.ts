@@ -4,6 +4,7 @@ import type { OrganizationStatus } from '../core/organization-list';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb } from './db';
 import type { OrganizationRow } from './domains/accounts';
+import { repositorySlot, tableWrites } from './repository-slot';
 
 /** The stored row: the auth seed's fields plus the administration fields (filled in by the organizations' seed). */
 export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'> {
@@ -59,23 +60,15 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
           .sort((a, b) => compareIds(a.id, b.id)),
       ),
     count: () => Promise.resolve(rows().count()),
-    insert: (row) => Promise.resolve(rows().insert(row)),
-    update: (id, patch) => Promise.resolve(rows().update(id, patch)),
-    remove(id) {
-      rows().remove(id);
-      return Promise.resolve();
-    },
+    ...tableWrites(rows),
   };
 }
 
-const repositories = new WeakMap<MirageDb, OrganizationRepository<StoredOrg>>();
+const slot = repositorySlot(memoryOrganizations);
 
-/** This backend's organizations are `repository`'s (the server's PostgreSQL, server/db/organizations.ts). */
-export function setOrganizationRepository(db: MirageDb, repository: OrganizationRepository<StoredOrg>): void {
-  repositories.set(db, repository);
-}
-
-export const organizationStore = (db: MirageDb): OrganizationRepository<StoredOrg> => repositories.get(db) ?? memoryOrganizations(db);
+/** This backend's organizations are the repository set for its db (the server's PostgreSQL, server/db/organizations.ts), else memory's. */
+export const setOrganizationRepository = slot.set;
+export const organizationStore = slot.get;
 
 /** Why the organization keeps its members from signing in (not active), or null. Unknown organizations count as active. */
 export async function organizationBlocksSignIn(

@@ -1,6 +1,7 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { simulatedCredential } from './agent-credentials';
-import { table, type MirageDb } from './db';
+import type { MirageDb } from './db';
+import { unitStore } from './unit-store';
 import { commandStore } from './commands';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
@@ -45,6 +46,8 @@ export interface SimulatedAgentsOptions {
 export interface SimulatedAgents {
   /** Runs every agent that is due now (the timer calls it; tests call it after moving the clock). */
   tick(): Promise<void>;
+  /** Settles once the units with a simulated agent at the start are known (unitIds lists them). */
+  readonly ready: Promise<void>;
   /** The units whose agent this driver runs now. */
   readonly unitIds: readonly string[];
   stop(): void;
@@ -95,11 +98,9 @@ async function rulesKeys(db: MirageDb, unitIds: readonly string[]): Promise<Map<
   return keys;
 }
 
-/** The units that have an active simulated agent. */
-export function simulatedUnits(db: MirageDb): Readonly<ServiceUnitRow>[] {
-  return table<ServiceUnitRow>(db, 'serviceUnits')
-    .rows()
-    .filter((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt);
+/** The units that have an active simulated agent, in creation order. */
+export function simulatedUnits(db: MirageDb): Promise<Readonly<ServiceUnitRow>[]> {
+  return unitStore(db).withSimulatedAgent();
 }
 
 /** The next process report of a simulated agent: figures drift, now and then one quits or one starts. */
@@ -153,7 +154,12 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
   let stopped = false;
   let running: Promise<void> | null = null;
 
-  const unitOf = (id: string) => table<ServiceUnitRow>(db, 'serviceUnits').find(id);
+  /** The units with a simulated agent as last read (once per tick: one query, not one per agent). */
+  let known = new Map<string, Readonly<ServiceUnitRow>>();
+  const load = async () => {
+    known = new Map((await simulatedUnits(db)).map((unit) => [String(unit.id), unit]));
+  };
+  const unitOf = (id: string) => known.get(id);
   const headers = (agent: AgentState) => ({ Authorization: `Bearer ${agent.credential}`, 'Content-Type': 'application/json' });
   const send = async (agent: AgentState, method: string, path: string, body?: unknown) => {
     const answer = await call(method, path, headers(agent), body === undefined ? null : JSON.stringify(body));
@@ -164,9 +170,8 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
   };
 
   /** Which units have a simulated agent now: new ones join (staggered over one interval), gone ones leave. */
-  const refresh = () => {
-    const at = now();
-    const units = simulatedUnits(db);
+  const refresh = (at: number) => {
+    const units = [...known.values()];
     const ids = new Set(units.map((u) => String(u.id)));
     for (const id of agents.keys()) if (!ids.has(id)) agents.delete(id);
     units.forEach((unit, index) => {
@@ -262,7 +267,9 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
   const tick = (): Promise<void> =>
     (running ??= (async () => {
       try {
-        refresh();
+        await ready;
+        await load();
+        refresh(now());
         const at = now();
         const due = [...agents.values()].filter((agent) => !agent.stopped && agent.nextBeatAt <= at);
         for (const agent of due) {
@@ -315,7 +322,11 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     })());
 
   // The agents known at the start begin their staggered heartbeats from now.
-  refresh();
+  const startedAt = now();
+  const ready = load().then(
+    () => refresh(startedAt),
+    (error: unknown) => options.onError?.(error),
+  );
   const loop = () => {
     if (stopped) return;
     timer = schedule(() => {
@@ -326,6 +337,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
 
   return {
     tick,
+    ready,
     get unitIds() {
       return [...agents.keys()];
     },

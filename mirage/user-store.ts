@@ -2,6 +2,7 @@ import type { UserRepository } from '../core/users';
 import type { AccountStatus } from '../core/user-list';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb, type Row } from './db';
+import { repositorySlot, tableWrites } from './repository-slot';
 
 /** An account: the fields every backend reads. */
 export interface UserRow extends Row {
@@ -97,20 +98,12 @@ export function memoryUsers(db: MirageDb): UserRepository<AdminUserRow> {
           .sort((a, b) => (signedInAt(a) < signedInAt(b) ? 1 : signedInAt(a) > signedInAt(b) ? -1 : byId(a, b)))
           .slice(0, limit),
       ),
-    insert: (row) => Promise.resolve(rows().insert(row)),
-    update: (id, patch) => Promise.resolve(rows().update(id, patch)),
-    remove(id) {
-      rows().remove(id);
-      return Promise.resolve();
-    },
+    ...tableWrites(rows),
   };
 }
 
-const repositories = new WeakMap<MirageDb, UserRepository<AdminUserRow>>();
+const slot = repositorySlot(memoryUsers);
 
-/** This backend's accounts are `repository`'s (the server's PostgreSQL, server/db/users.ts). */
-export function setUserRepository(db: MirageDb, repository: UserRepository<AdminUserRow>): void {
-  repositories.set(db, repository);
-}
-
-export const userStore = (db: MirageDb): UserRepository<AdminUserRow> => repositories.get(db) ?? memoryUsers(db);
+/** This backend's accounts are the repository set for its db (the server's PostgreSQL, server/db/users.ts), else memory's. */
+export const setUserRepository = slot.set;
+export const userStore = slot.get;

@@ -1,4 +1,5 @@
-import { liveRows, table } from '../mirage/db';
+import { liveRows } from '../mirage/db';
+import { unitStore, type ServiceUnitRow } from '../mirage/unit-store';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
@@ -195,12 +196,11 @@ describe(`a restart on ${BACKEND_NAME}`, () => {
         let sql = await durable.open();
         await migrate(sql);
         const first = await createBackend({ sql });
-        const units = table<{ id: string; agent: { kind: string } | null; agentAlive?: boolean }>(first.db, 'serviceUnits');
-        const [old] = units.where((unit) => unit.agent?.kind === 'simulated');
+        const [old] = await unitStore(first.db).withSimulatedAgent();
         if (!old) throw new Error('the demo seed has simulated agents');
-        // As a row of the older data looked: reporting (agentAlive), with no agent.
-        units.update(old.id, { agent: null, agentAlive: true });
-        await first.flush();
+        // As a row of the older data looked: reporting (agentAlive), with no agent (stored in PostgreSQL, as every unit).
+        const olderRow: Partial<ServiceUnitRow> & { agentAlive: boolean } = { agent: null, agentAlive: true };
+        await first.transact((db) => unitStore(db).update(String(old.id), olderRow));
         await first.close();
         await sql.close();
 

@@ -36,6 +36,8 @@ import { createSqlOrganizations } from './db/organizations';
 import { setOrganizationRepository } from '../mirage/organization-store';
 import { setUserRepository } from '../mirage/user-store';
 import { createSqlUsers } from './db/users';
+import { setUnitRepository } from '../mirage/unit-store';
+import { createSqlUnits } from './db/units';
 import { asRead, inUnitOfWork, noteWrites } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
@@ -181,6 +183,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
   setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
+  setUnitRepository(db, createSqlUnits(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));
@@ -327,7 +330,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       await reseedEssentials(db);
       await sessionStore(db).removeEnded(now());
       // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
-      giveStoredUnitsAgents(db, options.agentHeartbeatS);
+      await giveStoredUnitsAgents(db, options.agentHeartbeatS);
       return { status: 200, headers: {}, body: '' };
     });
   }

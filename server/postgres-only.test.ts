@@ -5,7 +5,7 @@ import { screenshotStore } from '../mirage/domains/screenshots';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Queryable, Sql } from './db/sql';
-import { APP_KEY, call, DEMO_PASSWORD, jsonOf, signIn } from './test-support/api';
+import { APP_KEY, call, createUnit, DEMO_PASSWORD, jsonOf, signIn, storedUnitCount, unitInput, type UnitView } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
@@ -805,5 +805,36 @@ describe(`the accounts on ${BACKEND_NAME}`, () => {
     );
     expect(rows[0]?.n).toBe(1);
     expect(table(first.db, 'users').count() + table(second.db, 'users').count()).toBe(0);
+  });
+});
+
+describe(`the service units on ${BACKEND_NAME}`, () => {
+  it('are kept by no process in memory; a unit created on one instance is a duplicate name, renamed and deleted through the other', async () => {
+    expect(table(first.db, 'serviceUnits').count() + table(second.db, 'serviceUnits').count()).toBe(0);
+    const token = await signIn(first, 'user');
+    const created = await createUnit(first, token, 'Shared Kiosk 7');
+    expect(created.status).toBe(201);
+    const { id } = jsonOf<UnitView>(created);
+    // The name is taken on every instance, in any case.
+    const duplicate = await createUnit(second, token, 'SHARED kiosk 7');
+    expect(duplicate.status).toBe(422);
+    expect(jsonOf(duplicate)).toMatchObject({ errors: { name: 'duplicateName' } });
+
+    const renamed = await call(second, `/api/service-units/${id}`, { method: 'PUT', token, body: unitInput('Shared Kiosk 8') });
+    expect(renamed.status).toBe(200);
+    expect(jsonOf<UnitView>(await call(first, `/api/service-units/${id}`, { token })).name).toBe('Shared Kiosk 8');
+    // Its old name is free again, on the first instance too.
+    const reused = await createUnit(first, token, 'shared kiosk 7');
+    expect(reused.status).toBe(201);
+
+    // The dashboards count the stored units (by status, in SQL).
+    const superadmin = await signIn(second, 'superadmin');
+    const summary = jsonOf<{ units: { total: number } }>(await call(second, '/api/admin/dashboard/summary', { token: superadmin }));
+    expect(summary.units.total).toBe(await storedUnitCount(database.sql));
+
+    const deleted = await call(first, `/api/service-units/${id}`, { method: 'DELETE', token });
+    expect(deleted.status).toBe(204);
+    expect((await call(second, `/api/service-units/${id}`, { token })).status).toBe(404);
+    expect(table(first.db, 'serviceUnits').count() + table(second.db, 'serviceUnits').count()).toBe(0);
   });
 });

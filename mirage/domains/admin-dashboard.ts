@@ -1,11 +1,11 @@
 import type { AdminDashboardSummary, RecentSignIn } from '../../machines/dashboard/admin-dashboard.types';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
+import { unitStore } from '../unit-store';
 import { json, withAuth } from '../http';
 import { organizationStore } from '../organization-store';
 import { userStore } from '../user-store';
 import type { MirageContext, MirageDomain } from '../types';
 import { highestRisk, onlineTrend } from './prediction';
-import { statusOf, type ServiceUnitRow } from './service-units';
 
 /**
  * The admin dashboard's cards under /api/admin/dashboard (docs/prediction.md, "Admin dashboard"):
@@ -18,11 +18,8 @@ async function summary(db: MirageDb, now: number): Promise<AdminDashboardSummary
   const byRole = { 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const [role, count] of await userStore(db).countByRole())
     if (role === 1 || role === 2 || role === 3 || role === 4) byRole[role] = count;
-  const units = { online: 0, offline: 0, maintenance: 0, total: 0 };
-  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').all()) {
-    units[statusOf(unit, now)] += 1;
-    units.total += 1;
-  }
+  const counts = await unitStore(db).countByStatus('all', now);
+  const units = { ...counts, total: counts.online + counts.offline + counts.maintenance };
   return {
     organizations: await organizationStore(db).count(),
     users: { total: byRole[1] + byRole[2] + byRole[3] + byRole[4], byRole },
@@ -55,7 +52,7 @@ export const adminDashboardDomain: MirageDomain = {
     );
     server.get(
       '/admin/dashboard/units-trend',
-      admin((db) => json(200, { points: onlineTrend(db, ctx.now(), TREND_DAYS) })),
+      admin(async (db) => json(200, { points: await onlineTrend(db, ctx.now(), TREND_DAYS) })),
     );
     server.get(
       '/admin/dashboard/top-risk',

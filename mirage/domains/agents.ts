@@ -35,6 +35,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { emitProcessesChanged, processRuleStore, processStore, type ProcessRow } from './processes';
 import { urlRuleStore } from './url-restrictions';
 import { emitScreenshotCaptured, makeShot, screenshotStore } from './screenshots';
+import { unitStore } from '../unit-store';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
 
@@ -49,7 +50,6 @@ export interface EnrolmentRow extends Row, EnrolmentRecord {}
 const ENROLMENT_TTL_MS = 24 * 3_600_000;
 const MAX_WAIT_S = 30;
 
-const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
 export const AGENT_ENROLMENTS = 'agentEnrolments';
 const enrolments = (db: MirageDb) => table<EnrolmentRow>(db, AGENT_ENROLMENTS);
 
@@ -100,18 +100,21 @@ function otherUnit(body: unknown, unit: { id: string | number }) {
 const invalid = (errors: Record<string, string>) => errorResponse(422, 'Validation failed', errors);
 
 /** A name for an enrolled machine: its hostname, made unique in the organization ("host (2)"). */
-function uniqueName(db: MirageDb, organizationId: string, hostname: string): string {
-  const taken = new Set(
-    units(db)
-      .rows()
-      .filter((u) => String(u.organizationId) === organizationId)
-      .map((u) => u.name.toLowerCase()),
-  );
+async function uniqueName(db: MirageDb, organizationId: string, hostname: string): Promise<string> {
   const base = hostname.slice(0, 72);
-  if (!taken.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n += 1) {
-    const name = `${base} (${n})`;
-    if (!taken.has(name.toLowerCase())) return name;
+  // The candidates in batches: the base, then "base (2)" to "base (25)", and so on.
+  for (let from = 1; ; from += 25) {
+    const candidates = Array.from({ length: 25 }, (_, i) => (from + i === 1 ? base : `${base} (${from + i})`));
+    const taken = new Set(
+      (
+        await unitStore(db).withNames(
+          organizationId,
+          candidates.map((c) => c.toLowerCase()),
+        )
+      ).map((u) => u.name.toLowerCase()),
+    );
+    const free = candidates.find((c) => !taken.has(c.toLowerCase()));
+    if (free !== undefined) return free;
   }
 }
 
@@ -146,11 +149,16 @@ function heartbeatPatch(unit: Readonly<ServiceUnitRow>, system: ReportedSystem, 
 }
 
 /** A heartbeat: the unit is seen now; unit.online when it was announced offline, unit.changed when what it shows changed. */
-export function recordHeartbeat(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>, system: ReportedSystem): ServiceUnitRow {
+export async function recordHeartbeat(
+  db: MirageDb,
+  now: number,
+  unit: Readonly<ServiceUnitRow>,
+  system: ReportedSystem,
+): Promise<ServiceUnitRow> {
   const { patch, visible } = heartbeatPatch(unit, system, now);
   const comingOnline = unit.announcedStatus !== 'online';
   if (comingOnline) patch.announcedStatus = 'online';
-  const updated = units(db).update(unit.id, patch);
+  const updated = await unitStore(db).update(String(unit.id), patch);
   if (comingOnline && isReporting(updated, now)) emitUnitEvent(db, now, 'unit.online', updated);
   else if (visible) emitUnitEvent(db, now, 'unit.changed', updated);
   return updated;
@@ -248,13 +256,13 @@ async function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnit
   const random = createRandom(hashString(String(command.id)) + now);
   const shot = await screenshotStore(db).insert({ ...makeShot(unit, now, random), flagged: false, note: '' });
   await deliverCapture(db, String(request.id), String(shot.id));
-  emitScreenshotCaptured(db, now, shot, command.id);
+  emitScreenshotCaptured(db, now, shot, command.id, unit.name);
 }
 
 /** Revokes the unit's agent: its credential is refused from now on; what it was asked and never answered fails. */
 export async function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>): Promise<ServiceUnitRow> {
   const agent = unit.agent as UnitAgentRow;
-  const updated = units(db).update(unit.id, { agent: { ...agent, revokedAt: new Date(now).toISOString() } });
+  const updated = await unitStore(db).update(String(unit.id), { agent: { ...agent, revokedAt: new Date(now).toISOString() } });
   for (const command of await commandStore(db).unfinishedOf(String(unit.id))) {
     const finished = await finishCommand(db, now, command, { status: 'failed', message: 'The agent was revoked' });
     if (finished.captureRequestId) await failCapture(db, finished.captureRequestId, 'agentRevoked');
@@ -295,7 +303,7 @@ function routes(server: Server, ctx: MirageContext): void {
   server.delete(
     '/service-units/:id/agent',
     withAuth(server, async ({ db, request, user }) => {
-      const found = unitAccess(db, user, 'update', request.params['id']);
+      const found = await unitAccess(db, user, 'update', request.params['id']);
       if (!found.ok) return found.response;
       if (!found.row.agent || found.row.agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
       return json(200, toView(await revokeAgent(db, ctx.now(), found.row), ctx.now()));
@@ -333,9 +341,9 @@ function routes(server: Server, ctx: MirageContext): void {
     if (!enrolment) return agentError(401, 'enrolmentInvalid', 'The enrolment token is unknown, used or expired');
     const heartbeatIntervalS = heartbeatOf(ctx);
     const organizationId = enrolment.organizationId;
-    const unit = units(db).insert({
+    const unit = await unitStore(db).insert({
       organizationId,
-      name: uniqueName(db, organizationId, system.hostname),
+      name: await uniqueName(db, organizationId, system.hostname),
       hostname: system.hostname,
       ipAddress: firstIpAddress(system.ipAddresses) ?? '',
       operatingSystem: system.platform,
@@ -352,7 +360,7 @@ function routes(server: Server, ctx: MirageContext): void {
       announcedStatus: 'online',
     });
     const credential = newUnitCredential(unit.id);
-    const enrolled = units(db).update(unit.id, {
+    const enrolled = await unitStore(db).update(String(unit.id), {
       agent: {
         kind: 'enrolled',
         enrolledAt: at,
@@ -381,7 +389,7 @@ function routes(server: Server, ctx: MirageContext): void {
       const input = readHeartbeat(body);
       if (!input.ok) return invalid(input.errors);
       const now = ctx.now();
-      recordHeartbeat(db, now, unit, input.value.system);
+      await recordHeartbeat(db, now, unit, input.value.system);
       const pendingCommands = (await commandStore(db).pendingOf(String(unit.id))).length;
       return json(200, {
         receivedAt: new Date(now).toISOString(),
@@ -428,7 +436,7 @@ function routes(server: Server, ctx: MirageContext): void {
         { contentType: upload.contentType, data: upload.data },
       );
       if (command?.captureRequestId) await deliverCapture(db, command.captureRequestId, String(shot.id));
-      emitScreenshotCaptured(db, now, shot, command?.id ?? null);
+      emitScreenshotCaptured(db, now, shot, command?.id ?? null, unit.name);
       return json(201, { screenshotId: String(shot.id) });
     }),
   );

@@ -8,7 +8,9 @@ import type {
   UnitPrediction,
   UnitPredictionDetail,
 } from '../../machines/prediction/types';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
+import { unitStore } from '../unit-store';
+import { compareIds } from '../../core/record-ids';
 import { errorResponse, json, withAuth } from '../http';
 import { organizationStore } from '../organization-store';
 import { filterAndSort, pageOf, queryValues, readListParams, type ListSpec } from '../list';
@@ -44,8 +46,8 @@ interface Computed {
 // One prediction per unit per day and heartbeat state: the report and the dashboard ask often.
 const caches = new WeakMap<object, Map<string, Computed>>();
 
-/** The predictions of the units `include` accepts (all by default): a scope skips the others before any key is built. */
-function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceUnitRow>) => boolean = () => true): Computed[] {
+/** The predictions of these units (a unit's prediction follows only the fields in its cache key). */
+function computeAll(db: MirageDb, now: number, units: readonly Readonly<ServiceUnitRow>[]): Computed[] {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -53,21 +55,18 @@ function computeAll(db: MirageDb, now: number, include: (unit: Readonly<ServiceU
   }
   const today = dayOf(now);
   const out: Computed[] = [];
-  // The stored rows themselves (all() would copy each, and a copy never matches the cached unit below).
-  const units = table<ServiceUnitRow>(db, 'serviceUnits').rows();
   for (const unit of units) {
-    if (!include(unit)) continue;
     // Reporting or not: an agent that stopped makes the unit's history offline.
     const alive = isReporting(unit, now);
     const key = `${unit.id}|${today}|${alive ? 1 : 0}|${unit.maintenance ? 1 : 0}|${unit.lastSeenAt.slice(0, 10)}|${unit.createdAt}`;
     let hit = cache.get(key);
-    if (!hit || hit.unit !== unit) {
-      hit = { unit, prediction: predict(historyOf({ ...unit, agentAlive: alive }, now).history) };
-      cache.set(key, hit);
-    }
+    if (!hit) hit = { unit, prediction: predict(historyOf({ ...unit, agentAlive: alive }, now).history) };
+    // The same history: only what the report shows of the unit (its name) may have changed.
+    else if (hit.unit !== unit) hit = { unit, prediction: hit.prediction };
+    cache.set(key, hit);
     out.push(hit);
   }
-  if (cache.size > units.length * 3) cache.clear();
+  if (cache.size > Math.max(units.length, 1_000) * 3) cache.clear();
   return out;
 }
 
@@ -131,12 +130,13 @@ function scopeOf(request: Request): Scope | string {
 /** The scoped predictions (organization and unit; the band filter is applied to the list only). */
 async function scoped(db: MirageDb, now: number, scope: Scope): Promise<UnitPrediction[]> {
   const orgs = await organizationNames(db);
+  const units = scope.unitId
+    ? await unitStore(db).getMany([scope.unitId])
+    : await unitStore(db).inScope(scope.organizationId ? [scope.organizationId] : 'all');
   return computeAll(
     db,
     now,
-    (unit) =>
-      (!scope.organizationId || String(unit.organizationId) === scope.organizationId) &&
-      (!scope.unitId || String(unit.id) === scope.unitId),
+    units.filter((unit) => !scope.organizationId || String(unit.organizationId) === scope.organizationId),
   ).map((c) => toUnitPrediction(c, orgs));
 }
 
@@ -251,17 +251,19 @@ export const predictionDomain: MirageDomain = {
       '/reports/prediction/units',
       withAuth(
         server,
-        ({ db, request }) => {
+        async ({ db, request }) => {
           const organizationId = queryValues(request, 'organizationId')[0] ?? '';
           const search = (queryValues(request, 'search')[0] ?? '').toLowerCase();
           const ids = queryValues(request, 'id');
-          const items = table<ServiceUnitRow>(db, 'serviceUnits')
-            .where(
+          const candidates =
+            ids.length > 0
+              ? (await unitStore(db).getMany(ids)).sort((a, b) => compareIds(a.id, b.id))
+              : await unitStore(db).inScope(organizationId ? [organizationId] : 'all');
+          const items = candidates
+            .filter(
               (u) =>
                 (!organizationId || String(u.organizationId) === organizationId) &&
-                (ids.length > 0
-                  ? ids.includes(String(u.id))
-                  : !search || u.name.toLowerCase().includes(search) || u.hostname.toLowerCase().includes(search)),
+                (ids.length > 0 || !search || u.name.toLowerCase().includes(search) || u.hostname.toLowerCase().includes(search)),
             )
             .slice(0, 20)
             .map((u) => ({ id: String(u.id), name: u.name, hostname: u.hostname, status: statusOf(u, ctx.now()) }));
@@ -292,10 +294,10 @@ export const predictionDomain: MirageDomain = {
         server,
         async ({ db, request }) => {
           const id = String(request.params['id'] ?? '');
-          const unit = table<ServiceUnitRow>(db, 'serviceUnits').find(id);
+          const unit = await unitStore(db).get(id);
           if (!unit) return errorResponse(404, 'Service unit not found');
           const now = ctx.now();
-          const [computed] = computeAll(db, now, (u) => String(u.id) === id);
+          const [computed] = computeAll(db, now, [unit]);
           if (!computed) return errorResponse(404, 'Service unit not found');
           const detail: UnitPredictionDetail = {
             prediction: toUnitPrediction(computed, await organizationNames(db)),
@@ -313,7 +315,7 @@ export const predictionDomain: MirageDomain = {
 /** The n highest-risk units, for the admin dashboard. */
 export async function highestRisk(db: MirageDb, now: number, n: number): Promise<UnitPrediction[]> {
   const orgs = await organizationNames(db);
-  return computeAll(db, now)
+  return computeAll(db, now, await unitStore(db).inScope('all'))
     .filter((c) => c.prediction.riskScore !== null)
     .sort((a, b) => (b.prediction.riskScore ?? 0) - (a.prediction.riskScore ?? 0) || a.unit.name.localeCompare(b.unit.name))
     .slice(0, n)
@@ -321,11 +323,11 @@ export async function highestRisk(db: MirageDb, now: number, n: number): Promise
 }
 
 /** Units online per day over the last `days` days (from the history's heartbeats), for the admin dashboard. */
-export function onlineTrend(db: MirageDb, now: number, days: number): { date: string; online: number; total: number }[] {
+export async function onlineTrend(db: MirageDb, now: number, days: number): Promise<{ date: string; online: number; total: number }[]> {
   const today = dayOf(now);
   const out = Array.from({ length: days }, (_, i) => ({ date: dateOfDay(today - days + 1 + i), online: 0, total: 0 }));
   const index = new Map(out.map((p, i) => [p.date, i]));
-  for (const unit of table<ServiceUnitRow>(db, 'serviceUnits').rows()) {
+  for (const unit of await unitStore(db).inScope('all')) {
     const { dates, history } = historyOf({ ...unit, agentAlive: isReporting(unit, now) }, now);
     dates.forEach((date, i) => {
       const at = index.get(date);

@@ -9,6 +9,7 @@ import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-
 import { idempotent } from '../idempotency';
 import { noteProcessesWatched } from '../watched-units';
 import { access } from '../access';
+import { unitStore, unitsTable } from '../unit-store';
 import type { Action, Resource } from '../../machines/permissions/can';
 import { emitEvent } from '../events';
 import { commandView, issueCommand } from '../commands';
@@ -158,7 +159,7 @@ function newProcess(
 
 const processes = (db: MirageDb) => table<ProcessRow>(db, 'processes');
 const rules = (db: MirageDb) => table<ProcessRuleRow>(db, 'processRules');
-const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
+const units = unitsTable;
 
 /** The processes answered from the rows in memory (the embedded backend). */
 export function memoryProcesses(db: MirageDb): ProcessRepository {
@@ -246,7 +247,7 @@ export const processRuleStore = (db: MirageDb): ProcessRuleRepository => ruleRep
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
  * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
  */
-export function unitResourceAccess(
+export async function unitResourceAccess(
   db: MirageDb,
   user: UserRow,
   action: Action,
@@ -254,7 +255,7 @@ export function unitResourceAccess(
   id: string | undefined,
   notFound = 'Service unit not found',
 ) {
-  return access(user, action, resource, id ? units(db).find(id) : undefined, (u) => u.organizationId, notFound);
+  return access(user, action, resource, id ? await unitStore(db).get(id) : undefined, (u) => u.organizationId, notFound);
 }
 
 const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
@@ -418,18 +419,18 @@ export const processesDomain: MirageDomain = {
       unitResourceAccess(db, user, action, 'processRule', request.params['id'], notFound);
     /** The rule of the path, when the user may do `action` to it: 404 when it is not the unit's, 403 when refused. */
     const ruleOf = async (db: MirageDb, user: UserRow, action: Action, request: Request) => {
-      const unit = ruleUnit(db, user, 'read', request, 'Rule not found');
+      const unit = await ruleUnit(db, user, 'read', request, 'Rule not found');
       const existing = await processRuleStore(db).get(request.params['ruleId'] ?? '');
       if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id))
         return { ok: false as const, response: errorResponse(404, 'Rule not found') };
-      const allowed = ruleUnit(db, user, action, request);
+      const allowed = await ruleUnit(db, user, action, request);
       return allowed.ok ? { ok: true as const, unit: allowed.row, existing } : allowed;
     };
 
     server.get(
       '/service-units/:id/processes',
       withAuth(server, async ({ db, request, user }) => {
-        const found = unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
+        const found = await unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
         if (!found.ok) return found.response;
         noteProcessesWatched(db, String(found.row.id), ctx.now());
         return await listProcesses(db, request, found.row, ctx.now());
@@ -441,7 +442,7 @@ export const processesDomain: MirageDomain = {
       withAuth(server, async ({ db, request, user }) => {
         // Ending a process changes what runs on the unit: an update of the unit.
         const row = await processStore(db).get(request.params['id'] ?? '');
-        const found = unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
+        const found = await unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
         if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
         if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
         // Nobody would ever carry the command out: a unit without an active agent cannot end a process.
@@ -462,7 +463,7 @@ export const processesDomain: MirageDomain = {
     server.get(
       '/service-units/:id/process-rules',
       withAuth(server, async ({ db, request, user }) => {
-        const found = ruleUnit(db, user, 'read', request);
+        const found = await ruleUnit(db, user, 'read', request);
         if (!found.ok) return found.response;
         const unit = found.row;
         const items = (await processRuleStore(db).ofUnit(String(unit.id))).sort((a, b) => a.pattern.localeCompare(b.pattern)).map(toRule);
@@ -474,7 +475,7 @@ export const processesDomain: MirageDomain = {
       '/service-units/:id/process-rules',
       withAuth(server, ({ db, request, user }) =>
         idempotent(db, request, user.id, ctx.now(), async () => {
-          const found = ruleUnit(db, user, 'create', request);
+          const found = await ruleUnit(db, user, 'create', request);
           if (!found.ok) return found.response;
           const unit = found.row;
           const input = await readRule(db, parseBody(request), String(unit.id));

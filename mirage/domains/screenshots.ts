@@ -5,6 +5,7 @@ import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type Us
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom, unitResourceAccess } from './processes';
+import { unitStore, unitsTable } from '../unit-store';
 import { access, organizationScope, refusal, splitBulk } from '../access';
 import type { Action } from '../../machines/permissions/can';
 import { readText } from '../../machines/text/text-rules';
@@ -71,7 +72,7 @@ const RESOLUTIONS: [number, number][] = [
 
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
 export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
-const units = (db: MirageDb) => table<ServiceUnit>(db, 'serviceUnits');
+const units = unitsTable;
 
 export function makeShot(
   unit: Pick<ServiceUnit, 'id' | 'organizationId' | 'operatingSystem'>,
@@ -155,16 +156,10 @@ function toItem(row: Readonly<ScreenshotRow>, unitName: (id: string) => string):
   };
 }
 
-export function unitNames(db: MirageDb): (id: string) => string {
-  const cache = new Map<string, string>();
-  return (id) => {
-    let name = cache.get(id);
-    if (name === undefined) {
-      name = units(db).find(id)?.name ?? '';
-      cache.set(id, name);
-    }
-    return name;
-  };
+/** The names of these units, read at once ('' for a unit that is gone). */
+export async function unitNames(db: MirageDb, unitIds: readonly string[]): Promise<(id: string) => string> {
+  const names = new Map((await unitStore(db).getMany([...new Set(unitIds)])).map((u) => [String(u.id), u.name]));
+  return (id) => names.get(id) ?? '';
 }
 
 function parseDay(value: string | undefined, endOfDay: boolean): number | null {
@@ -301,7 +296,10 @@ export const screenshotStore = (db: MirageDb): ScreenshotRepository => repositor
 async function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
   const query = readScreenshotQuery(request);
   const { rows, total } = await screenshotStore(db).list(query, screenshotScope(user));
-  const names = unitNames(db);
+  const names = await unitNames(
+    db,
+    rows.map((r) => r.serviceUnitId),
+  );
   return json(200, { items: rows.map((r) => toItem(r, names)), total, page: query.page, pageSize: query.pageSize });
 }
 
@@ -337,7 +335,7 @@ function readPatch(body: unknown): PatchResult {
 
 /** A pending capture request whose unit is gone fails (its agent will never answer). */
 async function settleCapture(db: MirageDb, row: Readonly<CaptureRequestRow>): Promise<Readonly<CaptureRequestRow>> {
-  if (row.status !== 'pending' || units(db).find(row.serviceUnitId)) return row;
+  if (row.status !== 'pending' || (await unitStore(db).get(row.serviceUnitId))) return row;
   return captureStore(db).update(String(row.id), { status: 'failed', failureReason: 'unitGone' });
 }
 
@@ -347,6 +345,7 @@ export function emitScreenshotCaptured(
   now: number,
   shot: Pick<ScreenshotRow, 'id' | 'organizationId' | 'serviceUnitId'>,
   commandId: string | number | null,
+  unitName: string,
 ): void {
   emitEvent(db, now, {
     type: 'screenshot.captured',
@@ -356,7 +355,7 @@ export function emitScreenshotCaptured(
     data: {
       screenshotId: String(shot.id),
       commandId: commandId === null ? null : String(commandId),
-      unitName: table<{ id: string; name: string }>(db, 'serviceUnits').find(shot.serviceUnitId)?.name ?? '',
+      unitName,
     },
   });
 }
@@ -387,7 +386,7 @@ async function captureView(db: MirageDb, row: Readonly<CaptureRequestRow>) {
     failureReason: row.failureReason,
     // The live screenshot.captured names the same command: the caller settles its own request by it.
     commandId: row.commandId ?? null,
-    screenshot: shot ? toItem(shot, unitNames(db)) : null,
+    screenshot: shot ? toItem(shot, await unitNames(db, [shot.serviceUnitId])) : null,
   };
 }
 
@@ -404,7 +403,7 @@ export const screenshotsDomain: MirageDomain = {
       '/screenshots/:id',
       withAuth(server, async ({ db, request, user }) => {
         const found = await screenshotAccess(db, user, 'read', request.params['id']);
-        return found.ok ? json(200, toItem(found.row, unitNames(db))) : found.response;
+        return found.ok ? json(200, toItem(found.row, await unitNames(db, [found.row.serviceUnitId]))) : found.response;
       }),
     );
 
@@ -417,7 +416,7 @@ export const screenshotsDomain: MirageDomain = {
       // Only a real change is news (saving the same flag and note again announces nothing).
       if (updated.flagged !== found.row.flagged || updated.note !== found.row.note)
         emitScreenshotChanged(db, ctx.now(), updated, 'updated');
-      return json(200, toItem(updated, unitNames(db)));
+      return json(200, toItem(updated, await unitNames(db, [updated.serviceUnitId])));
     });
     server.patch('/screenshots/:id', update);
     server.put('/screenshots/:id', update);
@@ -477,7 +476,7 @@ export const screenshotsDomain: MirageDomain = {
       '/service-units/:id/capture',
       withAuth(server, async ({ db, request, user }) => {
         // A capture makes a screenshot of the unit: creating a screenshot in the unit's organization.
-        const found = unitResourceAccess(db, user, 'create', 'screenshot', request.params['id']);
+        const found = await unitResourceAccess(db, user, 'create', 'screenshot', request.params['id']);
         if (!found.ok) return found.response;
         const unit = found.row;
         const now = ctx.now();

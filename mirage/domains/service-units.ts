@@ -19,6 +19,7 @@ import { processRuleStore, processStore } from './processes';
 import { urlRuleStore } from './url-restrictions';
 import { commandStore } from '../commands';
 import { captureStore } from '../capture-requests';
+import { unitStore, unitsTable, UNITS, type ServiceUnitRow, type UnitAgentRow } from '../unit-store';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -28,16 +29,7 @@ import { captureStore } from '../capture-requests';
  * `sweepUnitStatuses` announces the units whose heartbeat window passed.
  */
 
-/** The unit's agent as stored: the API's view plus the hash of its credential (never shown). */
-export interface UnitAgentRow extends UnitAgent {
-  credentialHash: string;
-}
-
-export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
-  agent: UnitAgentRow | null;
-  /** Reporting or not, as last announced (unit.online / unit.offline); maintenance aside. */
-  announcedStatus?: 'online' | 'offline';
-}
+export type { ServiceUnitRow, UnitAgentRow };
 
 export type ServiceUnitView = Omit<ServiceUnit, 'agent'> & { status: UnitStatus; agent: UnitAgent | null };
 
@@ -53,7 +45,7 @@ export const SIMULATED_AGENT_CAP = 300;
 /** The screens' own online-status rule (machines/service-units/unit-status.ts), so server and views never disagree. */
 export const statusOf = unitStatus;
 
-const units = (db: MirageDb) => table<ServiceUnitRow>(db, 'serviceUnits');
+const units = unitsTable;
 
 export function agentView(agent: UnitAgentRow | null | undefined): UnitAgent | null {
   if (!agent) return null;
@@ -105,10 +97,8 @@ export function emitUnitEvent(
  */
 export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<number> {
   let offline = 0;
-  const gone: Readonly<ServiceUnitRow>[] = [];
-  for (const row of units(db).rows()) if (row.announcedStatus !== 'offline' && !isReporting(row, now)) gone.push(row);
-  for (const row of gone) {
-    const updated = units(db).update(row.id, { announcedStatus: 'offline' });
+  for (const row of await unitStore(db).goneQuiet(now)) {
+    const updated = await unitStore(db).update(String(row.id), { announcedStatus: 'offline' });
     emitUnitEvent(db, now, 'unit.offline', updated);
     offline += 1;
   }
@@ -165,7 +155,7 @@ function listRows(
 ): readonly Readonly<ServiceUnitRow>[] {
   const readable = inScope(scope);
   if (!STABLE_SORTS.has(params.sort)) return filterAndSort(readable ? units(db).rows().filter(readable) : units(db).rows(), params, spec);
-  const changes = changeCountOf(db, 'serviceUnits');
+  const changes = changeCountOf(db, UNITS);
   let cache = sortedCache.get(db);
   if (!cache || cache.changes !== changes) sortedCache.set(db, (cache = { changes, byKey: new Map() }));
   const key = `${params.sort}:${params.order}`;
@@ -249,13 +239,10 @@ const EXPORT_LIMIT = 20_000;
 
 // --- validation: core/unit-input.ts (the form checks with the same rule) -----------------------
 
-function duplicateName(db: MirageDb, organizationId: string | number, name: string, exceptId?: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    units(db).where(
-      (u) => String(u.organizationId) === String(organizationId) && u.name.toLowerCase() === lower && String(u.id) !== exceptId,
-    ).length > 0
-  );
+/** Whether another unit of the organization has this name, in any case. */
+async function duplicateName(db: MirageDb, organizationId: string | number, name: string, exceptId?: string): Promise<boolean> {
+  const named = await unitStore(db).withNames(String(organizationId), [name.toLowerCase()]);
+  return named.some((u) => String(u.id) !== exceptId);
 }
 
 // --- handlers ---------------------------------------------------------------------------------
@@ -264,13 +251,14 @@ const NOT_FOUND = 'Service unit not found';
 const notFound = () => errorResponse(404, NOT_FOUND);
 
 /** The unit when the user may do `action` to it (mirage/access.ts), else the 404 or 403 to answer. */
-export function unitAccess(db: MirageDb, user: UserRow, action: Action, id: string | undefined) {
-  return access(user, action, 'serviceUnit', id ? units(db).find(id) : undefined, (u) => u.organizationId, NOT_FOUND);
+export async function unitAccess(db: MirageDb, user: UserRow, action: Action, id: string | undefined) {
+  return access(user, action, 'serviceUnit', id ? await unitStore(db).get(id) : undefined, (u) => u.organizationId, NOT_FOUND);
 }
 
-async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Promise<void> {
-  const organizationId = units(db).find(id)?.organizationId ?? null;
-  units(db).remove(id);
+async function removeUnitEverywhere(db: MirageDb, unit: Readonly<ServiceUnitRow>, now: number): Promise<void> {
+  const id = String(unit.id);
+  const organizationId = unit.organizationId ?? null;
+  await unitStore(db).remove(id);
   emitEvent(db, now, { type: 'unit.deleted', organizationId, subjectId: id, unitId: id, data: {} });
   // What belongs to the unit goes with it; URL rules scoped to it forget it.
   await screenshotStore(db).removeOfUnit(id);
@@ -285,21 +273,27 @@ async function removeUnitEverywhere(db: MirageDb, id: string, now: number): Prom
  * for the whole request; ids of records the user may read but not change are left out and counted in
  * `refused`, and when none is left the answer is the 403.
  */
-function bulkIds(db: MirageDb, user: UserRow, action: Action, request: Request): { ids: string[]; refused: number } | Response {
+async function bulkUnits(
+  db: MirageDb,
+  user: UserRow,
+  action: Action,
+  request: Request,
+): Promise<{ units: Readonly<ServiceUnitRow>[]; refused: number } | Response> {
   const ids = idsOf(parseBody(request));
   if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
   if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
+  const found = new Map((await unitStore(db).getMany(ids)).map((u) => [String(u.id), u]));
   const split = splitBulk(
     user,
     action,
     'serviceUnit',
     ids,
-    (id) => units(db).find(id),
+    (id) => found.get(id),
     (u) => u.organizationId,
   );
   if (split.missing > 0) return notFound();
   if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused });
-  return { ids: split.allowed, refused: split.refused };
+  return { units: split.allowed.flatMap((id) => found.get(id) ?? []), refused: split.refused };
 }
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
@@ -336,8 +330,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.get(
     '/service-units/:id',
-    authed(({ db, request, user }) => {
-      const found = unitAccess(db, user, 'read', request.params['id']);
+    authed(async ({ db, request, user }) => {
+      const found = await unitAccess(db, user, 'read', request.params['id']);
       return found.ok ? json(200, toView(found.row, ctx.now())) : found.response;
     }),
   );
@@ -345,28 +339,28 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
   server.post(
     '/service-units/bulk-delete',
     authed(async ({ db, request, user }) => {
-      const bulk = bulkIds(db, user, 'delete', request);
+      const bulk = await bulkUnits(db, user, 'delete', request);
       if (bulk instanceof Response) return bulk;
-      for (const id of bulk.ids) await removeUnitEverywhere(db, id, ctx.now());
-      return json(200, { deleted: bulk.ids.length, refused: bulk.refused });
+      for (const unit of bulk.units) await removeUnitEverywhere(db, unit, ctx.now());
+      return json(200, { deleted: bulk.units.length, refused: bulk.refused });
     }),
   );
 
   server.post(
     '/service-units/bulk-maintenance',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const body = parseBody(request);
       if (!isRecord(body) || typeof body['maintenance'] !== 'boolean') {
         return errorResponse(422, 'Validation failed', { maintenance: 'required' });
       }
-      const bulk = bulkIds(db, user, 'update', request);
+      const bulk = await bulkUnits(db, user, 'update', request);
       if (bulk instanceof Response) return bulk;
       const updatedAt = new Date(ctx.now()).toISOString();
-      for (const id of bulk.ids) {
-        const row = units(db).update(id, { maintenance: body['maintenance'], updatedAt });
+      for (const unit of bulk.units) {
+        const row = await unitStore(db).update(String(unit.id), { maintenance: body['maintenance'], updatedAt });
         emitUnitEvent(db, ctx.now(), 'unit.changed', row);
       }
-      return json(200, { updated: bulk.ids.length, refused: bulk.refused });
+      return json(200, { updated: bulk.units.length, refused: bulk.refused });
     }),
   );
 
@@ -375,13 +369,13 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(
       ({ db, request, user }) =>
         createRefusal(user, 'serviceUnit') ??
-        idempotent(db, request, user.id, ctx.now(), () => {
+        idempotent(db, request, user.id, ctx.now(), async () => {
           const { value, errors } = readUnitInput(parseBody(request));
-          if (!errors['name'] && duplicateName(db, user.organizationId, value.name)) errors['name'] = 'duplicateName';
+          if (!errors['name'] && (await duplicateName(db, user.organizationId, value.name))) errors['name'] = 'duplicateName';
           if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
           const now = new Date(ctx.now()).toISOString();
           // A unit added by hand has no agent (one enrols with a token): it counts as seen when it was added.
-          const row = units(db).insert({
+          const row = await unitStore(db).insert({
             ...value,
             organizationId: String(user.organizationId),
             agentVersion: CURRENT_AGENT_VERSION,
@@ -399,15 +393,15 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
 
   server.put(
     '/service-units/:id',
-    authed(({ db, request, user }) => {
+    authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const found = unitAccess(db, user, 'update', id);
+      const found = await unitAccess(db, user, 'update', id);
       if (!found.ok) return found.response;
       const existing = found.row;
       const { value, errors } = readUnitInput(parseBody(request));
-      if (!errors['name'] && duplicateName(db, existing.organizationId, value.name, id)) errors['name'] = 'duplicateName';
+      if (!errors['name'] && (await duplicateName(db, existing.organizationId, value.name, id))) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      const row = units(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString() });
+      const row = await unitStore(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString() });
       emitUnitEvent(db, ctx.now(), 'unit.changed', row);
       return json(200, toView(row, ctx.now()));
     }),
@@ -417,9 +411,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/service-units/:id',
     authed(async ({ db, request, user }) => {
       const id = String(request.params['id']);
-      const found = unitAccess(db, user, 'delete', id);
+      const found = await unitAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
-      await removeUnitEverywhere(db, id, ctx.now());
+      await removeUnitEverywhere(db, found.row, ctx.now());
       return json(204);
     }),
   );

@@ -5,6 +5,7 @@ import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from
 import { filterAndSort, pageOf, readListParams } from '../list';
 import { normalizeUrlPattern, TIME_OF_DAY, URL_RULE_TEXT_RULES, urlPatternProblem } from '../../core/rule-patterns';
 import { readText } from '../../machines/text/text-rules';
+import { unitStore, unitsTable } from '../unit-store';
 import type { MirageContext, MirageDomain } from '../types';
 import { idempotent } from '../idempotency';
 import { access, createRefusal, organizationScope } from '../access';
@@ -29,7 +30,7 @@ const MATCH_TYPES: readonly UrlMatchType[] = ['domain', 'exact', 'wildcard', 're
 const ACTIONS: readonly RuleAction[] = ['allow', 'block'];
 
 const rules = (db: MirageDb) => table<UrlRestrictionRow>(db, 'urlRestrictions');
-const unitRows = (db: MirageDb) => table<{ id: string; organizationId: string; name: string }>(db, 'serviceUnits');
+const unitRows = unitsTable;
 
 const inScope = (scope: ReturnType<typeof organizationScope>) => (r: Readonly<UrlRuleRecord>) =>
   inOrganizationScope(scope, r.organizationId);
@@ -91,7 +92,11 @@ interface RuleInput {
 }
 
 /** `organizationId`: the rule's; the units a rule is scoped to must be that organization's. */
-function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { value: RuleInput; errors: Record<string, string> } {
+async function readRuleInput(
+  db: MirageDb,
+  organizationId: string,
+  body: unknown,
+): Promise<{ value: RuleInput; errors: Record<string, string> }> {
   const b = isRecord(body) ? body : {};
   const errors: Record<string, string> = {};
   const matchType = (typeof b['matchType'] === 'string' ? b['matchType'] : '') as UrlMatchType;
@@ -115,13 +120,10 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
     const ids = Array.isArray(rawScope['unitIds']) ? rawScope['unitIds'].map(String) : [];
     const unique = [...new Set(ids)];
     if (unique.length === 0) errors['unitIds'] = 'required';
-    else if (
-      unique.some((id) => {
-        const unit = unitRows(db).find(id);
-        return !unit || String(unit.organizationId) !== organizationId;
-      })
-    )
-      errors['unitIds'] = 'unknownUnit';
+    else {
+      const own = (await unitStore(db).getMany(unique)).filter((unit) => String(unit.organizationId) === organizationId);
+      if (own.length !== unique.length) errors['unitIds'] = 'unknownUnit';
+    }
     scope = { kind: 'units', unitIds: unique };
   } else if (rawScope['kind'] !== 'all') errors['scope'] = 'required';
 
@@ -147,7 +149,7 @@ function readRuleInput(db: MirageDb, organizationId: string, body: unknown): { v
 
 /** The input's field errors, with `duplicateRule` when another rule of the organization is the same rule. */
 async function inputErrors(db: MirageDb, organizationId: string, body: unknown, exceptId?: string) {
-  const { value, errors } = readRuleInput(db, organizationId, body);
+  const { value, errors } = await readRuleInput(db, organizationId, body);
   if (Object.keys(errors).length === 0 && (await urlRuleStore(db).hasDuplicate(organizationId, duplicateKey(value), exceptId)))
     errors['pattern'] = 'duplicateRule';
   return { value, errors, valid: Object.keys(errors).length === 0 };

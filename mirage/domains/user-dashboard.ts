@@ -1,16 +1,13 @@
 import type { ServiceUnit } from '../../machines/domain/types';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
+import { unitStore } from '../unit-store';
 import { json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageDomain } from '../types';
 import { processStore } from './processes';
 import { urlRuleStore } from './url-restrictions';
 import { unitStatus } from '../../machines/service-units/unit-status';
 import { screenshotScope, screenshotStore, unitNames } from './screenshots';
-import { organizationScope, readableBy } from '../access';
-import type { Resource } from '../../machines/permissions/can';
-
-/** The dashboard counts what the user may read of each resource (can.ts readScope). */
-const inOrg = (user: UserRow, resource: Resource) => readableBy(user, resource);
+import { organizationScope } from '../access';
 
 function startOfDay(now: number): string {
   const d = new Date(now);
@@ -18,10 +15,9 @@ function startOfDay(now: number): string {
   return d.toISOString();
 }
 
-/** The units the user may read (status derives from each one's last heartbeat, as in the units list). */
-function visibleUnits(db: MirageDb, user: UserRow): ServiceUnit[] {
-  const mine = inOrg(user, 'serviceUnit');
-  return table<ServiceUnit>(db, 'serviceUnits').where((u) => mine(u.organizationId));
+/** The units the user may read, what the dashboard counts (status derives from each one's last heartbeat, as in the units list). */
+function visibleUnits(db: MirageDb, user: UserRow): Promise<ServiceUnit[]> {
+  return unitStore(db).inScope(organizationScope(user, 'serviceUnit'));
 }
 
 function limitOf(value: string | undefined, fallback: number): number {
@@ -36,7 +32,7 @@ export const userDashboardDomain: MirageDomain = {
       '/dashboard/summary',
       withAuth(server, async ({ db, user }) => {
         const now = ctx.now();
-        const unitList = visibleUnits(db, user);
+        const unitList = await visibleUnits(db, user);
         const unitIds = new Set(unitList.map((u) => String(u.id)));
         const counts = { online: 0, offline: 0, maintenance: 0 };
         for (const unit of unitList) counts[unitStatus(unit, now)] += 1;
@@ -56,10 +52,10 @@ export const userDashboardDomain: MirageDomain = {
 
     server.get(
       '/dashboard/recent-offline',
-      withAuth(server, ({ db, request, user }) => {
+      withAuth(server, async ({ db, request, user }) => {
         const now = ctx.now();
         const limit = limitOf(queryParam(request, 'limit'), 5);
-        const items = visibleUnits(db, user)
+        const items = (await visibleUnits(db, user))
           .filter((u) => unitStatus(u, now) === 'offline')
           .sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt))
           .slice(0, limit)
@@ -79,8 +75,12 @@ export const userDashboardDomain: MirageDomain = {
       '/dashboard/latest-screenshots',
       withAuth(server, async ({ db, request, user }) => {
         const limit = limitOf(queryParam(request, 'limit'), 6);
-        const names = unitNames(db);
-        const items = (await screenshotStore(db).newest(screenshotScope(user), limit)).map((s) => ({
+        const newest = await screenshotStore(db).newest(screenshotScope(user), limit);
+        const names = await unitNames(
+          db,
+          newest.map((s) => s.serviceUnitId),
+        );
+        const items = newest.map((s) => ({
           id: String(s.id),
           serviceUnitId: s.serviceUnitId,
           unitName: names(s.serviceUnitId),

@@ -1,8 +1,9 @@
 import { secretHash, simulatedCredential } from '../agent-credentials';
-import { table, type MirageDb } from '../db';
+import type { MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
 import { organizationStore } from '../organization-store';
 import { userStore } from '../user-store';
+import { unitStore } from '../unit-store';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import { compareIds } from '../../core/record-ids';
 
@@ -66,9 +67,9 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
  * first, as the seed puts Globex before Acme's 10,000 units. A change of rows like any other: the caller
  * stores it. Returns the ids of the units it gave an agent.
  */
-export function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT_HEARTBEAT_S): string[] {
-  const units = table<ServiceUnitRow & { agentAlive?: unknown }>(db, 'serviceUnits');
-  const rows = units.rows();
+export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT_HEARTBEAT_S): Promise<string[]> {
+  const units = unitStore(db);
+  const rows: readonly Readonly<ServiceUnitRow & { agentAlive?: unknown }>[] = await units.inScope('all');
   let left = SIMULATED_AGENT_CAP - rows.filter((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt).length;
   const candidates = rows.filter((u) => u.agentAlive === true && !u.agent);
   if (left <= 0 || candidates.length === 0) return [];
@@ -80,7 +81,7 @@ export function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT
   for (const unit of candidates) {
     if (left <= 0) break;
     left -= 1;
-    units.update(unit.id, {
+    await units.update(String(unit.id), {
       agent: {
         kind: 'simulated',
         enrolledAt: unit.createdAt,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryOrganizationCounts } from '../../mirage/domains/organizations';
 import { createBackend, type Backend } from '../backend';
 import { call, jsonOf, signIn, unitInput } from '../test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../test-support/database';
@@ -27,10 +26,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Each organization's accounts, counted from the stored records themselves (not from user_list). */
-async function storedUserCounts(): Promise<Map<string, number>> {
+/** Each organization's accounts or units, counted from the stored records themselves (not from the list tables). */
+async function storedCounts(collection: 'users' | 'serviceUnits'): Promise<Map<string, number>> {
   const { rows } = await database.sql.query<{ data: { organizationId: string | number } }>(
-    `SELECT data FROM rows WHERE collection = 'users' AND NOT deleted`,
+    `SELECT data FROM rows WHERE collection = $1 AND NOT deleted`,
+    [collection],
   );
   const counts = new Map<string, number>();
   for (const { data } of rows) counts.set(String(data.organizationId), (counts.get(String(data.organizationId)) ?? 0) + 1);
@@ -39,14 +39,13 @@ async function storedUserCounts(): Promise<Map<string, number>> {
 
 describe(`the organizations' counts on ${BACKEND_NAME}`, () => {
   const expectAlike = async () => {
-    const memory = memoryOrganizationCounts(backend.db);
     const stored = createSqlOrganizationCounts(database.sql);
-    const [fromMemory, fromSql, users] = await Promise.all([memory.all(), stored.all(), storedUserCounts()]);
+    const [fromSql, users, units] = await Promise.all([stored.all(), storedCounts('users'), storedCounts('serviceUnits')]);
     const sorted = (map: ReadonlyMap<string, number>) => [...map].filter(([id]) => id !== 'null').sort();
     expect(sorted(fromSql.users)).toEqual(sorted(users));
-    expect(sorted(fromSql.units)).toEqual(sorted(fromMemory.units));
+    expect(sorted(fromSql.units)).toEqual(sorted(units));
     for (const id of [...users.keys(), 'none', 'a\0b']) {
-      expect(await stored.of(id), id).toEqual({ userCount: users.get(id) ?? 0, unitCount: (await memory.of(id)).unitCount });
+      expect(await stored.of(id), id).toEqual({ userCount: users.get(id) ?? 0, unitCount: units.get(id) ?? 0 });
     }
     return fromSql;
   };

@@ -3,7 +3,7 @@ import { compareIds } from '../../core/record-ids';
 import type { StoredOrg } from '../../mirage/organization-store';
 import { newRecordId } from '../../mirage/record-ids';
 import { ORGANIZATIONS } from './organization-list';
-import { collectionRecords, storable } from './records';
+import { collectionRecords } from './records';
 import type { Queryable } from './sql';
 import { reader, type WriteBatch } from './unit-of-work';
 
@@ -18,15 +18,7 @@ export function createSqlOrganizations(sql: Queryable, writeBatch: WriteBatch): 
   const records = collectionRecords<StoredOrg>(ORGANIZATIONS, writeBatch);
   return {
     get: (id) => records.get(reader(sql), id),
-    async getMany(ids) {
-      const wanted = [...new Set(ids)].filter(storable);
-      if (wanted.length === 0) return [];
-      const { rows } = await reader(sql).query<{ data: StoredOrg }>(
-        `SELECT data FROM rows WHERE collection = '${ORGANIZATIONS}' AND NOT deleted AND id = ANY($1::text[])`,
-        [wanted],
-      );
-      return rows.map((row) => row.data);
-    },
+    getMany: (ids) => records.getMany(reader(sql), ids),
     async all() {
       const { rows } = await reader(sql).query<{ data: StoredOrg }>(
         `SELECT data FROM rows WHERE collection = '${ORGANIZATIONS}' AND NOT deleted`,

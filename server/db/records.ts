@@ -26,8 +26,24 @@ export function collectionRecords<T extends Row>(collection: string, writeBatch:
     const { tx, wrote } = await writer();
     wrote(await writeBatch(tx, [{ collection, put: [...records], deleted: [] }]));
   };
+  /** The stored ones of these ids, in no particular order. */
+  const getMany = async (db: Queryable, ids: readonly string[]): Promise<T[]> => {
+    const wanted = [...new Set(ids)].filter(storable);
+    if (wanted.length === 0) return [];
+    const { rows } = await db.query<{ data: T }>(`SELECT data FROM rows WHERE collection = $1 AND NOT deleted AND id = ANY($2::text[])`, [
+      collection,
+      wanted,
+    ]);
+    return rows.map((row) => row.data);
+  };
   return {
     get,
+    getMany,
+    /** The records a query over `rows r` answers (it selects `data`). */
+    async select(db: Queryable, text: string, values: readonly unknown[]): Promise<T[]> {
+      const { rows } = await db.query<{ data: T }>(text, [...values]);
+      return rows.map((row) => row.data);
+    },
     put,
     /** Stores one record and answers it. */
     async putOne(record: T): Promise<T> {

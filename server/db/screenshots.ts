@@ -18,6 +18,7 @@ import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { ORGANIZATIONS } from './organization-list';
 import { USERS } from './user-list';
+import { UNITS } from './unit-list';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -37,7 +38,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * the demo apps' to-do tasks, emails and mailboxes, todo-tasks.ts and emails.ts, the agents' commands and the capture
  * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
  * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
- * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, and the accounts, users.ts).
+ * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, the accounts, users.ts, and the service units, units.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -57,6 +58,7 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   IDEMPOTENCY_KEYS,
   ORGANIZATIONS,
   USERS,
+  UNITS,
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

@@ -92,7 +92,7 @@ export const unitListTable = listTable({
 });
 
 /** The WHERE clause of a scope, filters and search (with `now` for the status filter). */
-function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'> | null, now: number) {
+export function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'> | null, now: number) {
   const where: string[] = [];
   if (scope !== 'all') {
     where.push(
@@ -114,7 +114,7 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
 }
 
 /** unitStatus as SQL on the entry: the status's name, or its place in STATUS_ORDER (how status sorts). */
-function statusExpression(params: Parameters, now: number, as: 'name' | 'order'): string {
+export function statusExpression(params: Parameters, now: number, as: 'name' | 'order'): string {
   const value = (status: (typeof STATUS_ORDER)[number]) => (as === 'name' ? `'${status}'` : String(STATUS_ORDER.indexOf(status)));
   return `(CASE WHEN u.maintenance THEN ${value('maintenance')} WHEN ${params.add(now, 'bigint')} <= u.online_until_ms THEN ${value('online')} ELSE ${value('offline')} END)`;
 }

@@ -20,10 +20,7 @@ const byId = (a: AdminUserRow, b: AdminUserRow) => compareIds(a.id, b.id);
 
 export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepository<AdminUserRow> {
   const records = collectionRecords<AdminUserRow>(USERS, writeBatch);
-  const datas = async (text: string, values: readonly unknown[]): Promise<AdminUserRow[]> => {
-    const { rows } = await reader(sql).query<{ data: AdminUserRow }>(text, [...values]);
-    return rows.map((row) => row.data);
-  };
+  const datas = (text: string, values: readonly unknown[]) => records.select(reader(sql), text, values);
   /** The one account whose stored field `field` is `value` (the first created, should there be more). */
   const withField = async (field: 'setPasswordDigest' | 'oidcSubject', value: string) => {
     if (!value || !storable(value)) return undefined;
@@ -32,11 +29,7 @@ export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepo
   };
   return {
     get: (id) => records.get(reader(sql), id),
-    async getMany(ids) {
-      const wanted = [...new Set(ids)].filter(storable);
-      if (wanted.length === 0) return [];
-      return datas(`SELECT data FROM rows WHERE collection = '${USERS}' AND NOT deleted AND id = ANY($1::text[])`, [wanted]);
-    },
+    getMany: (ids) => records.getMany(reader(sql), ids),
     async withLogin(texts) {
       const wanted = [...new Set(texts)].filter(storable);
       if (wanted.length === 0) return [];

@@ -216,6 +216,7 @@ describe('the simulated agents (a fake clock)', () => {
     await start();
     const user = await signInAs('user');
     const agents = driveAgents(server, () => now);
+    await agents.ready;
     const simulated = unitRows().where((u) => u.agent?.kind === 'simulated');
     expect(agents.unitIds).toHaveLength(simulated.length);
     expect(simulated.length).toBeGreaterThan(20);

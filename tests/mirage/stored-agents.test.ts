@@ -25,7 +25,7 @@ describe('units stored before agents get their simulated agent on load', () => {
     units().update(dead.id, { agentAlive: false });
     const enrolled = rows.find((u) => u.agent && !old.includes(u)) as OldRow;
 
-    const given = giveStoredUnitsAgents(server.db, 45);
+    const given = await giveStoredUnitsAgents(server.db, 45);
     expect(given.sort()).toEqual(old.map((u) => String(u.id)).sort());
     for (const u of old) {
       expect(units().find(u.id)?.agent).toMatchObject({ kind: 'simulated', revokedAt: null, heartbeatIntervalS: 45, system: null });
@@ -36,20 +36,20 @@ describe('units stored before agents get their simulated agent on load', () => {
     expect(units().find(dead.id)?.agent).toBeNull();
     expect(units().find(enrolled.id)?.agent).toEqual(enrolled.agent);
     // Done once: a second load finds nothing to repair.
-    expect(giveStoredUnitsAgents(server.db)).toEqual([]);
+    expect(await giveStoredUnitsAgents(server.db)).toEqual([]);
   });
 
-  it('respects the cap, counting the simulated agents already there, and serves the smaller organization first', () => {
+  it('respects the cap, counting the simulated agents already there, and serves the smaller organization first', async () => {
     const template = units().rows()[0] as OldRow;
     const active = units().where((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt).length;
     // Acme (organization 1) has many more units than Globex: 400 old alive rows for it, 2 for Globex.
     const { id: _id, ...base } = template;
     for (let i = 0; i < 400; i += 1) units().insert({ ...base, organizationId: '1', name: `old ${i}`, agent: null, agentAlive: true });
     const globex = [0, 1].map((i) => units().insert({ ...base, organizationId: '2', name: `old g${i}`, agent: null, agentAlive: true }));
-    const given = giveStoredUnitsAgents(server.db);
+    const given = await giveStoredUnitsAgents(server.db);
     expect(given).toHaveLength(SIMULATED_AGENT_CAP - active);
     expect(given).toEqual(expect.arrayContaining(globex.map((u) => String(u.id))));
     expect(units().where((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt)).toHaveLength(SIMULATED_AGENT_CAP);
-    expect(giveStoredUnitsAgents(server.db)).toEqual([]);
+    expect(await giveStoredUnitsAgents(server.db)).toEqual([]);
   });
 });

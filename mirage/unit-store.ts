@@ -1,0 +1,63 @@
+import type { ServiceUnitRepository } from '../core/service-units';
+import type { OrganizationScope } from '../core/service-unit-list';
+import { compareIds } from '../core/record-ids';
+import { isReporting, unitStatus } from '../machines/service-units/unit-status';
+import { table, type MirageDb } from './db';
+import type { ServiceUnit, UnitAgent } from '../machines/domain/types';
+import { repositorySlot, tableWrites } from './repository-slot';
+
+/** The unit's agent as stored: the API's view plus the hash of its credential (never shown). */
+export interface UnitAgentRow extends UnitAgent {
+  credentialHash: string;
+}
+
+/** A service unit as stored (mirage/domains/service-units.ts has its rules). */
+export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
+  agent: UnitAgentRow | null;
+  /** Reporting or not, as last announced (unit.online / unit.offline); maintenance aside. */
+  announcedStatus?: 'online' | 'offline';
+}
+
+export const UNITS = 'serviceUnits';
+/** The units' rows in memory: the seeds write them here, in both backends, before they are stored. */
+export const unitsTable = (db: MirageDb) => table<ServiceUnitRow>(db, UNITS);
+
+const byId = (a: Readonly<ServiceUnitRow>, b: Readonly<ServiceUnitRow>) => compareIds(a.id, b.id);
+const inScope = (scope: OrganizationScope) => {
+  if (scope === 'all') return () => true;
+  const ids = new Set(scope);
+  return (u: Readonly<ServiceUnitRow>) => ids.has(String(u.organizationId));
+};
+
+/** The embedded backend's units: the rows in memory (the server's are PostgreSQL's, server/db/units.ts). */
+export function memoryUnits(db: MirageDb): ServiceUnitRepository<ServiceUnitRow> {
+  const rows = () => unitsTable(db);
+  // The stored rows themselves, not copies (all() copies each): the prediction's cache keeps them.
+  const matching = (keep: (u: Readonly<ServiceUnitRow>) => boolean) => Promise.resolve(rows().rows().filter(keep).sort(byId));
+  return {
+    get: (id) => Promise.resolve(rows().find(id)),
+    getMany(ids) {
+      return Promise.resolve(ids.flatMap((id) => rows().find(id) ?? []).filter((u, i, all) => all.indexOf(u) === i));
+    },
+    inScope: (scope) => matching(inScope(scope)),
+    withNames(organizationId, names) {
+      const wanted = new Set(names);
+      return matching((u) => String(u.organizationId) === organizationId && wanted.has(u.name.toLowerCase()));
+    },
+    countByStatus(scope, now) {
+      const counts = { online: 0, offline: 0, maintenance: 0 };
+      const readable = inScope(scope);
+      for (const u of rows().rows()) if (readable(u)) counts[unitStatus(u, now)] += 1;
+      return Promise.resolve(counts);
+    },
+    withSimulatedAgent: () => matching((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt),
+    goneQuiet: (now) => matching((u) => u.announcedStatus !== 'offline' && !isReporting(u, now)),
+    ...tableWrites(rows),
+  };
+}
+
+const slot = repositorySlot(memoryUnits);
+
+/** This backend's units are the repository set for its db (the server's PostgreSQL, server/db/units.ts), else memory's. */
+export const setUnitRepository = slot.set;
+export const unitStore = slot.get;

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceUnitRepository } from '../../core/service-units';
+import type { OrganizationScope } from '../../core/service-unit-list';
+import { memoryUnits, type ServiceUnitRow, type UnitAgentRow } from '../../mirage/unit-store';
+import { sqlTargets } from '../test-support/database';
+import { repositoryParity } from '../test-support/repository-parity';
+import { UNITS } from './unit-list';
+import { createSqlUnits } from './units';
+
+/*
+ * The service units in PostgreSQL answer what the embedded backend answers from memory: by id, by
+ * organization, by name in any case (Unicode among them), the counts by status at an instant, the units
+ * with an active simulated agent and those the status sweep takes offline, in creation order, and the same
+ * after a change, a new unit and a delete. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+
+const NOW = Date.parse('2026-12-02T12:00:00.000Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const agent = (kind: UnitAgentRow['kind'], extra: Partial<UnitAgentRow> = {}): UnitAgentRow => ({
+  kind,
+  enrolledAt: '2025-01-10T09:00:00.000Z',
+  revokedAt: null,
+  heartbeatIntervalS: 30,
+  system: null,
+  credentialHash: 'hash',
+  ...extra,
+});
+const unit = (id: string, name: string, organizationId: string, extra: Partial<ServiceUnitRow> = {}): ServiceUnitRow => ({
+  id,
+  organizationId,
+  name,
+  hostname: `${id}.example.test`,
+  ipAddress: '10.0.0.1',
+  operatingSystem: 'linux',
+  agentVersion: '4.2.1',
+  location: '',
+  description: '',
+  tags: [],
+  lastSeenAt: ago(60_000),
+  maintenance: false,
+  screenshotIntervalMinutes: 0,
+  createdAt: '2025-01-10T09:00:00.000Z',
+  updatedAt: '2025-01-10T09:00:00.000Z',
+  agent: null,
+  ...extra,
+});
+
+// Written out of order: "10" and "9" sort before "2" as text, UUIDs after every number.
+const records: ServiceUnitRow[] = [
+  // Its agent's window (3 × 30 s) ended 10 s ago, still announced online: the sweep's.
+  unit('10', 'Übersee Kiosk', '2', { agent: agent('simulated'), lastSeenAt: ago(100_000), announcedStatus: 'online' }),
+  // Reporting within its window.
+  unit('0192f3a0-0002-7abc-8def-000000000002', 'Dock', '1', {
+    agent: agent('simulated'),
+    lastSeenAt: ago(5_000),
+    announcedStatus: 'online',
+  }),
+  // A revoked simulated agent; quiet for an hour, announced offline already.
+  unit('2', 'dock', '2', {
+    agent: agent('simulated', { revokedAt: ago(3_600_000) }),
+    lastSeenAt: ago(3_600_000),
+    announcedStatus: 'offline',
+  }),
+  // No agent: a 4-minute window, and never announced.
+  unit('9', 'ÜBERSEE KIOSK', '1', { lastSeenAt: ago(300_000) }),
+  // In maintenance and quiet: maintenance counts, and the sweep still announces it offline.
+  unit('0192f3a0-0001-7abc-8def-000000000001', 'Gate', '1', { maintenance: true, lastSeenAt: ago(900_000), announcedStatus: 'online' }),
+  // Never seen (an unreadable time): offline, announced offline.
+  unit('1', 'Never seen', '1', { agent: agent('enrolled'), lastSeenAt: '', announcedStatus: 'offline' }),
+  // Exactly at the edge of its window: still online.
+  unit('3', 'Edge', '2', { agent: agent('simulated', { heartbeatIntervalS: 10 }), lastSeenAt: ago(30_000) }),
+];
+
+const IDS = ['1', '2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002', '4', '01', 'x\0', ''];
+const SCOPES: OrganizationScope[] = ['all', ['1'], ['2'], ['1', '2'], ['3'], [], ['x\0']];
+const NAMES: [string, string[]][] = [
+  ['1', ['übersee kiosk']],
+  ['2', ['übersee kiosk', 'dock']],
+  ['1', ['dock', 'gate', 'none']],
+  ['2', ['DOCK']],
+  ['x\0', ['dock']],
+  ['1', ['x\0']],
+  ['1', []],
+];
+const INSTANTS = [NOW, NOW - 60_000, NOW + 3_600_000];
+
+describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target) => {
+  const suite = repositoryParity(target, { [UNITS]: records });
+  const { write } = suite;
+  let memory: ServiceUnitRepository<ServiceUnitRow>;
+  let stored: ServiceUnitRepository<ServiceUnitRow>;
+  beforeAll(() => {
+    memory = memoryUnits(suite.mirage.db);
+    stored = createSqlUnits(suite.sql, suite.writeBatch);
+  });
+  const ids = (rows: readonly ServiceUnitRow[]) => rows.map((row) => String(row.id));
+
+  const expectAlike = async () => {
+    for (const id of IDS) expect(await stored.get(id), id).toEqual(await memory.get(id));
+    expect(ids(await stored.getMany(IDS)).sort()).toEqual(ids(await memory.getMany(IDS)).sort());
+    for (const scope of SCOPES) {
+      expect(await stored.inScope(scope), String(scope)).toEqual(await memory.inScope(scope));
+      for (const at of INSTANTS)
+        expect(await stored.countByStatus(scope, at), `${String(scope)} ${at}`).toEqual(await memory.countByStatus(scope, at));
+    }
+    for (const [org, names] of NAMES)
+      expect(await stored.withNames(org, names), `${org} ${names.join()}`).toEqual(await memory.withNames(org, names));
+    expect(await stored.withSimulatedAgent()).toEqual(await memory.withSimulatedAgent());
+    for (const at of INSTANTS) expect(await stored.goneQuiet(at), String(at)).toEqual(await memory.goneQuiet(at));
+  };
+
+  it('find units by id, organization and name, count them by status and find the sweep’s and the simulated agents’ as memory does', async () => {
+    await expectAlike();
+    expect(ids(await stored.inScope(['1']))).toEqual([
+      '1',
+      '9',
+      '0192f3a0-0001-7abc-8def-000000000001',
+      '0192f3a0-0002-7abc-8def-000000000002',
+    ]);
+    expect(ids(await stored.withNames('2', ['übersee kiosk', 'dock']))).toEqual(['2', '10']);
+    expect(await stored.countByStatus('all', NOW)).toEqual({ online: 2, offline: 4, maintenance: 1 });
+    expect(ids(await stored.withSimulatedAgent())).toEqual(['3', '10', '0192f3a0-0002-7abc-8def-000000000002']);
+    expect(ids(await stored.goneQuiet(NOW))).toEqual(['9', '10', '0192f3a0-0001-7abc-8def-000000000001']);
+  });
+
+  it('store a change, a new unit and a delete as memory does, and find them by what changed', async () => {
+    const patch: Partial<ServiceUnitRow> = {
+      name: 'Renamed',
+      lastSeenAt: ago(1_000),
+      announcedStatus: 'online',
+      agent: agent('simulated'),
+    };
+    expect(await write(() => stored.update('9', patch))).toMatchObject({ id: '9', ...patch, hostname: '9.example.test' });
+    await memory.update('9', patch);
+    await write(() => stored.update('10', { announcedStatus: 'offline' }));
+    await memory.update('10', { announcedStatus: 'offline' });
+    await write(() => stored.remove('0192f3a0-0002-7abc-8def-000000000002'));
+    await memory.remove('0192f3a0-0002-7abc-8def-000000000002');
+    await expectAlike();
+    expect(await stored.withNames('1', ['übersee kiosk'])).toEqual([]);
+    expect(ids(await stored.withNames('1', ['renamed']))).toEqual(['9']);
+    expect(ids(await stored.goneQuiet(NOW))).toEqual(['0192f3a0-0001-7abc-8def-000000000001']);
+    expect(ids(await stored.withSimulatedAgent())).toEqual(['3', '9', '10']);
+
+    const { id: _none, ...row } = unit('new', 'Neu', '2', { lastSeenAt: ago(0), announcedStatus: 'online' });
+    const created = await write(() => stored.insert(row));
+    expect(String(created.id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect(await stored.get(String(created.id))).toEqual(created);
+    expect(ids(await stored.withNames('2', ['neu']))).toEqual([String(created.id)]);
+    expect(await stored.countByStatus(['2'], NOW)).toEqual({ online: 2, offline: 2, maintenance: 0 });
+  });
+});
