@@ -141,6 +141,9 @@ export function nextProcessList(
   return next;
 }
 
+/** How often the driver reads every unit with a simulated agent (between, only those about to act). */
+const FULL_READ_MS = 10_000;
+
 /** Starts the driver; it runs until stop(). */
 export function startSimulatedAgents(options: SimulatedAgentsOptions): SimulatedAgents {
   const { db, call } = options;
@@ -156,8 +159,20 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
 
   /** The units with a simulated agent as last read (once per tick: one query, not one per agent). */
   let known = new Map<string, Readonly<ServiceUnitRow>>();
-  const load = async () => {
+  let fullReadAt = -Infinity;
+  const load = async (at: number) => {
     known = new Map((await simulatedUnits(db)).map((unit) => [String(unit.id), unit]));
+    fullReadAt = at;
+  };
+  /** Reads again only the units about to act (a few a tick): one revoked or gone since is dropped. */
+  const reread = async (ids: readonly string[]) => {
+    if (ids.length === 0) return;
+    const fresh = new Map((await unitStore(db).getMany(ids)).map((unit) => [String(unit.id), unit]));
+    for (const id of ids) {
+      const unit = fresh.get(id);
+      if (unit?.agent?.kind === 'simulated' && !unit.agent.revokedAt) known.set(id, unit);
+      else known.delete(id);
+    }
   };
   const unitOf = (id: string) => known.get(id);
   const headers = (agent: AgentState) => ({ Authorization: `Bearer ${agent.credential}`, 'Content-Type': 'application/json' });
@@ -268,9 +283,10 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     (running ??= (async () => {
       try {
         await ready;
-        await load();
-        refresh(now());
         const at = now();
+        // Which units have an agent: read whole every FULL_READ_MS (new agents join within it), not every tick.
+        if (at - fullReadAt >= FULL_READ_MS || at < fullReadAt) await load(at);
+        refresh(at);
         const due = [...agents.values()].filter((agent) => !agent.stopped && agent.nextBeatAt <= at);
         for (const agent of due) {
           const interval = (unitOf(agent.unitId)?.agent?.heartbeatIntervalS ?? 30) * 1000;
@@ -293,6 +309,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
             !polling.includes(agent) &&
             (agent.rulesKey !== keyOf(agent) || (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
         );
+        await reread([...due, ...polling, ...ruled].map((agent) => agent.unitId));
         const run = (agent: AgentState, work: () => Promise<void>) =>
           stopped
             ? null
@@ -323,7 +340,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
 
   // The agents known at the start begin their staggered heartbeats from now.
   const startedAt = now();
-  const ready = load().then(
+  const ready = load(startedAt).then(
     () => refresh(startedAt),
     (error: unknown) => options.onError?.(error),
   );

@@ -69,10 +69,12 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
  */
 export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT_HEARTBEAT_S): Promise<string[]> {
   const units = unitStore(db);
+  let left = SIMULATED_AGENT_CAP - (await units.withSimulatedAgent()).length;
+  // The cap reached (the large seed's 10,000 units fill it): no unit is read.
+  if (left <= 0) return [];
   const rows: readonly Readonly<ServiceUnitRow & { agentAlive?: unknown }>[] = await units.inScope('all');
-  let left = SIMULATED_AGENT_CAP - rows.filter((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt).length;
   const candidates = rows.filter((u) => u.agentAlive === true && !u.agent);
-  if (left <= 0 || candidates.length === 0) return [];
+  if (candidates.length === 0) return [];
   const perOrganization = new Map<string, number>();
   for (const u of rows) perOrganization.set(String(u.organizationId), (perOrganization.get(String(u.organizationId)) ?? 0) + 1);
   const size = (u: Readonly<ServiceUnitRow>) => perOrganization.get(String(u.organizationId)) ?? 0;

@@ -1,5 +1,6 @@
 import { compareIds } from '../../core/record-ids';
 import type { ServiceUnitRepository } from '../../core/service-units';
+import { unitListEntry } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
 import { newRecordId } from '../../mirage/record-ids';
 import { parameters } from './list-table';
@@ -56,13 +57,18 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
          AND data -> 'agent' ->> 'kind' = 'simulated' AND data -> 'agent' ->> 'revokedAt' IS NULL`,
         [],
       ),
-    // Not reporting: never seen, or seen longer ago than its window (isReporting: now - seen <= window).
-    goneQuiet: (now) =>
-      datas(
-        `SELECT r.data ${LISTED} WHERE r.data ->> 'announcedStatus' IS DISTINCT FROM 'offline'
-         AND (u.online_until_ms IS NULL OR u.online_until_ms < $1)`,
-        [now],
-      ),
+    // The few units not announced offline (the partial index of 020_unit_lookups.sql), then the online rule's
+    // window as unit_list holds it (not reporting: never seen, or seen longer ago than its window).
+    async goneQuiet(now) {
+      const announced = await datas(
+        `SELECT data FROM rows WHERE collection = '${UNITS}' AND NOT deleted AND (data ->> 'announcedStatus') IS DISTINCT FROM 'offline'`,
+        [],
+      );
+      return announced.filter((unit) => {
+        const until = unitListEntry(unit).onlineUntil;
+        return until === null || until < now;
+      });
+    },
     insert: (row) => records.putOne({ ...row, id: newRecordId() }),
     update: (id, patch) => records.update(id, patch),
     remove: (id) => records.remove([id]),
