@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EnrolmentRecord, EnrolmentRepository } from '../../core/agent-enrolments';
 import { table } from '../../mirage/db';
 import { memoryEnrolments } from '../../mirage/domains/agents';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { AGENT_ENROLMENTS, createSqlEnrolments } from './agent-enrolments';
 
 /*
@@ -31,12 +31,7 @@ const enrolments: EnrolmentRecord[] = Array.from({ length: 12 }, (_, i) => ({
 describe.each(sqlTargets())('the agents’ enrolment tokens in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [AGENT_ENROLMENTS]: enrolments });
   const { write } = suite;
-  let memory: EnrolmentRepository;
-  let stored: EnrolmentRepository;
-  beforeAll(() => {
-    memory = memoryEnrolments(suite.mirage.db);
-    stored = createSqlEnrolments(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<EnrolmentRepository>(suite, memoryEnrolments, createSqlEnrolments);
   const normal = (record: Readonly<EnrolmentRecord> | undefined) => (record ? { ...record, id: String(record.id) } : undefined);
 
   it('claims each token as memory does: unknown, used and expired ones never, a usable one once', async () => {

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EmailRecord, EmailRepository } from '../../core/mailbox';
 import { memoryEmails } from '../../mirage/domains/email';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlEmails, EMAIL_MAILBOXES, EMAILS } from './emails';
 
 /*
@@ -54,12 +54,7 @@ describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target
     [EMAIL_MAILBOXES]: mailboxes,
   });
   const { write } = suite;
-  let memory: EmailRepository;
-  let stored: EmailRepository;
-  beforeAll(() => {
-    memory = memoryEmails(suite.mirage.db);
-    stored = createSqlEmails(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<EmailRepository>(suite, memoryEmails, createSqlEmails);
   const ids = (rows: readonly EmailRecord[]) => rows.map((row) => row.id).sort();
 
   const expectAlike = async () => {

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyRecord, type IdempotencyRepository } from '../../core/idempotency';
 import { memoryIdempotencyKeys } from '../../mirage/idempotency';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlIdempotencyKeys, IDEMPOTENCY_KEYS } from './idempotency-keys';
 
 /*
@@ -33,12 +33,7 @@ const instants = [NOW, NOW + HOUR, NOW + 1, NOW + 13 * HOUR, NOW + IDEMPOTENCY_T
 describe.each(sqlTargets())('the idempotent creates’ kept answers in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [IDEMPOTENCY_KEYS]: kept });
   const { write } = suite;
-  let memory: IdempotencyRepository;
-  let stored: IdempotencyRepository;
-  beforeAll(() => {
-    memory = memoryIdempotencyKeys(suite.mirage.db);
-    stored = createSqlIdempotencyKeys(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<IdempotencyRepository>(suite, memoryIdempotencyKeys, createSqlIdempotencyKeys);
   const normal = (record: Readonly<IdempotencyRecord> | undefined) => {
     if (!record) return undefined;
     const { id: _id, ...rest } = record as IdempotencyRecord & { id?: unknown };

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrganizationRepository } from '../../core/organizations';
 import { memoryOrganizations, normalizeOrg, type StoredOrg } from '../../mirage/organization-store';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { ORGANIZATIONS } from './organization-list';
 import { createSqlOrganizations } from './organizations';
 
@@ -36,12 +36,7 @@ const PROBES = ['1', '2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002', '3'
 describe.each(sqlTargets())('the organizations in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [ORGANIZATIONS]: records });
   const { write } = suite;
-  let memory: OrganizationRepository<StoredOrg>;
-  let stored: OrganizationRepository<StoredOrg>;
-  beforeAll(() => {
-    memory = memoryOrganizations(suite.mirage.db);
-    stored = createSqlOrganizations(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<OrganizationRepository<StoredOrg>>(suite, memoryOrganizations, createSqlOrganizations);
   const ids = (rows: readonly StoredOrg[]) => rows.map((row) => String(row.id));
   const listed = async () => (await suite.sql.query<{ id: string }>('SELECT id FROM organization_list')).rows.map((row) => row.id).sort();
 

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import { createRandom } from '../../core/random';
 import { table } from '../../mirage/db';
 import { memoryProcesses } from '../../mirage/domains/processes';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlProcesses, PROCESSES } from './processes';
 
 /*
@@ -45,12 +45,7 @@ const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => Stri
 describe.each(sqlTargets())('the processes in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [PROCESSES]: records });
   const { write } = suite;
-  let memory: ProcessRepository;
-  let stored: ProcessRepository;
-  beforeAll(() => {
-    memory = memoryProcesses(suite.mirage.db);
-    stored = createSqlProcesses(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<ProcessRepository>(suite, memoryProcesses, createSqlProcesses);
 
   it('answers a unit’s running processes, one process, and the count of those ended since an instant', async () => {
     for (const unit of [...UNITS, 'no-unit', 'a\0b']) expect(ids(await stored.running(unit))).toEqual(ids(await memory.running(unit)));

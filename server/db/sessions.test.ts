@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../core/random';
 import { SESSION_REFRESH_GRACE_MS, type SessionRecord, type SessionRepository } from '../../core/sessions';
 import { memorySessions } from '../../mirage/sessions';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlSessions, SESSIONS } from './sessions';
 
 /*
@@ -57,12 +57,7 @@ const normal = (session: Readonly<SessionRecord> | undefined) =>
 describe.each(sqlTargets())('the sign-ins’ tokens in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [SESSIONS]: sessions });
   const { write } = suite;
-  let memory: SessionRepository;
-  let stored: SessionRepository;
-  beforeAll(() => {
-    memory = memorySessions(suite.mirage.db);
-    stored = createSqlSessions(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<SessionRepository>(suite, memorySessions, createSqlSessions);
 
   const expectAlike = async () => {
     for (const token of TOKENS) expect(normal(await stored.byToken(token)), token).toEqual(normal(await memory.byToken(token)));

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../core/random';
 import { SIGN_IN_WINDOW_MS, type SignInAttemptRecord, type SignInAttemptRepository } from '../../core/sign-in-attempts';
 import { memorySignInAttempts } from '../../mirage/domains/sign-in-throttle';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlSignInAttempts, SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 
 /*
@@ -33,12 +33,7 @@ const asObject = (failures: ReadonlyMap<string, readonly number[]>) =>
 describe.each(sqlTargets())('the sign-in throttle’s counters in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [SIGN_IN_ATTEMPTS]: counters });
   const { write } = suite;
-  let memory: SignInAttemptRepository;
-  let stored: SignInAttemptRepository;
-  beforeAll(() => {
-    memory = memorySignInAttempts(suite.mirage.db);
-    stored = createSqlSignInAttempts(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<SignInAttemptRepository>(suite, memorySignInAttempts, createSqlSignInAttempts);
 
   const read = (repository: SignInAttemptRepository, keys: readonly string[]) =>
     repository.change(keys, (failures) => ({ failures: new Map(), value: asObject(failures) }));

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
 import { createRandom } from '../../core/random';
 import { table } from '../../mirage/db';
 import { memoryTasks } from '../../mirage/domains/todo';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlTasks, TASKS } from './todo-tasks';
 
 /*
@@ -43,12 +43,7 @@ const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => Stri
 describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [TASKS]: records });
   const { write } = suite;
-  let memory: TaskRepository;
-  let stored: TaskRepository;
-  beforeAll(() => {
-    memory = memoryTasks(suite.mirage.db);
-    stored = createSqlTasks(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<TaskRepository>(suite, memoryTasks, createSqlTasks);
 
   const expectAlike = async () => {
     for (const owner of [...OWNERS, 'nobody', 'a\0b']) {

@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceUnitRepository } from '../../core/service-units';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { memoryUnits, type ServiceUnitRow, type UnitAgentRow } from '../../mirage/unit-store';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { UNITS } from './unit-list';
 import { createSqlUnits } from './units';
 
@@ -87,12 +87,7 @@ const INSTANTS = [NOW, NOW - 60_000, NOW + 3_600_000];
 describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [UNITS]: records });
   const { write } = suite;
-  let memory: ServiceUnitRepository<ServiceUnitRow>;
-  let stored: ServiceUnitRepository<ServiceUnitRow>;
-  beforeAll(() => {
-    memory = memoryUnits(suite.mirage.db);
-    stored = createSqlUnits(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<ServiceUnitRepository<ServiceUnitRow>>(suite, memoryUnits, createSqlUnits);
   const ids = (rows: readonly ServiceUnitRow[]) => rows.map((row) => String(row.id));
 
   const expectAlike = async () => {

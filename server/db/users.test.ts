@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRepository } from '../../core/users';
 import { memoryUsers, type AdminUserRow } from '../../mirage/user-store';
 import { sqlTargets } from '../test-support/database';
-import { repositoryParity } from '../test-support/repository-parity';
+import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { USERS } from './user-list';
 import { createSqlUsers } from './users';
 
@@ -66,12 +66,7 @@ const LOGINS = [
 describe.each(sqlTargets())('the accounts in PostgreSQL on $name', (target) => {
   const suite = repositoryParity(target, { [USERS]: records });
   const { write } = suite;
-  let memory: UserRepository<AdminUserRow>;
-  let stored: UserRepository<AdminUserRow>;
-  beforeAll(() => {
-    memory = memoryUsers(suite.mirage.db);
-    stored = createSqlUsers(suite.sql, suite.writeBatch);
-  });
+  const { memory, stored } = repositoryPair<UserRepository<AdminUserRow>>(suite, memoryUsers, createSqlUsers);
   const ids = (rows: readonly AdminUserRow[]) => rows.map((row) => String(row.id));
 
   const expectAlike = async () => {

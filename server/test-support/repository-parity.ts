@@ -61,3 +61,27 @@ export function repositoryParity(target: SqlTarget, records: Readonly<Record<str
     write: (fn) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value),
   };
 }
+
+/** A repository made on first use (the suite's records are there only once its beforeAll ran). */
+function madeOnFirstUse<R extends object>(make: () => R): R {
+  let made: R | undefined;
+  return new Proxy({} as R, {
+    get(_target, key) {
+      made ??= make();
+      const value: unknown = Reflect.get(made, key);
+      return typeof value === 'function' ? value.bind(made) : value;
+    },
+  });
+}
+
+/** The suite's two repositories of one collection: the embedded backend's (memory) and the server's (SQL). */
+export function repositoryPair<R extends object>(
+  suite: RepositoryParity,
+  inMemory: (db: Server['db']) => R,
+  inSql: (sql: Sql, writeBatch: WriteBatch) => R,
+): { memory: R; stored: R } {
+  return {
+    memory: madeOnFirstUse(() => inMemory(suite.mirage.db)),
+    stored: madeOnFirstUse(() => inSql(suite.sql, suite.writeBatch)),
+  };
+}
