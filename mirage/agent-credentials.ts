@@ -1,33 +1,43 @@
+import { AGENT_SECRETS, SIMULATED_SECRET_ID, type AgentSecretRecord, type AgentSecretRepository } from '../core/agent-secrets';
 import { hmacBase64Url, randomBase64Url } from './crypto';
-import { table, type MirageDb, type Row } from './db';
+import { table, type MirageDb } from './db';
 import { secretHash } from './http';
+import { repositorySlot } from './repository-slot';
 
 /**
  * The secrets of the agent API (docs/domain.md, "Agents"): enrolment tokens and unit credentials are random,
  * shown once, and stored only as their SHA-256. A simulated agent's credential is derived from a secret of
- * this database (so the driver, in any tab or server process, can present it without it being stored).
+ * this database (core/agent-secrets.ts), so the driver, in any tab or server process, can present it
+ * without it being stored.
  */
 
-interface AgentSecretRow extends Row {
-  simulatedSecret: string;
-}
+const secrets = (db: MirageDb) => table<AgentSecretRecord>(db, AGENT_SECRETS);
+const newSecret = (): string => randomBase64Url(32);
 
-const SECRET_ID = '1';
-const secrets = (db: MirageDb) => table<AgentSecretRow>(db, 'agentSecrets');
-
-/** This database's secret for simulated credentials (created on first use, stored like any row). */
-export function simulatedSecret(db: MirageDb): string {
-  const found = secrets(db).find(SECRET_ID);
+/** The secret in this db's memory (created on first use): the seeds', which run in memory. */
+export function memorySimulatedSecret(db: MirageDb, make: () => string = newSecret): string {
+  const found = secrets(db).find(SIMULATED_SECRET_ID);
   if (found) return found.simulatedSecret;
-  return secrets(db).insert({ id: SECRET_ID, simulatedSecret: randomBase64Url(32) }).simulatedSecret;
+  return secrets(db).insert({ id: SIMULATED_SECRET_ID, simulatedSecret: make() }).simulatedSecret;
 }
+
+/** The embedded backend's secret: the row in memory. */
+export const memoryAgentSecrets = (db: MirageDb): AgentSecretRepository => ({
+  simulatedSecret: (make) => Promise.resolve(memorySimulatedSecret(db, make)),
+});
+
+const slot = repositorySlot(memoryAgentSecrets);
+/** This backend's secret is `repository`'s (the server's PostgreSQL, server/db/agent-secrets.ts). */
+export const setAgentSecretRepository = slot.set;
+
+/** This database's secret for simulated credentials (created, and stored with the change, on first use). */
+export const simulatedSecret = (db: MirageDb): Promise<string> => slot.get(db).simulatedSecret(newSecret);
 
 export const unitCredential = (unitId: string | number, secret: string): string => `sua_unit_${String(unitId)}_${secret}`;
 
-/** The credential a simulated agent presents for its unit. */
-export function simulatedCredential(db: MirageDb, unitId: string | number): string {
-  return unitCredential(unitId, hmacBase64Url(simulatedSecret(db), `unit:${String(unitId)}`));
-}
+/** The credential a simulated agent presents for its unit, from the database's secret. */
+export const credentialFromSecret = (secret: string, unitId: string | number): string =>
+  unitCredential(unitId, hmacBase64Url(secret, `unit:${String(unitId)}`));
 
 /** A new random credential for an enrolled agent (shown once). */
 export const newUnitCredential = (unitId: string | number): string => unitCredential(unitId, randomBase64Url(32));

@@ -1,25 +1,67 @@
 import type { Resource } from '../machines/permissions/can';
-import type { LiveEvent, LiveEventData, LiveEventType } from '../machines/domain/types';
+import type { LiveEventData, LiveEventType } from '../machines/domain/types';
+import {
+  EVENTS_COLLECTION,
+  eventsAfter as pageAfter,
+  pruneEvents as pruneStored,
+  type EventPage,
+  type EventRecord,
+  type EventRepository,
+  type NewEvent,
+} from '../core/events';
 import { readableBy } from './access';
-import { table, type MirageDb, type Row } from './db';
+import { table, type MirageDb } from './db';
 import type { UserRow } from './http';
+import { repositorySlot } from './repository-slot';
 import type { ChangeBatch } from './store/change-log';
 
 /**
- * The live events (docs/domain.md, "Live events"): the `events` collection is the outbox. A domain inserts
- * an event in the same unit of work as the change it reports, so the server commits both in one
- * transaction and the browser stores both in one IndexedDB commit. Readers ask for the events after an id,
- * filtered by the same read rule as the lists (mirage/access.ts).
+ * The live events (core/events.ts): the `events` collection is the outbox. A domain appends an event in
+ * the same unit of work as the change it reports, so the server commits both in one transaction and the
+ * browser stores both in one IndexedDB commit. Readers ask for the events after an id, filtered by the
+ * same read rule as the lists (mirage/access.ts).
  */
 
-export type EventRow = LiveEvent & Row;
+export type EventRow = EventRecord;
 
-export const EVENTS_COLLECTION = 'events';
-/** Retention: the newest MAX_EVENTS events, none older than MAX_EVENT_AGE_MS (the newest one always stays). */
-export const MAX_EVENTS = 5_000;
-export const MAX_EVENT_AGE_MS = 24 * 3_600_000;
+export { eventFrame, resourceOfEvent, type EventPage } from '../core/events';
 
 export const eventsTable = (db: MirageDb) => table<EventRow>(db, EVENTS_COLLECTION);
+
+const numeric = (id: string | number): number => Number(id);
+
+/** The embedded backend's events: the rows in memory (ids are the collection's next numbers). */
+export function memoryEvents(db: MirageDb): EventRepository {
+  const byId = () => [...eventsTable(db).rows()].sort((a, b) => numeric(a.id) - numeric(b.id));
+  return {
+    append(event) {
+      eventsTable(db).insert(event as Omit<EventRow, 'id'>);
+    },
+    newestId: () =>
+      Promise.resolve(
+        eventsTable(db)
+          .rows()
+          .reduce((newest, row) => Math.max(newest, numeric(row.id)), 0),
+      ),
+    after: (after, limit) =>
+      Promise.resolve(
+        byId()
+          .filter((row) => numeric(row.id) > after)
+          .slice(0, limit),
+      ),
+    prune(keep, before) {
+      const newestFirst = byId().reverse();
+      const doomed = newestFirst.filter((row, index) => index > 0 && (index >= keep || row.at < before));
+      for (const row of doomed) eventsTable(db).remove(row.id);
+      return Promise.resolve(doomed.length);
+    },
+  };
+}
+
+const slot = repositorySlot(memoryEvents);
+/** This backend's events are `repository`'s (the server's PostgreSQL, server/db/events.ts). */
+export const setEventRepository = slot.set;
+export const eventStore = slot.get;
 
 export interface EventInput<T extends LiveEventType> {
   type: T;
@@ -32,97 +74,32 @@ export interface EventInput<T extends LiveEventType> {
 const idText = (value: string | number | null | undefined): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
-/** Stores one event (its id is the collection's next one: increasing in commit order). */
-export function emitEvent<T extends LiveEventType>(db: MirageDb, now: number, input: EventInput<T>): EventRow {
-  return eventsTable(db).insert({
+/** Appends one event to the current change (its id is given when it is stored: increasing in commit order). */
+export function emitEvent<T extends LiveEventType>(db: MirageDb, now: number, input: EventInput<T>): void {
+  eventStore(db).append({
     type: input.type,
     at: new Date(now).toISOString(),
     organizationId: idText(input.organizationId),
     subjectId: String(input.subjectId),
     unitId: idText(input.unitId),
     data: input.data,
-  } as Omit<EventRow, 'id'>);
+  } as NewEvent);
 }
 
-/** The resource whose read rule decides who sees an event. */
-export function resourceOfEvent(type: LiveEventType): Resource {
-  if (type === 'screenshot.captured' || type === 'screenshot.changed') return 'screenshot';
-  if (type === 'user.changed') return 'user';
-  if (type === 'organization.changed') return 'organization';
-  return 'serviceUnit';
-}
-
-const numeric = (id: string | number): number => Number(id);
-
-/** The newest event id there is ('0' when none). */
-export function newestEventId(db: MirageDb): string {
-  let newest = 0;
-  for (const row of eventsTable(db).rows()) newest = Math.max(newest, numeric(row.id));
-  return String(newest);
-}
-
-export interface EventPage {
-  items: LiveEvent[];
-  lastId: string;
-}
-
-/**
- * The events after `after` that the user may read, oldest first, at most `limit`. Without `after`, no items
- * and the newest id (where a reader starts). `lastId` is the newest id the reader has now passed: also past
- * events it may not see, so it never asks for them again.
- */
-export function eventsAfter(db: MirageDb, user: UserRow, after: string | null, limit: number): EventPage {
-  if (after === null) return { items: [], lastId: newestEventId(db) };
-  const from = numeric(after);
-  const newer = eventsTable(db)
-    .rows()
-    .filter((row) => numeric(row.id) > from)
-    .sort((a, b) => numeric(a.id) - numeric(b.id));
+/** The events after `after` that the user may read (core/events.ts eventsAfter). */
+export function eventsAfter(db: MirageDb, user: UserRow, after: string | null, limit: number): Promise<EventPage> {
   const readers = new Map<Resource, ReturnType<typeof readableBy>>();
-  const readable = (row: Readonly<EventRow>) => {
-    const resource = resourceOfEvent(row.type);
+  const readable = (resource: Resource, organizationId: string | null) => {
     let reader = readers.get(resource);
     if (!reader) readers.set(resource, (reader = readableBy(user, resource)));
-    return reader.all || reader(row.organizationId);
+    return reader.all || reader(organizationId);
   };
-  const items: LiveEvent[] = [];
-  let lastId = after;
-  for (const row of newer) {
-    if (items.length >= limit) break;
-    lastId = String(row.id);
-    if (readable(row)) items.push(toLiveEvent(row));
-  }
-  return { items, lastId };
+  return pageAfter(eventStore(db), readable, after, limit);
 }
 
-export function toLiveEvent(row: Readonly<EventRow>): LiveEvent {
-  return {
-    id: String(row.id),
-    type: row.type,
-    at: row.at,
-    organizationId: row.organizationId,
-    subjectId: row.subjectId,
-    unitId: row.unitId,
-    data: row.data,
-  } as LiveEvent;
-}
-
-/** One server-sent-event frame (docs/api/openapi.yaml, `GET /api/events`). */
-export function eventFrame(event: LiveEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-/** Drops events beyond the retention (the newest MAX_EVENTS, none older than 24 h); keeps the newest one. */
-export function pruneEvents(db: MirageDb, now: number, max = MAX_EVENTS, maxAgeMs = MAX_EVENT_AGE_MS): number {
-  const rows = eventsTable(db).rows();
-  if (rows.length === 0) return 0;
-  const cutoff = new Date(now - maxAgeMs).toISOString();
-  const byId = [...rows].sort((a, b) => numeric(b.id) - numeric(a.id));
-  // The newest stays whatever its age: ids continue after it when the stored rows are loaded again.
-  const doomed = byId.slice(1).filter((row, index) => index + 1 >= max || row.at < cutoff);
-  for (const row of doomed) eventsTable(db).remove(row.id);
-  return doomed.length;
-}
+/** Drops events beyond the retention (core/events.ts pruneEvents). */
+export const pruneEvents = (db: MirageDb, now: number, max?: number, maxAgeMs?: number): Promise<number> =>
+  pruneStored(eventStore(db), now, max, maxAgeMs);
 
 /** The collections whose rows wake live readers: events, and commands (agents waiting for theirs). */
 export const LIVE_COLLECTIONS: readonly string[] = [EVENTS_COLLECTION, 'commands'];

@@ -1,5 +1,5 @@
 import type { OperatingSystem } from '../machines/domain/types';
-import { simulatedCredential } from './agent-credentials';
+import { credentialFromSecret, simulatedSecret } from './agent-credentials';
 import type { MirageDb } from './db';
 import { unitStore } from './unit-store';
 import { commandStore } from './commands';
@@ -160,8 +160,12 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
   /** The units with a simulated agent as last read (once per tick: one query, not one per agent). */
   let known = new Map<string, Readonly<ServiceUnitRow>>();
   let fullReadAt = -Infinity;
+  /** The database's secret for simulated credentials, once read (it never changes). */
+  let secret: string | null = null;
   const load = async (at: number) => {
     known = new Map((await simulatedUnits(db)).map((unit) => [String(unit.id), unit]));
+    // The units' credentials come from the database's secret (there is one once a unit has a simulated agent).
+    if (known.size > 0) secret ??= await simulatedSecret(db);
     fullReadAt = at;
   };
   /** Reads again only the units about to act (a few a tick): one revoked or gone since is dropped. */
@@ -195,7 +199,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
       const interval = (unit.agent?.heartbeatIntervalS ?? 30) * 1000;
       agents.set(id, {
         unitId: id,
-        credential: simulatedCredential(db, id),
+        credential: credentialFromSecret(secret ?? '', id),
         nextBeatAt: at + Math.floor((index / Math.max(1, units.length)) * interval),
         beats: 0,
         startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,

@@ -81,6 +81,28 @@ describe(`two backends on one ${BACKEND_NAME} database`, () => {
     expect(other.seeded).toBe(false);
   });
 
+  it('keeps no row in either process: sign-ins, a create, its events and a delete are all PostgreSQL’s', async () => {
+    expect(await signIn(other, 'user')).toBeTruthy();
+    const start = jsonOf<{ lastId: string }>(await call(other, '/api/events/recent', { token })).lastId;
+    const created = await createUnit(backend, token, 'Kept only in PostgreSQL');
+    const { id } = jsonOf<UnitView>(created);
+    expect((await call(other, `/api/service-units/${id}`, { token, method: 'DELETE' })).status).toBeLessThan(300);
+    // The other process reads both events from PostgreSQL, numbered in commit order.
+    await other.catchUp();
+    const page = jsonOf<{ items: { id: string; type: string; subjectId: string }[] }>(
+      await call(other, `/api/events/recent?after=${start}`, { token }),
+    );
+    const ofUnit = page.items.filter((event) => event.subjectId === id);
+    expect(ofUnit.map((event) => event.type)).toEqual(['unit.created', 'unit.deleted']);
+    expect(Number(ofUnit[1]?.id)).toBeGreaterThan(Number(ofUnit[0]?.id));
+    const held = (instance: Backend) =>
+      Object.entries(liveRows(instance.db))
+        .filter(([, rows]) => rows.length > 0)
+        .map(([collection, rows]) => `${collection}: ${rows.length}`);
+    expect(held(backend)).toEqual([]);
+    expect(held(other)).toEqual([]);
+  });
+
   it('accepts on one backend a sign-in made on the other', async () => {
     const tokenOfFirst = await signIn(backend, 'user');
     const me = await call(other, '/api/me', { token: tokenOfFirst });

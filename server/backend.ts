@@ -3,7 +3,7 @@ import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer } from '../mirage/server';
 import { trackChanges, type ChangeBatch, type PendingChanges } from '../mirage/store/change-log';
-import { LIVE_COLLECTIONS } from '../mirage/events';
+import { LIVE_COLLECTIONS, setEventRepository } from '../mirage/events';
 import { setCommandRepository } from '../mirage/commands';
 import { setCaptureRequestRepository } from '../mirage/capture-requests';
 import { createSqlCommands } from './db/commands';
@@ -31,6 +31,9 @@ import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
 import { setScreenshotRepository } from '../mirage/domains/screenshots';
+import { createSqlEvents } from './db/events';
+import { createSqlAgentSecrets } from './db/agent-secrets';
+import { setAgentSecretRepository } from '../mirage/agent-credentials';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
 import { setOrganizationRepository } from '../mirage/organization-store';
@@ -184,6 +187,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
   setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
   setUnitRepository(db, createSqlUnits(options.sql, repositoryWrites));
+  setEventRepository(db, createSqlEvents(options.sql, repositoryWrites));
+  setAgentSecretRepository(db, createSqlAgentSecrets(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
   setUserListRepository(db, createSqlUserList(options.sql));

@@ -31,8 +31,6 @@ export const EMAIL_TAGS: readonly EmailTag[] = [
 
 export type EmailRow = EmailRecord;
 
-interface EmailTagRow extends Row, EmailTag {}
-
 /** The owners whose mailbox has its seeded emails. */
 export const EMAIL_MAILBOXES = 'emailMailboxes';
 const mailboxes = (db: MirageDb) => table<MailboxRow>(db, EMAIL_MAILBOXES);
@@ -503,7 +501,6 @@ async function ensureMailbox(db: MirageDb, user: UserRow, ctx: MirageContext): P
 const SEEDED_MAILBOXES = 5;
 
 function seedEmail(db: MirageDb, ctx: MirageContext): void {
-  table<EmailTagRow>(db, 'emailTags').insertMany(EMAIL_TAGS.map((t) => ({ ...t })));
   table<EmailRow>(db, 'emails');
   mailboxes(db);
   // The demo accounts (seeded first) get their mailboxes now; everyone else on first use (ensureMailbox):
@@ -692,12 +689,11 @@ function routes(server: Server, ctx: MirageContext): void {
     server,
     'get',
     '/apps/email/tags',
-    authed((db) =>
+    // Reference data, the same for everyone: not stored.
+    authed(() =>
       json(
         200,
-        table<EmailTagRow>(db, 'emailTags')
-          .all()
-          .map(({ text, value, color }) => ({ text, value, color })),
+        EMAIL_TAGS.map(({ text, value, color }) => ({ text, value, color })),
       ),
     ),
   );

@@ -18,7 +18,7 @@ export const MAX_EVENT_LIMIT = 500;
 function routes(server: Server, _ctx: MirageContext): void {
   server.get(
     '/events/recent',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const after = queryParam(request, 'after');
       const limitText = queryParam(request, 'limit');
       const errors: Record<string, string> = {};
@@ -27,17 +27,17 @@ function routes(server: Server, _ctx: MirageContext): void {
       if (!/^\d{1,3}$/.test(limitText ?? '1') || !Number.isInteger(limit) || limit < 1 || limit > MAX_EVENT_LIMIT)
         errors['limit'] = 'invalid';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      return json(200, eventsAfter(db, user, after ?? null, limit));
+      return json(200, await eventsAfter(db, user, after ?? null, limit));
     }),
   );
 
   server.get(
     '/events',
-    withAuth(server, ({ db, request, user }) => {
+    withAuth(server, async ({ db, request, user }) => {
       const header = request.requestHeaders['Last-Event-ID'] ?? request.requestHeaders['last-event-id'];
       const given = header ?? queryParam(request, 'after');
       const after = given !== undefined && EVENT_ID.test(given.trim()) ? given.trim() : null;
-      const page = eventsAfter(db, user, after, MAX_EVENT_LIMIT);
+      const page = await eventsAfter(db, user, after, MAX_EVENT_LIMIT);
       // Without a starting point, an `id:` line with no data sets the reader's last id (nothing is dispatched).
       const body = after === null ? `id: ${page.lastId}\n\n` : page.items.map(eventFrame).join('') || ': no new events\n\n';
       return new Response(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' }, body);

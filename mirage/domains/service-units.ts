@@ -12,7 +12,7 @@ import { idempotent } from '../idempotency';
 import { access, createRefusal, organizationScope, refusal, splitBulk } from '../access';
 import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
 import { emitEvent, pruneEvents } from '../events';
-import { secretHash, simulatedCredential } from '../agent-credentials';
+import { credentialFromSecret, memorySimulatedSecret, secretHash } from '../agent-credentials';
 import { createRandom } from '../../core/random';
 import { screenshotStore } from './screenshots';
 import { processRuleStore, processStore } from './processes';
@@ -102,7 +102,7 @@ export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<numb
     emitUnitEvent(db, now, 'unit.offline', updated);
     offline += 1;
   }
-  pruneEvents(db, now);
+  await pruneEvents(db, now);
   await pruneHistory(db, now);
   return offline;
 }
@@ -575,9 +575,10 @@ function seed(db: MirageDb, ctx: MirageContext): void {
     all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001, agents));
   // Acme's units keep the lower ids, as before (the seed's well-known ids, e.g. unit 33).
   const inserted = units(db).insertMany([...all.slice(globex ? 38 : 0), ...all.slice(0, globex ? 38 : 0)]);
+  const secret = memorySimulatedSecret(db);
   for (const row of inserted) {
     const announcedStatus = isReporting(row, now) ? 'online' : 'offline';
-    const agent = row.agent ? { ...row.agent, credentialHash: secretHash(simulatedCredential(db, row.id)) } : null;
+    const agent = row.agent ? { ...row.agent, credentialHash: secretHash(credentialFromSecret(secret, row.id)) } : null;
     units(db).update(row.id, { agent, announcedStatus });
   }
 }

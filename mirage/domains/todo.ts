@@ -1,6 +1,6 @@
 import type { Request, Response, Server } from 'miragejs';
 import type { Task, TaskFilter, TaskPatch, TaskTag, TaskTagValue } from '../../machines/todo/types';
-import { table, type MirageDb, type Row } from '../db';
+import { table, type MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { isGeneratedUsername } from './users';
@@ -15,7 +15,7 @@ import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
  */
 export type TaskRow = TaskRecord;
 
-export interface TaskTagRow extends Row {
+interface TaskTagEntry {
   tagId: number;
   text: string;
   value: TaskTagValue;
@@ -27,7 +27,8 @@ const TAG_VALUES: readonly TaskTagValue[] = ['frontend', 'backend', 'doc', 'bug'
 const VIEW_FILTERS = ['all', 'starred', 'important', 'completed', 'trashed'] as const;
 const FLAG_FIELDS = ['isImportant', 'isStarred', 'isCompleted', 'isTrashed'] as const;
 
-const TAGS: Omit<TaskTagRow, 'id'>[] = [
+/** The tag list is reference data, the same for every account and backend: it is not stored. */
+const TAGS: readonly TaskTagEntry[] = [
   { tagId: 1, text: 'Frontend', value: 'frontend', color: 'primary' },
   { tagId: 2, text: 'Backend', value: 'backend', color: 'warning' },
   { tagId: 3, text: 'Doc', value: 'doc', color: 'success' },
@@ -94,14 +95,6 @@ const SEED_TASKS: SeedTask[] = [
 ];
 
 const tasksOf = (db: MirageDb) => table<TaskRow>(db, 'tasks');
-const tagsOf = (db: MirageDb) => table<TaskTagRow>(db, 'taskTags');
-
-/** The tag list is reference data: present even in an unseeded ('none') database. */
-function ensureTags(db: MirageDb): TaskTagRow[] {
-  const tags = tagsOf(db);
-  if (tags.count() === 0) tags.insertMany(TAGS);
-  return tags.all().sort((a, b) => a.tagId - b.tagId);
-}
 
 function toTask(row: TaskRow): Task {
   return {
@@ -116,7 +109,7 @@ function toTask(row: TaskRow): Task {
   };
 }
 
-function toTag(row: TaskTagRow): TaskTag {
+function toTag(row: TaskTagEntry): TaskTag {
   return { id: row.tagId, text: row.text, value: row.value, color: row.color };
 }
 
@@ -259,7 +252,6 @@ function both(server: Server, verb: 'get' | 'post', path: string, handler: Retur
  * the database, and made every to-do write scan them (the write cost grew with the seed).
  */
 export function seedTodo(db: MirageDb, ctx?: Pick<MirageContext, 'seed'>): void {
-  ensureTags(db);
   const tasks = tasksOf(db);
   const users = table<UserRow>(db, 'users').rows();
   const owners = ctx?.seed === 'large' ? users.filter((u) => !isGeneratedUsername(u.username)) : users;
@@ -300,7 +292,7 @@ export const todoDomain: MirageDomain = {
       server,
       'get',
       '/apps/todo/tags',
-      withAuth(server, ({ db }) => json(200, ensureTags(db).map(toTag))),
+      withAuth(server, () => json(200, TAGS.map(toTag))),
     );
     both(
       server,

@@ -1,4 +1,4 @@
-import { secretHash, simulatedCredential } from '../agent-credentials';
+import { credentialFromSecret, secretHash, simulatedSecret } from '../agent-credentials';
 import type { MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
 import { organizationStore } from '../organization-store';
@@ -80,6 +80,7 @@ export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = D
   const size = (u: Readonly<ServiceUnitRow>) => perOrganization.get(String(u.organizationId)) ?? 0;
   candidates.sort((a, b) => size(a) - size(b) || compareIds(a.id, b.id));
   const given: string[] = [];
+  const secret = candidates.length > 0 && left > 0 ? await simulatedSecret(db) : '';
   for (const unit of candidates) {
     if (left <= 0) break;
     left -= 1;
@@ -90,7 +91,7 @@ export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = D
         revokedAt: null,
         heartbeatIntervalS: heartbeatS,
         system: null,
-        credentialHash: secretHash(simulatedCredential(db, unit.id)),
+        credentialHash: secretHash(credentialFromSecret(secret, unit.id)),
       },
     });
     given.push(String(unit.id));

@@ -124,6 +124,7 @@ export const ROW_SCHEMAS: Record<string, z.ZodType> = {
     isCompleted: z.boolean(),
     isTrashed: z.boolean(),
   }),
+  // taskTags and emailTags: retired (the tag lists are constants); rows a database still holds stay readable.
   taskTags: row({ tagId: z.number(), text, value: text, color: text }),
   emails: row({
     ownerId: z.string(),

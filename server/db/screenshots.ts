@@ -19,6 +19,8 @@ import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { ORGANIZATIONS } from './organization-list';
 import { USERS } from './user-list';
 import { UNITS } from './unit-list';
+import { EVENTS_COLLECTION } from '../../core/events';
+import { AGENT_SECRETS } from '../../core/agent-secrets';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
 import type { Queryable } from './sql';
@@ -38,7 +40,7 @@ export const SCREENSHOT_IMAGES = 'screenshotImages';
  * the demo apps' to-do tasks, emails and mailboxes, todo-tasks.ts and emails.ts, the agents' commands and the capture
  * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
  * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
- * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, the accounts, users.ts, and the service units, units.ts).
+ * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, the accounts, users.ts, the service units, units.ts, the live events, events.ts, and the simulated agents' secret, agent-secrets.ts).
  */
 export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   SCREENSHOTS,
@@ -59,6 +61,11 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   ORGANIZATIONS,
   USERS,
   UNITS,
+  EVENTS_COLLECTION,
+  AGENT_SECRETS,
+  // Retired: the demo apps' tag lists are constants now (mirage/domains/todo.ts, email.ts); stored rows stay unread.
+  'taskTags',
+  'emailTags',
 ];
 
 interface ImageRow extends Row, ScreenshotImage {

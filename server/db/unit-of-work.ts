@@ -17,6 +17,8 @@ interface Scope {
   lastSeq: number | null;
   /** Records to append when the unit succeeds (an append-only log's entries), by collection. */
   staged: Map<string, Row[]>;
+  /** Records to append when the unit succeeds that are numbered then (the live events), by collection. */
+  numbered: Map<string, { rows: Omit<Row, 'id'>[]; firstId: (tx: Queryable) => Promise<number> }>;
   /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
   written: ChangeBatch;
 }
@@ -61,15 +63,23 @@ export async function inUnitOfWork<T>(
   fn: () => Promise<T>,
   writeBatch: WriteBatch,
 ): Promise<{ value: T; lastSeq: number | null; written: ChangeBatch }> {
-  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map(), written: [] };
+  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map(), numbered: new Map(), written: [] };
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
-    if (scope.staged.size > 0) {
-      const batch = [...scope.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
+    if (scope.staged.size > 0 || scope.numbered.size > 0) {
+      const batch: ChangeBatch = [...scope.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
+      // Numbered under the write lock, after every earlier unit's writes: the numbers grow in commit order.
+      for (const [collection, { rows, firstId }] of scope.numbered) {
+        let id = await firstId(tx);
+        batch.push({ collection, put: rows.map((row) => ({ ...row, id: String(id++) })), deleted: [] });
+      }
       scope.staged.clear();
+      scope.numbered.clear();
       const seq = await writeBatch(tx, batch);
       if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
+      // Appended events wake who waits for them, as a repository's own writes do.
+      scope.written.push(...batch);
     }
   } catch (error) {
     outcome = { ok: false, error };
@@ -134,4 +144,16 @@ export function stage(collection: string, row: Row): void {
   const rows = scope.staged.get(collection) ?? [];
   rows.push(row);
   scope.staged.set(collection, rows);
+}
+
+/**
+ * Appends a record when the current unit of work succeeds, numbered then: `firstId` (asked inside the
+ * transaction, under the write lock) gives the first of the unit's new numbers for the collection.
+ */
+export function stageNumbered(collection: string, row: Omit<Row, 'id'>, firstId: (tx: Queryable) => Promise<number>): void {
+  const scope = scopes.getStore();
+  if (!scope) throw outsideUnitOfWork();
+  const staged = scope.numbered.get(collection) ?? { rows: [], firstId };
+  staged.rows.push(row);
+  scope.numbered.set(collection, staged);
 }

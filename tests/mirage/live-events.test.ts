@@ -105,7 +105,7 @@ describe('live events', () => {
         data: {},
       });
     }
-    expect(pruneEvents(server.db, now, 3)).toBe(4);
+    expect(await pruneEvents(server.db, now, 3)).toBe(4);
     expect(events.count()).toBe(1);
   });
 

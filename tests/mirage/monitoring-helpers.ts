@@ -6,7 +6,7 @@ import { screenshotsDomain } from '@mirage/domains/screenshots';
 import { makeServer, type MirageOptions } from '@mirage/server';
 import type { MirageContext } from '@mirage/types';
 import type { ServiceUnitRow, UnitAgentRow } from '@mirage/domains/service-units';
-import { secretHash, simulatedCredential } from '@mirage/agent-credentials';
+import { credentialFromSecret, memorySimulatedSecret, secretHash } from '@mirage/agent-credentials';
 import { startSimulatedAgents, type AgentCall, type SimulatedAgents } from '@mirage/simulated-agents';
 
 export interface Session {
@@ -125,7 +125,7 @@ function simulatedAgent(server: Server, id: string): UnitAgentRow {
     revokedAt: null,
     heartbeatIntervalS: 30,
     system: null,
-    credentialHash: secretHash(simulatedCredential(server.db, id)),
+    credentialHash: secretHash(credentialFromSecret(memorySimulatedSecret(server.db), id)),
   };
 }
 
@@ -139,7 +139,7 @@ export interface AgentSession {
 export function agentOf(server: Server, unitId: string): AgentSession {
   const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
   if (!units.find(unitId)?.agent) units.update(unitId, { agent: simulatedAgent(server, unitId) });
-  const credential = simulatedCredential(server.db, unitId);
+  const credential = credentialFromSecret(memorySimulatedSecret(server.db), unitId);
   return {
     unitId,
     credential,
