@@ -41,7 +41,7 @@ import { setUserRepository } from '../mirage/user-store';
 import { createSqlUsers } from './db/users';
 import { setUnitRepository } from '../mirage/unit-store';
 import { createSqlUnits } from './db/units';
-import { asRead, inUnitOfWork, noteWrites } from './db/unit-of-work';
+import { asRead, inUnitOfWork, noAppends, noteWrites, storeAppends } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { setTaskRepository } from '../mirage/domains/todo';
@@ -266,10 +266,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const { last, wake } = await store.writing(async (tx) => {
         // The last change number that repositories keeping their records in PostgreSQL took (screenshots).
         let stored: number | null = null;
+        // What the units appended (audit entries, live events): stored in one batch after the last unit.
+        const appends = noAppends();
         await catchUp(tx);
         for (const work of group) {
           try {
-            const done = await inUnitOfWork(tx, work.run, store.writeBatch);
+            const done = await inUnitOfWork(tx, work.run, store.writeBatch, appends);
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
             repositoryBatch.push(...done.written);
             outcomes.push({ ok: true, value: done.value });
@@ -280,6 +282,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
             outcomes.push({ ok: false, value: error });
           }
         }
+        const appended = await storeAppends(tx, appends, store.writeBatch);
+        if (appended.lastSeq !== null) stored = Math.max(stored ?? 0, appended.lastSeq);
+        repositoryBatch.push(...appended.written);
         const batch = taken.flatMap((pending) => pending.batch);
         const written = batch.length === 0 ? null : await store.writeBatch(tx, batch);
         const last = written === null ? stored : Math.max(written, stored ?? 0);

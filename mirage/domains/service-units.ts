@@ -92,7 +92,8 @@ export function emitUnitEvent(
 
 /**
  * Announces every unit whose heartbeat window passed since it was announced online (unit.offline), and
- * prunes the events beyond their retention. The server and the browser run it every 5 s, as a write.
+ * once a minute prunes the events beyond their retention and the agents' old reports. The server and the
+ * browser run it every 5 s, as a write.
  * Returns how many units went offline.
  */
 export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<number> {
@@ -102,7 +103,6 @@ export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<numb
     emitUnitEvent(db, now, 'unit.offline', updated);
     offline += 1;
   }
-  await pruneEvents(db, now);
   await pruneHistory(db, now);
   return offline;
 }
@@ -113,7 +113,8 @@ const COMMANDS_KEPT_MS = 24 * 3_600_000;
 const lastHistoryPrune = new WeakMap<object, number>();
 
 /**
- * Once a minute: what the agents' reports leave behind and nobody reads any more goes (processes that
+ * Once a minute: the live events beyond their retention, and what the agents' reports leave behind and
+ * nobody reads any more go (processes that
  * quit by themselves over an hour ago, commands finished and capture requests made over a day ago); a
  * simulated agent's reports would otherwise add thousands of rows a day. Processes ended by a person or a
  * rule stay (the dashboards count them).
@@ -122,6 +123,7 @@ async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   const last = lastHistoryPrune.get(db);
   if (last !== undefined && now - last < HISTORY_PRUNE_EVERY_MS && now >= last) return;
   lastHistoryPrune.set(db, now);
+  await pruneEvents(db, now);
   await processStore(db).pruneExitedBefore(new Date(now - EXITED_KEPT_MS).toISOString());
   const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
   await commandStore(db).removeFinishedBefore(finishedBefore);

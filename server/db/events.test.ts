@@ -8,7 +8,7 @@ import { repositoryPair, repositoryParity } from '../test-support/repository-par
 import { createSqlEvents } from './events';
 import { collectionRecords } from './records';
 import { createPgRowStore } from './row-store';
-import { inUnitOfWork } from './unit-of-work';
+import { inUnitOfWork, noAppends, storeAppends } from './unit-of-work';
 
 /*
  * The live events in PostgreSQL answer what the embedded backend answers from memory, over the same
@@ -103,11 +103,25 @@ describe.each(sqlTargets())('the live events in PostgreSQL on $name', (target) =
     });
     memory.append(fresh('a'));
     memory.append(fresh('b'));
-    // Two units of one group (one transaction): the second's numbers follow the first's.
+    // Three units of one group (one transaction), as the server runs them: what they appended is stored
+    // once after the last, the second's numbers following the first's, the failed one's not at all.
     const store = createPgRowStore(suite.sql);
     await store.writing(async (tx) => {
-      await inUnitOfWork(tx, async () => stored.append(fresh('c')), store.writeBatch);
-      await inUnitOfWork(tx, async () => stored.append(fresh('d')), store.writeBatch);
+      const appends = noAppends();
+      await inUnitOfWork(tx, async () => stored.append(fresh('c')), store.writeBatch, appends);
+      const failing = inUnitOfWork(
+        tx,
+        async () => {
+          stored.append(fresh('failed'));
+          throw new Error('the change failed');
+        },
+        store.writeBatch,
+        appends,
+      );
+      await expect(failing).rejects.toThrow('the change failed');
+      await inUnitOfWork(tx, async () => stored.append(fresh('d')), store.writeBatch, appends);
+      const appended = await storeAppends(tx, appends, store.writeBatch);
+      expect(appended.written.flatMap(({ put }) => put.map((row) => row.id))).toEqual([String(COUNT + 3), String(COUNT + 4)]);
     });
     memory.append(fresh('c'));
     memory.append(fresh('d'));

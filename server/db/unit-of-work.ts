@@ -10,15 +10,11 @@ import type { Queryable } from './sql';
  * rolled back (a savepoint, taken at its first write) while the others of its group go on, as its changes
  * in memory are undone.
  */
-interface Scope {
+interface Scope extends Appends {
   tx: Queryable;
   savepoint: Promise<unknown> | null;
   /** The last change number this unit's writes took. */
   lastSeq: number | null;
-  /** Records to append when the unit succeeds (an append-only log's entries), by collection. */
-  staged: Map<string, Row[]>;
-  /** Records to append when the unit succeeds that are numbered then (the live events), by collection. */
-  numbered: Map<string, { rows: Omit<Row, 'id'>[]; firstId: (tx: Queryable) => Promise<number> }>;
   /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
   written: ChangeBatch;
 }
@@ -54,32 +50,64 @@ function outsideUnitOfWork(): Error {
 }
 const SAVEPOINT = 'unit_of_work';
 
+/** Records units of work appended (an append-only log's entries, the live events), waiting to be stored. */
+export interface Appends {
+  /** By collection, with their ids. */
+  staged: Map<string, Row[]>;
+  /** By collection, numbered when stored (the live events). */
+  numbered: Map<string, { rows: Omit<Row, 'id'>[]; firstId: (tx: Queryable) => Promise<number> }>;
+}
+export const noAppends = (): Appends => ({ staged: new Map(), numbered: new Map() });
+
+function addAppends(into: Appends, from: Appends): void {
+  for (const [collection, rows] of from.staged) into.staged.set(collection, [...(into.staged.get(collection) ?? []), ...rows]);
+  for (const [collection, numbered] of from.numbered) {
+    const waiting = into.numbered.get(collection) ?? { rows: [], firstId: numbered.firstId };
+    waiting.rows.push(...numbered.rows);
+    into.numbered.set(collection, waiting);
+  }
+}
+
+/**
+ * Stores what units of work appended, in one batch; the numbered ones get their numbers now, with one
+ * query per collection (under the write lock, after every earlier write: the numbers grow in commit order).
+ * Answers the last change number and what it stored (it wakes who waits for those rows).
+ */
+export async function storeAppends(
+  tx: Queryable,
+  appends: Appends,
+  writeBatch: WriteBatch,
+): Promise<{ lastSeq: number | null; written: ChangeBatch }> {
+  if (appends.staged.size === 0 && appends.numbered.size === 0) return { lastSeq: null, written: [] };
+  const batch: ChangeBatch = [...appends.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
+  for (const [collection, { rows, firstId }] of appends.numbered) {
+    let id = await firstId(tx);
+    batch.push({ collection, put: rows.map((row) => ({ ...row, id: String(id++) })), deleted: [] });
+  }
+  appends.staged.clear();
+  appends.numbered.clear();
+  return { lastSeq: await writeBatch(tx, batch), written: batch };
+}
+
 /**
  * Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. What it
- * staged is stored (by `writeBatch`) when it succeeds, and dropped when it fails.
+ * appended goes into `groupAppends` when it succeeds (the group stores them at once, storeAppends), or
+ * without one is stored (by `writeBatch`) at its end; it is dropped when it fails.
  */
 export async function inUnitOfWork<T>(
   tx: Queryable,
   fn: () => Promise<T>,
   writeBatch: WriteBatch,
+  groupAppends?: Appends,
 ): Promise<{ value: T; lastSeq: number | null; written: ChangeBatch }> {
-  const scope: Scope = { tx, savepoint: null, lastSeq: null, staged: new Map(), numbered: new Map(), written: [] };
+  const scope: Scope = { tx, savepoint: null, lastSeq: null, ...noAppends(), written: [] };
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
-    if (scope.staged.size > 0 || scope.numbered.size > 0) {
-      const batch: ChangeBatch = [...scope.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
-      // Numbered under the write lock, after every earlier unit's writes: the numbers grow in commit order.
-      for (const [collection, { rows, firstId }] of scope.numbered) {
-        let id = await firstId(tx);
-        batch.push({ collection, put: rows.map((row) => ({ ...row, id: String(id++) })), deleted: [] });
-      }
-      scope.staged.clear();
-      scope.numbered.clear();
-      const seq = await writeBatch(tx, batch);
-      if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
-      // Appended events wake who waits for them, as a repository's own writes do.
-      scope.written.push(...batch);
+    if (!groupAppends) {
+      const stored = await storeAppends(tx, scope, writeBatch);
+      if (stored.lastSeq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, stored.lastSeq);
+      scope.written.push(...stored.written);
     }
   } catch (error) {
     outcome = { ok: false, error };
@@ -99,6 +127,7 @@ export async function inUnitOfWork<T>(
     }
     throw outcome.error;
   }
+  if (groupAppends) addAppends(groupAppends, scope);
   return { value: outcome.value, lastSeq: scope.lastSeq, written: scope.written };
 }
 
