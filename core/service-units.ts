@@ -28,5 +28,10 @@ export interface ServiceUnitRepository<T extends { id: string | number }> {
   insert(row: Omit<T, 'id'>): Promise<T>;
   /** Changes a stored unit and answers it (the caller found it first). */
   update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T>;
+  /**
+   * Stores a unit whole and answers it: the record as the caller read it in this unit of work, changed.
+   * It spares the read of `update` (an agent's heartbeat, found by its credential, stores it at once).
+   */
+  replace(record: T): Promise<T>;
   remove(id: string): Promise<void>;
 }

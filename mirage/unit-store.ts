@@ -53,6 +53,7 @@ export function memoryUnits(db: MirageDb): ServiceUnitRepository<ServiceUnitRow>
     withSimulatedAgent: () => matching((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt),
     goneQuiet: (now) => matching((u) => u.announcedStatus !== 'offline' && !isReporting(u, now)),
     ...tableWrites(rows),
+    replace: ({ id, ...record }) => Promise.resolve(rows().update(String(id), record)),
   };
 }
 

@@ -257,7 +257,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const waiting: Work[] = [];
   let committing = false;
 
+  /** A group's only unit failed: the transaction rolls back, and the unit answers its own error. */
+  class UnitFailed extends Error {}
+
   const commitGroup = async (group: Work[]) => {
+    const alone = group.length === 1;
     const taken: PendingChanges[] = [];
     // What the units' repositories stored in PostgreSQL only (a command): it wakes listeners as well.
     const repositoryBatch: ChangeBatch = [];
@@ -271,7 +275,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         await catchUp(tx);
         for (const work of group) {
           try {
-            const done = await inUnitOfWork(tx, work.run, store.writeBatch, appends);
+            const done = await inUnitOfWork(tx, work.run, store.writeBatch, appends, alone);
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
             repositoryBatch.push(...done.written);
             outcomes.push({ ok: true, value: done.value });
@@ -279,6 +283,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           } catch (error) {
             // This unit failed: what it changed goes back, the others of the group go on.
             if (!tracker.isEmpty) tracker.take().undo();
+            if (alone) throw new UnitFailed('A unit of work failed', { cause: error });
             outcomes.push({ ok: false, value: error });
           }
         }
@@ -305,7 +310,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       // The transaction rolled back: what the group changed in memory goes back too, newest first.
       for (const pending of taken.reverse()) pending.undo();
       if (!tracker.isEmpty) tracker.take().undo();
-      for (const work of group) work.reject(error);
+      const reason = error instanceof UnitFailed ? error.cause : error;
+      for (const work of group) work.reject(reason);
     }
   };
 

@@ -158,7 +158,8 @@ export async function recordHeartbeat(
   const { patch, visible } = heartbeatPatch(unit, system, now);
   const comingOnline = unit.announcedStatus !== 'online';
   if (comingOnline) patch.announcedStatus = 'online';
-  const updated = await unitStore(db).update(String(unit.id), patch);
+  // `unit` was found by its credential in this unit of work: it is stored whole, not read again.
+  const updated = await unitStore(db).replace({ ...unit, ...patch });
   if (comingOnline && isReporting(updated, now)) emitUnitEvent(db, now, 'unit.online', updated);
   else if (visible) emitUnitEvent(db, now, 'unit.changed', updated);
   return updated;

@@ -28,6 +28,13 @@ export interface ListTable {
   readonly spec: ListTableSpec;
   /** Stores the rows of records put and removes those of records deleted, inside the caller's transaction. */
   write(tx: Queryable, put: readonly Row[], deleted: readonly string[]): Promise<void>;
+  /**
+   * The statement that stores the rows of at most `chunk` records, taking their `entries` as the parameter
+   * `param` (the row store runs it with the records' own INSERT, in one statement).
+   */
+  upsert(param: string): string;
+  entries(put: readonly Row[]): string;
+  readonly chunk: number;
   /** Fills the table from the stored records unless it holds this version; resolves with whether it did. */
   ensure(tx: Queryable): Promise<boolean>;
 }
@@ -42,22 +49,24 @@ const LAYOUT = 2;
 
 export function listTable(spec: ListTableSpec): ListTable {
   const { table, columns } = spec;
-  const upsert = `INSERT INTO ${table} (${columns.join(', ')})
-    SELECT ${columns.join(', ')} FROM jsonb_to_recordset($1::jsonb)
+  const upsert = (param: string) => `INSERT INTO ${table} (${columns.join(', ')})
+    SELECT ${columns.join(', ')} FROM jsonb_to_recordset(${param}::jsonb)
       AS e(${columns.map((column) => `${column} ${spec.types[column] ?? 'text'}`).join(', ')})
     ON CONFLICT (id) DO UPDATE SET ${columns
       .filter((column) => column !== 'id')
       .map((column) => `${column} = excluded.${column}`)
       .join(', ')}`;
+  const entries = (put: readonly Row[]) => JSON.stringify(put.map((row) => spec.record(row)));
   const write: ListTable['write'] = async (tx, put, deleted) => {
-    for (let start = 0; start < put.length; start += CHUNK) {
-      await tx.query(upsert, [JSON.stringify(put.slice(start, start + CHUNK).map((row) => spec.record(row)))]);
-    }
+    for (let start = 0; start < put.length; start += CHUNK) await tx.query(upsert('$1'), [entries(put.slice(start, start + CHUNK))]);
     if (deleted.length > 0) await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [deleted]);
   };
   return {
     spec,
     write,
+    upsert,
+    entries,
+    chunk: CHUNK,
     async ensure(tx) {
       const stored = (
         await tx.query<{ value: { version: number; layout?: number } }>('SELECT value FROM meta WHERE key = $1', [spec.metaKey])

@@ -8,6 +8,11 @@ const WRITE_LOCK = 7_242_002;
 /** Rows per INSERT when storing a whole seed. */
 const CHUNK = 2_000;
 
+/** Stores records ($1 the collection, $2 `[{id, data}]`), each under a new change number. */
+const PUT_ROWS = `INSERT INTO rows (collection, id, data, deleted, seq)
+  SELECT $1, r.id, r.data, false, nextval('row_change_seq') FROM jsonb_to_recordset($2::jsonb) AS r(id text, data jsonb)
+  ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = false, seq = excluded.seq`;
+
 export interface StoredChange {
   collection: string;
   id: string;
@@ -70,13 +75,16 @@ export function createPgRowStore(sql: Sql): PgRowStore {
     async writeBatch(tx, batch) {
       let last: number | null = null;
       for (const { collection, put, deleted } of batch) {
+        const list = LIST_TABLES.get(collection);
+        // The records and their list table's rows in one statement (one round trip per write, not two).
+        const together = list !== undefined && put.length <= list.chunk;
         if (put.length > 0) {
+          const records = JSON.stringify(put.map((row) => ({ id: String(row.id), data: row })));
           const { rows } = await tx.query<{ seq: number }>(
-            `INSERT INTO rows (collection, id, data, deleted, seq)
-             SELECT $1, r.id, r.data, false, nextval('row_change_seq') FROM jsonb_to_recordset($2::jsonb) AS r(id text, data jsonb)
-             ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = false, seq = excluded.seq
-             RETURNING seq`,
-            [collection, JSON.stringify(put.map((row) => ({ id: String(row.id), data: row })))],
+            together
+              ? `WITH written AS (${PUT_ROWS} RETURNING seq), listed AS (${list.upsert('$3')}) SELECT seq FROM written`
+              : `${PUT_ROWS} RETURNING seq`,
+            together ? [collection, records, list.entries(put)] : [collection, records],
           );
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
@@ -91,7 +99,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
         // The list tables follow their rows in the same transaction (server/db/unit-list.ts, user-list.ts).
-        await LIST_TABLES.get(collection)?.write(tx, put, deleted);
+        await list?.write(tx, together ? [] : put, deleted);
       }
       return last;
     },

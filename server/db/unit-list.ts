@@ -56,10 +56,11 @@ const COLUMNS = [
   'tags',
   'search',
   'search_text',
+  'announced_offline',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-const asRecord = (entry: UnitListEntry): Record<Column, unknown> => ({
+const asRecord = (entry: UnitListEntry, row: Readonly<ServiceUnitRow>): Record<Column, unknown> => ({
   id: entry.id,
   organization_id: entry.organizationId,
   id_key: entry.idKey,
@@ -78,6 +79,8 @@ const asRecord = (entry: UnitListEntry): Record<Column, unknown> => ({
   tags: entry.tags,
   search: entry.search,
   search_text: searchText(entry.search),
+  // Not a key of the list: the status sweep's (server/db/units.ts goneQuiet, 022_unit_sweep.sql).
+  announced_offline: row.announcedStatus === 'offline',
 });
 
 /** The units' list table (server/migrations/002_unit_list.sql), written with the units' rows. */
@@ -87,8 +90,8 @@ export const unitListTable = listTable({
   metaKey: 'unitList',
   version: UNIT_LIST_VERSION,
   columns: COLUMNS,
-  types: { maintenance: 'boolean', online_until_ms: 'bigint', tags: 'text[]', search: 'text[]' },
-  record: (row) => asRecord(unitListEntry(row as Readonly<ServiceUnitRow>)),
+  types: { maintenance: 'boolean', online_until_ms: 'bigint', tags: 'text[]', search: 'text[]', announced_offline: 'boolean' },
+  record: (row) => asRecord(unitListEntry(row as Readonly<ServiceUnitRow>), row as Readonly<ServiceUnitRow>),
 });
 
 /** The WHERE clause of a scope, filters and search (with `now` for the status filter). */

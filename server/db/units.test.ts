@@ -118,7 +118,7 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     expect(ids(await stored.goneQuiet(NOW))).toEqual(['9', '10', '0192f3a0-0001-7abc-8def-000000000001']);
   });
 
-  it('store a change, a new unit and a delete as memory does, and find them by what changed', async () => {
+  it('store a change, a unit stored whole, a new unit and a delete as memory does, and find them by what changed', async () => {
     const patch: Partial<ServiceUnitRow> = {
       name: 'Renamed',
       lastSeenAt: ago(1_000),
@@ -129,11 +129,17 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     await memory.update('9', patch);
     await write(() => stored.update('10', { announcedStatus: 'offline' }));
     await memory.update('10', { announcedStatus: 'offline' });
+    // A unit stored whole, as read and changed: the lookups follow it as they follow an update.
+    const found = (await stored.get('3')) as ServiceUnitRow;
+    const replaced = { ...found, name: 'Dock', lastSeenAt: ago(0), announcedStatus: 'online' as const };
+    expect(await write(() => stored.replace(replaced))).toEqual(replaced);
+    await memory.replace({ ...((await memory.get('3')) as ServiceUnitRow), name: 'Dock', lastSeenAt: ago(0), announcedStatus: 'online' });
     await write(() => stored.remove('0192f3a0-0002-7abc-8def-000000000002'));
     await memory.remove('0192f3a0-0002-7abc-8def-000000000002');
     await expectAlike();
     expect(await stored.withNames('1', ['übersee kiosk'])).toEqual([]);
     expect(ids(await stored.withNames('1', ['renamed']))).toEqual(['9']);
+    expect(ids(await stored.withNames('2', ['dock']))).toEqual(['2', '3']);
     expect(ids(await stored.goneQuiet(NOW))).toEqual(['0192f3a0-0001-7abc-8def-000000000001']);
     expect(ids(await stored.withSimulatedAgent())).toEqual(['3', '9', '10']);
 

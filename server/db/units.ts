@@ -1,6 +1,5 @@
 import { compareIds } from '../../core/record-ids';
 import type { ServiceUnitRepository } from '../../core/service-units';
-import { unitListEntry } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
 import { newRecordId } from '../../mirage/record-ids';
 import { parameters } from './list-table';
@@ -14,7 +13,7 @@ import { conditions, statusExpression, UNITS } from './unit-list';
  * records of `rows`, so a write takes a change number and `unit_list` follows it in the same transaction
  * (the row store's writeBatch); reads in a unit of work see their own writes. Lookups go through unit_list's
  * columns (its search[1] is core's lower-cased name, online_until_ms the online rule's window) and the
- * indexes of 020_unit_lookups.sql, never a walk of 10,000 rows; only the prediction report and the start-up
+ * indexes of 020_unit_lookups.sql and 022_unit_sweep.sql, never a walk of 10,000 rows; only the prediction report and the start-up
  * repair read every unit.
  */
 
@@ -57,20 +56,13 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
          AND data -> 'agent' ->> 'kind' = 'simulated' AND data -> 'agent' ->> 'revokedAt' IS NULL`,
         [],
       ),
-    // The few units not announced offline (the partial index of 020_unit_lookups.sql), then the online rule's
-    // window as unit_list holds it (not reporting: never seen, or seen longer ago than its window).
-    async goneQuiet(now) {
-      const announced = await datas(
-        `SELECT data FROM rows WHERE collection = '${UNITS}' AND NOT deleted AND (data ->> 'announcedStatus') IS DISTINCT FROM 'offline'`,
-        [],
-      );
-      return announced.filter((unit) => {
-        const until = unitListEntry(unit).onlineUntil;
-        return until === null || until < now;
-      });
-    },
+    // Not announced offline, and not reporting (never seen, or seen longer ago than the online rule's
+    // window, as unit_list holds it): only those units' entries of 022_unit_sweep.sql's index.
+    goneQuiet: (now) =>
+      datas(`SELECT r.data ${LISTED} WHERE NOT u.announced_offline AND (u.online_until_ms IS NULL OR u.online_until_ms < $1)`, [now]),
     insert: (row) => records.putOne({ ...row, id: newRecordId() }),
     update: (id, patch) => records.update(id, patch),
+    replace: (record) => records.putOne(record),
     remove: (id) => records.remove([id]),
   };
 }
