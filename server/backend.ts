@@ -41,7 +41,11 @@ import { setUserRepository } from '../mirage/user-store';
 import { createSqlUsers } from './db/users';
 import { setUnitRepository } from '../mirage/unit-store';
 import { createSqlUnits } from './db/units';
-import { asRead, inUnitOfWork, noAppends, noteWrites, storeAppends } from './db/unit-of-work';
+import { asRead, inUnitOfWork, noAppends, noteWrites, ReadAhead, storeAppends } from './db/unit-of-work';
+import { readAheadRecords } from './db/records';
+import { readAheadPendingCommands } from './db/commands';
+import { UNITS } from './db/unit-list';
+import { credentialUnitId } from '../mirage/http';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { setTaskRepository } from '../mirage/domains/todo';
@@ -111,6 +115,14 @@ const MAX_GROUP = 200;
 const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
+
+/** The unit an agent API request's credential names (unchecked: the handler checks it), else null. */
+function agentUnitOf(request: ApiRequest): string | null {
+  if (!request.url.startsWith('/api/agent/')) return null;
+  const authorization = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
+  return bearer ? credentialUnitId(bearer) : null;
+}
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
 /** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
@@ -251,6 +263,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    */
   interface Work {
     run: () => Promise<unknown>;
+    /** The unit an agent's request names by its credential: the group reads it (and its pending commands) ahead. */
+    agentUnit: string | null;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
   }
@@ -268,14 +282,20 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       const { last, wake } = await store.writing(async (tx) => {
+        const units = [...new Set(group.flatMap((work) => work.agentUnit ?? []))];
+        const readAhead = units.length > 0 ? new ReadAhead() : null;
         // The last change number that repositories keeping their records in PostgreSQL took (screenshots).
         let stored: number | null = null;
         // What the units appended (audit entries, live events): stored in one batch after the last unit.
         const appends = noAppends();
         await catchUp(tx);
+        if (readAhead) {
+          await readAheadRecords(tx, UNITS, units, readAhead);
+          await readAheadPendingCommands(tx, units, readAhead);
+        }
         for (const work of group) {
           try {
-            const done = await inUnitOfWork(tx, work.run, store.writeBatch, appends, alone);
+            const done = await inUnitOfWork(tx, work.run, store.writeBatch, { appends, alone, readAhead });
             if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
             repositoryBatch.push(...done.written);
             outcomes.push({ ok: true, value: done.value });
@@ -328,14 +348,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * One unit of work under the write lock: catch up, run, store what changed, commit (with the units of
    * work waiting beside it). Rejects (with the memory restored) when the commit fails.
    */
-  const commitWork = <T>(run: () => Promise<T>): Promise<T> =>
+  const commitWork = <T>(run: () => Promise<T>, agentUnit: string | null = null): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiting.push({ run, resolve: (value) => resolve(value as T), reject });
+      waiting.push({ run, agentUnit, resolve: (value) => resolve(value as T), reject });
       if (!committing) void drain();
     });
 
-  const write = (run: () => Promise<ApiAnswer>): Promise<ApiAnswer> =>
-    commitWork(run).catch((error: unknown) => {
+  const write = (run: () => Promise<ApiAnswer>, agentUnit: string | null = null): Promise<ApiAnswer> =>
+    commitWork(run, agentUnit).catch((error: unknown) => {
       console.error('A change could not be stored', error);
       return notStored();
     });
@@ -364,7 +384,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return tracked(write(() => transport.handle(request)));
+      if (WRITES.has(method)) return tracked(write(() => transport.handle(request), agentUnitOf(request)));
       return tracked(
         (async () => {
           await catchUpForRead();

@@ -838,3 +838,45 @@ describe(`the service units on ${BACKEND_NAME}`, () => {
     expect(table(first.db, 'serviceUnits').count() + table(second.db, 'serviceUnits').count()).toBe(0);
   });
 });
+
+describe(`a group commit's read-ahead on ${BACKEND_NAME}`, () => {
+  const SYSTEM = {
+    hostname: 'read-ahead',
+    platform: 'linux',
+    osName: 'Debian 12',
+    ipAddresses: ['10.0.0.9'],
+    uptimeS: 60,
+    agentVersion: '1.0.0',
+  };
+
+  it('reads an agent’s unit and pending commands once for the group, and never answers from them after the group changed them', async () => {
+    const enrolment = jsonOf<{ token: string }>(await call(first, '/api/agent-enrolments', { method: 'POST', token, body: {} }));
+    const { unitId, credential } = jsonOf<{ unitId: string; credential: string }>(
+      await call(first, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.token, system: SYSTEM } }),
+    );
+    const heartbeat = () =>
+      call(first, '/api/agent/heartbeat', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credential}` },
+        body: { unitId, system: SYSTEM },
+      });
+
+    // Sent at once: the first write commits alone, and the four after it wait and commit as one group,
+    // in this order, which reads the unit and its (no) pending commands ahead before its first unit.
+    const [opening, renamed, before, asked, after] = await Promise.all([
+      createUnit(first, token, 'Opens the group'),
+      call(first, `/api/service-units/${unitId}`, { method: 'PUT', token, body: unitInput('Renamed in the group') }),
+      heartbeat(),
+      call(first, `/api/service-units/${unitId}/capture`, { method: 'POST', token }),
+      heartbeat(),
+    ]);
+    expect([opening, renamed, before, asked, after].map((answer) => answer.status)).toEqual([201, 200, 200, 202, 200]);
+    // The heartbeat after the rename stored the renamed unit, not the one read ahead.
+    const unit = jsonOf<UnitView & { hostname: string; lastSeenAt: string }>(await call(second, `/api/service-units/${unitId}`, { token }));
+    expect(unit).toMatchObject({ name: 'Renamed in the group', hostname: 'read-ahead' });
+    expect(Date.parse(unit.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+    // The one after the capture counts the command the capture stored.
+    expect(jsonOf<{ pendingCommands: number }>(before).pendingCommands).toBe(0);
+    expect(jsonOf<{ pendingCommands: number }>(after).pendingCommands).toBe(1);
+  });
+});

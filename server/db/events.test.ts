@@ -108,7 +108,8 @@ describe.each(sqlTargets())('the live events in PostgreSQL on $name', (target) =
     const store = createPgRowStore(suite.sql);
     await store.writing(async (tx) => {
       const appends = noAppends();
-      await inUnitOfWork(tx, async () => stored.append(fresh('c')), store.writeBatch, appends);
+      const group = { appends, alone: false, readAhead: null };
+      await inUnitOfWork(tx, async () => stored.append(fresh('c')), store.writeBatch, group);
       const failing = inUnitOfWork(
         tx,
         async () => {
@@ -116,10 +117,10 @@ describe.each(sqlTargets())('the live events in PostgreSQL on $name', (target) =
           throw new Error('the change failed');
         },
         store.writeBatch,
-        appends,
+        group,
       );
       await expect(failing).rejects.toThrow('the change failed');
-      await inUnitOfWork(tx, async () => stored.append(fresh('d')), store.writeBatch, appends);
+      await inUnitOfWork(tx, async () => stored.append(fresh('d')), store.writeBatch, group);
       const appended = await storeAppends(tx, appends, store.writeBatch);
       expect(appended.written.flatMap(({ put }) => put.map((row) => row.id))).toEqual([String(COUNT + 3), String(COUNT + 4)]);
     });

@@ -1,6 +1,6 @@
 import type { Row } from '../../mirage/db';
 import type { Queryable } from './sql';
-import { writer, type WriteBatch } from './unit-of-work';
+import { readAheadRecord, writer, type ReadAhead, type WriteBatch } from './unit-of-work';
 
 /**
  * The records of one collection of `rows`, as a repository that keeps them in PostgreSQL only reads and
@@ -11,9 +11,29 @@ import { writer, type WriteBatch } from './unit-of-work';
 /** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
 export const storable = (id: string): boolean => !id.includes('\0');
 
+async function storedOf<T extends Row>(db: Queryable, collection: string, ids: readonly string[]): Promise<T[]> {
+  const wanted = [...new Set(ids)].filter(storable);
+  if (wanted.length === 0) return [];
+  const { rows } = await db.query<{ data: T }>(`SELECT data FROM rows WHERE collection = $1 AND NOT deleted AND id = ANY($2::text[])`, [
+    collection,
+    wanted,
+  ]);
+  return rows.map((row) => row.data);
+}
+
+/** Reads these records of a collection ahead for a group commit (one query): a unit's `get` of one is answered from it. */
+export async function readAheadRecords(tx: Queryable, collection: string, ids: readonly string[], into: ReadAhead): Promise<void> {
+  const wanted = [...new Set(ids)].filter(storable);
+  const found = new Map((await storedOf(tx, collection, wanted)).map((row) => [String(row.id), row]));
+  for (const id of wanted) into.setRecord(collection, id, found.get(id) ?? null);
+}
+
 export function collectionRecords<T extends Row>(collection: string, writeBatch: WriteBatch) {
   const get = async (db: Queryable, id: string): Promise<T | undefined> => {
     if (!storable(id)) return undefined;
+    // What the unit's group read ahead for it (server/db/unit-of-work.ts ReadAhead), as stored now.
+    const ahead = readAheadRecord(collection, id);
+    if (ahead !== undefined) return (ahead ?? undefined) as T | undefined;
     const { rows } = await db.query<{ data: T }>(`SELECT data FROM rows WHERE collection = $1 AND NOT deleted AND id = $2`, [
       collection,
       id,
@@ -27,15 +47,7 @@ export function collectionRecords<T extends Row>(collection: string, writeBatch:
     wrote(await writeBatch(tx, [{ collection, put: [...records], deleted: [] }]));
   };
   /** The stored ones of these ids, in no particular order. */
-  const getMany = async (db: Queryable, ids: readonly string[]): Promise<T[]> => {
-    const wanted = [...new Set(ids)].filter(storable);
-    if (wanted.length === 0) return [];
-    const { rows } = await db.query<{ data: T }>(`SELECT data FROM rows WHERE collection = $1 AND NOT deleted AND id = ANY($2::text[])`, [
-      collection,
-      wanted,
-    ]);
-    return rows.map((row) => row.data);
-  };
+  const getMany = (db: Queryable, ids: readonly string[]): Promise<T[]> => storedOf<T>(db, collection, ids);
   return {
     get,
     getMany,

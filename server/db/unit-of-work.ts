@@ -19,7 +19,55 @@ interface Scope extends Appends {
   lastSeq: number | null;
   /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
   written: ChangeBatch;
+  /** What its group read ahead for all its units (an agent's unit and pending commands). */
+  readAhead: ReadAhead | null;
 }
+
+/**
+ * What a group commit reads at its start, in one query per kind, for every unit of the group (each agent's
+ * unit and its pending commands), instead of one query per unit: a heartbeat then spends its own round
+ * trips on its write only. It is read inside the transaction, under the write lock, so nothing but the
+ * group's own units changes it; a write of a record through `noteWrites` drops that record's entry and the
+ * entries of queries over its collection, so a later read asks PostgreSQL again.
+ */
+export class ReadAhead {
+  private readonly records = new Map<string, Row | null>();
+  private readonly queries = new Map<string, Map<string, Row[]>>();
+  private static key = (collection: string, id: string) => `${collection}\0${id}`;
+
+  /** A record by id as read ahead (null: not stored). */
+  setRecord(collection: string, id: string, row: Row | null): void {
+    this.records.set(ReadAhead.key(collection, id), row);
+  }
+  /** What a query over `collection` answered, under a key of its repository's own. */
+  setQuery(collection: string, key: string, rows: Row[]): void {
+    const queries = this.queries.get(collection) ?? new Map<string, Row[]>();
+    queries.set(key, rows);
+    this.queries.set(collection, queries);
+  }
+  /** A copy of what was read ahead (undefined: nothing was; null: not stored). */
+  record(collection: string, id: string): Row | null | undefined {
+    const row = this.records.get(ReadAhead.key(collection, id));
+    return row ? structuredClone(row) : row;
+  }
+  query(collection: string, key: string): Row[] | undefined {
+    const rows = this.queries.get(collection)?.get(key);
+    return rows ? structuredClone(rows) : undefined;
+  }
+  forget(batch: ChangeBatch): void {
+    for (const { collection, put, deleted } of batch) {
+      for (const row of put) this.records.delete(ReadAhead.key(collection, String(row.id)));
+      for (const id of deleted) this.records.delete(ReadAhead.key(collection, id));
+      this.queries.delete(collection);
+    }
+  }
+}
+
+/** The current unit's read-ahead record (undefined outside a unit of work, or when its group read none). */
+export const readAheadRecord = (collection: string, id: string): Row | null | undefined =>
+  scopes.getStore()?.readAhead?.record(collection, id);
+/** The current unit's read-ahead answer to a query (undefined as for readAheadRecord). */
+export const readAheadQuery = (collection: string, key: string): Row[] | undefined => scopes.getStore()?.readAhead?.query(collection, key);
 
 /** Stores a batch inside the transaction (the row store's writeBatch); resolves with the last change number. */
 export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
@@ -91,20 +139,36 @@ export async function storeAppends(
   return { lastSeq: await writeBatch(tx, batch), written: batch };
 }
 
+/** What a unit shares with the others of its group commit. */
+export interface Group {
+  /** What the units appended: the group stores them at once after its last unit (storeAppends). */
+  appends: Appends;
+  /** The group has no other unit: no savepoint, and when the unit fails the caller rolls `tx` back. */
+  alone: boolean;
+  readAhead: ReadAhead | null;
+}
+
 /**
  * Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. What it
- * appended goes into `groupAppends` when it succeeds (the group stores them at once, storeAppends), or
- * without one is stored (by `writeBatch`) at its end; it is dropped when it fails. `alone`: the group has
- * no other unit, so fn writes without a savepoint and, when it fails, the caller rolls `tx` back.
+ * appended goes into the group's appends when it succeeds, or without a group is stored (by `writeBatch`)
+ * at its end; it is dropped when it fails.
  */
 export async function inUnitOfWork<T>(
   tx: Queryable,
   fn: () => Promise<T>,
   writeBatch: WriteBatch,
-  groupAppends?: Appends,
-  alone = false,
+  group?: Group,
 ): Promise<{ value: T; lastSeq: number | null; written: ChangeBatch }> {
-  const scope: Scope = { tx, savepoint: null, alone, lastSeq: null, ...noAppends(), written: [] };
+  const scope: Scope = {
+    tx,
+    savepoint: null,
+    alone: group?.alone ?? false,
+    lastSeq: null,
+    ...noAppends(),
+    written: [],
+    readAhead: group?.readAhead ?? null,
+  };
+  const groupAppends = group?.appends;
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
@@ -142,7 +206,9 @@ export async function inUnitOfWork<T>(
 export function noteWrites(writeBatch: WriteBatch): WriteBatch {
   return async (tx, batch) => {
     const seq = await writeBatch(tx, batch);
-    scopes.getStore()?.written.push(...batch);
+    const scope = scopes.getStore();
+    scope?.written.push(...batch);
+    scope?.readAhead?.forget(batch);
     return seq;
   };
 }
