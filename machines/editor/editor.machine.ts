@@ -54,8 +54,6 @@ export interface EditorContext<V, T> {
   /** The row whose deletion waits for undo or is running: the screen's only record of it. */
   pendingDelete: DeleteTarget | null;
   deleteError: unknown;
-  /** Delete was asked from the open form (cancel goes back there). */
-  deleteFromForm: boolean;
   undoMs: number;
 }
 
@@ -136,10 +134,8 @@ export function createEditorMachine<V extends object, T>() {
     guards: {
       isDirty: ({ context }) => !sameValues(context.values, context.initial),
       hasErrors: (_, errors: FieldErrors) => Object.keys(errors).length > 0,
-      isEditing: ({ context }) => context.mode === 'edit' && context.id !== null,
       hasTarget: ({ context, event }) =>
         event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
-      isFromForm: ({ context }) => context.deleteFromForm,
       isPendingTarget: ({ context, event }) => event.type === 'editor.undo' && context.pendingDelete?.id === event.id,
     },
     actions: {
@@ -210,9 +206,9 @@ export function createEditorMachine<V extends object, T>() {
       assignDeleteCandidate: assign(({ context, event }) => {
         if (event.type !== 'editor.delete') return {};
         const target = event.target ?? { id: context.id ?? '', label: '' };
-        return { deleteCandidate: target, deleteFromForm: event.target === undefined, deleteError: null };
+        return { deleteCandidate: target, deleteError: null };
       }),
-      clearDeleteCandidate: assign({ deleteCandidate: () => null, deleteFromForm: () => false }),
+      clearDeleteCandidate: assign({ deleteCandidate: () => null }),
       promoteCandidate: assign(({ context }) => ({ pendingDelete: context.deleteCandidate, deleteCandidate: null })),
       emitPending: enqueueActions(({ context, self, enqueue }) => {
         const report: EditorReport<T> = { type: 'editor.delete.pending', target: context.pendingDelete as DeleteTarget };
@@ -256,7 +252,6 @@ export function createEditorMachine<V extends object, T>() {
       deleteCandidate: null,
       pendingDelete: null,
       deleteError: null,
-      deleteFromForm: false,
       undoMs: input.undoMs ?? 5000,
       empty: input.empty,
     }),

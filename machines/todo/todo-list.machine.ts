@@ -138,7 +138,6 @@ export const todoListMachine = setup({
     task: taskMachine,
   },
   guards: {
-    hasTasks: ({ context }) => context.tasks.length > 0,
     isListEmpty: ({ context }) => context.tasks.length === 0,
     isNewDraftValid: ({ context }) => Object.keys(validateDraft(context.newDraft)).length === 0,
     isOtherFilter: ({ context, event }) => event.type === 'filter.change' && event.filter !== context.filter,
