@@ -87,9 +87,10 @@ describe('AppRouter', () => {
     await waitFor(() => expect(current(location)).toBe('/login?to=%2Fuser%2Fdashboard'));
   });
 
-  it('sends the old /forget-password address to /forgot-password', async () => {
-    const { location } = renderWithProviders(<AppRouter />, { path: '/forget-password' });
-    await waitFor(() => expect(current(location)).toBe('/forgot-password'));
+  it('sends the old /forgot-password address to /forget-password, the forgotten-password screen', async () => {
+    const { location } = renderWithProviders(<AppRouter />, { path: '/forgot-password' });
+    await waitFor(() => expect(current(location)).toBe('/forget-password'));
+    expect(await screen.findByRole('textbox', { name: /email/i })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor of a protected page to login with the wanted path', async () => {

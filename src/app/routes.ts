@@ -84,8 +84,9 @@ export const routes: readonly AppRoute[] = [
     bare: true,
     load: () => import('@/features/auth/register-page'),
   },
+  // The address the specification names; the code keeps the `forgot` spelling.
   {
-    path: '/forgot-password',
+    path: '/forget-password',
     rule: 'isPublic',
     titleKey: 'menu.forgotPassword',
     breadcrumb: ['menu.forgotPassword'],
@@ -287,8 +288,8 @@ export const routes: readonly AppRoute[] = [
 export const redirects: readonly { from: string; to: string; keepQuery: boolean }[] = [
   { from: '/', to: '/login', keepQuery: false },
   { from: '/pages/login', to: '/login', keepQuery: true },
-  // The page's earlier address, still in old links and bookmarks.
-  { from: '/forget-password', to: '/forgot-password', keepQuery: false },
+  // The page's address between two renamings, still in old links and bookmarks.
+  { from: '/forgot-password', to: '/forget-password', keepQuery: false },
 ];
 
 /**
@@ -299,7 +300,7 @@ export const redirects: readonly { from: string; to: string; keepQuery: boolean 
 const FIRST_LOAD_PAGES = new Set([
   '/login',
   '/register',
-  '/forgot-password',
+  '/forget-password',
   '/callback',
   '/pages/lock-screen',
   '/pages/comingsoon',

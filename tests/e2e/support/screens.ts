@@ -3,7 +3,7 @@
 export const PUBLIC_SCREENS = [
   '/login',
   '/register',
-  '/forgot-password',
+  '/forget-password',
   '/pages/error-404',
   '/pages/error-500',
   '/pages/not-authorized',

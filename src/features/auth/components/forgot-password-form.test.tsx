@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 it('checks the address locally, then shows the neutral answer', async () => {
   const user = userEvent.setup();
-  renderWithProviders(<ForgotPasswordForm />, { path: '/forgot-password' });
+  renderWithProviders(<ForgotPasswordForm />, { path: '/forget-password' });
   await user.type(screen.getByLabelText('Email'), 'not-an-email');
   await user.click(screen.getByRole('button', { name: 'Send reset link' }));
   expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();

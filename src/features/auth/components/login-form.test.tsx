@@ -150,6 +150,12 @@ describe('LoginForm', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/admin/dashboard'));
   });
 
+  it('links to the forgotten-password screen at the address the specification names', () => {
+    restartSession({ idleMs: 0 });
+    renderWithProviders(<LoginForm demo={false} />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forget-password');
+  });
+
   it('fills the form from the demo account list', async () => {
     restartSession({ idleMs: 0 });
     renderWithProviders(<LoginForm demo />, { path: '/login' });

@@ -137,7 +137,7 @@ export function LoginForm({ demo }: { demo: boolean }) {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} href="/forgot-password" size="sm">
+            <Anchor component={Link} href="/forget-password" size="sm">
               {t('auth.login.forgotPassword')}
             </Anchor>
           </Group>
