@@ -96,6 +96,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'tests/*.test.ts',
             'tests/session/**/*.test.ts',
+            // A test exported from the machine explorer, placed anywhere under tests/ (docs/testing-machines.md).
+            'tests/**/*.recorded.test.ts',
           ],
           exclude: NEEDS_DOM,
           setupFiles: ['./tests/console-guard.ts'],

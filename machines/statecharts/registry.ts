@@ -27,6 +27,7 @@ import { taskMachine as todoTaskMachine } from '../todo/task.machine';
 import { todoListMachine } from '../todo/todo-list.machine';
 import { urlTesterMachine } from '../url-restrictions/url-tester.machine';
 import type { ChartSubject } from './markdown';
+import { recordingMachine } from './recording.machine';
 
 export interface RegisteredMachine extends ChartSubject {
   /** The exports of `file` this entry documents (a factory, or the machine, plus machines built from it there). */
@@ -216,5 +217,12 @@ export const MACHINES: readonly RegisteredMachine[] = [
     ['urlTesterMachine'],
     urlTesterMachine,
     'Test a URL against the organization’s current URL restrictions for a unit and time.',
+  ),
+  entry(
+    'recording',
+    'statecharts/recording.machine.ts',
+    ['recordingMachine'],
+    recordingMachine,
+    'The machine explorer’s recorder: Record, each step and API call appended until Stop, a cap that says when it is reached.',
   ),
 ];

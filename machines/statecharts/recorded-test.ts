@@ -1,0 +1,201 @@
+import type { StateValue } from 'xstate';
+import { MASKED, type RecordedStep, type Recording } from './recording';
+
+/**
+ * A recording as a Vitest file a person could have written (docs/testing-machines.md § "From a bug report
+ * to a test"): the real machine with deferred fakes that answer what was recorded, in order, delays on the
+ * kit's simulated clock, the recorded events sent, and after each step the state value (and the marked
+ * context fields) compared with the recording, in a table of steps.
+ */
+export interface RecordedTestOptions {
+  /** The `describe` title. */
+  name: string;
+  /** Every actor source the machine invokes (`describeMachine(machine).actors`): all are faked. */
+  sources: readonly string[];
+  /** Context fields asserted after the steps that change them. */
+  marked: readonly string[];
+  /** Where the machine is imported from (default: its file under `@machines/`). */
+  importFrom?: string;
+}
+
+/** `<machine>.recorded.test.ts`. */
+export const recordedTestFileName = (recording: Recording) => `${recording.start.machine}.recorded.test.ts`;
+
+/** Whether a test can be made: the machine is exported as such from a known file (not built by a factory). */
+export function canExportTest(recording: Recording): boolean {
+  return recording.start.file !== null && recording.start.exportName !== null && !recording.start.exportName.startsWith('create');
+}
+
+type PlaceholderKind = 'PASSWORD' | 'TOKEN' | 'SESSION_KEY' | 'SECRET';
+
+const kindOfKey = (key: string): PlaceholderKind =>
+  /password/i.test(key) ? 'PASSWORD' : /session.?key/i.test(key) ? 'SESSION_KEY' : /token/i.test(key) ? 'TOKEN' : 'SECRET';
+
+const placeholderValue = (kind: PlaceholderKind, n: number) =>
+  kind === 'PASSWORD' ? `Placeholder-Passw0rd-${n}!` : `placeholder-${kind.toLowerCase().replace('_', '-')}-${n}`;
+
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+const keyText = (key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key));
+
+/** Writes values as TypeScript, masked ones as their placeholder constant. */
+function createWriter() {
+  const placeholders = new Map<number, { name: string; value: string }>();
+  const masked = (text: string, key: string): string | null => {
+    if (!text.startsWith(MASKED)) return null;
+    const n = Number(text.slice(MASKED.length));
+    if (!Number.isInteger(n)) return null;
+    let found = placeholders.get(n);
+    if (!found) {
+      const kind = kindOfKey(key);
+      found = { name: `${kind}_${n}`, value: placeholderValue(kind, n) };
+      placeholders.set(n, found);
+    }
+    return found.name;
+  };
+  const write = (value: unknown, key = ''): string => {
+    if (value === null || value === undefined) return String(value);
+    if (typeof value === 'string') return masked(value, key) ?? quote(value);
+    if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+    if (typeof value === 'boolean') return String(value);
+    if (Array.isArray(value)) return `[${value.map((item) => write(item, key)).join(', ')}]`;
+    if (typeof value === 'object') {
+      const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+      if (entries.length === 0) return '{}';
+      return `{ ${entries.map(([k, item]) => `${keyText(k)}: ${write(item, k)}`).join(', ')} }`;
+    }
+    return 'null';
+  };
+  return { write, placeholders };
+}
+
+const isPlain = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+function contextOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The plain context fields (strings, numbers, booleans, null) that change during the recording: what is marked by default. */
+export function changingFields(recording: Recording): string[] {
+  const start = contextOf(contextOf(recording.start.snapshot)['context']);
+  const fields = new Set<string>();
+  let previous = start;
+  for (const step of recording.steps) {
+    const context = contextOf(step.context);
+    for (const [key, value] of Object.entries(context)) if (isPlain(value) && previous[key] !== value) fields.add(key);
+    previous = context;
+  }
+  return [...fields].sort();
+}
+
+/** The step as the test's table row. */
+function rowOf(step: RecordedStep, write: (value: unknown, key?: string) => string, context: string | null): string {
+  let what: string;
+  if (step.kind === 'done') what = `done: ${quote(step.actorId ?? '')}, output: ${write(step.payload['output'])}`;
+  else if (step.kind === 'error')
+    what = `fail: ${quote(step.actorId ?? '')}, error: ${write(step.error ?? { name: 'Error', message: '', details: {} })}`;
+  else if (step.kind === 'after') what = `fire: ${quote(step.type)}`;
+  else what = `send: ${write({ type: step.type, ...step.payload })}`;
+  return `  { ${what}, state: ${write(step.state)}${context ? `, context: ${context}` : ''} },`;
+}
+
+const moduleOf = (file: string) => `@${file.replace(/\.ts$/, '')}`;
+
+export function recordedTestFile(recording: Recording, options: RecordedTestOptions): string {
+  const { start } = recording;
+  const exportName = start.exportName ?? 'machine';
+  const from = options.importFrom ?? (start.file ? moduleOf(start.file) : '');
+  const { write, placeholders } = createWriter();
+  const marked = new Set(options.marked);
+  const rows: string[] = [];
+  let previous = contextOf(contextOf(start.snapshot)['context']);
+  for (const step of recording.steps) {
+    const context = contextOf(step.context);
+    const changed = Object.keys(context).filter((key) => marked.has(key) && JSON.stringify(previous[key]) !== JSON.stringify(context[key]));
+    const picked = changed.length ? `{ ${changed.map((key) => `${keyText(key)}: ${write(context[key], key)}`).join(', ')} }` : null;
+    rows.push(rowOf(step, write, picked));
+    previous = context;
+  }
+  // A snapshot as `createActor` takes it: its output and error are part of its type.
+  const startLine = start.snapshot === null ? null : `{ output: undefined, error: undefined, ${write(start.snapshot).slice(2)}`;
+  const when = new Date(start.startedAt).toISOString().replace('T', ' ').slice(0, 16);
+  const constants = [...placeholders.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const sources = [...new Set(options.sources)].sort();
+  const initial: StateValue = start.state;
+
+  return `import { describe, expect, it } from 'vitest';
+import { createActor, type EventFromLogic, ${start.input === undefined ? '' : 'type InputFrom, '}type StateValue } from 'xstate';
+import { ${exportName} } from '${from}';
+import { createTestClock } from '@machines/testing/clock';
+import { deferredActors, flush } from '@machines/testing/deferred';
+
+// Recorded in the machine explorer on ${when} UTC: ${recording.steps.length} steps of \`${start.machine}\`${recording.capped ? ' (the recording reached its cap)' : ''}.
+${
+  constants.length
+    ? `// Masked when recorded: placeholders that still drive the machine (each secret keeps its own).
+${constants.map((c) => `const ${c.name} = ${quote(c.value)};`).join('\n')}
+`
+    : ''
+}
+${
+  startLine
+    ? `/** The actor when the recording started (its persisted snapshot, in ${write(initial)}). */
+const START = ${startLine} as const;
+`
+    : ''
+}
+${
+  start.input === undefined
+    ? ''
+    : `/** The input the actor was created with (a restored snapshot does not read it). */
+const INPUT: InputFrom<typeof ${exportName}> = ${write(start.input)};
+`
+}
+type Step = (
+  | { send: EventFromLogic<typeof ${exportName}> }
+  | { done: string; output: unknown }
+  | { fail: string; error: { name: string; message: string; details: object } }
+  | { fire: string }
+) & { state: StateValue; context?: Record<string, unknown> };
+
+/** What happened, in order, and the state (and context fields) each step led to. */
+const STEPS: Step[] = [
+${rows.join('\n')}
+];
+
+/** \`signedIn.(access.active, token.valid)\`: both states read in a failure's message. */
+const stateText = (value: StateValue): string =>
+  typeof value === 'string'
+    ? value
+    : Object.entries(value)
+        .map(([key, child]) =>
+          child === undefined ? key : typeof child === 'string' ? \`\${key}.\${child}\` : \`\${key}.(\${stateText(child)})\`,
+        )
+        .join(', ');
+
+const what = (step: Step) =>
+  'send' in step ? step.send.type : 'done' in step ? \`done(\${step.done})\` : 'fail' in step ? \`error(\${step.fail})\` : step.fire;
+
+describe(${quote(options.name)}, () => {
+  it('replays the recording on the real machine', async () => {
+    // Every actor it invokes is a fake that answers only when a step says so.
+    const fakes = deferredActors(${write(sources)});
+    const clock = createTestClock();
+    const actor = createActor(${exportName}.provide({ actors: fakes.actors }), { clock${start.input === undefined ? '' : ', input: INPUT'}${startLine ? ', snapshot: START' : ''} }).start();
+
+    for (const [index, step] of STEPS.entries()) {
+      if ('send' in step) actor.send(step.send);
+      else if ('done' in step) fakes.resolve(step.done, step.output);
+      else if ('fail' in step) fakes.reject(step.fail, Object.assign(new Error(step.error.message), { name: step.error.name }, step.error.details));
+      else clock.fire(actor, step.fire);
+      await flush();
+
+      const at = \`step \${index + 1} of \${STEPS.length}, \${what(step)}\`;
+      const snapshot = actor.getSnapshot();
+      const [actual, expected] = [stateText(snapshot.value), stateText(step.state)];
+      expect(actual, \`\${at}: the state is \${actual}, the recording says \${expected}\`).toBe(expected);
+      if (step.context) expect(snapshot.context, \`\${at}: the context\`).toMatchObject(step.context);
+    }
+  });
+});
+`;
+}
