@@ -1,6 +1,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { createEditorMachine, type DeleteTarget, type EditorInput, type EditorMode, type EditorReport } from '../editor/editor.machine';
 import { createListMachine, type ListInput, type ListReport, type ListRow } from '../list/list.machine';
+import { sameJson } from '../shared/same-json';
 
 /**
  * The one CRUD screen: a parent that spawns the list machine and the editor machine, reacts to what they
@@ -95,7 +96,7 @@ export type CrudScreenEmitted<S, J extends JobMap = JobMap> =
   | { type: 'crud.job.failed'; request: JobRequest<J>; error: unknown };
 
 function sameJob(a: { job: string; input?: unknown }, b: { job: string; input?: unknown }): boolean {
-  return a.job === b.job && JSON.stringify(a.input) === JSON.stringify(b.input);
+  return a.job === b.job && sameJson(a.input, b.input);
 }
 
 export function createCrudScreenMachine<T extends ListRow, V extends object, S, J extends JobMap = JobMap>() {

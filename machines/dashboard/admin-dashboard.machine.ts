@@ -1,5 +1,6 @@
 import { enqueueActions, fromCallback, sendTo, setup, type EventObject } from 'xstate';
 import { createResourceMachine } from '../resource/resource.machine';
+import { staleReloadRegion } from '../shared/stale-reload-region';
 import type { AdminDashboardSummary, OnlineTrendPoint, RecentSignIn, TopRiskUnit } from './admin-dashboard.types';
 
 /**
@@ -61,12 +62,5 @@ export const adminDashboardMachine = setup({
     'adminDashboard.retry': { actions: { type: 'retryCard', params: ({ event }) => ({ card: event.card }) } },
   },
   /** Live staleness: each `adminDashboard.live.stale` restarts the wait; the quiet end reloads every card once. */
-  initial: 'idle',
-  states: {
-    idle: { on: { 'adminDashboard.live.stale': 'waiting' } },
-    waiting: {
-      on: { 'adminDashboard.live.stale': { target: 'waiting', reenter: true } },
-      after: { liveDebounce: { target: 'idle', actions: 'reloadAll' } },
-    },
-  },
+  ...staleReloadRegion({ stale: 'adminDashboard.live.stale', reload: 'reloadAll' }),
 });

@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
 import { loadRegion } from '../shared/load-region';
+import { staleReloadRegion } from '../shared/stale-reload-region';
 
 /**
  * The user dashboard: three independent requests started together (a parallel state, one region
@@ -104,16 +105,7 @@ export const userDashboardMachine = setup({
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   states: {
     /** Live staleness: each `dashboard.live.stale` restarts the wait; the quiet end reloads every card once. */
-    live: {
-      initial: 'idle',
-      states: {
-        idle: { on: { 'dashboard.live.stale': 'waiting' } },
-        waiting: {
-          on: { 'dashboard.live.stale': { target: 'waiting', reenter: true } },
-          after: { liveDebounce: { target: 'idle', actions: raise({ type: 'dashboard.refresh' }) } },
-        },
-      },
-    },
+    live: staleReloadRegion({ stale: 'dashboard.live.stale', reload: raise({ type: 'dashboard.refresh' }) }),
     summary: {
       on: { 'dashboard.refresh': { target: '.loading', reenter: true } },
       ...loadRegion({

@@ -1,4 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { report } from '../shared/report';
+import { sameJson } from '../shared/same-json';
 
 /**
  * The one create/edit/delete machine every editor screen runs on.
@@ -93,10 +95,6 @@ export type EditorReport<T> =
   /** The form left its `open` states: closed, discarded, dismissed, or saved. */
   | { type: 'editor.form.closed' };
 
-function sameValues(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Reads `{ message, fieldErrors }` off whatever the save actor threw, without knowing its class. */
 function describeError(error: unknown): { message: string | null; fieldErrors: FieldErrors } {
   if (typeof error !== 'object' || error === null) return { message: null, fieldErrors: {} };
@@ -132,7 +130,7 @@ export function createEditorMachine<V extends object, T>() {
       undoWindow: ({ context }) => context.undoMs,
     },
     guards: {
-      isDirty: ({ context }) => !sameValues(context.values, context.initial),
+      isDirty: ({ context }) => !sameJson(context.values, context.initial),
       hasErrors: (_, errors: FieldErrors) => Object.keys(errors).length > 0,
       hasTarget: ({ context, event }) =>
         event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
@@ -175,21 +173,11 @@ export function createEditorMachine<V extends object, T>() {
       assignValidationErrors: assign((_, errors: FieldErrors) => ({ fieldErrors: errors })),
       clearErrors: assign({ fieldErrors: () => ({}), formError: () => null, saveError: () => null }),
       assignSaved: assign(({ context }, { record }: { record: T }) => ({ saved: record, initial: context.values })),
-      reportOpened: enqueueActions(({ self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.form.opened' };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
-      reportClosed: enqueueActions(({ self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.form.closed' };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
-      emitSaved: enqueueActions(({ context, self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.saved', mode: context.mode, record: context.saved as T };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
+      reportOpened: enqueueActions(({ self, enqueue }) => report<EditorReport<T>>(enqueue, self, { type: 'editor.form.opened' })),
+      reportClosed: enqueueActions(({ self, enqueue }) => report<EditorReport<T>>(enqueue, self, { type: 'editor.form.closed' })),
+      emitSaved: enqueueActions(({ context, self, enqueue }) =>
+        report<EditorReport<T>>(enqueue, self, { type: 'editor.saved', mode: context.mode, record: context.saved as T }),
+      ),
       assignSaveError: assign((_, { error }: { error: unknown }) => {
         const { message, fieldErrors } = describeError(error);
         return { saveError: error, formError: message, fieldErrors };
@@ -210,26 +198,18 @@ export function createEditorMachine<V extends object, T>() {
       }),
       clearDeleteCandidate: assign({ deleteCandidate: () => null }),
       promoteCandidate: assign(({ context }) => ({ pendingDelete: context.deleteCandidate, deleteCandidate: null })),
-      emitPending: enqueueActions(({ context, self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.delete.pending', target: context.pendingDelete as DeleteTarget };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
-      emitUndone: enqueueActions(({ context, self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.delete.undone', target: context.pendingDelete as DeleteTarget };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
-      emitDeleted: enqueueActions(({ context, self, enqueue }) => {
-        const report: EditorReport<T> = { type: 'editor.deleted', target: context.pendingDelete as DeleteTarget };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
-      emitDeleteFailed: enqueueActions(({ context, self, enqueue }, { error }: { error: unknown }) => {
-        const report: EditorReport<T> = { type: 'editor.delete.failed', target: context.pendingDelete as DeleteTarget, error };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
+      emitPending: enqueueActions(({ context, self, enqueue }) =>
+        report<EditorReport<T>>(enqueue, self, { type: 'editor.delete.pending', target: context.pendingDelete as DeleteTarget }),
+      ),
+      emitUndone: enqueueActions(({ context, self, enqueue }) =>
+        report<EditorReport<T>>(enqueue, self, { type: 'editor.delete.undone', target: context.pendingDelete as DeleteTarget }),
+      ),
+      emitDeleted: enqueueActions(({ context, self, enqueue }) =>
+        report<EditorReport<T>>(enqueue, self, { type: 'editor.deleted', target: context.pendingDelete as DeleteTarget }),
+      ),
+      emitDeleteFailed: enqueueActions(({ context, self, enqueue }, { error }: { error: unknown }) =>
+        report<EditorReport<T>>(enqueue, self, { type: 'editor.delete.failed', target: context.pendingDelete as DeleteTarget, error }),
+      ),
       assignDeleteError: assign((_, { error }: { error: unknown }) => ({ deleteError: error })),
       clearPending: assign({ pendingDelete: () => null }),
       /** A deleted row cannot stay open in the form. */

@@ -1,5 +1,8 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
+import { report } from '../shared/report';
+import { sameJson } from '../shared/same-json';
+import { staleReloadRegion } from '../shared/stale-reload-region';
 
 /**
  * The one list machine every server-side list screen runs on.
@@ -141,10 +144,6 @@ export function initialQuery(partial: Partial<ListQuery> = {}): ListQuery {
   return { ...DEFAULT_QUERY, ...partial, filters: { ...(partial.filters ?? {}) } };
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Filters with empty values dropped, keys sorted: two queries that mean the same compare equal. */
 export function normalizeFilters(filters: ListFilters): ListFilters {
   const out: ListFilters = {};
@@ -163,8 +162,8 @@ export function sameQuery(a: ListQuery, b: ListQuery): boolean {
     a.page === b.page &&
     a.pageSize === b.pageSize &&
     a.search === b.search &&
-    sameValue(a.sort, b.sort) &&
-    sameValue(normalizeFilters(a.filters), normalizeFilters(b.filters))
+    sameJson(a.sort, b.sort) &&
+    sameJson(normalizeFilters(a.filters), normalizeFilters(b.filters))
   );
 }
 
@@ -178,13 +177,13 @@ export function applyQueryChange(current: ListQuery, patch: Partial<ListQuery>):
   const resetsPage =
     next.pageSize !== current.pageSize ||
     next.search !== current.search ||
-    !sameValue(next.sort, current.sort) ||
-    !sameValue(next.filters, normalizeFilters(current.filters));
+    !sameJson(next.sort, current.sort) ||
+    !sameJson(next.filters, normalizeFilters(current.filters));
   if (resetsPage && patch.page === undefined) next.page = 1;
   return next;
 }
 
-const isNewRowsOrder = (query: ListQuery, newRowsSort: ListSort | null) => newRowsSort === null || sameValue(query.sort, newRowsSort);
+const isNewRowsOrder = (query: ListQuery, newRowsSort: ListSort | null) => newRowsSort === null || sameJson(query.sort, newRowsSort);
 
 /** Where a row created elsewhere belongs for the query: excluded by a filter, on the page in view, or elsewhere (counted). */
 export function newRowPlace(
@@ -347,17 +346,17 @@ export function createListMachine<T extends ListRow>() {
         bulkError: null,
         selected: [],
       })),
-      emitBulkDone: enqueueActions(({ context, self, enqueue }) => {
-        const report: ListReport = { type: 'list.bulk.done', action: context.lastBulk?.action ?? '', count: context.lastBulk?.count ?? 0 };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
+      emitBulkDone: enqueueActions(({ context, self, enqueue }) =>
+        report<ListReport>(enqueue, self, {
+          type: 'list.bulk.done',
+          action: context.lastBulk?.action ?? '',
+          count: context.lastBulk?.count ?? 0,
+        }),
+      ),
       assignBulkError: assign((_, { error }: { error: unknown }) => ({ bulkError: error })),
-      emitBulkFailed: enqueueActions(({ context, self, enqueue }) => {
-        const report: ListReport = { type: 'list.bulk.failed', action: pendingBulkAction(context), error: context.bulkError };
-        enqueue.emit(report);
-        if (self._parent) enqueue.sendParent(report);
-      }),
+      emitBulkFailed: enqueueActions(({ context, self, enqueue }) =>
+        report<ListReport>(enqueue, self, { type: 'list.bulk.failed', action: pendingBulkAction(context), error: context.bulkError }),
+      ),
       rememberBulkAction: assign(({ event }) =>
         event.type === 'list.bulk' || event.type === 'list.bulk.request' ? { lastBulk: { action: event.action, count: 0 } } : {},
       ),
@@ -507,41 +506,35 @@ export function createListMachine<T extends ListRow>() {
         },
       },
       liveRefresh: {
-        initial: 'idle',
         on: {
           'list.live.hold': { actions: 'holdLive' },
           'list.live.release': { actions: 'releaseLive' },
         },
-        states: {
-          idle: { on: { 'list.live.stale': { target: 'waiting' } } },
-          // More changes within the delay wait for one reload; while rows are selected or under the pointer (the user is
-          // at work on them) it waits on, while a parent holds it it waits for the release, and a list that is busy
-          // (bulk, a question) ignores it.
-          waiting: {
-            on: {
-              'list.live.stale': { target: 'waiting', reenter: true },
-              'list.refresh': { guard: 'isRefreshable', target: 'idle' },
-            },
-            after: {
-              liveDebounce: [
-                { guard: 'hasSelection', target: 'waiting', reenter: true },
-                { guard: 'isPointerOver', target: 'waiting', reenter: true },
-                { guard: 'isLiveHeld', target: 'held' },
-                { target: 'idle', actions: 'raiseRefresh' },
-              ],
-            },
-          },
-          // One reload is due: later stale events add nothing to it.
-          held: {
-            on: {
-              'list.live.release': [
-                { guard: 'hasSelection', target: 'waiting', actions: 'releaseLive' },
-                { target: 'idle', actions: ['releaseLive', 'raiseRefresh'] },
-              ],
-              'list.refresh': { guard: 'isRefreshable', target: 'idle' },
+        // More changes within the delay wait for one reload; while rows are selected or under the pointer (the user is
+        // at work on them) it waits on, while a parent holds it it waits for the release, and a list that is busy
+        // (bulk, a question) ignores it.
+        ...staleReloadRegion({
+          stale: 'list.live.stale',
+          reload: 'raiseRefresh',
+          unlessQuiet: [
+            { guard: 'hasSelection', target: 'waiting', reenter: true },
+            { guard: 'isPointerOver', target: 'waiting', reenter: true },
+            { guard: 'isLiveHeld', target: 'held' },
+          ],
+          waiting: { 'list.refresh': { guard: 'isRefreshable', target: 'idle' } },
+          states: {
+            // One reload is due: later stale events add nothing to it.
+            held: {
+              on: {
+                'list.live.release': [
+                  { guard: 'hasSelection', target: 'waiting', actions: 'releaseLive' },
+                  { target: 'idle', actions: ['releaseLive', 'raiseRefresh'] },
+                ],
+                'list.refresh': { guard: 'isRefreshable', target: 'idle' },
+              },
             },
           },
-        },
+        }),
       },
     },
   });

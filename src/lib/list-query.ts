@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useRouter } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
+import { sameJson } from '@machines/shared/same-json';
 import {
   initialQuery,
   normalizeFilters,
@@ -94,7 +95,7 @@ export function serializeListQuery(query: ListQuery, schema: ListQuerySchema, ba
   const { defaults } = schema;
   if (query.page !== 1) params.set('page', String(query.page));
   if (query.pageSize !== defaults.pageSize) params.set('pageSize', String(query.pageSize));
-  if (query.sort && JSON.stringify(query.sort) !== JSON.stringify(defaults.sort)) {
+  if (query.sort && !sameJson(query.sort, defaults.sort)) {
     params.set('sort', query.sort.column);
     params.set('order', query.sort.direction);
   }

@@ -2,12 +2,13 @@ import { memo } from 'react';
 import { MultiSelect, Select } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { sameJson } from '@machines/shared/same-json';
 import type { ListActorRef } from '@/components/data-list';
 import { ACCOUNT_STATUSES, ROLE_IDS, type OrganizationOption, type UserRow } from '../api/types';
 import { filterValues } from '@/lib/list-query';
 
 /** The filters by value: every query change builds a new filters object, and a page change must not render the selects. */
-const sameFilters = (a: Record<string, string | string[]>, b: Record<string, string | string[]>) => JSON.stringify(a) === JSON.stringify(b);
+const sameFilters = (a: Record<string, string | string[]>, b: Record<string, string | string[]>) => sameJson(a, b);
 
 /** Organization (when the viewer sees several), role and status; every change goes to the list machine and the URL. */
 // Memoised: its props are stable, so the list screen's URL, loading and answer renders skip its selects.
