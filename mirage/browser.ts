@@ -1,4 +1,5 @@
 import { del } from 'idb-keyval';
+import { LIVE_WAKE_EVENT } from '../core/live-wake';
 import type { Request, Server } from 'miragejs';
 import { liveRows, table, type DbDump } from './db';
 import { setAuthSync, type SessionRow, type UserRow } from './http';
@@ -73,14 +74,12 @@ export const LATENCY_OVERRIDE_KEY = 'mock-latency-ms';
 /** Window events the app turns into notifications (src/app/session-effects.tsx). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
 export const PERSIST_RESET_EVENT = 'mirage:persist-reset';
-/** Window event: events (or commands) were stored, here or in another tab; live readers ask /api/events/recent. */
-export const LIVE_EVENTS_EVENT = 'sua:events';
 /** The Web Lock the tab that runs the simulated agents and the status sweep holds (one tab does). */
 export const SIMULATED_AGENTS_LOCK = 'sua-simulated-agents';
 /** How often the unit status sweep runs (ms). */
 export const SWEEP_INTERVAL_MS = 5_000;
 
-const wakeLiveReaders = () => window.dispatchEvent(new CustomEvent(LIVE_EVENTS_EVENT));
+const wakeLiveReaders = () => window.dispatchEvent(new CustomEvent(LIVE_WAKE_EVENT));
 
 /** The simulated agents' calls: fetch, which Pretender answers like any request of the app. */
 const fetchCall: AgentCall = async (method, url, headers, body) => {

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LIVE_EVENTS_EVENT, SIMULATED_AGENTS_LOCK, startBrowserServer, stopBrowserLiveWork, whenEverythingLoaded } from '@mirage/browser';
+import { SIMULATED_AGENTS_LOCK, startBrowserServer, stopBrowserLiveWork, whenEverythingLoaded } from '@mirage/browser';
+import { LIVE_WAKE_EVENT } from '../../core/live-wake';
 import { table } from '@mirage/db';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import { createIdbStore, type RowStore } from '@mirage/store/row-store';
@@ -30,13 +31,13 @@ describe('the browser backend, live', () => {
   it('dispatches sua:events when a write stored events, not for a write without any', async () => {
     server = await startBrowserServer({ latencyMs: '0', store: newStore() });
     const woken = vi.fn();
-    window.addEventListener(LIVE_EVENTS_EVENT, woken);
+    window.addEventListener(LIVE_WAKE_EVENT, woken);
     const user = await signInAs('user');
     expect(woken).not.toHaveBeenCalled();
     const unit = table<ServiceUnitRow>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === '1')[0] as ServiceUnitRow;
     expect((await user.request('POST', '/api/service-units/bulk-maintenance', { ids: [unit.id], maintenance: true })).status).toBe(200);
     await vi.waitFor(() => expect(woken).toHaveBeenCalled());
-    window.removeEventListener(LIVE_EVENTS_EVENT, woken);
+    window.removeEventListener(LIVE_WAKE_EVENT, woken);
   });
 
   it('runs the simulated agents in the tab that holds the lock: they heartbeat through the agent API', async () => {

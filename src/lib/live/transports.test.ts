@@ -3,7 +3,8 @@ import { createActor, createMachine, type EventObject } from 'xstate';
 import type { LiveEvent } from '@machines/domain/types';
 import type { LiveEventsEvent } from '@machines/live/live-events.machine';
 import { configureApiClient } from '../api-client';
-import { embeddedStreamActor, LIVE_WAKE_EVENT, remoteStreamActor } from './transports';
+import { LIVE_WAKE_EVENT } from '../../../core/live-wake';
+import { embeddedStreamActor, remoteStreamActor } from './transports';
 
 const anEvent = (id: string): LiveEvent => ({
   id,

@@ -2,11 +2,9 @@ import { createParser } from 'eventsource-parser';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { LiveEvent } from '@machines/domain/types';
 import type { FetchRecentInput, LiveEventsEvent, OpenStreamInput, RecentEvents } from '@machines/live/live-events.machine';
+import { LIVE_WAKE_EVENT } from '../../../core/live-wake';
 import { apiClient } from '../api-client';
 import { apiConfig } from '../api-config';
-
-/** What the embedded backend dispatches on `window` when it has stored events (also for another tab's). */
-export const LIVE_WAKE_EVENT = 'sua:events';
 
 /** How many events one ask fetches (the contract's default; its maximum is 500). */
 const PAGE_LIMIT = 200;
