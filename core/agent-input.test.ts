@@ -34,6 +34,39 @@ describe('the agent API bodies (core/agent-input.ts)', () => {
     expect(readHeartbeat({ system })).toMatchObject({ ok: false, errors: { unitId: 'required' } });
   });
 
+  it('reads the URL policy a heartbeat carries, and names what is wrong in it; none sent is null', () => {
+    const urlPolicy = {
+      state: 'written',
+      writtenAt: '2026-12-07T08:30:00Z',
+      browsers: ['chromium', 'chrome'],
+      message: '',
+      rules: [
+        { ruleId: '3', status: 'enforced', reason: null },
+        { ruleId: '4', status: 'notEnforceable', reason: 'regex' },
+      ],
+    };
+    expect(readHeartbeat({ unitId: '7', system, urlPolicy })).toMatchObject({
+      ok: true,
+      value: { urlPolicy: { ...urlPolicy, writtenAt: '2026-12-07T08:30:00.000Z' } },
+    });
+    expect(readHeartbeat({ unitId: '7', system })).toMatchObject({ ok: true, value: { urlPolicy: null } });
+    const bad = readHeartbeat({
+      unitId: '7',
+      system,
+      urlPolicy: { ...urlPolicy, state: 'maybe', browsers: ['lynx'], rules: [{ ruleId: '', status: 'enforced', reason: 'because' }] },
+    });
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        'urlPolicy.state': 'invalid',
+        'urlPolicy.browsers': 'invalid',
+        'urlPolicy.rules.0.ruleId': 'invalid',
+        'urlPolicy.rules.0.reason': 'invalid',
+      },
+    });
+    expect(readHeartbeat({ unitId: '7', system, urlPolicy: 'written' })).toEqual({ ok: false, errors: { urlPolicy: 'invalid' } });
+  });
+
   it("holds the reported hostname to the unit form's rule (core/hostname.ts): what one refuses, the other refuses", () => {
     const names = [
       'DESKTOP_7QK2L1M',

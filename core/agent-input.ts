@@ -1,4 +1,11 @@
-import type { AgentSystem, CommandResultStatus, OperatingSystem } from '../machines/domain/types';
+import type {
+  AgentSystem,
+  AgentUrlPolicy,
+  CommandResultStatus,
+  OperatingSystem,
+  UrlPolicyBrowser,
+  UrlRuleEnforcement,
+} from '../machines/domain/types';
 import { readText } from '../machines/text/text-rules';
 import { HOSTNAME_MAX_LENGTH, isHostname } from './hostname';
 import { isIpAddress, OPERATING_SYSTEMS } from './unit-input';
@@ -97,13 +104,72 @@ function unitIdOf(body: Record<string, unknown>, errors: Record<string, string>)
   return unitId;
 }
 
-export function readHeartbeat(body: unknown): Read<{ unitId: string; system: ReportedSystem }> {
+const URL_POLICY_STATES: readonly AgentUrlPolicy['state'][] = ['written', 'noPermission', 'failed', 'off'];
+const URL_POLICY_BROWSERS: readonly UrlPolicyBrowser[] = ['chromium', 'chrome', 'firefox'];
+const RULE_ENFORCEMENTS: readonly UrlRuleEnforcement['status'][] = ['enforced', 'outOfSchedule', 'notEnforceable'];
+const URL_POLICY_PROBLEMS: readonly NonNullable<UrlRuleEnforcement['reason']>[] = [
+  'regex',
+  'wildcardInHost',
+  'subdomainsOnly',
+  'wildcardInPath',
+  'wildcardInScheme',
+  'invalidPattern',
+];
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/** How the agent enforces the URL rules (AgentUrlPolicy), sent with its heartbeats. */
+export function readUrlPolicy(body: unknown, prefix = 'urlPolicy'): Read<AgentUrlPolicy> {
+  if (!isRecord(body)) return { ok: false, errors: { [prefix]: 'invalid' } };
+  const errors: Record<string, string> = {};
+  const state = body['state'];
+  if (!oneOf(URL_POLICY_STATES, state)) errors[`${prefix}.state`] = 'invalid';
+  const writtenAt = body['writtenAt'] ?? null;
+  if (writtenAt !== null && !isIso(writtenAt)) errors[`${prefix}.writtenAt`] = 'invalid';
+  const browsers = body['browsers'];
+  if (!Array.isArray(browsers) || browsers.length > URL_POLICY_BROWSERS.length || !browsers.every((b) => oneOf(URL_POLICY_BROWSERS, b)))
+    errors[`${prefix}.browsers`] = 'invalid';
+  const message = textField(errors, `${prefix}.message`, body['message'] ?? '', 500);
+  const list = body['rules'];
+  const rules: UrlRuleEnforcement[] = [];
+  if (!Array.isArray(list) || list.length > 1000) errors[`${prefix}.rules`] = 'invalid';
+  else
+    list.forEach((item: unknown, index) => {
+      const at = `${prefix}.rules.${index}`;
+      if (!isRecord(item)) {
+        errors[at] = 'invalid';
+        return;
+      }
+      const { ruleId, status } = item;
+      const reason = item['reason'] ?? null;
+      if (typeof ruleId !== 'string' || ruleId.length === 0 || ruleId.length > 40) errors[`${at}.ruleId`] = 'invalid';
+      if (!oneOf(RULE_ENFORCEMENTS, status)) errors[`${at}.status`] = 'invalid';
+      if (reason !== null && !oneOf(URL_POLICY_PROBLEMS, reason)) errors[`${at}.reason`] = 'invalid';
+      if (typeof ruleId === 'string' && oneOf(RULE_ENFORCEMENTS, status) && (reason === null || oneOf(URL_POLICY_PROBLEMS, reason)))
+        rules.push({ ruleId, status, reason });
+    });
+  return result(
+    {
+      state: state as AgentUrlPolicy['state'],
+      writtenAt: writtenAt === null ? null : new Date(Date.parse(writtenAt as string)).toISOString(),
+      browsers: Array.isArray(browsers) ? [...new Set(browsers as UrlPolicyBrowser[])] : [],
+      message,
+      rules,
+    },
+    errors,
+  );
+}
+
+/** A heartbeat; `urlPolicy` is null when the agent sent none (an older agent: the unit keeps what it last had). */
+export function readHeartbeat(body: unknown): Read<{ unitId: string; system: ReportedSystem; urlPolicy: AgentUrlPolicy | null }> {
   if (!isRecord(body)) return { ok: false, errors: { unitId: 'required', system: 'required' } };
   const errors: Record<string, string> = {};
   const unitId = unitIdOf(body, errors);
   const system = readReportedSystem(body['system']);
+  const policy = body['urlPolicy'] === undefined ? null : readUrlPolicy(body['urlPolicy']);
+  if (policy && !policy.ok) Object.assign(errors, policy.errors);
   if (!system.ok) return { ok: false, errors: { ...errors, ...system.errors } };
-  return result({ unitId, system: system.value }, errors);
+  return result({ unitId, system: system.value, urlPolicy: policy?.ok ? policy.value : null }, errors);
 }
 
 export interface ReportedProcess {

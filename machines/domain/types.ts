@@ -50,6 +50,31 @@ export interface UnitAgent {
   revokedAt: string | null;
   heartbeatIntervalS: number;
   system: AgentSystem | null;
+  /** How the agent last reported enforcing the URL rules (null or absent: it never did). */
+  urlPolicy?: AgentUrlPolicy | null;
+}
+
+/** What an agent's policy file is: in force, not writable, failed otherwise, or turned off (--no-url-policy). */
+export type UrlPolicyState = 'written' | 'noPermission' | 'failed' | 'off';
+export type UrlPolicyBrowser = 'chromium' | 'chrome' | 'firefox';
+/** Why a rule cannot be a browser policy entry (core/url-policy.ts). */
+export type UrlPolicyProblem = 'regex' | 'wildcardInHost' | 'subdomainsOnly' | 'wildcardInPath' | 'wildcardInScheme' | 'invalidPattern';
+
+/** One enabled URL rule on a unit: in the policy, out of its window, or not expressible (with the reason). */
+export interface UrlRuleEnforcement {
+  ruleId: string;
+  status: 'enforced' | 'outOfSchedule' | 'notEnforceable';
+  reason: UrlPolicyProblem | null;
+}
+
+/** How an agent enforces its unit's URL rules through the browsers' managed policies (AgentUrlPolicy). */
+export interface AgentUrlPolicy {
+  state: UrlPolicyState;
+  /** ISO date-time; null before the first write */
+  writtenAt: string | null;
+  browsers: UrlPolicyBrowser[];
+  message: string;
+  rules: UrlRuleEnforcement[];
 }
 
 export type CommandKind = 'endProcess' | 'captureScreenshot';

@@ -1,5 +1,6 @@
 import type { Request, Server } from 'miragejs';
 import { isReporting } from '../../machines/service-units/unit-status';
+import type { AgentUrlPolicy } from '../../machines/domain/types';
 import { blockingRule } from '../../core/process-rules';
 import { isEnrolmentUsable, type EnrolmentRecord, type EnrolmentRepository } from '../../core/agent-enrolments';
 import {
@@ -128,7 +129,7 @@ const systemOf = (system: ReportedSystem) => ({
 });
 
 /** What a heartbeat changes of the unit's row; `visible`: something a screen shows, besides the time. */
-function heartbeatPatch(unit: Readonly<ServiceUnitRow>, system: ReportedSystem, now: number) {
+function heartbeatPatch(unit: Readonly<ServiceUnitRow>, system: ReportedSystem, urlPolicy: AgentUrlPolicy | null, now: number) {
   const patch: Partial<ServiceUnitRow> = { lastSeenAt: new Date(now).toISOString() };
   const ip = firstIpAddress(system.ipAddresses);
   if (system.hostname !== unit.hostname) patch.hostname = system.hostname;
@@ -143,8 +144,10 @@ function heartbeatPatch(unit: Readonly<ServiceUnitRow>, system: ReportedSystem, 
     before.osName !== next.osName ||
     before.hostname !== next.hostname ||
     before.agentVersion !== next.agentVersion ||
-    before.ipAddresses.join() !== next.ipAddresses.join();
-  if (unit.agent) patch.agent = { ...unit.agent, system: next };
+    before.ipAddresses.join() !== next.ipAddresses.join() ||
+    // An agent that sends no URL policy (an older one) keeps the one it last had.
+    (urlPolicy !== null && JSON.stringify(urlPolicy) !== JSON.stringify(unit.agent?.urlPolicy ?? null));
+  if (unit.agent) patch.agent = { ...unit.agent, system: next, ...(urlPolicy ? { urlPolicy } : {}) };
   return { patch, visible };
 }
 
@@ -154,8 +157,9 @@ export async function recordHeartbeat(
   now: number,
   unit: Readonly<ServiceUnitRow>,
   system: ReportedSystem,
+  urlPolicy: AgentUrlPolicy | null = null,
 ): Promise<ServiceUnitRow> {
-  const { patch, visible } = heartbeatPatch(unit, system, now);
+  const { patch, visible } = heartbeatPatch(unit, system, urlPolicy, now);
   const comingOnline = unit.announcedStatus !== 'online';
   if (comingOnline) patch.announcedStatus = 'online';
   // `unit` was found by its credential in this unit of work: it is stored whole, not read again.
@@ -390,7 +394,7 @@ function routes(server: Server, ctx: MirageContext): void {
       const input = readHeartbeat(body);
       if (!input.ok) return invalid(input.errors);
       const now = ctx.now();
-      await recordHeartbeat(db, now, unit, input.value.system);
+      await recordHeartbeat(db, now, unit, input.value.system, input.value.urlPolicy);
       const pendingCommands = (await commandStore(db).pendingOf(String(unit.id))).length;
       return json(200, {
         receivedAt: new Date(now).toISOString(),

@@ -55,6 +55,9 @@ export function agentView(agent: UnitAgentRow | null | undefined): UnitAgent | n
     revokedAt: agent.revokedAt,
     heartbeatIntervalS: agent.heartbeatIntervalS,
     system: agent.system ? { ...agent.system, ipAddresses: [...agent.system.ipAddresses] } : null,
+    urlPolicy: agent.urlPolicy
+      ? { ...agent.urlPolicy, browsers: [...agent.urlPolicy.browsers], rules: agent.urlPolicy.rules.map((r) => ({ ...r })) }
+      : null,
   };
 }
 

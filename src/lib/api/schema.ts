@@ -2361,6 +2361,8 @@ export type components = {
             revokedAt: string | null;
             heartbeatIntervalS: number;
             system: components["schemas"]["AgentSystem"] | null;
+            /** @description How the agent last reported enforcing the URL rules; null (or absent, from an older server) when it never did */
+            urlPolicy?: components["schemas"]["AgentUrlPolicy"] | null;
         };
         /** @description What the agent last reported about its machine. */
         AgentSystem: {
@@ -2401,6 +2403,35 @@ export type components = {
             /** @description The credential's own unit; any other id is refused with 403 `otherUnit`. */
             unitId: string;
             system: components["schemas"]["AgentReportedSystem"];
+            urlPolicy?: components["schemas"]["AgentUrlPolicy"];
+        };
+        /** @description How the agent enforces the unit's URL rules through the browsers' managed policies (docs/agent.md): whether its policy file is written, when, for which browsers, and what became of each enabled rule. An agent that sends none keeps the last one reported. */
+        AgentUrlPolicy: {
+            /**
+             * @description `written`: the policy is in force; `noPermission`: the agent may not write the policy folder; `failed`: writing failed otherwise (see `message`); `off`: started with `--no-url-policy`, its file removed.
+             * @enum {string}
+             */
+            state: "written" | "noPermission" | "failed" | "off";
+            /**
+             * Format: date-time
+             * @description When the policy was last written (null before the first write)
+             */
+            writtenAt: string | null;
+            /** @description The browsers whose policy holds the rules */
+            browsers: ("chromium" | "chrome" | "firefox")[];
+            /** @description What went wrong, e.g. the folder the agent may not write; empty otherwise */
+            message: string;
+            rules: components["schemas"]["UrlRuleEnforcement"][];
+        };
+        UrlRuleEnforcement: {
+            ruleId: string;
+            /**
+             * @description `enforced`: in the policy now; `outOfSchedule`: left out until its window opens; `notEnforceable`: the policy formats cannot express it (`reason`).
+             * @enum {string}
+             */
+            status: "enforced" | "outOfSchedule" | "notEnforceable";
+            /** @description Why a rule is not enforceable on this unit; null otherwise */
+            reason: ("regex" | "wildcardInHost" | "subdomainsOnly" | "wildcardInPath" | "wildcardInScheme" | "invalidPattern") | null;
         };
         AgentHeartbeatAck: {
             /** Format: date-time */
@@ -2773,6 +2804,8 @@ export type SchemaAgentEnrolRequest = components['schemas']['AgentEnrolRequest']
 export type SchemaAgentReportedSystem = components['schemas']['AgentReportedSystem'];
 export type SchemaAgentCredential = components['schemas']['AgentCredential'];
 export type SchemaAgentHeartbeat = components['schemas']['AgentHeartbeat'];
+export type SchemaAgentUrlPolicy = components['schemas']['AgentUrlPolicy'];
+export type SchemaUrlRuleEnforcement = components['schemas']['UrlRuleEnforcement'];
 export type SchemaAgentHeartbeatAck = components['schemas']['AgentHeartbeatAck'];
 export type SchemaAgentProcess = components['schemas']['AgentProcess'];
 export type SchemaAgentProcessReport = components['schemas']['AgentProcessReport'];
