@@ -17,7 +17,7 @@ import tseslint from 'typescript-eslint';
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
  * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
- * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop,
+ * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop, jpeg-js,
  *   core/process-rules (the one process-rule decision, which the simulated agents apply too: no copy; as a core/ module it
  *   imports only what core/ may, all of which runs on Node) and, as types only, the contract's generated types
  *   (src/lib/api/schema) (its tests also vitest and server/, to run against a real server): it talks to the server
@@ -96,7 +96,7 @@ const layersRule = {
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
       agent:
-        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop', core/process-rules and the contract's types (import type from src/lib/api/schema; its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
+        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop', 'jpeg-js', core/process-rules and the contract's types (import type from src/lib/api/schema; its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
     },
   },
   create(context) {
@@ -155,7 +155,12 @@ const layersRule = {
             (kind.typeOnly && /^src\/lib\/api\/schema(\.ts)?$/.test(target ?? '')) ||
             (isTest && to.layer === 'server')
           : spec.startsWith('node:') ||
-            isPackage(spec, isTest ? ['systeminformation', 'screenshot-desktop', 'vitest'] : ['systeminformation', 'screenshot-desktop']);
+            isPackage(
+              spec,
+              isTest
+                ? ['systeminformation', 'screenshot-desktop', 'jpeg-js', 'vitest']
+                : ['systeminformation', 'screenshot-desktop', 'jpeg-js'],
+            );
         if (!ok) context.report({ node, messageId: 'agent', data: { spec } });
         return;
       }

@@ -59,9 +59,9 @@ async function captureScreenshot(command: AgentCommand, context: CommandContext,
         capturedAt: (context.now?.() ?? new Date()).toISOString(),
         width: capture.width,
         height: capture.height,
-        // Which window is in front needs a platform's own API; the contract allows empty strings.
-        activeWindowTitle: '',
-        processName: '',
+        // What could not be read is empty (the contract's strings); the console shows it as unknown.
+        activeWindowTitle: capture.activeWindow.title ?? '',
+        processName: (capture.activeWindow.processName ?? '').slice(0, 255),
         contentType: capture.contentType,
         data: capture.image.toString('base64'),
       },

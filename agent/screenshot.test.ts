@@ -1,3 +1,4 @@
+import { decode, encode } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { captureScreen, hasDisplay, imageSize, NO_DISPLAY_MESSAGE } from './screenshot';
 
@@ -35,23 +36,74 @@ describe('screenshots', () => {
 
   it('captures within 1 MiB, and fails a larger image or a capture that breaks', async () => {
     const env = { DISPLAY: ':0' };
-    expect(await captureScreen({ platform: 'linux', env, grab: async () => jpeg(800, 600) })).toMatchObject({
+    const activeWindow = async () => ({ title: 'Kiosk – Café', processName: 'chromium' });
+    expect(await captureScreen({ platform: 'linux', env, grab: async () => jpeg(800, 600), activeWindow })).toMatchObject({
       kind: 'captured',
       contentType: 'image/jpeg',
       width: 800,
       height: 600,
+      activeWindow: { title: 'Kiosk – Café', processName: 'chromium' },
     });
     const big = Buffer.concat([jpeg(800, 600), Buffer.alloc(1024 * 1024)]);
-    expect(await captureScreen({ platform: 'linux', env, grab: async () => big })).toMatchObject({
+    expect(await captureScreen({ platform: 'linux', env, grab: async () => big, activeWindow })).toMatchObject({
       kind: 'failed',
       message: expect.stringContaining('more than the 1048576 allowed'),
     });
     const broken = async (): Promise<Buffer> => {
       throw new Error('import: command not found');
     };
-    expect(await captureScreen({ platform: 'linux', env, grab: broken })).toMatchObject({
+    expect(await captureScreen({ platform: 'linux', env, grab: broken, activeWindow })).toMatchObject({
       kind: 'failed',
       message: expect.stringContaining('ImageMagick'),
     });
+  });
+
+  it('names no window on Windows and macOS (only X is asked)', async () => {
+    let asked = false;
+    const activeWindow = async () => {
+      asked = true;
+      return { title: 'x', processName: 'x' };
+    };
+    expect(await captureScreen({ platform: 'win32', env: {}, grab: async () => jpeg(800, 600), activeWindow })).toMatchObject({
+      kind: 'captured',
+      activeWindow: { title: null, processName: null },
+    });
+    expect(asked).toBe(false);
+  });
+
+  it('halves a JPEG over the limit until it fits, keeping what it shows', async () => {
+    // 1024×512: noise on the left (it does not compress), pure red on the right.
+    const width = 1024;
+    const height = 512;
+    const data = Buffer.alloc(width * height * 4);
+    let seed = 7;
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const at = (y * width + x) * 4;
+        for (let c = 0; c < 3; c += 1) {
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+          data[at + c] = x < width / 2 ? seed & 0xff : c === 0 ? 255 : 0;
+        }
+        data[at + 3] = 255;
+      }
+    }
+    const original = encode({ width, height, data }, 95).data;
+    const maxBytes = 150_000;
+    expect(original.length).toBeGreaterThan(maxBytes);
+    const capture = await captureScreen({
+      platform: 'linux',
+      env: { DISPLAY: ':0' },
+      grab: async () => original,
+      maxBytes,
+      activeWindow: async () => ({ title: null, processName: null }),
+    });
+    if (capture.kind !== 'captured') throw new Error(`not captured: ${capture.message}`);
+    expect(capture.image.length).toBeLessThanOrEqual(maxBytes);
+    expect(capture.width).toBeLessThan(width);
+    expect(capture.width / capture.height).toBe(2);
+    expect(imageSize(capture.image)).toEqual({ contentType: 'image/jpeg', width: capture.width, height: capture.height });
+    const pixels = decode(capture.image, { useTArray: true });
+    const at = ((capture.height / 2) * capture.width + (capture.width * 3) / 4) * 4;
+    expect([...pixels.data.subarray(at, at + 3)].map((v) => Math.round(v / 16))).toEqual([16, 0, 0]);
   });
 });

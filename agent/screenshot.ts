@@ -1,11 +1,14 @@
-/** A screenshot of this machine's screen, where it has one, within the contract's 1 MiB. */
+import { decode, encode } from 'jpeg-js';
+import { NO_ACTIVE_WINDOW, readActiveWindow, type ActiveWindow } from './screenshot-window';
+
+/** A screenshot of this machine's screen, where it has one, within the contract's 1 MiB, with the window in front. */
 
 export const MAX_SCREENSHOT_BYTES = 1024 * 1024;
 
 export const NO_DISPLAY_MESSAGE = 'No display on this unit';
 
 export type Capture =
-  | { kind: 'captured'; contentType: 'image/png' | 'image/jpeg'; image: Buffer; width: number; height: number }
+  | { kind: 'captured'; contentType: 'image/png' | 'image/jpeg'; image: Buffer; width: number; height: number; activeWindow: ActiveWindow }
   | { kind: 'notSupported'; message: string }
   | { kind: 'failed'; message: string };
 
@@ -56,11 +59,55 @@ const grabWithScreenshotDesktop: Grab = async () => {
   return screenshot({ format: 'jpg' });
 };
 
+/** The JPEG quality of a downscaled screenshot: text stays legible, a full-HD screen takes a few hundred KiB. */
+const DOWNSCALED_QUALITY = 80;
+
+/** Half the width and height: each pixel the mean of a 2×2 block (RGBA in, RGBA out). */
+function halve(pixels: { width: number; height: number; data: Uint8Array }): { width: number; height: number; data: Uint8Array } {
+  const width = Math.max(1, Math.floor(pixels.width / 2));
+  const height = Math.max(1, Math.floor(pixels.height / 2));
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    const y0 = Math.min(2 * y, pixels.height - 1);
+    const y1 = Math.min(2 * y + 1, pixels.height - 1);
+    for (let x = 0; x < width; x += 1) {
+      const x0 = Math.min(2 * x, pixels.width - 1);
+      const x1 = Math.min(2 * x + 1, pixels.width - 1);
+      for (let c = 0; c < 4; c += 1) {
+        const at = (py: number, px: number) => pixels.data[(py * pixels.width + px) * 4 + c] ?? 0;
+        data[(y * width + x) * 4 + c] = (at(y0, x0) + at(y0, x1) + at(y1, x0) + at(y1, x1) + 2) >> 2;
+      }
+    }
+  }
+  return { width, height, data };
+}
+
+/**
+ * A JPEG larger than maxBytes, halved in each direction until it fits (a 4K or multi-screen desktop); null when it
+ * cannot be decoded or does not fit even at 64 px.
+ */
+export function downscaleJpeg(image: Buffer, maxBytes: number): { image: Buffer; width: number; height: number } | null {
+  let pixels: { width: number; height: number; data: Uint8Array };
+  try {
+    pixels = decode(image, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 200, maxMemoryUsageInMB: 1024 });
+  } catch {
+    return null;
+  }
+  while (pixels.width > 64 && pixels.height > 64) {
+    pixels = halve(pixels);
+    const smaller = encode(pixels, DOWNSCALED_QUALITY).data;
+    if (smaller.length <= maxBytes) return { image: smaller, width: pixels.width, height: pixels.height };
+  }
+  return null;
+}
+
 export interface CaptureOptions {
   platform?: NodeJS.Platform;
   env?: NodeJS.ProcessEnv;
   grab?: Grab;
   maxBytes?: number;
+  /** The window in front; read before the grab, so it names what the image shows. */
+  activeWindow?: (env: NodeJS.ProcessEnv) => Promise<ActiveWindow>;
 }
 
 export async function captureScreen({
@@ -68,8 +115,11 @@ export async function captureScreen({
   env = process.env,
   grab = grabWithScreenshotDesktop,
   maxBytes = MAX_SCREENSHOT_BYTES,
+  activeWindow = (displayEnv) => readActiveWindow({ env: displayEnv }),
 }: CaptureOptions = {}): Promise<Capture> {
   if (!hasDisplay(platform, env)) return { kind: 'notSupported', message: NO_DISPLAY_MESSAGE };
+  // Only X has a window in front to ask about (Windows and macOS would need their own API; Wayland allows no such look).
+  const inFront = platform === 'linux' || platform === 'freebsd' || platform === 'openbsd' ? await activeWindow(env) : NO_ACTIVE_WINDOW;
   let image: Buffer;
   try {
     image = await grab();
@@ -78,10 +128,12 @@ export async function captureScreen({
     const hint = platform === 'linux' ? ' (on Linux it needs ImageMagick: apt-get install imagemagick)' : '';
     return { kind: 'failed', message: `The screen could not be captured: ${why}${hint}`.slice(0, 500) };
   }
-  if (image.length > maxBytes) {
-    return { kind: 'failed', message: `The screenshot is ${image.length} bytes, more than the ${maxBytes} allowed` };
-  }
   const size = imageSize(image);
   if (size === null || size.width < 1 || size.height < 1) return { kind: 'failed', message: 'The captured image is neither PNG nor JPEG' };
-  return { kind: 'captured', image, ...size };
+  if (image.length > maxBytes) {
+    const smaller = size.contentType === 'image/jpeg' ? downscaleJpeg(image, maxBytes) : null;
+    if (smaller === null) return { kind: 'failed', message: `The screenshot is ${image.length} bytes, more than the ${maxBytes} allowed` };
+    return { kind: 'captured', contentType: 'image/jpeg', ...smaller, activeWindow: inFront };
+  }
+  return { kind: 'captured', image, ...size, activeWindow: inFront };
 }

@@ -87,6 +87,29 @@ describe('ScreenshotsPage', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Keep me');
   }, 30_000);
 
+  it('says "unknown" where a real agent could not read the window in front or its process', async () => {
+    server.db['screenshots']?.insert({
+      serviceUnitId: String(unit.id),
+      organizationId: String(unit.organizationId),
+      capturedAt: new Date(Date.now() + 60_000).toISOString(),
+      width: 1024,
+      height: 768,
+      activeWindowTitle: '',
+      processName: '',
+      flagged: false,
+      note: '',
+    });
+    renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+    const newest = (await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement;
+    const card = newest.closest('.mantine-Card-root') as HTMLElement;
+    expect(within(card).getByText('Unknown window')).toBeInTheDocument();
+    await userEvent.click(newest);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Unknown process')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unknown window')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: `Screenshot of ${unit.name}: Unknown window` })).toBeInTheDocument();
+  }, 30_000);
+
   /**
    * The contract's capture: 202 with a pending request, settled by the unit's agent. Here the "agent" settles it
    * on the second status check with `outcome` (a delivered one adds its screenshot to the backend's rows).

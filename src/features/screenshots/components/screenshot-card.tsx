@@ -61,8 +61,9 @@ export function ScreenshotCard({
         <Text size="xs" c="dimmed" component="time" dateTime={shot.capturedAt}>
           {time}
         </Text>
-        <Text size="xs" c="dimmed" truncate title={shot.activeWindowTitle}>
-          {shot.activeWindowTitle}
+        {/* A real agent sends no title where the display has none to read: "unknown", not an empty line. */}
+        <Text size="xs" c="dimmed" truncate title={shot.activeWindowTitle || undefined} fs={shot.activeWindowTitle ? undefined : 'italic'}>
+          {shot.activeWindowTitle || t('screenshots.unknownWindow')}
         </Text>
       </Stack>
     </Card>

@@ -89,7 +89,7 @@ export function ScreenshotLightbox({
             <Stack gap="sm" style={{ flex: '1 1 0', minWidth: 0 }}>
               <ScreenshotPicture
                 shot={shot}
-                alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle })}
+                alt={t('screenshots.imageAlt', { unit: shot.unitName, title: shot.activeWindowTitle || t('screenshots.unknownWindow') })}
                 radius="sm"
                 fit="contain"
                 mah="calc(100dvh - 12rem)"
@@ -122,8 +122,13 @@ export function ScreenshotLightbox({
             </Stack>
             <Stack gap="md" w={{ base: '100%', md: 300 }} style={{ flexShrink: 0 }}>
               <Group gap="xs">
-                <Badge variant="light">{shot.processName}</Badge>
-                <Text size="sm">{shot.activeWindowTitle}</Text>
+                {/* Empty where the agent could not read them (no X tools, no window in front): said, not left blank. */}
+                <Badge variant="light" color={shot.processName ? undefined : 'gray'}>
+                  {shot.processName || t('screenshots.unknownProcess')}
+                </Badge>
+                <Text size="sm" fs={shot.activeWindowTitle ? undefined : 'italic'}>
+                  {shot.activeWindowTitle || t('screenshots.unknownWindow')}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {shot.width} × {shot.height}
                 </Text>
