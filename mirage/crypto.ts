@@ -136,3 +136,20 @@ export function needsRehash(stored: string): boolean {
 export async function spendPasswordCheck(password: string): Promise<void> {
   await scryptHex(password, 'no-account', SCRYPT_PARAMS);
 }
+
+/**
+ * The slow password work a handler asks for, passed in its context: the browser runs it at once; the
+ * server (server/passwords.ts) runs it before the request's transaction opens, never inside it.
+ */
+export interface PasswordHasher {
+  verify(password: string, salt: string, stored: string): Promise<boolean>;
+  derive(password: string): Promise<PasswordRecord>;
+  /** What a check costs, for a sign-in name with no account (see spendPasswordCheck). */
+  spend(password: string): Promise<void>;
+}
+
+export const directPasswords: PasswordHasher = {
+  verify: verifyPassword,
+  derive: (password) => derivePasswordHash(password),
+  spend: spendPasswordCheck,
+};

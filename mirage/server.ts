@@ -8,6 +8,7 @@ import { collectionOf, requestTimingHost } from './mirage-internals';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
 import { guardRoutesWithContract } from './contract/gate';
 import { recordIdManagers, type RecordIdState } from './record-ids';
+import { directPasswords, type PasswordHasher } from './crypto';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -33,6 +34,8 @@ export interface MirageOptions {
    */
   beginWrite?: BeginWrite;
   now?: () => number;
+  /** Password hashing (default: at once, as in the browser). */
+  passwords?: PasswordHasher;
   /**
    * Called after each domain's seed with the share done (0..1). When given, seeding also yields to the
    * event loop between domains, so a page seeding the large data set keeps painting its progress.
@@ -55,6 +58,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     seed: options.seed ?? 'default',
     now: options.now ?? (() => Date.now()),
+    passwords: options.passwords ?? directPasswords,
     agentHeartbeatS: options.agentHeartbeatS ?? 30,
     ...(options.providerAuth !== undefined ? { providerAuth: options.providerAuth } : {}),
   };

@@ -1,5 +1,6 @@
 import type { Server } from 'miragejs';
 import type { MirageDb } from './db';
+import type { PasswordHasher } from './crypto';
 
 export type SeedSize = 'none' | 'default' | 'large';
 
@@ -9,6 +10,8 @@ export interface MirageContext {
   seed: SeedSize;
   /** Clock, replaceable in tests. */
   now: () => number;
+  /** Password hashing (scrypt): the server runs it outside its transactions. */
+  passwords: PasswordHasher;
   /** The heartbeat interval agents are told to keep (s); undefined: 30 (server env AGENT_HEARTBEAT_S). */
   agentHeartbeatS?: number;
   /** The identity provider whose tokens are accepted; undefined: the build's VITE_OIDC_* settings. */

@@ -22,6 +22,7 @@ import { setIdempotencyRepository } from '../mirage/idempotency';
 import { createSqlEnrolments } from './db/agent-enrolments';
 import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { SeedSize } from '../mirage/types';
+import type { PasswordHasher } from '../mirage/crypto';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
@@ -61,6 +62,7 @@ import { createSqlAuditLog } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
 import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
 import { errorJson } from '../core/error-shape';
+import { outsideTransactions, passwordWorkOf, withPreparedPasswords, type PreparedPasswords } from './passwords';
 
 /**
  * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process on
@@ -84,6 +86,8 @@ export interface BackendOptions {
   /** Accept this identity provider's access tokens (verified against its JWKS); null or absent: none. */
   providerAuth?: ProviderAuthConfig | null;
   now?: () => number;
+  /** The password hashing (default scrypt), which runs before a request's transaction, never inside it. */
+  passwords?: PasswordHasher;
   /** Where commits that stored events or commands are announced (default: a hub of its own, `backend.events`). */
   hub?: EventHub;
 }
@@ -111,6 +115,8 @@ export interface Backend {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Units of work committed in one transaction at most (a bound on how long the first of them waits). */
 const MAX_GROUP = 200;
+/** Password steps one request may prepare outside the transaction (sign-in: check, spend, re-hash). */
+const MAX_PASSWORD_ROUNDS = 4;
 /** How long a close waits for the requests still being answered. */
 const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
@@ -156,6 +162,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...(options.agentHeartbeatS !== undefined ? { agentHeartbeatS: options.agentHeartbeatS } : {}),
     providerAuth: options.providerAuth ?? null,
     ...(options.now ? { now: options.now } : {}),
+    passwords: outsideTransactions(options.passwords),
   };
 
   // A database stored before the list tables existed (or with other sort keys) gets them filled first.
@@ -354,11 +361,26 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (!committing) void drain();
     });
 
-  const write = (run: () => Promise<ApiAnswer>, agentUnit: string | null = null): Promise<ApiAnswer> =>
-    commitWork(run, agentUnit).catch((error: unknown) => {
-      console.error('A change could not be stored', error);
-      return notStored();
-    });
+  /**
+   * A write: one unit of work, run again after any password work it asked for is done outside the
+   * transaction (server/passwords.ts). A request asks for a few at most (a check, then a new hash).
+   */
+  const write = async (run: () => Promise<ApiAnswer>, agentUnit: string | null = null): Promise<ApiAnswer> => {
+    const prepared: PreparedPasswords = new Map();
+    for (let round = 0; ; round += 1) {
+      try {
+        return await commitWork(() => withPreparedPasswords(prepared, run), agentUnit);
+      } catch (error) {
+        const needed = passwordWorkOf(error);
+        if (needed && round < MAX_PASSWORD_ROUNDS) {
+          await needed.work();
+          continue;
+        }
+        console.error('A change could not be stored', error);
+        return notStored();
+      }
+    }
+  };
 
   // Start-up repairs are writes like any other: a missing demo account comes back, ended sessions go.
   if (seed !== 'none') {

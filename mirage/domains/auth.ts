@@ -1,6 +1,6 @@
 import { contractRefusal } from '../contract/gate';
 import { Response, type Request, type Server } from 'miragejs';
-import { derivePasswordHash, needsRehash, randomToken, spendPasswordCheck, verifyPassword } from '../crypto';
+import { needsRehash, randomToken, type PasswordHasher } from '../crypto';
 import { table, type MirageDb } from '../db';
 import {
   bearerToken,
@@ -112,10 +112,10 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   if (wait > 0) return tooManyAttempts(wait);
   const found = (await userStore(db).withLogin([username.toLowerCase()]))[0];
   const stored = found?.passwordHash ?? '';
-  const right = found ? await verifyPassword(password, found.salt, stored) : false;
+  const right = found ? await ctx.passwords.verify(password, found.salt, stored) : false;
   // No account, or an older (faster) hash that did not match: the answer still takes one scrypt run,
   // so its timing does not tell which names exist.
-  if (!found || (!right && needsRehash(stored))) await spendPasswordCheck(password);
+  if (!found || (!right && needsRehash(stored))) await ctx.passwords.spend(password);
   if (!found || !right) return errorResponse(401, 'Email Or Password Invalid');
   const user = found;
   // The password is right: this attempt was no failure, and the account's earlier failures are forgiven.
@@ -123,7 +123,7 @@ async function login(db: MirageDb, request: Request, ctx: MirageContext) {
   await clearFailures(db, await Promise.all([user.username, user.email].map(accountKey)));
   // A hash of an older kind (PBKDF2) or older scrypt parameters is replaced while the password is at hand.
   if (needsRehash(stored)) {
-    const upgraded = await derivePasswordHash(password);
+    const upgraded = await ctx.passwords.derive(password);
     if ((await userStore(db).get(String(user.id)))?.passwordHash === stored) await userStore(db).update(String(user.id), upgraded);
   }
   // A disabled or invited account, or a suspended/archived organization, is refused with a clear reason.
@@ -188,7 +188,7 @@ async function register(db: MirageDb, request: Request, ctx: MirageContext) {
   if (first) return errorResponse(422, first, errors);
 
   const org = (await organizationStore(db).all())[0];
-  const { salt, passwordHash } = await derivePasswordHash(password);
+  const { salt, passwordHash } = await ctx.passwords.derive(password);
   const user = await userStore(db).insert({
     username: email,
     email,
@@ -312,7 +312,7 @@ export async function meRecord(db: MirageDb, user: UserRow) {
  * refreshes on its next request. Answers the caller's record (as `GET /api/me`): a session restored
  * locked is confirmed by the server here.
  */
-async function unlock(db: MirageDb, request: Request) {
+async function unlock(db: MirageDb, request: Request, passwords: PasswordHasher) {
   const found = await signInOf(db, request);
   if (!found) return errorResponse(401, 'Invalid access token');
   const invalid = contractRefusal(request);
@@ -320,7 +320,7 @@ async function unlock(db: MirageDb, request: Request) {
   const { session, user } = found;
   const body = parseBody(request);
   const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
-  if (!(await verifyPassword(password, user.salt, user.passwordHash))) {
+  if (!(await passwords.verify(password, user.salt, user.passwordHash))) {
     return errorResponse(422, 'Wrong password', { password: 'Wrong password' });
   }
   await sessionStore(db).setLocked(session.sessionKey, false);
@@ -359,7 +359,9 @@ export const authDomain: MirageDomain = {
       withTokenSync(server, refreshTokenOf(request), () => refresh(server.db, request, ctx)),
     );
     server.post('/auth/logout', (_schema, request) => withTokenSync(server, bearerOf(request), () => logout(server.db, request, ctx)));
-    server.post('/auth/unlock', (_schema, request) => withTokenSync(server, bearerOf(request), () => unlock(server.db, request)));
+    server.post('/auth/unlock', (_schema, request) =>
+      withTokenSync(server, bearerOf(request), () => unlock(server.db, request, ctx.passwords)),
+    );
     server.post('/auth/lock', (_schema, request) => withTokenSync(server, bearerOf(request), () => lock(server.db, request)));
     // Who the bearer is, as the server knows it: the app confirms a restored session's user and role here.
     server.get(

@@ -1,5 +1,5 @@
 import type { ProfileRecord } from '../../machines/profile/types';
-import { derivePasswordHash, verifyPassword } from '../crypto';
+import type { PasswordHasher } from '../crypto';
 import type { MirageDb } from '../db';
 import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
 import { organizationStore } from '../organization-store';
@@ -77,13 +77,13 @@ function readProfile(body: unknown): { patch: Partial<UserRow>; errors: Record<s
   return { patch: { displayName: name.value, fullName: name.value, about: about.value, phoneNumber: phone, photoURL: photo }, errors };
 }
 
-async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
+async function changePassword(db: MirageDb, user: UserRow, body: unknown, passwords: PasswordHasher) {
   const str = (key: string) => (isRecord(body) && typeof body[key] === 'string' ? body[key] : '');
   const current = str('currentPassword');
   const next = str('newPassword');
   const confirm = str('confirmPassword');
   const errors: Record<string, string> = {};
-  if (!(await verifyPassword(current, user.salt, user.passwordHash))) errors['currentPassword'] = 'wrongPassword';
+  if (!(await passwords.verify(current, user.salt, user.passwordHash))) errors['currentPassword'] = 'wrongPassword';
   if (next.length < MIN_PASSWORD_LENGTH) errors['newPassword'] = 'passwordTooShort';
   else if (next === current) errors['newPassword'] = 'samePassword';
   if (next !== confirm) errors['confirmPassword'] = 'passwordMismatch';
@@ -95,7 +95,7 @@ async function changePassword(db: MirageDb, user: UserRow, body: unknown) {
         : 'The new password is not valid.';
     return errorResponse(422, message, errors);
   }
-  await userStore(db).update(String(user.id), await derivePasswordHash(next));
+  await userStore(db).update(String(user.id), await passwords.derive(next));
   return json(204);
 }
 
@@ -124,7 +124,7 @@ export const profileDomain: MirageDomain = {
     );
     server.post(
       '/me/password',
-      withAuth(server, ({ db, request, user }) => changePassword(db, user, parseBody(request))),
+      withAuth(server, ({ db, request, user }) => changePassword(db, user, parseBody(request), ctx.passwords)),
     );
   },
 };

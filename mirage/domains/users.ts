@@ -1,5 +1,5 @@
 import type { Request } from 'miragejs';
-import { derivePasswordHash, hashPassword, randomToken } from '../crypto';
+import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, type MirageDb } from '../db';
 import { sessionStore } from '../sessions';
 import { errorAnswer, errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
@@ -662,7 +662,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     if (password !== rePassword) errors['rePassword'] = 'mismatch';
     if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
     const row = await userStore(server.db).update(String(target.id), {
-      ...(await derivePasswordHash(password)),
+      ...(await ctx.passwords.derive(password)),
       accountStatus: 'active',
       setPasswordDigest: '',
       setPasswordExpiresAt: 0,

@@ -5,6 +5,7 @@ import { processesDomain } from '@mirage/domains/processes';
 import { screenshotsDomain } from '@mirage/domains/screenshots';
 import { makeServer, type MirageOptions } from '@mirage/server';
 import type { MirageContext } from '@mirage/types';
+import { directPasswords } from '@mirage/crypto';
 import type { ServiceUnitRow, UnitAgentRow } from '@mirage/domains/service-units';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '@mirage/agent-credentials';
 import { startSimulatedAgents, type AgentCall, type SimulatedAgents } from '@mirage/simulated-agents';
@@ -100,7 +101,7 @@ export async function startMonitoringServer(options: Partial<MirageOptions> = {}
         maintenance: false,
       },
     ]);
-    const ctx: MirageContext = { seed: 'default', tokenLifetimeS: 8000, now: options.now ?? Date.now };
+    const ctx: MirageContext = { seed: 'default', tokenLifetimeS: 8000, now: options.now ?? Date.now, passwords: directPasswords };
     await processesDomain.seed?.(server.db, ctx);
     await screenshotsDomain.seed?.(server.db, ctx);
   }
