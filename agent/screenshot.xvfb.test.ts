@@ -1,0 +1,231 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { decode } from 'jpeg-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from '../server/backend';
+import { migrate } from '../server/db/migrate';
+import { createHttpServer } from '../server/http-server';
+import { APP_KEY, DEMO_PASSWORD } from '../server/test-support/api';
+import { createTestDatabase, type TestDatabase } from '../server/test-support/database';
+import { start, stop } from '../server/test-support/http';
+import { WINDOW_READY } from './screenshot-xvfb-window';
+
+/*
+ * A real capture on a real X display: Xvfb (Debian's xvfb), a blue root and a green window of a known UTF-8 title
+ * on its left half, focused as a kiosk's only window is without a window manager (agent/screenshot-xvfb-window.ts).
+ * The agent runs as its own process (npm run agent's command) against the real server, with DISPLAY set; a capture
+ * sent through the API comes back as a screenshot whose pixels are that picture and whose title and process are
+ * the window's. It needs what a unit needs (docs/agent.md, "Requirements"): ImageMagick's import, xrandr, xprop or
+ * xdotool; .ci/run installs them. Without Xvfb it is skipped, saying so.
+ */
+
+const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+const HAS_XVFB = has('Xvfb');
+const NAME = HAS_XVFB
+  ? 'a capture on an X display (Xvfb)'
+  : 'a capture on an X display: SKIPPED, Xvfb is not installed (apt-get install xvfb)';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WIDTH = 1024;
+const HEIGHT = 768;
+const GREEN = 0x00ff00;
+const BLUE = 0x0000ff;
+const TITLE = 'Kiosk – Café 日本 "tickets"';
+const PROCESS_NAME = 'sua-xvfb-kiosk';
+const SETUP_TIMEOUT_MS = 120_000;
+
+let database: TestDatabase;
+let backend: Backend;
+let http: Server;
+let base: string;
+let folder: string;
+let token: string;
+let display: number;
+const children: ChildProcess[] = [];
+
+/** A child's output as it comes, and a wait for a line that matches. */
+function watch(stream: Readable | null): {
+  text: () => string;
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpExecArray>;
+} {
+  let text = '';
+  const waiters = new Set<() => void>();
+  stream?.setEncoding('utf8');
+  stream?.on('data', (chunk: string) => {
+    text += chunk;
+    for (const wake of waiters) wake();
+  });
+  return {
+    text: () => text,
+    waitFor: (pattern, timeoutMs = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(text);
+          if (!match) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Not seen in ${timeoutMs} ms: ${pattern}; the output so far:\n${text}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+function launch(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'],
+) {
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio });
+  children.push(child);
+  return child;
+}
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${base}/api/UserLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', key: APP_KEY },
+    body: JSON.stringify({ params: { username, password: DEMO_PASSWORD } }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function api<T>(path: string, method = 'GET'): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+beforeAll(async () => {
+  if (!HAS_XVFB) return;
+  const missing = ['import', 'xrandr', 'xprop', 'xdotool'].filter((tool) => !has(tool));
+  if (missing.length > 0) {
+    throw new Error(`Xvfb is here but not ${missing.join(', ')}: apt-get install imagemagick x11-xserver-utils x11-utils xdotool`);
+  }
+  // -displayfd: Xvfb takes the first free display and writes its number, so parallel runs never collide.
+  const xvfb = launch('Xvfb', ['-displayfd', '3', '-screen', '0', `${WIDTH}x${HEIGHT}x24`, '-nolisten', 'tcp'], process.env, [
+    'ignore',
+    'ignore',
+    'pipe',
+    'pipe',
+  ]);
+  display = Number((await watch(xvfb.stdio[3] as Readable).waitFor(/^(\d+)\n/m))[1]);
+
+  database = await createTestDatabase();
+  await migrate(database.sql);
+  backend = await createBackend({ sql: database.sql });
+  http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
+  base = await start(http);
+  folder = await mkdtemp(join(tmpdir(), 'sua-agent-xvfb-'));
+  token = await signIn('user');
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  // The agent first (it may be mid-capture), then the window and the display.
+  for (const child of children.reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  if (http) await stop(http);
+  await backend?.close();
+  await database?.drop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+}, 30_000);
+
+interface CaptureRequest {
+  status: string;
+  failureReason: string | null;
+  screenshot: { id: string; width: number; height: number; activeWindowTitle: string; processName: string } | null;
+}
+
+describe.skipIf(!HAS_XVFB)(NAME, () => {
+  it("captures the display: the window's pixels, its title and its process arrive in the console", async () => {
+    const window = launch(process.execPath, [
+      '--import',
+      'tsx',
+      'agent/screenshot-xvfb-window.ts',
+      String(display),
+      JSON.stringify({ rootColor: BLUE, color: GREEN, x: 0, y: 0, width: WIDTH / 2, height: HEIGHT, title: TITLE }),
+      PROCESS_NAME,
+    ]);
+    const windowOut = watch(window.stdout);
+    const windowErr = watch(window.stderr);
+    await windowOut.waitFor(new RegExp(WINDOW_READY)).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${windowErr.text()}`);
+    });
+
+    const enrolment = await api<{ token: string }>('/api/agent-enrolments', 'POST');
+    expect(enrolment.status).toBe(201);
+    const agent = launch(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'agent/main.ts',
+        '--server',
+        base,
+        '--enrol',
+        enrolment.json.token,
+        '--credential-file',
+        join(folder, 'credential.json'),
+        '--interval',
+        '1',
+      ],
+      { ...process.env, DISPLAY: `:${display}` },
+    );
+    const agentOut = watch(agent.stdout);
+    const unitId = (await agentOut.waitFor(/Enrolled as unit (\S+);/))[1];
+
+    const capture = await api<{ id: string }>(`/api/service-units/${unitId}/capture`, 'POST');
+    expect(capture.status).toBe(202);
+    let settled: CaptureRequest | null = null;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const { json } = await api<CaptureRequest>(`/api/capture-requests/${capture.json.id}`);
+      if (json.status !== 'pending') {
+        settled = json;
+        break;
+      }
+    }
+    expect(settled, agentOut.text()).toMatchObject({
+      status: 'delivered',
+      screenshot: { width: WIDTH, height: HEIGHT, activeWindowTitle: TITLE, processName: PROCESS_NAME },
+    });
+
+    // The picture itself: green where the window is, blue beside it (JPEG: each channel within a small margin).
+    const image = await api<{ contentType: string; data: string }>(`/api/screenshots/${settled?.screenshot?.id}/image`);
+    expect(image.json.contentType).toBe('image/jpeg');
+    const pixels = decode(Buffer.from(image.json.data, 'base64'), { useTArray: true, formatAsRGBA: true });
+    expect([pixels.width, pixels.height]).toEqual([WIDTH, HEIGHT]);
+    const rgb = (x: number, y: number) => [...pixels.data.subarray((y * WIDTH + x) * 4, (y * WIDTH + x) * 4 + 3)];
+    const near = (actual: number[], expected: number[]) => actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 24);
+    for (const [x, y] of [
+      [10, 10],
+      [WIDTH / 4, HEIGHT / 2],
+      [WIDTH / 2 - 8, HEIGHT - 10],
+    ] as const) {
+      expect(near(rgb(x, y), [0, 255, 0]), `green at ${x},${y}: ${rgb(x, y).join(',')}`).toBe(true);
+    }
+    for (const [x, y] of [
+      [WIDTH / 2 + 8, 10],
+      [(WIDTH * 3) / 4, HEIGHT / 2],
+      [WIDTH - 10, HEIGHT - 10],
+    ] as const) {
+      expect(near(rgb(x, y), [0, 0, 255]), `blue at ${x},${y}: ${rgb(x, y).join(',')}`).toBe(true);
+    }
+  }, 90_000);
+});
