@@ -6,8 +6,12 @@ import type { AgentProcess, AgentReportedSystem, Platform } from './types';
 
 /** This machine as the agent reports it, read through systeminformation, shaped and bounded as the contract says. */
 
-/** The agent's version: the project's (package.json), read once; "0.0.0" when run from a copy without it. */
+/** Set by the bundle (scripts/build-agent.mjs: esbuild's define), which runs without the repository's package.json. */
+declare const SUA_AGENT_VERSION: string | undefined;
+
+/** The agent's version: the bundle's, else the project's (package.json), read once; "0.0.0" when run from a copy without it. */
 export const AGENT_VERSION: string = (() => {
+  if (typeof SUA_AGENT_VERSION === 'string') return SUA_AGENT_VERSION;
   try {
     const parsed: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     const version = (parsed as { version?: unknown }).version;
