@@ -199,3 +199,44 @@ describe(${quote(options.name)}, () => {
 });
 `;
 }
+
+/** What a step did, for a person: `session.login`, `done(login)`, `xstate.after.…`. */
+export function stepLabel(step: RecordedStep): string {
+  return step.kind === 'done' ? `done(${step.actorId ?? ''})` : step.kind === 'error' ? `error(${step.actorId ?? ''})` : step.type;
+}
+
+/**
+ * The explorer's scenario JSON (`<machine>.scenarios.json`, as the Scenarios tab exports it) for a recording:
+ * one scenario whose steps carry the recorded outcomes (`output`, `error`), and the API calls beside them.
+ */
+export function recordingScenarioJson(recording: Recording): string {
+  const { start, steps, calls } = recording;
+  return JSON.stringify(
+    {
+      machine: start.machine,
+      id: start.machineId,
+      file: start.file,
+      scenarios: [
+        {
+          reaches: 'recording',
+          state: steps.at(-1)?.state ?? start.state,
+          from: start.snapshot,
+          steps: steps.map((step) => ({
+            event: step.type,
+            label: stepLabel(step),
+            guard: null,
+            kind: step.kind,
+            state: step.state,
+            ...(step.kind === 'event' ? { payload: step.payload } : {}),
+            ...(step.kind === 'done' ? { output: step.payload['output'] } : {}),
+            ...(step.kind === 'error' ? { error: step.error } : {}),
+          })),
+        },
+      ],
+      calls,
+      capped: recording.capped,
+    },
+    null,
+    2,
+  );
+}

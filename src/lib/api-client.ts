@@ -1,5 +1,6 @@
 import { createFetch, FetchError } from 'ofetch';
 import { apiConfig as config } from './api-config';
+import { noteApiCall } from './inspection';
 
 // The client's settings live in a module of their own, so the session and the embedded backend can set them
 // without the entry carrying this client and ofetch.
@@ -138,6 +139,9 @@ async function sendOnce<T>(
   idempotencyKey: string | null,
 ): Promise<T> {
   const run = (token: string | null) => {
+    const sent = Date.now();
+    // For the machine explorer's recordings (nothing when none runs).
+    const note = (status: number) => noteApiCall({ at: sent, method, path: url, status, ms: Date.now() - sent });
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
     if (auth === 'bearer' && token) headers['Authorization'] = `Bearer ${token}`;
@@ -150,6 +154,8 @@ async function sendOnce<T>(
       ...(body !== undefined ? { body: body as Record<string, unknown> } : {}),
       ...(options.query ? { query: options.query } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      onResponse: ({ response }) => note(response.status),
+      onRequestError: () => note(0),
     });
   };
   if (config.whenReady) {

@@ -11,6 +11,20 @@ export function entryFor(machine: AnyStateMachine): RegisteredMachine | undefine
   return MACHINES.find((m) => m.machine.config === machine.config) ?? MACHINES.find((m) => m.machine.id === machine.id);
 }
 
+/** Machines that run around every screen (the layout's), never "the screen the user came from". */
+const AROUND_SCREENS = new Set(['session', 'live-events', 'bookmarks']);
+
+/**
+ * The actor the explorer opens on when the link names none: the newest screen the user came from (still
+ * running when the explorer has a window of its own), else the session, whose log holds the sign-in.
+ */
+export function defaultActor<T extends { machine: AnyStateMachine; parent: string | null }>(actors: readonly T[]): T | null {
+  const roots = actors.filter((a) => a.parent === null);
+  const nameOf = (a: T) => entryFor(a.machine)?.name ?? a.machine.id;
+  const screen = roots.findLast((a) => !AROUND_SCREENS.has(nameOf(a)));
+  return screen ?? roots.find((a) => nameOf(a) === 'session') ?? null;
+}
+
 export function entryNamed(name: string | null): RegisteredMachine | undefined {
   return name ? MACHINES.find((m) => m.name === name) : undefined;
 }

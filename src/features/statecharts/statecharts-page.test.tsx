@@ -1,11 +1,13 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assign, createActor, setup } from 'xstate';
+import { assign, createActor, createMachine, fromPromise, setup } from 'xstate';
+import { authFormMachine, type AuthFormValues } from '@machines/session/auth-form.machine';
 import { scenariosOf } from '@machines/statecharts/chart';
 import { MACHINES } from '@machines/statecharts/registry';
 import { buildResources } from '@/lib/i18n';
-import { clearInspection, startInspection, withInspect } from '@/lib/inspection';
+import { clearInspection, noteApiCall, startInspection, withInspect } from '@/lib/inspection';
+import { discardRecording } from './recording';
 import { renderWithProviders } from '../../../tests/render';
 import StatechartsPage from './statecharts-page';
 
@@ -47,6 +49,7 @@ vi.mock('elkjs/lib/elk.bundled.js', () => ({
 afterEach(() => {
   // Unmounted first: clearing the buffer re-renders whatever still shows it.
   cleanup();
+  discardRecording();
   startInspection(false);
   clearInspection({ actors: true });
 });
@@ -138,5 +141,61 @@ describe('machine explorer', () => {
     expect(screen.getByText('Not a JSON object: fix it to send events.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'door.close' })).toBeDisabled();
     act(() => actor.stop());
+  });
+
+  it('records the chosen actor, with the API calls beside its steps, and exports a test with the password as a placeholder', async () => {
+    const user = userEvent.setup();
+    startInspection(true);
+    const actor = createActor(
+      authFormMachine.provide({ actors: { submit: fromPromise<unknown, AuthFormValues>(async () => ({ message: 'Account created' })) } }),
+      withInspect(),
+    ).start();
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    await user.click(within(screen.getByRole('list', { name: 'Running actors' })).getByRole('button', { name: /^auth-form/ }));
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+
+    act(() => actor.send({ type: 'form.submit', values: { email: 'ada@example.com', password: 'hunter2' } }));
+    act(() => noteApiCall({ at: Date.now(), method: 'post', path: '/api/auth/register?x=1', status: 201, ms: 12.4 }));
+    await screen.findByText('Recording auth-form: 2 steps, 1 API calls so far.');
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(screen.getByText('Recorded auth-form: 2 steps, 1 API calls.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export test…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export the recording as a test' });
+    const steps = within(dialog).getByRole('region', { name: 'Recorded steps' });
+    expect(
+      within(steps)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['#EventLed to', '1form.submitsubmitting', 'POST /api/auth/register201 in 12 ms', '2done(submit)succeeded']);
+    const file = within(dialog).getByRole('region', { name: 'The test file' });
+    expect(file).toHaveTextContent("describe('auth-form: recorded session'");
+    expect(file).toHaveTextContent("send: { type: 'form.submit', values: { email: 'ada@example.com', password: PASSWORD_1 } }");
+    expect(file).not.toHaveTextContent('hunter2');
+    expect(within(dialog).getByRole('button', { name: 'Download auth-form.recorded.test.ts' })).toBeInTheDocument();
+    act(() => actor.stop());
+  });
+
+  it('opens on the session actor, not the first one listed, and on the screen the user came from when it still runs (issue 45)', async () => {
+    startInspection(true);
+    const idle = (id: string) => createMachine({ id, initial: 'running', states: { running: {} } });
+    // Started in the app's order: the live events before the session, as the layout does.
+    const live = createActor(idle('liveEvents'), withInspect()).start();
+    const session = createActor(idle('session'), withInspect()).start();
+    const view = renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    const list = screen.getByRole('list', { name: 'Running actors' });
+    expect(within(list).getByRole('button', { name: /^session/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(list).getByRole('button', { name: /^live-events/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('heading', { level: 2, name: /^session/ })).toBeInTheDocument();
+    view.unmount();
+
+    // In a window of its own the screen keeps running: the explorer opens on it.
+    const door1 = createActor(door, withInspect()).start();
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    expect(within(screen.getByRole('list', { name: 'Running actors' })).getByRole('button', { name: /^door/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    for (const a of [live, session, door1]) act(() => a.stop());
   });
 });

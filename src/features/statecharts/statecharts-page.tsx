@@ -7,9 +7,11 @@ import type { AnyStateMachine, StateValue } from 'xstate';
 import { activeIds, type Scenario } from '@machines/statecharts/chart';
 import { liveActors, openerInspection, type LiveActor } from '@/lib/inspection';
 import { ActorList, EventLog, SendEvents, stateText, useInspection } from './components/live-panel';
+import { RecordPanel } from './components/record-panel';
 import { ScenariosPanel } from './components/scenarios-panel';
 import {
   chartFor,
+  defaultActor,
   entryFor,
   entryNamed,
   MACHINES,
@@ -73,7 +75,12 @@ export default function StatechartsPage() {
   const actorId = params.get('actor');
   useInspection();
   const actors = liveActors();
-  const actor: LiveActor | null = (actorId ? actors.find((a) => a.sessionId === actorId) : undefined) ?? null;
+  // Without a machine or actor in the link: the screen the user came from, else the session (not the first listed).
+  const actor: LiveActor | null = actorId
+    ? (actors.find((a) => a.sessionId === actorId) ?? null)
+    : name === null
+      ? defaultActor(actors)
+      : null;
   const named = entryNamed(name);
   // A live actor draws its own definition; its registry entry names it.
   const machine: AnyStateMachine | undefined = actor?.machine ?? named?.machine;
@@ -179,6 +186,7 @@ export default function StatechartsPage() {
                   ) : null}
                   <ActorList actors={actors} selected={actor?.sessionId ?? null} onSelect={select} />
                 </div>
+                <RecordPanel actor={actor} />
                 {actor ? <SendEvents actor={actor} /> : null}
                 <EventLog actor={actor} actors={actors} />
               </Stack>

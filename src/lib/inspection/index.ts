@@ -54,12 +54,45 @@ export interface LiveActor {
 
 type Listener = () => void;
 
+/** An HTTP call the app made (src/lib/api-client.ts), for the explorer's recordings. */
+export interface ApiCallNote {
+  type: 'api.call';
+  /** Epoch ms when it was sent. */
+  at: number;
+  method: string;
+  path: string;
+  /** 0: no answer. */
+  status: number;
+  ms: number;
+}
+
+/** A recording's raw feed: every inspection event and API call, as they happen (the recorder masks them). */
+export type Tap = (event: InspectionEvent | ApiCallNote) => void;
+
 let started = false;
 let version = 0;
 let seq = 0;
 const events: LoggedEvent[] = [];
 const actors = new Map<string, LiveActor>();
+/**
+ * Created, not started yet: listed only once they start. React may create a screen's actor during a render
+ * it then throws away (a Suspense retry, for one) and never start or stop it; such an actor stayed listed
+ * "running" in its initial state forever (issue 45). Weakly held, so a discarded one is garbage.
+ */
+const created = new WeakMap<object, LiveActor>();
 const listeners = new Set<Listener>();
+const taps = new Set<Tap>();
+
+function toTaps(event: InspectionEvent | ApiCallNote) {
+  for (const tap of taps) {
+    try {
+      tap(event);
+    } catch {
+      // A tap of a closed explorer window: forget it.
+      taps.delete(tap);
+    }
+  }
+}
 /** The last logged event per actor still waiting for the state it leads to. */
 const pending = new Map<string, { event: object; entry: LoggedEvent }>();
 
@@ -100,7 +133,7 @@ function record(inspection: InspectionEvent) {
     const machine = machineOf(ref);
     if (!machine || !isActorRef(ref)) return;
     const parent = ref._parent;
-    actors.set(ref.sessionId, {
+    created.set(ref, {
       sessionId: ref.sessionId,
       id: ref.id,
       machine,
@@ -108,10 +141,14 @@ function record(inspection: InspectionEvent) {
       parent: parent ? parent.sessionId : null,
       startedAt: Date.now(),
     });
-    changed();
     return;
   }
   if (inspection.type === '@xstate.event') {
+    const starting = inspection.event.type === 'xstate.init' ? created.get(ref) : undefined;
+    if (starting) {
+      created.delete(ref);
+      actors.set(ref.sessionId, { ...starting, startedAt: Date.now() });
+    }
     if (!actors.has(ref.sessionId)) return;
     const { type, ...payload } = inspection.event;
     const entry: LoggedEvent = { seq: ++seq, at: Date.now(), actor: ref.sessionId, type, payload: maskValue(payload) };
@@ -139,6 +176,7 @@ export function inspect(inspection: InspectionEvent): void {
   if (!DEVTOOLS_BUILD || !started) return;
   try {
     record(inspection);
+    if (taps.size > 0) toTaps(inspection);
   } catch {
     // Inspection never breaks the inspected actor.
   }
@@ -161,6 +199,8 @@ export interface InspectionSource {
   liveActors: () => LiveActor[];
   loggedEvents: (actor?: string) => readonly LoggedEvent[];
   clear: (options?: { actors?: boolean }) => void;
+  /** Every inspection event and API call from now on, until the returned function is called. */
+  tap: (tap: Tap) => () => void;
 }
 
 const SOURCE_KEY = '__appInspection';
@@ -186,7 +226,22 @@ const local: InspectionSource = {
     if (options.actors) actors.clear();
     changed();
   },
+  tap: (tap) => {
+    taps.add(tap);
+    return () => taps.delete(tap);
+  },
 };
+
+/** Notes an HTTP call for a running recording (nothing happens when none runs). */
+export function noteApiCall(call: Omit<ApiCallNote, 'type'>): void {
+  if (!DEVTOOLS_BUILD || !started || taps.size === 0) return;
+  toTaps({ type: 'api.call', ...call });
+}
+
+/** Feeds a recording (the explorer's Record button), from this tab or the one that opened this window. */
+export function tapInspection(tap: Tap): () => void {
+  return source().tap(tap);
+}
 
 /** The recording of the app window that opened this one, when there is one that records. */
 export function openerInspection(): InspectionSource | null {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { renderHook } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, setup } from 'xstate';
 import { clearInspection, isInspecting, liveActors, loggedEvents, openerInspection, startInspection, subscribeInspection } from './index';
@@ -42,6 +43,41 @@ describe('useScreenActor', () => {
 
     unmount();
     expect(liveActors()).toEqual([]);
+  });
+
+  it('lists only actors that started: one React created in a render it threw away is not left "running" (issue 45)', async () => {
+    startInspection(true);
+    // A sibling suspends on the first render (a lazy chunk, a translation namespace): React discards that
+    // render, the screen's actor created in it is never started nor stopped, and the retry creates another.
+    let waiting = true;
+    let release: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const resume = () => {
+      waiting = false;
+      release();
+    };
+    function Screen() {
+      useScreenActor(screen, { input: { filter: 'all' } });
+      return null;
+    }
+    function Slow() {
+      if (waiting) throw ready;
+      return <p>ready</p>;
+    }
+    const view = render(
+      <Suspense fallback={null}>
+        <Screen />
+        <Slow />
+      </Suspense>,
+    );
+    await act(async () => resume());
+    expect(await view.findByText('ready')).toBeInTheDocument();
+    expect(liveActors().filter((a) => a.machine.id === 'screen')).toHaveLength(1);
+
+    view.unmount();
+    expect(liveActors().map((a) => `${a.machine.id}: ${String(a.ref.getSnapshot().value)}`)).toEqual([]);
   });
 
   it('records nothing while the developer tools are off', () => {
