@@ -3,6 +3,7 @@ import { loadRegion } from '../shared/load-region';
 import { composeMachine, type ComposeMachineInput, type ComposeOutput } from './compose.machine';
 import {
   emailMachine,
+  type EmailActorInput,
   type EmailAction,
   type EmailReport,
   type Me,
@@ -91,6 +92,20 @@ export type MailboxNotice =
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export const emailActorId = (id: number) => `email-${id}`;
+
+/** The part of `enqueueActions`' `enqueue` that swaps the open email's actor. */
+interface EmailSwitchQueue {
+  stopChild(id: string): void;
+  assign(values: { openedId: number }): void;
+  spawnChild(src: 'emailMachine', options: { id: string; input: EmailActorInput }): void;
+}
+
+/** Opens `email` in place of the open one: the old email's actor stops, a new one starts (inside `enqueueActions`). */
+function showInstead(enqueue: EmailSwitchQueue, context: { openedId: number | null; me: Me }, email: Email): void {
+  if (context.openedId !== null) enqueue.stopChild(emailActorId(context.openedId));
+  enqueue.assign({ openedId: email.id });
+  enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+}
 
 /** Opening a draft continues it in the composer. */
 export function draftInput(draft: Email): ComposeMachineInput {
@@ -221,17 +236,13 @@ export const mailboxMachine = setup({
       if (event.type !== 'mailbox.open') return;
       const email = context.emails.find((e) => e.id === event.id);
       if (!email) return;
-      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
-      enqueue.assign({ openedId: email.id });
-      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+      showInstead(enqueue, context, email);
     }),
     /** Opens a listed email (not a draft) without touching the URL: the URL asked for it. */
     openById: enqueueActions(({ context, enqueue }, params: { id: number | null }) => {
       const email = context.emails.find((e) => e.id === params.id && e.mailFolder !== 'draft');
       if (!email || context.openedId === email.id) return;
-      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
-      enqueue.assign({ openedId: email.id });
-      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+      showInstead(enqueue, context, email);
     }),
     assignLocation: assign(({ event }) =>
       event.type === 'mailbox.location' ? { filter: event.filter, query: '', selectedIds: [], pendingOpenId: event.openId } : {},
@@ -247,9 +258,7 @@ export const mailboxMachine = setup({
         enqueue.raise({ type: 'mailbox.pending.missing' });
         return;
       }
-      if (context.openedId !== null) enqueue(stopChild(emailActorId(context.openedId)));
-      enqueue.assign({ openedId: email.id });
-      enqueue.spawnChild('emailMachine', { id: emailActorId(email.id), input: { email, me: context.me } });
+      showInstead(enqueue, context, email);
     }),
     noticeEmailNotFound: emit({ type: 'notice', tone: 'error', key: 'emailNotFound' } as const),
     /** The URL follows what the person did. Provided by the view (the router); a no-op by default. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { unitDetailMachine, type UnitDetail } from './unit-detail.machine';
+import { fakeLiveStream } from '../testing/fake-stream';
+import { unitDetailLiveEvent, unitDetailMachine, type UnitDetail } from './unit-detail.machine';
 
 const unit = (id: string): UnitDetail => ({
   id,
@@ -145,5 +146,40 @@ describe('unit detail machine', () => {
     expect(failures).toEqual(['No active agent']);
     expect(actor.getSnapshot().context.unit?.agent?.revokedAt).toBeNull();
     expect(actor.getSnapshot().context.revokeError).toBeInstanceOf(Error);
+  });
+});
+
+describe('unit detail machine: live changes from the stream', () => {
+  function startLive() {
+    const stream = fakeLiveStream(unitDetailLiveEvent);
+    const actor = createActor(
+      unitDetailMachine.provide({ actors: { loadUnit: fromPromise(async ({ input }) => unit(input.id)), liveEvents: stream.logic } }),
+    ).start();
+    return { actor, stream };
+  }
+
+  it('applies its unit going online or offline, or changed, and ignores another unit and other events', async () => {
+    const { actor, stream } = startLive();
+    actor.send({ type: 'detail.open', id: '3' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    stream.push(stream.event('unit.online', '3', { unit: { ...unit('3'), status: 'online' } }));
+    expect(actor.getSnapshot().context.unit?.status).toBe('online');
+    stream.push(stream.event('unit.offline', '3', { unit: { ...unit('3'), status: 'offline' } }));
+    expect(actor.getSnapshot().context.unit?.status).toBe('offline');
+    stream.push(stream.event('unit.changed', '3', { unit: { ...unit('3'), name: 'Renamed' } }));
+    expect(actor.getSnapshot().context.unit?.name).toBe('Renamed');
+    stream.push(stream.event('unit.online', '4', { unit: { ...unit('4'), status: 'online' } }));
+    stream.push(stream.event('unit.deleted', '3', {}));
+    expect(actor.getSnapshot().context.unit).toMatchObject({ id: '3', name: 'Renamed', status: 'offline' });
+  });
+
+  it('listens while the drawer is closed too, and a closed drawer takes nothing', () => {
+    const { actor, stream } = startLive();
+    expect(stream.running()).toBe(1);
+    stream.push(stream.event('unit.online', '3', { unit: { ...unit('3'), status: 'online' } }));
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().context.unit).toBeNull();
+    actor.stop();
+    expect(stream.running()).toBe(0);
   });
 });

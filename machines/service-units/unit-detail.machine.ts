@@ -1,5 +1,5 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
-import type { ServiceUnitWithStatus } from '../domain/types';
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import type { LiveEvent, ServiceUnitWithStatus } from '../domain/types';
 
 /** A unit as the API shows it: with its derived status and its agent (null: none). */
 export type UnitDetail = ServiceUnitWithStatus;
@@ -9,11 +9,23 @@ export function hasActiveAgent(unit: UnitDetail | null): boolean {
   return unit?.agent?.kind === 'enrolled' && unit.agent.revokedAt === null;
 }
 
+/** The unit a live event shows as it is now (changed, come online, gone offline), or null: the list and the drawer apply it. */
+export function changedUnitOf(event: LiveEvent): UnitDetail | null {
+  return event.type === 'unit.changed' || event.type === 'unit.online' || event.type === 'unit.offline' ? event.data.unit : null;
+}
+
+/** What the drawer takes of the live events (docs/live.md): a unit's new state, applied only to its own unit. */
+export function unitDetailLiveEvent(event: LiveEvent): { type: 'detail.updated'; unit: UnitDetail } | null {
+  const unit = changedUnitOf(event);
+  return unit ? { type: 'detail.updated', unit } : null;
+}
+
 /**
  * The detail drawer of one unit, opened from the table or a `?unit=<id>` deep link.
  * A 404 (unknown id, or another organization's) lands in `notFound`, not in a crash.
  * Loaded, it may revoke the unit's enrolled agent behind a confirmation (`DELETE /api/service-units/{id}/agent`):
  * the answer is the unit with `agent.revokedAt` set, which replaces the one shown.
+ * It follows its unit's live changes through the invoked `liveEvents` actor the app provides (`unitDetailLiveEvent`).
  */
 export const unitDetailMachine = setup({
   types: {} as {
@@ -29,6 +41,8 @@ export const unitDetailMachine = setup({
     emitted: { type: 'detail.revoked'; unit: UnitDetail } | { type: 'detail.revoke.failed'; error: unknown };
   },
   actors: {
+    // A drawer without live updates listens to nothing.
+    liveEvents: fromCallback<EventObject>(() => undefined),
     loadUnit: fromPromise<UnitDetail, { id: string }>(async () => {
       throw new Error('loadUnit not provided');
     }),
@@ -58,6 +72,7 @@ export const unitDetailMachine = setup({
   id: 'unitDetail',
   context: { id: null, unit: null, error: null, revokeError: null },
   initial: 'closed',
+  invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: {
     'detail.open': { guard: 'isOtherUnit', target: '.loading', actions: 'assignId' },
     'detail.close': { target: '.closed', actions: 'clear' },

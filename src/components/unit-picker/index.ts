@@ -1,1 +1,1 @@
-export { UnitPicker, type UnitPickerText, type UnitSource } from './unit-picker';
+export { UnitPicker, unitPickerMachine, type UnitPickerText, type UnitSource } from './unit-picker';

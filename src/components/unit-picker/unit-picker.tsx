@@ -13,14 +13,17 @@ export interface UnitSource {
   fetchOne: (id: string, signal: AbortSignal) => Promise<UnitOption>;
 }
 
-const pickerFor = (source: UnitSource) =>
+const DEFAULT_SOURCE: UnitSource = { search: searchUnitOptions, fetchOne: getUnitOption };
+
+/** The unit-options machine searching `source` (the units list by default): the one wiring of both pickers. */
+export const unitPickerMachine = (source: UnitSource = DEFAULT_SOURCE) =>
   unitOptionsMachine.provide({
     actors: {
       searchUnits: fromPromise(({ input, signal }) => source.search(input.search, signal)),
       fetchUnit: fromPromise(({ input, signal }) => source.fetchOne(input.id, signal)),
     },
   });
-const pickerMachine = pickerFor({ search: searchUnitOptions, fetchOne: getUnitOption });
+const pickerMachine = unitPickerMachine();
 type Snap = SnapshotFrom<typeof pickerMachine>;
 const selectOptions = (s: Snap) => optionsWithSelected(s.context);
 const selectMissing = (s: Snap) => s.context.missingId;
@@ -59,7 +62,7 @@ export function UnitPicker({
   /** Read once, when the picker mounts (give it a new key to change it). */
   source?: UnitSource;
 }) {
-  const [machine] = useState(() => (source ? pickerFor(source) : pickerMachine));
+  const [machine] = useState(() => (source ? unitPickerMachine(source) : pickerMachine));
   const actor = useScreenActor(machine, { input: {} });
   const options = useSelector(actor, selectOptions);
   const missingId = useSelector(actor, selectMissing);

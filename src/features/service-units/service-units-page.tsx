@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTool, IconToolsOff, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -8,7 +8,6 @@ import { useLocation } from 'wouter';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
 import { withUrlParam } from '@/lib/list-query';
-import { subscribeLiveEvents } from '@/lib/live';
 import {
   BulkActionBar,
   ConfirmModal,
@@ -77,16 +76,6 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
       if (e.type === 'crud.delete.pending' && detail.getSnapshot().context.id === e.target.id) navigate(withUnitParam(null));
     },
   });
-
-  // The open drawer follows its unit's live changes (its machine ignores another unit's).
-  useEffect(
-    () =>
-      subscribeLiveEvents((event) => {
-        if (event.type === 'unit.changed' || event.type === 'unit.online' || event.type === 'unit.offline')
-          detail.send({ type: 'detail.updated', unit: event.data.unit });
-      }),
-    [detail],
-  );
 
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));

@@ -12,7 +12,7 @@ import {
   type ValidateInput,
 } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery, type LiveListEvent } from '@machines/list/list.machine';
-import { unitDetailMachine } from '@machines/service-units/unit-detail.machine';
+import { changedUnitOf, unitDetailLiveEvent, unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { LiveEvent, Page } from '@machines/domain/types';
 import { useCrudScreen } from '@/components/crud-screen';
 import { ApiError } from '@/lib/api-client';
@@ -58,11 +58,9 @@ export const unitQuerySchema = defineListQuerySchema({
 
 /** What the units list applies of the live events (docs/live.md): a unit's new state in place, a new or deleted unit. */
 export function unitListEvent(event: LiveEvent): LiveListEvent<UnitRow> | null {
+  const unit = changedUnitOf(event);
+  if (unit) return { type: 'list.live.updated', row: unit };
   switch (event.type) {
-    case 'unit.changed':
-    case 'unit.online':
-    case 'unit.offline':
-      return { type: 'list.live.updated', row: event.data.unit };
     case 'unit.created':
       // Its time: one created before the page began to load (a replay after unlock) is not counted as new.
       return { type: 'list.live.created', id: event.subjectId, at: event.at };
@@ -139,6 +137,7 @@ export function useServiceUnits(services: UnitServices = apiServices) {
       actors: {
         loadUnit: fromPromise(({ input, signal }) => services.load(input.id, signal)),
         revokeAgent: fromPromise(({ input }) => services.revokeAgent(input.id)),
+        liveEvents: liveEventsActor(unitDetailLiveEvent),
       },
     }),
   );

@@ -1,17 +1,13 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Loader, MultiSelect } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import { unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
-import { getUnitOption, searchUnitOptions } from '@/components/unit-picker/unit-picker-api';
+import type { SnapshotFrom } from 'xstate';
+import type { UnitOption } from '@machines/processes/unit-options.machine';
+import { unitPickerMachine } from '@/components/unit-picker';
+import { getUnitOption } from '@/components/unit-picker/unit-picker-api';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
-const pickerMachine = unitOptionsMachine.provide({
-  actors: {
-    searchUnits: fromPromise(({ input, signal }) => searchUnitOptions(input.search, signal)),
-    fetchUnit: fromPromise(({ input, signal }) => getUnitOption(input.id, signal)),
-  },
-});
+const pickerMachine = unitPickerMachine();
 type Snap = SnapshotFrom<typeof pickerMachine>;
 const selectOptions = (s: Snap) => s.context.options;
 const selectFailed = (s: Snap) => s.matches({ search: 'failed' });
