@@ -13,6 +13,8 @@ export interface ErrorBody {
   errors?: Record<string, string>;
   userCount?: number;
   unitCount?: number;
+  /** 412 `changedElsewhere`: the record as it is now, for the client to show beside its own values. */
+  current?: unknown;
 }
 
 export type ErrorDetails = Omit<ErrorBody, 'message'>;
@@ -25,6 +27,7 @@ export function errorBody(message: string, details: ErrorDetails = {}): ErrorBod
   if (details.errors !== undefined) body.errors = details.errors;
   if (details.userCount !== undefined) body.userCount = details.userCount;
   if (details.unitCount !== undefined) body.unitCount = details.unitCount;
+  if (details.current !== undefined) body.current = details.current;
   return body;
 }
 

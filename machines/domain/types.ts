@@ -25,6 +25,10 @@ export interface ServiceUnit {
   screenshotIntervalMinutes: number;
   createdAt: string;
   updatedAt: string;
+  /** Raised by every change made through the API (If-Match); absent on a record stored before versions: 1. */
+  version?: number;
+  /** Who made the last change through the API (display name), or absent. */
+  updatedBy?: string;
   /** The unit's agent (null: none was ever enrolled); optional so older callers and rows need not name it. */
   agent?: UnitAgent | null;
 }

@@ -2,7 +2,8 @@ import { Response, type Request } from 'miragejs';
 import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
 import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { versionOf } from '../../core/versions';
 import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
@@ -78,6 +79,8 @@ export function toView(row: Readonly<ServiceUnitRow>, now: number): ServiceUnitV
     screenshotIntervalMinutes: row.screenshotIntervalMinutes,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: versionOf(row),
+    ...(row.updatedBy ? { updatedBy: row.updatedBy } : {}),
     status: statusOf(row, now),
     agent: agentView(row.agent),
   };
@@ -337,7 +340,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/service-units/:id',
     authed(async ({ db, request, user }) => {
       const found = await unitAccess(db, user, 'read', request.params['id']);
-      return found.ok ? json(200, toView(found.row, ctx.now())) : found.response;
+      return found.ok ? jsonVersioned(200, toView(found.row, ctx.now()), versionOf(found.row)) : found.response;
     }),
   );
 
@@ -362,7 +365,12 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (bulk instanceof Response) return bulk;
       const updatedAt = new Date(ctx.now()).toISOString();
       for (const unit of bulk.units) {
-        const row = await unitStore(db).update(String(unit.id), { maintenance: body['maintenance'], updatedAt });
+        const row = await unitStore(db).update(String(unit.id), {
+          maintenance: body['maintenance'],
+          updatedAt,
+          version: versionOf(unit) + 1,
+          updatedBy: user.displayName,
+        });
         emitUnitEvent(db, ctx.now(), 'unit.changed', row);
       }
       return json(200, { updated: bulk.units.length, refused: bulk.refused });
@@ -403,12 +411,19 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const found = await unitAccess(db, user, 'update', id);
       if (!found.ok) return found.response;
       const existing = found.row;
+      const stale = staleWriteRefusal(request, versionOf(existing), toView(existing, ctx.now()));
+      if (stale) return stale;
       const { value, errors } = readUnitInput(parseBody(request));
       if (!errors['name'] && (await duplicateName(db, existing.organizationId, value.name, id))) errors['name'] = 'duplicateName';
       if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-      const row = await unitStore(db).update(id, { ...value, updatedAt: new Date(ctx.now()).toISOString() });
+      const row = await unitStore(db).update(id, {
+        ...value,
+        updatedAt: new Date(ctx.now()).toISOString(),
+        version: versionOf(existing) + 1,
+        updatedBy: user.displayName,
+      });
       emitUnitEvent(db, ctx.now(), 'unit.changed', row);
-      return json(200, toView(row, ctx.now()));
+      return jsonVersioned(200, toView(row, ctx.now()), versionOf(row));
     }),
   );
 
@@ -418,6 +433,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const id = String(request.params['id']);
       const found = await unitAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
+      const stale = staleWriteRefusal(request, versionOf(found.row), toView(found.row, ctx.now()));
+      if (stale) return stale;
       await removeUnitEverywhere(db, found.row, ctx.now());
       return json(204);
     }),

@@ -1536,6 +1536,8 @@ export type components = {
             userCount?: number;
             /** @description Organization delete/update refusals: how many service units it still has. */
             unitCount?: number;
+            /** @description 412 `changedElsewhere`: the record as it is now. */
+            current?: unknown;
         };
         UserRecord: {
             /**
@@ -1796,6 +1798,10 @@ export type components = {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every change made through the API; sent back as the ETag. */
+            version?: number;
+            /** @description Who made the last change through the API (display name), when known. */
+            updatedBy?: string;
             status: components["schemas"]["UnitStatus"];
             /** @description The unit's agent, or null when none was ever enrolled */
             agent: components["schemas"]["UnitAgent"] | null;
@@ -2546,6 +2552,16 @@ export type components = {
         };
     };
     responses: {
+        /** @description The record changed since the client read it (`If-Match` names an older version): nothing was changed. `current` is the record as it is now, and the `ETag` header its version. */
+        ChangedElsewhere: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request is not what the endpoint reads: the body is not JSON (`invalidJson`) or not the kind of value it takes (`invalidBody`), or a path or query parameter breaks its schema (`invalidParameter`, `errors` naming it). */
         BadRequest: {
             headers: {
@@ -2675,6 +2691,11 @@ export type components = {
         };
     };
     parameters: {
+        /**
+         * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+         * @example "3"
+         */
+        IfMatch: string;
         /** @description 1-based page number */
         Page: number;
         /** @description Rows per page (1 to 100; another value is refused with 400 `invalidParameter`) */
@@ -2693,6 +2714,11 @@ export type components = {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The record's version as a strong entity tag, for `If-Match` on its next change.
+         * @example "3"
+         */
+        ETag: string;
         /**
          * @description The methods the requested path has, comma-separated.
          * @example GET, PUT, DELETE
@@ -2822,6 +2848,7 @@ export type SchemaLiveEventType = components['schemas']['LiveEventType'];
 export type SchemaLiveEvent = components['schemas']['LiveEvent'];
 export type SchemaEventPage = components['schemas']['EventPage'];
 export type SchemaScreenshotImage = components['schemas']['ScreenshotImage'];
+export type ResponseChangedElsewhere = components['responses']['ChangedElsewhere'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -2836,12 +2863,14 @@ export type ResponseAgentUnauthorized = components['responses']['AgentUnauthoriz
 export type ResponseAgentOtherUnit = components['responses']['AgentOtherUnit'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ParameterIfMatch = components['parameters']['IfMatch'];
 export type ParameterPage = components['parameters']['Page'];
 export type ParameterPageSize = components['parameters']['PageSize'];
 export type ParameterOrder = components['parameters']['Order'];
 export type ParameterSearch = components['parameters']['Search'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
 export type ParameterId = components['parameters']['Id'];
+export type HeaderETag = components['headers']['ETag'];
 export type HeaderAllow = components['headers']['Allow'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -3660,6 +3689,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,7 +3704,13 @@ export interface operations {
     updateServiceUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -3693,6 +3729,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3703,6 +3740,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3711,7 +3749,13 @@ export interface operations {
     deleteServiceUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -3733,6 +3777,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };

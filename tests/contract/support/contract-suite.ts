@@ -431,6 +431,32 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(200, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, maintenance: true } });
         await expectStatus(422, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, screenshotIntervalMinutes: 5000 } });
         await expectStatus(404, 'PUT', `/api/service-units/${id}`, { token: t['globex'], body: input });
+        // Concurrent edits: the version is the ETag; a write naming an older one is refused with the record as it is now.
+        const read = await expectStatus<{ version: number }>(200, 'GET', `/api/service-units/${id}`, { token });
+        const etag = read.headers['etag'] ?? '';
+        expect(etag).toBe(`"${read.body.version}"`);
+        const changed = await expectStatus<{ version: number; updatedBy: string }>(200, 'PUT', `/api/service-units/${id}`, {
+          token,
+          body: { ...input, name: 'Changed by the first' },
+          headers: { 'If-Match': etag },
+        });
+        expect(changed.body.version).toBe(read.body.version + 1);
+        expect(changed.headers['etag']).toBe(`"${changed.body.version}"`);
+        const stale = await expectStatus<{ code: string; current: { name: string; version: number; updatedBy: string } }>(
+          412,
+          'PUT',
+          `/api/service-units/${id}`,
+          { token, body: { ...input, name: 'Changed by the second' }, headers: { 'If-Match': etag } },
+        );
+        expect(stale.body.code).toBe('changedElsewhere');
+        expect(stale.body.current).toMatchObject({
+          name: 'Changed by the first',
+          version: changed.body.version,
+          updatedBy: changed.body.updatedBy,
+        });
+        await expectStatus(412, 'DELETE', `/api/service-units/${id}`, { token, headers: { 'If-Match': etag } });
+        const kept = await expectStatus<{ name: string }>(200, 'GET', `/api/service-units/${id}`, { token });
+        expect(kept.body.name).toBe('Changed by the first');
         await expectStatus(200, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id], maintenance: false } });
         await expectStatus(422, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id] } });
         await expectStatus(404, 'POST', '/api/service-units/bulk-maintenance', {
