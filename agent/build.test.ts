@@ -64,4 +64,14 @@ describe('the bundled agent (npm run agent:build)', () => {
       await server.stop();
     }
   }, 60_000);
+
+  it('is what the systemd unit runs, the unit exactly as docs/agent.md shows it', async () => {
+    const unit = await readFile(join(root, 'agent/sua-agent.service'), 'utf8');
+    const docs = await readFile(join(root, 'docs/agent.md'), 'utf8');
+    const shown = /## Run it as a service[\s\S]*?```ini\n([\s\S]*?)```/.exec(docs)?.[1];
+    expect(shown?.trim()).toBe(unit.slice(unit.indexOf('[Unit]')).trim());
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+    expect(execStart).toMatch(/^\/usr\/bin\/node \/opt\/sua-agent\/sua-agent\.mjs --server /);
+    expect(execStart).not.toContain('tsx');
+  });
 });

@@ -58,6 +58,36 @@ describe('screenshots', () => {
     });
   });
 
+  it('answers failed, saying why, when the display cannot be opened (screenshot-desktop alone would never answer)', async () => {
+    // A display number no X server here uses: screenshot-desktop's own xrandr call fails, outside its promise.
+    const display = ':4711';
+    const before = process.env['DISPLAY'];
+    process.env['DISPLAY'] = display;
+    try {
+      const capture = await captureScreen({
+        platform: 'linux',
+        env: { DISPLAY: display },
+        activeWindow: async () => ({ title: null, processName: null }),
+      });
+      expect(capture).toMatchObject({ kind: 'failed', message: expect.stringMatching(/^The screen could not be captured \(/) });
+    } finally {
+      if (before === undefined) delete process.env['DISPLAY'];
+      else process.env['DISPLAY'] = before;
+    }
+  });
+
+  it("hints at the display's permission or at the missing tools, by the error", async () => {
+    const env = { DISPLAY: ':0' };
+    const activeWindow = async () => ({ title: null, processName: null });
+    const refused = async (): Promise<Buffer> => {
+      throw new Error("Command failed: xrandr --current\nCan't open display :0");
+    };
+    expect(await captureScreen({ platform: 'linux', env, grab: refused, activeWindow })).toMatchObject({
+      kind: 'failed',
+      message: expect.stringContaining('xhost +SI:localuser:'),
+    });
+  });
+
   it('names no window on Windows and macOS (only X is asked)', async () => {
     let asked = false;
     const activeWindow = async () => {

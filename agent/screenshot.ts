@@ -52,12 +52,24 @@ export function imageSize(image: Buffer): { contentType: 'image/png' | 'image/jp
 
 export type Grab = () => Promise<Buffer>;
 
-/** screenshot-desktop, loaded only when a capture is asked for (it needs ImageMagick's `import` on Linux). */
+/** screenshot-desktop, loaded only when a capture is asked for (it needs ImageMagick's `import` and xrandr on Linux). */
 const grabWithScreenshotDesktop: Grab = async () => {
   const { default: screenshot } = await import('screenshot-desktop');
+  // On Linux its capture runs `xrandr --current` without handling its failure: a display that cannot be opened would
+  // be an unhandled rejection (the agent would exit) and a capture that never answers. Asked first, it rejects here.
+  await screenshot.listDisplays?.();
   // JPEG: a full-HD screen fits in 1 MiB as JPEG, rarely as PNG.
   return screenshot({ format: 'jpg' });
 };
+
+/** What to do about a capture that failed, where the error says. */
+function captureHint(platform: NodeJS.Platform, why: string): string {
+  if (platform !== 'linux') return '';
+  if (/can't open display|unable to open X server/i.test(why)) {
+    return ' (the display cannot be opened: is DISPLAY right, and does its session let this user in? xhost +SI:localuser:<user>)';
+  }
+  return ' (on Linux it needs ImageMagick and xrandr: apt-get install imagemagick x11-xserver-utils)';
+}
 
 /** The JPEG quality of a downscaled screenshot: text stays legible, a full-HD screen takes a few hundred KiB. */
 const DOWNSCALED_QUALITY = 80;
@@ -124,9 +136,9 @@ export async function captureScreen({
   try {
     image = await grab();
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    const hint = platform === 'linux' ? ' (on Linux it needs ImageMagick: apt-get install imagemagick)' : '';
-    return { kind: 'failed', message: `The screen could not be captured: ${why}${hint}`.slice(0, 500) };
+    const why = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    // The hint first: the message is cut at the contract's 500 characters.
+    return { kind: 'failed', message: `The screen could not be captured${captureHint(platform, why)}: ${why}`.slice(0, 500) };
   }
   const size = imageSize(image);
   if (size === null || size.width < 1 || size.height < 1) return { kind: 'failed', message: 'The captured image is neither PNG nor JPEG' };
