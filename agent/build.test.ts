@@ -39,6 +39,9 @@ afterAll(async () => {
 describe('the bundled agent (npm run agent:build)', () => {
   it('is one executable file that prints its usage', async () => {
     expect((await stat(bundle)).mode & 0o111).not.toBe(0);
+    // Its packages' licences, and screenshot-desktop's Windows helper, beside it.
+    expect(await readFile(`${bundle}.LICENSES.txt`, 'utf8')).toContain('systeminformation@');
+    expect((await stat(join(folder, 'screenCapture_1.3.2.bat'))).size).toBeGreaterThan(0);
     const help = await run(process.execPath, [bundle, '--help'], folder);
     expect(help.code).toBe(0);
     expect(help.output).toContain('Reports this machine to a Service Unit Admin server');

@@ -2,8 +2,8 @@
 // needs Node and this file, not a checkout with node_modules and tsx (docs/agent.md, "Install"). Beside it,
 // sua-agent.mjs.LICENSES.txt: the licence of every package the bundle holds, which their licences ask to ship.
 // `node scripts/build-agent.mjs OUTFILE` builds elsewhere (agent/build.test.ts).
-import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { chmod, copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const outfile = process.argv[2] ?? 'dist-agent/sua-agent.mjs';
@@ -19,13 +19,14 @@ const result = await build({
   format: 'esm',
   target: `node${node}`,
   // systeminformation and screenshot-desktop are CommonJS and require() Node's modules: an ES module has no require
-  // of its own, so the bundle makes one.
+  // (nor __dirname, where screenshot-desktop finds its Windows helper) of its own, so the bundle makes them.
   banner: {
     js: [
       '#!/usr/bin/env node',
       `// Service Unit Admin agent ${version} (docs/agent.md), bundled by esbuild; its packages' licences: ${basename(outfile)}.LICENSES.txt`,
       "import { createRequire as __suaCreateRequire } from 'node:module';",
       'const require = __suaCreateRequire(import.meta.url);',
+      'const __dirname = import.meta.dirname;',
     ].join('\n'),
   },
   define: { SUA_AGENT_VERSION: JSON.stringify(version) },
@@ -33,6 +34,10 @@ const result = await build({
   metafile: true,
 });
 await chmod(outfile, 0o755);
+// screenshot-desktop's Windows capture runs a helper it reads from beside its code: beside the bundle, then.
+for (const helper of ['screenCapture_1.3.2.bat', 'app.manifest']) {
+  await copyFile(join(root, 'node_modules/screenshot-desktop/lib/win32', helper), join(dirname(outfile), helper));
+}
 
 const packages = [
   ...new Set(
