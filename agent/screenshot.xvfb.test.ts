@@ -18,7 +18,8 @@ import { WINDOW_READY } from './screenshot-xvfb-window';
 /*
  * A real capture on a real X display: Xvfb (Debian's xvfb), a blue root and a green window of a known UTF-8 title
  * on its left half, focused as a kiosk's only window is without a window manager (agent/screenshot-xvfb-window.ts).
- * The agent runs as its own process (npm run agent's command) against the real server, with DISPLAY set; a capture
+ * The agent runs as a unit runs it, the bundle of npm run agent:build as its own process, against the real server, with
+ * DISPLAY set; a capture
  * sent through the API comes back as a screenshot whose pixels are that picture and whose title and process are
  * the window's. It needs what a unit needs (docs/agent.md, "Requirements"): ImageMagick's import, xrandr, xprop or
  * xdotool; .ci/run installs them. Without Xvfb it is skipped, saying so.
@@ -130,6 +131,10 @@ beforeAll(async () => {
   base = await start(http);
   folder = await mkdtemp(join(tmpdir(), 'sua-agent-xvfb-'));
   token = await signIn('user');
+  const build = launch(process.execPath, ['scripts/build-agent.mjs', join(folder, 'sua-agent.mjs')]);
+  const built = watch(build.stderr);
+  const code = await new Promise((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run agent:build failed: ${built.text()}`);
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -174,9 +179,7 @@ describe.skipIf(!HAS_XVFB)(NAME, () => {
     const agent = launch(
       process.execPath,
       [
-        '--import',
-        'tsx',
-        'agent/main.ts',
+        join(folder, 'sua-agent.mjs'),
         '--server',
         base,
         '--enrol',
