@@ -18,8 +18,8 @@ import tseslint from 'typescript-eslint';
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
  * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
  * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop, jpeg-js,
- *   core/process-rules (the one process-rule decision, which the simulated agents apply too: no copy; as a core/ module it
- *   imports only what core/ may, all of which runs on Node) and, as types only, the contract's generated types
+ *   core/process-rules and core/url-policy (the one process-rule decision and URL policy translation, which the simulated agents apply too: no copy; as core/ modules they
+ *   import only what core/ may, all of which runs on Node) and, as types only, the contract's generated types
  *   (src/lib/api/schema) (its tests also vitest and server/, to run against a real server): it talks to the server
  *   over HTTP only.
  */
@@ -96,7 +96,7 @@ const layersRule = {
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
       agent:
-        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop', 'jpeg-js', core/process-rules and the contract's types (import type from src/lib/api/schema; its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
+        "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop', 'jpeg-js', core/process-rules, core/url-policy and the contract's types (import type from src/lib/api/schema; its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
     },
   },
   create(context) {
@@ -150,7 +150,7 @@ const layersRule = {
       if (from.layer === 'agent') {
         const ok = to
           ? to.layer === 'agent' ||
-            /^core\/process-rules(\.ts)?$/.test(target ?? '') ||
+            /^core\/(process-rules|url-policy)(\.ts)?$/.test(target ?? '') ||
             // The contract's generated types, as types only: the agent speaks the contract, and runs nothing of the app.
             (kind.typeOnly && /^src\/lib\/api\/schema(\.ts)?$/.test(target ?? '')) ||
             (isTest && to.layer === 'server')

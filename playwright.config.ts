@@ -1,6 +1,11 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests run against the built app (`npm run build` first) in Debian's Chromium.
+// An agent a browser test starts (agent.spec.ts) writes its browser policy (agent/url-policy.ts) under this folder, never
+// to this machine's /etc, which every test's Chromium reads; url-policy.spec.ts names /etc itself.
+process.env.SUA_POLICY_ROOT ??= join(tmpdir(), 'sua-e2e-policy-root');
 const port = Number(process.env.E2E_PORT ?? 4173);
 const outDir = process.env.E2E_DIST ?? 'dist';
 
@@ -113,12 +118,17 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1 --outDir ${outDir}`,
-      url: `http://127.0.0.1:${port}`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
+    // tests/e2e/url-policy.spec.ts needs no app: a run naming only it serves no build.
+    ...(e2eFilters.length > 0 && e2eFilters.every((f) => f.includes('url-policy'))
+      ? []
+      : [
+          {
+            command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1 --outDir ${outDir}`,
+            url: `http://127.0.0.1:${port}`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]),
     ...oidcServers,
     ...remoteServers,
   ],

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -77,7 +78,9 @@ export default defineConfig({
     // Every language's translations at once (the app's entry has English's first namespaces only; src/lib/i18n.ts).
     alias: [{ find: /^@\/lib\/locales\/first$/, replacement: dir('./src/lib/locales/all.ts') }],
     // Vite exposes VITE_* at build time; tests get the embedded backend with no latency.
-    env: { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0' },
+    // SUA_POLICY_ROOT: an agent a test starts writes its browser policy (agent/url-policy.ts) under this folder, never to
+    // this machine's /etc, where every browser test's Chromium would read it.
+    env: { VITE_API_MODE: 'mirage', VITE_MOCK_LATENCY_MS: '0', SUA_POLICY_ROOT: join(tmpdir(), 'sua-test-policy-root') },
     // Both projects fail a test that writes console.error (or a React console.warn): tests/console-guard.ts.
     projects: [
       {

@@ -5,6 +5,7 @@ import { readCredential, writeCredential, type StoredCredential } from './creden
 import { ProcessRuleEnforcer } from './rules';
 import { captureScreen, type Capture } from './screenshot';
 import { AGENT_VERSION, readProcesses, readSystem } from './system';
+import { defaultPolicyTargets, UrlPolicyWriter, type UrlPolicyTargets } from './url-policy';
 import type { AgentConfig, AgentProcess, AgentReportedSystem } from './types';
 
 /** The agent's life: enrol once, then heartbeat, report processes, refresh its config and answer commands until stopped. */
@@ -19,6 +20,12 @@ export interface AgentOptions {
   intervalS: number | null;
   /** --once: one heartbeat, one process report and one look at the commands, then stop (tests). */
   once: boolean;
+  /**
+   * Where the URL rules are written as browser policy: 'on' this machine's browsers (defaultPolicyTargets), or the
+   * folders given (tests); 'off' (--no-url-policy): the agent's policy is removed and none written. Left out (tests
+   * that build options themselves): URL rules are not managed at all.
+   */
+  urlPolicy?: 'on' | 'off' | UrlPolicyTargets;
 }
 
 export interface AgentDeps {
@@ -31,6 +38,8 @@ export interface AgentDeps {
   random?: () => number;
   /** How often the config is fetched again (tests); CONFIG_EVERY_MS by default. */
   configEveryMs?: number;
+  /** The unit's time zone for URL rule schedules (tests); the machine's own by default. */
+  timeZone?: string;
 }
 
 /** How the agent ended: stopped (a signal, or --once done), or revoked (the server refuses the credential). */
@@ -111,6 +120,12 @@ export async function runAgent(options: AgentOptions, signal: AbortSignal, deps:
   } catch (error) {
     if (error instanceof AgentRevokedError) {
       log.warn(revokedMessage(options.credentialFile));
+      // A revoked unit is no longer managed: its browsers go back to their own rules.
+      if (options.urlPolicy && options.urlPolicy !== 'off') {
+        const targets = options.urlPolicy === 'on' ? await defaultPolicyTargets() : options.urlPolicy;
+        await new UrlPolicyWriter({ targets, log }).remove();
+        log.info('URL rules: the browser policy of this agent was removed.');
+      }
       return 'revoked';
     }
     if (signal.aborted) return 'stopped';
@@ -130,6 +145,7 @@ export async function runAgent(options: AgentOptions, signal: AbortSignal, deps:
 
 interface Reporting {
   log: Logger;
+  timeZone?: string;
   system: () => Promise<AgentReportedSystem>;
   processes: () => Promise<AgentProcess[]>;
   capture?: () => Promise<Capture>;
@@ -167,18 +183,36 @@ async function report(
     log,
     ...(deps.kill ? { kill: deps.kill } : {}),
   });
+  const chosen = options.urlPolicy;
+  const policy = chosen
+    ? new UrlPolicyWriter({
+        targets: chosen === 'on' || chosen === 'off' ? await defaultPolicyTargets() : chosen,
+        log,
+        ...(deps.timeZone ? { timeZone: deps.timeZone } : {}),
+      })
+    : null;
+  if (chosen === 'off') {
+    // What an earlier run wrote goes: the browsers follow their own rules again.
+    await policy?.remove();
+    log.info('URL rules: not enforced (--no-url-policy); the browser policy of this agent is removed.');
+  }
+  const managesPolicy = policy !== null && chosen !== 'off';
   let configSummary = '';
   // A failed fetch keeps the rules of the last one: a server away for a minute does not lift them.
   const fetchConfig = async (): Promise<AgentConfig | null> => {
     try {
       const config = await client.config(signal);
       enforcer.setRules(config.processRules);
+      if (managesPolicy) {
+        policy.setRules(config.urlRules);
+        await policy.apply();
+      }
       const enabled = config.processRules.filter((r) => r.enabled);
       const summary =
         `Config: heartbeat every ${config.heartbeatIntervalS} s; ${config.processRules.length} process rules ` +
         `(${enabled.filter((r) => r.action === 'block').length} block and ${enabled.filter((r) => r.action === 'allow').length} allow enabled, ` +
         `${options.allowEndProcess ? 'enforced' : 'not enforced: started without --allow-end-process'}); ` +
-        `${config.urlRules.length} URL rules (not enforced by this agent).`;
+        `${config.urlRules.length} URL rules (${managesPolicy ? 'written as browser policy' : chosen === 'off' ? 'not enforced: --no-url-policy' : 'not enforced by this agent'}).`;
       // Fetched every minute: said when it changes, not each time.
       if (summary !== configSummary) log.info(summary);
       configSummary = summary;
@@ -197,7 +231,7 @@ async function report(
     log.info(`Reporting as unit ${stored.unitId} to ${stored.server}, every ${intervalS} s.`);
     for (let beat = 0; !signal.aborted; beat += 1) {
       try {
-        const ack = await client.heartbeat(stored.unitId, await deps.system(), signal);
+        const ack = await client.heartbeat(stored.unitId, await deps.system(), signal, policy?.report());
         if (options.intervalS === null && ack.heartbeatIntervalS !== intervalS && ack.heartbeatIntervalS >= 1) {
           intervalS = ack.heartbeatIntervalS;
           log.info(`The server asks for a heartbeat every ${intervalS} s.`);
@@ -234,12 +268,21 @@ async function report(
     await runCommandLoop(commandContext, signal);
   };
 
+  // Schedules open and close on the minute: the policy is looked at again at each minute's start.
+  const policyMinutes = async () => {
+    if (!managesPolicy || options.once) return;
+    while (!signal.aborted) {
+      await sleep(60_000 - (Date.now() % 60_000) + 50, signal);
+      await policy.apply();
+    }
+  };
+
   const stopOnError = (work: () => Promise<void>) =>
     work().catch((error: unknown) => {
       stop.abort(error);
       throw error;
     });
-  const results = await Promise.allSettled([stopOnError(heartbeats), stopOnError(commands)]);
+  const results = await Promise.allSettled([stopOnError(heartbeats), stopOnError(commands), stopOnError(policyMinutes)]);
   outer.removeEventListener('abort', onOuterAbort);
   const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
   const revoked = failures.find((reason) => reason instanceof AgentRevokedError);

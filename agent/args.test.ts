@@ -14,6 +14,7 @@ describe('the command line', () => {
         allowEndProcess: false,
         intervalS: null,
         once: false,
+        urlPolicy: 'on',
       },
     });
   });
@@ -27,6 +28,7 @@ describe('the command line', () => {
       '--interval',
       '5',
       '--once',
+      '--no-url-policy',
     ]);
     expect(parsed).toEqual({
       help: false,
@@ -37,6 +39,7 @@ describe('the command line', () => {
         allowEndProcess: true,
         intervalS: 5,
         once: true,
+        urlPolicy: 'off',
       },
     });
   });

@@ -17,6 +17,9 @@ Reports this machine to a Service Unit Admin server as one of its service units.
   --allow-end-process      Let people who may manage this unit end its processes, and end
                            the processes its block rules match (without it the agent refuses,
                            the console shows the refusal, and the log names what a rule blocks)
+  --no-url-policy          Do not write the unit's URL rules as browser policy, and remove the
+                           policy an earlier run wrote (by default the agent writes them to
+                           Chromium's, Chrome's and Firefox's managed policy: see docs/agent.md)
   --interval SECONDS       Heartbeat every SECONDS instead of the server's interval (tests)
   --once                   One heartbeat, one process report, one look at the commands, then exit
   --help                   This text
@@ -44,6 +47,7 @@ export function parseAgentArgs(argv: string[]): Parsed {
         enrol: { type: 'string' },
         'credential-file': { type: 'string' },
         'allow-end-process': { type: 'boolean', default: false },
+        'no-url-policy': { type: 'boolean', default: false },
         interval: { type: 'string' },
         once: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -81,6 +85,7 @@ export function parseAgentArgs(argv: string[]): Parsed {
       allowEndProcess: values['allow-end-process'],
       intervalS,
       once: values.once,
+      urlPolicy: values['no-url-policy'] ? 'off' : 'on',
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
   AgentProcessAck,
   AgentReportedSystem,
   AgentScreenshot,
+  AgentUrlPolicy,
   ApiErrorBody,
 } from './types';
 
@@ -126,8 +127,10 @@ export class AgentClient {
     return this.call<AgentCredential>({ method: 'POST', path: '/api/agent/enrol', body: { token, system }, signal, auth: false });
   }
 
-  heartbeat(unitId: string, system: AgentReportedSystem, signal?: AbortSignal): Promise<AgentHeartbeatAck> {
-    return this.call<AgentHeartbeatAck>({ method: 'POST', path: '/api/agent/heartbeat', body: { unitId, system }, signal });
+  /** `urlPolicy`: how the agent enforces the URL rules (left out when it does not manage them). */
+  heartbeat(unitId: string, system: AgentReportedSystem, signal?: AbortSignal, urlPolicy?: AgentUrlPolicy): Promise<AgentHeartbeatAck> {
+    const body = urlPolicy ? { unitId, system, urlPolicy } : { unitId, system };
+    return this.call<AgentHeartbeatAck>({ method: 'POST', path: '/api/agent/heartbeat', body, signal });
   }
 
   reportProcesses(unitId: string, processes: AgentProcess[], signal?: AbortSignal): Promise<AgentProcessAck> {

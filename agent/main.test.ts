@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,8 @@ interface Run {
 function agent(args: string[], whenRunning?: (pid: number) => Promise<void>): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'agent/main.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
+    // Its browser policy goes under the test's folder, never to this machine's /etc.
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', SUA_POLICY_ROOT: join(folder, 'root') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -69,6 +70,46 @@ describe('npm run agent', () => {
     const run = await agent(['--credential-file', credentialFile]);
     expect(run.code).toBe(3);
     expect(run.output).toMatch(/revoked \("Revoke agent" in the unit's drawer\)/);
+  });
+
+  it('writes the URL rules as browser policy, reports it, and removes it when revoked or started with --no-url-policy', async () => {
+    const policyFile = () => join(folder, 'root', 'etc/chromium/policies/managed/service-unit-admin.json');
+    const gone = async () =>
+      stat(policyFile()).then(
+        () => false,
+        () => true,
+      );
+    server.urlRules = [
+      { id: '5', pattern: 'blocked.test', matchType: 'domain', action: 'block', enabled: true, schedule: { kind: 'always' } },
+      { id: '6', pattern: '^https://x', matchType: 'regex', action: 'block', enabled: true, schedule: { kind: 'always' } },
+    ];
+    const run = await agent(['--server', server.url, '--enrol', GOOD_TOKEN, '--credential-file', credentialFile, '--once']);
+    expect(run.output).toContain(
+      'URL rules: browser policy written for chromium, chrome: 1 enforced, 0 outside their schedule, 1 not enforceable',
+    );
+    expect(JSON.parse(await readFile(policyFile(), 'utf8'))).toEqual({ URLBlocklist: ['blocked.test'], URLAllowlist: [] });
+    const [beat] = server.calls('/api/agent/heartbeat');
+    expect(beat?.body).toMatchObject({
+      urlPolicy: {
+        state: 'written',
+        browsers: ['chromium', 'chrome'],
+        rules: [
+          { ruleId: '5', status: 'enforced', reason: null },
+          { ruleId: '6', status: 'notEnforceable', reason: 'regex' },
+        ],
+      },
+    });
+
+    const off = await agent(['--credential-file', credentialFile, '--once', '--no-url-policy']);
+    expect(off.output).toContain('URL rules: not enforced (--no-url-policy)');
+    expect(await gone()).toBe(true);
+    expect(server.calls('/api/agent/heartbeat').at(-1)?.body).toMatchObject({ urlPolicy: { state: 'off', rules: [] } });
+
+    await agent(['--credential-file', credentialFile, '--once']);
+    expect(await gone()).toBe(false);
+    server.revoked = true;
+    expect((await agent(['--credential-file', credentialFile])).code).toBe(3);
+    expect(await gone()).toBe(true);
   });
 
   it('exits 2 and refuses a credential file others can read', async () => {

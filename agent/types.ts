@@ -12,12 +12,14 @@ export type Platform = Schemas['OperatingSystem'];
 export type AgentReportedSystem = Schemas['AgentReportedSystem'];
 export type AgentCredential = Schemas['AgentCredential'];
 export type AgentHeartbeatAck = Schemas['AgentHeartbeatAck'];
+/** How the agent enforces the URL rules, sent with each heartbeat. */
+export type AgentUrlPolicy = Schemas['AgentUrlPolicy'];
 export type AgentProcess = Schemas['AgentProcess'];
 export type AgentProcessAck = Schemas['AgentProcessAck'];
 export type AgentScreenshot = Schemas['AgentScreenshot'];
 /** A process rule, as far as the agent reads it (the contract's ProcessRule has also its unit, comment, dates). */
 export type AgentProcessRule = Pick<Schemas['ProcessRule'], 'id' | 'pattern' | 'action' | 'enabled'>;
-/** The unit's configuration; the agent enforces the process rules and only counts the URL rules. */
+/** The unit's configuration; the agent reads each URL rule as far as it knows its shape (agent/url-policy.ts). */
 export type AgentConfig = Omit<Schemas['AgentConfig'], 'processRules' | 'urlRules'> & {
   processRules: AgentProcessRule[];
   urlRules: unknown[];
