@@ -47,6 +47,78 @@ function start(actors: Partial<Parameters<typeof machine.provide>[0]['actors']> 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 const apiError = (message: string, fieldErrors: FieldErrors = {}) => Object.assign(new Error(message), { status: 422, fieldErrors });
 
+describe('editor machine: a record changed elsewhere while editing', () => {
+  const theirs: Values = { name: 'Renamed by Ada', hostname: 'kiosk-1.example' };
+  const conflictError = () =>
+    Object.assign(new Error('changed elsewhere'), {
+      status: 412,
+      conflict: { theirs, version: '"3"', changedBy: 'Ada', changedAt: '2026-12-06T06:00:00.000Z' },
+    });
+  /** A save that refuses once with the conflict, then saves. */
+  function startConflicted() {
+    let refused = false;
+    const saves: SaveInput<Values>[] = [];
+    const started = start({
+      save: fromPromise(async ({ input }: { input: SaveInput<Values> }) => {
+        saves.push(input);
+        if (!refused) {
+          refused = true;
+          throw conflictError();
+        }
+        return { id: input.id ?? 'x', ...input.values };
+      }),
+    });
+    const { actor } = started;
+    actor.send({ type: 'editor.open.edit', id: 'u1', values: { name: 'Kiosk', hostname: 'kiosk-1.example' }, version: '"2"' });
+    actor.send({ type: 'editor.change', values: { name: 'Renamed by me' } });
+    actor.send({ type: 'editor.submit' });
+    return { ...started, saves };
+  }
+
+  it('sends the version the form read, and shows theirs beside mine when the save is refused, keeping what was typed', async () => {
+    const { actor, saves } = startConflicted();
+    await waitFor(actor, (s) => s.matches({ form: 'conflict' }));
+    expect(saves[0]?.version).toBe('"2"');
+    const { context } = actor.getSnapshot();
+    expect(context.values.name).toBe('Renamed by me');
+    expect(context.conflict).toMatchObject({ theirs, changedBy: 'Ada' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    // Typing on while the choice is open is kept.
+    actor.send({ type: 'editor.change', values: { hostname: 'kiosk-9.example' } });
+    expect(actor.getSnapshot().matches({ form: 'conflict' })).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual({ name: 'Renamed by me', hostname: 'kiosk-9.example' });
+  });
+
+  it('keeps mine: saves my values against their version', async () => {
+    const { actor, saves } = startConflicted();
+    await waitFor(actor, (s) => s.matches({ form: 'conflict' }));
+    actor.send({ type: 'editor.conflict.keepMine' });
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }));
+    expect(saves[1]).toMatchObject({ version: '"3"', values: { name: 'Renamed by me' } });
+  });
+
+  it('takes theirs: their values fill the form, pristine, and the next save goes against their version', async () => {
+    const { actor, saves } = startConflicted();
+    await waitFor(actor, (s) => s.matches({ form: 'conflict' }));
+    actor.send({ type: 'editor.conflict.takeTheirs' });
+    expect(actor.getSnapshot().matches({ form: { editing: 'pristine' } })).toBe(true);
+    expect(actor.getSnapshot().context.values).toEqual(theirs);
+    actor.send({ type: 'editor.change', values: { hostname: 'kiosk-2.example' } });
+    actor.send({ type: 'editor.submit' });
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }));
+    expect(saves[1]).toMatchObject({ version: '"3"', values: { name: 'Renamed by Ada', hostname: 'kiosk-2.example' } });
+  });
+
+  it('cancels back to the form with what was typed, still at the version it read', async () => {
+    const { actor, saves } = startConflicted();
+    await waitFor(actor, (s) => s.matches({ form: 'conflict' }));
+    actor.send({ type: 'editor.conflict.cancel' });
+    expect(actor.getSnapshot().matches({ form: { editing: 'dirty' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ values: { name: 'Renamed by me' }, conflict: null, version: '"2"' });
+    expect(saves).toHaveLength(1);
+  });
+});
+
 describe('editor machine: form', () => {
   it('opens a new record pristine, becomes dirty on change and pristine again when changed back', () => {
     const { actor } = start();
@@ -80,7 +152,12 @@ describe('editor machine: form', () => {
     actor.send({ type: 'editor.change', values: { name: 'Kiosk 7', hostname: 'kiosk-7' } });
     actor.send({ type: 'editor.submit' });
     await waitFor(actor, (s) => s.matches({ form: 'saved' }));
-    expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'create', id: null, values: { name: 'Kiosk 7', hostname: 'kiosk-7' } });
+    expect(save.mock.calls[0]?.[0].input).toEqual({
+      mode: 'create',
+      id: null,
+      values: { name: 'Kiosk 7', hostname: 'kiosk-7' },
+      version: null,
+    });
     expect(saved).toHaveBeenCalledWith(
       expect.objectContaining({ mode: 'create', record: { id: 'new-1', name: 'Kiosk 7', hostname: 'kiosk-7' } }),
     );
@@ -95,7 +172,7 @@ describe('editor machine: form', () => {
     actor.send({ type: 'editor.change', values: { name: 'B' } });
     actor.send({ type: 'editor.submit' });
     await waitFor(actor, (s) => s.matches({ form: 'saved' }));
-    expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'edit', id: '7', values: { name: 'B', hostname: 'a' } });
+    expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'edit', id: '7', values: { name: 'B', hostname: 'a' }, version: null });
   });
 
   it('keeps the typed values and shows server field errors when the save fails with 422', async () => {

@@ -8,6 +8,9 @@ import { sameJson } from '../shared/same-json';
  * Regions (parallel, so a deletion waiting for undo never blocks editing another row):
  * - `form`: closed → editing (pristine | dirty) → validating → submitting → saved, or failed (values kept,
  *   server field errors from a 422 in context); closing while dirty asks first (confirmingDiscard).
+ *   A save refused because the record changed meanwhile (412 `changedElsewhere`) goes to `conflict`: their values
+ *   beside the user's, and a choice: take theirs, keep mine (saved against their version), or cancel. Nothing
+ *   typed is lost.
  * - `deletion`: idle → confirming → pending (5 s undo window) → deleting → idle | failed.
  *   A second deletion confirmed while one is pending first flushes the pending one (no silent loss).
  *
@@ -36,6 +39,21 @@ export interface SaveInput<V> {
   mode: EditorMode;
   id: string | null;
   values: V;
+  /** The record's version as the form read it (its ETag, sent as If-Match), or null. */
+  version: string | null;
+}
+
+/**
+ * What the save actor throws when the record changed since the form read it: the app reads the server's
+ * current record into the form's values (the machine knows no record shape).
+ */
+export interface EditConflict<V> {
+  theirs: V;
+  /** Their version (ETag): keeping mine saves against it. */
+  version: string;
+  /** Who changed it and when, where the server says. */
+  changedBy: string | null;
+  changedAt: string | null;
 }
 
 export interface EditorContext<V, T> {
@@ -51,6 +69,10 @@ export interface EditorContext<V, T> {
   /** The error object of the last failed save (the view may look at its status). */
   saveError: unknown;
   saved: T | null;
+  /** The open record's version (ETag) as read, or null (a create, or a record without one). */
+  version: string | null;
+  /** The change made elsewhere that refused the last save (in `conflict`), or null. */
+  conflict: EditConflict<V> | null;
   /** The row the user asked to delete (confirming). */
   deleteCandidate: DeleteTarget | null;
   /** The row whose deletion waits for undo or is running: the screen's only record of it. */
@@ -68,12 +90,18 @@ export interface EditorInput<V> {
 
 export type EditorEvent<V> =
   | { type: 'editor.open.create'; values?: Partial<V> }
-  | { type: 'editor.open.edit'; id: string; values: V }
+  | { type: 'editor.open.edit'; id: string; values: V; version?: string | null }
   | { type: 'editor.change'; values: Partial<V> }
   | { type: 'editor.submit' }
   | { type: 'editor.close' }
   | { type: 'editor.discard.confirm' }
   | { type: 'editor.discard.cancel' }
+  /** In `conflict`: their values into the form (to edit on from there). */
+  | { type: 'editor.conflict.takeTheirs' }
+  /** In `conflict`: save the form's values over theirs. */
+  | { type: 'editor.conflict.keepMine' }
+  /** In `conflict`: back to the form, values as typed. */
+  | { type: 'editor.conflict.cancel' }
   | { type: 'editor.delete'; target?: DeleteTarget }
   | { type: 'editor.delete.confirm' }
   | { type: 'editor.delete.cancel' }
@@ -107,6 +135,14 @@ function describeError(error: unknown): { message: string | null; fieldErrors: F
   return { message, fieldErrors };
 }
 
+/** The conflict a save actor threw (`{ conflict: EditConflict }`), or null for any other error. */
+function conflictOf<V>(error: unknown): EditConflict<V> | null {
+  if (typeof error !== 'object' || error === null || !('conflict' in error)) return null;
+  const conflict = error.conflict;
+  if (typeof conflict !== 'object' || conflict === null || !('theirs' in conflict) || !('version' in conflict)) return null;
+  return conflict as EditConflict<V>;
+}
+
 export function createEditorMachine<V extends object, T>() {
   return setup({
     types: {} as {
@@ -135,6 +171,7 @@ export function createEditorMachine<V extends object, T>() {
       hasTarget: ({ context, event }) =>
         event.type === 'editor.delete' && (event.target !== undefined || (context.mode === 'edit' && context.id !== null)),
       isPendingTarget: ({ context, event }) => event.type === 'editor.undo' && context.pendingDelete?.id === event.id,
+      isConflict: (_, { error }: { error: unknown }) => conflictOf(error) !== null,
     },
     actions: {
       openCreate: assign(({ context, event }) => {
@@ -149,6 +186,8 @@ export function createEditorMachine<V extends object, T>() {
           formError: null,
           saveError: null,
           saved: null,
+          version: null,
+          conflict: null,
         };
       }),
       openEdit: assign(({ event }) => {
@@ -162,6 +201,8 @@ export function createEditorMachine<V extends object, T>() {
           formError: null,
           saveError: null,
           saved: null,
+          version: event.version ?? null,
+          conflict: null,
         };
       }),
       assignChange: assign(({ context, event }) => {
@@ -178,6 +219,22 @@ export function createEditorMachine<V extends object, T>() {
       emitSaved: enqueueActions(({ context, self, enqueue }) =>
         report<EditorReport<T>>(enqueue, self, { type: 'editor.saved', mode: context.mode, record: context.saved as T }),
       ),
+      assignConflict: assign((_, { error }: { error: unknown }) => ({ conflict: conflictOf<V>(error), formError: null, saveError: null })),
+      /** Their values become the form's, and what it was read at: the user edits on from there. */
+      takeTheirs: assign(({ context }) =>
+        context.conflict
+          ? {
+              values: context.conflict.theirs,
+              initial: context.conflict.theirs,
+              version: context.conflict.version,
+              conflict: null,
+              fieldErrors: {},
+            }
+          : {},
+      ),
+      /** The next save goes against their version: the user has seen it. */
+      keepMine: assign(({ context }) => (context.conflict ? { version: context.conflict.version, conflict: null } : {})),
+      dropConflict: assign({ conflict: () => null }),
       assignSaveError: assign((_, { error }: { error: unknown }) => {
         const { message, fieldErrors } = describeError(error);
         return { saveError: error, formError: message, fieldErrors };
@@ -190,6 +247,8 @@ export function createEditorMachine<V extends object, T>() {
         fieldErrors: {},
         formError: null,
         saveError: null,
+        version: null,
+        conflict: null,
       })),
       assignDeleteCandidate: assign(({ context, event }) => {
         if (event.type !== 'editor.delete') return {};
@@ -229,6 +288,8 @@ export function createEditorMachine<V extends object, T>() {
       formError: null,
       saveError: null,
       saved: null,
+      version: null,
+      conflict: null,
       deleteCandidate: null,
       pendingDelete: null,
       deleteError: null,
@@ -289,12 +350,19 @@ export function createEditorMachine<V extends object, T>() {
             invoke: {
               id: 'save',
               src: 'save',
-              input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
+              input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values, version: context.version }),
               onDone: {
                 target: 'saved',
                 actions: [{ type: 'assignSaved', params: ({ event }) => ({ record: event.output }) }, 'emitSaved', 'reportClosed'],
               },
-              onError: { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
+              onError: [
+                {
+                  guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                  target: 'conflict',
+                  actions: { type: 'assignConflict', params: ({ event }) => ({ error: event.error }) },
+                },
+                { target: 'failed', actions: { type: 'assignSaveError', params: ({ event }) => ({ error: event.error }) } },
+              ],
             },
           },
           failed: {
@@ -303,6 +371,17 @@ export function createEditorMachine<V extends object, T>() {
               'editor.change': { target: 'editing.check', actions: 'assignChange' },
               'editor.submit': { target: 'validating' },
               'editor.close': { target: 'confirmingDiscard' },
+            },
+          },
+          conflict: {
+            tags: ['open', 'dirty'],
+            on: {
+              'editor.conflict.takeTheirs': { target: 'editing.check', actions: 'takeTheirs' },
+              'editor.conflict.keepMine': { target: 'validating', actions: 'keepMine' },
+              'editor.conflict.cancel': { target: 'editing.check', actions: 'dropConflict' },
+              // Typing on while the choice is open keeps what is typed: the choice stays.
+              'editor.change': { actions: 'assignChange' },
+              'editor.close': { target: 'confirmingDiscard', actions: 'dropConflict' },
             },
           },
           confirmingDiscard: {

@@ -17,12 +17,26 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.validate', output: { name: 'required' } },
     { type: 'xstate.done.actor.save', output: { id: 'r1', name: 'Renamed' } },
     { type: 'xstate.error.actor.save', error: new Error('offline') },
+    {
+      type: 'xstate.error.actor.save',
+      error: { conflict: { theirs: { name: 'Theirs' }, version: '"2"', changedBy: 'Ada', changedAt: '2026-12-06T06:00:00.000Z' } },
+    },
+    { type: 'editor.conflict.takeTheirs' },
+    { type: 'editor.conflict.keepMine' },
+    { type: 'editor.conflict.cancel' },
     { type: 'xstate.done.actor.removeNow', output: null },
     { type: 'xstate.error.actor.removeNow', error: new Error('offline') },
     { type: 'xstate.done.actor.remove', output: null },
     { type: 'xstate.error.actor.remove', error: new Error('offline') },
   ],
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, values: snapshot.context.values, id: snapshot.context.id ?? null }),
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      values: snapshot.context.values,
+      id: snapshot.context.id ?? null,
+      version: snapshot.context.version,
+      conflict: snapshot.context.conflict !== null,
+    }),
 };
 
 describe('editor machine: model walk over its real graph', () => {

@@ -76,7 +76,7 @@ export function useUrlRestrictions(services: RuleServices = apiRuleServices) {
       }),
       // Turning a rule on or off from the table saves the whole rule with `enabled` flipped.
       job: jobActor<RuleJobs>(({ input: rule }) =>
-        services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled } }),
+        services.save({ mode: 'edit', id: rule.id, values: { ...toRuleValues(rule), enabled: !rule.enabled }, version: null }),
       ),
     },
   });
