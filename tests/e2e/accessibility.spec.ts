@@ -1,5 +1,15 @@
 import { expect, test, type Browser, type Page } from './support/test';
-import { COLOUR_RULES, expectNoViolations, openScreen, scan, scanThemes, setTheme, VIEWPORTS, type ViewportName } from './support/a11y';
+import {
+  animationsSettled,
+  COLOUR_RULES,
+  expectNoViolations,
+  openScreen,
+  scan,
+  scanThemes,
+  setTheme,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/a11y';
 import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
 import { ADMIN_SCREENS, PUBLIC_SCREENS, USER_SCREENS } from './support/screens';
 
@@ -48,7 +58,7 @@ async function scanOverlay(
     await frameSettled(page, size);
     await open();
     await expect(page.locator(include).filter({ visible: true }).first()).toBeVisible();
-    await page.waitForTimeout(250);
+    await animationsSettled(page);
     found.push(...(await scanThemes(page, `${where} @${size}`, include)));
     await page.keyboard.press('Escape');
     await expect(page.locator(include).filter({ visible: true })).toHaveCount(0);
@@ -147,7 +157,7 @@ function frameOverlayTests(getPage: () => Page) {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeInViewport();
-    await page.waitForTimeout(250);
+    await animationsSettled(page);
     const found = await scanThemes(page, 'phone menu @phone', 'nav[aria-label="Main menu"]');
     // Semi-dark darkens exactly this sidebar.
     await setTheme(page, 'semi-dark');

@@ -10,9 +10,13 @@ const TABLE_NAME: Record<(typeof LANGUAGES)[number], string> = {
   pt: 'Unidades de serviço',
 };
 
+/** The language the next page loads start in (the stored preference, set before the app reads it). */
 async function useLanguage(page: Page, language: string) {
-  await page.evaluate((l) => localStorage.setItem('language', l), language);
+  await page.addInitScript((l) => localStorage.setItem('language', l), language);
 }
+
+// Every test starts signed in as the demo user (tests/e2e/support/test.ts): none of them is about signing in.
+test.use({ signedInAs: 'user' });
 
 /**
  * Every row's action buttons, measured against the window and against the table's own scroll box:
@@ -51,7 +55,6 @@ test.describe('units list at 1280×800', () => {
 
   for (const language of LANGUAGES) {
     test(`${language}: every row's actions are on screen, one line per row`, async ({ page }) => {
-      await signIn(page, 'user');
       await useLanguage(page, language);
       await page.goto(`${UNITS}?pageSize=25`);
       const table = page.getByRole('table', { name: TABLE_NAME[language] });
@@ -64,7 +67,6 @@ test.describe('units list at 1280×800', () => {
   }
 
   test('the column chooser and density are remembered for this user only', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto(UNITS);
     const table = page.getByRole('table', { name: 'Service units' });
     await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -106,7 +108,6 @@ test.describe('units list at 1280×800', () => {
   });
 
   test('the edit drawer keeps Save on screen', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto(UNITS);
     await page
       .getByRole('button', { name: /^Edit / })
@@ -119,7 +120,6 @@ test.describe('units list at 1280×800', () => {
   });
 
   test('the screenshot lightbox keeps Save and Delete on screen', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/user/manage-screenshots');
     await page
       .getByRole('button', { name: /^Open screenshot of / })
@@ -139,7 +139,6 @@ for (const viewport of [
 ]) {
   test(`${viewport.width}×${viewport.height}: unit detail → Edit shows the edit form on top, focused`, async ({ page }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, 'user');
     await page.goto(UNITS);
     // The first unit's name: in the table, or on a phone in its card (ListCards).
     const first =
@@ -188,7 +187,6 @@ test.describe('phone, 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('units: the filters wait behind a "Filters (n)" button, and the list starts on the first screen', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto(`${UNITS}?status=online`);
     // A phone shows the units as cards (ListCards), not as a table.
     const list = page.getByRole('list', { name: 'Service units' });
@@ -207,7 +205,6 @@ test.describe('phone, 390×844', () => {
   });
 
   test('email: folders behind one button, and a tapped email opens at the top of the screen', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/apps/email/inbox');
     const list = page.getByRole('list', { name: 'Inbox' });
     await expect(list.getByRole('listitem').first()).toBeInViewport();
@@ -239,9 +236,8 @@ test.describe('phone, 390×844', () => {
 
 test('1280×800 German: every sidebar entry shows its whole label (long ones on two lines)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'user');
   await useLanguage(page, 'de');
-  await page.reload();
+  await page.goto('/user/dashboard');
   const menu = page.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(menu.getByRole('link', { name: 'Screenshots der Service-Einheit' })).toBeVisible();
   const cut = await menu
@@ -254,7 +250,7 @@ test('1280×800 German: every sidebar entry shows its whole label (long ones on 
 
 test('390×844: the theme and language buttons hide their tooltip while their menu is open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'user');
+  await page.goto('/user/dashboard');
   for (const [button, menuLabel] of [
     [/^Theme: /, 'Light'],
     [/^Language: /, 'Deutsch'],

@@ -15,6 +15,24 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /**
+ * Waits until no finite CSS animation or transition runs (fade-ins, colour transitions), so that what is measured
+ * is what a user ends up seeing. Two frames first: a change just made starts its transitions at the next style
+ * recalculation. Endless animations (loaders, pulses) do not count.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+        ),
+      { message: 'CSS animations and transitions still running', intervals: [50] },
+    )
+    .toBe(0);
+}
+
+/**
  * Switches the theme in place through the stored preference: the theme store follows a `storage`
  * event (as when another tab changes it), so the screen and its open overlays stay as they are.
  */
@@ -25,7 +43,7 @@ export async function setTheme(page: Page, mode: Theme): Promise<void> {
   }, mode);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', mode === 'dark' ? 'dark' : 'light');
   // Colour transitions finish before contrast is measured.
-  await page.waitForTimeout(200);
+  await animationsSettled(page);
 }
 
 /** Waits until the screen shows data: its heading is up and no loader, skeleton or busy region is left. */
@@ -33,7 +51,7 @@ export async function waitForLoaded(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root').filter({ visible: true })).toHaveCount(0);
   // Fade-ins finish before colours are measured.
-  await page.waitForTimeout(250);
+  await animationsSettled(page);
 }
 
 /** Opens a screen: inside the app when signed in (far faster than rebooting it), else a full load. */

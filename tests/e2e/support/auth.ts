@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export type DemoAccount = 'superadmin' | 'admin' | 'operator' | 'user' | 'globex';
 export const DEMO_PASSWORD = 'demo1234';
@@ -11,6 +11,26 @@ export async function signIn(page: Page, account: DemoAccount, password = DEMO_P
   await page.getByRole('button', { name: 'Log in' }).click();
   const dashboard = account === 'user' || account === 'globex' ? '/user/dashboard' : '/admin/dashboard';
   await expect(page).toHaveURL(new RegExp(`${dashboard}`));
+}
+
+/** What `browserContext.storageState()` gives: cookies, and per origin its localStorage and IndexedDB. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs `account` in once, through the real login form in a context of its own, and returns that context's
+ * storage: the session's keys (localStorage) and the embedded backend's database with its session row and the
+ * fresh seed (IndexedDB). A context that starts from it opens any screen signed in, on the seed's data, without
+ * seeding and signing in again (`test.use({ signedInAs: 'user' })`, tests/e2e/support/test.ts).
+ */
+export async function signedInState(browser: Browser, baseURL: string, account: DemoAccount): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, account);
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
 }
 
 /** Navigates inside the SPA without a full reload (keeps in-memory state). */

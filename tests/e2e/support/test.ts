@@ -1,5 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
 import { recordContract, type ContractRecorder } from './contract-recorder';
+import { signedInState, type DemoAccount, type StorageState } from './auth';
 
 /**
  * The shared fixture of every browser spec: `import { expect, test, type Page } from './support/test'`.
@@ -82,7 +83,38 @@ export interface CspGuard {
   allow(match: Allow): void;
 }
 
-export const test = base.extend<{ csp: CspGuard; apiContract: null }, { cspInstrumentation: null }>({
+interface SignInFixtures {
+  /**
+   * The demo account a test starts signed in as: `test.use({ signedInAs: 'user' })`. Its page opens any screen
+   * at once (`page.goto`), with no login form and no seeding; the state is made once per worker and account.
+   * Tests that are about signing in (the form, its errors, the redirects) sign in themselves.
+   */
+  signedInAs: DemoAccount | null;
+}
+
+export const test = base.extend<
+  { csp: CspGuard; apiContract: null } & SignInFixtures,
+  { cspInstrumentation: null; signedInStates: (account: DemoAccount) => Promise<StorageState> }
+>({
+  signedInAs: [null, { option: true }],
+  signedInStates: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL ?? '';
+      const states = new Map<DemoAccount, Promise<StorageState>>();
+      await use((account) => {
+        let state = states.get(account);
+        if (!state) {
+          state = signedInState(browser, baseURL, account);
+          states.set(account, state);
+        }
+        return state;
+      });
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAs, signedInStates, storageState }, provide) => {
+    await provide(signedInAs ? await signedInStates(signedInAs) : storageState);
+  },
   cspInstrumentation: [
     async ({ browser }, use) => {
       // Contexts a spec opens itself report too (browser.newPage() goes through newContext()).
