@@ -21,6 +21,11 @@ export interface TestWindowSpec {
   width: number;
   height: number;
   title: string;
+  /**
+   * How it comes to the front: 'focus' takes the input focus (a kiosk without a window manager); 'announce' leaves the
+   * focus and names the window in the root's _NET_ACTIVE_WINDOW, as a window manager does.
+   */
+  front: 'focus' | 'announce';
 }
 
 /** Reads the X server's answers: the set-up reply first, then 32-byte replies and errors (longer replies are skipped whole). */
@@ -96,7 +101,7 @@ const OP = {
   getInputFocus: 43,
   clearArea: 61,
 };
-const ATOM = { cardinal: 6, string: 31, wmName: 39 };
+const ATOM = { cardinal: 6, string: 31, wmName: 39, window: 33 };
 const CW_BACK_PIXEL = 0x2;
 
 /** Opens the window; resolves with its id and the socket that keeps it (closing the socket closes the window). */
@@ -168,12 +173,16 @@ export async function openTestWindow(spec: TestWindowSpec): Promise<{ windowId: 
   changeProperty(windowId, ATOM.wmName, ATOM.string, 8, Buffer.from(spec.title, 'latin1'));
   changeProperty(windowId, netWmPid, ATOM.cardinal, 32, words(process.pid));
   send(request(OP.mapWindow, 0, words(windowId)));
-  // revert-to PointerRoot (1), time CurrentTime (0).
-  send(request(OP.setInputFocus, 1, words(windowId, 0)));
+  if (spec.front === 'focus') {
+    // revert-to PointerRoot (1), time CurrentTime (0).
+    send(request(OP.setInputFocus, 1, words(windowId, 0)));
+  } else {
+    changeProperty(root, await internAtom('_NET_ACTIVE_WINDOW'), ATOM.window, 32, words(windowId));
+  }
   // A round trip: every request above is done (or its error arrives first) when this answers.
   send(request(OP.getInputFocus, 0, Buffer.alloc(0)));
-  const focus = await replies.reply();
-  if (focus.readUInt32LE(8) !== windowId) throw new Error(`The window did not get the focus (0x${focus.readUInt32LE(8).toString(16)})`);
+  const focus = (await replies.reply()).readUInt32LE(8);
+  if (spec.front === 'focus' && focus !== windowId) throw new Error(`The window did not get the focus (0x${focus.toString(16)})`);
   return { windowId, socket };
 }
 

@@ -13,16 +13,17 @@ import { createHttpServer } from '../server/http-server';
 import { APP_KEY, DEMO_PASSWORD } from '../server/test-support/api';
 import { createTestDatabase, type TestDatabase } from '../server/test-support/database';
 import { start, stop } from '../server/test-support/http';
-import { WINDOW_READY } from './screenshot-xvfb-window';
+import { WINDOW_READY, type TestWindowSpec } from './screenshot-xvfb-window';
 
 /*
  * A real capture on a real X display: Xvfb (Debian's xvfb), a blue root and a green window of a known UTF-8 title
  * on its left half, focused as a kiosk's only window is without a window manager (agent/screenshot-xvfb-window.ts).
- * The agent runs as a unit runs it, the bundle of npm run agent:build as its own process, against the real server, with
- * DISPLAY set; a capture
- * sent through the API comes back as a screenshot whose pixels are that picture and whose title and process are
- * the window's. It needs what a unit needs (docs/agent.md, "Requirements"): ImageMagick's import, xrandr, xprop or
- * xdotool; .ci/run installs them. Without Xvfb it is skipped, saying so.
+ * The agent runs as a unit runs it, the bundle of npm run agent:build as its own process, against the real server,
+ * with DISPLAY set; a capture sent through the API comes back as a screenshot whose pixels are that picture and whose
+ * title and process are the window's. Then a second window, red on the right half, is named active on the root as a
+ * window manager does (the focus stays on the first): the next capture shows it and names it.
+ * It needs what a unit needs (docs/agent.md, "Requirements"): ImageMagick's import, xrandr, xprop and xdotool;
+ * .ci/run installs them. Without Xvfb it is skipped, saying so.
  */
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
@@ -36,8 +37,11 @@ const WIDTH = 1024;
 const HEIGHT = 768;
 const GREEN = 0x00ff00;
 const BLUE = 0x0000ff;
+const RED = 0xff0000;
 const TITLE = 'Kiosk – Café 日本 "tickets"';
 const PROCESS_NAME = 'sua-xvfb-kiosk';
+const SECOND_TITLE = 'Fahrplan – Übersicht';
+const SECOND_PROCESS = 'sua-xvfb-wm-app';
 const SETUP_TIMEOUT_MS = 120_000;
 
 let database: TestDatabase;
@@ -158,21 +162,68 @@ interface CaptureRequest {
   screenshot: { id: string; width: number; height: number; activeWindowTitle: string; processName: string } | null;
 }
 
+/** Opens a window of the X client (agent/screenshot-xvfb-window.ts) in a process of the given name. */
+async function openWindow(spec: Omit<TestWindowSpec, 'display' | 'rootColor'>, processName: string): Promise<void> {
+  const window = launch(process.execPath, [
+    '--import',
+    'tsx',
+    'agent/screenshot-xvfb-window.ts',
+    String(display),
+    JSON.stringify({ ...spec, rootColor: BLUE }),
+    processName,
+  ]);
+  const out = watch(window.stdout);
+  const err = watch(window.stderr);
+  await out.waitFor(new RegExp(WINDOW_READY)).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${err.text()}`);
+  });
+}
+
+/** "Capture now" through the API, until the unit's agent has answered; then the image that arrived, decoded. */
+async function captureNow(unitId: string, log: () => string) {
+  const capture = await api<{ id: string }>(`/api/service-units/${unitId}/capture`, 'POST');
+  expect(capture.status).toBe(202);
+  let settled: CaptureRequest | null = null;
+  for (const deadline = Date.now() + 30_000; settled === null && Date.now() < deadline;) {
+    const { json } = await api<CaptureRequest>(`/api/capture-requests/${capture.json.id}`);
+    if (json.status !== 'pending') settled = json;
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(settled?.status, log()).toBe('delivered');
+  const image = await api<{ contentType: string; data: string }>(`/api/screenshots/${settled?.screenshot?.id}/image`);
+  expect(image.json.contentType).toBe('image/jpeg');
+  const pixels = decode(Buffer.from(image.json.data, 'base64'), { useTArray: true, formatAsRGBA: true });
+  const rgb = (x: number, y: number) => [...pixels.data.subarray((y * pixels.width + x) * 4, (y * pixels.width + x) * 4 + 3)];
+  return { screenshot: settled?.screenshot, size: [pixels.width, pixels.height], rgb };
+}
+
+/** Each point's colour, within a JPEG's small margin per channel. */
+function expectColour(rgb: (x: number, y: number) => number[], points: (readonly [number, number])[], colour: number, name: string) {
+  const expected = [(colour >> 16) & 0xff, (colour >> 8) & 0xff, colour & 0xff];
+  for (const [x, y] of points) {
+    const actual = rgb(x, y);
+    expect(
+      actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 24),
+      `${name} at ${x},${y}: ${actual.join(',')}`,
+    ).toBe(true);
+  }
+}
+
+const LEFT: (readonly [number, number])[] = [
+  [10, 10],
+  [WIDTH / 4, HEIGHT / 2],
+  [WIDTH / 2 - 8, HEIGHT - 10],
+];
+const RIGHT: (readonly [number, number])[] = [
+  [WIDTH / 2 + 8, 10],
+  [(WIDTH * 3) / 4, HEIGHT / 2],
+  [WIDTH - 10, HEIGHT - 10],
+];
+
 describe.skipIf(!HAS_XVFB)(NAME, () => {
   it("captures the display: the window's pixels, its title and its process arrive in the console", async () => {
-    const window = launch(process.execPath, [
-      '--import',
-      'tsx',
-      'agent/screenshot-xvfb-window.ts',
-      String(display),
-      JSON.stringify({ rootColor: BLUE, color: GREEN, x: 0, y: 0, width: WIDTH / 2, height: HEIGHT, title: TITLE }),
-      PROCESS_NAME,
-    ]);
-    const windowOut = watch(window.stdout);
-    const windowErr = watch(window.stderr);
-    await windowOut.waitFor(new RegExp(WINDOW_READY)).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${windowErr.text()}`);
-    });
+    // A kiosk without a window manager: one window, with the input focus.
+    await openWindow({ color: GREEN, x: 0, y: 0, width: WIDTH / 2, height: HEIGHT, title: TITLE, front: 'focus' }, PROCESS_NAME);
 
     const enrolment = await api<{ token: string }>('/api/agent-enrolments', 'POST');
     expect(enrolment.status).toBe(201);
@@ -192,43 +243,23 @@ describe.skipIf(!HAS_XVFB)(NAME, () => {
       { ...process.env, DISPLAY: `:${display}` },
     );
     const agentOut = watch(agent.stdout);
-    const unitId = (await agentOut.waitFor(/Enrolled as unit (\S+);/))[1];
+    const unitId = (await agentOut.waitFor(/Enrolled as unit (\S+);/))[1] ?? '';
 
-    const capture = await api<{ id: string }>(`/api/service-units/${unitId}/capture`, 'POST');
-    expect(capture.status).toBe(202);
-    let settled: CaptureRequest | null = null;
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      const { json } = await api<CaptureRequest>(`/api/capture-requests/${capture.json.id}`);
-      if (json.status !== 'pending') {
-        settled = json;
-        break;
-      }
-    }
-    expect(settled, agentOut.text()).toMatchObject({
-      status: 'delivered',
-      screenshot: { width: WIDTH, height: HEIGHT, activeWindowTitle: TITLE, processName: PROCESS_NAME },
-    });
+    const first = await captureNow(unitId, agentOut.text);
+    expect(first.screenshot).toMatchObject({ width: WIDTH, height: HEIGHT, activeWindowTitle: TITLE, processName: PROCESS_NAME });
+    expect(first.size).toEqual([WIDTH, HEIGHT]);
+    // Green where the window is, the blue root beside it.
+    expectColour(first.rgb, LEFT, GREEN, 'the window');
+    expectColour(first.rgb, RIGHT, BLUE, 'the root');
 
-    // The picture itself: green where the window is, blue beside it (JPEG: each channel within a small margin).
-    const image = await api<{ contentType: string; data: string }>(`/api/screenshots/${settled?.screenshot?.id}/image`);
-    expect(image.json.contentType).toBe('image/jpeg');
-    const pixels = decode(Buffer.from(image.json.data, 'base64'), { useTArray: true, formatAsRGBA: true });
-    expect([pixels.width, pixels.height]).toEqual([WIDTH, HEIGHT]);
-    const rgb = (x: number, y: number) => [...pixels.data.subarray((y * WIDTH + x) * 4, (y * WIDTH + x) * 4 + 3)];
-    const near = (actual: number[], expected: number[]) => actual.every((value, i) => Math.abs(value - (expected[i] ?? 0)) <= 24);
-    for (const [x, y] of [
-      [10, 10],
-      [WIDTH / 4, HEIGHT / 2],
-      [WIDTH / 2 - 8, HEIGHT - 10],
-    ] as const) {
-      expect(near(rgb(x, y), [0, 255, 0]), `green at ${x},${y}: ${rgb(x, y).join(',')}`).toBe(true);
-    }
-    for (const [x, y] of [
-      [WIDTH / 2 + 8, 10],
-      [(WIDTH * 3) / 4, HEIGHT / 2],
-      [WIDTH - 10, HEIGHT - 10],
-    ] as const) {
-      expect(near(rgb(x, y), [0, 0, 255]), `blue at ${x},${y}: ${rgb(x, y).join(',')}`).toBe(true);
-    }
+    // A window manager names another window active (the focus stays): its answer wins, and the picture shows it.
+    await openWindow(
+      { color: RED, x: WIDTH / 2, y: 0, width: WIDTH / 2, height: HEIGHT, title: SECOND_TITLE, front: 'announce' },
+      SECOND_PROCESS,
+    );
+    const second = await captureNow(unitId, agentOut.text);
+    expect(second.screenshot).toMatchObject({ activeWindowTitle: SECOND_TITLE, processName: SECOND_PROCESS });
+    expectColour(second.rgb, LEFT, GREEN, 'the first window');
+    expectColour(second.rgb, RIGHT, RED, 'the second window');
   }, 90_000);
 });
