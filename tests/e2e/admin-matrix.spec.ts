@@ -106,60 +106,71 @@ async function forbiddenCalls(page: Page, account: DemoAccount): Promise<Call[]>
   }
 }
 
+// Each account starts signed in (tests/e2e/support/test.ts): these tests are about what it sees, not the sign-in.
 test.describe('what each account sees and may do', () => {
-  test('super admin: every organization and user, every action', async ({ page }) => {
-    await signIn(page, 'superadmin');
-    await clientNavigate(page, '/admin/manage-organizations');
-    await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'New organization' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit Globex Retail' })).toBeVisible();
-    await page.getByRole('button', { name: 'More actions for Globex Retail' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Suspend' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await clientNavigate(page, '/admin/manage-users');
-    await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
-    for (const call of await forbiddenCalls(page, 'superadmin')) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+  test.describe(() => {
+    test.use({ signedInAs: 'superadmin' });
+    test('super admin: every organization and user, every action', async ({ page }) => {
+      await page.goto('/admin/manage-organizations');
+      await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'New organization' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit Globex Retail' })).toBeVisible();
+      await page.getByRole('button', { name: 'More actions for Globex Retail' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Suspend' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await clientNavigate(page, '/admin/manage-users');
+      await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
+      for (const call of await forbiddenCalls(page, 'superadmin'))
+        expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+    });
   });
 
-  test('admin: reads every organization, edits only their own, manages only their own users', async ({ page }) => {
-    await signIn(page, 'admin');
-    await clientNavigate(page, '/admin/manage-organizations');
-    await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit Acme Logistics' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Edit Globex Retail' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'New organization' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'More actions for Globex Retail' })).toHaveCount(0);
-    await clientNavigate(page, '/admin/manage-users');
-    await expect(page.getByRole('button', { name: 'Ulysses User', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
-    // A super admin's row offers nothing to an admin.
-    await expect(page.getByRole('button', { name: 'Edit Sophie Admin' })).toHaveCount(0);
-    for (const call of await forbiddenCalls(page, 'admin')) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+  test.describe(() => {
+    test.use({ signedInAs: 'admin' });
+    test('admin: reads every organization, edits only their own, manages only their own users', async ({ page }) => {
+      await page.goto('/admin/manage-organizations');
+      await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit Acme Logistics' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit Globex Retail' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'New organization' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'More actions for Globex Retail' })).toHaveCount(0);
+      await clientNavigate(page, '/admin/manage-users');
+      await expect(page.getByRole('button', { name: 'Ulysses User', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
+      // A super admin's row offers nothing to an admin.
+      await expect(page.getByRole('button', { name: 'Edit Sophie Admin' })).toHaveCount(0);
+      for (const call of await forbiddenCalls(page, 'admin')) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+    });
   });
 
-  test('operator: reads organizations and users, changes nothing', async ({ page }) => {
-    await signIn(page, 'operator');
-    await clientNavigate(page, '/admin/manage-organizations');
-    await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^More actions/ })).toHaveCount(0);
-    await clientNavigate(page, '/admin/manage-users');
-    await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-    for (const call of await forbiddenCalls(page, 'operator')) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+  test.describe(() => {
+    test.use({ signedInAs: 'operator' });
+    test('operator: reads organizations and users, changes nothing', async ({ page }) => {
+      await page.goto('/admin/manage-organizations');
+      await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^More actions/ })).toHaveCount(0);
+      await clientNavigate(page, '/admin/manage-users');
+      await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+      for (const call of await forbiddenCalls(page, 'operator')) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+    });
   });
 
   for (const account of ['user', 'globex'] as const) {
-    test(`${account}: no admin area; every admin endpoint answers 403`, async ({ page }) => {
-      await signIn(page, account);
-      for (const path of ['/admin/manage-organizations', '/admin/manage-users']) {
-        await clientNavigate(page, path);
-        await expect(page).toHaveURL(/\/pages\/not-authorized/);
-      }
-      for (const call of await forbiddenCalls(page, account)) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+    test.describe(() => {
+      test.use({ signedInAs: account });
+      test(`${account}: no admin area; every admin endpoint answers 403`, async ({ page }) => {
+        await page.goto('/user/dashboard');
+        for (const path of ['/admin/manage-organizations', '/admin/manage-users']) {
+          await clientNavigate(page, path);
+          await expect(page).toHaveURL(/\/pages\/not-authorized/);
+        }
+        for (const call of await forbiddenCalls(page, account)) expect(await callApi(page, call), `${call.method} ${call.path}`).toBe(403);
+      });
     });
   }
 });
