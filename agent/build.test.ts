@@ -18,7 +18,12 @@ let folder: string;
 let bundle: string;
 
 function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(command, args, { cwd, env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd,
+    // The browser policy the agent writes goes under this test's folder (agent/url-policy.ts), never to /etc.
+    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '', SUA_POLICY_ROOT: join(folder, 'policy-root') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -240,7 +240,8 @@ describe.skipIf(!HAS_XVFB)(NAME, () => {
         '--interval',
         '1',
       ],
-      { ...process.env, DISPLAY: `:${display}` },
+      // Its browser policy (agent/url-policy.ts) under this test's folder, never in /etc.
+      { ...process.env, DISPLAY: `:${display}`, SUA_POLICY_ROOT: join(folder, 'policy-root') },
     );
     const agentOut = watch(agent.stdout);
     const unitId = (await agentOut.waitFor(/Enrolled as unit (\S+);/))[1] ?? '';
