@@ -24,6 +24,8 @@ export interface RequestOptions {
    * next submission gets a new key. A string: that key.
    */
   idempotent?: boolean | string;
+  /** Writes: the record's version as last read (its ETag); a change made meanwhile is refused with 412. */
+  ifMatch?: string | null;
 }
 
 /** Keys of submissions whose answer has not arrived, by method + URL + body. */
@@ -144,6 +146,7 @@ async function sendOnce<T>(
     const note = (status: number) => noteApiCall({ at: sent, method, path: url, status, ms: Date.now() - sent });
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (idempotencyKey !== null) headers['Idempotency-Key'] = idempotencyKey;
+    if (options.ifMatch) headers['If-Match'] = options.ifMatch;
     if (auth === 'bearer' && token) headers['Authorization'] = `Bearer ${token}`;
     if (auth === 'appKey') headers['key'] = config.appKey;
     return $fetch<T>(url, {

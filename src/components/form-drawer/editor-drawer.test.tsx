@@ -6,26 +6,40 @@ import { createActor, fromPromise } from 'xstate';
 import { createEditorMachine, type SaveInput } from '@machines/editor/editor.machine';
 import { renderWithProviders } from '../../../tests/render';
 import { EditorDrawer, useEditorForm, type EditorRef } from './editor-drawer';
-import { FormActions, FormSaveError } from './form-parts';
+import { FormActions, FormConflict, FormSaveError } from './form-parts';
 
 type Values = { name: string };
 
 function NameForm({ editor }: { editor: EditorRef<Values, Values> }) {
-  const { form, mode, failed, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({
+  const { form, mode, failed, hasFieldErrors, conflict, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({
     label: field === 'name' ? 'Name' : field,
     max: 5,
   }));
   return (
     <form noValidate onSubmit={onSubmit}>
       {failed && <FormSaveError>{hasFieldErrors ? 'Fix the fields' : 'Server said no'}</FormSaveError>}
+      {conflict && <FormConflict conflict={conflict} />}
       <TextInput label="Name" {...form.getInputProps('name')} />
       <FormActions {...actions} submitLabel={mode === 'create' ? 'Create' : 'Save'} />
     </form>
   );
 }
 
-function start() {
-  const save = vi.fn(async ({ input }: { input: SaveInput<Values> }) => input.values);
+/** A save refused once because Ada renamed the record meanwhile (as the app's save reports a 412). */
+const changedByAda = () =>
+  Object.assign(new Error('changed elsewhere'), {
+    conflict: { theirs: { name: 'Ada1' }, version: '"3"', changedBy: 'Ada Admin', changedAt: '2026-12-06T06:00:00.000Z' },
+  });
+
+function start({ conflictFirst = false } = {}) {
+  let refused = !conflictFirst;
+  const save = vi.fn(async ({ input }: { input: SaveInput<Values> }) => {
+    if (!refused) {
+      refused = true;
+      throw changedByAda();
+    }
+    return input.values;
+  });
   const machine = createEditorMachine<Values, Values>().provide({
     actors: {
       validate: fromPromise(async ({ input }): Promise<Record<string, string>> =>
@@ -56,7 +70,7 @@ describe('EditorDrawer and useEditorForm', () => {
     await userEvent.type(name, 'New');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(1));
-    expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'edit', id: 'a', values: { name: 'New' } });
+    expect(save.mock.calls[0]?.[0].input).toEqual({ mode: 'edit', id: 'a', values: { name: 'New' }, version: null });
   });
 
   it("shows the machine's field error translated under its field", async () => {
@@ -76,5 +90,45 @@ describe('EditorDrawer and useEditorForm', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Discard changes' }));
     act(() => editor.send({ type: 'editor.open.edit', id: 'b', values: { name: 'Bee' } }));
     expect(await screen.findByLabelText('Name')).toHaveValue('Bee');
+  });
+
+  it('shows a change made elsewhere beside what was typed, and keeps mine against their version', async () => {
+    const { editor, save } = start({ conflictFirst: true });
+    act(() => editor.send({ type: 'editor.open.edit', id: 'a', values: { name: 'Old' }, version: '"2"' }));
+    const name = await screen.findByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert', { name: /Changed by Ada Admin at .* while you were editing/ });
+    const table = screen.getByRole('table', { name: 'Their values and yours' });
+    expect(table).toHaveTextContent('NameAda1Mine');
+    expect(name).toHaveValue('Mine');
+    expect(save.mock.calls[0]?.[0].input.version).toBe('"2"');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await vi.waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save.mock.calls[1]?.[0].input).toEqual({ mode: 'edit', id: 'a', values: { name: 'Mine' }, version: '"3"' });
+    expect(alert).not.toBeInTheDocument();
+  });
+
+  it('takes theirs into the inputs, or goes back to the form with what was typed', async () => {
+    const { editor } = start({ conflictFirst: true });
+    act(() => editor.send({ type: 'editor.open.edit', id: 'a', values: { name: 'Old' }, version: '"2"' }));
+    const name = await screen.findByLabelText('Name');
+    await userEvent.type(name, 'X');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to the form' }));
+    expect(screen.queryByRole('table', { name: 'Their values and yours' })).not.toBeInTheDocument();
+    expect(name).toHaveValue('OldX');
+  });
+
+  it('takes their values into the form', async () => {
+    const { editor } = start({ conflictFirst: true });
+    act(() => editor.send({ type: 'editor.open.edit', id: 'a', values: { name: 'Old' }, version: '"2"' }));
+    const name = await screen.findByLabelText('Name');
+    await userEvent.type(name, 'X');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Take theirs' }));
+    expect(name).toHaveValue('Ada1');
+    expect(editor.getSnapshot().matches({ form: { editing: 'pristine' } })).toBe(true);
   });
 });

@@ -58,6 +58,7 @@ export function useEditorForm<V extends FormValues, T>(editor: EditorRef<V, T>, 
   const formError = useSelector(editor, (s) => s.context.formError);
   const mode = useSelector(editor, (s) => s.context.mode);
   const recordId = useSelector(editor, (s) => s.context.id);
+  const conflict = useSelector(editor, (s) => (s.matches({ form: 'conflict' }) ? s.context.conflict : null));
 
   const form = useForm<V>({
     mode: 'controlled',
@@ -83,6 +84,21 @@ export function useEditorForm<V extends FormValues, T>(editor: EditorRef<V, T>, 
     onSubmit: (e: FormEvent) => {
       e.preventDefault();
       editor.send({ type: 'editor.submit' });
+    },
+    /** The change made elsewhere that refused the save, field by field beside the form's values (FormConflict), or null. */
+    conflict: conflict && {
+      changedBy: conflict.changedBy,
+      changedAt: conflict.changedAt,
+      fields: Object.keys(conflict.theirs)
+        .filter((key) => JSON.stringify(conflict.theirs[key]) !== JSON.stringify(form.values[key]))
+        .map((key) => ({ key, label: field(key).label, theirs: conflict.theirs[key], mine: form.values[key] })),
+      takeTheirs: () => {
+        editor.send({ type: 'editor.conflict.takeTheirs' });
+        // The inputs show their values too (the form holds the inputs' state).
+        form.setValues(conflict.theirs);
+      },
+      keepMine: () => editor.send({ type: 'editor.conflict.keepMine' }),
+      cancel: () => editor.send({ type: 'editor.conflict.cancel' }),
     },
     /** Props of FormActions: cancel closes (and may ask), both wait while saving. */
     actions: { onCancel: () => editor.send({ type: 'editor.close' }), cancelDisabled: busy, busy },

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Drawer, Group, type MantineSpacing } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Table, Text, type MantineSpacing } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '@/components/data-list';
@@ -10,6 +10,86 @@ export function FormSaveError({ children }: { children: ReactNode }) {
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('data-list.saveFailed')} role="alert">
       {children}
+    </Alert>
+  );
+}
+
+/** A record's change made elsewhere, as useEditorForm gives it. */
+export interface FormConflictInfo {
+  changedBy: string | null;
+  changedAt: string | null;
+  fields: { key: string; label: string; theirs: unknown; mine: unknown }[];
+  takeTheirs: () => void;
+  keepMine: () => void;
+  cancel: () => void;
+}
+
+function ConflictValue({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  if (typeof value === 'boolean') return <>{value ? t('data-list.conflict.yes') : t('data-list.conflict.no')}</>;
+  const text = Array.isArray(value) ? value.map(String).join(', ') : value === null || value === undefined ? '' : String(value);
+  return text === '' ? (
+    <Text span c="dimmed">
+      {t('data-list.conflict.empty')}
+    </Text>
+  ) : (
+    <>{text}</>
+  );
+}
+
+/**
+ * The record changed elsewhere while the form was open: who and when, their values beside the form's, field
+ * by field, and the choice. The form keeps what was typed whatever is chosen but "take theirs".
+ */
+export function FormConflict({ conflict }: { conflict: FormConflictInfo }) {
+  const { t, i18n } = useTranslation();
+  const at = conflict.changedAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(conflict.changedAt))
+    : null;
+  const title =
+    conflict.changedBy && at ? t('data-list.conflict.title', { name: conflict.changedBy, time: at }) : t('data-list.conflict.titleUnknown');
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title} role="alert">
+      <Stack gap="xs">
+        <Text size="sm">{t('data-list.conflict.text')}</Text>
+        {conflict.fields.length > 0 ? (
+          <Table withTableBorder fz="sm" aria-label={t('data-list.conflict.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('data-list.conflict.field')}</Table.Th>
+                <Table.Th scope="col">{t('data-list.conflict.theirs')}</Table.Th>
+                <Table.Th scope="col">{t('data-list.conflict.mine')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {conflict.fields.map((row) => (
+                <Table.Tr key={row.key}>
+                  <Table.Th scope="row">{row.label}</Table.Th>
+                  <Table.Td>
+                    <ConflictValue value={row.theirs} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ConflictValue value={row.mine} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : (
+          <Text size="sm">{t('data-list.conflict.sameValues')}</Text>
+        )}
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" onClick={conflict.keepMine}>
+            {t('data-list.conflict.keepMine')}
+          </Button>
+          <Button size="xs" variant="default" onClick={conflict.takeTheirs}>
+            {t('data-list.conflict.takeTheirs')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={conflict.cancel}>
+            {t('data-list.conflict.cancel')}
+          </Button>
+        </Group>
+      </Stack>
     </Alert>
   );
 }

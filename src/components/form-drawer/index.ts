@@ -1,2 +1,2 @@
-export { DiscardChangesModal, FormActions, FormSaveError } from './form-parts';
+export { DiscardChangesModal, FormActions, FormConflict, FormSaveError } from './form-parts';
 export { EditorDrawer, useEditorForm } from './editor-drawer';

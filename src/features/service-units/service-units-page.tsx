@@ -24,6 +24,7 @@ import {
   type ListActorRef,
 } from '@/components/data-list';
 import { toFormValues, type UnitFormValues, type UnitRow } from './api/types';
+import { versionTag } from '@/lib/conflicts';
 import { UnitDetailDrawer } from './components/unit-detail-drawer';
 import { UnitFilters } from './components/unit-filters';
 import { activeFilterCount } from '@/lib/list-query';
@@ -79,7 +80,8 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
 
   const openDetail = (unit: UnitRow) => navigate(withUnitParam(unit.id));
   const closeDetail = () => navigate(withUnitParam(null));
-  const edit = (unit: UnitRow) => editor.send({ type: 'editor.open.edit', id: unit.id, values: toFormValues(unit) });
+  const edit = (unit: UnitRow) =>
+    editor.send({ type: 'editor.open.edit', id: unit.id, values: toFormValues(unit), version: versionTag(unit) });
   const remove = (unit: UnitRow) => editor.send({ type: 'editor.delete', target: { id: unit.id, label: unit.name } });
   const create = () => editor.send({ type: 'editor.open.create' });
   // Stable functions (calling the latest ones): the memoised table skips the screen's renders for the URL and the toolbar.

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { can } from '@machines/permissions/can';
-import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { EditorDrawer, FormActions, FormConflict, FormSaveError, useEditorForm } from '@/components/form-drawer';
 import { useCharacterCounter } from '@/lib/field-error-text';
 import { subjectFor } from '@/lib/roles';
 import { useSessionAccess } from '@/lib/session';
@@ -22,16 +22,21 @@ type EditorRef = ActorRefFrom<typeof unitEditorMachine>;
 function UnitForm({ editor, tags }: { editor: EditorRef; tags: string[] }) {
   const { t } = useTranslation();
   const counter = useCharacterCounter();
-  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'service-units', (field) => ({
-    label: t(`service-units.fields.${field}`),
-    max: field in UNIT_TEXT_RULES ? UNIT_TEXT_RULES[field as keyof typeof UNIT_TEXT_RULES].max : undefined,
-  }));
+  const { form, mode, failed, formError, hasFieldErrors, conflict, onSubmit, actions } = useEditorForm(
+    editor,
+    'service-units',
+    (field) => ({
+      label: t(`service-units.fields.${field === 'screenshotIntervalMinutes' ? 'screenshotInterval' : field}`),
+      max: field in UNIT_TEXT_RULES ? UNIT_TEXT_RULES[field as keyof typeof UNIT_TEXT_RULES].max : undefined,
+    }),
+  );
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && (
           <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('service-units.errors.saveFailed'))}</FormSaveError>
         )}
+        {conflict && <FormConflict conflict={conflict} />}
         <TextInput
           label={t('service-units.fields.name')}
           required

@@ -26,7 +26,8 @@ import { exportServiceUnits } from '../api/export-service-units';
 import { getServiceUnit } from '../api/get-service-unit';
 import { getServiceUnits } from '../api/get-service-units';
 import { getServiceUnitTags } from '../api/get-service-unit-tags';
-import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';
+import { EMPTY_UNIT, toFormValues, type UnitFormValues, type UnitRow } from '../api/types';
+import { rethrowAsConflict } from '@/lib/conflicts';
 import { revokeAgent } from '../api/revoke-agent';
 import { updateServiceUnit } from '../api/update-service-unit';
 import { validateUnit } from '../schema';
@@ -92,7 +93,8 @@ export const apiServices: UnitServices = {
     if (action === 'maintenance.off') return bulkSetMaintenance(ids, false);
     return Promise.reject(new Error(`Unknown bulk action ${action}`));
   },
-  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateServiceUnit(id, values) : createServiceUnit(values)),
+  save: ({ mode, id, values, version }) =>
+    mode === 'edit' && id ? updateServiceUnit(id, values, version).catch(rethrowAsConflict(toFormValues)) : createServiceUnit(values),
   remove: ({ id }) => deleteServiceUnit(id),
   load: (id, signal) => getServiceUnit(id, signal),
   exportRows: (query) => exportServiceUnits(query),
