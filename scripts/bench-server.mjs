@@ -10,6 +10,9 @@
  *   requests per second and a p99 under 2× the floor's.
  * - Write: one unit create at the default and at the large seed (median of sequential creates). Goal ≤ 1.3×.
  * - Memory: the server process's resident size at the large seed after the load.
+ * - Sign-in wave: two instances on one database. Instance B renames a unit in a loop; its write p99 alone,
+ *   and while instance A answers sign-ins from 16 parallel loops (scrypt each). Goal: within 2× alone.
+ *   `--wave-only` runs this section alone (no large seed).
  *
  *   BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/postgres npm run bench:server [-- --seconds 10 --connections 10]
  *
@@ -35,8 +38,11 @@ const SECONDS = arg('--seconds', 10);
 const CONNECTIONS = arg('--connections', 10);
 const ROUNDS = arg('--rounds', 2);
 const WRITES = arg('--writes', 40);
-const GOALS = { throughputRatio: 0.7, p99Ratio: 2, writeRatio: 1.3 };
-const PORTS = { default: 4194, large: 4195, floor: 4196 };
+const GOALS = { throughputRatio: 0.7, p99Ratio: 2, writeRatio: 1.3, waveRatio: 2 };
+const WAVE_ONLY = argv.includes('--wave-only');
+const WAVE_SECONDS = arg('--wave-seconds', 8);
+const WAVE_LOOPS = 16;
+const PORTS = { default: 4194, large: 4195, floor: 4196, second: 4197 };
 const APP_KEY = 'service-unit-admin-demo-key';
 const LIST = '/api/service-units?page=1&pageSize=25&sort=name';
 
@@ -202,6 +208,112 @@ const rssMb = (pid) => {
   return kb / 1024;
 };
 
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** Instance B's unit renames for `seconds`: their latencies, in ms. */
+async function renameLoop(port, token, unit, seconds) {
+  const times = [];
+  const until = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < until; i += 1) {
+    const started = performance.now();
+    const answer = await request(port, 'PUT', `/api/service-units/${unit.id}`, { token, body: { ...unit.input, name: `Wave unit ${i}` } });
+    if (answer.status !== 200) throw new Error(`rename: ${answer.status} ${JSON.stringify(answer.body)}`);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** Sign-ins on instance A from WAVE_LOOPS parallel loops over five accounts until `until`; answers their count. */
+async function signInWave(port, until) {
+  const users = ['user', 'admin', 'operator', 'superadmin', 'globex'];
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: WAVE_LOOPS }, async (_, loop) => {
+      while (performance.now() < until) {
+        await signIn(port, users[(loop + count) % users.length]);
+        count += 1;
+      }
+    }),
+  );
+  return count;
+}
+
+/** B's write p99 alone and during A's sign-in wave (two instances of the default seed's database). */
+async function measureWave(database, running) {
+  log('sign-in wave: starting a second instance on the same database…');
+  const second = await startServer(database, 'default', PORTS.second);
+  running.push(second.child);
+  const token = await signIn(PORTS.second, 'user');
+  const input = {
+    name: 'Wave unit',
+    hostname: 'wave.example',
+    ipAddress: '10.9.0.2',
+    operatingSystem: 'linux',
+    location: 'Bench',
+    description: '',
+    tags: [],
+    screenshotIntervalMinutes: 5,
+  };
+  const created = await request(PORTS.second, 'POST', '/api/service-units', { token, body: input });
+  if (created.status !== 201) throw new Error(`create: ${created.status}`);
+  const unit = { id: created.body.id, input };
+  await renameLoop(PORTS.second, token, unit, 1);
+  log('  B renames alone…');
+  const alone = await renameLoop(PORTS.second, token, unit, WAVE_SECONDS);
+  log('  B renames while A answers a sign-in wave…');
+  const until = performance.now() + WAVE_SECONDS * 1000;
+  const [during, signIns] = await Promise.all([renameLoop(PORTS.second, token, unit, WAVE_SECONDS), signInWave(PORTS.default, until)]);
+  return { aloneP99: percentile(alone, 99), duringP99: percentile(during, 99), writes: [alone.length, during.length], signIns };
+}
+
+/** The list under load against the floor, the server's memory, and the write cost at both seeds; answers the floor (closed by the caller). */
+async function measureLists(databases, running, results) {
+  log('starting the server at the large seed (seeding 10,000 units, 50,000 users, 100,000 screenshots)…');
+  const seedStarted = performance.now();
+  const large = await startServer(databases.large, 'large', PORTS.large);
+  running.push(large.child);
+  results.largeSeedStartMs = Math.round(performance.now() - seedStarted);
+
+  const token = await signIn(PORTS.large, 'superadmin');
+  const check = await request(PORTS.large, 'GET', LIST, { token });
+  if (check.status !== 200) throw new Error(`list: ${check.status}`);
+  results.listTotal = check.body.total;
+  const floor = await startFloor(databases.large, PORTS.floor);
+  const floorCheck = await request(PORTS.floor, 'GET', LIST, { token });
+  if (floorCheck.status !== 200 || floorCheck.body.total !== check.body.total)
+    throw new Error(`the floor answers differently: ${floorCheck.status}, total ${floorCheck.body?.total} vs ${check.body.total}`);
+  const idsOf = (body) => body.items.map((item) => String(item.id)).join(',');
+  if (idsOf(floorCheck.body) !== idsOf(check.body)) throw new Error('the floor answers another page than the server');
+
+  const server = [];
+  const bare = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? ['server', 'floor'] : ['floor', 'server'];
+    for (const who of order) {
+      log(`list under load: ${who}, round ${round + 1}/${ROUNDS}`);
+      const result = await load(who === 'server' ? PORTS.large : PORTS.floor, token);
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      (who === 'server' ? server : bare).push(result);
+      log(`  ${result.rps.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    }
+  }
+  const pick = (list, key) => median(list.map((r) => r[key]));
+  results.list = {
+    server: { rps: pick(server, 'rps'), p50: pick(server, 'p50'), p99: pick(server, 'p99') },
+    floor: { rps: pick(bare, 'rps'), p50: pick(bare, 'p50'), p99: pick(bare, 'p99') },
+  };
+  results.memoryMb = rssMb(large.child.pid);
+
+  log('write cost at both seeds…');
+  const smallToken = await signIn(PORTS.default, 'user');
+  const largeToken = await signIn(PORTS.large, 'user');
+  results.write = { defaultMs: await writeCost(PORTS.default, smallToken), largeMs: await writeCost(PORTS.large, largeToken) };
+  return floor;
+}
+
 async function main() {
   const stamp = Date.now().toString(36);
   const databases = { default: `bench_default_${stamp}`, large: `bench_large_${stamp}` };
@@ -220,46 +332,8 @@ async function main() {
     log('starting the server at the default seed…');
     const small = await startServer(databases.default, 'default', PORTS.default);
     running.push(small.child);
-    log('starting the server at the large seed (seeding 10,000 units, 50,000 users, 100,000 screenshots)…');
-    const seedStarted = performance.now();
-    const large = await startServer(databases.large, 'large', PORTS.large);
-    running.push(large.child);
-    results.largeSeedStartMs = Math.round(performance.now() - seedStarted);
-
-    const token = await signIn(PORTS.large, 'superadmin');
-    const check = await request(PORTS.large, 'GET', LIST, { token });
-    if (check.status !== 200) throw new Error(`list: ${check.status}`);
-    results.listTotal = check.body.total;
-    floor = await startFloor(databases.large, PORTS.floor);
-    const floorCheck = await request(PORTS.floor, 'GET', LIST, { token });
-    if (floorCheck.status !== 200 || floorCheck.body.total !== check.body.total)
-      throw new Error(`the floor answers differently: ${floorCheck.status}, total ${floorCheck.body?.total} vs ${check.body.total}`);
-    const idsOf = (body) => body.items.map((item) => String(item.id)).join(',');
-    if (idsOf(floorCheck.body) !== idsOf(check.body)) throw new Error('the floor answers another page than the server');
-
-    const server = [];
-    const bare = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const order = round % 2 === 0 ? ['server', 'floor'] : ['floor', 'server'];
-      for (const who of order) {
-        log(`list under load: ${who}, round ${round + 1}/${ROUNDS}`);
-        const result = await load(who === 'server' ? PORTS.large : PORTS.floor, token);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${who}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        (who === 'server' ? server : bare).push(result);
-        log(`  ${result.rps.toFixed(0)} requests/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
-      }
-    }
-    const pick = (list, key) => median(list.map((r) => r[key]));
-    results.list = {
-      server: { rps: pick(server, 'rps'), p50: pick(server, 'p50'), p99: pick(server, 'p99') },
-      floor: { rps: pick(bare, 'rps'), p50: pick(bare, 'p50'), p99: pick(bare, 'p99') },
-    };
-    results.memoryMb = rssMb(large.child.pid);
-
-    log('write cost at both seeds…');
-    const smallToken = await signIn(PORTS.default, 'user');
-    const largeToken = await signIn(PORTS.large, 'user');
-    results.write = { defaultMs: await writeCost(PORTS.default, smallToken), largeMs: await writeCost(PORTS.large, largeToken) };
+    results.wave = await measureWave(databases.default, running);
+    if (!WAVE_ONLY) floor = await measureLists(databases, running, results);
   } finally {
     for (const child of running) child.kill('SIGTERM');
     if (floor) {
@@ -271,11 +345,38 @@ async function main() {
     await admin(`DROP DATABASE IF EXISTS ${databases.large} WITH (FORCE)`).catch(() => undefined);
   }
 
-  const { list, write } = results;
+  const { list, write, wave } = results;
+  const waveRatio = wave.duringP99 / wave.aloneP99;
+  const waveRows = [
+    [
+      `Instance B's write p99 ms (during A's sign-in wave / alone), ${wave.signIns} sign-ins`,
+      `${wave.duringP99.toFixed(1)} / ${wave.aloneP99.toFixed(1)}`,
+      `≤ ${GOALS.waveRatio}×`,
+      waveRatio,
+      waveRatio <= GOALS.waveRatio,
+    ],
+  ];
+  const rows = WAVE_ONLY ? waveRows : [...listRows(list, write, results), ...waveRows];
+  results.table = rows.map(([figure, value, goal, ratio, pass]) => ({
+    figure,
+    value,
+    goal,
+    ratio: ratio === null ? '' : ratio.toFixed(2),
+    result: pass === null ? '' : pass ? 'pass' : 'MISS',
+  }));
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(`bench-results/server-${WAVE_ONLY ? 'wave' : 'latest'}.json`, JSON.stringify(results, null, 2));
+  console.log(
+    `\nnpm run bench:server: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS} interleaved rounds, ${results.cpus} cores, load ${results.loadAverage1m.toFixed(1)}; ${results.listTotal ?? '—'} units\n`,
+  );
+  console.table(results.table);
+}
+
+function listRows(list, write, results) {
   const throughputRatio = list.server.rps / list.floor.rps;
   const p99Ratio = list.server.p99 / list.floor.p99;
   const writeRatio = write.largeMs / write.defaultMs;
-  const rows = [
+  return [
     [
       'List at the large seed: requests/s (server / floor)',
       `${list.server.rps.toFixed(0)} / ${list.floor.rps.toFixed(0)}`,
@@ -295,19 +396,6 @@ async function main() {
     ['Server memory after the load, MB (large seed)', results.memoryMb.toFixed(0), '', null, null],
     ['Server start with seeding, large seed, ms', String(results.largeSeedStartMs), '', null, null],
   ];
-  results.table = rows.map(([figure, value, goal, ratio, pass]) => ({
-    figure,
-    value,
-    goal,
-    ratio: ratio === null ? '' : ratio.toFixed(2),
-    result: pass === null ? '' : pass ? 'pass' : 'MISS',
-  }));
-  mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/server-latest.json', JSON.stringify(results, null, 2));
-  console.log(
-    `\nnpm run bench:server: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS} interleaved rounds, ${results.cpus} cores, load ${results.loadAverage1m.toFixed(1)}; ${results.listTotal} units\n`,
-  );
-  console.table(results.table);
 }
 
 main().catch((error) => {
