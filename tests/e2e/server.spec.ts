@@ -309,6 +309,54 @@ test('two people of one organization see each other’s units; another organizat
   await closeChecked(greta);
 });
 
+test('two people editing one unit: the later save shows the earlier change beside its own, and neither is lost', async ({ browser }) => {
+  const first = await signedIn(browser, 'user');
+  const name = unique('E2E Conflict Kiosk');
+  await first.goto('/user/manage-service-units');
+  await expect(unitsTable(first).locator('tbody tr').first()).toBeVisible();
+  await createUnit(first, name, 'e2e-conflict.acme.example');
+  await searchUnits(first, name);
+  const second = await signedIn(browser, 'user', { width: 390, height: 844 });
+  await searchUnits(second, name);
+
+  // Both open the unit's form; the first saves a new location.
+  const drawerOf = (page: Page) => page.getByRole('dialog', { name: 'Edit service unit' });
+  await unitsTable(first)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  await second.getByRole('button', { name: `Edit ${name}` }).click();
+  await drawerOf(first)
+    .getByRole('textbox', { name: /^Location/ })
+    .fill('Dock 1 (first)');
+  await drawerOf(first).getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByText(`“${name}” was saved`)).toBeVisible();
+
+  // The second, who read the unit before that save, is told, with both values, and keeps what was typed.
+  const location = drawerOf(second).getByRole('textbox', { name: /^Location/ });
+  await location.fill('Dock 2 (second)');
+  const refused = second.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/service-units/'));
+  await drawerOf(second).getByRole('button', { name: 'Save' }).click();
+  expect((await refused).status()).toBe(412);
+  await expect(drawerOf(second).getByRole('alert', { name: /Changed by Ulysses User at .* while you were editing/ })).toBeVisible();
+  const row = drawerOf(second)
+    .getByRole('table', { name: 'Their values and yours' })
+    .getByRole('row', { name: /Location/ });
+  await expect(row).toContainText('Dock 1 (first)');
+  await expect(row).toContainText('Dock 2 (second)');
+  await expect(location).toHaveValue('Dock 2 (second)');
+
+  // Keep mine: saved against their version; the first sees it after a reload.
+  await drawerOf(second).getByRole('button', { name: 'Keep mine' }).click();
+  await expect(second.getByText(`“${name}” was saved`)).toBeVisible();
+  await first.reload();
+  await unitsTable(first)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  await expect(drawerOf(first).getByRole('textbox', { name: /^Location/ })).toHaveValue('Dock 2 (second)');
+  await closeChecked(first);
+  await closeChecked(second);
+});
+
 test('a server killed with SIGKILL and started again on the same data has every acknowledged write, and the session goes on', async ({
   browser,
 }) => {
