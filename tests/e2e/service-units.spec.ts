@@ -1,9 +1,10 @@
 import { expect, test } from './support/test';
-import { signIn } from './support/auth';
+
+// Every test starts signed in as the demo user (tests/e2e/support/test.ts): none of them is about signing in.
+test.use({ signedInAs: 'user' });
 
 test.describe('Service Unit Management', () => {
   test('create a service unit; after a reload it is still there', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/user/manage-service-units');
     await expect(page.getByRole('table', { name: 'Service units' })).toBeVisible();
     const name = `E2E Kiosk ${Date.now() % 100000}`;
@@ -27,7 +28,6 @@ test.describe('Service Unit Management', () => {
   });
 
   test('a bookmarked list URL (page 2, sorted, filtered) reopens in the same state, and back/forward works', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/user/manage-service-units?page=2&pageSize=10&sort=name&order=desc&status=offline&status=online');
     const table = page.getByRole('table', { name: 'Service units' });
     await expect(page.getByText(/^11–20 of \d+$/)).toBeVisible();
@@ -46,7 +46,6 @@ test.describe('Service Unit Management', () => {
   });
 
   test('another organization’s unit id gives a clear "not found", not a crash', async ({ page }) => {
-    await signIn(page, 'user');
     // Default seed: ids 1–42 are Acme's units, 43–80 Globex's.
     await page.goto('/user/manage-service-units?unit=60');
     const drawer = page.getByRole('dialog');

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from './support/test';
-import { signIn } from './support/auth';
 
 /** Creates a URL rule through the API with the signed-in session's token (the form is tested elsewhere). */
 async function createRule(page: Page, rule: { pattern: string; matchType: string; reason: string }): Promise<number> {
@@ -14,9 +13,11 @@ async function createRule(page: Page, rule: { pattern: string; matchType: string
   }, rule);
 }
 
+// Every test starts signed in as the demo user (tests/e2e/support/test.ts): none of them is about signing in.
+test.use({ signedInAs: 'user' });
+
 test.describe('bad input (issue 8)', () => {
   test('a pasted 10,000-character unit name is kept, counted and refused with its limit; nothing is cut', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/user/manage-service-units');
     await page.getByRole('button', { name: 'New unit' }).click();
     const dialog = page.getByRole('dialog', { name: 'New service unit' });
@@ -31,7 +32,6 @@ test.describe('bad input (issue 8)', () => {
   });
 
   test('the pathological rules of the issue are decided at once on a 10 kB URL in the browser', async ({ page }) => {
-    await signIn(page, 'user');
     await page.goto('/user/url-restrictions');
     // The embedded backend answers once the screen has loaded its rules.
     await expect(page.getByRole('table', { name: 'URL rules' })).toBeVisible();

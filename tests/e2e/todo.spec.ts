@@ -1,5 +1,4 @@
 import { expect, test, type Page } from './support/test';
-import { clientNavigate, signIn } from './support/auth';
 
 /** The rows' title buttons of the visible list, in order. */
 const titles = (page: Page, view: string) =>
@@ -10,10 +9,12 @@ async function openView(page: Page, view: 'All' | 'Starred' | 'Trashed') {
   await expect(page.getByRole('link', { name: view, exact: true })).toHaveAttribute('aria-current', 'page');
 }
 
+// Every test starts signed in as the demo user (tests/e2e/support/test.ts): none of them is about signing in.
+test.use({ signedInAs: 'user' });
+
 test('add a task, star it, trash it, and find it again after a reload', async ({ page }) => {
   const title = `E2E task ${Date.now()}`;
-  await signIn(page, 'user');
-  await clientNavigate(page, '/apps/todo');
+  await page.goto('/apps/todo');
   await expect(titles(page, 'All').first()).toBeVisible();
 
   // Add: the title is required, then the new task is first in "All".
@@ -55,8 +56,7 @@ test('add a task, star it, trash it, and find it again after a reload', async ({
 });
 
 test('the to-do app works from the keyboard', async ({ page }) => {
-  await signIn(page, 'user');
-  await clientNavigate(page, '/apps/todo');
+  await page.goto('/apps/todo');
   await expect(titles(page, 'All').first()).toBeVisible();
   const add = page.getByRole('navigation', { name: 'To-do views' }).getByRole('button', { name: 'Add task' });
   await add.focus();
