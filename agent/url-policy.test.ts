@@ -73,9 +73,9 @@ describe('the URL policy on this machine (agent/url-policy.ts)', () => {
       browsers: ['chromium', 'chrome', 'firefox'],
       message: '',
       rules: [
-        { ruleId: '1', status: 'enforced', reason: null },
-        { ruleId: '2', status: 'enforced', reason: null },
-        { ruleId: '3', status: 'notEnforceable', reason: 'regex' },
+        { ruleId: '1', pattern: 'blocked.test', status: 'enforced', reason: null },
+        { ruleId: '2', pattern: 'http://blocked.test/help', status: 'enforced', reason: null },
+        { ruleId: '3', pattern: '^https?://games\\.', status: 'notEnforceable', reason: 'regex' },
       ],
     });
     expect(lines).toEqual([
@@ -92,7 +92,7 @@ describe('the URL policy on this machine (agent/url-policy.ts)', () => {
       now: () => now,
     });
     writer.setRules([rule({ schedule: { kind: 'window', days: [1], from: '08:00', to: '09:00' } })]);
-    expect((await writer.apply()).rules).toEqual([{ ruleId: '1', status: 'outOfSchedule', reason: null }]);
+    expect((await writer.apply()).rules).toEqual([{ ruleId: '1', pattern: 'blocked.test', status: 'outOfSchedule', reason: null }]);
     expect(await json(chromiumFile())).toEqual({ URLBlocklist: [], URLAllowlist: [] });
 
     now = new Date('2026-12-07T07:59:40Z');

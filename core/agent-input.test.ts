@@ -41,8 +41,8 @@ describe('the agent API bodies (core/agent-input.ts)', () => {
       browsers: ['chromium', 'chrome'],
       message: '',
       rules: [
-        { ruleId: '3', status: 'enforced', reason: null },
-        { ruleId: '4', status: 'notEnforceable', reason: 'regex' },
+        { ruleId: '3', pattern: 'example.com', status: 'enforced', reason: null },
+        { ruleId: '4', pattern: '^https://x', status: 'notEnforceable', reason: 'regex' },
       ],
     };
     expect(readHeartbeat({ unitId: '7', system, urlPolicy })).toMatchObject({
@@ -53,7 +53,12 @@ describe('the agent API bodies (core/agent-input.ts)', () => {
     const bad = readHeartbeat({
       unitId: '7',
       system,
-      urlPolicy: { ...urlPolicy, state: 'maybe', browsers: ['lynx'], rules: [{ ruleId: '', status: 'enforced', reason: 'because' }] },
+      urlPolicy: {
+        ...urlPolicy,
+        state: 'maybe',
+        browsers: ['lynx'],
+        rules: [{ ruleId: '', pattern: 'example.com', status: 'enforced', reason: 'because' }],
+      },
     });
     expect(bad).toEqual({
       ok: false,

@@ -141,12 +141,13 @@ export function readUrlPolicy(body: unknown, prefix = 'urlPolicy'): Read<AgentUr
         return;
       }
       const { ruleId, status } = item;
+      const pattern = textField(errors, `${at}.pattern`, item['pattern'], 500);
       const reason = item['reason'] ?? null;
       if (typeof ruleId !== 'string' || ruleId.length === 0 || ruleId.length > 40) errors[`${at}.ruleId`] = 'invalid';
       if (!oneOf(RULE_ENFORCEMENTS, status)) errors[`${at}.status`] = 'invalid';
       if (reason !== null && !oneOf(URL_POLICY_PROBLEMS, reason)) errors[`${at}.reason`] = 'invalid';
       if (typeof ruleId === 'string' && oneOf(RULE_ENFORCEMENTS, status) && (reason === null || oneOf(URL_POLICY_PROBLEMS, reason)))
-        rules.push({ ruleId, status, reason });
+        rules.push({ ruleId, pattern, status, reason });
     });
   return result(
     {

@@ -62,7 +62,7 @@ describe('urlPolicyOf: a rule at a time', () => {
     const policy = one(over);
     expect(policy.chromium).toEqual({ URLBlocklist: [chromium], URLAllowlist: [] });
     expect(policy.firefox).toEqual({ Block: [firefox], Exceptions: [] });
-    expect(policy.rules).toEqual([{ ruleId: 'r1', status: 'enforced', reason: null }]);
+    expect(policy.rules).toEqual([{ ruleId: 'r1', pattern: over.pattern, status: 'enforced', reason: null }]);
   });
 
   it('an allow rule goes to the allow list and the exceptions', () => {
@@ -89,7 +89,7 @@ describe('urlPolicyOf: a rule at a time', () => {
     ['a wildcard without a path (matches no URL)', { matchType: 'wildcard', pattern: 'example.com' }, 'invalidPattern'],
   ])('%s is not enforceable, with its reason', (_name, over, reason) => {
     const policy = one(over);
-    expect(policy.rules).toEqual([{ ruleId: 'r1', status: 'notEnforceable', reason }]);
+    expect(policy.rules).toEqual([{ ruleId: 'r1', pattern: over.pattern, status: 'notEnforceable', reason }]);
     expect(policy.chromium).toEqual({ URLBlocklist: [], URLAllowlist: [] });
     expect(policy.firefox).toEqual({ Block: [], Exceptions: [] });
   });
@@ -120,7 +120,7 @@ describe('schedules, in the unit time zone', () => {
     // 09:30 in Berlin is 03:30 in New York: before the window opens there.
     const early = urlPolicyOf([rule({ schedule: workHours })], MONDAY_MORNING, 'America/New_York');
     expect(early.chromium.URLBlocklist).toEqual([]);
-    expect(early.rules).toEqual([{ ruleId: 'r1', status: 'outOfSchedule', reason: null }]);
+    expect(early.rules).toEqual([{ ruleId: 'r1', pattern: 'example.com', status: 'outOfSchedule', reason: null }]);
   });
 
   it('opens at from and closes at to, on the days named', () => {
@@ -151,6 +151,6 @@ describe('schedules, in the unit time zone', () => {
 
   it('a not enforceable rule says so whether or not its window is open', () => {
     const closed = urlPolicyOf([rule({ matchType: 'regex', pattern: 'x', schedule: workHours })], MONDAY_MORNING, 'America/New_York');
-    expect(closed.rules).toEqual([{ ruleId: 'r1', status: 'notEnforceable', reason: 'regex' }]);
+    expect(closed.rules).toEqual([{ ruleId: 'r1', pattern: 'x', status: 'notEnforceable', reason: 'regex' }]);
   });
 });

@@ -39,6 +39,8 @@ export interface UrlPolicyRule {
 
 export interface UrlRuleEnforcement {
   ruleId: string;
+  /** The rule's pattern, so the console can name the rule as the agent enforces it. */
+  pattern: string;
   status: UrlRuleEnforcementStatus;
   /** Set when notEnforceable. */
   reason: UrlPolicyProblem | null;
@@ -207,17 +209,17 @@ export function urlPolicyOf(rules: readonly UrlPolicyRule[], at: Date, timeZone:
     if (!rule.enabled) continue;
     const translated = translate(rule);
     if (!translated.ok) {
-      policy.rules.push({ ruleId: rule.id, status: 'notEnforceable', reason: translated.reason });
+      policy.rules.push({ ruleId: rule.id, pattern: rule.pattern, status: 'notEnforceable', reason: translated.reason });
       continue;
     }
     if (!scheduleOpen(rule.schedule, at, timeZone)) {
-      policy.rules.push({ ruleId: rule.id, status: 'outOfSchedule', reason: null });
+      policy.rules.push({ ruleId: rule.id, pattern: rule.pattern, status: 'outOfSchedule', reason: null });
       continue;
     }
     const block = rule.action === 'block';
     push(block ? policy.chromium.URLBlocklist : policy.chromium.URLAllowlist, translated.entry.chromium);
     push(block ? policy.firefox.Block : policy.firefox.Exceptions, translated.entry.firefox);
-    policy.rules.push({ ruleId: rule.id, status: 'enforced', reason: null });
+    policy.rules.push({ ruleId: rule.id, pattern: rule.pattern, status: 'enforced', reason: null });
   }
   return policy;
 }

@@ -25,8 +25,8 @@ const URL_POLICY = {
   browsers: ['chromium'],
   message: '',
   rules: [
-    { ruleId: '3', status: 'enforced', reason: null },
-    { ruleId: '9', status: 'notEnforceable', reason: 'wildcardInHost' },
+    { ruleId: '3', pattern: 'example.com', status: 'enforced', reason: null },
+    { ruleId: '9', pattern: 'www.*.example.com/*', status: 'notEnforceable', reason: 'wildcardInHost' },
   ],
 };
 

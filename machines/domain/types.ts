@@ -67,6 +67,8 @@ export type UrlPolicyProblem = 'regex' | 'wildcardInHost' | 'subdomainsOnly' | '
 /** One enabled URL rule on a unit: in the policy, out of its window, or not expressible (with the reason). */
 export interface UrlRuleEnforcement {
   ruleId: string;
+  /** The rule's pattern as the agent enforces it. */
+  pattern: string;
   status: 'enforced' | 'outOfSchedule' | 'notEnforceable';
   reason: UrlPolicyProblem | null;
 }
@@ -213,6 +215,8 @@ export interface UrlRestriction {
   createdAt: string;
   updatedAt: string;
   updatedBy: string;
+  /** Raised by every change made through the API (If-Match); absent on a rule stored before versions: 1. */
+  version?: number;
 }
 
 /** A page of a server-side list. */

@@ -9,8 +9,8 @@ const urlPolicy = {
   browsers: ['chromium', 'chrome'],
   message: '',
   rules: [
-    { ruleId: '3', status: 'enforced', reason: null },
-    { ruleId: '9', status: 'notEnforceable', reason: 'regex' },
+    { ruleId: '3', pattern: 'example.com', status: 'enforced', reason: null },
+    { ruleId: '9', pattern: '^https://x', status: 'notEnforceable', reason: 'regex' },
   ],
 };
 
@@ -47,7 +47,7 @@ describe("a heartbeat's URL policy is stored with the unit (issue 44)", () => {
 
     const bad = await agent.request<{ errors: Record<string, string> }>('POST', '/api/agent/heartbeat', {
       ...heartbeatOf(unit),
-      urlPolicy: { ...urlPolicy, rules: [{ ruleId: '3', status: 'maybe', reason: null }] },
+      urlPolicy: { ...urlPolicy, rules: [{ ruleId: '3', pattern: 'example.com', status: 'maybe', reason: null }] },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({ 'urlPolicy.rules.0.status': expect.any(String) as unknown });

@@ -2431,6 +2431,8 @@ export type components = {
         };
         UrlRuleEnforcement: {
             ruleId: string;
+            /** @description The rule's pattern as the agent enforces it (the console shows it even for a rule since changed) */
+            pattern: string;
             /**
              * @description `enforced`: in the policy now; `outOfSchedule`: left out until its window opens; `notEnforceable`: the policy formats cannot express it (`reason`).
              * @enum {string}
