@@ -1,7 +1,8 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
+import type { BulkRequest, ListContext, ListEvent, ListInput, ListRow } from './list.types';
+import { applyQueryChange, initialQuery, isNewRowsOrder, newRowPlace, sameQuery, type ListQuery } from './list-query';
 import { report } from '../shared/report';
-import { sameJson } from '../shared/same-json';
 import { staleReloadRegion } from '../shared/stale-reload-region';
 
 /**
@@ -27,178 +28,12 @@ import { staleReloadRegion } from '../shared/stale-reload-region';
  * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
  */
 
-export type SortDirection = 'asc' | 'desc';
-export interface ListSort {
-  column: string;
-  direction: SortDirection;
-}
-export type ListFilters = Record<string, string | string[]>;
-
-export interface ListQuery {
-  page: number;
-  pageSize: number;
-  sort: ListSort | null;
-  filters: ListFilters;
-  search: string;
-}
-
-export interface ListRow {
-  id: string;
-}
-
-export interface BulkRequest {
-  /** What to do, e.g. 'delete' or 'maintenance.on'; the provided `bulkAction` actor interprets it. */
-  action: string;
-  ids: string[];
-}
-
-export interface ListInput {
-  query?: Partial<ListQuery>;
-  /** Debounce for `list.search.input`, ms (default 300). */
-  searchDebounceMs?: number;
-  /** Debounce for `list.live.stale`, ms (default 1 000). */
-  liveDebounceMs?: number;
-  /**
-   * The order that lists a new row first (screenshots: newest first). Given, a created row appears only on page 1
-   * in this order (in another it is counted) and the bar's Show returns to it. Unset: any order.
-   */
-  newRowsSort?: ListSort;
-}
-
-export interface ListContext<T extends ListRow> {
-  query: ListQuery;
-  items: T[];
-  total: number;
-  selected: string[];
-  /** Rows hidden while their deletion waits for undo. */
-  hidden: string[];
-  /** What the search box shows (may be ahead of `query.search` while debouncing). */
-  searchInput: string;
-  searchDebounceMs: number;
-  error: unknown;
-  bulkError: unknown;
-  lastBulk: { action: string; count: number } | null;
-  /** Rows created elsewhere since page 1 was loaded that the view does not show yet. */
-  newCount: number;
-  /** When the page in view began to load (ms, this device's clock): a row created before is in its answer. */
-  loadStartedAt: number | null;
-  /** Rows changed while a page loads: applied over its answer, which may be older. */
-  liveRows: T[];
-  liveDebounceMs: number;
-  /** A parent holds stale reloads (`list.live.hold`) until `list.live.release`. */
-  liveHeld: boolean;
-  newRowsSort: ListSort | null;
-  /** The pointer is over the rows (the view says so): a new row waits behind the bar rather than move them. */
-  pointerOver: boolean;
-}
-
-export type ListEvent<T extends ListRow = ListRow> =
-  | { type: 'list.query.change'; query: Partial<ListQuery> }
-  /** The URL changed (back/forward, a shared link): adopt its query as is. */
-  | { type: 'list.query.sync'; query: ListQuery }
-  | { type: 'list.search.input'; search: string }
-  | { type: 'list.retry' }
-  | { type: 'list.refresh' }
-  | { type: 'list.select'; id: string; selected?: boolean }
-  | { type: 'list.select.all' }
-  | { type: 'list.select.set'; ids: string[] }
-  | { type: 'list.select.clear' }
-  | { type: 'list.bulk'; action: string }
-  /** Ask first (e.g. bulk delete): confirmingBulk until 'list.bulk.confirm' or 'list.bulk.cancel'. */
-  | { type: 'list.bulk.request'; action: string }
-  | { type: 'list.bulk.confirm' }
-  | { type: 'list.bulk.cancel' }
-  | { type: 'list.rows.hide'; ids: string[] }
-  | { type: 'list.rows.show'; ids: string[] }
-  /** Reload page 1 to show the rows counted in `newCount` (the "N new — show" bar). */
-  | { type: 'list.live.show' }
-  /** The pointer entered / left the rows (the view reports it; nothing moves under it). */
-  | { type: 'list.pointer.enter' }
-  | { type: 'list.pointer.leave' }
-  /** From a parent: a stale reload waits (e.g. the edit drawer is open), then runs once on release. */
-  | { type: 'list.live.hold' }
-  | { type: 'list.live.release' }
-  | LiveListEvent<T>;
-
-/** What a screen's `liveEvents` actor sends the list (docs/live.md). */
-export type LiveListEvent<T extends ListRow> =
-  /** A row changed elsewhere (the row as the API shows it now). */
-  | { type: 'list.live.updated'; row: T }
-  /**
-   * A row was created elsewhere. `match`: its value for each filter it can be checked against (e.g. `{ unit: '12' }`);
-   * a filter it names and fails drops the event, a filter it does not name keeps the row off the page (counted).
-   * `at`: when it was created (the live event's time); one created before the page began to load is not counted.
-   */
-  | { type: 'list.live.created'; id: string; match?: Record<string, string>; at?: string }
-  | { type: 'list.live.removed'; id: string }
-  /** Something the rows depend on changed: reload when quiet (debounced). */
-  | { type: 'list.live.stale' };
+export * from './list.types';
+export * from './list-query';
 
 /** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
 export type ListReport =
   { type: 'list.bulk.done'; action: string; count: number } | { type: 'list.bulk.failed'; action: string; error: unknown };
-
-export const DEFAULT_QUERY: ListQuery = { page: 1, pageSize: 25, sort: null, filters: {}, search: '' };
-
-export function initialQuery(partial: Partial<ListQuery> = {}): ListQuery {
-  return { ...DEFAULT_QUERY, ...partial, filters: { ...(partial.filters ?? {}) } };
-}
-
-/** Filters with empty values dropped, keys sorted: two queries that mean the same compare equal. */
-export function normalizeFilters(filters: ListFilters): ListFilters {
-  const out: ListFilters = {};
-  for (const key of Object.keys(filters).sort()) {
-    const value = filters[key];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) out[key] = [...value].sort();
-    } else if (value !== '') out[key] = value;
-  }
-  return out;
-}
-
-export function sameQuery(a: ListQuery, b: ListQuery): boolean {
-  return (
-    a.page === b.page &&
-    a.pageSize === b.pageSize &&
-    a.search === b.search &&
-    sameJson(a.sort, b.sort) &&
-    sameJson(normalizeFilters(a.filters), normalizeFilters(b.filters))
-  );
-}
-
-/** Applies a partial change; any change other than the page itself starts again from page 1. */
-export function applyQueryChange(current: ListQuery, patch: Partial<ListQuery>): ListQuery {
-  const next: ListQuery = {
-    ...current,
-    ...patch,
-    filters: normalizeFilters(patch.filters ?? current.filters),
-  };
-  const resetsPage =
-    next.pageSize !== current.pageSize ||
-    next.search !== current.search ||
-    !sameJson(next.sort, current.sort) ||
-    !sameJson(next.filters, normalizeFilters(current.filters));
-  if (resetsPage && patch.page === undefined) next.page = 1;
-  return next;
-}
-
-const isNewRowsOrder = (query: ListQuery, newRowsSort: ListSort | null) => newRowsSort === null || sameJson(query.sort, newRowsSort);
-
-/** Where a row created elsewhere belongs for the query: excluded by a filter, on the page in view, or elsewhere (counted). */
-export function newRowPlace(
-  query: ListQuery,
-  newRowsSort: ListSort | null,
-  match: Record<string, string> | undefined,
-): 'filteredOut' | 'onPage' | 'elsewhere' {
-  let known = true;
-  for (const [key, value] of Object.entries(normalizeFilters(query.filters))) {
-    const rowValue = match?.[key];
-    if (rowValue === undefined) known = false;
-    else if (!(Array.isArray(value) ? value : [value]).includes(rowValue)) return 'filteredOut';
-  }
-  return known && query.page === 1 && query.search === '' && isNewRowsOrder(query, newRowsSort) ? 'onPage' : 'elsewhere';
-}
 
 export function createListMachine<T extends ListRow>() {
   return setup({
