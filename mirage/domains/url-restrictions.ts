@@ -1,7 +1,8 @@
 import type { Action } from '../../machines/permissions/can';
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { versionOf } from '../../core/versions';
 import { filterAndSort, pageOf, readListParams } from '../list';
 import { normalizeUrlPattern, TIME_OF_DAY, URL_RULE_TEXT_RULES, urlPatternProblem } from '../../core/rule-patterns';
 import { readText } from '../../machines/text/text-rules';
@@ -183,7 +184,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     '/url-restrictions/:id',
     withAuth(server, async ({ db, request, user }) => {
       const found = await ruleAccess(db, user, 'read', request.params['id']);
-      return found.ok ? json(200, found.row) : found.response;
+      return found.ok ? jsonVersioned(200, found.row, versionOf(found.row)) : found.response;
     }),
   );
 
@@ -216,14 +217,17 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const id = String(request.params['id']);
       const found = await ruleAccess(db, user, 'update', id);
       if (!found.ok) return found.response;
+      const stale = staleWriteRefusal(request, versionOf(found.row), found.row);
+      if (stale) return stale;
       const { value, errors, valid } = await inputErrors(db, String(found.row.organizationId), parseBody(request), id);
       if (!valid) return errorResponse(422, 'Validation failed', errors);
       const row = await urlRuleStore(db).update(id, {
         ...value,
         updatedAt: new Date(ctx.now()).toISOString(),
         updatedBy: user.displayName,
+        version: versionOf(found.row) + 1,
       });
-      return json(200, row);
+      return jsonVersioned(200, row, versionOf(row));
     }),
   );
 
@@ -233,6 +237,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const id = String(request.params['id']);
       const found = await ruleAccess(db, user, 'delete', id);
       if (!found.ok) return found.response;
+      const stale = staleWriteRefusal(request, versionOf(found.row), found.row);
+      if (stale) return stale;
       await urlRuleStore(db).remove(id);
       return json(204);
     }),

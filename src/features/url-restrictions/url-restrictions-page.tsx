@@ -8,6 +8,7 @@ import { DataListToolbar, DeleteConfirmModal, ListEmpty, ListError } from '@/com
 import { UnitPicker } from '@/components/unit-picker';
 import { activeFilterCount } from '@/lib/list-query';
 import { toRuleValues, type RuleFormValues, type RuleRow } from './api/types';
+import { versionTag } from '@/lib/conflicts';
 import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
 import { UrlTester } from './components/url-tester';
@@ -45,7 +46,8 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
 
   const setFilter = (key: string, value: string | null) =>
     list.send({ type: 'list.query.change', query: { filters: { ...filters, [key]: value ?? '' } } });
-  const edit = (rule: RuleRow) => editor.send({ type: 'editor.open.edit', id: rule.id, values: toRuleValues(rule) });
+  const edit = (rule: RuleRow) =>
+    editor.send({ type: 'editor.open.edit', id: rule.id, values: toRuleValues(rule), version: versionTag(rule) });
   const remove = (rule: RuleRow) => editor.send({ type: 'editor.delete', target: { id: rule.id, label: rule.pattern } });
   const create = () => editor.send({ type: 'editor.open.create', values: unitFilter ? { scopeKind: 'units', unitIds: [unitFilter] } : {} });
   const createButton = (

@@ -2014,6 +2014,8 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
             updatedBy: string;
+            /** @description Raised by every change made through the API; sent back as the ETag. */
+            version?: number;
         };
         UrlRestrictionInput: {
             pattern: string;
@@ -4447,6 +4449,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,7 +4464,13 @@ export interface operations {
     updateUrlRestriction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4490,6 +4499,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -4498,7 +4508,13 @@ export interface operations {
     deleteUrlRestriction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4520,6 +4536,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };

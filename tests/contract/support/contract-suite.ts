@@ -579,6 +579,18 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(200, 'PUT', path, { token, body: { ...input, scope: { kind: 'all' }, schedule: { kind: 'always' } } });
         await expectStatus(422, 'PUT', path, { token, body: { ...input, matchType: 'fuzzy' } });
         await expectStatus(404, 'PUT', path, { token: t['globex'], body: input });
+        // Concurrent edits, as for units: a stale If-Match is refused with the rule as it is now.
+        const read = await expectStatus<{ version: number }>(200, 'GET', path, { token });
+        const etag = read.headers['etag'] ?? '';
+        expect(etag).toBe(`"${read.body.version}"`);
+        await expectStatus(200, 'PUT', path, { token, body: { ...input, reason: 'First' }, headers: { 'If-Match': etag } });
+        const stale = await expectStatus<{ code: string; current: { reason: string } }>(412, 'PUT', path, {
+          token,
+          body: { ...input, reason: 'Second' },
+          headers: { 'If-Match': etag },
+        });
+        expect(stale.body).toMatchObject({ code: 'changedElsewhere', current: { reason: 'First' } });
+        await expectStatus(412, 'DELETE', path, { token, headers: { 'If-Match': etag } });
         await expectStatus(404, 'DELETE', path, { token: t['globex'] });
         await expectStatus(204, 'DELETE', path, { token });
       });

@@ -1,7 +1,7 @@
 import { Chip, Group, Input, SegmentedControl, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { EditorDrawer, FormActions, FormConflict, FormSaveError, useEditorForm } from '@/components/form-drawer';
 import { useCharacterCounter } from '@/lib/field-error-text';
 import type { ruleEditorMachine } from '../hooks/use-url-restrictions';
 import { RULE_TEXT_RULES } from '../schema';
@@ -9,14 +9,20 @@ import { UnitMultiPicker } from './unit-multi-picker';
 
 type EditorRef = ActorRefFrom<typeof ruleEditorMachine>;
 const WEEK = ['1', '2', '3', '4', '5', '6', '0'];
+/** Form fields whose label is another key's (the conflict panel names every field). */
+const RULE_FIELD_LABELS: Partial<Record<string, string>> = { scopeKind: 'scope', unitIds: 'units', scheduleKind: 'schedule' };
 
 function RuleForm({ editor }: { editor: EditorRef }) {
   const { t } = useTranslation();
   const counter = useCharacterCounter();
-  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'url-restrictions', (field) => ({
-    label: t(`url-restrictions.fields.${field}`),
-    max: field in RULE_TEXT_RULES ? RULE_TEXT_RULES[field as keyof typeof RULE_TEXT_RULES].max : undefined,
-  }));
+  const { form, mode, failed, formError, hasFieldErrors, conflict, onSubmit, actions } = useEditorForm(
+    editor,
+    'url-restrictions',
+    (field) => ({
+      label: t(`url-restrictions.fields.${RULE_FIELD_LABELS[field] ?? field}`),
+      max: field in RULE_TEXT_RULES ? RULE_TEXT_RULES[field as keyof typeof RULE_TEXT_RULES].max : undefined,
+    }),
+  );
   const v = form.values;
   return (
     <form noValidate onSubmit={onSubmit}>
@@ -26,6 +32,7 @@ function RuleForm({ editor }: { editor: EditorRef }) {
             {hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('url-restrictions.errors.saveFailed'))}
           </FormSaveError>
         )}
+        {conflict && <FormConflict conflict={conflict} />}
         <Select
           label={t('url-restrictions.fields.matchType')}
           required

@@ -17,6 +17,7 @@ import { deleteUrlRestriction } from '../api/delete-url-restriction';
 import { getAllUrlRestrictions } from '../api/get-all-url-restrictions';
 import { getUrlRestrictions } from '../api/get-url-restrictions';
 import { EMPTY_RULE, toRuleValues, type RuleFormValues, type RuleRow } from '../api/types';
+import { rethrowAsConflict } from '@/lib/conflicts';
 import { updateUrlRestriction } from '../api/update-url-restriction';
 import { validateRule } from '../schema';
 import { re2Engine } from '@/lib/regex-engine';
@@ -50,7 +51,8 @@ export interface RuleServices {
 
 export const apiRuleServices: RuleServices = {
   fetchPage: (query, signal) => getUrlRestrictions(query, signal),
-  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateUrlRestriction(id, values) : createUrlRestriction(values)),
+  save: ({ mode, id, values, version }) =>
+    mode === 'edit' && id ? updateUrlRestriction(id, values, version).catch(rethrowAsConflict(toRuleValues)) : createUrlRestriction(values),
   remove: ({ id }) => deleteUrlRestriction(id),
   loadAll: () => getAllUrlRestrictions(),
 };
