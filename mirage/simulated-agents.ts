@@ -1,10 +1,11 @@
-import type { OperatingSystem } from '../machines/domain/types';
+import type { AgentUrlPolicy, OperatingSystem } from '../machines/domain/types';
 import { credentialFromSecret, simulatedSecret } from './agent-credentials';
 import type { MirageDb } from './db';
 import { unitStore } from './unit-store';
 import { commandStore } from './commands';
 import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
 import { blockingRule } from '../core/process-rules';
+import { urlPolicyOf, type UrlPolicyRule } from '../core/url-policy';
 import { createRandom, hashString } from '../core/random';
 import { CATALOG, initialProcesses, PEOPLE, accountFor, processRuleStore, processStore, type ProcessRuleRow } from './domains/processes';
 import { compareIds } from '../core/record-ids';
@@ -74,6 +75,13 @@ interface AgentState {
    * null until the first tick reads them.
    */
   rulesKey: string | null;
+  /**
+   * How it enforces the URL rules, as the reference agent reports it (core/url-policy, the same translation): its
+   * policy "written" whenever the rules of its last config or their schedules change it. null until the first config.
+   */
+  urlPolicy: AgentUrlPolicy | null;
+  /** The policy's content as last "written", to tell when it changes. */
+  policyContent: string;
   /** Process reports sent (each one's figures differ) and when the last one was. */
   reports: number;
   lastReportAt: number;
@@ -205,6 +213,8 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         startedAt: at - (hashString(`uptime:${id}`) % 864_000) * 1000,
         processes: null,
         rulesKey: null,
+        urlPolicy: null,
+        policyContent: '',
         reports: 0,
         lastReportAt: 0,
         stopped: false,
@@ -227,11 +237,30 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
     return agent.processes;
   };
 
+  // The simulated machines' local time is this process's (the console's URL tester decides schedules the same way).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const applyUrlPolicy = (agent: AgentState, unit: Readonly<ServiceUnitRow>, urlRules: readonly UrlPolicyRule[]) => {
+    const at = new Date(now());
+    const policy = urlPolicyOf(urlRules.filter(Boolean), at, timeZone);
+    const content = JSON.stringify(policy.chromium);
+    const changed = content !== agent.policyContent || agent.urlPolicy === null;
+    agent.policyContent = content;
+    agent.urlPolicy = {
+      state: 'written',
+      writtenAt: changed ? at.toISOString() : (agent.urlPolicy?.writtenAt ?? at.toISOString()),
+      // Linux kiosks run Chromium; Windows and macOS machines Chrome.
+      browsers: unit.operatingSystem === 'linux' ? ['chromium', 'chrome'] : ['chrome'],
+      message: '',
+      rules: policy.rules,
+    };
+  };
+
   const reportProcesses = async (agent: AgentState, unit: Readonly<ServiceUnitRow>, rulesKey: string) => {
     agent.rulesKey = rulesKey;
     const config = await send(agent, 'GET', '/api/agent/config');
     if (agent.stopped) return;
     const rules = ((config.body as { processRules?: ProcessRuleRow[] } | null)?.processRules ?? []).filter(Boolean);
+    applyUrlPolicy(agent, unit, (config.body as { urlRules?: UrlPolicyRule[] } | null)?.urlRules ?? []);
     const current = await processesOf(agent, unit);
     if (agent.stopped) return;
     // The agent enforces its rules, as the reference agent does (core/process-rules, the same decision): a process
@@ -266,6 +295,12 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
       return;
     }
     agent.beats += 1;
+    // Its first heartbeat already says how it enforces the URL rules, as the reference agent's does.
+    if (agent.urlPolicy === null) {
+      const config = await send(agent, 'GET', '/api/agent/config');
+      if (agent.stopped) return;
+      applyUrlPolicy(agent, unit, (config.body as { urlRules?: UrlPolicyRule[] } | null)?.urlRules ?? []);
+    }
     const at = now();
     const answer = await send(agent, 'POST', '/api/agent/heartbeat', {
       unitId: agent.unitId,
@@ -277,6 +312,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
         uptimeS: Math.max(0, Math.floor((at - agent.startedAt) / 1000)),
         agentVersion: unit.agentVersion,
       },
+      ...(agent.urlPolicy ? { urlPolicy: agent.urlPolicy } : {}),
     });
     if (agent.stopped) return;
     if (((answer.body as { pendingCommands?: number } | null)?.pendingCommands ?? 0) > 0) await answerCommands(agent, unit);

@@ -1,7 +1,9 @@
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceUnitWithStatus } from '@machines/domain/types';
-import { agentOf, heartbeatOf, signInAs, startMonitoringServer, unitsOf } from './monitoring-helpers';
+import { table } from '@mirage/db';
+import type { ServiceUnitRow } from '@mirage/domains/service-units';
+import { agentOf, driveAgents, heartbeatOf, signInAs, startMonitoringServer, unitsOf } from './monitoring-helpers';
 
 const urlPolicy = {
   state: 'written',
@@ -51,5 +53,27 @@ describe("a heartbeat's URL policy is stored with the unit (issue 44)", () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({ 'urlPolicy.rules.0.status': expect.any(String) as unknown });
+  });
+
+  it('the demo agents report plausible enforcement: regex and mid-host wildcards not enforceable, the rest enforced or out of schedule', async () => {
+    const now = Date.now();
+    const agents = driveAgents(server, () => now);
+    await agents.tick();
+    agents.stop();
+    const simulated = table<ServiceUnitRow>(server.db, 'serviceUnits').where(
+      (u) => u.agent?.kind === 'simulated' && String(u.organizationId) === '1' && u.agent.urlPolicy != null,
+    )[0];
+    const user = await signInAs('user');
+    const record = (await user.request<ServiceUnitWithStatus>('GET', `/api/service-units/${String(simulated?.id)}`)).body;
+    const policy = record.agent?.urlPolicy;
+    expect(policy).toMatchObject({ state: 'written', message: '' });
+    expect(policy?.browsers.length).toBeGreaterThan(0);
+    const byPattern = new Map(policy?.rules.map((r) => [r.pattern, r]));
+    expect(byPattern.get('^https?://([a-z0-9-]+\\.)*(casino|bet)[a-z0-9-]*\\.')).toMatchObject({
+      status: 'notEnforceable',
+      reason: 'regex',
+    });
+    expect(byPattern.get('*.torrent*')).toMatchObject({ status: 'notEnforceable', reason: 'wildcardInHost' });
+    expect(policy?.rules.some((r) => r.status !== 'notEnforceable')).toBe(true);
   });
 });
