@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { UnitProcess } from '../domain/types';
+import type { Command, UnitProcess } from '../domain/types';
+import { callbackActor } from '../testing/deferred';
+import { fakeLiveStream } from '../testing/fake-stream';
 import {
+  processMonitorLiveEvent,
   processMonitorMachine,
   processTotals,
   retryDelayMs,
@@ -565,5 +568,69 @@ describe('process table helpers', () => {
   });
   it('totals CPU and memory', () => {
     expect(processTotals(rows)).toEqual({ cpuPercent: 11, memoryMb: 60.4, count: 3 });
+  });
+});
+
+describe('process monitor: live events and visibility through its actors (fake stream)', () => {
+  const aCommand = (status: Command['status']): Command => ({
+    id: 'c1',
+    serviceUnitId: 'u1',
+    kind: 'endProcess',
+    status,
+    processId: '1',
+    pid: 10,
+    captureRequestId: null,
+    issuedAt: '2026-01-01T00:00:00.000Z',
+    issuedBy: '1',
+    finishedAt: null,
+    message: null,
+  });
+
+  function startLive() {
+    const stream = fakeLiveStream(processMonitorLiveEvent);
+    const visibility = callbackActor();
+    const { actor: fetch, fn } = autoFetch();
+    const endProcess = fromPromise<CommandOutcome, { process: UnitProcess }>(async () => ({ id: 'c1', status: 'pending', message: null }));
+    const monitor = start(fetch, {}, { liveEvents: stream.logic, visibilityWatch: visibility.logic, endProcess });
+    return { ...monitor, stream, visibility, fn };
+  }
+
+  it('a change of the shown unit’s processes fetches them now; another unit’s waits for its own turn', async () => {
+    const { actor, stream, fn } = startLive();
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    stream.push(stream.event('processes.changed', 'u2', { running: 3 }, 'u2'));
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(1);
+    stream.push(stream.event('processes.changed', 'u1', { running: 3 }, 'u1'));
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ monitor: { watching: { live: 'waiting' } } })).toBe(true);
+  });
+
+  it('a finished end command from the stream settles the row at once; another kind of command changes nothing', async () => {
+    const { actor, stream } = startLive();
+    await flush();
+    const ended: string[] = [];
+    actor.on('process.ended', (e) => ended.push(e.process.id));
+    actor.send({ type: 'process.end', process: proc('1') });
+    actor.send({ type: 'process.action.confirm' });
+    await flush();
+    expect(actor.getSnapshot().context.ending).toHaveLength(1);
+    stream.push(stream.event('command.finished', 'c1', { command: { ...aCommand('succeeded'), kind: 'captureScreenshot' } }, 'u1'));
+    expect(actor.getSnapshot().context.ending).toHaveLength(1);
+    stream.push(stream.event('command.finished', 'c1', { command: aCommand('succeeded') }, 'u1'));
+    expect(actor.getSnapshot().context.ending).toHaveLength(0);
+    expect(ended).toEqual(['1']);
+  });
+
+  it('the browser tab hidden suspends polling, shown again fetches at once', async () => {
+    const { actor, visibility, fn } = startLive();
+    await flush();
+    visibility.emit({ type: 'process.visibility.hidden' });
+    expect(actor.getSnapshot().hasTag('suspended')).toBe(true);
+    visibility.emit({ type: 'process.visibility.visible' });
+    await flush();
+    expect(fn).toHaveBeenCalledTimes(2);
   });
 });

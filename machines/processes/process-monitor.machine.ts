@@ -28,6 +28,9 @@ export * from './process-monitor.setup';
  *   (`process.command.finished`, e.g. from the live event stream, settles one at once). Succeeded: the row
  *   leaves and the table refreshes; refused/failed/notSupported: reported with the agent's message; no
  *   answer within `commandTimeoutMs`: reported as timed out. Polling keeps it right without the stream.
+ *
+ * The app provides the invoked `liveEvents` actor (`processMonitorLiveEvent`) and `visibilityWatch` (the browser tab's
+ * visibility); the view reports only which of its tabs is shown.
  */
 export const processMonitorMachine = processMonitorSetup.createMachine({
   id: 'processMonitor',
@@ -58,7 +61,12 @@ export const processMonitorMachine = processMonitorSetup.createMachine({
       ),
     ),
   }),
+  invoke: [
+    { id: 'liveEvents', src: 'liveEvents' },
+    { id: 'visibilityWatch', src: 'visibilityWatch' },
+  ],
   on: {
+    'process.live.changed': { guard: 'isShownUnit', actions: 'raiseRefresh' },
     'process.sort': { actions: 'assignSort' },
     'process.search': { actions: 'assignSearch' },
     'process.command.finished': {

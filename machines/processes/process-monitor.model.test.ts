@@ -29,6 +29,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.checkCommands', output: [{ id: 'c1', status: 'refused', message: null }] },
     { type: 'xstate.error.actor.checkCommands', error: new Error('offline') },
     { type: 'process.command.finished', command: { id: 'c1', status: 'failed', message: 'denied' } },
+    { type: 'process.live.changed', unitId: 'u1' },
+    { type: 'process.live.changed', unitId: 'u2' },
     { type: 'xstate.error.actor.endProcess', error: new Error('refused') },
     { type: 'xstate.done.actor.blockExecutable', output: { endedProcessIds: [42] } },
     { type: 'xstate.error.actor.blockExecutable', error: new Error('refused') },

@@ -1,5 +1,5 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import type { Command, UnitProcess } from '../domain/types';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
+import type { Command, LiveEvent, UnitProcess } from '../domain/types';
 
 export const POLL_INTERVALS_MS = [2000, 5000, 10_000, 30_000] as const;
 export const DEFAULT_POLL_INTERVAL_MS = 5000;
@@ -103,7 +103,22 @@ export type ProcessMonitorEvent =
   | { type: 'process.visibility.visible' }
   | { type: 'process.view.change'; view: MonitorView }
   /** A command finished (the live event stream's `command.finished`): settles its end at once. */
-  | { type: 'process.command.finished'; command: CommandOutcome };
+  | { type: 'process.command.finished'; command: CommandOutcome }
+  /** The live event stream's `processes.changed`: a unit reported its processes (refreshes the shown one at once). */
+  | { type: 'process.live.changed'; unitId: string | null };
+
+/**
+ * What the monitor takes from the live events (docs/live.md), for the app's `liveEvents` actor: a finished end
+ * command settles at once (polling `GET /api/commands/{id}` stays the fallback), and a unit's changed processes are
+ * fetched now if it is the one shown (the machine decides). Null: not the monitor's business.
+ */
+export function processMonitorLiveEvent(event: LiveEvent): ProcessMonitorEvent | null {
+  if (event.type === 'command.finished' && event.data.command.kind === 'endProcess') {
+    return { type: 'process.command.finished', command: event.data.command };
+  }
+  if (event.type === 'processes.changed') return { type: 'process.live.changed', unitId: event.unitId };
+  return null;
+}
 
 export type ProcessMonitorEmitted =
   | { type: 'process.ended'; process: UnitProcess }
@@ -189,6 +204,10 @@ export const processMonitorSetup = setup({
     emitted: ProcessMonitorEmitted;
   },
   actors: {
+    // Without the app's actors the monitor hears no live event and no change of the page's visibility.
+    liveEvents: fromCallback<EventObject>(() => undefined),
+    /** Sends `process.visibility.hidden` / `visible` when the browser tab is hidden or shown again. */
+    visibilityWatch: fromCallback<EventObject>(() => undefined),
     fetchProcesses: fromPromise<ProcessSample, { unitId: string }>(async () => {
       throw new Error('fetchProcesses not provided');
     }),
@@ -209,6 +228,7 @@ export const processMonitorSetup = setup({
   },
   guards: {
     hasUnit: ({ context }) => context.unitId !== null,
+    isShownUnit: ({ context, event }) => event.type === 'process.live.changed' && event.unitId !== null && event.unitId === context.unitId,
     isUnitChosen: ({ event }) => event.type === 'process.unit.select' && event.unitId !== null,
     isForCurrentUnit: ({ context }, { sample }: { sample: ProcessSample }) => sample.unitId === context.unitId,
     // A 4xx (the unit is gone or not ours) will not heal by itself: stop at once instead of retrying.
@@ -242,6 +262,7 @@ export const processMonitorSetup = setup({
     })),
     assignPollError: assign(({ context }, { error }: { error: unknown }) => ({ error, failures: context.failures + 1 })),
     resetFailures: assign({ failures: () => 0 }),
+    raiseRefresh: raise({ type: 'process.refresh' as const }),
     clearStartPaused: assign({ startPaused: () => false }),
     assignDocumentHidden: assign({ documentHidden: () => true }),
     assignDocumentVisible: assign({ documentHidden: () => false }),

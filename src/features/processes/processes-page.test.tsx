@@ -7,7 +7,7 @@ import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import type { LiveEvent } from '@machines/domain/types';
-import { processMonitorLiveEvent } from './hooks/use-process-monitor';
+import { processMonitorLiveEvent } from '@machines/processes/process-monitor.machine';
 import ProcessesPage from './processes-page';
 
 const processCalls = (spy: { mock: { calls: unknown[][] } }) =>
@@ -320,7 +320,8 @@ describe('ProcessesPage', () => {
 
 describe('what the process monitor takes from the live events', () => {
   const at = '2026-11-26T17:00:00.000Z';
-  it('a change of the shown unit’s processes asks for the list now; another unit’s is not its business', () => {
+  // Whether the unit is the one shown is the machine's decision (process-monitor.machine.test.ts, live events).
+  it('a change of a unit’s processes goes to the machine with its unit', () => {
     const changed = (unitId: string): LiveEvent => ({
       id: '5',
       type: 'processes.changed',
@@ -330,9 +331,7 @@ describe('what the process monitor takes from the live events', () => {
       unitId,
       data: { running: 3 },
     });
-    expect(processMonitorLiveEvent(changed('7'), '7')).toEqual({ type: 'process.refresh' });
-    expect(processMonitorLiveEvent(changed('8'), '7')).toBeNull();
-    expect(processMonitorLiveEvent(changed('7'), null)).toBeNull();
+    expect(processMonitorLiveEvent(changed('7'))).toEqual({ type: 'process.live.changed', unitId: '7' });
   });
 
   it('only an end command’s result settles an end', () => {
@@ -359,7 +358,7 @@ describe('what the process monitor takes from the live events', () => {
         },
       },
     });
-    expect(processMonitorLiveEvent(finished('endProcess'), '7')).toMatchObject({ type: 'process.command.finished', command: { id: 'c1' } });
-    expect(processMonitorLiveEvent(finished('captureScreenshot'), '7')).toBeNull();
+    expect(processMonitorLiveEvent(finished('endProcess'))).toMatchObject({ type: 'process.command.finished', command: { id: 'c1' } });
+    expect(processMonitorLiveEvent(finished('captureScreenshot'))).toBeNull();
   });
 });

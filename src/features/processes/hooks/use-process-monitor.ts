@@ -1,26 +1,36 @@
 import { useCallback, useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import type { LiveEvent } from '@machines/domain/types';
+import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
+  processMonitorLiveEvent,
   processMonitorMachine,
   processTotals,
   visibleProcesses,
   type BlockResult,
   type MonitorView,
-  type ProcessMonitorEvent,
 } from '@machines/processes/process-monitor.machine';
 import { ApiError } from '@/lib/api-client';
-import { subscribeLiveEvents } from '@/lib/live';
+import { liveEventsActor } from '@/lib/live';
 import { createProcessRule } from '../api/create-process-rule';
 import { endProcess } from '../api/end-process';
 import { getCommand } from '../api/get-command';
 import { getProcesses } from '../api/get-processes';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
+const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+/** The browser tab's visibility, told to the monitor (it polls nothing while hidden). */
+const visibilityWatch = fromCallback<EventObject>(({ sendBack }) => {
+  const report = () => sendBack({ type: isDocumentHidden() ? 'process.visibility.hidden' : 'process.visibility.visible' });
+  document.addEventListener('visibilitychange', report);
+  return () => document.removeEventListener('visibilitychange', report);
+});
+
 export const processMonitorWithApi = processMonitorMachine.provide({
   actors: {
+    liveEvents: liveEventsActor(processMonitorLiveEvent),
+    visibilityWatch,
     fetchProcesses: fromPromise(({ input, signal }) => getProcesses(input.unitId, signal)),
     endProcess: fromPromise(({ input }) => endProcess(input.process.id)),
     checkCommands: fromPromise(({ input, signal }) => Promise.all(input.commandIds.map((id) => getCommand(id, signal)))),
@@ -78,21 +88,6 @@ export function useErrorText() {
 }
 
 /**
- * What the monitor takes from the live events (docs/agents-ui.md): a finished end command settles at once
- * (polling `GET /api/commands/{id}` stays the fallback), and a change of the shown unit's processes asks
- * for the list now instead of at the next interval. Null: not this monitor's business.
- */
-export function processMonitorLiveEvent(event: LiveEvent, unitId: string | null): ProcessMonitorEvent | null {
-  if (event.type === 'command.finished' && event.data.command.kind === 'endProcess') {
-    return { type: 'process.command.finished', command: event.data.command };
-  }
-  if (event.type === 'processes.changed' && unitId !== null && event.unitId === unitId) return { type: 'process.refresh' };
-  return null;
-}
-
-const isDocumentHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
-
-/**
  * The page's monitor actor, with the notifications its outcomes show. `view` is the page's tab:
  * the monitor polls only while the Processes tab is shown in a visible browser tab.
  */
@@ -100,12 +95,6 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
   const { t } = useTranslation();
   const errorText = useErrorText();
   const actor = useScreenActor(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
-
-  useEffect(() => {
-    const report = () => actor.send({ type: isDocumentHidden() ? 'process.visibility.hidden' : 'process.visibility.visible' });
-    document.addEventListener('visibilitychange', report);
-    return () => document.removeEventListener('visibilitychange', report);
-  }, [actor]);
 
   useEffect(() => {
     if (actor.getSnapshot().context.view !== view) actor.send({ type: 'process.view.change', view });
@@ -147,15 +136,6 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, t, errorText]);
-
-  useEffect(
-    () =>
-      subscribeLiveEvents((event) => {
-        const mapped = processMonitorLiveEvent(event, actor.getSnapshot().context.unitId);
-        if (mapped) actor.send(mapped);
-      }),
-    [actor],
-  );
 
   // The URL is the source of the unit (deep links, back/forward).
   useEffect(() => {
