@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import { can } from '@machines/permissions/can';
 import type { UnitDetail, unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import { ConfirmModal } from '@/components/data-list';
+import { UrlPolicyReport } from '@/components/url-policy-report';
 import { subjectFor } from '@/lib/roles';
 import { useSessionAccess } from '@/lib/session';
 import { agentErrorText } from '../hooks/use-service-units';
@@ -94,6 +95,7 @@ export function UnitAgentSection({ detail, unit }: { detail: DetailRef; unit: Un
               <Text size="sm">{t('service-units.agent.everySeconds', { count: agent.heartbeatIntervalS })}</Text>
             </DetailField>
           </SimpleGrid>
+          {agent.revokedAt === null && <UrlPolicyReport policy={agent.urlPolicy ?? null} unitName={unit.name} headingOrder={4} />}
           {revokeError !== null && (
             <Alert
               color="red"

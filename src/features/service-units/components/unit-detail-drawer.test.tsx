@@ -158,3 +158,71 @@ describe('unit drawer: who may revoke', () => {
     expect(within(dialog).queryByRole('button', { name: 'Revoke agent' })).not.toBeInTheDocument();
   });
 });
+
+describe('unit drawer: URL rules on the unit (issue 44)', () => {
+  beforeEach(() => signInWithRole(4));
+  const agent = unit().agent as NonNullable<UnitDetail['agent']>;
+  const written = {
+    state: 'written' as const,
+    writtenAt: '2026-11-26T15:00:00.000Z',
+    browsers: ['chromium' as const, 'chrome' as const],
+    message: '',
+    rules: [
+      { ruleId: '1', pattern: 'blocked.test', status: 'enforced' as const, reason: null },
+      { ruleId: '2', pattern: 'facebook.com', status: 'outOfSchedule' as const, reason: null },
+      { ruleId: '3', pattern: '^https?://games\\.', status: 'notEnforceable' as const, reason: 'regex' as const },
+    ],
+  };
+
+  it('lists which rules are enforced, which are not and why, and when the policy was written', async () => {
+    renderDrawer(unit({ agent: { ...agent, urlPolicy: written } }), async () => unit());
+    const dialog = await screen.findByRole('dialog', { name: 'Lisbon kiosk' });
+    expect(within(dialog).getByRole('heading', { name: 'URL rules on this unit' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Browser policy last written November 26, 2026 .* for Chromium and Chrome\.$/)).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'URL rules enforced on Lisbon kiosk' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['blocked.test', 'Enforced', ''],
+      ['facebook.com', 'Outside its schedule', ''],
+      ['^https?://games\\.', 'Not enforceable on this unit', 'Browser policies have no regular expressions.'],
+    ]);
+  });
+
+  it('says when the agent may not write the browser policy, in the reader’s language, and enforces nothing', async () => {
+    const refused = {
+      ...written,
+      state: 'noPermission' as const,
+      writtenAt: null,
+      browsers: [],
+      message: '/etc/chromium/policies/managed: EACCES',
+    };
+    renderDrawer(unit({ agent: { ...agent, urlPolicy: refused } }), async () => unit(), 'de');
+    const dialog = await screen.findByRole('dialog', { name: 'Lisbon kiosk' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('URL-Regeln: keine Berechtigung, die Browser-Richtlinie zu schreiben');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('/etc/chromium/policies/managed: EACCES');
+    const table = within(dialog).getByRole('table', { name: 'Durchgesetzte URL-Regeln auf Lisbon kiosk' });
+    expect(within(table).getAllByText('Nicht durchgesetzt')).toHaveLength(1);
+    expect(within(table).queryByText('Durchgesetzt')).not.toBeInTheDocument();
+  });
+
+  it('says so when the agent has not reported it', async () => {
+    renderDrawer(unit(), async () => unit());
+    const dialog = await screen.findByRole('dialog', { name: 'Lisbon kiosk' });
+    expect(within(dialog).getByText('The agent has not reported how it enforces the URL rules yet.')).toBeInTheDocument();
+  });
+
+  it('an agent started with --no-url-policy: not enforced, no table', async () => {
+    renderDrawer(unit({ agent: { ...agent, urlPolicy: { ...written, state: 'off', rules: [] } } }), async () => unit());
+    const dialog = await screen.findByRole('dialog', { name: 'Lisbon kiosk' });
+    expect(
+      within(dialog).getByText(/URL rules are not enforced on this unit: the agent was started with --no-url-policy/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('table', { name: /URL rules enforced/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { UrlPolicyReport } from './url-policy-report';
