@@ -11,6 +11,7 @@ import { toRuleValues, type RuleFormValues, type RuleRow } from './api/types';
 import { versionTag } from '@/lib/conflicts';
 import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
+import { UnitEnforcement } from './components/unit-enforcement';
 import { UrlTester } from './components/url-tester';
 import { useUnitPickerText } from './components/use-unit-picker-text';
 import { apiRuleServices, RULE_JOBS, useUrlRestrictions, type RuleJobs, type RuleServices } from './hooks/use-url-restrictions';
@@ -61,6 +62,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
     // One gap less than the other screens' sections: the tester, toolbar and 8 whole rules on a 1280×800 screen.
     <Stack gap="md">
       <UrlTester key={unitFilter ?? 'any'} tester={tester} defaultUnit={unitFilter} />
+      {unitFilter && <UnitEnforcement key={unitFilter} unitId={unitFilter} />}
       <Stack gap="md">
         <DataListToolbar
           searchValue={searchInput}
