@@ -95,7 +95,7 @@ function rowOf(step: RecordedStep, write: (value: unknown, key?: string) => stri
     what = `fail: ${quote(step.actorId ?? '')}, error: ${write(step.error ?? { name: 'Error', message: '', details: {} })}`;
   else if (step.kind === 'after') what = `fire: ${quote(step.type)}`;
   else what = `send: ${write({ type: step.type, ...step.payload })}`;
-  return `  { ${what}, state: ${write(step.state)}${context ? `, context: ${context}` : ''} },`;
+  return `  { at: ${step.at}, ${what}, state: ${write(step.state)}${context ? `, context: ${context}` : ''} },`;
 }
 
 const moduleOf = (file: string) => `@${file.replace(/\.ts$/, '')}`;
@@ -122,13 +122,15 @@ export function recordedTestFile(recording: Recording, options: RecordedTestOpti
   const sources = [...new Set(options.sources)].sort();
   const initial: StateValue = start.state;
 
-  return `import { describe, expect, it } from 'vitest';
+  return `import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventFromLogic, ${start.input === undefined ? '' : 'type InputFrom, '}type StateValue } from 'xstate';
 import { ${exportName} } from '${from}';
 import { createTestClock } from '@machines/testing/clock';
 import { deferredActors, flush } from '@machines/testing/deferred';
 
 // Recorded in the machine explorer on ${when} UTC: ${recording.steps.length} steps of \`${start.machine}\`${recording.capped ? ' (the recording reached its cap)' : ''}.
+// Each step runs at its recorded time (\`at\`, ms after the start), so delays computed from the clock come out as they did.
+const STARTED_AT = ${start.startedAt};
 ${
   constants.length
     ? `// Masked when recorded: placeholders that still drive the machine (each secret keeps its own).
@@ -155,7 +157,7 @@ type Step = (
   | { done: string; output: unknown }
   | { fail: string; error: { name: string; message: string; details: object } }
   | { fire: string }
-) & { state: StateValue; context?: Record<string, unknown> };
+) & { at: number; state: StateValue; context?: Record<string, unknown> };
 
 /** What happened, in order, and the state (and context fields) each step led to. */
 const STEPS: Step[] = [
@@ -176,13 +178,20 @@ const what = (step: Step) =>
   'send' in step ? step.send.type : 'done' in step ? \`done(\${step.done})\` : 'fail' in step ? \`error(\${step.fail})\` : step.fire;
 
 describe(${quote(options.name)}, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('replays the recording on the real machine', async () => {
     // Every actor it invokes is a fake that answers only when a step says so.
     const fakes = deferredActors(${write(sources)});
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(STARTED_AT);
     const clock = createTestClock();
     const actor = createActor(${exportName}.provide({ actors: fakes.actors }), { clock${start.input === undefined ? '' : ', input: INPUT'}${startLine ? ', snapshot: START' : ''} }).start();
 
     for (const [index, step] of STEPS.entries()) {
+      vi.setSystemTime(STARTED_AT + step.at);
       if ('send' in step) actor.send(step.send);
       else if ('done' in step) fakes.resolve(step.done, step.output);
       else if ('fail' in step) fakes.reject(step.fail, Object.assign(new Error(step.error.message), { name: step.error.name }, step.error.details));

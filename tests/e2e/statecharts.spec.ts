@@ -21,7 +21,11 @@ test('lists every machine and draws the session chart from a deep link, without 
   await expect(page.getByRole('heading', { level: 1, name: 'Statecharts' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Machines' });
   await expect(nav.getByRole('link')).toHaveText(MACHINES.map((m) => m.name));
-  await expect(page.getByRole('heading', { name: 'Choose a machine' })).toBeVisible();
+  // No machine in the link: the explorer opens on this tab's session actor (signed out here).
+  await expect(page.getByRole('list', { name: 'Running actors' }).getByRole('button', { name: /^session signedOut/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await page.goto('/dev/statecharts?machine=session');
   await expect(page.getByRole('heading', { level: 2, name: /^session/ })).toBeVisible();

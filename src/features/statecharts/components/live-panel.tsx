@@ -161,7 +161,8 @@ export function EventLog({ actor, actors }: { actor: LiveActor | null; actors: L
                       {names.get(e.actor) ?? e.actor}
                     </Badge>
                   ) : null}
-                  <Code>{e.type}</Code>
+                  {/* Long internal names (xstate.after.…) wrap instead of scrolling inside the line. */}
+                  <Code className={classes.wrap}>{e.type}</Code>
                 </Group>
                 {e.payload && typeof e.payload === 'object' && Object.keys(e.payload).length > 0 ? (
                   <Code block className={classes.payload}>

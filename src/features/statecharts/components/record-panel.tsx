@@ -44,7 +44,7 @@ function StepsTable({ recording }: { recording: Recording }) {
               <Table.Tr key={row.key}>
                 <Table.Td>{row.step.n}</Table.Td>
                 <Table.Td>
-                  <Code>{stepLabel(row.step)}</Code>
+                  <Code className={classes.wrap}>{stepLabel(row.step)}</Code>
                 </Table.Td>
                 <Table.Td>{stateText(row.step.state)}</Table.Td>
               </Table.Tr>
@@ -73,7 +73,13 @@ function ExportDialog({ recording, opened, onClose }: { recording: Recording; op
   const fileName = recordedTestFileName(recording);
   const file = exportable ? recordedTestFile(recording, { name, sources: recordedActorSources(), marked }) : '';
   return (
-    <Modal opened={opened} onClose={onClose} title={t('statecharts.record.dialogTitle')} size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('statecharts.record.dialogTitle')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="sm">
         <Text size="sm">{t('statecharts.record.place', { file: fileName })}</Text>
         {recording.capped ? (

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from './support/test';
+import { expectNoViolations, scanThemes } from './support/a11y';
+import { clientNavigate, DEMO_PASSWORD, signIn } from './support/auth';
+
+/**
+ * Issue 45: the machine explorer records a live session and exports a Vitest file that replays it on the
+ * real machine (docs/testing-machines.md § "From a bug report to a test"); it opens on the session actor,
+ * and a screen's actors leave its list when the screen does.
+ */
+
+const ROOT = process.cwd();
+
+interface VitestJson {
+  testResults: { name: string; assertionResults: { status: string; failureMessages: string[] }[] }[];
+}
+
+/** `npx vitest run <files>`, as a person would run the downloaded file. */
+function runVitest(files: string[], out: string): Promise<VitestJson> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...files, '--reporter=json', `--outputFile=${out}`],
+      { cwd: ROOT, timeout: 170_000 },
+      () => {
+        try {
+          resolve(JSON.parse(readFileSync(out, 'utf8')) as VitestJson);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      },
+    );
+  });
+}
+
+/** The session machine with one target changed: a refreshed token leads to `expired`, not `valid`. */
+const MUTANT = `import { createMachine } from 'xstate';
+import { sessionMachine as real } from '@machines/session/session.machine';
+
+const config = real.config as any;
+const token = config.states.signedIn.states.token;
+const refreshing = { ...token.states.refreshing, invoke: { ...token.states.refreshing.invoke, onDone: { ...token.states.refreshing.invoke.onDone, target: 'expired' } } };
+const patched = { ...config, states: { ...config.states, signedIn: { ...config.states.signedIn, states: { ...config.states.signedIn.states, token: { ...token, states: { ...token.states, refreshing } } } } } };
+export const sessionMachine = createMachine(patched, real.implementations as any);
+`;
+
+test('records a sign-in and a token refresh with queued requests; the exported test passes, and fails on a changed target', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A 2 s token: the next screen's requests get 401, wait for one refresh, and are retried.
+  test.slow();
+  // Every answer takes a second, so the dashboard's three requests meet the expired token before a refresh answers.
+  await page.addInitScript(() => {
+    localStorage.setItem('mock-token-lifetime-s', '2');
+    localStorage.setItem('mock-latency-ms', '1000');
+  });
+  await page.goto('/login');
+  const [explorer] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => {
+      window.open('/dev/statecharts', 'statecharts', 'popup');
+    }),
+  ]);
+  await expect(explorer.getByText('Showing the window that opened this one')).toBeVisible();
+  await explorer
+    .getByRole('list', { name: 'Running actors' })
+    .getByRole('button', { name: /^session signedOut/ })
+    .click();
+  await explorer.getByRole('button', { name: 'Record', exact: true }).click();
+
+  await page.getByLabel('Username').fill('user');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard/);
+  // Just after the token expired, the units screen sends its two requests at once: both get 401 and wait in the
+  // queue (a refresh cannot answer within the second the 401s take), then both are retried with the new token.
+  const expiry = Number(await page.evaluate(() => localStorage.getItem('tokenExpiry')));
+  await page.waitForFunction((at) => Date.now() > at + 100, expiry);
+  await clientNavigate(page, '/user/manage-service-units');
+  await expect(page.getByRole('heading', { level: 1, name: 'Service Unit Management' })).toBeVisible();
+  const handled = () =>
+    page.evaluate(() => (window as unknown as { mirageRequests?: { path: string; status: number }[] }).mirageRequests ?? []);
+  await expect
+    .poll(
+      async () => {
+        const all = await handled();
+        const at = all.findIndex((r) => r.path === '/api/auth/refresh-token' && r.status === 200);
+        const failed = all.slice(0, Math.max(at, 0)).filter((r) => r.status === 401);
+        const retried = failed.filter((f) => all.slice(at).some((r) => r.path === f.path && r.status === 200));
+        return at >= 0 && failed.length >= 2 && retried.length === failed.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+
+  await explorer.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(explorer.getByText(/^Recorded session: \d+ steps, \d+ API calls\.$/)).toBeVisible();
+  await explorer.getByRole('button', { name: 'Export test…' }).click();
+  const dialog = explorer.getByRole('dialog', { name: 'Export the recording as a test' });
+  const steps = dialog.getByRole('region', { name: 'Recorded steps' });
+  await expect(steps).toContainText('session.login');
+  await expect(steps).toContainText('done(login)');
+  await expect(steps).toContainText('done(refreshToken)');
+  await expect(steps).toContainText('POST /api/auth/refresh-token');
+  // Two or more requests met the expired token and waited for the one refresh.
+  expect(await steps.getByRole('row').filter({ hasText: 'session.unauthorized' }).count()).toBeGreaterThanOrEqual(2);
+  await expectNoViolations(await scanThemes(explorer, 'statecharts export dialog'));
+
+  const [download] = await Promise.all([
+    explorer.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download session.recorded.test.ts' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('session.recorded.test.ts');
+  const dir = join(ROOT, 'tests', `recorded-e2e-${process.pid}`);
+  try {
+    mkdirSync(join(dir, 'mutant'), { recursive: true });
+    const passing = join(dir, 'session.recorded.test.ts');
+    await download.saveAs(passing);
+    const file = readFileSync(passing, 'utf8');
+    expect(file).not.toContain(DEMO_PASSWORD);
+    expect(file).toContain('password: PASSWORD_');
+    const failing = join(dir, 'mutant', 'session.recorded.test.ts');
+    writeFileSync(join(dir, 'mutant', 'machine.ts'), MUTANT);
+    writeFileSync(failing, file.replace("from '@machines/session/session.machine'", "from './machine'"));
+
+    const result = await runVitest([relative(ROOT, passing), relative(ROOT, failing)], join(dir, 'result.json'));
+    const byFile = new Map(result.testResults.map((r) => [relative(ROOT, r.name), r.assertionResults]));
+    expect(byFile.get(relative(ROOT, passing))?.map((a) => [a.status, a.failureMessages.join('\n').slice(0, 800)])).toEqual([
+      ['passed', ''],
+    ]);
+    const failed = byFile.get(relative(ROOT, failing)) ?? [];
+    expect(failed.map((a) => a.status)).toEqual(['failed']);
+    expect(failed[0]?.failureMessages[0] ?? '').toMatch(
+      /step \d+ of \d+, done\(refreshToken\): the state is signedIn\.\(access\.active, token\.expired\), the recording says signedIn\.\(access\.active, token\.valid\)/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('opened from the user menu after sign-in, the explorer shows the session, and the dashboard that was left is not listed', async ({
+  page,
+}) => {
+  await signIn(page, 'user');
+  await expect(page).toHaveURL(/\/user\/dashboard/);
+  await page.getByRole('button', { name: /Account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Statecharts', exact: true }).click();
+  await expect(page).toHaveURL(/\/dev\/statecharts$/);
+
+  const actors = page.getByRole('list', { name: 'Running actors' });
+  await expect(actors.getByRole('button', { name: /^session signedIn/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: /^session/ })).toBeVisible();
+  // The sign-in is in the selected actor's log.
+  await expect(page.getByRole('list', { name: 'Event log, newest first' })).toContainText('session.login');
+  // The dashboard's actors stopped with it: none is left "running".
+  await expect(actors.getByRole('button', { name: /^session/ })).toBeVisible();
+  await expect(actors.getByRole('button', { name: /user-dashboard/ })).toHaveCount(0);
+});
