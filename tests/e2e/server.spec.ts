@@ -316,7 +316,7 @@ test('two people editing one unit: the later save shows the earlier change besid
   await expect(unitsTable(first).locator('tbody tr').first()).toBeVisible();
   await createUnit(first, name, 'e2e-conflict.acme.example');
   await searchUnits(first, name);
-  const second = await signedIn(browser, 'user', { width: 390, height: 844 });
+  const second = await signedIn(browser, 'user');
   await searchUnits(second, name);
 
   // Both open the unit's form; the first saves a new location.
@@ -324,7 +324,7 @@ test('two people editing one unit: the later save shows the earlier change besid
   await unitsTable(first)
     .getByRole('button', { name: `Edit ${name}` })
     .click();
-  await second.getByRole('button', { name: `Edit ${name}` }).click();
+  await unitsTable(second).getByRole('button', { name: `Edit ${name}` }).click();
   await drawerOf(first)
     .getByRole('textbox', { name: /^Location/ })
     .fill('Dock 1 (first)');
