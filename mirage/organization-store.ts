@@ -11,6 +11,10 @@ export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'>
   status: OrganizationStatus;
   statusReason: string;
   updatedAt: string;
+  /** Raised by every change made through the API (core/versions.ts); absent before versions: 1. */
+  version?: number;
+  /** Who made the last change through the API. */
+  updatedBy?: string;
 }
 
 /** An organization as stored: rows written before the administration fields existed lack them (normalizeOrg). */

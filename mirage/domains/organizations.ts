@@ -1,7 +1,20 @@
 import { table, type MirageDb } from '../db';
 import type { OrganizationCountRepository, OrganizationCounts } from '../../core/organization-counts';
 import { sessionStore } from '../sessions';
-import { errorAnswer, errorResponse, permits, isRecord, json, parseBody, subjectOf, withAuth, type UserRow } from '../http';
+import {
+  errorAnswer,
+  errorResponse,
+  permits,
+  isRecord,
+  json,
+  jsonVersioned,
+  parseBody,
+  staleWriteRefusal,
+  subjectOf,
+  withAuth,
+  type UserRow,
+} from '../http';
+import { versionOf } from '../../core/versions';
 import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
@@ -31,6 +44,10 @@ export interface OrganizationView extends OrganizationInput {
   updatedAt: string;
   unitCount: number;
   userCount: number;
+  /** Raised by every change made through the API (If-Match). */
+  version: number;
+  /** Who made the last change through the API, when known. */
+  updatedBy?: string;
 }
 
 // --- derived counts -------------------------------------------------------------------------------
@@ -95,6 +112,8 @@ export function toOrgView(raw: OrganizationRow, c: OrganizationCounts): Organiza
     updatedAt: row.updatedAt,
     unitCount: c.unitCount,
     userCount: c.userCount,
+    version: versionOf(row),
+    ...(row.updatedBy ? { updatedBy: row.updatedBy } : {}),
   };
 }
 
@@ -293,7 +312,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const row = await organizationStore(db).get(id);
       if (!row) return notFound();
       if (!permits(user, 'read', 'organization', { organizationId: id })) return forbidden();
-      return json(200, toOrgView(row, await countsFor(db, id)));
+      return jsonVersioned(200, toOrgView(row, await countsFor(db, id)), versionOf(row));
     }),
   );
 
@@ -350,6 +369,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!raw) return notFound();
       const before = normalizeOrg(raw);
       if (!permits(user, 'update', 'organization', { organizationId: id })) return forbidden();
+      const stale = staleWriteRefusal(request, versionOf(raw), toOrgView(raw, await countsFor(db, id)));
+      if (stale) return stale;
       const { value, errors } = readOrgInput(parseBody(request));
       // Licensing fields belong to the super admin: an admin editing their organization keeps them.
       if (
@@ -365,7 +386,14 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         return errorAnswer(422, 'Validation failed', { errors, unitCount: c.unitCount });
       }
       const now = ctx.now();
-      const after = normalizeOrg(await organizationStore(db).update(id, { ...value, updatedAt: new Date(now).toISOString() }));
+      const after = normalizeOrg(
+        await organizationStore(db).update(id, {
+          ...value,
+          updatedAt: new Date(now).toISOString(),
+          version: versionOf(raw) + 1,
+          updatedBy: user.displayName,
+        }),
+      );
       recordAudit(db, now, {
         actor: user,
         organizationId: id,
@@ -375,7 +403,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before: auditShape(before),
         after: auditShape(after),
       });
-      return json(200, toOrgView(after, c));
+      return jsonVersioned(200, toOrgView(after, c), versionOf(after));
     }),
   );
 
@@ -427,6 +455,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!raw) return notFound();
       if (!permits(user, 'delete', 'organization', { organizationId: id })) return forbidden();
       const c = await countsFor(db, id);
+      const stale = staleWriteRefusal(request, versionOf(raw), toOrgView(raw, c));
+      if (stale) return stale;
       if (c.userCount > 0 || c.unitCount > 0) {
         return errorAnswer(
           409,

@@ -27,7 +27,15 @@ export interface FormConflictInfo {
 function ConflictValue({ value }: { value: unknown }) {
   const { t } = useTranslation();
   if (typeof value === 'boolean') return <>{value ? t('data-list.conflict.yes') : t('data-list.conflict.no')}</>;
-  const text = Array.isArray(value) ? value.map(String).join(', ') : value === null || value === undefined ? '' : String(value);
+  const text = Array.isArray(value)
+    ? value.map(String).join(', ')
+    : value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? Object.entries(value)
+            .map(([key, part]) => `${key}: ${String(part)}`)
+            .join(', ')
+        : String(value);
   return text === '' ? (
     <Text span c="dimmed">
       {t('data-list.conflict.empty')}

@@ -22,6 +22,7 @@ import { can, subjectFor, type Action } from '@/lib/roles';
 import { useSessionAccess, useSessionUser } from '@/lib/session';
 import type { Viewer } from './api/get-viewer';
 import { toFormValues, type OrganizationFormValues, type OrganizationRow, type StatusAction } from './api/types';
+import { versionTag } from '@/lib/conflicts';
 import { OrganizationDetailDrawer } from './components/organization-detail-drawer';
 import { OrganizationFilters } from './components/organization-filters';
 import { activeFilterCount } from '@/lib/list-query';
@@ -108,7 +109,8 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
     jobFailed: (request) => (request.job === 'export' ? t('data-list.exportFailed') : null),
   });
 
-  const edit = (row: OrganizationRow) => editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row) });
+  const edit = (row: OrganizationRow) =>
+    editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row), version: versionTag(row) });
   const remove = (row: OrganizationRow) => editor.send({ type: 'editor.delete', target: { id: row.id, label: row.name } });
   // The question (with its reason) is the screen machine's `confirmation` state; the answer completes the job's input.
   const askStatus = (row: OrganizationRow, action: StatusAction) =>

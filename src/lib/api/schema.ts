@@ -2122,6 +2122,10 @@ export type components = {
             updatedAt: string;
             unitCount: number;
             userCount: number;
+            /** @description Raised by every change made through the API; sent back as the ETag. */
+            version?: number;
+            /** @description Who made the last change through the API (display name), when known. */
+            updatedBy?: string;
         };
         OrganizationInput: {
             name: string;
@@ -4902,6 +4906,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4917,7 +4922,13 @@ export interface operations {
     updateOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4946,6 +4957,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -4954,7 +4966,13 @@ export interface operations {
     deleteOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4977,6 +4995,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["ChangedElsewhere"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };

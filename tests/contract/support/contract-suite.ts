@@ -666,6 +666,22 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(422, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, timezone: 'Mars/Olympus' } });
         await expectStatus(403, 'PUT', `/api/organizations/${id}`, { token: t['admin'], body: input });
         await expectStatus(404, 'PUT', '/api/organizations/99999', { token: su, body: input });
+        // Concurrent edits: a stale If-Match is refused with the organization as it is now, and deletes nothing.
+        const read = await expectStatus<{ version: number }>(200, 'GET', `/api/organizations/${id}`, { token: su });
+        const etag = read.headers['etag'] ?? '';
+        expect(etag).toBe(`"${read.body.version}"`);
+        await expectStatus(200, 'PUT', `/api/organizations/${id}`, {
+          token: su,
+          body: { ...input, seatLimit: 21 },
+          headers: { 'If-Match': etag },
+        });
+        const stale = await expectStatus<{ code: string; current: { seatLimit: number } }>(412, 'PUT', `/api/organizations/${id}`, {
+          token: su,
+          body: { ...input, seatLimit: 22 },
+          headers: { 'If-Match': etag },
+        });
+        expect(stale.body).toMatchObject({ code: 'changedElsewhere', current: { seatLimit: 21 } });
+        await expectStatus(412, 'DELETE', `/api/organizations/${id}`, { token: su, headers: { 'If-Match': etag } });
         await expectStatus(200, 'GET', `/api/organizations/${id}/audit?page=1&pageSize=5`, { token: su });
         await expectStatus(404, 'GET', '/api/organizations/99999/audit', { token: su });
         await expectStatus(403, 'GET', '/api/organizations/1/audit', { token: t['user'] });

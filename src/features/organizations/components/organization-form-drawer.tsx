@@ -3,7 +3,7 @@ import { Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, Tex
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createEditorMachine } from '@machines/editor/editor.machine';
-import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { EditorDrawer, FormActions, FormConflict, FormSaveError, useEditorForm } from '@/components/form-drawer';
 import { useCharacterCounter } from '@/lib/field-error-text';
 import type { OrganizationFormValues, OrganizationRow } from '../api/types';
 import { ORGANIZATION_TEXT_RULES } from '../schema';
@@ -29,10 +29,14 @@ function timeZones(): string[] {
 function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; canChangeLicence: boolean }) {
   const { t } = useTranslation();
   const counter = useCharacterCounter();
-  const { form, mode, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(editor, 'organizations', (field) => ({
-    label: t(`organizations.fields.${LABEL_KEYS[field] ?? field}`),
-    max: field in ORGANIZATION_TEXT_RULES ? ORGANIZATION_TEXT_RULES[field as keyof typeof ORGANIZATION_TEXT_RULES].max : undefined,
-  }));
+  const { form, mode, failed, formError, hasFieldErrors, conflict, onSubmit, actions } = useEditorForm(
+    editor,
+    'organizations',
+    (field) => ({
+      label: t(`organizations.fields.${LABEL_KEYS[field] ?? field}`),
+      max: field in ORGANIZATION_TEXT_RULES ? ORGANIZATION_TEXT_RULES[field as keyof typeof ORGANIZATION_TEXT_RULES].max : undefined,
+    }),
+  );
   const zones = useMemo(() => timeZones(), []);
   const licenceEditable = mode === 'create' || canChangeLicence;
   const number = (field: string) => (v: string | number) => form.setFieldValue(field, typeof v === 'number' ? v : Number.NaN);
@@ -42,6 +46,7 @@ function OrganizationForm({ editor, canChangeLicence }: { editor: EditorRef; can
         {failed && (
           <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('organizations.errors.saveFailed'))}</FormSaveError>
         )}
+        {conflict && <FormConflict conflict={conflict} />}
         <TextInput
           label={t('organizations.fields.name')}
           required

@@ -24,12 +24,14 @@ import { setOrganizationStatus } from '../api/set-organization-status';
 import {
   EMPTY_ORGANIZATION,
   ORGANIZATION_STATUSES,
+  toFormValues,
   type AuditEntry,
   type OrganizationFormValues,
   type OrganizationRow,
   type StatusAction,
 } from '../api/types';
 import { updateOrganization } from '../api/update-organization';
+import { rethrowAsConflict } from '@/lib/conflicts';
 import { validateOrganization } from '../schema';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
@@ -68,7 +70,8 @@ export interface OrganizationServices {
 
 export const apiServices: OrganizationServices = {
   fetchPage: (query, signal) => getOrganizations(query, signal),
-  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateOrganization(id, values) : createOrganization(values)),
+  save: ({ mode, id, values, version }) =>
+    mode === 'edit' && id ? updateOrganization(id, values, version).catch(rethrowAsConflict(toFormValues)) : createOrganization(values),
   remove: ({ id }) => deleteOrganization(id),
   exportRows: (query) => exportOrganizations(query),
   setStatus: (id, action, reason) => setOrganizationStatus(id, action, reason),
