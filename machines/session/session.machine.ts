@@ -3,7 +3,7 @@ import { DEFAULT_IDLE_MS } from './delays';
 import { renewalStates } from './renewal';
 import { EMPTY_SESSION, fromConfirmed } from './session-context';
 import { messageOf } from './session.errors';
-import { sessionSetup } from './session.setup';
+import { liveOwnerOf, sessionSetup } from './session.setup';
 import { SIGNED_OUT_PATH } from './session.types';
 import { tokenRegion } from './token-region';
 
@@ -201,7 +201,11 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signedIn: {
       type: 'parallel',
-      invoke: { id: 'activity', src: 'activityWatch' },
+      invoke: [
+        { id: 'activity', src: 'activityWatch' },
+        // Stopped when the session leaves `signedIn` (sign-out, another tab's): that closes the stream.
+        { id: 'live', src: 'liveEvents', input: ({ context }) => ({ owner: liveOwnerOf(context) }) },
+      ],
       on: {
         'session.logout': 'signingOut',
         'session.login': { actions: emit({ type: 'alreadySignedIn' as const }) },
@@ -232,6 +236,9 @@ export const sessionMachine = sessionSetup.createMachine({
               },
             },
             locked: {
+              // No stream while locked (the server refuses it); unlocked, it resumes from the cursor.
+              entry: 'pauseLive',
+              exit: 'resumeLive',
               // Unlocked in another tab: continue here too (after the server's word on a restored session).
               on: {
                 'session.remote.unlocked': [

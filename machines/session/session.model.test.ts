@@ -199,6 +199,21 @@ async function perform(h: SessionHarness, event: WalkEvent): Promise<void> {
   await h.settle();
 }
 
+/**
+ * The live connection is the session's child: open in every signed-in state, paused while locked (the last word it
+ * got), and stopped, its stream closed, in every other state (signed out, signing out, confirming…).
+ */
+function expectLiveConnection(h: SessionHarness, step: string): void {
+  const value = h.actor.getSnapshot().value;
+  const signedIn = typeof value === 'object' && 'signedIn' in value;
+  expect(h.live.running(), `${step}: live connection running`).toBe(signedIn ? 1 : 0);
+  if (!signedIn) return;
+  const locked = h.actor.getSnapshot().matches({ signedIn: { access: 'locked' } });
+  const last = h.live.received.at(-1)?.type ?? null;
+  if (locked) expect(last, `${step}: paused while locked`).toBe('live.pause');
+  else expect(last, `${step}: not paused while active`).not.toBe('live.pause');
+}
+
 const cases = planCases();
 const running: SessionHarness[] = [];
 afterAll(() => running.forEach((h) => h.stop()));
@@ -211,6 +226,7 @@ describe('session machine, walked from its own graph', () => {
     for (const [i, { event, expected }] of steps.entries()) {
       await perform(h, event);
       expect(h.actor.getSnapshot().value, `step ${i + 1}: ${event.type}`).toEqual(expected);
+      expectLiveConnection(h, `step ${i + 1}: ${event.type}`);
     }
     h.stop();
   });

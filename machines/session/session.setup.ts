@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { expiryDelayMs, renewalDelayMs } from './delays';
+import type { LiveEventsEvent } from '../live/live-events.machine';
 import type { RequestQueueCommand } from './request-queue';
 import { EMPTY_SESSION, fromConfirmed, fromSession, fromToken, sessionOf } from './session-context';
 import { LOCKED_STATUS, statusOf } from './session.errors';
@@ -21,6 +22,10 @@ import type {
 } from './session.types';
 import { hasAnyStoredValue, parseStoredSession, type SessionData } from './stored-session';
 import { tokenMessageOf, type TabPost } from './tab-protocol';
+
+/** Whose the live cursor is: the person and the sign-in, so a later sign-in, even the same person's, starts from now. */
+export const liveOwnerOf = (context: Pick<SessionContext, 'user' | 'sessionKey'>): string =>
+  `${context.user?.uid ?? ''}:${context.sessionKey ?? ''}`;
 
 const notProvided = <TOutput, TInput>(name: string) =>
   fromPromise<TOutput, TInput>(async () => {
@@ -68,6 +73,12 @@ const base = setup({
     requestQueue: silent<RequestQueueCommand>(),
     /** Sends `session.activity` when the user does something (throttled). */
     activityWatch: silent<EventObject>(),
+    /**
+     * The live connection (machines/live/live-events.machine.ts with the app's transports), a child of `signedIn`:
+     * started on sign-in, paused while locked, stopped (its stream closed) on sign-out. Screens reach it as the
+     * session's child `live`.
+     */
+    liveEvents: silent<LiveEventsEvent>(),
   },
   actions: {
     // Storage: the app provides these; tests spy on them.
@@ -86,6 +97,9 @@ const base = setup({
     broadcastSignedOut: sendTo('tabs', { type: 'tabs.post', message: { type: 'signedOut' } } satisfies TabPost),
     broadcastLocked: sendTo('tabs', { type: 'tabs.post', message: { type: 'locked' } } satisfies TabPost),
     broadcastUnlocked: sendTo('tabs', { type: 'tabs.post', message: { type: 'unlocked' } } satisfies TabPost),
+    // The live connection, through the invoked `live` actor: the cursor is kept while locked, for the same sign-in.
+    pauseLive: sendTo('live', { type: 'live.pause' } satisfies LiveEventsEvent),
+    resumeLive: sendTo('live', ({ context }): LiveEventsEvent => ({ type: 'live.resume', owner: liveOwnerOf(context) })),
     // The waiting requests, through the invoked `requests` actor.
     retryQueue: sendTo('requests', ({ context }): RequestQueueCommand =>
       context.accessToken ? { type: 'requests.retry', token: context.accessToken } : { type: 'requests.reject', reason: 'expired' },

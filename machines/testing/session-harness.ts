@@ -1,4 +1,5 @@
 import { createActor, fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
+import type { LiveEventsEvent } from '../live/live-events.machine';
 import { createRequestQueue } from '../session/request-queue';
 import type { RequestQueueCommand } from '../session/request-queue';
 import { sessionMachine } from '../session/session.machine';
@@ -128,6 +129,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
   };
   const tabs = callbackActor<TabPost>();
   const activity = callbackActor();
+  const live = callbackActor<LiveEventsEvent>();
   const queue = createRequestQueue();
   let toMachine: ((event: AnyEventObject) => void) | null = null;
   const requestQueue = fromCallback<RequestQueueCommand>(({ sendBack, receive }) => {
@@ -152,6 +154,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
       tabSync: tabs.logic,
       requestQueue,
       activityWatch: activity.logic,
+      liveEvents: live.logic,
     },
     actions: {
       persistSession: ({ context }) => void storage.push(`persistSession:${context.accessToken ?? ''}`),
@@ -181,6 +184,8 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
     tabs,
     /** The fake activity watch. */
     activity,
+    /** The fake live connection: `running()` while signed in, what the session told it in `received`. */
+    live,
     /** The real request queue the fake `requests` actor owns. */
     queue,
     storage,
