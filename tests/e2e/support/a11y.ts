@@ -15,19 +15,24 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /**
- * Waits until no finite CSS animation or transition runs (fade-ins, colour transitions), so that what is measured
- * is what a user ends up seeing. Two frames first: a change just made starts its transitions at the next style
- * recalculation. Endless animations (loaders, pulses) do not count.
+ * Brings the page to where its CSS animations and transitions end (fade-ins, a theme's colour transitions), so
+ * that axe measures what a user ends up seeing, without waiting for them: every finite one running is finished
+ * at once, as Playwright does for screenshots (`animations: 'disabled'`). Repeated until two frames pass with
+ * none left, since a re-render after a change starts new ones. Endless animations (loaders) are left alone.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-        ),
-      { message: 'CSS animations and transitions still running', intervals: [50] },
+        page.evaluate(async () => {
+          await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+          const running = document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+          for (const animation of running) animation.finish();
+          return running.length;
+        }),
+      { message: 'CSS animations and transitions kept starting', intervals: [0] },
     )
     .toBe(0);
 }
