@@ -127,6 +127,27 @@ export function startReplay(entry: Pick<RegisteredMachine, 'name' | 'machine'>, 
 
 const clocks = new WeakMap<AnyActor, SimulatedClock>();
 
+/**
+ * "Continue from here": a sandbox actor of the machine started in a recorded state with its recorded (masked)
+ * context. Every actor it invokes is a fake that never settles and delays run on a simulated clock, so it
+ * makes no request and never touches the app's own actor.
+ */
+export function startSandbox(machine: AnyStateMachine, value: StateValue, context: unknown): { actor: AnyActor } | { error: string } {
+  const fakes: Record<string, AnyActorLogic> = {};
+  for (const a of describeMachine(machine).actors)
+    if (a.src !== 'inline') fakes[a.src] = fromPromise(() => new Promise<never>(() => undefined));
+  try {
+    const sandboxed = machine.provide({ actors: fakes });
+    const snapshot = sandboxed.resolveState({ value, context: (context ?? {}) as Record<string, unknown> });
+    const actor = createActor(sandboxed, { snapshot, clock: new SimulatedClock() });
+    actor.start();
+    const status = actor.getSnapshot().status;
+    return status === 'error' ? { error: errorText(actor.getSnapshot().error) } : { actor };
+  } catch (error) {
+    return { error: errorText(error) };
+  }
+}
+
 function delayOf(machine: AnyStateMachine, step: ScenarioStep, actor: AnyActor): number {
   const name = /^xstate\.after\.(.+)\.[^.]*$/.exec(step.eventType)?.[1] ?? '';
   const numeric = Number(name);

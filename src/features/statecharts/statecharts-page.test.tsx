@@ -198,4 +198,40 @@ describe('machine explorer', () => {
     );
     for (const a of [live, session, door1]) act(() => a.stop());
   });
+
+  it('steps back through the log with the chart as it was, and continues from there in a sandbox the app never sees', async () => {
+    const user = userEvent.setup();
+    startInspection(true);
+    const actor = createActor(door, withInspect()).start();
+    act(() => actor.send({ type: 'door.open', password: 'hunter2' }));
+    act(() => actor.send({ type: 'door.close' }));
+    act(() => actor.send({ type: 'door.open', password: 'hunter2' }));
+    renderWithProviders(<StatechartsPage />, { path: '/dev/statecharts' });
+    await user.click(within(screen.getByRole('list', { name: 'Running actors' })).getByRole('button', { name: /^door/ }));
+    const timeline = screen.getByRole('group', { name: 'Timeline' });
+    expect(within(timeline).getByText('Live: now. 4 moments to step back through.')).toBeInTheDocument();
+
+    await user.click(within(timeline).getByRole('button', { name: 'Previous' }));
+    expect(within(timeline).getByText('3 of 4: after door.close → closed')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Active states' })).getByText('closed')).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByText('State then: closed')).toBeInTheDocument();
+    // The arrow keys move too.
+    timeline.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(timeline).getByText('2 of 4: after door.open → open')).toBeInTheDocument();
+    expect(within(timeline).getByRole('region', { name: 'Context at that moment' })).toHaveTextContent('"opened": 1');
+
+    await user.click(within(timeline).getByRole('button', { name: 'Continue from here' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Sandbox');
+    expect(screen.getByText('Sandbox state: open')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'door.close' }));
+    expect(screen.getByText('Sandbox state: closed')).toBeInTheDocument();
+    // The app's own actor stayed where it was.
+    expect(actor.getSnapshot().value).toBe('open');
+    await user.click(screen.getByRole('button', { name: 'End the sandbox' }));
+    expect(screen.getByText('State then: open')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Timeline' })).getByRole('button', { name: 'Live' }));
+    expect(screen.getByText('Current state: open')).toBeInTheDocument();
+    act(() => actor.stop());
+  });
 });

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Anchor, Box, Center, Code, Grid, Group, Loader, NavLink, Paper, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { AnyStateMachine, StateValue } from 'xstate';
+import type { AnyActor, AnyStateMachine, StateValue } from 'xstate';
 import { activeIds, type Scenario } from '@machines/statecharts/chart';
 import { liveActors, openerInspection, type LiveActor } from '@/lib/inspection';
 import { ActorList, EventLog, SendEvents, stateText, useInspection } from './components/live-panel';
 import { RecordPanel } from './components/record-panel';
 import { ScenariosPanel } from './components/scenarios-panel';
+import { momentsOf, SandboxPanel, Timeline } from './components/timeline';
 import {
   chartFor,
   defaultActor,
@@ -18,6 +19,7 @@ import {
   replayNext,
   scenariosFor,
   startReplay,
+  startSandbox,
   type RegisteredMachine,
   type Replay,
 } from './explorer';
@@ -86,16 +88,43 @@ export default function StatechartsPage() {
   const machine: AnyStateMachine | undefined = actor?.machine ?? named?.machine;
   const entry: RegisteredMachine | undefined = named ?? (actor ? entryFor(actor.machine) : undefined);
   const [replay, setReplay] = useState<Replay | null>(null);
+  // Time travel: the log entry shown instead of now, and a sandbox continued from one.
+  const [moment, setMoment] = useState<{ actor: string; seq: number } | null>(null);
+  const [sandbox, setSandbox] = useState<{ actor: string; ref: AnyActor | null; error: string | null } | null>(null);
+  const [, setSandboxVersion] = useState(0);
+  useEffect(() => {
+    const ref = sandbox?.ref;
+    if (!ref) return undefined;
+    const subscription = ref.subscribe(() => setSandboxVersion((v) => v + 1));
+    return () => {
+      subscription.unsubscribe();
+      ref.stop();
+    };
+  }, [sandbox]);
   const replayFor = replay && entry && replay.actor.logic.config === entry.machine.config ? replay : null;
 
   const select = (a: LiveActor) => {
     setReplay(null);
+    setMoment(null);
+    setSandbox(null);
     navigate(hrefFor(entryFor(a.machine)?.name ?? a.machine.id, a.sessionId));
   };
 
+  const sandboxFor = sandbox && actor && sandbox.actor === actor.sessionId ? sandbox : null;
+  const momentFor = moment && actor && moment.actor === actor.sessionId ? moment.seq : null;
+  const shownMoment = momentFor === null || !actor ? undefined : momentsOf(actor).find((e) => e.seq === momentFor);
   let activeValue: StateValue | null = null;
   if (replayFor && !replayFor.error) activeValue = replayFor.actor.getSnapshot().value as StateValue;
+  else if (sandboxFor?.ref) activeValue = sandboxFor.ref.getSnapshot().value as StateValue;
+  else if (shownMoment?.state !== undefined) activeValue = shownMoment.state;
   else if (actor) activeValue = actor.ref.getSnapshot().value as StateValue;
+  const stateKey = replayFor
+    ? 'statecharts.replayState'
+    : sandboxFor
+      ? 'statecharts.sandboxState'
+      : shownMoment
+        ? 'statecharts.momentState'
+        : 'statecharts.currentState';
   const active = activeValue === null ? [] : activeIds(activeValue);
 
   let scenarios: Scenario[] = [];
@@ -146,7 +175,7 @@ export default function StatechartsPage() {
                 </Title>
                 {activeValue !== null ? (
                   <Text size="sm" aria-live="polite">
-                    {t(replayFor ? 'statecharts.replayState' : 'statecharts.currentState', { state: stateText(activeValue) })}
+                    {t(stateKey, { state: stateText(activeValue) })}
                   </Text>
                 ) : null}
               </Group>
@@ -187,7 +216,26 @@ export default function StatechartsPage() {
                   <ActorList actors={actors} selected={actor?.sessionId ?? null} onSelect={select} />
                 </div>
                 <RecordPanel actor={actor} />
-                {actor ? <SendEvents actor={actor} /> : null}
+                {actor && sandboxFor ? (
+                  <SandboxPanel sandbox={sandboxFor.ref} live={actor} error={sandboxFor.error} onEnd={() => setSandbox(null)} />
+                ) : actor ? (
+                  <>
+                    <Timeline
+                      actor={actor}
+                      moment={momentFor}
+                      onMoment={(seq) => setMoment(seq === null ? null : { actor: actor.sessionId, seq })}
+                      onContinue={(entry) => {
+                        const started = startSandbox(actor.machine, entry.state ?? {}, entry.context);
+                        setSandbox({
+                          actor: actor.sessionId,
+                          ref: 'actor' in started ? started.actor : null,
+                          error: 'error' in started ? started.error : null,
+                        });
+                      }}
+                    />
+                    <SendEvents actor={actor} />
+                  </>
+                ) : null}
                 <EventLog actor={actor} actors={actors} />
               </Stack>
             </Tabs.Panel>

@@ -37,6 +37,8 @@ export interface LoggedEvent {
   payload: unknown;
   /** The state value the event led to; undefined until the actor has processed it, or when it is no machine. */
   state?: StateValue;
+  /** The context it led to, masked (the explorer's timeline shows it and starts a sandbox from it). */
+  context?: unknown;
 }
 
 export interface LiveActor {
@@ -163,6 +165,7 @@ function record(inspection: InspectionEvent) {
     const snapshot: unknown = inspection.snapshot;
     if (waiting && waiting.event === inspection.event && isMachineSnapshot(snapshot)) {
       waiting.entry.state = snapshot.value;
+      waiting.entry.context = maskValue(snapshot.context);
       pending.delete(ref.sessionId);
     }
     const actor = actors.get(ref.sessionId);
