@@ -36,6 +36,10 @@ export interface AdminUserRow extends UserRow {
   updatedAt?: string;
   /** `issuer|sub` of the identity provider's account it is linked to (mirage/oidc/provider-auth.ts). */
   oidcSubject?: string;
+  /** Raised by every administrator's change through the API (core/versions.ts); absent before versions: 1. */
+  version?: number;
+  /** Which administrator made the last change through the API. */
+  updatedBy?: string;
 }
 
 export const USERS = 'users';

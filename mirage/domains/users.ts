@@ -2,7 +2,20 @@ import type { Request } from 'miragejs';
 import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, type MirageDb } from '../db';
 import { sessionStore } from '../sessions';
-import { errorAnswer, errorResponse, permits, subjectOf, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import {
+  errorAnswer,
+  errorResponse,
+  permits,
+  subjectOf,
+  isRecord,
+  json,
+  jsonVersioned,
+  parseBody,
+  staleWriteRefusal,
+  withAuth,
+  type UserRow,
+} from '../http';
+import { versionOf } from '../../core/versions';
 import { queryValues, readListParams, type ListParams, type ListSpec } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
@@ -56,6 +69,11 @@ export interface UserView {
   invitedByName: string;
   /** A set-password link is open (invited, or after a reset). */
   hasOpenLink: boolean;
+  /** Raised by every administrator's change through the API (If-Match). */
+  version: number;
+  updatedAt?: string;
+  /** Which administrator made the last change through the API, when known. */
+  updatedBy?: string;
 }
 
 export { statusOfUser };
@@ -106,6 +124,9 @@ export function toUserView(u: AdminUserRow, names: Map<string, string>): UserVie
     invitedByName: u.invitedByName ?? '',
     // A disabled account's link does not open (findByToken), so its row shows none.
     hasOpenLink: Boolean(u.setPasswordDigest) && statusOfUser(u) !== 'disabled',
+    version: versionOf(u),
+    ...(u.updatedAt ? { updatedAt: u.updatedAt } : {}),
+    ...(u.updatedBy ? { updatedBy: u.updatedBy } : {}),
   };
 }
 
@@ -414,7 +435,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!mayList(user)) return forbidden();
       const target = await findTarget(db, request);
       if (!target || !canRead(user, target)) return notFound();
-      return json(200, toUserView(target, await orgNames(db, [target])));
+      return jsonVersioned(200, toUserView(target, await orgNames(db, [target])), versionOf(target));
     }),
   );
 
@@ -487,6 +508,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(async ({ db, request, user }) => {
       const target = await findTarget(db, request);
       if (!target) return notFound();
+      const stale = canRead(user, target)
+        ? staleWriteRefusal(request, versionOf(target), toUserView(target, await orgNames(db, [target])))
+        : null;
+      if (stale) return stale;
       const body = parseBody(request);
       const input =
         isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '')
@@ -523,6 +548,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         roleId: value.roleId,
         organizationId: value.organizationId,
         updatedAt: new Date(now).toISOString(),
+        version: versionOf(target) + 1,
+        updatedBy: user.displayName,
       });
       // A changed role or organization takes effect at once: the user signs in again.
       if (value.roleId !== target.roleId || value.organizationId !== String(target.organizationId))
@@ -536,7 +563,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         before,
         after: auditShape(row),
       });
-      return json(200, toUserView(row, await orgNames(db, [row])));
+      return jsonVersioned(200, toUserView(row, await orgNames(db, [row])), versionOf(row));
     }),
   );
 
@@ -625,6 +652,8 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!target) return notFound();
       const refusal = await guardChange(db, user, target, 'delete');
       if (refusal) return refusal;
+      const stale = staleWriteRefusal(request, versionOf(target), toUserView(target, await orgNames(db, [target])));
+      if (stale) return stale;
       await revokeUserSessions(db, String(target.id));
       await userStore(db).remove(String(target.id));
       recordAudit(db, ctx.now(), {

@@ -33,6 +33,7 @@ import {
   type UserFormValues,
   type UserRow,
 } from './api/types';
+import { versionTag } from '@/lib/conflicts';
 import { LinkModal, type ShownLink } from './components/link-modal';
 import { UserDetailDrawer } from './components/user-detail-drawer';
 import { UserFilters } from './components/user-filters';
@@ -134,7 +135,7 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const handlers = useLatestHandlers({
     onOpen: (row: UserRow) => navigate(withUserParam(row.id)),
     onClose: () => navigate(withUserParam(null)),
-    onEdit: (row: UserRow) => editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row) }),
+    onEdit: (row: UserRow) => editor.send({ type: 'editor.open.edit', id: row.id, values: toFormValues(row), version: versionTag(row) }),
     onDelete: (row: UserRow) => editor.send({ type: 'editor.delete', target: { id: row.id, label: row.fullName } }),
     onAction: (row: UserRow, action: UserAction) =>
       CONFIRMED.includes(action)

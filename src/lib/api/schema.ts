@@ -2226,6 +2226,12 @@ export type components = {
             invitedBy: string;
             invitedByName: string;
             hasOpenLink: boolean;
+            /** @description Raised by every change made through the API; sent back as the ETag. */
+            version?: number;
+            /** @description Which administrator made the last change through the API, when known. */
+            updatedBy?: string;
+            /** Format: date-time */
+            updatedAt?: string;
         };
         AdminUserPage: {
             items: components["schemas"]["AdminUser"][];
@@ -5279,6 +5285,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5294,7 +5301,13 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -5324,6 +5337,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -5332,7 +5346,13 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -5354,6 +5374,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };

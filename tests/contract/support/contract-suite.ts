@@ -766,6 +766,22 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(200, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, fullName: 'Nina Nightingale' } });
         await expectStatus(422, 'PUT', `/api/users/${id}`, { token: admin, body: { ...input, email: 'nope' } });
         await expectStatus(404, 'PUT', `/api/users/${id}`, { token: t['gabe'], body: input });
+        // Concurrent edits: a stale If-Match is refused with the account as it is now, and deletes nothing.
+        const read = await expectStatus<{ version: number }>(200, 'GET', `/api/users/${id}`, { token: admin });
+        const etag = read.headers['etag'] ?? '';
+        expect(etag).toBe(`"${read.body.version}"`);
+        await expectStatus(200, 'PUT', `/api/users/${id}`, {
+          token: admin,
+          body: { ...input, fullName: 'Nina First' },
+          headers: { 'If-Match': etag },
+        });
+        const stale = await expectStatus<{ code: string; current: { fullName: string } }>(412, 'PUT', `/api/users/${id}`, {
+          token: admin,
+          body: { ...input, fullName: 'Nina Second' },
+          headers: { 'If-Match': etag },
+        });
+        expect(stale.body).toMatchObject({ code: 'changedElsewhere', current: { fullName: 'Nina First' } });
+        await expectStatus(412, 'DELETE', `/api/users/${id}`, { token: admin, headers: { 'If-Match': etag } });
         await expectStatus(403, 'PUT', '/api/users/1', {
           token: admin,
           body: {

@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { createEditorMachine } from '@machines/editor/editor.machine';
-import { EditorDrawer, FormActions, FormSaveError, useEditorForm } from '@/components/form-drawer';
+import { EditorDrawer, FormActions, FormConflict, FormSaveError, useEditorForm } from '@/components/form-drawer';
 import { useCharacterCounter } from '@/lib/field-error-text';
 import type { RoleId } from '@/lib/roles';
 import { ROLE_IDS, type OrganizationOption, type SavedUser, type UserFormValues } from '../api/types';
@@ -24,7 +24,7 @@ export interface UserFormRules {
 function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }) {
   const { t } = useTranslation();
   const counter = useCharacterCounter();
-  const { form, initial, mode, recordId, failed, formError, hasFieldErrors, onSubmit, actions } = useEditorForm(
+  const { form, initial, mode, recordId, failed, formError, hasFieldErrors, conflict, onSubmit, actions } = useEditorForm(
     editor,
     'users',
     (field) => ({
@@ -42,6 +42,7 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="sm">
         {failed && <FormSaveError>{hasFieldErrors ? t('data-list.fixErrors') : (formError ?? t('users.errors.saveFailed'))}</FormSaveError>}
+        {conflict && <FormConflict conflict={conflict} />}
         <TextInput
           label={t('users.fields.fullName')}
           required

@@ -24,6 +24,7 @@ import { inviteUser } from '../api/invite-user';
 import {
   ACCOUNT_STATUSES,
   EMPTY_USER,
+  toFormValues,
   type LinkResult,
   type OrganizationOption,
   type SavedUser,
@@ -32,6 +33,7 @@ import {
   type UserRow,
 } from '../api/types';
 import { updateUser } from '../api/update-user';
+import { rethrowAsConflict } from '@/lib/conflicts';
 import { runUserAction } from '../api/user-action';
 import { validateUser } from '../schema';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
@@ -69,7 +71,8 @@ export interface UserServices {
 
 export const apiServices: UserServices = {
   fetchPage: (query, signal) => getUsers(query, signal),
-  save: ({ mode, id, values }) => (mode === 'edit' && id ? updateUser(id, values) : inviteUser(values)),
+  save: ({ mode, id, values, version }) =>
+    mode === 'edit' && id ? updateUser(id, values, version).catch(rethrowAsConflict(toFormValues)) : inviteUser(values),
   remove: ({ id }) => deleteUser(id),
   exportRows: (query) => exportUsers(query),
   action: (id, action) => runUserAction(id, action),
