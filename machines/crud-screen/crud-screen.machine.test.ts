@@ -133,7 +133,7 @@ describe('crud-screen machine: routing between list and editor', () => {
     h.child().editor.send({ type: 'editor.change', values: { name: 'New row' } });
     h.child().editor.send({ type: 'editor.submit' });
     await settle();
-    expect(h.last(h.calls.save).input).toEqual({ mode: 'create', id: null, values: { name: 'New row' } });
+    expect(h.last(h.calls.save).input).toEqual({ mode: 'create', id: null, values: { name: 'New row' }, version: null });
     const fetchesBefore = h.calls.fetchPage.length;
     h.last(h.calls.save).resolve({ id: 'r99', name: 'New row' });
     await settle();
