@@ -324,7 +324,9 @@ test('two people editing one unit: the later save shows the earlier change besid
   await unitsTable(first)
     .getByRole('button', { name: `Edit ${name}` })
     .click();
-  await unitsTable(second).getByRole('button', { name: `Edit ${name}` }).click();
+  await unitsTable(second)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await drawerOf(first)
     .getByRole('textbox', { name: /^Location/ })
     .fill('Dock 1 (first)');
