@@ -162,6 +162,11 @@ describe('the URL policy on this machine (agent/url-policy.ts)', () => {
       ],
       firefox: [],
     });
+    // Unset or empty: this machine's own folders.
+    expect((await defaultPolicyTargets({ SUA_POLICY_ROOT: '' })).chromium.map((c) => c.dir)).toEqual([
+      '/etc/chromium/policies/managed',
+      '/etc/opt/chrome/policies/managed',
+    ]);
     await mkdir(join(root, 'usr/lib/firefox-esr'), { recursive: true });
     expect((await defaultPolicyTargets({ SUA_POLICY_ROOT: root })).firefox).toEqual([
       join(root, 'usr/lib/firefox-esr/distribution/policies.json'),

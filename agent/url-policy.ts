@@ -27,7 +27,7 @@ export interface UrlPolicyTargets {
  * were the root; Firefox counts as installed where its program folder exists.
  */
 export async function defaultPolicyTargets(env: NodeJS.ProcessEnv = process.env): Promise<UrlPolicyTargets> {
-  const root = env['SUA_POLICY_ROOT'] ?? '/';
+  const root = env['SUA_POLICY_ROOT'] || '/';
   const firefox: string[] = [];
   for (const program of ['usr/lib/firefox', 'usr/lib/firefox-esr', 'opt/firefox']) {
     const dir = join(root, program);
