@@ -84,6 +84,7 @@ describe('urlPolicyOf: a rule at a time', () => {
     ['a wildcard ending a host', { matchType: 'wildcard', pattern: 'example.*' }, 'wildcardInHost'],
     ['subdomains without the domain', { matchType: 'wildcard', pattern: '*.example.com/*' }, 'subdomainsOnly'],
     ['a wildcard inside a path', { matchType: 'wildcard', pattern: 'example.com/*/admin' }, 'wildcardInPath'],
+    ['any host with a wildcard inside the path', { matchType: 'wildcard', pattern: '*/downloads/*.exe' }, 'wildcardInPath'],
     ['a wildcard ending a query', { matchType: 'wildcard', pattern: 'example.com/watch?v=*' }, 'wildcardInPath'],
     ['a wildcard in a scheme', { matchType: 'wildcard', pattern: 'http*://example.com/*' }, 'wildcardInScheme'],
     ['a wildcard without a path (matches no URL)', { matchType: 'wildcard', pattern: 'example.com' }, 'invalidPattern'],

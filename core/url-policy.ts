@@ -136,6 +136,8 @@ function translateWildcard(pattern: string): Translation {
   const hostPart = slash >= 0 ? rest.slice(0, slash) : rest;
   const path = slash >= 0 ? rest.slice(slash) : '';
   if (hostPart.includes('*')) {
+    // Any host, but a `*` inside the path too: the path is what no policy can say.
+    if (hostPart === '*' && path.replace(/\*+$/, '').includes('*')) return fail('wildcardInPath');
     const below = /^\*\.([^*]+)$/.exec(hostPart);
     return fail(below && hostAndPort(below[1] ?? '') ? 'subdomainsOnly' : 'wildcardInHost');
   }
