@@ -159,3 +159,45 @@ test('opened from the user menu after sign-in, the explorer shows the session, a
   await expect(actors.getByRole('button', { name: /^session/ })).toBeVisible();
   await expect(actors.getByRole('button', { name: /user-dashboard/ })).toHaveCount(0);
 });
+
+test('the timeline steps back to the sign-in with its state highlighted, and a sandbox continues from there while the app stays signed in', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.getByRole('button', { name: /Account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Statecharts', exact: true }).click();
+  const chartState = (id: string) => page.getByTestId('statechart').locator(`[data-state="${id}"]`);
+  await expect(chartState('signedIn')).toHaveAttribute('aria-current', 'true');
+
+  const timeline = page.getByRole('group', { name: 'Timeline' });
+  await timeline.focus();
+  // Back through the log with the arrow key, three entries and on until the sign-in, one moment per press.
+  const position = timeline.getByText(/^\d+ of \d+: after /);
+  await page.keyboard.press('ArrowLeft');
+  await expect(position).toBeVisible();
+  const indexOf = async () => Number(/^(\d+) of/.exec((await position.textContent()) ?? '')?.[1]);
+  for (let step = 0; step < 30 && !/after session\.login →/.test((await position.textContent()) ?? ''); step += 1) {
+    const before = await indexOf();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(indexOf).toBe(before - 1);
+  }
+  await expect(timeline.getByText(/after session\.login → signingIn/)).toBeVisible();
+  await expect(chartState('signingIn')).toHaveAttribute('aria-current', 'true');
+  await expect(chartState('signedIn')).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.getByText('State then: signingIn')).toBeVisible();
+  await expect(timeline.getByRole('region', { name: 'Context at that moment' })).not.toContainText(DEMO_PASSWORD);
+  await expectNoViolations(await scanThemes(page, 'statecharts timeline'));
+
+  await timeline.getByRole('button', { name: 'Continue from here' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Sandbox' })).toContainText('never touches the app');
+  await expect(page.getByText('Sandbox state: signingIn')).toBeVisible();
+  await page.getByRole('button', { name: 'session.logout', exact: true }).click();
+  await expect(page.getByText('Sandbox state: signedOut')).toBeVisible();
+  await expect(chartState('signedOut')).toHaveAttribute('aria-current', 'true');
+
+  // The app's own session is still signed in.
+  await page.getByRole('button', { name: 'End the sandbox' }).click();
+  await page.getByRole('group', { name: 'Timeline' }).getByRole('button', { name: 'Live' }).click();
+  await expect(page.getByText(/^Current state: .*active/)).toBeVisible();
+  await expect(chartState('signedIn')).toHaveAttribute('aria-current', 'true');
+});

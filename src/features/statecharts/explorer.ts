@@ -1,5 +1,5 @@
 import { createActor, fromPromise, SimulatedClock, type AnyActor, type AnyActorLogic, type AnyStateMachine, type StateValue } from 'xstate';
-import { chartOf, scenariosOf, type ChartGraph, type Scenario, type ScenarioStep } from '@machines/statecharts/chart';
+import { activeIds, chartOf, scenariosOf, type ChartGraph, type Scenario, type ScenarioStep } from '@machines/statecharts/chart';
 import { describeMachine } from '@machines/statecharts/describe';
 import { MACHINES, type RegisteredMachine } from '@machines/statecharts/registry';
 import { layoutChart, type ChartLayout, type ElkLayout } from './layout';
@@ -134,11 +134,19 @@ const clocks = new WeakMap<AnyActor, SimulatedClock>();
  */
 export function startSandbox(machine: AnyStateMachine, value: StateValue, context: unknown): { actor: AnyActor } | { error: string } {
   const fakes: Record<string, AnyActorLogic> = {};
-  for (const a of describeMachine(machine).actors)
-    if (a.src !== 'inline') fakes[a.src] = fromPromise(() => new Promise<never>(() => undefined));
+  const rows = describeMachine(machine).actors.filter((a) => a.src !== 'inline');
+  for (const a of rows) fakes[a.src] = fromPromise(() => new Promise<never>(() => undefined));
   try {
     const sandboxed = machine.provide({ actors: fakes });
-    const snapshot = sandboxed.resolveState({ value, context: (context ?? {}) as Record<string, unknown> });
+    // As a persisted snapshot, with the actors the root and the active states invoke (fakes), so the
+    // machine's sendTo them still has someone to reach.
+    const active = new Set(activeIds(value));
+    const children = Object.fromEntries(
+      rows
+        .filter((a) => a.state === '(root)' || active.has(a.state))
+        .map((a) => [a.id, { src: a.src, snapshot: { status: 'active' as const, output: undefined, error: undefined } }]),
+    );
+    const snapshot = { status: 'active' as const, output: undefined, error: undefined, value, context, children, historyValue: {} };
     const actor = createActor(sandboxed, { snapshot, clock: new SimulatedClock() });
     actor.start();
     const status = actor.getSnapshot().status;
