@@ -5,7 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type InspectionEvent } from 'xstate';
 import { BACKEND_SESSION, createSessionHarness, FAR_EXPIRY } from '@machines/testing/session-harness';
 import { describeMachine } from '@machines/statecharts/describe';
-import { canExportTest, changingFields, recordedTestFile, recordedTestFileName } from '@machines/statecharts/recorded-test';
+import {
+  canExportTest,
+  changingFields,
+  recordedTestFile,
+  recordedTestFileName,
+  recordingMermaid,
+} from '@machines/statecharts/recorded-test';
 import { createRecorder, type Recording } from '@machines/statecharts/recording';
 import { recordingMachine } from '@machines/statecharts/recording.machine';
 import { MACHINES } from '@machines/statecharts/registry';
@@ -119,6 +125,40 @@ describe('a recording of the real session machine as a runnable Vitest file', ()
     expect(unauthorized?.payload['failedToken']).toBe(output.accessToken);
     expect((refreshed?.context as { accessToken: string }).accessToken).not.toBe(output.accessToken);
     expect(canExportTest(recording)).toBe(true);
+
+    // As a sequence: the 401s, the one refresh, then the retries (the API calls the app noted in between).
+    const withCalls: Recording = {
+      ...recording,
+      calls: [
+        { at: 10, afterStep: 2, method: 'GET', path: '/api/units', status: 401, ms: 5 },
+        { at: 11, afterStep: 2, method: 'GET', path: '/api/me', status: 401, ms: 5 },
+        { at: 12, afterStep: 4, method: 'POST', path: '/api/auth/refresh-token', status: 200, ms: 9 },
+        { at: 13, afterStep: 5, method: 'GET', path: '/api/units', status: 200, ms: 4 },
+        { at: 14, afterStep: 5, method: 'GET', path: '/api/me', status: 200, ms: 4 },
+      ],
+    };
+    const arrows = recordingMermaid(withCalls)
+      .split('\n')
+      .filter((line) => line.includes('>>'))
+      .map((line) => line.trim());
+    expect(arrows).toEqual([
+      'app->>m: session.login',
+      'a0-->>m: done(login)',
+      'app->>api: GET /api/units',
+      'api-->>app: 401 (5 ms)',
+      'app->>api: GET /api/me',
+      'api-->>app: 401 (5 ms)',
+      'app->>m: session.unauthorized',
+      'app->>m: session.unauthorized',
+      'app->>api: POST /api/auth/refresh-token',
+      'api-->>app: 200 (9 ms)',
+      'a1-->>m: done(refreshToken)',
+      'app->>api: GET /api/units',
+      'api-->>app: 200 (4 ms)',
+      'app->>api: GET /api/me',
+      'api-->>app: 200 (4 ms)',
+    ]);
+    expect(recordingMermaid(withCalls)).toMatch(/^sequenceDiagram\n {2}participant app as App\n {2}participant m as session\n/);
   });
 
   it('exports a file that passes on the machine and fails, at the step that differs, on a machine with one target changed', async () => {

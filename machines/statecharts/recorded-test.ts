@@ -249,3 +249,53 @@ export function recordingScenarioJson(recording: Recording): string {
     2,
   );
 }
+
+/** Mermaid text is line-based: a label keeps to one line and leaves out what the syntax reads (`;`, `#`). */
+const mermaidText = (text: string) => text.replace(/[\n\r]+/g, ' ').replace(/[;#]/g, ',');
+
+/**
+ * A recording as a Mermaid `sequenceDiagram` (for a bug report or the docs): the app, the recorded actor, the
+ * actors it invoked and the API as lifelines; events, outcomes, delays and HTTP calls as arrows, in the order
+ * they happened, with the state after each step that changed it.
+ */
+export function recordingMermaid(recording: Recording): string {
+  const machine = recording.start.machine;
+  const invoked = [...new Set(recording.steps.flatMap((s) => (s.actorId ? [s.actorId] : [])))];
+  const ids = new Map<string, string>([['App', 'app'], [machine, 'm'], ...invoked.map((id, i): [string, string] => [id, `a${i}`])]);
+  const lines = [
+    'sequenceDiagram',
+    '  participant app as App',
+    `  participant m as ${mermaidText(machine)}`,
+    ...invoked.map((id, i) => `  participant a${i} as ${mermaidText(id)}`),
+    ...(recording.calls.length ? ['  participant api as API'] : []),
+  ];
+  const rows = [
+    ...recording.steps.map((step) => ({ order: step.n, at: step.at, step, call: null })),
+    ...recording.calls.map((call) => ({ order: call.afterStep + 0.5, at: call.at, step: null, call })),
+  ].sort((a, b) => a.order - b.order || a.at - b.at);
+  let state = JSON.stringify(recording.start.state);
+  for (const { step, call } of rows) {
+    if (call) {
+      lines.push(`  app->>api: ${mermaidText(`${call.method} ${call.path}`)}`);
+      lines.push(`  api-->>app: ${call.status} (${call.ms} ms)`);
+    } else if (step) {
+      const from = step.actorId ? (ids.get(step.actorId) ?? 'app') : 'app';
+      if (step.kind === 'done') lines.push(`  ${from}-->>m: done(${mermaidText(step.actorId ?? '')})`);
+      else if (step.kind === 'error')
+        lines.push(`  ${from}--xm: error(${mermaidText(step.actorId ?? '')}): ${mermaidText(step.error?.message ?? '')}`);
+      else if (step.kind === 'after') lines.push(`  m->>m: ${mermaidText(step.type.replace(/^xstate\.after\.([^.]+).*$/, 'after($1)'))}`);
+      else lines.push(`  app->>m: ${mermaidText(step.type)}`);
+      const next = JSON.stringify(step.state);
+      if (next !== state) lines.push(`  Note over m: ${mermaidText(stateLine(step.state))}`);
+      state = next;
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function stateLine(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value)
+    .map(([key, child]) => (child === undefined ? key : typeof child === 'string' ? `${key}.${child}` : `${key}.(${stateLine(child)})`))
+    .join(', ');
+}

@@ -173,6 +173,7 @@ describe('machine explorer', () => {
     expect(file).toHaveTextContent("send: { type: 'form.submit', values: { email: 'ada@example.com', password: PASSWORD_1 } }");
     expect(file).not.toHaveTextContent('hunter2');
     expect(within(dialog).getByRole('button', { name: 'Download auth-form.recorded.test.ts' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Export as Mermaid (sequence)' })).toBeInTheDocument();
     act(() => actor.stop());
   });
 

@@ -7,6 +7,7 @@ import {
   changingFields,
   recordedTestFile,
   recordedTestFileName,
+  recordingMermaid,
   recordingScenarioJson,
   stepLabel,
 } from '@machines/statecharts/recorded-test';
@@ -125,6 +126,12 @@ function ExportDialog({ recording, opened, onClose }: { recording: Recording; op
             onClick={() => download(`${recording.start.machine}.scenarios.json`, recordingScenarioJson(recording), 'application/json')}
           >
             {t('statecharts.record.scenario')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => download(`${recording.start.machine}.sequence.mmd`, recordingMermaid(recording), 'text/plain')}
+          >
+            {t('statecharts.record.mermaid')}
           </Button>
         </Group>
         {exportable ? (
