@@ -72,7 +72,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const captured = capture(unit);
     live.push(captured.event);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(captured.name));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(captured.name), { timeout: 5000 });
     return captured;
   }
 
@@ -81,7 +81,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const { event, name } = capture(unit);
     live.push(event);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name), { timeout: 5000 });
     expect(screen.queryByRole('status', { name: /new screenshot/ })).not.toBeInTheDocument();
   });
 
