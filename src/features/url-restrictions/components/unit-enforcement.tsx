@@ -1,10 +1,11 @@
 import { ActionIcon, Alert, Button, Loader, Paper, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { assign, fromPromise, setup } from 'xstate';
 import type { AgentUrlPolicy } from '@machines/domain/types';
 import { UrlPolicyReport } from '@/components/url-policy-report';
+import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 import { getUnitEnforcement, type UnitEnforcement as Loaded } from '../api/get-unit-enforcement';
 
 /** Loads the unit once, again on refresh or retry; a failure keeps nothing stale on screen. */
@@ -41,10 +42,12 @@ export function UnitEnforcement({
   load?: (id: string, signal: AbortSignal) => Promise<Loaded>;
 }) {
   const { t } = useTranslation();
-  const [snapshot, send] = useMachine(
+  const actor = useScreenActor(
     enforcementMachine.provide({ actors: { load: fromPromise(({ input, signal }) => load(input.unitId, signal)) } }),
     { input: { unitId } },
   );
+  const snapshot = useSelector(actor, (s) => s);
+  const send = actor.send;
   const unit = snapshot.context.unit;
   const agent = unit?.agent ?? null;
   const policy: AgentUrlPolicy | null = agent?.urlPolicy ?? null;
