@@ -26,6 +26,7 @@ import { sessionMachine } from '../session/session.machine';
 import { taskMachine as todoTaskMachine } from '../todo/task.machine';
 import { todoListMachine } from '../todo/todo-list.machine';
 import { urlTesterMachine } from '../url-restrictions/url-tester.machine';
+import { unitEnforcementMachine } from '../url-restrictions/unit-enforcement.machine';
 import type { ChartSubject } from './markdown';
 import { recordingMachine } from './recording.machine';
 
@@ -217,6 +218,13 @@ export const MACHINES: readonly RegisteredMachine[] = [
     ['urlTesterMachine'],
     urlTesterMachine,
     'Test a URL against the organization’s current URL restrictions for a unit and time.',
+  ),
+  entry(
+    'unit-enforcement',
+    'url-restrictions/unit-enforcement.machine.ts',
+    ['createUnitEnforcementMachine', 'unitEnforcementMachine'],
+    unitEnforcementMachine,
+    'How one unit enforces its URL rules, as the URL rules screen shows it: load, refresh, retry.',
   ),
   entry(
     'recording',

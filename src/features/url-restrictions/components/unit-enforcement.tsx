@@ -2,33 +2,14 @@ import { ActionIcon, Alert, Button, Loader, Paper, Group, Stack, Text, Title } f
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
+import { createUnitEnforcementMachine } from '@machines/url-restrictions/unit-enforcement.machine';
 import type { AgentUrlPolicy } from '@machines/domain/types';
 import { UrlPolicyReport } from '@/components/url-policy-report';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 import { getUnitEnforcement, type UnitEnforcement as Loaded } from '../api/get-unit-enforcement';
 
-/** Loads the unit once, again on refresh or retry; a failure keeps nothing stale on screen. */
-const enforcementMachine = setup({
-  types: {} as { context: { unitId: string; unit: Loaded | null }; input: { unitId: string }; events: { type: 'refresh' } },
-  actors: { load: fromPromise<Loaded, { unitId: string }>(() => Promise.reject(new Error('not provided'))) },
-}).createMachine({
-  id: 'unitEnforcement',
-  context: ({ input }) => ({ unitId: input.unitId, unit: null }),
-  initial: 'loading',
-  states: {
-    loading: {
-      invoke: {
-        src: 'load',
-        input: ({ context }) => ({ unitId: context.unitId }),
-        onDone: { target: 'loaded', actions: assign({ unit: ({ event }) => event.output }) },
-        onError: { target: 'failed', actions: assign({ unit: null }) },
-      },
-    },
-    loaded: { on: { refresh: 'loading' } },
-    failed: { on: { refresh: 'loading' } },
-  },
-});
+const enforcementMachine = createUnitEnforcementMachine<Loaded>();
 
 /**
  * The URL rules screen, filtered to one unit: how that unit's agent enforces its rules (which are enforced, which are
@@ -62,7 +43,7 @@ export function UnitEnforcement({
         </Group>
       ) : snapshot.matches('failed') ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" title={t('url-policy.panel.failed')}>
-          <Button size="xs" variant="light" onClick={() => send({ type: 'refresh' })}>
+          <Button size="xs" variant="light" onClick={() => send({ type: 'enforcement.refresh' })}>
             {t('url-policy.panel.retry')}
           </Button>
         </Alert>
@@ -72,7 +53,7 @@ export function UnitEnforcement({
             <Title order={2} size="h5">
               {t('url-policy.panel.title', { name })}
             </Title>
-            <ActionIcon variant="subtle" aria-label={t('url-policy.panel.refresh')} onClick={() => send({ type: 'refresh' })}>
+            <ActionIcon variant="subtle" aria-label={t('url-policy.panel.refresh')} onClick={() => send({ type: 'enforcement.refresh' })}>
               <IconRefresh size={16} aria-hidden />
             </ActionIcon>
           </Group>
