@@ -200,18 +200,23 @@ async function perform(h: SessionHarness, event: WalkEvent): Promise<void> {
 }
 
 /**
- * The live connection is the session's child: open in every signed-in state, paused while locked (the last word it
- * got), and stopped, its stream closed, in every other state (signed out, signing out, confirming…).
+ * The live connection is the session's child (the real live-events machine on a fake stream): its stream is open
+ * in every active signed-in state; locking pauses it (the stream closes, the connection keeps its cursor);
+ * signing out, or any other state (signing out, confirming…), stops the connection and closes its stream.
  */
 function expectLiveConnection(h: SessionHarness, step: string): void {
-  const value = h.actor.getSnapshot().value;
-  const signedIn = typeof value === 'object' && 'signedIn' in value;
-  expect(h.live.running(), `${step}: live connection running`).toBe(signedIn ? 1 : 0);
-  if (!signedIn) return;
-  const locked = h.actor.getSnapshot().matches({ signedIn: { access: 'locked' } });
-  const last = h.live.received.at(-1)?.type ?? null;
-  if (locked) expect(last, `${step}: paused while locked`).toBe('live.pause');
-  else expect(last, `${step}: not paused while active`).not.toBe('live.pause');
+  const snapshot = h.actor.getSnapshot();
+  const connection = snapshot.children.live;
+  if (!snapshot.matches('signedIn')) {
+    expect(connection, `${step}: no live connection`).toBeUndefined();
+    expect(h.live.running(), `${step}: stream closed`).toBe(0);
+    return;
+  }
+  const locked = snapshot.matches({ signedIn: { access: 'locked' } });
+  expect(connection?.getSnapshot().value, `${step}: ${locked ? 'paused while locked' : 'streaming while active'}`).toEqual(
+    locked ? 'paused' : { stream: 'live' },
+  );
+  expect(h.live.running(), `${step}: stream ${locked ? 'closed' : 'open'}`).toBe(locked ? 0 : 1);
 }
 
 const cases = planCases();

@@ -1,6 +1,12 @@
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate';
 import { expiryDelayMs, renewalDelayMs } from './delays';
-import type { LiveEventsEvent } from '../live/live-events.machine';
+import {
+  liveEventsMachine,
+  type FetchRecentInput,
+  type LiveEventsEvent,
+  type OpenStreamInput,
+  type RecentEvents,
+} from '../live/live-events.machine';
 import type { RequestQueueCommand } from './request-queue';
 import { EMPTY_SESSION, fromConfirmed, fromSession, fromToken, sessionOf } from './session-context';
 import { LOCKED_STATUS, statusOf } from './session.errors';
@@ -48,6 +54,8 @@ const base = setup({
     events: {} as SessionEvent,
     input: {} as SessionInput,
     emitted: {} as SessionEmitted,
+    // Typed so the app reads the live connection's own snapshot (its status) from `children.live`.
+    children: {} as { live: 'liveEvents' },
   },
   actors: {
     login: notProvided<SessionData, Credentials>('login'),
@@ -78,7 +86,12 @@ const base = setup({
      * started on sign-in, paused while locked, stopped (its stream closed) on sign-out. Screens reach it as the
      * session's child `live`.
      */
-    liveEvents: silent<LiveEventsEvent>(),
+    liveEvents: liveEventsMachine.provide({
+      actors: {
+        openStream: fromCallback<EventObject, OpenStreamInput>(() => undefined),
+        fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
+      },
+    }),
   },
   actions: {
     // Storage: the app provides these; tests spy on them.

@@ -1,5 +1,4 @@
 import { createActor, fromCallback, type AnyEventObject, type InspectionEvent } from 'xstate';
-import type { LiveEventsEvent } from '../live/live-events.machine';
 import { createRequestQueue } from '../session/request-queue';
 import type { RequestQueueCommand } from '../session/request-queue';
 import { sessionMachine } from '../session/session.machine';
@@ -17,6 +16,7 @@ import type {
 import { toStoredValues, type SessionData, type SessionUser, type StoredValues } from '../session/stored-session';
 import { eventOfTabMessage, type TabMessage, type TabPost } from '../session/tab-protocol';
 import { callbackActor, deferredActor } from './deferred';
+import { fakeLiveConnection, type FakeLiveConnection } from './fake-live-connection';
 import { flushMicrotasks } from './settle';
 
 /**
@@ -111,6 +111,8 @@ export interface SessionHarnessOptions {
   inspect?: (event: InspectionEvent) => void;
   /** The page came back from the provider's end-session page. */
   signedOutAtProvider?: boolean;
+  /** The live connection the session runs while signed in (default: a fake stream that opens at once). */
+  live?: FakeLiveConnection;
 }
 
 /** What the storage actions did, in order (`persistSession:<token>`, `clearStoredSession`, ...). */
@@ -129,7 +131,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
   };
   const tabs = callbackActor<TabPost>();
   const activity = callbackActor();
-  const live = callbackActor<LiveEventsEvent>();
+  const live = options.live ?? fakeLiveConnection();
   const queue = createRequestQueue();
   let toMachine: ((event: AnyEventObject) => void) | null = null;
   const requestQueue = fromCallback<RequestQueueCommand>(({ sendBack, receive }) => {
@@ -184,7 +186,7 @@ export function createSessionHarness(options: SessionHarnessOptions = {}) {
     tabs,
     /** The fake activity watch. */
     activity,
-    /** The fake live connection: `running()` while signed in, what the session told it in `received`. */
+    /** The live connection's fake stream: open (`running()`) while signed in and not locked; `push` an event. */
     live,
     /** The real request queue the fake `requests` actor owns. */
     queue,
