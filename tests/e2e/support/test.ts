@@ -83,10 +83,21 @@ export interface CspGuard {
   allow(match: Allow): void;
 }
 
+/**
+ * How long one sign-in's storage is reused. The snapshot holds the demo backend's units as they were then, and
+ * their simulated agents do not run while no page is open: a unit counts as online for 90 s after its last
+ * heartbeat (3 × 30 s, machines/service-units/unit-status.ts), and seeded units last reported up to 25 s before
+ * the snapshot. An older snapshot opened every unit offline (`?status=online` empty, layout.spec's phone test,
+ * flaky on CI); one made within 45 s still has every unit it saw online online for 20 s, while the page's own
+ * agents start beating again.
+ */
+const SIGNED_IN_STATE_MAX_AGE_MS = 45_000;
+
 interface SignInFixtures {
   /**
    * The demo account a test starts signed in as: `test.use({ signedInAs: 'user' })`. Its page opens any screen
-   * at once (`page.goto`), with no login form and no seeding; the state is made once per worker and account.
+   * at once (`page.goto`), with no login form and no seeding; the state is made once per worker and account,
+   * and again once it is older than SIGNED_IN_STATE_MAX_AGE_MS.
    * Tests that are about signing in (the form, its errors, the redirects) sign in themselves.
    */
   signedInAs: DemoAccount | null;
@@ -100,14 +111,18 @@ export const test = base.extend<
   signedInStates: [
     async ({ browser }, use, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL ?? '';
-      const states = new Map<DemoAccount, Promise<StorageState>>();
+      // madeAt: when the snapshot was taken (NaN while it is being made).
+      const states = new Map<DemoAccount, { state: Promise<StorageState>; madeAt: number }>();
       await use((account) => {
-        let state = states.get(account);
-        if (!state) {
-          state = signedInState(browser, baseURL, account);
-          states.set(account, state);
-        }
-        return state;
+        const known = states.get(account);
+        if (known && (Number.isNaN(known.madeAt) || Date.now() - known.madeAt <= SIGNED_IN_STATE_MAX_AGE_MS)) return known.state;
+        const entry = { state: signedInState(browser, baseURL, account), madeAt: NaN };
+        void entry.state.then(
+          () => (entry.madeAt = Date.now()),
+          () => states.get(account) === entry && states.delete(account),
+        );
+        states.set(account, entry);
+        return entry.state;
       });
     },
     { scope: 'worker' },
