@@ -4,7 +4,6 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type InspectionEvent } from 'xstate';
 import { BACKEND_SESSION, createSessionHarness, FAR_EXPIRY } from '@machines/testing/session-harness';
-import { describeMachine } from '@machines/statecharts/describe';
 import {
   canExportTest,
   changingFields,
@@ -15,6 +14,7 @@ import {
 import { createRecorder, type Recording } from '@machines/statecharts/recording';
 import { recordingMachine } from '@machines/statecharts/recording.machine';
 import { MACHINES } from '@machines/statecharts/registry';
+import { replaySources } from '@machines/statecharts/replay';
 
 const ROOT = process.cwd();
 const DIR = join(ROOT, 'tests', `recorded-tmp-${process.pid}`);
@@ -43,6 +43,8 @@ async function record(play: (session: ReturnType<typeof createSessionHarness>) =
     if (step) recording.send({ type: 'record.step', step });
   };
   await play(session);
+  const last = rec.settle();
+  if (last) recording.send({ type: 'record.step', step: last });
   recording.send({ type: 'record.stop' });
   const { start, steps, calls } = recording.getSnapshot().context;
   if (!start) throw new Error('not recording');
@@ -168,7 +170,7 @@ describe('a recording of the real session machine as a runnable Vitest file', ()
     });
     const options = {
       name: 'session: sign-in, then one refresh for two queued requests',
-      sources: describeMachine(MACHINES.find((m) => m.name === 'session')?.machine ?? recordingMachine).actors.map((a) => a.src),
+      sources: replaySources(MACHINES.find((m) => m.name === 'session')?.machine ?? recordingMachine).faked,
       marked: changingFields(recording),
     };
     const file = recordedTestFile(recording, options);

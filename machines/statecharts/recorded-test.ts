@@ -10,7 +10,7 @@ import { MASKED, type RecordedStep, type Recording } from './recording';
 export interface RecordedTestOptions {
   /** The `describe` title. */
   name: string;
-  /** Every actor source the machine invokes (`describeMachine(machine).actors`): all are faked. */
+  /** The actor sources to fake (`replaySources(machine).faked`: what is no machine, in it and its child machines). */
   sources: readonly string[];
   /** Context fields asserted after the steps that change them. */
   marked: readonly string[];
@@ -89,13 +89,14 @@ export function changingFields(recording: Recording): string[] {
 
 /** The step as the test's table row. */
 function rowOf(step: RecordedStep, write: (value: unknown, key?: string) => string, context: string | null): string {
-  let what: string;
-  if (step.kind === 'done') what = `done: ${quote(step.actorId ?? '')}, output: ${write(step.payload['output'])}`;
+  let what = step.to === undefined ? '' : `to: ${quote(step.to)}, `;
+  if (step.kind === 'done') what += `done: ${quote(step.actorId ?? '')}, output: ${write(step.payload['output'])}`;
   else if (step.kind === 'error')
-    what = `fail: ${quote(step.actorId ?? '')}, error: ${write(step.error ?? { name: 'Error', message: '', details: {} })}`;
-  else if (step.kind === 'after') what = `fire: ${quote(step.type)}`;
-  else what = `send: ${write({ type: step.type, ...step.payload })}`;
-  return `  { at: ${step.at}, ${what}, state: ${write(step.state)}${context ? `, context: ${context}` : ''} },`;
+    what += `fail: ${quote(step.actorId ?? '')}, error: ${write(step.error ?? { name: 'Error', message: '', details: {} })}`;
+  else if (step.kind === 'after') what += `fire: ${quote(step.type)}`;
+  else what += `send: ${write({ type: step.type, ...step.payload })}`;
+  const its = step.to === undefined ? '' : `, its: ${write(step.its ?? null)}`;
+  return `  { at: ${step.at}, ${what}${its}, state: ${write(step.state)}${context ? `, context: ${context}` : ''} },`;
 }
 
 const moduleOf = (file: string) => `@${file.replace(/\.ts$/, '')}`;
@@ -115,16 +116,25 @@ export function recordedTestFile(recording: Recording, options: RecordedTestOpti
     rows.push(rowOf(step, write, picked));
     previous = context;
   }
+  // Steps that went to an actor it spawned or invoked (a task, an opened email): kept real in the test.
+  const children = recording.steps.some((step) => step.to !== undefined);
   // A snapshot as `createActor` takes it: its output and error are part of its type.
   const startLine = start.snapshot === null ? null : `{ output: undefined, error: undefined, ${write(start.snapshot).slice(2)}`;
   const when = new Date(start.startedAt).toISOString().replace('T', ' ').slice(0, 16);
   const constants = [...placeholders.values()].sort((a, b) => a.name.localeCompare(b.name));
   const sources = [...new Set(options.sources)].sort();
   const initial: StateValue = start.state;
+  const xstateTypes = [
+    ...(children ? ['type AnyActorRef', 'type AnyEventObject'] : []),
+    'type EventFromLogic',
+    ...(start.input === undefined ? [] : ['type InputFrom']),
+    'type StateValue',
+  ];
 
   return `import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventFromLogic, ${start.input === undefined ? '' : 'type InputFrom, '}type StateValue } from 'xstate';
+import { createActor, ${xstateTypes.join(', ')} } from 'xstate';
 import { ${exportName} } from '${from}';
+import { withFakes } from '@machines/statecharts/replay';
 import { createTestClock } from '@machines/testing/clock';
 import { deferredActors, flush } from '@machines/testing/deferred';
 
@@ -154,19 +164,19 @@ const INPUT: InputFrom<typeof ${exportName}> = ${write(start.input)};
 }
 type Step = (
   | { send: EventFromLogic<typeof ${exportName}> }
-  | { done: string; output: unknown }
+${children ? '  | { to: string; send: AnyEventObject }\n' : ''}  | { done: string; output: unknown }
   | { fail: string; error: { name: string; message: string; details: object } }
   | { fire: string }
-) & { at: number; state: StateValue; context?: Record<string, unknown> };
+) & { at: number; state: StateValue; context?: Record<string, unknown>${children ? '; to?: string; its?: StateValue | null' : ''} };
 
-/** What happened, in order, and the state (and context fields) each step led to. */
+/** What happened, in order, and the state (and context fields) each step led to${children ? "; `to`: the actor it spawned or invoked that the step went to, `its`: that actor's state then (null: stopped)" : ''}. */
 const STEPS: Step[] = [
 ${rows.join('\n')}
 ];
 
 /** \`signedIn.(access.active, token.valid)\`: both states read in a failure's message. */
-const stateText = (value: StateValue): string =>
-  typeof value === 'string'
+const stateText = (value: StateValue${children ? ' | null' : ''}): string =>
+  ${children ? "value === null\n    ? '(stopped)'\n    : " : ''}typeof value === 'string'
     ? value
     : Object.entries(value)
         .map(([key, child]) =>
@@ -175,24 +185,37 @@ const stateText = (value: StateValue): string =>
         .join(', ');
 
 const what = (step: Step) =>
-  'send' in step ? step.send.type : 'done' in step ? \`done(\${step.done})\` : 'fail' in step ? \`error(\${step.fail})\` : step.fire;
+  ${children ? '(' : ''}'send' in step ? step.send.type : 'done' in step ? \`done(\${step.done})\` : 'fail' in step ? \`error(\${step.fail})\` : step.fire${children ? ") + (step.to ? ` in ${step.to}` : '')" : ''};
+${
+  children
+    ? `
+/** The recorded actor or one it spawned: a step sends the event as the app did. */
+const sendTo = (ref: AnyActorRef | undefined, event: AnyEventObject) => ref?.send(event);
 
+/** An actor the recorded one spawned or invoked, by its path (\`task-12\`); undefined once it has stopped. */
+const childAt = (root: AnyActorRef, path: string): AnyActorRef | undefined =>
+  path
+    .split('/')
+    .reduce<AnyActorRef | undefined>((ref, id) => (ref?.getSnapshot() as { children: Record<string, AnyActorRef | undefined> } | undefined)?.children[id], root);
+`
+    : ''
+}
 describe(${quote(options.name)}, () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('replays the recording on the real machine', async () => {
-    // Every actor it invokes is a fake that answers only when a step says so.
+    // Every actor it invokes is a fake that answers only when a step says so${children ? '; the machines it spawns or invokes are real' : ''}.
     const fakes = deferredActors(${write(sources)});
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(STARTED_AT);
     const clock = createTestClock();
-    const actor = createActor(${exportName}.provide({ actors: fakes.actors }), { clock${start.input === undefined ? '' : ', input: INPUT'}${startLine ? ', snapshot: START' : ''} }).start();
+    const actor = createActor(withFakes(${exportName}, fakes.actors), { clock${start.input === undefined ? '' : ', input: INPUT'}${startLine ? ', snapshot: START' : ''} }).start();
 
     for (const [index, step] of STEPS.entries()) {
       vi.setSystemTime(STARTED_AT + step.at);
-      if ('send' in step) actor.send(step.send);
+      if ('send' in step) ${children ? 'sendTo(step.to ? childAt(actor, step.to) : actor, step.send)' : 'actor.send(step.send)'};
       else if ('done' in step) fakes.resolve(step.done, step.output);
       else if ('fail' in step) fakes.reject(step.fail, Object.assign(new Error(step.error.message), { name: step.error.name }, step.error.details));
       else clock.fire(actor, step.fire);
@@ -200,7 +223,15 @@ describe(${quote(options.name)}, () => {
 
       const at = \`step \${index + 1} of \${STEPS.length}, \${what(step)}\`;
       const snapshot = actor.getSnapshot();
-      const [actual, expected] = [stateText(snapshot.value), stateText(step.state)];
+${
+  children
+    ? `      if (step.to) {
+        const [actual, expected] = [stateText((childAt(actor, step.to)?.getSnapshot() as { value: StateValue } | undefined)?.value ?? null), stateText(step.its ?? null)];
+        expect(actual, \`\${at}: \${step.to} is \${actual}, the recording says \${expected}\`).toBe(expected);
+      }
+`
+    : ''
+}      const [actual, expected] = [stateText(snapshot.value), stateText(step.state)];
       expect(actual, \`\${at}: the state is \${actual}, the recording says \${expected}\`).toBe(expected);
       if (step.context) expect(snapshot.context, \`\${at}: the context\`).toMatchObject(step.context);
     }
@@ -211,7 +242,8 @@ describe(${quote(options.name)}, () => {
 
 /** What a step did, for a person: `session.login`, `done(login)`, `xstate.after.…`. */
 export function stepLabel(step: RecordedStep): string {
-  return step.kind === 'done' ? `done(${step.actorId ?? ''})` : step.kind === 'error' ? `error(${step.actorId ?? ''})` : step.type;
+  const what = step.kind === 'done' ? `done(${step.actorId ?? ''})` : step.kind === 'error' ? `error(${step.actorId ?? ''})` : step.type;
+  return step.to === undefined ? what : `${what} in ${step.to}`;
 }
 
 /**
@@ -235,6 +267,7 @@ export function recordingScenarioJson(recording: Recording): string {
             label: stepLabel(step),
             guard: null,
             kind: step.kind,
+            ...(step.to === undefined ? {} : { to: step.to, its: step.its ?? null }),
             state: step.state,
             ...(step.kind === 'event' ? { payload: step.payload } : {}),
             ...(step.kind === 'done' ? { output: step.payload['output'] } : {}),
@@ -260,12 +293,15 @@ const mermaidText = (text: string) => text.replace(/[\n\r]+/g, ' ').replace(/[;#
  */
 export function recordingMermaid(recording: Recording): string {
   const machine = recording.start.machine;
+  const children = [...new Set(recording.steps.flatMap((s) => (s.to !== undefined ? [s.to] : [])))];
   const invoked = [...new Set(recording.steps.flatMap((s) => (s.actorId ? [s.actorId] : [])))];
-  const ids = new Map<string, string>([['App', 'app'], [machine, 'm'], ...invoked.map((id, i): [string, string] => [id, `a${i}`])]);
+  const childIds = new Map(children.map((path, i): [string, string] => [path, `c${i}`]));
+  const invokedIds = new Map(invoked.map((id, i): [string, string] => [id, `a${i}`]));
   const lines = [
     'sequenceDiagram',
     '  participant app as App',
     `  participant m as ${mermaidText(machine)}`,
+    ...children.map((path, i) => `  participant c${i} as ${mermaidText(path)}`),
     ...invoked.map((id, i) => `  participant a${i} as ${mermaidText(id)}`),
     ...(recording.calls.length ? ['  participant api as API'] : []),
   ];
@@ -279,12 +315,16 @@ export function recordingMermaid(recording: Recording): string {
       lines.push(`  app->>api: ${mermaidText(`${call.method} ${call.path}`)}`);
       lines.push(`  api-->>app: ${call.status} (${call.ms} ms)`);
     } else if (step) {
-      const from = step.actorId ? (ids.get(step.actorId) ?? 'app') : 'app';
-      if (step.kind === 'done') lines.push(`  ${from}-->>m: done(${mermaidText(step.actorId ?? '')})`);
+      const from = step.actorId ? (invokedIds.get(step.actorId) ?? 'app') : 'app';
+      const to = step.to !== undefined ? (childIds.get(step.to) ?? 'm') : 'm';
+      if (step.kind === 'done') lines.push(`  ${from}-->>${to}: done(${mermaidText(step.actorId ?? '')})`);
       else if (step.kind === 'error')
-        lines.push(`  ${from}--xm: error(${mermaidText(step.actorId ?? '')}): ${mermaidText(step.error?.message ?? '')}`);
-      else if (step.kind === 'after') lines.push(`  m->>m: ${mermaidText(step.type.replace(/^xstate\.after\.([^.]+).*$/, 'after($1)'))}`);
-      else lines.push(`  app->>m: ${mermaidText(step.type)}`);
+        lines.push(`  ${from}--x${to}: error(${mermaidText(step.actorId ?? '')}): ${mermaidText(step.error?.message ?? '')}`);
+      else if (step.kind === 'after')
+        lines.push(`  ${to}->>${to}: ${mermaidText(step.type.replace(/^xstate\.after\.([^.]+).*$/, 'after($1)'))}`);
+      else lines.push(`  app->>${to}: ${mermaidText(step.type)}`);
+      if (step.to !== undefined)
+        lines.push(`  Note over ${to}: ${step.its === null || step.its === undefined ? 'stopped' : mermaidText(stateLine(step.its))}`);
       const next = JSON.stringify(step.state);
       if (next !== state) lines.push(`  Note over m: ${mermaidText(stateLine(step.state))}`);
       state = next;

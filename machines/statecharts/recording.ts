@@ -28,15 +28,22 @@ export interface RecordedStep {
   kind: StepKind;
   /** The event type the actor received (`session.login`, `xstate.done.actor.login`, `xstate.after.…`). */
   type: string;
+  /**
+   * The machine actor it went to, when not the recorded one: its path from it (`task-12`, `email-5/replyComposer`).
+   * A recorded test keeps such actors real (replay.ts).
+   */
+  to?: string;
+  /** `to` steps: that actor's state after the step, null once it had stopped. */
+  its?: StateValue | null;
   /** `done`/`error`: the invoke (or spawn) id. */
   actorId?: string;
   /** `event`: the event without its type; `done`: `{ output }`. Masked. */
   payload: Record<string, unknown>;
   /** `error` steps. */
   error?: RecordedError;
-  /** The state value the step led to. */
+  /** The recorded actor's state value once the step had settled (what the actors told each other included). */
   state: StateValue;
-  /** The context the step led to, masked. */
+  /** The recorded actor's context then, masked. */
   context: unknown;
 }
 
@@ -170,14 +177,63 @@ function isSnapshotWith(value: unknown): value is { value: StateValue; context: 
   return typeof value === 'object' && value !== null && 'value' in value && 'context' in value;
 }
 
+interface RefLike {
+  sessionId: string;
+  id?: string;
+  _parent?: RefLike;
+  src?: unknown;
+}
+
+type Target = Pick<AnyActorRef, 'sessionId' | 'getSnapshot' | 'getPersistedSnapshot'>;
+
+export interface RecorderOptions {
+  /** Actor sources a recorded test keeps real (`replaySources(machine).real`): events to them are steps too. */
+  realSources?: readonly string[];
+}
+
+const childrenOf = (snapshot: unknown): Record<string, { getSnapshot: () => unknown }> => {
+  const children: unknown = typeof snapshot === 'object' && snapshot !== null && 'children' in snapshot ? snapshot.children : null;
+  return typeof children === 'object' && children !== null ? (children as Record<string, { getSnapshot: () => unknown }>) : {};
+};
+
 /**
- * Turns the inspection events of one actor into steps: an event is a step once the actor has processed
- * it (its snapshot says where it led). `now` is injected so tests need no real time.
+ * Turns the inspection events of one actor, and of the machines it spawns or invokes, into steps. A step is
+ * what came from outside (the app, a promise's answer, a delay); what the machines told each other follows
+ * from it and is not a step. A step is complete once the next begins (or `settle()`): then the recorded
+ * actor's state is the one the step settled in. `now` is injected so tests need no real time.
  */
-export function createRecorder(target: Pick<AnyActorRef, 'sessionId' | 'getSnapshot' | 'getPersistedSnapshot'>, now: () => number) {
+export function createRecorder(target: Target, now: () => number, options: RecorderOptions = {}) {
   const masker = createMasker();
+  const real = new Set(options.realSources ?? []);
   const startedAt = now();
-  let waiting: { event: unknown; draft: Omit<StepDraft, 'state' | 'context'> } | null = null;
+  let pending: { draft: Omit<StepDraft, 'state' | 'context'>; path: string[] } | null = null;
+
+  /** The ids from the recorded actor down to `ref`, and whether each is a machine the test keeps real; null outside. */
+  const pathOf = (ref: RefLike | undefined): { ids: string[]; real: boolean } | null => {
+    const ids: string[] = [];
+    let isReal = true;
+    for (let at = ref; at; at = at._parent) {
+      if (at.sessionId === target.sessionId) return { ids, real: isReal };
+      ids.unshift(at.id ?? at.sessionId);
+      if (typeof at.src !== 'string' || !real.has(at.src)) isReal = false;
+    }
+    return null;
+  };
+
+  const settle = (): StepDraft | null => {
+    if (!pending) return null;
+    const { draft, path } = pending;
+    pending = null;
+    const root: unknown = target.getSnapshot();
+    if (!isSnapshotWith(root)) return null;
+    const step: StepDraft = { ...draft, state: root.value, context: masker.mask(root.context) };
+    if (path.length) {
+      let child: unknown = root;
+      for (const id of path) child = childrenOf(child)[id]?.getSnapshot();
+      step.its = isSnapshotWith(child) && 'status' in child && child.status === 'active' ? child.value : null;
+    }
+    return step;
+  };
 
   return {
     startedAt,
@@ -195,37 +251,37 @@ export function createRecorder(target: Pick<AnyActorRef, 'sessionId' | 'getSnaps
         return { snapshot: null, state, ...withInput };
       }
     },
-    /** The step this inspection event completes, if any. */
+    /** The step this inspection event completes (the previous one, when it begins a new one), if any. */
     observe(inspection: InspectionEvent): StepDraft | null {
-      if (inspection.actorRef.sessionId !== target.sessionId) return null;
-      if (inspection.type === '@xstate.event') {
-        const { type, ...rest } = inspection.event;
-        const self = inspection.sourceRef?.sessionId === target.sessionId;
-        const kind = kindOf(type, self);
-        if (!kind) return null;
-        const at = now() - startedAt;
-        if (kind === 'done' || kind === 'error') {
-          const actorId = type.slice(kind === 'done' ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
-          const draft =
-            kind === 'done'
-              ? { at, kind, type, actorId, payload: { output: masker.mask(rest['output']) } }
-              : { at, kind, type, actorId, payload: {}, error: masker.error(rest['error']) };
-          waiting = { event: inspection.event, draft };
-        } else {
-          const payload = masker.mask(rest);
-          waiting = { event: inspection.event, draft: { at, kind, type, payload: payload as Record<string, unknown> } };
-        }
-        return null;
+      if (inspection.type !== '@xstate.event') return null;
+      const receiver = pathOf(inspection.actorRef);
+      // Only the recorded actor and the machines the test keeps real receive steps.
+      if (!receiver?.real) return null;
+      const source = inspection.sourceRef ? pathOf(inspection.sourceRef) : null;
+      const self = inspection.sourceRef?.sessionId === inspection.actorRef.sessionId;
+      // One of the real machines told another: it happens again by itself in the test.
+      if (source?.real && !self) return null;
+      const { type, ...rest } = inspection.event;
+      const kind = kindOf(type, self);
+      if (!kind) return null;
+      const at = now() - startedAt;
+      const to = receiver.ids.length ? { to: receiver.ids.join('/') } : {};
+      let draft: Omit<StepDraft, 'state' | 'context'>;
+      if (kind === 'done' || kind === 'error') {
+        const actorId = type.slice(kind === 'done' ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
+        draft =
+          kind === 'done'
+            ? { at, kind, type, ...to, actorId, payload: { output: masker.mask(rest['output']) } }
+            : { at, kind, type, ...to, actorId, payload: {}, error: masker.error(rest['error']) };
+      } else {
+        draft = { at, kind, type, ...to, payload: masker.mask(rest) as Record<string, unknown> };
       }
-      if (inspection.type === '@xstate.snapshot' && waiting && waiting.event === inspection.event) {
-        const snapshot: unknown = inspection.snapshot;
-        const { draft } = waiting;
-        waiting = null;
-        if (!isSnapshotWith(snapshot)) return null;
-        return { ...draft, state: snapshot.value, context: masker.mask(snapshot.context) };
-      }
-      return null;
+      const previous = settle();
+      pending = { draft, path: receiver.ids };
+      return previous;
     },
+    /** Completes the step under way (at Stop, or before an API call is noted beside the steps). */
+    settle,
     /** An API call the app made, as recorded beside the steps. */
     call(call: { method: string; path: string; status: number; ms: number; at: number }): CallDraft {
       return {

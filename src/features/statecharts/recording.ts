@@ -1,7 +1,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { describeMachine } from '@machines/statecharts/describe';
 import { createRecorder, type Recording } from '@machines/statecharts/recording';
 import { recordingMachine } from '@machines/statecharts/recording.machine';
+import { replaySources } from '@machines/statecharts/replay';
 import { openerInspection, tapInspection, type LiveActor } from '@/lib/inspection';
 import { entryFor } from './explorer';
 
@@ -13,6 +13,8 @@ import { entryFor } from './explorer';
 let actor: Actor<typeof recordingMachine> | null = null;
 let untap: (() => void) | null = null;
 let recordedSources: string[] = [];
+/** Completes the step under way of the running recording. */
+let settle: (() => void) | null = null;
 
 export function recordingActor(): Actor<typeof recordingMachine> {
   actor ??= createActor(recordingMachine, { input: {} }).start();
@@ -23,9 +25,15 @@ export function recordingActor(): Actor<typeof recordingMachine> {
 export function startRecording(live: LiveActor, now: () => number = Date.now): void {
   stopRecording();
   const entry = entryFor(live.machine);
-  const recorder = createRecorder(live.ref, now);
-  recordedSources = describeMachine(live.machine).actors.map((a) => a.src);
+  // What the exported test fakes and keeps real is decided by the machine it imports (the registry's), not the app's.
+  const sources = replaySources(entry?.machine ?? live.machine);
+  const recorder = createRecorder(live.ref, now, { realSources: sources.real });
+  recordedSources = sources.faked;
   const recording = recordingActor();
+  settle = () => {
+    const step = recorder.settle();
+    if (step) recording.send({ type: 'record.step', step });
+  };
   recording.send({
     type: 'record.start',
     start: {
@@ -41,17 +49,23 @@ export function startRecording(live: LiveActor, now: () => number = Date.now): v
   if (openerInspection()) window.addEventListener('pagehide', stopRecording, { once: true });
   untap = tapInspection((event) => {
     if (event.type === 'api.call') {
+      // A call is noted beside the step that made it: that step is complete by then.
+      settle?.();
       recording.send({ type: 'record.call', call: recorder.call(event) });
       return;
     }
     const step = recorder.observe(event);
     if (step) recording.send({ type: 'record.step', step });
+    // What the actors tell each other in reply happens before the next task: then the step has settled.
+    queueMicrotask(() => settle?.());
   });
 }
 
 export function stopRecording(): void {
   untap?.();
   untap = null;
+  settle?.();
+  settle = null;
   if (actor?.getSnapshot().can({ type: 'record.stop' })) actor.send({ type: 'record.stop' });
 }
 
