@@ -61,9 +61,6 @@ afterEach(() => {
 // mocking modules ('dom-isolated') load it only after their own tests.
 afterAll(async () => {
   const { resetSessionActor } = await import('@/lib/session/service');
+  // The live connection is the session's child: it stops with it.
   resetSessionActor();
-  // Likewise the live connection: a shell unmounted while signed in pauses it (to resume after a lock), and a
-  // paused actor left here would take the next file's startLive (its fake stream) as a resume of its own.
-  const { stopLive } = await import('@/lib/live');
-  stopLive();
 });

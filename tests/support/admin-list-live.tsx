@@ -4,8 +4,6 @@ import type { ReactElement } from 'react';
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@machines/domain/types';
-import { sessionIn } from '@machines/testing/session-harness';
-import { installSessionActor } from '@/lib/session';
 import { renderAt } from '../render';
 import { signInAs, startMonitoringServer } from '../mirage/monitoring-helpers';
 import { startFakeLive } from './fake-live';
@@ -51,14 +49,13 @@ export function describeAdminListLive({ title, account, page, path, api, change:
 
   describe(`${title} and the live events`, () => {
     let server: Server;
-    let live: ReturnType<typeof startFakeLive>;
+    let live: Awaited<ReturnType<typeof startFakeLive>>;
 
     beforeEach(async () => {
       const { username, role, ...user } = account;
-      installSessionActor((await sessionIn('signedIn', { role, user })).actor);
+      live = await startFakeLive({ role, user });
       server = await startMonitoringServer();
       localStorage.setItem('accessToken', (await signInAs(username)).token);
-      live = startFakeLive();
     });
     afterEach(() => {
       live.stop();

@@ -9,7 +9,6 @@ import { dashboardFor, type RoleId } from '@/lib/roles';
 import { useSessionUser } from '@/lib/session';
 import { semiDarkCss, SEMI_DARK_CLASS, useThemeMode } from '@/lib/theme';
 import { LiveIndicator } from '@/features/live/components/live-indicator';
-import { useLiveConnection } from '../live-connection';
 import type { AppRoute } from '../routes';
 import { AppSpotlight } from './app-spotlight';
 import { useBookmarks } from './bookmarks';
@@ -38,7 +37,6 @@ export function AppLayout({ route, role, children }: { route: AppRoute; role: Ro
   // `role` is the one the server confirmed (the router passes the guard's); never read from storage.
   const user = useSessionUser();
   const bookmarks = useBookmarks(user?.uid ?? null);
-  useLiveConnection(user?.uid ?? null);
   const mode = useThemeMode();
   const semiDark = mode === 'semi-dark';
 

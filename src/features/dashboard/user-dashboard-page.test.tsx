@@ -56,7 +56,7 @@ describe('UserDashboardPage', () => {
   });
 
   it('reloads its figures once after a burst of unit events, showing the old ones until the new answer', async () => {
-    const live = startFakeLive();
+    const live = await startFakeLive();
     try {
       let calls = 0;
       server.get(

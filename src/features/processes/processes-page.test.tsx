@@ -222,7 +222,7 @@ describe('ProcessesPage', () => {
   }, 40_000);
 
   it('a command.finished live event settles the end at once, before any status check says so', async () => {
-    const live = startFakeLive();
+    const live = await startFakeLive();
     try {
       let processId = '';
       const command = (status: string) => ({

@@ -18,12 +18,12 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
   let server: Server;
   let unit: ServiceUnit;
   let other: ServiceUnit;
-  let live: ReturnType<typeof startFakeLive>;
+  let live: Awaited<ReturnType<typeof startFakeLive>>;
   beforeEach(async () => {
     server = await startMonitoringServer();
     localStorage.setItem('accessToken', (await signInAs('user')).token);
     [unit, other] = unitsOf(server, '1') as [ServiceUnit, ServiceUnit];
-    live = startFakeLive();
+    live = await startFakeLive();
   });
   afterEach(() => {
     live.stop();

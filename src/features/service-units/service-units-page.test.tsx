@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent, UnitStatus } from '@machines/domain/types';
 import type { ListQuery } from '@machines/list/list.machine';
 import { aUnit } from '@machines/testing/fixtures';
-import { stopLive } from '@/lib/live';
 import { renderAt } from '../../../tests/render';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import type { UnitRow } from './api/types';
@@ -33,7 +32,7 @@ const liveEvent = (
 });
 
 /** The screen with a backend of `rows` (30 units: two pages of 25) and a live stream the test drives. */
-function setUp(path: string) {
+async function setUp(path: string) {
   const rows = Array.from({ length: 30 }, (_, i) => unit(i + 1));
   const queries: ListQuery[] = [];
   const services: UnitServices = {
@@ -45,14 +44,18 @@ function setUp(path: string) {
     },
     loadTags: async () => ({ items: [] }),
   };
-  const live = startFakeLive();
+  const live = await startFakeLive();
+  stopLiveSession = live.stop;
   renderAt(<ServiceUnitsScreen services={services} />, path);
   return { rows, queries, push: live.push };
 }
 
+let stopLiveSession: (() => void) | null = null;
+
 afterEach(() => {
   cleanup();
-  stopLive();
+  stopLiveSession?.();
+  stopLiveSession = null;
   window.history.replaceState(null, '', '/');
 });
 
@@ -60,7 +63,7 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name)
 
 describe('Service units: live events', { timeout: 60_000 }, () => {
   it('flips a unit’s status badge in place, without asking the server again', async () => {
-    const { queries, push } = setUp('/user/manage-service-units');
+    const { queries, push } = await setUp('/user/manage-service-units');
     await screen.findByRole('row', { name: /Kiosk 02/ });
     expect(within(rowOf('Kiosk 02')).getByText('Online')).toBeInTheDocument();
     const asked = queries.length;
@@ -71,7 +74,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
   });
 
   it('shows a unit created elsewhere on page 1 of the unfiltered list', async () => {
-    const { rows, push } = setUp('/user/manage-service-units');
+    const { rows, push } = await setUp('/user/manage-service-units');
     await screen.findByRole('row', { name: /Kiosk 01/ });
     const created = { ...unit(31), name: 'Kiosk 00 new' };
     rows.unshift(created);
@@ -82,7 +85,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
 
   it('on page 2, keeps the rows still and offers “N new units — Show”, which opens page 1', async () => {
     const user = userEvent.setup({ delay: null });
-    const { rows, queries, push } = setUp('/user/manage-service-units?page=2');
+    const { rows, queries, push } = await setUp('/user/manage-service-units?page=2');
     await screen.findByRole('row', { name: /Kiosk 26/ });
     const asked = queries.length;
     for (const n of [31, 32, 33]) {
@@ -100,7 +103,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
   });
 
   it('after unlock on page 2, units created while locked (their events replay) are not “new”: the reload has them', async () => {
-    const { rows, queries, push } = setUp('/user/manage-service-units?page=2');
+    const { rows, queries, push } = await setUp('/user/manage-service-units?page=2');
     await screen.findByRole('row', { name: /Kiosk 26/ });
     const asked = queries.length;
     // Created while the screen was locked, before it loaded again.

@@ -1,93 +1,131 @@
 import { useSyncExternalStore } from 'react';
-import { createActor, fromCallback, type Actor, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import type { LiveEvent } from '@machines/domain/types';
-import { liveEventsMachine, liveStatusOf, type LiveEventsInput, type LiveStatus } from '@machines/live/live-events.machine';
-import { withInspect } from '../inspection';
-import { embeddedStreamActor, fetchRecentActor, remoteStreamActor } from './transports';
+import {
+  liveEventsMachine,
+  liveStatusOf,
+  type FetchRecentInput,
+  type LiveEventsMachine,
+  type LiveStatus,
+  type OpenStreamInput,
+  type RecentEvents,
+} from '@machines/live/live-events.machine';
+import { followSessionActor, peekSessionActor } from '@/lib/session/light';
 
 /**
- * The app's one live-events actor (machines/live/live-events.machine.ts) and who listens to it. The app starts
- * it when a user is signed in, pauses it while the signed-in screens are gone (locked) and stops it on sign-out
- * (src/app/live-connection.ts); screens do not hold the
- * actor: their machines invoke `liveEventsActor(…)`, which listens here, so a screen shown before the actor
- * starts (or while it restarts) still gets every event once it runs.
+ * The live connection is the session's child `live` (machines/session: started on sign-in, paused while locked,
+ * stopped on sign-out), so it is in the app's actor system and the explorer. The session module gives the
+ * session machine `liveConnectionLogic()`; screens do not hold the connection: their machines invoke
+ * `liveEventsActor(…)`, which follows whichever connection the session runs, so a screen shown before it
+ * starts (or while a new sign-in restarts it) still gets every event once it runs.
  */
 
-type LiveActor = Actor<typeof liveEventsMachine>;
+type LiveConnection = ActorRefFrom<LiveEventsMachine>;
+type Mode = 'remote' | 'mirage';
 
-/** The machine with the transports of this build: a fetch-read SSE stream (remote) or the embedded backend's wake-ups. */
-function liveLogic(mode: 'remote' | 'mirage' = import.meta.env.VITE_API_MODE === 'remote' ? 'remote' : 'mirage') {
-  return liveEventsMachine.provide({
-    actors: { openStream: mode === 'remote' ? remoteStreamActor() : embeddedStreamActor(), fetchRecent: fetchRecentActor },
+const buildMode = (): Mode => (import.meta.env.VITE_API_MODE === 'remote' ? 'remote' : 'mirage');
+
+/** The transports (the API client, ofetch, the SSE parser) load with the first connection, not with the session. */
+const transports = () => import('./transports');
+
+/**
+ * The live-events machine with the transports of this build: a fetch-read SSE stream (remote) or the embedded
+ * backend's wake-ups (mirage).
+ */
+export function liveConnectionLogic(mode: Mode = buildMode()) {
+  const openStream = fromCallback<EventObject, OpenStreamInput>(({ input, sendBack }) => {
+    let close: (() => void) | null = null;
+    let stopped = false;
+    transports().then(
+      (t) => {
+        if (stopped) return;
+        close = mode === 'remote' ? t.openRemoteStream(input, sendBack) : t.openEmbeddedStream(input, sendBack);
+      },
+      (error: unknown) => {
+        if (!stopped) sendBack({ type: 'stream.failed', error });
+      },
+    );
+    return () => {
+      stopped = true;
+      close?.();
+    };
   });
-}
-
-let actor: LiveActor | null = null;
-let unsubscribe: (() => void) | null = null;
-const eventListeners = new Set<(event: LiveEvent) => void>();
-const statusListeners = new Set<() => void>();
-
-function notifyStatus(): void {
-  for (const listener of [...statusListeners]) listener();
+  const fetchRecent = fromPromise<RecentEvents, FetchRecentInput>(async ({ input, signal }) =>
+    (await transports()).getAllRecentEvents(input.after, signal),
+  );
+  return liveEventsMachine.provide({ actors: { openStream, fetchRecent } });
 }
 
 /**
- * Starts the live actor for `input.owner` (the sign-in). Once it runs, a second call resumes it (`live.resume`):
- * a paused one opens from its cursor if the owner is the same (the machine decides); a running one goes on.
+ * Calls `onChange` with the session's running live connection (or null) now and whenever it changes: a new
+ * sign-in, a sign-out, another session actor (tests). Returns the unsubscribe.
  */
-export function startLive(logic: ReturnType<typeof liveLogic> = liveLogic(), input: LiveEventsInput = {}): LiveActor {
-  if (actor) {
-    actor.send({ type: 'live.resume', owner: input.owner ?? null });
-    return actor;
-  }
-  const started = createActor(logic, withInspect({ input, id: 'liveEvents' }));
-  const onEvent = started.on('*', (event) => {
-    for (const listener of [...eventListeners]) listener(event);
+function followConnection(onChange: (connection: LiveConnection | null) => void): () => void {
+  let current: LiveConnection | null | undefined;
+  let unsubscribeSession: (() => void) | null = null;
+  const unfollow = followSessionActor((session) => {
+    unsubscribeSession?.();
+    unsubscribeSession = null;
+    const update = () => {
+      const next = session?.getSnapshot().children.live ?? null;
+      if (next === current) return;
+      current = next;
+      onChange(next);
+    };
+    if (session) {
+      const subscription = session.subscribe({ next: update, error: update, complete: update });
+      unsubscribeSession = () => subscription.unsubscribe();
+    }
+    update();
   });
-  const onSnapshot = started.subscribe(() => notifyStatus());
-  unsubscribe = () => {
-    onEvent.unsubscribe();
-    onSnapshot.unsubscribe();
+  return () => {
+    unfollow();
+    unsubscribeSession?.();
   };
-  actor = started;
-  started.start();
-  notifyStatus();
-  return started;
 }
 
-/** Closes the stream and keeps the cursor for `startLive` of the same owner (the lock screen). */
-export function pauseLive(): void {
-  actor?.send({ type: 'live.pause' });
+/** Calls `listener` with every live event of the session's connection from now on; returns the unsubscribe. */
+function followLiveEvents(listener: (event: LiveEvent) => void): () => void {
+  let unsubscribeEvents: (() => void) | null = null;
+  const unfollow = followConnection((connection) => {
+    unsubscribeEvents?.();
+    unsubscribeEvents = null;
+    if (connection) {
+      const subscription = connection.on('*', listener);
+      unsubscribeEvents = () => subscription.unsubscribe();
+    }
+  });
+  return () => {
+    unfollow();
+    unsubscribeEvents?.();
+  };
 }
 
-/** Closes the stream (sign-out): the actor reaches `closed`, forgets its cursor, and is stopped. */
-export function stopLive(): void {
-  if (!actor) return;
-  const stopping = actor;
-  actor = null;
-  stopping.send({ type: 'live.stop' });
-  unsubscribe?.();
-  unsubscribe = null;
-  stopping.stop();
-  notifyStatus();
+/** Calls `onChange` whenever the connection's status may have changed. */
+function subscribeStatus(onChange: () => void): () => void {
+  let unsubscribeSnapshots: (() => void) | null = null;
+  const unfollow = followConnection((connection) => {
+    unsubscribeSnapshots?.();
+    unsubscribeSnapshots = null;
+    if (connection) {
+      const subscription = connection.subscribe({ next: onChange, error: onChange, complete: onChange });
+      unsubscribeSnapshots = () => subscription.unsubscribe();
+    }
+    onChange();
+  });
+  return () => {
+    unfollow();
+    unsubscribeSnapshots?.();
+  };
 }
 
-/** Calls `listener` with every live event from now on; returns the unsubscribe. */
-export function subscribeLiveEvents(listener: (event: LiveEvent) => void): () => void {
-  eventListeners.add(listener);
-  return () => eventListeners.delete(listener);
-}
-
-function subscribeStatus(listener: () => void): () => void {
-  statusListeners.add(listener);
-  return () => statusListeners.delete(listener);
-}
-
+/** The connection's status now: null when none runs (signed out) or it is paused (locked). */
 function readStatus(): LiveStatus | null {
-  return actor ? liveStatusOf(actor.getSnapshot()) : null;
+  const connection = peekSessionActor()?.getSnapshot().children.live;
+  return connection ? liveStatusOf(connection.getSnapshot()) : null;
 }
 
-/** The indicator's state: null when no live actor runs (signed out). */
+/** The header's indicator: the status of the session's live connection. */
 export function useLiveStatus(): LiveStatus | null {
   return useSyncExternalStore(subscribeStatus, readStatus, readStatus);
 }
@@ -98,7 +136,7 @@ export function useLiveStatus(): LiveStatus | null {
  */
 export function liveEventsActor<TEvent extends EventObject>(map: (event: LiveEvent) => TEvent | null) {
   return fromCallback<EventObject>(({ sendBack }) =>
-    subscribeLiveEvents((event) => {
+    followLiveEvents((event) => {
       const mapped = map(event);
       if (mapped) sendBack(mapped);
     }),

@@ -76,85 +76,97 @@ export async function readEventStream(body: ReadableStream<Uint8Array>, send: Se
  * `Last-Event-ID`. A 401 asks the session for a fresh token (the API client's refresh) and opens once more.
  */
 export function remoteStreamActor(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)) {
-  return fromCallback<EventObject, OpenStreamInput>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    const send: Send = (event) => {
-      if (!controller.signal.aborted) sendBack(event);
-    };
-    const open = (token: string | null) => {
-      const headers: Record<string, string> = { Accept: 'text/event-stream' };
-      if (token) headers['Authorization'] = `Bearer ${token}`;
-      if (input.lastEventId !== null) headers['Last-Event-ID'] = input.lastEventId;
-      return fetchImpl(`${apiConfig.baseURL}/api/events`, { headers, signal: controller.signal, cache: 'no-store' });
-    };
-    void (async () => {
-      try {
-        let token = apiConfig.getAccessToken();
-        let response = await open(token);
-        if (response.status === 401 && token && apiConfig.onUnauthorized) {
-          token = await apiConfig.onUnauthorized(token);
-          response = await open(token);
-        }
-        if (response.status === 423) apiConfig.onLocked?.();
-        const type = response.headers.get('content-type') ?? '';
-        if (!response.ok || !response.body) throw new StreamError(`The event stream answered ${response.status}`, response.status);
-        if (!type.includes('text/event-stream')) throw new StreamError(`The event stream answered ${type || 'no content type'}`, 406);
-        send({ type: 'stream.opened' });
-        await readEventStream(response.body, send, controller.signal);
-        send({ type: 'stream.ended' });
-      } catch (error) {
-        send({ type: 'stream.failed', error, notServed: error instanceof StreamError && NOT_SERVED.has(error.status) });
+  return fromCallback<EventObject, OpenStreamInput>(({ input, sendBack }) => openRemoteStream(input, sendBack, fetchImpl));
+}
+
+/** The remote stream's work: opens it and sends each `stream.*` event back; returns the close. */
+export function openRemoteStream(
+  input: OpenStreamInput,
+  sendBack: Send,
+  fetchImpl: typeof fetch = (url, init) => globalThis.fetch(url, init),
+): () => void {
+  const controller = new AbortController();
+  const send: Send = (event) => {
+    if (!controller.signal.aborted) sendBack(event);
+  };
+  const open = (token: string | null) => {
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    if (input.lastEventId !== null) headers['Last-Event-ID'] = input.lastEventId;
+    return fetchImpl(`${apiConfig.baseURL}/api/events`, { headers, signal: controller.signal, cache: 'no-store' });
+  };
+  void (async () => {
+    try {
+      let token = apiConfig.getAccessToken();
+      let response = await open(token);
+      if (response.status === 401 && token && apiConfig.onUnauthorized) {
+        token = await apiConfig.onUnauthorized(token);
+        response = await open(token);
       }
-    })();
-    return () => controller.abort();
-  });
+      if (response.status === 423) apiConfig.onLocked?.();
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !response.body) throw new StreamError(`The event stream answered ${response.status}`, response.status);
+      if (!type.includes('text/event-stream')) throw new StreamError(`The event stream answered ${type || 'no content type'}`, 406);
+      send({ type: 'stream.opened' });
+      await readEventStream(response.body, send, controller.signal);
+      send({ type: 'stream.ended' });
+    } catch (error) {
+      send({ type: 'stream.failed', error, notServed: error instanceof StreamError && NOT_SERVED.has(error.status) });
+    }
+  })();
+  return () => controller.abort();
 }
 
 /**
  * Demo mode's stream: the embedded backend (Pretender) cannot stream, so it wakes this actor with a window
  * event whenever it stores events, and the actor asks `/api/events/recent` for what came after its cursor.
  */
-export function embeddedStreamActor(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> = window) {
-  return fromCallback<EventObject, OpenStreamInput>(({ input, sendBack }) => {
-    const controller = new AbortController();
-    let cursor = input.lastEventId;
-    let opened = false;
-    let asking = false;
-    let askAgain = false;
-    const send: Send = (event) => {
-      if (!controller.signal.aborted) sendBack(event);
-    };
-    // One ask at a time; a wake-up during one asks again right after it.
-    const ask = async () => {
-      if (asking) {
-        askAgain = true;
-        return;
-      }
-      asking = true;
-      try {
-        do {
-          askAgain = false;
-          const page = await getAllRecentEvents(cursor, controller.signal);
-          if (!opened) {
-            opened = true;
-            // Without a cursor the answer is only the starting point (no items).
-            send({ type: 'stream.opened', lastId: cursor === null ? page.lastId : undefined });
-          }
-          for (const event of page.items) send({ type: 'stream.event', event });
-          cursor = page.lastId ?? cursor;
-        } while (askAgain && !controller.signal.aborted);
-      } catch (error) {
-        send({ type: 'stream.failed', error });
-      } finally {
-        asking = false;
-      }
-    };
-    const onWake = () => void ask();
-    target.addEventListener(LIVE_WAKE_EVENT, onWake);
-    void ask();
-    return () => {
-      controller.abort();
-      target.removeEventListener(LIVE_WAKE_EVENT, onWake);
-    };
-  });
+export function embeddedStreamActor(target: WakeTarget = window) {
+  return fromCallback<EventObject, OpenStreamInput>(({ input, sendBack }) => openEmbeddedStream(input, sendBack, target));
+}
+
+type WakeTarget = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+/** The embedded stream's work: asks on every wake-up and sends each `stream.*` event back; returns the close. */
+export function openEmbeddedStream(input: OpenStreamInput, sendBack: Send, target: WakeTarget = window): () => void {
+  const controller = new AbortController();
+  let cursor = input.lastEventId;
+  let opened = false;
+  let asking = false;
+  let askAgain = false;
+  const send: Send = (event) => {
+    if (!controller.signal.aborted) sendBack(event);
+  };
+  // One ask at a time; a wake-up during one asks again right after it.
+  const ask = async () => {
+    if (asking) {
+      askAgain = true;
+      return;
+    }
+    asking = true;
+    try {
+      do {
+        askAgain = false;
+        const page = await getAllRecentEvents(cursor, controller.signal);
+        if (!opened) {
+          opened = true;
+          // Without a cursor the answer is only the starting point (no items).
+          send({ type: 'stream.opened', lastId: cursor === null ? page.lastId : undefined });
+        }
+        for (const event of page.items) send({ type: 'stream.event', event });
+        cursor = page.lastId ?? cursor;
+      } while (askAgain && !controller.signal.aborted);
+    } catch (error) {
+      send({ type: 'stream.failed', error });
+    } finally {
+      asking = false;
+    }
+  };
+  const onWake = () => void ask();
+  target.addEventListener(LIVE_WAKE_EVENT, onWake);
+  void ask();
+  return () => {
+    controller.abort();
+    target.removeEventListener(LIVE_WAKE_EVENT, onWake);
+  };
 }

@@ -34,6 +34,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Calls `listener` with the session actor (or null) now and whenever another one replaces it; returns the unsubscribe. */
+export function followSessionActor(listener: (session: SessionActor | null) => void): () => void {
+  const onChange = () => listener(actor);
+  listeners.add(onChange);
+  onChange();
+  return () => listeners.delete(onChange);
+}
+
 /** Loads the session's code and starts the actor from storage (once; later calls get the same actor). */
 export function startSession(): Promise<SessionActor> {
   if (actor) return Promise.resolve(actor);

@@ -17,7 +17,16 @@ export {
   type SessionAccess,
 } from './access';
 export { oidcSettings, type OidcSettings } from './oidc-settings';
-export { sessionNeededAtStart, startSession, useSessionActor, useSessionSelector, withSession, type SessionSnapshot } from './current';
+export {
+  followSessionActor,
+  peekSessionActor,
+  sessionNeededAtStart,
+  startSession,
+  useSessionActor,
+  useSessionSelector,
+  withSession,
+  type SessionSnapshot,
+} from './current';
 export {
   completeOidcSignIn,
   forgetPendingRequests,

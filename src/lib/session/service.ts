@@ -16,6 +16,7 @@ import type {
 import type { SessionData } from '@machines/session/stored-session';
 import { eventOfTabMessage, type TabMessage, type TabPost } from '@machines/session/tab-protocol';
 import { configureApiClient } from '../api-config';
+import { liveConnectionLogic } from '../live';
 import { withInspect } from '../inspection';
 import { publishSessionActor } from './current';
 import { oidcSettings } from './oidc-settings';
@@ -160,7 +161,7 @@ const endProviderSessionActor = fromPromise<null, undefined>(async () => {
   return null;
 });
 
-/** The session machine with the app's storage, HTTP calls, tab-to-tab messages, request queue and activity watch plugged in. */
+/** The session machine with the app's storage, HTTP calls, tab-to-tab messages, request queue, activity watch and live connection plugged in. */
 export function createSessionActor(options: { idleMs?: number; channel?: BroadcastChannel | null } = {}): {
   actor: SessionActor;
   dispose: () => void;
@@ -198,6 +199,8 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       tabSync: tabSyncActor(channel),
       requestQueue: requestQueueActor,
       activityWatch: activityWatchActor,
+      // The live connection: the session starts, pauses and stops it (its child `live`).
+      liveEvents: liveConnectionLogic(),
     },
     actions: {
       persistSession: ({ context }) => {

@@ -1,15 +1,21 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stopLive } from '@/lib/live';
 import { renderWithProviders } from '../../../../tests/render';
 import { startFakeLive } from '../../../../tests/support/fake-live';
 import { LiveIndicator } from './live-indicator';
 
-/** The live actor on a stream that waits to be told it opened, as a real one waits for the server. */
-const startConnecting = () => startFakeLive({ open: false });
+/** A signed-in session whose live connection waits to be told its stream opened, as a real one waits for the server. */
+let running: Awaited<ReturnType<typeof startFakeLive>> | null = null;
+const startConnecting = async () => {
+  running = await startFakeLive({ open: false });
+  return running;
+};
 
-afterEach(() => act(() => stopLive()));
+afterEach(() => {
+  running?.stop();
+  running = null;
+});
 
 describe('LiveIndicator', () => {
   it('shows nothing while no live connection runs (signed out)', () => {
@@ -18,7 +24,7 @@ describe('LiveIndicator', () => {
   });
 
   it('says Reconnecting while connecting, then Live, then Offline when it falls back to polling', async () => {
-    const stream = startConnecting();
+    const stream = await startConnecting();
     renderWithProviders(<LiveIndicator />);
     expect(screen.getByRole('status', { name: /^Reconnecting: / })).toHaveTextContent('Reconnecting');
 
@@ -39,17 +45,28 @@ describe('LiveIndicator', () => {
     ['de', 'Verbindet neu'],
     ['fr', 'Reconnexion'],
     ['pt', 'Reconectando'],
-  ] as const)('speaks the reader’s language (%s)', (language, word) => {
-    startConnecting();
+  ] as const)('speaks the reader’s language (%s)', async (language, word) => {
+    await startConnecting();
     renderWithProviders(<LiveIndicator />, { language });
     expect(screen.getByRole('status', { name: new RegExp(`^${word}: `) })).toHaveTextContent(word);
   });
 
-  it('goes away when the connection closes (sign-out)', () => {
-    startConnecting();
+  it('goes away while the session is locked (the connection is paused), and when it signs out (closed)', async () => {
+    const { session } = await startConnecting();
     renderWithProviders(<LiveIndicator />);
     expect(screen.getByRole('status')).toBeInTheDocument();
-    act(() => stopLive());
+
+    act(() => session.actor.send({ type: 'session.lock' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    session.fakes.lock.last().resolve(null);
+    await act(() => session.settle());
+
+    act(() => session.actor.send({ type: 'session.unlock', password: 'secret' }));
+    session.fakes.unlock.last().resolve(null);
+    await act(() => session.settle());
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    act(() => session.actor.send({ type: 'session.logout' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
