@@ -1,19 +1,26 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { runAgent, type AgentOptions } from '../../agent/agent';
-import { FakeAgentServer, GOOD_TOKEN } from '../../agent/fake-server';
+import { runAgent, type AgentEnd } from '../../agent/agent';
 import { POLICY_FILE_NAME, type UrlPolicyTargets } from '../../agent/url-policy';
+import { createBackend, type Backend } from '../../server/backend';
+import { migrate } from '../../server/db/migrate';
+import { openPglite, type Sql } from '../../server/db/sql';
+import { createHttpServer, listen } from '../../server/http-server';
+import { DEMO_PASSWORD } from './support/auth';
 
 /*
- * Issue 44: URL rules enforced the way a kiosk enforces them. The real agent (runAgent, its config from a stand-in of
- * the agent API that follows the contract) writes the unit's URL rules as Chromium's managed policy in
- * /etc/chromium/policies/managed, and Debian's Chromium, started afresh, refuses a blocked URL of a local test server
- * with its administrator block page (net::ERR_BLOCKED_BY_ADMINISTRATOR) and loads an allowed one. Disabled, the rule
- * leaves the next config, the agent rewrites the policy, and the URL loads again.
+ * Issue 44: URL rules enforced the way a kiosk enforces them, from the console to the browser. The real server (its
+ * HTTP layer and backend, on PGlite) and the real agent, enrolled with a token a user created: a block rule created
+ * through the user API reaches the agent with its config, the agent writes it as Chromium's managed policy in
+ * /etc/chromium/policies/managed, and Debian's Chromium refuses the URL of a local test server with its administrator
+ * block page (net::ERR_BLOCKED_BY_ADMINISTRATOR) while an allowed one loads. The rule disabled through the API leaves
+ * the agent's next config, the agent rewrites the policy, and the same running Chromium loads the URL again: Chromium
+ * watches its policy folder and reloads a changed file once it has settled (5 s), without a restart.
  *
  * The policy applies to every Chromium on this machine, so the test removes its file whatever happens (finally and
  * afterAll). Runs as root (CI) or as a user who may create that folder; otherwise it is skipped, saying why.
@@ -22,14 +29,22 @@ import { POLICY_FILE_NAME, type UrlPolicyTargets } from '../../agent/url-policy'
 const POLICY_DIR = process.env['E2E_CHROMIUM_POLICY_DIR'] ?? '/etc/chromium/policies/managed';
 const POLICY_FILE = join(POLICY_DIR, POLICY_FILE_NAME);
 const TARGETS: UrlPolicyTargets = { chromium: [{ browser: 'chromium', dir: POLICY_DIR }], firefox: [] };
+const APP_KEY = 'service-unit-admin-demo-key';
+/** How often this test's agent asks for its config; a unit's agent asks every minute (agent/agent.ts, CONFIG_EVERY_MS). */
+const CONFIG_EVERY_MS = 500;
 
 let site: Server;
 let port = 0;
 let writable = true;
+let sql: Sql | null = null;
+let backend: Backend | null = null;
+let api: Server | null = null;
+let base = '';
 
 const removePolicy = () => rm(POLICY_FILE, { force: true });
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   try {
     await mkdir(POLICY_DIR, { recursive: true });
   } catch {
@@ -41,23 +56,66 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   port = (site.address() as AddressInfo).port;
+  if (!writable) return;
+  // The real server: the backend with the demo data over PGlite, behind its HTTP layer.
+  sql = await openPglite();
+  await migrate(sql);
+  backend = await createBackend({ sql, agentHeartbeatS: 1 });
+  api = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
+  base = `http://127.0.0.1:${await listen(api, 0, '127.0.0.1')}`;
 });
 
 test.afterAll(async () => {
   await removePolicy();
   await new Promise((resolve) => site.close(resolve));
+  if (api) {
+    api.closeAllConnections();
+    await new Promise((resolve) => api?.close(resolve));
+  }
+  await backend?.close();
+  await sql?.close();
 });
 
-/** A fresh Chromium (the policy is read at start) in which every *.test host is this machine. */
-const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP *.test 127.0.0.1'],
-  });
+/**
+ * Debian's Chromium started as a kiosk starts it, not by Playwright's launch: with Playwright's own launch arguments a
+ * running Chromium does not reload a changed policy file (measured: not within 90 s), while a plainly started one does
+ * within seconds. Playwright only connects to it (CDP). Every *.test host is this machine.
+ */
+async function startKiosk(profile: string): Promise<{ browser: Browser; child: ChildProcess }> {
+  const child = spawn(
+    process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  // Chromium names its DevTools port in the profile once it listens.
+  const portFile = join(profile, 'DevToolsActivePort');
+  let devtools = '';
+  await expect
+    .poll(
+      async () => {
+        devtools = (await readFile(portFile, 'utf8').catch(() => '')).split('\n')[0] ?? '';
+        return devtools;
+      },
+      { message: 'Chromium starts', timeout: 30_000 },
+    )
+    .not.toBe('');
+  return { browser: await chromium.connectOverCDP(`http://127.0.0.1:${devtools}`), child };
+}
 
 /** What opening the URL gives: 'loaded', or Chromium's network error. */
 async function open(browser: Browser, url: string): Promise<string> {
-  const page = await browser.newPage();
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no browser context');
+  const page = await context.newPage();
   try {
     const response = await page.goto(url);
     return response?.ok() ? 'loaded' : `status ${response?.status() ?? 'none'}`;
@@ -68,86 +126,193 @@ async function open(browser: Browser, url: string): Promise<string> {
   }
 }
 
-const rule = (id: string, over: Record<string, unknown>) => ({
-  id,
-  organizationId: '1',
-  scope: { kind: 'all' },
-  action: 'block',
-  enabled: true,
-  schedule: { kind: 'always' },
-  reason: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  updatedBy: 'admin',
-  ...over,
-});
+/** The user API, as the console calls it. */
+async function call<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : { key: APP_KEY }),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? null : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+}
 
-test('the agent writes the URL rules as Chromium policy: a blocked URL shows the block page, an allowed one loads, a disabled rule lets it load again', async () => {
-  test.skip(!writable, `${POLICY_DIR} cannot be created by this user: run as root (as CI does)`);
-  const server = new FakeAgentServer();
-  await server.start();
-  const folder = await mkdtemp(join(tmpdir(), 'sua-url-policy-e2e-'));
-  const options: AgentOptions = {
-    server: server.url,
-    enrolToken: GOOD_TOKEN,
-    credentialFile: join(folder, 'credential.json'),
-    allowEndProcess: false,
-    intervalS: null,
-    once: true,
-    urlPolicy: TARGETS,
-  };
-  const block = rule('1', { pattern: 'blocked.test', matchType: 'domain' });
-  const help = rule('2', { pattern: `http://blocked.test:${port}/help`, matchType: 'exact', action: 'allow' });
-  const regex = rule('3', { pattern: '^https?://games\\.', matchType: 'regex' });
-  const lines: string[] = [];
-  const deps = { log: { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) }, timeZone: 'UTC' };
+const policyFile = async (): Promise<{ URLBlocklist: string[]; URLAllowlist: string[] } | null> => {
   try {
-    server.urlRules = [block, help, regex];
-    expect(await runAgent(options, new AbortController().signal, deps)).toBe('stopped');
-    expect(JSON.parse(await readFile(POLICY_FILE, 'utf8'))).toEqual({
-      URLBlocklist: ['blocked.test'],
-      URLAllowlist: [`http://.blocked.test:${port}/help`],
+    return JSON.parse(await readFile(POLICY_FILE, 'utf8')) as { URLBlocklist: string[]; URLAllowlist: string[] };
+  } catch {
+    return null;
+  }
+};
+
+interface Rule {
+  id: string;
+  pattern: string;
+  matchType: string;
+  action: string;
+  enabled: boolean;
+  scope: unknown;
+  schedule: unknown;
+  reason: string;
+}
+interface UnitPolicy {
+  agent: {
+    urlPolicy: {
+      state: string;
+      writtenAt: string | null;
+      browsers: string[];
+      rules: { ruleId: string; status: string; reason: string | null }[];
+    } | null;
+  } | null;
+}
+
+test('a block rule made in the console shows Chromium’s block page on the unit within seconds; disabled, the URL loads again', async () => {
+  test.skip(!writable, `${POLICY_DIR} cannot be created by this user: run as root (as CI does)`);
+  test.setTimeout(120_000);
+  const folder = await mkdtemp(join(tmpdir(), 'sua-url-policy-e2e-'));
+  const stop = new AbortController();
+  const lines: string[] = [];
+  let agent: Promise<AgentEnd> | null = null;
+  let kiosk: { browser: Browser; child: ChildProcess } | null = null;
+  try {
+    // A user of Acme signs in and creates an enrolment token ("New unit" → "Enrol an agent").
+    const login = await call<{ accessToken: string }>('', '/api/UserLogin', {
+      method: 'POST',
+      body: { params: { username: 'user', password: DEMO_PASSWORD } },
     });
-    // What the console shows comes with the heartbeat.
-    expect(server.calls('/api/agent/heartbeat').at(-1)?.body).toMatchObject({
-      urlPolicy: {
-        state: 'written',
-        browsers: ['chromium'],
-        rules: [
-          { ruleId: '1', status: 'enforced', reason: null },
-          { ruleId: '2', status: 'enforced', reason: null },
-          { ruleId: '3', status: 'notEnforceable', reason: 'regex' },
-        ],
+    expect(login.status).toBe(200);
+    const token = login.json.accessToken;
+    const enrolment = await call<{ token: string }>(token, '/api/agent-enrolments', { method: 'POST' });
+    expect(enrolment.status).toBe(201);
+
+    // The agent on this machine, as a unit runs it, but asking for its config every 500 ms instead of every minute.
+    agent = runAgent(
+      {
+        server: base,
+        enrolToken: enrolment.json.token,
+        credentialFile: join(folder, 'credential.json'),
+        allowEndProcess: false,
+        intervalS: 1,
+        once: false,
+        urlPolicy: TARGETS,
+      },
+      stop.signal,
+      {
+        log: { info: (m) => lines.push(m), warn: (m) => lines.push(m) },
+        timeZone: 'UTC',
+        configEveryMs: CONFIG_EVERY_MS,
+        capture: () => Promise.resolve({ kind: 'notSupported', message: 'No display on this unit' }),
+      },
+    );
+    const credential = async () => {
+      try {
+        return (JSON.parse(await readFile(join(folder, 'credential.json'), 'utf8')) as { unitId: string }).unitId;
+      } catch {
+        return '';
+      }
+    };
+    await expect.poll(credential, { message: `the agent enrols; its log:\n${lines.join('\n')}`, timeout: 30_000 }).not.toBe('');
+    const unitId = await credential();
+
+    // The kiosk's browser runs before any rule: the site loads.
+    kiosk = await startKiosk(join(folder, 'profile'));
+    const { browser } = kiosk;
+    expect(await open(browser, `http://blocked.test:${port}/`)).toBe('loaded');
+
+    // Rules for this unit, made as the URL rules screen makes them: a block rule, an allow rule for one of its pages,
+    // and a regex rule no browser policy can express.
+    const create = async (body: Record<string, unknown>) => {
+      const created = await call<Rule>(token, '/api/url-restrictions', {
+        method: 'POST',
+        body: { enabled: true, scope: { kind: 'units', unitIds: [unitId] }, schedule: { kind: 'always' }, reason: 'E2E', ...body },
+      });
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+      return created.json;
+    };
+    const help = await create({ pattern: `http://blocked.test:${port}/help`, matchType: 'exact', action: 'allow' });
+    const regex = await create({ pattern: '^https?://games\\.', matchType: 'regex', action: 'block' });
+    const block = await create({ pattern: 'blocked.test', matchType: 'domain', action: 'block' });
+    const createdAt = Date.now();
+
+    await expect
+      .poll(async () => (await policyFile())?.URLBlocklist ?? [], { message: 'the agent writes the block rule', timeout: 15_000 })
+      .toContain('blocked.test');
+    expect((await policyFile())?.URLAllowlist).toContain(`http://.blocked.test:${port}/help`);
+
+    // The running browser picks the new policy up: its administrator block page, for the domain and its subdomains.
+    await expect
+      .poll(() => open(browser, `http://blocked.test:${port}/`), {
+        message: 'the running Chromium reloads its policy',
+        timeout: 30_000,
+        intervals: [500],
+      })
+      .toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
+    const blockedMs = Date.now() - createdAt;
+    expect(await open(browser, `http://www.blocked.test:${port}/news`)).toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
+    expect(await open(browser, `http://blocked.test:${port}/help`)).toBe('loaded');
+    expect(await open(browser, `http://allowed.test:${port}/`)).toBe('loaded');
+
+    // What the console shows of the unit comes with the agent's heartbeat.
+    await expect
+      .poll(
+        async () => {
+          const unit = await call<UnitPolicy>(token, `/api/service-units/${unitId}`);
+          const rules = unit.json.agent?.urlPolicy?.rules ?? [];
+          return [block.id, help.id, regex.id].map((id) => rules.find((r) => r.ruleId === id) ?? null);
+        },
+        { message: 'the unit reports each rule', timeout: 15_000 },
+      )
+      .toEqual([
+        expect.objectContaining({ status: 'enforced', reason: null }),
+        expect.objectContaining({ status: 'enforced', reason: null }),
+        expect.objectContaining({ status: 'notEnforceable', reason: 'regex' }),
+      ]);
+
+    // Disabled in the console (the rule saved with enabled off): only enabled rules reach the agent, which rewrites
+    // the policy; the Chromium that is still running loads the URL again, without a restart.
+    const disabled = await call<Rule>(token, `/api/url-restrictions/${block.id}`, {
+      method: 'PUT',
+      body: {
+        pattern: block.pattern,
+        matchType: block.matchType,
+        action: block.action,
+        scope: block.scope,
+        schedule: block.schedule,
+        reason: block.reason,
+        enabled: false,
       },
     });
-
-    const before = await launch();
-    try {
-      expect(await open(before, `http://blocked.test:${port}/`)).toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
-      expect(await open(before, `http://www.blocked.test:${port}/news`)).toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
-      expect(await open(before, `http://blocked.test:${port}/help`)).toBe('loaded');
-      expect(await open(before, `http://allowed.test:${port}/`)).toBe('loaded');
-    } finally {
-      await before.close();
-    }
-
-    // Disabled in the console: the next config no longer has the rule (only enabled rules reach the agent).
-    server.urlRules = [help, regex];
-    expect(await runAgent({ ...options, enrolToken: null }, new AbortController().signal, deps)).toBe('stopped');
-    expect(JSON.parse(await readFile(POLICY_FILE, 'utf8'))).toEqual({
-      URLBlocklist: [],
-      URLAllowlist: [`http://.blocked.test:${port}/help`],
-    });
-
-    const after = await launch();
-    try {
-      expect(await open(after, `http://blocked.test:${port}/`)).toBe('loaded');
-    } finally {
-      await after.close();
-    }
+    expect(disabled.status, JSON.stringify(disabled.json)).toBe(200);
+    const disabledAt = Date.now();
+    await expect
+      .poll(async () => (await policyFile())?.URLBlocklist ?? ['unread'], { message: 'the agent takes the rule out', timeout: 15_000 })
+      .not.toContain('blocked.test');
+    await expect
+      .poll(() => open(browser, `http://blocked.test:${port}/`), {
+        message: 'the running Chromium reloads its policy',
+        timeout: 30_000,
+        intervals: [500],
+      })
+      .toBe('loaded');
+    const loadedMs = Date.now() - disabledAt;
+    expect(await open(browser, `http://www.blocked.test:${port}/news`)).toBe('loaded');
+    test
+      .info()
+      .annotations.push(
+        { type: 'blocked in the running Chromium after the rule was created', description: `${blockedMs} ms` },
+        { type: 'loads again in the running Chromium after the rule was disabled', description: `${loadedMs} ms` },
+      );
   } finally {
+    // The agent first, so it writes no policy after the file is gone; each step runs even when one before fails.
+    stop.abort();
+    await agent?.catch(() => 'stopped');
     await removePolicy();
-    await server.stop();
+    await kiosk?.browser.close().catch(() => undefined);
+    kiosk?.child.kill('SIGKILL');
     await rm(folder, { recursive: true, force: true });
   }
 });
