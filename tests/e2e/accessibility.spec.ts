@@ -250,6 +250,12 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
     test('url restrictions: rule editor, tester answers', async () => {
       await openScreen(page, '/user/url-restrictions', true);
       const found = await scanOverlay(page, 'new rule', () => page.getByRole('button', { name: 'New rule' }).click());
+      found.push(
+        ...(await scanOverlay(page, 'enforcement on units', async () => {
+          await page.getByRole('button', { name: 'Enforcement on units' }).click();
+          await expect(page.getByRole('table', { name: 'URL rules across units' })).toBeVisible();
+        })),
+      );
       const tester = page.getByRole('region', { name: 'Test a URL' });
       await tester.getByRole('textbox', { name: /^URL/ }).fill('not a url');
       await tester.getByRole('button', { name: 'Test' }).click();

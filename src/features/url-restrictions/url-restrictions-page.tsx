@@ -1,10 +1,11 @@
-import { Button, Group, Select, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { IconListCheck, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { isJobActive } from '@machines/crud-screen/crud-screen.machine';
 import { useCrudNotifications } from '@/components/crud-screen';
-import { DataListToolbar, DeleteConfirmModal, ListEmpty, ListError } from '@/components/data-list';
+import { DataListToolbar, DeleteConfirmModal, ListEmpty, ListError, usePhoneLayout } from '@/components/data-list';
 import { UnitPicker } from '@/components/unit-picker';
 import { activeFilterCount } from '@/lib/list-query';
 import { toRuleValues, type RuleFormValues, type RuleRow } from './api/types';
@@ -12,6 +13,7 @@ import { versionTag } from '@/lib/conflicts';
 import { RuleFormDrawer } from './components/rule-form-drawer';
 import { RuleTable } from './components/rule-table';
 import { UnitEnforcement } from './components/unit-enforcement';
+import { UnitsEnforcementDrawer } from './components/units-enforcement';
 import { UrlTester } from './components/url-tester';
 import { useUnitPickerText } from './components/use-unit-picker-text';
 import { apiRuleServices, RULE_JOBS, useUrlRestrictions, type RuleJobs, type RuleServices } from './hooks/use-url-restrictions';
@@ -56,6 +58,21 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
       {t('url-restrictions.actions.new')}
     </Button>
   );
+  // How every unit enforces the rules (issue 44): a drawer, so the rules keep their rows on the first screen.
+  const [enforcementOpen, setEnforcementOpen] = useState(false);
+  const phone = usePhoneLayout();
+  const enforcementLabel = t('url-policy.units.open');
+  const enforcementButton = phone ? (
+    <Tooltip label={enforcementLabel}>
+      <ActionIcon variant="default" size="lg" aria-label={enforcementLabel} onClick={() => setEnforcementOpen(true)}>
+        <IconListCheck size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  ) : (
+    <Button variant="default" leftSection={<IconListCheck size={16} aria-hidden />} onClick={() => setEnforcementOpen(true)}>
+      {enforcementLabel}
+    </Button>
+  );
   const unitFilterText = useUnitPickerText(t('url-restrictions.filters.unit'), t('url-restrictions.filters.anyUnit'));
 
   return (
@@ -70,7 +87,12 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
           searchLabel={t('url-restrictions.searchLabel')}
           onRefresh={() => list.send({ type: 'list.refresh' })}
           busy={busy}
-          actions={createButton}
+          actions={
+            <>
+              {enforcementButton}
+              {createButton}
+            </>
+          }
           filtersCount={activeFilterCount(filters)}
           filters={
             <Group gap="sm" align="flex-end" wrap="wrap">
@@ -123,6 +145,7 @@ export function UrlRestrictionsScreen({ services = apiRuleServices }: { services
         )}
       </Stack>
       <RuleFormDrawer editor={editor} />
+      <UnitsEnforcementDrawer opened={enforcementOpen} onClose={() => setEnforcementOpen(false)} />
       <DeleteConfirmModal
         candidateLabel={deleteCandidate?.label ?? null}
         onConfirm={() => editor.send({ type: 'editor.delete.confirm' })}
