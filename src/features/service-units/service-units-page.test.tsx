@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent, UnitStatus } from '@machines/domain/types';
 import type { ListQuery } from '@machines/list/list.machine';
 import { aUnit } from '@machines/testing/fixtures';
@@ -32,7 +32,7 @@ const liveEvent = (
 });
 
 /** The screen with a backend of `rows` (30 units: two pages of 25) and a live stream the test drives. */
-async function setUp(path: string) {
+function setUp(path: string) {
   const rows = Array.from({ length: 30 }, (_, i) => unit(i + 1));
   const queries: ListQuery[] = [];
   const services: UnitServices = {
@@ -44,18 +44,21 @@ async function setUp(path: string) {
     },
     loadTags: async () => ({ items: [] }),
   };
-  const live = await startFakeLive();
-  stopLiveSession = live.stop;
   renderAt(<ServiceUnitsScreen services={services} />, path);
   return { rows, queries, push: live.push };
 }
 
-let stopLiveSession: (() => void) | null = null;
+let live: Awaited<ReturnType<typeof startFakeLive>>;
+
+// A signed-in session whose live connection runs on a stream the test writes into (before the render, so the
+// first load's answer lands while findBy* waits, as it did).
+beforeEach(async () => {
+  live = await startFakeLive();
+});
 
 afterEach(() => {
   cleanup();
-  stopLiveSession?.();
-  stopLiveSession = null;
+  live.stop();
   window.history.replaceState(null, '', '/');
 });
 
@@ -63,7 +66,7 @@ const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name)
 
 describe('Service units: live events', { timeout: 60_000 }, () => {
   it('flips a unit’s status badge in place, without asking the server again', async () => {
-    const { queries, push } = await setUp('/user/manage-service-units');
+    const { queries, push } = setUp('/user/manage-service-units');
     await screen.findByRole('row', { name: /Kiosk 02/ });
     expect(within(rowOf('Kiosk 02')).getByText('Online')).toBeInTheDocument();
     const asked = queries.length;
@@ -74,7 +77,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
   });
 
   it('shows a unit created elsewhere on page 1 of the unfiltered list', async () => {
-    const { rows, push } = await setUp('/user/manage-service-units');
+    const { rows, push } = setUp('/user/manage-service-units');
     await screen.findByRole('row', { name: /Kiosk 01/ });
     const created = { ...unit(31), name: 'Kiosk 00 new' };
     rows.unshift(created);
@@ -85,7 +88,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
 
   it('on page 2, keeps the rows still and offers “N new units — Show”, which opens page 1', async () => {
     const user = userEvent.setup({ delay: null });
-    const { rows, queries, push } = await setUp('/user/manage-service-units?page=2');
+    const { rows, queries, push } = setUp('/user/manage-service-units?page=2');
     await screen.findByRole('row', { name: /Kiosk 26/ });
     const asked = queries.length;
     for (const n of [31, 32, 33]) {
@@ -103,7 +106,7 @@ describe('Service units: live events', { timeout: 60_000 }, () => {
   });
 
   it('after unlock on page 2, units created while locked (their events replay) are not “new”: the reload has them', async () => {
-    const { rows, queries, push } = await setUp('/user/manage-service-units?page=2');
+    const { rows, queries, push } = setUp('/user/manage-service-units?page=2');
     await screen.findByRole('row', { name: /Kiosk 26/ });
     const asked = queries.length;
     // Created while the screen was locked, before it loaded again.
