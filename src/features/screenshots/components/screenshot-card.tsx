@@ -3,8 +3,8 @@ import { IconFlag } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { useTranslation } from 'react-i18next';
-import { ScreenshotImage } from '@/components/screenshot-image';
 import type { ScreenshotItem } from '../api/types';
+import { ScreenshotThumbnail } from './screenshot-thumbnail';
 
 dayjs.extend(localizedFormat);
 
@@ -27,8 +27,8 @@ export function ScreenshotCard({
       <Card.Section pos="relative">
         <UnstyledButton onClick={onOpen} aria-label={t('screenshots.open', { unit: shot.unitName, time })} display="block" w="100%">
           {/* Units have different screen sizes: every thumbnail gets the same 16:9 box, so the cards of a row line up. */}
-          <ScreenshotImage
-            data={shot}
+          <ScreenshotThumbnail
+            shot={shot}
             alt=""
             fit="contain"
             h="auto"
