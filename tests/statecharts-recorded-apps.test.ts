@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import mermaid from 'mermaid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { changingFields, recordedTestFile, recordedTestFileName, recordingMermaid } from '@machines/statecharts/recorded-test';
@@ -226,6 +227,7 @@ describe('recordings of the demo apps as runnable Vitest files', () => {
     const lines = recordingMermaid(recording).split('\n');
     expect(lines).toContain('  participant c0 as task-7');
     expect(lines).toContain('  app->>c0: task.toggle');
+    await expect(mermaid.parse(recordingMermaid(recording))).resolves.toMatchObject({ diagramType: 'sequence' });
   });
 
   it('records an email opened and moved to another folder: the mailbox, and the email actor it spawned', async () => {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import mermaid from 'mermaid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type InspectionEvent } from 'xstate';
 import { BACKEND_SESSION, createSessionHarness, FAR_EXPIRY } from '@machines/testing/session-harness';
@@ -160,7 +161,17 @@ describe('a recording of the real session machine as a runnable Vitest file', ()
       'app->>api: GET /api/me',
       'api-->>app: 200 (4 ms)',
     ]);
-    expect(recordingMermaid(withCalls)).toMatch(/^sequenceDiagram\n {2}participant app as App\n {2}participant m as session\n/);
+    // The token region is a lifeline of its own: it goes refreshing on the first 401 and valid with the new token.
+    const diagram = recordingMermaid(withCalls);
+    const region = /participant (r\d) as token region/.exec(diagram)?.[1];
+    expect(region).toBeDefined();
+    expect(diagram.split('\n').filter((line) => line.startsWith(`  Note over ${region}:`))).toEqual([
+      `  Note over ${region}: refreshing`,
+      `  Note over ${region}: valid`,
+    ]);
+    // The export is Mermaid the library reads: it parses as a sequence diagram.
+    await expect(mermaid.parse(recordingMermaid(withCalls))).resolves.toMatchObject({ diagramType: 'sequence' });
+    expect(recordingMermaid(withCalls)).toMatch(/^sequenceDiagram\n {2}participant app as App \(screens\)\n {2}participant m as session\n/);
   });
 
   it('exports a file that passes on the machine and fails, at the step that differs, on a machine with one target changed', async () => {

@@ -1,5 +1,6 @@
 import type { StateValue } from 'xstate';
 import { MASKED, type RecordedStep, type Recording } from './recording';
+import { sequenceMermaid, sequenceOf } from './sequence';
 
 /**
  * A recording as a Vitest file a person could have written (docs/testing-machines.md § "From a bug report
@@ -283,59 +284,8 @@ export function recordingScenarioJson(recording: Recording): string {
   );
 }
 
-/** Mermaid text is line-based: a label keeps to one line and leaves out what the syntax reads (`;`, `#`). */
-const mermaidText = (text: string) => text.replace(/[\n\r]+/g, ' ').replace(/[;#]/g, ',');
-
 /**
- * A recording as a Mermaid `sequenceDiagram` (for a bug report or the docs): the app, the recorded actor, the
- * actors it invoked and the API as lifelines; events, outcomes, delays and HTTP calls as arrows, in the order
- * they happened, with the state after each step that changed it.
+ * A recording as a Mermaid `sequenceDiagram` (for a bug report or the docs): the app, the recorded actor and its
+ * parallel regions, the machines it spawned, the actors it invoked and the API client as lifelines (sequence.ts).
  */
-export function recordingMermaid(recording: Recording): string {
-  const machine = recording.start.machine;
-  const children = [...new Set(recording.steps.flatMap((s) => (s.to !== undefined ? [s.to] : [])))];
-  const invoked = [...new Set(recording.steps.flatMap((s) => (s.actorId ? [s.actorId] : [])))];
-  const childIds = new Map(children.map((path, i): [string, string] => [path, `c${i}`]));
-  const invokedIds = new Map(invoked.map((id, i): [string, string] => [id, `a${i}`]));
-  const lines = [
-    'sequenceDiagram',
-    '  participant app as App',
-    `  participant m as ${mermaidText(machine)}`,
-    ...children.map((path, i) => `  participant c${i} as ${mermaidText(path)}`),
-    ...invoked.map((id, i) => `  participant a${i} as ${mermaidText(id)}`),
-    ...(recording.calls.length ? ['  participant api as API'] : []),
-  ];
-  const rows = [
-    ...recording.steps.map((step) => ({ order: step.n, at: step.at, step, call: null })),
-    ...recording.calls.map((call) => ({ order: call.afterStep + 0.5, at: call.at, step: null, call })),
-  ].sort((a, b) => a.order - b.order || a.at - b.at);
-  let state = JSON.stringify(recording.start.state);
-  for (const { step, call } of rows) {
-    if (call) {
-      lines.push(`  app->>api: ${mermaidText(`${call.method} ${call.path}`)}`);
-      lines.push(`  api-->>app: ${call.status} (${call.ms} ms)`);
-    } else if (step) {
-      const from = step.actorId ? (invokedIds.get(step.actorId) ?? 'app') : 'app';
-      const to = step.to !== undefined ? (childIds.get(step.to) ?? 'm') : 'm';
-      if (step.kind === 'done') lines.push(`  ${from}-->>${to}: done(${mermaidText(step.actorId ?? '')})`);
-      else if (step.kind === 'error')
-        lines.push(`  ${from}--x${to}: error(${mermaidText(step.actorId ?? '')}): ${mermaidText(step.error?.message ?? '')}`);
-      else if (step.kind === 'after')
-        lines.push(`  ${to}->>${to}: ${mermaidText(step.type.replace(/^xstate\.after\.([^.]+).*$/, 'after($1)'))}`);
-      else lines.push(`  app->>${to}: ${mermaidText(step.type)}`);
-      if (step.to !== undefined)
-        lines.push(`  Note over ${to}: ${step.its === null || step.its === undefined ? 'stopped' : mermaidText(stateLine(step.its))}`);
-      const next = JSON.stringify(step.state);
-      if (next !== state) lines.push(`  Note over m: ${mermaidText(stateLine(step.state))}`);
-      state = next;
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function stateLine(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  return Object.entries(value)
-    .map(([key, child]) => (child === undefined ? key : typeof child === 'string' ? `${key}.${child}` : `${key}.(${stateLine(child)})`))
-    .join(', ');
-}
+export const recordingMermaid = (recording: Recording): string => sequenceMermaid(sequenceOf(recording));

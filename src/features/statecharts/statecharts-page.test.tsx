@@ -174,6 +174,28 @@ describe('machine explorer', () => {
     expect(file).not.toHaveTextContent('hunter2');
     expect(within(dialog).getByRole('button', { name: 'Download auth-form.recorded.test.ts' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Export as Mermaid (sequence)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // The Sequence tab: lifelines, then one arrow per event, HTTP call and answer, top to bottom.
+    await user.click(screen.getByRole('tab', { name: 'Sequence' }));
+    expect(
+      within(screen.getByRole('list', { name: 'Lifelines' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['App (screens)', 'auth-form', 'submit', 'API client']);
+    expect(
+      within(screen.getByRole('list', { name: 'Arrows, in the order they happened' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'App (screens) → auth-formform.submit',
+      'auth-form is now submitting',
+      'App (screens) → API clientPOST /api/auth/register',
+      'API client → App (screens)201 in 12 ms',
+      'submit → auth-formdone(submit)',
+      'auth-form is now succeeded',
+    ]);
+    expect(screen.getByRole('button', { name: 'Export as Mermaid (sequence)' })).toBeInTheDocument();
     act(() => actor.stop());
   });
 

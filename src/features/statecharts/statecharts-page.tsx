@@ -9,6 +9,7 @@ import { liveActors, openerInspection, type LiveActor } from '@/lib/inspection';
 import { ActorList, EventLog, SendEvents, stateText, useInspection } from './components/live-panel';
 import { RecordPanel } from './components/record-panel';
 import { ScenariosPanel } from './components/scenarios-panel';
+import { SequencePanel } from './components/sequence-panel';
 import { momentsOf, SandboxPanel, Timeline } from './components/timeline';
 import {
   chartFor,
@@ -201,6 +202,7 @@ export default function StatechartsPage() {
             <Tabs.List>
               <Tabs.Tab value="live">{t('statecharts.tabs.live')}</Tabs.Tab>
               <Tabs.Tab value="scenarios">{t('statecharts.tabs.scenarios')}</Tabs.Tab>
+              <Tabs.Tab value="sequence">{t('statecharts.tabs.sequence')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="live" pt="sm">
               <Stack gap="md">
@@ -262,6 +264,9 @@ export default function StatechartsPage() {
                   }}
                 />
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="sequence" pt="sm">
+              <SequencePanel />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>
