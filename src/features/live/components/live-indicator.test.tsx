@@ -13,7 +13,7 @@ const startConnecting = async () => {
 };
 
 afterEach(() => {
-  running?.stop();
+  act(() => running?.stop());
   running = null;
 });
 
