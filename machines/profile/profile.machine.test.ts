@@ -25,16 +25,18 @@ function start() {
   const save = deferredActor<ProfileRecord, { values: ProfileValues }>();
   const photo = deferredActor<string, { file: PhotoFile }>();
   const password = deferredActor<null, { values: PasswordValues }>();
+  const sessionUpdates: ProfileRecord[] = [];
   const actor = createActor(
     profileMachine.provide({
       actors: { loadProfile: load.logic, saveProfile: save.logic, processPhoto: photo.logic, changePassword: password.logic },
+      actions: { updateSessionUser: (_, { profile }) => void sessionUpdates.push(profile) },
     }),
   );
   const emitted: ProfileEmitted[] = [];
   for (const type of ['profile.saved', 'profile.saveFailed', 'profile.passwordChanged', 'profile.passwordFailed'] as const)
     actor.on(type, (e) => emitted.push(e));
   actor.start();
-  return { actor, load, save, photo, password, emitted };
+  return { actor, load, save, photo, password, emitted, sessionUpdates };
 }
 
 async function loaded() {
@@ -97,7 +99,7 @@ describe('profile machine: details', () => {
     expect(f.actor.getSnapshot().context.errors).toEqual({});
   });
 
-  it('saves, emits the new record for the header, and shows it', async () => {
+  it('saves, tells the session the new details (the header), emits the record for the toast, and shows it', async () => {
     const f = await loaded();
     f.actor.send({ type: 'profile.change', patch: { displayName: 'Ulysses U.', about: 'Night shift' } });
     f.actor.send({ type: 'profile.save' });
@@ -106,6 +108,7 @@ describe('profile machine: details', () => {
     const saved = { ...PROFILE, displayName: 'Ulysses U.', about: 'Night shift' };
     f.save.last().resolve(saved);
     await flush();
+    expect(f.sessionUpdates).toEqual([saved]);
     expect(f.emitted).toEqual([{ type: 'profile.saved', profile: saved }]);
     expect(f.actor.getSnapshot().context.profile).toEqual(saved);
   });
@@ -121,6 +124,7 @@ describe('profile machine: details', () => {
     expect(f.actor.getSnapshot().context.values).toMatchObject({ phoneNumber: '+1 555 0199', about: 'typed' });
     expect(f.actor.getSnapshot().context.errors).toEqual({ phoneNumber: 'invalidPhone' });
     expect(f.emitted).toEqual([{ type: 'profile.saveFailed', error }]);
+    expect(f.sessionUpdates).toEqual([]);
   });
 
   it('refuses a file that is not a picture or is over 5 MB, without reading it', async () => {

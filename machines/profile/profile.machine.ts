@@ -5,8 +5,8 @@ import { MAX_PHOTO_BYTES, MIN_PASSWORD_LENGTH, type PasswordValues, type PhotoFi
 /**
  * The profile screen (docs/profile.md): the user's details and photo, and the password, as two
  * independent regions. A failed save keeps what was typed and says why (field codes from the
- * server, or `saveFailed` for the toast); a successful save emits the new record so the session's
- * user (and the header) change at once.
+ * server, or `saveFailed` for the toast); a successful save tells the session the new details
+ * (`updateSessionUser`, which the app provides), so the header changes at once, and emits the record for the toast.
  */
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -143,6 +143,8 @@ export const profileMachine = setup({
       errors: {},
     })),
     assignSaveErrors: assign((_, params: { error: unknown }) => ({ errors: fieldErrorsOf<keyof ProfileValues>(params.error) })),
+    /** The app provides it: the session's user (the header, the menu) takes the saved details. */
+    updateSessionUser: (_, _params: { profile: ProfileRecord }) => undefined,
     emitSaved: emit((_, params: { profile: ProfileRecord }) => ({ type: 'profile.saved' as const, profile: params.profile })),
     emitSaveFailed: emit((_, params: { error: unknown }) => ({ type: 'profile.saveFailed' as const, error: params.error })),
     applyPasswordChange: assign(({ context, event }) => {
@@ -219,6 +221,7 @@ export const profileMachine = setup({
               target: 'editing',
               actions: [
                 { type: 'assignSaved', params: ({ event }) => ({ profile: event.output }) },
+                { type: 'updateSessionUser', params: ({ event }) => ({ profile: event.output }) },
                 { type: 'emitSaved', params: ({ event }) => ({ profile: event.output }) },
               ],
             },

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { useActorEvents } from '@/components/actor-bridges';
 import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/light';
 
 /** Events the embedded backend dispatches on window (mirage/persistence.ts). */
@@ -26,19 +27,16 @@ export function SessionEffects() {
     if (!actor && sessionNeededAtStart())
       void startSession().catch((error: unknown) => console.error('The session could not start', error));
   }, [actor]);
-  useEffect(() => {
-    if (!actor) return;
-    const sub = actor.on('sessionExpired', ({ reason }) => {
-      // The guard sends protected pages to /login?to=<path> once the session ended; this says why.
+  useActorEvents(actor, {
+    // The guard sends protected pages to /login?to=<path> once the session ended; this says why.
+    sessionExpired: ({ reason }) =>
       notifications.show({
         id: 'session-expired',
         color: 'yellow',
         title: t('auth.sessionExpiredTitle'),
         message: t(reason === 'renewalFailed' ? 'auth.renewalFailed' : 'auth.sessionExpired'),
-      });
-    });
-    return () => sub.unsubscribe();
-  }, [actor, t]);
+      }),
+  });
   useEffect(() => {
     const onPersistFailed = () =>
       notifications.show({

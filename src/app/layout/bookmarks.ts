@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { bookmarksMachine, type BookmarksContext } from '@machines/preferences/bookmarks.machine';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 const storageKey = (userId: string) => `bookmarks:${userId}`;
@@ -36,22 +36,18 @@ export function useBookmarks(userId: string | null): BookmarksRef {
     bookmarksMachine.provide({ actions: { persistBookmarks: (_, { userId: id, paths }) => writeBookmarks(id, paths) } }),
     { input: { userId, paths: readBookmarks(userId) } },
   );
-  useEffect(() => {
-    if (actorRef.getSnapshot().context.userId !== userId) {
-      actorRef.send({ type: 'bookmarks.load', userId, paths: readBookmarks(userId) });
-    }
-  }, [actorRef, userId]);
-  useEffect(() => {
-    const sub = actorRef.on('bookmarks.full', ({ capacity }) => {
+  useSendOnChange(actorRef, userId, (id) =>
+    actorRef.getSnapshot().context.userId !== id ? { type: 'bookmarks.load' as const, userId: id, paths: readBookmarks(id) } : null,
+  );
+  useActorEvents(actorRef, {
+    'bookmarks.full': ({ capacity }) =>
       notifications.show({
         id: 'bookmarks-full',
         color: 'warning',
         title: t('layout.starredFullTitle'),
         message: t('layout.starredFull', { count: capacity }),
-      });
-    });
-    return () => sub.unsubscribe();
-  }, [actorRef, t]);
+      }),
+  });
   return actorRef;
 }
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -13,6 +12,7 @@ import type {
 } from '@machines/crud-screen/crud-screen.machine';
 import type { DeleteTarget, EditorMode } from '@machines/editor/editor.machine';
 import type { ListRow } from '@machines/list/list.machine';
+import { useActorEvents } from '@/components/actor-bridges';
 import { hideNotification, showUndoNotification } from '@/components/data-list';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
@@ -67,45 +67,34 @@ export function useCrudNotifications<T extends ListRow, V extends object, S, J e
   toasts: CrudToasts<S, J>,
 ): void {
   const { t } = useTranslation();
-  // The latest texts, without re-subscribing on every render.
-  const latest = useRef({ toasts, t });
-  useEffect(() => {
-    latest.current = { toasts, t };
+  const undoId = (target: DeleteTarget) => `${toasts.idPrefix}-delete-${target.id}`;
+  useActorEvents(screen, {
+    'crud.saved': (e) => show(toasts.saved(e.mode, e.record), 'teal'),
+    'crud.delete.pending': (e) => {
+      showUndoNotification({
+        id: undoId(e.target),
+        message: t('data-list.deletePending', { label: e.target.label }),
+        // Undo is the editor's (it owns the pending row): the toast names its row, so an older toast cannot undo a newer delete.
+        onUndo: () => screen.getSnapshot().context.editor.send({ type: 'editor.undo', id: e.target.id }),
+        t,
+      });
+    },
+    'crud.delete.undone': (e) => {
+      hideNotification(undoId(e.target));
+      show(t('data-list.deleteUndone', { label: e.target.label }));
+    },
+    'crud.deleted': (e) => {
+      hideNotification(undoId(e.target));
+      show(t('data-list.deleted', { label: e.target.label }), 'teal');
+    },
+    'crud.delete.failed': (e) => {
+      hideNotification(undoId(e.target));
+      show(toasts.deleteFailed ? toasts.deleteFailed(e.target, e.error) : t('data-list.deleteFailed', { label: e.target.label }), 'red');
+    },
+    'crud.bulk.done': (e) => show(toasts.bulkDone?.(e.action, e.count) ?? null, 'teal'),
+    'crud.bulk.failed': (e) => show(toasts.bulkFailed?.(e.action, e.error) ?? null, 'red'),
+    'crud.job.done': (e) => show(toasts.jobDone?.(e.result) ?? null, 'teal'),
+    'crud.job.failed': (e) => show(toasts.jobFailed?.(e.request, e.error) ?? null, 'red'),
+    '*': (e) => toasts.onEvent?.(e),
   });
-
-  useEffect(() => {
-    const undoId = (target: DeleteTarget) => `${latest.current.toasts.idPrefix}-delete-${target.id}`;
-    const subs = [
-      screen.on('crud.saved', (e) => show(latest.current.toasts.saved(e.mode, e.record), 'teal')),
-      screen.on('crud.delete.pending', (e) => {
-        const { t: tr } = latest.current;
-        showUndoNotification({
-          id: undoId(e.target),
-          message: tr('data-list.deletePending', { label: e.target.label }),
-          // Undo is the editor's (it owns the pending row): the toast names its row, so an older toast cannot undo a newer delete.
-          onUndo: () => screen.getSnapshot().context.editor.send({ type: 'editor.undo', id: e.target.id }),
-          t: tr,
-        });
-      }),
-      screen.on('crud.delete.undone', (e) => {
-        hideNotification(undoId(e.target));
-        show(latest.current.t('data-list.deleteUndone', { label: e.target.label }));
-      }),
-      screen.on('crud.deleted', (e) => {
-        hideNotification(undoId(e.target));
-        show(latest.current.t('data-list.deleted', { label: e.target.label }), 'teal');
-      }),
-      screen.on('crud.delete.failed', (e) => {
-        hideNotification(undoId(e.target));
-        const { toasts: own, t: tr } = latest.current;
-        show(own.deleteFailed ? own.deleteFailed(e.target, e.error) : tr('data-list.deleteFailed', { label: e.target.label }), 'red');
-      }),
-      screen.on('crud.bulk.done', (e) => show(latest.current.toasts.bulkDone?.(e.action, e.count) ?? null, 'teal')),
-      screen.on('crud.bulk.failed', (e) => show(latest.current.toasts.bulkFailed?.(e.action, e.error) ?? null, 'red')),
-      screen.on('crud.job.done', (e) => show(latest.current.toasts.jobDone?.(e.result) ?? null, 'teal')),
-      screen.on('crud.job.failed', (e) => show(latest.current.toasts.jobFailed?.(e.request, e.error) ?? null, 'red')),
-      screen.on('*', (e) => latest.current.toasts.onEvent?.(e)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [screen]);
 }

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Group, Loader, Select, Text, type SelectProps } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { UnitStatus } from '@machines/domain/types';
 import { optionsWithSelected, unitOptionsMachine, type UnitOption } from '@machines/processes/unit-options.machine';
 import { getUnitOption, searchUnitOptions } from './unit-picker-api';
+import { useSendOnChange } from '@/components/actor-bridges';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 /** Where the picker's units come from: the units list by default; a screen may search its own endpoint. */
@@ -70,11 +71,10 @@ export function UnitPicker({
   const busy = useSelector(actor, selectBusy);
 
   // A unit chosen elsewhere (a link) that the options do not list yet: look it up for its name.
-  useEffect(() => {
-    if (value && !actor.getSnapshot().context.options.some((o) => o.id === value) && actor.getSnapshot().context.selected?.id !== value) {
-      actor.send({ type: 'units.resolve', id: value });
-    }
-  }, [actor, value]);
+  useSendOnChange(actor, value, (id) => {
+    const { options: known, selected } = actor.getSnapshot().context;
+    return id && !known.some((o) => o.id === id) && selected?.id !== id ? { type: 'units.resolve' as const, id } : null;
+  });
 
   const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
   const data = useMemo(() => options.map((o) => ({ value: o.id, label: o.name })), [options]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromCallback, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
@@ -10,6 +10,7 @@ import {
   type BlockResult,
   type MonitorView,
 } from '@machines/processes/process-monitor.machine';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { ApiError } from '@/lib/api-client';
 import { liveEventsActor } from '@/lib/live';
 import { createProcessRule } from '../api/create-process-rule';
@@ -96,51 +97,44 @@ export function useProcessMonitor(unitId: string | null, view: MonitorView = 'pr
   const errorText = useErrorText();
   const actor = useScreenActor(processMonitorWithApi, { input: { unitId, view, documentHidden: isDocumentHidden() } });
 
-  useEffect(() => {
-    if (actor.getSnapshot().context.view !== view) actor.send({ type: 'process.view.change', view });
-  }, [actor, view]);
+  useSendOnChange(actor, view, (next) =>
+    actor.getSnapshot().context.view !== next ? { type: 'process.view.change' as const, view: next } : null,
+  );
 
-  useEffect(() => {
-    const subs = [
-      actor.on('process.ended', (e) =>
-        notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) }),
-      ),
-      actor.on('process.blocked', (e) =>
-        notifications.show({
-          color: 'teal',
-          // The agent enforces rules (the backend ends nothing itself): the row leaves with its next report.
-          message:
-            e.endedCount > 0
-              ? t('processes.blocked', { name: e.process.name, count: e.endedCount })
-              : t('processes.blockedByAgent', { name: e.process.name }),
-        }),
-      ),
-      actor.on('process.end.failed', (e) =>
-        notifications.show({
-          color: e.reason === 'refused' ? 'orange' : 'red',
-          title: t('processes.endFailed', { name: e.process.name }),
-          // The agent's own words, when it gave any, after the translated reason.
-          message: e.message
-            ? `${t(`processes.endResult.${e.reason}`)} ${t('processes.agentSaid', { message: e.message })}`
-            : t(`processes.endResult.${e.reason}`),
-        }),
-      ),
-      actor.on('process.action.failed', (e) =>
-        notifications.show({
-          color: 'red',
-          title:
-            e.action === 'end' ? t('processes.endFailed', { name: e.process.name }) : t('processes.blockFailed', { name: e.process.name }),
-          message: errorText(e.error),
-        }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, t, errorText]);
+  useActorEvents(actor, {
+    'process.ended': (e) =>
+      notifications.show({ color: 'teal', message: t('processes.ended', { name: e.process.name, pid: e.process.pid }) }),
+    'process.blocked': (e) =>
+      notifications.show({
+        color: 'teal',
+        // The agent enforces rules (the backend ends nothing itself): the row leaves with its next report.
+        message:
+          e.endedCount > 0
+            ? t('processes.blocked', { name: e.process.name, count: e.endedCount })
+            : t('processes.blockedByAgent', { name: e.process.name }),
+      }),
+    'process.end.failed': (e) =>
+      notifications.show({
+        color: e.reason === 'refused' ? 'orange' : 'red',
+        title: t('processes.endFailed', { name: e.process.name }),
+        // The agent's own words, when it gave any, after the translated reason.
+        message: e.message
+          ? `${t(`processes.endResult.${e.reason}`)} ${t('processes.agentSaid', { message: e.message })}`
+          : t(`processes.endResult.${e.reason}`),
+      }),
+    'process.action.failed': (e) =>
+      notifications.show({
+        color: 'red',
+        title:
+          e.action === 'end' ? t('processes.endFailed', { name: e.process.name }) : t('processes.blockFailed', { name: e.process.name }),
+        message: errorText(e.error),
+      }),
+  });
 
   // The URL is the source of the unit (deep links, back/forward).
-  useEffect(() => {
-    if (actor.getSnapshot().context.unitId !== unitId) actor.send({ type: 'process.unit.select', unitId });
-  }, [actor, unitId]);
+  useSendOnChange(actor, unitId, (next) =>
+    actor.getSnapshot().context.unitId !== next ? { type: 'process.unit.select' as const, unitId: next } : null,
+  );
 
   return actor;
 }

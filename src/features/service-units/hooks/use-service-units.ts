@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import {
 import { createListMachine, type BulkRequest, type ListQuery, type LiveListEvent } from '@machines/list/list.machine';
 import { changedUnitOf, unitDetailLiveEvent, unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { LiveEvent, Page } from '@machines/domain/types';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { useCrudScreen } from '@/components/crud-screen';
 import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl, useUrlParam } from '@/lib/list-query';
@@ -152,20 +152,15 @@ export function useServiceUnits(services: UnitServices = apiServices) {
 /** The `?unit=<id>` deep link opens the detail drawer, and back/forward (or a link without it) closes it. */
 function useDetailUrl(detail: ActorRefFrom<typeof unitDetailMachine>): void {
   const id = useUrlParam('unit');
-  useEffect(() => {
-    detail.send(id ? { type: 'detail.open', id } : { type: 'detail.close' });
-  }, [detail, id]);
+  useSendOnChange(detail, id, (next) => (next ? { type: 'detail.open' as const, id: next } : { type: 'detail.close' as const }));
 }
 
 /** A done revocation, as a notification (the drawer shows the revoked state itself, and a failure beside the button). */
 function useRevocationNotifications(detail: ActorRefFrom<typeof unitDetailMachine>): void {
   const { t } = useTranslation();
-  useEffect(() => {
-    const sub = detail.on('detail.revoked', (e) =>
-      notifications.show({ color: 'teal', message: t('service-units.agent.revoked', { name: e.unit.name }) }),
-    );
-    return () => sub.unsubscribe();
-  }, [detail, t]);
+  useActorEvents(detail, {
+    'detail.revoked': (e) => notifications.show({ color: 'teal', message: t('service-units.agent.revoked', { name: e.unit.name }) }),
+  });
 }
 
 /** A translated sentence for a failed agent request (revocation, enrolment token). */

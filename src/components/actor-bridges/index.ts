@@ -1,0 +1,1 @@
+export { useActorEvents, useSendOnChange } from './actor-bridges';
