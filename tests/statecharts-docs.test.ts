@@ -128,4 +128,18 @@ describe('docs/statecharts', () => {
     expect(doc).toContain('](statecharts/session.md)');
     expect(doc).not.toContain('stateDiagram');
   });
+
+  it('docs/testing-machines.md walks from a bug report to a test in five steps, each with a screenshot that exists', () => {
+    const doc = readFileSync(resolve(ROOT, 'docs/testing-machines.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## From a bug report to a test'), doc.indexOf('## One worked example per machine'));
+    expect(section.match(/^\d\. \*\*/gm)).toEqual(['1. **', '2. **', '3. **', '4. **', '5. **']);
+    const images = [...section.matchAll(/!\[[^\]]+\]\((images\/[^)]+\.png)\)/g)].map((m) => m[1] ?? '');
+    expect(images).toHaveLength(5);
+    for (const image of images) {
+      const bytes = readFileSync(resolve(ROOT, 'docs', image));
+      // A PNG, not a placeholder.
+      expect(bytes.subarray(1, 4).toString('latin1'), image).toBe('PNG');
+      expect(bytes.length, image).toBeGreaterThan(10_000);
+    }
+  });
 });
