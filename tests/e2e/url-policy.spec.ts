@@ -19,8 +19,12 @@ import { DEMO_PASSWORD } from './support/auth';
  * through the user API reaches the agent with its config, the agent writes it as Chromium's managed policy in
  * /etc/chromium/policies/managed, and Debian's Chromium refuses the URL of a local test server with its administrator
  * block page (net::ERR_BLOCKED_BY_ADMINISTRATOR) while an allowed one loads. The rule disabled through the API leaves
- * the agent's next config, the agent rewrites the policy, and the same running Chromium loads the URL again: Chromium
- * watches its policy folder and reloads a changed file once it has settled (5 s), without a restart.
+ * the agent's next config, the agent rewrites the policy, and the URL loads again.
+ *
+ * When Chromium applies a changed file (docs/agent.md, "Picked up"): at its start, and in a running browser when its
+ * policies are reloaded (chrome://policy, "Reload policies"; Chromium also does so on its own every 15 minutes). Its
+ * folder watch did not make a running browser apply a change reliably here (2 of 5 runs within 30 s), so the test
+ * checks a browser started after the write and the running one after "Reload policies", never a fixed wait.
  *
  * The policy applies to every Chromium on this machine, so the test removes its file whatever happens (finally and
  * afterAll). Runs as root (CI) or as a user who may create that folder; otherwise it is skipped, saying why.
@@ -77,9 +81,8 @@ test.afterAll(async () => {
 });
 
 /**
- * Debian's Chromium started as a kiosk starts it, not by Playwright's launch: with Playwright's own launch arguments a
- * running Chromium does not reload a changed policy file (measured: not within 90 s), while a plainly started one does
- * within seconds. Playwright only connects to it (CDP). Every *.test host is this machine.
+ * Debian's Chromium started as a kiosk starts it, with no automation switches (Playwright's launch adds its own), and
+ * driven over CDP. Every *.test host is this machine.
  */
 async function startKiosk(profile: string): Promise<{ browser: Browser; child: ChildProcess }> {
   const child = spawn(
@@ -121,6 +124,23 @@ async function open(browser: Browser, url: string): Promise<string> {
     return response?.ok() ? 'loaded' : `status ${response?.status() ?? 'none'}`;
   } catch (error) {
     return /net::ERR_[A-Z_]+/.exec(String(error))?.[0] ?? String(error);
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * chrome://policy's "Reload policies", as an administrator checks a machine (docs/agent.md). The page stays open until
+ * `until` is met: closed at once, it ended the reload it had asked for.
+ */
+async function reloadPolicies(browser: Browser, until: () => Promise<void>): Promise<void> {
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no browser context');
+  const page = await context.newPage();
+  try {
+    await page.goto('chrome://policy');
+    await page.getByRole('button', { name: 'Reload policies' }).click();
+    await until();
   } finally {
     await page.close();
   }
@@ -170,14 +190,14 @@ interface UnitPolicy {
   } | null;
 }
 
-test('a block rule made in the console shows Chromium’s block page on the unit within seconds; disabled, the URL loads again', async () => {
+test('a block rule made in the console shows Chromium’s block page on the unit; disabled, the URL loads again', async () => {
   test.skip(!writable, `${POLICY_DIR} cannot be created by this user: run as root (as CI does)`);
   test.setTimeout(120_000);
   const folder = await mkdtemp(join(tmpdir(), 'sua-url-policy-e2e-'));
   const stop = new AbortController();
   const lines: string[] = [];
   let agent: Promise<AgentEnd> | null = null;
-  let kiosk: { browser: Browser; child: ChildProcess } | null = null;
+  const kiosks: { browser: Browser; child: ChildProcess }[] = [];
   try {
     // A user of Acme signs in and creates an enrolment token ("New unit" → "Enrol an agent").
     const login = await call<{ accessToken: string }>('', '/api/UserLogin', {
@@ -219,9 +239,10 @@ test('a block rule made in the console shows Chromium’s block page on the unit
     const unitId = await credential();
 
     // The kiosk's browser runs before any rule: the site loads.
-    kiosk = await startKiosk(join(folder, 'profile'));
-    const { browser } = kiosk;
-    expect(await open(browser, `http://blocked.test:${port}/`)).toBe('loaded');
+    const kioskA = await startKiosk(join(folder, 'profile-a'));
+    kiosks.push(kioskA);
+    const running = kioskA.browser;
+    expect(await open(running, `http://blocked.test:${port}/`)).toBe('loaded');
 
     // Rules for this unit, made as the URL rules screen makes them: a block rule, an allow rule for one of its pages,
     // and a regex rule no browser policy can express.
@@ -237,24 +258,22 @@ test('a block rule made in the console shows Chromium’s block page on the unit
     const regex = await create({ pattern: '^https?://games\\.', matchType: 'regex', action: 'block' });
     const block = await create({ pattern: 'blocked.test', matchType: 'domain', action: 'block' });
     const createdAt = Date.now();
-
     await expect
       .poll(async () => (await policyFile())?.URLBlocklist ?? [], { message: 'the agent writes the block rule', timeout: 15_000 })
       .toContain('blocked.test');
+    const writtenMs = Date.now() - createdAt;
     expect((await policyFile())?.URLAllowlist).toContain(`http://.blocked.test:${port}/help`);
 
-    // The running browser picks the new policy up: its administrator block page, for the domain and its subdomains.
-    await expect
-      .poll(() => open(browser, `http://blocked.test:${port}/`), {
-        message: 'the running Chromium reloads its policy',
-        timeout: 30_000,
-        intervals: [500],
-      })
-      .toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
-    const blockedMs = Date.now() - createdAt;
-    expect(await open(browser, `http://www.blocked.test:${port}/news`)).toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
-    expect(await open(browser, `http://blocked.test:${port}/help`)).toBe('loaded');
-    expect(await open(browser, `http://allowed.test:${port}/`)).toBe('loaded');
+    // The running browser, once it reloads its policies: the administrator block page, for the domain and its
+    // subdomains; the allowed page and another site load.
+    await reloadPolicies(running, () =>
+      expect
+        .poll(() => open(running, `http://blocked.test:${port}/`), { message: 'the running Chromium applies the policy', timeout: 15_000 })
+        .toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR'),
+    );
+    expect(await open(running, `http://www.blocked.test:${port}/news`)).toBe('net::ERR_BLOCKED_BY_ADMINISTRATOR');
+    expect(await open(running, `http://blocked.test:${port}/help`)).toBe('loaded');
+    expect(await open(running, `http://allowed.test:${port}/`)).toBe('loaded');
 
     // What the console shows of the unit comes with the agent's heartbeat.
     await expect
@@ -273,7 +292,7 @@ test('a block rule made in the console shows Chromium’s block page on the unit
       ]);
 
     // Disabled in the console (the rule saved with enabled off): only enabled rules reach the agent, which rewrites
-    // the policy; the Chromium that is still running loads the URL again, without a restart.
+    // the policy.
     const disabled = await call<Rule>(token, `/api/url-restrictions/${block.id}`, {
       method: 'PUT',
       body: {
@@ -291,28 +310,36 @@ test('a block rule made in the console shows Chromium’s block page on the unit
     await expect
       .poll(async () => (await policyFile())?.URLBlocklist ?? ['unread'], { message: 'the agent takes the rule out', timeout: 15_000 })
       .not.toContain('blocked.test');
-    await expect
-      .poll(() => open(browser, `http://blocked.test:${port}/`), {
-        message: 'the running Chromium reloads its policy',
-        timeout: 30_000,
-        intervals: [500],
-      })
-      .toBe('loaded');
+    const rewrittenMs = Date.now() - disabledAt;
+
+    // A browser started now (the kiosk restarted) loads the URL; so does the running one once it reloads its policies.
+    const kioskB = await startKiosk(join(folder, 'profile-b'));
+    kiosks.push(kioskB);
+    expect(await open(kioskB.browser, `http://blocked.test:${port}/`)).toBe('loaded');
+    await reloadPolicies(running, () =>
+      expect
+        .poll(() => open(running, `http://blocked.test:${port}/`), { message: 'the running Chromium applies the policy', timeout: 15_000 })
+        .toBe('loaded'),
+    );
     const loadedMs = Date.now() - disabledAt;
-    expect(await open(browser, `http://www.blocked.test:${port}/news`)).toBe('loaded');
-    test
-      .info()
-      .annotations.push(
-        { type: 'blocked in the running Chromium after the rule was created', description: `${blockedMs} ms` },
-        { type: 'loads again in the running Chromium after the rule was disabled', description: `${loadedMs} ms` },
-      );
+    expect(await open(running, `http://www.blocked.test:${port}/news`)).toBe('loaded');
+    test.info().annotations.push(
+      { type: 'policy written after the block rule was created', description: `${writtenMs} ms` },
+      { type: 'policy rewritten after the rule was disabled', description: `${rewrittenMs} ms` },
+      {
+        type: 'URL loads again (new browser, and the running one after Reload policies) after the rule was disabled',
+        description: `${loadedMs} ms`,
+      },
+    );
   } finally {
     // The agent first, so it writes no policy after the file is gone; each step runs even when one before fails.
     stop.abort();
     await agent?.catch(() => 'stopped');
     await removePolicy();
-    await kiosk?.browser.close().catch(() => undefined);
-    kiosk?.child.kill('SIGKILL');
+    for (const kiosk of kiosks) {
+      await kiosk.browser.close().catch(() => undefined);
+      kiosk.child.kill('SIGKILL');
+    }
     await rm(folder, { recursive: true, force: true });
   }
 });
