@@ -162,6 +162,9 @@ export const todoListMachine = real.provide({ actors: { task: taskMachine } });
       await expect(steps.getByRole('row').filter({ hasText: /^\d+task\.toggle in task-\d+/ })).toHaveCount(2);
       await expect(steps).toContainText(/task\.trash in task-\d+/);
       await expect(steps.getByRole('row').filter({ hasText: /done\(updateFlags\) in task-\d+/ })).toHaveCount(3);
+      // Beside each step sent to the task: the state it led the task to, and at the end that the list let it go.
+      await expect(steps.getByRole('row').filter({ hasText: /task\.trash in task-\d+task-\d+: syncing/ })).toHaveCount(1);
+      await expect(steps.getByRole('row').filter({ hasText: /done\(updateFlags\) in task-\d+task-\d+: stopped/ })).toHaveCount(1);
     },
   );
 });

@@ -47,7 +47,18 @@ function StepsTable({ recording }: { recording: Recording }) {
                 <Table.Td>
                   <Code className={classes.wrap}>{stepLabel(row.step)}</Code>
                 </Table.Td>
-                <Table.Td>{stateText(row.step.state)}</Table.Td>
+                <Table.Td>
+                  {row.step.to !== undefined ? (
+                    <Text size="xs" fw={600}>
+                      {t('statecharts.record.childLedTo', {
+                        actor: row.step.to,
+                        state:
+                          row.step.its === null || row.step.its === undefined ? t('statecharts.record.stopped') : stateText(row.step.its),
+                      })}
+                    </Text>
+                  ) : null}
+                  {stateText(row.step.state)}
+                </Table.Td>
               </Table.Tr>
             ) : row.call ? (
               <Table.Tr key={row.key}>
