@@ -91,52 +91,51 @@ function Overview({ load }: { load: (signal: AbortSignal) => Promise<Loaded> }) 
           {t('url-policy.units.noRules')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table aria-label={t('url-policy.units.byRuleLabel')} verticalSpacing={6} fz="sm" withRowBorders>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('url-policy.columns.rule')}</Table.Th>
-                <Table.Th>{t('url-policy.units.enforcedOn')}</Table.Th>
-                <Table.Th>{t('url-policy.units.notEnforcedOn')}</Table.Th>
+        // No sideways scrolling (a scroll box needs a keyboard stop of its own): on a phone the three columns wrap.
+        <Table aria-label={t('url-policy.units.byRuleLabel')} verticalSpacing={6} fz="sm" withRowBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('url-policy.columns.rule')}</Table.Th>
+              <Table.Th>{t('url-policy.units.enforcedOn')}</Table.Th>
+              <Table.Th>{t('url-policy.units.notEnforcedOn')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rules.map((rule) => (
+              <Table.Tr key={rule.ruleId}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <Code>{rule.pattern}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{t('url-policy.units.unitCount', { count: rule.enforced.length })}</Text>
+                  {rule.outOfSchedule.length > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {t('url-policy.units.outOfSchedule', { count: rule.outOfSchedule.length })}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {rule.notEnforced.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('url-policy.units.nowhere')}
+                    </Text>
+                  ) : (
+                    <Stack gap={4}>
+                      {rule.notEnforced.map((group) => (
+                        <Text size="sm" key={group.why}>
+                          <Text span fw={600} size="sm">
+                            {t('url-policy.units.unitCount', { count: group.units.length })}
+                          </Text>{' '}
+                          ({names(group.units)}): {t(`url-policy.units.why.${group.why}`)}
+                        </Text>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rules.map((rule) => (
-                <Table.Tr key={rule.ruleId}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    <Code>{rule.pattern}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t('url-policy.units.unitCount', { count: rule.enforced.length })}</Text>
-                    {rule.outOfSchedule.length > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {t('url-policy.units.outOfSchedule', { count: rule.outOfSchedule.length })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {rule.notEnforced.length === 0 ? (
-                      <Text size="sm" c="dimmed">
-                        {t('url-policy.units.nowhere')}
-                      </Text>
-                    ) : (
-                      <Stack gap={4}>
-                        {rule.notEnforced.map((group) => (
-                          <Text size="sm" key={group.why}>
-                            <Text span fw={600} size="sm">
-                              {t('url-policy.units.unitCount', { count: group.units.length })}
-                            </Text>{' '}
-                            ({names(group.units)}): {t(`url-policy.units.why.${group.why}`)}
-                          </Text>
-                        ))}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
 
       <Title order={3} size="h5">
