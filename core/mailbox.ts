@@ -19,7 +19,7 @@ export interface EmailRepository {
   get(id: string): Promise<Readonly<EmailRecord> | undefined>;
   /** The largest email number in every mailbox, replies included (0 when there is none). */
   lastId(): Promise<number>;
-  /** Stores new emails, numbered by the caller (lastId + 1, …, under the write lock). */
+  /** Stores new emails, numbered by the caller (lastId + 1, …, in the same transaction). */
   insert(emails: readonly EmailRecord[]): Promise<void>;
   /** Stores these changed emails, each whole. */
   put(emails: readonly EmailRecord[]): Promise<void>;

@@ -89,7 +89,7 @@ async function remember<T>(db: MirageDb, owner: string, key: string, fingerprint
  * Runs `create` at most once per (owner, Idempotency-Key); without the header it simply runs. `create` may
  * answer with a Response or a promise of one. While it runs, a second request with the key gets 409: the
  * mark is set before the first await, so two requests interleaved in one process cannot both run (on the
- * server, creates run one after another under the write lock anyway).
+ * server, the second one's serializable transaction waits for the first one's commit, and replays its answer).
  */
 export async function idempotent<T>(
   db: MirageDb,
@@ -104,6 +104,9 @@ export async function idempotent<T>(
   const { key } = asked;
   const who = String(owner);
   const fingerprint = fingerprintOf(request);
+  // The server's creates run in serializable transactions: a second one with the key waits for the first
+  // one's commit and replays its answer. In memory, nothing else orders two creates in flight at once.
+  if (repositories.has(db)) return runOnce(db, who, key, fingerprint, now, create);
   const marks = inFlight.get(db) ?? new Set<string>();
   inFlight.set(db, marks);
   const mark = `${who}\n${key}`;
@@ -113,13 +116,25 @@ export async function idempotent<T>(
   }
   marks.add(mark);
   try {
-    const store = idempotencyStore(db);
-    await store.removeExpired(now);
-    const decision = decideIdempotency(await store.find(who, key, now), fingerprint, false);
-    if (decision.kind === 'replay') return replay(decision);
-    if (decision.kind === 'refuse') return json(decision.status, decision.error);
-    return await remember(db, who, key, fingerprint, await create(), now);
+    return await runOnce(db, who, key, fingerprint, now, create);
   } finally {
     marks.delete(mark);
   }
+}
+
+/** Replays the answer kept for the key, refuses its reuse for another request, or runs `create` and keeps its answer. */
+async function runOnce<T>(
+  db: MirageDb,
+  who: string,
+  key: string,
+  fingerprint: string,
+  now: number,
+  create: () => T | Promise<T>,
+): Promise<T | Response> {
+  const store = idempotencyStore(db);
+  await store.removeExpired(now);
+  const decision = decideIdempotency(await store.find(who, key, now), fingerprint, false);
+  if (decision.kind === 'replay') return replay(decision);
+  if (decision.kind === 'refuse') return json(decision.status, decision.error);
+  return remember(db, who, key, fingerprint, await create(), now);
 }

@@ -57,8 +57,6 @@ const PORT = Number(arg('--port', 4198));
 const APP_KEY = 'service-unit-admin-demo-key';
 const GOALS = { p99Ms: 50, badgeMs: 2000 };
 const CLK_TCK = 100;
-/** The servers' write lock (server/db/row-store.ts WRITE_LOCK): rows made in SQL are committed under it too. */
-const WRITE_LOCK = 7_242_002;
 const AGENT_VERSION = 'bench-1';
 
 const log = (message) => console.error(`[bench-agents] ${message}`);
@@ -448,12 +446,9 @@ async function main() {
             units.push(data);
             into[i] = { unitId: String(id), credential, hostname, ip };
           }
-          // Under the servers' write lock, as an instance commits: change numbers then follow commit order. Without
-          // it, a server commit that drew later numbers but committed first moved its catch-up past these rows,
-          // and it never saw them (their agents got 401).
+          // One transaction, as an instance commits a unit: the server reads units from PostgreSQL, never a copy.
           await client.query('BEGIN');
           try {
-            await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
             await client.query(
               "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
               [ids, rows],

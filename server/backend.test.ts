@@ -87,13 +87,16 @@ describe(`two backends on one ${BACKEND_NAME} database`, () => {
     const created = await createUnit(backend, token, 'Kept only in PostgreSQL');
     const { id } = jsonOf<UnitView>(created);
     expect((await call(other, `/api/service-units/${id}`, { token, method: 'DELETE' })).status).toBeLessThan(300);
-    // The other process reads both events from PostgreSQL, numbered in commit order.
-    await other.catchUp();
-    const page = jsonOf<{ items: { id: string; type: string; subjectId: string }[] }>(
-      await call(other, `/api/events/recent?after=${start}`, { token }),
-    );
-    const ofUnit = page.items.filter((event) => event.subjectId === id);
-    expect(ofUnit.map((event) => event.type)).toEqual(['unit.created', 'unit.deleted']);
+    // The other process reads both events from PostgreSQL, numbered in commit order (once no transaction
+    // that began before theirs runs: other tests' too, on a shared PostgreSQL server).
+    const ofUnit = await vi.waitFor(async () => {
+      const page = jsonOf<{ items: { id: string; type: string; subjectId: string }[] }>(
+        await call(other, `/api/events/recent?after=${start}`, { token }),
+      );
+      const events = page.items.filter((event) => event.subjectId === id);
+      expect(events.map((event) => event.type)).toEqual(['unit.created', 'unit.deleted']);
+      return events;
+    });
     expect(Number(ofUnit[1]?.id)).toBeGreaterThan(Number(ofUnit[0]?.id));
     const held = (instance: Backend) =>
       Object.entries(liveRows(instance.db))

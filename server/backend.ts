@@ -2,7 +2,7 @@ import type { Server } from 'miragejs';
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer } from '../mirage/server';
-import { trackChanges, type ChangeBatch, type PendingChanges } from '../mirage/store/change-log';
+import { trackChanges } from '../mirage/store/change-log';
 import { LIVE_COLLECTIONS, setEventRepository } from '../mirage/events';
 import { setCommandRepository } from '../mirage/commands';
 import { setCaptureRequestRepository } from '../mirage/capture-requests';
@@ -42,11 +42,7 @@ import { setUserRepository } from '../mirage/user-store';
 import { createSqlUsers } from './db/users';
 import { setUnitRepository } from '../mirage/unit-store';
 import { createSqlUnits } from './db/units';
-import { asRead, inUnitOfWork, noAppends, noteWrites, ReadAhead, storeAppends } from './db/unit-of-work';
-import { readAheadRecords } from './db/records';
-import { readAheadPendingCommands } from './db/commands';
-import { UNITS } from './db/unit-list';
-import { credentialUnitId } from '../mirage/http';
+import { asRead, inUnitOfWork, noAppends, noteWrites, storeAppends } from './db/unit-of-work';
 import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
 import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
 import { setTaskRepository } from '../mirage/domains/todo';
@@ -60,18 +56,19 @@ import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
 import type { Queryable, Sql } from './db/sql';
-import { createEventHub, wakeFor, type EventHub, type Wake } from './events/hub';
+import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
+import { EVENTS_CHANNEL } from './events/wakeups';
 import { errorJson } from '../core/error-shape';
 import { outsideTransactions, passwordWorkOf, withPreparedPasswords, type PreparedPasswords } from './passwords';
 
 /**
- * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process on
- * an in-memory copy of the rows, and every request is one unit of work against the database:
+ * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process, their
+ * repositories reading and writing PostgreSQL, and every request is one unit of work against the database:
  *
- * - a write (POST/PUT/PATCH/DELETE) takes the database's write lock, first applies what other instances
- *   committed since this one last looked, runs, and commits the rows it changed in the same transaction;
- *   the answer leaves only after that commit (a failed commit undoes the change in memory and answers 503);
- * - a read applies what other instances committed, then runs.
+ * - a write (POST/PUT/PATCH/DELETE) runs in a SERIALIZABLE transaction of its own, run again when it collided
+ *   with another (server/db/row-store.ts writing); it waits for nothing but the rows it writes, and its answer
+ *   leaves only after the commit (a failed commit answers 503, with nothing changed);
+ * - a read runs on the pool, on committed rows.
  *
  * So every instance answers from the committed state, and any number of them can share one database.
  */
@@ -90,6 +87,30 @@ export interface BackendOptions {
   passwords?: PasswordHasher;
   /** Where commits that stored events or commands are announced (default: a hub of its own, `backend.events`). */
   hub?: EventHub;
+  /** Writes this instance runs at once (WRITE_CONCURRENCY; default 4); the others wait for a slot. */
+  writeConcurrency?: number;
+}
+
+const DEFAULT_WRITE_CONCURRENCY = 4;
+
+/** At most `count` holders at once; `take` resolves with the function that gives the slot back. */
+function slots(count: number): { take(): Promise<() => void> } {
+  let free = Math.max(1, count);
+  const waiting: (() => void)[] = [];
+  const give = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
+  };
+  return {
+    take() {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve(give);
+      }
+      return new Promise((resolve) => waiting.push(() => resolve(give)));
+    },
+  };
 }
 
 export interface Backend {
@@ -103,32 +124,25 @@ export interface Backend {
   readonly seeded: boolean;
   /** Woken after every commit, by this instance or one it caught up with, that stored events or commands. */
   readonly events: EventHub;
-  /** Applies what other instances committed (waking `events` when that included events or commands). */
+  /**
+   * Applies what other instances committed (waking `events` when that included commands), and numbers
+   * the live events ready for it (waking `events` when it numbered some).
+   */
   catchUp(): Promise<void>;
   /**
-   * Runs fn as a write of its own (periodic work such as the status sweep): under the write lock, after
-   * catching up, committed before it resolves; rejects, with nothing changed, when the commit fails.
+   * Runs fn as a write of its own (periodic work such as the status sweep), committed before it resolves;
+   * rejects, with nothing changed, when the commit fails.
    */
   transact<T>(fn: (db: MirageDb, now: number) => T | Promise<T>): Promise<T>;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Units of work committed in one transaction at most (a bound on how long the first of them waits). */
-const MAX_GROUP = 200;
 /** Password steps one request may prepare outside the transaction (sign-in: check, spend, re-hash). */
 const MAX_PASSWORD_ROUNDS = 4;
 /** How long a close waits for the requests still being answered. */
 const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
-
-/** The unit an agent API request's credential names (unchecked: the handler checks it), else null. */
-function agentUnitOf(request: ApiRequest): string | null {
-  if (!request.url.startsWith('/api/agent/')) return null;
-  const authorization = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1] ?? '';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1];
-  return bearer ? credentialUnitId(bearer) : null;
-}
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
 /** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
@@ -166,7 +180,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   };
 
   // A database stored before the list tables existed (or with other sort keys) gets them filled first.
-  await store.writing(async (tx) => {
+  await store.exclusively(async (tx) => {
     for (const table of LIST_TABLES.values()) await table.ensure(tx);
   });
   let server: Server | null = null;
@@ -191,6 +205,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // stay in PostgreSQL: a seed made them here.
   for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   const repositoryWrites = noteWrites(store.writeBatch);
+  const hub = options.hub ?? createEventHub();
+  /** Listeners are told after the current unit of work, never in the middle of one. */
+  const wakeSoon = (wake: Wake | null) => {
+    if (wake) setImmediate(() => hub.wake(wake));
+  };
+  // Numbered events wake this instance's streams; the relay's notification wakes the others'.
+  const events = createSqlEvents(
+    options.sql,
+    () => wakeSoon({ events: true, commandUnitIds: new Set() }),
+    options.sql.kind === 'postgres' ? EVENTS_CHANNEL : null,
+  );
   setScreenshotRepository(db, createSqlScreenshots(options.sql, repositoryWrites));
   setProcessRepository(db, createSqlProcesses(options.sql, repositoryWrites));
   setUrlRuleRepository(db, createSqlUrlRules(options.sql, repositoryWrites));
@@ -206,7 +231,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
   setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
   setUnitRepository(db, createSqlUnits(options.sql, repositoryWrites));
-  setEventRepository(db, createSqlEvents(options.sql, repositoryWrites));
+  setEventRepository(db, events);
   setAgentSecretRepository(db, createSqlAgentSecrets(options.sql, repositoryWrites));
   // The other large lists run as SQL on committed rows (server/db/*-list.ts).
   setUnitListRepository(db, createSqlUnitList(options.sql));
@@ -219,12 +244,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const tracker = trackChanges(db);
   const now = options.now ?? (() => Date.now());
 
-  const hub = options.hub ?? createEventHub();
-  /** Listeners are told after the current unit of work, never in the middle of one. */
-  const wakeSoon = (wake: Wake | null) => {
-    if (wake) setImmediate(() => hub.wake(wake));
-  };
-
   const catchUp = async (tx: Queryable) => {
     const changes = await store.changesSince(tx, seq, DATALESS);
     if (changes.length === 0) return;
@@ -234,27 +253,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     wakeSoon(wakeFor(changes.map((change) => ({ collection: change.collection, row: change.data }))));
   };
 
-  /**
-   * A read's catch-up. Reads that arrive while one is running share the next one (started after it ends,
-   * so after they arrived: it sees every commit they must see) instead of each asking the database.
-   */
-  let readCatchUp: Promise<void> | null = null;
-  let nextReadCatchUp: Promise<void> | null = null;
-  const catchUpForRead = (): Promise<void> => {
-    if (!readCatchUp) {
-      readCatchUp = catchUp(options.sql).finally(() => {
-        readCatchUp = null;
-      });
-      return readCatchUp;
-    }
-    nextReadCatchUp ??= readCatchUp
-      .catch(() => undefined)
-      .then(() => {
-        nextReadCatchUp = null;
-        return catchUpForRead();
-      });
-    return nextReadCatchUp;
-  };
+  // Writes of this instance in flight at once. More only collide more (serializable transactions on the
+  // same index pages), fewer would let one write that waits for a row hold up the others.
+  const writeSlots = slots(options.writeConcurrency ?? DEFAULT_WRITE_CONCURRENCY);
 
   const notStored = (): ApiAnswer => ({
     status: 503,
@@ -263,113 +264,49 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
 
   /**
-   * Units of work wait here and are committed in groups: one transaction under the write lock catches up,
-   * runs every waiting unit in order, stores what they changed and commits, and only then does any of them
-   * answer. Under load (10,000 agents heartbeating) one commit, one catch-up query and one disk flush serve
-   * many requests instead of one each; alone, a unit of work is a group of one.
+   * One unit of work in a transaction of its own (SERIALIZABLE, run again from its start when it collided
+   * with another: store.writing). It takes no lock but the rows it writes, so writes to different records,
+   * on this instance or another, never wait for each other. Its answer leaves only after the commit; when
+   * the commit fails, nothing it did stays, in PostgreSQL or in memory.
    */
-  interface Work {
-    run: () => Promise<unknown>;
-    /** The unit an agent's request names by its credential: the group reads it (and its pending commands) ahead. */
-    agentUnit: string | null;
-    resolve: (value: unknown) => void;
-    reject: (error: unknown) => void;
-  }
-  const waiting: Work[] = [];
-  let committing = false;
-
-  /** A group's only unit failed: the transaction rolls back, and the unit answers its own error. */
-  class UnitFailed extends Error {}
-
-  const commitGroup = async (group: Work[]) => {
-    const alone = group.length === 1;
-    const taken: PendingChanges[] = [];
-    // What the units' repositories stored in PostgreSQL only (a command): it wakes listeners as well.
-    const repositoryBatch: ChangeBatch = [];
-    const outcomes: { ok: boolean; value: unknown }[] = [];
+  const commitWork = async <T>(run: () => Promise<T>): Promise<T> => {
+    const release = await writeSlots.take();
     try {
-      const { last, wake } = await store.writing(async (tx) => {
-        const units = [...new Set(group.flatMap((work) => work.agentUnit ?? []))];
-        const readAhead = units.length > 0 ? new ReadAhead() : null;
-        // The last change number that repositories keeping their records in PostgreSQL took (screenshots).
-        let stored: number | null = null;
-        // What the units appended (audit entries, live events): stored in one batch after the last unit.
+      const { value, wake } = await store.writing(async (tx) => {
+        // What an earlier attempt changed in memory goes back before this one runs (the server keeps none).
+        if (!tracker.isEmpty) tracker.take().undo();
         const appends = noAppends();
-        await catchUp(tx);
-        if (readAhead) {
-          await readAheadRecords(tx, UNITS, units, readAhead);
-          await readAheadPendingCommands(tx, units, readAhead);
-        }
-        for (const work of group) {
-          try {
-            const done = await inUnitOfWork(tx, work.run, store.writeBatch, { appends, alone, readAhead });
-            if (done.lastSeq !== null) stored = Math.max(stored ?? 0, done.lastSeq);
-            repositoryBatch.push(...done.written);
-            outcomes.push({ ok: true, value: done.value });
-            if (!tracker.isEmpty) taken.push(tracker.take());
-          } catch (error) {
-            // This unit failed: what it changed goes back, the others of the group go on.
-            if (!tracker.isEmpty) tracker.take().undo();
-            if (alone) throw new UnitFailed('A unit of work failed', { cause: error });
-            outcomes.push({ ok: false, value: error });
-          }
-        }
+        const done = await inUnitOfWork(tx, run, store.writeBatch, { appends, alone: true });
         const appended = await storeAppends(tx, appends, store.writeBatch);
-        if (appended.lastSeq !== null) stored = Math.max(stored ?? 0, appended.lastSeq);
-        repositoryBatch.push(...appended.written);
-        const batch = taken.flatMap((pending) => pending.batch);
-        const written = batch.length === 0 ? null : await store.writeBatch(tx, batch);
-        const last = written === null ? stored : Math.max(written, stored ?? 0);
-        const wake = wakeFor([...batch, ...repositoryBatch].flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))));
+        const batch = tracker.isEmpty ? [] : tracker.take().batch;
+        if (batch.length > 0) await store.writeBatch(tx, batch);
+        const wake = wakeFor(
+          [...batch, ...done.written, ...appended.written].flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))),
+        );
         // Other instances wake up too, when (and only if) this commits: a notification sent inside the
-        // transaction is delivered on commit. It carries nothing; they read the rows.
-        if (wake && options.sql.kind === 'postgres') await tx.query("SELECT pg_notify('sua_events', '')");
-        return { last, wake };
+        // transaction is delivered on commit. It says what to wake (the rows are read by who wakes).
+        if (wake && options.sql.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, wakePayload(wake)]);
+        return { value: done.value, wake };
       });
-      if (last !== null) seq = Math.max(seq, last);
       wakeSoon(wake);
-      group.forEach((work, index) => {
-        const outcome = outcomes[index];
-        if (outcome?.ok) work.resolve(outcome.value);
-        else work.reject(outcome?.value);
-      });
+      return value;
     } catch (error) {
-      // The transaction rolled back: what the group changed in memory goes back too, newest first.
-      for (const pending of taken.reverse()) pending.undo();
       if (!tracker.isEmpty) tracker.take().undo();
-      const reason = error instanceof UnitFailed ? error.cause : error;
-      for (const work of group) work.reject(reason);
-    }
-  };
-
-  const drain = async () => {
-    committing = true;
-    try {
-      while (waiting.length > 0) await commitGroup(waiting.splice(0, MAX_GROUP));
+      throw error;
     } finally {
-      committing = false;
+      release();
     }
   };
-
-  /**
-   * One unit of work under the write lock: catch up, run, store what changed, commit (with the units of
-   * work waiting beside it). Rejects (with the memory restored) when the commit fails.
-   */
-  const commitWork = <T>(run: () => Promise<T>, agentUnit: string | null = null): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      waiting.push({ run, agentUnit, resolve: (value) => resolve(value as T), reject });
-      if (!committing) void drain();
-    });
 
   /**
    * A write: one unit of work, run again after any password work it asked for is done outside the
    * transaction (server/passwords.ts). A request asks for a few at most (a check, then a new hash).
    */
-  const write = async (run: () => Promise<ApiAnswer>, agentUnit: string | null = null): Promise<ApiAnswer> => {
+  const write = async (run: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
     const prepared: PreparedPasswords = new Map();
     for (let round = 0; ; round += 1) {
       try {
-        return await commitWork(() => withPreparedPasswords(prepared, run), agentUnit);
+        return await commitWork(() => withPreparedPasswords(prepared, run));
       } catch (error) {
         const needed = passwordWorkOf(error);
         if (needed && round < MAX_PASSWORD_ROUNDS) {
@@ -406,10 +343,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return tracked(write(() => transport.handle(request), agentUnitOf(request)));
+      if (WRITES.has(method)) return tracked(write(() => transport.handle(request)));
       return tracked(
         (async () => {
-          await catchUpForRead();
           const read = await asRead(() => transport.handle(request));
           // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
           if (read.wantedToWrite) return write(() => transport.handle(request));
@@ -424,12 +360,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       await write(async () => ({ status: 200, headers: {}, body: '' }));
     },
     events: hub,
-    catchUp: () => catchUp(options.sql),
+    async catchUp() {
+      await catchUp(options.sql);
+      // Events held back by a transaction that was still running, or committed by an instance that stopped.
+      await events.relay();
+    },
     transact: (fn) => commitWork(async () => fn(db, now())),
     async close() {
       // A held long poll ends with its connection; a request still answering gets a few seconds to finish.
       await Promise.race([Promise.allSettled([...answering]), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
       tracker.stop();
+      events.stop();
       server.shutdown();
     },
   };

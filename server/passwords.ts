@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { directPasswords, type PasswordHasher } from '../mirage/crypto';
 
 /**
- * Password hashing outside every transaction. A write runs under the database's write lock; scrypt takes
- * about 50 ms of CPU, so a sign-in hashing inside it stalled every instance's writes. Here a handler that
+ * Password hashing outside every transaction. A write runs in a transaction that holds the rows it wrote; scrypt
+ * takes about 50 ms of CPU, so a sign-in hashing inside one would hold them that long. Here a handler that
  * asks for password work it has not got yet fails its unit of work with `PasswordWorkNeeded` (rolled back
  * like any failed unit); the backend runs the work with no transaction open and runs the request again,
  * which now finds the answer ready. The answers belong to that one request and die with it.

@@ -2,6 +2,8 @@ import { table, type MirageDb } from '../db';
 import type { OrganizationCountRepository, OrganizationCounts } from '../../core/organization-counts';
 import { sessionStore } from '../sessions';
 import {
+  inputStatus,
+  inputRefusal,
   errorAnswer,
   errorResponse,
   permits,
@@ -337,7 +339,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const { value, errors } = readOrgInput(parseBody(request));
       if (!errors['code'] && (await duplicateCode(db, value.code))) errors['code'] = 'duplicateCode';
       const first = Object.keys(errors)[0];
-      if (first) return errorResponse(422, 'Validation failed', errors);
+      if (first) return inputRefusal(errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
       const row = await organizationStore(db).insert({
@@ -383,7 +385,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const c = await countsFor(db, id);
       if (!errors['seatLimit'] && value.seatLimit < c.unitCount) errors['seatLimit'] = 'belowUnitCount';
       if (Object.keys(errors).length > 0) {
-        return errorAnswer(422, 'Validation failed', { errors, unitCount: c.unitCount });
+        return errorAnswer(inputStatus(errors), 'Validation failed', { errors, unitCount: c.unitCount });
       }
       const now = ctx.now();
       const after = normalizeOrg(

@@ -2,7 +2,7 @@ import { Response, type Request } from 'miragejs';
 import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
 import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { inputRefusal, errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
 import { versionOf } from '../../core/versions';
 import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
@@ -385,7 +385,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         idempotent(db, request, user.id, ctx.now(), async () => {
           const { value, errors } = readUnitInput(parseBody(request));
           if (!errors['name'] && (await duplicateName(db, user.organizationId, value.name))) errors['name'] = 'duplicateName';
-          if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+          if (Object.keys(errors).length > 0) return inputRefusal(errors);
           const now = new Date(ctx.now()).toISOString();
           // A unit added by hand has no agent (one enrols with a token): it counts as seen when it was added.
           const row = await unitStore(db).insert({
@@ -415,7 +415,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (stale) return stale;
       const { value, errors } = readUnitInput(parseBody(request));
       if (!errors['name'] && (await duplicateName(db, existing.organizationId, value.name, id))) errors['name'] = 'duplicateName';
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      if (Object.keys(errors).length > 0) return inputRefusal(errors);
       const row = await unitStore(db).update(id, {
         ...value,
         updatedAt: new Date(ctx.now()).toISOString(),

@@ -1,7 +1,7 @@
 import type { Action } from '../../machines/permissions/can';
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { inputRefusal, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
 import { versionOf } from '../../core/versions';
 import { filterAndSort, pageOf, readListParams } from '../list';
 import { normalizeUrlPattern, TIME_OF_DAY, URL_RULE_TEXT_RULES, urlPatternProblem } from '../../core/rule-patterns';
@@ -197,7 +197,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         idempotent(db, request, user.id, ctx.now(), async () => {
           const org = String(user.organizationId);
           const { value, errors, valid } = await inputErrors(db, org, parseBody(request));
-          if (!valid) return errorResponse(422, 'Validation failed', errors);
+          if (!valid) return inputRefusal(errors);
           const now = new Date(ctx.now()).toISOString();
           const row = await urlRuleStore(db).insert({
             ...value,
@@ -220,7 +220,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const stale = staleWriteRefusal(request, versionOf(found.row), found.row);
       if (stale) return stale;
       const { value, errors, valid } = await inputErrors(db, String(found.row.organizationId), parseBody(request), id);
-      if (!valid) return errorResponse(422, 'Validation failed', errors);
+      if (!valid) return inputRefusal(errors);
       const row = await urlRuleStore(db).update(id, {
         ...value,
         updatedAt: new Date(ctx.now()).toISOString(),

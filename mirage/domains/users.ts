@@ -3,6 +3,7 @@ import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, type MirageDb } from '../db';
 import { sessionStore } from '../sessions';
 import {
+  inputRefusal,
   errorAnswer,
   errorResponse,
   permits,
@@ -462,7 +463,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (!decision.allowed) return errorAnswer(403, REFUSALS[decision.reason] ?? 'Forbidden', { code: decision.reason });
       if (!errors['organizationId'] && !(await organizationIsActive(db, value.organizationId)))
         errors['organizationId'] = 'organizationNotActive';
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      if (Object.keys(errors).length > 0) return inputRefusal(errors);
       const now = ctx.now();
       const at = new Date(now).toISOString();
       const row = await userStore(db).insert({
@@ -536,7 +537,7 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         }
         if (!(await organizationIsActive(db, value.organizationId))) errors['organizationId'] = 'organizationNotActive';
       }
-      if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
+      if (Object.keys(errors).length > 0) return inputRefusal(errors);
       const now = ctx.now();
       const before = auditShape(target);
       const row = await userStore(db).update(String(target.id), {

@@ -8,7 +8,7 @@ import { writer, type WriteBatch } from './unit-of-work';
 /**
  * The agents' enrolment tokens in PostgreSQL only: the server's EnrolmentRepository
  * (core/agent-enrolments.ts), found by the token's hash (server/migrations/015_agent_enrolments.sql). A
- * claim reads and marks in the enrolment's unit of work, under the write lock, so two agents presenting
+ * claim reads and marks in the enrolment's unit of work, a serializable transaction, so two agents presenting
  * one token (to one instance or to two) enrol once.
  */
 

@@ -6,7 +6,7 @@ import { reader, type WriteBatch } from './unit-of-work';
 /**
  * The simulated agents' secret in PostgreSQL only: the server's AgentSecretRepository (core/agent-secrets.ts).
  * Once stored it never changes, so a process keeps the value it read (one short text, not a collection).
- * Made in a unit of work, under the write lock: a second instance finds the first one's.
+ * Made in a unit of work (a serializable transaction): a second instance finds the first one's.
  */
 export function createSqlAgentSecrets(sql: Queryable, writeBatch: WriteBatch): AgentSecretRepository {
   const records = collectionRecords<AgentSecretRecord>(AGENT_SECRETS, writeBatch);

@@ -3,7 +3,7 @@ import { COMMANDS } from '../../mirage/commands';
 import { newRecordId } from '../../mirage/record-ids';
 import { collectionRecords, storable } from './records';
 import type { Queryable } from './sql';
-import { readAheadQuery, reader, writer, type ReadAhead, type WriteBatch } from './unit-of-work';
+import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The agents' commands in PostgreSQL only: the server's CommandRepository (core/commands.ts). They stay
@@ -16,22 +16,6 @@ import { readAheadQuery, reader, writer, type ReadAhead, type WriteBatch } from 
 export { COMMANDS };
 
 const ISSUED = `ORDER BY data ->> 'issuedAt' COLLATE "C", id COLLATE "C"`;
-
-const pendingKey = (unitId: string) => `pending ${unitId}`;
-
-/** Reads the pending commands of these units ahead for a group commit (one query; a heartbeat counts them). */
-export async function readAheadPendingCommands(tx: Queryable, unitIds: readonly string[], into: ReadAhead): Promise<void> {
-  const wanted = [...new Set(unitIds)].filter(storable);
-  if (wanted.length === 0) return;
-  const { rows } = await tx.query<{ data: CommandRecord }>(
-    `SELECT data FROM rows WHERE collection = '${COMMANDS}' AND NOT deleted AND data ->> 'status' = 'pending'
-     AND data ->> 'serviceUnitId' = ANY($1::text[]) ${ISSUED}`,
-    [wanted],
-  );
-  const byUnit = new Map<string, CommandRecord[]>(wanted.map((id) => [id, []]));
-  for (const { data } of rows) byUnit.get(String(data.serviceUnitId))?.push(data);
-  for (const [unitId, commands] of byUnit) into.setQuery(COMMANDS, pendingKey(unitId), commands);
-}
 
 export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): CommandRepository {
   const records = collectionRecords<CommandRecord>(COMMANDS, writeBatch);
@@ -54,8 +38,7 @@ export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): Comma
     get: (id) => records.get(reader(sql), id),
     insert: (command) => records.putOne({ ...command, id: newRecordId() }),
     unfinishedOf: (unitId) => ofUnit(reader(sql), unitId, 'unfinished'),
-    pendingOf: async (unitId) =>
-      (readAheadQuery(COMMANDS, pendingKey(unitId)) as CommandRecord[] | undefined) ?? ofUnit(reader(sql), unitId, 'pending'),
+    pendingOf: (unitId) => ofUnit(reader(sql), unitId, 'pending'),
     async unitsWithPending() {
       const { rows } = await reader(sql).query<{ unit: string }>(
         `SELECT DISTINCT data ->> 'serviceUnitId' AS unit FROM rows

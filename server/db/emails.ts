@@ -8,8 +8,8 @@ import { reader, type WriteBatch } from './unit-of-work';
 /**
  * The mailbox app's emails in PostgreSQL only: the server's EmailRepository (core/mailbox.ts). They stay
  * records of `rows` (server/db/records.ts); an account's are found through the partial index of
- * server/migrations/011_emails.sql. The next email number is read in the write's transaction, under the
- * write lock, as the largest number stored (replies included). Which owners' mailboxes have their seeded
+ * server/migrations/011_emails.sql. The next email number is read in the write's serializable transaction
+ * (two writes that read the same largest number cannot both commit), as the largest number stored (replies included). Which owners' mailboxes have their seeded
  * emails is kept there too, found by owner (server/migrations/018_email_mailboxes.sql).
  */
 

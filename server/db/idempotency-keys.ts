@@ -9,7 +9,8 @@ import { writer, type WriteBatch } from './unit-of-work';
  * The idempotent creates' kept answers in PostgreSQL only: the server's IdempotencyRepository
  * (core/idempotency.ts), found by owner and key and forgotten by age
  * (server/migrations/016_idempotency_keys.sql). A create reads, runs and keeps its answer in one unit of
- * work under the write lock, so the same key sent to two instances at once creates once.
+ * work, a serializable transaction, so the same key sent to two instances at once creates once: the second
+ * one runs again after the first commits, and replays its answer.
  */
 
 export { IDEMPOTENCY_KEYS };

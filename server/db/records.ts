@@ -1,6 +1,6 @@
 import type { Row } from '../../mirage/db';
 import type { Queryable } from './sql';
-import { readAheadRecord, writer, type ReadAhead, type WriteBatch } from './unit-of-work';
+import { writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The records of one collection of `rows`, as a repository that keeps them in PostgreSQL only reads and
@@ -21,19 +21,9 @@ async function storedOf<T extends Row>(db: Queryable, collection: string, ids: r
   return rows.map((row) => row.data);
 }
 
-/** Reads these records of a collection ahead for a group commit (one query): a unit's `get` of one is answered from it. */
-export async function readAheadRecords(tx: Queryable, collection: string, ids: readonly string[], into: ReadAhead): Promise<void> {
-  const wanted = [...new Set(ids)].filter(storable);
-  const found = new Map((await storedOf(tx, collection, wanted)).map((row) => [String(row.id), row]));
-  for (const id of wanted) into.setRecord(collection, id, found.get(id) ?? null);
-}
-
 export function collectionRecords<T extends Row>(collection: string, writeBatch: WriteBatch) {
   const get = async (db: Queryable, id: string): Promise<T | undefined> => {
     if (!storable(id)) return undefined;
-    // What the unit's group read ahead for it (server/db/unit-of-work.ts ReadAhead), as stored now.
-    const ahead = readAheadRecord(collection, id);
-    if (ahead !== undefined) return (ahead ?? undefined) as T | undefined;
     const { rows } = await db.query<{ data: T }>(`SELECT data FROM rows WHERE collection = $1 AND NOT deleted AND id = $2`, [
       collection,
       id,

@@ -1,10 +1,20 @@
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
-import type { Queryable, Sql } from './sql';
+import { isRetryable, type Queryable, type Sql } from './sql';
 import { LIST_TABLES } from './list-tables';
+import { EVENTS_COLLECTION } from '../../core/events';
+import { insertEvents } from './events';
 
-/** Every write transaction holds this lock: commits land one after another, so `seq` grows in commit order. */
-const WRITE_LOCK = 7_242_002;
+/**
+ * Held only by what changes the shape of the data rather than records (storing a whole seed, filling a list
+ * table): two instances starting at once do it once. A request's write never takes it.
+ */
+const SETUP_LOCK = 7_242_002;
+/** How often a write that failed only because another ran beside it is run again (see isRetryable). */
+const MAX_ATTEMPTS = 25;
+
+/** A random wait before running a write again, growing, so writes that collided do not collide again at once. */
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * 2 ** Math.min(attempt, 6)));
 /** Rows per INSERT when storing a whole seed. */
 const CHUNK = 2_000;
 
@@ -32,10 +42,17 @@ export interface PgRowStore {
    * (their collection and number only: no process keeps them in memory).
    */
   changesSince(tx: Queryable, seq: number, dataless?: readonly string[]): Promise<StoredChange[]>;
-  /** Stores one batch inside `tx` (which holds the write lock); resolves with the last change number. */
+  /** Stores one batch inside `tx`; resolves with the last change number. */
   writeBatch(tx: Queryable, batch: ChangeBatch): Promise<number | null>;
-  /** Runs fn in a transaction that holds the write lock. */
+  /**
+   * Runs fn in a SERIALIZABLE transaction of its own, and runs it again from its start when it failed only
+   * because another transaction ran beside it (a serialization failure, a deadlock, a key inserted meanwhile).
+   * It takes no lock but the rows it writes: writes to different records never wait for each other.
+   * A statement that failed fails the transaction, even when fn caught its error.
+   */
   writing<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn in a transaction that holds the setup lock (list tables filled at start). */
+  exclusively<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Stores a whole seed with the seed's name, in one transaction, unless another instance seeded first
    * (two instances starting on an empty database): resolves with whether this one stored it.
@@ -75,6 +92,11 @@ export function createPgRowStore(sql: Sql): PgRowStore {
     async writeBatch(tx, batch) {
       let last: number | null = null;
       for (const { collection, put, deleted } of batch) {
+        // The live events have a table of their own, the outbox: appended, never changed by a write.
+        if (collection === EVENTS_COLLECTION) {
+          await insertEvents(tx, put);
+          continue;
+        }
         const list = LIST_TABLES.get(collection);
         // The records and their list table's rows in one statement (one round trip per write, not two).
         const together = list !== undefined && put.length <= list.chunk;
@@ -103,15 +125,43 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       }
       return last;
     },
-    writing(fn) {
+    async writing(fn) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await sql.transaction(
+            async (tx) => {
+              const failures: unknown[] = [];
+              const value = await fn({
+                query: async (text, params) => {
+                  try {
+                    return await tx.query(text, params);
+                  } catch (error) {
+                    failures.push(error);
+                    throw error;
+                  }
+                },
+              });
+              // PostgreSQL answers COMMIT of a failed transaction with a rollback, not an error.
+              if (failures.length > 0) throw failures[0];
+              return value;
+            },
+            { serializable: true },
+          );
+        } catch (error) {
+          if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+          await backOff(attempt);
+        }
+      }
+    },
+    exclusively(fn) {
       return sql.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
         return fn(tx);
       });
     },
     async storeSeed(dump, seed) {
       const stored = await sql.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [SETUP_LOCK]);
         if ((await tx.query("SELECT 1 FROM meta WHERE key = 'seed'")).rows.length > 0) return false;
         for (const [collection, rows] of Object.entries(dump)) {
           for (let start = 0; start < rows.length; start += CHUNK) {

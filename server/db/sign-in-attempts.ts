@@ -8,7 +8,7 @@ import { writer, type WriteBatch } from './unit-of-work';
 /**
  * The sign-in throttle's counters in PostgreSQL only: the server's SignInAttemptRepository
  * (core/sign-in-attempts.ts), found by key (server/migrations/014_sign_in_attempts.sql). A change reads and
- * writes in the sign-in's unit of work, under the write lock, so attempts sent together (to one instance or
+ * writes in the sign-in's unit of work, a serializable transaction, so attempts sent together (to one instance or
  * to several) are each checked against the ones counted before them.
  */
 

@@ -9,9 +9,18 @@ export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
+export interface TransactionOptions {
+  /**
+   * SERIALIZABLE isolation (PostgreSQL): the transaction commits only if running it alone would have given the
+   * same result, else it fails with a serialization failure (see `isRetryable`). PGlite has one connection:
+   * its transactions run one after another anyway.
+   */
+  serializable?: boolean;
+}
+
 export interface Sql extends Queryable {
   /** Runs fn in one transaction on one connection: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Several statements in one string (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
@@ -53,10 +62,10 @@ export async function openPostgres(connectionString: string): Promise<Sql> {
   return {
     kind: 'postgres',
     query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        await client.query(options?.serializable ? 'BEGIN ISOLATION LEVEL SERIALIZABLE' : 'BEGIN');
         const result = await fn({
           query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as T[] }),
         });
@@ -86,4 +95,22 @@ export async function openPostgres(connectionString: string): Promise<Sql> {
       await allEnded;
     },
   };
+}
+
+/** SQLSTATEs after which a transaction is run again from its start: it failed only because another one ran beside it. */
+const RETRYABLE = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '23505', // unique_violation: a concurrent insert of the same key (the rerun sees it, and its rules answer)
+]);
+
+/** Whether a transaction that failed with `error` may succeed when run again (see RETRYABLE). */
+export function isRetryable(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth += 1) {
+    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    cause = next;
+  }
+  return false;
 }

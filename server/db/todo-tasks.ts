@@ -8,7 +8,7 @@ import { reader, type WriteBatch } from './unit-of-work';
  * The to-do app's tasks in PostgreSQL only: the server's TaskRepository (core/todo-tasks.ts). They stay
  * records of `rows` (a write takes a change number through the row store's writeBatch); an owner's are
  * found through the partial index of server/migrations/010_todo_tasks.sql. Reads in a unit of work see
- * its own writes, so the next task number is counted under the write lock.
+ * its own writes, so the next task number is counted in the write's serializable transaction.
  */
 
 export const TASKS = 'tasks';

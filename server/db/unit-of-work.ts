@@ -4,11 +4,10 @@ import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { Queryable } from './sql';
 
 /**
- * The unit of work a request runs in (server/backend.ts): a repository that keeps its records only in
- * PostgreSQL (server/db/screenshots.ts) writes inside the group's transaction, under the write lock, so
- * its change commits with the rest of the request's or not at all. A unit that fails has its own writes
- * rolled back (a savepoint, taken at its first write) while the others of its group go on, as its changes
- * in memory are undone; a group's only unit takes none (its failure rolls the transaction back).
+ * The unit of work a request runs in (server/backend.ts): a repository writes inside the request's own
+ * transaction, so its change commits with the rest of the request's or not at all. Units that share a
+ * transaction (a group: tests and batch tools) each roll back their own writes when they fail (a savepoint,
+ * taken at a unit's first write) while the others go on; a transaction's only unit takes none.
  */
 interface Scope extends Appends {
   tx: Queryable;
@@ -19,61 +18,13 @@ interface Scope extends Appends {
   lastSeq: number | null;
   /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
   written: ChangeBatch;
-  /** What its group read ahead for all its units (an agent's unit and pending commands). */
-  readAhead: ReadAhead | null;
 }
-
-/**
- * What a group commit reads at its start, in one query per kind, for every unit of the group (each agent's
- * unit and its pending commands), instead of one query per unit: a heartbeat then spends its own round
- * trips on its write only. It is read inside the transaction, under the write lock, so nothing but the
- * group's own units changes it; a write of a record through `noteWrites` drops that record's entry and the
- * entries of queries over its collection, so a later read asks PostgreSQL again.
- */
-export class ReadAhead {
-  private readonly records = new Map<string, Row | null>();
-  private readonly queries = new Map<string, Map<string, Row[]>>();
-  private static key = (collection: string, id: string) => `${collection}\0${id}`;
-
-  /** A record by id as read ahead (null: not stored). */
-  setRecord(collection: string, id: string, row: Row | null): void {
-    this.records.set(ReadAhead.key(collection, id), row);
-  }
-  /** What a query over `collection` answered, under a key of its repository's own. */
-  setQuery(collection: string, key: string, rows: Row[]): void {
-    const queries = this.queries.get(collection) ?? new Map<string, Row[]>();
-    queries.set(key, rows);
-    this.queries.set(collection, queries);
-  }
-  /** A copy of what was read ahead (undefined: nothing was; null: not stored). */
-  record(collection: string, id: string): Row | null | undefined {
-    const row = this.records.get(ReadAhead.key(collection, id));
-    return row ? structuredClone(row) : row;
-  }
-  query(collection: string, key: string): Row[] | undefined {
-    const rows = this.queries.get(collection)?.get(key);
-    return rows ? structuredClone(rows) : undefined;
-  }
-  forget(batch: ChangeBatch): void {
-    for (const { collection, put, deleted } of batch) {
-      for (const row of put) this.records.delete(ReadAhead.key(collection, String(row.id)));
-      for (const id of deleted) this.records.delete(ReadAhead.key(collection, id));
-      this.queries.delete(collection);
-    }
-  }
-}
-
-/** The current unit's read-ahead record (undefined outside a unit of work, or when its group read none). */
-export const readAheadRecord = (collection: string, id: string): Row | null | undefined =>
-  scopes.getStore()?.readAhead?.record(collection, id);
-/** The current unit's read-ahead answer to a query (undefined as for readAheadRecord). */
-export const readAheadQuery = (collection: string, key: string): Row[] | undefined => scopes.getStore()?.readAhead?.query(collection, key);
 
 /** Stores a batch inside the transaction (the row store's writeBatch); resolves with the last change number. */
 export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
 
 const scopes = new AsyncLocalStorage<Scope>();
-/** A read (a GET outside the write lock) that tried to write: it runs again as a write. */
+/** A read (a GET, outside any transaction) that tried to write: it runs again as a write. */
 const reads = new AsyncLocalStorage<{ wantedToWrite: boolean }>();
 
 /**
@@ -104,38 +55,26 @@ const SAVEPOINT = 'unit_of_work';
 export interface Appends {
   /** By collection, with their ids. */
   staged: Map<string, Row[]>;
-  /** By collection, numbered when stored (the live events). */
-  numbered: Map<string, { rows: Omit<Row, 'id'>[]; firstId: (tx: Queryable) => Promise<number> }>;
 }
-export const noAppends = (): Appends => ({ staged: new Map(), numbered: new Map() });
+export const noAppends = (): Appends => ({ staged: new Map() });
 
 function addAppends(into: Appends, from: Appends): void {
   for (const [collection, rows] of from.staged) into.staged.set(collection, [...(into.staged.get(collection) ?? []), ...rows]);
-  for (const [collection, numbered] of from.numbered) {
-    const waiting = into.numbered.get(collection) ?? { rows: [], firstId: numbered.firstId };
-    waiting.rows.push(...numbered.rows);
-    into.numbered.set(collection, waiting);
-  }
 }
 
 /**
- * Stores what units of work appended, in one batch; the numbered ones get their numbers now, with one
- * query per collection (under the write lock, after every earlier write: the numbers grow in commit order).
- * Answers the last change number and what it stored (it wakes who waits for those rows).
+ * Stores what units of work appended, in one batch (the live events go to their outbox, where the relay
+ * numbers them: server/db/events.ts). Answers the last change number and what it stored (it wakes who waits
+ * for those rows).
  */
 export async function storeAppends(
   tx: Queryable,
   appends: Appends,
   writeBatch: WriteBatch,
 ): Promise<{ lastSeq: number | null; written: ChangeBatch }> {
-  if (appends.staged.size === 0 && appends.numbered.size === 0) return { lastSeq: null, written: [] };
+  if (appends.staged.size === 0) return { lastSeq: null, written: [] };
   const batch: ChangeBatch = [...appends.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
-  for (const [collection, { rows, firstId }] of appends.numbered) {
-    let id = await firstId(tx);
-    batch.push({ collection, put: rows.map((row) => ({ ...row, id: String(id++) })), deleted: [] });
-  }
   appends.staged.clear();
-  appends.numbered.clear();
   return { lastSeq: await writeBatch(tx, batch), written: batch };
 }
 
@@ -145,7 +84,6 @@ export interface Group {
   appends: Appends;
   /** The group has no other unit: no savepoint, and when the unit fails the caller rolls `tx` back. */
   alone: boolean;
-  readAhead: ReadAhead | null;
 }
 
 /**
@@ -166,7 +104,6 @@ export async function inUnitOfWork<T>(
     lastSeq: null,
     ...noAppends(),
     written: [],
-    readAhead: group?.readAhead ?? null,
   };
   const groupAppends = group?.appends;
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
@@ -208,10 +145,12 @@ export function noteWrites(writeBatch: WriteBatch): WriteBatch {
     const seq = await writeBatch(tx, batch);
     const scope = scopes.getStore();
     scope?.written.push(...batch);
-    scope?.readAhead?.forget(batch);
     return seq;
   };
 }
+
+/** Whether this runs inside a unit of work (its transaction is open). */
+export const inTransaction = (): boolean => scopes.getStore() !== undefined;
 
 /** Where a read goes: the current unit's transaction (it sees the unit's own writes), else the pool. */
 export const reader = (sql: Queryable): Queryable => scopes.getStore()?.tx ?? sql;
@@ -245,16 +184,4 @@ export function stage(collection: string, row: Row): void {
   const rows = scope.staged.get(collection) ?? [];
   rows.push(row);
   scope.staged.set(collection, rows);
-}
-
-/**
- * Appends a record when the current unit of work succeeds, numbered then: `firstId` (asked inside the
- * transaction, under the write lock) gives the first of the unit's new numbers for the collection.
- */
-export function stageNumbered(collection: string, row: Omit<Row, 'id'>, firstId: (tx: Queryable) => Promise<number>): void {
-  const scope = scopes.getStore();
-  if (!scope) throw outsideUnitOfWork();
-  const staged = scope.numbered.get(collection) ?? { rows: [], firstId };
-  staged.rows.push(row);
-  scope.numbered.set(collection, staged);
 }

@@ -94,3 +94,25 @@ export function wakeFor(changes: Iterable<{ collection: string; row: object | nu
   }
   return any ? { events, commandUnitIds: units } : null;
 }
+
+/** Past this many units, a notification says "any unit" (PostgreSQL's NOTIFY payload holds 8,000 bytes). */
+const MAX_NOTIFIED_UNITS = 100;
+
+/** A wake-up as the payload of another instance's notification (server/events/wakeups.ts reads it back). */
+export function wakePayload(wake: Wake): string {
+  const units = wake.commandUnitIds && wake.commandUnitIds.size <= MAX_NOTIFIED_UNITS ? [...wake.commandUnitIds] : null;
+  return JSON.stringify({ events: wake.events, units });
+}
+
+/** The wake-up a notification's payload stands for; anything unreadable wakes everyone (a wake-up never loses one). */
+export function wakeOfPayload(payload: string | undefined): Wake {
+  try {
+    const parsed: unknown = JSON.parse(payload ?? '');
+    if (typeof parsed !== 'object' || parsed === null) return WAKE_ALL;
+    const { events, units } = parsed as { events?: unknown; units?: unknown };
+    const ids = Array.isArray(units) && units.every((id) => typeof id === 'string') ? new Set(units) : null;
+    return { events: events !== false, commandUnitIds: ids };
+  } catch {
+    return WAKE_ALL;
+  }
+}

@@ -1,13 +1,14 @@
 import pg from 'pg';
 import type { Backend } from '../backend';
+import { wakeOfPayload } from './hub';
 
 /**
  * How an instance learns that another one stored events or commands: the rows are the truth (the outbox,
  * committed in the change's own transaction); this only says when to look.
  *
  * - On PostgreSQL, a LISTEN connection of its own: a commit that stored events or commands runs
- *   `pg_notify('sua_events', '')` inside its transaction (server/backend.ts), so the notification arrives
- *   on commit; the backend then catches up, and catching up wakes this instance's streams and long polls.
+ *   `pg_notify('sua_events', <what to wake>)` inside its transaction (server/backend.ts), so the notification
+ *   arrives on commit and wakes this instance's streams and the long polls of the units it names.
  *   The connection reconnects with backoff, and catches up once it is back (what was sent meanwhile is lost).
  * - Everywhere, a safety poll: a catch-up every `pollMs`, so a lost notification only delays.
  * PGlite is one process's database: its writes wake this process directly, the poll is the rest.
@@ -75,7 +76,11 @@ export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups 
     };
     next.on('error', reconnect);
     next.on('end', () => reconnect());
-    next.on('notification', catchUp);
+    // The notification says what to wake; the catch-up after it is for what this process keeps in memory.
+    next.on('notification', (message) => {
+      backend.events.wake(wakeOfPayload(message.payload));
+      catchUp();
+    });
     try {
       await next.connect();
       await next.query(`LISTEN ${EVENTS_CHANNEL}`);

@@ -146,7 +146,7 @@ describe('service units API', () => {
       ...valid,
       name: valid.name.toUpperCase(),
     });
-    expect(dup.status).toBe(422);
+    expect(dup.status).toBe(409);
     expect(dup.body.errors['name']).toBe('duplicateName');
     const same = await user.request('PUT', `/api/service-units/${first.body.id}`, valid);
     expect(same.status).toBe(200);

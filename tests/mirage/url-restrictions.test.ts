@@ -129,7 +129,7 @@ describe('URL restrictions API', () => {
     const user = await start();
     await user.request('POST', '/api/url-restrictions', rule);
     const dup = await user.request<Errors>('POST', '/api/url-restrictions', { ...rule, pattern: 'EXAMPLE.org', action: 'allow' });
-    expect(dup.status).toBe(422);
+    expect(dup.status).toBe(409);
     expect(dup.body.errors['pattern']).toBe('duplicateRule');
     // another scope is another rule
     const units = await user.request<Page<{ id: string }>>('GET', '/api/service-units?pageSize=1');

@@ -212,7 +212,7 @@ describe('changes to an account', () => {
     expect(own.body.code).toBe('ownRoleOrStatus');
     expect((await admin.request('POST', `/api/users/${self.id}/disable`)).status).toBe(403);
     const dup = await admin.request<ErrorBody>('PUT', `/api/users/${target.id}`, { ...target, email: 'user@acme.example' });
-    expect(dup.status).toBe(422);
+    expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual({ email: 'duplicateEmail' });
   });
 

@@ -2621,6 +2621,15 @@ export type components = {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Another record already has this value (a unit's name in its organization, a username, an e-mail, an organization code, the same URL rule): `errors` names the field (`duplicateName`, `duplicateUsername`, `duplicateEmail`, `duplicateCode`, `duplicateRule`); nothing was changed. Two such creates at once, on one instance or two, store one: the other gets this answer. When other fields are wrong too, the answer is 422 with every field. */
+        Duplicate: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Validation failed: `errors` maps each field to what is wrong with it; nothing was changed. */
         ValidationFailed: {
             headers: {
@@ -2868,6 +2877,7 @@ export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
+export type ResponseDuplicate = components['responses']['Duplicate'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
 export type ResponseLocked = components['responses']['Locked'];
 export type ResponseNotStored = components['responses']['NotStored'];
@@ -3617,6 +3627,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Duplicate"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -3754,6 +3765,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Duplicate"];
             412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -4411,6 +4423,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Duplicate"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -4509,6 +4522,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Duplicate"];
             412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -4789,6 +4803,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Duplicate"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -4963,6 +4978,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Duplicate"];
             412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
@@ -5222,6 +5238,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Duplicate"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -5336,7 +5353,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The last active super admin cannot be demoted or moved into an organization that is not active (`code: lastSuperAdmin`), or another account already has this username or e-mail (`errors`: `duplicateUsername`, `duplicateEmail`); nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];

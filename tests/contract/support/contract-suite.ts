@@ -427,7 +427,20 @@ export function defineContractSuite(backend: ContractBackend): void {
           headers: { 'Idempotency-Key': 'contract-unit-1' },
         });
         await expectStatus(422, 'POST', '/api/service-units', { token, body: { ...input, hostname: 'not a host!' } });
+        // Another unit of the organization with this name: a conflict with it (409), on create and on rename;
+        // with another field wrong too, 422 with both.
+        const duplicate = await expectStatus<{ errors: Record<string, string> }>(409, 'POST', '/api/service-units', {
+          token,
+          body: { ...input, name: input.name.toUpperCase() },
+        });
+        expect(duplicate.body.errors).toEqual({ name: 'duplicateName' });
+        const both = await expectStatus<{ errors: Record<string, string> }>(422, 'POST', '/api/service-units', {
+          token,
+          body: { ...input, hostname: 'not a host!' },
+        });
+        expect(both.body.errors).toEqual({ name: 'duplicateName', hostname: 'invalidHostname' });
         const id = created.body.id;
+        await expectStatus(409, 'PUT', '/api/service-units/33', { token, body: { ...input, name: input.name } });
         await expectStatus(200, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, maintenance: true } });
         await expectStatus(422, 'PUT', `/api/service-units/${id}`, { token, body: { ...input, screenshotIntervalMinutes: 5000 } });
         await expectStatus(404, 'PUT', `/api/service-units/${id}`, { token: t['globex'], body: input });
@@ -572,7 +585,15 @@ export function defineContractSuite(backend: ContractBackend): void {
           reason: 'Contract test',
         };
         const created = await expectStatus<{ id: string }>(201, 'POST', '/api/url-restrictions', { token, body: input });
-        await expectStatus(422, 'POST', '/api/url-restrictions', { token, body: input });
+        // The same rule again is a conflict with the stored one (409), named on the field, on create and on update.
+        const again = await expectStatus<{ errors: Record<string, string> }>(409, 'POST', '/api/url-restrictions', { token, body: input });
+        expect(again.body.errors).toEqual({ pattern: 'duplicateRule' });
+        const sibling = await expectStatus<{ id: string }>(201, 'POST', '/api/url-restrictions', {
+          token,
+          body: { ...input, pattern: 'sibling.contract.example' },
+        });
+        await expectStatus(409, 'PUT', `/api/url-restrictions/${sibling.body.id}`, { token, body: input });
+        await expectStatus(204, 'DELETE', `/api/url-restrictions/${sibling.body.id}`, { token });
         // A Globex user may not scope a rule to an Acme unit.
         await expectStatus(422, 'POST', '/api/url-restrictions', { token: t['globex'], body: { ...input, pattern: 'other.example' } });
         const path = `/api/url-restrictions/${created.body.id}`;
@@ -659,11 +680,13 @@ export function defineContractSuite(backend: ContractBackend): void {
           screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
         };
         const created = await expectStatus<{ id: string }>(201, 'POST', '/api/organizations', { token: su, body: input });
-        await expectStatus(422, 'POST', '/api/organizations', { token: su, body: input });
+        const again = await expectStatus<{ errors: Record<string, string> }>(409, 'POST', '/api/organizations', { token: su, body: input });
+        expect(again.body.errors).toEqual({ code: 'duplicateCode' });
         await expectStatus(403, 'POST', '/api/organizations', { token: t['admin'], body: { ...input, code: 'OTHER' } });
         const id = created.body.id;
         await expectStatus(200, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, seatLimit: 20 } });
         await expectStatus(422, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, timezone: 'Mars/Olympus' } });
+        await expectStatus(409, 'PUT', `/api/organizations/${id}`, { token: su, body: { ...input, code: 'GLOBEX' } });
         await expectStatus(403, 'PUT', `/api/organizations/${id}`, { token: t['admin'], body: input });
         await expectStatus(404, 'PUT', '/api/organizations/99999', { token: su, body: input });
         // Concurrent edits: a stale If-Match is refused with the organization as it is now, and deletes nothing.
@@ -747,7 +770,8 @@ export function defineContractSuite(backend: ContractBackend): void {
           token: admin,
           body: input,
         });
-        await expectStatus(422, 'POST', '/api/users', { token: admin, body: input });
+        const again = await expectStatus<{ errors: Record<string, string> }>(409, 'POST', '/api/users', { token: admin, body: input });
+        expect(again.body.errors).toEqual({ username: 'duplicateUsername', email: 'duplicateEmail' });
         await expectStatus(403, 'POST', '/api/users', {
           token: admin,
           body: { ...input, username: 'nina2', email: 'nina2@acme.example', roleId: 1 },

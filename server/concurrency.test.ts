@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from './backend';
+import { migrate } from './db/migrate';
+import type { Sql } from './db/sql';
+import { call, createUnit, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
+
+/*
+ * Writes take no lock but the rows they change, on one instance and across two on one PostgreSQL database
+ * (server/db/row-store.ts writing: serializable transactions, run again when they collided). Real
+ * concurrent transactions on a real PostgreSQL: PGlite runs one transaction at a time.
+ */
+
+const SETUP_TIMEOUT_MS = 120_000;
+
+let database: TestDatabase;
+let first: Backend;
+let second: Backend;
+let token: string;
+
+describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrate(database.sql);
+    first = await createBackend({ sql: database.sql });
+    second = await createBackend({ sql: await database.connect() });
+    token = await signIn(first, 'user');
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.drop();
+  });
+
+  it('answer a write to one unit while another unit’s row is locked and a write to it waits, on either instance', async () => {
+    const locked = jsonOf<UnitView>(await createUnit(first, token, 'Locked by a DBA'));
+    const free = jsonOf<UnitView>(await createUnit(first, token, 'Free to change'));
+    // A raw SQL transaction (a DBA's, a report's) holds the locked unit's row (its pool closes with the database).
+    const dba: Sql = await database.connect();
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let held: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (held = resolve));
+    const transaction = dba.transaction(async (tx) => {
+      await tx.query(`SELECT id FROM rows WHERE collection = 'serviceUnits' AND id = $1 FOR UPDATE`, [locked.id]);
+      held();
+      await holding;
+    });
+    await lockTaken;
+    try {
+      // A rename of the locked unit waits for that row...
+      const stuck = call(first, `/api/service-units/${locked.id}`, { method: 'PUT', token, body: unitInput('Renamed while locked') });
+      let answered = false;
+      void stuck.then(() => (answered = true));
+      // ...and renames of another unit, on this instance and on the other, answer meanwhile.
+      const here = await call(first, `/api/service-units/${free.id}`, { method: 'PUT', token, body: unitInput('Renamed here') });
+      const there = await call(second, `/api/service-units/${free.id}`, { method: 'PUT', token, body: unitInput('Renamed there') });
+      expect([here.status, there.status]).toEqual([200, 200]);
+      const created = await call(second, '/api/service-units', { method: 'POST', token, body: unitInput('Created meanwhile') });
+      expect(created.status).toBe(201);
+      // It did wait: the answers above came while it could not.
+      expect(answered).toBe(false);
+      release();
+      await transaction;
+      // Once the row is free, the waiting rename is stored too.
+      expect((await stuck).status).toBe(200);
+      const unit = jsonOf<UnitView>(await call(second, `/api/service-units/${locked.id}`, { token }));
+      expect(unit.name).toBe('Renamed while locked');
+    } finally {
+      release();
+      await transaction.catch(() => undefined);
+    }
+  });
+
+  it('create one unit and refuse the other when the same name is created at once on two instances', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const name = `Same name ${round}`;
+      const answers = await Promise.all([
+        call(first, '/api/service-units', { method: 'POST', token, body: unitInput(name) }),
+        call(second, '/api/service-units', { method: 'POST', token, body: unitInput(name) }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      const refused = answers.find((answer) => answer.status === 409);
+      expect(refused && jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ name: 'duplicateName' });
+      const listed = jsonOf<{ items: UnitView[] }>(await call(first, `/api/service-units?search=${encodeURIComponent(name)}`, { token }));
+      expect(listed.items.filter((unit) => unit.name === name)).toHaveLength(1);
+    }
+  });
+});
