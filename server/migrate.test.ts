@@ -1,8 +1,12 @@
 import { readdirSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { NewEvent } from '../core/events';
+import { createSqlEvents } from './db/events';
 import { migrate, splitStatements } from './db/migrate';
+import { createPgRowStore } from './db/row-store';
+import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
 
@@ -87,6 +91,64 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
       expect(await tablesOf(database.sql)).toEqual(['first', 'schema_migrations', 'second']);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+
+  it('carries the events a database of the row log holds over with their numbers, and numbers new ones past every one given', async () => {
+    const database = emptyDatabase();
+    // A database as the server stored it before the outbox: the migrations up to it, events as rows of the log.
+    const dir = await mkdtemp(join(tmpdir(), 'sua-migrations-'));
+    try {
+      const before = ALL.filter((name) => name < '023');
+      for (const name of before) await writeFile(join(dir, name), await readFile(new URL(`./migrations/${name}`, import.meta.url)));
+      expect(await migrate(database.sql, `${dir}/`)).toEqual(before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const event = (id: string, subjectId: string) => ({
+      id,
+      type: 'unit.changed',
+      at: '2026-12-01T12:00:00.000Z',
+      organizationId: '1',
+      subjectId,
+      unitId: subjectId,
+      data: {},
+    });
+    for (const [id, deleted] of [
+      ['2', false],
+      ['10', false],
+      ['1', false],
+      ['11', true],
+    ] as const) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('events', $1, $2::jsonb, $3, nextval('row_change_seq'))`,
+        [id, deleted ? null : JSON.stringify(event(id, `unit-${id}`)), deleted],
+      );
+    }
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '023'));
+
+    const events = createSqlEvents(database.sql);
+    try {
+      expect(await events.newestId()).toBe(10);
+      expect((await events.after(0, 10)).map((e) => [e.id, e.subjectId])).toEqual([
+        ['1', 'unit-1'],
+        ['2', 'unit-2'],
+        ['10', 'unit-10'],
+      ]);
+      const store = createPgRowStore(database.sql);
+      const { id: _none, ...fresh } = event('', 'unit-new');
+      await store.writing((tx) => inUnitOfWork(tx, async () => events.append(fresh as NewEvent), store.writeBatch));
+      // Past 11, whose event was pruned before the move (once no earlier transaction runs: other tests' too).
+      await vi.waitFor(async () => expect((await events.after(10, 10)).map((e) => [e.id, e.subjectId])).toEqual([['12', 'unit-new']]));
+      const { rows } = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'events'");
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      events.stop();
     }
   });
 });
