@@ -36,6 +36,7 @@ describe('readConfig', () => {
       providerAuth: null,
       agentHeartbeatS: 30,
       simulatedAgents: true,
+      writeConcurrency: 4,
     });
   });
 
@@ -56,6 +57,7 @@ describe('readConfig', () => {
         OIDC_ROLE_CLAIM: 'sua_role',
         AGENT_HEARTBEAT_S: '10',
         SIMULATED_AGENTS: '0',
+        WRITE_CONCURRENCY: '8',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -76,6 +78,7 @@ describe('readConfig', () => {
       },
       agentHeartbeatS: 10,
       simulatedAgents: false,
+      writeConcurrency: 8,
     });
   });
 
@@ -104,6 +107,10 @@ describe('readConfig', () => {
 
   it.each(['yes', 'true', '2'])('refuses SIMULATED_AGENTS=%j', (flag) => {
     expect(refusal({ SIMULATED_AGENTS: flag })).toBe(`SIMULATED_AGENTS must be 1 (on) or 0 (off), not "${flag}".`);
+  });
+
+  it.each(['0', '65', 'four', '1.5'])('refuses WRITE_CONCURRENCY=%j, saying the range', (count) => {
+    expect(refusal({ WRITE_CONCURRENCY: count })).toMatch(/WRITE_CONCURRENCY must be a whole number from 1 to 64/);
   });
 
   it.each(['0', '3601', '30s', '1.5', '-5'])('refuses AGENT_HEARTBEAT_S=%j, saying the range', (seconds) => {

@@ -21,6 +21,8 @@ export interface ServerConfig {
   agentHeartbeatS: number;
   /** SIMULATED_AGENTS: the demo seeds' units heartbeat and report through the agent API from this process. */
   simulatedAgents: boolean;
+  /** WRITE_CONCURRENCY: the writes this instance runs at once, each a transaction of its own. */
+  writeConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +66,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(
       `AGENT_HEARTBEAT_S must be a whole number of seconds from ${MIN_HEARTBEAT_S} to ${MAX_HEARTBEAT_S}, not "${env['AGENT_HEARTBEAT_S']}".`,
     );
+  const writeConcurrency = digits(value('WRITE_CONCURRENCY') ?? '4');
+  if (!Number.isInteger(writeConcurrency) || writeConcurrency < 1 || writeConcurrency > 64)
+    throw new ConfigError(`WRITE_CONCURRENCY must be a whole number from 1 to 64, not "${env['WRITE_CONCURRENCY']}".`);
   const simulated = value('SIMULATED_AGENTS');
   if (simulated !== undefined && simulated !== '0' && simulated !== '1')
     throw new ConfigError(`SIMULATED_AGENTS must be 1 (on) or 0 (off), not "${env['SIMULATED_AGENTS']}".`);
@@ -100,5 +105,6 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     agentHeartbeatS,
     // Default: on for the demo seeds, whose units would otherwise all be offline; off for an empty start.
     simulatedAgents: simulated === undefined ? seed !== 'none' : simulated === '1',
+    writeConcurrency,
   };
 }

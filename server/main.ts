@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     seed: config.seed,
     providerAuth: config.providerAuth,
     agentHeartbeatS: config.agentHeartbeatS,
+    writeConcurrency: config.writeConcurrency,
   });
   if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
   // Other instances' commits wake this one's streams and long polls (LISTEN on PostgreSQL, and a safety poll).
