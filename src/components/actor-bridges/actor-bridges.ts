@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { EventObject } from 'xstate';
 
 /**
@@ -22,14 +22,19 @@ type Handlers<TEmitted extends EventObject> = { [K in TEmitted['type']]?: (event
  * navigation. The latest `handlers` are used, without subscribing again on every render; `actor` null: nothing yet.
  */
 export function useActorEvents<TEmitted extends EventObject>(actor: Emitting<TEmitted> | null, handlers: Handlers<TEmitted>): void {
-  const onEvent = useEffectEvent((event: TEmitted) => {
-    const handler = handlers[event.type as TEmitted['type']] as ((e: TEmitted) => void) | undefined;
-    handler?.(event);
-    handlers['*']?.(event);
+  // The latest handlers, read when an event comes (an emit can arrive while React renders, where an effect event may not run).
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
   });
   useEffect(() => {
     if (!actor) return undefined;
-    const subscription = actor.on('*', (event) => onEvent(event));
+    const subscription = actor.on('*', (event) => {
+      const own = latest.current;
+      const handler = own[event.type as TEmitted['type']] as ((e: TEmitted) => void) | undefined;
+      handler?.(event);
+      own['*']?.(event);
+    });
     return () => subscription.unsubscribe();
   }, [actor]);
 }
