@@ -261,6 +261,14 @@ export function openerInspection(): InspectionSource | null {
 
 const source = (): InspectionSource => openerInspection() ?? local;
 
+/**
+ * Whether this document is the machine explorer's own window (opened from the user menu): a tool window that
+ * shows the opener's actors. Its session runs no live connection of its own (src/lib/live/live-service.ts).
+ */
+export function isExplorerWindow(): boolean {
+  return typeof window !== 'undefined' && window.location.pathname === '/dev/statecharts' && openerInspection() !== null;
+}
+
 /** Starts recording (src/main.tsx, before the first actor). Does nothing when the developer tools are off. */
 export function startInspection(enabled: boolean = DEVTOOLS_BUILD): void {
   // A build without the developer tools never records (and so carries none of the recording code).

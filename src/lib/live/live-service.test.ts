@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
 import type { LiveEvent } from '@machines/domain/types';
 import { aUnit } from '@machines/testing/fixtures';
 import { fakeLiveConnection } from '@machines/testing/fake-live-connection';
 import { BACKEND_SESSION, confirmedOf, sessionIn, type SessionHarness } from '@machines/testing/session-harness';
 import { installSessionActor, resetSessionActor } from '@/lib/session/service';
-import { liveEventsActor } from './live-service';
+import { liveEventsActor, sessionLiveLogic } from './live-service';
 
 const unitOnline: LiveEvent = {
   id: '0',
@@ -99,5 +99,42 @@ describe('a screen’s liveEvents actor follows the session’s live connection'
     const { live } = await signedIn();
     live.push(unitOnline);
     expect(screen.heard).toEqual(['1']);
+  });
+});
+
+describe('the session’s live connection in the machine explorer’s own window', () => {
+  /** This document at `pathname`, opened by `opener` (null: a tab of its own); the API answers no events. */
+  function inWindow(pathname: string, opener: object | null) {
+    const urls: string[] = [];
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { location: { pathname }, opener }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(String(url));
+        return new Response(JSON.stringify({ items: [], lastId: null }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    return urls;
+  }
+  const recordingOpener = { closed: false, __appInspection: { isInspecting: () => true } };
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('in a tab of its own, the explorer’s session connects as any tab’s does', async () => {
+    const urls = inWindow('/dev/statecharts', null);
+    const live = createActor(sessionLiveLogic(), { input: { owner: 'u1' } }).start();
+    stops.push(() => live.stop());
+    await vi.waitFor(() => expect(urls.some((url) => url.includes('/api/events/recent'))).toBe(true));
+  });
+
+  it('in the window the user menu opens, it asks the API nothing: the tab that opened it holds the connection and refreshes the token', async () => {
+    const urls = inWindow('/dev/statecharts', recordingOpener);
+    const live = createActor(sessionLiveLogic(), { input: { owner: 'u1' } }).start();
+    stops.push(() => live.stop());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(urls).toEqual([]);
+    expect(live.getSnapshot().status).toBe('active');
   });
 });

@@ -10,6 +10,7 @@ import {
   type OpenStreamInput,
   type RecentEvents,
 } from '@machines/live/live-events.machine';
+import { isExplorerWindow } from '@/lib/inspection';
 import { followSessionActor, peekSessionActor } from '@/lib/session/light';
 
 /**
@@ -54,6 +55,21 @@ export function liveConnectionLogic(mode: Mode = buildMode()) {
     (await transports()).getAllRecentEvents(input.after, signal),
   );
   return liveEventsMachine.provide({ actors: { openStream, fetchRecent } });
+}
+
+/**
+ * The session's live connection in this document. The explorer's own window gets one that never connects: it
+ * shows the opener's actors, and a stream of its own would meet an expired token first and refresh the shared
+ * token on its own, so the opener's requests would retry with it and the opener never refresh (its recording).
+ */
+export function sessionLiveLogic() {
+  if (!isExplorerWindow()) return liveConnectionLogic();
+  return liveEventsMachine.provide({
+    actors: {
+      openStream: fromCallback<EventObject, OpenStreamInput>(() => undefined),
+      fetchRecent: fromPromise<RecentEvents, FetchRecentInput>(() => new Promise<RecentEvents>(() => undefined)),
+    },
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import type {
 import type { SessionData } from '@machines/session/stored-session';
 import { eventOfTabMessage, type TabMessage, type TabPost } from '@machines/session/tab-protocol';
 import { configureApiClient } from '../api-config';
-import { liveConnectionLogic } from '../live';
+import { sessionLiveLogic } from '../live';
 import { withInspect } from '../inspection';
 import { publishSessionActor } from './current';
 import { oidcSettings } from './oidc-settings';
@@ -199,8 +199,8 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       tabSync: tabSyncActor(channel),
       requestQueue: requestQueueActor,
       activityWatch: activityWatchActor,
-      // The live connection: the session starts, pauses and stops it (its child `live`).
-      liveEvents: liveConnectionLogic(),
+      // The live connection: the session starts, pauses and stops it (its child `live`); none in the explorer's window.
+      liveEvents: sessionLiveLogic(),
     },
     actions: {
       persistSession: ({ context }) => {
