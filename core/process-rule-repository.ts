@@ -9,7 +9,7 @@ import type { ProcessRule } from '../machines/domain/types';
 
 export type ProcessRuleRecord = ProcessRule;
 export type NewProcessRule = Omit<ProcessRuleRecord, 'id'>;
-export type ProcessRulePatch = Partial<Pick<ProcessRuleRecord, 'pattern' | 'action' | 'enabled' | 'comment'>>;
+export type ProcessRulePatch = Partial<Pick<ProcessRuleRecord, 'pattern' | 'action' | 'enabled' | 'comment' | 'version' | 'updatedBy'>>;
 
 export interface ProcessRuleRepository {
   get(id: string): Promise<Readonly<ProcessRuleRecord> | undefined>;

@@ -180,6 +180,10 @@ export interface ProcessRule {
   enabled: boolean;
   comment: string;
   createdAt: string;
+  /** Raised by every change made through the API (If-Match); absent on a rule stored before versions: 1. */
+  version?: number;
+  /** Who made the last change through the API; absent until one did. */
+  updatedBy?: string;
 }
 
 export interface Screenshot {

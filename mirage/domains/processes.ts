@@ -1,7 +1,8 @@
 import type { Request, Server } from 'miragejs';
 import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, queryParam, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, jsonVersioned, parseBody, queryParam, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { versionOf } from '../../core/versions';
 import type { MirageContext, MirageDomain } from '../types';
 import { blockingRule } from '../../core/process-rules';
 import { readText } from '../../machines/text/text-rules';
@@ -336,7 +337,8 @@ async function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: 
 }
 
 function toRule(row: ProcessRuleRow): ProcessRule {
-  return { ...row, id: String(row.id) };
+  // A rule stored before versions is at version 1: the screens send it back as If-Match.
+  return { ...row, id: String(row.id), version: versionOf(row) };
 }
 
 function seed(db: MirageDb, ctx: MirageContext): void {
@@ -502,11 +504,17 @@ export const processesDomain: MirageDomain = {
         const merged = isRecord(body)
           ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body }
           : body;
+        const stale = staleWriteRefusal(request, versionOf(existing), toRule(existing));
+        if (stale) return stale;
         const input = await readRule(db, merged, String(unit.id), String(existing.id));
         if (!('pattern' in input)) return input;
-        const rule = await processRuleStore(db).update(String(existing.id), input);
+        const rule = await processRuleStore(db).update(String(existing.id), {
+          ...input,
+          version: versionOf(existing) + 1,
+          updatedBy: user.displayName,
+        });
         // As on create: the agent enforces, the backend only stores the rule.
-        return json(200, { ...toRule(rule), endedProcessIds: [] });
+        return jsonVersioned(200, { ...toRule(rule), endedProcessIds: [] }, versionOf(rule));
       }),
     );
 
@@ -515,6 +523,8 @@ export const processesDomain: MirageDomain = {
       withAuth(server, async ({ db, request, user }) => {
         const found = await ruleOf(db, user, 'delete', request);
         if (!found.ok) return found.response;
+        const stale = staleWriteRefusal(request, versionOf(found.existing), toRule(found.existing));
+        if (stale) return stale;
         await processRuleStore(db).remove(String(found.existing.id));
         return json(204);
       }),

@@ -295,6 +295,39 @@ describe('ProcessesPage', () => {
     expect(await screen.findByRole('button', { name: 'Edit rule zz-game*' })).toBeInTheDocument();
   }, 40_000);
 
+  it('rules: a change made elsewhere while the form is open shows both values, and keeping mine saves against theirs', async () => {
+    const rule = server.db['processRules']?.insert({
+      serviceUnitId: unitId,
+      pattern: 'zz-edit.exe',
+      action: 'block',
+      enabled: true,
+      comment: 'First',
+      createdAt: new Date().toISOString(),
+    }) as { id: string };
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit rule zz-edit.exe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit process rule' });
+    const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
+    await userEvent.clear(comment);
+    await userEvent.type(comment, 'Mine');
+    // Meanwhile another person changes the comment, through the API.
+    const other = await fetch(`/api/service-units/${unitId}/process-rules/${rule.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+      body: JSON.stringify({ comment: 'Theirs' }),
+    });
+    expect(other.status).toBe(200);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/^Changed by .* while you were editing$/)).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'Their values and yours' });
+    expect(within(table).getByRole('row', { name: /Comment Theirs Mine/ })).toBeInTheDocument();
+    // What was typed stays, and keeping it saves it against their version.
+    expect(comment).toHaveValue('Mine');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit process rule' })).not.toBeInTheDocument());
+    expect((server.db['processRules']?.find(rule.id) as { comment: string; version: number }).comment).toBe('Mine');
+  }, 40_000);
+
   it('rules: delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {
     for (const pattern of ['AA-FIRST.EXE', 'AB-SECOND.EXE']) {
       server.db['processRules']?.insert({

@@ -586,7 +586,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Change a process rule (a partial body keeps the other fields) */
+        /**
+         * Change a process rule (a partial body keeps the other fields)
+         * @description With `If-Match`, a rule changed meanwhile (another person's toggle, say) is refused with 412 `changedElsewhere` and the rule as it is now.
+         */
         put: operations["updateProcessRule"];
         post?: never;
         /** Delete a process rule */
@@ -1886,6 +1889,10 @@ export type components = {
             comment: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Raised by every change made through the API; sent back as If-Match. */
+            version?: number;
+            /** @description Who made the last change through the API (a display name); absent until one did. */
+            updatedBy?: string;
         };
         ProcessRulePage: {
             items: components["schemas"]["ProcessRule"][];
@@ -4016,7 +4023,13 @@ export interface operations {
     updateProcessRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4050,6 +4063,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
@@ -4058,7 +4072,13 @@ export interface operations {
     deleteProcessRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Record id, opaque (a seeded record's number, any later one a UUIDv7)
@@ -4085,6 +4105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["ChangedElsewhere"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];
         };

@@ -521,7 +521,21 @@ export function defineContractSuite(backend: ContractBackend): void {
           body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
         });
         const rulePath = `/api/service-units/33/process-rules/${rule.body.id}`;
-        await expectStatus(200, 'PUT', rulePath, { token, body: { enabled: false } });
+        // Concurrent edits: each change raises the version; a stale If-Match is refused with the rule as it is now.
+        const toggled = await expectStatus<{ version: number; updatedBy: string }>(200, 'PUT', rulePath, {
+          token,
+          body: { enabled: false },
+          headers: { 'If-Match': '"1"' },
+        });
+        expect(toggled.body).toMatchObject({ version: 2, updatedBy: expect.any(String) });
+        expect(toggled.headers['etag']).toBe('"2"');
+        const stale = await expectStatus<{ code: string; current: { enabled: boolean; version: number } }>(412, 'PUT', rulePath, {
+          token,
+          body: { enabled: true },
+          headers: { 'If-Match': '"1"' },
+        });
+        expect(stale.body).toMatchObject({ code: 'changedElsewhere', current: { enabled: false, version: 2 } });
+        await expectStatus(412, 'DELETE', rulePath, { token, headers: { 'If-Match': '"1"' } });
         await expectStatus(422, 'PUT', rulePath, { token, body: { action: 'maybe' } });
         await expectStatus(404, 'PUT', rulePath, { token: t['globex'], body: { enabled: true } });
         await expectStatus(404, 'DELETE', rulePath, { token: t['globex'] });

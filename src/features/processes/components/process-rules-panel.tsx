@@ -18,11 +18,15 @@ import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ProcessRule } from '@machines/domain/types';
 import { ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from '@/components/data-list';
-import { DiscardChangesModal, FormActions, FormSaveError } from '@/components/form-drawer';
+import { DiscardChangesModal, FormActions, FormConflict, FormSaveError } from '@/components/form-drawer';
+import { versionTag } from '@/lib/conflicts';
 import { useErrorText } from '../hooks/use-process-monitor';
-import { useProcessRules } from '../hooks/use-process-rules';
+import { toRuleValues, useProcessRules } from '../hooks/use-process-rules';
 import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import { PROCESS_RULE_TEXT_RULES } from './rule-schema';
+
+/** The fields a conflict compares, in the form's order. */
+const RULE_FIELDS = ['pattern', 'action', 'enabled', 'comment'] as const;
 
 /** The unit's process rules: list, create/edit in a modal, enable/disable, delete with undo. */
 export function ProcessRulesPanel({ unitId }: { unitId: string }) {
@@ -46,6 +50,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
   const confirmingDiscard = useSelector(editor, (s) => s.matches({ form: 'confirmingDiscard' }));
   const deleteCandidate = useSelector(editor, (s) => s.context.deleteCandidate);
   const confirmingDelete = useSelector(editor, (s) => s.matches({ deletion: 'confirming' }));
+  const conflictState = useSelector(editor, (s) => (s.matches({ form: 'conflict' }) ? s.context.conflict : null));
 
   const ruleErrorText = useFieldErrorText('processes', 'ruleErrors');
   const counter = useCharacterCounter();
@@ -58,11 +63,20 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
     list.send({ type: 'list.bulk', action: rule.enabled ? 'disable' : 'enable' });
   };
   const openEdit = (rule: ProcessRule) =>
-    editor.send({
-      type: 'editor.open.edit',
-      id: rule.id,
-      values: { pattern: rule.pattern, action: rule.action, enabled: rule.enabled, comment: rule.comment },
-    });
+    editor.send({ type: 'editor.open.edit', id: rule.id, values: toRuleValues(rule), version: versionTag(rule) });
+  const conflict = conflictState && {
+    changedBy: conflictState.changedBy,
+    changedAt: conflictState.changedAt,
+    fields: RULE_FIELDS.filter((key) => conflictState.theirs[key] !== values[key]).map((key) => ({
+      key,
+      label: t(`processes.ruleFields.${key}`),
+      theirs: conflictState.theirs[key],
+      mine: values[key],
+    })),
+    takeTheirs: () => editor.send({ type: 'editor.conflict.takeTheirs' }),
+    keepMine: () => editor.send({ type: 'editor.conflict.keepMine' }),
+    cancel: () => editor.send({ type: 'editor.conflict.cancel' }),
+  };
 
   return (
     <Stack gap="md">
@@ -172,7 +186,8 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
           }}
         >
           <Stack gap="sm">
-            {saveError !== null && !hasFieldErrors && <FormSaveError>{errorText(saveError)}</FormSaveError>}
+            {conflict && <FormConflict conflict={conflict} />}
+            {saveError !== null && !hasFieldErrors && !conflict && <FormSaveError>{errorText(saveError)}</FormSaveError>}
             <TextInput
               label={t('processes.ruleFields.pattern')}
               description={t('processes.ruleFields.patternHint')}

@@ -12,11 +12,19 @@ import type { ProcessRuleValues, SavedProcessRule } from '../api/process-rule-ty
 import { updateProcessRule } from '../api/update-process-rule';
 import { validateProcessRule } from '../components/rule-schema';
 import { useErrorText } from './use-process-monitor';
+import { rethrowAsConflict } from '@/lib/conflicts';
 
 export const rulesListMachine = createListMachine<ProcessRule>();
 export const ruleEditorMachine = createEditorMachine<ProcessRuleValues, SavedProcessRule>();
 export const rulesScreenMachine = createCrudScreenMachine<ProcessRule, ProcessRuleValues, SavedProcessRule>();
 export const EMPTY_RULE: ProcessRuleValues = { pattern: '', action: 'block', enabled: true, comment: '' };
+/** A rule's editable fields (the form's values, and theirs in a conflict). */
+export const toRuleValues = (rule: ProcessRule): ProcessRuleValues => ({
+  pattern: rule.pattern,
+  action: rule.action,
+  enabled: rule.enabled,
+  comment: rule.comment,
+});
 
 /** The rules tab of one unit: the CRUD-screen machine (list + editor, routed by the machine) and its toasts. */
 export function useProcessRules(unitId: string) {
@@ -37,7 +45,9 @@ export function useProcessRules(unitId: string) {
         actors: {
           validate: fromPromise(async ({ input }) => validateProcessRule(input.values)),
           save: fromPromise(({ input }) =>
-            input.mode === 'edit' && input.id ? updateProcessRule(unitId, input.id, input.values) : createProcessRule(unitId, input.values),
+            input.mode === 'edit' && input.id
+              ? updateProcessRule(unitId, input.id, input.values, input.version).catch(rethrowAsConflict(toRuleValues))
+              : createProcessRule(unitId, input.values),
           ),
           remove: fromPromise(({ input }) => deleteProcessRule(unitId, input.id)),
         },
