@@ -9,6 +9,8 @@ export interface FieldInfo {
   label: string;
   /** Its character limit, so "too long" states it. */
   max?: number;
+  /** How a value shows where the form lists it (a conflict's table): a role's name rather than its number. */
+  show?: (value: unknown) => string;
 }
 
 /**

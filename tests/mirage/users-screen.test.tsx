@@ -50,6 +50,37 @@ describe('User Management', { timeout: 60_000 }, () => {
     });
   });
 
+  it('a role changed elsewhere while the form is open is shown by name beside the form’s, and nothing typed is lost', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<UsersScreen />, '/admin/users?role=4&status=active');
+    const table = await screen.findByRole('table');
+    const [edit] = await within(table).findAllByRole('button', { name: /^Edit / });
+    const name = (edit?.getAttribute('aria-label') ?? '').replace(/^Edit /, '');
+    const account = (server.db['users']?.where({ fullName: name }) as { id: string }[])[0];
+    if (!edit || !account) throw new Error('no user to edit');
+    // The first pointer over a row mounts its actions.
+    await user.hover(edit);
+    await user.click(screen.getByRole('button', { name: `Edit ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    await user.clear(phone);
+    await user.type(phone, '+49 30 1234567');
+    // Meanwhile another admin makes the account a system operator.
+    const current = await (
+      await fetch(`/api/users/${account.id}`, { headers: { Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` } })
+    ).json();
+    const other = await fetch(`/api/users/${account.id}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+      body: JSON.stringify({ ...current, roleId: 3 }),
+    });
+    expect(other.status).toBe(200);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const conflict = await within(dialog).findByRole('table', { name: 'Their values and yours' });
+    expect(within(conflict).getByRole('row', { name: 'Role System operator User' })).toBeInTheDocument();
+    expect(phone).toHaveValue('+49 30 1234567');
+  });
+
   it('Disable asks first (Cancel changes nothing), and the confirmed answer disables the account', async () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<UsersScreen />, '/admin/users?role=4&status=active');

@@ -91,7 +91,11 @@ export function useEditorForm<V extends FormValues, T>(editor: EditorRef<V, T>, 
       changedAt: conflict.changedAt,
       fields: Object.keys(conflict.theirs)
         .filter((key) => JSON.stringify(conflict.theirs[key]) !== JSON.stringify(form.values[key]))
-        .map((key) => ({ key, label: field(key).label, theirs: conflict.theirs[key], mine: form.values[key] })),
+        .map((key) => {
+          const { label, show } = field(key);
+          const shown = (value: unknown) => (show ? show(value) : value);
+          return { key, label, theirs: shown(conflict.theirs[key]), mine: shown(form.values[key]) };
+        }),
       takeTheirs: () => {
         editor.send({ type: 'editor.conflict.takeTheirs' });
         // The inputs show their values too (the form holds the inputs' state).

@@ -30,6 +30,16 @@ function UserForm({ editor, rules }: { editor: EditorRef; rules: UserFormRules }
     (field) => ({
       label: t(`users.fields.${field}`),
       max: field === 'fullName' ? USER_TEXT_RULES.fullName.max : undefined,
+      // A conflict names the role and the organization, not their ids.
+      show:
+        field === 'roleId'
+          ? (value) => (value ? t(`users.roles.${String(value)}`) : '')
+          : field === 'organizationId'
+            ? (value) => {
+                const organization = rules.organizations?.find((o) => o.id === value);
+                return organization ? `${organization.name} (${organization.code})` : String(value ?? '');
+              }
+            : undefined,
     }),
   );
   const roles = ROLE_IDS.filter((r) => r === initial.roleId || rules.roleAllowed(r, mode, recordId));
