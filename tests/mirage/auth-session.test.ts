@@ -35,7 +35,9 @@ beforeEach(async () => {
     withAuth(server, ({ user }) => json(200, { username: user.username })),
   );
   count = countRequests(server);
-  session = createSessionActor({ idleMs: 0, channel: null });
+  // No live connection: its own poll would meet the tokens these tests expire and refresh them on its own,
+  // while they count the refresh calls of the requests they send.
+  session = createSessionActor({ idleMs: 0, channel: null, live: false });
   session.actor.send({ type: 'session.login', username: 'operator', password: 'demo1234' });
   await waitFor(session.actor, (s) => s.matches('signedIn'));
 });
@@ -177,7 +179,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
       'userInfo',
       JSON.stringify({ ...JSON.parse(localStorage.getItem('userInfo') ?? '{}'), displayName: 'Mallory', userRole: 'admin' }),
     );
-    session = createSessionActor({ idleMs: 0, channel: null });
+    session = createSessionActor({ idleMs: 0, channel: null, live: false });
     expect(session.actor.getSnapshot().matches('confirming')).toBe(true);
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(count('GET /api/me')).toBe(1);
@@ -189,7 +191,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
   it('a restored session whose token the server no longer knows ends on /api/me (401), as a failed refresh does', async () => {
     session.dispose();
     expireCurrentToken(true);
-    session = createSessionActor({ idleMs: 0, channel: null });
+    session = createSessionActor({ idleMs: 0, channel: null, live: false });
     await waitFor(session.actor, (s) => s.matches('signedOut'));
     expect(session.actor.getSnapshot().context.error).toBe('auth.sessionExpired');
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -198,7 +200,7 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
   it('a restored session with an expired token is refreshed once while confirming', async () => {
     session.dispose();
     const old = expireCurrentToken();
-    session = createSessionActor({ idleMs: 0, channel: null });
+    session = createSessionActor({ idleMs: 0, channel: null, live: false });
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
     expect(count('POST /api/auth/refresh-token')).toBe(1);
     expect(localStorage.getItem('accessToken')).not.toBe(old);

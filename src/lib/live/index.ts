@@ -1,2 +1,2 @@
-export { liveEventsActor, sessionLiveLogic, useLiveStatus } from './live-service';
+export { liveEventsActor, sessionLiveLogic, silentLiveLogic, useLiveStatus } from './live-service';
 export type { LiveStatus } from '@machines/live/live-events.machine';

@@ -63,7 +63,11 @@ export function liveConnectionLogic(mode: Mode = buildMode()) {
  * token on its own, so the opener's requests would retry with it and the opener never refresh (its recording).
  */
 export function sessionLiveLogic() {
-  if (!isExplorerWindow()) return liveConnectionLogic();
+  return isExplorerWindow() ? silentLiveLogic() : liveConnectionLogic();
+}
+
+/** A live connection that never connects and asks nothing (the explorer's window; tests that count requests). */
+export function silentLiveLogic() {
   return liveEventsMachine.provide({
     actors: {
       openStream: fromCallback<EventObject, OpenStreamInput>(() => undefined),

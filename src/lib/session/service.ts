@@ -16,7 +16,7 @@ import type {
 import type { SessionData } from '@machines/session/stored-session';
 import { eventOfTabMessage, type TabMessage, type TabPost } from '@machines/session/tab-protocol';
 import { configureApiClient } from '../api-config';
-import { sessionLiveLogic } from '../live';
+import { sessionLiveLogic, silentLiveLogic } from '../live';
 import { withInspect } from '../inspection';
 import { publishSessionActor } from './current';
 import { oidcSettings } from './oidc-settings';
@@ -162,7 +162,14 @@ const endProviderSessionActor = fromPromise<null, undefined>(async () => {
 });
 
 /** The session machine with the app's storage, HTTP calls, tab-to-tab messages, request queue, activity watch and live connection plugged in. */
-export function createSessionActor(options: { idleMs?: number; channel?: BroadcastChannel | null } = {}): {
+export function createSessionActor(
+  options: {
+    idleMs?: number;
+    channel?: BroadcastChannel | null;
+    /** false: a live connection that never connects (a test that counts the requests it sends). Default: the real one. */
+    live?: boolean;
+  } = {},
+): {
   actor: SessionActor;
   dispose: () => void;
 } {
@@ -200,7 +207,7 @@ export function createSessionActor(options: { idleMs?: number; channel?: Broadca
       requestQueue: requestQueueActor,
       activityWatch: activityWatchActor,
       // The live connection: the session starts, pauses and stops it (its child `live`); none in the explorer's window.
-      liveEvents: sessionLiveLogic(),
+      liveEvents: options.live === false ? silentLiveLogic() : sessionLiveLogic(),
     },
     actions: {
       persistSession: ({ context }) => {
