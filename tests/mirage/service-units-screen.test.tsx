@@ -61,7 +61,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Linux' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
 
-    expect(await screen.findByText('“Lisbon Kiosk 01” was created')).toBeInTheDocument();
+    // Validation, the save and its toast: more than findBy's default second on a loaded machine.
+    expect(await screen.findByText('“Lisbon Kiosk 01” was created', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New service unit' })).not.toBeInTheDocument());
   });
 
