@@ -117,7 +117,8 @@ describe(`screenshots on ${BACKEND_NAME}`, () => {
 
   it('keep a unit of work’s write when a unit of work committed beside it fails, and drop the failed one’s', async () => {
     const [kept, dropped] = jsonOf<Page>(await call(first, '/api/screenshots?pageSize=2', { token })).items as [Shot, Shot];
-    // A unit of work that holds the write lock until both others wait behind it: they commit as one group.
+    // Three units of work in flight at once, each in a transaction of its own. Any of them may end first,
+    // so all outcomes are awaited together (a rejection nobody awaits yet is an unhandled one).
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const blocker = first.transact(() => gate);
@@ -128,9 +129,11 @@ describe(`screenshots on ${BACKEND_NAME}`, () => {
     });
     release();
 
-    await blocker;
-    await expect(succeeding).resolves.toMatchObject({ note: 'Committed' });
-    await expect(failing).rejects.toThrow('fails after its write');
+    await Promise.all([
+      blocker,
+      expect(succeeding).resolves.toMatchObject({ note: 'Committed' }),
+      expect(failing).rejects.toThrow('fails after its write'),
+    ]);
     for (const instance of [first, second]) {
       expect(jsonOf<Shot>(await call(instance, `/api/screenshots/${kept.id}`, { token })).note).toBe('Committed');
       expect(jsonOf<Shot>(await call(instance, `/api/screenshots/${dropped.id}`, { token })).note).toBe(dropped.note);
@@ -163,8 +166,8 @@ describe(`the audit log on ${BACKEND_NAME}`, () => {
       recordAudit(db, now, entry('dropped-entry'));
       throw new Error('This unit of work fails after appending');
     });
-    await kept;
-    await expect(failed).rejects.toThrow('fails after appending');
+    // Both run at once: the failed one may end first, so both outcomes are awaited together.
+    await Promise.all([kept, expect(failed).rejects.toThrow('fails after appending')]);
 
     for (const instance of [first, second]) {
       expect(await listed(instance, adminToken, 'kept-entry')).toBe(1);
