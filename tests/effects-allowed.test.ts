@@ -62,7 +62,6 @@ const ALLOWED: Record<string, Allowed[]> = {
   'src/features/profile/hooks/use-profile.ts': [
     ['events', 'the profile’s toasts (useActorEvents lost the password toast in tests/mirage/profile-screen.test.tsx: to find out why)'],
   ],
-  'src/features/organizations/organizations-page.tsx': [['move', 'starts the viewer’s job on mount']],
   'src/features/reports/hooks/use-prediction-report.ts': [
     ['router', 'the URL’s query to the report'],
     ['router', 'the report’s query to the URL'],
@@ -78,16 +77,12 @@ const ALLOWED: Record<string, Allowed[]> = {
     ['events', 'the list’s toasts'],
   ],
   'src/features/url-restrictions/components/unit-multi-picker.tsx': [['move', 'looks up unknown unit ids: an invoked actor']],
-  'src/features/users/set-password-page.tsx': [
-    ['move', 'starts the token check on mount'],
-    ['render', 'the server’s field errors into the form'],
-  ],
-  'src/features/users/users-page.tsx': [['move', 'starts the viewer’s and the organizations’ jobs on mount']],
+  'src/features/users/set-password-page.tsx': [['render', 'the server’s field errors into the form']],
   'src/lib/list-query.ts': [['router', 'back/forward (popstate) to the list actor']],
 };
 
 /** At most this many effects send to an actor or subscribe (issue 47's target is 8); lower it as the list shrinks. */
-const MOST_THAT_SEND_OR_SUBSCRIBE = 27;
+const MOST_THAT_SEND_OR_SUBSCRIBE = 24;
 
 /** Text that shows an effect sends to an actor or subscribes: such an effect cannot be listed as `render`. */
 const SENDS_OR_SUBSCRIBES = /\.send\(|\.on\(|\.subscribe\(|addEventListener|setTimeout|setInterval|sessionCommands|notifications\./;

@@ -38,3 +38,21 @@ describe('job machine', () => {
     await waitFor(actor, (s) => s.context.output === 1);
   });
 });
+
+describe('job machine started with `start`', () => {
+  it('runs the job with its input as soon as the actor starts, once', async () => {
+    const job = vi.fn(async ({ input }: { input: unknown }): Promise<unknown> => `checked ${String(input)}`);
+    const actor = createActor(machine.provide({ actors: { job: fromPromise(job) } }), { input: { start: { input: 'token-1' } } }).start();
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(job).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.output).toBe('checked token-1');
+  });
+
+  it('without `start` waits for job.start', () => {
+    const job = vi.fn(async (): Promise<unknown> => 1);
+    const actor = createActor(machine.provide({ actors: { job: fromPromise(job) } })).start();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(job).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,9 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+
+/** `start`: the job runs as soon as the actor starts, with `start.input` (what a screen needs on mount: the viewer). */
+export interface JobInput {
+  start?: { input?: unknown };
+}
 
 /**
  * A one-shot job a screen starts from a button (CSV export, "capture now"…): idle → running → idle,
@@ -7,8 +12,11 @@ import { assign, emit, fromPromise, setup } from 'xstate';
  */
 export const jobMachine = setup({
   types: {} as {
-    context: { error: unknown; output: unknown; input: unknown };
+    context: { error: unknown; output: unknown; input: unknown; startAtOnce: boolean };
     events: { type: 'job.start'; input?: unknown };
+    // `| undefined` would be dropped by setup's inference and the input required of every caller; void keeps it optional.
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+    input: JobInput | void;
     emitted: { type: 'job.done'; output: unknown } | { type: 'job.failed'; error: unknown };
   },
   actors: {
@@ -17,6 +25,10 @@ export const jobMachine = setup({
     }),
   },
   actions: {
+    // The actor's own start, not a component's effect on mount.
+    startAtOnce: enqueueActions(({ context, enqueue }) => {
+      if (context.startAtOnce) enqueue.raise({ type: 'job.start', input: context.input });
+    }),
     assignInput: assign(({ event }) => ({ input: event.input, error: null })),
     assignOutput: assign((_, { output }: { output: unknown }) => ({ output })),
     emitDone: emit((_, { output }: { output: unknown }) => ({ type: 'job.done' as const, output })),
@@ -25,7 +37,8 @@ export const jobMachine = setup({
   },
 }).createMachine({
   id: 'job',
-  context: { error: null, output: null, input: null },
+  context: ({ input }) => ({ error: null, output: null, input: input?.start?.input ?? null, startAtOnce: input?.start !== undefined }),
+  entry: 'startAtOnce',
   initial: 'idle',
   states: {
     idle: {

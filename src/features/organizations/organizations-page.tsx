@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -80,10 +80,6 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const filtered = query.search !== '' || Object.keys(query.filters).length > 0;
 
   const withOrgParam = (id: string | null) => withUrlParam(location, 'org', id);
-
-  useEffect(() => {
-    viewer.send({ type: 'job.start' });
-  }, [viewer]);
 
   // The shared toasts (undo, kept, deleted, failed); this screen adds its words.
   useCrudNotifications<OrganizationRow, OrganizationFormValues, OrganizationRow, OrganizationJobs>(screen, {

@@ -24,14 +24,15 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
  * (/set-password?token=…): sets the password and activates the account, then offers to sign in.
  */
 export function SetPasswordScreen({ services = setPasswordServices }: { services?: SetPasswordServices }) {
-  const { t } = useTranslation();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const { check, submit, account, checking, invalid, saving, saved, saveError } = useSetPassword(services);
-  const form = useForm({ initialValues: { password: '', rePassword: '' } });
+  // Another link is another page: its own check, started with the token (the check's actor starts with it).
+  return <SetPasswordForm key={token} token={token} services={services} />;
+}
 
-  useEffect(() => {
-    check.send({ type: 'job.start', input: token });
-  }, [check, token]);
+function SetPasswordForm({ token, services }: { token: string; services: SetPasswordServices }) {
+  const { t } = useTranslation();
+  const { submit, account, checking, invalid, saving, saved, saveError } = useSetPassword(token, services);
+  const form = useForm({ initialValues: { password: '', rePassword: '' } });
 
   useEffect(() => {
     const errors = fieldErrorsOf(saveError);

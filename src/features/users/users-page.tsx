@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
@@ -100,11 +100,6 @@ export function UsersScreen({ services = apiServices }: { services?: UserService
   const seesAllOrganizations = subject !== null && readScope(subject, 'user').kind === 'all';
   // Whoever may invite into another organization than their own picks the organization in the form.
   const placesInAnyOrganization = subject !== null && can(subject, 'invite', 'user', otherOrganizationThan(subject)).allowed;
-
-  useEffect(() => {
-    viewer.send({ type: 'job.start' });
-    organizations.send({ type: 'job.start' });
-  }, [viewer, organizations]);
 
   // The shared toasts (undo, kept, deleted, failed); this screen adds its words and the link dialog.
   useCrudNotifications<UserRow, UserFormValues, SavedUser, UserJobs>(screen, {

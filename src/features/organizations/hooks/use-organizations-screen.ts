@@ -134,8 +134,10 @@ export function useOrganizationsScreen(services: OrganizationServices = apiServi
   const audit = useScreenActor(
     jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.audit(String(input), signal)) } }),
   );
+  // Who is looking: asked as the actor starts.
   const viewer = useScreenActor(
     jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }),
+    { input: { start: {} } },
   );
 
   return { screen, list, editor, audit, viewer };

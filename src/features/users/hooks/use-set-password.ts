@@ -15,10 +15,11 @@ export const setPasswordServices: SetPasswordServices = {
   submit: ({ token, password, rePassword }) => setPassword(token, password, rePassword),
 };
 
-/** The public set-password page: one task checks the link, one sets the password. */
-export function useSetPassword(services: SetPasswordServices = setPasswordServices) {
+/** The public set-password page: one task checks the link (as soon as it starts), one sets the password. */
+export function useSetPassword(token: string, services: SetPasswordServices = setPasswordServices) {
   const check = useScreenActor(
     jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ input, signal }) => services.check(String(input), signal)) } }),
+    { input: { start: { input: token } } },
   );
   const submit = useScreenActor(
     jobMachine.provide({

@@ -127,9 +127,11 @@ export function useUsersScreen(services: UserServices = apiServices) {
   );
   const viewer = useScreenActor(
     jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.viewer(signal)) } }),
+    { input: { start: {} } },
   );
   const organizations = useScreenActor(
     jobMachine.provide({ actors: { job: fromPromise<unknown, unknown>(({ signal }) => services.organizations(signal)) } }),
+    { input: { start: {} } },
   );
 
   return { screen, list, editor, audit, viewer, organizations };
