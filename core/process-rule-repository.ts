@@ -9,7 +9,9 @@ import type { ProcessRule } from '../machines/domain/types';
 
 export type ProcessRuleRecord = ProcessRule;
 export type NewProcessRule = Omit<ProcessRuleRecord, 'id'>;
-export type ProcessRulePatch = Partial<Pick<ProcessRuleRecord, 'pattern' | 'action' | 'enabled' | 'comment' | 'version' | 'updatedBy'>>;
+export type ProcessRulePatch = Partial<
+  Pick<ProcessRuleRecord, 'pattern' | 'action' | 'enabled' | 'comment' | 'version' | 'updatedAt' | 'updatedBy'>
+>;
 
 export interface ProcessRuleRepository {
   get(id: string): Promise<Readonly<ProcessRuleRecord> | undefined>;

@@ -24,3 +24,21 @@ export function ifMatchHolds(header: string | null | undefined, version: number)
     return trimmed === '*' || trimmed.replace(/^W\//, '') === wanted;
   });
 }
+
+/**
+ * The versions a bulk request says its rows had when the list showed them (`versions: { id: version }`),
+ * or an empty map: a request without them (a script) changes every row it may.
+ */
+export function bulkVersionsOf(body: unknown): Map<string, number> {
+  const raw = typeof body === 'object' && body !== null ? (body as { versions?: unknown }).versions : undefined;
+  const versions = new Map<string, number>();
+  if (typeof raw !== 'object' || raw === null) return versions;
+  for (const [id, version] of Object.entries(raw)) if (typeof version === 'number') versions.set(id, version);
+  return versions;
+}
+
+/** Whether a bulk request's row moved on since the list showed it (it named a version, and not this one). */
+export function changedSince(versions: ReadonlyMap<string, number>, id: string, record: { version?: number | undefined }): boolean {
+  const shown = versions.get(id);
+  return shown !== undefined && shown !== versionOf(record);
+}

@@ -182,6 +182,8 @@ export interface ProcessRule {
   createdAt: string;
   /** Raised by every change made through the API (If-Match); absent on a rule stored before versions: 1. */
   version?: number;
+  /** When it last changed (its creation until a change); absent on a rule stored before: its `createdAt`. */
+  updatedAt?: string;
   /** Who made the last change through the API; absent until one did. */
   updatedBy?: string;
 }

@@ -16,7 +16,7 @@ import {
   withAuth,
   type UserRow,
 } from '../http';
-import { versionOf } from '../../core/versions';
+import { bulkVersionsOf, changedSince, versionOf } from '../../core/versions';
 import { can } from '../../machines/permissions/can';
 import { filterAndSort, idsOf, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
@@ -239,6 +239,9 @@ async function changeStatus(db: MirageDb, user: UserRow, id: string, action: Sta
     status: TARGET[action],
     statusReason: reason,
     updatedAt: new Date(now).toISOString(),
+    // A change of status is a change: an edit or a bulk that read the older version is refused.
+    version: versionOf(raw) + 1,
+    updatedBy: user.displayName,
   });
   if (action !== 'activate') await revokeOrganizationSessions(db, id);
   recordAudit(db, now, {
@@ -438,14 +441,23 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
       const { reason, error } = reasonOf(body, true);
       if (error) return errorResponse(422, 'Validation failed', { reason: error });
-      if ((await organizationStore(db).getMany(ids)).length < new Set(ids).size) return notFound();
+      const found = new Map((await organizationStore(db).getMany(ids)).map((row) => [String(row.id), row]));
+      if (found.size < new Set(ids).size) return notFound();
+      // An organization whose version is not the one the list showed is left as it is and answered as it is now.
+      const versions = bulkVersionsOf(body);
       const updated: string[] = [];
       const skipped: string[] = [];
+      const changedElsewhere: OrganizationView[] = [];
       for (const id of ids) {
+        const row = found.get(id);
+        if (row && changedSince(versions, id, row)) {
+          changedElsewhere.push(toOrgView(row, await countsFor(db, id)));
+          continue;
+        }
         const outcome = await changeStatus(db, user, id, action, reason, ctx.now());
         (outcome.ok ? updated : skipped).push(id);
       }
-      return json(200, { updated: updated.length, skipped: skipped.length, skippedIds: skipped });
+      return json(200, { updated: updated.length, skipped: skipped.length, skippedIds: skipped, changedElsewhere });
     }),
   );
 

@@ -338,7 +338,7 @@ async function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: 
 
 function toRule(row: ProcessRuleRow): ProcessRule {
   // A rule stored before versions is at version 1: the screens send it back as If-Match.
-  return { ...row, id: String(row.id), version: versionOf(row) };
+  return { ...row, id: String(row.id), version: versionOf(row), updatedAt: row.updatedAt ?? row.createdAt };
 }
 
 function seed(db: MirageDb, ctx: MirageContext): void {
@@ -511,6 +511,7 @@ export const processesDomain: MirageDomain = {
         const rule = await processRuleStore(db).update(String(existing.id), {
           ...input,
           version: versionOf(existing) + 1,
+          updatedAt: new Date(ctx.now()).toISOString(),
           updatedBy: user.displayName,
         });
         // As on create: the agent enforces, the backend only stores the rule.

@@ -3,7 +3,7 @@ import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../
 import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { inputRefusal, errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
-import { versionOf } from '../../core/versions';
+import { bulkVersionsOf, changedSince, versionOf } from '../../core/versions';
 import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
@@ -286,8 +286,9 @@ async function bulkUnits(
   user: UserRow,
   action: Action,
   request: Request,
-): Promise<{ units: Readonly<ServiceUnitRow>[]; refused: number } | Response> {
-  const ids = idsOf(parseBody(request));
+): Promise<{ units: Readonly<ServiceUnitRow>[]; refused: number; changed: Readonly<ServiceUnitRow>[] } | Response> {
+  const body = parseBody(request);
+  const ids = idsOf(body);
   if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
   if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
   const found = new Map((await unitStore(db).getMany(ids)).map((u) => [String(u.id), u]));
@@ -301,7 +302,14 @@ async function bulkUnits(
   );
   if (split.missing > 0) return notFound();
   if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused });
-  return { units: split.allowed.flatMap((id) => found.get(id) ?? []), refused: split.refused };
+  // A row whose version is not the one the list showed is left as it is and answered as it is now.
+  const versions = bulkVersionsOf(body);
+  const allowed = split.allowed.flatMap((id) => found.get(id) ?? []);
+  return {
+    units: allowed.filter((unit) => !changedSince(versions, String(unit.id), unit)),
+    refused: split.refused,
+    changed: allowed.filter((unit) => changedSince(versions, String(unit.id), unit)),
+  };
 }
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
@@ -350,7 +358,11 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
       const bulk = await bulkUnits(db, user, 'delete', request);
       if (bulk instanceof Response) return bulk;
       for (const unit of bulk.units) await removeUnitEverywhere(db, unit, ctx.now());
-      return json(200, { deleted: bulk.units.length, refused: bulk.refused });
+      return json(200, {
+        deleted: bulk.units.length,
+        refused: bulk.refused,
+        changedElsewhere: bulk.changed.map((u) => toView(u, ctx.now())),
+      });
     }),
   );
 
@@ -373,7 +385,11 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
         });
         emitUnitEvent(db, ctx.now(), 'unit.changed', row);
       }
-      return json(200, { updated: bulk.units.length, refused: bulk.refused });
+      return json(200, {
+        updated: bulk.units.length,
+        refused: bulk.refused,
+        changedElsewhere: bulk.changed.map((u) => toView(u, ctx.now())),
+      });
     }),
   );
 

@@ -376,7 +376,7 @@ describe('the permission matrix on every organization-scoped endpoint', () => {
       body: { ids: [acme.unit, globex.unit], maintenance: true },
     });
     expect(maintenance.status).toBe(200);
-    expect(maintenance.body).toEqual({ updated: 1, refused: 1 });
+    expect(maintenance.body).toEqual({ updated: 1, refused: 1, changedElsewhere: [] });
     expect(units.find(acme.unit)?.['maintenance']).toBe(true);
     expect(units.find(globex.unit)).toEqual(globexUnit);
 

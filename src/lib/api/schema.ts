@@ -494,7 +494,7 @@ export type paths = {
         put?: never;
         /**
          * Delete the units of several ids the caller may delete
-         * @description An unknown (or unreadable) id fails the whole request with 404. Ids of units the caller may read but not delete (another organization's; any for the system operator) are left untouched and counted in `refused`; when no id is left, the answer is 403 with the reason.
+         * @description An unknown (or unreadable) id fails the whole request with 404. Ids of units the caller may read but not delete (another organization's; any for the system operator) are left untouched and counted in `refused`; when no id is left, the answer is 403 with the reason. With `versions` (what the list showed), a unit changed since is left untouched and answered in `changedElsewhere` as it is now.
          */
         post: operations["bulkDeleteServiceUnits"];
         delete?: never;
@@ -514,7 +514,7 @@ export type paths = {
         put?: never;
         /**
          * Switch maintenance on or off for the units of several ids the caller may change
-         * @description As the bulk delete, an unknown id is a 404; units the caller may not change are left untouched and counted in `refused` (403 when none is left).
+         * @description As the bulk delete, an unknown id is a 404; units the caller may not change are left untouched and counted in `refused` (403 when none is left). With `versions`, a unit changed since is left untouched and answered in `changedElsewhere`.
          */
         post: operations["bulkSetMaintenance"];
         delete?: never;
@@ -924,7 +924,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Suspend or activate several organizations */
+        /**
+         * Suspend or activate several organizations
+         * @description With `versions` (what the list showed), an organization changed since is left untouched and answered in `changedElsewhere` as it is now.
+         */
         post: operations["bulkOrganizationStatus"];
         delete?: never;
         options?: never;
@@ -1828,20 +1831,32 @@ export type components = {
         };
         Ids: {
             ids: (string | number)[];
+            /** @description The version each row had when the list showed it (id to version). A row at another version now is left as it is and answered in `changedElsewhere`; without `versions` every row the caller may change is changed (scripts). */
+            versions?: {
+                [key: string]: number;
+            };
         };
         BulkMaintenance: {
             ids: (string | number)[];
+            /** @description The version each row had when the list showed it (id to version). A row at another version now is left as it is and answered in `changedElsewhere`; without `versions` every row the caller may change is changed (scripts). */
+            versions?: {
+                [key: string]: number;
+            };
             maintenance: boolean;
         };
         Deleted: {
             deleted: number;
             /** @description Ids of records the caller may read but not change (another organization's, or a read-only role); left untouched. */
             refused: number;
+            /** @description Rows whose version was not the one the request named (`versions`), as they are now; left untouched. */
+            changedElsewhere: components["schemas"]["ServiceUnit"][];
         };
         Updated: {
             updated: number;
             /** @description Ids of records the caller may read but not change (another organization's, or a read-only role); left untouched. */
             refused: number;
+            /** @description Rows whose version was not the one the request named (`versions`), as they are now; left untouched. */
+            changedElsewhere: components["schemas"]["ServiceUnit"][];
         };
         Process: {
             /**
@@ -1891,6 +1906,11 @@ export type components = {
             createdAt: string;
             /** @description Raised by every change made through the API; sent back as If-Match. */
             version?: number;
+            /**
+             * Format: date-time
+             * @description When the rule last changed (its creation until a change).
+             */
+            updatedAt?: string;
             /** @description Who made the last change through the API (a display name); absent until one did. */
             updatedBy?: string;
         };
@@ -2171,11 +2191,17 @@ export type components = {
             /** @enum {string} */
             action: "suspend" | "activate";
             reason: string;
+            /** @description The version each row had when the list showed it (id to version). A row at another version now is left as it is and answered in `changedElsewhere`; without `versions` every row the caller may change is changed (scripts). */
+            versions?: {
+                [key: string]: number;
+            };
         };
         BulkStatusResult: {
             updated: number;
             skipped: number;
             skippedIds: string[];
+            /** @description Organizations whose version was not the one the request named (`versions`), as they are now; left untouched. */
+            changedElsewhere: components["schemas"]["Organization"][];
         };
         AuditEntry: {
             /**

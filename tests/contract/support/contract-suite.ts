@@ -468,8 +468,26 @@ export function defineContractSuite(backend: ContractBackend): void {
           updatedBy: changed.body.updatedBy,
         });
         await expectStatus(412, 'DELETE', `/api/service-units/${id}`, { token, headers: { 'If-Match': etag } });
-        const kept = await expectStatus<{ name: string }>(200, 'GET', `/api/service-units/${id}`, { token });
+        const kept = await expectStatus<{ name: string; maintenance: boolean }>(200, 'GET', `/api/service-units/${id}`, { token });
         expect(kept.body.name).toBe('Changed by the first');
+        // A bulk action that names the versions the list showed leaves a unit changed since as it is, and answers it as it is now.
+        type BulkAnswer = { updated: number; refused: number; changedElsewhere: { id: string; name: string; maintenance: boolean }[] };
+        const staleBulk = await expectStatus<BulkAnswer>(200, 'POST', '/api/service-units/bulk-maintenance', {
+          token,
+          body: { ids: [id], maintenance: !kept.body.maintenance, versions: { [id]: read.body.version } },
+        });
+        expect(staleBulk.body).toMatchObject({ updated: 0, refused: 0 });
+        expect(staleBulk.body.changedElsewhere).toEqual([
+          expect.objectContaining({ id, name: 'Changed by the first', maintenance: kept.body.maintenance, version: changed.body.version }),
+        ]);
+        const untouched = await expectStatus<{ maintenance: boolean; version: number }>(200, 'GET', `/api/service-units/${id}`, { token });
+        expect(untouched.body).toMatchObject({ maintenance: kept.body.maintenance, version: changed.body.version });
+        const currentBulk = await expectStatus<BulkAnswer>(200, 'POST', '/api/service-units/bulk-maintenance', {
+          token,
+          body: { ids: [id], maintenance: true, versions: { [id]: changed.body.version } },
+        });
+        expect(currentBulk.body).toEqual({ updated: 1, refused: 0, changedElsewhere: [] });
+        // Without versions (a script), every unit the caller may change is changed.
         await expectStatus(200, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id], maintenance: false } });
         await expectStatus(422, 'POST', '/api/service-units/bulk-maintenance', { token, body: { ids: [id] } });
         await expectStatus(404, 'POST', '/api/service-units/bulk-maintenance', {
@@ -485,6 +503,15 @@ export function defineContractSuite(backend: ContractBackend): void {
         });
         await expectStatus(422, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [] } });
         await expectStatus(404, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id, '99999'] } });
+        const staleDelete = await expectStatus<{ deleted: number; changedElsewhere: { id: string }[] }>(
+          200,
+          'POST',
+          '/api/service-units/bulk-delete',
+          { token, body: { ids: [second.body.id], versions: { [second.body.id]: 99 } } },
+        );
+        expect(staleDelete.body.deleted).toBe(0);
+        expect(staleDelete.body.changedElsewhere.map((unit) => unit.id)).toEqual([second.body.id]);
+        await expectStatus(200, 'GET', `/api/service-units/${second.body.id}`, { token });
         await expectStatus(200, 'POST', '/api/service-units/bulk-delete', { token, body: { ids: [second.body.id] } });
       });
     });
@@ -508,10 +535,15 @@ export function defineContractSuite(backend: ContractBackend): void {
         await expectStatus(404, 'GET', `/api/commands/${command.body.id}`, { token: t['globex'] });
         await expectStatus(200, 'GET', '/api/service-units/33/process-rules', { token });
         await expectStatus(404, 'GET', '/api/service-units/33/process-rules', { token: t['globex'] });
-        const rule = await expectStatus<{ id: string }>(201, 'POST', '/api/service-units/33/process-rules', {
-          token,
-          body: { pattern: 'steam*', action: 'block', enabled: true, comment: 'No games' },
-        });
+        const rule = await expectStatus<{ id: string; createdAt: string; updatedAt: string }>(
+          201,
+          'POST',
+          '/api/service-units/33/process-rules',
+          {
+            token,
+            body: { pattern: 'steam*', action: 'block', enabled: true, comment: 'No games' },
+          },
+        );
         await expectStatus(422, 'POST', '/api/service-units/33/process-rules', {
           token,
           body: { pattern: 'steam*', action: 'block', enabled: true, comment: '' },
@@ -520,14 +552,17 @@ export function defineContractSuite(backend: ContractBackend): void {
           token: t['globex'],
           body: { pattern: 'x', action: 'block', enabled: true, comment: '' },
         });
+        expect(rule.body.updatedAt).toBe(rule.body.createdAt);
         const rulePath = `/api/service-units/33/process-rules/${rule.body.id}`;
         // Concurrent edits: each change raises the version; a stale If-Match is refused with the rule as it is now.
-        const toggled = await expectStatus<{ version: number; updatedBy: string }>(200, 'PUT', rulePath, {
+        const toggled = await expectStatus<{ version: number; updatedBy: string; updatedAt: string }>(200, 'PUT', rulePath, {
           token,
           body: { enabled: false },
           headers: { 'If-Match': '"1"' },
         });
-        expect(toggled.body).toMatchObject({ version: 2, updatedBy: expect.any(String) });
+        // Who changed it and when: the conflict's title names both.
+        expect(toggled.body).toMatchObject({ version: 2, updatedBy: expect.any(String), updatedAt: expect.any(String) });
+        expect(Date.parse(toggled.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(rule.body.createdAt));
         expect(toggled.headers['etag']).toBe('"2"');
         const stale = await expectStatus<{ code: string; current: { enabled: boolean; version: number } }>(412, 'PUT', rulePath, {
           token,
@@ -736,9 +771,19 @@ export function defineContractSuite(backend: ContractBackend): void {
           await expectStatus(403, 'POST', `/api/organizations/2/${action}`, { token: t['admin'], body: { reason: 'Not mine' } });
           await expectStatus(404, 'POST', `/api/organizations/99999/${action}`, { token: su, body: { reason: 'Gone' } });
         }
+        // A change of status raises the version: a bulk that names an older one leaves the organization as it is.
+        const archived = await expectStatus<{ version: number; status: string }>(200, 'GET', `/api/organizations/${id}`, { token: su });
+        expect(archived.body.version).toBeGreaterThan(read.body.version + 1);
+        const staleStatus = await expectStatus<{ updated: number; changedElsewhere: { id: string; status: string }[] }>(
+          200,
+          'POST',
+          '/api/organizations/bulk-status',
+          { token: su, body: { ids: [id], action: 'activate', reason: 'Back', versions: { [id]: read.body.version } } },
+        );
+        expect(staleStatus.body).toMatchObject({ updated: 0, changedElsewhere: [{ id, status: archived.body.status }] });
         await expectStatus(200, 'POST', '/api/organizations/bulk-status', {
           token: su,
-          body: { ids: [id, '2'], action: 'activate', reason: 'Back' },
+          body: { ids: [id, '2'], action: 'activate', reason: 'Back', versions: { [id]: archived.body.version } },
         });
         await expectStatus(422, 'POST', '/api/organizations/bulk-status', {
           token: su,
