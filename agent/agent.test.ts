@@ -246,6 +246,26 @@ describe("the agent and the unit's process rules", () => {
     }
   });
 
+  it('fetches its config as soon as the command poll says it changed, long before its minute', async () => {
+    const log: string[] = [];
+    const stop = new AbortController();
+    // A heartbeat every 30 s and the config's minute: only the poll's news can bring the rule within the test.
+    const run = runAgent(options({ once: false, intervalS: 30 }), stop.signal, quick(log));
+    try {
+      await until(() => log.some((line) => line.startsWith('Config:')));
+      // The poll now waits, naming the version the agent has.
+      await until(() => server.received.some((r) => r.path === '/api/agent/commands' && r.query.includes('configVersion=')));
+      const changedAt = Date.now();
+      server.setRules({ processRules: [block] });
+      await until(() => log.some((line) => line.includes('1 process rules (1 block and 0 allow enabled')));
+      expect(Date.now() - changedAt).toBeLessThan(2_000);
+      expect(server.calls('/api/agent/config')).toHaveLength(2);
+    } finally {
+      stop.abort(new Error('test over'));
+      expect(await run).toBe('stopped');
+    }
+  });
+
   it('counts the URL rules in its log and does not enforce them', async () => {
     server.urlRules = [{ id: '1', pattern: 'games.example.com', matchType: 'domain', action: 'block', enabled: true }];
     const log: string[] = [];

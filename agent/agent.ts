@@ -53,8 +53,9 @@ export class AgentSetupError extends Error {
 /** The processes go every second heartbeat: the list is the heavy part of what an agent sends. */
 export const PROCESS_REPORT_EVERY = 2;
 /**
- * The agent asks for its config (the process rules it enforces) on start and then every minute: the contract has no
- * signal that rules changed, so a new block rule reaches the machine within a minute (plus one heartbeat interval).
+ * The agent asks for its config (the rules it enforces) on start, whenever the command poll answers that the unit's
+ * config version changed (within seconds of a change in the console), and every minute besides: a safety net, should a
+ * change be missed (a server instance restarting while it held the poll).
  */
 export const CONFIG_EVERY_MS = 60_000;
 
@@ -198,10 +199,20 @@ async function report(
   }
   const managesPolicy = policy !== null && chosen !== 'off';
   let configSummary = '';
+  let configVersion: string | null = null;
+  let fetching: Promise<AgentConfig | null> | null = null;
+  // One fetch at a time (the heartbeats' minute and the command poll's news may meet): a second caller shares it.
+  const fetchConfig = (): Promise<AgentConfig | null> => {
+    fetching ??= fetchConfigNow().finally(() => {
+      fetching = null;
+    });
+    return fetching;
+  };
   // A failed fetch keeps the rules of the last one: a server away for a minute does not lift them.
-  const fetchConfig = async (): Promise<AgentConfig | null> => {
+  const fetchConfigNow = async (): Promise<AgentConfig | null> => {
     try {
       const config = await client.config(signal);
+      configVersion = config.version;
       enforcer.setRules(config.processRules);
       if (managesPolicy) {
         policy.setRules(config.urlRules);
@@ -262,10 +273,16 @@ async function report(
 
   const commands = async () => {
     if (options.once) {
-      for (const command of await client.commands(0, signal)) await answerCommand(command, commandContext, signal);
+      for (const command of (await client.commands(0, signal)).items) await answerCommand(command, commandContext, signal);
       return;
     }
-    await runCommandLoop(commandContext, signal);
+    // The poll names the config version the agent has, so a rule changed in the console reaches it within seconds;
+    // the first poll waits for the first config (begun by the heartbeats), so it names one.
+    await fetching?.catch(() => null);
+    await runCommandLoop(commandContext, signal, undefined, {
+      version: () => configVersion,
+      refresh: async () => ((await fetchConfig()) === null ? null : configVersion),
+    });
   };
 
   // Schedules open and close on the minute: the policy is looked at again at each minute's start.

@@ -1,6 +1,6 @@
 import { backoffDelayMs, BACKOFF_MAX_MS, sleep } from './backoff';
 import type {
-  AgentCommand,
+  AgentCommandList,
   AgentCommandResult,
   AgentConfig,
   AgentCredential,
@@ -145,15 +145,18 @@ export class AgentClient {
     return this.call<AgentConfig>({ method: 'GET', path: '/api/agent/config', signal });
   }
 
-  /** The pending commands; the server holds the call up to `waitS` seconds until one is issued (a long poll). */
-  async commands(waitS: number, signal?: AbortSignal): Promise<AgentCommand[]> {
-    const answer = await this.call<{ items: AgentCommand[] }>({
+  /**
+   * The pending commands, and the version of the unit's config now. The server holds the call up to `waitS` seconds
+   * until a command is issued or, when `configVersion` is given, until the config is another (a long poll).
+   */
+  commands(waitS: number, signal?: AbortSignal, configVersion: string | null = null): Promise<AgentCommandList> {
+    const known = configVersion === null ? '' : `&configVersion=${encodeURIComponent(configVersion)}`;
+    return this.call<AgentCommandList>({
       method: 'GET',
-      path: `/api/agent/commands?wait=${waitS}`,
+      path: `/api/agent/commands?wait=${waitS}${known}`,
       signal,
       timeoutMs: this.timeoutMs + waitS * 1000,
     });
-    return answer.items;
   }
 
   commandResult(commandId: string, result: AgentCommandResult, signal?: AbortSignal): Promise<unknown> {

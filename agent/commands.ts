@@ -99,13 +99,37 @@ export async function answerCommand(command: AgentCommand, context: CommandConte
   return result;
 }
 
-/** Asks for commands until stopped; a revoked credential ends it (AgentRevokedError), the server being away does not. */
-export async function runCommandLoop(context: CommandContext, signal: AbortSignal, waitS = COMMAND_WAIT_S): Promise<void> {
+/**
+ * The agent's config as the command loop sees it: the version it has, and a fetch of the config when the poll answers
+ * another (resolving to the version fetched, or null when the fetch failed).
+ */
+export interface ConfigFollower {
+  version: () => string | null;
+  refresh: () => Promise<string | null>;
+}
+
+/**
+ * Asks for commands until stopped; a revoked credential ends it (AgentRevokedError), the server being away does not.
+ * With `config`, the poll also names the config version the agent has: the server answers as soon as the unit's config
+ * changes (a rule saved in the console), and the agent fetches it at once instead of at its next minute.
+ */
+export async function runCommandLoop(
+  context: CommandContext,
+  signal: AbortSignal,
+  waitS = COMMAND_WAIT_S,
+  config: ConfigFollower | null = null,
+): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const commands = await context.client.commands(waitS, signal);
-      for (const command of commands) await answerCommand(command, context, signal);
+      const answer = await context.client.commands(waitS, signal, config?.version() ?? null);
+      for (const command of answer.items) await answerCommand(command, context, signal);
+      // A failed fetch keeps the last config (the rules stay enforced); it is tried again after a backoff.
+      if (config && answer.configVersion !== config.version() && (await config.refresh()) === null) {
+        await sleep(backoffDelayMs(failures, context.random), signal);
+        failures += 1;
+        continue;
+      }
       failures = 0;
     } catch (error) {
       if (signal.aborted || error instanceof AgentRevokedError) throw error;

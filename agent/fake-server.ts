@@ -15,6 +15,8 @@ const UNIT_ID = '7';
 export interface Received {
   method: string;
   path: string;
+  /** The query string, with its '?' (or ''). */
+  query: string;
   body: unknown;
   authorization: string | null;
 }
@@ -117,7 +119,13 @@ export class FakeAgentServer {
         return;
       }
     }
-    this.received.push({ method: req.method ?? 'GET', path: url.pathname, body, authorization: req.headers.authorization ?? null });
+    this.received.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.search,
+      body,
+      authorization: req.headers.authorization ?? null,
+    });
     if (this.failWith !== null) {
       send(this.failWith, { message: 'Unavailable' });
       return;
@@ -157,7 +165,7 @@ export class FakeAgentServer {
       return;
     }
     if (route === 'GET /api/agent/config') {
-      send(200, { unitId: UNIT_ID, heartbeatIntervalS: this.heartbeatIntervalS, processRules: this.processRules, urlRules: this.urlRules });
+      send(200, { ...this.config(), version: this.configVersion });
       return;
     }
     if (route === 'POST /api/agent/screenshots') {
@@ -166,10 +174,12 @@ export class FakeAgentServer {
     }
     if (route === 'GET /api/agent/commands') {
       const waitS = Math.min(30, Number(url.searchParams.get('wait') ?? 0));
-      if (this.pending().length === 0 && waitS > 0) await this.longPoll(waitS * 1000, req);
+      const known = url.searchParams.get('configVersion');
+      const news = () => this.pending().length > 0 || (known !== null && known !== this.configVersion);
+      if (!news() && waitS > 0) await this.longPoll(waitS * 1000, req, news);
       const items = this.pending().map(({ id, kind, pid, issuedAt }) => ({ id, kind, pid, issuedAt }));
       for (const command of this.pending()) command.status = 'sent';
-      if (!res.destroyed) send(200, { items });
+      if (!res.destroyed) send(200, { items, configVersion: this.configVersion });
       return;
     }
     const result = /^POST \/api\/agent\/commands\/([^/]+)\/result$/.exec(route);
@@ -192,15 +202,35 @@ export class FakeAgentServer {
     return this.commands.filter((c) => c.status === 'pending');
   }
 
-  private longPoll(ms: number, req: IncomingMessage): Promise<void> {
+  private config() {
+    return { unitId: UNIT_ID, heartbeatIntervalS: this.heartbeatIntervalS, processRules: this.processRules, urlRules: this.urlRules };
+  }
+
+  /** As the server's: changes whenever the config does. */
+  get configVersion(): string {
+    return JSON.stringify(this.config());
+  }
+
+  /** Changes the unit's rules, as a person does in the console: a held long poll answers at once, with the new version. */
+  setRules(rules: { processRules?: AgentProcessRule[]; urlRules?: unknown[] }): void {
+    if (rules.processRules) this.processRules = rules.processRules;
+    if (rules.urlRules) this.urlRules = rules.urlRules;
+    for (const wake of this.waiters) wake();
+  }
+
+  private longPoll(ms: number, req: IncomingMessage, news: () => boolean): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.waiters.delete(done);
+        this.waiters.delete(wake);
         resolve();
       };
+      // Woken by a command or a rule change, or by stop(): answered when there is news (or the server stops).
+      const wake = () => {
+        if (news() || this.server === null) done();
+      };
       const timer = setTimeout(done, ms);
-      this.waiters.add(done);
+      this.waiters.add(wake);
       req.socket.once('close', done);
     });
   }

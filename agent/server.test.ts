@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { start, stop } from '../server/test-support/http';
 import { runAgent, type AgentEnd } from './agent';
 import type { AgentProcess } from './types';
 import { captureScreen } from './screenshot';
+import { POLICY_FILE_NAME } from './url-policy';
 
 /*
  * The agent against the real server (its HTTP layer, the long poll, the backend on PGlite or PostgreSQL):
@@ -279,6 +280,65 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       await run.catch(() => undefined);
       blocked.child.kill('SIGKILL');
       kept.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('gets a URL rule saved in the console within seconds: the command poll wakes with the new config version', async () => {
+    const enrolment = await api<{ token: string }>('/api/agent-enrolments', { method: 'POST' });
+    const log: string[] = [];
+    const stop = new AbortController();
+    const policyDir = join(folder, 'policy');
+    const policyFile = join(policyDir, POLICY_FILE_NAME);
+    const blocklist = async () => {
+      try {
+        return (JSON.parse(await readFile(policyFile, 'utf8')) as { URLBlocklist: string[] }).URLBlocklist;
+      } catch {
+        return ['(no file)'];
+      }
+    };
+    // A heartbeat every 30 s and the config's minute: within the few seconds below, only the long poll's news counts.
+    const run = runAgent(
+      {
+        server: base,
+        enrolToken: enrolment.json.token,
+        credentialFile: join(folder, 'url-rules.json'),
+        allowEndProcess: false,
+        intervalS: 30,
+        once: false,
+        urlPolicy: { chromium: [{ browser: 'chromium', dir: policyDir }], firefox: [] },
+      },
+      stop.signal,
+      { log: { info: (m) => log.push(m), warn: (m) => log.push(m) }, timeZone: 'UTC' },
+    );
+    try {
+      const unitId = await until(async () => /Enrolled as unit (\S+);/.exec(log.join('\n'))?.[1]);
+      // The organization's own rules (the demo data's) are written first.
+      await until(async () => !(await blocklist()).includes('(no file)'));
+      const pushed = async () => (await blocklist()).includes('push.example.com');
+      const body = {
+        pattern: 'push.example.com',
+        matchType: 'domain',
+        action: 'block',
+        enabled: true,
+        scope: { kind: 'units', unitIds: [unitId] },
+        schedule: { kind: 'always' },
+        reason: 'Within seconds',
+      };
+      const created = await api<{ id: string }>('/api/url-restrictions', { method: 'POST', body });
+      expect(created.status).toBe(201);
+      await until(pushed, 5_000);
+      // Disabled, then deleted: out of the policy as quickly, and in again in between.
+      expect((await api(`/api/url-restrictions/${created.json.id}`, { method: 'PUT', body: { ...body, enabled: false } })).status).toBe(
+        200,
+      );
+      await until(async () => !(await pushed()), 5_000);
+      expect((await api(`/api/url-restrictions/${created.json.id}`, { method: 'PUT', body })).status).toBe(200);
+      await until(pushed, 5_000);
+      expect((await api(`/api/url-restrictions/${created.json.id}`, { method: 'DELETE' })).status).toBe(204);
+      await until(async () => !(await pushed()), 5_000);
+    } finally {
+      stop.abort(new Error('test over'));
+      await run.catch(() => undefined);
     }
   }, 60_000);
 });

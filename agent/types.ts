@@ -25,6 +25,8 @@ export type AgentConfig = Omit<Schemas['AgentConfig'], 'processRules' | 'urlRule
   urlRules: unknown[];
 };
 export type AgentCommand = Schemas['AgentCommand'];
+/** The commands' long poll answer: the pending commands and the unit's config version. */
+export type AgentCommandList = Schemas['AgentCommandList'];
 export type AgentCommandResult = Schemas['AgentCommandResult'];
 /** The one error body of every endpoint. */
 export type ApiErrorBody = Pick<Schemas['Error'], 'message' | 'code' | 'errors'>;

@@ -102,7 +102,7 @@ function canonical(value: unknown): string {
 }
 
 /** cyrb53: a fast 53-bit string hash. The stored fingerprint is a hash, so no body (a password) is kept in clear. */
-function hash53(text: string): string {
+export function hash53(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i += 1) {

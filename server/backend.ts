@@ -281,7 +281,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         const batch = tracker.isEmpty ? [] : tracker.take().batch;
         if (batch.length > 0) await store.writeBatch(tx, batch);
         const wake = wakeFor(
-          [...batch, ...done.written, ...appended.written].flatMap(({ collection, put }) => put.map((row) => ({ collection, row }))),
+          [...batch, ...done.written, ...appended.written].flatMap(({ collection, put, deleted }) => [
+            ...put.map((row) => ({ collection, row })),
+            ...deleted.map(() => ({ collection, row: null })),
+          ]),
         );
         // Other instances wake up too, when (and only if) this commits: a notification sent inside the
         // transaction is delivered on commit. It says what to wake (the rows are read by who wakes).

@@ -182,6 +182,40 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     expect(answered.json['items']).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
   });
 
+  it('answers an agent’s long poll on one process as soon as a rule of its unit changes on the other', async () => {
+    const token = await signIn(first, 'user');
+    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
+    const system = { hostname: 'config-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
+    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
+    expect(enrolled.status).toBe(201);
+    const unitId = String(enrolled.json['unitId']);
+    const credential = String(enrolled.json['credential']);
+    const config = await api(second, '/api/agent/config', { token: credential });
+    const version = String(config.json['version']);
+    const rule = { pattern: 'held.example.com', matchType: 'domain', action: 'block', enabled: true, reason: '' };
+    const scoped = { ...rule, scope: { kind: 'units', unitIds: [unitId] }, schedule: { kind: 'always' } };
+    // Each change wakes the poll held on the other process: a URL rule created, then deleted.
+    let known = version;
+    for (const change of ['create', 'delete'] as const) {
+      const polling = api(second, `/api/agent/commands?wait=20&configVersion=${known}`, { token: credential });
+      await new Promise((done) => setTimeout(done, 300));
+      const started = Date.now();
+      if (change === 'create') {
+        const created = await api(first, '/api/url-restrictions', { method: 'POST', token, body: scoped });
+        expect(created.status).toBe(201);
+        rule.pattern = String(created.json['id']);
+      } else {
+        expect((await api(first, `/api/url-restrictions/${rule.pattern}`, { method: 'DELETE', token })).status).toBe(204);
+      }
+      const answered = await polling;
+      expect(Date.now() - started, second.output()).toBeLessThan(2_000);
+      expect(answered.json['items']).toEqual([]);
+      expect(answered.json['configVersion']).not.toBe(known);
+      known = String(answered.json['configVersion']);
+    }
+    expect(known).toBe(version);
+  });
+
   it('keeps serving, with every acknowledged write, when the other process is killed', async () => {
     const token = await signIn(first, 'user');
     const created = await api(first, '/api/service-units', { method: 'POST', token, body: unitInput('Before the kill') });

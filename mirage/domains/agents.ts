@@ -39,6 +39,7 @@ import { emitScreenshotCaptured, makeShot, screenshotStore } from './screenshots
 import { unitStore } from '../unit-store';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
+import { hash53 } from '../../core/idempotency';
 
 /**
  * The agent API (docs/api/openapi.yaml, `/api/agent/...`) and the user API's side of agents: enrolment
@@ -446,15 +447,19 @@ function routes(server: Server, ctx: MirageContext): void {
     }),
   );
 
+  /** The unit's config, with the version the command poll answers too (a digest: any change of a rule changes it). */
+  const configOf = async (db: MirageDb, unit: AgentContext['unit']) => {
+    const unitId = String(unit.id);
+    const processRules = (await processRuleStore(db).ofUnit(unitId)).map((r) => ({ ...r, id: String(r.id) }));
+    const urlRules = await urlRuleStore(db).enabledForUnit(String(unit.organizationId), unitId);
+    const row = unit as ServiceUnitRow;
+    const config = { unitId, heartbeatIntervalS: row.agent?.heartbeatIntervalS ?? heartbeatOf(ctx), processRules, urlRules };
+    return { ...config, version: hash53(JSON.stringify(config)) };
+  };
+
   server.get(
     '/agent/config',
-    withAgent(server, async ({ db, unit }) => {
-      const unitId = String(unit.id);
-      const processRules = (await processRuleStore(db).ofUnit(unitId)).map((r) => ({ ...r, id: String(r.id) }));
-      const urlRules = await urlRuleStore(db).enabledForUnit(String(unit.organizationId), unitId);
-      const row = unit as ServiceUnitRow;
-      return json(200, { unitId, heartbeatIntervalS: row.agent?.heartbeatIntervalS ?? heartbeatOf(ctx), processRules, urlRules });
-    }),
+    withAgent(server, async ({ db, unit }) => json(200, await configOf(db, unit))),
   );
 
   server.get(
@@ -466,7 +471,8 @@ function routes(server: Server, ctx: MirageContext): void {
       const pending = await commandStore(db).pendingOf(String(unit.id));
       if (pending.length > 0) await commandStore(db).put(pending.map((c) => ({ ...c, status: 'sent' as const })));
       const items = pending.map((c) => ({ id: String(c.id), kind: c.kind, pid: c.pid, issuedAt: c.issuedAt }));
-      return json(200, { items });
+      // The server answers a held poll early when this is not the agent's (server/events/long-poll.ts).
+      return json(200, { items, configVersion: (await configOf(db, unit)).version });
     }),
   );
 

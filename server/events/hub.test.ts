@@ -67,4 +67,15 @@ describe('the event hub', () => {
       ]),
     ).toEqual({ events: false, commandUnitIds: new Set(['33', '34']) });
   });
+
+  it('wakes the long polls whose agents’ config a rule change may touch: a process rule’s unit, any unit for a URL rule', () => {
+    expect(wakeFor([{ collection: 'processRules', row: { id: '5', serviceUnitId: '33' } }])).toEqual(commandsOf('33'));
+    // Deleted, or a URL rule (its scope may just have left a unit, or be the whole organization): any unit.
+    expect(wakeFor([{ collection: 'processRules', row: null }])).toEqual({ events: false, commandUnitIds: null });
+    expect(wakeFor([{ collection: 'urlRestrictions', row: { id: '7', scope: { kind: 'units', unitIds: ['33'] } } }])).toEqual({
+      events: false,
+      commandUnitIds: null,
+    });
+    expect(wakeFor([{ collection: 'urlRestrictions', row: null }])).toEqual({ events: false, commandUnitIds: null });
+  });
 });

@@ -9,7 +9,7 @@
 export interface Wake {
   /** Rows of the `events` collection were stored. */
   events: boolean;
-  /** The units whose commands were stored; null: unknown (any unit). */
+  /** The units whose commands or rules (their agents' config) were stored; null: unknown (any unit). */
   commandUnitIds: ReadonlySet<string> | null;
 }
 
@@ -75,7 +75,7 @@ export function createEventHub(): EventHub {
 
 /**
  * The wake-up a set of stored rows calls for, or null when it concerns no listener. `rows` are the rows
- * put per collection (deleted ones need no wake-up: nobody waits for a row to go).
+ * put per collection, and deleted ones as null (only a deleted rule wakes anyone: its units' config changed).
  */
 export function wakeFor(changes: Iterable<{ collection: string; row: object | null }>): Wake | null {
   let events = false;
@@ -85,11 +85,16 @@ export function wakeFor(changes: Iterable<{ collection: string; row: object | nu
     if (collection === 'events') {
       events = true;
       any = true;
-    } else if (collection === 'commands' && row) {
+    } else if ((collection === 'commands' && row) || collection === 'processRules') {
       any = true;
-      const unitId = 'serviceUnitId' in row ? row.serviceUnitId : undefined;
+      const unitId = row && 'serviceUnitId' in row ? row.serviceUnitId : undefined;
       if (typeof unitId === 'string' || typeof unitId === 'number') units?.add(String(unitId));
       else units = null;
+    } else if (collection === 'urlRestrictions') {
+      // A URL rule's scope may have just left a unit (or held the whole organization): every held poll asks again
+      // whether its unit's config changed. People change rules seldom; commands stay per unit.
+      any = true;
+      units = null;
     }
   }
   return any ? { events, commandUnitIds: units } : null;

@@ -5,10 +5,11 @@ import type { Wake } from './hub';
 import { errorJson } from '../../core/error-shape';
 
 /**
- * `GET /api/agent/commands?wait=N` on the server: when the backend answers that nothing is pending, the
- * request is held up to N seconds and asked again whenever commands of this unit are stored (here or, via
- * the hub, on another instance); it answers as soon as the backend has some, else with the last empty
- * answer. The backend stays the one that decides (authentication, which commands, pending -> sent).
+ * `GET /api/agent/commands?wait=N&configVersion=V` on the server: when the backend answers that nothing is
+ * pending and the unit's config is still V, the request is held up to N seconds and asked again whenever
+ * commands or rules of this unit are stored (here or, via the hub, on another instance); it answers as soon
+ * as the backend has commands or another config version, else with the last empty answer. The backend stays
+ * the one that decides (authentication, which commands, pending -> sent, the config's version).
  */
 
 export const MAX_WAIT_S = 30;
@@ -26,10 +27,17 @@ export function unitOfCredential(authorization: string | undefined): string | nu
   return /^Bearer\s+sua_unit_([A-Za-z0-9-]+)_/.exec(authorization ?? '')?.[1] ?? null;
 }
 
-const hasCommands = (answer: ApiAnswer): boolean => {
+/** The config version the agent names (`configVersion`), or null: it waits for commands only. */
+export function configVersionOf(url: string): string | null {
+  return new URL(url, 'http://localhost').searchParams.get('configVersion');
+}
+
+/** Whether the answer has news for the agent: commands, or a config that is not the one it has. */
+const hasNews = (answer: ApiAnswer, configVersion: string | null): boolean => {
   if (answer.status !== 200) return true;
-  const items = (JSON.parse(answer.body) as { items?: unknown[] }).items;
-  return !Array.isArray(items) || items.length > 0;
+  const body = JSON.parse(answer.body) as { items?: unknown[]; configVersion?: unknown };
+  if (!Array.isArray(body.items) || body.items.length > 0) return true;
+  return configVersion !== null && body.configVersion !== configVersion;
 };
 
 export async function serveLongPoll(
@@ -40,6 +48,7 @@ export async function serveLongPoll(
   send: (answer: ApiAnswer) => void,
 ): Promise<void> {
   const unitId = unitOfCredential(request.headers['authorization']);
+  const configVersion = configVersionOf(request.url);
   let done = false;
   let expired = waitS === 0;
   let asking = false;
@@ -66,7 +75,7 @@ export async function serveLongPoll(
     asking = true;
     try {
       const answer = await backend.handle(request);
-      if (hasCommands(answer) || expired) finish(answer);
+      if (hasNews(answer, configVersion) || expired) finish(answer);
       else last = answer;
     } catch (error) {
       console.error('A long poll could not ask for commands', error);
@@ -81,7 +90,7 @@ export async function serveLongPoll(
   };
 
   // Listening before the first ask: a command stored while it runs is not missed.
-  // Only wake-ups that stored commands (of this unit, when the credential names it) ask again.
+  // Only wake-ups that stored commands or changed rules (of this unit, when the credential names it) ask again.
   const listener = (wake: Wake) => {
     if (wake.commandUnitIds === null || wake.commandUnitIds.size > 0) void ask();
   };

@@ -1438,7 +1438,7 @@ export type paths = {
         };
         /**
          * The unit's pending commands (long poll)
-         * @description Answers at once when a command is pending. Otherwise the server holds the request up to `wait` seconds (at most 30) and answers as soon as one is issued, or with an empty list. The embedded backend answers at once. A long poll, not a stream: it passes every proxy, needs no open connection between polls, and costs nothing while idle.
+         * @description Answers at once when a command is pending, or when the unit's config is not the `configVersion` the agent names (a rule of the unit was created, changed or deleted). Otherwise the server holds the request up to `wait` seconds (at most 30) and answers as soon as one of the two happens, or with an empty list. The answer's `configVersion` tells the agent whether to fetch its config again (`GET /api/agent/config`), so a rule changed in the console reaches the agent within seconds. The embedded backend answers at once. A long poll, not a stream: it passes every proxy, needs no open connection between polls, and costs nothing while idle.
          */
         get: operations["agentCommands"];
         put?: never;
@@ -2533,6 +2533,8 @@ export type components = {
             heartbeatIntervalS: number;
             processRules: components["schemas"]["ProcessRule"][];
             urlRules: components["schemas"]["UrlRestriction"][];
+            /** @description Changes whenever anything above changes (a digest of it); the command poll's `configVersion` is compared with it. */
+            version: string;
         };
         /** @enum {string} */
         CommandKind: "endProcess" | "captureScreenshot";
@@ -2545,6 +2547,8 @@ export type components = {
         };
         AgentCommandList: {
             items: components["schemas"]["AgentCommand"][];
+            /** @description The `version` of the unit's config now (`AgentConfig.version`); when it is not the agent's, the agent fetches its config again. */
+            configVersion: string;
         };
         AgentCommandResult: {
             /**
@@ -6098,6 +6102,8 @@ export interface operations {
         parameters: {
             query?: {
                 wait?: number;
+                /** @description The `version` of the config the agent has (`AgentConfig.version`); left out, the request is held for commands only. */
+                configVersion?: string;
             };
             header?: never;
             path?: never;
