@@ -507,3 +507,42 @@ describe('list machine: live events from the liveEvents actor', () => {
     expect(actor.getSnapshot().context.newCount).toBe(0);
   });
 });
+
+describe('list machine: the busy the view shows (busyShown)', () => {
+  const shown = (actor: { getSnapshot(): { context: { busyShown: boolean } } }) => actor.getSnapshot().context.busyShown;
+
+  it('shows the first load at once, and a later one with rows on screen only after the delay', async () => {
+    const pages = controllablePages();
+    const { actor, clock } = start(pages.actor);
+    expect(shown(actor)).toBe(true);
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    expect(shown(actor)).toBe(false);
+
+    actor.send({ type: 'list.query.change', query: { page: 2 } });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(shown(actor)).toBe(false);
+    clock.increment(199);
+    expect(shown(actor)).toBe(false);
+    // Another page asked meanwhile does not start the delay again.
+    actor.send({ type: 'list.query.change', query: { page: 3 } });
+    clock.increment(1);
+    expect(shown(actor)).toBe(true);
+    pages.calls[2]?.resolve(page(rows(3), 9, 3));
+    await flush();
+    expect(shown(actor)).toBe(false);
+  });
+
+  it('never shows a load with rows on screen that is answered within the delay', async () => {
+    const pages = controllablePages();
+    const { actor, clock } = start(pages.actor);
+    pages.calls[0]?.resolve(page(rows(3)));
+    await flush();
+    actor.send({ type: 'list.refresh' });
+    clock.increment(150);
+    pages.calls[1]?.resolve(page(rows(3)));
+    await flush();
+    clock.increment(100);
+    expect(shown(actor)).toBe(false);
+  });
+});

@@ -24,6 +24,10 @@ import { staleReloadRegion } from '../shared/stale-reload-region';
  * A created row the page already accounts for is not counted: one it shows, or one created (`at`) before its load
  * began, e.g. the events of a locked time that replay on unlock while the screen loads again.
  *
+ * What the view shows of `busy` is `context.busyShown`: set at once while there are no rows (a first load), after
+ * `busyDelay` while there are, so a page, sort or search answered sooner does not flash the loader. It is context and a
+ * delayed event, not a region: a query change re-enters every region, and the delay runs from the first load on.
+ *
  * Every query change re-enters `data.loading`, which stops the previous `fetchPage` invoke (its signal
  * is aborted and its late answer is dropped), so a slow stale response never replaces a newer one.
  */
@@ -34,6 +38,9 @@ export * from './list-query';
 /** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
 export type ListReport =
   { type: 'list.bulk.done'; action: string; count: number } | { type: 'list.bulk.failed'; action: string; error: unknown };
+
+/** The default `busyDelayMs`. */
+export const BUSY_DELAY_MS = 200;
 
 export function createListMachine<T extends ListRow>() {
   return setup({
@@ -56,6 +63,7 @@ export function createListMachine<T extends ListRow>() {
     delays: {
       searchDebounce: ({ context }) => context.searchDebounceMs,
       liveDebounce: ({ context }) => context.liveDebounceMs,
+      busyDelay: ({ context }) => context.busyDelayMs,
     },
     guards: {
       isQueryDifferent: ({ context, event }) => event.type === 'list.query.sync' && !sameQuery(context.query, initialQuery(event.query)),
@@ -88,6 +96,7 @@ export function createListMachine<T extends ListRow>() {
       isLiveHeld: ({ context }) => context.liveHeld,
       /** The data region takes `list.refresh` here (it reloads), so the reload serves a waiting stale one. */
       isRefreshable: or([stateIn({ data: 'loaded' }), stateIn({ data: 'empty' }), stateIn({ data: 'failed' })]),
+      isBusyDue: ({ context }) => context.busyDue,
       isRowInView: ({ context, event }) => event.type === 'list.live.removed' && context.items.some((row) => row.id === event.id),
     },
     actions: {
@@ -136,6 +145,20 @@ export function createListMachine<T extends ListRow>() {
       })),
       assignPointerOver: assign(({ event }) => ({ pointerOver: event.type === 'list.pointer.enter' })),
       assignLoadStart: assign({ loadStartedAt: () => Date.now() }),
+      // Entering a busy state: shown at once without rows; with rows after the delay (unless already shown or due).
+      beginBusy: enqueueActions(({ context, enqueue }) => {
+        if (context.busyShown || context.busyDue) return;
+        if (context.items.length === 0) enqueue.assign({ busyShown: true });
+        else {
+          enqueue.assign({ busyDue: true });
+          enqueue.raise({ type: 'list.busy.due' }, { id: 'busyDelay', delay: 'busyDelay' });
+        }
+      }),
+      endBusy: enqueueActions(({ context, enqueue }) => {
+        if (context.busyDue) enqueue.cancel('busyDelay');
+        if (context.busyDue || context.busyShown) enqueue.assign({ busyShown: false, busyDue: false });
+      }),
+      showBusy: assign({ busyShown: () => true, busyDue: () => false }),
       raiseRefresh: raise({ type: 'list.refresh' as const }),
       raiseStale: raise({ type: 'list.live.stale' as const }),
       holdLive: assign({ liveHeld: () => true }),
@@ -216,6 +239,9 @@ export function createListMachine<T extends ListRow>() {
         loadStartedAt: null,
         liveRows: [],
         liveDebounceMs: input.liveDebounceMs ?? 1000,
+        busyDelayMs: input.busyDelayMs ?? BUSY_DELAY_MS,
+        busyShown: false,
+        busyDue: false,
         liveHeld: false,
         newRowsSort: input.newRowsSort ?? null,
         pointerOver: false,
@@ -225,6 +251,7 @@ export function createListMachine<T extends ListRow>() {
     on: {
       'list.pointer.enter': { actions: 'assignPointerOver' },
       'list.pointer.leave': { actions: 'assignPointerOver' },
+      'list.busy.due': { guard: 'isBusyDue', actions: 'showBusy' },
     },
     states: {
       data: {
@@ -243,7 +270,7 @@ export function createListMachine<T extends ListRow>() {
         states: {
           loading: {
             tags: ['busy'],
-            entry: 'assignLoadStart',
+            entry: ['assignLoadStart', 'beginBusy'],
             invoke: {
               id: 'fetchPage',
               src: 'fetchPage',
@@ -271,6 +298,7 @@ export function createListMachine<T extends ListRow>() {
             },
           },
           loaded: {
+            entry: 'endBusy',
             on: {
               'list.refresh': { target: 'loading' },
               'list.live.created': { guard: 'canShowNewRow', target: 'loading' },
@@ -288,12 +316,14 @@ export function createListMachine<T extends ListRow>() {
             },
           },
           confirmingBulk: {
+            entry: 'endBusy',
             on: {
               'list.bulk.confirm': { target: 'bulk' },
               'list.bulk.cancel': { target: 'loaded' },
             },
           },
           empty: {
+            entry: 'endBusy',
             on: {
               'list.refresh': { target: 'loading' },
               // No row to move: it appears, pointer or not.
@@ -301,6 +331,7 @@ export function createListMachine<T extends ListRow>() {
             },
           },
           failed: {
+            entry: 'endBusy',
             on: {
               'list.retry': { target: 'loading' },
               'list.refresh': { target: 'loading' },
@@ -308,6 +339,7 @@ export function createListMachine<T extends ListRow>() {
           },
           bulk: {
             tags: ['busy'],
+            entry: 'beginBusy',
             invoke: {
               id: 'bulkAction',
               src: 'bulkAction',

@@ -32,6 +32,7 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'list.live.removed', id: 'z' },
     { type: 'list.live.stale' },
     { type: 'list.live.show' },
+    { type: 'list.busy.due' },
   ],
   // The hold and the pointer have walks of their own (below): crossed with everything here the graph would double.
   skip: ['list.live.hold', 'list.live.release', 'list.pointer.enter', 'list.pointer.leave'],

@@ -18,6 +18,8 @@ export interface ListInput {
   searchDebounceMs?: number;
   /** Debounce for `list.live.stale`, ms (default 1 000). */
   liveDebounceMs?: number;
+  /** How long a list with rows loads before it shows so (`busyShown`), ms (default `BUSY_DELAY_MS`). */
+  busyDelayMs?: number;
   /**
    * The order that lists a new row first (screenshots: newest first). Given, a created row appears only on page 1
    * in this order (in another it is counted) and the bar's Show returns to it. Unset: any order.
@@ -45,6 +47,11 @@ export interface ListContext<T extends ListRow> {
   /** Rows changed while a page loads: applied over its answer, which may be older. */
   liveRows: T[];
   liveDebounceMs: number;
+  busyDelayMs: number;
+  /** The view shows that the list loads (its loader, a busy refresh button). */
+  busyShown: boolean;
+  /** A load with rows on screen waits for `busyDelay` before it is shown. */
+  busyDue: boolean;
   /** A parent holds stale reloads (`list.live.hold`) until `list.live.release`. */
   liveHeld: boolean;
   newRowsSort: ListSort | null;
@@ -58,6 +65,8 @@ export type ListEvent<T extends ListRow = ListRow> =
   | { type: 'list.query.sync'; query: ListQuery }
   | { type: 'list.search.input'; search: string }
   | { type: 'list.retry' }
+  /** Internal: the busy delay is over. */
+  | { type: 'list.busy.due' }
   | { type: 'list.refresh' }
   | { type: 'list.select'; id: string; selected?: boolean }
   | { type: 'list.select.all' }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -18,39 +18,12 @@ export const listSelectors = {
     s.matches({ data: 'loading' }) && s.context.items.length === 0,
 };
 
-/** How long a list with rows on screen loads before it shows that it is loading (its loader, a busy refresh button). */
-export const BUSY_DELAY_MS = 200;
-
-function loadingWithoutRows<T extends ListRow>(s: ReturnType<ListActorRef<T>['getSnapshot']>): boolean {
-  return s.hasTag('busy') && s.context.items.length === 0;
-}
-
 /**
- * The list's loading state as the screen shows it: at once while it has no rows (the first load), after `BUSY_DELAY_MS`
- * while it has some, so a page, sort or search answered sooner (the embedded backend's, a fast server's) does not flash the
- * loader, and the table and toolbar are not rendered twice more for it. The rows that are shown stay until the new ones come.
+ * The list's loading state as the screen shows it: at once while it has no rows (the first load), after the list
+ * machine's busy delay while it has some, so a quick answer does not flash the loader (`busyShown`, machines/list).
  */
 export function useShownBusy<T extends ListRow>(actor: ListActorRef<T>): boolean {
-  const [shown, setShown] = useState(() => loadingWithoutRows(actor.getSnapshot()));
-  // A subscription rather than a selector of the busy tag: the component renders when what it shows changes, not twice
-  // for each quick page change.
-  useEffect(() => {
-    let timer: number | undefined;
-    const update = (s: ReturnType<ListActorRef<T>['getSnapshot']>) => {
-      if (!s.hasTag('busy') || loadingWithoutRows(s)) {
-        window.clearTimeout(timer);
-        timer = undefined;
-        setShown(loadingWithoutRows(s));
-      } else if (timer === undefined) timer = window.setTimeout(() => setShown(true), BUSY_DELAY_MS);
-    };
-    update(actor.getSnapshot());
-    const subscription = actor.subscribe(update);
-    return () => {
-      subscription.unsubscribe();
-      window.clearTimeout(timer);
-    };
-  }, [actor]);
-  return shown;
+  return useSelector(actor, (s) => s.context.busyShown);
 }
 
 /**
