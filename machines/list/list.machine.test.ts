@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, sendParent, setup, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import type { Page } from '../domain/types';
 import { callbackActor } from '../testing/deferred';
-import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type ListQuery } from './list.machine';
+import { applyQueryChange, createListMachine, initialQuery, type BulkRequest, type BulkResult, type ListQuery } from './list.machine';
 
 interface Row {
   id: string;
@@ -238,6 +238,45 @@ describe('list machine', () => {
     expect(actor.getSnapshot().context.selected).toEqual([]);
     // Without a parent (the screenshots grid) the report is only emitted: sendParent would throw, so it is skipped.
     expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('sends the versions the rows had in view; rows changed meanwhile are reported beside the refused ones and stay selected', async () => {
+    // r1 and r2 carry a version, r3 (a record without one) does not.
+    const shown = rows(3).map((row, i) => (i < 2 ? { ...row, version: i + 4 } : row));
+    const answer: BulkResult = { count: 1, refused: 1, changedElsewhere: [{ id: 'r2' }] };
+    const bulk = vi.fn(async (_: { input: BulkRequest }): Promise<unknown> => answer);
+    const { actor } = start(
+      fromPromise(async () => page(shown)),
+      { bulkAction: fromPromise(bulk) },
+    );
+    const done = vi.fn();
+    actor.on('list.bulk.done', done);
+    await settle(actor);
+    actor.send({ type: 'list.select.all' });
+    actor.send({ type: 'list.bulk', action: 'maintenance.on' });
+    await settle(actor);
+    expect(bulk.mock.calls[0]?.[0].input).toEqual({ action: 'maintenance.on', ids: ['r1', 'r2', 'r3'], versions: { r1: 4, r2: 5 } });
+    expect(done).toHaveBeenCalledWith({ type: 'list.bulk.done', action: 'maintenance.on', count: 1, refused: 1, changed: 1 });
+    expect(actor.getSnapshot().context.bulkReport).toEqual({ action: 'maintenance.on', count: 1, refused: 1, changed: 1 });
+    // The row changed meanwhile stays selected, shown as the reload answers it.
+    expect(actor.getSnapshot().context.selected).toEqual(['r2']);
+    actor.send({ type: 'list.bulk.report.dismiss' });
+    expect(actor.getSnapshot().context.bulkReport).toBeNull();
+  });
+
+  it('a bulk answer that is not a BulkResult counts every selected row as done; a new bulk action clears the last report', async () => {
+    const bulk = vi.fn(async (): Promise<unknown> => ({ deleted: 2 }));
+    const { actor } = start(undefined, { bulkAction: fromPromise(bulk) });
+    await settle(actor);
+    actor.send({ type: 'list.select.set', ids: ['r1', 'r2'] });
+    actor.send({ type: 'list.bulk', action: 'delete' });
+    await settle(actor);
+    expect(bulk.mock.calls[0]).toBeDefined();
+    expect(actor.getSnapshot().context.bulkReport).toEqual({ action: 'delete', count: 2, refused: 0, changed: 0 });
+    expect(actor.getSnapshot().context.selected).toEqual([]);
+    actor.send({ type: 'list.select', id: 'r3' });
+    actor.send({ type: 'list.bulk.request', action: 'delete' });
+    expect(actor.getSnapshot().context.bulkReport).toBeNull();
   });
 
   it('why the list checks for a parent: in XState 5 a sendParent from an actor without one fails that actor', () => {

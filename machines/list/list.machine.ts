@@ -1,6 +1,6 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
-import type { BulkRequest, ListContext, ListEvent, ListInput, ListRow } from './list.types';
+import type { BulkReport, BulkRequest, ListContext, ListEvent, ListInput, ListRow } from './list.types';
 import { applyQueryChange, initialQuery, isNewRowsOrder, newRowPlace, sameQuery, type ListQuery } from './list-query';
 import { report } from '../shared/report';
 import { staleReloadRegion } from '../shared/stale-reload-region';
@@ -10,6 +10,8 @@ import { staleReloadRegion } from '../shared/stale-reload-region';
  *
  * Regions:
  * - `data`: loading → loaded | empty | failed (retry); bulk runs a provided action on the selection then reloads.
+ *   It sends the versions the rows had in view: rows changed meanwhile are left as they are, reported (`bulkReport`,
+ *   beside the refused ones) and stay selected, so the user sees them as they are now and may run the action again.
  * - `search`: typing is debounced here (not in the component), then becomes a query change.
  * - `liveRefresh`: `list.live.stale` (someone else changed the rows) reloads once things are quiet (debounced, and
  *   not while rows are selected); while a parent holds it (`list.live.hold`: the CRUD screen's edit drawer is open)
@@ -37,7 +39,8 @@ export * from './list-query';
 
 /** What the list reports to its parent (sendParent, the CRUD screen) and emits (for listeners of a list without a parent, e.g. screenshots). */
 export type ListReport =
-  { type: 'list.bulk.done'; action: string; count: number } | { type: 'list.bulk.failed'; action: string; error: unknown };
+  | { type: 'list.bulk.done'; action: string; count: number; refused: number; changed: number }
+  | { type: 'list.bulk.failed'; action: string; error: unknown };
 
 /** The default `busyDelayMs`. */
 export const BUSY_DELAY_MS = 200;
@@ -199,24 +202,35 @@ export function createListMachine<T extends ListRow>() {
       showRows: assign(({ context, event }) =>
         event.type === 'list.rows.show' ? { hidden: context.hidden.filter((id) => !event.ids.includes(id)) } : {},
       ),
-      assignBulkDone: assign(({ context }) => ({
-        lastBulk: { action: pendingBulkAction(context), count: context.selected.length },
-        bulkError: null,
-        selected: [],
-      })),
+      assignBulkDone: assign(({ context }, { output }: { output: unknown }) => {
+        const outcome = bulkOutcomeOf(output, context.selected);
+        const action = pendingBulkAction(context);
+        return {
+          lastBulk: { action, count: outcome.count },
+          bulkReport: { action, count: outcome.count, refused: outcome.refused, changed: outcome.changed.length },
+          bulkError: null,
+          // Rows changed meanwhile were left as they are: they stay selected, to be seen as they are now.
+          selected: outcome.changed,
+        };
+      }),
       emitBulkDone: enqueueActions(({ context, self, enqueue }) =>
         report<ListReport>(enqueue, self, {
           type: 'list.bulk.done',
           action: context.lastBulk?.action ?? '',
           count: context.lastBulk?.count ?? 0,
+          refused: context.bulkReport?.refused ?? 0,
+          changed: context.bulkReport?.changed ?? 0,
         }),
       ),
+      dismissBulkReport: assign({ bulkReport: () => null }),
       assignBulkError: assign((_, { error }: { error: unknown }) => ({ bulkError: error })),
       emitBulkFailed: enqueueActions(({ context, self, enqueue }) =>
         report<ListReport>(enqueue, self, { type: 'list.bulk.failed', action: pendingBulkAction(context), error: context.bulkError }),
       ),
       rememberBulkAction: assign(({ event }) =>
-        event.type === 'list.bulk' || event.type === 'list.bulk.request' ? { lastBulk: { action: event.action, count: 0 } } : {},
+        event.type === 'list.bulk' || event.type === 'list.bulk.request'
+          ? { lastBulk: { action: event.action, count: 0 }, bulkReport: null }
+          : {},
       ),
     },
   }).createMachine({
@@ -235,6 +249,7 @@ export function createListMachine<T extends ListRow>() {
         error: null,
         bulkError: null,
         lastBulk: null,
+        bulkReport: null,
         newCount: 0,
         loadStartedAt: null,
         liveRows: [],
@@ -263,6 +278,7 @@ export function createListMachine<T extends ListRow>() {
           'list.rows.show': { actions: 'showRows' },
           'list.live.show': { target: '.loading', reenter: true, actions: 'showNew' },
           'list.live.updated': { actions: 'applyLiveRow' },
+          'list.bulk.report.dismiss': { actions: 'dismissBulkReport' },
           // Where the new row cannot simply appear (another page, a search, a filter, under the pointer, or busy): counted,
           // unless the page's answer accounts for it.
           'list.live.created': [{ guard: 'isNewRowFilteredOut' }, { guard: 'isNewRowAccountedFor' }, { actions: 'countNew' }],
@@ -343,8 +359,11 @@ export function createListMachine<T extends ListRow>() {
             invoke: {
               id: 'bulkAction',
               src: 'bulkAction',
-              input: ({ context }) => ({ action: pendingBulkAction(context), ids: context.selected }),
-              onDone: { target: 'loading', actions: ['assignBulkDone', 'emitBulkDone'] },
+              input: ({ context }) => bulkRequestOf(context),
+              onDone: {
+                target: 'loading',
+                actions: [{ type: 'assignBulkDone', params: ({ event }) => ({ output: event.output }) }, 'emitBulkDone'],
+              },
               onError: {
                 target: 'loaded',
                 actions: [{ type: 'assignBulkError', params: ({ event }) => ({ error: event.error }) }, 'emitBulkFailed'],
@@ -409,6 +428,29 @@ export function createListMachine<T extends ListRow>() {
 
 function pendingBulkAction<T extends ListRow>(context: ListContext<T>): string {
   return context.lastBulk?.action ?? '';
+}
+
+/** The bulk request for the selection, with the version each selected row had in view (when rows carry one). */
+function bulkRequestOf<T extends ListRow>(context: ListContext<T>): BulkRequest {
+  const request: BulkRequest = { action: pendingBulkAction(context), ids: context.selected };
+  const versions: Record<string, number> = {};
+  for (const row of context.items) {
+    if (context.selected.includes(row.id) && 'version' in row && typeof row.version === 'number') versions[row.id] = row.version;
+  }
+  return Object.keys(versions).length > 0 ? { ...request, versions } : request;
+}
+
+/** A `bulkAction`'s answer read as a BulkResult; any other answer counts every selected row as done. */
+function bulkOutcomeOf(output: unknown, selected: readonly string[]): Omit<BulkReport, 'action' | 'changed'> & { changed: string[] } {
+  if (typeof output !== 'object' || output === null || !('count' in output) || typeof output.count !== 'number') {
+    return { count: selected.length, refused: 0, changed: [] };
+  }
+  const refused = 'refused' in output && typeof output.refused === 'number' ? output.refused : 0;
+  const rows = 'changedElsewhere' in output && Array.isArray(output.changedElsewhere) ? (output.changedElsewhere as unknown[]) : [];
+  const changed = rows.flatMap((row) =>
+    typeof row === 'object' && row !== null && 'id' in row && selected.includes(String(row.id)) ? [String(row.id)] : [],
+  );
+  return { count: output.count, refused, changed };
 }
 
 export type ListMachine<T extends ListRow> = ReturnType<typeof createListMachine<T>>;

@@ -34,8 +34,8 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'list.live.show' },
     { type: 'list.busy.due' },
   ],
-  // The hold and the pointer have walks of their own (below): crossed with everything here the graph would double.
-  skip: ['list.live.hold', 'list.live.release', 'list.pointer.enter', 'list.pointer.leave'],
+  // The hold, the pointer and the bulk report have walks of their own (below): crossed with everything here the graph would double.
+  skip: ['list.live.hold', 'list.live.release', 'list.pointer.enter', 'list.pointer.leave', 'list.bulk.report.dismiss'],
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
@@ -65,6 +65,7 @@ const holdWalk: WalkConfig<typeof machine> = {
     'list.select.set',
     'list.bulk',
     'list.bulk.request',
+    'list.bulk.report.dismiss',
     'list.rows.hide',
     'list.rows.show',
     'list.live.updated',
@@ -102,6 +103,7 @@ const pointerWalk: WalkConfig<typeof machine> = {
     'list.select.clear',
     'list.bulk',
     'list.bulk.request',
+    'list.bulk.report.dismiss',
     'list.rows.hide',
     'list.rows.show',
     'list.live.updated',
@@ -118,6 +120,47 @@ const pointerWalk: WalkConfig<typeof machine> = {
     }),
 };
 
+/**
+ * A bulk action's outcome: the refused rows and those changed meanwhile reported, the changed ones still selected,
+ * the report dismissed or cleared by the next bulk action.
+ */
+const bulkWalk: WalkConfig<typeof machine> = {
+  machine,
+  input: { query: { page: 1, pageSize: 2 } },
+  events: [
+    { type: 'xstate.done.actor.fetchPage', output: { items: [{ id: 'a' }, { id: 'b' }], total: 2 } },
+    { type: 'xstate.done.actor.bulkAction', output: null },
+    { type: 'xstate.done.actor.bulkAction', output: { count: 1, refused: 0, changedElsewhere: [{ id: 'a' }] } },
+    { type: 'xstate.done.actor.bulkAction', output: { count: 0, refused: 2, changedElsewhere: [] } },
+    { type: 'xstate.error.actor.bulkAction', error: new Error('offline') },
+    { type: 'list.bulk', action: 'maintenance.on' },
+  ],
+  skip: [
+    'list.query.change',
+    'list.query.sync',
+    'list.search.input',
+    'list.retry',
+    'list.refresh',
+    'list.select',
+    'list.select.set',
+    'list.select.clear',
+    'list.bulk.request',
+    'list.rows.hide',
+    'list.rows.show',
+    'list.live.updated',
+    'list.live.created',
+    'list.live.removed',
+    'list.live.stale',
+    'list.live.show',
+    'list.live.hold',
+    'list.live.release',
+    'list.pointer.enter',
+    'list.pointer.leave',
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, selected: snapshot.context.selected, report: snapshot.context.bulkReport }),
+};
+
 describe('list machine: model walk over its real graph', () => {
   it.each(planWalk(walk))('$description', async (path) => {
     await runPath(walk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
@@ -129,6 +172,10 @@ describe('list machine: model walk over its real graph', () => {
 
   it.each(planWalk(pointerWalk))('pointer: $description', async (path) => {
     await runPath(pointerWalk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
+  });
+
+  it.each(planWalk(bulkWalk))('bulk report: $description', async (path) => {
+    await runPath(bulkWalk, path, ({ expected, actual }) => expect(actual).toEqual(expected));
   });
 
   it('reaches every state and transition', ({ task }) => {

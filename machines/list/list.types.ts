@@ -10,6 +10,30 @@ export interface BulkRequest {
   /** What to do, e.g. 'delete' or 'maintenance.on'; the provided `bulkAction` actor interprets it. */
   action: string;
   ids: string[];
+  /**
+   * The version each selected row had when the list showed it (rows that carry one): the API leaves a row changed
+   * since as it is and answers it as changed meanwhile. Absent when no selected row has a version.
+   */
+  versions?: Record<string, number>;
+}
+
+/** What a `bulkAction` actor may answer; any other answer counts every selected row as done. */
+export interface BulkResult {
+  /** Rows the action was applied to. */
+  count: number;
+  /** Rows the user may read but not change: left as they are. */
+  refused: number;
+  /** Rows changed by someone else since the list showed them, as they are now: left as they are. */
+  changedElsewhere: ListRow[];
+}
+
+/** The last bulk action's outcome, for the screen's report until dismissed or the next bulk action. */
+export interface BulkReport {
+  action: string;
+  count: number;
+  refused: number;
+  /** How many rows changed meanwhile (they stay selected). */
+  changed: number;
 }
 
 export interface ListInput {
@@ -40,6 +64,7 @@ export interface ListContext<T extends ListRow> {
   error: unknown;
   bulkError: unknown;
   lastBulk: { action: string; count: number } | null;
+  bulkReport: BulkReport | null;
   /** Rows created elsewhere since page 1 was loaded that the view does not show yet. */
   newCount: number;
   /** When the page in view began to load (ms, this device's clock): a row created before is in its answer. */
@@ -77,6 +102,8 @@ export type ListEvent<T extends ListRow = ListRow> =
   | { type: 'list.bulk.request'; action: string }
   | { type: 'list.bulk.confirm' }
   | { type: 'list.bulk.cancel' }
+  /** The screen's bulk report was read and closed. */
+  | { type: 'list.bulk.report.dismiss' }
   | { type: 'list.rows.hide'; ids: string[] }
   | { type: 'list.rows.show'; ids: string[] }
   /** Reload page 1 to show the rows counted in `newCount` (the "N new — show" bar). */

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -174,6 +174,69 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     expect(first).toBeChecked();
     expect(second).toBeChecked();
     expect(screen.getByRole('button', { name: 'Set maintenance' })).toBeEnabled();
+  });
+
+  it('a bulk action leaves a unit changed by someone else meanwhile as it is, says so, and keeps it selected', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
+    const table = await screen.findByRole('table', { name: 'Service units' });
+    await waitFor(() => expect(within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ }).length).toBeGreaterThan(2));
+    const [first, second] = within(table).getAllByRole('checkbox', { name: /^Select (?!all)/ });
+    if (!first || !second) throw new Error('no row checkboxes');
+    // Clicked without a pointer: one passing over the table's scroll area would leave a hover timer running after the test.
+    fireEvent.click(first);
+    fireEvent.click(second);
+    // Meanwhile another person edits the first unit, through the API.
+    const name = (first.getAttribute('aria-label') ?? '').replace(/^Select /, '');
+    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` };
+    const found = (await (await fetch(`/api/service-units?search=${encodeURIComponent(name)}`, { headers: auth })).json()) as {
+      items: {
+        id: string;
+        name: string;
+        hostname: string;
+        ipAddress: string;
+        operatingSystem: string;
+        location: string;
+        description: string;
+        tags: string[];
+        maintenance: boolean;
+        screenshotIntervalMinutes: number;
+      }[];
+    };
+    const unit = found.items.find((u) => u.name === name);
+    if (!unit) throw new Error(`no unit ${name}`);
+    const { id, ...input } = unit;
+    const other = await fetch(`/api/service-units/${id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        name: input.name,
+        hostname: input.hostname,
+        ipAddress: input.ipAddress,
+        operatingSystem: input.operatingSystem,
+        location: input.location,
+        description: 'Changed by someone else',
+        tags: input.tags,
+        maintenance: input.maintenance,
+        screenshotIntervalMinutes: input.screenshotIntervalMinutes,
+      }),
+    });
+    expect(other.status).toBe(200);
+
+    await user.click(screen.getByRole('button', { name: 'Set maintenance' }));
+    const report = await screen.findByRole('status', { name: 'Not every selected row was changed' });
+    expect(report).toHaveTextContent('1 changed by someone else meanwhile, so it was left as it was.');
+    expect(await screen.findByText('1 unit set to maintenance')).toBeInTheDocument();
+    // The unit changed meanwhile stays selected (the other one was done); closing the report keeps it so.
+    await waitFor(() => expect(screen.getByText('1 selected')).toBeInTheDocument());
+    expect(within(table).getByRole('checkbox', { name: `Select ${name}` })).toBeChecked();
+    const stored = (await (await fetch(`/api/service-units/${id}`, { headers: auth })).json()) as {
+      maintenance: boolean;
+      description: string;
+    };
+    expect(stored).toMatchObject({ maintenance: input.maintenance, description: 'Changed by someone else' });
+    await user.click(within(report).getByRole('button', { name: 'Close the report' }));
+    expect(screen.queryByRole('status', { name: 'Not every selected row was changed' })).not.toBeInTheDocument();
   });
 
   it('delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {

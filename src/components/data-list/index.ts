@@ -1,4 +1,5 @@
 export { BulkActionBar } from './bulk-action-bar';
+export { BulkReport } from './bulk-report';
 export { cardActions } from './card-actions';
 export { ConfirmModal, DeleteConfirmModal } from './confirm-modal';
 export { DataListToolbar } from './data-list-toolbar';

@@ -10,6 +10,7 @@ import { useCrudNotifications } from '@/components/crud-screen';
 import { withUrlParam } from '@/lib/list-query';
 import {
   BulkActionBar,
+  BulkReport,
   ConfirmModal,
   DeleteConfirmModal,
   DataListToolbar,
@@ -131,6 +132,7 @@ export function ServiceUnitsScreen({ services = apiServices }: { services?: Unit
           {t('service-units.bulk.delete')}
         </Button>
       </BulkActionBar>
+      <BulkReport list={list} />
       <UnitsNewBar list={list} />
       {failed ? (
         <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorMessage(listError)} />

@@ -87,10 +87,10 @@ export interface UnitServices {
 
 export const apiServices: UnitServices = {
   fetchPage: (query, signal) => getServiceUnits(query, signal),
-  bulk: ({ action, ids }) => {
-    if (action === 'delete') return bulkDeleteServiceUnits(ids);
-    if (action === 'maintenance.on') return bulkSetMaintenance(ids, true);
-    if (action === 'maintenance.off') return bulkSetMaintenance(ids, false);
+  bulk: ({ action, ids, versions }) => {
+    if (action === 'delete') return bulkDeleteServiceUnits(ids, versions);
+    if (action === 'maintenance.on') return bulkSetMaintenance(ids, true, versions);
+    if (action === 'maintenance.off') return bulkSetMaintenance(ids, false, versions);
     return Promise.reject(new Error(`Unknown bulk action ${action}`));
   },
   save: ({ mode, id, values, version }) =>
