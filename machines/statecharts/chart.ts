@@ -25,6 +25,8 @@ export interface ChartNode {
   handles: string[];
   /** Child ids in definition order. */
   children: string[];
+  /** Drawn folded (machines/statecharts/fold.ts): how many states the box holds. */
+  folded?: number;
 }
 
 export interface ChartEdge {
@@ -37,6 +39,9 @@ export interface ChartEdge {
   label: string;
   guard: string | null;
   kind: ChartEdgeKind;
+  /** Folded charts: the label as drawn, and the moves this one edge stands for. */
+  short?: string;
+  merged?: readonly ChartEdge[];
 }
 
 export interface ChartGraph {

@@ -1,6 +1,7 @@
 import { createActor, fromPromise, SimulatedClock, type AnyActor, type AnyActorLogic, type AnyStateMachine, type StateValue } from 'xstate';
 import { activeIds, chartOf, scenariosOf, type ChartGraph, type Scenario, type ScenarioStep } from '@machines/statecharts/chart';
 import { describeMachine } from '@machines/statecharts/describe';
+import { foldChart, openStates } from '@machines/statecharts/fold';
 import { MACHINES, type RegisteredMachine } from '@machines/statecharts/registry';
 import { layoutChart, type ChartLayout, type ElkLayout } from './layout';
 
@@ -31,6 +32,13 @@ export function entryNamed(name: string | null): RegisteredMachine | undefined {
 
 // ELK's bundled build runs in the page (no worker file, no eval), loaded with the first chart.
 let elk: Promise<{ layout: ElkLayout }> | null = null;
+function loadElk(): Promise<{ layout: ElkLayout }> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
+    const engine = new ELK();
+    return { layout: (g) => engine.layout(g) };
+  });
+  return elk;
+}
 const layouts = new WeakMap<AnyStateMachine, Promise<{ graph: ChartGraph; layout: ChartLayout }>>();
 
 /** The machine's chart, laid out once per definition (a promise React's `use` can wait for). */
@@ -38,12 +46,46 @@ export function chartFor(machine: AnyStateMachine): Promise<{ graph: ChartGraph;
   let found = layouts.get(machine);
   if (!found) {
     const graph = chartOf(machine);
-    elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => {
-      const engine = new ELK();
-      return { layout: (g) => engine.layout(g) };
-    });
-    found = elk.then((engine) => layoutChart(graph, engine.layout)).then((layout) => ({ graph, layout }));
+    found = loadElk()
+      .then((engine) => layoutChart(graph, engine.layout))
+      .then((layout) => ({ graph, layout }));
     layouts.set(machine, found);
+  }
+  return found;
+}
+
+/**
+ * Machines too large to read whole at a normal size (the session: 26 states, 68 moves, 4750×2044 px laid out):
+ * drawn folded (machines/statecharts/fold.ts). Every other machine is drawn whole.
+ */
+const FOLDED = new Set(['session']);
+export const isFolded = (machine: AnyStateMachine): boolean => FOLDED.has(entryFor(machine)?.name ?? machine.id);
+
+const graphs = new WeakMap<AnyStateMachine, ChartGraph>();
+const folded = new WeakMap<AnyStateMachine, Map<string, Promise<{ graph: ChartGraph; layout: ChartLayout }>>>();
+
+/** The folded chart with the current states (and those the reader opened) open, laid out once per set of open states. */
+export function foldedChartFor(
+  machine: AnyStateMachine,
+  active: readonly string[],
+  expanded: readonly string[],
+): Promise<{ graph: ChartGraph; layout: ChartLayout }> {
+  let whole = graphs.get(machine);
+  if (!whole) {
+    whole = chartOf(machine);
+    graphs.set(machine, whole);
+  }
+  const open = openStates(whole, { active, expanded });
+  const key = [...open].sort().join(',');
+  const cache = folded.get(machine) ?? new Map<string, Promise<{ graph: ChartGraph; layout: ChartLayout }>>();
+  folded.set(machine, cache);
+  let found = cache.get(key);
+  if (!found) {
+    const graph = foldChart(whole, { active: [...open], expanded: [] });
+    found = loadElk()
+      .then((engine) => layoutChart(graph, engine.layout, { compact: true }))
+      .then((layout) => ({ graph, layout }));
+    cache.set(key, found);
   }
   return found;
 }

@@ -37,12 +37,15 @@ const CHAR = 7.2;
 const LABEL_CHAR = 6.4;
 const LINE = 16;
 
-export const edgeText = (edge: Pick<ChartEdge, 'label' | 'guard'>) => (edge.guard ? `${edge.label} [${edge.guard}]` : edge.label);
+/** The label as drawn: a folded chart's short one (its full text is the title), else `event [guard]`. */
+export const edgeText = (edge: Pick<ChartEdge, 'label' | 'guard' | 'short'>) =>
+  edge.short ?? (edge.guard ? `${edge.label} [${edge.guard}]` : edge.label);
 
 function leafSize(node: ChartNode): { width: number; height: number } {
-  const lines = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`)];
+  // A folded box adds a line with its count and room for its open button.
+  const lines = [node.key, ...node.invokes.map((i) => `invoke ${i.src}`), ...(node.folded ? ['00 states ⊕'] : [])];
   const width = Math.max(96, ...lines.map((l) => Math.ceil(l.length * CHAR) + 32));
-  return { width, height: 36 + node.invokes.length * LINE };
+  return { width, height: 36 + (node.invokes.length + (node.folded ? 1.5 : 0)) * LINE };
 }
 
 const ROOT_OPTIONS: Record<string, string> = {
@@ -60,39 +63,72 @@ const ROOT_OPTIONS: Record<string, string> = {
 };
 
 /**
+ * A folded chart (machines/statecharts/fold.ts) is laid out box by box, top to bottom and narrow: its edges join
+ * siblings, so each compound state is a layout of its own (regions of a parallel state stacked, at most two
+ * states side by side), and labels sit at the start of their edge instead of widening the layer they cross.
+ */
+const COMPACT_OPTIONS: Record<string, string> = {
+  ...ROOT_OPTIONS,
+  'elk.hierarchyHandling': 'SEPARATE_CHILDREN',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '24',
+  'elk.spacing.nodeNode': '12',
+  'elk.spacing.edgeNode': '8',
+  'elk.spacing.edgeEdge': '6',
+  'elk.spacing.edgeLabel': '2',
+  'elk.layered.layering.strategy': 'COFFMAN_GRAHAM',
+  'elk.layered.layering.coffmanGraham.layerBound': '2',
+};
+const COMPACT_PARALLEL: Record<string, string> = { 'elk.direction': 'RIGHT', 'elk.aspectRatio': '0.1' };
+
+/**
  * Lays the chart out with ELK (layered, hierarchical): compound states hold their children, every
  * transition is routed with its label placed beside it. Returns positions React Flow can draw.
  */
-export async function layoutChart(graph: ChartGraph, layout: ElkLayout): Promise<ChartLayout> {
+export async function layoutChart(graph: ChartGraph, layout: ElkLayout, { compact = false } = {}): Promise<ChartLayout> {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const elkEdge = (e: ChartEdge): ElkExtendedEdge => ({
+    id: e.id,
+    sources: [e.source],
+    targets: [e.target],
+    labels: [
+      {
+        id: `${e.id}:label`,
+        text: edgeText(e),
+        width: Math.ceil(edgeText(e).length * LABEL_CHAR) + 12,
+        height: 18,
+        // ELK reads the placement from the label itself.
+        ...(compact ? { layoutOptions: { 'elk.edgeLabels.placement': 'TAIL' } } : {}),
+      },
+    ],
+  });
+  // Compact: an edge belongs to the box that holds its source (fold.ts made both ends siblings).
+  const edgesIn = (parent: string | null) => (compact ? graph.edges.filter((e) => byId.get(e.source)?.parent === parent).map(elkEdge) : []);
   const toElk = (node: ChartNode): ElkNode => {
     if (node.children.length === 0) return { id: node.id, ...leafSize(node) };
     const header = 40 + node.invokes.length * LINE;
     return {
       id: node.id,
       layoutOptions: {
+        ...(compact ? COMPACT_OPTIONS : {}),
         'elk.padding': `[top=${header},left=14,bottom=14,right=14]`,
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${leafSize(node).width + 24}, ${header + 20})`,
-        ...(node.type === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}),
+        ...(node.type === 'parallel' ? (compact ? COMPACT_PARALLEL : { 'elk.direction': 'RIGHT' }) : {}),
       },
       children: node.children.flatMap((id) => {
         const child = byId.get(id);
         return child ? [toElk(child)] : [];
       }),
+      ...(compact ? { edges: edgesIn(node.id) } : {}),
     };
   };
-  const edges: ElkExtendedEdge[] = graph.edges.map((e) => ({
-    id: e.id,
-    sources: [e.source],
-    targets: [e.target],
-    labels: [{ id: `${e.id}:label`, text: edgeText(e), width: Math.ceil(edgeText(e).length * LABEL_CHAR) + 12, height: 18 }],
-  }));
   const result = await layout({
     id: '(root)',
-    layoutOptions: { ...ROOT_OPTIONS, ...(graph.rootType === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}) },
+    layoutOptions: compact
+      ? { ...COMPACT_OPTIONS, ...(graph.rootType === 'parallel' ? COMPACT_PARALLEL : {}) }
+      : { ...ROOT_OPTIONS, ...(graph.rootType === 'parallel' ? { 'elk.direction': 'RIGHT' } : {}) },
     children: graph.nodes.filter((n) => n.parent === null).map(toElk),
-    edges,
+    edges: compact ? edgesIn(null) : graph.edges.map(elkEdge),
   });
 
   const placed: PlacedNode[] = [];

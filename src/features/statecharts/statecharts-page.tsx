@@ -12,7 +12,6 @@ import { ScenariosPanel } from './components/scenarios-panel';
 import { SequencePanel } from './components/sequence-panel';
 import { momentsOf, SandboxPanel, Timeline } from './components/timeline';
 import {
-  chartFor,
   defaultActor,
   entryFor,
   entryNamed,
@@ -182,7 +181,7 @@ export default function StatechartsPage() {
               </Group>
               {entry ? <Text size="sm">{t(`statecharts.descriptions.${entry.name}`, { defaultValue: entry.description })}</Text> : null}
               <Suspense fallback={<ChartFallback />}>
-                <ChartView key={actor?.sessionId ?? entry?.name ?? machine.id} chart={chartFor(machine)} active={active} />
+                <ChartView key={actor?.sessionId ?? entry?.name ?? machine.id} machine={machine} active={active} />
               </Suspense>
               <Text size="xs" c="dimmed">
                 {t('statecharts.chart.legend')}
