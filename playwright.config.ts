@@ -84,12 +84,13 @@ const remoteServers = runsRemote
 // E2E_SERVER_BUILT=1 uses the dist-server on disk without building again (local iterations); E2E_SERVER_SHOTS=<folder>
 // keeps the spec's screenshots of the units list there; E2E_DATABASE_URL runs it on PostgreSQL instead of PGlite.
 // tests/e2e/agent.spec.ts (a real agent enrolled from the UI) runs the same build on a server of its own on 4197
-// (E2E_AGENT_PORT) with a 2 s heartbeat; a filter naming agent builds it too.
+// (E2E_AGENT_PORT) with a 2 s heartbeat; a filter naming agent builds it too, and one naming url-policy (the console of
+// tests/e2e/url-policy.spec.ts, served by its in-process server).
 const serverFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
 const runsServer =
   process.env.E2E_SERVER === '1' ||
   (process.env.E2E_SERVER !== '0' &&
-    (serverFilters.length === 0 || serverFilters.some((f) => f.includes('server') || f.includes('agent'))));
+    (serverFilters.length === 0 || serverFilters.some((f) => f.includes('server') || f.includes('agent') || f.includes('url-policy'))));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -121,7 +122,7 @@ export default defineConfig({
     },
   },
   webServer: [
-    // tests/e2e/url-policy.spec.ts needs no app: a run naming only it serves no build.
+    // tests/e2e/url-policy.spec.ts needs no preview: its own server serves dist-server. A run naming only it starts none.
     ...(e2eFilters.length > 0 && e2eFilters.every((f) => f.includes('url-policy'))
       ? []
       : [

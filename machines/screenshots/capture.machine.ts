@@ -1,5 +1,6 @@
-import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Screenshot } from '../domain/types';
+import { report } from '../shared/report';
 
 /**
  * "Capture now" for one unit: requested → pending (the agent has not answered; the status is polled)
@@ -118,13 +119,18 @@ export function createCaptureMachine<S extends Screenshot = Screenshot>() {
       ),
       assignError: assign((_, { error }: { error: unknown }) => ({ error })),
       assignTimeout: assign({ failureReason: () => 'timeout' }),
-      emitDelivered: emit(({ context }) => ({
-        type: 'capture.delivered' as const,
-        screenshotId: context.screenshotId ?? '',
-        screenshot: context.screenshot,
-        unitName: context.unitName,
-      })),
-      emitFailed: emit(({ context }) => ({ type: 'capture.failed' as const, reason: context.failureReason, error: context.error })),
+      // Emitted, and sent to a parent when there is one (the screenshots screen).
+      emitDelivered: enqueueActions(({ context, self, enqueue }) =>
+        report<CaptureEmitted<S>>(enqueue, self, {
+          type: 'capture.delivered',
+          screenshotId: context.screenshotId ?? '',
+          screenshot: context.screenshot,
+          unitName: context.unitName,
+        }),
+      ),
+      emitFailed: enqueueActions(({ context, self, enqueue }) =>
+        report<CaptureEmitted<S>>(enqueue, self, { type: 'capture.failed', reason: context.failureReason, error: context.error }),
+      ),
       clear: assign({
         unitId: () => null,
         ticket: () => null,

@@ -1,5 +1,6 @@
-import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { Screenshot } from '../domain/types';
+import { report } from '../shared/report';
 
 /**
  * The lightbox over the current page of screenshots: open at one, previous/next (keys or buttons),
@@ -7,6 +8,7 @@ import type { Screenshot } from '../domain/types';
  * The screen's `liveEvents` actor (by default none) says when a screenshot was deleted elsewhere
  * (`viewer.live.deleted`, the live `screenshot.changed`): the lightbox showing it, or asking to delete it, closes
  * and reports `viewer.gone`. The page is not changed here: the grid's next items (`viewer.items`) bring that.
+ * Outcomes are emitted, and sent to a parent when there is one (the screenshots screen).
  */
 
 export interface FlagInput {
@@ -42,11 +44,11 @@ export type ViewerEvent<S extends Screenshot> =
   /** A screenshot was deleted elsewhere (the live `screenshot.changed`). */
   | { type: 'viewer.live.deleted'; id: string };
 
+/** `viewer.gone`: the screenshot shown was deleted elsewhere, and the lightbox closed. */
 export type ViewerEmitted<S extends Screenshot> =
   | { type: 'viewer.saved'; screenshot: S }
   | { type: 'viewer.deleted'; id: string }
   | { type: 'viewer.failed'; action: 'save' | 'delete'; error: unknown }
-  /** The screenshot shown was deleted elsewhere: the lightbox closed. */
   | { type: 'viewer.gone'; id: string };
 
 const draftOf = (s: Screenshot | undefined) => ({ flagged: s?.flagged ?? false, note: s?.note ?? '' });
@@ -103,17 +105,28 @@ export function createScreenshotViewerMachine<S extends Screenshot>() {
         draft: draftOf(saved),
         error: null,
       })),
-      emitSaved: emit((_, { screenshot }: { screenshot: S }) => ({ type: 'viewer.saved' as const, screenshot })),
+      emitSaved: enqueueActions(({ self, enqueue }, { screenshot }: { screenshot: S }) =>
+        report<ViewerEmitted<S>>(enqueue, self, { type: 'viewer.saved', screenshot }),
+      ),
       assignError: assign((_, { error }: { error: unknown }) => ({ error })),
-      emitSaveFailed: emit((_, { error }: { error: unknown }) => ({ type: 'viewer.failed' as const, action: 'save' as const, error })),
-      emitDeleteFailed: emit((_, { error }: { error: unknown }) => ({ type: 'viewer.failed' as const, action: 'delete' as const, error })),
+      emitSaveFailed: enqueueActions(({ self, enqueue }, { error }: { error: unknown }) =>
+        report<ViewerEmitted<S>>(enqueue, self, { type: 'viewer.failed', action: 'save', error }),
+      ),
+      emitDeleteFailed: enqueueActions(({ self, enqueue }, { error }: { error: unknown }) =>
+        report<ViewerEmitted<S>>(enqueue, self, { type: 'viewer.failed', action: 'delete', error }),
+      ),
       removeCurrent: assign(({ context }) => {
         const items = context.items.filter((_, i) => i !== context.index);
         const index = Math.min(context.index, items.length - 1);
         return { items, index: Math.max(0, index), draft: draftOf(items[index]) };
       }),
-      emitDeleted: emit(({ context }) => ({ type: 'viewer.deleted' as const, id: context.items[context.index]?.id ?? '' })),
-      emitGone: emit(({ event }) => ({ type: 'viewer.gone' as const, id: event.type === 'viewer.live.deleted' ? event.id : '' })),
+      emitDeleted: enqueueActions(({ context, self, enqueue }) =>
+        report<ViewerEmitted<S>>(enqueue, self, { type: 'viewer.deleted', id: context.items[context.index]?.id ?? '' }),
+      ),
+      emitGone: enqueueActions(({ event, self, enqueue }) => {
+        const id = event.type === 'viewer.live.deleted' ? event.id : '';
+        report<ViewerEmitted<S>>(enqueue, self, { type: 'viewer.gone', id });
+      }),
     },
   }).createMachine({
     id: 'screenshotViewer',

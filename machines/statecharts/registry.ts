@@ -18,6 +18,7 @@ import { profileMachine } from '../profile/profile.machine';
 import { createResourceMachine } from '../resource/resource.machine';
 import { captureMachine } from '../screenshots/capture.machine';
 import { createScreenshotViewerMachine } from '../screenshots/screenshot-viewer.machine';
+import { createScreenshotsScreenMachine } from '../screenshots/screenshots-screen.machine';
 import { unitDetailMachine } from '../service-units/unit-detail.machine';
 import { authFormMachine } from '../session/auth-form.machine';
 import { identityCallbackMachine } from '../session/identity-callback.machine';
@@ -188,6 +189,13 @@ export const MACHINES: readonly RegisteredMachine[] = [
     ['createScreenshotViewerMachine'],
     createScreenshotViewerMachine<Screenshot>(),
     'The screenshot lightbox: browse, flag and delete screenshots; closes when the one shown is deleted elsewhere.',
+  ),
+  entry(
+    'screenshots-screen',
+    'screenshots/screenshots-screen.machine.ts',
+    ['createScreenshotsScreenMachine'],
+    createScreenshotsScreenMachine<Screenshot>(),
+    'The screenshots screen: spawns the grid, the lightbox and capture now; hands the grid’s rows to the lightbox, reloads the grid after a save, delete or capture, and emits their outcomes.',
   ),
   entry(
     'mailbox',

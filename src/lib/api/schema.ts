@@ -163,7 +163,10 @@ export type paths = {
         };
         /** The signed-in user’s profile */
         get: operations["getProfile"];
-        /** Update the profile */
+        /**
+         * Update the profile
+         * @description With `If-Match`, a profile changed meanwhile (an administrator edited the account, or another tab saved) is refused with 412 `changedElsewhere` and the profile as it is now.
+         */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -1643,6 +1646,15 @@ export type components = {
             photoURL: string;
             roleId: components["schemas"]["RoleId"];
             organizationName: string;
+            /** @description The account's version (its ETag); sent back as If-Match. */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the account last changed through the API; absent until it did.
+             */
+            updatedAt?: string;
+            /** @description Who made that change (a display name); absent until one did. */
+            updatedBy?: string;
         };
         ProfileUpdate: {
             displayName: string;
@@ -3169,6 +3181,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,7 +3195,13 @@ export interface operations {
     updateProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the record as the client last read it. When the record changed since, the write is refused with 412 `changedElsewhere` and the current record; without the header the write goes on (scripts).
+                 * @example "3"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3195,6 +3214,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3203,6 +3223,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            412: components["responses"]["ChangedElsewhere"];
             422: components["responses"]["ValidationFailed"];
             423: components["responses"]["Locked"];
             503: components["responses"]["NotStored"];

@@ -1,4 +1,5 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
+import { useSelector } from '@xstate/react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -6,6 +7,8 @@ import type { LiveEvent } from '@machines/domain/types';
 import { createListMachine, type ListSort, type LiveListEvent } from '@machines/list/list.machine';
 import { createCaptureMachine, type CaptureEvent } from '@machines/screenshots/capture.machine';
 import { createScreenshotViewerMachine, type ViewerEvent } from '@machines/screenshots/screenshot-viewer.machine';
+import { createScreenshotsScreenMachine } from '@machines/screenshots/screenshots-screen.machine';
+import { useActorEvents } from '@/components/actor-bridges';
 import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
 import { liveEventsActor } from '@/lib/live';
@@ -33,6 +36,7 @@ export const screenshotsQuerySchema = defineListQuerySchema({
 export const screenshotsListMachine = createListMachine<ScreenshotItem>();
 export const captureMachine = createCaptureMachine<ScreenshotItem>();
 export const viewerMachine = createScreenshotViewerMachine<ScreenshotItem>();
+const screenMachine = createScreenshotsScreenMachine<ScreenshotItem>();
 
 /**
  * What the grid applies of the live events (docs/live.md): a new capture, matched against the unit and flag
@@ -94,95 +98,72 @@ export function useErrorText() {
   );
 }
 
-/** The screen's three actors: the paged grid (query in the URL), the lightbox and "capture now". */
+/** The screen's machine (its grid, lightbox and "capture now", and what passes between them) and its toasts. */
 export function useScreenshots() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   // The URL is read once here; later URL changes go to the list machine from the history events (useListUrl).
   const initial = useInitialListQuery(screenshotsQuerySchema);
-  const list = useScreenActor(
-    screenshotsListMachine.provide({
+  const screen = useScreenActor(
+    screenMachine.provide({
       actors: {
-        fetchPage: fromPromise(({ input, signal }) => getScreenshots(input.query, signal)),
-        bulkAction: fromPromise(({ input }) => bulkDeleteScreenshots(input.ids)),
-        liveEvents: liveEventsActor(screenshotListEvent),
+        list: screenshotsListMachine.provide({
+          actors: {
+            fetchPage: fromPromise(({ input, signal }) => getScreenshots(input.query, signal)),
+            bulkAction: fromPromise(({ input }) => bulkDeleteScreenshots(input.ids)),
+            liveEvents: liveEventsActor(screenshotListEvent),
+          },
+        }),
+        viewer: viewerMachine.provide({
+          actors: {
+            saveFlag: fromPromise(({ input }) => updateScreenshot(input.id, { flagged: input.flagged, note: input.note })),
+            deleteScreenshot: fromPromise(({ input }) => deleteScreenshot(input.id)),
+            liveEvents: liveEventsActor(screenshotViewerEvent),
+          },
+        }),
+        capture: captureMachine.provide({
+          actors: {
+            requestCapture: fromPromise(({ input }) => requestCapture(input.unitId)),
+            checkCapture: fromPromise(({ input, signal }) => getCaptureRequest(input.ticketId, signal)),
+            liveEvents: liveEventsActor(screenshotCaptureEvent),
+          },
+        }),
       },
     }),
-    { input: { query: initial, newRowsSort: NEWEST_FIRST } },
+    { input: { list: { query: initial, newRowsSort: NEWEST_FIRST }, capture: {} } },
   );
+  const list = useSelector(screen, (s) => s.context.list);
+  const viewer = useSelector(screen, (s) => s.context.viewer);
+  const capture = useSelector(screen, (s) => s.context.capture);
   useListUrl(list, screenshotsQuerySchema);
 
-  const viewer = useScreenActor(
-    viewerMachine.provide({
-      actors: {
-        saveFlag: fromPromise(({ input }) => updateScreenshot(input.id, { flagged: input.flagged, note: input.note })),
-        deleteScreenshot: fromPromise(({ input }) => deleteScreenshot(input.id)),
-        liveEvents: liveEventsActor(screenshotViewerEvent),
-      },
-    }),
-  );
-  const capture = useScreenActor(
-    captureMachine.provide({
-      actors: {
-        requestCapture: fromPromise(({ input }) => requestCapture(input.unitId)),
-        checkCapture: fromPromise(({ input, signal }) => getCaptureRequest(input.ticketId, signal)),
-        liveEvents: liveEventsActor(screenshotCaptureEvent),
-      },
-    }),
-    { input: {} },
-  );
-
-  // The lightbox walks the page the grid shows.
-  useEffect(() => {
-    const sub = list.subscribe((s) => {
-      if (viewer.getSnapshot().context.items !== s.context.items) viewer.send({ type: 'viewer.items', items: s.context.items });
-    });
-    return () => sub.unsubscribe();
-  }, [list, viewer]);
-
-  useEffect(() => {
-    const subs = [
-      list.on('list.bulk.done', (e) => notifications.show({ color: 'teal', message: t('screenshots.bulkDeleted', { count: e.count }) })),
-      list.on('list.bulk.failed', (e) =>
-        notifications.show({ color: 'red', title: t('screenshots.bulkDeleteFailed'), message: errorText(e.error) }),
-      ),
-      viewer.on('viewer.saved', (e) => {
-        list.send({ type: 'list.refresh' });
-        notifications.show({ color: 'teal', message: e.screenshot.flagged ? t('screenshots.flagSaved') : t('screenshots.unflagSaved') });
+  useActorEvents(screen, {
+    'list.bulk.done': (e) => notifications.show({ color: 'teal', message: t('screenshots.bulkDeleted', { count: e.count }) }),
+    'list.bulk.failed': (e) => notifications.show({ color: 'red', title: t('screenshots.bulkDeleteFailed'), message: errorText(e.error) }),
+    'viewer.saved': (e) =>
+      notifications.show({ color: 'teal', message: e.screenshot.flagged ? t('screenshots.flagSaved') : t('screenshots.unflagSaved') }),
+    'viewer.deleted': () => notifications.show({ color: 'teal', message: t('screenshots.deleted') }),
+    'viewer.gone': () => notifications.show({ color: 'yellow', message: t('screenshots.deletedElsewhere') }),
+    'viewer.failed': (e) =>
+      notifications.show({
+        color: 'red',
+        title: e.action === 'save' ? t('screenshots.saveFailed') : t('screenshots.deleteFailed'),
+        message: errorText(e.error),
       }),
-      viewer.on('viewer.deleted', () => {
-        list.send({ type: 'list.refresh' });
-        notifications.show({ color: 'teal', message: t('screenshots.deleted') });
+    'capture.delivered': (e) => {
+      // The unit's name comes with the screenshot (a status check) or with the live event that settled it.
+      const unit = e.screenshot?.unitName ?? e.unitName;
+      notifications.show({ color: 'teal', message: unit ? t('screenshots.captureDelivered', { unit }) : t('screenshots.captureArrived') });
+    },
+    'capture.failed': (e) =>
+      notifications.show({
+        color: 'red',
+        title: t('screenshots.captureFailed'),
+        message: e.reason
+          ? t(`screenshots.captureReasons.${e.reason}`, { defaultValue: t('screenshots.errors.generic') })
+          : errorText(e.error),
       }),
-      viewer.on('viewer.gone', () => notifications.show({ color: 'yellow', message: t('screenshots.deletedElsewhere') })),
-      viewer.on('viewer.failed', (e) =>
-        notifications.show({
-          color: 'red',
-          title: e.action === 'save' ? t('screenshots.saveFailed') : t('screenshots.deleteFailed'),
-          message: errorText(e.error),
-        }),
-      ),
-      capture.on('capture.delivered', (e) => {
-        list.send({ type: 'list.refresh' });
-        // The unit's name comes with the screenshot (a status check) or with the live event that settled it.
-        const unit = e.screenshot?.unitName ?? e.unitName;
-        notifications.show({
-          color: 'teal',
-          message: unit ? t('screenshots.captureDelivered', { unit }) : t('screenshots.captureArrived'),
-        });
-      }),
-      capture.on('capture.failed', (e) =>
-        notifications.show({
-          color: 'red',
-          title: t('screenshots.captureFailed'),
-          message: e.reason
-            ? t(`screenshots.captureReasons.${e.reason}`, { defaultValue: t('screenshots.errors.generic') })
-            : errorText(e.error),
-        }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [list, viewer, capture, t, errorText]);
+  });
 
   return { list, viewer, capture };
 }
