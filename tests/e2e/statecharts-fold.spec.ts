@@ -77,7 +77,9 @@ test('at 1280×800 the signed-out session chart is folded, Fit keeps every label
   await expect.poll(() => zoom(page)).toBeGreaterThanOrEqual(0.91);
   expect((await renderedTextSizes(page)).filter((s) => s.px < 10)).toEqual([]);
   await expectNoViolations(await scanThemes(page, 'statecharts folded session'));
-  await page.getByRole('button', { name: 'Collapse signedIn' }).click();
+  // Folded again from the keyboard.
+  await page.getByRole('button', { name: 'Collapse signedIn' }).focus();
+  await page.keyboard.press('Enter');
   await expect(state(page, 'signedIn.access')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Expand signedIn: 13 states' })).toBeVisible();
 
