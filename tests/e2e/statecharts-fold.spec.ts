@@ -88,6 +88,15 @@ test('at 1280×800 the signed-out session chart is folded, Fit keeps every label
   await expect(page.getByRole('cell', { name: /^done\(logout\): signingOut\.revoking → signedOut/ })).toBeVisible();
   await expect(chart(page).locator('[title^="done(logout): signingOut.revoking → signedOut"]')).toHaveText('done(logout) +3');
 
+  // Other machines are drawn whole: every state, nothing to expand.
+  const mailbox = MACHINES.find((m) => m.name === 'mailbox');
+  if (!mailbox) throw new Error('The registry has no mailbox machine');
+  await page.getByRole('navigation', { name: 'Machines' }).getByRole('link', { name: 'mailbox', exact: true }).click();
+  await expect(chart(page).locator('[data-state]')).toHaveCount(chartOf(mailbox.machine).nodes.length);
+  await expect(chart(page).getByRole('button', { name: /^Expand / })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Machines' }).getByRole('link', { name: 'session', exact: true }).click();
+  await expect(chart(page).locator('[data-state]')).toHaveCount(folded.nodes.length);
+
   // On a phone the chart is wider than the view even at the floor: Fit keeps 10 px and the chart scrolls.
   await page.setViewportSize(VIEWPORTS.phone);
   await chart(page).scrollIntoViewIfNeeded();
