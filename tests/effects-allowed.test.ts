@@ -66,6 +66,7 @@ const ALLOWED: Record<string, Allowed[]> = {
     ['router', 'the report’s query to the URL'],
     ['events', 'the export as a download'],
   ],
+  'src/features/statecharts/components/chart-view.tsx': [['render', 'fits the chart to its box once, when it is laid out']],
   'src/features/statecharts/statecharts-page.tsx': [['events', 'the sandbox actor’s snapshots']],
   'src/features/todo/hooks/use-todo-list.ts': [
     ['router', 'the URL’s filter to the list'],
