@@ -3,7 +3,7 @@ import { assign, createActor, setup } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { deferredActor, flush } from '../testing/deferred';
 import { shapeOf } from '../testing/graph';
-import { profileMachine, validatePassword, validateProfile, type ProfileEmitted } from './profile.machine';
+import { profileMachine, profileValuesOf, validatePassword, validateProfile, type ProfileEmitted } from './profile.machine';
 import type { PasswordValues, PhotoFile, ProfileRecord, ProfileValues } from './types';
 
 const PROFILE: ProfileRecord = {
@@ -22,7 +22,7 @@ const GOOD_PASSWORD: PasswordValues = { currentPassword: 'demo1234', newPassword
 
 function start() {
   const load = deferredActor<ProfileRecord>();
-  const save = deferredActor<ProfileRecord, { values: ProfileValues }>();
+  const save = deferredActor<ProfileRecord, { values: ProfileValues; version: string | null }>();
   const photo = deferredActor<string, { file: PhotoFile }>();
   const password = deferredActor<null, { values: PasswordValues }>();
   const sessionUpdates: ProfileRecord[] = [];
@@ -45,6 +45,14 @@ async function loaded() {
   await flush();
   return f;
 }
+
+/** What the app's save throws on a 412 changedElsewhere (src/lib/conflicts.ts): their values at their version. */
+const THEIRS: ProfileValues = { displayName: 'Ulysses U.', about: 'Set by an admin', phoneNumber: '+1 555 0100', photoURL: '' };
+const changedElsewhere = (theirs: ProfileValues) =>
+  Object.assign(new Error('Precondition failed'), {
+    status: 412,
+    conflict: { theirs, version: '"3"', changedBy: 'Ada Admin', changedAt: '2026-12-06T10:00:00.000Z' },
+  });
 
 const fieldError = (fieldErrors: Record<string, string>) => Object.assign(new Error('Unprocessable'), { status: 422, fieldErrors });
 
@@ -189,10 +197,62 @@ describe('profile machine: password', () => {
   });
 });
 
+describe('profile machine: a change made elsewhere while editing', () => {
+  const STORED: ProfileRecord = { ...PROFILE, version: 2 };
+
+  it('sends the version it read; a stale save shows their values beside the typed ones, and keeping mine saves against theirs', async () => {
+    const f = start();
+    f.load.last().resolve(STORED);
+    await flush();
+    f.actor.send({ type: 'profile.change', patch: { about: 'Mine' } });
+    f.actor.send({ type: 'profile.save' });
+    expect(f.save.last().input).toEqual({ values: { ...profileValuesOf(STORED), about: 'Mine' }, version: '"2"' });
+    f.save.last().reject(changedElsewhere(THEIRS));
+    await flush();
+    const snapshot = f.actor.getSnapshot();
+    expect(snapshot.matches({ details: 'conflict' })).toBe(true);
+    expect(snapshot.context.conflict).toMatchObject({ theirs: THEIRS, changedBy: 'Ada Admin' });
+    // Nothing typed is lost, typing on keeps the choice open, and no failure toast: the conflict shows instead.
+    expect(snapshot.context.values.about).toBe('Mine');
+    f.actor.send({ type: 'profile.change', patch: { about: 'Mine, and more' } });
+    expect(f.actor.getSnapshot().matches({ details: 'conflict' })).toBe(true);
+    expect(f.emitted).toEqual([]);
+    f.actor.send({ type: 'profile.conflict.keepMine' });
+    expect(f.save.last().input).toEqual({ values: { ...profileValuesOf(STORED), about: 'Mine, and more' }, version: '"3"' });
+    f.save.last().resolve({ ...STORED, about: 'Mine, and more', version: 4 });
+    await flush();
+    expect(f.actor.getSnapshot().context.version).toBe('"4"');
+    expect(f.emitted.map((e) => e.type)).toEqual(['profile.saved']);
+  });
+
+  it('take theirs puts their values in the form, unsaved nothing; cancel goes back to the typed values', async () => {
+    const f = start();
+    f.load.last().resolve(STORED);
+    await flush();
+    f.actor.send({ type: 'profile.change', patch: { displayName: 'Mine' } });
+    f.actor.send({ type: 'profile.save' });
+    f.save.last().reject(changedElsewhere(THEIRS));
+    await flush();
+    f.actor.send({ type: 'profile.conflict.cancel' });
+    expect(f.actor.getSnapshot().matches({ details: 'editing' })).toBe(true);
+    expect(f.actor.getSnapshot().context.values.displayName).toBe('Mine');
+    f.actor.send({ type: 'profile.save' });
+    expect(f.save.last().input.version).toBe('"2"');
+    f.save.last().reject(changedElsewhere(THEIRS));
+    await flush();
+    f.actor.send({ type: 'profile.conflict.takeTheirs' });
+    const { context } = f.actor.getSnapshot();
+    expect(context.values).toEqual(THEIRS);
+    expect(context.profile).toMatchObject(THEIRS);
+    expect(context.version).toBe('"3"');
+    expect(context.conflict).toBeNull();
+  });
+});
+
 /** The profile machine's graph with the invokes' answers as events; checked equal to the machine's. */
 const model = setup({
   types: {
-    context: {} as { typed: boolean },
+    context: {} as { typed: boolean; conflicted: boolean },
     events: {} as
       | { type: 'profile.change' }
       | { type: 'profile.photo.choose' }
@@ -202,12 +262,15 @@ const model = setup({
       | { type: 'profile.retry' }
       | { type: 'profile.password.change' }
       | { type: 'profile.password.submit' }
+      | { type: 'profile.conflict.takeTheirs' }
+      | { type: 'profile.conflict.keepMine' }
+      | { type: 'profile.conflict.cancel' }
       | { type: `xstate.${'done' | 'error'}.actor.${'loadProfile' | 'saveProfile' | 'processPhoto' | 'changePassword'}` },
   },
 }).createMachine({
   id: 'model',
   type: 'parallel',
-  context: { typed: false },
+  context: { typed: false, conflicted: false },
   states: {
     details: {
       initial: 'loading',
@@ -224,7 +287,24 @@ const model = setup({
           },
         },
         processingPhoto: { on: { 'xstate.done.actor.processPhoto': 'editing', 'xstate.error.actor.processPhoto': 'editing' } },
-        saving: { on: { 'xstate.done.actor.saveProfile': 'editing', 'xstate.error.actor.saveProfile': 'editing' } },
+        // The first refused save is a change made elsewhere (the runner rejects it with the conflict), later ones fail.
+        saving: {
+          on: {
+            'xstate.done.actor.saveProfile': 'editing',
+            'xstate.error.actor.saveProfile': [
+              { guard: ({ context }) => !context.conflicted, target: 'conflict', actions: assign({ conflicted: true }) },
+              { target: 'editing' },
+            ],
+          },
+        },
+        conflict: {
+          on: {
+            'profile.conflict.takeTheirs': 'editing',
+            'profile.conflict.keepMine': [{ target: 'saving' }, { target: 'editing' }],
+            'profile.conflict.cancel': 'editing',
+            'profile.change': {},
+          },
+        },
       },
     },
     password: {
@@ -261,7 +341,8 @@ describe('profile machine: model-based', () => {
       if (type === 'xstate.done.actor.loadProfile') f.load.last().resolve(PROFILE);
       else if (type === 'xstate.error.actor.loadProfile') f.load.last().reject(new Error('down'));
       else if (type === 'xstate.done.actor.saveProfile') f.save.last().resolve(PROFILE);
-      else if (type === 'xstate.error.actor.saveProfile') f.save.last().reject(new Error('down'));
+      else if (type === 'xstate.error.actor.saveProfile')
+        f.save.last().reject(step.state.matches({ details: 'conflict' }) ? changedElsewhere(THEIRS) : new Error('down'));
       else if (type === 'xstate.done.actor.processPhoto') f.photo.last().resolve('data:image/png;base64,AA');
       else if (type === 'xstate.error.actor.processPhoto') f.photo.last().reject(new Error('broken'));
       else if (type === 'xstate.done.actor.changePassword') f.password.last().resolve(null);
@@ -274,7 +355,10 @@ describe('profile machine: model-based', () => {
         type === 'profile.save' ||
         type === 'profile.reset' ||
         type === 'profile.retry' ||
-        type === 'profile.password.submit'
+        type === 'profile.password.submit' ||
+        type === 'profile.conflict.takeTheirs' ||
+        type === 'profile.conflict.keepMine' ||
+        type === 'profile.conflict.cancel'
       ) {
         f.actor.send({ type });
       }

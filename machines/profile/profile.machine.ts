@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate';
+import type { EditConflict } from '../editor/editor.types';
 import { normalizeText, textProblem, type TextRule } from '../text/text-rules';
 import { MAX_PHOTO_BYTES, MIN_PASSWORD_LENGTH, type PasswordValues, type PhotoFile, type ProfileRecord, type ProfileValues } from './types';
 
@@ -7,6 +8,10 @@ import { MAX_PHOTO_BYTES, MIN_PASSWORD_LENGTH, type PasswordValues, type PhotoFi
  * independent regions. A failed save keeps what was typed and says why (field codes from the
  * server, or `saveFailed` for the toast); a successful save tells the session the new details
  * (`updateSessionUser`, which the app provides), so the header changes at once, and emits the record for the toast.
+ * A save sends the version the profile was read at (If-Match); refused because the account changed meanwhile (412
+ * `changedElsewhere`, the save actor throws `{ conflict }` as the editors' do), it goes to `conflict`: their values
+ * beside the typed ones, and a choice: take theirs, keep mine (saved against their version), or back to the form.
+ * Nothing typed is lost.
  */
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -20,6 +25,10 @@ export interface ProfileContext {
   loadError: unknown;
   password: PasswordValues;
   passwordErrors: FieldErrors<keyof PasswordValues>;
+  /** The profile's version (ETag) as read or last saved, sent as If-Match; null when the server gave none. */
+  version: string | null;
+  /** The change made elsewhere that refused the last save (in `details.conflict`), or null. */
+  conflict: EditConflict<ProfileValues> | null;
 }
 
 export type ProfileEvent =
@@ -30,7 +39,13 @@ export type ProfileEvent =
   | { type: 'profile.reset' }
   | { type: 'profile.retry' }
   | { type: 'profile.password.change'; patch: Partial<PasswordValues> }
-  | { type: 'profile.password.submit' };
+  | { type: 'profile.password.submit' }
+  /** In `details.conflict`: their values into the form (to edit on from there). */
+  | { type: 'profile.conflict.takeTheirs' }
+  /** In `details.conflict`: save the typed values over theirs. */
+  | { type: 'profile.conflict.keepMine' }
+  /** In `details.conflict`: back to the form, values as typed. */
+  | { type: 'profile.conflict.cancel' };
 
 export type ProfileEmitted =
   | { type: 'profile.saved'; profile: ProfileRecord }
@@ -46,7 +61,8 @@ const PHONE = /^\+?[\d\s().-]{6,20}$/;
 const EMPTY_VALUES: ProfileValues = { displayName: '', about: '', phoneNumber: '', photoURL: '' };
 const EMPTY_PASSWORD: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const valuesOf = (p: ProfileRecord): ProfileValues => ({
+/** A profile's editable fields (the form's values, and theirs in a conflict). */
+export const profileValuesOf = (p: ProfileRecord): ProfileValues => ({
   displayName: p.displayName,
   about: p.about,
   phoneNumber: p.phoneNumber,
@@ -84,6 +100,17 @@ function fieldErrorsOf<K extends string>(error: unknown): FieldErrors<K> {
   return out as FieldErrors<K>;
 }
 
+/** The ETag of a profile's version, or null. */
+const versionTagOf = (p: ProfileRecord): string | null => (p.version === undefined ? null : `"${p.version}"`);
+
+/** The conflict a save actor threw (`{ conflict: EditConflict }`), or null for any other error. */
+function conflictOf(error: unknown): EditConflict<ProfileValues> | null {
+  if (typeof error !== 'object' || error === null || !('conflict' in error)) return null;
+  const conflict = error.conflict;
+  if (typeof conflict !== 'object' || conflict === null || !('theirs' in conflict) || !('version' in conflict)) return null;
+  return conflict as EditConflict<ProfileValues>;
+}
+
 const isImageType = (type: string) => /^image\/(png|jpeg|webp|gif|bmp|avif)$/.test(type);
 const withoutKeys = <T extends object>(errors: T, keys: string[]): T =>
   Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key))) as T;
@@ -94,7 +121,7 @@ export const profileMachine = setup({
     loadProfile: fromPromise<ProfileRecord>(async () => {
       throw new Error('loadProfile not provided');
     }),
-    saveProfile: fromPromise<ProfileRecord, { values: ProfileValues }>(async () => {
+    saveProfile: fromPromise<ProfileRecord, { values: ProfileValues; version: string | null }>(async () => {
       throw new Error('saveProfile not provided');
     }),
     /** Crops and resizes the chosen picture into a small data URL (the app does it with a canvas). */
@@ -110,13 +137,15 @@ export const profileMachine = setup({
     isPasswordValid: ({ context }) => Object.keys(validatePassword(context.password)).length === 0,
     isImage: ({ event }) => event.type === 'profile.photo.choose' && isImageType(event.file.type),
     isSmallEnough: ({ event }) => event.type === 'profile.photo.choose' && event.file.size <= MAX_PHOTO_BYTES,
+    isConflict: (_, { error }: { error: unknown }) => conflictOf(error) !== null,
   },
   actions: {
     assignProfile: assign((_, params: { profile: ProfileRecord }) => ({
       profile: params.profile,
-      values: valuesOf(params.profile),
+      values: profileValuesOf(params.profile),
       errors: {},
       loadError: null,
+      version: versionTagOf(params.profile),
     })),
     assignLoadError: assign((_, params: { error: unknown }) => ({ loadError: params.error })),
     applyChange: assign(({ context, event }) => {
@@ -124,7 +153,7 @@ export const profileMachine = setup({
       return { values: { ...context.values, ...event.patch }, errors: withoutKeys(context.errors, Object.keys(event.patch)) };
     }),
     resetValues: assign(({ context }) => ({
-      values: context.profile ? valuesOf(context.profile) : EMPTY_VALUES,
+      values: context.profile ? profileValuesOf(context.profile) : EMPTY_VALUES,
       errors: {},
       photoProblem: null,
     })),
@@ -139,9 +168,25 @@ export const profileMachine = setup({
     removePhoto: assign(({ context }) => ({ values: { ...context.values, photoURL: '' }, photoProblem: null })),
     assignSaved: assign((_, params: { profile: ProfileRecord }) => ({
       profile: params.profile,
-      values: valuesOf(params.profile),
+      values: profileValuesOf(params.profile),
       errors: {},
+      version: versionTagOf(params.profile),
     })),
+    assignConflict: assign((_, params: { error: unknown }) => ({ conflict: conflictOf(params.error), errors: {} })),
+    /** Their values become the form's and the profile's (so nothing shows as unsaved), at their version. */
+    takeTheirs: assign(({ context }) =>
+      context.conflict && context.profile
+        ? {
+            profile: { ...context.profile, ...context.conflict.theirs },
+            values: context.conflict.theirs,
+            version: context.conflict.version,
+            conflict: null,
+            errors: {},
+          }
+        : {},
+    ),
+    keepMine: assign(({ context }) => (context.conflict ? { version: context.conflict.version, conflict: null } : {})),
+    dropConflict: assign({ conflict: () => null }),
     assignSaveErrors: assign((_, params: { error: unknown }) => ({ errors: fieldErrorsOf<keyof ProfileValues>(params.error) })),
     /** The app provides it: the session's user (the header, the menu) takes the saved details. */
     updateSessionUser: (_, _params: { profile: ProfileRecord }) => undefined,
@@ -173,6 +218,8 @@ export const profileMachine = setup({
     loadError: null,
     password: EMPTY_PASSWORD,
     passwordErrors: {},
+    version: null,
+    conflict: null,
   },
   states: {
     details: {
@@ -216,7 +263,7 @@ export const profileMachine = setup({
           invoke: {
             id: 'saveProfile',
             src: 'saveProfile',
-            input: ({ context }) => ({ values: context.values }),
+            input: ({ context }) => ({ values: context.values, version: context.version }),
             onDone: {
               target: 'editing',
               actions: [
@@ -225,13 +272,33 @@ export const profileMachine = setup({
                 { type: 'emitSaved', params: ({ event }) => ({ profile: event.output }) },
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: [
-                { type: 'assignSaveErrors', params: ({ event }) => ({ error: event.error }) },
-                { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            onError: [
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'conflict',
+                actions: { type: 'assignConflict', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: 'editing',
+                actions: [
+                  { type: 'assignSaveErrors', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'emitSaveFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
+          },
+        },
+        conflict: {
+          tags: ['details.conflict'],
+          on: {
+            'profile.conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+            'profile.conflict.keepMine': [
+              { guard: 'isProfileValid', target: 'saving', actions: 'keepMine' },
+              { target: 'editing', actions: ['keepMine', 'showProfileErrors'] },
+            ],
+            'profile.conflict.cancel': { target: 'editing', actions: 'dropConflict' },
+            // Typing on while the choice is open keeps what is typed: the choice stays.
+            'profile.change': { actions: 'applyChange' },
           },
         },
       },

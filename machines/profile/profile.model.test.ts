@@ -24,6 +24,18 @@ const walk: WalkConfig<typeof machine> = {
       output: { uid: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada L.', about: '', phoneNumber: '', photoURL: '' },
     },
     { type: 'xstate.error.actor.saveProfile', error: new Error('offline') },
+    // Changed elsewhere meanwhile (412): their values beside the typed ones.
+    {
+      type: 'xstate.error.actor.saveProfile',
+      error: Object.assign(new Error('Precondition failed'), {
+        conflict: {
+          theirs: { displayName: 'Ada', about: 'Theirs', phoneNumber: '', photoURL: '' },
+          version: '"2"',
+          changedBy: 'Admin',
+          changedAt: null,
+        },
+      }),
+    },
     {
       type: 'profile.password.change',
       patch: { currentPassword: 'old-secret-1', newPassword: 'new-secret-12', confirmPassword: 'new-secret-12' },
@@ -40,6 +52,7 @@ const walk: WalkConfig<typeof machine> = {
       photo: snapshot.context.values.photoURL,
       password: snapshot.context.password,
       loaded: snapshot.context.profile !== null,
+      version: snapshot.context.version,
     }),
 };
 

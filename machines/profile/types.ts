@@ -10,6 +10,11 @@ export interface ProfileRecord {
   photoURL: string;
   roleId: 1 | 2 | 3 | 4;
   organizationName: string;
+  /** The account's version (its ETag, sent back as If-Match); absent from an answer without one. */
+  version?: number;
+  /** Who changed the account last, and when, where the server says. */
+  updatedBy?: string;
+  updatedAt?: string;
 }
 
 export interface ProfileValues {

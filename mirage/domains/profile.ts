@@ -1,9 +1,10 @@
 import type { ProfileRecord } from '../../machines/profile/types';
 import type { PasswordHasher } from '../crypto';
 import type { MirageDb } from '../db';
-import { errorResponse, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
+import { versionOf } from '../../core/versions';
 import { organizationStore } from '../organization-store';
-import { userStore } from '../user-store';
+import { userStore, type AdminUserRow } from '../user-store';
 import { readText } from '../../machines/text/text-rules';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
@@ -11,7 +12,9 @@ import { emitEvent } from '../events';
 /**
  * The signed-in user's own profile (docs/profile.md): GET and PUT /api/me/profile, and
  * POST /api/me/password. Every role may change its own profile; nobody another's here. Field errors
- * are codes the app translates (the shared text rule's, and the ones below).
+ * are codes the app translates (the shared text rule's, and the ones below). The profile is the user's record: it
+ * carries its version (ETag), and a PUT with a stale If-Match (an administrator changed the account meanwhile, or
+ * another tab saved) is 412 changedElsewhere with the profile as it is now.
  */
 
 const NAME = { max: 80, required: true } as const;
@@ -47,7 +50,8 @@ export function isPhotoDataUrl(value: string): boolean {
 export const MAX_PHOTO_CHARS = 200_000;
 export const MIN_PASSWORD_LENGTH = 8;
 
-export async function profileOf(db: MirageDb, user: UserRow): Promise<ProfileRecord> {
+/** `user`: the account as stored (an AdminUserRow: its version and who changed it last). */
+export async function profileOf(db: MirageDb, user: AdminUserRow): Promise<ProfileRecord> {
   const org = await organizationStore(db).get(String(user.organizationId));
   return {
     uid: String(user.id),
@@ -59,6 +63,9 @@ export async function profileOf(db: MirageDb, user: UserRow): Promise<ProfileRec
     photoURL: user.photoURL,
     roleId: user.roleId,
     organizationName: org?.name ?? '',
+    version: versionOf(user),
+    ...(user.updatedAt ? { updatedAt: user.updatedAt } : {}),
+    ...(user.updatedBy ? { updatedBy: user.updatedBy } : {}),
   };
 }
 
@@ -104,22 +111,33 @@ export const profileDomain: MirageDomain = {
   routes(server, ctx: MirageContext) {
     server.get(
       '/me/profile',
-      withAuth(server, async ({ db, user }) => json(200, await profileOf(db, user))),
+      withAuth(server, async ({ db, user }) => {
+        const account: AdminUserRow = user;
+        return jsonVersioned(200, await profileOf(db, account), versionOf(account));
+      }),
     );
     server.put(
       '/me/profile',
       withAuth(server, async ({ db, request, user }) => {
+        const account: AdminUserRow = user;
+        const stale = staleWriteRefusal(request, versionOf(account), await profileOf(db, account));
+        if (stale) return stale;
         const { patch, errors } = readProfile(parseBody(request));
         const fields = Object.keys(errors);
         if (fields.length > 0) return errorResponse(422, `Please correct: ${fields.join(', ')}`, errors);
-        const updated = await userStore(db).update(String(user.id), patch);
+        const updated = await userStore(db).update(String(user.id), {
+          ...patch,
+          version: versionOf(account) + 1,
+          updatedAt: new Date(ctx.now()).toISOString(),
+          updatedBy: patch.displayName ?? user.displayName,
+        });
         emitEvent(db, ctx.now(), {
           type: 'user.changed',
           organizationId: user.organizationId,
           subjectId: user.id,
           data: { change: 'updated' },
         });
-        return json(200, await profileOf(db, updated));
+        return jsonVersioned(200, await profileOf(db, updated), versionOf(updated));
       }),
     );
     server.post(

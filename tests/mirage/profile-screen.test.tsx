@@ -35,6 +35,52 @@ describe('My profile', { timeout: 60_000 }, () => {
     expect(server.db['users']?.findBy({ username: 'user' })).toMatchObject({ displayName: 'Ulysses U.', about: 'Night shift lead' });
   });
 
+  it('a save after a change made elsewhere shows both values, keeps what was typed, and keeping mine saves it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
+    const form = await details();
+    const about = within(form).getByRole('textbox', { name: /^About/ });
+    await user.type(about, 'Mine');
+    // Meanwhile the same person saves another text in a second tab (no If-Match: that tab read nothing older).
+    const other = await fetch('/api/me/profile', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+      body: JSON.stringify({ displayName: 'Ulysses User', about: 'Theirs', phoneNumber: '+1 555 0100', photoURL: '' }),
+    });
+    expect(other.status).toBe(200);
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const conflict = await within(form).findByRole('alert', { name: /^Changed by Ulysses User at .+ while you were editing$/ });
+    const table = within(conflict).getByRole('table', { name: 'Their values and yours' });
+    expect(within(table).getByRole('row', { name: 'About Theirs Mine' })).toBeInTheDocument();
+    expect(about).toHaveValue('Mine');
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(screen.queryByText('Your profile was not saved')).not.toBeInTheDocument();
+
+    await user.click(within(conflict).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(server.db['users']?.findBy({ username: 'user' })).toMatchObject({ about: 'Mine' });
+  });
+
+  it('take theirs puts the other values in the form, and nothing is left to save', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
+    const form = await details();
+    const about = within(form).getByRole('textbox', { name: /^About/ });
+    await user.type(about, 'Mine');
+    await fetch('/api/me/profile', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+      body: JSON.stringify({ displayName: 'Ulysses User', about: 'Theirs', phoneNumber: '+1 555 0100', photoURL: '' }),
+    });
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const conflict = await within(form).findByRole('alert', { name: /while you were editing$/ });
+    await user.click(within(conflict).getByRole('button', { name: 'Take theirs' }));
+    expect(about).toHaveValue('Theirs');
+    expect(within(form).getByRole('button', { name: 'Undo changes' })).toBeDisabled();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says which field is wrong before sending, and never cuts what was typed', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });

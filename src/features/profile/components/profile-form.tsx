@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PROFILE_RULES } from '@machines/profile/profile.machine';
 import type { ProfileRecord } from '@machines/profile/types';
 import { initialsOf } from '@/components/avatar-initials';
+import { FormConflict } from '@/components/form-drawer';
 import { useCharacterCounter, useFieldErrorText } from '@/lib/field-error-text';
 import type { ProfileActor } from '../hooks/use-profile';
 
@@ -14,6 +15,9 @@ const selectErrors = (s: Snap) => s.context.errors;
 const selectPhotoProblem = (s: Snap) => s.context.photoProblem;
 const selectSaving = (s: Snap) => s.hasTag('details.saving');
 const selectProcessing = (s: Snap) => s.hasTag('photo.processing');
+const selectConflict = (s: Snap) => (s.hasTag('details.conflict') ? s.context.conflict : null);
+/** The fields a conflict compares, in the form's order. */
+const CONFLICT_FIELDS = ['displayName', 'phoneNumber', 'about', 'photoURL'] as const;
 const selectDirty = (s: Snap) => {
   const p = s.context.profile;
   const v = s.context.values;
@@ -31,12 +35,30 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
   const saving = useSelector(actor, selectSaving);
   const processing = useSelector(actor, selectProcessing);
   const dirty = useSelector(actor, selectDirty);
+  const conflictState = useSelector(actor, selectConflict);
   const errorText = useFieldErrorText('profile');
   const counter = useCharacterCounter();
   const change = (patch: Partial<Pick<typeof values, 'displayName' | 'about' | 'phoneNumber'>>) =>
     actor.send({ type: 'profile.change', patch });
   const nameLabel = t('profile.displayName');
   const aboutLabel = t('profile.about');
+  const conflictLabels = { displayName: nameLabel, phoneNumber: t('profile.phone'), about: aboutLabel, photoURL: t('profile.photo') };
+  // A picture is a long data URL: the table says whether there is one, not its text.
+  const shown = (key: (typeof CONFLICT_FIELDS)[number], value: string) =>
+    key === 'photoURL' && value !== '' ? t('profile.conflictPhoto') : value;
+  const conflict = conflictState && {
+    changedBy: conflictState.changedBy,
+    changedAt: conflictState.changedAt,
+    fields: CONFLICT_FIELDS.filter((key) => conflictState.theirs[key] !== values[key]).map((key) => ({
+      key,
+      label: conflictLabels[key],
+      theirs: shown(key, conflictState.theirs[key]),
+      mine: shown(key, values[key]),
+    })),
+    takeTheirs: () => actor.send({ type: 'profile.conflict.takeTheirs' }),
+    keepMine: () => actor.send({ type: 'profile.conflict.keepMine' }),
+    cancel: () => actor.send({ type: 'profile.conflict.cancel' }),
+  };
   const facts: [string, string][] = [
     [t('profile.username'), profile.username],
     [t('profile.email'), profile.email],
@@ -143,11 +165,16 @@ export function ProfileForm({ actor, profile }: { actor: ProfileActor; profile: 
               </div>
             ))}
           </SimpleGrid>
+          {conflict && <FormConflict conflict={conflict} />}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" disabled={!dirty || saving} onClick={() => actor.send({ type: 'profile.reset' })}>
+            <Button
+              variant="default"
+              disabled={!dirty || saving || conflict !== null}
+              onClick={() => actor.send({ type: 'profile.reset' })}
+            >
               {t('profile.reset')}
             </Button>
-            <Button type="submit" loading={saving} disabled={processing}>
+            <Button type="submit" loading={saving} disabled={processing || conflict !== null}>
               {t('profile.save')}
             </Button>
           </Group>

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { profileMachine } from '@machines/profile/profile.machine';
+import { profileMachine, profileValuesOf } from '@machines/profile/profile.machine';
 import { ApiError } from '@/lib/api-client';
+import { rethrowAsConflict } from '@/lib/conflicts';
 import { sessionCommands } from '@/lib/session';
 import { changePassword } from '../api/change-password';
 import { getProfile } from '../api/get-profile';
@@ -18,7 +19,7 @@ const ERROR_TOAST_MS = 2500;
 export const profileMachineWithApi = profileMachine.provide({
   actors: {
     loadProfile: fromPromise(({ signal }) => getProfile(signal)),
-    saveProfile: fromPromise(({ input }) => updateProfile(input.values)),
+    saveProfile: fromPromise(({ input }) => updateProfile(input.values, input.version).catch(rethrowAsConflict(profileValuesOf))),
     processPhoto: fromPromise(({ input }) =>
       input.file instanceof Blob ? resizePhoto(input.file) : Promise.reject(new Error('Not a file')),
     ),
