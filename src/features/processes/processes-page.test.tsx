@@ -318,7 +318,8 @@ describe('ProcessesPage', () => {
     });
     expect(other.status).toBe(200);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(/^Changed by .* while you were editing$/)).toBeInTheDocument();
+    // The rule says who changed it and when (its updatedBy and updatedAt), as the other editors do.
+    expect(await within(dialog).findByText(/^Changed by Ulysses User at .+ while you were editing$/)).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Their values and yours' });
     expect(within(table).getByRole('row', { name: /Comment Theirs Mine/ })).toBeInTheDocument();
     // What was typed stays, and keeping it saves it against their version.
