@@ -29,9 +29,10 @@ export interface ServiceUnitRepository<T extends { id: string | number }> {
   /** Changes a stored unit and answers it (the caller found it first). */
   update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T>;
   /**
-   * Stores a unit whole and answers it: the record as the caller read it in this unit of work, changed.
-   * It spares the read of `update` (an agent's heartbeat, found by its credential, stores it at once).
+   * An agent's heartbeat: changes only what `seen` names (the time, what the agent reports of its machine,
+   * the announcement), under the unit's row lock, so what another write changed meanwhile (a rename) stays.
+   * Answers the unit as it was under that lock and as stored (undefined: the unit is gone).
    */
-  replace(record: T): Promise<T>;
+  recordSeen(id: string, seen: Partial<Omit<T, 'id'>>): Promise<{ before: T; unit: T } | undefined>;
   remove(id: string): Promise<void>;
 }

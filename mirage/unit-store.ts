@@ -53,7 +53,23 @@ export function memoryUnits(db: MirageDb): ServiceUnitRepository<ServiceUnitRow>
     withSimulatedAgent: () => matching((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt),
     goneQuiet: (now) => matching((u) => u.announcedStatus !== 'offline' && !isReporting(u, now)),
     ...tableWrites(rows),
-    replace: ({ id, ...record }) => Promise.resolve(rows().update(String(id), record)),
+    recordSeen(id, seen) {
+      const before = rows().find(id);
+      return Promise.resolve(before ? { before: { ...before }, unit: rows().update(id, seenChanges(before, seen)) } : undefined);
+    },
+  };
+}
+
+/**
+ * What a heartbeat changes of a unit as it is now: its own fields, and of the agent only what the agent
+ * reports (its machine, its URL policy), so a revocation or a rename made meanwhile stays.
+ */
+export function seenChanges(now: Readonly<ServiceUnitRow>, seen: Partial<Omit<ServiceUnitRow, 'id'>>): Partial<ServiceUnitRow> {
+  const { agent, ...own } = seen;
+  if (!agent || !now.agent) return own;
+  return {
+    ...own,
+    agent: { ...now.agent, system: agent.system, ...(agent.urlPolicy !== undefined ? { urlPolicy: agent.urlPolicy } : {}) },
   };
 }
 

@@ -242,10 +242,10 @@ async function main() {
     process.exit(2);
   }
   const { default: pg } = await import('pg');
-  // The server's own list-table writer (TypeScript, through tsx's loader): rows made in SQL get their unit_list
-  // rows from the same projection, in the same transaction, as an instance's commit would.
+  // The server's own units' reader and writer (TypeScript, through tsx's loader): units made in SQL get their
+  // columns and list keys from the same projection, in one transaction, as an instance's commit would.
   const { tsImport } = await import('tsx/esm/api');
-  const { unitListTable } = await tsImport('../server/db/unit-list.ts', import.meta.url);
+  const { UNIT_COLUMNS, UNITS_FROM, unitOf, writeUnits } = await tsImport('../server/db/unit-table.ts', import.meta.url);
   const steps = arg('--steps', '10000,15000,20000,30000')
     .split(',')
     .map(Number)
@@ -397,28 +397,22 @@ async function main() {
 
     /**
      * The agents past the first `--api-enrolments` are made in SQL, not through the API (at ~60 enrolments a second a
-     * step to 30,000 would take 8 minutes): each is a copy of a unit the API enrolled (the row's shape is the backend's,
-     * whatever it is), with its own id, name, hostname and address, and the SHA-256 of a new credential, inserted into
-     * the rows table with the next change numbers (and their unit_list rows), as another server instance would commit
-     * them. The server takes them in with its catch-up (mirage's rows past its last seq), as it takes another instance's
-     * writes.
+     * step to 30,000 would take 8 minutes): each is a copy of a unit the API enrolled, with its own id, name, hostname
+     * and address, and the SHA-256 of a new credential, inserted into the units' tables as another server instance
+     * would commit them. The server reads units from PostgreSQL, so it has them at once.
      */
     const cloneAgents = async (count, into) => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        const template = (await client.query("SELECT data FROM rows WHERE collection = 'serviceUnits' AND id = $1", [into[0].unitId]))
-          .rows[0]?.data;
-        if (!template?.agent) throw new Error(`unit ${into[0].unitId} has no agent in its row`);
-        const top = Number(
-          (await client.query("SELECT max(id::bigint) AS top FROM rows WHERE collection = 'serviceUnits' AND id ~ '^[0-9]+$'")).rows[0].top,
-        );
+        const stored = (await client.query(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} WHERE u.id = $1`, [into[0].unitId])).rows[0];
+        const template = stored ? unitOf(stored) : undefined;
+        if (!template?.agent) throw new Error(`unit ${into[0].unitId} has no agent`);
+        const top = Number((await client.query("SELECT max(id::bigint) AS top FROM service_units WHERE id ~ '^[0-9]+$'")).rows[0].top);
         const started = performance.now();
         const first = into.length;
         const at = new Date().toISOString();
         for (let from = first; from < count; from += 2000) {
-          const ids = [];
-          const rows = [];
           const units = [];
           for (let i = from; i < Math.min(count, from + 2000); i += 1) {
             const id = top + 1 + (i - first);
@@ -427,7 +421,7 @@ async function main() {
             const credential = `sua_unit_${id}_${randomBytes(32).toString('base64url')}`;
             const data = {
               ...template,
-              ...('id' in template ? { id: typeof template.id === 'number' ? id : String(id) } : {}),
+              id: String(id),
               name: hostname,
               hostname,
               ipAddress: ip,
@@ -441,27 +435,20 @@ async function main() {
                 credentialHash: createHash('sha256').update(credential).digest('hex'),
               },
             };
-            ids.push(String(id));
-            rows.push(JSON.stringify(data));
             units.push(data);
             into[i] = { unitId: String(id), credential, hostname, ip };
           }
           // One transaction, as an instance commits a unit: the server reads units from PostgreSQL, never a copy.
           await client.query('BEGIN');
           try {
-            await client.query(
-              "INSERT INTO rows (collection, id, data, seq) SELECT 'serviceUnits', t.id, t.data, nextval('row_change_seq') FROM unnest($1::text[], $2::jsonb[]) AS t(id, data)",
-              [ids, rows],
-            );
-            // The list reads unit_list: without its rows here, a unit would be listed only from its first heartbeat.
-            await unitListTable.write(client, units, []);
+            await writeUnits(client, units, []);
             await client.query('COMMIT');
           } catch (error) {
             await client.query('ROLLBACK');
             throw error;
           }
         }
-        // The server has them once it answers their heartbeats (its catch-up runs before every request's handler):
+        // The server has them once it answers their heartbeats:
         // the first and the last of each batch are asked.
         const checks = [];
         for (let i = first; i < count; i += 2000) checks.push(into[i], into[Math.min(count, i + 2000) - 1]);

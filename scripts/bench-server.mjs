@@ -5,7 +5,7 @@
  *
  * - List: `GET /api/service-units?page=1&pageSize=25&sort=name` at the large seed under fixed concurrency
  *   (autocannon), against the floor: a bare node:http handler that checks the bearer token and runs the
- *   server's own list SQL (server/db/unit-list.ts: `unit_list` in name-key order, joined to the rows) with
+ *   server's own list SQL (server/db/unit-list.ts: `service_units` in name-key order, with their agents) with
  *   `pg`, and sends the same JSON shape. Goal: ≥ 0.7× the floor's
  *   requests per second and a p99 under 2× the floor's.
  * - Write: one unit create at the default and at the large seed (median of sequential creates). Goal ≤ 1.3×.
@@ -26,6 +26,10 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+
+// The server's own reading of a unit (TypeScript, through tsx's loader), so the floor sends what the server reads.
+const { UNIT_COLUMNS, UNITS_FROM, unitOf } = await tsImport('../server/db/unit-table.ts', import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -128,16 +132,12 @@ function startFloor(database, port) {
         res.end('{"message":"Invalid access token"}');
         return;
       }
-      // The server's own SQL for this page (server/db/unit-list.ts): the list table in name-key order.
+      // The server's own SQL for this page (server/db/unit-list.ts): the units in name-key order, with their agents.
       const [page, total] = await Promise.all([
-        pool.query(
-          `SELECT r.data FROM unit_list u JOIN rows r ON r.collection = 'serviceUnits' AND r.id = u.id
-           ORDER BY u.name_key ASC, u.id_key ASC LIMIT $1::int OFFSET $2::int`,
-          [25, 0],
-        ),
-        pool.query('SELECT count(*)::int AS n FROM unit_list u'),
+        pool.query(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} ORDER BY u.name_key ASC, u.id_key ASC LIMIT $1::int OFFSET $2::int`, [25, 0]),
+        pool.query('SELECT count(*)::int AS n FROM service_units u'),
       ]);
-      const body = JSON.stringify({ items: page.rows.map((r) => r.data), total: total.rows[0].n, page: 1, pageSize: 25 });
+      const body = JSON.stringify({ items: page.rows.map(unitOf), total: total.rows[0].n, page: 1, pageSize: 25 });
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(body);
     } catch (error) {

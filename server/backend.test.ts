@@ -1,5 +1,4 @@
 import { liveRows } from '../mirage/db';
-import { unitStore, type ServiceUnitRow } from '../mirage/unit-store';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
@@ -89,14 +88,17 @@ describe(`two backends on one ${BACKEND_NAME} database`, () => {
     expect((await call(other, `/api/service-units/${id}`, { token, method: 'DELETE' })).status).toBeLessThan(300);
     // The other process reads both events from PostgreSQL, numbered in commit order (once no transaction
     // that began before theirs runs: other tests' too, on a shared PostgreSQL server).
-    const ofUnit = await vi.waitFor(async () => {
-      const page = jsonOf<{ items: { id: string; type: string; subjectId: string }[] }>(
-        await call(other, `/api/events/recent?after=${start}`, { token }),
-      );
-      const events = page.items.filter((event) => event.subjectId === id);
-      expect(events.map((event) => event.type)).toEqual(['unit.created', 'unit.deleted']);
-      return events;
-    });
+    const ofUnit = await vi.waitFor(
+      async () => {
+        const page = jsonOf<{ items: { id: string; type: string; subjectId: string }[] }>(
+          await call(other, `/api/events/recent?after=${start}`, { token }),
+        );
+        const events = page.items.filter((event) => event.subjectId === id);
+        expect(events.map((event) => event.type)).toEqual(['unit.created', 'unit.deleted']);
+        return events;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(Number(ofUnit[1]?.id)).toBeGreaterThan(Number(ofUnit[0]?.id));
     const held = (instance: Backend) =>
       Object.entries(liveRows(instance.db))
@@ -175,10 +177,8 @@ describe(`a failed commit on ${BACKEND_NAME}`, () => {
   // A real refusal by the database, no mock: a unit of this name breaks a constraint, so the request's
   // transaction fails at its INSERT and rolls back (its audit entry and idempotency key with it).
   const refuseNewUnits = () =>
-    database.sql.exec(
-      "ALTER TABLE rows ADD CONSTRAINT refuse_new_units CHECK (collection <> 'serviceUnits' OR data ->> 'name' <> 'Never stored')",
-    );
-  const acceptNewUnits = () => database.sql.exec('ALTER TABLE rows DROP CONSTRAINT IF EXISTS refuse_new_units');
+    database.sql.exec("ALTER TABLE service_units ADD CONSTRAINT refuse_new_units CHECK (name <> 'Never stored')");
+  const acceptNewUnits = () => database.sql.exec('ALTER TABLE service_units DROP CONSTRAINT IF EXISTS refuse_new_units');
 
   afterEach(acceptNewUnits);
 
@@ -213,43 +213,6 @@ describe(`a failed commit on ${BACKEND_NAME}`, () => {
 });
 
 describe(`a restart on ${BACKEND_NAME}`, () => {
-  it(
-    'gives the reporting units of data stored before agents existed their simulated agents',
-    async () => {
-      const durable = await createDurableTestDatabase();
-      try {
-        let sql = await durable.open();
-        await migrate(sql);
-        const first = await createBackend({ sql });
-        const [old] = await unitStore(first.db).withSimulatedAgent();
-        if (!old) throw new Error('the demo seed has simulated agents');
-        // As a row of the older data looked: reporting (agentAlive), with no agent (stored in PostgreSQL, as every unit).
-        const olderRow: Partial<ServiceUnitRow> & { agentAlive: boolean } = { agent: null, agentAlive: true };
-        await first.transact((db) => unitStore(db).update(String(old.id), olderRow));
-        await first.close();
-        await sql.close();
-
-        sql = await durable.open();
-        try {
-          const restarted = await createBackend({ sql });
-          try {
-            const view = jsonOf<UnitView & { agent: { kind: string } | null }>(
-              await call(restarted, `/api/service-units/${old.id}`, { token: await signIn(restarted) }),
-            );
-            expect(view.agent?.kind).toBe('simulated');
-          } finally {
-            await restarted.close();
-          }
-        } finally {
-          await sql.close();
-        }
-      } finally {
-        await durable.drop();
-      }
-    },
-    SETUP_TIMEOUT_MS,
-  );
-
   it(
     'keeps an acknowledged write, and the sessions signed in before it',
     async () => {
@@ -318,7 +281,7 @@ describe(`a close on ${BACKEND_NAME}`, () => {
         const reopened = await durable.open();
         try {
           const { rows } = await reopened.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted AND data ->> 'name' = 'Stored before the close'`,
+            `SELECT count(*)::int AS n FROM service_units WHERE name = 'Stored before the close'`,
           );
           expect(Number(rows[0]?.n)).toBe(1);
         } finally {

@@ -27,6 +27,7 @@ import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
 import { createSqlUnitList } from './db/unit-list';
+import { ensureUnitKeys } from './db/unit-table';
 import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
@@ -55,7 +56,7 @@ import { createSqlEmails } from './db/emails';
 import { collectionOf } from '../mirage/mirage-internals';
 import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
-import type { Queryable, Sql } from './db/sql';
+import { databaseError, type Queryable, type Sql, UNIQUE_VIOLATION } from './db/sql';
 import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
 import { EVENTS_CHANNEL } from './events/wakeups';
 import { errorJson } from '../core/error-shape';
@@ -137,12 +138,23 @@ export interface Backend {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * An agent's heartbeat commits at READ COMMITTED: it changes only its unit's own columns under the unit's row
+ * lock (recordSeen), so SERIALIZABLE would add nothing but failures: at 10,000 agents, heartbeats of units whose
+ * rows share an index page would abort each other and run again.
+ */
+const isHeartbeat = (method: string, url: string) => method === 'POST' && url.split('?')[0] === '/api/agent/heartbeat';
 /** Password steps one request may prepare outside the transaction (sign-in: check, spend, re-hash). */
 const MAX_PASSWORD_ROUNDS = 4;
 /** How long a close waits for the requests still being answered. */
 const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
+
+/** The unique constraints of the schema (server/migrations) by name, as the field errors that refuse a value. */
+const UNIQUE_FIELDS: Readonly<Record<string, Record<string, string>>> = {
+  service_units_name_unique: { name: 'duplicateName' },
+};
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
 /** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
@@ -182,6 +194,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // A database stored before the list tables existed (or with other sort keys) gets them filled first.
   await store.exclusively(async (tx) => {
     for (const table of LIST_TABLES.values()) await table.ensure(tx);
+    await ensureUnitKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;
@@ -257,6 +270,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // same index pages), fewer would let one write that waits for a row hold up the others.
   const writeSlots = slots(options.writeConcurrency ?? DEFAULT_WRITE_CONCURRENCY);
 
+  /** A value the schema keeps unique, refused by the database itself: the field's 409, as the rules answer it. */
+  const constraintRefusal = (error: unknown): ApiAnswer | null => {
+    const refused = databaseError(error);
+    const errors = refused?.code === UNIQUE_VIOLATION && refused.constraint ? UNIQUE_FIELDS[refused.constraint] : undefined;
+    if (!errors) return null;
+    return { status: 409, headers: { 'Content-Type': 'application/json' }, body: errorJson('Validation failed', { errors }) };
+  };
+
   const notStored = (): ApiAnswer => ({
     status: 503,
     headers: { 'Content-Type': 'application/json' },
@@ -264,33 +285,36 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
 
   /**
-   * One unit of work in a transaction of its own (SERIALIZABLE, run again from its start when it collided
-   * with another: store.writing). It takes no lock but the rows it writes, so writes to different records,
+   * One unit of work in a transaction of its own (SERIALIZABLE unless `serializable` is false, run again from
+   * its start when it collided with another: store.writing). It takes no lock but the rows it writes, so writes to different records,
    * on this instance or another, never wait for each other. Its answer leaves only after the commit; when
    * the commit fails, nothing it did stays, in PostgreSQL or in memory.
    */
-  const commitWork = async <T>(run: () => Promise<T>): Promise<T> => {
+  const commitWork = async <T>(run: () => Promise<T>, serializable = true): Promise<T> => {
     const release = await writeSlots.take();
     try {
-      const { value, wake } = await store.writing(async (tx) => {
-        // What an earlier attempt changed in memory goes back before this one runs (the server keeps none).
-        if (!tracker.isEmpty) tracker.take().undo();
-        const appends = noAppends();
-        const done = await inUnitOfWork(tx, run, store.writeBatch, { appends, alone: true });
-        const appended = await storeAppends(tx, appends, store.writeBatch);
-        const batch = tracker.isEmpty ? [] : tracker.take().batch;
-        if (batch.length > 0) await store.writeBatch(tx, batch);
-        const wake = wakeFor(
-          [...batch, ...done.written, ...appended.written].flatMap(({ collection, put, deleted }) => [
-            ...put.map((row) => ({ collection, row })),
-            ...deleted.map(() => ({ collection, row: null })),
-          ]),
-        );
-        // Other instances wake up too, when (and only if) this commits: a notification sent inside the
-        // transaction is delivered on commit. It says what to wake (the rows are read by who wakes).
-        if (wake && options.sql.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, wakePayload(wake)]);
-        return { value: done.value, wake };
-      });
+      const { value, wake } = await store.writing(
+        async (tx) => {
+          // What an earlier attempt changed in memory goes back before this one runs (the server keeps none).
+          if (!tracker.isEmpty) tracker.take().undo();
+          const appends = noAppends();
+          const done = await inUnitOfWork(tx, run, store.writeBatch, { appends, alone: true });
+          const appended = await storeAppends(tx, appends, store.writeBatch);
+          const batch = tracker.isEmpty ? [] : tracker.take().batch;
+          if (batch.length > 0) await store.writeBatch(tx, batch);
+          const wake = wakeFor(
+            [...batch, ...done.written, ...appended.written].flatMap(({ collection, put, deleted }) => [
+              ...put.map((row) => ({ collection, row })),
+              ...deleted.map(() => ({ collection, row: null })),
+            ]),
+          );
+          // Other instances wake up too, when (and only if) this commits: a notification sent inside the
+          // transaction is delivered on commit. It says what to wake (the rows are read by who wakes).
+          if (wake && options.sql.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, wakePayload(wake)]);
+          return { value: done.value, wake };
+        },
+        { serializable },
+      );
       wakeSoon(wake);
       return value;
     } catch (error) {
@@ -305,17 +329,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * A write: one unit of work, run again after any password work it asked for is done outside the
    * transaction (server/passwords.ts). A request asks for a few at most (a check, then a new hash).
    */
-  const write = async (run: () => Promise<ApiAnswer>): Promise<ApiAnswer> => {
+  const write = async (run: () => Promise<ApiAnswer>, serializable = true): Promise<ApiAnswer> => {
     const prepared: PreparedPasswords = new Map();
     for (let round = 0; ; round += 1) {
       try {
-        return await commitWork(() => withPreparedPasswords(prepared, run));
+        return await commitWork(() => withPreparedPasswords(prepared, run), serializable);
       } catch (error) {
         const needed = passwordWorkOf(error);
         if (needed && round < MAX_PASSWORD_ROUNDS) {
           await needed.work();
           continue;
         }
+        const refusal = constraintRefusal(error);
+        if (refusal) return refusal;
         console.error('A change could not be stored', error);
         return notStored();
       }
@@ -346,7 +372,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return tracked(write(() => transport.handle(request)));
+      if (WRITES.has(method)) return tracked(write(() => transport.handle(request), !isHeartbeat(method, request.url)));
       return tracked(
         (async () => {
           const read = await asRead(() => transport.handle(request));

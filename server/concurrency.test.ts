@@ -43,7 +43,7 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
     let held: () => void = () => undefined;
     const lockTaken = new Promise<void>((resolve) => (held = resolve));
     const transaction = dba.transaction(async (tx) => {
-      await tx.query(`SELECT id FROM rows WHERE collection = 'serviceUnits' AND id = $1 FOR UPDATE`, [locked.id]);
+      await tx.query('SELECT id FROM service_units WHERE id = $1 FOR UPDATE', [locked.id]);
       held();
       await holding;
     });

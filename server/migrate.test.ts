@@ -6,6 +6,11 @@ import type { NewEvent } from '../core/events';
 import { createSqlEvents } from './db/events';
 import { migrate, splitStatements } from './db/migrate';
 import { createPgRowStore } from './db/row-store';
+import { createSqlUnits } from './db/units';
+import { createSqlUnitList } from './db/unit-list';
+import { ensureUnitKeys } from './db/unit-table';
+import type { ServiceUnitRow } from '../mirage/unit-store';
+import unitsBefore024 from './test-support/fixtures/units-before-024.json';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -16,8 +21,8 @@ import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database'
 const ALL = readdirSync(new URL('./migrations/', import.meta.url))
   .filter((name) => name.endsWith('.sql'))
   .sort();
-/** The tables the row store and the units list rely on (later migrations may add more). */
-const TABLES = ['meta', 'rows', 'schema_migrations', 'unit_list'];
+/** The tables the row store and the units rely on (later migrations may add more). */
+const TABLES = ['meta', 'rows', 'schema_migrations', 'service_units', 'unit_agents'];
 
 const tablesOf = async (sql: Queryable) =>
   (
@@ -95,20 +100,72 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
   });
 });
 
+/** Migrates `sql` as far as the migrations before `first`, as the server stored databases then. */
+async function migrateBefore(sql: Parameters<typeof migrate>[0], first: string): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'sua-migrations-'));
+  try {
+    const before = ALL.filter((name) => name < first);
+    for (const name of before) await writeFile(join(dir, name), await readFile(new URL(`./migrations/${name}`, import.meta.url)));
+    return await migrate(sql, `${dir}/`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = unitsBefore024.rows as { id: string; data: ServiceUnitRow }[];
+
+  it('carries over the units and agents a database of the row log holds, field for field, and keeps their list order', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '024');
+    // The units as today's main stored them (server/test-support/fixtures/units-before-024.json, made by
+    // `npm run server` at 6c29523), and one more whose name another unit of its organization has in other case.
+    const [first] = stored as [{ id: string; data: ServiceUnitRow }];
+    const twin = { id: 'twin-1', data: { ...first.data, id: 'twin-1', name: first.data.name.toUpperCase(), agent: null } };
+    for (const row of [...stored, twin]) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('serviceUnits', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [row.id, JSON.stringify(row.data)],
+      );
+    }
+    await database.sql.query(`INSERT INTO unit_list SELECT * FROM jsonb_populate_recordset(NULL::unit_list, $1::jsonb)`, [
+      JSON.stringify(unitsBefore024.unitList),
+    ]);
+    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('unitList', $1::jsonb)`, [JSON.stringify(unitsBefore024.meta)]);
+    const byName = async () =>
+      (await database.sql.query<{ id: string }>('SELECT id FROM unit_list ORDER BY name_key, id_key')).rows.map((row) => row.id);
+    const orderBefore = await byName();
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '024'));
+
+    const store = createPgRowStore(database.sql);
+    const units = createSqlUnits(database.sql, store.writeBatch);
+    for (const { id, data } of stored) expect(await units.get(id), id).toEqual({ ...data, version: data.version ?? 1 });
+    expect(await units.get('twin-1')).toEqual({ ...twin.data, name: `${twin.data.name} (twin-1)`, version: 1 });
+    const agents = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM unit_agents');
+    expect(agents.rows[0]?.n).toBe(stored.filter(({ data }) => data.agent).length);
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits'");
+    expect(left.rows[0]?.n).toBe(0);
+
+    // The next start computes every unit's keys again: the list keeps the order main's list table had.
+    expect(await store.writing((tx) => ensureUnitKeys(tx))).toBe(true);
+    const listed = await createSqlUnitList(database.sql).list(
+      { page: 1, pageSize: 100, sort: 'name', order: 'asc', search: '', filters: {} },
+      'all',
+      Date.now(),
+    );
+    expect(listed.rows.map((row) => String(row.id)).filter((id) => id !== 'twin-1')).toEqual(orderBefore);
+  });
+});
+
 describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
   const emptyDatabase = emptyDatabaseForEachTest();
 
   it('carries the events a database of the row log holds over with their numbers, and numbers new ones past every one given', async () => {
     const database = emptyDatabase();
     // A database as the server stored it before the outbox: the migrations up to it, events as rows of the log.
-    const dir = await mkdtemp(join(tmpdir(), 'sua-migrations-'));
-    try {
-      const before = ALL.filter((name) => name < '023');
-      for (const name of before) await writeFile(join(dir, name), await readFile(new URL(`./migrations/${name}`, import.meta.url)));
-      expect(await migrate(database.sql, `${dir}/`)).toEqual(before);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    expect(await migrateBefore(database.sql, '023')).toEqual(ALL.filter((name) => name < '023'));
     const event = (id: string, subjectId: string) => ({
       id,
       type: 'unit.changed',
@@ -130,7 +187,7 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
       );
     }
 
-    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '023'));
+    expect((await migrate(database.sql)).slice(0, 1)).toEqual(['023_live_events_outbox.sql']);
 
     const events = createSqlEvents(database.sql);
     try {
@@ -143,8 +200,12 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
       const store = createPgRowStore(database.sql);
       const { id: _none, ...fresh } = event('', 'unit-new');
       await store.writing((tx) => inUnitOfWork(tx, async () => events.append(fresh as NewEvent), store.writeBatch));
-      // Past 11, whose event was pruned before the move (once no earlier transaction runs: other tests' too).
-      await vi.waitFor(async () => expect((await events.after(10, 10)).map((e) => [e.id, e.subjectId])).toEqual([['12', 'unit-new']]));
+      // Past 11, whose event was pruned before the move, once no earlier transaction runs (other test files' too,
+      // on other databases of the cluster).
+      await vi.waitFor(async () => expect((await events.after(10, 10)).map((e) => [e.id, e.subjectId])).toEqual([['12', 'unit-new']]), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const { rows } = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'events'");
       expect(rows[0]?.n).toBe(0);
     } finally {

@@ -236,8 +236,8 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
     const { rows } = await database.sql.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM rows r WHERE collection = 'processes' AND NOT deleted
        AND data ->> 'endedReason' = 'rule' AND data ->> 'endedAt' >= $1
-       AND EXISTS (SELECT 1 FROM rows u WHERE u.collection = 'serviceUnits' AND NOT u.deleted AND u.id = r.data ->> 'serviceUnitId'
-                   AND u.data ->> 'organizationId' = (SELECT data ->> 'organizationId' FROM rows WHERE collection = 'users' AND data ->> 'username' = 'user'))`,
+       AND EXISTS (SELECT 1 FROM service_units u WHERE u.id = r.data ->> 'serviceUnitId'
+                   AND u.organization_id = (SELECT data ->> 'organizationId' FROM rows WHERE collection = 'users' AND data ->> 'username' = 'user'))`,
       [today.toISOString()],
     );
     const expected = Number(rows[0]?.n);
@@ -680,7 +680,7 @@ describe(`the idempotent creates' kept answers on ${BACKEND_NAME}`, () => {
     // The same key with another body, on either instance: 422, nothing made.
     for (const instance of [first, second]) expect((await send(instance, 'Another name')).status).toBe(422);
     const units = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits' AND NOT deleted AND data ->> 'name' IN ('Kept once', 'Another name')`,
+      `SELECT count(*)::int AS n FROM service_units WHERE name IN ('Kept once', 'Another name')`,
     );
     expect(Number(units.rows[0]?.n)).toBe(1);
     const kept = await database.sql.query<{ n: number }>(

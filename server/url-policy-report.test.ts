@@ -69,7 +69,7 @@ describe(`an agent's URL policy on ${BACKEND_NAME}`, () => {
     expect((await heartbeat({ urlPolicy: URL_POLICY })).status).toBe(200);
     expect((await record()).agent.urlPolicy).toEqual(URL_POLICY);
     const { rows } = await database.sql.query<{ state: string }>(
-      `SELECT data -> 'agent' -> 'urlPolicy' ->> 'state' AS state FROM rows WHERE collection = 'serviceUnits' AND id = $1`,
+      `SELECT url_policy ->> 'state' AS state FROM unit_agents WHERE unit_id = $1`,
       [unitId],
     );
     expect(rows[0]?.state).toBe('written');

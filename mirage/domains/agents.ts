@@ -161,10 +161,11 @@ export async function recordHeartbeat(
   urlPolicy: AgentUrlPolicy | null = null,
 ): Promise<ServiceUnitRow> {
   const { patch, visible } = heartbeatPatch(unit, system, urlPolicy, now);
-  const comingOnline = unit.announcedStatus !== 'online';
-  if (comingOnline) patch.announcedStatus = 'online';
-  // `unit` was found by its credential in this unit of work: it is stored whole, not read again.
-  const updated = await unitStore(db).replace({ ...unit, ...patch });
+  // Only the heartbeat's own fields change, under the unit's lock: whether it comes online is read there.
+  const seen = await unitStore(db).recordSeen(String(unit.id), { ...patch, announcedStatus: 'online' });
+  if (!seen) return unit;
+  const updated = seen.unit;
+  const comingOnline = seen.before.announcedStatus !== 'online';
   if (comingOnline && isReporting(updated, now)) emitUnitEvent(db, now, 'unit.online', updated);
   else if (visible) emitUnitEvent(db, now, 'unit.changed', updated);
   return updated;

@@ -2,7 +2,7 @@ import type { Row } from '../../mirage/db';
 import type { Queryable } from './sql';
 
 /**
- * A list table (unit_list, user_list): one row per record of a collection, with the keys a list sorts,
+ * A list table (user_list, screenshot_list, …): one row per record of a collection, with the keys a list sorts,
  * filters and searches by, computed in JS by the core's projection and written in the same transaction as
  * the records (the row store calls write), so it is never behind them. `ensure` fills it from `rows` when
  * the meta version differs (or is missing: a database stored before the table existed).
@@ -146,26 +146,49 @@ export interface TablePageQuery {
   pageSize: number;
 }
 
+/** Records kept in an entity's own table (service_units): how a page selects them and makes them records. */
+export interface EntitySource<C, R> {
+  /** The table, aliased as the query's alias. */
+  table: string;
+  /** The columns selected, and the joins after the table (its alias's). */
+  columns: string;
+  joins: string;
+  record(row: C): R;
+}
+
 /**
- * One page of a list table's records (joined to their stored `data`) and how many match: two queries with
- * the same WHERE, run side by side. A page past any count (an offset beyond a safe integer) answers the
- * total only.
+ * One page of a list table's records (joined to their stored `data`), or of an entity table's, and how many
+ * match: two queries with the same WHERE, run side by side. A page past any count (an offset beyond a safe
+ * integer) answers the total only.
  */
-export async function tablePage<R>(sql: Queryable, table: ListTable, query: TablePageQuery): Promise<{ rows: R[]; total: number }> {
+export async function tablePage<R, C = never>(
+  sql: Queryable,
+  source: ListTable | EntitySource<C, R>,
+  query: TablePageQuery,
+): Promise<{ rows: R[]; total: number }> {
   const { alias } = query;
+  const table = 'spec' in source ? source.spec.table : source.table;
   const count = parameters();
   const counting = sql
-    .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table.spec.table} ${alias} ${query.where(count)}`, count.values)
+    .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} ${alias} ${query.where(count)}`, count.values)
     .then(({ rows }) => Number(rows[0]?.n ?? 0));
   const offset = (query.page - 1) * query.pageSize;
   if (!Number.isSafeInteger(offset)) return { rows: [], total: await counting };
   const page = parameters();
   const where = query.where(page);
   const orderBy = query.orderBy(page);
+  const limit = `LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`;
+  if (!('spec' in source)) {
+    const [rows, total] = await Promise.all([
+      sql.query<C>(`SELECT ${source.columns} FROM ${table} ${alias} ${source.joins} ${where} ORDER BY ${orderBy} ${limit}`, page.values),
+      counting,
+    ]);
+    return { rows: rows.rows.map((row) => source.record(row)), total };
+  }
   const [rows, total] = await Promise.all([
     sql.query<{ data: R }>(
-      `SELECT r.data FROM ${table.spec.table} ${alias} JOIN rows r ON r.collection = '${table.spec.collection}' AND r.id = ${alias}.id
-       ${where} ORDER BY ${orderBy} LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`,
+      `SELECT r.data FROM ${table} ${alias} JOIN rows r ON r.collection = '${source.spec.collection}' AND r.id = ${alias}.id
+       ${where} ORDER BY ${orderBy} ${limit}`,
       page.values,
     ),
     counting,

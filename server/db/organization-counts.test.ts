@@ -26,11 +26,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Each organization's accounts or units, counted from the stored records themselves (not from the list tables). */
+/** Each organization's accounts or units, counted from the stored records themselves (not from the users' list table). */
 async function storedCounts(collection: 'users' | 'serviceUnits'): Promise<Map<string, number>> {
   const { rows } = await database.sql.query<{ data: { organizationId: string | number } }>(
-    `SELECT data FROM rows WHERE collection = $1 AND NOT deleted`,
-    [collection],
+    collection === 'users'
+      ? `SELECT data FROM rows WHERE collection = 'users' AND NOT deleted`
+      : `SELECT json_build_object('organizationId', organization_id) AS data FROM service_units`,
   );
   const counts = new Map<string, number>();
   for (const { data } of rows) counts.set(String(data.organizationId), (counts.get(String(data.organizationId)) ?? 0) + 1);

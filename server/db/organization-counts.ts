@@ -5,11 +5,11 @@ import { reader } from './unit-of-work';
 /**
  * The organizations' user and unit counts in SQL: the server's OrganizationCountRepository
  * (core/organization-counts.ts), counted over the users' and units' list tables (which follow every write
- * in its transaction), through their indexes by organization (002_unit_list.sql, 003_user_list.sql).
+ * in its transaction), through their indexes by organization (024_service_units.sql, 003_user_list.sql).
  */
 
 const COUNTS = `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM user_list WHERE organization_id IS NOT NULL GROUP BY 2
-  UNION ALL SELECT 'units', organization_id, count(*)::int FROM unit_list WHERE organization_id IS NOT NULL GROUP BY 2`;
+  UNION ALL SELECT 'units', organization_id, count(*)::int FROM service_units WHERE organization_id IS NOT NULL GROUP BY 2`;
 
 export function createSqlOrganizationCounts(sql: Queryable): OrganizationCountRepository {
   return {
@@ -23,7 +23,7 @@ export function createSqlOrganizationCounts(sql: Queryable): OrganizationCountRe
     async of(organizationId) {
       const { rows } = await reader(sql).query<{ users: number; units: number }>(
         `SELECT (SELECT count(*)::int FROM user_list WHERE organization_id = $1) AS users,
-                (SELECT count(*)::int FROM unit_list WHERE organization_id = $1) AS units`,
+                (SELECT count(*)::int FROM service_units WHERE organization_id = $1) AS units`,
         [organizationId.includes('\0') ? '' : organizationId],
       );
       return { userCount: Number(rows[0]?.users ?? 0), unitCount: Number(rows[0]?.units ?? 0) };

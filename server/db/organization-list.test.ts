@@ -66,8 +66,10 @@ function generateMembers() {
     tags: [],
     lastSeenAt: new Date(NOW).toISOString(),
     maintenance: false,
+    screenshotIntervalMinutes: 0,
     createdAt: new Date(NOW).toISOString(),
     updatedAt: new Date(NOW).toISOString(),
+    agent: null,
   }));
   return { users, units };
 }

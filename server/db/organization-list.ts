@@ -106,7 +106,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
       const where = conditions(page, query);
       const byCount = isCountSort(query.sort);
       const counted = byCount
-        ? `LEFT JOIN (${GROUPED('user_list')}) uc ON uc.organization_id = o.id LEFT JOIN (${GROUPED('unit_list')}) sc ON sc.organization_id = o.id`
+        ? `LEFT JOIN (${GROUPED('user_list')}) uc ON uc.organization_id = o.id LEFT JOIN (${GROUPED('service_units')}) sc ON sc.organization_id = o.id`
         : '';
       const [{ rows }, total] = await Promise.all([
         db.query<{ id: string; data: Stored; users: number | null; units: number | null }>(
@@ -125,7 +125,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
         const ids = rows.map((row) => row.id);
         const found = await db.query<{ kind: 'users' | 'units'; id: string; n: number }>(
           `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM user_list WHERE organization_id = ANY($1::text[]) GROUP BY 2
-           UNION ALL SELECT 'units', organization_id, count(*)::int FROM unit_list WHERE organization_id = ANY($1::text[]) GROUP BY 2`,
+           UNION ALL SELECT 'units', organization_id, count(*)::int FROM service_units WHERE organization_id = ANY($1::text[]) GROUP BY 2`,
           [ids],
         );
         for (const id of ids) counts.set(id, { userCount: 0, unitCount: 0 });

@@ -1,9 +1,11 @@
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
-import { isRetryable, type Queryable, type Sql } from './sql';
+import { databaseError, isRetryable, type Queryable, type Sql, UNIQUE_VIOLATION } from './sql';
 import { LIST_TABLES } from './list-tables';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
+import { UNITS, writeUnits } from './unit-table';
+import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 /**
  * Held only by what changes the shape of the data rather than records (storing a whole seed, filling a list
@@ -12,6 +14,11 @@ import { insertEvents } from './events';
 const SETUP_LOCK = 7_242_002;
 /** How often a write that failed only because another ran beside it is run again (see isRetryable). */
 const MAX_ATTEMPTS = 25;
+/**
+ * A key inserted meanwhile: the rerun sees the other's commit and its own rules answer (a 409). A key that a
+ * rerun still collides with is not a race: the error goes to the caller (server/backend.ts answers it).
+ */
+const UNIQUE_ATTEMPTS = 3;
 
 /** A random wait before running a write again, growing, so writes that collided do not collide again at once. */
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * 2 ** Math.min(attempt, 6)));
@@ -48,9 +55,10 @@ export interface PgRowStore {
    * Runs fn in a SERIALIZABLE transaction of its own, and runs it again from its start when it failed only
    * because another transaction ran beside it (a serialization failure, a deadlock, a key inserted meanwhile).
    * It takes no lock but the rows it writes: writes to different records never wait for each other.
-   * A statement that failed fails the transaction, even when fn caught its error.
+   * A statement that failed fails the transaction, even when fn caught its error. `serializable: false`: READ
+   * COMMITTED, for a write that locks what it reads and changes only its own columns (an agent's heartbeat).
    */
-  writing<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  writing<T>(fn: (tx: Queryable) => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
   /** Runs fn in a transaction that holds the setup lock (list tables filled at start). */
   exclusively<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -97,6 +105,11 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
+        // The units have tables of their own, with typed columns (unit-table.ts).
+        if (collection === UNITS) {
+          await writeUnits(tx, put as ServiceUnitRow[], deleted);
+          continue;
+        }
         const list = LIST_TABLES.get(collection);
         // The records and their list table's rows in one statement (one round trip per write, not two).
         const together = list !== undefined && put.length <= list.chunk;
@@ -125,7 +138,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       }
       return last;
     },
-    async writing(fn) {
+    async writing(fn, options = {}) {
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await sql.transaction(
@@ -145,10 +158,11 @@ export function createPgRowStore(sql: Sql): PgRowStore {
               if (failures.length > 0) throw failures[0];
               return value;
             },
-            { serializable: true },
+            { serializable: options.serializable ?? true },
           );
         } catch (error) {
-          if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+          const limit = databaseError(error)?.code === UNIQUE_VIOLATION ? UNIQUE_ATTEMPTS : MAX_ATTEMPTS;
+          if (attempt >= limit || !isRetryable(error)) throw error;
           await backOff(attempt);
         }
       }

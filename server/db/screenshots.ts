@@ -18,7 +18,7 @@ import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { ORGANIZATIONS } from './organization-list';
 import { USERS } from './user-list';
-import { UNITS } from './unit-list';
+import { UNITS } from './unit-table';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { AGENT_SECRETS } from '../../core/agent-secrets';
 import { parameters, type Parameters } from './list-table';

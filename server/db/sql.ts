@@ -104,13 +104,22 @@ const RETRYABLE = new Set([
   '23505', // unique_violation: a concurrent insert of the same key (the rerun sees it, and its rules answer)
 ]);
 
-/** Whether a transaction that failed with `error` may succeed when run again (see RETRYABLE). */
-export function isRetryable(error: unknown): boolean {
+/** The SQLSTATE and constraint of a database error (or of an error it caused), or null. */
+export function databaseError(error: unknown): { code: string; constraint: string | null } | null {
   let cause = error;
   for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth += 1) {
-    const { code, cause: next } = cause as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    const { code, constraint, cause: next } = cause as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : null };
     cause = next;
   }
-  return false;
+  return null;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+
+/** Whether a transaction that failed with `error` may succeed when run again (see RETRYABLE). */
+export function isRetryable(error: unknown): boolean {
+  const code = databaseError(error)?.code;
+  return code !== undefined && RETRYABLE.has(code);
 }

@@ -3,7 +3,8 @@ import { createRandom } from '../../core/random';
 import { UNIT_TEXT_SORTS, type OrganizationScope } from '../../core/service-unit-list';
 import { memoryUnitList, type ServiceUnitRow } from '../../mirage/domains/service-units';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlUnitList, unitListTable } from './unit-list';
+import { createSqlUnitList } from './unit-list';
+import { ensureUnitKeys, UNITS } from './unit-table';
 
 /*
  * The units' list as SQL returns exactly what the embedded backend returns from memory: the same ids in
@@ -59,15 +60,20 @@ function generateUnits(): ServiceUnitRow[] {
   const random = createRandom(22);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const units: ServiceUnitRow[] = [];
+  const taken = new Set<string>();
   for (let i = 0; i < COUNT; i += 1) {
     const interval = pick([null, 1, 30, 60]);
     const window = interval === null ? 4 * 60_000 : Math.max(3 * interval * 1000, 15_000);
     const seenAt = NOW - window + pick([-1000, -1, 0, 1, 1000, -3_600_000, 60_000, 0]);
     const id = i % 3 === 0 ? `0192f3a0-${String(i).padStart(4, '0')}-7abc-8def-${(1e11 + i * 7919).toString(16)}` : String(i + 1);
-    const name = `${pick(NAMES)}${random() < 0.5 ? '' : ` ${pick(NAMES)}`}${random() < 0.3 ? ` ${Math.floor(random() * 120)}` : ''}`;
+    const generated = `${pick(NAMES)}${random() < 0.5 ? '' : ` ${pick(NAMES)}`}${random() < 0.3 ? ` ${Math.floor(random() * 120)}` : ''}`;
+    const organizationId = pick(ORGANIZATIONS);
+    // A name is unique in its organization (the database refuses a second); other organizations share it.
+    const name = taken.has(`${organizationId}|${generated.toLowerCase()}`) ? `${generated} #${i}` : generated;
+    taken.add(`${organizationId}|${name.toLowerCase()}`);
     units.push({
       id,
-      organizationId: pick(ORGANIZATIONS),
+      organizationId,
       name,
       hostname: `${pick(['host', 'Host', 'höst'])}-${Math.floor(random() * 30)}.example`,
       ipAddress: `10.0.${Math.floor(random() * 3)}.${Math.floor(random() * 20)}`,
@@ -76,9 +82,10 @@ function generateUnits(): ServiceUnitRow[] {
       location: pick(['Berlin', 'berlin', 'Zürich', 'Zurich', 'São Paulo', 'Lager 2', 'Lager 10', '']),
       description: pick(['', 'Kasse vorne', 'CAFÉ bar', 'Straße 9']),
       tags: TAGS.filter(() => random() < 0.2),
-      lastSeenAt: random() < 0.03 ? 'never' : new Date(seenAt).toISOString(),
+      lastSeenAt: random() < 0.03 ? '' : new Date(seenAt).toISOString(),
       maintenance: random() < 0.15,
       screenshotIntervalMinutes: 5,
+      version: 1,
       createdAt: new Date(NOW - Math.floor(random() * 50) * 86_400_000).toISOString(),
       updatedAt: new Date(NOW - Math.floor(random() * 5) * 3_600_000).toISOString(),
       agent:
@@ -153,7 +160,15 @@ function queries(): ListCase[] {
 
 describeListParity({
   what: 'units',
-  table: unitListTable,
+  table: {
+    collection: UNITS,
+    metaKey: 'unitList',
+    // The records stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(`UPDATE service_units SET id_key = '', name_key = '', location_key = '', search = '{}', search_text = ''`);
+    },
+    ensure: ensureUnitKeys,
+  },
   records: generateUnits(),
   cases: queries(),
   memory: (db) => (c) => memoryUnitList(db).list(c.query, c.scope, NOW),

@@ -4,7 +4,7 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import { memoryUnits, type ServiceUnitRow, type UnitAgentRow } from '../../mirage/unit-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { UNITS } from './unit-list';
+import { UNITS } from './unit-table';
 import { createSqlUnits } from './units';
 
 /*
@@ -41,6 +41,7 @@ const unit = (id: string, name: string, organizationId: string, extra: Partial<S
   screenshotIntervalMinutes: 0,
   createdAt: '2025-01-10T09:00:00.000Z',
   updatedAt: '2025-01-10T09:00:00.000Z',
+  version: 1,
   agent: null,
   ...extra,
 });
@@ -70,6 +71,8 @@ const records: ServiceUnitRow[] = [
   // Exactly at the edge of its window: still online.
   unit('3', 'Edge', '2', { agent: agent('simulated', { heartbeatIntervalS: 10 }), lastSeenAt: ago(30_000) }),
 ];
+
+const SYSTEM = { hostname: 'pier', osName: 'Debian 12', ipAddresses: ['10.0.0.9'], uptimeS: 60, agentVersion: '4.2.1' };
 
 const IDS = ['1', '2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002', '4', '01', 'x\0', ''];
 const SCOPES: OrganizationScope[] = ['all', ['1'], ['2'], ['1', '2'], ['3'], [], ['x\0']];
@@ -118,7 +121,7 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     expect(ids(await stored.goneQuiet(NOW))).toEqual(['9', '10', '0192f3a0-0001-7abc-8def-000000000001']);
   });
 
-  it('store a change, a unit stored whole, a new unit and a delete as memory does, and find them by what changed', async () => {
+  it('store a change, a heartbeat (its own fields only), a new unit and a delete as memory does, and find them by what changed', async () => {
     const patch: Partial<ServiceUnitRow> = {
       name: 'Renamed',
       lastSeenAt: ago(1_000),
@@ -129,17 +132,22 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     await memory.update('9', patch);
     await write(() => stored.update('10', { announcedStatus: 'offline' }));
     await memory.update('10', { announcedStatus: 'offline' });
-    // A unit stored whole, as read and changed: the lookups follow it as they follow an update.
-    const found = (await stored.get('3')) as ServiceUnitRow;
-    const replaced = { ...found, name: 'Dock', lastSeenAt: ago(0), announcedStatus: 'online' as const };
-    expect(await write(() => stored.replace(replaced))).toEqual(replaced);
-    await memory.replace({ ...((await memory.get('3')) as ServiceUnitRow), name: 'Dock', lastSeenAt: ago(0), announcedStatus: 'online' });
+    // A heartbeat, sent with the unit as its agent read it before a rename: its own fields change, the name stays.
+    const read = (await stored.get('3')) as ServiceUnitRow;
+    await write(() => stored.update('3', { name: 'Pier' }));
+    await memory.update('3', { name: 'Pier' });
+    const seen = { lastSeenAt: ago(0), announcedStatus: 'online' as const, agent: { ...(read.agent as UnitAgentRow), system: SYSTEM } };
+    const recorded = await write(() => stored.recordSeen('3', seen));
+    expect(recorded?.before.announcedStatus).toBeUndefined();
+    expect(recorded?.unit).toEqual({ ...read, name: 'Pier', ...seen });
+    expect(await stored.get('3')).toEqual(recorded?.unit);
+    expect(await memory.recordSeen('3', seen)).toEqual(recorded);
     await write(() => stored.remove('0192f3a0-0002-7abc-8def-000000000002'));
     await memory.remove('0192f3a0-0002-7abc-8def-000000000002');
     await expectAlike();
     expect(await stored.withNames('1', ['übersee kiosk'])).toEqual([]);
     expect(ids(await stored.withNames('1', ['renamed']))).toEqual(['9']);
-    expect(ids(await stored.withNames('2', ['dock']))).toEqual(['2', '3']);
+    expect(ids(await stored.withNames('2', ['dock', 'pier']))).toEqual(['2', '3']);
     expect(ids(await stored.goneQuiet(NOW))).toEqual(['0192f3a0-0001-7abc-8def-000000000001']);
     expect(ids(await stored.withSimulatedAgent())).toEqual(['3', '9', '10']);
 
@@ -149,5 +157,28 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     expect(await stored.get(String(created.id))).toEqual(created);
     expect(ids(await stored.withNames('2', ['neu']))).toEqual([String(created.id)]);
     expect(await stored.countByStatus(['2'], NOW)).toEqual({ online: 2, offline: 2, maintenance: 0 });
+  });
+
+  it('keep a revocation made after the agent was read when its heartbeat is recorded, and answer undefined for a unit that is gone', async () => {
+    const read = (await stored.get('10')) as ServiceUnitRow;
+    await write(() => stored.update('10', { agent: { ...(read.agent as UnitAgentRow), revokedAt: ago(0) } }));
+    const recorded = await write(() =>
+      stored.recordSeen('10', { lastSeenAt: ago(0), agent: { ...(read.agent as UnitAgentRow), system: SYSTEM } }),
+    );
+    expect(recorded?.unit.agent).toEqual({ ...read.agent, revokedAt: ago(0), system: SYSTEM });
+    expect((await stored.get('10'))?.agent?.revokedAt).toBe(ago(0));
+    expect(await write(() => stored.recordSeen('no-such-unit', { lastSeenAt: ago(0) }))).toBeUndefined();
+  });
+
+  it('is refused a second unit of one name in an organization, in any case, by the database itself; another organization may have it', async () => {
+    const { id: _none, ...row } = unit('new', 'dock', '2');
+    await expect(write(() => stored.insert({ ...row, name: 'DOCK' }))).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'service_units_name_unique',
+    });
+    await expect(write(() => stored.update('10', { name: 'Dock' }))).rejects.toMatchObject({ code: '23505' });
+    expect(ids(await stored.withNames('2', ['dock']))).toEqual(['2']);
+    const elsewhere = await write(() => stored.insert({ ...row, organizationId: '3', name: 'DOCK' }));
+    expect(ids(await stored.withNames('3', ['dock']))).toEqual([String(elsewhere.id)]);
   });
 });

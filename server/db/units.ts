@@ -1,48 +1,59 @@
 import { compareIds } from '../../core/record-ids';
 import type { ServiceUnitRepository } from '../../core/service-units';
-import type { ServiceUnitRow } from '../../mirage/domains/service-units';
+import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { newRecordId } from '../../mirage/record-ids';
 import { parameters } from './list-table';
-import { collectionRecords, storable } from './records';
+import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, type WriteBatch } from './unit-of-work';
-import { conditions, statusExpression, UNITS } from './unit-list';
+import { reader, writer, type WriteBatch } from './unit-of-work';
+import { conditions, statusExpression } from './unit-list';
+import { seenChanges } from '../../mirage/unit-store';
+import { UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
 
 /**
- * The service units in PostgreSQL only: the server's ServiceUnitRepository (core/service-units.ts). They stay
- * records of `rows`, so a write takes a change number and `unit_list` follows it in the same transaction
- * (the row store's writeBatch); reads in a unit of work see their own writes. Lookups go through unit_list's
- * columns (its search[1] is core's lower-cased name, online_until_ms the online rule's window) and the
- * indexes of 020_unit_lookups.sql and 022_unit_sweep.sql, never a walk of 10,000 rows; only the prediction report and the start-up
- * repair read every unit.
+ * The server's ServiceUnitRepository (core/service-units.ts) on the units' tables (unit-table.ts). A write
+ * stores a unit whole through the row store's writeBatch, so the unit of work wakes who waits for it; the
+ * database refuses a second unit of one name in an organization (service_units_name_unique): the write is
+ * run again, and the rerun's own duplicate check answers 409.
  */
 
-/** unit_list joined to the records themselves. */
-const LISTED = `FROM unit_list u JOIN rows r ON r.collection = '${UNITS}' AND r.id = u.id AND NOT r.deleted`;
 const byId = (a: ServiceUnitRow, b: ServiceUnitRow) => compareIds(a.id, b.id);
 
 export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceUnitRepository<ServiceUnitRow> {
-  const records = collectionRecords<ServiceUnitRow>(UNITS, writeBatch);
-  const datas = async (text: string, values: readonly unknown[]) => (await records.select(reader(sql), text, values)).sort(byId);
+  const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
+    (await db.query<UnitColumns>(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} ${where}`, [...values])).rows.map(unitOf);
+  const sorted = async (where: string, values: readonly unknown[]) => (await select(where, values)).sort(byId);
+  const get = async (id: string, db?: Queryable) => (storable(id) ? (await select('WHERE u.id = $1', [id], db))[0] : undefined);
+  /** The unit under its row lock (held to the end of the transaction): what a change merges with. */
+  const locked = async (tx: Queryable, id: string) =>
+    storable(id) ? (await select('WHERE u.id = $1 FOR UPDATE OF u', [id], tx))[0] : undefined;
+  const put = async (record: ServiceUnitRow): Promise<ServiceUnitRow> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: UNITS, put: [record], deleted: [] }]));
+    return { ...record, version: record.version ?? 1 };
+  };
   return {
-    get: (id) => records.get(reader(sql), id),
-    getMany: (ids) => records.getMany(reader(sql), ids),
+    get: (id) => get(id),
+    getMany(ids) {
+      const wanted = [...new Set(ids)].filter(storable);
+      return wanted.length === 0 ? Promise.resolve([]) : select('WHERE u.id = ANY($1::text[])', [wanted]);
+    },
     async inScope(scope) {
       const params = parameters();
       const where = conditions(params, scope === 'all' ? 'all' : scope.filter(storable), null, 0);
-      return datas(`SELECT r.data ${LISTED} ${where}`, params.values);
+      return sorted(where, params.values);
     },
     async withNames(organizationId, names) {
       const wanted = [...new Set(names)].filter(storable);
       if (wanted.length === 0 || !storable(organizationId)) return [];
-      return datas(`SELECT r.data ${LISTED} WHERE u.organization_id = $1 AND u.search[1] = ANY($2::text[])`, [organizationId, wanted]);
+      return sorted('WHERE u.organization_id = $1 AND u.name_lower = ANY($2::text[])', [organizationId, wanted]);
     },
     async countByStatus(scope, now) {
       const params = parameters();
       const where = conditions(params, scope === 'all' ? 'all' : scope.filter(storable), null, 0);
       const status = statusExpression(params, now, 'name');
       const { rows } = await reader(sql).query<{ status: string; n: number }>(
-        `SELECT ${status} AS status, count(*)::int AS n FROM unit_list u ${where} GROUP BY 1`,
+        `SELECT ${status} AS status, count(*)::int AS n FROM service_units u ${where} GROUP BY 1`,
         params.values,
       );
       const counts = { online: 0, offline: 0, maintenance: 0 };
@@ -50,19 +61,33 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
         if (row.status === 'online' || row.status === 'offline' || row.status === 'maintenance') counts[row.status] = Number(row.n);
       return counts;
     },
-    withSimulatedAgent: () =>
-      datas(
-        `SELECT data FROM rows WHERE collection = '${UNITS}' AND NOT deleted
-         AND data -> 'agent' ->> 'kind' = 'simulated' AND data -> 'agent' ->> 'revokedAt' IS NULL`,
-        [],
-      ),
-    // Not announced offline, and not reporting (never seen, or seen longer ago than the online rule's
-    // window, as unit_list holds it): only those units' entries of 022_unit_sweep.sql's index.
+    withSimulatedAgent: () => sorted(`WHERE a.kind = 'simulated' AND a.revoked_at IS NULL`, []),
+    // Not announced offline, and not reporting (never seen, or seen longer ago than the online rule's window):
+    // only those units' entries of the service_units_gone_quiet index.
     goneQuiet: (now) =>
-      datas(`SELECT r.data ${LISTED} WHERE NOT u.announced_offline AND (u.online_until_ms IS NULL OR u.online_until_ms < $1)`, [now]),
-    insert: (row) => records.putOne({ ...row, id: newRecordId() }),
-    update: (id, patch) => records.update(id, patch),
-    replace: (record) => records.putOne(record),
-    remove: (id) => records.remove([id]),
+      sorted(`WHERE u.announced_status IS DISTINCT FROM 'offline' AND (u.online_until_ms IS NULL OR u.online_until_ms < $1)`, [now]),
+    insert: (row) => put({ ...row, id: newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const before = await locked(tx, id);
+      if (!before) throw new Error(`No service unit ${id}`);
+      const unit = { ...before, ...patch };
+      await updateUnitColumns(tx, before, unit);
+      return unit;
+    },
+    async recordSeen(id, seen) {
+      const { tx } = await writer();
+      const before = await locked(tx, id);
+      if (!before) return undefined;
+      const unit = { ...before, ...seenChanges(before, seen) };
+      await updateUnitColumns(tx, before, unit);
+      return { before, unit };
+    },
+    async remove(id) {
+      if (!storable(id)) return;
+      const { tx, wrote } = await writer();
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM service_units WHERE id = $1', [id]);
+      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: UNITS, put: [], deleted: [id] }]));
+    },
   };
 }

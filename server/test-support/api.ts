@@ -80,9 +80,7 @@ export async function listUnits(backend: Backend, token: string, search: string)
 
 /** Live service-unit rows stored in the database. */
 export async function storedUnitCount(sql: Queryable): Promise<number> {
-  const { rows } = await sql.query<{ count: string | number }>(
-    "SELECT count(*) AS count FROM rows WHERE collection = 'serviceUnits' AND NOT deleted",
-  );
+  const { rows } = await sql.query<{ count: string | number }>('SELECT count(*) AS count FROM service_units');
   return Number(rows[0]?.count ?? 0);
 }
 
