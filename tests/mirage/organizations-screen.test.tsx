@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,45 @@ describe('Organization Management', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('Aardvark Labs is suspended.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
+  });
+
+  it('a bulk suspension leaves an organization changed by someone else meanwhile as it is, says so, and keeps it selected', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt(<OrganizationsScreen />, '/admin/organizations');
+    const aardvark = await screen.findByRole('checkbox', { name: 'Select Aardvark Labs' });
+    // Clicked without a pointer: one passing over the table's scroll area would leave a hover timer running after the test.
+    fireEvent.click(aardvark);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Abacus Works' }));
+    // Meanwhile another administrator changes Aardvark Labs, through the API.
+    const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` };
+    // The screen follows the live events this change sends: it runs inside act.
+    const id = await act(async () => {
+      const listed = (await (await fetch('/api/organizations?search=Aardvark', { headers: auth })).json()) as { items: { id: string }[] };
+      const found = listed.items[0]?.id ?? '';
+      const other = await fetch(`/api/organizations/${found}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ ...emptyOrg('Aardvark Labs', 'aardvark'), seatLimit: 12 }),
+      });
+      expect(other.status).toBe(200);
+      return found;
+    });
+
+    await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend 2 organizations?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Contract ended');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await screen.findByText('1 organization changed (0 skipped).')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 changed by someone else meanwhile, so it was left as it was. It stays selected and shows how it is now.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select Aardvark Labs' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Select Abacus Works' })).not.toBeChecked();
+    // Read inside act: the list's reload after the job may answer meanwhile.
+    const stored = await act(
+      async () => (await (await fetch(`/api/organizations/${id}`, { headers: auth })).json()) as { status: string; seatLimit: number },
+    );
+    expect(stored).toMatchObject({ status: 'active', seatLimit: 12 });
   });
 
   it('a suspension that fails keeps the dialog open with the reason typed and the error shown', async () => {

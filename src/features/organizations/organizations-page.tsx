@@ -96,9 +96,13 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
           return t('data-list.exportDone', { count: result.output.items.length });
         case 'status':
           return t(`organizations.notify.status.${result.output.status}`, { name: result.output.name });
-        case 'bulkStatus':
-          list.send({ type: 'list.select.clear' });
-          return t('organizations.notify.bulk', { count: result.output.updated, skipped: result.output.skipped });
+        case 'bulkStatus': {
+          // Those changed by someone else meanwhile were left as they were: they stay selected, shown as they are now.
+          const { updated, skipped, changed } = result.output;
+          list.send(changed.length > 0 ? { type: 'list.select.set', ids: changed } : { type: 'list.select.clear' });
+          const done = t('organizations.notify.bulk', { count: updated, skipped });
+          return changed.length > 0 ? { title: done, message: t('data-list.bulkReport.changed', { count: changed.length }) } : done;
+        }
       }
     },
     // A status change that fails is told in its dialog, asked again with the reason kept.
@@ -114,7 +118,7 @@ export function OrganizationsScreen({ services = apiServices }: { services?: Org
   const askBulk = (action: 'suspend' | 'activate') =>
     screen.send({
       type: 'crud.job.request',
-      request: { job: 'bulkStatus', input: { ids: selected, action, reason: '' } },
+      request: { job: 'bulkStatus', input: { ids: selected, action, reason: '', versions: shownVersions(items, selected) } },
       label: items.find((o) => o.id === selected[0])?.name ?? '',
     });
   // The answer completes the asked job with the typed reason.
@@ -236,6 +240,11 @@ function csvColumns(t: (key: string) => string): CsvColumn<OrganizationRow>[] {
     { header: t('organizations.fields.retentionDays'), value: (o) => o.screenshotPolicy.retentionDays },
     { header: t('organizations.columns.createdAt'), value: (o) => o.createdAt },
   ];
+}
+
+/** The version each selected organization had in view: the bulk leaves one changed since as it is. */
+function shownVersions(items: OrganizationRow[], selected: string[]): Record<string, number> {
+  return Object.fromEntries(items.flatMap((o) => (selected.includes(o.id) && o.version !== undefined ? [[o.id, o.version]] : [])));
 }
 
 /** The status question the modal shows, from the asked job (`status`: one row, `bulkStatus`: the selection). */

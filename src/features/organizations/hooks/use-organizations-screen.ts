@@ -39,7 +39,11 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 export type OrganizationJobs = {
   export: { input: ListQuery; output: { items: OrganizationRow[]; total: number } };
   status: { input: { id: string; action: StatusAction; reason: string }; output: OrganizationRow };
-  bulkStatus: { input: { ids: string[]; action: 'suspend' | 'activate'; reason: string }; output: { updated: number; skipped: number } };
+  /** `versions`: what the list showed; `changed`: the ids someone else changed meanwhile (left as they were). */
+  bulkStatus: {
+    input: { ids: string[]; action: 'suspend' | 'activate'; reason: string; versions?: Record<string, number> };
+    output: { updated: number; skipped: number; changed: string[] };
+  };
 };
 
 export const organizationsScreenMachine = createCrudScreenMachine<
@@ -63,7 +67,12 @@ export interface OrganizationServices {
   remove: (target: DeleteTarget) => Promise<unknown>;
   exportRows: (query: ListQuery) => Promise<{ items: OrganizationRow[]; total: number }>;
   setStatus: (id: string, action: StatusAction, reason: string) => Promise<OrganizationRow>;
-  bulkStatus: (ids: string[], action: 'suspend' | 'activate', reason: string) => Promise<{ updated: number; skipped: number }>;
+  bulkStatus: (
+    ids: string[],
+    action: 'suspend' | 'activate',
+    reason: string,
+    versions?: Record<string, number>,
+  ) => Promise<{ updated: number; skipped: number; changed: string[] }>;
   audit: (id: string, signal: AbortSignal) => Promise<Page<AuditEntry>>;
   viewer: (signal: AbortSignal) => Promise<Viewer>;
 }
@@ -75,7 +84,7 @@ export const apiServices: OrganizationServices = {
   remove: ({ id }) => deleteOrganization(id),
   exportRows: (query) => exportOrganizations(query),
   setStatus: (id, action, reason) => setOrganizationStatus(id, action, reason),
-  bulkStatus: (ids, action, reason) => bulkOrganizationStatus(ids, action, reason),
+  bulkStatus: (ids, action, reason, versions) => bulkOrganizationStatus(ids, action, reason, versions),
   audit: (id, signal) => getOrganizationAudit(id, 1, signal),
   viewer: (signal) => getViewer(signal),
 };
@@ -87,7 +96,7 @@ function runJob(services: OrganizationServices, request: JobRequest<Organization
     case 'status':
       return services.setStatus(request.input.id, request.input.action, request.input.reason);
     case 'bulkStatus':
-      return services.bulkStatus(request.input.ids, request.input.action, request.input.reason);
+      return services.bulkStatus(request.input.ids, request.input.action, request.input.reason, request.input.versions);
   }
 }
 
