@@ -127,7 +127,9 @@ describe('My profile', { timeout: 60_000 }, () => {
     await user.clear(within(form).getByLabelText(/^Confirm new password/));
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'new-secret-1');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
+    // Two scrypt runs in the embedded backend (check the current password, hash the new one): over a second when the
+    // suites run side by side, so the toast is waited for longer than findBy's default.
+    expect(await screen.findByText('Your password was changed.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Current password/)).toHaveValue('');
   });
 });

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { authFormMachine, type AuthFormValues } from '@machines/session/auth-form.machine';
+import { useActorEvents } from '@/components/actor-bridges';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 
 type FormSnapshot = ReturnType<ReturnType<typeof useAuthFormActor>['getSnapshot']>;
@@ -21,17 +21,7 @@ export function useAuthForm(
   on: { succeeded: () => void; failed: (message: string) => void },
 ) {
   const actor = useAuthFormActor(submit);
-  const handlers = useRef(on);
-  useEffect(() => {
-    handlers.current = on;
-  });
-  useEffect(() => {
-    const sub = actor.on('*', (event) => {
-      if (event.type === 'succeeded') handlers.current.succeeded();
-      else handlers.current.failed(event.message);
-    });
-    return () => sub.unsubscribe();
-  }, [actor]);
+  useActorEvents(actor, { succeeded: () => on.succeeded(), failed: (event) => on.failed(event.message) });
   const busy = useSelector(actor, selectIsSubmitting);
   const done = useSelector(actor, selectHasSucceeded);
   const fieldErrors = useSelector(actor, selectFieldErrors);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useActorEvents } from '@/components/actor-bridges';
 import { selectIsSigningIn, selectIsUnlocking, useSessionActor, type SessionSnapshot } from '@/lib/session/light';
 import type { SessionEmitted } from '@machines/session/session.types';
 
@@ -17,17 +17,5 @@ type Handlers = { [K in SessionEmitted['type']]?: (event: Extract<SessionEmitted
 
 /** Listens to what the session machine announces while the component is mounted (from when its actor has started). */
 export function useSessionEvents(handlers: Handlers): void {
-  const latest = useRef(handlers);
-  const actor = useSessionActor();
-  useEffect(() => {
-    latest.current = handlers;
-  });
-  useEffect(() => {
-    if (!actor) return;
-    const sub = actor.on('*', (event) => {
-      const handler = latest.current[event.type] as ((e: SessionEmitted) => void) | undefined;
-      handler?.(event);
-    });
-    return () => sub.unsubscribe();
-  }, [actor]);
+  useActorEvents(useSessionActor(), handlers);
 }

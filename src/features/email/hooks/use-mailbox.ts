@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { MailLocation } from '@machines/email/mail-location';
+import { mailPath, type MailLocation } from '@machines/email/mail-location';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { useSessionUser } from '@/lib/session';
 import type { MailboxLogic } from './mailbox-machine';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
@@ -17,12 +17,10 @@ export function useMailbox(logic: MailboxLogic, location: MailLocation) {
   // The URL is the machine's input: every change (link, Back/Forward, the machine's own navigation) goes in;
   // the machine ignores what it already shows.
   const { filter, openId } = location;
-  useEffect(() => {
-    actorRef.send({ type: 'mailbox.location', filter, openId });
-  }, [actorRef, filter, openId]);
+  useSendOnChange(actorRef, mailPath(location), () => ({ type: 'mailbox.location' as const, filter, openId }));
 
-  useEffect(() => {
-    const sub = actorRef.on('notice', (notice) => {
+  useActorEvents(actorRef, {
+    notice: (notice) => {
       const message =
         notice.key === 'bulkDone' || notice.key === 'bulkFailed'
           ? t(`email.notify.${notice.key}.${notice.action}`, { count: notice.count })
@@ -30,9 +28,8 @@ export function useMailbox(logic: MailboxLogic, location: MailLocation) {
             ? t(`email.notify.emailFailed.${notice.action}`)
             : t(`email.notify.${notice.key}`);
       notifications.show({ color: notice.tone === 'error' ? 'red' : 'green', message, autoClose: notice.tone === 'error' ? 6000 : 3000 });
-    });
-    return () => sub.unsubscribe();
-  }, [actorRef, t]);
+    },
+  });
 
   return actorRef;
 }

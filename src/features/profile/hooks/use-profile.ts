@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { profileMachine, profileValuesOf } from '@machines/profile/profile.machine';
+import { useActorEvents } from '@/components/actor-bridges';
 import { ApiError } from '@/lib/api-client';
 import { rethrowAsConflict } from '@/lib/conflicts';
 import { sessionCommands } from '@/lib/session';
@@ -37,29 +37,26 @@ export type ProfileActor = ActorRefFrom<typeof profileMachineWithApi>;
 export function useProfile(): ProfileActor {
   const { t } = useTranslation();
   const actor = useScreenActor(profileMachineWithApi);
-  useEffect(() => {
-    const subscriptions = [
-      actor.on('profile.saved', () => notifications.show({ color: 'teal', message: t('profile.saved') })),
-      actor.on('profile.saveFailed', ({ error }) => {
-        const reason =
-          error instanceof ApiError && error.status === 422
-            ? t('profile.saveInvalid')
-            : error instanceof ApiError && error.isNetworkError
-              ? t('profile.offline')
-              : t('profile.saveFailedText');
-        notifications.show({ color: 'red', title: t('profile.saveFailed'), message: reason, autoClose: PROFILE_ERROR_TOAST_MS });
-      }),
-      actor.on('profile.passwordChanged', () => notifications.show({ color: 'teal', message: t('profile.password.changed') })),
-      actor.on('profile.passwordFailed', ({ error }) => {
-        const invalid = error instanceof ApiError && error.status === 422;
-        notifications.show({
-          color: 'red',
-          message: invalid ? t('profile.password.invalid') : t('profile.password.failed'),
-          autoClose: ERROR_TOAST_MS,
-        });
-      }),
-    ];
-    return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [actor, t]);
+  useActorEvents(actor, {
+    'profile.saved': () => notifications.show({ color: 'teal', message: t('profile.saved') }),
+    'profile.saveFailed': ({ error }) => {
+      const reason =
+        error instanceof ApiError && error.status === 422
+          ? t('profile.saveInvalid')
+          : error instanceof ApiError && error.isNetworkError
+            ? t('profile.offline')
+            : t('profile.saveFailedText');
+      notifications.show({ color: 'red', title: t('profile.saveFailed'), message: reason, autoClose: PROFILE_ERROR_TOAST_MS });
+    },
+    'profile.passwordChanged': () => notifications.show({ color: 'teal', message: t('profile.password.changed') }),
+    'profile.passwordFailed': ({ error }) => {
+      const invalid = error instanceof ApiError && error.status === 422;
+      notifications.show({
+        color: 'red',
+        message: invalid ? t('profile.password.invalid') : t('profile.password.failed'),
+        autoClose: ERROR_TOAST_MS,
+      });
+    },
+  });
   return actor;
 }

@@ -7,6 +7,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { predictionReportMachine } from '@machines/prediction/prediction-report.machine';
 import { parseReportQuery, sameReportQuery, serializeReportQuery } from '@machines/prediction/report-query';
 import type { UnitPrediction } from '@machines/prediction/types';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { downloadText, toCsv } from '@/components/data-list';
 import { exportPredictionReport } from '../api/export-prediction-report';
 import { getPredictionReport } from '../api/get-prediction-report';
@@ -34,9 +35,7 @@ export function usePredictionReport(machine = reportMachineWithApi): ReportActor
   const query = useSelector(actor, (s) => s.context.query, sameReportQuery);
 
   // URL → machine (Back, a pasted link).
-  useEffect(() => {
-    actor.send({ type: 'report.query.sync', query: parseReportQuery(search) });
-  }, [actor, search]);
+  useSendOnChange(actor, search, (value) => ({ type: 'report.query.sync' as const, query: parseReportQuery(value) }));
 
   // machine → URL: a history entry per filter change, so Back undoes it.
   useEffect(() => {
@@ -53,8 +52,8 @@ export function usePredictionReport(machine = reportMachineWithApi): ReportActor
 /** The export's result becomes a CSV download; its failure a notification. */
 function useExportDownloads(actor: ReportActor): void {
   const { t } = useTranslation();
-  useEffect(() => {
-    const done = actor.on('report.exported', ({ items }) => {
+  useActorEvents(actor, {
+    'report.exported': ({ items }) => {
       const csv = toCsv<UnitPrediction>(items, [
         { header: t('reports.columns.unit'), value: (u) => u.unitName },
         { header: t('reports.columns.hostname'), value: (u) => u.hostname },
@@ -72,13 +71,7 @@ function useExportDownloads(actor: ReportActor): void {
       ]);
       downloadText(`prediction-report-${new Date().toISOString().slice(0, 10)}.csv`, csv);
       notifications.show({ color: 'teal', message: t('reports.exported', { count: items.length }) });
-    });
-    const failed = actor.on('report.exportFailed', () => {
-      notifications.show({ color: 'red', message: t('reports.exportFailed') });
-    });
-    return () => {
-      done.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actor, t]);
+    },
+    'report.exportFailed': () => notifications.show({ color: 'red', message: t('reports.exportFailed') }),
+  });
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { showUndoNotification } from '@/components/data-list/undo-notification';
 import type { TaskFilter } from '@machines/todo/types';
 import type { TodoLogic } from './todo-machine';
@@ -12,45 +12,33 @@ export function useTodoList(logic: TodoLogic, filter: TaskFilter) {
   const { t } = useTranslation();
   const actorRef = useScreenActor(logic, { input: { filter } });
 
-  useEffect(() => {
-    actorRef.send({ type: 'filter.change', filter });
-  }, [actorRef, filter]);
+  useSendOnChange(actorRef, filter, (value) => ({ type: 'filter.change' as const, filter: value }));
 
-  useEffect(() => {
-    const created = actorRef.on('task.created', (event) => {
-      notifications.show({ color: 'green', title: t('todo.toast.createdTitle'), message: t('todo.toast.created', { title: event.title }) });
-    });
-    const rolledBack = actorRef.on('task.rolledBack', (event) => {
+  useActorEvents(actorRef, {
+    'task.created': (event) =>
+      notifications.show({ color: 'green', title: t('todo.toast.createdTitle'), message: t('todo.toast.created', { title: event.title }) }),
+    'task.rolledBack': (event) =>
       notifications.show({
         color: 'red',
         autoClose: 5000,
         title: t('todo.toast.rollbackTitle'),
         message: `${t(`todo.toast.rollback.${event.change}`, { title: event.title })} ${t(failureKey(event.error))}`,
-      });
-    });
-    const trashed = actorRef.on('task.trashed', (event) => {
+      }),
+    'task.trashed': (event) =>
       showUndoNotification({
         id: `todo-trashed-${event.id}`,
         message: t('todo.toast.trashed', { title: event.title }),
         onUndo: () => actorRef.send({ type: 'task.undoTrash', id: event.id, title: event.title }),
         t,
-      });
-    });
-    const restoreFailed = actorRef.on('task.restoreFailed', (event) => {
+      }),
+    'task.restoreFailed': (event) =>
       notifications.show({
         color: 'red',
         autoClose: 5000,
         title: t('todo.toast.rollbackTitle'),
         message: `${t('todo.toast.restoreFailed', { title: event.title })} ${t(failureKey(event.error))}`,
-      });
-    });
-    return () => {
-      created.unsubscribe();
-      rolledBack.unsubscribe();
-      trashed.unsubscribe();
-      restoreFailed.unsubscribe();
-    };
-  }, [actorRef, t]);
+      }),
+  });
 
   return actorRef;
 }
