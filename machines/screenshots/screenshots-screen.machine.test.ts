@@ -1,23 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import type { Page, Screenshot } from '../domain/types';
+import { aScreenshot } from '../testing/fixtures';
 import { createListMachine, type BulkRequest, type ListQuery } from '../list/list.machine';
 import { createCaptureMachine, type CaptureTicket } from './capture.machine';
 import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer.machine';
 import { createScreenshotsScreenMachine, type ScreenshotsScreenEmitted } from './screenshots-screen.machine';
 
-const shot = (id: string, patch: Partial<Screenshot> = {}): Screenshot => ({
-  id,
-  serviceUnitId: 'u1',
-  capturedAt: '2026-01-01T00:00:00.000Z',
-  width: 1920,
-  height: 1080,
-  activeWindowTitle: `Window ${id}`,
-  processName: 'app.exe',
-  flagged: false,
-  note: '',
-  ...patch,
-});
+const shot = (id: string, patch: Partial<Screenshot> = {}): Screenshot => aScreenshot({ id, ...patch });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** The screen with fakes for its three children's requests: the grid answers `pages` in turn (the last one again). */

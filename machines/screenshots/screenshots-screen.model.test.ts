@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Screenshot } from '../domain/types';
+import { aScreenshot } from '../testing/fixtures';
 import { FULL_COVERAGE, reportCoverage } from '../testing/coverage';
 import { planWalk, runPath, type WalkConfig } from '../testing/walk';
 import { createScreenshotsScreenMachine } from './screenshots-screen.machine';
 const machine = createScreenshotsScreenMachine<Screenshot>();
 
-const shot: Screenshot = {
-  id: 's1',
-  serviceUnitId: 'u1',
-  capturedAt: '2026-01-01T00:00:00.000Z',
-  width: 1920,
-  height: 1080,
-  activeWindowTitle: 'Window',
-  processName: 'app.exe',
-  flagged: true,
-  note: '',
-};
+const shot = aScreenshot({ flagged: true });
 
 // Not a literal: the list's report may carry more than this walk needs.
 const bulkDone = { type: 'list.bulk.done' as const, action: 'delete', count: 1, refused: 0, changed: 0 };
