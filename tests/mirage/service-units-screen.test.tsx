@@ -105,7 +105,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveValue('opo-gate-09');
     expect(within(dialog).getByRole('combobox', { name: /^Operating system/ })).toHaveValue('macOS');
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
-    expect(await screen.findByText('“Porto Gate 9” was created')).toBeInTheDocument();
+    // Save and toast take more than findBy's default second while suites run side by side (as in the create test).
+    expect(await screen.findByText('“Porto Gate 9” was created', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('closing a form with changes asks first', async () => {
