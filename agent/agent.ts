@@ -200,6 +200,34 @@ async function report(
   const managesPolicy = policy !== null && chosen !== 'off';
   let configSummary = '';
   let configVersion: string | null = null;
+  // Ends the heartbeats' wait early; asked while a beat is under way, the wait after it is skipped.
+  let wakeBeat: (() => void) | null = null;
+  let beatAsked = false;
+  const beatNow = () => {
+    beatAsked = true;
+    wakeBeat?.();
+  };
+  /** The wait between two heartbeats, cut short by beatNow(); rejects when the agent stops, as sleep() does. */
+  const untilNextBeat = async (ms: number) => {
+    if (beatAsked && !signal.aborted) {
+      beatAsked = false;
+      return;
+    }
+    const early = new AbortController();
+    const onStop = () => early.abort(signal.reason);
+    if (signal.aborted) onStop();
+    signal.addEventListener('abort', onStop, { once: true });
+    wakeBeat = () => early.abort('beat now');
+    try {
+      await sleep(ms, early.signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+    } finally {
+      beatAsked = false;
+      wakeBeat = null;
+      signal.removeEventListener('abort', onStop);
+    }
+  };
   let fetching: Promise<AgentConfig | null> | null = null;
   // One fetch at a time (the heartbeats' minute and the command poll's news may meet): a second caller shares it.
   const fetchConfig = (): Promise<AgentConfig | null> => {
@@ -215,8 +243,10 @@ async function report(
       configVersion = config.version;
       enforcer.setRules(config.processRules);
       if (managesPolicy) {
+        const before = JSON.stringify(policy.report());
         policy.setRules(config.urlRules);
-        await policy.apply();
+        // The console shows the unit's enforcement from its heartbeat: a changed one goes now, not at the next beat.
+        if (JSON.stringify(await policy.apply()) !== before) beatNow();
       }
       const enabled = config.processRules.filter((r) => r.enabled);
       const summary =
@@ -267,7 +297,7 @@ async function report(
         log.warn(`Reporting failed: ${messageOf(error)}`);
       }
       if (options.once) return;
-      await sleep(intervalS * 1000, signal);
+      await untilNextBeat(intervalS * 1000);
     }
   };
 
@@ -290,7 +320,8 @@ async function report(
     if (!managesPolicy || options.once) return;
     while (!signal.aborted) {
       await sleep(60_000 - (Date.now() % 60_000) + 50, signal);
-      await policy.apply();
+      const before = JSON.stringify(policy.report());
+      if (JSON.stringify(await policy.apply()) !== before) beatNow();
     }
   };
 

@@ -296,7 +296,8 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
         return ['(no file)'];
       }
     };
-    // A heartbeat every 30 s and the config's minute: within the few seconds below, only the long poll's news counts.
+    // A heartbeat every 30 s and the config's minute: within the few seconds below, only the long poll's news (and the
+    // heartbeat the changed policy sends at once) counts.
     const run = runAgent(
       {
         server: base,
@@ -327,6 +328,14 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
       const created = await api<{ id: string }>('/api/url-restrictions', { method: 'POST', body });
       expect(created.status).toBe(201);
       await until(pushed, 5_000);
+      // And the console shows it enforced: the agent sends a heartbeat when its report changed, not 30 s later.
+      const reported = await until(async () => {
+        const { json } = await api<{ agent: { urlPolicy: { rules: { ruleId: string; status: string }[] } | null } | null }>(
+          `/api/service-units/${unitId}`,
+        );
+        return json.agent?.urlPolicy?.rules.find((r) => r.ruleId === created.json.id);
+      }, 5_000);
+      expect(reported.status).toBe('enforced');
       // Disabled, then deleted: out of the policy as quickly, and in again in between.
       expect((await api(`/api/url-restrictions/${created.json.id}`, { method: 'PUT', body: { ...body, enabled: false } })).status).toBe(
         200,

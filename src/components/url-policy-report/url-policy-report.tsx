@@ -100,7 +100,8 @@ export function UrlPolicyReport({
                             {rule.pattern}
                           </Table.Td>
                           <Table.Td>
-                            <Badge variant="light" color={COLORS[shown]} tt="none">
+                            {/* Its whole text: squeezed by the table, the badge cut it ("Not enfo…"). */}
+                            <Badge variant="light" color={COLORS[shown]} tt="none" miw="max-content">
                               {t(`url-policy.status.${shown}`)}
                             </Badge>
                           </Table.Td>
