@@ -46,6 +46,19 @@ describe('URL rules screen: enforcement on the unit filtered to (issue 44)', () 
     expect(calls).toBe(2);
   });
 
+  it('an agent that may not write the policy folder says so, with its error, and its rules count as not enforced', async () => {
+    const refused = {
+      ...agent,
+      urlPolicy: { ...agent.urlPolicy, state: 'noPermission' as const, message: '/etc/chromium/policies/managed: EACCES' },
+    };
+    renderWithProviders(<UnitEnforcement unitId="9" load={() => Promise.resolve({ name: 'Faro kiosk', agent: refused })} />);
+    const panel = await screen.findByRole('region', { name: 'Enforcement on Faro kiosk' });
+    const alert = within(panel).getByRole('alert');
+    expect(alert).toHaveTextContent('URL rules: no permission to write the browser policy');
+    expect(alert).toHaveTextContent('/etc/chromium/policies/managed: EACCES');
+    expect(within(panel).getByRole('row', { name: /blocked\.test Not enforced/ })).toBeInTheDocument();
+  });
+
   it('a unit without an agent enforces nothing; a failed load says so and retries', async () => {
     let fail = true;
     const load = () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve({ name: 'Porto till', agent: null }));
