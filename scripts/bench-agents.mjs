@@ -704,6 +704,10 @@ async function main() {
     results.holds = holds;
     results.firstMiss = firstMiss;
     results.serverMemoryMb = round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024, 0);
+  } catch (error) {
+    // What the server said last tells why (a refused write logs its cause).
+    log(`the server's last output:\n${output.slice(-4_000)}`);
+    throw error;
   } finally {
     for (const child of children) child.kill('SIGKILL');
     await browser?.close().catch(() => undefined);

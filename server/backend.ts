@@ -266,9 +266,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     wakeSoon(wakeFor(changes.map((change) => ({ collection: change.collection, row: change.data }))));
   };
 
-  // Writes of this instance in flight at once. More only collide more (serializable transactions on the
-  // same index pages), fewer would let one write that waits for a row hold up the others.
+  // Serializable writes of this instance in flight at once. More only collide more (serializable transactions
+  // on the same index pages), fewer would let one write that waits for a row hold up the others. Heartbeats
+  // take no slot: they cannot collide (READ COMMITTED, their own row), and their commits then share the
+  // log's flushes; the connection pool bounds them.
   const writeSlots = slots(options.writeConcurrency ?? DEFAULT_WRITE_CONCURRENCY);
+  const noSlot = { take: () => Promise.resolve(() => undefined) };
 
   /** A value the schema keeps unique, refused by the database itself: the field's 409, as the rules answer it. */
   const constraintRefusal = (error: unknown): ApiAnswer | null => {
@@ -291,7 +294,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * the commit fails, nothing it did stays, in PostgreSQL or in memory.
    */
   const commitWork = async <T>(run: () => Promise<T>, serializable = true): Promise<T> => {
-    const release = await writeSlots.take();
+    const release = await (serializable ? writeSlots : noSlot).take();
     try {
       const { value, wake } = await store.writing(
         async (tx) => {
