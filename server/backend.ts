@@ -88,11 +88,11 @@ export interface BackendOptions {
   passwords?: PasswordHasher;
   /** Where commits that stored events or commands are announced (default: a hub of its own, `backend.events`). */
   hub?: EventHub;
-  /** Writes this instance runs at once (WRITE_CONCURRENCY; default 4); the others wait for a slot. */
+  /** Writes this instance runs at once (WRITE_CONCURRENCY; default 2); the others wait for a slot. */
   writeConcurrency?: number;
 }
 
-const DEFAULT_WRITE_CONCURRENCY = 4;
+const DEFAULT_WRITE_CONCURRENCY = 2;
 
 /** At most `count` holders at once; `take` resolves with the function that gives the slot back. */
 function slots(count: number): { take(): Promise<() => void> } {

@@ -36,7 +36,7 @@ describe('readConfig', () => {
       providerAuth: null,
       agentHeartbeatS: 30,
       simulatedAgents: true,
-      writeConcurrency: 4,
+      writeConcurrency: 2,
     });
   });
 

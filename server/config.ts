@@ -66,7 +66,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(
       `AGENT_HEARTBEAT_S must be a whole number of seconds from ${MIN_HEARTBEAT_S} to ${MAX_HEARTBEAT_S}, not "${env['AGENT_HEARTBEAT_S']}".`,
     );
-  const writeConcurrency = digits(value('WRITE_CONCURRENCY') ?? '4');
+  const writeConcurrency = digits(value('WRITE_CONCURRENCY') ?? '2');
   if (!Number.isInteger(writeConcurrency) || writeConcurrency < 1 || writeConcurrency > 64)
     throw new ConfigError(`WRITE_CONCURRENCY must be a whole number from 1 to 64, not "${env['WRITE_CONCURRENCY']}".`);
   const simulated = value('SIMULATED_AGENTS');
