@@ -13,6 +13,10 @@
  * - Sign-in wave: two instances on one database. Instance B renames a unit in a loop; its write p99 alone,
  *   and while instance A answers sign-ins from 16 parallel loops (scrypt each). Goal: within 2× alone.
  *   `--wave-only` runs this section alone (no large seed).
+ * - Heartbeats at saturation: agents enrolled through the API; closed loops (`--heartbeat-loops`, 32) send
+ *   heartbeats as fast as they are answered, first all to instance A, then half to A and half to B: heartbeats a
+ *   second, with the CPU of each server process and of PostgreSQL's processes. `--heartbeats-only` runs this
+ *   section alone.
  *
  *   BENCH_DATABASE_URL=postgres://user:pw@127.0.0.1:5432/postgres npm run bench:server [-- --seconds 10 --connections 10]
  *
@@ -44,6 +48,10 @@ const ROUNDS = arg('--rounds', 2);
 const WRITES = arg('--writes', 40);
 const GOALS = { throughputRatio: 0.7, p99Ratio: 2, writeRatio: 1.3, waveRatio: 2 };
 const WAVE_ONLY = argv.includes('--wave-only');
+const HEARTBEATS_ONLY = argv.includes('--heartbeats-only');
+const HEARTBEAT_LOOPS = arg('--heartbeat-loops', 32);
+const HEARTBEAT_SECONDS = arg('--heartbeat-seconds', 8);
+const CLK_TCK = 100;
 const WAVE_SECONDS = arg('--wave-seconds', 8);
 const WAVE_LOOPS = 16;
 const PORTS = { default: 4194, large: 4195, floor: 4196, second: 4197 };
@@ -269,6 +277,110 @@ async function measureWave(database, running) {
   return { aloneP99: percentile(alone, 99), duringP99: percentile(during, 99), writes: [alone.length, during.length], signIns };
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 when it is gone. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+/** PostgreSQL's processes (its backends and its writers), when it runs on this machine. */
+async function postgresPids() {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    return (await client.query('SELECT pid FROM pg_stat_activity')).rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Enrols `count` agents through the API on `port` (eight at a time): their unit ids and credentials. */
+async function enrolAgents(port, count) {
+  const token = await signIn(port, 'user');
+  const agents = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next;
+      next += 1;
+      const enrolment = await request(port, 'POST', '/api/agent-enrolments', { token, body: {} });
+      const hostname = `saturation-${String(i).padStart(4, '0')}`;
+      const system = {
+        hostname,
+        platform: 'linux',
+        osName: 'Debian GNU/Linux 12',
+        ipAddresses: ['10.7.0.1'],
+        uptimeS: 60,
+        agentVersion: '4.2.1',
+      };
+      const enrolled = await request(port, 'POST', '/api/agent/enrol', { body: { token: enrolment.body.token, system } });
+      if (enrolled.status !== 201) throw new Error(`enrol: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
+      agents[i] = { unitId: enrolled.body.unitId, credential: enrolled.body.credential, system };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return agents;
+}
+
+/** Heartbeats from HEARTBEAT_LOOPS closed loops (loop i to ports[i % ports.length], each over its own agents) for the seconds set. */
+async function heartbeatLoops(ports, agents) {
+  let count = 0;
+  let failed = 0;
+  const until = performance.now() + HEARTBEAT_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: HEARTBEAT_LOOPS }, async (_, loop) => {
+      const port = ports[loop % ports.length];
+      const own = agents.filter((_, i) => i % HEARTBEAT_LOOPS === loop);
+      for (let i = 0; performance.now() < until; i += 1) {
+        const agent = own[i % own.length];
+        const answer = await fetch(`http://127.0.0.1:${port}/api/agent/heartbeat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${agent.credential}` },
+          body: JSON.stringify({ unitId: agent.unitId, system: { ...agent.system, uptimeS: 60 + i } }),
+        });
+        await answer.arrayBuffer();
+        if (answer.status === 200) count += 1;
+        else failed += 1;
+      }
+    }),
+  );
+  return { count, failed };
+}
+
+/** Heartbeats a second at saturation on one instance and on two, with the CPU each process used (% of one core). */
+async function measureHeartbeats(instances) {
+  log('heartbeats at saturation: enrolling agents…');
+  const agents = await enrolAgents(PORTS.default, HEARTBEAT_LOOPS * 8);
+  const pgPids = await postgresPids();
+  const run = async (label, ports) => {
+    log(`  ${label}…`);
+    await heartbeatLoops(ports, agents.slice(0, HEARTBEAT_LOOPS)); // warm-up (the first heartbeat of each agent announces it online)
+    const servers0 = instances.map((instance) => cpuSeconds(instance.pid));
+    const pg0 = pgPids.map(cpuSeconds);
+    const started = performance.now();
+    const { count, failed } = await heartbeatLoops(ports, agents);
+    const seconds = (performance.now() - started) / 1000;
+    const percent = (used) => Math.round((used / seconds) * 100);
+    return {
+      perSecond: Math.round(count / seconds),
+      failed,
+      serverCpuPercent: instances.map((instance, i) => percent(cpuSeconds(instance.pid) - (servers0[i] ?? 0))),
+      postgresCpuPercent: percent(pgPids.map(cpuSeconds).reduce((sum, used, i) => sum + Math.max(0, used - (pg0[i] ?? 0)), 0)),
+    };
+  };
+  return {
+    loops: HEARTBEAT_LOOPS,
+    agents: agents.length,
+    one: await run('one instance', [PORTS.default]),
+    two: await run('two instances', [PORTS.default, PORTS.second]),
+  };
+}
+
 /** The list under load against the floor, the server's memory, and the write cost at both seeds; answers the floor (closed by the caller). */
 async function measureLists(databases, running, results) {
   log('starting the server at the large seed (seeding 10,000 units, 50,000 users, 100,000 screenshots)…');
@@ -332,8 +444,12 @@ async function main() {
     log('starting the server at the default seed…');
     const small = await startServer(databases.default, 'default', PORTS.default);
     running.push(small.child);
-    results.wave = await measureWave(databases.default, running);
-    if (!WAVE_ONLY) floor = await measureLists(databases, running, results);
+    if (HEARTBEATS_ONLY) {
+      const second = await startServer(databases.default, 'default', PORTS.second);
+      running.push(second.child);
+    } else results.wave = await measureWave(databases.default, running);
+    if (!WAVE_ONLY) results.heartbeats = await measureHeartbeats(running.slice(0, 2));
+    if (!WAVE_ONLY && !HEARTBEATS_ONLY) floor = await measureLists(databases, running, results);
   } finally {
     for (const child of running) child.kill('SIGTERM');
     if (floor) {
@@ -345,18 +461,39 @@ async function main() {
     await admin(`DROP DATABASE IF EXISTS ${databases.large} WITH (FORCE)`).catch(() => undefined);
   }
 
-  const { list, write, wave } = results;
-  const waveRatio = wave.duringP99 / wave.aloneP99;
-  const waveRows = [
-    [
-      `Instance B's write p99 ms (during A's sign-in wave / alone), ${wave.signIns} sign-ins`,
-      `${wave.duringP99.toFixed(1)} / ${wave.aloneP99.toFixed(1)}`,
-      `≤ ${GOALS.waveRatio}×`,
-      waveRatio,
-      waveRatio <= GOALS.waveRatio,
-    ],
-  ];
-  const rows = WAVE_ONLY ? waveRows : [...listRows(list, write, results), ...waveRows];
+  const { list, write, wave, heartbeats } = results;
+  const waveRatio = wave ? wave.duringP99 / wave.aloneP99 : null;
+  const waveRows = wave
+    ? [
+        [
+          `Instance B's write p99 ms (during A's sign-in wave / alone), ${wave.signIns} sign-ins`,
+          `${wave.duringP99.toFixed(1)} / ${wave.aloneP99.toFixed(1)}`,
+          `≤ ${GOALS.waveRatio}×`,
+          waveRatio,
+          waveRatio <= GOALS.waveRatio,
+        ],
+      ]
+    : [];
+  // Heartbeats at saturation: two instances ÷ one is what a second process adds while PostgreSQL keeps up.
+  const heartbeatRows = heartbeats
+    ? [
+        [
+          `Heartbeats/s at saturation, one instance (${heartbeats.loops} loops): server CPU %, PostgreSQL CPU %`,
+          `${heartbeats.one.perSecond}/s: ${heartbeats.one.serverCpuPercent[0]}%, ${heartbeats.one.postgresCpuPercent}%`,
+          '',
+          null,
+          null,
+        ],
+        [
+          'Heartbeats/s at saturation, two instances: CPU % of A, B, PostgreSQL (ratio: ÷ one instance)',
+          `${heartbeats.two.perSecond}/s: ${heartbeats.two.serverCpuPercent.join('%, ')}%, ${heartbeats.two.postgresCpuPercent}%`,
+          '',
+          heartbeats.two.perSecond / heartbeats.one.perSecond,
+          null,
+        ],
+      ]
+    : [];
+  const rows = [...(WAVE_ONLY || HEARTBEATS_ONLY ? [] : listRows(list, write, results)), ...waveRows, ...heartbeatRows];
   results.table = rows.map(([figure, value, goal, ratio, pass]) => ({
     figure,
     value,
@@ -365,7 +502,10 @@ async function main() {
     result: pass === null ? '' : pass ? 'pass' : 'MISS',
   }));
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync(`bench-results/server-${WAVE_ONLY ? 'wave' : 'latest'}.json`, JSON.stringify(results, null, 2));
+  writeFileSync(
+    `bench-results/server-${WAVE_ONLY ? 'wave' : HEARTBEATS_ONLY ? 'heartbeats' : 'latest'}.json`,
+    JSON.stringify(results, null, 2),
+  );
   console.log(
     `\nnpm run bench:server: ${CONNECTIONS} connections, ${SECONDS} s per run, medians of ${ROUNDS} interleaved rounds, ${results.cpus} cores, load ${results.loadAverage1m.toFixed(1)}; ${results.listTotal ?? '—'} units\n`,
   );
