@@ -67,3 +67,50 @@ describe('unit options machine', () => {
     expect(optionsWithSelected({ options: [unit('1')], selected: unit('1') }).map((o) => o.id)).toEqual(['1']);
   });
 });
+
+describe('unit options machine: the multi-select’s chosen units', () => {
+  it('keeps a picked unit as the search listed it, and looks up once the ids no search listed', async () => {
+    const searchUnits = vi.fn(async ({ input }: { input: { search: string } }) => (input.search ? [unit('9')] : [unit('1')]));
+    const fetchUnits = vi.fn(async ({ input }: { input: { ids: string[] } }) => input.ids.map((id) => (id === 'gone' ? null : unit(id))));
+    const actor = createActor(
+      unitOptionsMachine.provide({ actors: { searchUnits: fromPromise(searchUnits), fetchUnits: fromPromise(fetchUnits) } }),
+      { input: { debounceMs: 0 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ search: 'ready' }));
+    actor.send({ type: 'units.chosen', ids: ['1', '7', 'gone'] });
+    // The same ids again while they are looked up: one lookup.
+    actor.send({ type: 'units.chosen', ids: ['1', '7', 'gone'] });
+    await waitFor(actor, (s) => s.matches({ chosen: 'idle' }));
+    expect(fetchUnits).toHaveBeenCalledTimes(1);
+    expect(fetchUnits.mock.calls[0]?.[0].input).toEqual({ ids: ['7', 'gone'] });
+    expect(actor.getSnapshot().context.chosen).toEqual({ '1': unit('1'), '7': unit('7'), gone: null });
+
+    // A later search no longer lists unit 1: it is still known.
+    actor.send({ type: 'units.search', search: 'nine' });
+    await waitFor(actor, (s) => s.context.options[0]?.id === '9');
+    actor.send({ type: 'units.chosen', ids: ['1', '7'] });
+    expect(actor.getSnapshot().matches({ chosen: 'idle' })).toBe(true);
+    expect(fetchUnits).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a lookup no longer needed', async () => {
+    const signals: AbortSignal[] = [];
+    const fetchUnits = fromPromise<(UnitOption | null)[], { ids: string[] }>(
+      ({ signal }) =>
+        new Promise(() => {
+          signals.push(signal);
+        }),
+    );
+    const actor = createActor(
+      unitOptionsMachine.provide({ actors: { searchUnits: fromPromise<UnitOption[], { search: string }>(async () => []), fetchUnits } }),
+      {
+        input: {},
+      },
+    ).start();
+    actor.send({ type: 'units.chosen', ids: ['7'] });
+    expect(actor.getSnapshot().matches({ chosen: 'fetching' })).toBe(true);
+    actor.send({ type: 'units.chosen', ids: [] });
+    expect(actor.getSnapshot().matches({ chosen: 'idle' })).toBe(true);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+});

@@ -5,6 +5,10 @@ import type { UnitStatus } from '../domain/types';
  * The options of a searchable unit picker. An organization may have 10,000 units, so the server
  * searches (debounced) and answers a short list; the chosen unit stays known even when a later
  * search no longer lists it.
+ *
+ * Region `chosen` (the multi-select): the ids chosen so far (`units.chosen`) keep the units they were picked as, and
+ * ids no search has listed (a saved rule) are looked up once (`fetchUnits`); one that cannot be (deleted meanwhile)
+ * is known as null and shows by its id. A lookup no longer needed, or for other ids, is dropped.
  */
 
 export interface UnitOption {
@@ -24,6 +28,10 @@ export interface UnitOptionsContext {
   missingId: string | null;
   lookupError: unknown;
   lookupId: string | null;
+  /** The chosen units the multi-select knows, by id; null: it could not be looked up. */
+  chosen: Record<string, UnitOption | null>;
+  /** The ids being looked up. */
+  chosenLookup: string[];
 }
 
 export type UnitOptionsEvent =
@@ -31,7 +39,14 @@ export type UnitOptionsEvent =
   | { type: 'units.retry' }
   | { type: 'units.known'; unit: UnitOption | null }
   /** Look a unit up by id (a deep link) so the picker can show its name. */
-  | { type: 'units.resolve'; id: string };
+  | { type: 'units.resolve'; id: string }
+  /** The multi-select's chosen ids. */
+  | { type: 'units.chosen'; ids: string[] };
+
+/** Chosen ids neither known nor in the options: they need a lookup. */
+function unknownChosen(context: UnitOptionsContext, ids: readonly string[]): string[] {
+  return ids.filter((id) => !(id in context.chosen) && !context.options.some((o) => o.id === id));
+}
 
 export const unitOptionsMachine = setup({
   types: {} as { context: UnitOptionsContext; events: UnitOptionsEvent; input: { debounceMs?: number } },
@@ -42,10 +57,17 @@ export const unitOptionsMachine = setup({
     fetchUnit: fromPromise<UnitOption, { id: string }>(async () => {
       throw new Error('fetchUnit not provided');
     }),
+    // One answer per id, null where it could not be looked up.
+    fetchUnits: fromPromise<(UnitOption | null)[], { ids: string[] }>(async () => {
+      throw new Error('fetchUnits not provided');
+    }),
   },
   guards: {
     isNotFound: (_, { error }: { error: unknown }) =>
       typeof error === 'object' && error !== null && 'status' in error && error.status === 404,
+    hasNoUnknownChosen: ({ context, event }) => event.type === 'units.chosen' && unknownChosen(context, event.ids).length === 0,
+    isLookingUpThose: ({ context, event }) =>
+      event.type === 'units.chosen' && unknownChosen(context, event.ids).join(',') === context.chosenLookup.join(','),
   },
   delays: { debounce: ({ context }) => context.debounceMs },
   actions: {
@@ -59,6 +81,20 @@ export const unitOptionsMachine = setup({
     assignFound: assign((_, { unit }: { unit: UnitOption }) => ({ selected: unit })),
     assignMissing: assign(({ context }) => ({ missingId: context.lookupId, selected: null })),
     assignLookupError: assign((_, { error }: { error: unknown }) => ({ lookupError: error })),
+    // The picked units as the options show them, before a later search drops them.
+    rememberChosen: assign(({ context, event }) => {
+      if (event.type !== 'units.chosen') return {};
+      const picked = context.options.filter((o) => event.ids.includes(o.id));
+      return { chosen: { ...context.chosen, ...Object.fromEntries(picked.map((o) => [o.id, o])) } };
+    }),
+    assignChosenLookup: assign(({ context, event }) =>
+      event.type === 'units.chosen' ? { chosenLookup: unknownChosen(context, event.ids) } : {},
+    ),
+    clearChosenLookup: assign({ chosenLookup: () => [] }),
+    assignLookedUp: assign(({ context }, { units }: { units: (UnitOption | null)[] }) => ({
+      chosen: { ...context.chosen, ...Object.fromEntries(context.chosenLookup.map((id, i) => [id, units[i] ?? null])) },
+      chosenLookup: [],
+    })),
   },
 }).createMachine({
   id: 'unitOptions',
@@ -72,6 +108,8 @@ export const unitOptionsMachine = setup({
     missingId: null,
     lookupError: null,
     lookupId: null,
+    chosen: {},
+    chosenLookup: [],
   }),
   on: {
     'units.known': { actions: 'assignKnown' },
@@ -114,6 +152,30 @@ export const unitOptionsMachine = setup({
               { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: 'assignMissing' },
               { target: 'idle', actions: { type: 'assignLookupError', params: ({ event }) => ({ error: event.error }) } },
             ],
+          },
+        },
+      },
+    },
+    chosen: {
+      initial: 'idle',
+      on: {
+        'units.chosen': [
+          { guard: 'hasNoUnknownChosen', target: '.idle', actions: ['rememberChosen', 'clearChosenLookup'] },
+          { guard: 'isLookingUpThose', actions: 'rememberChosen' },
+          // Not `reenter`: that would start the search region again too.
+          { target: '.fetching', actions: ['rememberChosen', 'assignChosenLookup'] },
+        ],
+      },
+      states: {
+        idle: {},
+        fetching: {
+          tags: ['resolving'],
+          invoke: {
+            id: 'fetchUnits',
+            src: 'fetchUnits',
+            input: ({ context }) => ({ ids: context.chosenLookup }),
+            onDone: { target: 'idle', actions: { type: 'assignLookedUp', params: ({ event }) => ({ units: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'assignLookedUp', params: { units: [] } } },
           },
         },
       },

@@ -16,6 +16,12 @@ const walk: WalkConfig<typeof machine> = {
     { type: 'xstate.done.actor.fetchUnit', output: { id: 'u7', name: 'Unit 7' } },
     { type: 'xstate.error.actor.fetchUnit', error: Object.assign(new Error('Not found'), { status: 404 }) },
     { type: 'xstate.error.actor.fetchUnit', error: Object.assign(new Error('Server error'), { status: 500 }) },
+    // The multi-select: a saved id to look up, one a search listed, then none.
+    { type: 'units.chosen', ids: ['u7'] },
+    { type: 'units.chosen', ids: ['u1'] },
+    { type: 'units.chosen', ids: [] },
+    { type: 'xstate.done.actor.fetchUnits', output: [{ id: 'u7', name: 'Unit 7' }] },
+    { type: 'xstate.error.actor.fetchUnits', error: new Error('offline') },
   ],
 };
 

@@ -22,6 +22,10 @@ export const unitPickerMachine = (source: UnitSource = DEFAULT_SOURCE) =>
     actors: {
       searchUnits: fromPromise(({ input, signal }) => source.search(input.search, signal)),
       fetchUnit: fromPromise(({ input, signal }) => source.fetchOne(input.id, signal)),
+      fetchUnits: fromPromise(async ({ input, signal }) => {
+        const results = await Promise.allSettled(input.ids.map((id) => source.fetchOne(id, signal)));
+        return results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+      }),
     },
   });
 const pickerMachine = unitPickerMachine();
