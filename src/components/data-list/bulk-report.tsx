@@ -8,8 +8,9 @@ import type { ListActorRef } from './use-list-table';
 /**
  * After a bulk action that left rows as they were: how many it refused (the user may not change them) and how many
  * someone else changed meanwhile (they stay selected, shown as they are now). Stays until closed or the next bulk action.
+ * `keepsSelection`: false where the list has no checkboxes (the process rules' switches).
  */
-export function BulkReport<T extends ListRow>({ list }: { list: ListActorRef<T> }) {
+export function BulkReport<T extends ListRow>({ list, keepsSelection = true }: { list: ListActorRef<T>; keepsSelection?: boolean }) {
   const { t } = useTranslation();
   const report = useSelector(list, (s) => s.context.bulkReport);
   if (!report || (report.refused === 0 && report.changed === 0)) return null;
@@ -26,7 +27,12 @@ export function BulkReport<T extends ListRow>({ list }: { list: ListActorRef<T> 
     >
       <Stack gap={4}>
         {report.refused > 0 && <Text size="sm">{t('data-list.bulkReport.refused', { count: report.refused })}</Text>}
-        {report.changed > 0 && <Text size="sm">{t('data-list.bulkReport.changed', { count: report.changed })}</Text>}
+        {report.changed > 0 && (
+          <Text size="sm">
+            {/* A list without checkboxes (a row's switch runs the action) says nothing of a selection. */}
+            {t(keepsSelection ? 'data-list.bulkReport.changed' : 'data-list.bulkReport.changedShown', { count: report.changed })}
+          </Text>
+        )}
       </Stack>
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -327,6 +327,36 @@ describe('ProcessesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit process rule' })).not.toBeInTheDocument());
     expect((server.db['processRules']?.find(rule.id) as { comment: string; version: number }).comment).toBe('Mine');
+  }, 40_000);
+
+  it('rules: a switch flipped on a rule changed meanwhile leaves it as it is and says so', async () => {
+    const rule = server.db['processRules']?.insert({
+      serviceUnitId: unitId,
+      pattern: 'zz-toggle.exe',
+      action: 'block',
+      enabled: true,
+      comment: 'First',
+      createdAt: new Date().toISOString(),
+    }) as { id: string };
+    renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
+    const toggle = await screen.findByRole('switch', { name: 'Enable rule zz-toggle.exe' });
+    // Meanwhile another person changes the rule's comment, through the API.
+    await act(async () => {
+      const other = await fetch(`/api/service-units/${unitId}/process-rules/${rule.id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+        body: JSON.stringify({ comment: 'Theirs' }),
+      });
+      expect(other.status).toBe(200);
+    });
+    fireEvent.click(toggle);
+    const report = await screen.findByRole('status', { name: 'Not every selected row was changed' });
+    expect(report).toHaveTextContent('1 changed by someone else meanwhile, so it was left as it was. It shows how it is now.');
+    expect(server.db['processRules']?.find(rule.id)).toMatchObject({ enabled: true, comment: 'Theirs' });
+    // The list shows the rule as it is now: flipped again, the switch applies.
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Enable rule zz-toggle.exe' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable rule zz-toggle.exe' }));
+    await waitFor(() => expect(server.db['processRules']?.find(rule.id)).toMatchObject({ enabled: false, comment: 'Theirs' }));
   }, 40_000);
 
   it('rules: delete A, then B, then Undo in A’s notification: B stays pending (its own Undo brings it back), A is deleted', async () => {

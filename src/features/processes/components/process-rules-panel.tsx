@@ -17,7 +17,7 @@ import { useSelector } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ProcessRule } from '@machines/domain/types';
-import { ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from '@/components/data-list';
+import { BulkReport, ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from '@/components/data-list';
 import { DiscardChangesModal, FormActions, FormConflict, FormSaveError } from '@/components/form-drawer';
 import { versionTag } from '@/lib/conflicts';
 import { useErrorText } from '../hooks/use-process-monitor';
@@ -88,6 +88,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
           {t('processes.addRule')}
         </Button>
       </Group>
+      <BulkReport list={list} keepsSelection={false} />
       {isFailed ? (
         <ListError onRetry={() => list.send({ type: 'list.refresh' })} message={errorText(listError)} />
       ) : isEmpty || (!isFirstLoad && rows.length === 0) ? (

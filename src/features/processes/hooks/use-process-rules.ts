@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { createCrudScreenMachine } from '@machines/crud-screen/crud-screen.machine';
 import type { ProcessRule } from '@machines/domain/types';
 import { createEditorMachine } from '@machines/editor/editor.machine';
-import { createListMachine } from '@machines/list/list.machine';
+import { createListMachine, type BulkResult, type ListRow } from '@machines/list/list.machine';
 import { useCrudNotifications, useCrudScreen } from '@/components/crud-screen';
 import { createProcessRule } from '../api/create-process-rule';
 import { deleteProcessRule } from '../api/delete-process-rule';
@@ -12,7 +12,7 @@ import type { ProcessRuleValues, SavedProcessRule } from '../api/process-rule-ty
 import { updateProcessRule } from '../api/update-process-rule';
 import { validateProcessRule } from '../components/rule-schema';
 import { useErrorText } from './use-process-monitor';
-import { rethrowAsConflict } from '@/lib/conflicts';
+import { changedElsewhereRecord, rethrowAsConflict } from '@/lib/conflicts';
 
 export const rulesListMachine = createListMachine<ProcessRule>();
 export const ruleEditorMachine = createEditorMachine<ProcessRuleValues, SavedProcessRule>();
@@ -35,10 +35,26 @@ export function useProcessRules(unitId: string) {
       list: rulesListMachine.provide({
         actors: {
           fetchPage: fromPromise(({ signal }) => getProcessRules(unitId, signal)),
-          // 'enable' / 'disable' the selected rules (the row switch selects its rule, then runs this).
-          bulkAction: fromPromise(({ input }) =>
-            Promise.all(input.ids.map((id) => updateProcessRule(unitId, id, { enabled: input.action === 'enable' }))),
-          ),
+          // 'enable' / 'disable' the selected rules (the row switch selects its rule, then runs this), each at the version
+          // the list showed: a rule changed meanwhile is left as it is and reported (the list's bulk report).
+          bulkAction: fromPromise(async ({ input }): Promise<unknown> => {
+            const enabled = input.action === 'enable';
+            const answers = await Promise.allSettled(
+              input.ids.map((id) => {
+                const version = input.versions?.[id];
+                return updateProcessRule(unitId, id, { enabled }, version === undefined ? null : `"${version}"`);
+              }),
+            );
+            const changedElsewhere: ListRow[] = [];
+            for (const answer of answers) {
+              if (answer.status === 'fulfilled') continue;
+              const current = changedElsewhereRecord(answer.reason);
+              if (!current) throw answer.reason;
+              changedElsewhere.push({ id: String(current['id']) });
+            }
+            const result: BulkResult = { count: answers.length - changedElsewhere.length, refused: 0, changedElsewhere };
+            return result;
+          }),
         },
       }),
       editor: ruleEditorMachine.provide({
