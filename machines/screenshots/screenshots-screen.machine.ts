@@ -83,5 +83,3 @@ export function createScreenshotsScreenMachine<S extends Screenshot>() {
     },
   });
 }
-
-export type ScreenshotsScreenMachine<S extends Screenshot> = ReturnType<typeof createScreenshotsScreenMachine<S>>;
