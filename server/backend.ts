@@ -28,6 +28,7 @@ import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
+import { ensureOrganizationKeys } from './db/organization-table';
 import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
@@ -154,6 +155,7 @@ const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed;
 /** The unique constraints of the schema (server/migrations) by name, as the field errors that refuse a value. */
 const UNIQUE_FIELDS: Readonly<Record<string, Record<string, string>>> = {
   service_units_name_unique: { name: 'duplicateName' },
+  organizations_code_unique: { code: 'duplicateCode' },
 };
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
@@ -195,6 +197,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   await store.exclusively(async (tx) => {
     for (const table of LIST_TABLES.values()) await table.ensure(tx);
     await ensureUnitKeys(tx);
+    await ensureOrganizationKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;

@@ -11,6 +11,11 @@ import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
 import type { ServiceUnitRow } from '../mirage/unit-store';
 import unitsBefore024 from './test-support/fixtures/units-before-024.json';
+import organizationsBefore025 from './test-support/fixtures/organizations-before-025.json';
+import { createSqlOrganizations } from './db/organizations';
+import { createSqlOrganizationList } from './db/organization-list';
+import { ensureOrganizationKeys } from './db/organization-table';
+import type { StoredOrg } from '../mirage/organization-store';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -156,6 +161,86 @@ describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () =>
       Date.now(),
     );
     expect(listed.rows.map((row) => String(row.id)).filter((id) => id !== 'twin-1')).toEqual(orderBefore);
+  });
+});
+
+describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = organizationsBefore025.rows as { id: string; data: StoredOrg }[];
+
+  it('carries over the organizations a database of the row log holds, field for field, keeps their list order, and then keeps units to them', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '025');
+    // The organizations as today's main stored them (server/test-support/fixtures/organizations-before-025.json),
+    // an older one without the administration fields, and one whose code another already has.
+    const [first] = stored as [{ id: string; data: StoredOrg }];
+    const older = {
+      id: 'older-1',
+      data: { id: 'older-1', name: 'Older Org', domain: 'older.example', createdAt: '2024-05-01T08:00:00.000Z' },
+    };
+    const twin = { id: 'twin-1', data: { ...first.data, id: 'twin-1', name: 'Twin' } };
+    for (const row of [...stored, older, twin]) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('organizations', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [row.id, JSON.stringify(row.data)],
+      );
+    }
+    await database.sql.query(`INSERT INTO organization_list SELECT * FROM jsonb_populate_recordset(NULL::organization_list, $1::jsonb)`, [
+      JSON.stringify(organizationsBefore025.organizationList),
+    ]);
+    const byName = async () =>
+      (await database.sql.query<{ id: string }>('SELECT id FROM organization_list ORDER BY name_key, id_key')).rows.map((row) => row.id);
+    const orderBefore = await byName();
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '025'));
+
+    const store = createPgRowStore(database.sql);
+    const organizations = createSqlOrganizations(database.sql, store.writeBatch);
+    for (const { id, data } of stored) expect(await organizations.get(id), id).toEqual(data);
+    expect(await organizations.get('older-1')).toEqual(older.data);
+    expect(await organizations.get('twin-1')).toEqual({ ...twin.data, code: `${first.data.code}-twin-1` });
+    expect(await store.writing((tx) => ensureOrganizationKeys(tx))).toBe(true);
+    const listed = await createSqlOrganizationList(database.sql).list({
+      page: 1,
+      pageSize: 100,
+      sort: 'name',
+      order: 'asc',
+      search: '',
+      filters: {},
+    });
+    expect(listed.rows.map((row) => String(row.record.id)).filter((id) => id !== 'older-1' && id !== 'twin-1')).toEqual(orderBefore);
+
+    // From now on a unit's organization must exist.
+    const unit = {
+      id: 'u-1',
+      organizationId: 'no-such-organization',
+      name: 'Orphan',
+      hostname: 'h',
+      ipAddress: '10.0.0.1',
+      operatingSystem: 'linux' as const,
+      agentVersion: '',
+      location: '',
+      description: '',
+      tags: [],
+      lastSeenAt: '',
+      maintenance: false,
+      screenshotIntervalMinutes: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      agent: null,
+    };
+    await expect(
+      store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: [unit], deleted: [] }])),
+    ).rejects.toMatchObject({
+      code: '23503',
+    });
+    const kept: ServiceUnitRow = { ...unit, organizationId: first.id };
+    await store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: [kept], deleted: [] }]));
+    await expect(
+      store.writing((tx) => store.writeBatch(tx, [{ collection: 'organizations', put: [], deleted: [first.id] }])),
+    ).rejects.toMatchObject({
+      code: '23503',
+    });
   });
 });
 

@@ -743,10 +743,7 @@ describe(`the organizations on ${BACKEND_NAME}`, () => {
     expect(activated.status).toBe(200);
     expect((await signInStatus(second, 'globex')).status).toBe(200);
 
-    const stored = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'organizations' AND NOT deleted AND id = $1`,
-      [id],
-    );
+    const stored = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM organizations WHERE id = $1', [id]);
     expect(Number(stored.rows[0]?.n)).toBe(1);
     expect(table(first.db, 'organizations').count() + table(second.db, 'organizations').count()).toBe(0);
   });

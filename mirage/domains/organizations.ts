@@ -35,7 +35,7 @@ import { userStore } from '../user-store';
  */
 
 export type { OrganizationStatus } from '../../core/organization-list';
-export { normalizeOrg, type OrgRow } from '../organization-store';
+export type { OrgRow } from '../organization-store';
 
 /** What the API answers for an organization: the stored fields (core/organization-input.ts's) and the counts. */
 export interface OrganizationView extends OrganizationInput {

@@ -4,7 +4,8 @@ import { createRandom } from '../../core/random';
 import type { Row } from '../../mirage/db';
 import { memoryOrganizationList, type OrgRow } from '../../mirage/domains/organizations';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlOrganizationList, organizationListTable } from './organization-list';
+import { createSqlOrganizationList } from './organization-list';
+import { ensureOrganizationKeys, ORGANIZATIONS } from './organization-table';
 
 /*
  * The organizations' list as SQL returns exactly what the embedded backend returns from memory: the same
@@ -25,6 +26,13 @@ const ORGANIZATION_IDS = Array.from({ length: COUNT }, (_, i) =>
 function generateOrganizations(): (Row & Partial<OrgRow>)[] {
   const random = createRandom(31);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const codes = new Set<string>();
+  // A code is unique (the database refuses a second); codes that differ in case only still tie on their sort key.
+  const uniqueCode = (code: string, i: number) => {
+    const kept = codes.has(code) ? `${code}-${i}` : code;
+    codes.add(kept);
+    return kept;
+  };
   return ORGANIZATION_IDS.map((id, i) => {
     const name = `${pick(NAMES)} ${pick(['Logistics', 'logistics', 'Müller', 'Mueller', ''])}`.trim();
     const base = { id, name, domain: `o${i}.example`, createdAt: new Date(NOW - Math.floor(random() * 30) * 86_400_000).toISOString() };
@@ -32,7 +40,7 @@ function generateOrganizations(): (Row & Partial<OrgRow>)[] {
     if (i % 7 === 3) return base;
     return {
       ...base,
-      code: `${pick(['ACME', 'acme', 'ORG', 'X_Y'])}${i % 9}`,
+      code: uniqueCode(`${pick(['ACME', 'acme', 'ORG', 'X_Y'])}${i % 9}`, i),
       contactEmail: `admin${i}@${pick(['acme.example', 'Globex.example', 'exämple.org'])}`,
       timezone: pick(ZONES),
       status: pick(ORGANIZATION_STATUSES) satisfies OrganizationStatus,
@@ -55,7 +63,8 @@ function generateMembers() {
   }));
   const units = Array.from({ length: 200 }, (_, i) => ({
     id: String(20_000 + i),
-    organizationId: ORGANIZATION_IDS[Math.floor(random() * random() * COUNT)] ?? '1',
+    // Never in the first organization: the parity suite deletes it, and one that still has units cannot go.
+    organizationId: ORGANIZATION_IDS[1 + Math.floor(random() * random() * (COUNT - 1))] ?? '1',
     name: `unit-${i}`,
     hostname: `unit-${i}.example`,
     ipAddress: '10.0.0.1',
@@ -121,7 +130,15 @@ const pageOf = <R extends Row>(answer: { rows: readonly { record: R }[]; total: 
 
 describeListParity({
   what: 'organizations',
-  table: organizationListTable,
+  table: {
+    collection: ORGANIZATIONS,
+    metaKey: 'organizationList',
+    // The records stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(`UPDATE organizations SET id_key = '', name_key = '', code_key = '', search = '{}', search_text = ''`);
+    },
+    ensure: ensureOrganizationKeys,
+  },
   records: generateOrganizations(),
   cases: queries(),
   memory: (db) => async (c) => pageOf(await memoryOrganizationList(db).list(c.query)),

@@ -1,28 +1,20 @@
 import type { ListQuery } from '../../core/list-query';
-import {
-  ORGANIZATION_LIST_VERSION,
-  ORGANIZATION_STATUSES,
-  organizationListEntry,
-  type OrganizationListEntry,
-  type OrganizationListRepository,
-  type OrganizationListSource,
-} from '../../core/organization-list';
-import type { OrganizationRow } from '../../mirage/domains/accounts';
-import { normalizeOrg, type OrgRow } from '../../mirage/domains/organizations';
-import { bindableQuery, listTable, parameters, type Parameters, searchCondition, searchText } from './list-table';
+import { ORGANIZATION_STATUSES, type OrganizationListRepository } from '../../core/organization-list';
+import type { StoredOrg } from '../../mirage/organization-store';
+import { bindableQuery, parameters, type Parameters, searchCondition } from './list-table';
+import { ORGANIZATION_COLUMNS, organizationOf, type OrganizationColumns } from './organization-table';
 import type { Queryable } from './sql';
 import { reader } from './unit-of-work';
 
 /**
- * The organizations' list and export as SQL on `organization_list` (server/migrations/017_organization_list.sql):
+ * The organizations' list and export as SQL on `organizations` (server/migrations/025_organizations.sql, its keys as columns):
  * the same query the embedded backend runs in memory (mirage/domains/organizations.ts), with the same order,
  * because both sort by core/organization-list.ts's entries compared by code point. The counts are the users'
  * and units' list tables grouped by organization: for every organization when the list sorts by a count,
  * else for the page's only.
  */
 
-export const ORGANIZATIONS = 'organizations';
-type Stored = OrganizationRow & Partial<OrgRow>;
+type Stored = StoredOrg;
 
 const COUNTS = {
   userCount: 'coalesce(uc.n, 0)',
@@ -34,55 +26,18 @@ const SORT_COLUMNS: Record<string, string> = {
   code: 'o.code_key',
   timezone: 'o.timezone_key',
   createdAt: 'o.created_key',
-  seatLimit: 'o.seat_limit',
+  seatLimit: 'o.list_seat_limit',
   // ORGANIZATION_STATUSES' order, as the embedded backend sorts it.
-  status: `array_position(ARRAY[${ORGANIZATION_STATUSES.map((status) => `'${status}'`).join(', ')}]::text[], o.status)`,
+  status: `array_position(ARRAY[${ORGANIZATION_STATUSES.map((status) => `'${status}'`).join(', ')}]::text[], o.list_status)`,
   ...COUNTS,
 };
 const sortColumn = (sort: string): string => (Object.hasOwn(SORT_COLUMNS, sort) ? (SORT_COLUMNS[sort] ?? 'o.name_key') : 'o.name_key');
 const isCountSort = (sort: string): boolean => Object.hasOwn(COUNTS, sort);
 
-const COLUMNS = [
-  'id',
-  'id_key',
-  'name_key',
-  'code_key',
-  'timezone_key',
-  'created_key',
-  'status',
-  'seat_limit',
-  'search',
-  'search_text',
-] as const;
-type Column = (typeof COLUMNS)[number];
-const asRecord = (entry: OrganizationListEntry): Record<Column, unknown> => ({
-  id: entry.id,
-  id_key: entry.idKey,
-  name_key: entry.keys.name,
-  code_key: entry.keys.code,
-  timezone_key: entry.keys.timezone,
-  created_key: entry.keys.createdAt,
-  status: entry.status,
-  seat_limit: entry.seatLimit,
-  search: entry.search,
-  search_text: searchText(entry.search),
-});
-
-/** The organizations' list table, written with the organizations' rows (older rows get their defaults first). */
-export const organizationListTable = listTable({
-  table: 'organization_list',
-  collection: ORGANIZATIONS,
-  metaKey: 'organizationList',
-  version: ORGANIZATION_LIST_VERSION,
-  columns: COLUMNS,
-  types: { seat_limit: 'int', search: 'text[]' },
-  record: (row) => asRecord(organizationListEntry(normalizeOrg(row as Stored) satisfies OrganizationListSource)),
-});
-
 function conditions(params: Parameters, query: Pick<ListQuery, 'filters' | 'search'>): string {
   const where: string[] = [];
   const statuses = query.filters['status'];
-  if (statuses) where.push(`o.status = ANY(${params.add(statuses, 'text[]')})`);
+  if (statuses) where.push(`o.list_status = ANY(${params.add(statuses, 'text[]')})`);
   if (query.search) where.push(searchCondition(params, 'o', query.search));
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
@@ -98,7 +53,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
       const count = parameters();
       const counting = db
-        .query<{ n: number }>(`SELECT count(*)::int AS n FROM organization_list o ${conditions(count, query)}`, count.values)
+        .query<{ n: number }>(`SELECT count(*)::int AS n FROM organizations o ${conditions(count, query)}`, count.values)
         .then(({ rows }) => Number(rows[0]?.n ?? 0));
       const offset = (query.page - 1) * query.pageSize;
       if (!Number.isSafeInteger(offset)) return { rows: [], total: await counting };
@@ -109,9 +64,9 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
         ? `LEFT JOIN (${GROUPED('user_list')}) uc ON uc.organization_id = o.id LEFT JOIN (${GROUPED('service_units')}) sc ON sc.organization_id = o.id`
         : '';
       const [{ rows }, total] = await Promise.all([
-        db.query<{ id: string; data: Stored; users: number | null; units: number | null }>(
-          `SELECT o.id, r.data, ${byCount ? `${COUNTS.userCount} AS users, ${COUNTS.unitCount} AS units` : 'NULL::int AS users, NULL::int AS units'}
-           FROM organization_list o JOIN rows r ON r.collection = '${ORGANIZATIONS}' AND r.id = o.id ${counted}
+        db.query<OrganizationColumns & { users: number | null; units: number | null }>(
+          `SELECT ${ORGANIZATION_COLUMNS}, ${byCount ? `${COUNTS.userCount} AS users, ${COUNTS.unitCount} AS units` : 'NULL::int AS users, NULL::int AS units'}
+           FROM organizations o ${counted}
            ${where} ORDER BY ${sortColumn(query.sort)} ${direction}, o.id_key ${direction}
            LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`,
           page.values,
@@ -135,7 +90,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
         }
       }
       return {
-        rows: rows.map((row) => ({ record: row.data, counts: counts.get(row.id) ?? { userCount: 0, unitCount: 0 } })),
+        rows: rows.map((row) => ({ record: organizationOf(row), counts: counts.get(row.id) ?? { userCount: 0, unitCount: 0 } })),
         total,
       };
     },

@@ -3,7 +3,7 @@ import type { OrganizationRepository } from '../../core/organizations';
 import { memoryOrganizations, normalizeOrg, type StoredOrg } from '../../mirage/organization-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { ORGANIZATIONS } from './organization-list';
+import { ORGANIZATIONS } from './organization-table';
 import { createSqlOrganizations } from './organizations';
 
 /*
@@ -38,7 +38,8 @@ describe.each(sqlTargets())('the organizations in PostgreSQL on $name', (target)
   const { write } = suite;
   const { memory, stored } = repositoryPair<OrganizationRepository<StoredOrg>>(suite, memoryOrganizations, createSqlOrganizations);
   const ids = (rows: readonly StoredOrg[]) => rows.map((row) => String(row.id));
-  const listed = async () => (await suite.sql.query<{ id: string }>('SELECT id FROM organization_list')).rows.map((row) => row.id).sort();
+  const listed = async () =>
+    (await suite.sql.query<{ id: string }>("SELECT id FROM organizations WHERE name_key <> ''")).rows.map((row) => row.id).sort();
 
   const expectAlike = async () => {
     for (const id of PROBES) expect(await stored.get(id), id).toEqual(await memory.get(id));
@@ -55,7 +56,7 @@ describe.each(sqlTargets())('the organizations in PostgreSQL on $name', (target)
     expect(ids(await stored.getMany(['2', '2', 'x\0']))).toEqual(['2']);
   });
 
-  it('store a change, a new organization and a delete as memory does, with the list table following', async () => {
+  it('store a change, a new organization and a delete as memory does, with the list keys following', async () => {
     const patch = { name: 'Acme Logistik', status: 'active' as const, code: 'ACME' };
     expect(await write(() => stored.update('9', patch))).toMatchObject({ id: '9', ...patch, domain: 'acmelogistics.example' });
     await memory.update('9', patch);

@@ -2,37 +2,50 @@ import type { OrganizationRepository } from '../../core/organizations';
 import { compareIds } from '../../core/record-ids';
 import type { StoredOrg } from '../../mirage/organization-store';
 import { newRecordId } from '../../mirage/record-ids';
-import { ORGANIZATIONS } from './organization-list';
-import { collectionRecords } from './records';
+import { ORGANIZATION_COLUMNS, ORGANIZATIONS, organizationOf, type OrganizationColumns } from './organization-table';
+import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, type WriteBatch } from './unit-of-work';
+import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
- * The organizations in PostgreSQL only: the server's OrganizationRepository (core/organizations.ts). They
- * stay records of `rows`, so a write takes a change number and `organization_list` follows it in the same
- * transaction (the row store's writeBatch); reads in a unit of work see its own writes. There are few
- * (1,000 at the large seed): `all` reads them whole and orders them as the embedded backend does.
+ * The server's OrganizationRepository (core/organizations.ts) on the organizations' table
+ * (organization-table.ts). A write stores an organization whole through the row store's writeBatch; the
+ * database refuses a second organization of one code (organizations_code_unique). There are few (1,000 at
+ * the large seed): `all` reads them whole and orders them as the embedded backend does.
  */
-
 export function createSqlOrganizations(sql: Queryable, writeBatch: WriteBatch): OrganizationRepository<StoredOrg> {
-  const records = collectionRecords<StoredOrg>(ORGANIZATIONS, writeBatch);
+  const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
+    (await db.query<OrganizationColumns>(`SELECT ${ORGANIZATION_COLUMNS} FROM organizations o ${where}`, [...values])).rows.map(
+      organizationOf,
+    );
+  const put = async (record: StoredOrg): Promise<StoredOrg> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [record], deleted: [] }]));
+    return record;
+  };
   return {
-    get: (id) => records.get(reader(sql), id),
-    getMany: (ids) => records.getMany(reader(sql), ids),
-    async all() {
-      const { rows } = await reader(sql).query<{ data: StoredOrg }>(
-        `SELECT data FROM rows WHERE collection = '${ORGANIZATIONS}' AND NOT deleted`,
-      );
-      return rows.map((row) => row.data).sort((a, b) => compareIds(a.id, b.id));
+    get: async (id) => (storable(id) ? (await select('WHERE o.id = $1', [id]))[0] : undefined),
+    getMany(ids) {
+      const wanted = [...new Set(ids)].filter(storable);
+      return wanted.length === 0 ? Promise.resolve([]) : select('WHERE o.id = ANY($1::text[])', [wanted]);
     },
+    all: async () => (await select('', [])).sort((a, b) => compareIds(a.id, b.id)),
     async count() {
-      const { rows } = await reader(sql).query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM rows WHERE collection = '${ORGANIZATIONS}' AND NOT deleted`,
-      );
+      const { rows } = await reader(sql).query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
       return Number(rows[0]?.n ?? 0);
     },
-    insert: (row) => records.putOne({ ...row, id: newRecordId() }),
-    update: (id, patch) => records.update(id, patch),
-    remove: (id) => records.remove([id]),
+    insert: (row) => put({ ...row, id: newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const existing = storable(id) ? (await select('WHERE o.id = $1 FOR UPDATE', [id], tx))[0] : undefined;
+      if (!existing) throw new Error(`No organization ${id}`);
+      return put({ ...existing, ...patch });
+    },
+    async remove(id) {
+      if (!storable(id)) return;
+      const { tx, wrote } = await writer();
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM organizations WHERE id = $1', [id]);
+      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [], deleted: [id] }]));
+    },
   };
 }

@@ -5,6 +5,8 @@ import { LIST_TABLES } from './list-tables';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
 import { UNITS, writeUnits } from './unit-table';
+import { ORGANIZATIONS, writeOrganizations } from './organization-table';
+import type { StoredOrg } from '../../mirage/organization-store';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 /**
@@ -105,9 +107,13 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units have tables of their own, with typed columns (unit-table.ts).
+        // The units and the organizations have tables of their own, with typed columns.
         if (collection === UNITS) {
           await writeUnits(tx, put as ServiceUnitRow[], deleted);
+          continue;
+        }
+        if (collection === ORGANIZATIONS) {
+          await writeOrganizations(tx, put as StoredOrg[], deleted);
           continue;
         }
         const list = LIST_TABLES.get(collection);
@@ -139,6 +145,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       return last;
     },
     async writing(fn, options = {}) {
+      let collisions = 0;
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await sql.transaction(
@@ -161,8 +168,9 @@ export function createPgRowStore(sql: Sql): PgRowStore {
             { serializable: options.serializable ?? true },
           );
         } catch (error) {
-          const limit = databaseError(error)?.code === UNIQUE_VIOLATION ? UNIQUE_ATTEMPTS : MAX_ATTEMPTS;
-          if (attempt >= limit || !isRetryable(error)) throw error;
+          // A key collides again only when it is not a race: counted apart from the serialization failures.
+          if (databaseError(error)?.code === UNIQUE_VIOLATION) collisions += 1;
+          if (attempt >= MAX_ATTEMPTS || collisions >= UNIQUE_ATTEMPTS || !isRetryable(error)) throw error;
           await backOff(attempt);
         }
       }

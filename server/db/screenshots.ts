@@ -16,7 +16,7 @@ import { SESSIONS } from './sessions';
 import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { IDEMPOTENCY_KEYS } from './idempotency-keys';
-import { ORGANIZATIONS } from './organization-list';
+import { ORGANIZATIONS } from './organization-table';
 import { USERS } from './user-list';
 import { UNITS } from './unit-table';
 import { EVENTS_COLLECTION } from '../../core/events';

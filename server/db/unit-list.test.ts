@@ -170,6 +170,15 @@ describeListParity({
     ensure: ensureUnitKeys,
   },
   records: generateUnits(),
+  // The organizations the units belong to (a unit's organization must exist).
+  related: {
+    organizations: ORGANIZATIONS.map((id) => ({
+      id,
+      name: `Organization ${id}`,
+      domain: `o${id}.example`,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    })),
+  },
   cases: queries(),
   memory: (db) => (c) => memoryUnitList(db).list(c.query, c.scope, NOW),
   sql: (sql) => (c) => createSqlUnitList(sql).list(c.query, c.scope, NOW),

@@ -72,6 +72,14 @@ const records: ServiceUnitRow[] = [
   unit('3', 'Edge', '2', { agent: agent('simulated', { heartbeatIntervalS: 10 }), lastSeenAt: ago(30_000) }),
 ];
 
+/** The organizations the units belong to (a unit's organization must exist). */
+const ORGANIZATIONS = ['1', '2', '3'].map((id) => ({
+  id,
+  name: `Organization ${id}`,
+  domain: `o${id}.example`,
+  createdAt: '2025-01-01T00:00:00.000Z',
+}));
+
 const SYSTEM = { hostname: 'pier', osName: 'Debian 12', ipAddresses: ['10.0.0.9'], uptimeS: 60, agentVersion: '4.2.1' };
 
 const IDS = ['1', '2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002', '4', '01', 'x\0', ''];
@@ -88,7 +96,7 @@ const NAMES: [string, string[]][] = [
 const INSTANTS = [NOW, NOW - 60_000, NOW + 3_600_000];
 
 describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [UNITS]: records });
+  const suite = repositoryParity(target, { organizations: ORGANIZATIONS, [UNITS]: records });
   const { write } = suite;
   const { memory, stored } = repositoryPair<ServiceUnitRepository<ServiceUnitRow>>(suite, memoryUnits, createSqlUnits);
   const ids = (rows: readonly ServiceUnitRow[]) => rows.map((row) => String(row.id));
@@ -180,5 +188,11 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     expect(ids(await stored.withNames('2', ['dock']))).toEqual(['2']);
     const elsewhere = await write(() => stored.insert({ ...row, organizationId: '3', name: 'DOCK' }));
     expect(ids(await stored.withNames('3', ['dock']))).toEqual([String(elsewhere.id)]);
+  });
+
+  it('is refused a unit of an organization that does not exist, at the commit', async () => {
+    const { id: _none, ...row } = unit('new', 'Orphan', 'no-such-organization');
+    await expect(write(() => stored.insert(row))).rejects.toMatchObject({ code: '23503', constraint: 'service_units_organization_fk' });
+    expect(await stored.withNames('no-such-organization', ['orphan'])).toEqual([]);
   });
 });
