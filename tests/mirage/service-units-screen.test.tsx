@@ -225,7 +225,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     expect(other.status).toBe(200);
 
     await user.click(screen.getByRole('button', { name: 'Set maintenance' }));
-    const report = await screen.findByRole('status', { name: 'Not every selected row was changed' });
+    const report = await screen.findByRole('status', { name: 'Not every selected row was changed' }, { timeout: 10_000 });
     expect(report).toHaveTextContent('1 changed by someone else meanwhile, so it was left as it was.');
     expect(await screen.findByText('1 unit set to maintenance')).toBeInTheDocument();
     // The unit changed meanwhile stays selected (the other one was done); closing the report keeps it so.

@@ -121,7 +121,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
 
     const { event, name } = capture(unit);
     live.push(event);
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name), { timeout: 5000 });
     expect(screen.getAllByRole('button', { name: OPEN })[1]).toHaveAttribute('aria-label', first);
   });
 
