@@ -43,6 +43,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds } from './process-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -56,7 +57,6 @@ const HOST = '127.0.0.1';
 const PORT = Number(arg('--port', 4198));
 const APP_KEY = 'service-unit-admin-demo-key';
 const GOALS = { p99Ms: 50, badgeMs: 2000 };
-const CLK_TCK = 100;
 const AGENT_VERSION = 'bench-1';
 
 const log = (message) => console.error(`[bench-agents] ${message}`);
@@ -222,18 +222,6 @@ const median = (values) =>
     50,
   );
 const round = (value, digits = 1) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
 
 async function main() {
   const base = process.env.BENCH_DATABASE_URL;

@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { cpuSeconds } from './process-cpu.mjs';
 
 // The server's own reading of a unit (TypeScript, through tsx's loader), so the floor sends what the server reads.
 const { UNIT_COLUMNS, UNITS_FROM, unitOf } = await tsImport('../server/db/unit-table.ts', import.meta.url);
@@ -51,7 +52,6 @@ const WAVE_ONLY = argv.includes('--wave-only');
 const HEARTBEATS_ONLY = argv.includes('--heartbeats-only');
 const HEARTBEAT_LOOPS = arg('--heartbeat-loops', 32);
 const HEARTBEAT_SECONDS = arg('--heartbeat-seconds', 8);
-const CLK_TCK = 100;
 const WAVE_SECONDS = arg('--wave-seconds', 8);
 const WAVE_LOOPS = 16;
 const PORTS = { default: 4194, large: 4195, floor: 4196, second: 4197 };
@@ -275,17 +275,6 @@ async function measureWave(database, running) {
   const until = performance.now() + WAVE_SECONDS * 1000;
   const [during, signIns] = await Promise.all([renameLoop(PORTS.second, token, unit, WAVE_SECONDS), signInWave(PORTS.default, until)]);
   return { aloneP99: percentile(alone, 99), duringP99: percentile(during, 99), writes: [alone.length, during.length], signIns };
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-  } catch {
-    return 0;
-  }
 }
 
 /** PostgreSQL's processes (its backends and its writers), when it runs on this machine. */

@@ -4,7 +4,7 @@ import type { OrganizationStatus } from '../../core/organization-list';
 import { normalizeOrg, type StoredOrg } from '../../mirage/organization-store';
 import { searchText } from './list-table';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { isoText, type Queryable } from './sql';
 
 /**
  * The organizations' table (server/migrations/025_organizations.sql), with the list's keys as columns: how an
@@ -15,7 +15,7 @@ import type { Queryable } from './sql';
 
 export const ORGANIZATIONS = 'organizations';
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoText;
 
 /** An organization, as columns (alias `o`). */
 export const ORGANIZATION_COLUMNS = `o.id, o.name, o.domain, ${iso('o.created_at')} AS created_at, o.code, o.contact_email, o.phone,

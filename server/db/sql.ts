@@ -104,6 +104,9 @@ const RETRYABLE = new Set([
   '23505', // unique_violation: a concurrent insert of the same key (the rerun sees it, and its rules answer)
 ]);
 
+/** A timestamptz column as the ISO text the API speaks (millisecond precision, UTC): `2026-12-06T10:49:23.000Z`. */
+export const isoText = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The SQLSTATE and constraint of a database error (or of an error it caused), or null. */
 export function databaseError(error: unknown): { code: string; constraint: string | null } | null {
   let cause = error;

@@ -3,7 +3,7 @@ import type { AgentSystem, AgentUrlPolicy } from '../../machines/domain/types';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { searchText } from './list-table';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { isoText, type Queryable } from './sql';
 
 /**
  * The service units' tables (server/migrations/024_service_units.sql): `service_units`, with the list's keys
@@ -14,8 +14,7 @@ import type { Queryable } from './sql';
 /** The units' collection: the name a change batch of the unit of work gives them. */
 export const UNITS = 'serviceUnits';
 
-/** A timestamptz column as the ISO text the API speaks (millisecond precision, UTC): `2026-12-06T10:49:23.000Z`. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoText;
 
 /** A unit with its agent, as columns (the table aliases are `u` and `a`). */
 export const UNIT_COLUMNS = `u.id, u.organization_id, u.name, u.hostname, u.ip_address, u.operating_system, u.agent_version,
