@@ -1,6 +1,7 @@
 import { and, assign, enqueueActions, fromCallback, fromPromise, not, or, raise, setup, stateIn, type EventObject } from 'xstate';
 import type { Page } from '../domain/types';
-import type { BulkReport, BulkRequest, ListContext, ListEvent, ListInput, ListRow } from './list.types';
+import type { BulkRequest, ListContext, ListEvent, ListInput, ListRow } from './list.types';
+import { bulkOutcomeOf, bulkRequestOf, pendingBulkAction } from './list-bulk';
 import { applyQueryChange, initialQuery, isNewRowsOrder, newRowPlace, sameQuery, type ListQuery } from './list-query';
 import { report } from '../shared/report';
 import { staleReloadRegion } from '../shared/stale-reload-region';
@@ -424,33 +425,6 @@ export function createListMachine<T extends ListRow>() {
       },
     },
   });
-}
-
-function pendingBulkAction<T extends ListRow>(context: ListContext<T>): string {
-  return context.lastBulk?.action ?? '';
-}
-
-/** The bulk request for the selection, with the version each selected row had in view (when rows carry one). */
-function bulkRequestOf<T extends ListRow>(context: ListContext<T>): BulkRequest {
-  const request: BulkRequest = { action: pendingBulkAction(context), ids: context.selected };
-  const versions: Record<string, number> = {};
-  for (const row of context.items) {
-    if (context.selected.includes(row.id) && 'version' in row && typeof row.version === 'number') versions[row.id] = row.version;
-  }
-  return Object.keys(versions).length > 0 ? { ...request, versions } : request;
-}
-
-/** A `bulkAction`'s answer read as a BulkResult; any other answer counts every selected row as done. */
-function bulkOutcomeOf(output: unknown, selected: readonly string[]): Omit<BulkReport, 'action' | 'changed'> & { changed: string[] } {
-  if (typeof output !== 'object' || output === null || !('count' in output) || typeof output.count !== 'number') {
-    return { count: selected.length, refused: 0, changed: [] };
-  }
-  const refused = 'refused' in output && typeof output.refused === 'number' ? output.refused : 0;
-  const rows = 'changedElsewhere' in output && Array.isArray(output.changedElsewhere) ? (output.changedElsewhere as unknown[]) : [];
-  const changed = rows.flatMap((row) =>
-    typeof row === 'object' && row !== null && 'id' in row && selected.includes(String(row.id)) ? [String(row.id)] : [],
-  );
-  return { count: output.count, refused, changed };
 }
 
 export type ListMachine<T extends ListRow> = ReturnType<typeof createListMachine<T>>;
