@@ -182,6 +182,22 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     expect(answered.json['items']).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
   });
 
+  it('answers a revoked agent’s long poll on one process at once, with 401, when it is revoked on the other', async () => {
+    const token = await signIn(first, 'user');
+    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
+    const system = { hostname: 'revoked-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
+    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
+    expect(enrolled.status).toBe(201);
+    const unitId = String(enrolled.json['unitId']);
+    const polling = api(second, '/api/agent/commands?wait=20', { token: String(enrolled.json['credential']) });
+    await new Promise((done) => setTimeout(done, 300));
+    const started = Date.now();
+    expect((await api(first, `/api/service-units/${unitId}/agent`, { method: 'DELETE', token })).status).toBe(200);
+    const answered = await polling;
+    expect(Date.now() - started, second.output()).toBeLessThan(2_000);
+    expect(answered.status).toBe(401);
+  });
+
   it('answers an agent’s long poll on one process as soon as a rule of its unit changes on the other', async () => {
     const token = await signIn(first, 'user');
     const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });

@@ -149,6 +149,14 @@ export function noteWrites(writeBatch: WriteBatch): WriteBatch {
   };
 }
 
+/**
+ * Notes a change written outside writeBatch (a unit's own columns, server/db/units.ts) in the current unit of
+ * work, so its commit wakes who waits for those rows, as noteWrites does.
+ */
+export function noteWritten(batch: ChangeBatch): void {
+  scopes.getStore()?.written.push(...batch);
+}
+
 /** Whether this runs inside a unit of work (its transaction is open). */
 export const inTransaction = (): boolean => scopes.getStore() !== undefined;
 

@@ -5,7 +5,7 @@ import { newRecordId } from '../../mirage/record-ids';
 import { parameters } from './list-table';
 import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { noteWritten, reader, writer, type WriteBatch } from './unit-of-work';
 import { conditions, statusExpression } from './unit-list';
 import { seenChanges } from '../../mirage/unit-store';
 import { UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
@@ -73,6 +73,8 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
       if (!before) throw new Error(`No service unit ${id}`);
       const unit = { ...before, ...patch };
       await updateUnitColumns(tx, before, unit);
+      // Its commit wakes who waits for the unit (a revoked agent's held poll).
+      noteWritten([{ collection: UNITS, put: [unit], deleted: [] }]);
       return unit;
     },
     async recordSeen(id, seen) {

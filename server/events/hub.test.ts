@@ -68,6 +68,15 @@ describe('the event hub', () => {
     ).toEqual({ events: false, commandUnitIds: new Set(['33', '34']) });
   });
 
+  it('wakes a unit’s long poll when its agent is revoked, and not for any other change of the unit', () => {
+    const agent = { kind: 'enrolled', revokedAt: null };
+    expect(wakeFor([{ collection: 'serviceUnits', row: { id: '7', agent } }])).toBeNull();
+    expect(wakeFor([{ collection: 'serviceUnits', row: { id: '7', agent: null } }])).toBeNull();
+    expect(wakeFor([{ collection: 'serviceUnits', row: { id: '7', agent: { ...agent, revokedAt: '2026-12-06T12:00:00.000Z' } } }])).toEqual(
+      commandsOf('7'),
+    );
+  });
+
   it('wakes the long polls whose agents’ config a rule change may touch: a process rule’s unit, any unit for a URL rule', () => {
     expect(wakeFor([{ collection: 'processRules', row: { id: '5', serviceUnitId: '33' } }])).toEqual(commandsOf('33'));
     // Deleted, or a URL rule (its scope may just have left a unit, or be the whole organization): any unit.

@@ -73,6 +73,12 @@ export function createEventHub(): EventHub {
   };
 }
 
+/** A unit whose agent is revoked. */
+const isRevoked = (row: object): boolean => {
+  const agent = 'agent' in row ? row.agent : null;
+  return typeof agent === 'object' && agent !== null && 'revokedAt' in agent && typeof agent.revokedAt === 'string';
+};
+
 /**
  * The wake-up a set of stored rows calls for, or null when it concerns no listener. `rows` are the rows
  * put per collection, and deleted ones as null (only a deleted rule wakes anyone: its units' config changed).
@@ -89,6 +95,11 @@ export function wakeFor(changes: Iterable<{ collection: string; row: object | nu
       any = true;
       const unitId = row && 'serviceUnitId' in row ? row.serviceUnitId : undefined;
       if (typeof unitId === 'string' || typeof unitId === 'number') units?.add(String(unitId));
+      else units = null;
+    } else if (collection === 'serviceUnits' && row && isRevoked(row)) {
+      // A revoked agent's held poll is asked again at once: its credential is refused (401), and it stops.
+      any = true;
+      if ('id' in row && (typeof row.id === 'string' || typeof row.id === 'number')) units?.add(String(row.id));
       else units = null;
     } else if (collection === 'urlRestrictions') {
       // A URL rule's scope may have just left a unit (or held the whole organization): every held poll asks again
