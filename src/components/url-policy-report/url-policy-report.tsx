@@ -82,7 +82,13 @@ export function UrlPolicyReport({
                 {t('url-policy.noRules')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
+              <Table.ScrollContainer
+                minWidth={360}
+                // On a phone the table scrolls sideways: its region takes focus, so a keyboard can scroll it too.
+                scrollAreaProps={{
+                  viewportProps: { tabIndex: 0, role: 'group', 'aria-label': t('url-policy.tableLabel', { name: unitName }) },
+                }}
+              >
                 <Table aria-label={t('url-policy.tableLabel', { name: unitName })} verticalSpacing={4} fz="sm">
                   <Table.Thead>
                     <Table.Tr>
