@@ -5,7 +5,7 @@ import { startBackend } from './app/backend';
 import { afterFirstScreen } from './app/first-screen';
 import { preloadPage } from './app/lazy-page';
 import { preloadShell } from './app/router';
-import { findRoute, pageLoader, preloadSignedInPages } from './app/routes';
+import { findRoute, needsSessionFirst, pageLoader, preloadSignedInPages } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
 import { oidcSettings, preloadOidc, preloadSessionCalls, sessionNeededAtStart, startSession } from './lib/session/light';
@@ -31,8 +31,8 @@ const route = findRoute(window.location.pathname);
 // render without them, so they load once the first screen is painted. A stored session to restore (a signed-in
 // visitor, of /login too: the guard waits for the actor's word, never shows the form), the lock screen and the
 // identity provider's callback need the actor for their first screen: it loads now, and the first render waits.
-const SESSION_FIRST_PAGES = new Set(['/callback', '/pages/lock-screen']);
-const sessionFirst = sessionNeededAtStart() || (route !== undefined && (!route.bare || SESSION_FIRST_PAGES.has(route.path)));
+// Later, a session-first page's loader starts it (src/app/routes.ts): no component starts it.
+const sessionFirst = sessionNeededAtStart() || (route !== undefined && needsSessionFirst(route));
 const startSessionNow = (): Promise<unknown> =>
   startSession().catch((error: unknown) => {
     // The guard keeps waiting (a spinner) and the next navigation tries again.

@@ -128,6 +128,20 @@ describe('prediction report machine', () => {
     expect(actor.getSnapshot().context.query.organizationId).toBe('2');
   });
 
+  it('announces a query the screen changed, for the URL, and not one the URL brought', () => {
+    const { actor } = start();
+    const announced: ReportQuery[] = [];
+    actor.on('report.query.changed', ({ query }) => announced.push(query));
+    actor.send({ type: 'report.query.change', query: { band: 'high', page: 3 } });
+    actor.send({ type: 'report.query.change', query: { band: 'high', page: 3 } });
+    actor.send({ type: 'report.query.sync', query: { ...DEFAULT_REPORT_QUERY, page: 2 } });
+    actor.send({ type: 'report.query.change', query: { page: 4 } });
+    expect(announced).toEqual([
+      { ...DEFAULT_REPORT_QUERY, band: 'high', page: 3 },
+      { ...DEFAULT_REPORT_QUERY, page: 4 },
+    ]);
+  });
+
   it('ignores a URL sync that brings the query it already has', () => {
     const { actor, reports } = start();
     actor.send({ type: 'report.query.sync', query: DEFAULT_REPORT_QUERY });

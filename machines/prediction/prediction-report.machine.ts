@@ -9,7 +9,8 @@ import type { PredictionReport, UnitPrediction, UnitPredictionDetail } from './t
  * - `detail`: the chosen unit's actual-against-predicted downtime; the highest-risk unit of the scope
  *   is chosen when nothing is;
  * - `export`: all rows of the filters for the CSV, emitted as `report.exported` for the view to save.
- * The URL mirrors `context.query` (`report.query.sync` in, the query out).
+ * The URL mirrors `context.query`: `report.query.sync` in, `report.query.changed` out (a change the screen made,
+ * never one the URL brought), so the view writes the URL from the announcement and no effect watches the query.
  */
 
 export interface OrganizationOption {
@@ -39,7 +40,10 @@ export type PredictionReportEvent =
   | { type: 'report.export' };
 
 export type PredictionReportEmitted =
-  { type: 'report.exported'; items: UnitPrediction[] } | { type: 'report.exportFailed'; error: unknown };
+  | { type: 'report.exported'; items: UnitPrediction[] }
+  | { type: 'report.exportFailed'; error: unknown }
+  /** The screen changed the query: the URL takes it (a history entry, so Back undoes it). */
+  | { type: 'report.query.changed'; query: ReportQuery };
 
 /** The next query: any change other than the page itself starts again at page 1. */
 export function applyReportQueryChange(current: ReportQuery, change: Partial<ReportQuery>): ReportQuery {
@@ -81,6 +85,7 @@ export const predictionReportMachine = setup({
     applyQueryChange: assign(({ context, event }) => ({
       query: event.type === 'report.query.change' ? applyReportQueryChange(context.query, event.query) : context.query,
     })),
+    emitQueryChanged: emit(({ context }) => ({ type: 'report.query.changed' as const, query: context.query })),
     adoptQuery: assign(({ context, event }) => ({ query: event.type === 'report.query.sync' ? event.query : context.query })),
     assignReport: assign((_, params: { report: PredictionReport }) => ({ report: params.report, reportError: null })),
     assignReportError: assign((_, params: { error: unknown }) => ({ reportError: params.error })),
@@ -124,14 +129,19 @@ export const predictionReportMachine = setup({
       // where re-entering restarts the request. A re-entering transition on the region itself would
       // re-enter the whole parallel machine.
       on: {
-        'report.query.change': { guard: 'isQueryChange', target: '.loading', actions: 'applyQueryChange' },
+        'report.query.change': { guard: 'isQueryChange', target: '.loading', actions: ['applyQueryChange', 'emitQueryChanged'] },
         'report.query.sync': { guard: 'isNewUrlQuery', target: '.loading', actions: 'adoptQuery' },
       },
       states: {
         loading: {
           tags: ['report.loading'],
           on: {
-            'report.query.change': { guard: 'isQueryChange', target: 'loading', reenter: true, actions: 'applyQueryChange' },
+            'report.query.change': {
+              guard: 'isQueryChange',
+              target: 'loading',
+              reenter: true,
+              actions: ['applyQueryChange', 'emitQueryChanged'],
+            },
             'report.query.sync': { guard: 'isNewUrlQuery', target: 'loading', reenter: true, actions: 'adoptQuery' },
           },
           invoke: {

@@ -23,5 +23,14 @@ export class SessionLockedError extends Error {
   }
 }
 
+// A throttled sign-in (429, mirage/domains/auth.ts): the server's message carries the Retry-After seconds.
+const THROTTLED = /^Too many sign-in attempts\. Try again in (\d+) seconds?\.$/;
+
+/** The seconds a throttled sign-in must wait, read from the server's message, or null for any other message. */
+export function signInWaitOf(message: string): number | null {
+  const match = THROTTLED.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
 /** The error's own message, else `fallback` (shown to the user as-is). */
 export const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);

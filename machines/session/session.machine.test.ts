@@ -165,6 +165,32 @@ describe('signing in and out', () => {
     expect(h.emitted).toContainEqual({ type: 'loginFailed', message: 'Email Or Password Invalid' });
   });
 
+  it('sign-ins refused as too many wait until the server checks a password again, or until the next submission', async () => {
+    const h = createSessionHarness();
+    const throttled = async () => {
+      h.actor.send({ type: 'session.login', username: 'admin', password: 'nope' });
+      h.fakes.login.last().reject(new Error('Too many sign-in attempts. Try again in 90 seconds.'));
+      await h.settle();
+    };
+    await throttled();
+    expect(h.actor.getSnapshot().matches({ signedOut: 'throttled' })).toBe(true);
+    expect(h.actor.getSnapshot().context.signInRetryAt).toBe(Date.now() + 90_000);
+    expect(h.emitted).toContainEqual({ type: 'loginFailed', message: 'Too many sign-in attempts. Try again in 90 seconds.' });
+    await vi.advanceTimersByTimeAsync(89_999);
+    expect(h.actor.getSnapshot().matches({ signedOut: 'throttled' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.actor.getSnapshot().matches({ signedOut: 'ready' })).toBe(true);
+    expect(h.actor.getSnapshot().context.signInRetryAt).toBeNull();
+
+    await throttled();
+    h.actor.send({ type: 'session.login', username: 'admin', password: 'again' });
+    expect(h.actor.getSnapshot().matches('signingIn')).toBe(true);
+    expect(h.actor.getSnapshot().context.signInRetryAt).toBeNull();
+    h.fakes.login.last().reject(new Error('Email Or Password Invalid'));
+    await h.settle();
+    expect(h.actor.getSnapshot().matches({ signedOut: 'ready' })).toBe(true);
+  });
+
   it('a sign-in attempt while signed in (or confirming) only warns', async () => {
     const confirming = createSessionHarness({ stored: VALID });
     confirming.actor.send({ type: 'session.login', username: 'admin', password: 'demo1234' });

@@ -29,6 +29,7 @@ export const sessionMachine = sessionSetup.createMachine({
     notice: input.signedOutAtProvider === true ? 'auth.signedOutAtProvider' : null,
     confirmed: false,
     idleMs: input.idleMs ?? DEFAULT_IDLE_MS,
+    signInRetryAt: null,
     stored: input.stored,
   }),
   invoke: [
@@ -132,6 +133,15 @@ export const sessionMachine = sessionSetup.createMachine({
     },
     signedOut: {
       entry: [{ type: 'rejectQueue', params: { reason: 'expired' } }, 'clearSessionContext'],
+      initial: 'ready',
+      states: {
+        ready: {},
+        /** Sign-ins refused as too many (429): the form says until when, and the countdown is the machine's. */
+        throttled: {
+          exit: 'clearSignInRetry',
+          after: { untilSignInRetry: 'ready' },
+        },
+      },
       on: {
         'session.login': { target: 'signingIn', actions: 'clearError' },
         'session.unauthorized': { actions: { type: 'rejectQueue', params: { reason: 'expired' } } },
@@ -183,16 +193,30 @@ export const sessionMachine = sessionSetup.createMachine({
             emit(({ event }) => ({ type: 'signedIn' as const, user: event.output.user, defaultRoleId: event.output.defaultRoleId })),
           ],
         },
-        onError: {
-          target: 'signedOut',
-          actions: [
-            {
-              type: 'assignFailure',
-              params: ({ event }) => ({ error: 'auth.loginFailed', message: messageOf(event.error, 'Login failed') }),
-            },
-            emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error, 'Login failed') })),
-          ],
-        },
+        onError: [
+          {
+            guard: { type: 'isThrottledError', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut.throttled',
+            actions: [
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ error: 'auth.loginFailed', message: messageOf(event.error, 'Login failed') }),
+              },
+              { type: 'assignSignInRetry', params: ({ event }) => ({ error: event.error }) },
+              emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error, 'Login failed') })),
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              {
+                type: 'assignFailure',
+                params: ({ event }) => ({ error: 'auth.loginFailed', message: messageOf(event.error, 'Login failed') }),
+              },
+              emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error, 'Login failed') })),
+            ],
+          },
+        ],
       },
       on: {
         'session.logout': 'signedOut',

@@ -71,6 +71,7 @@ function eventsFor(snapshot: Snapshot): WalkEvent[] {
     { type: 'session.user.update', patch: { displayName: 'Adam M.' } },
     done('login', BACKEND_SESSION),
     failed('login', new Error('Email Or Password Invalid')),
+    failed('login', new Error('Too many sign-in attempts. Try again in 60 seconds.')),
     done('fetchMe', CONFIRMED),
     failed('fetchMe', httpError(423, 'Session locked')),
     failed('fetchMe', httpError(401, 'Invalid access token')),
@@ -98,6 +99,7 @@ function eventsFor(snapshot: Snapshot): WalkEvent[] {
     after('idleTimeout', 'signedIn.access.active'),
     after('untilRenewal', 'signedIn.token.valid'),
     after('untilExpiry', 'signedIn.token.valid'),
+    after('untilSignInRetry', 'signedOut.throttled'),
   ];
 }
 

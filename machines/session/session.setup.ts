@@ -9,7 +9,7 @@ import {
 } from '../live/live-events.machine';
 import type { RequestQueueCommand } from './request-queue';
 import { EMPTY_SESSION, fromConfirmed, fromSession, fromToken, sessionOf } from './session-context';
-import { LOCKED_STATUS, statusOf } from './session.errors';
+import { LOCKED_STATUS, messageOf, signInWaitOf, statusOf } from './session.errors';
 import type {
   ConfirmedSession,
   ConfirmedUser,
@@ -149,6 +149,11 @@ const base = setup({
       errorMessage: params.message,
     })),
     dropStored: assign({ stored: null }),
+    /** Sign-ins refused as too many: when the server checks a password again (the countdown of `signedOut.throttled`). */
+    assignSignInRetry: assign((_, params: { error: unknown }) => ({
+      signInRetryAt: Date.now() + (signInWaitOf(messageOf(params.error, '')) ?? 0) * 1000,
+    })),
+    clearSignInRetry: assign({ signInRetryAt: null }),
     clearSessionContext: assign({ ...EMPTY_SESSION, confirmed: false }),
     clearError: assign({ error: null, errorMessage: null, notice: null }),
     assignNotice: assign((_, params: { notice: string }) => ({ notice: params.notice })),
@@ -181,11 +186,14 @@ const base = setup({
     isLockedError: (_, params: { error: unknown }) => statusOf(params.error) === LOCKED_STATUS,
     /** The server does not know the token (or no longer): the session is over. */
     isUnauthorizedError: (_, params: { error: unknown }) => statusOf(params.error) === 401,
+    /** The server refused the sign-in as one of too many (429): its message says for how long. */
+    isThrottledError: (_, params: { error: unknown }) => signInWaitOf(messageOf(params.error, '')) !== null,
   },
   delays: {
     idleTimeout: ({ context }) => context.idleMs,
     untilRenewal: ({ context }) => renewalDelayMs(context.tokenExpiry ?? 0, Date.now()),
     untilExpiry: ({ context }) => expiryDelayMs(context.tokenExpiry ?? 0, Date.now()),
+    untilSignInRetry: ({ context }) => Math.max(0, (context.signInRetryAt ?? 0) - Date.now()),
   },
 });
 

@@ -80,6 +80,11 @@ export interface SessionContext {
    */
   confirmed: boolean;
   idleMs: number;
+  /**
+   * Epoch milliseconds: when the server checks a password again after refusing sign-ins as too many (429), while
+   * `signedOut.throttled` waits for it; else null.
+   */
+  signInRetryAt: number | null;
   /** The raw storage values given at start; read once by `restoring`, then dropped. */
   stored: StoredValues | null;
 }

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restartSession } from '@/lib/session';
+import { peekSessionActor, restartSession } from '@/lib/session';
+import { resetSessionActor } from '@/lib/session/service';
 import { renderWithProviders } from '../../tests/render';
 import { AppRouter } from './router';
 
@@ -91,6 +92,16 @@ describe('AppRouter', () => {
     const { location } = renderWithProviders(<AppRouter />, { path: '/forgot-password' });
     await waitFor(() => expect(current(location)).toBe('/forget-password'));
     expect(await screen.findByRole('textbox', { name: /email/i })).toBeInTheDocument();
+  });
+
+  it('starts the session for the lock screen from its page’s loader: no component starts it', async () => {
+    storeSession(4);
+    localStorage.setItem('session_locked', 'true');
+    resetSessionActor();
+    expect(peekSessionActor()).toBeNull();
+    renderWithProviders(<AppRouter />, { path: '/pages/lock-screen' });
+    expect(await screen.findByText('Ulysses User')).toBeInTheDocument();
+    expect(peekSessionActor()?.getSnapshot().matches({ signedIn: { access: 'locked' } })).toBe(true);
   });
 
   it('sends a signed-out visitor of a protected page to login with the wanted path', async () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadAllTranslations } from '@/lib/i18n';
 import { DEVTOOLS_BUILD } from '@/lib/inspection';
+import { startSession } from '@/lib/session/light';
 import type { RouteRule } from './guard';
 
 export type MenuGroup = 'user' | 'admin' | 'reports' | 'apps';
@@ -313,12 +314,34 @@ export function needsAllTranslations(route: AppRoute): boolean {
   return !FIRST_LOAD_PAGES.has(route.path);
 }
 
+/** Public pages whose first screen needs the session's actor: the lock screen, the identity provider's callback. */
+const SESSION_FIRST_PAGES = new Set(['/callback', '/pages/lock-screen']);
+/**
+ * Whether a page needs the session's actor for its first screen (src/lib/session/current.ts): the signed-in pages
+ * and the two above. src/main.tsx starts it before such a first page; a session-first public page's loader starts
+ * it too, so the page never has to start it from an effect.
+ */
+export function needsSessionFirst(route: AppRoute): boolean {
+  return !route.bare || SESSION_FIRST_PAGES.has(route.path);
+}
+
+/** The session started (once, src/lib/session/current.ts); a failure leaves the page to its signed-out view. */
+const sessionStarted = () => startSession().catch((error: unknown) => console.error('The session could not start', error));
+
 const loaders = new WeakMap<AppRoute, AppRoute['load']>();
-/** A route's page module, after the translations it needs (one function per route: React.lazy caches by it). */
+/**
+ * A route's page module, after the translations it needs and, for a session-first public page, the session's
+ * actor (one function per route: React.lazy caches by it).
+ */
 export function pageLoader(route: AppRoute): AppRoute['load'] {
   let load = loaders.get(route);
   if (!load) {
-    load = needsAllTranslations(route) ? () => Promise.all([route.load(), loadAllTranslations()]).then(([page]) => page) : route.load;
+    const waits = [
+      ...(needsAllTranslations(route) ? [loadAllTranslations] : []),
+      ...(route.bare && needsSessionFirst(route) ? [sessionStarted] : []),
+    ];
+    const loadPage = route.load;
+    load = waits.length === 0 ? loadPage : () => Promise.all([loadPage(), ...waits.map((wait) => wait())]).then(([page]) => page);
     loaders.set(route, load);
   }
   return load;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useActorEvents } from '@/components/actor-bridges';
-import { sessionNeededAtStart, startSession, useSessionActor } from '@/lib/session/light';
+import { useSessionActor } from '@/lib/session/light';
 
 /** Events the embedded backend dispatches on window (mirage/persistence.ts). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
@@ -17,16 +17,12 @@ declare global {
 
 /**
  * App-wide session side effects: turns the session's announcements into notifications (once its actor has
- * started: src/lib/session/current.ts), and the embedded backend's storage problems.
+ * started: src/lib/session/current.ts), and the embedded backend's storage problems. The actor is started by
+ * src/main.tsx (at once for a stored session) and by a session-first page's loader (src/app/routes.ts), not here.
  */
 export function SessionEffects() {
   const { t } = useTranslation();
   const actor = useSessionActor();
-  useEffect(() => {
-    // A stored session to restore: the guard waits for the actor (src/main.tsx has usually started it already).
-    if (!actor && sessionNeededAtStart())
-      void startSession().catch((error: unknown) => console.error('The session could not start', error));
-  }, [actor]);
   useActorEvents(actor, {
     // The guard sends protected pages to /login?to=<path> once the session ended; this says why.
     sessionExpired: ({ reason }) =>

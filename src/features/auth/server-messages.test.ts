@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/lib/i18n';
-import { signInWaitOf, translateServerMessage, tryAgainAt } from './server-messages';
+import { signInWaitOf } from '@machines/session/session.errors';
+import { translateServerMessage, tryAgainAt } from './server-messages';
 
 // The backend's English refusals of a sign-in (mirage/domains/users.ts signInRefusal).
 const REFUSALS = [

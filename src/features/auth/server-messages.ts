@@ -31,15 +31,6 @@ export function translateServerMessage(t: TFunction, message: string): string {
   return t(key, typeof fieldKey === 'string' ? { ...params, field: t(fieldKey) } : params);
 }
 
-// A throttled sign-in (429, mirage/domains/auth.ts): the server's message carries the Retry-After seconds.
-const THROTTLED = /^Too many sign-in attempts\. Try again in (\d+) seconds?\.$/;
-
-/** The seconds a throttled sign-in must wait, read from the server's message, or null for any other message. */
-export function signInWaitOf(message: string): number | null {
-  const match = THROTTLED.exec(message);
-  return match ? Number(match[1]) : null;
-}
-
 /** "Try again in N minutes, at <clock time>": when a throttled sign-in may be tried again, in the visitor's language. */
 export function tryAgainAt(t: TFunction, language: string, retryAt: number, now = Date.now()): string {
   const minutes = Math.max(1, Math.ceil((retryAt - now) / 60_000));

@@ -12,7 +12,6 @@ import {
   selectIsActive,
   selectIsSignedOut,
   sessionCommands,
-  startSession,
   takeLockedFrom,
   useSessionSelector,
   withSession,
@@ -30,8 +29,8 @@ const selectRole = (s: Snapshot) => s.context.defaultRoleId;
 export function LockScreen() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  // A locked session is restored before the first render (src/main.tsx); without a stored one, the visitor
-  // is signed out from the start.
+  // A locked session is restored before the first render (src/main.tsx, or this page's loader in
+  // src/app/routes.ts); without a stored one, the visitor is signed out from the start.
   const user = useSessionSelector(selectUser, null);
   const role = useSessionSelector(selectRole, null);
   const signedOut = useSessionSelector(selectIsSignedOut, accessBeforeStart().status === 'signedOut');
@@ -52,10 +51,6 @@ export function LockScreen() {
     const back = isInternalPath(from) && !from.startsWith(LOCK_SCREEN_PATH) ? from : null;
     navigate(back ?? (role !== null && isRoleId(role) ? dashboardFor(role) : '/login'), { replace: true });
   }, [active, navigate, role]);
-
-  useEffect(() => {
-    void startSession().catch(() => undefined);
-  }, []);
 
   useSessionEvents({
     unlockFailed: (event) => {

@@ -2,17 +2,18 @@ import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, Text
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 // The session's light parts only: its actor and machine load after the first screen (src/lib/session/current.ts).
 import { oidcSettings, startOidcSignIn, useLandingPath, useSessionSelector, withSession } from '@/lib/session/light';
-import { signInWaitOf, translateServerMessage, tryAgainAt } from '../server-messages';
+import { signInWaitOf } from '@machines/session/session.errors';
+import { translateServerMessage, tryAgainAt } from '../server-messages';
 import { DemoAccountsBox } from './demo-accounts-box';
 import {
   selectIsEndingProviderSession,
   selectIsSigningIn,
   selectProviderSignOutError,
+  selectSignInRetryAt,
   selectSignOutNotice,
   useSessionEvents,
 } from '../hooks/use-session';
@@ -30,6 +31,9 @@ export function LoginForm({ demo }: { demo: boolean }) {
   const notice = useSessionSelector(selectSignOutNotice, null);
   const providerSignOutError = useSessionSelector(selectProviderSignOutError, null);
   const leavingForProvider = useSessionSelector(selectIsEndingProviderSession, false);
+  // Too many failed sign-ins (429): when the server checks a password again. Shown until then or the next
+  // submission; the countdown is the session machine's (`signedOut.throttled`).
+  const retryAt = useSessionSelector(selectSignInRetryAt, null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -39,25 +43,14 @@ export function LoginForm({ demo }: { demo: boolean }) {
     },
   });
 
-  // Too many failed sign-ins (429): when the server checks a password again. Shown until then or the next submission.
-  const [retryAt, setRetryAt] = useState<number | null>(null);
-  useEffect(() => {
-    if (retryAt === null) return;
-    const timer = setTimeout(() => setRetryAt(null), Math.max(0, retryAt - Date.now()));
-    return () => clearTimeout(timer);
-  }, [retryAt]);
-
   useSessionEvents({
     signedIn: ({ defaultRoleId }) => {
       const to = new URLSearchParams(search).get('to');
       navigate(landingPath(to, defaultRoleId), { replace: true });
     },
     loginFailed: ({ message }) => {
-      const wait = signInWaitOf(message);
-      if (wait !== null) {
-        setRetryAt(Date.now() + wait * 1000);
-        return;
-      }
+      // A throttled sign-in is the alert above the form, not a toast.
+      if (signInWaitOf(message) !== null) return;
       notifications.show({
         color: 'red',
         title: t('auth.login.failedTitle'),
@@ -88,7 +81,6 @@ export function LoginForm({ demo }: { demo: boolean }) {
   };
 
   const submit = form.onSubmit((values) => {
-    setRetryAt(null);
     withSession((session) => session.send({ type: 'session.login', username: values.username.trim(), password: values.password }));
   });
 

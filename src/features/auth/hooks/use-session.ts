@@ -7,6 +7,8 @@ type Snapshot = SessionSnapshot;
 export { selectIsSigningIn, selectIsUnlocking };
 /** What the login page tells a visitor who signed out (i18n key), or null. */
 export const selectSignOutNotice = (s: Snapshot) => (s.matches('signedOut') ? s.context.notice : null);
+/** Sign-ins refused as too many: when the server checks a password again (epoch ms), or null. */
+export const selectSignInRetryAt = (s: Snapshot) => (s.matches({ signedOut: 'throttled' }) ? s.context.signInRetryAt : null);
 /** The provider's end-session page could not be reached: its error text, or null. */
 export const selectProviderSignOutError = (s: Snapshot) =>
   s.matches('signedOut') && s.context.error === 'auth.providerSignOutFailed' ? (s.context.errorMessage ?? '') : null;

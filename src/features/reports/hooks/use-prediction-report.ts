@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -32,18 +31,18 @@ export function usePredictionReport(machine = reportMachineWithApi): ReportActor
   const [location, navigate] = useLocation();
   const [input] = useState(() => ({ query: parseReportQuery(search) }));
   const actor = useScreenActor(machine, { input });
-  const query = useSelector(actor, (s) => s.context.query, sameReportQuery);
 
   // URL → machine (Back, a pasted link).
   useSendOnChange(actor, search, (value) => ({ type: 'report.query.sync' as const, query: parseReportQuery(value) }));
 
   // machine → URL: a history entry per filter change, so Back undoes it.
-  useEffect(() => {
-    const current = actor.getSnapshot().context.query;
-    if (sameReportQuery(parseReportQuery(search), current)) return;
-    const next = serializeReportQuery(current, search);
-    navigate(next ? `${location}?${next}` : location);
-  }, [actor, query, search, location, navigate]);
+  useActorEvents(actor, {
+    'report.query.changed': ({ query }) => {
+      if (sameReportQuery(parseReportQuery(search), query)) return;
+      const next = serializeReportQuery(query, search);
+      navigate(next ? `${location}?${next}` : location);
+    },
+  });
 
   useExportDownloads(actor);
   return actor;
