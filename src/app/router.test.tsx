@@ -101,7 +101,11 @@ describe('AppRouter', () => {
     expect(peekSessionActor()).toBeNull();
     renderWithProviders(<AppRouter />, { path: '/pages/lock-screen' });
     expect(await screen.findByText('Ulysses User')).toBeInTheDocument();
-    expect(peekSessionActor()?.getSnapshot().matches({ signedIn: { access: 'locked' } })).toBe(true);
+    expect(
+      peekSessionActor()
+        ?.getSnapshot()
+        .matches({ signedIn: { access: 'locked' } }),
+    ).toBe(true);
   });
 
   it('sends a signed-out visitor of a protected page to login with the wanted path', async () => {
