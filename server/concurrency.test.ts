@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
+import type { Backend } from './backend';
 import type { Sql } from './db/sql';
-import { call, createUnit, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
+import { call, createUnit, jsonOf, unitInput, type UnitView } from './test-support/api';
+import { TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
+import { openTwoInstances, TWO_INSTANCES_SETUP_MS, type TwoInstances } from './test-support/two-instances';
 
 /*
  * Writes take no lock but the rows they change, on one instance and across two on one PostgreSQL database
@@ -11,8 +11,7 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test
  * concurrent transactions on a real PostgreSQL: PGlite runs one transaction at a time.
  */
 
-const SETUP_TIMEOUT_MS = 120_000;
-
+let pair: TwoInstances | undefined;
 let database: TestDatabase;
 let first: Backend;
 let second: Backend;
@@ -20,18 +19,11 @@ let token: string;
 
 describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on PostgreSQL', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrate(database.sql);
-    first = await createBackend({ sql: database.sql });
-    second = await createBackend({ sql: await database.connect() });
-    token = await signIn(first, 'user');
-  }, SETUP_TIMEOUT_MS);
+    pair = await openTwoInstances();
+    ({ database, first, second, token } = pair);
+  }, TWO_INSTANCES_SETUP_MS);
 
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-  });
+  afterAll(() => pair?.close());
 
   it('answer a write to one unit while another unit’s row is locked and a write to it waits, on either instance', async () => {
     const locked = jsonOf<UnitView>(await createUnit(first, token, 'Locked by a DBA'));

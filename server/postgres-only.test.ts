@@ -2,11 +2,11 @@ import { table } from '../mirage/db';
 import { userStore } from '../mirage/user-store';
 import { recordAudit } from '../mirage/domains/audit';
 import { screenshotStore } from '../mirage/domains/screenshots';
-import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
-import type { Queryable, Sql } from './db/sql';
+import type { Backend } from './backend';
+import type { Queryable } from './db/sql';
 import { APP_KEY, call, createUnit, DEMO_PASSWORD, jsonOf, signIn, storedUnitCount, unitInput, type UnitView } from './test-support/api';
-import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
+import { BACKEND_NAME, type TestDatabase } from './test-support/database';
+import { openTwoInstances, TWO_INSTANCES_SETUP_MS, type TwoInstances } from './test-support/two-instances';
 
 /*
  * Screenshots, their images, the audit log, the processes, the rules, the demo apps' records, the agents' commands,
@@ -14,8 +14,6 @@ import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-supp
  * every screenshot operation answers as before, on every instance, through the domain's repository
  * (server/db/screenshots.ts). On PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
-
-const SETUP_TIMEOUT_MS = 120_000;
 
 interface Shot {
   id: string;
@@ -28,10 +26,10 @@ interface Page {
   total: number;
 }
 
+let pair: TwoInstances | undefined;
 let database: TestDatabase;
 let first: Backend;
 let second: Backend;
-let secondSql: Sql;
 let token: string;
 
 /** Screenshots stored in PostgreSQL (live rows), optionally of one unit. */
@@ -46,19 +44,11 @@ async function storedShots(sql: Queryable, unitId?: string): Promise<number> {
 const inMemory = (backend: Backend) => table(backend.db, 'screenshots').count() + table(backend.db, 'screenshotImages').count();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
-  first = await createBackend({ sql: database.sql });
-  secondSql = await database.connect();
-  second = await createBackend({ sql: secondSql });
-  token = await signIn(first, 'user');
-}, SETUP_TIMEOUT_MS);
+  pair = await openTwoInstances();
+  ({ database, first, second, token } = pair);
+}, TWO_INSTANCES_SETUP_MS);
 
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await database?.drop();
-});
+afterAll(() => pair?.close());
 
 describe(`screenshots on ${BACKEND_NAME}`, () => {
   it('are kept by no process in memory, and every instance lists, counts and shows the newest from the database', async () => {

@@ -103,6 +103,23 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     [first, second] = await Promise.all([startInstance(url), startInstance(url, { SIMULATED_AGENTS: '0' })]);
   }, 120_000);
 
+  /** An agent enrolled on the second process with an enrolment token the user made on the first. */
+  async function agentEnrolledOnSecond(token: string, hostname: string): Promise<{ unitId: string; credential: string }> {
+    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
+    expect(enrolment.status).toBe(201);
+    const system = { hostname, platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
+    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
+    expect(enrolled.status).toBe(201);
+    return { unitId: String(enrolled.json['unitId']), credential: String(enrolled.json['credential']) };
+  }
+
+  /** The agent's command poll on the second process, held by the time this returns (one answered at once would be empty). */
+  async function heldPoll(credential: string, query = ''): Promise<{ answer: ReturnType<typeof api> }> {
+    const answer = api(second, `/api/agent/commands?wait=20${query}`, { token: credential });
+    await new Promise((done) => setTimeout(done, 300));
+    return { answer };
+  }
+
   afterAll(async () => {
     await Promise.all([first, second].filter(Boolean).map((instance) => stopped(instance, 'SIGTERM')));
     if (TEST_DATABASE_URL) await runOnServer(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -166,15 +183,8 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
 
   it('answers an agent’s long poll on one process as soon as a command is issued on the other', async () => {
     const token = await signIn(first, 'user');
-    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
-    expect(enrolment.status).toBe(201);
-    const system = { hostname: 'polling-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
-    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
-    expect(enrolled.status).toBe(201);
-    const unitId = String(enrolled.json['unitId']);
-    const polling = api(second, '/api/agent/commands?wait=20', { token: String(enrolled.json['credential']) });
-    // Held by now (a poll answered at once would be empty).
-    await new Promise((done) => setTimeout(done, 300));
+    const { unitId, credential } = await agentEnrolledOnSecond(token, 'polling-host');
+    const { answer: polling } = await heldPoll(credential);
     const started = Date.now();
     expect((await api(first, `/api/service-units/${unitId}/capture`, { method: 'POST', token, body: {} })).status).toBe(202);
     const answered = await polling;
@@ -184,13 +194,8 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
 
   it('answers a revoked agent’s long poll on one process at once, with 401, when it is revoked on the other', async () => {
     const token = await signIn(first, 'user');
-    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
-    const system = { hostname: 'revoked-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
-    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
-    expect(enrolled.status).toBe(201);
-    const unitId = String(enrolled.json['unitId']);
-    const polling = api(second, '/api/agent/commands?wait=20', { token: String(enrolled.json['credential']) });
-    await new Promise((done) => setTimeout(done, 300));
+    const { unitId, credential } = await agentEnrolledOnSecond(token, 'revoked-host');
+    const { answer: polling } = await heldPoll(credential);
     const started = Date.now();
     expect((await api(first, `/api/service-units/${unitId}/agent`, { method: 'DELETE', token })).status).toBe(200);
     const answered = await polling;
@@ -200,12 +205,7 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
 
   it('answers an agent’s long poll on one process as soon as a rule of its unit changes on the other', async () => {
     const token = await signIn(first, 'user');
-    const enrolment = await api(first, '/api/agent-enrolments', { method: 'POST', token, body: {} });
-    const system = { hostname: 'config-host', platform: 'linux', osName: 'Debian 12', ipAddresses: [], uptimeS: 1, agentVersion: '1.0.0' };
-    const enrolled = await api(second, '/api/agent/enrol', { method: 'POST', body: { token: enrolment.json['token'], system } });
-    expect(enrolled.status).toBe(201);
-    const unitId = String(enrolled.json['unitId']);
-    const credential = String(enrolled.json['credential']);
+    const { unitId, credential } = await agentEnrolledOnSecond(token, 'config-host');
     const config = await api(second, '/api/agent/config', { token: credential });
     const version = String(config.json['version']);
     const rule = { pattern: 'held.example.com', matchType: 'domain', action: 'block', enabled: true, reason: '' };
@@ -213,8 +213,7 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     // Each change wakes the poll held on the other process: a URL rule created, then deleted.
     let known = version;
     for (const change of ['create', 'delete'] as const) {
-      const polling = api(second, `/api/agent/commands?wait=20&configVersion=${known}`, { token: credential });
-      await new Promise((done) => setTimeout(done, 300));
+      const { answer: polling } = await heldPoll(credential, `&configVersion=${known}`);
       const started = Date.now();
       if (change === 'create') {
         const created = await api(first, '/api/url-restrictions', { method: 'POST', token, body: scoped });
