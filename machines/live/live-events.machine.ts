@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, not, setup, type EventObject, type SnapshotFrom } from 'xstate';
-import type { LiveEvent } from '../domain/types';
+import type { LiveEvent, ServiceUnitWithStatus } from '../domain/types';
 
 /**
  * The app's one live connection to the backend's events (docs/live.md).
@@ -90,6 +90,14 @@ export interface LiveEventsContext {
 }
 
 /** The wait before the n-th reconnection (n ≥ 1): exponential, capped, less up to `jitter` of it at random. */
+/**
+ * The unit a live event shows as it is now (`unit.changed`, `unit.online`, `unit.offline`), or null: the one filter
+ * the units list and the unit drawer apply.
+ */
+export function changedUnitOf(event: LiveEvent): ServiceUnitWithStatus | null {
+  return event.type === 'unit.changed' || event.type === 'unit.online' || event.type === 'unit.offline' ? event.data.unit : null;
+}
+
 export function reconnectDelayMs(
   context: Pick<LiveEventsContext, 'baseDelayMs' | 'maxDelayMs' | 'jitter' | 'failures'>,
   random: number = Math.random(),

@@ -1,5 +1,6 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 import type { LiveEvent, ServiceUnitWithStatus } from '../domain/types';
+import { changedUnitOf } from '../live/live-events.machine';
 
 /** A unit as the API shows it: with its derived status and its agent (null: none). */
 export type UnitDetail = ServiceUnitWithStatus;
@@ -7,11 +8,6 @@ export type UnitDetail = ServiceUnitWithStatus;
 /** An enrolled agent whose credential still works: the only kind "Revoke agent" applies to. */
 export function hasActiveAgent(unit: UnitDetail | null): boolean {
   return unit?.agent?.kind === 'enrolled' && unit.agent.revokedAt === null;
-}
-
-/** The unit a live event shows as it is now (changed, come online, gone offline), or null: the list and the drawer apply it. */
-export function changedUnitOf(event: LiveEvent): UnitDetail | null {
-  return event.type === 'unit.changed' || event.type === 'unit.online' || event.type === 'unit.offline' ? event.data.unit : null;
 }
 
 /** What the drawer takes of the live events (docs/live.md): a unit's new state, applied only to its own unit. */

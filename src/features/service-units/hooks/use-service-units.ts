@@ -11,7 +11,8 @@ import {
   type ValidateInput,
 } from '@machines/editor/editor.machine';
 import { createListMachine, type BulkRequest, type ListQuery, type LiveListEvent } from '@machines/list/list.machine';
-import { changedUnitOf, unitDetailLiveEvent, unitDetailMachine } from '@machines/service-units/unit-detail.machine';
+import { changedUnitOf } from '@machines/live/live-events.machine';
+import { unitDetailLiveEvent, unitDetailMachine } from '@machines/service-units/unit-detail.machine';
 import type { LiveEvent, Page } from '@machines/domain/types';
 import { useActorEvents, useSendOnChange } from '@/components/actor-bridges';
 import { useCrudScreen } from '@/components/crud-screen';
