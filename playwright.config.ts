@@ -97,10 +97,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One spec file at a time by default: the server specs share one server process and its data (one of them kills it
-  // on purpose), and the URL-policy spec writes Chromium's managed policy for every browser started meanwhile.
-  // E2E_WORKERS=2 ran 39 tests of the specs that share nothing in 3.4 min instead of 5.0.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two spec files at a time (one per core; E2E_WORKERS overrides), each file's tests in order in one worker. Specs
+  // share no state: each real-server spec runs a server of its own on its own port and data (server.spec.ts on 4193,
+  // agent.spec.ts on 4197, url-policy.spec.ts in-process), the demo backend lives in each context's IndexedDB, and the
+  // managed policy url-policy.spec.ts writes blocks only its own *.test hosts, which no other spec resolves.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   ...(runsServer ? { globalSetup: './tests/e2e/support/server-process.ts' } : {}),
