@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { Screenshot } from '../domain/types';
-import { callbackActor, deferredActor } from '../testing/deferred';
+import type { LiveEvent, Screenshot } from '../domain/types';
+import { deferredActor } from '../testing/deferred';
+import { fakeLiveStream } from '../testing/fake-stream';
 import { captureMachine, type CaptureTicket } from './capture.machine';
+import { screenshotCaptureEvent } from './screenshots-live';
 
 const shot: Screenshot = {
   id: 's9',
@@ -133,12 +135,26 @@ describe('capture machine', () => {
   });
 });
 
-describe('capture machine: live events from the liveEvents actor', () => {
-  /** Status checks the test answers, and the screen's liveEvents actor (it forwards `screenshot.captured`). */
+/** A `screenshot.captured` as the backend sends it: of `unit`, answering `commandId` (null: none, the agent's own schedule). */
+function captured(unit: string, screenshotId: string, commandId: string | null = null, unitName?: string): LiveEvent {
+  const data = { screenshotId, commandId, ...(unitName !== undefined ? { unitName } : {}) };
+  return {
+    id: screenshotId,
+    type: 'screenshot.captured',
+    at: '2026-01-01T00:00:05.000Z',
+    organizationId: '1',
+    subjectId: screenshotId,
+    unitId: unit,
+    data,
+  };
+}
+
+describe('capture machine: live events from a fake stream, through the screen’s map', () => {
+  /** Status checks the test answers, and a fake live stream mapped as the screen maps it (`screenshotCaptureEvent`). */
   function startLive(request = ticket('pending')) {
     const clock = new SimulatedClock();
     const checks = deferredActor<CaptureTicket, { ticketId: string }>();
-    const live = callbackActor();
+    const live = fakeLiveStream(screenshotCaptureEvent);
     const actor = createActor(
       captureMachine.provide({
         actors: { requestCapture: fromPromise(async () => request), checkCapture: checks.logic, liveEvents: live.logic },
@@ -157,7 +173,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
     expect(actor.getSnapshot().hasTag('pending')).toBe(true);
     expect(checks.calls).toHaveLength(0);
 
-    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9' });
+    live.push(captured('u1', 's9'));
     expect(checks.last().input).toEqual({ ticketId: 'c1' });
     checks.last().resolve(ticket('delivered'));
     await flush();
@@ -171,7 +187,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
     await flush();
     clock.increment(5000);
     const older = checks.last();
-    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9' });
+    live.push(captured('u1', 's9'));
     expect(older.signal.aborted).toBe(true);
     expect(checks.calls).toHaveLength(2);
     checks.last().resolve(ticket('delivered'));
@@ -183,7 +199,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
     const { actor, clock, checks, live } = startLive();
     actor.send({ type: 'capture.request', unitId: 'u1' });
     await flush();
-    live.emit({ type: 'capture.live.captured', unitId: 'u2', screenshotId: 's7' });
+    live.push(captured('u2', 's7'));
     expect(checks.calls).toHaveLength(0);
     expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
     clock.increment(5000);
@@ -194,7 +210,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
     const { actor, checks, live, delivered } = startLive();
     actor.send({ type: 'capture.request', unitId: 'u1' });
     await flush();
-    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3' });
+    live.push(captured('u1', 's3'));
     checks.last().resolve(ticket('pending'));
     await flush();
     expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
@@ -210,7 +226,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
       actor.on('capture.delivered', (e) => units.push(e.unitName));
       actor.send({ type: 'capture.request', unitId: 'u1' });
       await flush();
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1', unitName: 'Kiosk 1' });
+      live.push(captured('u1', 's9', 'k1', 'Kiosk 1'));
       expect(actor.getSnapshot().matches('delivered')).toBe(true);
       expect(actor.getSnapshot().hasTag('pending')).toBe(false);
       expect(actor.getSnapshot().context.screenshotId).toBe('s9');
@@ -227,7 +243,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
       await flush();
       clock.increment(5000);
       const onItsWay = checks.last();
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      live.push(captured('u1', 's9', 'k1'));
       expect(onItsWay.signal.aborted).toBe(true);
       expect(actor.getSnapshot().matches('delivered')).toBe(true);
       expect(delivered).toEqual(['s9']);
@@ -237,10 +253,10 @@ describe('capture machine: live events from the liveEvents actor', () => {
       const { actor, checks, live, delivered } = startLive(own);
       actor.send({ type: 'capture.request', unitId: 'u1' });
       await flush();
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3', commandId: 'k2' });
+      live.push(captured('u1', 's3', 'k2'));
       expect(actor.getSnapshot().matches({ pending: 'waiting' })).toBe(true);
       expect(checks.calls).toHaveLength(0);
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: 'k1' });
+      live.push(captured('u1', 's9', 'k1'));
       expect(delivered).toEqual(['s9']);
     });
 
@@ -248,7 +264,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
       const { actor, checks, live, delivered } = startLive(own);
       actor.send({ type: 'capture.request', unitId: 'u1' });
       await flush();
-      live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's9', commandId: null });
+      live.push(captured('u1', 's9', null));
       expect(checks.last().input).toEqual({ ticketId: 'c1' });
       checks.last().resolve(ticket('delivered', { commandId: 'k1' }));
       await flush();
@@ -271,7 +287,7 @@ describe('capture machine: live events from the liveEvents actor', () => {
 
   it('a screenshot with no capture waiting changes nothing', async () => {
     const { actor, checks, live } = startLive();
-    live.emit({ type: 'capture.live.captured', unitId: 'u1', screenshotId: 's3' });
+    live.push(captured('u1', 's3'));
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(checks.calls).toHaveLength(0);
   });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { Page, Screenshot } from '../domain/types';
+import type { LiveEvent, Page, Screenshot } from '../domain/types';
 import { createListMachine, type ListQuery, type ListSort } from '../list/list.machine';
-import { callbackActor, deferredActor, flush } from '../testing/deferred';
+import { deferredActor, flush } from '../testing/deferred';
+import { fakeLiveStream } from '../testing/fake-stream';
 import { aScreenshot } from '../testing/fixtures';
+import { screenshotListEvent } from './screenshots-live';
 
 /**
  * The screenshots grid is the list machine as the screen configures it (src/features/screenshots/hooks/use-screenshots.ts):
  * new rows come first newest first, and a `screenshot.captured` arrives as `list.live.created` with the unit and flag
- * it would pass filters on. Driven here with fake actors: pages the test answers, and the screen's liveEvents actor.
+ * it would pass filters on. Driven here with fake actors: pages the test answers, and a fake live stream whose events
+ * reach the grid through the screen's own map (`screenshotListEvent`).
  */
 
 const NEWEST_FIRST: ListSort = { column: 'capturedAt', direction: 'desc' };
@@ -16,11 +19,19 @@ const machine = createListMachine<Screenshot>();
 
 const shots = (n: number): Screenshot[] => Array.from({ length: n }, (_, i) => aScreenshot({ id: `s${i + 1}` }));
 const page = (items: Screenshot[], total = items.length): Page<Screenshot> => ({ items, total, page: 1, pageSize: 24 });
-const captured = (id: string, unit = 'unit-1') => ({ type: 'list.live.created', id, match: { unit, flagged: 'false' } });
+const { event } = fakeLiveStream(() => null);
+/** Captured now: a capture from before the page began to load is not counted (a replay after unlock). */
+const captured = (id: string, unit = 'unit-1'): LiveEvent => ({
+  ...event('screenshot.captured', id, { screenshotId: id, commandId: null }, unit),
+  at: new Date().toISOString(),
+});
+const deletedElsewhere = (id: string): LiveEvent => event('screenshot.changed', id, { screenshotId: id, change: 'deleted' });
+const flaggedElsewhere = (id: string): LiveEvent => event('screenshot.changed', id, { screenshotId: id, change: 'updated' });
+const unitDeleted = (unit: string): LiveEvent => event('unit.deleted', unit, {}, unit);
 
 function startGrid(query: Partial<ListQuery> = {}) {
   const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
-  const live = callbackActor();
+  const live = fakeLiveStream(screenshotListEvent);
   const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
     input: { query: { pageSize: 24, sort: NEWEST_FIRST, ...query }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
     clock: new SimulatedClock(),
@@ -38,7 +49,7 @@ async function loaded(query: Partial<ListQuery> = {}) {
 describe('screenshots grid: live captures', () => {
   it('a new capture appears on page 1, newest first (the page is asked for again)', async () => {
     const { actor, pages, live } = await loaded();
-    live.emit(captured('s0'));
+    live.push(captured('s0'));
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
     pages.last().resolve(page([aScreenshot({ id: 's0' }), ...shots(3)]));
     await flush();
@@ -48,17 +59,17 @@ describe('screenshots grid: live captures', () => {
 
   it('under a unit filter it passes, it appears too; another unit’s capture is neither shown nor counted', async () => {
     const { actor, pages, live } = await loaded({ filters: { unit: 'unit-1', flagged: 'false' } });
-    live.emit(captured('x1', 'unit-2'));
+    live.push(captured('x1', 'unit-2'));
     expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
     expect(actor.getSnapshot().context.newCount).toBe(0);
-    live.emit(captured('s0', 'unit-1'));
+    live.push(captured('s0', 'unit-1'));
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
     expect(pages.last().input.query.filters).toEqual({ unit: 'unit-1', flagged: 'false' });
   });
 
   it('only flagged screenshots shown: a capture (never flagged) is dropped', async () => {
     const { actor, pages, live } = await loaded({ filters: { flagged: 'true' } });
-    live.emit(captured('s0'));
+    live.push(captured('s0'));
     expect(actor.getSnapshot().context.newCount).toBe(0);
     expect(pages.calls).toHaveLength(1);
   });
@@ -69,8 +80,8 @@ describe('screenshots grid: live captures', () => {
     ['under a date range (not checked against a capture)', { filters: { from: '2026-11-01', to: '2026-11-30' } }],
   ])('%s, captures are counted for the bar; Show opens page 1 newest first', async (_, query) => {
     const { actor, pages, live } = await loaded(query);
-    live.emit(captured('n1'));
-    live.emit(captured('n2'));
+    live.push(captured('n1'));
+    live.push(captured('n2'));
     expect(actor.getSnapshot().context.newCount).toBe(2);
     expect(pages.calls).toHaveLength(1);
 
@@ -82,17 +93,26 @@ describe('screenshots grid: live captures', () => {
   it('with the pointer over the tiles nothing moves: captures wait behind the bar until Show', async () => {
     const { actor, pages, live } = await loaded();
     actor.send({ type: 'list.pointer.enter' });
-    live.emit(captured('n1'));
+    live.push(captured('n1'));
     expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
     expect(actor.getSnapshot().context.newCount).toBe(1);
     actor.send({ type: 'list.pointer.leave' });
     // Leaving does not move them in by itself (the pointer may be on its way to the bar).
     expect(pages.calls).toHaveLength(1);
-    live.emit(captured('n2'));
+    live.push(captured('n2'));
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
     pages.last().resolve(page(shots(5)));
     await flush();
     expect(actor.getSnapshot().context.newCount).toBe(0);
+  });
+
+  it('a capture from before the page began to load (a replay after unlock) is not counted', async () => {
+    const { actor, pages, live } = await loaded({ page: 2 });
+    live.push({ ...captured('old'), at: new Date(Date.now() - 60_000).toISOString() });
+    expect(actor.getSnapshot().context.newCount).toBe(0);
+    live.push(captured('n1'));
+    expect(actor.getSnapshot().context.newCount).toBe(1);
+    expect(pages.calls).toHaveLength(1);
   });
 
   it('an empty grid shows the first capture whatever the pointer does (there is no tile to move)', async () => {
@@ -101,14 +121,14 @@ describe('screenshots grid: live captures', () => {
     await flush();
     expect(actor.getSnapshot().matches({ data: 'empty' })).toBe(true);
     actor.send({ type: 'list.pointer.enter' });
-    live.emit(captured('s1'));
+    live.push(captured('s1'));
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
   });
 
   it('a deleted unit (its screenshots went with it) reloads once quiet, not under the pointer', async () => {
     const clock = new SimulatedClock();
     const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
-    const live = callbackActor();
+    const live = fakeLiveStream(screenshotListEvent);
     const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
       input: { query: { sort: NEWEST_FIRST }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
       clock,
@@ -116,7 +136,7 @@ describe('screenshots grid: live captures', () => {
     pages.last().resolve(page(shots(3)));
     await flush();
     actor.send({ type: 'list.pointer.enter' });
-    live.emit({ type: 'list.live.stale' });
+    live.push(unitDeleted('unit-1'));
     clock.increment(2000);
     expect(pages.calls).toHaveLength(1);
     actor.send({ type: 'list.pointer.leave' });
@@ -129,7 +149,7 @@ describe('screenshots grid: screenshots deleted or flagged elsewhere (screenshot
   function startWithClock() {
     const clock = new SimulatedClock();
     const pages = deferredActor<Page<Screenshot>, { query: ListQuery }>();
-    const live = callbackActor();
+    const live = fakeLiveStream(screenshotListEvent);
     const actor = createActor(machine.provide({ actors: { fetchPage: pages.logic, liveEvents: live.logic } }), {
       input: { query: { sort: NEWEST_FIRST }, newRowsSort: NEWEST_FIRST, liveDebounceMs: 500 },
       clock,
@@ -139,9 +159,9 @@ describe('screenshots grid: screenshots deleted or flagged elsewhere (screenshot
 
   it('a deleted screenshot on the page leaves it at once; one on another page changes nothing', async () => {
     const { actor, pages, live } = await loaded();
-    live.emit({ type: 'list.live.removed', id: 'elsewhere' });
+    live.push(deletedElsewhere('elsewhere'));
     expect(actor.getSnapshot().matches({ data: 'loaded' })).toBe(true);
-    live.emit({ type: 'list.live.removed', id: 's2' });
+    live.push(deletedElsewhere('s2'));
     expect(actor.getSnapshot().matches({ data: 'loading' })).toBe(true);
     pages.last().resolve(page([aScreenshot({ id: 's1' }), aScreenshot({ id: 's3' })]));
     await flush();
@@ -153,7 +173,7 @@ describe('screenshots grid: screenshots deleted or flagged elsewhere (screenshot
     pages.last().resolve(page(shots(3)));
     await flush();
     actor.send({ type: 'list.pointer.enter' });
-    live.emit({ type: 'list.live.removed', id: 's2' });
+    live.push(deletedElsewhere('s2'));
     clock.increment(2000);
     expect(pages.calls).toHaveLength(1);
     expect(actor.getSnapshot().context.items.map((s) => s.id)).toEqual(['s1', 's2', 's3']);
@@ -169,9 +189,9 @@ describe('screenshots grid: screenshots deleted or flagged elsewhere (screenshot
     const { actor, pages, live, clock } = startWithClock();
     pages.last().resolve(page(shots(3)));
     await flush();
-    live.emit({ type: 'list.live.stale' });
+    live.push(flaggedElsewhere('s1'));
     clock.increment(200);
-    live.emit({ type: 'list.live.stale' });
+    live.push(flaggedElsewhere('s1'));
     clock.increment(499);
     expect(pages.calls).toHaveLength(1);
     clock.increment(1);

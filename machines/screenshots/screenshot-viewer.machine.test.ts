@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Screenshot } from '../domain/types';
+import { fakeLiveStream } from '../testing/fake-stream';
 import { createScreenshotViewerMachine, type FlagInput } from './screenshot-viewer.machine';
+import { screenshotViewerEvent } from './screenshots-live';
 
 const shot = (id: string, patch: Partial<Screenshot> = {}): Screenshot => ({
   id,
@@ -125,15 +127,13 @@ describe('screenshot viewer machine', () => {
     expect(gone).toHaveBeenLastCalledWith({ type: 'viewer.gone', id: 'a' });
   });
 
-  it('takes the deletions its liveEvents actor reports', () => {
-    const reporters: ((event: { type: 'viewer.live.deleted'; id: string }) => void)[] = [];
-    const actor = start({
-      liveEvents: fromCallback(({ sendBack }) => {
-        reporters.push(sendBack);
-      }),
-    });
+  it('takes the deletions a fake live stream reports, through the screen’s map (an update elsewhere is not one)', () => {
+    const live = fakeLiveStream(screenshotViewerEvent);
+    const actor = start({ liveEvents: live.logic });
     actor.send({ type: 'viewer.open', index: 2 });
-    reporters[0]?.({ type: 'viewer.live.deleted', id: 'c' });
+    live.push(live.event('screenshot.changed', 'c', { screenshotId: 'c', change: 'updated' }));
+    expect(actor.getSnapshot().matches('closed')).toBe(false);
+    live.push(live.event('screenshot.changed', 'c', { screenshotId: 'c', change: 'deleted' }));
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 });

@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import type { LiveEvent } from '@machines/domain/types';
-import { createListMachine, type ListSort, type LiveListEvent } from '@machines/list/list.machine';
-import { createCaptureMachine, type CaptureEvent } from '@machines/screenshots/capture.machine';
-import { createScreenshotViewerMachine, type ViewerEvent } from '@machines/screenshots/screenshot-viewer.machine';
+import { createListMachine, type ListSort } from '@machines/list/list.machine';
+import { createCaptureMachine } from '@machines/screenshots/capture.machine';
+import { createScreenshotViewerMachine } from '@machines/screenshots/screenshot-viewer.machine';
 import { createScreenshotsScreenMachine } from '@machines/screenshots/screenshots-screen.machine';
+import { screenshotCaptureEvent, screenshotListEvent, screenshotViewerEvent } from '@machines/screenshots/screenshots-live';
 import { useActorEvents } from '@/components/actor-bridges';
 import { ApiError } from '@/lib/api-client';
 import { defineListQuerySchema, useInitialListQuery, useListUrl } from '@/lib/list-query';
@@ -37,50 +37,6 @@ export const screenshotsListMachine = createListMachine<ScreenshotItem>();
 export const captureMachine = createCaptureMachine<ScreenshotItem>();
 export const viewerMachine = createScreenshotViewerMachine<ScreenshotItem>();
 const screenMachine = createScreenshotsScreenMachine<ScreenshotItem>();
-
-/**
- * What the grid applies of the live events (docs/live.md): a new capture, matched against the unit and flag
- * filters (a capture is never flagged; the date range is not checked, so under one it waits behind the bar);
- * a screenshot deleted elsewhere leaves the page (not under the pointer); one flagged or noted elsewhere, and a
- * deleted unit's screenshots (gone with it), reload when quiet (the event does not carry the row).
- */
-export function screenshotListEvent(event: LiveEvent): LiveListEvent<ScreenshotItem> | null {
-  switch (event.type) {
-    case 'screenshot.captured':
-      return {
-        type: 'list.live.created',
-        id: event.data.screenshotId,
-        at: event.at,
-        match: event.unitId === null ? { flagged: 'false' } : { unit: event.unitId, flagged: 'false' },
-      };
-    case 'screenshot.changed':
-      return event.data.change === 'deleted' ? { type: 'list.live.removed', id: event.data.screenshotId } : { type: 'list.live.stale' };
-    case 'unit.deleted':
-      return { type: 'list.live.stale' };
-    default:
-      return null;
-  }
-}
-
-/** What the lightbox applies: a screenshot deleted elsewhere (it closes if it shows that one). */
-export function screenshotViewerEvent(event: LiveEvent): ViewerEvent<ScreenshotItem> | null {
-  return event.type === 'screenshot.changed' && event.data.change === 'deleted'
-    ? { type: 'viewer.live.deleted', id: event.data.screenshotId }
-    : null;
-}
-
-/** What "capture now" applies: a new screenshot of a unit and the command it answers (its own settles the request). */
-export function screenshotCaptureEvent(event: LiveEvent): CaptureEvent | null {
-  return event.type === 'screenshot.captured' && event.unitId !== null
-    ? {
-        type: 'capture.live.captured',
-        unitId: event.unitId,
-        screenshotId: event.data.screenshotId,
-        commandId: event.data.commandId,
-        ...(event.data.unitName !== undefined ? { unitName: event.data.unitName } : {}),
-      }
-    : null;
-}
 
 export function useErrorText() {
   const { t } = useTranslation();
