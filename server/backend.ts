@@ -29,6 +29,7 @@ import { createPgRowStore } from './db/row-store';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
+import { ensureUserKeys } from './db/user-table';
 import { LIST_TABLES } from './db/list-tables';
 import { setUnitListRepository } from '../mirage/domains/service-units';
 import { setUserListRepository } from '../mirage/domains/users';
@@ -156,6 +157,8 @@ const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed;
 const UNIQUE_FIELDS: Readonly<Record<string, Record<string, string>>> = {
   service_units_name_unique: { name: 'duplicateName' },
   organizations_code_unique: { code: 'duplicateCode' },
+  users_username_unique: { username: 'duplicateUsername' },
+  users_email_unique: { email: 'duplicateEmail' },
 };
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
@@ -198,6 +201,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     for (const table of LIST_TABLES.values()) await table.ensure(tx);
     await ensureUnitKeys(tx);
     await ensureOrganizationKeys(tx);
+    await ensureUserKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;

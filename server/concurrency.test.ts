@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from './backend';
 import type { Sql } from './db/sql';
-import { call, createUnit, jsonOf, unitInput, type UnitView } from './test-support/api';
+import { call, createUnit, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
 import { TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
 import { openTwoInstances, TWO_INSTANCES_SETUP_MS, type TwoInstances } from './test-support/two-instances';
 
@@ -77,6 +77,33 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
       expect(refused && jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ name: 'duplicateName' });
       const listed = jsonOf<{ items: UnitView[] }>(await call(first, `/api/service-units?search=${encodeURIComponent(name)}`, { token }));
       expect(listed.items.filter((unit) => unit.name === name)).toHaveLength(1);
+    }
+  });
+
+  it('invite one account and refuse the other when the same username or e-mail is invited at once on two instances', async () => {
+    const admin = await signIn(first, 'superadmin');
+    const organizationId = jsonOf<{ organization: { id: string } }>(await call(first, '/api/me', { token: admin })).organization.id;
+    const invite = (backend: Backend, username: string, email: string) =>
+      call(backend, '/api/users', {
+        method: 'POST',
+        token: admin,
+        body: { fullName: `Racer ${username}`, username, email, phone: '', roleId: 4, organizationId },
+      });
+    for (let round = 0; round < 3; round += 1) {
+      // The same username in other case, or the same e-mail: the database keeps either to one account.
+      const [one, other] =
+        round === 2
+          ? [
+              invite(first, `mail-a-${round}`, `racer${round}@acme.example`),
+              invite(second, `mail-b-${round}`, `RACER${round}@acme.example`),
+            ]
+          : [invite(first, `racer-${round}`, `a${round}@acme.example`), invite(second, `RACER-${round}`, `b${round}@acme.example`)];
+      const answers = await Promise.all([one, other]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      const refused = answers.find((answer) => answer.status === 409);
+      expect(refused && jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual(
+        round === 2 ? { email: 'duplicateEmail' } : { username: 'duplicateUsername' },
+      );
     }
   });
 });

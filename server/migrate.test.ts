@@ -16,6 +16,11 @@ import { createSqlOrganizations } from './db/organizations';
 import { createSqlOrganizationList } from './db/organization-list';
 import { ensureOrganizationKeys } from './db/organization-table';
 import type { StoredOrg } from '../mirage/organization-store';
+import usersBefore026 from './test-support/fixtures/users-before-026.json';
+import { createSqlUsers } from './db/users';
+import { createSqlUserList } from './db/user-list';
+import { ensureUserKeys } from './db/user-table';
+import type { AdminUserRow } from '../mirage/user-store';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -240,6 +245,78 @@ describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => 
       store.writing((tx) => store.writeBatch(tx, [{ collection: 'organizations', put: [], deleted: [first.id] }])),
     ).rejects.toMatchObject({
       code: '23503',
+    });
+  });
+});
+
+describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = usersBefore026.rows as { id: string; data: AdminUserRow }[];
+
+  it('carries over the accounts a database of the row log holds, field for field, keeps their list order, and then keeps them unique and in an organization', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '026');
+    // The accounts as today's main stored them (server/test-support/fixtures/users-before-026.json), an older one
+    // without the administration fields, and one whose username and e-mail another has in other case.
+    const [first] = stored as [{ id: string; data: AdminUserRow }];
+    const {
+      accountStatus: _status,
+      invitedBy: _by,
+      invitedByName: _byName,
+      setPasswordDigest: _digest,
+      setPasswordExpiresAt: _expires,
+      updatedAt: _updated,
+      ...olderData
+    } = first.data;
+    const older = { id: 'older-1', data: { ...olderData, id: 'older-1', username: 'older', email: 'older@acme.example' } };
+    const twin = {
+      id: 'twin-1',
+      data: { ...first.data, id: 'twin-1', username: first.data.username.toUpperCase(), email: first.data.email.toUpperCase() },
+    };
+    for (const row of [...stored, older, twin]) {
+      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ('users', $1, $2::jsonb, nextval('row_change_seq'))`, [
+        row.id,
+        JSON.stringify(row.data),
+      ]);
+    }
+    await database.sql.query(`INSERT INTO user_list SELECT * FROM jsonb_populate_recordset(NULL::user_list, $1::jsonb)`, [
+      JSON.stringify(usersBefore026.userList),
+    ]);
+    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('userList', $1::jsonb)`, [JSON.stringify(usersBefore026.meta)]);
+    const byName = async () =>
+      (await database.sql.query<{ id: string }>('SELECT id FROM user_list ORDER BY full_name_key, id_key')).rows.map((row) => row.id);
+    const orderBefore = await byName();
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '026'));
+
+    const store = createPgRowStore(database.sql);
+    const users = createSqlUsers(database.sql, store.writeBatch);
+    for (const { id, data } of stored) expect(await users.get(id), id).toEqual(data);
+    expect(await users.get('older-1')).toEqual(older.data);
+    const [local, domain] = first.data.email.toUpperCase().split('@') as [string, string];
+    expect(await users.get('twin-1')).toEqual({
+      ...twin.data,
+      username: `${twin.data.username}-twin-1`,
+      email: `${local}+twin-1@${domain}`,
+    });
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'users'");
+    expect(left.rows[0]?.n).toBe(0);
+
+    // The next start computes every account's keys again: the list keeps the order main's list table had.
+    expect(await store.writing((tx) => ensureUserKeys(tx))).toBe(true);
+    const listed = await createSqlUserList(database.sql).list(
+      { page: 1, pageSize: 100, sort: 'fullName', order: 'asc', search: '', filters: {} },
+      'all',
+    );
+    expect(listed.rows.map((row) => String(row.id)).filter((id) => id !== 'older-1' && id !== 'twin-1')).toEqual(orderBefore);
+
+    // From now on an account's organization must exist, and its username is its own in any case.
+    const put = (user: AdminUserRow) => store.writing((tx) => store.writeBatch(tx, [{ collection: 'users', put: [user], deleted: [] }]));
+    const fresh = { ...first.data, id: 'fresh-1', username: 'fresh', email: 'fresh@acme.example' };
+    await expect(put({ ...fresh, organizationId: 'no-such-organization' })).rejects.toMatchObject({ code: '23503' });
+    await expect(put({ ...fresh, username: first.data.username.toUpperCase() })).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'users_username_unique',
     });
   });
 });

@@ -227,7 +227,7 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
       `SELECT count(*)::int AS n FROM rows r WHERE collection = 'processes' AND NOT deleted
        AND data ->> 'endedReason' = 'rule' AND data ->> 'endedAt' >= $1
        AND EXISTS (SELECT 1 FROM service_units u WHERE u.id = r.data ->> 'serviceUnitId'
-                   AND u.organization_id = (SELECT data ->> 'organizationId' FROM rows WHERE collection = 'users' AND data ->> 'username' = 'user'))`,
+                   AND u.organization_id = (SELECT organization_id FROM users WHERE username = 'user'))`,
       [today.toISOString()],
     );
     const expected = Number(rows[0]?.n);
@@ -790,9 +790,7 @@ describe(`the accounts on ${BACKEND_NAME}`, () => {
       await call(second, '/api/admin/dashboard/recent-sign-ins', { token: superadmin }),
     );
     expect(recent.items.slice(0, 2).map((item) => item.username)).toEqual(['superadmin', 'nadia']);
-    const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'users' AND NOT deleted AND data ->> 'username' = 'nadia'`,
-    );
+    const { rows } = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE username = 'nadia'`);
     expect(rows[0]?.n).toBe(1);
     expect(table(first.db, 'users').count() + table(second.db, 'users').count()).toBe(0);
   });

@@ -2,7 +2,7 @@ import type { Row } from '../../mirage/db';
 import type { Queryable } from './sql';
 
 /**
- * A list table (user_list, screenshot_list, …): one row per record of a collection, with the keys a list sorts,
+ * A list table (screenshot_list, audit_list, …): one row per record of a collection, with the keys a list sorts,
  * filters and searches by, computed in JS by the core's projection and written in the same transaction as
  * the records (the row store calls write), so it is never behind them. `ensure` fills it from `rows` when
  * the meta version differs (or is missing: a database stored before the table existed).

@@ -6,10 +6,9 @@ import { createSqlOrganizationCounts } from './organization-counts';
 import { migrate } from './migrate';
 
 /*
- * The organizations' counts in SQL (over the users' and units' list tables) are what the embedded backend
- * counts in memory: on a server with the default seed, whose units are still in its memory too (its users
- * are not: they are counted from their stored records), before and after units are created in two
- * organizations; and the organizations' list and record show them.
+ * The organizations' counts in SQL (grouped over the users' and units' tables) are what each record names:
+ * on a server with the default seed, before and after units are created in two organizations; and the
+ * organizations' list and record show them.
  */
 
 let database: TestDatabase;
@@ -26,11 +25,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** Each organization's accounts or units, counted from the stored records themselves (not from the users' list table). */
+/** Each organization's accounts or units, counted from the stored records themselves. */
 async function storedCounts(collection: 'users' | 'serviceUnits'): Promise<Map<string, number>> {
   const { rows } = await database.sql.query<{ data: { organizationId: string | number } }>(
     collection === 'users'
-      ? `SELECT data FROM rows WHERE collection = 'users' AND NOT deleted`
+      ? `SELECT json_build_object('organizationId', organization_id) AS data FROM users`
       : `SELECT json_build_object('organizationId', organization_id) AS data FROM service_units`,
   );
   const counts = new Map<string, number>();

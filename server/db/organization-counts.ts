@@ -5,10 +5,10 @@ import { reader } from './unit-of-work';
 /**
  * The organizations' user and unit counts in SQL: the server's OrganizationCountRepository
  * (core/organization-counts.ts), counted over the users' and units' list tables (which follow every write
- * in its transaction), through their indexes by organization (024_service_units.sql, 003_user_list.sql).
+ * in its transaction), through their indexes by organization (024_service_units.sql, 026_users.sql).
  */
 
-const COUNTS = `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM user_list WHERE organization_id IS NOT NULL GROUP BY 2
+const COUNTS = `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM users WHERE organization_id IS NOT NULL GROUP BY 2
   UNION ALL SELECT 'units', organization_id, count(*)::int FROM service_units WHERE organization_id IS NOT NULL GROUP BY 2`;
 
 export function createSqlOrganizationCounts(sql: Queryable): OrganizationCountRepository {
@@ -22,7 +22,7 @@ export function createSqlOrganizationCounts(sql: Queryable): OrganizationCountRe
     },
     async of(organizationId) {
       const { rows } = await reader(sql).query<{ users: number; units: number }>(
-        `SELECT (SELECT count(*)::int FROM user_list WHERE organization_id = $1) AS users,
+        `SELECT (SELECT count(*)::int FROM users WHERE organization_id = $1) AS users,
                 (SELECT count(*)::int FROM service_units WHERE organization_id = $1) AS units`,
         [organizationId.includes('\0') ? '' : organizationId],
       );

@@ -61,7 +61,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
       const where = conditions(page, query);
       const byCount = isCountSort(query.sort);
       const counted = byCount
-        ? `LEFT JOIN (${GROUPED('user_list')}) uc ON uc.organization_id = o.id LEFT JOIN (${GROUPED('service_units')}) sc ON sc.organization_id = o.id`
+        ? `LEFT JOIN (${GROUPED('users')}) uc ON uc.organization_id = o.id LEFT JOIN (${GROUPED('service_units')}) sc ON sc.organization_id = o.id`
         : '';
       const [{ rows }, total] = await Promise.all([
         db.query<OrganizationColumns & { users: number | null; units: number | null }>(
@@ -79,7 +79,7 @@ export function createSqlOrganizationList(sql: Queryable): OrganizationListRepos
       } else if (rows.length > 0) {
         const ids = rows.map((row) => row.id);
         const found = await db.query<{ kind: 'users' | 'units'; id: string; n: number }>(
-          `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM user_list WHERE organization_id = ANY($1::text[]) GROUP BY 2
+          `SELECT 'users' AS kind, organization_id AS id, count(*)::int AS n FROM users WHERE organization_id = ANY($1::text[]) GROUP BY 2
            UNION ALL SELECT 'units', organization_id, count(*)::int FROM service_units WHERE organization_id = ANY($1::text[]) GROUP BY 2`,
           [ids],
         );

@@ -6,6 +6,8 @@ import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
 import { UNITS, writeUnits } from './unit-table';
 import { ORGANIZATIONS, writeOrganizations } from './organization-table';
+import { USERS, writeUsers } from './user-table';
+import type { AdminUserRow } from '../../mirage/user-store';
 import type { StoredOrg } from '../../mirage/organization-store';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 
@@ -107,13 +109,17 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units and the organizations have tables of their own, with typed columns.
+        // The units, the organizations and the users have tables of their own, with typed columns.
         if (collection === UNITS) {
           await writeUnits(tx, put as ServiceUnitRow[], deleted);
           continue;
         }
         if (collection === ORGANIZATIONS) {
           await writeOrganizations(tx, put as StoredOrg[], deleted);
+          continue;
+        }
+        if (collection === USERS) {
+          await writeUsers(tx, put as AdminUserRow[], deleted);
           continue;
         }
         const list = LIST_TABLES.get(collection);
@@ -199,7 +205,9 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       // of it for every request's catch-up query (WHERE seq > $1) instead of using rows_seq.
       if (stored) {
         await sql.query('ANALYZE rows');
-        for (const { spec } of LIST_TABLES.values()) await sql.query(`ANALYZE ${spec.table}`);
+        for (const table of ['service_units', 'organizations', 'users', ...[...LIST_TABLES.values()].map(({ spec }) => spec.table)]) {
+          await sql.query(`ANALYZE ${table}`);
+        }
       }
       return stored;
     },

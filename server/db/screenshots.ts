@@ -17,7 +17,7 @@ import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
 import { AGENT_ENROLMENTS } from './agent-enrolments';
 import { IDEMPOTENCY_KEYS } from './idempotency-keys';
 import { ORGANIZATIONS } from './organization-table';
-import { USERS } from './user-list';
+import { USERS } from './user-table';
 import { UNITS } from './unit-table';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { AGENT_SECRETS } from '../../core/agent-secrets';

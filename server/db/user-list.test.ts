@@ -4,7 +4,8 @@ import { USER_TEXT_SORTS, type AccountStatus } from '../../core/user-list';
 import { memoryUserList } from '../../mirage/domains/users';
 import type { AdminUserRow } from '../../mirage/user-store';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlUserList, userListTable } from './user-list';
+import { createSqlUserList } from './user-list';
+import { ensureUserKeys, USERS } from './user-table';
 
 /*
  * The users' list as SQL returns exactly what the embedded backend returns from memory: the same ids in
@@ -67,11 +68,18 @@ function generateUsers(): AdminUserRow[] {
       username: `${handle}-${i}`,
       email: `${handle}${i}@${pick(['acme.example', 'Globex.example', 'exämple.org'])}`,
       phoneNumber: '',
+      displayName: fullName,
+      passwordHash: '',
+      salt: '',
+      about: '',
+      photoURL: '',
+      status: 'offline',
+      providerId: 'mirage',
       roleId: pick([1, 2, 3, 4, 4, 4] as const),
       ...(status ? { accountStatus: status } : {}),
       lastSignInAt: random() < 0.3 ? null : new Date(NOW - Math.floor(random() * 40) * 3_600_000).toISOString(),
       createdAt: new Date(NOW - Math.floor(random() * 30) * 86_400_000).toISOString(),
-    } as AdminUserRow);
+    });
   }
   return users;
 }
@@ -131,11 +139,28 @@ function queries(): ListCase[] {
 
 describeListParity({
   what: 'users',
-  table: userListTable,
+  table: {
+    collection: USERS,
+    metaKey: 'userList',
+    // The records stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(`UPDATE users SET id_key = '', full_name_key = '', username_key = '', search = '{}', search_text = ''`);
+    },
+    ensure: ensureUserKeys,
+  },
   records: generateUsers(),
+  // The organizations the users belong to (a user's organization must exist).
+  related: {
+    organizations: ORGANIZATIONS.map((id) => ({
+      id,
+      name: `Organization ${id}`,
+      domain: `o${id}.example`,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    })),
+  },
   cases: queries(),
   memory: (db) => (c) => memoryUserList(db).list(c.query, c.scope),
-  sql: (sql) => (c) => createSqlUserList<AdminUserRow>(sql).list(c.query, c.scope),
+  sql: (sql) => (c) => createSqlUserList(sql).list(c.query, c.scope),
   change: {
     apply: (user): AdminUserRow => ({ ...user, fullName: 'Renamed In Place', accountStatus: 'disabled' }),
     finds: { query: query({ search: 'renamed in place' }), scope: 'all' },

@@ -3,7 +3,7 @@ import type { UserRepository } from '../../core/users';
 import { memoryUsers, type AdminUserRow } from '../../mirage/user-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { USERS } from './user-list';
+import { USERS } from './user-table';
 import { createSqlUsers } from './users';
 
 /*
@@ -37,6 +37,8 @@ const account = (
   status: 'offline',
   providerId: 'mirage',
   createdAt: '2025-01-10T09:00:00.000Z',
+  // The table keeps "never signed in" as NULL.
+  lastSignInAt: null,
   ...extra,
 });
 
@@ -48,14 +50,15 @@ const records: AdminUserRow[] = [
   account('2', 'Admin', 2, '1', { lastSignInAt: '2026-12-01T09:30:00.000Z', setPasswordDigest: 'abc123', accountStatus: 'active' }),
   account('9', 'superadmin', 1, '1', { lastSignInAt: SIGNED_IN, accountStatus: 'active' }), // ties with 10 and the UUID
   account('0192f3a0-0001-7abc-8def-000000000001', 'earlier', 4, '2', { lastSignInAt: null, setPasswordDigest: '' }),
-  account('1', 'operator', 3, '1', { email: 'Ops@Example.test', lastSignInAt: '' }),
-  account('3', 'dup', 4, '2', { email: 'admin@example.test' }), // its e-mail is another's username, lower-cased
+  account('1', 'operator', 3, '1', { email: 'Ops@Example.test' }),
+  account('3', 'dup', 4, '2', { email: 'Later' }), // its e-mail is another's username, in other case
 ];
 
 const IDS = ['1', '2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002', '4', '01', 'x\0', ''];
 const LOGINS = [
   ['admin'],
   ['admin@example.test'],
+  ['later'],
   ['zoë', 'zoe@übersee.example'],
   ['ops@example.test'],
   ['superadmin', 'operator', 'nobody'],
@@ -64,7 +67,14 @@ const LOGINS = [
 ];
 
 describe.each(sqlTargets())('the accounts in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [USERS]: records });
+  // The organizations the accounts belong to (an account's organization must exist).
+  const organizations = ['1', '2'].map((id) => ({
+    id,
+    name: `Organization ${id}`,
+    domain: `o${id}.example`,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  }));
+  const suite = repositoryParity(target, { organizations, [USERS]: records });
   const { write } = suite;
   const { memory, stored } = repositoryPair<UserRepository<AdminUserRow>>(suite, memoryUsers, createSqlUsers);
   const ids = (rows: readonly AdminUserRow[]) => rows.map((row) => String(row.id));
@@ -87,7 +97,8 @@ describe.each(sqlTargets())('the accounts in PostgreSQL on $name', (target) => {
   it('find accounts by id, login, link, subject, role and organization, and count and order them as memory does', async () => {
     await expectAlike();
     expect(ids(await stored.withLogin(['admin']))).toEqual(['2']);
-    expect(ids(await stored.withLogin(['admin@example.test']))).toEqual(['2', '3']);
+    expect(ids(await stored.withLogin(['admin@example.test']))).toEqual(['2']);
+    expect(ids(await stored.withLogin(['later']))).toEqual(['3', '0192f3a0-0002-7abc-8def-000000000002']);
     expect(ids(await stored.withLogin(['zoe@übersee.example']))).toEqual(['10']);
     expect(ids(await stored.withRole(1))).toEqual(['9', '0192f3a0-0002-7abc-8def-000000000002']);
     expect(ids(await stored.recentSignIns(4))).toEqual(['2', '9', '10', '0192f3a0-0002-7abc-8def-000000000002']);
@@ -120,7 +131,16 @@ describe.each(sqlTargets())('the accounts in PostgreSQL on $name', (target) => {
     expect(await stored.get(String(created.id))).toEqual(created);
     expect(await stored.withSetPasswordDigest('fresh')).toEqual(created);
     expect(ids(await stored.withLogin(['neu']))).toEqual([String(created.id)]);
-    const given = await write(() => stored.insert({ ...row, id: 'oidc-7', username: 'provided', oidcSubject: 'https://id.example|7' }));
+    // The schema keeps a username and an e-mail to one account, in any case.
+    for (const taken of [
+      { username: 'NEU', email: 'other@example.test' },
+      { username: 'other', email: 'Neu@Example.Test' },
+    ]) {
+      await expect(write(() => stored.insert({ ...row, ...taken }))).rejects.toMatchObject({ code: '23505' });
+    }
+    const given = await write(() =>
+      stored.insert({ ...row, id: 'oidc-7', username: 'provided', email: 'provided@example.test', oidcSubject: 'https://id.example|7' }),
+    );
     expect(given.id).toBe('oidc-7');
     expect(await stored.withOidcSubject('https://id.example|7')).toEqual(given);
     expect(await stored.idsInOrganization('2')).toEqual(['3', '0192f3a0-0001-7abc-8def-000000000001', created.id, 'oidc-7']);

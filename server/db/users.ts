@@ -2,62 +2,76 @@ import { compareIds } from '../../core/record-ids';
 import type { UserRepository } from '../../core/users';
 import type { AdminUserRow } from '../../mirage/user-store';
 import { newRecordId } from '../../mirage/record-ids';
-import { collectionRecords, storable } from './records';
+import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, type WriteBatch } from './unit-of-work';
-import { USERS } from './user-list';
+import { reader, writer, type WriteBatch } from './unit-of-work';
+import { USER_COLUMNS, USERS, userOf, type UserColumns } from './user-table';
 
 /**
- * The accounts in PostgreSQL only: the server's UserRepository (core/users.ts). They stay records of `rows`,
- * so a write takes a change number and `user_list` follows it in the same transaction (the row store's
- * writeBatch); reads in a unit of work see its own writes. Lookups go through user_list's columns (its
- * search texts are core's lower-casing) and the indexes of 019_user_lookups.sql, never a walk of 50,000 rows.
+ * The server's UserRepository (core/users.ts) on the users' table (user-table.ts). A write stores an account
+ * whole through the row store's writeBatch, in the request's unit of work; reads in a unit of work see its
+ * own writes. The database refuses a second account of one username or e-mail in any case
+ * (users_username_unique, users_email_unique). Lookups go through the table's indexes (026_users.sql),
+ * never a walk of 50,000 rows; username_lower and email_lower are core's lower-casing, as the embedded
+ * backend compares.
  */
 
-/** user_list joined to the records themselves. */
-const LISTED = `FROM user_list u JOIN rows r ON r.collection = '${USERS}' AND r.id = u.id AND NOT r.deleted`;
 const byId = (a: AdminUserRow, b: AdminUserRow) => compareIds(a.id, b.id);
 
 export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepository<AdminUserRow> {
-  const records = collectionRecords<AdminUserRow>(USERS, writeBatch);
-  const datas = (text: string, values: readonly unknown[]) => records.select(reader(sql), text, values);
-  /** The one account whose stored field `field` is `value` (the first created, should there be more). */
-  const withField = async (field: 'setPasswordDigest' | 'oidcSubject', value: string) => {
+  const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
+    (await db.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u ${where}`, [...values])).rows.map(userOf);
+  const put = async (record: AdminUserRow): Promise<AdminUserRow> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: USERS, put: [record], deleted: [] }]));
+    return record;
+  };
+  /** The one account whose `column` is `value` (the first created, should there be more). */
+  const withColumn = async (column: 'set_password_digest' | 'oidc_subject', value: string) => {
     if (!value || !storable(value)) return undefined;
-    const found = await datas(`SELECT data FROM rows WHERE collection = '${USERS}' AND NOT deleted AND data ->> '${field}' = $1`, [value]);
-    return found.sort(byId)[0];
+    return (await select(`WHERE u.${column} = $1`, [value])).sort(byId)[0];
   };
   return {
-    get: (id) => records.get(reader(sql), id),
-    getMany: (ids) => records.getMany(reader(sql), ids),
+    get: async (id) => (storable(id) ? (await select('WHERE u.id = $1', [id]))[0] : undefined),
+    getMany(ids) {
+      const wanted = [...new Set(ids)].filter(storable);
+      return wanted.length === 0 ? Promise.resolve([]) : select('WHERE u.id = ANY($1::text[])', [wanted]);
+    },
     async withLogin(texts) {
       const wanted = [...new Set(texts)].filter(storable);
       if (wanted.length === 0) return [];
-      const found = await datas(`SELECT r.data ${LISTED} WHERE u.search[2] = ANY($1::text[]) OR u.search[3] = ANY($1::text[])`, [wanted]);
-      return found.sort(byId);
+      return (await select('WHERE u.username_lower = ANY($1::text[]) OR u.email_lower = ANY($1::text[])', [wanted])).sort(byId);
     },
-    withSetPasswordDigest: (digest) => withField('setPasswordDigest', digest),
-    withOidcSubject: (subject) => withField('oidcSubject', subject),
+    withSetPasswordDigest: (digest) => withColumn('set_password_digest', digest),
+    withOidcSubject: (subject) => withColumn('oidc_subject', subject),
     async withRole(roleId) {
-      return (await datas(`SELECT r.data ${LISTED} WHERE u.role_id = $1`, [roleId])).sort(byId);
+      return (await select('WHERE u.role_id = $1', [roleId])).sort(byId);
     },
     async idsInOrganization(organizationId) {
       if (!storable(organizationId)) return [];
-      const { rows } = await reader(sql).query<{ id: string }>(`SELECT id FROM user_list WHERE organization_id = $1`, [organizationId]);
+      const { rows } = await reader(sql).query<{ id: string }>('SELECT id FROM users WHERE organization_id = $1', [organizationId]);
       return rows.map((row) => row.id).sort(compareIds);
     },
     async countByRole() {
       const { rows } = await reader(sql).query<{ role: number; n: number }>(
-        `SELECT role_id AS role, count(*)::int AS n FROM user_list GROUP BY role_id`,
+        'SELECT role_id AS role, count(*)::int AS n FROM users GROUP BY role_id',
       );
       return new Map(rows.map((row) => [Number(row.role), Number(row.n)]));
     },
     recentSignIns: (limit) =>
-      datas(`SELECT r.data ${LISTED} WHERE u.last_sign_in_key <> '' ORDER BY u.last_sign_in_key DESC, u.id_key LIMIT $1`, [
-        Math.max(0, Math.floor(limit)),
-      ]),
-    insert: (row) => records.putOne({ ...row, id: row.id ?? newRecordId() }),
-    update: (id, patch) => records.update(id, patch),
-    remove: (id) => records.remove([id]),
+      select(`WHERE u.last_sign_in_key <> '' ORDER BY u.last_sign_in_key DESC, u.id_key LIMIT $1`, [Math.max(0, Math.floor(limit))]),
+    insert: (row) => put({ ...row, id: row.id ?? newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const existing = storable(id) ? (await select('WHERE u.id = $1 FOR UPDATE', [id], tx))[0] : undefined;
+      if (!existing) throw new Error(`No user ${id}`);
+      return put({ ...existing, ...patch });
+    },
+    async remove(id) {
+      if (!storable(id)) return;
+      const { tx, wrote } = await writer();
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [id]);
+      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: USERS, put: [], deleted: [id] }]));
+    },
   };
 }

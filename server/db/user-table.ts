@@ -1,0 +1,198 @@
+import { USER_LIST_VERSION, userListEntry, type AccountStatus } from '../../core/user-list';
+import type { AdminUserRow } from '../../mirage/user-store';
+import { searchText } from './list-table';
+import { storable } from './records';
+import { isoText, type Queryable } from './sql';
+
+/**
+ * The users' table (server/migrations/026_users.sql), with the list's keys as columns: how an account is read
+ * from it and written to it. An account stored before the administration fields existed has them null, and
+ * reads without them, as the embedded backend keeps it.
+ */
+
+export const USERS = 'users';
+
+const iso = isoText;
+
+/** An account, as columns (alias `u`). */
+export const USER_COLUMNS = `u.id, u.organization_id, u.username, u.email, u.display_name, u.full_name, u.phone_number, u.role_id,
+  u.password_hash, u.salt, u.about, u.photo_url, u.status, u.provider_id, ${iso('u.created_at')} AS created_at,
+  ${iso('u.last_sign_in_at')} AS last_sign_in_at, u.account_status, u.invited_by, u.invited_by_name, u.set_password_digest,
+  u.set_password_expires_at, ${iso('u.updated_at')} AS updated_at, u.oidc_subject, u.version, u.updated_by`;
+
+export interface UserColumns {
+  id: string;
+  organization_id: string;
+  username: string;
+  email: string;
+  display_name: string;
+  full_name: string;
+  phone_number: string;
+  role_id: number;
+  password_hash: string;
+  salt: string;
+  about: string;
+  photo_url: string;
+  status: AdminUserRow['status'];
+  provider_id: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+  account_status: AccountStatus | null;
+  invited_by: string | null;
+  invited_by_name: string | null;
+  set_password_digest: string | null;
+  /** bigint: node-postgres answers it as text. */
+  set_password_expires_at: string | number | null;
+  updated_at: string | null;
+  oidc_subject: string | null;
+  version: number | null;
+  updated_by: string | null;
+}
+
+const ROLES = [1, 2, 3, 4] as const;
+const roleOf = (value: number): AdminUserRow['roleId'] => ROLES.find((role) => role === Number(value)) ?? 4;
+
+/** An account as the domain reads it: the fields it has, none it lacks ("never signed in" is null). */
+export function userOf(row: UserColumns): AdminUserRow {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    username: row.username,
+    email: row.email,
+    displayName: row.display_name,
+    fullName: row.full_name,
+    phoneNumber: row.phone_number,
+    roleId: roleOf(row.role_id),
+    passwordHash: row.password_hash,
+    salt: row.salt,
+    about: row.about,
+    photoURL: row.photo_url,
+    status: row.status,
+    providerId: row.provider_id,
+    createdAt: row.created_at,
+    lastSignInAt: row.last_sign_in_at,
+    ...(row.account_status !== null ? { accountStatus: row.account_status } : {}),
+    ...(row.invited_by !== null ? { invitedBy: row.invited_by } : {}),
+    ...(row.invited_by_name !== null ? { invitedByName: row.invited_by_name } : {}),
+    ...(row.set_password_digest !== null ? { setPasswordDigest: row.set_password_digest } : {}),
+    ...(row.set_password_expires_at !== null ? { setPasswordExpiresAt: Number(row.set_password_expires_at) } : {}),
+    ...(row.updated_at !== null ? { updatedAt: row.updated_at } : {}),
+    ...(row.oidc_subject !== null ? { oidcSubject: row.oidc_subject } : {}),
+    ...(row.version !== null ? { version: Number(row.version) } : {}),
+    ...(row.updated_by !== null ? { updatedBy: row.updated_by } : {}),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  id: 'text',
+  organization_id: 'text',
+  username: 'text',
+  email: 'text',
+  display_name: 'text',
+  full_name: 'text',
+  phone_number: 'text',
+  role_id: 'smallint',
+  password_hash: 'text',
+  salt: 'text',
+  about: 'text',
+  photo_url: 'text',
+  status: 'text',
+  provider_id: 'text',
+  created_at: 'timestamptz',
+  last_sign_in_at: 'timestamptz',
+  account_status: 'text',
+  invited_by: 'text',
+  invited_by_name: 'text',
+  set_password_digest: 'text',
+  set_password_expires_at: 'bigint',
+  updated_at: 'timestamptz',
+  oidc_subject: 'text',
+  version: 'integer',
+  updated_by: 'text',
+  username_lower: 'text',
+  email_lower: 'text',
+  id_key: 'text',
+  full_name_key: 'text',
+  username_key: 'text',
+  email_key: 'text',
+  last_sign_in_key: 'text',
+  created_key: 'text',
+  list_status: 'text',
+  search: 'text[]',
+  search_text: 'text',
+};
+
+const instant = (value: string | null | undefined): string | null =>
+  typeof value !== 'string' || Number.isNaN(Date.parse(value)) ? null : new Date(value).toISOString();
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function record(row: AdminUserRow): Record<string, unknown> {
+  const entry = userListEntry({ ...row, username: text(row.username), email: text(row.email), fullName: text(row.fullName) });
+  return {
+    id: String(row.id),
+    organization_id: String(row.organizationId),
+    username: text(row.username),
+    email: text(row.email),
+    display_name: text(row.displayName),
+    full_name: text(row.fullName),
+    phone_number: text(row.phoneNumber),
+    role_id: roleOf(row.roleId),
+    password_hash: text(row.passwordHash),
+    salt: text(row.salt),
+    about: text(row.about),
+    photo_url: text(row.photoURL),
+    status: ['online', 'offline', 'away', 'busy'].includes(row.status) ? row.status : 'offline',
+    provider_id: text(row.providerId),
+    created_at: instant(row.createdAt) ?? new Date(0).toISOString(),
+    last_sign_in_at: instant(row.lastSignInAt),
+    account_status: row.accountStatus ?? null,
+    invited_by: row.invitedBy ?? null,
+    invited_by_name: row.invitedByName ?? null,
+    set_password_digest: row.setPasswordDigest ?? null,
+    set_password_expires_at: row.setPasswordExpiresAt ?? null,
+    updated_at: instant(row.updatedAt),
+    oidc_subject: row.oidcSubject ?? null,
+    version: row.version ?? null,
+    updated_by: row.updatedBy ?? null,
+    // The list's search texts are core's lower-casing of the full name, the username and the e-mail.
+    username_lower: entry.search[1],
+    email_lower: entry.search[2],
+    id_key: entry.idKey,
+    full_name_key: entry.keys.fullName,
+    username_key: entry.keys.username,
+    email_key: entry.keys.email,
+    last_sign_in_key: entry.keys.lastSignInAt,
+    created_key: entry.keys.createdAt,
+    list_status: entry.status,
+    search: entry.search,
+    search_text: searchText(entry.search),
+  };
+}
+
+const COLUMNS = Object.keys(TYPES);
+const UPSERT = `INSERT INTO users (${COLUMNS.join(', ')})
+  SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS e(${COLUMNS.map((column) => `${column} ${TYPES[column]}`).join(', ')})
+  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id')
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', ')}`;
+
+/** Stores accounts whole and deletes accounts, in the caller's transaction (the row store's writeBatch). */
+export async function writeUsers(tx: Queryable, put: readonly AdminUserRow[], deleted: readonly string[]): Promise<void> {
+  for (let start = 0; start < put.length; start += 1_000) {
+    await tx.query(UPSERT, [JSON.stringify(put.slice(start, start + 1_000).map(record))]);
+  }
+  const gone = deleted.filter(storable);
+  if (gone.length > 0) await tx.query('DELETE FROM users WHERE id = ANY($1::text[])', [gone]);
+}
+
+/** Computes every account's list keys again when they were made by another version of core's projection. At start. */
+export async function ensureUserKeys(tx: Queryable): Promise<boolean> {
+  const stored = (await tx.query<{ value: { version: number } }>(`SELECT value FROM meta WHERE key = 'userList'`)).rows[0];
+  if (stored?.value.version === USER_LIST_VERSION) return false;
+  const { rows } = await tx.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u`);
+  await writeUsers(tx, rows.map(userOf), []);
+  await tx.query(`INSERT INTO meta (key, value) VALUES ('userList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+    JSON.stringify({ version: USER_LIST_VERSION, filledAt: new Date().toISOString() }),
+  ]);
+  return true;
+}
