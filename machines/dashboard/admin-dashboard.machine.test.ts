@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { callbackActor, deferredActor, flush } from '../testing/deferred';
+import { deferredActor, flush } from '../testing/deferred';
+import { fakeLiveStream } from '../testing/fake-stream';
+import { aUnit } from '../testing/fixtures';
 import { resourceStatusOf } from '../resource/resource.machine';
 import {
+  adminDashboardEvent,
   adminDashboardMachine,
   signInsCardMachine,
   summaryCardMachine,
@@ -18,7 +21,7 @@ const SUMMARY: AdminDashboardSummary = {
 };
 
 function start() {
-  const live = callbackActor();
+  const live = fakeLiveStream(adminDashboardEvent);
   const clock = new SimulatedClock();
   const summary = deferredActor<AdminDashboardSummary>();
   const trend = deferredActor<OnlineTrendPoint[]>();
@@ -87,8 +90,12 @@ describe('admin dashboard machine', () => {
     f.signIns.last().resolve([]);
     await flush();
 
+    // Events that do not move the figures change nothing; a burst of those that do, one reload.
+    f.live.push(f.live.event('screenshot.changed', 's1', { screenshotId: 's1', change: 'updated' }));
+    f.clock.increment(2000);
+    expect(f.summary.calls).toHaveLength(1);
     for (let i = 0; i < 5; i += 1) {
-      f.live.emit({ type: 'adminDashboard.live.stale' });
+      f.live.push(f.live.event('unit.offline', `u${i}`, { unit: { ...aUnit({ id: `u${i}` }), status: 'offline', agent: null } }, `u${i}`));
       f.clock.increment(300);
     }
     expect(f.summary.calls).toHaveLength(1);

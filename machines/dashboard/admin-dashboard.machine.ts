@@ -1,6 +1,8 @@
 import { enqueueActions, fromCallback, sendTo, setup, type EventObject } from 'xstate';
+import type { LiveEvent } from '../domain/types';
 import { createResourceMachine } from '../resource/resource.machine';
 import { staleReloadRegion } from '../shared/stale-reload-region';
+import { UNIT_FIGURE_EVENTS } from './user-dashboard.machine';
 import type { AdminDashboardSummary, OnlineTrendPoint, RecentSignIn, TopRiskUnit } from './admin-dashboard.types';
 
 /**
@@ -24,6 +26,11 @@ export type AdminDashboardEvent =
   | { type: 'adminDashboard.retry'; card: AdminCard }
   /** From the `liveEvents` actor: the figures may be out of date. */
   | { type: 'adminDashboard.live.stale' };
+
+/** What the admin dashboard takes of the live events (docs/live.md), for the app's `liveEvents` actor: its unit figures may be out of date. */
+export function adminDashboardEvent(event: LiveEvent): AdminDashboardEvent | null {
+  return UNIT_FIGURE_EVENTS.includes(event.type) ? { type: 'adminDashboard.live.stale' } : null;
+}
 
 export const adminDashboardMachine = setup({
   types: {} as {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { callbackActor, flush } from '../testing/deferred';
-import { userDashboardMachine, type DashboardSummary, type LatestScreenshot, type OfflineUnit } from './user-dashboard.machine';
+import { flush } from '../testing/deferred';
+import { fakeLiveStream } from '../testing/fake-stream';
+import {
+  userDashboardEvent,
+  userDashboardMachine,
+  type DashboardSummary,
+  type LatestScreenshot,
+  type OfflineUnit,
+} from './user-dashboard.machine';
 
 const summary: DashboardSummary = {
   units: { online: 30, offline: 8, maintenance: 2, total: 40 },
@@ -108,7 +115,7 @@ describe('user dashboard machine', () => {
 
   it('reloads once after a burst of live events, keeping the figures shown while it reloads', async () => {
     const { log, resolvers, actors } = deferredFakes();
-    const live = callbackActor();
+    const live = fakeLiveStream(userDashboardEvent);
     const clock = new SimulatedClock();
     const actor = createActor(userDashboardMachine.provide({ actors: { ...actors, liveEvents: live.logic } }), { clock }).start();
     resolvers['summary']?.resolve(summary);
@@ -117,8 +124,12 @@ describe('user dashboard machine', () => {
     await flush();
     log.length = 0;
 
+    // Events that do not move the figures change nothing; a burst of those that do (a unit gone, one created), one reload.
+    live.push(live.event('processes.changed', 'u1', { running: 3 }, 'u1'));
+    clock.increment(2000);
+    expect(log).toEqual([]);
     for (let i = 0; i < 5; i += 1) {
-      live.emit({ type: 'dashboard.live.stale' });
+      live.push(live.event('unit.deleted', `u${i}`, {}, `u${i}`));
       clock.increment(300);
     }
     expect(log).toEqual([]);

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup, type DoneActorEvent, type ErrorActorEvent, type EventObject } from 'xstate';
+import type { LiveEvent } from '../domain/types';
 import { loadRegion } from '../shared/load-region';
 import { staleReloadRegion } from '../shared/stale-reload-region';
 
@@ -56,6 +57,14 @@ export type DashboardEvent =
   | { type: 'dashboard.refresh' }
   /** From the `liveEvents` actor: the figures may be out of date. */
   | { type: 'dashboard.live.stale' };
+
+/** The unit events that move the dashboards' figures (counts by status, recently offline). */
+export const UNIT_FIGURE_EVENTS: readonly LiveEvent['type'][] = ['unit.online', 'unit.offline', 'unit.created', 'unit.deleted'];
+
+/** What the user dashboard takes of the live events (docs/live.md), for the app's `liveEvents` actor: its figures may be out of date. */
+export function userDashboardEvent(event: LiveEvent): DashboardEvent | null {
+  return UNIT_FIGURE_EVENTS.includes(event.type) ? { type: 'dashboard.live.stale' } : null;
+}
 
 const noErrors = (): Record<DashboardCard, unknown> => ({ summary: null, recentOffline: null, latestScreenshots: null });
 

@@ -1,9 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
-import type { LiveEvent } from '@machines/domain/types';
 import {
+  adminDashboardEvent,
   adminDashboardMachine,
-  type AdminDashboardEvent,
   signInsCardMachine,
   summaryCardMachine,
   topRiskCardMachine,
@@ -16,12 +15,6 @@ import { getTopRisk } from '../api/get-top-risk';
 import { getUnitsTrend } from '../api/get-units-trend';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 import { liveEventsActor } from '@/lib/live';
-import { UNIT_FIGURE_EVENTS } from './use-user-dashboard';
-
-/** What the admin dashboard takes of the live events (docs/live.md): its unit figures may be out of date. */
-export function adminDashboardEvent(event: LiveEvent): AdminDashboardEvent | null {
-  return UNIT_FIGURE_EVENTS.includes(event.type) ? { type: 'adminDashboard.live.stale' } : null;
-}
 
 export const adminDashboardWithApi = adminDashboardMachine.provide({
   actors: {

@@ -1,19 +1,10 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { userDashboardMachine, type DashboardEvent } from '@machines/dashboard/user-dashboard.machine';
-import type { LiveEvent } from '@machines/domain/types';
+import { userDashboardEvent, userDashboardMachine } from '@machines/dashboard/user-dashboard.machine';
 import { liveEventsActor } from '@/lib/live';
 import { getDashboardSummary } from '../api/get-dashboard-summary';
 import { getLatestScreenshots } from '../api/get-latest-screenshots';
 import { getRecentOffline } from '../api/get-recent-offline';
 import { useScreenActor } from '@/lib/inspection/use-screen-actor';
-
-/** The unit events that move the dashboards' figures (counts by status, recently offline). */
-export const UNIT_FIGURE_EVENTS: readonly LiveEvent['type'][] = ['unit.online', 'unit.offline', 'unit.created', 'unit.deleted'];
-
-/** What the user dashboard takes of the live events (docs/live.md): its figures may be out of date. */
-export function userDashboardEvent(event: LiveEvent): DashboardEvent | null {
-  return UNIT_FIGURE_EVENTS.includes(event.type) ? { type: 'dashboard.live.stale' } : null;
-}
 
 export const dashboardMachineWithApi = userDashboardMachine.provide({
   actors: {
