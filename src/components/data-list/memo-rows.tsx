@@ -1,7 +1,17 @@
-import { Fragment, isValidElement, memo, type CSSProperties, type MouseEventHandler, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  Fragment,
+  isValidElement,
+  memo,
+  type CSSProperties,
+  type MouseEventHandler,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { getStyleObject, useMantineTheme, useTableContext, type MantineStyleProp, type TableTrProps } from '@mantine/core';
 import clsx from 'clsx';
 import { getValueAtPath } from 'mantine-datatable';
+import { useLatestHandlers } from './memo-cells';
 
 interface RowProps {
   rowProps: TableTrProps;
@@ -198,6 +208,32 @@ function LightRow({ rowProps, children }: RowProps) {
  */
 const MemoRow = memo(LightRow, sameRow);
 
+type SelectionChange = (event: unknown) => void;
+
+/** The library's selection cell (its checkbox): a cell with `checked`, `trigger` and `onChange`, not drawn here. */
+function selectionCellOf(cells: ReactNode): ReactElement<{ onChange?: SelectionChange }> | null {
+  const first = Array.isArray(cells) ? (cells[0] as ReactNode) : null;
+  if (!isValidElement(first)) return null;
+  const props = first.props as Record<string, unknown>;
+  return 'checked' in props && 'trigger' in props && 'onChange' in props ? (first as ReactElement<{ onChange?: SelectionChange }>) : null;
+}
+
+/**
+ * The row, its selection checkbox's `onChange` replaced by one stable function that calls the latest: the library makes a new
+ * one for every row on each of its renders (it holds the current selection), so without this no row of a selectable table
+ * would ever be skipped (a page change, sort or search rendered every row twice).
+ */
+function StableSelectionRow({ rowProps, children }: RowProps) {
+  const fragment = isValidElement(children) && children.type === Fragment ? (children as ReactElement<{ children: ReactNode }>) : null;
+  const cells = fragment?.props.children;
+  const selection = selectionCellOf(cells);
+  const onChange = selection?.props.onChange;
+  const stableHandlers = useLatestHandlers({ select: (event: unknown) => onChange?.(event) });
+  if (!fragment || !selection || !Array.isArray(cells)) return <MemoRow rowProps={rowProps}>{children}</MemoRow>;
+  const stable = cloneElement(selection, { onChange: onChange ? stableHandlers.select : undefined });
+  return <MemoRow rowProps={rowProps}>{cloneElement(fragment, undefined, stable, ...(cells.slice(1) as ReactNode[]))}</MemoRow>;
+}
+
 /**
  * mantine-datatable's `rowFactory` that skips unchanged rows. Row and cell callbacks must be stable (see
  * `useLatestHandlers`); a row's cells are compared by their column definitions, so pass columns that keep their
@@ -216,7 +252,7 @@ export function memoRowFactory<T>({
 }): ReactNode {
   return (
     <>
-      <MemoRow rowProps={rowProps}>{children}</MemoRow>
+      <StableSelectionRow rowProps={rowProps}>{children}</StableSelectionRow>
       {expandedElement}
     </>
   );

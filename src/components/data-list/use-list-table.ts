@@ -58,6 +58,11 @@ export function useListTable<T extends ListRow>(actor: ListActorRef<T>, options:
     (rows: T[]) => actor.send({ type: 'list.select.set', ids: rows.map((row) => row.id) }),
     [actor],
   );
+  // Stable: the memoised rows (memo-rows.tsx) compare the selection cell's props, this function among them.
+  const getRecordSelectionCheckboxProps = useCallback(
+    (row: T) => ({ 'aria-label': t('data-list.selectRow', { name: rowLabel ? rowLabel(row) : row.id }) }),
+    [t, rowLabel],
+  );
 
   return {
     records,
@@ -82,7 +87,7 @@ export function useListTable<T extends ListRow>(actor: ListActorRef<T>, options:
     }),
     getPaginationItemProps: (page: number) => ({ 'aria-label': t('data-list.pagination.page', { page }) }),
     allRecordsSelectionCheckboxProps: { 'aria-label': t('data-list.selectAll') },
-    getRecordSelectionCheckboxProps: (row: T) => ({ 'aria-label': t('data-list.selectRow', { name: rowLabel ? rowLabel(row) : row.id }) }),
+    getRecordSelectionCheckboxProps,
     idAccessor: 'id' as const,
   };
 }
