@@ -113,7 +113,9 @@ async function unitAction(page: Page, button: RegExp, menuItem: string, timeout?
   await table.getByRole('button', { name: button }).first().click({ timeout });
 }
 
-/** axe needs a page of an explicit context (it opens a helper page in it to assemble results). */
+/**
+ * A page in a context of its own, at the desktop size: the area it signs in to stays apart from every other test.
+ */
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   return context.newPage();
