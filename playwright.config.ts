@@ -34,7 +34,9 @@ const oidcServers: { command: string; url: string; env: Record<string, string>; 
         // E2E_OIDC_BUILT=1 serves an existing dist-oidc without building again (local iterations).
         command: `${process.env.E2E_OIDC_BUILT === '1' ? '' : 'npx vite build --outDir dist-oidc --emptyOutDir && '}npx vite preview --port ${OIDC_APP_PORT} --strictPort --host 127.0.0.1 --outDir dist-oidc`,
         url: `http://127.0.0.1:${OIDC_APP_PORT}`,
+        // No simulated latency in the demo backend, as the main build the suite serves in CI (.ci/run).
         env: {
+          VITE_MOCK_LATENCY_MS: '0',
           VITE_OIDC_AUTHORITY: `http://127.0.0.1:${OIDC_PROVIDER_PORT}`,
           VITE_OIDC_CLIENT_ID: 'service-unit-admin',
           VITE_OIDC_SCOPE: 'openid profile email offline_access',
