@@ -131,10 +131,7 @@ function startFloor(database, port) {
   const server = http.createServer(async (req, res) => {
     try {
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      const session = await pool.query(
-        "SELECT data FROM rows WHERE collection = 'sessions' AND NOT deleted AND data->>'accessToken' = $1 LIMIT 1",
-        [token],
-      );
+      const session = await pool.query('SELECT user_id, expires_at, revoked, locked FROM sessions WHERE access_token = $1', [token]);
       if (session.rows.length === 0) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end('{"message":"Invalid access token"}');

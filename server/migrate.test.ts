@@ -21,6 +21,9 @@ import { createSqlUsers } from './db/users';
 import { createSqlUserList } from './db/user-list';
 import { ensureUserKeys } from './db/user-table';
 import type { AdminUserRow } from '../mirage/user-store';
+import sessionsBefore027 from './test-support/fixtures/sessions-before-027.json';
+import { createSqlSessions } from './db/sessions';
+import type { SessionRecord } from '../core/sessions';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -318,6 +321,45 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
       code: '23505',
       constraint: 'users_username_unique',
     });
+  });
+});
+
+describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = sessionsBefore027.rows as { id: string; data: SessionRecord }[];
+
+  it('carries over the tokens a database of the row log holds, field for field, and then keeps each to an account that exists, gone with it', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '027');
+    // The tokens as today's main stored them (server/test-support/fixtures/sessions-before-027.json): locked,
+    // retired by a refresh and open ones.
+    for (const row of stored) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('sessions', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [row.id, JSON.stringify(row.data)],
+      );
+    }
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '027'));
+
+    const store = createPgRowStore(database.sql);
+    const sessions = createSqlSessions(database.sql, store.writeBatch);
+    for (const { data } of stored) expect(await sessions.byToken(data.accessToken), data.accessToken).toEqual(data);
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'sessions'");
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on a token's account must exist, and its tokens go with it.
+    const [first] = stored as [{ id: string; data: SessionRecord }];
+    const token = { ...first.data, id: 'token-1', accessToken: 'fresh-token', userId: 'u-1' };
+    const write = (collection: string, put: object[], deleted: string[] = []) =>
+      store.writing((tx) => store.writeBatch(tx, [{ collection, put: put as SessionRecord[], deleted }]));
+    await expect(write('sessions', [token])).rejects.toMatchObject({ code: '23503' });
+    await write('organizations', [{ id: 'o-1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' }]);
+    await write('users', [{ id: 'u-1', organizationId: 'o-1', username: 'u1', email: 'u1@o.example', roleId: 4 }]);
+    await write('sessions', [token]);
+    expect(await sessions.byToken('fresh-token')).toEqual(token);
+    await write('users', [], ['u-1']);
+    expect(await sessions.byToken('fresh-token')).toBeUndefined();
   });
 });
 

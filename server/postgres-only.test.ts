@@ -537,8 +537,7 @@ describe(`the sign-ins' tokens on ${BACKEND_NAME}`, () => {
   const inMemory = (backend: Backend) => table(backend.db, 'sessions').count();
   const storedFamily = async (accessToken: string) => {
     const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows s WHERE collection = 'sessions' AND NOT deleted AND data ->> 'sessionKey' =
-         (SELECT data ->> 'sessionKey' FROM rows WHERE collection = 'sessions' AND data ->> 'accessToken' = $1 LIMIT 1)`,
+      `SELECT count(*)::int AS n FROM sessions WHERE session_key = (SELECT session_key FROM sessions WHERE access_token = $1)`,
       [accessToken],
     );
     return Number(rows[0]?.n);

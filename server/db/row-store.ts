@@ -7,6 +7,8 @@ import { insertEvents } from './events';
 import { UNITS, writeUnits } from './unit-table';
 import { ORGANIZATIONS, writeOrganizations } from './organization-table';
 import { USERS, writeUsers } from './user-table';
+import { SESSIONS, writeSessions } from './sessions';
+import type { SessionRecord } from '../../core/sessions';
 import type { AdminUserRow } from '../../mirage/user-store';
 import type { StoredOrg } from '../../mirage/organization-store';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
@@ -109,7 +111,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations and the users have tables of their own, with typed columns.
+        // The units, the organizations, the users and their sign-ins have tables of their own, with typed columns.
         if (collection === UNITS) {
           await writeUnits(tx, put as ServiceUnitRow[], deleted);
           continue;
@@ -120,6 +122,10 @@ export function createPgRowStore(sql: Sql): PgRowStore {
         }
         if (collection === USERS) {
           await writeUsers(tx, put as AdminUserRow[], deleted);
+          continue;
+        }
+        if (collection === SESSIONS) {
+          await writeSessions(tx, put as SessionRecord[], deleted);
           continue;
         }
         const list = LIST_TABLES.get(collection);

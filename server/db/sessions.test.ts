@@ -55,7 +55,10 @@ const normal = (session: Readonly<SessionRecord> | undefined) =>
   session === undefined ? undefined : { ...session, id: String(session.id), locked: session.locked ?? false };
 
 describe.each(sqlTargets())('the sign-ins’ tokens in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [SESSIONS]: sessions });
+  // The accounts the tokens sign in (a token's account must exist), in one organization.
+  const organizations = [{ id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' }];
+  const users = USERS.map((id) => ({ id, organizationId: 'o1', username: `user-${id}`, email: `user-${id}@o.example`, roleId: 4 }));
+  const suite = repositoryParity(target, { organizations, users, [SESSIONS]: sessions });
   const { write } = suite;
   const { memory, stored } = repositoryPair<SessionRepository>(suite, memorySessions, createSqlSessions);
 

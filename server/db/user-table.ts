@@ -127,7 +127,13 @@ const instant = (value: string | null | undefined): string | null =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function record(row: AdminUserRow): Record<string, unknown> {
-  const entry = userListEntry({ ...row, username: text(row.username), email: text(row.email), fullName: text(row.fullName) });
+  const entry = userListEntry({
+    ...row,
+    username: text(row.username),
+    email: text(row.email),
+    fullName: text(row.fullName),
+    createdAt: text(row.createdAt),
+  });
   return {
     id: String(row.id),
     organization_id: String(row.organizationId),
