@@ -245,7 +245,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setCommandRepository(db, createSqlCommands(options.sql, repositoryWrites));
   setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
   setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
-  setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql, repositoryWrites));
+  setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql));
   setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
   setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));

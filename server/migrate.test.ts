@@ -24,6 +24,9 @@ import type { AdminUserRow } from '../mirage/user-store';
 import sessionsBefore027 from './test-support/fixtures/sessions-before-027.json';
 import { createSqlSessions } from './db/sessions';
 import type { SessionRecord } from '../core/sessions';
+import attemptsBefore028 from './test-support/fixtures/sign-in-attempts-before-028.json';
+import { createSqlSignInAttempts } from './db/sign-in-attempts';
+import type { SignInAttemptRecord } from '../core/sign-in-attempts';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -360,6 +363,38 @@ describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await sessions.byToken('fresh-token')).toEqual(token);
     await write('users', [], ['u-1']);
     expect(await sessions.byToken('fresh-token')).toBeUndefined();
+  });
+});
+
+describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = attemptsBefore028.rows as { id: string; data: SignInAttemptRecord }[];
+
+  it('carries over the counters a database of the row log holds, failure for failure, one per key', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '028');
+    for (const row of stored) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('signInAttempts', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [row.id, JSON.stringify(row.data)],
+      );
+    }
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '028'));
+
+    const store = createPgRowStore(database.sql);
+    const attempts = createSqlSignInAttempts(database.sql);
+    const keys = stored.map(({ data }) => data.key);
+    const read = await store.writing((tx) =>
+      inUnitOfWork(
+        tx,
+        () => attempts.change(keys, (failures) => ({ failures: new Map(), value: Object.fromEntries(failures) })),
+        store.writeBatch,
+      ),
+    );
+    expect(read.value).toEqual(Object.fromEntries(stored.map(({ data }) => [data.key, data.failures])));
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'signInAttempts'");
+    expect(left.rows[0]?.n).toBe(0);
   });
 });
 

@@ -8,6 +8,8 @@ import { UNITS, writeUnits } from './unit-table';
 import { ORGANIZATIONS, writeOrganizations } from './organization-table';
 import { USERS, writeUsers } from './user-table';
 import { SESSIONS, writeSessions } from './sessions';
+import { SIGN_IN_ATTEMPTS, writeSignInAttempts } from './sign-in-attempts';
+import type { SignInAttemptRecord } from '../../core/sign-in-attempts';
 import type { SessionRecord } from '../../core/sessions';
 import type { AdminUserRow } from '../../mirage/user-store';
 import type { StoredOrg } from '../../mirage/organization-store';
@@ -111,7 +113,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations, the users and their sign-ins have tables of their own, with typed columns.
+        // The units, the organizations, the users, their sign-ins and the throttle's counters have tables of their own.
         if (collection === UNITS) {
           await writeUnits(tx, put as ServiceUnitRow[], deleted);
           continue;
@@ -126,6 +128,10 @@ export function createPgRowStore(sql: Sql): PgRowStore {
         }
         if (collection === SESSIONS) {
           await writeSessions(tx, put as SessionRecord[], deleted);
+          continue;
+        }
+        if (collection === SIGN_IN_ATTEMPTS) {
+          await writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted);
           continue;
         }
         const list = LIST_TABLES.get(collection);
