@@ -17,7 +17,7 @@ import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
 import { touchesLiveCollections } from './events';
 import { sweepUnitStatuses } from './domains/service-units';
-import { startSimulatedAgents, type AgentCall } from './simulated-agents';
+import { afterFirstPaintAndIdle, startSimulatedAgents, type AgentCall } from './simulated-agents';
 
 export { mergeAuthRows };
 
@@ -396,6 +396,7 @@ function runLiveWork(server: Server, flush: () => Promise<unknown> | undefined):
       const agents = startSimulatedAgents({
         db: server.db,
         call: fetchCall,
+        startAfter: afterFirstPaintAndIdle,
         onError: (error) => console.warn('A simulated agent’s call failed', error),
       });
       const sweep = setInterval(() => {

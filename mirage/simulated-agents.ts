@@ -40,6 +40,11 @@ export interface SimulatedAgentsOptions {
   tickMs?: number;
   /** Report processes every this many heartbeats (default 4: every 2 minutes at 30 s). */
   processEvery?: number;
+  /**
+   * Settles when the agents may start (default: at once). The browser waits for the first paint and an idle period
+   * (`afterFirstPaintAndIdle`), so their reads and heartbeats stay off the first screen's main thread (issue 46 §1).
+   */
+  startAfter?: () => Promise<void>;
   /** Called when a call failed other than with 401 (which stops that agent: it was revoked). */
   onError?: (error: unknown) => void;
 }
@@ -378,19 +383,22 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
       }
     })());
 
-  // The agents known at the start begin their staggered heartbeats from now.
-  const startedAt = now();
-  const ready = load(startedAt).then(
-    () => refresh(startedAt),
-    (error: unknown) => options.onError?.(error),
-  );
   const loop = () => {
     if (stopped) return;
     timer = schedule(() => {
       void tick().then(loop, loop);
     }, tickMs);
   };
-  loop();
+  // The agents known at the start begin their staggered heartbeats from then; the first tick follows one tickMs later.
+  const begin = () => {
+    const startedAt = now();
+    loop();
+    return load(startedAt).then(
+      () => refresh(startedAt),
+      (error: unknown) => options.onError?.(error),
+    );
+  };
+  const ready = options.startAfter ? options.startAfter().then(() => (stopped ? undefined : begin())) : begin();
 
   return {
     tick,
@@ -403,4 +411,26 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
       if (timer !== null) cancel(timer);
     },
   };
+}
+
+/**
+ * Resolves after the page's first paint, its load event and then `quietMs` plus an idle moment of the main thread: when the
+ * browser's simulated agents may start (their first reads and heartbeats otherwise share the first screen's main thread).
+ */
+export function afterFirstPaintAndIdle(quietMs = 2000): Promise<void> {
+  if (typeof window === 'undefined' || typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const painted = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return Promise.all([loaded, painted])
+    .then(() => new Promise<void>((resolve) => setTimeout(resolve, quietMs)))
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: quietMs });
+          else resolve();
+        }),
+    );
 }

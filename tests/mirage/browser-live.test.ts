@@ -54,9 +54,10 @@ describe('the browser backend, live', () => {
     server = await startBrowserServer({ latencyMs: '0', store: newStore() });
     expect(requested).toEqual([SIMULATED_AGENTS_LOCK]);
     const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
-    // The first agent is due at once; the driver looks every second.
+    // The agents start after the first paint and 2 s of quiet (afterFirstPaintAndIdle); the first is due at once, and the
+    // driver looks every second.
     await vi.waitFor(() => expect(units.rows().some((u) => u.agent?.kind === 'simulated' && u.agent.system !== null)).toBe(true), {
-      timeout: 4_000,
+      timeout: 8_000,
       interval: 100,
     });
     expect((window.mirageRequests ?? []).some((r) => r.path.startsWith('/api/agent/'))).toBe(false);

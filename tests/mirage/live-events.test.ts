@@ -8,7 +8,7 @@ import { subjectOf, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
 import { makeServer } from '@mirage/server';
 import { startSimulatedAgents, type AgentCall } from '@mirage/simulated-agents';
-import { agentOf, driveAgents, heartbeatOf, signInAs, type Session } from './monitoring-helpers';
+import { agentOf, driveAgents, fetchAgentCall, heartbeatOf, signInAs, type Session } from './monitoring-helpers';
 
 /**
  * The live events (mirage/events.ts): scoped by the lists' read rule, announced with the change that
@@ -183,6 +183,35 @@ describe('the sweep’s pruning', () => {
 });
 
 describe('the simulated agents (a fake clock)', () => {
+  it('start only once startAfter settles (the browser: after the first paint and an idle period): no read, timer or call before', async () => {
+    await start();
+    let begin: () => void = () => undefined;
+    const calls: string[] = [];
+    const timers: number[] = [];
+    const agents = startSimulatedAgents({
+      db: server.db,
+      call: (method, url, headers, body) => {
+        calls.push(url);
+        return fetchAgentCall(method, url, headers, body);
+      },
+      now: () => now,
+      setTimeout: (_run, ms) => timers.push(ms),
+      clearTimeout: () => undefined,
+      startAfter: () => new Promise<void>((resolve) => (begin = resolve)),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(timers).toEqual([]);
+    expect(agents.unitIds).toEqual([]);
+    begin();
+    await agents.ready;
+    expect(timers).toEqual([1000]);
+    expect(agents.unitIds.length).toBeGreaterThan(0);
+    expect(calls).toEqual([]);
+    await agents.tick();
+    expect(calls.length).toBeGreaterThan(0);
+    agents.stop();
+  });
+
   it('report a failed call, but not one still under way when the driver stopped (the tab or server going away)', async () => {
     await start();
     const failLater = () => {
