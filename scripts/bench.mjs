@@ -460,6 +460,16 @@ async function lighthouseRuns() {
     { name: '/login (demo build)', base: `http://127.0.0.1:${PORTS.app}`, path: '/login' },
     { name: '/user/dashboard', base: `http://127.0.0.1:${PORTS.app}`, path: '/user/dashboard', user: 'user' },
     { name: '/admin/dashboard', base: `http://127.0.0.1:${PORTS.app}`, path: '/admin/dashboard', user: 'admin' },
+    // Every other main screen (issue 46 §1), each under the same goal as the dashboards.
+    ...[
+      ['/user/manage-service-units', 'user'],
+      ['/user/manage-process', 'user'],
+      ['/user/manage-screenshots', 'user'],
+      ['/user/url-restrictions', 'user'],
+      ['/admin/manage-users', 'admin'],
+      ['/admin/manage-organizations', 'admin'],
+      ['/admin/reporting/prediction', 'admin'],
+    ].map(([path, user]) => ({ name: path, base: `http://127.0.0.1:${PORTS.app}`, path, user })),
   ];
   for (const target of targets) {
     const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ARGS });
