@@ -247,7 +247,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
   setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql));
   setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
-  setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql, repositoryWrites));
+  setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql));
   setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
   setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
   setUnitRepository(db, createSqlUnits(options.sql, repositoryWrites));

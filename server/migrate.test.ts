@@ -27,6 +27,9 @@ import type { SessionRecord } from '../core/sessions';
 import attemptsBefore028 from './test-support/fixtures/sign-in-attempts-before-028.json';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import type { SignInAttemptRecord } from '../core/sign-in-attempts';
+import keysBefore029 from './test-support/fixtures/idempotency-keys-before-029.json';
+import { createSqlIdempotencyKeys } from './db/idempotency-keys';
+import type { IdempotencyRecord } from '../core/idempotency';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -395,6 +398,34 @@ describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () =
     expect(read.value).toEqual(Object.fromEntries(stored.map(({ data }) => [data.key, data.failures])));
     const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'signInAttempts'");
     expect(left.rows[0]?.n).toBe(0);
+  });
+});
+
+describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const stored = keysBefore029.rows as { id: string; data: IdempotencyRecord }[];
+
+  it('carries over the answers a database of the row log kept, field for field, and then keeps one per owner and key', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '029');
+    for (const row of stored) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('idempotencyKeys', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [row.id, JSON.stringify(row.data)],
+      );
+    }
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '029'));
+
+    const store = createPgRowStore(database.sql);
+    const keys = createSqlIdempotencyKeys(database.sql);
+    const inWork = <T>(fn: () => Promise<T>) => store.writing((tx) => inUnitOfWork(tx, fn, store.writeBatch)).then((done) => done.value);
+    for (const { data } of stored) {
+      const { id: _id, ...record } = data as IdempotencyRecord & { id: string };
+      expect(await inWork(() => keys.find(data.owner, data.key, data.createdAt))).toEqual(record);
+    }
+    const [first] = stored as [{ id: string; data: IdempotencyRecord }];
+    await expect(inWork(() => keys.insert({ ...first.data, body: { another: 'answer' } }))).rejects.toMatchObject({ code: '23505' });
   });
 });
 

@@ -671,9 +671,7 @@ describe(`the idempotent creates' kept answers on ${BACKEND_NAME}`, () => {
       `SELECT count(*)::int AS n FROM service_units WHERE name IN ('Kept once', 'Another name')`,
     );
     expect(Number(units.rows[0]?.n)).toBe(1);
-    const kept = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'idempotencyKeys' AND NOT deleted AND data ->> 'key' = 'pg-only-twice'`,
-    );
+    const kept = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'pg-only-twice'`);
     expect(Number(kept.rows[0]?.n)).toBe(1);
     expect(table(first.db, 'idempotencyKeys').count() + table(second.db, 'idempotencyKeys').count()).toBe(0);
   });

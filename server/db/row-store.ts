@@ -9,6 +9,8 @@ import { ORGANIZATIONS, writeOrganizations } from './organization-table';
 import { USERS, writeUsers } from './user-table';
 import { SESSIONS, writeSessions } from './sessions';
 import { SIGN_IN_ATTEMPTS, writeSignInAttempts } from './sign-in-attempts';
+import { IDEMPOTENCY_KEYS, writeIdempotencyKeys } from './idempotency-keys';
+import type { IdempotencyRecord } from '../../core/idempotency';
 import type { SignInAttemptRecord } from '../../core/sign-in-attempts';
 import type { SessionRecord } from '../../core/sessions';
 import type { AdminUserRow } from '../../mirage/user-store';
@@ -113,7 +115,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations, the users, their sign-ins and the throttle's counters have tables of their own.
+        // The units, the organizations, the users, their sign-ins, the throttle's counters and the kept answers
+        // have tables of their own.
         if (collection === UNITS) {
           await writeUnits(tx, put as ServiceUnitRow[], deleted);
           continue;
@@ -132,6 +135,11 @@ export function createPgRowStore(sql: Sql): PgRowStore {
         }
         if (collection === SIGN_IN_ATTEMPTS) {
           await writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted);
+          continue;
+        }
+        if (collection === IDEMPOTENCY_KEYS) {
+          // Kept answers are forgotten by age (removeExpired), never deleted by id.
+          await writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[]);
           continue;
         }
         const list = LIST_TABLES.get(collection);
