@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { createListMachine, type ListQuery } from '@machines/list/list.machine';
 import type { Page } from '@machines/domain/types';
 import { renderWithProviders } from '../../../tests/render';
-import { BulkActionBar, DataListToolbar, DeleteConfirmModal, ListEmpty, ListError, toCsv, useListTable } from '.';
+import { BulkActionBar, DataListToolbar, DeleteConfirmModal, ListDataTable, ListEmpty, ListError, toCsv, useListTable } from '.';
 
 interface Row {
   id: string;
@@ -23,7 +23,38 @@ function Table({ fetchPage }: { fetchPage: (q: ListQuery) => Promise<Page<Row>> 
   return <DataTable {...table} minHeight={200} columns={[{ accessor: 'name', title: 'Name', sortable: true }]} />;
 }
 
+const NAME_COLUMNS = [{ accessor: 'name' as const, title: 'Name' }];
+const unitName = (r: Row) => r.name;
+
 describe('shared list UI', () => {
+  it('a page change updates the rows in place (keyed by their place), and selection still names the records', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 4 }, (_, i) => ({ id: `u${i}`, name: `Unit ${i}` }));
+    const fetchPage = (q: ListQuery) =>
+      Promise.resolve({ items: all.slice((q.page - 1) * 2, q.page * 2), total: all.length, page: q.page, pageSize: 2 });
+    function Screen() {
+      const actor = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => fetchPage(input.query)) } }), {
+        input: { query: { pageSize: 2 } },
+      });
+      const selected = useSelector(actor, (s) => s.context.selected.join(','));
+      return (
+        <>
+          <ListDataTable list={actor} tableKey="slots-test" columns={NAME_COLUMNS} rowLabel={unitName} selectable label="Units" />
+          <output>{selected}</output>
+        </>
+      );
+    }
+    renderWithProviders(<Screen />);
+    const firstRow = (await screen.findByRole('checkbox', { name: 'Select Unit 0' })).closest('tr');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('checkbox', { name: 'Select Unit 2' });
+    expect(screen.getByRole('checkbox', { name: 'Select Unit 2' }).closest('tr')).toBe(firstRow);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Unit 3' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^u3$/);
+    expect(screen.getByRole('checkbox', { name: 'Select Unit 3' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Unit 2' })).not.toBeChecked();
+  });
+
   it('the toolbar reports typing, clears the search and exports', async () => {
     const user = userEvent.setup();
     const onSearch = vi.fn();

@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ListRow } from '@machines/list/list.machine';
 import { ListCards, usePhoneLayout, type CardLayout } from './list-cards';
@@ -44,6 +45,11 @@ export function ListDataTable<T extends ListRow>({
   const cells = useMemoCells(preferences.columns, stamps);
   const phone = usePhoneLayout();
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
+  // Rows are keyed by their place on the page, not their id: a page change, sort or search updates the 25 rows in place
+  // instead of unmounting them and mounting 25 new ones (issue 46 §3). Selection reads the same key within the page, and
+  // the machine's selection stays by id (onSelectedRecordsChange hands it the records).
+  const slots = useMemo(() => new Map(table.records.map((row, index) => [row, index])), [table.records]);
+  const slotOf = useCallback((row: T) => slots.get(row) ?? row.id, [slots]);
   if (phone && cards) {
     return (
       <ListCards
@@ -77,6 +83,7 @@ export function ListDataTable<T extends ListRow>({
       highlightOnHover
       verticalAlign="center"
       pinLastColumn
+      idAccessor={slotOf}
       rowFactory={memoRowFactory}
       minHeight={table.records.length === 0 ? 240 : undefined}
       aria-label={label}
