@@ -17,6 +17,19 @@ import type { AdminUserRow } from '../../mirage/user-store';
 import type { StoredOrg } from '../../mirage/organization-store';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 
+type EntityWrite = (tx: Queryable, put: readonly Row[], deleted: readonly string[]) => Promise<void>;
+
+/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–029). */
+const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWrite>([
+  [UNITS, (tx, put, deleted) => writeUnits(tx, put as ServiceUnitRow[], deleted)],
+  [ORGANIZATIONS, (tx, put, deleted) => writeOrganizations(tx, put as StoredOrg[], deleted)],
+  [USERS, (tx, put, deleted) => writeUsers(tx, put as AdminUserRow[], deleted)],
+  [SESSIONS, (tx, put, deleted) => writeSessions(tx, put as SessionRecord[], deleted)],
+  [SIGN_IN_ATTEMPTS, (tx, put, deleted) => writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted)],
+  // Kept answers are forgotten by age (removeExpired), never deleted by id.
+  [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
+]);
+
 /**
  * Held only by what changes the shape of the data rather than records (storing a whole seed, filling a list
  * table): two instances starting at once do it once. A request's write never takes it.
@@ -117,29 +130,9 @@ export function createPgRowStore(sql: Sql): PgRowStore {
         }
         // The units, the organizations, the users, their sign-ins, the throttle's counters and the kept answers
         // have tables of their own.
-        if (collection === UNITS) {
-          await writeUnits(tx, put as ServiceUnitRow[], deleted);
-          continue;
-        }
-        if (collection === ORGANIZATIONS) {
-          await writeOrganizations(tx, put as StoredOrg[], deleted);
-          continue;
-        }
-        if (collection === USERS) {
-          await writeUsers(tx, put as AdminUserRow[], deleted);
-          continue;
-        }
-        if (collection === SESSIONS) {
-          await writeSessions(tx, put as SessionRecord[], deleted);
-          continue;
-        }
-        if (collection === SIGN_IN_ATTEMPTS) {
-          await writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted);
-          continue;
-        }
-        if (collection === IDEMPOTENCY_KEYS) {
-          // Kept answers are forgotten by age (removeExpired), never deleted by id.
-          await writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[]);
+        const entity = ENTITY_TABLES.get(collection);
+        if (entity) {
+          await entity(tx, put, deleted);
           continue;
         }
         const list = LIST_TABLES.get(collection);
