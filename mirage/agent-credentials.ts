@@ -26,9 +26,7 @@ export const memoryAgentSecrets = (db: MirageDb): AgentSecretRepository => ({
   simulatedSecret: (make) => Promise.resolve(memorySimulatedSecret(db, make)),
 });
 
-const slot = repositorySlot(memoryAgentSecrets);
-/** This backend's secret is `repository`'s (the server's PostgreSQL, server/db/agent-secrets.ts). */
-export const setAgentSecretRepository = slot.set;
+const slot = repositorySlot('agentSecrets', memoryAgentSecrets);
 
 /** This database's secret for simulated credentials (created, and stored with the change, on first use). */
 export const simulatedSecret = (db: MirageDb): Promise<string> => slot.get(db).simulatedSecret(newSecret);

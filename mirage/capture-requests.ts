@@ -1,5 +1,6 @@
 import type { CaptureRequestRecord, CaptureRequestRepository } from '../core/capture-requests';
 import { table, type MirageDb } from './db';
+import { givenRepository } from './given-repositories';
 
 /**
  * A person's request to capture a unit's screen (`POST /api/service-units/{id}/capture`), settled by the
@@ -29,15 +30,9 @@ export function memoryCaptureRequests(db: MirageDb): CaptureRequestRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, CaptureRequestRepository>();
-
-/** This backend's capture requests are `repository`'s (the server's PostgreSQL). */
-export function setCaptureRequestRepository(db: MirageDb, repository: CaptureRequestRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The capture requests of this backend: the server's repository, else the rows in memory. */
-export const captureStore = (db: MirageDb): CaptureRequestRepository => repositories.get(db) ?? memoryCaptureRequests(db);
+export const captureStore = (db: MirageDb): CaptureRequestRepository =>
+  givenRepository<ReturnType<typeof memoryCaptureRequests>>(db, 'captureRequests') ?? memoryCaptureRequests(db);
 
 /** The agent delivered the capture: the request points at its screenshot. */
 export async function deliverCapture(db: MirageDb, captureRequestId: string, screenshotId: string): Promise<void> {

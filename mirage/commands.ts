@@ -4,6 +4,7 @@ import { table, type MirageDb } from './db';
 import { userStore } from './user-store';
 import type { UserRow } from './http';
 import { recordAudit } from './domains/audit';
+import { givenRepository } from './given-repositories';
 
 /**
  * Commands a person sends to a unit's agent (end a process, capture a screenshot): stored as rows the agent
@@ -52,15 +53,9 @@ export function memoryCommands(db: MirageDb): CommandRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, CommandRepository>();
-
-/** This backend's commands are `repository`'s (the server's PostgreSQL, server/db/commands.ts). */
-export function setCommandRepository(db: MirageDb, repository: CommandRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The commands of this backend: the server's repository, else the rows in memory. */
-export const commandStore = (db: MirageDb): CommandRepository => repositories.get(db) ?? memoryCommands(db);
+export const commandStore = (db: MirageDb): CommandRepository =>
+  givenRepository<ReturnType<typeof memoryCommands>>(db, 'commands') ?? memoryCommands(db);
 
 export function commandView(row: Readonly<CommandRow>): Command {
   return {

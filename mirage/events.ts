@@ -58,9 +58,7 @@ export function memoryEvents(db: MirageDb): EventRepository {
   };
 }
 
-const slot = repositorySlot(memoryEvents);
-/** This backend's events are `repository`'s (the server's PostgreSQL, server/db/events.ts). */
-export const setEventRepository = slot.set;
+const slot = repositorySlot('events', memoryEvents);
 export const eventStore = slot.get;
 
 export interface EventInput<T extends LiveEventType> {

@@ -11,6 +11,7 @@ import {
   type IdempotencyRecord,
   type IdempotencyRepository,
 } from '../core/idempotency';
+import { givenRepository } from './given-repositories';
 
 /**
  * Idempotent creates (the rules: core/idempotency.ts): keys are kept per user (per application key before
@@ -44,14 +45,8 @@ export function memoryIdempotencyKeys(db: MirageDb): IdempotencyRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, IdempotencyRepository>();
-
-/** This backend's kept answers are `repository`'s (the server's PostgreSQL, server/db/idempotency-keys.ts). */
-export function setIdempotencyRepository(db: MirageDb, repository: IdempotencyRepository): void {
-  repositories.set(db, repository);
-}
-
-const idempotencyStore = (db: MirageDb): IdempotencyRepository => repositories.get(db) ?? memoryIdempotencyKeys(db);
+const idempotencyStore = (db: MirageDb): IdempotencyRepository =>
+  givenRepository<ReturnType<typeof memoryIdempotencyKeys>>(db, 'idempotencyKeys') ?? memoryIdempotencyKeys(db);
 
 export function headerValue(request: Request, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -106,7 +101,7 @@ export async function idempotent<T>(
   const fingerprint = fingerprintOf(request);
   // The server's creates run in serializable transactions: a second one with the key waits for the first
   // one's commit and replays its answer. In memory, nothing else orders two creates in flight at once.
-  if (repositories.has(db)) return runOnce(db, who, key, fingerprint, now, create);
+  if (givenRepository(db, 'idempotencyKeys')) return runOnce(db, who, key, fingerprint, now, create);
   const marks = inFlight.get(db) ?? new Set<string>();
   inFlight.set(db, marks);
   const mark = `${who}\n${key}`;

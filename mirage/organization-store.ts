@@ -68,10 +68,8 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
   };
 }
 
-const slot = repositorySlot(memoryOrganizations);
+const slot = repositorySlot('organizations', memoryOrganizations);
 
-/** This backend's organizations are the repository set for its db (the server's PostgreSQL, server/db/organizations.ts), else memory's. */
-export const setOrganizationRepository = slot.set;
 export const organizationStore = slot.get;
 
 /** Why the organization keeps its members from signing in (not active), or null. Unknown organizations count as active. */

@@ -1,16 +1,13 @@
 import type { MirageDb, Row, Table } from './db';
+import { givenRepository } from './given-repositories';
 
 /**
- * Where a backend finds one collection's repository: the one set for its db (the server's PostgreSQL),
+ * Where a backend finds one collection's repository: the one makeServer was given (the server's PostgreSQL),
  * else the embedded backend's own over the rows in memory.
  */
-export function repositorySlot<R>(inMemory: (db: MirageDb) => R) {
-  const repositories = new WeakMap<MirageDb, R>();
+export function repositorySlot<R>(name: string, inMemory: (db: MirageDb) => R) {
   return {
-    set(db: MirageDb, repository: R): void {
-      repositories.set(db, repository);
-    },
-    get: (db: MirageDb): R => repositories.get(db) ?? inMemory(db),
+    get: (db: MirageDb): R => givenRepository<R>(db, name) ?? inMemory(db),
   };
 }
 

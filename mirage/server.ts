@@ -9,6 +9,8 @@ import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
 import { guardRoutesWithContract } from './contract/gate';
 import { recordIdManagers, type RecordIdState } from './record-ids';
 import { directPasswords, type PasswordHasher } from './crypto';
+import { giveRepositories } from './given-repositories';
+import type { Repositories } from './repositories';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -45,6 +47,8 @@ export interface MirageOptions {
   providerAuth?: ProviderAuthConfig | null;
   /** Where the routes go instead of Pretender (the Node server's transport, mirage/node-transport.ts). */
   interceptor?: object;
+  /** Every collection's repository (the server's PostgreSQL ones); none: the rows in memory (mirage/repositories.ts). */
+  repositories?: Repositories;
 }
 
 /** Lets the browser paint and handle input between two pieces of seeding work. */
@@ -89,6 +93,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   });
 
   setServerClock(server, ctx.now);
+  if (options.repositories) giveRepositories(server.db, options.repositories);
   // Before seeding or loading, and under the change tracker's wrappers: list caches rebuild on a change.
   countCollectionChanges(server.db);
 

@@ -1,5 +1,6 @@
 import { endedFamilies, type SessionRecord, type SessionRepository } from '../core/sessions';
 import { table, type MirageDb, type Row } from './db';
+import { givenRepository } from './given-repositories';
 
 /** The sign-ins' tokens (core/sessions.ts): a `sessions` row per issued token. */
 export interface SessionRow extends Row, SessionRecord {}
@@ -51,12 +52,6 @@ export function memorySessions(db: MirageDb): SessionRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, SessionRepository>();
-
-/** This backend's sessions are `repository`'s (the server's PostgreSQL, server/db/sessions.ts). */
-export function setSessionRepository(db: MirageDb, repository: SessionRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The sessions of this backend: the server's repository, else the rows in memory. */
-export const sessionStore = (db: MirageDb): SessionRepository => repositories.get(db) ?? memorySessions(db);
+export const sessionStore = (db: MirageDb): SessionRepository =>
+  givenRepository<ReturnType<typeof memorySessions>>(db, 'sessions') ?? memorySessions(db);

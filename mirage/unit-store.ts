@@ -73,8 +73,6 @@ export function seenChanges(now: Readonly<ServiceUnitRow>, seen: Partial<Omit<Se
   };
 }
 
-const slot = repositorySlot(memoryUnits);
+const slot = repositorySlot('units', memoryUnits);
 
-/** This backend's units are the repository set for its db (the server's PostgreSQL, server/db/units.ts), else memory's. */
-export const setUnitRepository = slot.set;
 export const unitStore = slot.get;

@@ -106,8 +106,6 @@ export function memoryUsers(db: MirageDb): UserRepository<AdminUserRow> {
   };
 }
 
-const slot = repositorySlot(memoryUsers);
+const slot = repositorySlot('users', memoryUsers);
 
-/** This backend's accounts are the repository set for its db (the server's PostgreSQL, server/db/users.ts), else memory's. */
-export const setUserRepository = slot.set;
 export const userStore = slot.get;

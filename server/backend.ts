@@ -2,23 +2,18 @@ import type { Server } from 'miragejs';
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer } from '../mirage/server';
+import { LIVE_COLLECTIONS } from '../mirage/events';
+import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
-import { LIVE_COLLECTIONS, setEventRepository } from '../mirage/events';
-import { setCommandRepository } from '../mirage/commands';
-import { setCaptureRequestRepository } from '../mirage/capture-requests';
 import { createSqlCommands } from './db/commands';
 import { createSqlCaptureRequests } from './db/capture-requests';
 import { indexIds } from '../mirage/store/id-index';
 import { giveStoredUnitsAgents, reseedEssentials } from '../mirage/store/repair';
-import { sessionStore, setSessionRepository } from '../mirage/sessions';
+import { sessionStore } from '../mirage/sessions';
 import { createSqlSessions } from './db/sessions';
-import { setSignInAttemptRepository } from '../mirage/domains/sign-in-throttle';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
-import { setOrganizationCountRepository, setOrganizationListRepository } from '../mirage/domains/organizations';
 import { createSqlOrganizationCounts } from './db/organization-counts';
 import { createSqlOrganizationList } from './db/organization-list';
-import { setEnrolmentRepository } from '../mirage/domains/agents';
-import { setIdempotencyRepository } from '../mirage/idempotency';
 import { createSqlEnrolments } from './db/agent-enrolments';
 import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { SeedSize } from '../mirage/types';
@@ -31,32 +26,20 @@ import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
 import { ensureUserKeys } from './db/user-table';
 import { LIST_TABLES } from './db/list-tables';
-import { setUnitListRepository } from '../mirage/domains/service-units';
-import { setUserListRepository } from '../mirage/domains/users';
 import { createSqlUserList } from './db/user-list';
-import { setScreenshotRepository } from '../mirage/domains/screenshots';
 import { createSqlEvents } from './db/events';
 import { createSqlAgentSecrets } from './db/agent-secrets';
-import { setAgentSecretRepository } from '../mirage/agent-credentials';
 import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
-import { setOrganizationRepository } from '../mirage/organization-store';
-import { setUserRepository } from '../mirage/user-store';
 import { createSqlUsers } from './db/users';
-import { setUnitRepository } from '../mirage/unit-store';
 import { createSqlUnits } from './db/units';
 import { asRead, inUnitOfWork, noAppends, noteWrites, storeAppends } from './db/unit-of-work';
-import { setProcessRepository, setProcessRuleRepository } from '../mirage/domains/processes';
-import { setUrlRuleRepository } from '../mirage/domains/url-restrictions';
-import { setTaskRepository } from '../mirage/domains/todo';
-import { setEmailRepository } from '../mirage/domains/email';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
 import { createSqlTasks } from './db/todo-tasks';
 import { createSqlEmails } from './db/emails';
 import { collectionOf } from '../mirage/mirage-internals';
-import { setAuditLogRepository } from '../mirage/domains/audit';
 import { createSqlAuditLog } from './db/audit-list';
 import { databaseError, type Queryable, type Sql, UNIQUE_VIOLATION } from './db/sql';
 import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
@@ -218,12 +201,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Loaded rows are not seeded again; the seed they were made with still decides what a new account gets (a mailbox).
   const storedSeed = await store.seedOf();
   const dataSeed: SeedSize = storedSeed === 'default' || storedSeed === 'large' ? storedSeed : 'none';
-  server ??= await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true });
-  let seq = loaded.seq;
-  const db = server.db;
-  // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
-  // stay in PostgreSQL: a seed made them here.
-  for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   const repositoryWrites = noteWrites(store.writeBatch);
   const hub = options.hub ?? createEventHub();
   /** Listeners are told after the current unit of work, never in the middle of one. */
@@ -236,29 +213,39 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     () => wakeSoon({ events: true, commandUnitIds: new Set() }),
     options.sql.kind === 'postgres' ? EVENTS_CHANNEL : null,
   );
-  setScreenshotRepository(db, createSqlScreenshots(options.sql, repositoryWrites));
-  setProcessRepository(db, createSqlProcesses(options.sql, repositoryWrites));
-  setUrlRuleRepository(db, createSqlUrlRules(options.sql, repositoryWrites));
-  setProcessRuleRepository(db, createSqlProcessRules(options.sql, repositoryWrites));
-  setTaskRepository(db, createSqlTasks(options.sql, repositoryWrites));
-  setEmailRepository(db, createSqlEmails(options.sql, repositoryWrites));
-  setCommandRepository(db, createSqlCommands(options.sql, repositoryWrites));
-  setCaptureRequestRepository(db, createSqlCaptureRequests(options.sql, repositoryWrites));
-  setSessionRepository(db, createSqlSessions(options.sql, repositoryWrites));
-  setSignInAttemptRepository(db, createSqlSignInAttempts(options.sql));
-  setEnrolmentRepository(db, createSqlEnrolments(options.sql, repositoryWrites));
-  setIdempotencyRepository(db, createSqlIdempotencyKeys(options.sql));
-  setOrganizationRepository(db, createSqlOrganizations(options.sql, repositoryWrites));
-  setUserRepository(db, createSqlUsers(options.sql, repositoryWrites));
-  setUnitRepository(db, createSqlUnits(options.sql, repositoryWrites));
-  setEventRepository(db, events);
-  setAgentSecretRepository(db, createSqlAgentSecrets(options.sql, repositoryWrites));
-  // The other large lists run as SQL on committed rows (server/db/*-list.ts).
-  setUnitListRepository(db, createSqlUnitList(options.sql));
-  setUserListRepository(db, createSqlUserList(options.sql));
-  setOrganizationCountRepository(db, createSqlOrganizationCounts(options.sql));
-  setOrganizationListRepository(db, createSqlOrganizationList(options.sql));
-  setAuditLogRepository(db, createSqlAuditLog(options.sql));
+  // Every collection is PostgreSQL's: the rules reach each through its repository, and no process keeps records.
+  const repositories: Repositories = {
+    units: createSqlUnits(options.sql, repositoryWrites),
+    unitList: createSqlUnitList(options.sql),
+    organizations: createSqlOrganizations(options.sql, repositoryWrites),
+    organizationList: createSqlOrganizationList(options.sql),
+    organizationCounts: createSqlOrganizationCounts(options.sql),
+    users: createSqlUsers(options.sql, repositoryWrites),
+    userList: createSqlUserList(options.sql),
+    sessions: createSqlSessions(options.sql, repositoryWrites),
+    signInAttempts: createSqlSignInAttempts(options.sql),
+    idempotencyKeys: createSqlIdempotencyKeys(options.sql),
+    screenshots: createSqlScreenshots(options.sql, repositoryWrites),
+    processes: createSqlProcesses(options.sql, repositoryWrites),
+    processRules: createSqlProcessRules(options.sql, repositoryWrites),
+    urlRules: createSqlUrlRules(options.sql, repositoryWrites),
+    commands: createSqlCommands(options.sql, repositoryWrites),
+    captureRequests: createSqlCaptureRequests(options.sql, repositoryWrites),
+    enrolments: createSqlEnrolments(options.sql, repositoryWrites),
+    agentSecrets: createSqlAgentSecrets(options.sql, repositoryWrites),
+    events,
+    auditLog: createSqlAuditLog(options.sql),
+    tasks: createSqlTasks(options.sql, repositoryWrites),
+    emails: createSqlEmails(options.sql, repositoryWrites),
+  };
+  // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's.
+  server?.shutdown();
+  server = await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true, repositories });
+  let seq = loaded.seq;
+  const db = server.db;
+  // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
+  // stay in PostgreSQL: a seed made them here.
+  for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);

@@ -40,6 +40,7 @@ import { unitStore } from '../unit-store';
 import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
 import { hash53 } from '../../core/idempotency';
+import { givenRepository } from '../given-repositories';
 
 /**
  * The agent API (docs/api/openapi.yaml, `/api/agent/...`) and the user API's side of agents: enrolment
@@ -72,14 +73,8 @@ export function memoryEnrolments(db: MirageDb): EnrolmentRepository {
   };
 }
 
-const enrolmentRepositories = new WeakMap<MirageDb, EnrolmentRepository>();
-
-/** This backend's enrolments are `repository`'s (the server's PostgreSQL, server/db/agent-enrolments.ts). */
-export function setEnrolmentRepository(db: MirageDb, repository: EnrolmentRepository): void {
-  enrolmentRepositories.set(db, repository);
-}
-
-const enrolmentStore = (db: MirageDb): EnrolmentRepository => enrolmentRepositories.get(db) ?? memoryEnrolments(db);
+const enrolmentStore = (db: MirageDb): EnrolmentRepository =>
+  givenRepository<ReturnType<typeof memoryEnrolments>>(db, 'enrolments') ?? memoryEnrolments(db);
 
 const heartbeatOf = (ctx: MirageContext) => ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S;
 

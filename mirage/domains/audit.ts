@@ -7,6 +7,7 @@ import type { MirageContext, MirageDomain } from '../types';
 import { emitEvent } from '../events';
 import { auditListQuery, auditMatches, compareAuditEntries, type AuditLogRepository, type AuditScope } from '../../core/audit-list';
 import type { Page } from '../../machines/domain/types';
+import { givenRepository } from '../given-repositories';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
@@ -141,14 +142,7 @@ export function memoryAuditLog(db: MirageDb): AuditLogRepository<Readonly<AuditR
   };
 }
 
-const auditLogs = new WeakMap<MirageDb, AuditLogRepository<Readonly<AuditRow>>>();
-
-/** This backend's audit log is `repository` (the server's PostgreSQL, server/db/audit-list.ts). */
-export function setAuditLogRepository(db: MirageDb, repository: AuditLogRepository<Readonly<AuditRow>>): void {
-  auditLogs.set(db, repository);
-}
-
-const auditLog = (db: MirageDb) => auditLogs.get(db) ?? memoryAuditLog(db);
+const auditLog = (db: MirageDb) => givenRepository<ReturnType<typeof memoryAuditLog>>(db, 'auditLog') ?? memoryAuditLog(db);
 
 /** One page of entries matching the request's filters, newest first; `scope` fixes what the caller may read. */
 export async function auditPage(db: MirageDb, request: Request, scope: AuditScope): Promise<Page<Readonly<AuditRow>>> {

@@ -7,6 +7,7 @@ import { readText } from '../../machines/text/text-rules';
 import { COMPOSE_TEXT_RULES } from '../../machines/email/compose-rules';
 import { idempotent } from '../idempotency';
 import { lastEmailId, type EmailRecord, type EmailRepository } from '../../core/mailbox';
+import { givenRepository } from '../given-repositories';
 
 /*
  * The mailbox demo app. Decisions (see docs/email.md):
@@ -73,15 +74,9 @@ export function memoryEmails(db: MirageDb): EmailRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, EmailRepository>();
-
-/** This backend's emails are `repository`'s (the server's PostgreSQL, server/db/emails.ts). */
-export function setEmailRepository(db: MirageDb, repository: EmailRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The emails of this backend: the server's repository, else the rows in memory. */
-export const emailStore = (db: MirageDb): EmailRepository => repositories.get(db) ?? memoryEmails(db);
+export const emailStore = (db: MirageDb): EmailRepository =>
+  givenRepository<ReturnType<typeof memoryEmails>>(db, 'emails') ?? memoryEmails(db);
 
 // ---------------------------------------------------------------------------------------------
 // Seed

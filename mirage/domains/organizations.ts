@@ -27,6 +27,7 @@ import { createRandom } from '../../core/random';
 import { ORGANIZATION_STATUSES, type OrganizationListRepository, type OrganizationStatus } from '../../core/organization-list';
 import { normalizeOrg, orgTable, organizationStore, type OrgRow, type StoredOrg } from '../organization-store';
 import { userStore } from '../user-store';
+import { givenRepository } from '../given-repositories';
 
 /**
  * Organizations under /api/organizations (see docs/organizations.md): list with paging, sort, filters
@@ -86,14 +87,8 @@ export function memoryOrganizationCounts(db: MirageDb): OrganizationCountReposit
   };
 }
 
-const countRepositories = new WeakMap<MirageDb, OrganizationCountRepository>();
-
-/** This backend's organization counts are `repository`'s (the server's SQL, server/db/organization-counts.ts). */
-export function setOrganizationCountRepository(db: MirageDb, repository: OrganizationCountRepository): void {
-  countRepositories.set(db, repository);
-}
-
-const countStore = (db: MirageDb): OrganizationCountRepository => countRepositories.get(db) ?? memoryOrganizationCounts(db);
+const countStore = (db: MirageDb): OrganizationCountRepository =>
+  givenRepository<ReturnType<typeof memoryOrganizationCounts>>(db, 'organizationCounts') ?? memoryOrganizationCounts(db);
 const countsFor = (db: MirageDb, id: string): Promise<OrganizationCounts> => countStore(db).of(id);
 
 export function toOrgView(raw: OrganizationRow, c: OrganizationCounts): OrganizationView {
@@ -175,15 +170,9 @@ export function memoryOrganizationList(db: MirageDb): OrganizationListRepository
 
 /** What a list store answers: stored records (older ones get their defaults here) and their counts. */
 type ListedOrganization = StoredOrg;
-const organizationLists = new WeakMap<MirageDb, OrganizationListRepository<ListedOrganization>>();
-
-/** Answers this backend's organizations list and export from `repository` (the server's SQL, server/db/organization-list.ts). */
-export function setOrganizationListRepository(db: MirageDb, repository: OrganizationListRepository<ListedOrganization>): void {
-  organizationLists.set(db, repository);
-}
 
 const organizationList = (db: MirageDb): OrganizationListRepository<ListedOrganization> =>
-  organizationLists.get(db) ?? memoryOrganizationList(db);
+  givenRepository<ReturnType<typeof memoryOrganizationList>>(db, 'organizationList') ?? memoryOrganizationList(db);
 
 const listedView = ({ record, counts }: { record: ListedOrganization; counts: OrganizationCounts }): OrganizationView =>
   toOrgView(normalizeOrg(record), counts);

@@ -17,6 +17,7 @@ import { commandView, issueCommand } from '../commands';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import type { ProcessRuleRepository } from '../../core/process-rule-repository';
+import { givenRepository } from '../given-repositories';
 
 // The screenshots domain draws its seeded captures with the same PRNG.
 export { createRandom };
@@ -197,15 +198,9 @@ export function memoryProcesses(db: MirageDb): ProcessRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, ProcessRepository>();
-
-/** This backend's processes are `repository`'s (the server's PostgreSQL, server/db/processes.ts). */
-export function setProcessRepository(db: MirageDb, repository: ProcessRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The processes of this backend: the server's repository, else the rows in memory. */
-export const processStore = (db: MirageDb): ProcessRepository => repositories.get(db) ?? memoryProcesses(db);
+export const processStore = (db: MirageDb): ProcessRepository =>
+  givenRepository<ReturnType<typeof memoryProcesses>>(db, 'processes') ?? memoryProcesses(db);
 
 /** The process rules answered from the rows in memory (the embedded backend). */
 export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
@@ -234,15 +229,9 @@ export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
   };
 }
 
-const ruleRepositories = new WeakMap<MirageDb, ProcessRuleRepository>();
-
-/** This backend's process rules are `repository`'s (the server's PostgreSQL, server/db/process-rules.ts). */
-export function setProcessRuleRepository(db: MirageDb, repository: ProcessRuleRepository): void {
-  ruleRepositories.set(db, repository);
-}
-
 /** The process rules of this backend: the server's repository, else the rows in memory. */
-export const processRuleStore = (db: MirageDb): ProcessRuleRepository => ruleRepositories.get(db) ?? memoryProcessRules(db);
+export const processRuleStore = (db: MirageDb): ProcessRuleRepository =>
+  givenRepository<ReturnType<typeof memoryProcessRules>>(db, 'processRules') ?? memoryProcessRules(db);
 
 /**
  * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots

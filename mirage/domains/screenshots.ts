@@ -16,6 +16,7 @@ import { captureStore, type CaptureRequestRow } from '../capture-requests';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { compareScreenshots, matchesScreenshotQuery, type ScreenshotListQuery } from '../../core/screenshot-list';
 import type { ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
+import { givenRepository } from '../given-repositories';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export type ScreenshotRow = ScreenshotRecord;
@@ -283,15 +284,9 @@ export function memoryScreenshots(db: MirageDb): ScreenshotRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, ScreenshotRepository>();
-
-/** This backend's screenshots are `repository`'s (the server's PostgreSQL, server/db/screenshots.ts). */
-export function setScreenshotRepository(db: MirageDb, repository: ScreenshotRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The screenshots of this backend: the server's repository, else the rows in memory. */
-export const screenshotStore = (db: MirageDb): ScreenshotRepository => repositories.get(db) ?? memoryScreenshots(db);
+export const screenshotStore = (db: MirageDb): ScreenshotRepository =>
+  givenRepository<ReturnType<typeof memoryScreenshots>>(db, 'screenshots') ?? memoryScreenshots(db);
 
 async function listScreenshots(db: MirageDb, request: Request, user: UserRow) {
   const query = readScreenshotQuery(request);

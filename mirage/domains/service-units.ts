@@ -21,6 +21,7 @@ import { urlRuleStore } from './url-restrictions';
 import { commandStore } from '../commands';
 import { captureStore } from '../capture-requests';
 import { unitStore, unitsTable, UNITS, type ServiceUnitRow, type UnitAgentRow } from '../unit-store';
+import { givenRepository } from '../given-repositories';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -232,16 +233,6 @@ export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly
   };
 }
 
-const unitLists = new WeakMap<MirageDb, ServiceUnitListRepository<Readonly<ServiceUnitRow>>>();
-
-/**
- * Answers this backend's units list, export and tags from `repository` instead of the rows in memory (the
- * server's SQL store, server/db/unit-list.ts).
- */
-export function setUnitListRepository(db: MirageDb, repository: ServiceUnitListRepository<Readonly<ServiceUnitRow>>): void {
-  unitLists.set(db, repository);
-}
-
 /** Rows of the export at most (GET /api/service-units/export). */
 const EXPORT_LIMIT = 20_000;
 
@@ -315,7 +306,7 @@ async function bulkUnits(
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
   const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
 
-  const unitList = (db: MirageDb) => unitLists.get(db) ?? memoryUnitList(db);
+  const unitList = (db: MirageDb) => givenRepository<ReturnType<typeof memoryUnitList>>(db, 'unitList') ?? memoryUnitList(db);
 
   server.get(
     '/service-units/tags',

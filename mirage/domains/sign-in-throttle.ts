@@ -2,6 +2,7 @@ import type { Request } from 'miragejs';
 import { sha256Hex } from '../crypto';
 import { table, type MirageDb, type Row } from '../db';
 import { isCounting, SIGN_IN_WINDOW_MS, type SignInAttemptRecord, type SignInAttemptRepository } from '../../core/sign-in-attempts';
+import { givenRepository } from '../given-repositories';
 
 /**
  * Sign-in throttling (docs/security.md, "Server"): the failed sign-ins of the last 15 minutes, per sign-in
@@ -101,15 +102,9 @@ export function memorySignInAttempts(db: MirageDb): SignInAttemptRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, SignInAttemptRepository>();
-
-/** This backend's counters are `repository`'s (the server's PostgreSQL, server/db/sign-in-attempts.ts). */
-export function setSignInAttemptRepository(db: MirageDb, repository: SignInAttemptRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The counters of this backend: the server's repository, else the rows in memory. */
-export const signInAttemptStore = (db: MirageDb): SignInAttemptRepository => repositories.get(db) ?? memorySignInAttempts(db);
+export const signInAttemptStore = (db: MirageDb): SignInAttemptRepository =>
+  givenRepository<ReturnType<typeof memorySignInAttempts>>(db, 'signInAttempts') ?? memorySignInAttempts(db);
 
 /** How many seconds an attempt must wait (0: none), given the keys' failures: the longer wait of the keys wins. */
 function waitOf(keys: readonly ThrottleKey[], current: ReadonlyMap<string, readonly number[]>, now: number): number {

@@ -8,6 +8,7 @@ import { readText, textMessage, type TextProblem } from '../../machines/text/tex
 import { TASK_TEXT_RULES } from '../../machines/todo/task-rules';
 import { idempotent } from '../idempotency';
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
+import { givenRepository } from '../given-repositories';
 
 /**
  * Tasks are per user: each signed-in account has its own list. `taskId` is the contract's numeric id,
@@ -134,15 +135,8 @@ export function memoryTasks(db: MirageDb): TaskRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, TaskRepository>();
-
-/** This backend's tasks are `repository`'s (the server's PostgreSQL, server/db/todo-tasks.ts). */
-export function setTaskRepository(db: MirageDb, repository: TaskRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The tasks of this backend: the server's repository, else the rows in memory. */
-export const taskStore = (db: MirageDb): TaskRepository => repositories.get(db) ?? memoryTasks(db);
+export const taskStore = (db: MirageDb): TaskRepository => givenRepository<ReturnType<typeof memoryTasks>>(db, 'tasks') ?? memoryTasks(db);
 
 const ownedBy = (db: MirageDb, user: UserRow) => taskStore(db).ofOwner(String(user.id));
 

@@ -18,6 +18,7 @@ import {
   type UrlRuleRecord,
   type UrlRuleRepository,
 } from '../../core/url-rules';
+import { givenRepository } from '../given-repositories';
 
 /**
  * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
@@ -72,15 +73,9 @@ export function memoryUrlRules(db: MirageDb): UrlRuleRepository {
   };
 }
 
-const repositories = new WeakMap<MirageDb, UrlRuleRepository>();
-
-/** This backend's URL rules are `repository`'s (the server's PostgreSQL, server/db/url-rules.ts). */
-export function setUrlRuleRepository(db: MirageDb, repository: UrlRuleRepository): void {
-  repositories.set(db, repository);
-}
-
 /** The URL rules of this backend: the server's repository, else the rows in memory. */
-export const urlRuleStore = (db: MirageDb): UrlRuleRepository => repositories.get(db) ?? memoryUrlRules(db);
+export const urlRuleStore = (db: MirageDb): UrlRuleRepository =>
+  givenRepository<ReturnType<typeof memoryUrlRules>>(db, 'urlRules') ?? memoryUrlRules(db);
 
 interface RuleInput {
   pattern: string;

@@ -40,6 +40,7 @@ import {
 } from '../../core/user-list';
 import { createRandom } from '../../core/random';
 import { usersTable, userStore, type AdminUserRow } from '../user-store';
+import { givenRepository } from '../given-repositories';
 
 /**
  * Users under /api/users (see docs/users.md): list with filters (organization, role, status, search),
@@ -247,13 +248,6 @@ export function memoryUserList(db: MirageDb): UserListRepository<Readonly<AdminU
   };
 }
 
-const userLists = new WeakMap<MirageDb, UserListRepository<Readonly<AdminUserRow>>>();
-
-/** Answers this backend's users list and export from `repository` (the server's SQL store, server/db/user-list.ts). */
-export function setUserListRepository(db: MirageDb, repository: UserListRepository<Readonly<AdminUserRow>>): void {
-  userLists.set(db, repository);
-}
-
 /** The organizations whose users the caller may read (can.ts readScope). */
 function userScope(user: UserRow): OrganizationScope {
   const readable = readScope(subjectOf(user), 'user');
@@ -413,7 +407,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
       const params = readListParams(request, LIST_SPEC);
-      const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(params, userScope(user));
+      const { rows, total } = await (givenRepository<ReturnType<typeof memoryUserList>>(db, 'userList') ?? memoryUserList(db)).list(
+        params,
+        userScope(user),
+      );
       const names = await orgNames(db, rows);
       return json(200, { items: rows.map((u) => toUserView(u, names)), total, page: params.page, pageSize: params.pageSize });
     }),
@@ -424,7 +421,10 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
     authed(async ({ db, request, user }) => {
       if (!mayList(user)) return forbidden();
       const query = { ...readListParams(request, LIST_SPEC), page: 1, pageSize: EXPORT_LIMIT };
-      const { rows, total } = await (userLists.get(db) ?? memoryUserList(db)).list(query, userScope(user));
+      const { rows, total } = await (givenRepository<ReturnType<typeof memoryUserList>>(db, 'userList') ?? memoryUserList(db)).list(
+        query,
+        userScope(user),
+      );
       const names = await orgNames(db, rows);
       return json(200, { items: rows.map((u) => toUserView(u, names)), total });
     }),
