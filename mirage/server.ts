@@ -1,4 +1,6 @@
 import { createServer, type Request, type Server } from 'miragejs';
+// The one door to Mirage's server type for code outside mirage/ (the lint rule keeps miragejs inside it).
+export type { Server } from 'miragejs';
 import { countCollectionChanges, markChanged, type DbDump, type MirageDb } from './db';
 import { errorResponse, setServerClock } from './http';
 import { domains } from './domains';

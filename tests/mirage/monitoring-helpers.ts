@@ -1,14 +1,17 @@
-import type { Server } from 'miragejs';
 import type { ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';
 import { processesDomain } from '@mirage/domains/processes';
 import { screenshotsDomain } from '@mirage/domains/screenshots';
-import { makeServer, type MirageOptions } from '@mirage/server';
+import { makeServer, type MirageOptions, type Server } from '@mirage/server';
 import type { MirageContext } from '@mirage/types';
 import { directPasswords } from '@mirage/crypto';
 import type { ServiceUnitRow, UnitAgentRow } from '@mirage/domains/service-units';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '@mirage/agent-credentials';
 import { startSimulatedAgents, type AgentCall, type SimulatedAgents } from '@mirage/simulated-agents';
+
+// For the screens' tests in src/, which may not import mirage/ themselves.
+export { Response } from '@mirage/test-support';
+export type { Server } from '@mirage/server';
 
 export interface Session {
   token: string;

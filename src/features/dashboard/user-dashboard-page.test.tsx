@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
+import { Response, type Server, signInAs, startMonitoringServer } from '../../../tests/mirage/monitoring-helpers';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import UserDashboardPage from './user-dashboard-page';
 

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { Response, type Server, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import type { LiveEvent } from '@machines/domain/types';
@@ -144,6 +143,17 @@ describe('ProcessesPage', () => {
     return checked;
   }
 
+  /**
+   * Finds `text` while the fake clock passes the status checks of an end command (every 1.5 s) at once, instead of
+   * waiting for them in real time.
+   */
+  const findPassingCommandChecks = async (text: string | RegExp) => {
+    for (let check = 0; check < 8 && screen.queryByText(text) === null; check += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1500));
+    }
+    return screen.findByText(text);
+  };
+
   const askToEnd = async () => {
     const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 10_000 }))[0] as HTMLElement;
     const label = endButton.getAttribute('aria-label') ?? '';
@@ -154,36 +164,35 @@ describe('ProcessesPage', () => {
   };
 
   it('ends a process after confirmation: it shows ending until the agent reports it ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     agentAnswers({ status: 'succeeded' });
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     const label = await askToEnd();
     expect(await screen.findByText('Ending…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: label })).toBeDisabled();
-    expect(await screen.findByText(/was ended$/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await findPassingCommandChecks(/was ended$/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument());
     expect(screen.queryByText('Ending…')).not.toBeInTheDocument();
   }, 40_000);
 
   it('shows the refusal of an agent started without --allow-end-process, and keeps the process', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     agentAnswers({ status: 'refused' });
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     const label = await askToEnd();
     expect(
-      await screen.findByText(
-        'The agent on this unit does not allow ending processes (started without --allow-end-process).',
-        {},
-        { timeout: 10_000 },
-      ),
+      await findPassingCommandChecks('The agent on this unit does not allow ending processes (started without --allow-end-process).'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: label })).toBeEnabled();
     expect(screen.queryByText('Ending…')).not.toBeInTheDocument();
   }, 40_000);
 
   it('shows what the agent said when it could not end the process', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     agentAnswers({ status: 'failed', message: 'Operation not permitted' });
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
     await askToEnd();
-    expect((await screen.findByText(/The agent said/, {}, { timeout: 10_000 })).textContent).toBe(
+    expect((await findPassingCommandChecks(/The agent said/)).textContent).toBe(
       'The agent could not end it. The agent said: “Operation not permitted”',
     );
   }, 40_000);

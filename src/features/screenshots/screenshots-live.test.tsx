@@ -2,11 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
-import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent, ServiceUnit } from '@machines/domain/types';
 import { renderAt } from '../../../tests/render';
-import { signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { Response, type Server, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import ScreenshotsPage from './screenshots-page';
 

@@ -1,10 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
 import { renderAt } from '../../../tests/render';
-import { setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { Response, type Server, setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;

@@ -1,13 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { DeleteTarget, FieldErrors, SaveInput, ValidateInput } from '@machines/editor/editor.machine';
 import { sessionIn } from '@machines/testing/session-harness';
 import type { Language } from '@/lib/i18n';
 import { installSessionActor } from '@/lib/session';
-import { startMonitoringServer } from '../../../../tests/mirage/monitoring-helpers';
+import { Response, type Server, startMonitoringServer } from '../../../../tests/mirage/monitoring-helpers';
 import { renderWithProviders } from '../../../../tests/render';
 import { EMPTY_UNIT, type UnitFormValues, type UnitRow } from '../api/types';
 import { unitEditorMachine } from '../hooks/use-service-units';
