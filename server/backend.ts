@@ -1,7 +1,6 @@
-import type { Server } from 'miragejs';
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
-import { makeServer } from '../mirage/server';
+import { makeServer, type Server } from '../mirage/server';
 import { LIVE_COLLECTIONS } from '../mirage/events';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from 'miragejs';
 import type { ListQuery } from '../../core/list-query';
 import { createRandom } from '../../core/random';
 import { compareScreenshots, type ScreenshotListQuery } from '../../core/screenshot-list';
@@ -7,7 +6,7 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import { table, type MirageDb } from '../../mirage/db';
 import { memoryScreenshots, type ScreenshotRow } from '../../mirage/domains/screenshots';
 import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
+import { makeServer, type Server } from '../../mirage/server';
 import { createPgRowStore } from './row-store';
 import { createSqlScreenshots } from './screenshots';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';

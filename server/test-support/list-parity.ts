@@ -1,10 +1,9 @@
-import type { Server } from 'miragejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../core/list-query';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { table, type MirageDb, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
+import { makeServer, type Server } from '../../mirage/server';
 import type { ListTable } from '../db/list-table';
 import { migrate } from '../db/migrate';
 import { createPgRowStore } from '../db/row-store';

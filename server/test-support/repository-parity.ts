@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterAll, beforeAll } from 'vitest';
 import { table, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
-import { makeServer } from '../../mirage/server';
+import { makeServer, type Server } from '../../mirage/server';
 import { migrate } from '../db/migrate';
 import { createPgRowStore } from '../db/row-store';
 import type { Sql } from '../db/sql';

@@ -3,10 +3,9 @@
  * the time of users/organizations list requests through the real Mirage handlers, as a super admin
  * (no organization scope) and as an admin (one organization). Run with `npm run bench`; nothing asserts a timing.
  */
-import type { Server } from 'miragejs';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
 import { table } from '@mirage/db';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 
 let server: Server;
 const tokens: Record<string, string> = {};

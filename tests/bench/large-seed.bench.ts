@@ -2,9 +2,8 @@
  * Large-seed figures (VITE_SEED=large equivalent): seed time, heap growth, and the time of list
  * requests through the real Mirage handlers. Run with `npm run bench`; nothing here asserts a timing.
  */
-import type { Server } from 'miragejs';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 
 let server: Server;
 let token = '';

@@ -1,9 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import type { UseStore } from 'idb-keyval';
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { json, withAuth, type SessionRow } from '@mirage/http';
 import { table } from '@mirage/db';
 import { apiClient, ApiError } from '@/lib/api-client';

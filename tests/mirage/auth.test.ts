@@ -1,6 +1,5 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { dumpDb, table } from '@mirage/db';
 import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';

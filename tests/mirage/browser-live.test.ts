@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import type { Server } from 'miragejs';
+import type { Server } from '@mirage/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SIMULATED_AGENTS_LOCK, startBrowserServer, stopBrowserLiveWork, whenEverythingLoaded } from '@mirage/browser';
 import { LIVE_WAKE_EVENT } from '../../core/live-wake';

@@ -3,11 +3,10 @@
  * validators generated from it (mirage/contract/). Both backends run this gate; the contract suite drives
  * every operation through it (tests/contract/support/contract-suite.ts), these tests show what a caller sees.
  */
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import { describeIssues, guardRoutesWithContract } from '@mirage/contract/gate';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
 let server: Server;

@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Email, EmailMeta } from '@machines/email/types';
 import { table } from '@mirage/db';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 
 let server: Server;
 let token: string;

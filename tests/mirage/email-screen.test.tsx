@@ -1,10 +1,10 @@
-import { Response, type Server } from 'miragejs';
+import { Response } from '@mirage/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIn } from '@machines/testing/session-harness';
 import { installSessionActor } from '@/lib/session';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import EmailPage from '@/features/email/email-page';
 import { renderWithProviders } from '../render';
 

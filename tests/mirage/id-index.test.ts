@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { markChanged, table, type Row } from '@mirage/db';
 import { collectionOf } from '@mirage/mirage-internals';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { trackChanges } from '@mirage/store/change-log';
 import { indexIds } from '@mirage/store/id-index';
 

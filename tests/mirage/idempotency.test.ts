@@ -1,7 +1,6 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@machines/todo/types';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
 let server: Server | undefined;

@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeCountOf, table } from '@mirage/db';
 import type { UserView } from '@mirage/domains/users';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { insertInSlices, timeSlicer } from '@mirage/seed-slices';
 import type { ServiceUnit } from '../../machines/domain/types';
 import { signInAs, type Session } from './monitoring-helpers';

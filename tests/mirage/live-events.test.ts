@@ -1,4 +1,3 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Command, LiveEvent, ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';
@@ -6,7 +5,7 @@ import { sweepUnitStatuses, type ServiceUnitRow } from '@mirage/domains/service-
 import { eventsTable, pruneEvents, resourceOfEvent, touchesLiveCollections } from '@mirage/events';
 import { subjectOf, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { startSimulatedAgents, type AgentCall } from '@mirage/simulated-agents';
 import { agentOf, driveAgents, fetchAgentCall, heartbeatOf, signInAs, type Session } from './monitoring-helpers';
 

@@ -2,9 +2,8 @@
  * mirage/mirage-internals.ts reaches into Mirage's private parts; this test fails when a Mirage release
  * changes their shape, before the list caches, the change log or the latency quietly stop working.
  */
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { collectionOf, collectionsOf, rawDb, requestTimingHost } from '@mirage/mirage-internals';
 
 let server: Server | undefined;

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
+import { Response } from '@mirage/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIn } from '@machines/testing/session-harness';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { OrganizationsScreen } from '@/features/organizations/organizations-page';
 import { installSessionActor } from '@/lib/session';
 import { renderAt } from '../render';

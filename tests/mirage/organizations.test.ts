@@ -1,9 +1,8 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import type { OrganizationView } from '@mirage/domains/organizations';
 import type { UserRow } from '@mirage/http';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
 
 interface Page<T> {

@@ -5,7 +5,7 @@
  * (2xx, 403 with the reason, or 404 when the record may not even be read), every answer must match the
  * contract, and a refused call leaves the record exactly as it was.
  */
-import type { Server } from 'miragejs';
+import type { Server } from '@mirage/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Action, type Resource } from '@machines/permissions/can';
 import { table, type MirageDb, type Row } from '@mirage/db';

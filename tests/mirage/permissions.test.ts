@@ -1,6 +1,5 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { forbidden, json, subjectOf, withAuth, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
 import { signInAs } from './monitoring-helpers';

@@ -1,13 +1,12 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, type MirageStatus } from '@mirage/browser';
 import { changeCountOf, table, type Row } from '@mirage/db';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
-import { makeServer, NOT_STORED_MESSAGE } from '@mirage/server';
+import { makeServer, NOT_STORED_MESSAGE, type Server } from '@mirage/server';
 import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
 import { applyRemoteBatch } from '@mirage/store/merge';
 import { SESSION_REFRESH_GRACE_MS } from '../../core/sessions';

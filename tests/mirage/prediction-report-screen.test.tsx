@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Response, type Server } from 'miragejs';
+import { Response } from '@mirage/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import PredictionReportPage from '@/features/reports/prediction-report-page';
 import { renderWithProviders } from '../render';
 import { signInAs } from './monitoring-helpers';

@@ -1,4 +1,3 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDashboardSummary, OnlineTrendPoint, RecentSignIn } from '@machines/dashboard/admin-dashboard.types';
 import type { PredictionReport, UnitPrediction, UnitPredictionDetail } from '@machines/prediction/types';
@@ -6,7 +5,7 @@ import { table } from '@mirage/db';
 import { predict } from '../../core/prediction/model';
 import { historyOf } from '../../core/prediction/history';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
 import { isReporting } from '@machines/service-units/unit-status';
 

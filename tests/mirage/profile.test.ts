@@ -1,7 +1,6 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileRecord } from '@machines/profile/types';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
 
 const PHOTO = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';

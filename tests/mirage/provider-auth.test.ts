@@ -1,9 +1,9 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { Response, type Server } from 'miragejs';
+import { Response } from '@mirage/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import type { UserRow } from '@mirage/http';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import {
   authenticateProviderToken,
   installProviderAuth,

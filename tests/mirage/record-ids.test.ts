@@ -1,7 +1,6 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@machines/domain/types';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
 /** Which ids records get (mirage/record-ids.ts): the seeds' numbers, then UUIDv7; events keep counting. */

@@ -1,9 +1,8 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from '@machines/domain/types';
 import type { ServiceUnitView } from '@mirage/domains/service-units';
 import { isIpAddress } from '../../core/unit-input';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { driveAgents, signInAs } from './monitoring-helpers';
 
 let server: Server | undefined;

@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import { SIMULATED_AGENT_CAP, type ServiceUnitRow } from '@mirage/domains/service-units';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { giveStoredUnitsAgents } from '@mirage/store/repair';
 import { agentOf, heartbeatOf } from './monitoring-helpers';
 

@@ -1,6 +1,5 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
 let server: Server | undefined;

@@ -1,10 +1,9 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Task } from '@machines/todo/types';
 import { table } from '@mirage/db';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { seedTodo } from '@mirage/domains/todo';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 
 let server: Server | undefined;
 afterEach(() => {

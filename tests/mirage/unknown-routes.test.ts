@@ -3,11 +3,10 @@
  * a known path with another method a 405 with `Allow`, both in the contract's error shape. Before, such a
  * request passed through to the static host, and its 200 with the app's HTML looked like a success.
  */
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { table } from '@mirage/db';
 import type { UserRow } from '@mirage/http';
-import { makeServer, type BeginWrite } from '@mirage/server';
+import { makeServer, type BeginWrite, type Server } from '@mirage/server';
 import { contractValidator, METHODS } from '../contract/support/openapi-validator';
 import { signInAs } from './monitoring-helpers';
 

@@ -1,4 +1,4 @@
-import type { Server } from 'miragejs';
+import type { Server } from '@mirage/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceUnitWithStatus } from '@machines/domain/types';
 import { table } from '@mirage/db';

@@ -1,8 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restrictions';
 import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
 import { ApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
+import type { Server } from '@mirage/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';

@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page, UrlRestriction } from '@machines/domain/types';
 import { decideUrl } from '@machines/url-restrictions/url-matcher';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { re2Engine } from '@/lib/regex-engine';
 import { signInAs } from './monitoring-helpers';
 

@@ -1,9 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sessionIn } from '@machines/testing/session-harness';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { UsersScreen } from '@/features/users/users-page';
 import { installSessionActor } from '@/lib/session';
 import { renderAt } from '../render';

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { SetPasswordScreen } from '@/features/users/set-password-page';
 import { renderWithProviders } from '../render';
 import { signInAs } from './monitoring-helpers';

@@ -1,8 +1,7 @@
-import type { Server } from 'miragejs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import type { UserView } from '@mirage/domains/users';
-import { makeServer } from '@mirage/server';
+import { makeServer, type Server } from '@mirage/server';
 import { signInAs } from './monitoring-helpers';
 
 interface Page<T> {

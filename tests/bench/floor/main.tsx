@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { Container, MantineProvider, Table, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import i18next from 'i18next';
-import { createServer } from 'miragejs';
+import { createServer } from '../../../mirage/test-support';
 import { ofetch } from 'ofetch';
 import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';

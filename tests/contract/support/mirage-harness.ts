@@ -2,34 +2,15 @@
  * The embedded backend (Mirage, through Pretender's fetch in jsdom) for the contract tests: starting it,
  * sessions for seeded accounts, the routes it registers, and the target the contract suite drives.
  */
-import { Server } from 'miragejs';
 import { table, type MirageDb } from '@mirage/db';
 import type { SessionRow } from '@mirage/http';
 import { userStore } from '@mirage/user-store';
 import type { NewSession } from '../../../core/sessions';
-import { makeServer, type MirageOptions } from '@mirage/server';
+import { makeServer, type MirageOptions, type Server } from '@mirage/server';
 import { createContractClient } from './contract-client';
 import type { ContractBackend, ContractTarget } from './contract-suite';
 
-/** Routes Mirage registered (`METHOD /api/path/:param`), collected while a server starts. */
-export function collectRoutes(): { routes: string[]; stop: () => void } {
-  const routes: string[] = [];
-  const proto = Server.prototype as unknown as {
-    registerRouteHandler: (this: { namespace?: string }, verb: string, path: string, ...rest: unknown[]) => unknown;
-  };
-  const original = proto.registerRouteHandler;
-  proto.registerRouteHandler = function (this: { namespace?: string }, verb: string, path: string, ...rest: unknown[]) {
-    const namespace = (this.namespace ?? '').replace(/^\/|\/$/g, '');
-    routes.push(`${verb.toUpperCase()} /${namespace ? `${namespace}/` : ''}${path.replace(/^\//, '')}`);
-    return original.call(this, verb, path, ...rest);
-  };
-  return {
-    routes,
-    stop: () => {
-      proto.registerRouteHandler = original;
-    },
-  };
-}
+export { collectRoutes } from '@mirage/test-support';
 
 export async function startServer(options: MirageOptions = {}): Promise<Server> {
   return makeServer({ environment: 'test', latencyMs: 0, ...options });
