@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { makeElementErrorsLazy } from './support/lazy-element-errors';
 
 /**
  * jsdom's getComputedStyle matches the element and each of its ancestors against its whole default stylesheet (111
@@ -49,6 +50,7 @@ function trimJsdomDefaultStyleSheet(): void {
   };
 }
 trimJsdomDefaultStyleSheet();
+makeElementErrorsLazy();
 
 // Mantine needs these browser APIs that jsdom lacks.
 // An empty query matches everything in browsers (mantine-datatable hides columns whose media query fails).

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../tests/render';
 import { Response, type Server, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import { startFakeLive } from '../../../tests/support/fake-live';
+import { findTextPassingTime } from '../../../tests/support/pass-time';
 import type { LiveEvent } from '@machines/domain/types';
 import { processMonitorLiveEvent } from '@machines/processes/process-monitor.machine';
 import ProcessesPage from './processes-page';
@@ -143,16 +144,8 @@ describe('ProcessesPage', () => {
     return checked;
   }
 
-  /**
-   * Finds `text` while the fake clock passes the status checks of an end command (every 1.5 s) at once, instead of
-   * waiting for them in real time.
-   */
-  const findPassingCommandChecks = async (text: string | RegExp) => {
-    for (let check = 0; check < 8 && screen.queryByText(text) === null; check += 1) {
-      await act(() => vi.advanceTimersByTimeAsync(1500));
-    }
-    return screen.findByText(text);
-  };
+  /** An end command's status is checked every 1.5 s (DEFAULT_COMMAND_POLL_MS): the fake clock passes the checks. */
+  const findPassingCommandChecks = (text: string | RegExp) => findTextPassingTime(text, { stepMs: 1500 });
 
   const askToEnd = async () => {
     const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 10_000 }))[0] as HTMLElement;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
 import { renderAt } from '../../../tests/render';
 import { Response, type Server, setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { findTextPassingTime } from '../../../tests/support/pass-time';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;
@@ -145,14 +146,18 @@ describe('ScreenshotsPage', () => {
     });
   }
 
+  /** A capture's status is checked every 500 ms (the capture machine's pollMs): the fake clock passes the checks. */
+  const findPassingCaptureChecks = (text: string) => findTextPassingTime(text, { stepMs: 500 });
+
   it('captures now: a pending tile, then the new screenshot arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     agentSettlesCapture({ status: 'delivered' });
     renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const before = screen.getByText(/^\d+ screenshots$/).textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
     expect(await screen.findByRole('status', { name: 'Capturing… waiting for the unit' })).toBeInTheDocument();
-    expect(await screen.findByText(`New screenshot from ${unit.name}`, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await findPassingCaptureChecks(`New screenshot from ${unit.name}`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByText(/^\d+ screenshots$/).textContent).not.toBe(before));
   }, 30_000);
@@ -164,11 +169,12 @@ describe('ScreenshotsPage', () => {
   ])(
     'a capture the agent answers %s is explained',
     async (failureReason, text) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       agentSettlesCapture({ status: 'failed', failureReason });
       renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
       await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
       await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
-      expect(await screen.findByText(text, {}, { timeout: 5000 })).toBeInTheDocument();
+      expect(await findPassingCaptureChecks(text)).toBeInTheDocument();
       expect(screen.getByText('The capture failed')).toBeInTheDocument();
     },
     30_000,
