@@ -41,7 +41,10 @@ const change = (type: AdminChange): LiveEvent => ({
  * event (`user.changed`, `organization.changed`) reloads it once, after the quiet delay; the other kind reloads nothing;
  * while the form drawer is open the reload waits, and runs once when it closes.
  */
-const quiet = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+// The clock is faked (shouldAdvanceTime): the debounce and the quiet spells pass at once, not in real time.
+const quiet = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** The list machine's live debounce (liveDebounceMs). */
+const LIVE_DEBOUNCE_MS = 1000;
 
 export function describeAdminListLive({ title, account, page, path, api, change: own, create }: AdminListLive): void {
   const other: AdminChange = own === 'user.changed' ? 'organization.changed' : 'user.changed';
@@ -66,17 +69,20 @@ export function describeAdminListLive({ title, account, page, path, api, change:
     });
 
     it(`reloads the list once after a burst of ${own}, and not for another kind of change`, async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       const listCalls = await showList();
       live.push(change(other));
       for (let i = 0; i < 3; i += 1) live.push(change(own));
-      await waitFor(() => expect(listCalls()).toBe(2), { timeout: 3000 });
+      await quiet(LIVE_DEBOUNCE_MS);
+      await waitFor(() => expect(listCalls()).toBe(2));
       // Quiet for longer than the debounce: nothing else is asked for.
       await quiet(1200);
       expect(listCalls()).toBe(2);
     });
 
     it(`waits with that reload while the form drawer is open, and reloads once when it closes`, async () => {
-      const user = userEvent.setup();
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
       const listCalls = await showList();
       await user.click(screen.getByRole('button', { name: create.button }));
       const drawer = await screen.findByRole('dialog', { name: create.drawer });
@@ -85,7 +91,8 @@ export function describeAdminListLive({ title, account, page, path, api, change:
       await quiet(1500);
       expect(listCalls()).toBe(1);
       await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(listCalls()).toBe(2), { timeout: 3000 });
+      await quiet(LIVE_DEBOUNCE_MS);
+      await waitFor(() => expect(listCalls()).toBe(2));
       await quiet(1200);
       expect(listCalls()).toBe(2);
     });
