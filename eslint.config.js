@@ -16,6 +16,7 @@ import tseslint from 'typescript-eslint';
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
  * - src/ reaches mirage/ only through a dynamic import() in src/app or src/main.tsx, so remote builds never download it;
+ * - miragejs is imported only inside mirage/: every other file (server/, tests/, scripts) takes what it needs from mirage/'s own exports;
  * - server/ (the Node server) runs mirage/'s domains over PostgreSQL and never imports src/ (the app);
  * - agent/ (the reference agent, run on a unit) imports only agent/, node:*, systeminformation, screenshot-desktop, jpeg-js,
  *   core/process-rules and core/url-policy (the one process-rule decision and URL policy translation, which the simulated agents apply too: no copy; as core/ modules they
@@ -94,6 +95,8 @@ const layersRule = {
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to src/lib or src/components.",
       upward: "'{{spec}}' imports upwards ({{from}} → {{to}}): imports flow shared → features → app.",
       staticMirage: "'{{spec}}': mirage/ is loaded only with a dynamic import() from src/app, so remote builds never download it.",
+      miragejs:
+        "'{{spec}}': miragejs is imported only inside mirage/; take what you need from mirage/'s own exports (the Server type from mirage/server, Response from mirage/test-support).",
       serverApp: "server/ must not import the app ('{{spec}}'): the server shares mirage/'s domains and machines/permissions, never src/.",
       agent:
         "agent/ may import only agent/, node:*, 'systeminformation', 'screenshot-desktop', 'jpeg-js', core/process-rules, core/url-policy and the contract's types (import type from src/lib/api/schema; its tests also 'vitest' and server/): '{{spec}}' is not allowed (the agent reaches the server over HTTP only).",
@@ -162,6 +165,10 @@ const layersRule = {
                 : ['systeminformation', 'screenshot-desktop', 'jpeg-js'],
             );
         if (!ok) context.report({ node, messageId: 'agent', data: { spec } });
+        return;
+      }
+      if (isPackage(spec, ['miragejs'])) {
+        context.report({ node, messageId: 'miragejs', data: { spec } });
         return;
       }
       if (!to) return;

@@ -18,6 +18,33 @@ interface Case {
   code: string;
 }
 
+/** miragejs outside mirage/, in every form: a type, a value, a subpath, a dynamic import (issue 43). */
+function miragejsOutsideMirage(): Case[] {
+  return [
+    {
+      name: 'server/ importing the Server type from miragejs',
+      file: 'server/x.ts',
+      code: "import type { Server } from 'miragejs';\nexport type A = Server;\n",
+    },
+    {
+      name: 'a test in tests/ importing Response from miragejs',
+      file: 'tests/mirage/x.test.ts',
+      code: "import { Response } from 'miragejs';\nexport const a = Response;\n",
+    },
+    {
+      name: 'a feature test importing miragejs',
+      file: 'src/features/a/a.test.tsx',
+      code: "import { Response } from 'miragejs';\nexport const a = Response;\n",
+    },
+    {
+      name: 'a script importing a miragejs subpath',
+      file: 'scripts/x.ts',
+      code: "import x from 'miragejs/lib/index';\nexport const a = x;\n",
+    },
+    { name: 'tests/ dynamic-importing miragejs', file: 'tests/x.ts', code: "export const a = () => import('miragejs');\n" },
+  ];
+}
+
 const forbidden: Case[] = [
   {
     name: 'machines/ importing react',
@@ -109,6 +136,7 @@ const forbidden: Case[] = [
   },
   { name: 'a feature dynamic-importing mirage/', file: 'src/features/a/a.ts', code: "export const a = () => import('@mirage/server');\n" },
   { name: 'core/ importing miragejs', file: 'core/x.ts', code: "import { Response } from 'miragejs';\nexport const a = Response;\n" },
+  ...miragejsOutsideMirage(),
   { name: 'core/ importing src/', file: 'core/x.ts', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
   {
     name: 'core/ importing src/ by relative path',
@@ -199,6 +227,16 @@ const allowed: Case[] = [
     name: 'mirage/ importing miragejs and idb-keyval',
     file: 'mirage/domains/x.ts',
     code: "import { Response } from 'miragejs';\nimport { get } from 'idb-keyval';\nexport const a = [Response, get];\n",
+  },
+  {
+    name: 'mirage/test-support.ts importing miragejs (what tests outside mirage/ take of it)',
+    file: 'mirage/test-support.ts',
+    code: "import { Response, type Server } from 'miragejs';\nexport const a = Response;\nexport type A = Server;\n",
+  },
+  {
+    name: 'tests/ and server/ taking Mirage through mirage/ (Response, the Server type)',
+    file: 'tests/mirage/x.test.ts',
+    code: "import { Response } from '@mirage/test-support';\nimport type { Server } from '../../mirage/server';\nexport const a = Response;\nexport type A = Server;\n",
   },
   {
     name: 'mirage/ importing idb and zod (the row store and its row schemas)',
@@ -322,5 +360,11 @@ describe('project/layers lint rule', () => {
 
   it.each(allowed)('allows $name', async ({ file, code }) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  });
+
+  it('says where Mirage is to be taken from when a file outside mirage/ imports miragejs', async () => {
+    expect(await layerErrors('server/x.ts', "import type { Server } from 'miragejs';\nexport type A = Server;\n")).toEqual([
+      "'miragejs': miragejs is imported only inside mirage/; take what you need from mirage/'s own exports (the Server type from mirage/server, Response from mirage/test-support).",
+    ]);
   });
 });
