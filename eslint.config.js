@@ -12,6 +12,8 @@ import tseslint from 'typescript-eslint';
  *   imports only re2js, zod, core/, machines/text/text-rules (the one text rule), machines/service-units/unit-status
  *   (the one online rule) and `import type` from machines/ (tests may also use vitest): never
  *   miragejs, node:*, src/, mirage/ or server/, so the browser app, the embedded backend and the Node server all run it;
+ * - api/ (the one API app, createApp(env)) imports only hono, api/, core/, types from machines/ and the values mirage/ may
+ *   take from machines/: never miragejs, mirage/, server/ or src/, so the Node server and the browser both run it;
  * - mirage/ imports miragejs, idb-keyval, idb (the row store), zod (stored-row schemas), re2js (linear-time regular expressions), jose (verifies the identity provider's tokens), @noble/hashes (scrypt password hashes), uuid (new records' UUIDv7 ids), mirage/, core/, `import type` from machines/ and values from machines/permissions/ (one can()), machines/service-units/unit-status (one online rule) and the pure rules modules machines/<domain>/<name>-rules (the text rule, a task's and an email's limits) only;
  * - src/features/<a> never imports src/features/<b>, src/app or mirage/;
  * - shared code (src/lib, src/components, src/hooks, src/config, src/locales, src/types) imports no feature and not src/app;
@@ -42,6 +44,7 @@ function layerOf(rel) {
   const parts = rel.split('/');
   if (parts[0] === 'machines') return { layer: 'machines' };
   if (parts[0] === 'core') return { layer: 'core' };
+  if (parts[0] === 'api') return { layer: 'api' };
   if (parts[0] === 'mirage') return { layer: 'mirage' };
   if (parts[0] === 'server') return { layer: 'server' };
   if (parts[0] === 'agent') return { layer: 'agent' };
@@ -88,6 +91,7 @@ const layersRule = {
     messages: {
       machines: "machines/ may import only 'xstate' and machines/: '{{spec}}' is not allowed (provide it as an actor from src/ instead).",
       core: "core/ may import only 're2js', 'zod', core/, machines/text/text-rules, machines/service-units/unit-status and types from machines/: '{{spec}}' is not allowed (the app and both backends run core/).",
+      api: "api/ may import only 'hono', api/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and the rules modules machines/<domain>/<name>-rules: '{{spec}}' is not allowed (both backends run the app; they give it what it needs in env).",
       mirage:
         "mirage/ may import only 'miragejs', 'idb-keyval', 'idb', 'zod', 're2js', 'jose', '@noble/hashes', 'route-recognizer', 'uuid', mirage/, core/, types from machines/, machines/permissions/, machines/service-units/unit-status and the rules modules machines/<domain>/<name>-rules: '{{spec}}' is not allowed.",
       rulesModule:
@@ -126,9 +130,19 @@ const layersRule = {
         if (!ok) context.report({ node, messageId: 'core', data: { spec } });
         return;
       }
+      if (from.layer === 'api') {
+        const ok = to
+          ? to.layer === 'api' || to.layer === 'core' || (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
+          : isPackage(spec, isTest ? ['hono', 'vitest'] : ['hono']);
+        if (!ok) context.report({ node, messageId: 'api', data: { spec } });
+        return;
+      }
       if (from.layer === 'mirage') {
         const ok = to
-          ? to.layer === 'mirage' || to.layer === 'core' || (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
+          ? to.layer === 'mirage' ||
+            to.layer === 'core' ||
+            to.layer === 'api' ||
+            (to.layer === 'machines' && (kind.typeOnly || isPermissions(target)))
           : isPackage(
               spec,
               isTest
@@ -235,7 +249,7 @@ export default tseslint.config(
       'playwright-report/**',
       'coverage/**',
       // Generated from docs/api/openapi.yaml (npm run api:validators).
-      'mirage/contract/*.generated.js',
+      'api/contract/*.generated.js',
     ],
   },
   js.configs.recommended,

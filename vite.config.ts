@@ -98,6 +98,7 @@ export default defineConfig({
           include: [
             'machines/**/*.test.ts',
             'core/**/*.test.ts',
+            'api/**/*.test.ts',
             'mirage/**/*.test.ts',
             'server/**/*.test.ts',
             'agent/**/*.test.ts',

@@ -79,8 +79,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The authenticated user of a request, or the 401 to answer. */
-export async function authenticate(db: MirageDb, request: Request, now = Date.now()): Promise<UserRow | Response> {
-  const token = bearerToken(request);
+export function authenticate(db: MirageDb, request: Request, now = Date.now()): Promise<UserRow | Response> {
+  return authenticateToken(db, bearerToken(request), now);
+}
+
+async function authenticateToken(db: MirageDb, token: string, now: number): Promise<UserRow | Response> {
   const session = token ? await sessionStore(db).byToken(token) : undefined;
   const user = session && !session.revoked ? await userStore(db).get(String(session.userId)) : undefined;
   if (!session || session.revoked || !user) return errorResponse(401, 'Invalid access token');
@@ -204,6 +207,21 @@ export function withAuth(
     const pending = syncUnknownToken(server, bearerToken(request));
     return (pending ? pending.then(() => answer(request)) : answer(request)) as AnyResponse;
   };
+}
+
+/**
+ * The caller of an `Authorization` header, or the answer that refuses it: withAuth's steps for a request the
+ * API app (api/app.ts) answers. A unit credential is refused, a provider's token verified, a token another tab
+ * issued synced first.
+ */
+export async function callerOf(server: Server, authorization: string): Promise<UserRow | Response> {
+  const token = authorization.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : '';
+  if (isUnitCredential(token)) return errorResponse(401, 'Invalid access token');
+  const provider = providerAuths.get(server)?.(token);
+  if (provider) return provider;
+  const pending = syncUnknownToken(server, token);
+  if (pending) await pending;
+  return authenticateToken(server.db, token, (clocks.get(server) ?? Date.now)());
 }
 
 /** Reads a query parameter as one string. */

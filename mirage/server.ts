@@ -12,6 +12,7 @@ import { guardRoutesWithContract } from './contract/gate';
 import { recordIdManagers, type RecordIdState } from './record-ids';
 import { directPasswords, type PasswordHasher } from './crypto';
 import { giveRepositories } from './given-repositories';
+import { keepContext, serveApiOperations } from './api-app';
 import type { Repositories } from './repositories';
 
 export interface MirageOptions {
@@ -87,6 +88,8 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
       for (const domain of domains) domain.routes(this, ctx);
       this.namespace = '';
       unguard();
+      // The operations the API app serves itself (api/app.ts): Mirage hands their requests to it.
+      serveApiOperations(this);
       // What no domain serves under /api is refused (404/405), never handed to the static host's HTML.
       refuseUnservedRoutes(this, delay);
       // Anything else (chunks, assets, the identity provider's origin) goes to the network.
@@ -95,6 +98,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   });
 
   setServerClock(server, ctx.now);
+  keepContext(server, ctx);
   if (options.repositories) giveRepositories(server.db, options.repositories);
   // Before seeding or loading, and under the change tracker's wrappers: list caches rebuild on a change.
   countCollectionChanges(server.db);

@@ -1,5 +1,5 @@
 import type { Server } from 'miragejs';
-import { documentedMethods } from './contract/gate';
+import { documentedMethods } from '../api/contract/check';
 import { errorJson } from '../core/error-shape';
 
 /**

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Generates the backend's request checks from the API contract docs/api/openapi.yaml:
-//   mirage/contract/request-bodies.generated.js   one validator per operation's JSON body (Ajv standalone)
-//   mirage/contract/request-params.generated.js   one validator per operation's path and query parameters
-//   mirage/contract/operations.generated.ts       every operation: method, path, security, its validators
+//   api/contract/request-bodies.generated.js   one validator per operation's JSON body (Ajv standalone)
+//   api/contract/request-params.generated.js   one validator per operation's path and query parameters
+//   api/contract/operations.generated.ts       every operation: method, path, security, its validators
 // The validators are plain code compiled ahead of time, so the embedded backend runs them under the app's
 // strict CSP (no `new Function`), and the Node server runs the very same file.
 // `node scripts/gen-request-validators.mjs` writes the files; `--check` exits 1 when one is stale.
@@ -14,7 +14,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { parse } from 'yaml';
 
 export const CONTRACT_PATH = resolve(process.cwd(), 'docs/api/openapi.yaml');
-const OUT_DIR = resolve(process.cwd(), 'mirage/contract');
+const OUT_DIR = resolve(process.cwd(), 'api/contract');
 export const OUTPUTS = {
   bodies: resolve(OUT_DIR, 'request-bodies.generated.js'),
   bodiesTypes: resolve(OUT_DIR, 'request-bodies.generated.d.ts'),
@@ -183,6 +183,6 @@ if (isMain) {
     }
   } else {
     for (const [key, path] of Object.entries(OUTPUTS)) writeFileSync(path, files[key]);
-    console.log(`Wrote ${Object.values(OUTPUTS).length} files to mirage/contract/`);
+    console.log(`Wrote ${Object.values(OUTPUTS).length} files to api/contract/`);
   }
 }

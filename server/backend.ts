@@ -1,6 +1,9 @@
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer, type Server } from '../mirage/server';
+import { apiEnvOf } from '../mirage/api-app';
+import { createApp } from '../api/app';
+import { headerRecord } from '../api/http';
 import { LIVE_COLLECTIONS } from '../mirage/events';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
@@ -163,6 +166,33 @@ function applyChanges(db: MirageDb, changes: readonly StoredChange[]): void {
   }
 }
 
+/** The fetch Request of one HTTP request (the API app's input). */
+function fetchRequest(request: ApiRequest): Request {
+  const method = request.method.toUpperCase();
+  const body = method === 'GET' || method === 'HEAD' || request.body === null ? {} : { body: request.body };
+  return new Request(`http://localhost${request.url}`, { method, headers: request.headers, ...body });
+}
+
+/** One fetch Request as the Node transport takes it. */
+async function apiRequestOf(request: Request): Promise<ApiRequest> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = await request.text();
+  return { method: request.method, url: `${url.pathname}${url.search}`, headers, body: body === '' ? null : body };
+}
+
+const fetchAnswer = (answer: ApiAnswer): Response =>
+  new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
+
+const answerOf = async (response: Response): Promise<ApiAnswer> => ({
+  status: response.status,
+  headers: headerRecord(response.headers),
+  body: await response.text(),
+});
+
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = createPgRowStore(options.sql);
   const seed = options.seed ?? 'default';
@@ -240,6 +270,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's.
   server?.shutdown();
   server = await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true, repositories });
+  // The API app answers every request (api/app.ts); the operations it does not serve itself yet go on to the
+  // embedded backend's routes, run here through the Node transport.
+  const app = createApp(apiEnvOf(server, async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request)))));
+  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
   let seq = loaded.seq;
   const db = server.db;
   // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
@@ -368,12 +402,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
-      if (WRITES.has(method)) return tracked(write(() => transport.handle(request), !isHeartbeat(method, request.url)));
+      if (WRITES.has(method)) return tracked(write(() => answerRequest(request), !isHeartbeat(method, request.url)));
       return tracked(
         (async () => {
-          const read = await asRead(() => transport.handle(request));
+          const read = await asRead(() => answerRequest(request));
           // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
-          if (read.wantedToWrite) return write(() => transport.handle(request));
+          if (read.wantedToWrite) return write(() => answerRequest(request));
           const answer = read.value;
           // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
           if (!tracker.isEmpty) await write(async () => answer);

@@ -8,7 +8,6 @@ import { eventsDomain } from './events';
 import { organizationsDomain } from './organizations';
 import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
-import { profileDomain } from './profile';
 import { screenshotsDomain } from './screenshots';
 import { serviceUnitsDomain } from './service-units';
 import { todoDomain } from './todo';
@@ -30,7 +29,6 @@ export const domains: readonly MirageDomain[] = [
   userDashboardDomain,
   predictionDomain,
   adminDashboardDomain,
-  profileDomain,
   todoDomain,
   emailDomain,
   // No seed: the agent API and the live events.

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_KEY, createContractClient, type CallOptions } from './contract-client';
-import { OPERATIONS } from '@mirage/contract/operations.generated';
+import { OPERATIONS } from '../../../api/contract/operations.generated';
 import { contractValidator, type Operationref } from './openapi-validator';
 
 /** One running backend the suite calls. */

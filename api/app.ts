@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { checkRequest, documentedMethods, routeOf } from './contract/check';
+import type { ContractOperation } from './contract/generated-validator';
+import { OPERATIONS } from './contract/operations.generated';
+import type { ApiEnv } from './env';
+import { parseJson, problem } from './http';
+import { profileRoutes } from './routes/profile';
+import type { SignedInRoutes } from './routes/types';
+
+/**
+ * The API as one fetch-style app (docs/architecture.md, "The API app"): `createApp(env).fetch(request)`.
+ * Its routes are the operations of docs/api/openapi.yaml (api/contract/operations.generated.ts), so no route
+ * exists outside the document; a request passes the caller's authentication, then the contract's check of its
+ * parameters and body, then the operation's handler (api/routes/), which hands typed input to a service
+ * (api/services/) holding the domain rules. An operation the app does not serve itself yet goes to
+ * `env.fallback` (the embedded backend's routes, which both backends still run for the other domains).
+ */
+
+const SIGNED_IN: SignedInRoutes = { ...profileRoutes };
+
+/** The operations this app answers itself (the embedded backend hands exactly these to it). */
+export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter((op) => Object.hasOwn(SIGNED_IN, op.operationId));
+
+export type ApiApp = Pick<Hono, 'fetch'>;
+
+export function createApp(env: ApiEnv): ApiApp {
+  // Not strict: `/api/me/` is `/api/me`, as the embedded backend has always served it.
+  const app = new Hono({ strict: false });
+  for (const op of OPERATIONS) {
+    const route = routeOf(op.path);
+    const handler = SIGNED_IN[op.operationId];
+    if (handler && op.security === 'bearer') {
+      app.on(op.method, route, async (c) => {
+        const caller = await env.authenticate(c.req.raw);
+        if (caller instanceof Response) return caller;
+        const text = op.body ? await c.req.text() : '';
+        const params = c.req.param();
+        const { refusal } = checkRequest(op, {
+          url: c.req.url,
+          pathParams: params,
+          contentType: c.req.header('Content-Type') ?? '',
+          body: text,
+        });
+        if (refusal) {
+          const { status, code, message, errors } = refusal;
+          return problem(status, message, errors ? { code, errors } : { code });
+        }
+        return handler({ env, caller, body: parseJson(text), request: c.req.raw, params });
+      });
+    } else if (env.fallback) {
+      const fallback = env.fallback;
+      app.on(op.method, route, (c) => fallback(c.req.raw));
+    }
+  }
+  // What the document does not have: 404, or 405 with `Allow` when the path has other methods.
+  app.notFound((c) => {
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    const allowed = [...new Set(documentedMethods(path))];
+    if (allowed.length === 0) return problem(404, `No endpoint ${c.req.method} ${path}`, { code: 'unknownPath' });
+    const refused = problem(405, `Method ${c.req.method} not allowed on ${path}`, { code: 'methodNotAllowed' });
+    refused.headers.set('Allow', allowed.join(', '));
+    return refused;
+  });
+  // A failure is the adapter's to answer: the server rolls its transaction back (503), password work it asked
+  // for runs outside the transaction and the request runs again (server/passwords.ts).
+  app.onError((error) => {
+    throw error;
+  });
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { EventRepository } from '../core/events';
+import type { UserRepository } from '../core/users';
+
+/**
+ * What the API app is given (createApp(env)): every dependency of its routes and services, passed in,
+ * never set on a module. The Node server gives its PostgreSQL repositories; the embedded backend the rows
+ * Mirage keeps in the browser (mirage/api-app.ts).
+ */
+export interface ApiEnv {
+  users: UserRepository<Account>;
+  organizations: { get(id: string): Promise<{ name: string } | undefined> };
+  events: EventRepository;
+  passwords: Passwords;
+  now(): number;
+  /**
+   * The signed-in account of a request's bearer token, or the answer that refuses it (401, or 423 for a
+   * locked session): sessions, unit credentials and an identity provider's tokens are the adapter's.
+   */
+  authenticate(request: Request): Promise<Account | Response>;
+  /** Answers an operation of the contract the app does not serve itself yet (the embedded backend's routes). */
+  fallback?: (request: Request) => Promise<Response>;
+}
+
+/** An account as the API's rules read it (core/users.ts keeps the rest). */
+export interface Account {
+  id: string | number;
+  username: string;
+  email: string;
+  displayName: string;
+  fullName: string;
+  about: string;
+  phoneNumber: string;
+  photoURL: string;
+  roleId: 1 | 2 | 3 | 4;
+  organizationId: string | number;
+  salt: string;
+  passwordHash: string;
+  /** Raised by every change through the API (core/versions.ts); absent before versions: 1. */
+  version?: number;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+/** Password hashing (scrypt). The server runs it outside its transactions. */
+export interface Passwords {
+  verify(password: string, salt: string, stored: string): Promise<boolean>;
+  derive(password: string): Promise<{ salt: string; passwordHash: string }>;
+}

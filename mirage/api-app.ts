@@ -1,0 +1,77 @@
+import { Response as MirageResponse, type Request as MirageRequest, type Server } from 'miragejs';
+import { createApp, SERVED_OPERATIONS, type ApiApp } from '../api/app';
+import { routeOf } from '../api/contract/check';
+import type { ApiEnv } from '../api/env';
+import { headerRecord } from '../api/http';
+import { eventStore } from './events';
+import { callerOf } from './http';
+import { organizationStore } from './organization-store';
+import type { MirageContext } from './types';
+import { userStore } from './user-store';
+
+/**
+ * The API app (api/app.ts) over Mirage's db: its env reads and writes each collection through the
+ * repository the db was given (the server's PostgreSQL ones) or its rows in memory (the browser), and
+ * authenticates as the domains' routes do. In the browser, Mirage hands the operations the app serves to it
+ * (`serveApiOperations`); the Node server puts the app in front of everything (server/backend.ts).
+ */
+
+const contexts = new WeakMap<object, MirageContext>();
+
+/** Called by makeServer: the clock and password hashing the app's env uses. */
+export function keepContext(server: Server, ctx: MirageContext): void {
+  contexts.set(server, ctx);
+}
+
+/** A fetch Response of Mirage's answer (the refusals of its authentication). */
+function fetchResponse(answer: MirageResponse): Response {
+  const { code, headers, data } = answer as MirageResponse & { code: number; headers: Record<string, string>; data: unknown };
+  return new Response(typeof data === 'string' ? data : JSON.stringify(data), { status: code, headers });
+}
+
+/** The app's env over this server's db; `fallback` answers the operations the app does not serve itself. */
+export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv {
+  const ctx = contexts.get(server);
+  if (!ctx) throw new Error('apiEnvOf: not a server made by makeServer');
+  const db = server.db;
+  return {
+    // Resolved at each use: the server is given its repositories after its routes are registered.
+    get users() {
+      return userStore(db);
+    },
+    get organizations() {
+      return organizationStore(db);
+    },
+    get events() {
+      return eventStore(db);
+    },
+    passwords: ctx.passwords,
+    now: ctx.now,
+    async authenticate(request) {
+      const caller = await callerOf(server, request.headers.get('Authorization') ?? '');
+      return caller instanceof MirageResponse ? fetchResponse(caller) : caller;
+    },
+    ...(fallback ? { fallback } : {}),
+  };
+}
+
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const NO_BODY = new Set(['GET', 'HEAD']);
+
+/** Registers the operations the app serves as Mirage routes that hand the request to it (the browser's adapter). */
+export function serveApiOperations(server: Server): void {
+  let app: ApiApp | null = null;
+  const handler = async (_schema: unknown, request: MirageRequest): Promise<MirageResponse> => {
+    app ??= createApp(apiEnvOf(server));
+    const { method, url, requestHeaders, requestBody } = request as MirageRequest & { method: string; url: string };
+    const answer = await app.fetch(
+      new Request(new URL(url, 'http://localhost'), {
+        method,
+        headers: requestHeaders,
+        ...(NO_BODY.has(method.toUpperCase()) || !requestBody ? {} : { body: requestBody }),
+      }),
+    );
+    return new MirageResponse(answer.status, headerRecord(answer.headers), await answer.text());
+  };
+  for (const op of SERVED_OPERATIONS) server[op.method.toLowerCase() as Verb](routeOf(op.path), handler);
+}
