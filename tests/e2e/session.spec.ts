@@ -59,10 +59,12 @@ test.describe('session', () => {
 
   test('with a 2 s token lifetime, the next screen refreshes once and its data appears', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('mock-token-lifetime-s', '2'));
+    // The page's clock flows as usual, and can be moved past the token's lifetime at once.
+    await page.clock.install();
     await signIn(page, 'user');
     // From the sign-in on: the live connection may be the first to meet the expired token while the page idles.
     const before = (await handled(page)).length;
-    await page.waitForTimeout(3000);
+    await page.clock.fastForward(3000);
     await clientNavigate(page, '/user/manage-service-units');
     await expect(page.getByRole('heading', { level: 1, name: 'Service Unit Management' })).toBeVisible();
     await expect.poll(async () => (await handled(page)).some((r) => r.path === '/api/service-units' && r.status === 200)).toBe(true);
