@@ -27,6 +27,7 @@ import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
 import { ensureUserKeys } from './db/user-table';
+import { ensureUrlRuleKeys } from './db/url-rule-table';
 import { LIST_TABLES } from './db/list-tables';
 import { createSqlUserList } from './db/user-list';
 import { createSqlEvents } from './db/events';
@@ -144,6 +145,8 @@ const UNIQUE_FIELDS: Readonly<Record<string, Record<string, string>>> = {
   organizations_code_unique: { code: 'duplicateCode' },
   users_username_unique: { username: 'duplicateUsername' },
   users_email_unique: { email: 'duplicateEmail' },
+  url_rules_duplicate_unique: { pattern: 'duplicateRule' },
+  process_rules_pattern_unique: { pattern: 'duplicate' },
 };
 
 const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
@@ -214,6 +217,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await ensureUnitKeys(tx);
     await ensureOrganizationKeys(tx);
     await ensureUserKeys(tx);
+    await ensureUrlRuleKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;

@@ -106,4 +106,49 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
       );
     }
   });
+  it('store one rule and refuse the other when the same URL or process rule is created at once on two instances', async () => {
+    const [one, other] = [
+      jsonOf<UnitView>(await createUnit(first, token, 'Rules racer A')),
+      jsonOf<UnitView>(await createUnit(second, token, 'Rules racer B')),
+    ];
+    const urlRule = (backend: Backend, pattern: string, unitIds: string[] | null) =>
+      call(backend, '/api/url-restrictions', {
+        method: 'POST',
+        token,
+        body: {
+          pattern,
+          matchType: 'domain',
+          action: 'block',
+          scope: unitIds ? { kind: 'units', unitIds } : { kind: 'all' },
+          reason: 'Race',
+        },
+      });
+    for (let round = 0; round < 3; round += 1) {
+      // The same rule in other case, for all units or for the same units in another order: the database keeps one.
+      const units = round === 0 ? null : [String(one.id), String(other.id)];
+      const answers = await Promise.all([
+        urlRule(first, `race-${round}.example`, units),
+        urlRule(second, `RACE-${round}.example`, units && [...units].reverse()),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      const refused = answers.find((answer) => answer.status === 409);
+      expect(refused && jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ pattern: 'duplicateRule' });
+    }
+    const processRule = (backend: Backend, pattern: string) =>
+      call(backend, `/api/service-units/${one.id}/process-rules`, {
+        method: 'POST',
+        token,
+        body: { pattern, action: 'block', comment: 'Race' },
+      });
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all([processRule(first, `racer-${round}.exe`), processRule(second, `RACER-${round}.exe`)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+      const refused = answers.find((answer) => answer.status === 422);
+      expect(refused && jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ pattern: 'duplicate' });
+    }
+    const stored = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM url_rules WHERE lower(pattern) LIKE 'race-%' UNION ALL SELECT count(*)::int FROM process_rules WHERE lower(pattern) LIKE 'racer-%'",
+    );
+    expect(stored.rows.map((row) => Number(row.n))).toEqual([3, 3]);
+  });
 });

@@ -30,6 +30,12 @@ import type { SignInAttemptRecord } from '../core/sign-in-attempts';
 import keysBefore029 from './test-support/fixtures/idempotency-keys-before-029.json';
 import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { IdempotencyRecord } from '../core/idempotency';
+import rulesBefore030 from './test-support/fixtures/rules-before-030.json';
+import { createSqlUrlRules } from './db/url-rules';
+import { ensureUrlRuleKeys } from './db/url-rule-table';
+import { createSqlProcessRules } from './db/process-rules';
+import { duplicateKey, type UrlRuleRecord } from '../core/url-rules';
+import type { ProcessRuleRecord } from '../core/process-rule-repository';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -426,6 +432,87 @@ describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
     }
     const [first] = stored as [{ id: string; data: IdempotencyRecord }];
     await expect(inWork(() => keys.insert({ ...first.data, body: { another: 'answer' } }))).rejects.toMatchObject({ code: '23505' });
+  });
+});
+
+describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const urlRules = rulesBefore030.urlRules as { id: string; data: UrlRuleRecord }[];
+  const processRules = rulesBefore030.processRules as { id: string; data: ProcessRuleRecord }[];
+
+  it('carries over the URL and process rules a database of the row log holds, field for field, keeps their list order, and then keeps each rule once and its owners existing', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '030');
+    // The rules as today's main stored them (server/test-support/fixtures/rules-before-030.json), an older URL
+    // rule without a version, and two rules that another already was: a URL rule whose pattern differs only in
+    // case (its list row missing), and a process rule of the same unit and pattern in other case.
+    const scoped = urlRules.find(({ data }) => data.scope.kind === 'units' && data.scope.unitIds.length > 1);
+    const versioned = urlRules.find(({ data }) => data.version !== undefined);
+    if (!scoped || !versioned) throw new Error('The fixture has no rule for several units, or no changed rule');
+    const { version: _version, ...olderData } = versioned.data;
+    const older = { id: 'older-1', data: { ...olderData, id: 'older-1', pattern: 'older.example' } };
+    const twin = { id: 'twin-1', data: { ...scoped.data, id: 'twin-1', pattern: scoped.data.pattern.toUpperCase(), reason: 'Twin' } };
+    const [firstProcess] = processRules as [{ id: string; data: ProcessRuleRecord }];
+    const processTwin = { id: 'twin-2', data: { ...firstProcess.data, id: 'twin-2', pattern: firstProcess.data.pattern.toUpperCase() } };
+    const insert = async (collection: string, rows: readonly { id: string; data: object }[]) => {
+      for (const row of rows) {
+        await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
+          collection,
+          row.id,
+          JSON.stringify(row.data),
+        ]);
+      }
+    };
+    await insert('urlRestrictions', [...urlRules, older, twin]);
+    await insert('processRules', [...processRules, processTwin]);
+    await database.sql.query(`INSERT INTO url_rule_list SELECT * FROM jsonb_populate_recordset(NULL::url_rule_list, $1::jsonb)`, [
+      JSON.stringify(rulesBefore030.urlRuleList),
+    ]);
+    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('urlRuleList', $1::jsonb)`, [JSON.stringify(rulesBefore030.meta)]);
+    const lastChanged = async () =>
+      (await database.sql.query<{ id: string }>('SELECT id FROM url_rule_list ORDER BY updated_key DESC, id_key DESC')).rows.map(
+        (row) => row.id,
+      );
+    const orderBefore = await lastChanged();
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '030'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlUrlRules(database.sql, store.writeBatch);
+    const storedProcesses = createSqlProcessRules(database.sql, store.writeBatch);
+    for (const { id, data } of [...urlRules, older, twin]) expect(await stored.get(id), id).toEqual(data);
+    for (const { id, data } of [...processRules, processTwin]) expect(await storedProcesses.get(id), id).toEqual(data);
+    const left = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('urlRestrictions', 'processRules')",
+    );
+    expect(left.rows[0]?.n).toBe(0);
+    // The twin is still the same rule as the one it copies, as the rules see it.
+    expect(await stored.hasDuplicate(String(scoped.data.organizationId), duplicateKey(scoped.data), scoped.id)).toBe(true);
+
+    // The next start computes every rule's keys again: the list keeps the order main's list table had.
+    expect(await store.writing((tx) => ensureUrlRuleKeys(tx))).toBe(true);
+    const listed = await stored.list({ page: 1, pageSize: 100, sort: 'updatedAt', order: 'desc', search: '', filters: {} }, 'all');
+    expect(listed.rows.map((row) => String(row.id)).filter((id) => id !== 'older-1' && id !== 'twin-1')).toEqual(orderBefore);
+
+    // From now on a rule is saved once, for an organization that exists, naming units that exist.
+    const put = (collection: string, row: object) =>
+      store.writing((tx) => store.writeBatch(tx, [{ collection, put: [{ ...row, id: 'fresh-1' }], deleted: [] }]));
+    await expect(put('urlRestrictions', { ...scoped.data, reason: 'Again' })).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'url_rules_duplicate_unique',
+    });
+    await expect(put('processRules', { ...firstProcess.data, comment: 'Again' })).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'process_rules_pattern_unique',
+    });
+    await expect(
+      put('urlRestrictions', { ...scoped.data, pattern: 'fresh.example', organizationId: 'no-such-organization' }),
+    ).rejects.toMatchObject({
+      code: '23503',
+    });
+    await expect(put('processRules', { ...firstProcess.data, pattern: 'fresh.exe', serviceUnitId: 'no-such-unit' })).rejects.toMatchObject({
+      code: '23503',
+    });
   });
 });
 

@@ -254,10 +254,13 @@ describe(`the URL rules and process rules on ${BACKEND_NAME}`, () => {
     enabled: boolean;
   }
   const storedRules = async (collection: 'urlRestrictions' | 'processRules', unitId?: string) => {
-    const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = $1 AND NOT deleted AND ($2::text IS NULL OR data ->> 'serviceUnitId' = $2)`,
-      [collection, unitId ?? null],
-    );
+    const { rows } =
+      collection === 'urlRestrictions'
+        ? await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM url_rules')
+        : await database.sql.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM process_rules WHERE $1::text IS NULL OR service_unit_id = $1',
+            [unitId ?? null],
+          );
     return Number(rows[0]?.n);
   };
   const rulesInMemory = (backend: Backend) => table(backend.db, 'urlRestrictions').count() + table(backend.db, 'processRules').count();
@@ -311,7 +314,7 @@ describe(`the URL rules and process rules on ${BACKEND_NAME}`, () => {
 
     for (const instance of [first, second]) {
       const sent = await config(instance);
-      expect(sent.urlRules.map((rule) => rule.id)).toEqual([...before.urlRules.map((rule) => rule.id), urlRuleId].sort());
+      expect(sent.urlRules.map((rule) => rule.id).sort()).toEqual([...before.urlRules.map((rule) => rule.id), urlRuleId].sort());
       expect(sent.processRules.map((rule) => rule.pattern)).toEqual(['miner.exe']);
       const listed = jsonOf<{ items: Rule[]; total: number }>(
         await call(instance, `/api/url-restrictions?search=only-this-unit&unit=${unitId}`, { token }),

@@ -1,9 +1,8 @@
 import { auditListTable } from './audit-list';
 import type { ListTable } from './list-table';
 import { screenshotListTable } from './screenshot-list';
-import { urlRuleListTable } from './url-rules';
 
 /** Every list table, by the collection it follows: the row store writes them, a start ensures them. */
 export const LIST_TABLES: ReadonlyMap<string, ListTable> = new Map(
-  [auditListTable, screenshotListTable, urlRuleListTable].map((table) => [table.spec.collection, table]),
+  [auditListTable, screenshotListTable].map((table) => [table.spec.collection, table]),
 );

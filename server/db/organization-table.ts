@@ -3,7 +3,7 @@ import type { ScreenshotPolicy } from '../../core/organization-input';
 import type { OrganizationStatus } from '../../core/organization-list';
 import { normalizeOrg, type StoredOrg } from '../../mirage/organization-store';
 import { searchText } from './list-table';
-import { storable } from './records';
+import { ensureKeyVersion, storeWhole, upsertStatement } from './entity-table';
 import { isoText, type Queryable } from './sql';
 
 /**
@@ -125,31 +125,17 @@ function record(row: StoredOrg): Record<string, unknown> {
   };
 }
 
-const COLUMNS = Object.keys(TYPES);
-const UPSERT = `INSERT INTO organizations (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS e(${COLUMNS.map((column) => `${column} ${TYPES[column]}`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id')
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', ')}`;
+const UPSERT = upsertStatement('organizations', 'id', TYPES);
 
 /** Stores organizations whole and deletes organizations, in the caller's transaction (the row store's writeBatch). */
 export async function writeOrganizations(tx: Queryable, put: readonly StoredOrg[], deleted: readonly string[]): Promise<void> {
-  for (let start = 0; start < put.length; start += 1_000) {
-    await tx.query(UPSERT, [JSON.stringify(put.slice(start, start + 1_000).map(record))]);
-  }
-  const gone = deleted.filter(storable);
-  if (gone.length > 0) await tx.query('DELETE FROM organizations WHERE id = ANY($1::text[])', [gone]);
+  await storeWhole(tx, { name: 'organizations', upsert: UPSERT, record }, put, deleted);
 }
 
 /** Computes every organization's list keys again when they were made by another version of core's projection. At start. */
 export async function ensureOrganizationKeys(tx: Queryable): Promise<boolean> {
-  const stored = (await tx.query<{ value: { version: number } }>(`SELECT value FROM meta WHERE key = 'organizationList'`)).rows[0];
-  if (stored?.value.version === ORGANIZATION_LIST_VERSION) return false;
-  const { rows } = await tx.query<OrganizationColumns>(`SELECT ${ORGANIZATION_COLUMNS} FROM organizations o`);
-  await writeOrganizations(tx, rows.map(organizationOf), []);
-  await tx.query(
-    `INSERT INTO meta (key, value) VALUES ('organizationList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [JSON.stringify({ version: ORGANIZATION_LIST_VERSION, filledAt: new Date().toISOString() })],
-  );
-  return true;
+  return ensureKeyVersion(tx, 'organizationList', ORGANIZATION_LIST_VERSION, async () => {
+    const { rows } = await tx.query<OrganizationColumns>(`SELECT ${ORGANIZATION_COLUMNS} FROM organizations o`);
+    await writeOrganizations(tx, rows.map(organizationOf), []);
+  });
 }

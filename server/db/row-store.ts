@@ -10,6 +10,10 @@ import { USERS, writeUsers } from './user-table';
 import { SESSIONS, writeSessions } from './sessions';
 import { SIGN_IN_ATTEMPTS, writeSignInAttempts } from './sign-in-attempts';
 import { IDEMPOTENCY_KEYS, writeIdempotencyKeys } from './idempotency-keys';
+import { URL_RULES, writeUrlRules } from './url-rule-table';
+import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
+import type { UrlRuleRecord } from '../../core/url-rules';
+import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
 import type { SignInAttemptRecord } from '../../core/sign-in-attempts';
 import type { SessionRecord } from '../../core/sessions';
@@ -19,13 +23,15 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 type EntityWrite = (tx: Queryable, put: readonly Row[], deleted: readonly string[]) => Promise<void>;
 
-/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–029). */
+/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–031). */
 const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWrite>([
   [UNITS, (tx, put, deleted) => writeUnits(tx, put as ServiceUnitRow[], deleted)],
   [ORGANIZATIONS, (tx, put, deleted) => writeOrganizations(tx, put as StoredOrg[], deleted)],
   [USERS, (tx, put, deleted) => writeUsers(tx, put as AdminUserRow[], deleted)],
   [SESSIONS, (tx, put, deleted) => writeSessions(tx, put as SessionRecord[], deleted)],
   [SIGN_IN_ATTEMPTS, (tx, put, deleted) => writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted)],
+  [URL_RULES, (tx, put, deleted) => writeUrlRules(tx, put as UrlRuleRecord[], deleted)],
+  [PROCESS_RULES, (tx, put, deleted) => writeProcessRules(tx, put as ProcessRuleRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -128,8 +134,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations, the users, their sign-ins, the throttle's counters and the kept answers
-        // have tables of their own.
+        // The units, the organizations, the users, their sign-ins, the throttle's counters, the kept answers and
+        // the rules have tables of their own.
         const entity = ENTITY_TABLES.get(collection);
         if (entity) {
           await entity(tx, put, deleted);
@@ -218,7 +224,15 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       // of it for every request's catch-up query (WHERE seq > $1) instead of using rows_seq.
       if (stored) {
         await sql.query('ANALYZE rows');
-        for (const table of ['service_units', 'organizations', 'users', ...[...LIST_TABLES.values()].map(({ spec }) => spec.table)]) {
+        for (const table of [
+          'service_units',
+          'organizations',
+          'users',
+          'url_rules',
+          'url_rule_units',
+          'process_rules',
+          ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
+        ]) {
           await sql.query(`ANALYZE ${table}`);
         }
       }

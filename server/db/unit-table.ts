@@ -2,6 +2,7 @@ import { UNIT_LIST_VERSION, unitListEntry } from '../../core/service-unit-list';
 import type { AgentSystem, AgentUrlPolicy } from '../../machines/domain/types';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { searchText } from './list-table';
+import { ensureKeyVersion, upsertStatement, type UpsertInput } from './entity-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
 
@@ -147,40 +148,10 @@ const AGENT_TYPES: Record<string, string> = {
  * An agent that said it has no URL policy (null) and one that never said (an older agent: absent) stay
  * apart: jsonb null and SQL NULL. A JSON null in the record reads as SQL NULL, so `url_policy_said` tells.
  */
-const AGENT_INPUTS: Input = {
+const AGENT_INPUTS: UpsertInput = {
   fields: { url_policy_said: 'boolean' },
   expressions: { url_policy: `CASE WHEN e.url_policy_said THEN coalesce(e.url_policy, 'null'::jsonb) END` },
 };
-
-/** Fields of a record that are not columns, and columns stored from an expression of the fields. */
-interface Input {
-  fields: Record<string, string>;
-  expressions: Record<string, string>;
-}
-
-/**
- * `INSERT … ON CONFLICT DO UPDATE` of `table` (its columns and their types) from the records of parameter
- * `param`: JSON objects with a field per column, each stored as it is or through its expression.
- */
-function upsert(
-  table: string,
-  key: string,
-  types: Record<string, string>,
-  param: string,
-  input: Input = { fields: {}, expressions: {} },
-): string {
-  const columns = Object.keys(types);
-  const fields = { ...types, ...input.fields };
-  return `INSERT INTO ${table} (${columns.join(', ')})
-    SELECT ${columns.map((column) => input.expressions[column] ?? `e.${column}`).join(', ')}
-    FROM jsonb_to_recordset(${param}::jsonb) AS e(${Object.entries(fields)
-      .map(([field, type]) => `${field} ${type}`)
-      .join(', ')})
-    ON CONFLICT (${key}) DO UPDATE SET ${columns
-      .filter((column) => column !== key)
-      .map((column) => `${column} = excluded.${column}`)
-      .join(', ')}`;
-}
 
 function unitRecord(row: Readonly<ServiceUnitRow>): Record<string, unknown> {
   const lastSeenAt = instant(row.lastSeenAt);
@@ -253,8 +224,8 @@ export async function writeUnits(tx: Queryable, put: readonly Readonly<ServiceUn
     const agentless = chunk.filter((row) => !row.agent).map((row) => String(row.id));
     // The agents' statement runs after the units' in one query; their foreign key is checked at its end.
     await tx.query(
-      `WITH units AS (${upsert('service_units', 'id', UNIT_TYPES, '$1')} RETURNING id),
-        agents AS (${upsert('unit_agents', 'unit_id', AGENT_TYPES, '$2', AGENT_INPUTS)} RETURNING unit_id),
+      `WITH units AS (${upsertStatement('service_units', 'id', UNIT_TYPES, '$1')} RETURNING id),
+        agents AS (${upsertStatement('unit_agents', 'unit_id', AGENT_TYPES, '$2', AGENT_INPUTS)} RETURNING unit_id),
         gone AS (DELETE FROM unit_agents WHERE unit_id = ANY($3::text[]) RETURNING unit_id)
        SELECT (SELECT count(*) FROM units) AS units`,
       [JSON.stringify(chunk.map(unitRecord)), JSON.stringify(agents), agentless],
@@ -299,7 +270,7 @@ export async function updateUnitColumns(tx: Queryable, before: Readonly<ServiceU
   if (!has) {
     if (had) await tx.query('DELETE FROM unit_agents WHERE unit_id = $1', [id]);
   } else if (!had) {
-    await tx.query(upsert('unit_agents', 'unit_id', AGENT_TYPES, '$1', AGENT_INPUTS), [JSON.stringify([has])]);
+    await tx.query(upsertStatement('unit_agents', 'unit_id', AGENT_TYPES, '$1', AGENT_INPUTS), [JSON.stringify([has])]);
   } else {
     const agent = changedColumns(AGENT_TYPES, agentParameters(had), agentParameters(has));
     if (agent) await tx.query(`UPDATE unit_agents SET ${agent.set} WHERE unit_id = $1`, [id, ...agent.values]);
@@ -312,12 +283,8 @@ export async function updateUnitColumns(tx: Queryable, before: Readonly<ServiceU
  * setup lock.
  */
 export async function ensureUnitKeys(tx: Queryable): Promise<boolean> {
-  const stored = (await tx.query<{ value: { version: number } }>(`SELECT value FROM meta WHERE key = 'unitList'`)).rows[0];
-  if (stored?.value.version === UNIT_LIST_VERSION) return false;
-  const { rows } = await tx.query<UnitColumns>(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM}`);
-  await writeUnits(tx, rows.map(unitOf), []);
-  await tx.query(`INSERT INTO meta (key, value) VALUES ('unitList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
-    JSON.stringify({ version: UNIT_LIST_VERSION, filledAt: new Date().toISOString() }),
-  ]);
-  return true;
+  return ensureKeyVersion(tx, 'unitList', UNIT_LIST_VERSION, async () => {
+    const { rows } = await tx.query<UnitColumns>(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM}`);
+    await writeUnits(tx, rows.map(unitOf), []);
+  });
 }

@@ -1,18 +1,21 @@
 import { createRandom } from '../../core/random';
 import type { OrganizationScope } from '../../core/service-unit-list';
-import { URL_RULE_TEXT_SORTS, type UrlRuleRecord } from '../../core/url-rules';
+import { duplicateKey, URL_RULE_TEXT_SORTS, type UrlRuleRecord } from '../../core/url-rules';
 import type { RuleAction, UrlMatchType, UrlRuleScope } from '../../machines/domain/types';
 import { memoryUrlRules } from '../../mirage/domains/url-restrictions';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlUrlRules, urlRuleListTable } from './url-rules';
+import { ruleOwners } from '../test-support/fixtures/rule-owners';
+import { createSqlUrlRules } from './url-rules';
 import { createPgRowStore } from './row-store';
+import { ensureUrlRuleKeys, URL_RULES } from './url-rule-table';
 
 /*
  * The URL rules' list as SQL returns exactly what the embedded backend returns from memory: the same ids
  * in the same order and the same total, for every sort column both ways, each filter (the unit filter
  * counting every "all units" rule), searches, pages and scopes, over generated rules made to find
  * differences (accents, ß, digits, case, equal keys, LIKE's characters, numeric and UUID ids). On PGlite,
- * and on PostgreSQL when TEST_DATABASE_URL is set.
+ * and on PostgreSQL when TEST_DATABASE_URL is set. No two rules of an organization are the same rule (the
+ * schema refuses it): a generated one that would be is left out.
  */
 
 const COUNT = 400;
@@ -43,7 +46,7 @@ const TIMES = ['2026-10-01T08:00:00.000Z', '2026-10-01T08:00:00.000Z', '2026-11-
 function generateRules(): UrlRuleRecord[] {
   const random = createRandom(31);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-  return Array.from({ length: COUNT }, (_, i) => {
+  const rules = Array.from({ length: COUNT }, (_, i): UrlRuleRecord => {
     const scope: UrlRuleScope =
       random() < 0.5
         ? { kind: 'all' }
@@ -63,7 +66,16 @@ function generateRules(): UrlRuleRecord[] {
       updatedBy: pick(PEOPLE),
     };
   });
+  const seen = new Set<string>();
+  return rules.filter((rule) => {
+    const key = `${rule.organizationId}\n${duplicateKey(rule)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
+
+const RULES = generateRules();
 
 const query = listQuery({ sort: 'updatedAt' });
 
@@ -119,14 +131,26 @@ function queries(): ListCase[] {
 
 describeListParity({
   what: 'URL rules',
-  table: urlRuleListTable,
-  records: generateRules(),
+  table: {
+    collection: URL_RULES,
+    metaKey: 'urlRuleList',
+    // The records stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(
+        `UPDATE url_rules SET id_key = '', pattern_key = '', match_type_key = '', action_key = '', updated_key = '', created_key = '', search = '{}', search_text = ''`,
+      );
+    },
+    ensure: ensureUrlRuleKeys,
+  },
+  records: RULES,
+  // The organizations and units the rules name (they must exist).
+  related: ruleOwners(ORGANIZATIONS, UNITS),
   cases: queries(),
   memory: (db) => (c) => memoryUrlRules(db).list(c.query, c.scope),
   sql: (sql) => (c) => createSqlUrlRules(sql, createPgRowStore(sql).writeBatch).list(c.query, c.scope),
   change: {
     apply: (rule) => ({ ...rule, reason: 'Changed in place', enabled: false }),
     finds: { query: query({ search: 'changed in place' }), scope: 'all' },
-    includes: { query: query({ filters: { enabled: ['false'] }, pageSize: COUNT }), scope: 'all' },
+    includes: { query: query({ filters: { enabled: ['false'] }, pageSize: RULES.length }), scope: 'all' },
   },
 });

@@ -1,99 +1,48 @@
 import type { ListQuery } from '../../core/list-query';
 import type { OrganizationScope } from '../../core/service-unit-list';
-import {
-  URL_RULE_LIST_VERSION,
-  urlRuleListEntry,
-  type UrlRuleListEntry,
-  type UrlRuleRecord,
-  type UrlRuleRepository,
-  type UrlRuleTextSort,
-} from '../../core/url-rules';
+import type { UrlRuleRecord, UrlRuleRepository, UrlRuleTextSort } from '../../core/url-rules';
 import { newRecordId } from '../../mirage/record-ids';
-import { bindableQuery, listTable, parameters, type Parameters, searchCondition, searchText, tablePage } from './list-table';
-import { collectionRecords, storable } from './records';
+import { bindableQuery, parameters, type Parameters, searchCondition, tablePage } from './list-table';
+import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { noteWritten, reader, writer, type WriteBatch } from './unit-of-work';
+import { CURRENT_DUPLICATE_KEY, URL_RULE_COLUMNS, URL_RULES, urlRuleOf, type UrlRuleColumns } from './url-rule-table';
+
+export { URL_RULES } from './url-rule-table';
 
 /**
- * The URL rules in PostgreSQL only: the server's UrlRuleRepository (core/url-rules.ts). They stay records of
- * `rows` (a write takes a change number through the row store's writeBatch), and `url_rule_list`
- * (server/migrations/009_rules.sql) follows them in the same transaction, so the list, the duplicate check,
- * an agent's rules and the dashboard's count run as SQL on keys computed by the core's projection.
+ * The server's UrlRuleRepository (core/url-rules.ts) on the URL rules' table and the units each names
+ * (url-rule-table.ts). A write stores a rule whole through the row store's writeBatch, in the request's unit
+ * of work; reads in a unit of work see its own writes. The list, the duplicate check, an agent's rules and
+ * the dashboard's count run as SQL on keys computed by the core's projection. The database refuses a second
+ * rule of an organization saved as the same rule (url_rules_duplicate_unique).
  */
-
-/** The URL rules' collection in `rows`. */
-export const URL_RULES = 'urlRestrictions';
 
 /** Sortable column → its key column (an allow-list: nothing else reaches ORDER BY). */
 const SORT_COLUMNS: Record<UrlRuleTextSort | 'enabled', string> = {
-  pattern: 'l.pattern_key',
-  matchType: 'l.match_type_key',
-  action: 'l.action_key',
-  updatedAt: 'l.updated_key',
-  createdAt: 'l.created_key',
-  enabled: 'l.enabled_key',
+  pattern: 'r.pattern_key',
+  matchType: 'r.match_type_key',
+  action: 'r.action_key',
+  updatedAt: 'r.updated_key',
+  createdAt: 'r.created_key',
+  // Enabled first (URL_RULE_LIST_SPEC's `enabled` sort).
+  enabled: '(CASE WHEN r.enabled THEN 0 ELSE 1 END)',
 };
 const sortColumn = (sort: string): string =>
   Object.hasOwn(SORT_COLUMNS, sort) ? SORT_COLUMNS[sort as keyof typeof SORT_COLUMNS] : SORT_COLUMNS.updatedAt;
 
-const COLUMNS = [
-  'id',
-  'organization_id',
-  'id_key',
-  'pattern_key',
-  'match_type_key',
-  'action_key',
-  'updated_key',
-  'created_key',
-  'enabled_key',
-  'enabled',
-  'action',
-  'match_type',
-  'unit_ids',
-  'duplicate_key',
-  'search',
-  'search_text',
-] as const;
-type Column = (typeof COLUMNS)[number];
-const asRecord = (entry: UrlRuleListEntry): Record<Column, unknown> => ({
-  id: entry.id,
-  organization_id: entry.organizationId,
-  id_key: entry.idKey,
-  pattern_key: entry.keys.pattern,
-  match_type_key: entry.keys.matchType,
-  action_key: entry.keys.action,
-  updated_key: entry.keys.updatedAt,
-  created_key: entry.keys.createdAt,
-  enabled_key: entry.enabledKey,
-  enabled: entry.enabled,
-  action: entry.action,
-  match_type: entry.matchType,
-  unit_ids: entry.unitIds,
-  duplicate_key: entry.duplicateKey,
-  search: entry.search,
-  search_text: searchText(entry.search),
-});
-
-/** The URL rules' list table (server/migrations/009_rules.sql), written with the rules' rows. */
-export const urlRuleListTable = listTable({
-  table: 'url_rule_list',
-  collection: URL_RULES,
-  metaKey: 'urlRuleList',
-  version: URL_RULE_LIST_VERSION,
-  columns: COLUMNS,
-  types: { enabled_key: 'int', enabled: 'boolean', unit_ids: 'text[]', search: 'text[]' },
-  record: (row) => asRecord(urlRuleListEntry(row as UrlRuleRecord)),
-});
-
 const scopeCondition = (params: Parameters, scope: OrganizationScope): string | null =>
-  scope === 'all' ? null : `l.organization_id = ANY(${params.add(scope.filter(storable), 'text[]')})`;
+  scope === 'all' ? null : `r.organization_id = ANY(${params.add(scope.filter(storable), 'text[]')})`;
 
 /**
  * A rule applies to one of these units: a rule for all units, or one naming one of them. A unit id with a
  * NUL names no rule, but every rule for all units applies to it, as in memory.
  */
 const unitsCondition = (params: Parameters, unitIds: readonly string[]): string =>
-  `(l.unit_ids IS NULL OR l.unit_ids && ${params.add(unitIds.filter(storable), 'text[]')})`;
+  `(r.applies_to = 'all' OR EXISTS (SELECT 1 FROM url_rule_units n WHERE n.rule_id = r.id AND n.unit_id = ANY(${params.add(
+    unitIds.filter(storable),
+    'text[]',
+  )})))`;
 
 /** The WHERE clause of a scope, the action, type, enabled and unit filters and the search. */
 function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'>): string {
@@ -101,27 +50,32 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
   const inScope = scopeCondition(params, scope);
   if (inScope) where.push(inScope);
   const { action, matchType, enabled, unit } = query.filters;
-  if (action) where.push(`l.action = ANY(${params.add(action, 'text[]')})`);
-  if (matchType) where.push(`l.match_type = ANY(${params.add(matchType, 'text[]')})`);
-  if (enabled) where.push(`(CASE WHEN l.enabled THEN 'true' ELSE 'false' END) = ANY(${params.add(enabled, 'text[]')})`);
+  if (action) where.push(`r.action = ANY(${params.add(action, 'text[]')})`);
+  if (matchType) where.push(`r.match_type = ANY(${params.add(matchType, 'text[]')})`);
+  if (enabled) where.push(`(CASE WHEN r.enabled THEN 'true' ELSE 'false' END) = ANY(${params.add(enabled, 'text[]')})`);
   if (unit) where.push(unitsCondition(params, unit));
-  if (query.search) where.push(searchCondition(params, 'l', query.search));
+  if (query.search) where.push(searchCondition(params, 'r', query.search));
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
+const RULES = { table: 'url_rules', columns: URL_RULE_COLUMNS, joins: '', record: urlRuleOf };
+
 export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRuleRepository {
-  /** The stored records of the rules matching `where` (on url_rule_list `l`). */
+  /** The rules matching `where` (on url_rules `r`). */
   const select = async (db: Queryable, build: (params: Parameters) => string | null): Promise<UrlRuleRecord[]> => {
     const params = parameters();
     const where = build(params);
-    const { rows } = await db.query<{ data: UrlRuleRecord }>(
-      `SELECT r.data FROM url_rule_list l JOIN rows r ON r.collection = '${URL_RULES}' AND r.id = l.id
-       ${where ? `WHERE ${where}` : ''}`,
+    const { rows } = await db.query<UrlRuleColumns>(
+      `SELECT ${URL_RULE_COLUMNS} FROM url_rules r ${where ? `WHERE ${where}` : ''}`,
       params.values,
     );
-    return rows.map((row) => row.data);
+    return rows.map(urlRuleOf);
   };
-  const records = collectionRecords<UrlRuleRecord>(URL_RULES, writeBatch);
+  const put = async (rule: UrlRuleRecord): Promise<UrlRuleRecord> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [rule], deleted: [] }]));
+    return rule;
+  };
 
   return {
     async list(asked, scope) {
@@ -131,55 +85,75 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
       if (!bound) return { rows: [], total: 0 };
       const query = { ...bound, filters: unit ? { ...bound.filters, unit } : bound.filters };
       const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-      return tablePage<UrlRuleRecord>(reader(sql), urlRuleListTable, {
-        alias: 'l',
+      return tablePage<UrlRuleRecord, UrlRuleColumns>(reader(sql), RULES, {
+        alias: 'r',
         where: (params) => conditions(params, scope, query),
-        orderBy: () => `${sortColumn(query.sort)} ${direction}, l.id_key ${direction}`,
+        orderBy: () => `${sortColumn(query.sort)} ${direction}, r.id_key ${direction}`,
         page: query.page,
         pageSize: query.pageSize,
       });
     },
     all: (scope) => select(reader(sql), (params) => scopeCondition(params, scope)),
-    get: (id) => records.get(reader(sql), id),
+    get: async (id) => (storable(id) ? (await select(reader(sql), (params) => `r.id = ${params.add(id, 'text')}`))[0] : undefined),
     async hasDuplicate(organizationId, key, exceptId) {
-      if (!storable(organizationId) || !storable(key)) return false;
+      // The key is type, lower-cased pattern and units, a line each (neither a type nor an id holds a line feed).
+      const first = key.indexOf('\n');
+      const last = key.lastIndexOf('\n');
+      if (!storable(organizationId) || !storable(key) || first < 0 || last === first) return false;
       const { rows } = await reader(sql).query(
-        'SELECT 1 FROM url_rule_list WHERE organization_id = $1 AND duplicate_key = $2 AND id IS DISTINCT FROM $3 LIMIT 1',
-        [organizationId, key, exceptId !== undefined && storable(exceptId) ? exceptId : null],
+        `SELECT 1 FROM url_rules r WHERE r.organization_id = $1 AND r.match_type = $2 AND r.pattern_lower = $3
+           AND r.id IS DISTINCT FROM $4 AND ${CURRENT_DUPLICATE_KEY} = $5 LIMIT 1`,
+        [
+          organizationId,
+          key.slice(0, first),
+          key.slice(first + 1, last),
+          exceptId !== undefined && storable(exceptId) ? exceptId : null,
+          key,
+        ],
       );
       return rows.length > 0;
     },
-    insert: (rule) => records.putOne({ ...rule, id: newRecordId() }),
-    update: records.update,
-    remove: (id) => records.remove([id]),
+    insert: (rule) => put({ ...rule, id: newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const existing = storable(id) ? (await select(tx, (params) => `r.id = ${params.add(id, 'text')} FOR UPDATE`))[0] : undefined;
+      if (!existing) throw new Error(`No URL rule ${id}`);
+      return put({ ...existing, ...patch });
+    },
+    async remove(id) {
+      if (!storable(id)) return;
+      const { tx, wrote } = await writer();
+      wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [], deleted: [id] }]));
+    },
     async enabledForUnit(organizationId, unitId) {
       if (!storable(organizationId)) return [];
       return select(
         reader(sql),
-        (params) => `l.organization_id = ${params.add(organizationId, 'text')} AND l.enabled AND ${unitsCondition(params, [unitId])}`,
+        (params) => `r.organization_id = ${params.add(organizationId, 'text')} AND r.enabled AND ${unitsCondition(params, [unitId])}`,
       );
     },
     async countEnabled(scope) {
       const params = parameters();
-      const where = ['l.enabled', scopeCondition(params, scope)].filter(Boolean).join(' AND ');
-      const { rows } = await reader(sql).query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM url_rule_list l WHERE ${where}`,
-        params.values,
-      );
+      const where = ['r.enabled', scopeCondition(params, scope)].filter(Boolean).join(' AND ');
+      const { rows } = await reader(sql).query<{ n: number }>(`SELECT count(*)::int AS n FROM url_rules r WHERE ${where}`, params.values);
       return Number(rows[0]?.n ?? 0);
     },
+    // The unit's row going takes it out of every rule (url_rule_units' foreign key); this does the same first,
+    // and notes the rules changed, so the commit wakes the agents' held polls as any rule's change does.
     async forgetUnit(unitId) {
       if (!storable(unitId)) return;
       const { tx } = await writer();
-      const naming = await select(tx, (params) => `l.unit_ids @> ${params.add([unitId], 'text[]')}`);
-      const changed = naming.map((rule) => ({
-        ...rule,
-        scope: {
-          kind: 'units' as const,
-          unitIds: rule.scope.kind === 'units' ? rule.scope.unitIds.filter((u) => String(u) !== unitId) : [],
-        },
-      }));
-      await records.put(changed);
+      const { rows } = await tx.query<{ rule_id: string }>('DELETE FROM url_rule_units WHERE unit_id = $1 RETURNING rule_id', [unitId]);
+      if (rows.length === 0) return;
+      const changed = await select(
+        tx,
+        (params) =>
+          `r.id = ANY(${params.add(
+            rows.map((row) => row.rule_id),
+            'text[]',
+          )})`,
+      );
+      noteWritten([{ collection: URL_RULES, put: changed, deleted: [] }]);
     },
   };
 }

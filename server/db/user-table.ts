@@ -1,7 +1,7 @@
 import { USER_LIST_VERSION, userListEntry, type AccountStatus } from '../../core/user-list';
 import type { AdminUserRow } from '../../mirage/user-store';
 import { searchText } from './list-table';
-import { storable } from './records';
+import { ensureKeyVersion, storeWhole, upsertStatement } from './entity-table';
 import { isoText, type Queryable } from './sql';
 
 /**
@@ -175,30 +175,17 @@ function record(row: AdminUserRow): Record<string, unknown> {
   };
 }
 
-const COLUMNS = Object.keys(TYPES);
-const UPSERT = `INSERT INTO users (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS e(${COLUMNS.map((column) => `${column} ${TYPES[column]}`).join(', ')})
-  ON CONFLICT (id) DO UPDATE SET ${COLUMNS.filter((column) => column !== 'id')
-    .map((column) => `${column} = excluded.${column}`)
-    .join(', ')}`;
+const UPSERT = upsertStatement('users', 'id', TYPES);
 
 /** Stores accounts whole and deletes accounts, in the caller's transaction (the row store's writeBatch). */
 export async function writeUsers(tx: Queryable, put: readonly AdminUserRow[], deleted: readonly string[]): Promise<void> {
-  for (let start = 0; start < put.length; start += 1_000) {
-    await tx.query(UPSERT, [JSON.stringify(put.slice(start, start + 1_000).map(record))]);
-  }
-  const gone = deleted.filter(storable);
-  if (gone.length > 0) await tx.query('DELETE FROM users WHERE id = ANY($1::text[])', [gone]);
+  await storeWhole(tx, { name: 'users', upsert: UPSERT, record }, put, deleted);
 }
 
 /** Computes every account's list keys again when they were made by another version of core's projection. At start. */
 export async function ensureUserKeys(tx: Queryable): Promise<boolean> {
-  const stored = (await tx.query<{ value: { version: number } }>(`SELECT value FROM meta WHERE key = 'userList'`)).rows[0];
-  if (stored?.value.version === USER_LIST_VERSION) return false;
-  const { rows } = await tx.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u`);
-  await writeUsers(tx, rows.map(userOf), []);
-  await tx.query(`INSERT INTO meta (key, value) VALUES ('userList', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
-    JSON.stringify({ version: USER_LIST_VERSION, filledAt: new Date().toISOString() }),
-  ]);
-  return true;
+  return ensureKeyVersion(tx, 'userList', USER_LIST_VERSION, async () => {
+    const { rows } = await tx.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u`);
+    await writeUsers(tx, rows.map(userOf), []);
+  });
 }
