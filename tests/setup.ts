@@ -6,6 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { makeElementErrorsLazy } from './support/lazy-element-errors';
+import { memoizeComputedStyle } from './support/memo-computed-style';
+import { skipReactOwnerStacks } from './support/react-owner-stacks';
 
 /**
  * jsdom's getComputedStyle matches the element and each of its ancestors against its whole default stylesheet (111
@@ -51,6 +53,7 @@ function trimJsdomDefaultStyleSheet(): void {
 }
 trimJsdomDefaultStyleSheet();
 makeElementErrorsLazy();
+skipReactOwnerStacks();
 
 // Mantine needs these browser APIs that jsdom lacks.
 // An empty query matches everything in browsers (mantine-datatable hides columns whose media query fails).
@@ -91,8 +94,8 @@ Element.prototype.scrollIntoView = vi.fn();
 // mantine-datatable scrolls its viewport back to the top on a page change.
 Element.prototype.scrollTo = vi.fn();
 Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
-const { getComputedStyle } = window;
-window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+// Without the pseudo-element argument (jsdom only reports it as not implemented), kept between DOM changes.
+memoizeComputedStyle(window);
 
 afterEach(() => {
   cleanup();
