@@ -151,4 +151,24 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
     );
     expect(stored.rows.map((row) => Number(row.n))).toEqual([3, 3]);
   });
+  it('answer 409 duplicateRule from the schema itself when the rules do not see the same rule', async () => {
+    const [one, other] = [
+      jsonOf<UnitView>(await createUnit(first, token, 'Key kept A')),
+      jsonOf<UnitView>(await createUnit(first, token, 'Key kept B')),
+    ];
+    const create = (backend: Backend) =>
+      call(backend, '/api/url-restrictions', {
+        method: 'POST',
+        token,
+        body: { pattern: 'key-kept.example', matchType: 'domain', action: 'block', scope: { kind: 'units', unitIds: [one.id, other.id] } },
+      });
+    const kept = await create(first);
+    expect(kept.status).toBe(201);
+    // A DBA takes a unit out of the rule: the rules now see it for one unit, its key in the schema is still both.
+    await database.sql.query('DELETE FROM url_rule_units WHERE rule_id = $1 AND unit_id = $2', [jsonOf<{ id: string }>(kept).id, other.id]);
+
+    const refused = await create(second);
+    expect(refused.status).toBe(409);
+    expect(jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ pattern: 'duplicateRule' });
+  });
 });
