@@ -6,6 +6,7 @@ import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { profileRoutes } from './routes/profile';
 import type { SignedInRoutes } from './routes/types';
+import { urlRuleRoutes } from './routes/url-rules';
 
 /**
  * The API as one fetch-style app (docs/architecture.md, "The API app"): `createApp(env).fetch(request)`.
@@ -16,17 +17,28 @@ import type { SignedInRoutes } from './routes/types';
  * `env.fallback` (the embedded backend's routes, which both backends still run for the other domains).
  */
 
-const SIGNED_IN: SignedInRoutes = { ...profileRoutes };
+const SIGNED_IN: SignedInRoutes = { ...profileRoutes, ...urlRuleRoutes };
 
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */
 export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter((op) => Object.hasOwn(SIGNED_IN, op.operationId));
+
+/**
+ * Literal segments before parameters (`/url-restrictions/all` before `/url-restrictions/{id}`): Hono runs every
+ * route that matches in the order they were added, and the first answer wins.
+ */
+const specificity = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
+const BY_SPECIFICITY = [...OPERATIONS].sort((a, b) => specificity(a.path).localeCompare(specificity(b.path)));
 
 export type ApiApp = Pick<Hono, 'fetch'>;
 
 export function createApp(env: ApiEnv): ApiApp {
   // Not strict: `/api/me/` is `/api/me`, as the embedded backend has always served it.
   const app = new Hono({ strict: false });
-  for (const op of OPERATIONS) {
+  for (const op of BY_SPECIFICITY) {
     const route = routeOf(op.path);
     const handler = SIGNED_IN[op.operationId];
     if (handler && op.security === 'bearer') {
@@ -35,7 +47,7 @@ export function createApp(env: ApiEnv): ApiApp {
         if (caller instanceof Response) return caller;
         const text = op.body ? await c.req.text() : '';
         const params = c.req.param();
-        const { refusal } = checkRequest(op, {
+        const { refusal, valueProblems } = checkRequest(op, {
           url: c.req.url,
           pathParams: params,
           contentType: c.req.header('Content-Type') ?? '',
@@ -45,7 +57,11 @@ export function createApp(env: ApiEnv): ApiApp {
           const { status, code, message, errors } = refusal;
           return problem(status, message, errors ? { code, errors } : { code });
         }
-        return handler({ env, caller, body: parseJson(text), request: c.req.raw, params });
+        const answer = await handler({ env, caller, body: parseJson(text), text, request: c.req.raw, params });
+        // A success for a body the contract refuses: a rule missing in the service, reported loudly.
+        if (valueProblems !== null && answer.status < 300)
+          console.error(`${op.method} ${op.path} accepted a body the contract refuses: ${valueProblems}`);
+        return answer;
       });
     } else if (env.fallback) {
       const fallback = env.fallback;

@@ -1,5 +1,7 @@
 import type { EventRepository } from '../core/events';
+import type { UrlRuleRepository } from '../core/url-rules';
 import type { UserRepository } from '../core/users';
+import type { IdempotencyEnv } from './idempotency';
 
 /**
  * What the API app is given (createApp(env)): every dependency of its routes and services, passed in,
@@ -10,6 +12,10 @@ export interface ApiEnv {
   users: UserRepository<Account>;
   organizations: { get(id: string): Promise<{ name: string } | undefined> };
   events: EventRepository;
+  urlRules: UrlRuleRepository;
+  /** The units a rule may name (another organization's are refused). */
+  units: { getMany(ids: readonly string[]): Promise<{ organizationId: string | number | null }[]> };
+  idempotency: IdempotencyEnv;
   passwords: Passwords;
   now(): number;
   /**

@@ -31,6 +31,20 @@ export function parseJson(text: string): unknown {
   }
 }
 
+/** The field codes that say a value is already another record's (a name, a username, a code, a rule). */
+const DUPLICATE_CODES = new Set(['duplicateName', 'duplicateUsername', 'duplicateEmail', 'duplicateCode', 'duplicateRule']);
+
+/**
+ * Refuses input with its field errors: 409 when every fault is a value another record already has (the
+ * request conflicts with what is stored, as a unique constraint refuses it), else 422 (the input is wrong).
+ */
+export function inputStatus(errors: Readonly<Record<string, unknown>>): 409 | 422 {
+  const codes = Object.values(errors);
+  return codes.length > 0 && codes.every((code) => typeof code === 'string' && DUPLICATE_CODES.has(code)) ? 409 : 422;
+}
+
+export const inputRefusal = (errors: Record<string, string>): Response => problem(inputStatus(errors), 'Validation failed', { errors });
+
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,8 +1,8 @@
 import type { Response } from 'miragejs';
-import { can, inReadScope, readScope, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
+import { can, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
+import { decide, organizationScope, readsOrganization } from '../api/access';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
 import { errorBody } from '../core/error-shape';
-import type { OrganizationScope } from '../core/service-unit-list';
 
 /**
  * The one door to the organization-scoped records (service units, URL rules, process rules, processes,
@@ -11,7 +11,6 @@ import type { OrganizationScope } from '../core/service-unit-list';
  */
 
 type OrganizationId = string | number | null | undefined;
-const ABSENT = Symbol('absent');
 
 /** A list's filter: whether the user may read a record of this organization (`readScope()` of can.ts). */
 export interface Readable {
@@ -20,17 +19,9 @@ export interface Readable {
   all: boolean;
 }
 
-export function readableBy(user: UserRow, resource: Resource): Readable {
-  const scope = readScope(subjectOf(user), resource);
-  return Object.assign((organizationId: OrganizationId) => inReadScope(scope, organizationId), { all: scope.kind === 'all' });
-}
+export const readableBy = (user: UserRow, resource: Resource): Readable => readsOrganization(user, resource);
 
-/** The organizations whose records of `resource` the user may read, as a repository takes them (can.ts readScope). */
-export function organizationScope(user: UserRow, resource: Resource): OrganizationScope {
-  const scope = readScope(subjectOf(user), resource);
-  if (scope.kind === 'all') return 'all';
-  return scope.kind === 'own' && scope.organizationId !== null ? [scope.organizationId] : [];
-}
+export { organizationScope };
 
 export type Access<T> = { ok: true; row: T } | { ok: false; response: Response };
 
@@ -39,10 +30,13 @@ export function refusal(reason: PermissionReason, extra: Record<string, unknown>
   return json(403, { ...errorBody('Forbidden', { reason }), ...extra });
 }
 
+const recordOf = <T>(row: T | undefined, organizationOf: (row: T) => OrganizationId) =>
+  row === undefined ? undefined : { organizationId: organizationOf(row) };
+
 /**
  * The record when the user may do `action` to it. A record that is absent, or that the user may not even
  * read (another organization's, for role 4), is a 404 with `notFound` (its existence stays hidden); one
- * they may read but not change is a 403 with the reason.
+ * they may read but not change is a 403 with the reason (api/access.ts decides).
  */
 export function access<T>(
   user: UserRow,
@@ -52,24 +46,9 @@ export function access<T>(
   organizationOf: (row: T) => OrganizationId,
   notFound: string,
 ): Access<T> {
-  const decision = decide(user, action, resource, row === undefined ? ABSENT : organizationOf(row));
+  const decision = decide(user, action, resource, recordOf(row, organizationOf));
   if (row === undefined || decision === 'missing') return { ok: false, response: errorResponse(404, notFound) };
   return decision === 'allowed' ? { ok: true, row } : { ok: false, response: refusal(decision) };
-}
-
-/** 'missing' for an absent or unreadable record, 'allowed', or the reason of the refusal. */
-function decide(
-  user: UserRow,
-  action: Action,
-  resource: Resource,
-  organizationId: OrganizationId | typeof ABSENT,
-): 'missing' | 'allowed' | PermissionReason {
-  if (organizationId === ABSENT) return 'missing';
-  const subject = subjectOf(user);
-  const record = { organizationId: organizationKey(organizationId) };
-  if (!can(subject, 'read', resource, record).allowed) return 'missing';
-  const decision = action === 'read' ? { allowed: true, reason: 'readAccess' as const } : can(subject, action, resource, record);
-  return decision.allowed ? 'allowed' : decision.reason;
 }
 
 /** May the user create a record of this resource in their own organization (the 403 when not). */
@@ -101,8 +80,7 @@ export function splitBulk<T>(
 ): BulkSplit {
   const split: BulkSplit = { allowed: [], refused: 0, missing: 0, reason: null };
   for (const id of ids) {
-    const row = find(id);
-    const decision = decide(user, action, resource, row === undefined ? ABSENT : organizationOf(row));
+    const decision = decide(user, action, resource, recordOf(find(id), organizationOf));
     if (decision === 'allowed') split.allowed.push(id);
     else if (decision === 'missing') split.missing += 1;
     else {
@@ -111,8 +89,4 @@ export function splitBulk<T>(
     }
   }
   return split;
-}
-
-function organizationKey(value: OrganizationId): string | null {
-  return value === undefined || value === null || value === '' ? null : String(value);
 }

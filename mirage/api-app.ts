@@ -8,6 +8,10 @@ import { callerOf } from './http';
 import { organizationStore } from './organization-store';
 import type { MirageContext } from './types';
 import { userStore } from './user-store';
+import { unitStore } from './unit-store';
+import { urlRuleStore } from './domains/url-restrictions';
+import { idempotencyStore } from './idempotency';
+import { givenRepository } from './given-repositories';
 
 /**
  * The API app (api/app.ts) over Mirage's db: its env reads and writes each collection through the
@@ -34,6 +38,7 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
   const ctx = contexts.get(server);
   if (!ctx) throw new Error('apiEnvOf: not a server made by makeServer');
   const db = server.db;
+  const running = new Set<string>();
   return {
     // Resolved at each use: the server is given its repositories after its routes are registered.
     get users() {
@@ -44,6 +49,16 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     get events() {
       return eventStore(db);
+    },
+    get urlRules() {
+      return urlRuleStore(db);
+    },
+    get units() {
+      return unitStore(db);
+    },
+    get idempotency() {
+      // The server's serializable transactions order two creates with one key; in memory, nothing else does.
+      return givenRepository(db, 'idempotencyKeys') ? { keys: idempotencyStore(db) } : { keys: idempotencyStore(db), running };
     },
     passwords: ctx.passwords,
     now: ctx.now,

@@ -1,6 +1,8 @@
 import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
-import { can, isRoleId, ROLE, type Action, type PermissionRecord, type Resource, type Subject } from '../machines/permissions/can';
+import { can, type Action, type PermissionRecord, type Resource } from '../machines/permissions/can';
+import { subjectOf } from '../api/access';
+import { inputStatus } from '../api/http';
 import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
 import type { MirageDb, Row } from './db';
@@ -49,17 +51,7 @@ export function errorResponse(status: number, message: string, errors?: Record<s
   return errorAnswer(status, message, errors ? { errors } : {});
 }
 
-/** The field codes that say a value is already another record's (a name, a username, a code, a rule). */
-const DUPLICATE_CODES = new Set(['duplicateName', 'duplicateUsername', 'duplicateEmail', 'duplicateCode', 'duplicateRule']);
-
-/**
- * Refuses input with its field errors: 409 when every fault is a value another record already has (the
- * request conflicts with what is stored, as a unique constraint refuses it), else 422 (the input is wrong).
- */
-export function inputStatus(errors: Readonly<Record<string, unknown>>): 409 | 422 {
-  const codes = Object.values(errors);
-  return codes.length > 0 && codes.every((code) => typeof code === 'string' && DUPLICATE_CODES.has(code)) ? 409 : 422;
-}
+export { inputStatus };
 
 export function inputRefusal(errors: Record<string, string>): Response {
   return errorResponse(inputStatus(errors), 'Validation failed', errors);
@@ -146,21 +138,7 @@ export interface AuthedContext {
   user: UserRow;
 }
 
-/**
- * The permission subject of a signed-in user (the same `can()` the screens ask, machines/permissions). The one
- * place a row becomes a subject: a role id that is not 1–4 gets the least privilege (role 4), and an empty
- * organization is none (null), so an odd row never matches another odd row's "organization".
- */
-export function subjectOf(user: UserRow): Subject {
-  const status = (user as { accountStatus?: unknown }).accountStatus;
-  const organizationId: unknown = user.organizationId;
-  return {
-    id: String(user.id),
-    roleId: isRoleId(user.roleId) ? user.roleId : ROLE.user,
-    organizationId: organizationId === undefined || organizationId === null || organizationId === '' ? null : String(organizationId),
-    ...(status === 'invited' || status === 'active' || status === 'disabled' ? { status } : {}),
-  };
-}
+export { subjectOf };
 
 /** Whether `can()` allows it (for handlers that answer something other than the plain 403). */
 export function permits(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): boolean {

@@ -45,7 +45,7 @@ export function memoryIdempotencyKeys(db: MirageDb): IdempotencyRepository {
   };
 }
 
-const idempotencyStore = (db: MirageDb): IdempotencyRepository =>
+export const idempotencyStore = (db: MirageDb): IdempotencyRepository =>
   givenRepository<ReturnType<typeof memoryIdempotencyKeys>>(db, 'idempotencyKeys') ?? memoryIdempotencyKeys(db);
 
 export function headerValue(request: Request, name: string): string | undefined {

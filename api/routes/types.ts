@@ -6,6 +6,8 @@ export interface SignedInInput {
   caller: Account;
   /** The JSON body (`{}` when there was none). */
   body: unknown;
+  /** The body as it was sent ('' when none). */
+  text: string;
   request: Request;
   /** The path's parameters, by the document's names. */
   params: Readonly<Record<string, string>>;
