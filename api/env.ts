@@ -1,4 +1,5 @@
 import type { EventRepository } from '../core/events';
+import type { ProcessRuleRepository } from '../core/process-rule-repository';
 import type { UrlRuleRepository } from '../core/url-rules';
 import type { UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
@@ -13,8 +14,9 @@ export interface ApiEnv {
   organizations: { get(id: string): Promise<{ name: string } | undefined> };
   events: EventRepository;
   urlRules: UrlRuleRepository;
-  /** The units a rule may name (another organization's are refused). */
-  units: { getMany(ids: readonly string[]): Promise<{ organizationId: string | number | null }[]> };
+  /** The units whose organization decides who may read and change their rules. */
+  units: { get(id: string): Promise<UnitRef | undefined>; getMany(ids: readonly string[]): Promise<UnitRef[]> };
+  processRules: ProcessRuleRepository;
   idempotency: IdempotencyEnv;
   passwords: Passwords;
   now(): number;
@@ -51,4 +53,10 @@ export interface Account {
 export interface Passwords {
   verify(password: string, salt: string, stored: string): Promise<boolean>;
   derive(password: string): Promise<{ salt: string; passwordHash: string }>;
+}
+
+/** What the rules need of a service unit: its organization. */
+export interface UnitRef {
+  id: string | number;
+  organizationId: string | number | null;
 }

@@ -10,6 +10,7 @@ import type { MirageContext } from './types';
 import { userStore } from './user-store';
 import { unitStore } from './unit-store';
 import { urlRuleStore } from './domains/url-restrictions';
+import { processRuleStore } from './domains/processes';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
 
@@ -55,6 +56,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     get units() {
       return unitStore(db);
+    },
+    get processRules() {
+      return processRuleStore(db);
     },
     get idempotency() {
       // The server's serializable transactions order two creates with one key; in memory, nothing else does.

@@ -1,13 +1,9 @@
 import type { Request, Server } from 'miragejs';
-import type { OperatingSystem, ProcessRule, RuleAction, ServiceUnit, UnitProcess } from '../../machines/domain/types';
+import type { OperatingSystem, ProcessRule, ServiceUnit, UnitProcess } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
-import { errorResponse, isRecord, json, jsonVersioned, parseBody, queryParam, staleWriteRefusal, withAuth, type UserRow } from '../http';
-import { versionOf } from '../../core/versions';
+import { errorResponse, json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { blockingRule } from '../../core/process-rules';
-import { readText } from '../../machines/text/text-rules';
-import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
-import { idempotent } from '../idempotency';
 import { noteProcessesWatched } from '../watched-units';
 import { access } from '../access';
 import { unitStore, unitsTable } from '../unit-store';
@@ -294,42 +290,6 @@ async function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, 
   return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
 }
 
-interface RuleInput {
-  pattern: string;
-  action: RuleAction;
-  enabled: boolean;
-  comment: string;
-}
-
-/** Validates a rule body; answers the 422 to send, or the clean input. */
-async function readRule(db: MirageDb, body: unknown, unitId: string, ignoreId?: string): Promise<RuleInput | ReturnType<typeof json>> {
-  if (!isRecord(body)) return errorResponse(400, 'Invalid JSON body');
-  const errors: Record<string, string> = {};
-  const patternText = readText(body['pattern'], PROCESS_RULE_TEXT_RULES.pattern);
-  const pattern = patternText.value;
-  const problem = patternText.problem ?? processPatternProblem(pattern);
-  if (problem) errors['pattern'] = problem;
-  const action = body['action'];
-  if (action !== 'allow' && action !== 'block') errors['action'] = 'invalidAction';
-  const { value: comment, problem: commentProblem } = readText(body['comment'], PROCESS_RULE_TEXT_RULES.comment);
-  if (commentProblem) errors['comment'] = commentProblem;
-  const enabled = body['enabled'] === undefined ? true : body['enabled'];
-  if (typeof enabled !== 'boolean') errors['enabled'] = 'invalid';
-  if (!problem) {
-    const duplicate = (await processRuleStore(db).ofUnit(unitId)).some(
-      (r) => String(r.id) !== ignoreId && r.pattern.toLowerCase() === pattern.toLowerCase(),
-    );
-    if (duplicate) errors['pattern'] = 'duplicate';
-  }
-  if (Object.keys(errors).length > 0) return errorResponse(422, 'The rule is not valid', errors);
-  return { pattern, action: action as RuleAction, enabled: enabled as boolean, comment };
-}
-
-function toRule(row: ProcessRuleRow): ProcessRule {
-  // A rule stored before versions is at version 1: the screens send it back as If-Match.
-  return { ...row, id: String(row.id), version: versionOf(row), updatedAt: row.updatedAt ?? row.createdAt };
-}
-
 function seed(db: MirageDb, ctx: MirageContext): void {
   const now = ctx.now();
   const all = units(db).all();
@@ -406,18 +366,6 @@ export const processesDomain: MirageDomain = {
   name: 'processes',
   seed,
   routes(server: Server, ctx: MirageContext) {
-    const ruleUnit = (db: MirageDb, user: UserRow, action: Action, request: Request, notFound?: string) =>
-      unitResourceAccess(db, user, action, 'processRule', request.params['id'], notFound);
-    /** The rule of the path, when the user may do `action` to it: 404 when it is not the unit's, 403 when refused. */
-    const ruleOf = async (db: MirageDb, user: UserRow, action: Action, request: Request) => {
-      const unit = await ruleUnit(db, user, 'read', request, 'Rule not found');
-      const existing = await processRuleStore(db).get(request.params['ruleId'] ?? '');
-      if (!unit.ok || !existing || existing.serviceUnitId !== String(unit.row.id))
-        return { ok: false as const, response: errorResponse(404, 'Rule not found') };
-      const allowed = await ruleUnit(db, user, action, request);
-      return allowed.ok ? { ok: true as const, unit: allowed.row, existing } : allowed;
-    };
-
     server.get(
       '/service-units/:id/processes',
       withAuth(server, async ({ db, request, user }) => {
@@ -450,74 +398,6 @@ export const processesDomain: MirageDomain = {
         return json(202, commandView(command));
       }),
     );
-
-    server.get(
-      '/service-units/:id/process-rules',
-      withAuth(server, async ({ db, request, user }) => {
-        const found = await ruleUnit(db, user, 'read', request);
-        if (!found.ok) return found.response;
-        const unit = found.row;
-        const items = (await processRuleStore(db).ofUnit(String(unit.id))).sort((a, b) => a.pattern.localeCompare(b.pattern)).map(toRule);
-        return json(200, { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) });
-      }),
-    );
-
-    server.post(
-      '/service-units/:id/process-rules',
-      withAuth(server, ({ db, request, user }) =>
-        idempotent(db, request, user.id, ctx.now(), async () => {
-          const found = await ruleUnit(db, user, 'create', request);
-          if (!found.ok) return found.response;
-          const unit = found.row;
-          const input = await readRule(db, parseBody(request), String(unit.id));
-          if (!('pattern' in input)) return input;
-          const rule = await processRuleStore(db).insert({
-            ...input,
-            serviceUnitId: String(unit.id),
-            createdAt: new Date(ctx.now()).toISOString(),
-          });
-          // The unit's agent ends what the rule blocks (core/process-rules) and reports it gone: nothing ends here.
-          return json(201, { ...toRule(rule), endedProcessIds: [] });
-        }),
-      ),
-    );
-
-    server.put(
-      '/service-units/:id/process-rules/:ruleId',
-      withAuth(server, async ({ db, request, user }) => {
-        const found = await ruleOf(db, user, 'update', request);
-        if (!found.ok) return found.response;
-        const { unit, existing } = found;
-        const body = parseBody(request);
-        // A partial body (e.g. only `enabled`) keeps the other fields.
-        const merged = isRecord(body)
-          ? { pattern: existing.pattern, action: existing.action, enabled: existing.enabled, comment: existing.comment, ...body }
-          : body;
-        const stale = staleWriteRefusal(request, versionOf(existing), toRule(existing));
-        if (stale) return stale;
-        const input = await readRule(db, merged, String(unit.id), String(existing.id));
-        if (!('pattern' in input)) return input;
-        const rule = await processRuleStore(db).update(String(existing.id), {
-          ...input,
-          version: versionOf(existing) + 1,
-          updatedAt: new Date(ctx.now()).toISOString(),
-          updatedBy: user.displayName,
-        });
-        // As on create: the agent enforces, the backend only stores the rule.
-        return jsonVersioned(200, { ...toRule(rule), endedProcessIds: [] }, versionOf(rule));
-      }),
-    );
-
-    server.delete(
-      '/service-units/:id/process-rules/:ruleId',
-      withAuth(server, async ({ db, request, user }) => {
-        const found = await ruleOf(db, user, 'delete', request);
-        if (!found.ok) return found.response;
-        const stale = staleWriteRefusal(request, versionOf(found.existing), toRule(found.existing));
-        if (stale) return stale;
-        await processRuleStore(db).remove(String(found.existing.id));
-        return json(204);
-      }),
-    );
+    // A unit's process rules are the API app's (api/routes/process-rules.ts).
   },
 };
