@@ -3,7 +3,7 @@ import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/
 import { makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
 import { createApp } from '../api/app';
-import { headerRecord } from '../api/http';
+import { headerRecord, inputStatus } from '../api/http';
 import { LIVE_COLLECTIONS } from '../mirage/events';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
@@ -309,7 +309,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const refused = databaseError(error);
     const errors = refused?.code === UNIQUE_VIOLATION && refused.constraint ? UNIQUE_FIELDS[refused.constraint] : undefined;
     if (!errors) return null;
-    return { status: 409, headers: { 'Content-Type': 'application/json' }, body: errorJson('Validation failed', { errors }) };
+    // 409 for a value another record has, 422 for one the rules call invalid (a process rule's `duplicate`), as the rules answer.
+    return { status: inputStatus(errors), headers: { 'Content-Type': 'application/json' }, body: errorJson('Validation failed', { errors }) };
   };
 
   const notStored = (): ApiAnswer => ({

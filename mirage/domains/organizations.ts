@@ -1,4 +1,5 @@
 import { table, type MirageDb } from '../db';
+import { urlRuleStore } from './url-restrictions';
 import type { OrganizationCountRepository, OrganizationCounts } from '../../core/organization-counts';
 import { sessionStore } from '../sessions';
 import {
@@ -471,6 +472,9 @@ function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContex
           },
         );
       }
+      // Its URL rules go with it (the server's schema cascades the same way).
+      const rules = urlRuleStore(db);
+      for (const rule of await rules.all([id])) await rules.remove(String(rule.id));
       await organizationStore(db).remove(id);
       recordAudit(db, ctx.now(), {
         actor: user,

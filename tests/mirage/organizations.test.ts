@@ -252,6 +252,22 @@ describe('DELETE /api/organizations/:id', () => {
     expect((await s.request('GET', `/api/organizations/${created.id}`)).status).toBe(404);
     expect((await s.request('DELETE', `/api/organizations/${created.id}`)).status).toBe(404);
   });
+
+  it("takes the organization's URL rules with it, and leaves the others' alone (the server's schema cascades alike)", async () => {
+    const s = await signInAs('superadmin');
+    const created = (await s.request<OrganizationView>('POST', '/api/organizations', validOrg())).body;
+    const rules = table<{ id: string; organizationId: string }>(server.db, 'urlRestrictions');
+    const others = rules.all().length;
+    const rule = rules.all()[0];
+    if (!rule) throw new Error('the seed has URL rules');
+    const { id: _seeded, ...copy } = rule;
+    rules.insert({ ...copy, organizationId: String(created.id) });
+    expect(rules.where({ organizationId: String(created.id) })).toHaveLength(1);
+
+    expect((await s.request('DELETE', `/api/organizations/${created.id}`)).status).toBe(204);
+    expect(rules.where({ organizationId: String(created.id) })).toHaveLength(0);
+    expect(rules.all()).toHaveLength(others);
+  });
 });
 
 describe('GET /api/organizations/:id/audit', () => {
