@@ -77,6 +77,10 @@ describe('the event hub', () => {
     );
   });
 
+  it('wakes every held long poll when a unit is deleted, so its agent learns at once that its credential is gone', () => {
+    expect(wakeFor([{ collection: 'serviceUnits', row: null }])).toEqual({ events: false, commandUnitIds: null });
+  });
+
   it('wakes the long polls whose agents’ config a rule change may touch: a process rule’s unit, any unit for a URL rule', () => {
     expect(wakeFor([{ collection: 'processRules', row: { id: '5', serviceUnitId: '33' } }])).toEqual(commandsOf('33'));
     // Deleted, or a URL rule (its scope may just have left a unit, or be the whole organization): any unit.

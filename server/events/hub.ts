@@ -96,6 +96,10 @@ export function wakeFor(changes: Iterable<{ collection: string; row: object | nu
       const unitId = row && 'serviceUnitId' in row ? row.serviceUnitId : undefined;
       if (typeof unitId === 'string' || typeof unitId === 'number') units?.add(String(unitId));
       else units = null;
+    } else if (collection === 'serviceUnits' && row === null) {
+      // A deleted unit's agent is told at once (its credential is refused); the id went with the row: any unit asks again.
+      any = true;
+      units = null;
     } else if (collection === 'serviceUnits' && row && isRevoked(row)) {
       // A revoked agent's held poll is asked again at once: its credential is refused (401), and it stops.
       any = true;
