@@ -36,6 +36,10 @@ import { ensureUrlRuleKeys } from './db/url-rule-table';
 import { createSqlProcessRules } from './db/process-rules';
 import { duplicateKey, type UrlRuleRecord } from '../core/url-rules';
 import type { ProcessRuleRecord } from '../core/process-rule-repository';
+import processesBefore032 from './test-support/fixtures/processes-before-032.json';
+import { createSqlProcesses } from './db/processes';
+import type { ProcessRecord } from '../core/processes';
+import { ruleOwners } from './test-support/fixtures/rule-owners';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -513,6 +517,68 @@ describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
     await expect(put('processRules', { ...firstProcess.data, pattern: 'fresh.exe', serviceUnitId: 'no-such-unit' })).rejects.toMatchObject({
       code: '23503',
     });
+  });
+});
+
+describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const processes = processesBefore032.processes as { id: string; data: ProcessRecord }[];
+
+  it('carries over the processes a database of the row log holds, field for field, finds them as before, and then keeps each with a unit that exists and a running one without an end', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '032');
+    // The processes as today's main stored them (server/test-support/fixtures/processes-before-032.json):
+    // running and ended for each reason, under seeded and new ids.
+    for (const { id, data } of processes) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('processes', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [id, JSON.stringify(data)],
+      );
+    }
+    const reasons = ['user', 'rule', 'exit'] as const;
+    for (const reason of reasons)
+      expect(
+        processes.some(({ data }) => data.endedReason === reason),
+        reason,
+      ).toBe(true);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '032'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlProcesses(database.sql, store.writeBatch);
+    for (const { id, data } of processes) expect(await stored.get(id), id).toEqual(data);
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'processes'");
+    expect(left.rows[0]?.n).toBe(0);
+    const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
+    const ofUnit = (unitId: string) => processes.filter(({ data }) => String(data.serviceUnitId) === unitId).map(({ data }) => data);
+    expect(ids(await stored.running('1'))).toEqual(ids(ofUnit('1').filter((p) => p.state === 'running')));
+    for (const reason of reasons) {
+      const ended = processes.filter(({ data }) => data.endedReason === reason).length;
+      expect(await stored.countEnded(reason, '', 'all'), reason).toBe(ended);
+      expect(await stored.countEnded(reason, '2099-01-01T00:00:00.000Z', 'all'), reason).toBe(0);
+    }
+
+    // From now on a process belongs to a unit that exists, goes with it, and has not ended while it runs.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const [running] = ofUnit('1').filter((p) => p.state === 'running') as [ProcessRecord];
+    await expect(write(() => stored.put([{ ...running, id: 'fresh-1', serviceUnitId: 'no-such-unit' }]))).rejects.toMatchObject({
+      code: '23503',
+    });
+    await expect(write(() => stored.put([{ ...running, id: 'fresh-2', endedAt: '2026-12-06T17:00:00.000Z' }]))).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'processes_running_not_ended',
+    });
+    const owners = ruleOwners(['1'], ['1']);
+    await store.writing((tx) =>
+      store.writeBatch(
+        tx,
+        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
+      ),
+    );
+    await database.sql.query("DELETE FROM service_units WHERE id = '1'");
+    expect(await stored.running('1')).toEqual([]);
+    expect(await stored.get(String(running.id))).toBeUndefined();
+    expect(await stored.get(String(processes.find(({ data }) => data.serviceUnitId !== '1')?.id))).toBeDefined();
   });
 });
 

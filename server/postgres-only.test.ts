@@ -203,8 +203,7 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
     expect(table(first.db, 'processes').count() + table(second.db, 'processes').count()).toBe(0);
 
     const { rows } = await database.sql.query<{ state: string; n: number }>(
-      `SELECT data ->> 'state' AS state, count(*)::int AS n FROM rows
-       WHERE collection = 'processes' AND NOT deleted AND data ->> 'serviceUnitId' = $1 GROUP BY 1 ORDER BY 1`,
+      'SELECT state, count(*)::int AS n FROM processes WHERE service_unit_id = $1 GROUP BY 1 ORDER BY 1',
       [unitId],
     );
     expect(rows.map((row) => [row.state, Number(row.n)])).toEqual([
@@ -213,10 +212,7 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
     ]);
     // The unit goes, and its processes with it.
     expect((await call(first, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
-    const left = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'processes' AND NOT deleted AND data ->> 'serviceUnitId' = $1`,
-      [unitId],
-    );
+    const left = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM processes WHERE service_unit_id = $1', [unitId]);
     expect(Number(left.rows[0]?.n)).toBe(0);
   });
 
@@ -224,9 +220,8 @@ describe(`the processes on ${BACKEND_NAME}`, () => {
     const today = new Date();
     today.setHours(0, 0, 0, 0);
     const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows r WHERE collection = 'processes' AND NOT deleted
-       AND data ->> 'endedReason' = 'rule' AND data ->> 'endedAt' >= $1
-       AND EXISTS (SELECT 1 FROM service_units u WHERE u.id = r.data ->> 'serviceUnitId'
+      `SELECT count(*)::int AS n FROM processes p WHERE p.ended_reason = 'rule' AND p.ended_at >= $1
+       AND EXISTS (SELECT 1 FROM service_units u WHERE u.id = p.service_unit_id
                    AND u.organization_id = (SELECT organization_id FROM users WHERE username = 'user'))`,
       [today.toISOString()],
     );

@@ -4,6 +4,7 @@ import { createRandom } from '../../core/random';
 import { table } from '../../mirage/db';
 import { memoryProcesses } from '../../mirage/domains/processes';
 import { sqlTargets } from '../test-support/database';
+import { ruleOwners } from '../test-support/fixtures/rule-owners';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlProcesses, PROCESSES } from './processes';
 
@@ -43,7 +44,8 @@ const records = generate();
 const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
 
 describe.each(sqlTargets())('the processes in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [PROCESSES]: records });
+  // A process's unit exists (its foreign key).
+  const suite = repositoryParity(target, { ...ruleOwners(['1'], UNITS), [PROCESSES]: records });
   const { write } = suite;
   const { memory, stored } = repositoryPair<ProcessRepository>(suite, memoryProcesses, createSqlProcesses);
 
@@ -63,10 +65,7 @@ describe.each(sqlTargets())('the processes in PostgreSQL on $name', (target) => 
 
   it('prunes what quit by itself before an instant, and removes a unit’s processes, as memory does', async () => {
     const all = async (repository: ProcessRepository) => ids((await Promise.all(UNITS.map((unit) => repository.running(unit)))).flat());
-    const remaining = async () =>
-      (await suite.sql.query<{ id: string }>(`SELECT id FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted`)).rows
-        .map((row) => row.id)
-        .sort();
+    const remaining = async () => (await suite.sql.query<{ id: string }>('SELECT id FROM processes')).rows.map((row) => row.id).sort();
 
     await memory.pruneExitedBefore(TIMES[2] as string);
     await write(() => stored.pruneExitedBefore(TIMES[2] as string));

@@ -1,82 +1,67 @@
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import { newRecordId } from '../../mirage/record-ids';
+import { PROCESS_COLUMNS, PROCESSES, processOf, type ProcessColumns } from './processes-table';
+import { storable } from './records';
 import type { Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
+export { PROCESSES } from './processes-table';
+
 /**
- * The processes in PostgreSQL only: the server's ProcessRepository (core/processes.ts). They stay records of
- * `rows` (a write takes a change number through the row store's writeBatch); a unit's are found through
- * the partial index of server/migrations/008_processes.sql. Reads in a unit of work see its own writes.
+ * The server's ProcessRepository (core/processes.ts) on the processes' table (processes-table.ts). A report
+ * stores its processes whole through the row store's writeBatch, in the request's unit of work; reads in a
+ * unit of work see its own writes. A unit's running processes are found by processes_by_unit, the ended ones
+ * by reason and time by processes_ended (server/migrations/032_processes.sql).
  */
 
-export const PROCESSES = 'processes';
-
-/** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
-const storable = (id: string): boolean => !id.includes('\0');
+/**
+ * An instant the domain compares as ISO text, as a timestamptz bound: the same order for the ISO instants
+ * the callers pass; below or above every instant for a text that is none ('' is below all).
+ */
+function instantBound(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isNaN(ms)) return new Date(ms).toISOString();
+  return iso < '0' ? '-infinity' : 'infinity';
+}
 
 export function createSqlProcesses(sql: Queryable, writeBatch: WriteBatch): ProcessRepository {
+  const select = async (where: string, values: readonly unknown[]) =>
+    (await reader(sql).query<ProcessColumns>(`SELECT ${PROCESS_COLUMNS} FROM processes p ${where}`, [...values])).rows.map(processOf);
   const put = async (rows: readonly ProcessRecord[]) => {
     if (rows.length === 0) return;
     const { tx, wrote } = await writer();
     wrote(await writeBatch(tx, [{ collection: PROCESSES, put: [...rows], deleted: [] }]));
   };
-  const remove = async (tx: Queryable, wrote: (seq: number | null) => void, ids: string[]) => {
-    if (ids.length > 0) wrote(await writeBatch(tx, [{ collection: PROCESSES, put: [], deleted: ids }]));
-  };
   return {
-    async get(id) {
-      if (!storable(id)) return undefined;
-      const { rows } = await reader(sql).query<{ data: ProcessRecord }>(
-        `SELECT data FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted AND id = $1`,
-        [id],
-      );
-      return rows[0]?.data;
-    },
-    async running(unitId) {
-      if (!storable(unitId)) return [];
-      const { rows } = await reader(sql).query<{ data: ProcessRecord }>(
-        `SELECT data FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted
-         AND data ->> 'serviceUnitId' = $1 AND data ->> 'state' = 'running'`,
-        [unitId],
-      );
-      return rows.map((row) => row.data);
-    },
+    get: async (id) => (storable(id) ? (await select('WHERE p.id = $1', [id]))[0] : undefined),
+    running: (unitId) =>
+      storable(unitId) ? select(`WHERE p.service_unit_id = $1 AND p.state = 'running'`, [unitId]) : Promise.resolve([]),
     insert: (rows) => put(rows.map((row) => ({ ...row, id: newRecordId() }))),
     put,
+    // The unit's row going takes its processes with it (the foreign key); this does the same first. No one
+    // waits on a process's change (server/events/hub.ts), so nothing is noted.
     async removeOfUnit(unitId) {
       if (!storable(unitId)) return;
-      const { tx, wrote } = await writer();
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted AND data ->> 'serviceUnitId' = $1`,
-        [unitId],
-      );
-      await remove(
-        tx,
-        wrote,
-        rows.map((row) => row.id),
-      );
+      const { tx } = await writer();
+      await tx.query('DELETE FROM processes WHERE service_unit_id = $1', [unitId]);
     },
     async countEnded(reason, sinceIso, unitIds) {
       const units = unitIds === 'all' ? null : unitIds.filter(storable);
       const { rows } = await reader(sql).query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted
-         AND data ->> 'endedReason' = $1 AND data ->> 'endedAt' >= $2 COLLATE "C"
-         AND ($3::text[] IS NULL OR data ->> 'serviceUnitId' = ANY($3::text[]))`,
-        [reason, sinceIso, units],
+        `SELECT count(*)::int AS n FROM processes
+         WHERE state = 'ended' AND ended_reason = $1 AND ended_at >= $2::timestamptz
+         AND ($3::text[] IS NULL OR service_unit_id = ANY($3::text[]))`,
+        [reason, instantBound(sinceIso), units],
       );
       return Number(rows[0]?.n ?? 0);
     },
+    // A process ended without an instant counts as ended before any (the domain compares '' as its instant).
     async pruneExitedBefore(beforeIso) {
-      const { tx, wrote } = await writer();
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM rows WHERE collection = '${PROCESSES}' AND NOT deleted
-         AND data ->> 'state' = 'ended' AND data ->> 'endedReason' = 'exit' AND coalesce(data ->> 'endedAt', '') < $1 COLLATE "C"`,
-        [beforeIso],
-      );
-      await remove(
-        tx,
-        wrote,
-        rows.map((row) => row.id),
+      const { tx } = await writer();
+      await tx.query(
+        `DELETE FROM processes WHERE state = 'ended' AND ended_reason = 'exit'
+         AND (ended_at < $1::timestamptz OR (ended_at IS NULL AND $2))`,
+        [instantBound(beforeIso), beforeIso !== ''],
       );
     },
   };

@@ -12,6 +12,8 @@ import { SIGN_IN_ATTEMPTS, writeSignInAttempts } from './sign-in-attempts';
 import { IDEMPOTENCY_KEYS, writeIdempotencyKeys } from './idempotency-keys';
 import { URL_RULES, writeUrlRules } from './url-rule-table';
 import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
+import { PROCESSES, writeProcesses } from './processes-table';
+import type { ProcessRecord } from '../../core/processes';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -23,7 +25,7 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 type EntityWrite = (tx: Queryable, put: readonly Row[], deleted: readonly string[]) => Promise<void>;
 
-/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–031). */
+/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–032). */
 const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWrite>([
   [UNITS, (tx, put, deleted) => writeUnits(tx, put as ServiceUnitRow[], deleted)],
   [ORGANIZATIONS, (tx, put, deleted) => writeOrganizations(tx, put as StoredOrg[], deleted)],
@@ -32,6 +34,7 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [SIGN_IN_ATTEMPTS, (tx, put, deleted) => writeSignInAttempts(tx, put as SignInAttemptRecord[], deleted)],
   [URL_RULES, (tx, put, deleted) => writeUrlRules(tx, put as UrlRuleRecord[], deleted)],
   [PROCESS_RULES, (tx, put, deleted) => writeProcessRules(tx, put as ProcessRuleRecord[], deleted)],
+  [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -134,8 +137,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations, the users, their sign-ins, the throttle's counters, the kept answers and
-        // the rules have tables of their own.
+        // The units, the organizations, the users, their sign-ins, the throttle's counters, the kept answers, the
+        // rules and the processes have tables of their own.
         const entity = ENTITY_TABLES.get(collection);
         if (entity) {
           await entity(tx, put, deleted);
@@ -231,6 +234,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'url_rules',
           'url_rule_units',
           'process_rules',
+          'processes',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);
