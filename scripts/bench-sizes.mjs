@@ -110,3 +110,38 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`${kb(c.gz).padStart(7)} KB gz ${kb(c.raw).padStart(7)} raw  ${c.file}  ${c.src ?? ''}`);
   }
 }
+
+/**
+ * Issue 46 §4: the JS a page fetches in its first `windowMs`, cold, prefetches after the first paint included.
+ * `responses`: `{ url, startedMs, bodyBytes }` (the encoded, here gzipped, body); a request counts when it was
+ * sent within the window, finished or not by then.
+ */
+export function sumFetchedJs(responses, windowMs = 3000) {
+  const js = responses.filter((r) => r.startedMs <= windowMs && /\.m?js(?:$|\?)/.test(new URL(r.url).pathname));
+  return { bytes: js.reduce((a, r) => a + r.bodyBytes, 0), files: js.map((r) => new URL(r.url).pathname.replace(/^.*\//, '')) };
+}
+
+/** Opens `url` in a fresh context of `browser` (Playwright; empty cache and storage) and sums its JS as `sumFetchedJs` does. */
+export async function fetchedJs(browser, url, windowMs = 3000) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const started = [];
+  const t0 = Date.now();
+  page.on('request', (request) => started.push({ request, startedMs: Date.now() - t0 }));
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForTimeout(Math.max(0, windowMs - (Date.now() - t0)));
+    const inWindow = started.filter((s) => s.startedMs <= windowMs);
+    const responses = await Promise.all(
+      inWindow.map(async ({ request, startedMs }) => {
+        const response = await request.response().catch(() => null);
+        await response?.finished().catch(() => undefined);
+        const sizes = await request.sizes().catch(() => ({ responseBodySize: 0 }));
+        return { url: request.url(), startedMs, bodyBytes: sizes.responseBodySize };
+      }),
+    );
+    return sumFetchedJs(responses, windowMs);
+  } finally {
+    await context.close();
+  }
+}

@@ -5,7 +5,8 @@ import { startBackend } from './app/backend';
 import { afterFirstScreen } from './app/first-screen';
 import { preloadPage } from './app/lazy-page';
 import { preloadShell } from './app/router';
-import { findRoute, needsSessionFirst, pageLoader, preloadSignedInPages } from './app/routes';
+import { prefetchAfterSignIn } from './app/prefetch';
+import { findRoute, needsSessionFirst, pageLoader } from './app/routes';
 import { createI18n, loadLanguage, readStoredLanguage } from './lib/i18n';
 import { startInspection } from './lib/inspection';
 import { oidcSettings, preloadOidc, preloadSessionCalls, sessionNeededAtStart, startSession } from './lib/session/light';
@@ -40,14 +41,21 @@ const startSessionNow = (): Promise<unknown> =>
   });
 const sessionReady = sessionFirst ? startSessionNow() : Promise.resolve();
 
-// Code the first paint does not need but a click soon may (the session, sign-in's HTTP calls, the signed-in
-// pages' loaders, the identity provider's sign-in): fetched once the first screen is painted, so neither waits
-// for the other.
+// Code the first paint does not need but a click soon may: the session (it also follows a sign-in in another
+// tab) and the identity provider's sign-in, once the first screen is painted, so neither waits for the other.
+// The signed-in pages wait for a sign-in, and then only the role's first screen comes early (./app/prefetch.ts).
 void afterFirstScreen().then(() => {
-  void startSessionNow().then(preloadSessionCalls);
-  preloadSignedInPages();
+  void startSessionNow();
+  prefetchAfterSignIn();
   if (oidcSettings()) preloadOidc();
 });
+// Sign-in's HTTP calls (the API client) at the visitor's first key or pointer press: typing a password takes
+// longer than their download, and a visit that never signs in does not fetch them (issue 46 §4).
+const preloadCallsOnce = () => {
+  for (const type of ['pointerdown', 'keydown']) window.removeEventListener(type, preloadCallsOnce, true);
+  void sessionReady.then(startSessionNow).then(preloadSessionCalls);
+};
+for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, preloadCallsOnce, { capture: true, passive: true });
 
 // The first render waits for the page's chunk, the app shell for a signed-in page and the session where it is
 // needed, so the page renders at once instead of behind a loader that React holds for its throttled reveal.

@@ -6,6 +6,7 @@ import 'mantine-datatable/styles.css';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import { replayHeldModals } from './overlays-demand';
 
 /**
  * The toasts' container, the modals host and every stylesheet the first screen does not need: a chunk of
@@ -19,6 +20,9 @@ export default function Overlays() {
       <Notifications position="top-right" />
       {/* Modals opened through `modals.open…` get a translated name on their close button (axe button-name). */}
       <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': t('common.close') } }}>{null}</ModalsProvider>
+      {/* Attached after the host's own layout effects (its window listeners) ran: the modals asked for before the
+          overlays mounted open now, once (./overlays-demand.ts). */}
+      <span hidden ref={replayHeldModals} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { guard } from './guard';
 import type { AppLayout as AppLayoutType } from './layout/app-layout';
 import { lazyPage, loadWithTimeout } from './lazy-page';
 import { useHideLoadingOverlay } from './loading-overlay';
+import { wantOverlays } from './overlays-demand';
 import { PageErrorBoundary } from './page-error-boundary';
 import { SessionCheck } from './session-check';
 import { findRoute, pageLoader, redirects, routes, type AppRoute } from './routes';
@@ -21,6 +22,8 @@ let shell: Shell | undefined;
 const loadShell = () =>
   Promise.all([import('./layout/app-layout'), import('./overlays'), loadAllTranslations()]).then(([m]) => {
     shell = m.AppLayout;
+    // A signed-in page's toasts and modals: their chunk came with the shell (./overlays-demand.ts).
+    wantOverlays();
     return { default: m.AppLayout };
   });
 const LazyAppLayout = lazy(() => loadWithTimeout(loadShell));

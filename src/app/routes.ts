@@ -54,18 +54,13 @@ export const devRoutes: readonly AppRoute[] = DEVTOOLS_BUILD
 /**
  * A signed-in page's module, through ./signed-in-pages.ts: their `import()`s (with the list of files each
  * page needs) are not in the entry, which every visitor of /login downloads. That small chunk is fetched after
- * the first paint (`preloadSignedInPages`), or at once when the first page is a signed-in one.
+ * a sign-in (./prefetch.ts, with the role's first screen), or at once when the first page is a signed-in one.
  */
 const signedInPages = () => import('./signed-in-pages');
 const signedIn =
   (path: string): AppRoute['load'] =>
   () =>
     signedInPages().then((m) => m.loadSignedInPage(path));
-
-/** Fetches the signed-in pages' loaders in the background (once the first screen is painted). */
-export function preloadSignedInPages(): void {
-  signedInPages().catch(() => undefined);
-}
 
 export const routes: readonly AppRoute[] = [
   // Public
