@@ -6,7 +6,7 @@ import { auditListQuery, compareAuditEntries, type AuditListQuery } from '../../
 import { createRandom } from '../../core/random';
 import { AUDIT_LOG, memoryAuditLog, type AuditRow } from '../../mirage/domains/audit';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { auditListTable, createSqlAuditList } from './audit-list';
+import { createSqlAuditList, ensureAuditKeys } from './audit-list';
 
 /*
  * The audit log as SQL returns exactly what the embedded backend returns from memory: the same ids newest
@@ -105,7 +105,15 @@ const cases = queries();
 
 describeListParity({
   what: 'audit',
-  table: auditListTable,
+  table: {
+    collection: AUDIT_LOG,
+    metaKey: 'auditList',
+    // The entries stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(`UPDATE audit_log SET at_key = '', id_key = ''`);
+    },
+    ensure: ensureAuditKeys,
+  },
   records,
   cases,
   memory: (db) => (c) => memoryAuditLog(db).list(auditQueryOf(c)),

@@ -1,49 +1,144 @@
 import {
   AUDIT_LIST_VERSION,
   auditListEntry,
-  type AuditListEntry,
   type AuditListQuery,
   type AuditLogRepository,
   type AuditListRepository,
   type AuditListSource,
 } from '../../core/audit-list';
 import type { Row } from '../../mirage/db';
-import { listTable, tablePage, type Parameters } from './list-table';
-import type { Queryable } from './sql';
+import { ensureKeyVersion, storeWhole, upsertStatement } from './entity-table';
+import type { EntitySource, Parameters } from './list-table';
+import { tablePage } from './list-table';
+import { isoText, type Queryable } from './sql';
 import { newRecordId } from '../../mirage/record-ids';
 import { reader, stage } from './unit-of-work';
 
 /**
- * The audit log's list as SQL on `audit_list` (server/migrations/005_audit_list.sql): the same query the
+ * The audit log's table (server/migrations/033_audit_log.sql) and its list as SQL: the same query the
  * embedded backend runs in memory (mirage/domains/audit.ts), newest first by the same keys of
- * core/audit-list.ts compared by code point. The table is written in the same transaction as the entries'
- * rows (auditListTable, from the row store), so it is never behind them.
+ * core/audit-list.ts compared by code point, columns of the entries' own rows. Entries are appended with the
+ * request's unit of work (the row store's writeBatch), never changed.
  */
 
-/** The audit log's collection in `rows`. */
+/** The audit log's collection, as the row store's writeBatch names it. */
 export const AUDIT_LOG = 'auditLog';
 
-const COLUMNS = ['id', 'at_key', 'id_key', 'resource', 'actor_id', 'organization_id', 'record_id'] as const;
-type Column = (typeof COLUMNS)[number];
-const asRecord = (entry: AuditListEntry): Record<Column, unknown> => ({
-  id: entry.id,
-  at_key: entry.atKey,
-  id_key: entry.idKey,
-  resource: entry.resource,
-  actor_id: entry.actorId,
-  organization_id: entry.organizationId,
-  record_id: entry.recordId,
+/** An entry as the log stores it (mirage/domains/audit.ts, AuditRow). */
+export interface AuditEntry extends AuditListSource {
+  actorName: string;
+  actorRoleId: number;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string;
+}
+
+interface AuditColumns {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_name: string;
+  actor_role_id: number;
+  organization_id: string;
+  resource: string;
+  action: string;
+  record_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string;
+}
+
+/** An entry, as columns (alias `a`): its `at` as written, its list key. */
+const COLUMNS = `a.id, a.at_key AS at, a.actor_id, a.actor_name, a.actor_role_id, a.organization_id, a.resource, a.action,
+  a.record_id, a.before, a.after, a.reason`;
+
+const entryOf = (row: AuditColumns): AuditEntry => ({
+  id: row.id,
+  at: row.at,
+  actorId: row.actor_id,
+  actorName: row.actor_name,
+  actorRoleId: Number(row.actor_role_id),
+  organizationId: row.organization_id,
+  resource: row.resource,
+  action: row.action,
+  recordId: row.record_id,
+  before: row.before,
+  after: row.after,
+  reason: row.reason,
 });
 
-/** The audit log's list table (server/migrations/005_audit_list.sql), written with the entries' rows. */
-export const auditListTable = listTable({
-  table: 'audit_list',
-  collection: AUDIT_LOG,
-  metaKey: 'auditList',
-  version: AUDIT_LIST_VERSION,
+const TYPES: Record<string, string> = {
+  id: 'text',
+  at: 'timestamptz',
+  actor_id: 'text',
+  actor_name: 'text',
+  actor_role_id: 'integer',
+  organization_id: 'text',
+  resource: 'text',
+  action: 'text',
+  record_id: 'text',
+  before: 'jsonb',
+  after: 'jsonb',
+  reason: 'text',
+  at_key: 'text',
+  id_key: 'text',
+};
+
+const record = (entry: AuditEntry): Record<string, unknown> => {
+  const keys = auditListEntry(entry);
+  return {
+    id: keys.id,
+    at: Number.isNaN(Date.parse(entry.at)) ? new Date(0).toISOString() : entry.at,
+    actor_id: keys.actorId,
+    actor_name: entry.actorName,
+    actor_role_id: entry.actorRoleId,
+    organization_id: keys.organizationId,
+    resource: keys.resource,
+    action: entry.action,
+    record_id: keys.recordId,
+    before: entry.before,
+    after: entry.after,
+    reason: entry.reason,
+    at_key: keys.atKey,
+    id_key: keys.idKey,
+  };
+};
+
+const UPSERT = upsertStatement('audit_log', 'id', TYPES);
+
+/** Stores entries whole (and deletes entries), in the caller's transaction (the row store's writeBatch). */
+export async function writeAuditLog(tx: Queryable, put: readonly AuditEntry[], deleted: readonly string[]): Promise<void> {
+  await storeWhole(tx, { name: 'audit_log', upsert: UPSERT, record }, put, deleted);
+}
+
+const UPDATE_KEYS = `UPDATE audit_log a SET at_key = e.at_key, id_key = e.id_key
+  FROM jsonb_to_recordset($1::jsonb) AS e(id text, at_key text, id_key text) WHERE a.id = e.id`;
+const CHUNK = 1_000;
+
+/** Computes every entry's list keys again when they were made by another version of core's projection. At start. */
+export async function ensureAuditKeys(tx: Queryable): Promise<boolean> {
+  return ensureKeyVersion(tx, 'auditList', AUDIT_LIST_VERSION, async () => {
+    // `at` as written is the key itself: a lost key is the typed instant's ISO text.
+    const entries = (
+      await tx.query<AuditColumns>(`SELECT ${COLUMNS.replace('a.at_key AS at', `${isoText('a.at')} AS at`)} FROM audit_log a`)
+    ).rows.map(entryOf);
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      const keys = entries.slice(start, start + CHUNK).map((entry) => {
+        const { id, atKey, idKey } = auditListEntry(entry);
+        return { id, at_key: atKey, id_key: idKey };
+      });
+      await tx.query(UPDATE_KEYS, [JSON.stringify(keys)]);
+    }
+  });
+}
+
+/** The table as a list's source, its entries read as the caller's rows (the domain's AuditRow). */
+const sourceOf = <R>(): EntitySource<AuditColumns, R> => ({
+  table: 'audit_log',
   columns: COLUMNS,
-  types: {},
-  record: (row) => asRecord(auditListEntry(row as AuditListSource & Row)),
+  joins: '',
+  record: (row) => entryOf(row) as R,
 });
 
 /** The WHERE clause of the query's filters (an empty list filters nothing). */
@@ -86,7 +181,7 @@ export function createSqlAuditList<R>(sql: Queryable): AuditListRepository<R> {
     async list(asked) {
       const query = bindable(asked);
       if (!query) return { rows: [], total: 0 };
-      return tablePage<R>(reader(sql), auditListTable, {
+      return tablePage<R, AuditColumns>(reader(sql), sourceOf<R>(), {
         alias: 'a',
         where: (params) => conditions(params, query),
         orderBy: () => 'a.at_key DESC, a.id_key DESC',

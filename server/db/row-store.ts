@@ -14,6 +14,7 @@ import { URL_RULES, writeUrlRules } from './url-rule-table';
 import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
 import { PROCESSES, writeProcesses } from './processes-table';
 import type { ProcessRecord } from '../../core/processes';
+import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -25,7 +26,7 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 type EntityWrite = (tx: Queryable, put: readonly Row[], deleted: readonly string[]) => Promise<void>;
 
-/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–032). */
+/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–033). */
 const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWrite>([
   [UNITS, (tx, put, deleted) => writeUnits(tx, put as ServiceUnitRow[], deleted)],
   [ORGANIZATIONS, (tx, put, deleted) => writeOrganizations(tx, put as StoredOrg[], deleted)],
@@ -35,6 +36,7 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [URL_RULES, (tx, put, deleted) => writeUrlRules(tx, put as UrlRuleRecord[], deleted)],
   [PROCESS_RULES, (tx, put, deleted) => writeProcessRules(tx, put as ProcessRuleRecord[], deleted)],
   [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
+  [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -138,7 +140,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           continue;
         }
         // The units, the organizations, the users, their sign-ins, the throttle's counters, the kept answers, the
-        // rules and the processes have tables of their own.
+        // rules, the processes and the audit log have tables of their own.
         const entity = ENTITY_TABLES.get(collection);
         if (entity) {
           await entity(tx, put, deleted);
@@ -235,6 +237,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'url_rule_units',
           'process_rules',
           'processes',
+          'audit_log',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);
