@@ -81,7 +81,8 @@ export function decide(
 }
 
 /** The 403 body: the reason code the screens translate (`permissions.reason.<code>`). */
-export const forbidden = (reason: PermissionReason): Response => json(403, errorBody('Forbidden', { reason }));
+export const forbidden = (reason: PermissionReason, extra: Record<string, unknown> = {}): Response =>
+  json(403, { ...errorBody('Forbidden', { reason }), ...extra });
 
 export type Access<T> = { ok: true; row: T } | { ok: false; response: Response };
 
@@ -103,4 +104,38 @@ export function createRefusal(user: Member, resource: Resource): Response | null
   const subject = subjectOf(user);
   const decision = can(subject, 'create', resource, { organizationId: subject.organizationId });
   return decision.allowed ? null : forbidden(decision.reason);
+}
+
+export interface BulkSplit {
+  /** Ids the user may change: the only ones the action applies to. */
+  allowed: string[];
+  /** Ids the user may read but not change (another organization's, or a read-only role). */
+  refused: number;
+  /** Ids that do not exist or that the user may not even read. */
+  missing: number;
+  /** Why the first refused id was refused. */
+  reason: PermissionReason | null;
+}
+
+/** Splits a bulk request's ids by what `can()` says of each record: not one refused row changes. */
+export function splitBulk<T>(
+  user: Member,
+  action: Action,
+  resource: Resource,
+  ids: readonly string[],
+  find: (id: string) => T | undefined,
+  organizationOf: (row: T) => OrganizationId,
+): BulkSplit {
+  const split: BulkSplit = { allowed: [], refused: 0, missing: 0, reason: null };
+  for (const id of ids) {
+    const row = find(id);
+    const decision = decide(user, action, resource, row === undefined ? undefined : { organizationId: organizationOf(row) });
+    if (decision === 'allowed') split.allowed.push(id);
+    else if (decision === 'missing') split.missing += 1;
+    else {
+      split.refused += 1;
+      split.reason ??= decision;
+    }
+  }
+  return split;
 }

@@ -1,4 +1,9 @@
+import type { CommandRepository } from '../core/commands';
 import type { EventRepository } from '../core/events';
+import type { ProcessRepository } from '../core/processes';
+import type { ScreenshotRepository } from '../core/screenshots';
+import type { ServiceUnitListRepository } from '../core/service-unit-list';
+import type { ServiceUnitRepository, ServiceUnitRow } from '../core/service-units';
 import type { ProcessRuleRepository } from '../core/process-rule-repository';
 import type { UrlRuleRepository } from '../core/url-rules';
 import type { UserRepository } from '../core/users';
@@ -14,8 +19,11 @@ export interface ApiEnv {
   organizations: { get(id: string): Promise<{ name: string } | undefined> };
   events: EventRepository;
   urlRules: UrlRuleRepository;
-  /** The units whose organization decides who may read and change their rules. */
-  units: { get(id: string): Promise<UnitRef | undefined>; getMany(ids: readonly string[]): Promise<UnitRef[]> };
+  units: ServiceUnitRepository<ServiceUnitRow>;
+  unitList: ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
+  screenshots: Pick<ScreenshotRepository, 'removeOfUnit'>;
+  processes: Pick<ProcessRepository, 'removeOfUnit'>;
+  commands: Pick<CommandRepository, 'removeOfUnit'>;
   processRules: ProcessRuleRepository;
   idempotency: IdempotencyEnv;
   passwords: Passwords;
@@ -53,10 +61,4 @@ export interface Account {
 export interface Passwords {
   verify(password: string, salt: string, stored: string): Promise<boolean>;
   derive(password: string): Promise<{ salt: string; passwordHash: string }>;
-}
-
-/** What the rules need of a service unit: its organization. */
-export interface UnitRef {
-  id: string | number;
-  organizationId: string | number | null;
 }

@@ -1,7 +1,8 @@
 import type { ServiceUnit, UnitStatus } from '../machines/domain/types';
-import type { ListQuery } from './list-query';
+import type { ListQuery, ListSpec } from './list-query';
 import { idSortKey, textSortKey } from './list-query';
-import { onlineWindowMs } from '../machines/service-units/unit-status';
+import { onlineWindowMs, unitStatus } from '../machines/service-units/unit-status';
+import type { ServiceUnitRow } from './service-units';
 
 /**
  * The service units' list (GET /api/service-units, its export and its tags) behind one async interface, so
@@ -103,5 +104,35 @@ export function unitListEntry(unit: UnitListSource): UnitListEntry {
     onlineUntil: Number.isNaN(seen) ? null : seen + onlineWindowMs(unit),
     tags: [...unit.tags],
     search: [unit.name, unit.hostname, unit.ipAddress, unit.location, unit.description, ...unit.tags].map((text) => text.toLowerCase()),
+  };
+}
+
+/**
+ * The list's columns, filters and search at `now` (status follows the clock): the embedded backend runs
+ * them on the rows in memory, and the API reads a request's query with them; the SQL store
+ * (server/db/unit-list.ts) runs the same ones on unitListEntry.
+ */
+export function unitListSpec(now: number): ListSpec<Readonly<ServiceUnitRow>> {
+  return {
+    sortBy: {
+      name: (u) => u.name,
+      hostname: (u) => u.hostname,
+      ipAddress: (u) => u.ipAddress,
+      operatingSystem: (u) => u.operatingSystem,
+      location: (u) => u.location,
+      agentVersion: (u) => u.agentVersion,
+      lastSeenAt: (u) => u.lastSeenAt,
+      status: (u) => STATUS_ORDER.indexOf(unitStatus(u, now)),
+      createdAt: (u) => u.createdAt,
+      updatedAt: (u) => u.updatedAt,
+    },
+    defaultSort: 'name',
+    filters: {
+      status: (u, values) => values.includes(unitStatus(u, now)),
+      os: (u, values) => values.includes(u.operatingSystem),
+      tag: (u, values) => values.some((tag) => u.tags.includes(tag)),
+    },
+    searchIn: (u) => [u.name, u.hostname, u.ipAddress, u.location, u.description, ...u.tags],
+    maxPageSize: 100,
   };
 }

@@ -1,4 +1,17 @@
+import type { ServiceUnit, UnitAgent } from '../machines/domain/types';
 import type { OrganizationScope } from './service-unit-list';
+
+/** The unit's agent as stored: the API's view plus the hash of its credential (never shown). */
+export interface UnitAgentRow extends UnitAgent {
+  credentialHash: string;
+}
+
+/** A service unit as stored (api/services/units.ts has its rules). */
+export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
+  agent: UnitAgentRow | null;
+  /** Reporting or not, as last announced (unit.online / unit.offline); maintenance aside. */
+  announcedStatus?: 'online' | 'offline';
+}
 
 /**
  * The service units' records behind one async repository: every rule that reads or writes a unit (its

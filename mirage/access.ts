@@ -1,6 +1,6 @@
 import type { Response } from 'miragejs';
 import { can, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
-import { decide, organizationScope, readsOrganization } from '../api/access';
+import { decide, organizationScope, readsOrganization, splitBulk } from '../api/access';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
 import { errorBody } from '../core/error-shape';
 
@@ -58,35 +58,4 @@ export function createRefusal(user: UserRow, resource: Resource): Response | nul
   return decision.allowed ? null : refusal(decision.reason);
 }
 
-export interface BulkSplit {
-  /** Ids the user may change: the only ones the action applies to. */
-  allowed: string[];
-  /** Ids the user may read but not change (another organization's, or a read-only role). */
-  refused: number;
-  /** Ids that do not exist or that the user may not even read. */
-  missing: number;
-  /** Why the first refused id was refused. */
-  reason: PermissionReason | null;
-}
-
-/** Splits a bulk request's ids by what `can()` says of each record: not one refused row changes. */
-export function splitBulk<T>(
-  user: UserRow,
-  action: Action,
-  resource: Resource,
-  ids: readonly string[],
-  find: (id: string) => T | undefined,
-  organizationOf: (row: T) => OrganizationId,
-): BulkSplit {
-  const split: BulkSplit = { allowed: [], refused: 0, missing: 0, reason: null };
-  for (const id of ids) {
-    const decision = decide(user, action, resource, recordOf(find(id), organizationOf));
-    if (decision === 'allowed') split.allowed.push(id);
-    else if (decision === 'missing') split.missing += 1;
-    else {
-      split.refused += 1;
-      split.reason ??= decision;
-    }
-  }
-  return split;
-}
+export { splitBulk };

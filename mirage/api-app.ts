@@ -10,7 +10,10 @@ import type { MirageContext } from './types';
 import { userStore } from './user-store';
 import { unitStore } from './unit-store';
 import { urlRuleStore } from './domains/url-restrictions';
-import { processRuleStore } from './domains/processes';
+import { processRuleStore, processStore } from './domains/processes';
+import { screenshotStore } from './domains/screenshots';
+import { unitListStore } from './domains/service-units';
+import { commandStore } from './commands';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
 
@@ -59,6 +62,18 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     get processRules() {
       return processRuleStore(db);
+    },
+    get unitList() {
+      return unitListStore(db);
+    },
+    get screenshots() {
+      return screenshotStore(db);
+    },
+    get processes() {
+      return processStore(db);
+    },
+    get commands() {
+      return commandStore(db);
     },
     get idempotency() {
       // The server's serializable transactions order two creates with one key; in memory, nothing else does.

@@ -1,22 +1,11 @@
-import type { ServiceUnitRepository } from '../core/service-units';
+import type { ServiceUnitRepository, ServiceUnitRow, UnitAgentRow } from '../core/service-units';
 import type { OrganizationScope } from '../core/service-unit-list';
 import { compareIds } from '../core/record-ids';
 import { isReporting, unitStatus } from '../machines/service-units/unit-status';
 import { table, type MirageDb } from './db';
-import type { ServiceUnit, UnitAgent } from '../machines/domain/types';
 import { repositorySlot, tableWrites } from './repository-slot';
 
-/** The unit's agent as stored: the API's view plus the hash of its credential (never shown). */
-export interface UnitAgentRow extends UnitAgent {
-  credentialHash: string;
-}
-
-/** A service unit as stored (mirage/domains/service-units.ts has its rules). */
-export interface ServiceUnitRow extends Omit<ServiceUnit, 'agent'> {
-  agent: UnitAgentRow | null;
-  /** Reporting or not, as last announced (unit.online / unit.offline); maintenance aside. */
-  announcedStatus?: 'online' | 'offline';
-}
+export type { ServiceUnitRow, UnitAgentRow };
 
 export const UNITS = 'serviceUnits';
 /** The units' rows in memory: the seeds write them here, in both backends, before they are stored. */

@@ -5,7 +5,8 @@ import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import { PROCESS_RULE_TEXT_RULES, processPatternProblem } from '../../core/rule-patterns';
 import { ifMatchHolds, versionOf } from '../../core/versions';
 import { access, type Access } from '../access';
-import type { Account, ApiEnv, UnitRef } from '../env';
+import type { ServiceUnitRow } from '../../core/service-units';
+import type { Account, ApiEnv } from '../env';
 import { isRecord, problem } from '../http';
 
 /**
@@ -40,7 +41,7 @@ export async function ruleUnit(
   action: Action,
   unitId: string,
   notFound = 'Service unit not found',
-): Promise<Access<UnitRef>> {
+): Promise<Access<Readonly<ServiceUnitRow>>> {
   return access(caller, action, 'processRule', await env.units.get(unitId), notFound);
 }
 

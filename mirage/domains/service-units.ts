@@ -1,23 +1,18 @@
-import { Response, type Request } from 'miragejs';
-import type { OperatingSystem, ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
+import type { OperatingSystem } from '../../machines/domain/types';
 import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { inputRefusal, errorResponse, isRecord, json, jsonVersioned, parseBody, staleWriteRefusal, withAuth, type UserRow } from '../http';
-import { bulkVersionsOf, changedSince, versionOf } from '../../core/versions';
-import { filterAndSort, idsOf, readListParams, type ListParams, type ListSpec } from '../list';
+import type { UserRow } from '../http';
+import { filterAndSort, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
-import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
-import { readUnitInput } from '../../core/unit-input';
+import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import type { MirageContext, MirageDomain } from '../types';
-import { idempotent } from '../idempotency';
-import { access, createRefusal, organizationScope, refusal, splitBulk } from '../access';
+import { access } from '../access';
 import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
-import { emitEvent, pruneEvents } from '../events';
+import { eventStore, pruneEvents } from '../events';
+import { announceUnit, toView, type ServiceUnitView, type UnitEventType } from '../../api/services/units';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '../agent-credentials';
 import { createRandom } from '../../core/random';
-import { screenshotStore } from './screenshots';
-import { processRuleStore, processStore } from './processes';
-import { urlRuleStore } from './url-restrictions';
+import { processStore } from './processes';
 import { commandStore } from '../commands';
 import { captureStore } from '../capture-requests';
 import { unitStore, unitsTable, UNITS, type ServiceUnitRow, type UnitAgentRow } from '../unit-store';
@@ -33,68 +28,22 @@ import { givenRepository } from '../given-repositories';
 
 export type { ServiceUnitRow, UnitAgentRow };
 
-export type ServiceUnitView = Omit<ServiceUnit, 'agent'> & { status: UnitStatus; agent: UnitAgent | null };
+export { toView, type ServiceUnitView };
 
-export const CURRENT_AGENT_VERSION = '4.2.1';
+/** At most this many seeded units get a simulated agent (mirage/simulated-agents.ts drives each): the large
+ * seed's other units are seeded offline, so its heartbeats stay a few a second (docs/domain.md). */
+export const SIMULATED_AGENT_CAP = 300;
 /** The heartbeat interval of agents when the context does not set one (MirageContext.agentHeartbeatS). */
 export const DEFAULT_HEARTBEAT_S = 30;
-/**
- * At most this many seeded units get a simulated agent (mirage/simulated-agents.ts drives each): the large
- * seed's other units are seeded offline, so its heartbeats stay a few a second (docs/domain.md).
- */
-export const SIMULATED_AGENT_CAP = 300;
 
 /** The screens' own online-status rule (machines/service-units/unit-status.ts), so server and views never disagree. */
 export const statusOf = unitStatus;
 
 const units = unitsTable;
 
-export function agentView(agent: UnitAgentRow | null | undefined): UnitAgent | null {
-  if (!agent) return null;
-  return {
-    kind: agent.kind,
-    enrolledAt: agent.enrolledAt,
-    revokedAt: agent.revokedAt,
-    heartbeatIntervalS: agent.heartbeatIntervalS,
-    system: agent.system ? { ...agent.system, ipAddresses: [...agent.system.ipAddresses] } : null,
-    urlPolicy: agent.urlPolicy
-      ? { ...agent.urlPolicy, browsers: [...agent.urlPolicy.browsers], rules: agent.urlPolicy.rules.map((r) => ({ ...r })) }
-      : null,
-  };
-}
-
-export function toView(row: Readonly<ServiceUnitRow>, now: number): ServiceUnitView {
-  return {
-    id: String(row.id),
-    organizationId: String(row.organizationId),
-    name: row.name,
-    hostname: row.hostname,
-    ipAddress: row.ipAddress,
-    operatingSystem: row.operatingSystem,
-    agentVersion: row.agentVersion,
-    location: row.location,
-    description: row.description,
-    tags: [...row.tags],
-    lastSeenAt: row.lastSeenAt,
-    maintenance: row.maintenance,
-    screenshotIntervalMinutes: row.screenshotIntervalMinutes,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    version: versionOf(row),
-    ...(row.updatedBy ? { updatedBy: row.updatedBy } : {}),
-    status: statusOf(row, now),
-    agent: agentView(row.agent),
-  };
-}
-
 /** Announces a unit's change (unit.created / unit.changed / unit.online / unit.offline) with its view. */
-export function emitUnitEvent(
-  db: MirageDb,
-  now: number,
-  type: 'unit.created' | 'unit.changed' | 'unit.online' | 'unit.offline',
-  row: Readonly<ServiceUnitRow>,
-): void {
-  emitEvent(db, now, { type, organizationId: row.organizationId, subjectId: row.id, unitId: row.id, data: { unit: toView(row, now) } });
+export function emitUnitEvent(db: MirageDb, now: number, type: UnitEventType, row: Readonly<ServiceUnitRow>): void {
+  announceUnit({ events: eventStore(db) }, now, type, row);
 }
 
 /**
@@ -138,9 +87,6 @@ async function pruneHistory(db: MirageDb, now: number): Promise<void> {
   await captureStore(db).removeRequestedBefore(now - COMMANDS_KEPT_MS);
 }
 
-/** The organizations whose units a user may read (can.ts readScope). */
-const unitScope = (user: UserRow): OrganizationScope => organizationScope(user, 'serviceUnit');
-
 const inScope = (scope: OrganizationScope) => {
   if (scope === 'all') return null;
   const ids = new Set(scope);
@@ -182,39 +128,7 @@ function listRows(
   });
 }
 
-/**
- * The list's columns, filters and search; the SQL store (server/db/unit-list.ts) runs the same ones on
- * unitListEntry of core/service-unit-list.ts.
- */
-function listSpec(now: number): ListSpec<Readonly<ServiceUnitRow>> {
-  return {
-    sortBy: {
-      name: (u) => u.name,
-      hostname: (u) => u.hostname,
-      ipAddress: (u) => u.ipAddress,
-      operatingSystem: (u) => u.operatingSystem,
-      location: (u) => u.location,
-      agentVersion: (u) => u.agentVersion,
-      lastSeenAt: (u) => u.lastSeenAt,
-      status: (u) => STATUS_ORDER.indexOf(statusOf(u, now)),
-      createdAt: (u) => u.createdAt,
-      updatedAt: (u) => u.updatedAt,
-    },
-    defaultSort: 'name',
-    filters: {
-      status: (u, values) => values.includes(statusOf(u, now)),
-      os: (u, values) => values.includes(u.operatingSystem),
-      tag: (u, values) => values.some((tag) => u.tags.includes(tag)),
-    },
-    searchIn: (u) => [u.name, u.hostname, u.ipAddress, u.location, u.description, ...u.tags],
-    maxPageSize: 100,
-  };
-}
-
-/** The list's query as the request asks it (the columns, filters and page bounds of listSpec). */
-function readUnitListQuery(request: Request, now: number): ListParams {
-  return readListParams(request, listSpec(now));
-}
+const listSpec = unitListSpec;
 
 /** The units' list answered from the rows in memory (the embedded backend; the default of every server). */
 export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly<ServiceUnitRow>> {
@@ -233,220 +147,21 @@ export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly
   };
 }
 
-/** Rows of the export at most (GET /api/service-units/export). */
-const EXPORT_LIMIT = 20_000;
-
-// --- validation: core/unit-input.ts (the form checks with the same rule) -----------------------
-
-/** Whether another unit of the organization has this name, in any case. */
-async function duplicateName(db: MirageDb, organizationId: string | number, name: string, exceptId?: string): Promise<boolean> {
-  const named = await unitStore(db).withNames(String(organizationId), [name.toLowerCase()]);
-  return named.some((u) => String(u.id) !== exceptId);
-}
-
-// --- handlers ---------------------------------------------------------------------------------
-
-const NOT_FOUND = 'Service unit not found';
-const notFound = () => errorResponse(404, NOT_FOUND);
-
-/** The unit when the user may do `action` to it (mirage/access.ts), else the 404 or 403 to answer. */
+/** The unit when the user may do `action` to it (mirage/access.ts), else the 404 or 403 to answer (an agent's enrolment). */
 export async function unitAccess(db: MirageDb, user: UserRow, action: Action, id: string | undefined) {
-  return access(user, action, 'serviceUnit', id ? await unitStore(db).get(id) : undefined, (u) => u.organizationId, NOT_FOUND);
-}
-
-async function removeUnitEverywhere(db: MirageDb, unit: Readonly<ServiceUnitRow>, now: number): Promise<void> {
-  const id = String(unit.id);
-  const organizationId = unit.organizationId ?? null;
-  await unitStore(db).remove(id);
-  emitEvent(db, now, { type: 'unit.deleted', organizationId, subjectId: id, unitId: id, data: {} });
-  // What belongs to the unit goes with it; URL rules scoped to it forget it.
-  await screenshotStore(db).removeOfUnit(id);
-  await processStore(db).removeOfUnit(id);
-  await processRuleStore(db).removeOfUnit(id);
-  await commandStore(db).removeOfUnit(id);
-  await urlRuleStore(db).forgetUnit(id);
-}
-
-/**
- * The ids a bulk action applies to: only those the user may change. An unknown (or unreadable) id is a 404
- * for the whole request; ids of records the user may read but not change are left out and counted in
- * `refused`, and when none is left the answer is the 403.
- */
-async function bulkUnits(
-  db: MirageDb,
-  user: UserRow,
-  action: Action,
-  request: Request,
-): Promise<{ units: Readonly<ServiceUnitRow>[]; refused: number; changed: Readonly<ServiceUnitRow>[] } | Response> {
-  const body = parseBody(request);
-  const ids = idsOf(body);
-  if (!ids || ids.length === 0) return errorResponse(422, 'Validation failed', { ids: 'required' });
-  if (ids.length > 1000) return errorResponse(422, 'Validation failed', { ids: 'tooMany' });
-  const found = new Map((await unitStore(db).getMany(ids)).map((u) => [String(u.id), u]));
-  const split = splitBulk(
+  return access(
     user,
     action,
     'serviceUnit',
-    ids,
-    (id) => found.get(id),
+    id ? await unitStore(db).get(id) : undefined,
     (u) => u.organizationId,
-  );
-  if (split.missing > 0) return notFound();
-  if (split.allowed.length === 0 && split.reason) return refusal(split.reason, { refused: split.refused });
-  // A row whose version is not the one the list showed is left as it is and answered as it is now.
-  const versions = bulkVersionsOf(body);
-  const allowed = split.allowed.flatMap((id) => found.get(id) ?? []);
-  return {
-    units: allowed.filter((unit) => !changedSince(versions, String(unit.id), unit)),
-    refused: split.refused,
-    changed: allowed.filter((unit) => changedSince(versions, String(unit.id), unit)),
-  };
-}
-
-function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
-  const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
-
-  const unitList = (db: MirageDb) => givenRepository<ReturnType<typeof memoryUnitList>>(db, 'unitList') ?? memoryUnitList(db);
-
-  server.get(
-    '/service-units/tags',
-    authed(async ({ db, user }) => json(200, { items: await unitList(db).tags(unitScope(user)) })),
-  );
-
-  // CSV export data: every row matching the list's filters, search and sort (no paging), as JSON;
-  // the browser turns it into CSV. Capped at EXPORT_LIMIT rows; total counts them all.
-  server.get(
-    '/service-units/export',
-    authed(async ({ db, request, user }) => {
-      const now = ctx.now();
-      const query = { ...readUnitListQuery(request, now), page: 1, pageSize: EXPORT_LIMIT };
-      const { rows, total } = await unitList(db).list(query, unitScope(user), now);
-      return json(200, { items: rows.map((r) => toView(r, now)), total });
-    }),
-  );
-
-  server.get(
-    '/service-units',
-    authed(async ({ db, request, user }) => {
-      const now = ctx.now();
-      const query = readUnitListQuery(request, now);
-      const { rows, total } = await unitList(db).list(query, unitScope(user), now);
-      return json(200, { items: rows.map((r) => toView(r, now)), total, page: query.page, pageSize: query.pageSize });
-    }),
-  );
-
-  server.get(
-    '/service-units/:id',
-    authed(async ({ db, request, user }) => {
-      const found = await unitAccess(db, user, 'read', request.params['id']);
-      return found.ok ? jsonVersioned(200, toView(found.row, ctx.now()), versionOf(found.row)) : found.response;
-    }),
-  );
-
-  server.post(
-    '/service-units/bulk-delete',
-    authed(async ({ db, request, user }) => {
-      const bulk = await bulkUnits(db, user, 'delete', request);
-      if (bulk instanceof Response) return bulk;
-      for (const unit of bulk.units) await removeUnitEverywhere(db, unit, ctx.now());
-      return json(200, {
-        deleted: bulk.units.length,
-        refused: bulk.refused,
-        changedElsewhere: bulk.changed.map((u) => toView(u, ctx.now())),
-      });
-    }),
-  );
-
-  server.post(
-    '/service-units/bulk-maintenance',
-    authed(async ({ db, request, user }) => {
-      const body = parseBody(request);
-      if (!isRecord(body) || typeof body['maintenance'] !== 'boolean') {
-        return errorResponse(422, 'Validation failed', { maintenance: 'required' });
-      }
-      const bulk = await bulkUnits(db, user, 'update', request);
-      if (bulk instanceof Response) return bulk;
-      const updatedAt = new Date(ctx.now()).toISOString();
-      for (const unit of bulk.units) {
-        const row = await unitStore(db).update(String(unit.id), {
-          maintenance: body['maintenance'],
-          updatedAt,
-          version: versionOf(unit) + 1,
-          updatedBy: user.displayName,
-        });
-        emitUnitEvent(db, ctx.now(), 'unit.changed', row);
-      }
-      return json(200, {
-        updated: bulk.units.length,
-        refused: bulk.refused,
-        changedElsewhere: bulk.changed.map((u) => toView(u, ctx.now())),
-      });
-    }),
-  );
-
-  server.post(
-    '/service-units',
-    authed(
-      ({ db, request, user }) =>
-        createRefusal(user, 'serviceUnit') ??
-        idempotent(db, request, user.id, ctx.now(), async () => {
-          const { value, errors } = readUnitInput(parseBody(request));
-          if (!errors['name'] && (await duplicateName(db, user.organizationId, value.name))) errors['name'] = 'duplicateName';
-          if (Object.keys(errors).length > 0) return inputRefusal(errors);
-          const now = new Date(ctx.now()).toISOString();
-          // A unit added by hand has no agent (one enrols with a token): it counts as seen when it was added.
-          const row = await unitStore(db).insert({
-            ...value,
-            organizationId: String(user.organizationId),
-            agentVersion: CURRENT_AGENT_VERSION,
-            lastSeenAt: now,
-            createdAt: now,
-            updatedAt: now,
-            agent: null,
-            announcedStatus: 'online',
-          });
-          emitUnitEvent(db, ctx.now(), 'unit.created', row);
-          return json(201, toView(row, ctx.now()));
-        }),
-    ),
-  );
-
-  server.put(
-    '/service-units/:id',
-    authed(async ({ db, request, user }) => {
-      const id = String(request.params['id']);
-      const found = await unitAccess(db, user, 'update', id);
-      if (!found.ok) return found.response;
-      const existing = found.row;
-      const stale = staleWriteRefusal(request, versionOf(existing), toView(existing, ctx.now()));
-      if (stale) return stale;
-      const { value, errors } = readUnitInput(parseBody(request));
-      if (!errors['name'] && (await duplicateName(db, existing.organizationId, value.name, id))) errors['name'] = 'duplicateName';
-      if (Object.keys(errors).length > 0) return inputRefusal(errors);
-      const row = await unitStore(db).update(id, {
-        ...value,
-        updatedAt: new Date(ctx.now()).toISOString(),
-        version: versionOf(existing) + 1,
-        updatedBy: user.displayName,
-      });
-      emitUnitEvent(db, ctx.now(), 'unit.changed', row);
-      return jsonVersioned(200, toView(row, ctx.now()), versionOf(row));
-    }),
-  );
-
-  server.delete(
-    '/service-units/:id',
-    authed(async ({ db, request, user }) => {
-      const id = String(request.params['id']);
-      const found = await unitAccess(db, user, 'delete', id);
-      if (!found.ok) return found.response;
-      const stale = staleWriteRefusal(request, versionOf(found.row), toView(found.row, ctx.now()));
-      if (stale) return stale;
-      await removeUnitEverywhere(db, found.row, ctx.now());
-      return json(204);
-    }),
+    'Service unit not found',
   );
 }
+
+/** The units' list of this backend: the server's repository, else the rows in memory. */
+export const unitListStore = (db: MirageDb): ServiceUnitListRepository<Readonly<ServiceUnitRow>> =>
+  givenRepository<ReturnType<typeof memoryUnitList>>(db, 'unitList') ?? memoryUnitList(db);
 
 // --- seed -------------------------------------------------------------------------------------
 
@@ -612,8 +327,9 @@ function seed(db: MirageDb, ctx: MirageContext): void {
   }
 }
 
+/** Its seed; its endpoints are the API app's (api/routes/units.ts). */
 export const serviceUnitsDomain: MirageDomain = {
   name: 'service-units',
   seed,
-  routes,
+  routes: () => undefined,
 };
