@@ -310,7 +310,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     const errors = refused?.code === UNIQUE_VIOLATION && refused.constraint ? UNIQUE_FIELDS[refused.constraint] : undefined;
     if (!errors) return null;
     // 409 for a value another record has, 422 for one the rules call invalid (a process rule's `duplicate`), as the rules answer.
-    return { status: inputStatus(errors), headers: { 'Content-Type': 'application/json' }, body: errorJson('Validation failed', { errors }) };
+    return {
+      status: inputStatus(errors),
+      headers: { 'Content-Type': 'application/json' },
+      body: errorJson('Validation failed', { errors }),
+    };
   };
 
   const notStored = (): ApiAnswer => ({
