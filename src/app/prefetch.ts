@@ -14,8 +14,9 @@ function confirmedRole(snapshot: SessionSnapshot): RoleId | undefined {
 /**
  * Prefetches the next screen of the role that signs in, once it has signed in (issue 46 §4): the app shell and
  * that role's dashboard. Before a sign-in, /login downloads no signed-in page's code (nor their loaders' map).
+ * Returns what stops following the session (it stops by itself once it has prefetched).
  */
-export function prefetchAfterSignIn(): void {
+export function prefetchAfterSignIn(): () => void {
   let prefetched = false;
   let stopFollowing: (() => void) | undefined;
   const stop = followSessionActor((session) => {
@@ -38,4 +39,8 @@ export function prefetchAfterSignIn(): void {
     stopFollowing = () => subscription.unsubscribe();
     check(session.getSnapshot());
   });
+  return () => {
+    stopFollowing?.();
+    stop();
+  };
 }
