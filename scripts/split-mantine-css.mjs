@@ -2,8 +2,9 @@
  * Splits @mantine/core's stylesheet in two (docs/performance.md, CSS budget):
  * - src/app/styles/mantine-first.css: the base and the components of the sign-in and other public pages,
  *   part of the first load (entry CSS);
- * - src/app/styles/mantine-rest.css: every other component, loaded with the overlays chunk right after the
- *   first screen (src/app/overlays.tsx) and so present before any signed-in page renders.
+ * - src/app/styles/mantine-rest.css: every other component, loaded with the overlays chunk (src/app/overlays.tsx):
+ *   with the app shell, so before any signed-in page renders, and on a public page at its first toast, modal, key
+ *   or pointer press (src/app/overlays-demand.ts).
  * Both keep the order of @mantine/core/styles.css. tests/mantine-css-split.test.ts fails when the files
  * are stale (a Mantine update added a component): run `node scripts/split-mantine-css.mjs`.
  */

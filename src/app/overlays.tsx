@@ -10,7 +10,7 @@ import { replayHeldModals } from './overlays-demand';
 
 /**
  * The toasts' container, the modals host and every stylesheet the first screen does not need: a chunk of
- * their own, loaded beside the first page, so neither wraps the pages. `notifications.show` keeps its toasts
+ * their own, mounted once something needs it (./overlays-demand.ts), so neither wraps the pages. `notifications.show` keeps its toasts
  * in a store until the container mounts, and `modals.open…` reaches the host through window events.
  */
 export default function Overlays() {
