@@ -7,6 +7,7 @@ import { parseJson, problem } from './http';
 import { processRuleRoutes } from './routes/process-rules';
 import { profileRoutes } from './routes/profile';
 import type { SignedInRoutes } from './routes/types';
+import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
 
@@ -19,7 +20,7 @@ import { urlRuleRoutes } from './routes/url-rules';
  * `env.fallback` (the embedded backend's routes, which both backends still run for the other domains).
  */
 
-const SIGNED_IN: SignedInRoutes = { ...profileRoutes, ...unitRoutes, ...urlRuleRoutes, ...processRuleRoutes };
+const SIGNED_IN: SignedInRoutes = { ...profileRoutes, ...unitRoutes, ...urlRuleRoutes, ...processRuleRoutes, ...taskRoutes };
 
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */
 export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter((op) => Object.hasOwn(SIGNED_IN, op.operationId));

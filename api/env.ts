@@ -5,6 +5,7 @@ import type { ScreenshotRepository } from '../core/screenshots';
 import type { ServiceUnitListRepository } from '../core/service-unit-list';
 import type { ServiceUnitRepository, ServiceUnitRow } from '../core/service-units';
 import type { ProcessRuleRepository } from '../core/process-rule-repository';
+import type { TaskRepository } from '../core/todo-tasks';
 import type { UrlRuleRepository } from '../core/url-rules';
 import type { UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
@@ -25,6 +26,7 @@ export interface ApiEnv {
   processes: Pick<ProcessRepository, 'removeOfUnit'>;
   commands: Pick<CommandRepository, 'removeOfUnit'>;
   processRules: ProcessRuleRepository;
+  tasks: TaskRepository;
   idempotency: IdempotencyEnv;
   passwords: Passwords;
   now(): number;

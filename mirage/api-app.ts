@@ -14,6 +14,7 @@ import { processRuleStore, processStore } from './domains/processes';
 import { screenshotStore } from './domains/screenshots';
 import { unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
+import { taskStore } from './domains/todo';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
 
@@ -75,6 +76,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     get commands() {
       return commandStore(db);
     },
+    get tasks() {
+      return taskStore(db);
+    },
     get idempotency() {
       // The server's serializable transactions order two creates with one key; in memory, nothing else does.
       return givenRepository(db, 'idempotencyKeys') ? { keys: idempotencyStore(db) } : { keys: idempotencyStore(db), running };
@@ -107,5 +111,9 @@ export function serveApiOperations(server: Server): void {
     );
     return new MirageResponse(answer.status, headerRecord(answer.headers), await answer.text());
   };
-  for (const op of SERVED_OPERATIONS) server[op.method.toLowerCase() as Verb](routeOf(op.path), handler);
+  // Both spellings of each path, with and without the trailing slash, as the app itself answers them.
+  for (const op of SERVED_OPERATIONS) {
+    const route = routeOf(op.path);
+    for (const spelling of [route, `${route}/`]) server[op.method.toLowerCase() as Verb](spelling, handler);
+  }
 }
