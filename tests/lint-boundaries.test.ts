@@ -137,6 +137,23 @@ const forbidden: Case[] = [
   { name: 'a feature dynamic-importing mirage/', file: 'src/features/a/a.ts', code: "export const a = () => import('@mirage/server');\n" },
   { name: 'core/ importing miragejs', file: 'core/x.ts', code: "import { Response } from 'miragejs';\nexport const a = Response;\n" },
   ...miragejsOutsideMirage(),
+  // The API app runs in both backends: nothing of Mirage, the Node server or the browser app.
+  {
+    name: 'api/ importing mirage/',
+    file: 'api/routes/x.ts',
+    code: "import { userStore } from '../../mirage/user-store';\nexport const a = userStore;\n",
+  },
+  { name: 'api/ importing miragejs', file: 'api/x.ts', code: "import { Response } from 'miragejs';\nexport const a = Response;\n" },
+  {
+    name: 'api/ importing server/',
+    file: 'api/x.ts',
+    code: "import { createBackend } from '../server/backend';\nexport const a = createBackend;\n",
+  },
+  {
+    name: 'api/ importing a machine',
+    file: 'api/x.ts',
+    code: "import { authMachine } from '../machines/auth/auth.machine';\nexport const a = authMachine;\n",
+  },
   { name: 'core/ importing src/', file: 'core/x.ts', code: "import { ROLE } from '@/lib/roles';\nexport const a = ROLE;\n" },
   {
     name: 'core/ importing src/ by relative path',
@@ -223,6 +240,16 @@ const allowed: Case[] = [
     code: "import type { ServiceUnit } from '../domain/types';\nexport type A = ServiceUnit;\n",
   },
   { name: 'a machine test importing vitest', file: 'machines/x/x.test.ts', code: "import { it } from 'vitest';\nexport const a = it;\n" },
+  {
+    name: 'api/ importing hono, core/, a rules module and types from machines/',
+    file: 'api/services/x.ts',
+    code: "import { Hono } from 'hono';\nimport { versionOf } from '../../core/versions';\nimport { readText } from '../../machines/text/text-rules';\nimport type { ServiceUnit } from '../../machines/domain/types';\nexport const a = [Hono, versionOf, readText];\nexport type A = ServiceUnit;\n",
+  },
+  {
+    name: 'mirage/ and server/ importing the API app',
+    file: 'mirage/x.ts',
+    code: "import { createApp } from '../api/app';\nexport const a = createApp;\n",
+  },
   {
     name: 'mirage/ importing miragejs and idb-keyval',
     file: 'mirage/domains/x.ts',
