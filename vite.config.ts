@@ -73,6 +73,8 @@ export default defineConfig({
     css: false,
     // A guard against a hung test, not a timing assertion; generous because the CPU may be shared.
     testTimeout: 30_000,
+    // The same guard for a file's setup: a PGlite database and its migrations may take over 10 s on a busy machine.
+    hookTimeout: 30_000,
     // Two cores run two test files at once (Vitest's default leaves one core to the main process).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every language's translations at once (the app's entry has English's first namespaces only; src/lib/i18n.ts).

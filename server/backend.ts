@@ -43,7 +43,7 @@ import { createSqlUrlRules } from './db/url-rules';
 import { createSqlTasks } from './db/todo-tasks';
 import { createSqlEmails } from './db/emails';
 import { collectionOf } from '../mirage/mirage-internals';
-import { createSqlAuditLog } from './db/audit-list';
+import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
 import { databaseError, type Queryable, type Sql, UNIQUE_VIOLATION } from './db/sql';
 import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
 import { EVENTS_CHANNEL } from './events/wakeups';
@@ -218,6 +218,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await ensureOrganizationKeys(tx);
     await ensureUserKeys(tx);
     await ensureUrlRuleKeys(tx);
+    await ensureAuditKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;
