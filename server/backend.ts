@@ -275,9 +275,28 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's.
   server?.shutdown();
   server = await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true, repositories });
-  // The API app answers every request (api/app.ts); the operations it does not serve itself yet go on to the
-  // embedded backend's routes, run here through the Node transport.
-  const app = createApp(apiEnvOf(server, async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request)))));
+  // The API app answers every request (api/app.ts), over the PostgreSQL repositories themselves; the operations
+  // it does not serve itself yet go on to the embedded backend's routes, run here through the Node transport.
+  // Authentication is still the embedded backend's (sessions, unit credentials, the identity provider's tokens).
+  const app = createApp({
+    users: repositories.users,
+    organizations: repositories.organizations,
+    events,
+    units: repositories.units,
+    unitList: repositories.unitList,
+    screenshots: repositories.screenshots,
+    processes: repositories.processes,
+    processRules: repositories.processRules,
+    commands: repositories.commands,
+    urlRules: repositories.urlRules,
+    tasks: repositories.tasks,
+    // Serializable transactions order two creates with one key: the second waits for the first's commit and replays it.
+    idempotency: { keys: repositories.idempotencyKeys },
+    passwords: common.passwords,
+    now: options.now ?? (() => Date.now()),
+    authenticate: apiEnvOf(server).authenticate,
+    fallback: async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request))),
+  });
   const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
   let seq = loaded.seq;
   const db = server.db;
