@@ -36,6 +36,15 @@ const specificity = (path: string) =>
     .join('');
 const BY_SPECIFICITY = [...OPERATIONS].sort((a, b) => specificity(a.path).localeCompare(specificity(b.path)));
 
+/** `/api/units/{id}` → a pattern of its concrete paths, with or without a trailing slash. */
+const patternOf = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`);
+const SERVED = SERVED_OPERATIONS.map((op) => ({ method: op.method, pattern: patternOf(op.path) }));
+
+/** Whether the app answers this request itself (else it goes on to `env.fallback`). */
+export const servesRequest = (method: string, pathname: string): boolean =>
+  SERVED.some((op) => op.method === method.toUpperCase() && op.pattern.test(pathname));
+
 export type ApiApp = Pick<Hono, 'fetch'>;
 
 export function createApp(env: ApiEnv): ApiApp {

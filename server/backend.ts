@@ -2,7 +2,7 @@ import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
-import { createApp } from '../api/app';
+import { createApp, servesRequest } from '../api/app';
 import { headerRecord, inputStatus } from '../api/http';
 import { LIVE_COLLECTIONS } from '../mirage/events';
 import type { Repositories } from '../mirage/repositories';
@@ -297,7 +297,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     authenticate: apiEnvOf(server).authenticate,
     fallback: async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request))),
   });
-  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
+  // An operation the app does not serve yet (an agent's heartbeat among them) goes to the embedded backend's routes
+  // at once: the fetch Request and Response in between would cost the hottest path two copies for nothing.
+  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> =>
+    servesRequest(request.method, request.url.split('?')[0] ?? '')
+      ? answerOf(await app.fetch(fetchRequest(request)))
+      : transport.handle(request);
   let seq = loaded.seq;
   const db = server.db;
   // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
