@@ -21,6 +21,9 @@ export const changedElsewhere = (current: unknown, version: number): Response =>
     ETag: etagOf(version),
   });
 
+/** The version a write was based on; a request without If-Match (a script) is not checked. */
+export const ifMatchOf = (request: Request): string | undefined => request.headers.get('If-Match') ?? undefined;
+
 /** A request's JSON body; undefined when it is not JSON (the contract's check refused that already). */
 export function parseJson(text: string): unknown {
   if (text === '') return {};

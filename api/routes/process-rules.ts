@@ -1,30 +1,14 @@
-import { versionOf } from '../../core/versions';
+import type { ProcessRule } from '../../machines/domain/types';
 import { idempotent } from '../idempotency';
-import { changedElsewhere, json, noContent, problem, versioned } from '../http';
-import { createRule, removeRule, unitRules, updateRule, type ProcessRuleResult } from '../services/process-rules';
+import { answerChange } from '../results';
+import { ifMatchOf, json } from '../http';
+import { createRule, removeRule, unitRules, updateRule } from '../services/process-rules';
 import type { SignedInRoutes } from './types';
 
 /** /api/service-units/{id}/process-rules (docs/api/openapi.yaml): HTTP in, the process-rules service's rules, HTTP out. */
 
-function answer(result: ProcessRuleResult): Response {
-  switch (result.kind) {
-    case 'rule':
-      // The agent ends what a rule blocks and reports it gone: nothing ends here.
-      return result.created
-        ? json(201, { ...result.rule, endedProcessIds: [] })
-        : versioned(200, { ...result.rule, endedProcessIds: [] }, versionOf(result.rule));
-    case 'stale':
-      return changedElsewhere(result.current, versionOf(result.current));
-    case 'invalid':
-      return problem(result.status, result.message, result.errors ? { errors: result.errors } : {});
-    case 'refused':
-      return result.response;
-    case 'removed':
-      return noContent();
-  }
-}
-
-const ifMatchOf = (request: Request) => request.headers.get('If-Match') ?? undefined;
+// The agent ends what a rule blocks and reports it gone: nothing ends here.
+const SHOW = (rule: ProcessRule) => ({ ...rule, endedProcessIds: [] });
 
 export const processRuleRoutes: SignedInRoutes = {
   getProcessRules: async ({ env, caller, params }) => {
@@ -35,10 +19,10 @@ export const processRuleRoutes: SignedInRoutes = {
   },
   createProcessRule: async ({ env, caller, body, text, request, params }) =>
     idempotent(env.idempotency, request, text, caller.id, env.now(), async () =>
-      answer(await createRule(env, caller, params['id'] ?? '', body)),
+      answerChange(await createRule(env, caller, params['id'] ?? '', body), SHOW),
     ),
   updateProcessRule: async ({ env, caller, body, request, params }) =>
-    answer(await updateRule(env, caller, params['id'] ?? '', params['ruleId'] ?? '', body, ifMatchOf(request))),
+    answerChange(await updateRule(env, caller, params['id'] ?? '', params['ruleId'] ?? '', body, ifMatchOf(request)), SHOW),
   deleteProcessRule: async ({ env, caller, request, params }) =>
-    answer(await removeRule(env, caller, params['id'] ?? '', params['ruleId'] ?? '', ifMatchOf(request))),
+    answerChange(await removeRule(env, caller, params['id'] ?? '', params['ruleId'] ?? '', ifMatchOf(request)), SHOW),
 };

@@ -2,18 +2,9 @@ import { parseListQuery } from '../../core/list-query';
 import { unitListSpec } from '../../core/service-unit-list';
 import { createRefusal } from '../access';
 import { idempotent } from '../idempotency';
-import { changedElsewhere, inputRefusal, json, noContent, versioned } from '../http';
-import {
-  bulkDelete,
-  bulkMaintenance,
-  createUnit,
-  removeUnit,
-  toView,
-  unitFor,
-  unitScope,
-  updateUnit,
-  type UnitResult,
-} from '../services/units';
+import { answerChange } from '../results';
+import { ifMatchOf, json, versioned } from '../http';
+import { bulkDelete, bulkMaintenance, createUnit, removeUnit, toView, unitFor, unitScope, updateUnit } from '../services/units';
 import type { SignedInRoutes } from './types';
 
 /** /api/service-units (docs/api/openapi.yaml): HTTP in, the units service's rules, HTTP out. */
@@ -21,22 +12,6 @@ import type { SignedInRoutes } from './types';
 /** Rows of the export at most; `total` counts them all. */
 const EXPORT_LIMIT = 20_000;
 
-function answer(result: UnitResult): Response {
-  switch (result.kind) {
-    case 'unit':
-      return result.created ? json(201, result.unit) : versioned(200, result.unit, result.unit.version ?? 1);
-    case 'stale':
-      return changedElsewhere(result.current, result.current.version ?? 1);
-    case 'invalid':
-      return inputRefusal(result.errors);
-    case 'refused':
-      return result.response;
-    case 'removed':
-      return noContent();
-  }
-}
-
-const ifMatchOf = (request: Request) => request.headers.get('If-Match') ?? undefined;
 const listQuery = (request: Request, now: number) => parseListQuery(new URL(request.url).searchParams, unitListSpec(now));
 
 export const unitRoutes: SignedInRoutes = {
@@ -62,11 +37,11 @@ export const unitRoutes: SignedInRoutes = {
   },
   createServiceUnit: async ({ env, caller, body, text, request }) =>
     createRefusal(caller, 'serviceUnit') ??
-    idempotent(env.idempotency, request, text, caller.id, env.now(), async () => answer(await createUnit(env, caller, body))),
+    idempotent(env.idempotency, request, text, caller.id, env.now(), async () => answerChange(await createUnit(env, caller, body))),
   updateServiceUnit: async ({ env, caller, body, request, params }) =>
-    answer(await updateUnit(env, caller, params['id'] ?? '', body, ifMatchOf(request))),
+    answerChange(await updateUnit(env, caller, params['id'] ?? '', body, ifMatchOf(request))),
   deleteServiceUnit: async ({ env, caller, request, params }) =>
-    answer(await removeUnit(env, caller, params['id'] ?? '', ifMatchOf(request))),
+    answerChange(await removeUnit(env, caller, params['id'] ?? '', ifMatchOf(request))),
   bulkDeleteServiceUnits: async ({ env, caller, body }) => {
     const done = await bulkDelete(env, caller, body);
     if (done instanceof Response) return done;

@@ -3,28 +3,12 @@ import { URL_RULE_LIST_SPEC } from '../../core/url-rules';
 import { versionOf } from '../../core/versions';
 import { createRefusal } from '../access';
 import { idempotent } from '../idempotency';
-import { changedElsewhere, inputRefusal, json, noContent, versioned } from '../http';
-import { createRule, removeRule, ruleFor, ruleScope, updateRule, type RuleResult } from '../services/url-rules';
+import { answerChange } from '../results';
+import { ifMatchOf, json, versioned } from '../http';
+import { createRule, removeRule, ruleFor, ruleScope, updateRule } from '../services/url-rules';
 import type { SignedInRoutes } from './types';
 
 /** /api/url-restrictions (docs/api/openapi.yaml): HTTP in, the URL-rules service's rules, HTTP out. */
-
-function answer(result: RuleResult): Response {
-  switch (result.kind) {
-    case 'rule':
-      return result.created ? json(201, result.rule) : versioned(200, result.rule, versionOf(result.rule));
-    case 'stale':
-      return changedElsewhere(result.current, versionOf(result.current));
-    case 'invalid':
-      return inputRefusal(result.errors);
-    case 'refused':
-      return result.response;
-    case 'removed':
-      return noContent();
-  }
-}
-
-const ifMatchOf = (request: Request) => request.headers.get('If-Match') ?? undefined;
 
 export const urlRuleRoutes: SignedInRoutes = {
   getAllUrlRestrictions: async ({ env, caller }) => {
@@ -42,9 +26,9 @@ export const urlRuleRoutes: SignedInRoutes = {
   },
   createUrlRestriction: async ({ env, caller, body, text, request }) =>
     createRefusal(caller, 'urlRule') ??
-    idempotent(env.idempotency, request, text, caller.id, env.now(), async () => answer(await createRule(env, caller, body))),
+    idempotent(env.idempotency, request, text, caller.id, env.now(), async () => answerChange(await createRule(env, caller, body))),
   updateUrlRestriction: async ({ env, caller, body, request, params }) =>
-    answer(await updateRule(env, caller, params['id'] ?? '', body, ifMatchOf(request))),
+    answerChange(await updateRule(env, caller, params['id'] ?? '', body, ifMatchOf(request))),
   deleteUrlRestriction: async ({ env, caller, request, params }) =>
-    answer(await removeRule(env, caller, params['id'] ?? '', ifMatchOf(request))),
+    answerChange(await removeRule(env, caller, params['id'] ?? '', ifMatchOf(request))),
 };

@@ -1,3 +1,4 @@
+import type { Change } from '../results';
 import type { ProcessRule, RuleAction } from '../../machines/domain/types';
 import type { Action } from '../../machines/permissions/can';
 import { readText } from '../../machines/text/text-rules';
@@ -19,12 +20,7 @@ const RULE_NOT_FOUND = 'Rule not found';
 
 export type RuleInput = Pick<ProcessRule, 'pattern' | 'action' | 'enabled' | 'comment'>;
 
-export type ProcessRuleResult =
-  | { kind: 'rule'; rule: ProcessRule; created?: boolean }
-  | { kind: 'invalid'; status: 400 | 422; message: string; errors?: Record<string, string> }
-  | { kind: 'stale'; current: ProcessRule }
-  | { kind: 'refused'; response: Response }
-  | { kind: 'removed' };
+export type ProcessRuleResult = Change<ProcessRule>;
 
 /** A rule as the API answers it: one stored before versions is at version 1, changed at its creation. */
 export const toRule = (row: Readonly<ProcessRuleRecord>): ProcessRule => ({
@@ -97,7 +93,7 @@ export async function createRule(env: ApiEnv, caller: Account, unitId: string, b
   const input = await readRule(env, body, id);
   if (!isInput(input)) return input;
   const rule = await env.processRules.insert({ ...input, serviceUnitId: id, createdAt: new Date(env.now()).toISOString() });
-  return { kind: 'rule', rule: toRule(rule), created: true };
+  return { kind: 'saved', record: toRule(rule), created: true };
 }
 
 /** Changes a rule; a partial body (e.g. only `enabled`) keeps the other fields. */
@@ -124,7 +120,7 @@ export async function updateRule(
     updatedAt: new Date(env.now()).toISOString(),
     updatedBy: caller.displayName,
   });
-  return { kind: 'rule', rule: toRule(rule) };
+  return { kind: 'saved', record: toRule(rule) };
 }
 
 export async function removeRule(
@@ -138,5 +134,5 @@ export async function removeRule(
   if (found.kind === 'refused') return found;
   if (!ifMatchHolds(ifMatch, versionOf(found.existing))) return { kind: 'stale', current: toRule(found.existing) };
   await env.processRules.remove(String(found.existing.id));
-  return { kind: 'removed' };
+  return { kind: 'done' };
 }

@@ -1,3 +1,4 @@
+import type { Change } from '../results';
 import type { ProfileRecord } from '../../machines/profile/types';
 import { readText } from '../../machines/text/text-rules';
 import { ifMatchHolds, versionOf } from '../../core/versions';
@@ -45,11 +46,7 @@ export function isPhotoDataUrl(value: string): boolean {
 }
 
 /** What a profile service answers: the profile, or a refusal the route turns into HTTP. */
-export type ProfileResult =
-  | { kind: 'profile'; profile: ProfileRecord }
-  | { kind: 'invalid'; message: string; errors: Record<string, string> }
-  | { kind: 'stale'; current: ProfileRecord }
-  | { kind: 'done' };
+export type ProfileResult = Change<ProfileRecord>;
 
 export async function profileOf(env: ApiEnv, account: Account): Promise<ProfileRecord> {
   const organization = await env.organizations.get(String(account.organizationId));
@@ -94,7 +91,7 @@ export async function updateProfile(env: ApiEnv, caller: Account, body: unknown,
   if (!ifMatchHolds(ifMatch, versionOf(caller))) return { kind: 'stale', current: await profileOf(env, caller) };
   const { patch, errors } = readProfile(body);
   const fields = Object.keys(errors);
-  if (!patch || fields.length > 0) return { kind: 'invalid', message: `Please correct: ${fields.join(', ')}`, errors };
+  if (!patch || fields.length > 0) return { kind: 'invalid', status: 422, message: `Please correct: ${fields.join(', ')}`, errors };
   const now = env.now();
   const updated = await env.users.update(String(caller.id), {
     ...patch,
@@ -110,7 +107,7 @@ export async function updateProfile(env: ApiEnv, caller: Account, body: unknown,
     unitId: null,
     data: { change: 'updated' },
   });
-  return { kind: 'profile', profile: await profileOf(env, updated) };
+  return { kind: 'saved', record: await profileOf(env, updated) };
 }
 
 /** Changes the caller's password, given the current one; the new one must be long enough, new, and typed twice alike. */
@@ -130,7 +127,7 @@ export async function changePassword(env: ApiEnv, caller: Account, body: unknown
       : errors['confirmPassword']
         ? "Password doesn't match. Please try again."
         : 'The new password is not valid.';
-    return { kind: 'invalid', message, errors };
+    return { kind: 'invalid', status: 422, message, errors };
   }
   await env.users.update(String(caller.id), await env.passwords.derive(next));
   return { kind: 'done' };

@@ -1,3 +1,4 @@
+import type { Change } from '../results';
 import type { ServiceUnit, UnitAgent, UnitStatus } from '../../machines/domain/types';
 import type { Action } from '../../machines/permissions/can';
 import { unitStatus } from '../../machines/service-units/unit-status';
@@ -78,12 +79,7 @@ export function announceUnit(env: Pick<ApiEnv, 'events'>, now: number, type: Uni
 /** The organizations whose units a caller reads. */
 export const unitScope = (caller: Account) => organizationScope(caller, 'serviceUnit');
 
-export type UnitResult =
-  | { kind: 'unit'; unit: ServiceUnitView; created?: boolean }
-  | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'stale'; current: ServiceUnitView }
-  | { kind: 'refused'; response: Response }
-  | { kind: 'removed' };
+export type UnitResult = Change<ServiceUnitView>;
 
 /** The unit when the caller may do `action` to it (404 when absent or unreadable, 403 with the reason). */
 export async function unitFor(env: ApiEnv, caller: Account, action: Action, id: string): Promise<Access<Readonly<ServiceUnitRow>>> {
@@ -114,7 +110,7 @@ export async function createUnit(env: ApiEnv, caller: Account, body: unknown): P
     announcedStatus: 'online',
   });
   announceUnit(env, now, 'unit.created', row);
-  return { kind: 'unit', unit: toView(row, now), created: true };
+  return { kind: 'saved', record: toView(row, now), created: true };
 }
 
 /** Changes a unit: refused as stale when `ifMatch` names another version (none: the change goes on, for scripts). */
@@ -140,7 +136,7 @@ export async function updateUnit(
     updatedBy: caller.displayName,
   });
   announceUnit(env, now, 'unit.changed', row);
-  return { kind: 'unit', unit: toView(row, now) };
+  return { kind: 'saved', record: toView(row, now) };
 }
 
 /** Removes a unit and what belongs to it; URL rules scoped to it forget it. */
@@ -168,7 +164,7 @@ export async function removeUnit(env: ApiEnv, caller: Account, id: string, ifMat
   const now = env.now();
   if (!ifMatchHolds(ifMatch, versionOf(found.row))) return { kind: 'stale', current: toView(found.row, now) };
   await removeEverywhere(env, found.row, now);
-  return { kind: 'removed' };
+  return { kind: 'done' };
 }
 
 /** What a bulk action did: the rows it changed, those refused, and those changed elsewhere since the list showed them. */

@@ -1,3 +1,4 @@
+import type { Change } from '../results';
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope, Weekday } from '../../machines/domain/types';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import { readText } from '../../machines/text/text-rules';
@@ -21,12 +22,7 @@ const NOT_FOUND = 'URL rule not found';
 export type RuleInput = Pick<UrlRestriction, 'pattern' | 'matchType' | 'action' | 'enabled' | 'scope' | 'schedule' | 'reason'>;
 
 /** What a change answers: the rule, or why not (the route turns each into HTTP). */
-export type RuleResult =
-  | { kind: 'rule'; rule: Readonly<UrlRuleRecord>; created?: boolean }
-  | { kind: 'invalid'; errors: Record<string, string> }
-  | { kind: 'stale'; current: Readonly<UrlRuleRecord> }
-  | { kind: 'refused'; response: Response }
-  | { kind: 'removed' };
+export type RuleResult = Change<Readonly<UrlRuleRecord>>;
 
 export const ruleScope = (caller: Account) => organizationScope(caller, 'urlRule');
 
@@ -110,7 +106,7 @@ export async function createRule(env: ApiEnv, caller: Account, body: unknown): P
   if (!valid) return { kind: 'invalid', errors };
   const now = new Date(env.now()).toISOString();
   const rule = await env.urlRules.insert({ ...value, organizationId, createdAt: now, updatedAt: now, updatedBy: caller.displayName });
-  return { kind: 'rule', rule, created: true };
+  return { kind: 'saved', record: rule, created: true };
 }
 
 /** Changes a rule: refused as stale when `ifMatch` names another version (none: the change goes on, for scripts). */
@@ -132,7 +128,7 @@ export async function updateRule(
     updatedBy: caller.displayName,
     version: versionOf(found.row) + 1,
   });
-  return { kind: 'rule', rule };
+  return { kind: 'saved', record: rule };
 }
 
 export async function removeRule(env: ApiEnv, caller: Account, id: string, ifMatch: string | undefined): Promise<RuleResult> {
@@ -140,5 +136,5 @@ export async function removeRule(env: ApiEnv, caller: Account, id: string, ifMat
   if (!found.ok) return { kind: 'refused', response: found.response };
   if (!ifMatchHolds(ifMatch, versionOf(found.row))) return { kind: 'stale', current: found.row };
   await env.urlRules.remove(id);
-  return { kind: 'removed' };
+  return { kind: 'done' };
 }
