@@ -35,6 +35,26 @@ export interface AuditLogRepository<R extends { id: string | number }> extends A
   append(entry: Omit<R, 'id'>): void;
 }
 
+/** An entry of the audit log as stored. */
+export interface AuditEntry {
+  id: string | number;
+  at: string;
+  actorId: string;
+  actorName: string;
+  actorRoleId: number;
+  /** The organization the changed record belongs to ('' for none). */
+  organizationId: string;
+  /** 'organization', 'user', … */
+  resource: string;
+  action: string;
+  recordId: string;
+  /** What the record was before (null on create) and after (null on delete), secrets left out. */
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** Optional reason given by the admin (suspend, activate…). */
+  reason: string;
+}
+
 /** Raise with any change to auditListEntry: a store that keeps entries fills them again. */
 export const AUDIT_LIST_VERSION = 1;
 

@@ -1,3 +1,44 @@
+import type { AccountStatus } from './user-list';
+
+/** An account: the fields every backend reads. */
+export interface UserRow {
+  id: string | number;
+  username: string;
+  email: string;
+  displayName: string;
+  fullName: string;
+  phoneNumber: string;
+  roleId: 1 | 2 | 3 | 4;
+  organizationId: string | number;
+  passwordHash: string;
+  salt: string;
+  about: string;
+  photoURL: string;
+  status: 'online' | 'offline' | 'away' | 'busy';
+  providerId: string;
+  createdAt: string;
+  /** ISO date-time of the last successful sign-in (absent: never) */
+  lastSignInAt?: string | null;
+}
+
+/** An account as stored: the auth seed's fields plus the administration fields (older rows lack them). */
+export interface AdminUserRow extends UserRow {
+  accountStatus?: AccountStatus;
+  lastSignInAt?: string | null;
+  invitedBy?: string;
+  invitedByName?: string;
+  /** SHA-256-like digest of the one-time set-password token, '' when none is open. */
+  setPasswordDigest?: string;
+  setPasswordExpiresAt?: number;
+  updatedAt?: string;
+  /** `issuer|sub` of the identity provider's account it is linked to (mirage/oidc/provider-auth.ts). */
+  oidcSubject?: string;
+  /** Raised by every administrator's change through the API (core/versions.ts); absent before versions: 1. */
+  version?: number;
+  /** Which administrator made the last change through the API. */
+  updatedBy?: string;
+}
+
 /**
  * The users' records behind one async repository: every rule that reads or writes an account (a request's
  * user, a sign-in by username or e-mail, the duplicate checks, a set-password link, a provider's subject,

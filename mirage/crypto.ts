@@ -1,18 +1,11 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { scryptAsync } from '@noble/hashes/scrypt.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { hashPassword, randomToken, toHex } from '../core/tokens';
 
 const encoder = new TextEncoder();
 
-function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function randomToken(bytes = 24): string {
-  const data = new Uint8Array(bytes);
-  crypto.getRandomValues(data);
-  return toHex(data.buffer);
-}
+export { hashPassword, randomToken };
 
 /** SHA-256 of a text, as hex (keys that must not keep what was typed, e.g. a sign-in name). */
 export async function sha256Hex(text: string): Promise<string> {
@@ -48,17 +41,6 @@ function toBase64Url(bytes: Uint8Array): string {
 /** Compares two texts in time that depends on their length only. */
 export function sameText(a: string, b: string): boolean {
   return sameHex(a, b);
-}
-
-/**
- * PBKDF2-SHA-256 through Web Crypto, as bare hex with the salt kept in the row's `salt` field: how passwords
- * were stored before scrypt (still accepted, and replaced at the next sign-in), and the set-password links'
- * digests (one round: a random token needs no slow hash).
- */
-export async function hashPassword(password: string, salt: string, iterations = 10_000): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations }, key, 256);
-  return toHex(bits);
 }
 
 /**

@@ -1,46 +1,9 @@
-import type { UserRepository } from '../core/users';
-import type { AccountStatus } from '../core/user-list';
+import type { AdminUserRow, UserRepository, UserRow } from '../core/users';
 import { compareIds } from '../core/record-ids';
-import { table, type MirageDb, type Row } from './db';
+import { table, type MirageDb } from './db';
 import { repositorySlot, tableWrites } from './repository-slot';
 
-/** An account: the fields every backend reads. */
-export interface UserRow extends Row {
-  username: string;
-  email: string;
-  displayName: string;
-  fullName: string;
-  phoneNumber: string;
-  roleId: 1 | 2 | 3 | 4;
-  organizationId: string | number;
-  passwordHash: string;
-  salt: string;
-  about: string;
-  photoURL: string;
-  status: 'online' | 'offline' | 'away' | 'busy';
-  providerId: string;
-  createdAt: string;
-  /** ISO date-time of the last successful sign-in (absent: never) */
-  lastSignInAt?: string | null;
-}
-
-/** An account as stored: the auth seed's fields plus the administration fields (older rows lack them). */
-export interface AdminUserRow extends UserRow {
-  accountStatus?: AccountStatus;
-  lastSignInAt?: string | null;
-  invitedBy?: string;
-  invitedByName?: string;
-  /** SHA-256-like digest of the one-time set-password token, '' when none is open. */
-  setPasswordDigest?: string;
-  setPasswordExpiresAt?: number;
-  updatedAt?: string;
-  /** `issuer|sub` of the identity provider's account it is linked to (mirage/oidc/provider-auth.ts). */
-  oidcSubject?: string;
-  /** Raised by every administrator's change through the API (core/versions.ts); absent before versions: 1. */
-  version?: number;
-  /** Which administrator made the last change through the API. */
-  updatedBy?: string;
-}
+export type { AdminUserRow, UserRow };
 
 export const USERS = 'users';
 export const usersTable = (db: MirageDb) => table<AdminUserRow>(db, USERS);

@@ -1,11 +1,19 @@
 import type { Request } from 'miragejs';
-import { changeCountOf, table, type MirageDb, type Row } from '../db';
-import { errorResponse, permits, json, subjectOf, withAuth, type UserRow } from '../http';
+import { changeCountOf, table, type MirageDb } from '../db';
+import { errorResponse, permits, json, subjectOf, withAuth } from '../http';
 import { readScope } from '../../machines/permissions/can';
 import { queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
-import { emitEvent } from '../events';
-import { auditListQuery, auditMatches, compareAuditEntries, type AuditLogRepository, type AuditScope } from '../../core/audit-list';
+import { eventStore } from '../events';
+import { recordAudit as recordAuditOf, type AuditInput } from '../../api/audit';
+import {
+  auditListQuery,
+  auditMatches,
+  compareAuditEntries,
+  type AuditEntry,
+  type AuditLogRepository,
+  type AuditScope,
+} from '../../core/audit-list';
 import type { Page } from '../../machines/domain/types';
 import { givenRepository } from '../given-repositories';
 
@@ -19,67 +27,15 @@ import { givenRepository } from '../given-repositories';
 
 export type AuditResource = 'organization' | 'user';
 
-export interface AuditRow extends Row {
-  at: string;
-  actorId: string;
-  actorName: string;
-  actorRoleId: number;
-  /** The organization the changed record belongs to ('' for none). */
-  organizationId: string;
-  resource: AuditResource | string;
-  action: string;
-  recordId: string;
-  /** What the record was before (null on create) and after (null on delete), secrets left out. */
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  /** Optional reason given by the admin (suspend, activate…). */
-  reason: string;
-}
+export type AuditRow = AuditEntry;
 
 /** The log's collection. */
 export const AUDIT_LOG = 'auditLog';
 export const auditTable = (db: MirageDb) => table<AuditRow>(db, AUDIT_LOG);
 
-export interface AuditInput {
-  actor: Pick<UserRow, 'id' | 'roleId' | 'fullName'>;
-  organizationId: string | number | null | undefined;
-  resource: string;
-  action: string;
-  recordId: string | number;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  reason?: string;
-}
-
-/** The live event an audited change of a user or an organization is announced with (mirage/events.ts). */
-function announce(db: MirageDb, now: number, input: AuditInput): void {
-  if (input.resource !== 'user' && input.resource !== 'organization') return;
-  const change = input.before === null ? 'created' : input.after === null ? 'deleted' : 'updated';
-  emitEvent(db, now, {
-    type: input.resource === 'user' ? 'user.changed' : 'organization.changed',
-    organizationId: input.resource === 'organization' ? input.recordId : input.organizationId,
-    subjectId: input.recordId,
-    unitId: null,
-    data: { change },
-  });
-}
-
-/** Writes an audit entry; a change of a user or an organization is also announced as a live event, in the same unit of work. */
+/** Writes an audit entry and its live event (api/audit.ts) into this backend's log and events. */
 export function recordAudit(db: MirageDb, now: number, input: AuditInput): void {
-  announce(db, now, input);
-  auditLog(db).append({
-    at: new Date(now).toISOString(),
-    actorId: String(input.actor.id),
-    actorName: input.actor.fullName,
-    actorRoleId: input.actor.roleId,
-    organizationId: input.organizationId === null || input.organizationId === undefined ? '' : String(input.organizationId),
-    resource: input.resource,
-    action: input.action,
-    recordId: String(input.recordId),
-    before: input.before,
-    after: input.after,
-    reason: input.reason ?? '',
-  });
+  recordAuditOf({ events: eventStore(db), audit: auditStore(db) }, now, input);
 }
 
 const AUDIT_SPEC: ListSpec<AuditRow> = {
@@ -142,13 +98,14 @@ export function memoryAuditLog(db: MirageDb): AuditLogRepository<Readonly<AuditR
   };
 }
 
-const auditLog = (db: MirageDb) => givenRepository<ReturnType<typeof memoryAuditLog>>(db, 'auditLog') ?? memoryAuditLog(db);
+/** The audit log of this backend: the server's repository, else the rows in memory. */
+export const auditStore = (db: MirageDb) => givenRepository<ReturnType<typeof memoryAuditLog>>(db, 'auditLog') ?? memoryAuditLog(db);
 
 /** One page of entries matching the request's filters, newest first; `scope` fixes what the caller may read. */
 export async function auditPage(db: MirageDb, request: Request, scope: AuditScope): Promise<Page<Readonly<AuditRow>>> {
   const params = readListParams(request, AUDIT_SPEC);
   const query = auditListQuery((name) => queryValues(request, name), params, scope);
-  const { rows, total } = await auditLog(db).list(query);
+  const { rows, total } = await auditStore(db).list(query);
   return { items: rows, total, page: params.page, pageSize: params.pageSize };
 }
 
