@@ -4,6 +4,7 @@ import type { ContractOperation } from './contract/generated-validator';
 import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
+import { dashboardRoutes } from './routes/dashboards';
 import { processRuleRoutes } from './routes/process-rules';
 import { profileRoutes } from './routes/profile';
 import type { SignedInRoutes } from './routes/types';
@@ -20,7 +21,14 @@ import { urlRuleRoutes } from './routes/url-rules';
  * `env.fallback` (the embedded backend's routes, which both backends still run for the other domains).
  */
 
-const SIGNED_IN: SignedInRoutes = { ...profileRoutes, ...unitRoutes, ...urlRuleRoutes, ...processRuleRoutes, ...taskRoutes };
+const SIGNED_IN: SignedInRoutes = {
+  ...profileRoutes,
+  ...unitRoutes,
+  ...urlRuleRoutes,
+  ...processRuleRoutes,
+  ...taskRoutes,
+  ...dashboardRoutes,
+};
 
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */
 export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter((op) => Object.hasOwn(SIGNED_IN, op.operationId));

@@ -22,8 +22,8 @@ export interface ApiEnv {
   urlRules: UrlRuleRepository;
   units: ServiceUnitRepository<ServiceUnitRow>;
   unitList: ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
-  screenshots: Pick<ScreenshotRepository, 'removeOfUnit'>;
-  processes: Pick<ProcessRepository, 'removeOfUnit'>;
+  screenshots: Pick<ScreenshotRepository, 'removeOfUnit' | 'countSince' | 'newest'>;
+  processes: Pick<ProcessRepository, 'removeOfUnit' | 'countEnded'>;
   commands: Pick<CommandRepository, 'removeOfUnit'>;
   processRules: ProcessRuleRepository;
   tasks: TaskRepository;

@@ -12,7 +12,6 @@ import { screenshotsDomain } from './screenshots';
 import { serviceUnitsDomain } from './service-units';
 import { todoDomain } from './todo';
 import { urlRestrictionsDomain } from './url-restrictions';
-import { userDashboardDomain } from './user-dashboard';
 import { usersDomain } from './users';
 
 /** Seed order matters: auth seeds the organizations and users the others refer to. */
@@ -26,7 +25,6 @@ export const domains: readonly MirageDomain[] = [
   organizationsDomain,
   usersDomain,
   auditDomain,
-  userDashboardDomain,
   predictionDomain,
   adminDashboardDomain,
   todoDomain,
