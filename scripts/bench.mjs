@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global window, document, history, requestAnimationFrame */
+/* global window, document, history, location, requestAnimationFrame */
 // Functions passed to page.evaluate run in the browser: the globals above are the page's.
 /**
  * `npm run bench` (docs/performance.md): builds the app (remote, demo, demo with the large seed) and the
@@ -9,6 +9,8 @@
  *   npm run bench                 full run (about 10-15 minutes on a busy 2-core machine)
  *   npm run bench -- --quick      CI: bytes and first-screen ratios only; exits 1 on a budget breach beyond noise
  *   npm run bench -- --boot       the boot figures only: sizes, first screens and Lighthouse (no writes, no large seed)
+ *   npm run bench -- --list-ab A B  the units list at the large seed in two prebuilt demo builds and the virtualised list, interleaved
+ *   npm run bench -- --first-visit [dir…]   the large seed's first visit: sign-in form, signed in, seed stored
  *   options: --runs N, --no-build (reuse dist-bench-*), --no-lighthouse, --no-vitest, --no-server
  *   The server sections (scripts/bench-server.mjs, then the live agents of scripts/bench-agents.mjs) run when
  *   BENCH_DATABASE_URL names a real PostgreSQL.
@@ -257,6 +259,23 @@ async function waitRows(page, rowSelector) {
   );
 }
 
+/** One change of the floor's virtualised list (`window.floorList`), timed until its first row changed and a frame went out. */
+function floorTimed(page, patch) {
+  return page.evaluate(async (patch) => {
+    const first = () => document.querySelector('[data-row]')?.textContent ?? '';
+    const before = first();
+    const t0 = performance.now();
+    window.floorList.set(patch);
+    const limit = t0 + 20_000;
+    await new Promise((resolve) => {
+      const tick = () => (first() !== before || performance.now() > limit ? resolve(undefined) : setTimeout(tick, 0));
+      tick();
+    });
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    return performance.now() > limit ? NaN : performance.now() - t0;
+  }, patch);
+}
+
 /**
  * The same three interactions on the floor's plain virtualised list, then on the peer users would pick, react-admin's
  * DataTable over ra-data-fakerest (scripts/bench-peer.mjs, `peer`), so every run that times the yardstick times the peer.
@@ -266,20 +285,7 @@ async function virtualInteractions(browser, runs) {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${PORTS.floor}/virtual`);
   await page.waitForSelector('[data-row]');
-  const timed = (patch) =>
-    page.evaluate(async (patch) => {
-      const first = () => document.querySelector('[data-row]')?.textContent ?? '';
-      const before = first();
-      const t0 = performance.now();
-      window.floorList.set(patch);
-      const limit = t0 + 20_000;
-      await new Promise((resolve) => {
-        const tick = () => (first() !== before || performance.now() > limit ? resolve(undefined) : setTimeout(tick, 0));
-        tick();
-      });
-      await new Promise((r) => requestAnimationFrame(() => r(undefined)));
-      return performance.now() > limit ? NaN : performance.now() - t0;
-    }, patch);
+  const timed = (patch) => floorTimed(page, patch);
   const out = { page: [], sort: [], filter: [] };
   for (let i = 0; i < runs; i += 1) {
     out.page.push(await timed({ offset: (i + 1) * 25 }));
@@ -291,6 +297,81 @@ async function virtualInteractions(browser, runs) {
   log('react-admin DataTable, 10,000 rows (the peer)…');
   out.peer = await peerInteractions(browser, runs).catch((error) => ({ error: String(error.message ?? error) }));
   return out;
+}
+
+/**
+ * Issue 46 §2: a first visit at the large seed (fresh context, empty storage): the sign-in form usable, then
+ * signed in through it at once (until the signed-in screen's heading), then every row of the seed stored
+ * (`mirageStatus.storedAt`; builds before it: `window.server`). Times from the navigation's start.
+ */
+async function firstVisit(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(READY_SCRIPT(APP_LOGIN_READY));
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/login`, { waitUntil: 'commit' });
+    const loginShownMs = await page.evaluate(() => window.__benchReady);
+    await page.getByLabel('Username').fill('user');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const signedInMs = await page.evaluate(async () => {
+      const overlay = () => document.querySelector('#loading-bg:not(.is-hidden)');
+      while (location.pathname.startsWith('/login') || !document.querySelector('main h1, h1') || overlay())
+        await new Promise((r) => setTimeout(r, 10));
+      return performance.now();
+    });
+    await page.waitForFunction(() => window.mirageStatus?.storedAt != null || window.server !== undefined, null, {
+      timeout: 600_000,
+      polling: 200,
+    });
+    const storedMs = await page.evaluate(() => window.mirageStatus?.storedAt ?? performance.now());
+    const longestTaskMs = await page.evaluate(() => Math.max(0, ...window.__longTasks));
+    return { loginShownMs, signedInMs, storedMs, longestTaskMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `--first-visit [dir…]`: firstVisit in each built large-seed demo directory (default: a build of DIST.large), interleaved. */
+async function firstVisits() {
+  const i = argv.indexOf('--first-visit');
+  const dirs = argv.slice(i + 1).filter((a) => !a.startsWith('--') && existsSync(join(a, 'index.html')));
+  if (dirs.length === 0) {
+    if (!argv.includes('--no-build'))
+      run('npx', ['vite', 'build', '--manifest', '--emptyOutDir', '--outDir', DIST.large], {
+        VITE_API_MODE: 'mirage',
+        VITE_MOCK_LATENCY_MS: '0',
+        VITE_SEED: 'large',
+      });
+    dirs.push(DIST.large);
+  }
+  const ports = dirs.map((_, k) => 4160 + k);
+  const servers = await Promise.all(dirs.map((d, k) => serve(d, ports[k])));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const load = loadavg()[0];
+  const results = Object.fromEntries(dirs.map((d) => [d, []]));
+  try {
+    for (let run = 0; run < RUNS; run += 1)
+      for (let k = 0; k < dirs.length; k += 1) {
+        const d = dirs[(k + run) % dirs.length];
+        results[d].push(await firstVisit(browser, `http://127.0.0.1:${ports[dirs.indexOf(d)]}`));
+        log(`first visit ${d} run ${run + 1}/${RUNS}`);
+      }
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+  console.log(
+    `\nnpm run bench -- --first-visit: medians of ${RUNS} runs, load average ${load.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end\n`,
+  );
+  for (const d of dirs) {
+    const m = (key) => Math.round(median(results[d].map((r) => r[key])));
+    console.log(
+      `${d}: sign-in form ${m('loginShownMs')} ms (≤ 1000), signed in ${m('signedInMs')} ms (≤ 3000), seed stored ${m('storedMs')} ms, longest task ${m('longestTaskMs')} ms`,
+    );
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/first-visit-latest.json', JSON.stringify({ load, results }, null, 2));
 }
 
 /** List interactions, issue 9 figures, write cost and seeding at the large seed. */
@@ -578,8 +659,89 @@ async function largeOnly() {
   console.log('\nJSON: bench-results/latest-large.json');
 }
 
+/**
+ * `--list-ab <dirA> <dirB>`: the units list's page, sort and search at the large seed in two demo builds (`VITE_SEED=large`,
+ * `VITE_MOCK_LATENCY_MS=0`, built beforehand) and on the floor's virtualised list, interleaved in one browser (the order
+ * alternates every run), so a change is measured beside the build before it. `--peer` adds react-admin's list after.
+ */
+async function listAb() {
+  const i = argv.indexOf('--list-ab');
+  const dirs = [argv[i + 1], argv[i + 2]];
+  if (!dirs.every((d) => d && existsSync(join(d, 'index.html')))) throw new Error('--list-ab needs two built demo directories');
+  // --floor <dir>: a floor build of one's own (another run may be rebuilding dist-bench-floor).
+  const floorDir = arg('--floor', DIST.floor);
+  if (!argv.includes('--no-build') && !argv.includes('--floor'))
+    run('npx', ['vite', 'build', '--config', 'tests/bench/floor/vite.config.ts', '--outDir', join(root, DIST.floor), '--emptyOutDir']);
+  const ports = [PORTS.large, 4184];
+  const servers = await Promise.all([serve(floorDir, PORTS.floor), ...dirs.map((d, k) => serve(d, ports[k]))]);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const results = { runs: RUNS, dirs, startedAt: new Date().toISOString(), loadAverage1m: loadavg()[0] };
+  const rows = 'table tbody tr';
+  const terms = ['kiosk', 'lab', 'office', 'depot', 'dispatch', 'scan'];
+  try {
+    const pages = [];
+    for (const port of ports) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${port}/login`);
+      await page.waitForFunction(() => window.server !== undefined, null, { timeout: 600_000, polling: 500 });
+      await signIn(page, `http://127.0.0.1:${port}`, 'user', { reload: false });
+      await page.evaluate(() => history.pushState(null, '', '/user/manage-service-units'));
+      await waitRows(page, rows);
+      pages.push(page);
+      log(`signed in on ${port}`);
+    }
+    const floorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const floor = await floorContext.newPage();
+    await floor.goto(`http://127.0.0.1:${PORTS.floor}/virtual`);
+    await floor.waitForSelector('[data-row]');
+    const out = { a: { page: [], sort: [], filter: [] }, b: { page: [], sort: [], filter: [] }, floor: { page: [], sort: [], filter: [] } };
+    for (let r = 0; r < RUNS; r += 1) {
+      const order = r % 2 === 0 ? ['a', 'b', 'floor'] : ['floor', 'b', 'a'];
+      for (const who of order) {
+        if (who === 'floor') {
+          out.floor.page.push(await floorTimed(floor, { offset: (r + 1) * 25 }));
+          out.floor.sort.push(await floorTimed(floor, { sort: r % 2 === 0 ? 'desc' : 'asc', offset: 0 }));
+          out.floor.filter.push(await floorTimed(floor, { filter: r % 2 === 0 ? 'offline' : 'idle', offset: 0 }));
+          continue;
+        }
+        const page = pages[who === 'a' ? 0 : 1];
+        out[who].page.push(await timedNavigation(page, `/user/manage-service-units?page=${r + 2}`, rows));
+        out[who].sort.push(await timedNavigation(page, `/user/manage-service-units?sort=name&order=${r % 2 === 0 ? 'desc' : 'asc'}`, rows));
+        out[who].filter.push(await timedNavigation(page, `/user/manage-service-units?q=${terms[r % terms.length]}`, rows));
+      }
+      log(`run ${r + 1}/${RUNS}`);
+    }
+    await floorContext.close();
+    if (argv.includes('--peer'))
+      out.peer = await peerInteractions(browser, RUNS).catch((error) => ({ error: String(error.message ?? error) }));
+    results.list = out;
+  } finally {
+    await browser.close();
+    for (const s of servers) s.close();
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/latest-list-ab.json', JSON.stringify(results, null, 2));
+  const L = results.list;
+  console.log(
+    `\nnpm run bench -- --list-ab: medians of ${RUNS} interleaved runs, load average ${results.loadAverage1m.toFixed(1)} at the start`,
+  );
+  console.log(`A = ${dirs[0]}, B = ${dirs[1]}\n`);
+  for (const kind of ['page', 'sort', 'filter']) {
+    const [a, b, f] = [median(L.a[kind]), median(L.b[kind]), median(L.floor[kind])];
+    const peer = L.peer && !L.peer.error ? `, react-admin ${median(L.peer[kind]).toFixed(1)}` : '';
+    console.log(
+      `units list ${kind}: A ${a.toFixed(1)} ms (${(a / f).toFixed(2)}×), B ${b.toFixed(1)} ms (${(b / f).toFixed(2)}×), virtualised ${f.toFixed(1)} ms${peer}`,
+    );
+  }
+  if (L.peer?.error) console.log(`react-admin: ${L.peer.error}`);
+  console.log('\nJSON: bench-results/latest-list-ab.json');
+}
+
 async function main() {
   if (argv.includes('--large-only')) return largeOnly();
+  if (argv.includes('--first-visit')) return firstVisits();
+  if (argv.includes('--list-ab')) return listAb();
   const t0 = Date.now();
   const load = loadavg()[0];
   if (!argv.includes('--no-build')) build();

@@ -16,3 +16,4 @@ export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, useShownBusy, type ListActorRef } from './use-list-table';
 export { LAZY_KEY, useLazyFloating } from './lazy-floating';
 export { lightBadge, useBadgeLook, type BadgeLook } from './light-badge';
+export { lookProps, useLightLooks, type ElementLook, type LightLooks } from './light-elements';

@@ -7,6 +7,7 @@ import localizedFormat from 'dayjs/plugin/localizedFormat';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { LAZY_KEY, useLazyFloating } from './lazy-floating';
+import { lookProps, type ElementLook } from './light-elements';
 
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
@@ -68,28 +69,34 @@ export function RelativeTimeText({
   language,
   now,
   compact = false,
+  look,
 }: {
   value: string;
   language: string;
   now?: number | undefined;
   /** The short form ("5 sec. ago", compactRelativeText) for a narrow column. */
   compact?: boolean;
+  /** `Text size="sm"`'s look (useLightLooks): a table's cell draws a plain `time` with it instead of a Text per row. */
+  look?: ElementLook | undefined;
 }) {
   const { active, ref, handlers } = useLazyFloating<HTMLTimeElement>();
   const date = dayjs(value).locale(language);
   const relative = compact ? compactRelativeText(value, language, now) : now === undefined ? date.fromNow() : date.from(dayjs(now));
   const exact = date.format('LL LTS');
-  const time = (
-    <Text
-      component="time"
-      ref={ref}
-      dateTime={value}
-      size="sm"
-      tabIndex={0}
-      aria-label={`${relative} (${exact})`}
-      {...{ [LAZY_KEY]: 'time' }}
-      {...(active ? {} : handlers)}
-    >
+  const timeProps = {
+    ref,
+    dateTime: value,
+    tabIndex: 0,
+    'aria-label': `${relative} (${exact})`,
+    [LAZY_KEY]: 'time',
+    ...(active ? {} : handlers),
+  };
+  const time = look ? (
+    <time {...lookProps(look)} {...timeProps}>
+      {relative}
+    </time>
+  ) : (
+    <Text component="time" size="sm" {...timeProps}>
       {relative}
     </Text>
   );

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { ActionIcon, Anchor, Group, rem, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { rem, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { TFunction } from 'i18next';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   LAZY_KEY,
   lightBadge,
+  lookProps,
   ListDataTable,
   RelativeTimeText,
   relativeText,
@@ -14,10 +15,13 @@ import {
   useLatestHandlers,
   useBadgeLook,
   useLazyFloating,
+  useLightLooks,
   useTablePreferences,
   type BadgeLook,
   type CardLayout,
   type ChoosableColumn,
+  type ElementLook,
+  type LightLooks,
   type ListActorRef,
 } from '@/components/data-list';
 import type { UnitRow } from '../api/types';
@@ -26,11 +30,15 @@ import { rowLabelCache } from '@/lib/row-labels';
 
 export const UNIT_TABLE_KEY = 'service-units';
 
-/** The looks of the table's badges (one `useBadgeLook` each): drawn as plain elements in the cells (lightBadge). */
+/**
+ * The looks of the table's badges (one `useBadgeLook` each) and of its texts, links, groups and buttons (`useLightLooks`): the
+ * cells draw plain elements with them (lightBadge, lookProps) instead of Mantine components per row (issue 46 §3).
+ */
 interface UnitBadgeLooks {
   status: Record<UnitRow['status'], BadgeLook>;
   tag: BadgeLook;
   moreTags: BadgeLook;
+  cells: LightLooks;
 }
 
 function useUnitBadgeLooks(): UnitBadgeLooks {
@@ -39,36 +47,55 @@ function useUnitBadgeLooks(): UnitBadgeLooks {
   const maintenance = useBadgeLook(statusBadgeLook('maintenance', 'sm'));
   const tag = useBadgeLook({ size: 'sm', variant: 'default', radius: 'sm' });
   const moreTags = useBadgeLook({ size: 'sm', variant: 'light', radius: 'sm' });
-  return useMemo(() => ({ status: { online, offline, maintenance }, tag, moreTags }), [online, offline, maintenance, tag, moreTags]);
+  const cells = useLightLooks();
+  return useMemo(
+    () => ({ status: { online, offline, maintenance }, tag, moreTags, cells }),
+    [online, offline, maintenance, tag, moreTags, cells],
+  );
 }
 
 const TAG_STYLE = { textTransform: 'none', maxWidth: rem(86) } as const;
+// The style props the cells' Mantine components had (fw, ta, maw, display; ff; c), as Box puts them inline.
+const NAME_STYLE = { fontWeight: 500, textAlign: 'left', maxWidth: '100%', display: 'block' } as const;
+const MONOSPACE = { fontFamily: 'var(--mantine-font-family-monospace)' } as const;
+const DIMMED = { color: 'var(--mantine-color-dimmed)' } as const;
 
 /** The tags of a row on one line: the first one, then "+n" with every tag in a tooltip. */
 function TagList({ tags, labels, looks }: { tags: string[]; labels: RowLabels; looks: UnitBadgeLooks }) {
   const [first, ...rest] = tags;
   if (first === undefined) return null;
   return (
-    <Group gap={4} wrap="nowrap">
+    <div {...lookProps(looks.cells.groupStart)}>
       {lightBadge(looks.tag, first, { style: TAG_STYLE, title: first })}
-      {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} look={looks.moreTags} />}
-    </Group>
+      {rest.length > 0 && <MoreTags tags={tags} rest={rest} labels={labels} look={looks.moreTags} hidden={looks.cells.visuallyHidden} />}
+    </div>
   );
 }
 
 /** "+n" with every tag in a tooltip, mounted when the pointer first reaches it (a page of rows mounted one each for nothing). */
 const MORE_TAGS_STYLE = { textTransform: 'none', flexShrink: 0 } as const;
 
-function MoreTags({ tags, rest, labels, look }: { tags: string[]; rest: string[]; labels: RowLabels; look: BadgeLook }) {
-  const { t } = labels;
+function MoreTags({
+  tags,
+  rest,
+  labels,
+  look,
+  hidden,
+}: {
+  tags: string[];
+  rest: string[];
+  labels: RowLabels;
+  look: BadgeLook;
+  hidden: ElementLook;
+}) {
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
   const badge = lightBadge(
     look,
     <>
       <span aria-hidden>+{rest.length}</span>
-      <VisuallyHidden component="span">
-        {t('data-list.moreTags', { count: rest.length })}: {rest.join(', ')}
-      </VisuallyHidden>
+      <span {...lookProps(hidden)}>
+        {labels.moreTags(rest.length)}: {rest.join(', ')}
+      </span>
     </>,
     {
       ref,
@@ -88,30 +115,43 @@ function UnitRowActions({
   onEdit,
   onDelete,
   labels,
+  looks,
 }: {
   unit: UnitRow;
   onEdit: (unit: UnitRow) => void;
   onDelete: (unit: UnitRow) => void;
   labels: RowLabels;
+  looks: LightLooks;
 }) {
   const { active, ref, handlers } = useLazyFloating<HTMLDivElement>();
   const editLabel = labels.edit(unit.name);
   const deleteLabel = labels.remove(unit.name);
+  // ActionIcons drawn as the plain buttons they render (useLightLooks).
   const edit = (
-    <ActionIcon variant="subtle" aria-label={editLabel} onClick={() => onEdit(unit)} {...{ [LAZY_KEY]: 'edit' }}>
-      <IconEdit size={18} aria-hidden />
-    </ActionIcon>
+    <button type="button" {...lookProps(looks.action.root)} aria-label={editLabel} onClick={() => onEdit(unit)} {...{ [LAZY_KEY]: 'edit' }}>
+      <span {...lookProps(looks.action.icon)}>
+        <IconEdit size={18} aria-hidden />
+      </span>
+    </button>
   );
   const remove = (
-    <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={() => onDelete(unit)} {...{ [LAZY_KEY]: 'delete' }}>
-      <IconTrash size={18} aria-hidden />
-    </ActionIcon>
+    <button
+      type="button"
+      {...lookProps(looks.actionDanger.root)}
+      aria-label={deleteLabel}
+      onClick={() => onDelete(unit)}
+      {...{ [LAZY_KEY]: 'delete' }}
+    >
+      <span {...lookProps(looks.actionDanger.icon)}>
+        <IconTrash size={18} aria-hidden />
+      </span>
+    </button>
   );
   return (
-    <Group ref={ref} gap={4} justify="flex-end" wrap="nowrap" {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
+    <div ref={ref} {...lookProps(looks.groupEnd)} {...(active ? {} : { onPointerEnter: handlers.onPointerEnter })}>
       {active ? <Tooltip label={editLabel}>{edit}</Tooltip> : edit}
       {active ? <Tooltip label={deleteLabel}>{remove}</Tooltip> : remove}
-    </Group>
+    </div>
   );
 }
 
@@ -122,16 +162,27 @@ interface RowLabels {
   os: (os: UnitRow['operatingSystem']) => string;
   edit: (name: string) => string;
   remove: (name: string) => string;
+  /** "n more tags" (the "+n" badge's words for a screen reader), looked up once per count. */
+  moreTags: (count: number) => string;
 }
 
 function rowLabels(t: TFunction): RowLabels {
   const { label: cached, named } = rowLabelCache(t);
+  const moreTags = new Map<number, string>();
   return {
     t,
     status: (status) => cached(`service-units.status.${status}`),
     os: (os) => cached(`service-units.os.${os}`),
     edit: named('service-units.actions.editNamed'),
     remove: named('service-units.actions.deleteNamed'),
+    moreTags: (count) => {
+      let text = moreTags.get(count);
+      if (text === undefined) {
+        text = t('data-list.moreTags', { count });
+        moreTags.set(count, text);
+      }
+      return text;
+    },
   };
 }
 
@@ -162,6 +213,7 @@ function unitColumns(
 ): { columns: DataTableColumn<UnitRow>[]; choosable: ChoosableColumn[] } {
   const { onOpen, onEdit, onDelete } = handlers;
   const labels = rowLabels(t);
+  const { cells } = looks;
   const columns: DataTableColumn<UnitRow>[] = [
     // A small badge: "MAINTENANCE" whole in 128 px (tests/e2e/status-badges.spec.ts), the rest goes to the name.
     {
@@ -183,20 +235,11 @@ function unitColumns(
       // the host name, last seen and tags, whose ends matter less.
       width: 330,
       ellipsis: true,
+      // An Anchor button, drawn as the plain button it renders.
       render: (u) => (
-        <Anchor
-          component="button"
-          type="button"
-          fw={500}
-          onClick={() => onOpen(u)}
-          ta="left"
-          title={u.name}
-          maw="100%"
-          truncate="end"
-          display="block"
-        >
+        <button type="button" {...lookProps(cells.anchor, NAME_STYLE)} data-truncate="end" onClick={() => onOpen(u)} title={u.name}>
           {u.name}
-        </Anchor>
+        </button>
       ),
     },
     {
@@ -210,9 +253,9 @@ function unitColumns(
       width: 134,
       ellipsis: true,
       render: (u) => (
-        <Text size="xs" ff="monospace" truncate="end" title={u.hostname}>
+        <p {...lookProps(cells.textXs, MONOSPACE)} data-truncate="end" title={u.hostname}>
           {u.hostname}
-        </Text>
+        </p>
       ),
     },
     {
@@ -244,11 +287,9 @@ function unitColumns(
       ellipsis: true,
       render: (u) =>
         u.lastSeenAt ? (
-          <RelativeTimeText value={u.lastSeenAt} language={language} compact />
+          <RelativeTimeText value={u.lastSeenAt} language={language} compact look={cells.textSm} />
         ) : (
-          <Text size="sm" c="dimmed">
-            {labels.t('data-list.never')}
-          </Text>
+          <p {...lookProps(cells.textSm, DIMMED)}>{labels.t('data-list.never')}</p>
         ),
     },
     {
@@ -263,7 +304,7 @@ function unitColumns(
       title: <VisuallyHidden>{t('data-list.actions')}</VisuallyHidden>,
       textAlign: 'right',
       width: 80,
-      render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} labels={labels} />,
+      render: (u) => <UnitRowActions unit={u} onEdit={onEdit} onDelete={onDelete} labels={labels} looks={cells} />,
     },
   ];
   const choosable = columns
