@@ -1,7 +1,7 @@
 import { del } from 'idb-keyval';
 import { LIVE_WAKE_EVENT } from '../core/live-wake';
 import type { Request, Server } from 'miragejs';
-import { liveRows, table, type DbDump } from './db';
+import { liveRows, table, type DbDump, type Row } from './db';
 import { setAuthSync, type SessionRow, type UserRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer } from './server';
@@ -9,10 +9,10 @@ import type { ChangeBatch, ChangeTracker } from './store/change-log';
 import { deferCollections, type DeferredCollections } from './store/deferred';
 import { indexIds } from './store/id-index';
 import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
-import { applyRemoteBatch, mergeAuthRows } from './store/merge';
+import { applyJournal, applyRemoteBatch, mergeAuthRows, readJournal } from './store/merge';
 import { giveStoredUnitsAgents, reseedEssentials } from './store/repair';
 import { pruneSessions } from './sessions';
-import { createIdbStore, STORE_NAME, type RowStore, type WriteStats } from './store/row-store';
+import { createIdbStore, STORE_NAME, type RowStore, type SeedJournal, type WriteStats } from './store/row-store';
 import { validateRows } from './store/schemas';
 import type { SeedSize } from './types';
 import { touchesLiveCollections } from './events';
@@ -45,6 +45,11 @@ export interface MirageStatus {
   answeringAt: number | null;
   /** performance.now() when every collection was loaded (`window.server` is set then). */
   loadedAt: number | null;
+  /**
+   * performance.now() when every row is stored (a fresh seed is stored in the background while the backend
+   * answers: docs/persistence.md, "First visit"); at start when the rows came from the store.
+   */
+  storedAt: number | null;
 }
 
 declare global {
@@ -64,7 +69,7 @@ export interface BrowserServerOptions {
   seed?: string;
   /** Tests: another store (fake-indexeddb under another name, or a fake). */
   store?: RowStore;
-  /** The boot progress bar: seeding (share of domains seeded), then storing the fresh seed. */
+  /** The boot progress bar: seeding (share of domains seeded), then storing the fresh seed (in the background, to 1). */
   onProgress?: (phase: 'seeding' | 'storing', done: number) => void;
 }
 
@@ -74,6 +79,11 @@ export const LATENCY_OVERRIDE_KEY = 'mock-latency-ms';
 /** Window events the app turns into notifications (src/app/session-effects.tsx). */
 export const PERSIST_FAILED_EVENT = 'mirage:persist-failed';
 export const PERSIST_RESET_EVENT = 'mirage:persist-reset';
+/**
+ * The Web Lock a tab holds while it decides how to start, and, when it seeded, until the seed is stored:
+ * a second tab opened meanwhile waits for it instead of seeding over it.
+ */
+export const SEED_STORE_LOCK = 'sua-seed-store';
 /** The Web Lock the tab that runs the simulated agents and the status sweep holds (one tab does). */
 export const SIMULATED_AGENTS_LOCK = 'sua-simulated-agents';
 /** How often the unit status sweep runs (ms). */
@@ -106,7 +116,13 @@ const readOverride = (key: string): string | null => {
   }
 };
 
-let active: { persistence: Persistence; store: RowStore; channel: BroadcastChannel | null; tracker: ChangeTracker } | null = null;
+let active: {
+  persistence: Persistence;
+  store: RowStore;
+  channel: BroadcastChannel | null;
+  tracker: ChangeTracker;
+  stopStoring?: () => void;
+} | null = null;
 const DB_CHANNEL = 'service-unit-admin-mirage-db';
 /** How long a request with an unknown token waits for another tab's broadcast before the 401. */
 const UNKNOWN_TOKEN_WAIT_MS = 1000;
@@ -129,9 +145,31 @@ const HOLD_MS = 2000;
 /** Resolves once every collection is loaded (at once when the start loaded everything). */
 let everythingLoaded: Promise<void> = Promise.resolve();
 export const whenEverythingLoaded = (): Promise<void> => everythingLoaded;
+/** Resolves once a fresh seed is stored (at once when the start read the store; never when it stopped). */
+let everythingStored: Promise<void> = Promise.resolve();
+export const whenStored = (): Promise<void> => everythingStored;
+
+/** Takes SEED_STORE_LOCK (waiting for a tab that is storing a seed); resolves with its release. */
+function takeSeedLock(): Promise<() => void> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!locks) return Promise.resolve(() => undefined);
+  return new Promise((taken) => {
+    void locks.request(SEED_STORE_LOCK, () => new Promise<void>((release) => taken(release))).catch(() => taken(() => undefined));
+  });
+}
 
 /** Starts Mirage in the browser (demo mode), from the stored rows when they are usable. */
 export async function startBrowserServer(options: BrowserServerOptions = {}): Promise<Server> {
+  const release = await takeSeedLock();
+  try {
+    return await startWithLock(options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () => void): Promise<Server> {
   const seed: SeedSize = options.seed === 'large' ? 'large' : 'default';
   const latency = parseNumber(readOverride(LATENCY_OVERRIDE_KEY)) ?? parseNumber(options.latencyMs);
   const lifetime = parseNumber(readOverride(TOKEN_LIFETIME_OVERRIDE_KEY)) ?? parseNumber(options.tokenLifetimeS);
@@ -149,12 +187,19 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     } else if (receive) receive(event.data);
     else inbox.push(event.data);
   });
+  // A fresh seed a closed page left stored in part: seeded again, with the rows committed meanwhile put over it.
+  const unfinished = await store.unfinishedSeed().catch(() => null);
+  const journal = unfinished ? { keys: unfinished.keys, batch: await readJournal(store, unfinished).catch(() => []) } : null;
   // Read and checked batch by batch (each in a task of its own); the progress bar follows on a large store.
   // The large collections no sign-in reads are left for later: the backend answers before they are in.
-  const stored: StoredState = await loadStored(store, {
-    onProgress: (done) => options.onProgress?.('seeding', done),
-    except: DEFERRED_COLLECTIONS,
-  });
+  const stored: StoredState = journal
+    ? { status: 'empty' }
+    : await loadStored(store, {
+        onProgress: (done) => options.onProgress?.('seeding', done),
+        except: DEFERRED_COLLECTIONS,
+      });
+  // A complete store: other tabs may start now. A tab that seeds keeps the lock until its seed is stored.
+  if (stored.status === 'loaded' && !stored.legacy) releaseSeedLock();
   // The routes are set up in a task of their own, then the rows are adopted in slices (makeServer).
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const status: MirageStatus = {
@@ -166,6 +211,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     loading: stored.status === 'loaded' ? [...(stored.deferred ?? [])] : [],
     answeringAt: null,
     loadedAt: null,
+    storedAt: null,
   };
   window.mirageStatus = status;
 
@@ -204,6 +250,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       ? deferCollections(live.db, stored.deferred, (error) => console.error('A request read a collection that is still loading', error))
       : null;
 
+  // A fresh seed's rows, to store in the background (null: nothing to store).
+  let toStore: [string, readonly Row[]][] | null = null;
   if (stored.status === 'loaded' && !stored.legacy) {
     const tracker = persistence.attach(live.db);
     // Repairs are writes like any other: recorded, then committed before the app sees the backend.
@@ -211,20 +259,23 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
     pruneSessions(live.db, Date.now());
     active = { persistence, store, channel, tracker };
     await persistence.flush().catch(() => undefined);
+    status.storedAt = performance.now();
   } else {
-    // Fresh seeds (or a dump from before the row store) are stored at once, in one transaction with
-    // the "seed complete" mark.
+    // A fresh seed (or a dump from before the row store) is all in memory: the backend answers at once, and
+    // the rows are stored in the background (docs/persistence.md, "First visit"). One transaction clears
+    // the store and starts the journal of the keys committed meanwhile; the "seed complete" mark comes last.
     if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
+    if (journal) applyJournal(live.db, journal.batch);
     pruneSessions(live.db, Date.now());
-    options.onProgress?.('storing', 0);
+    const begun: SeedJournal = { seed, startedAt: new Date().toISOString(), keys: journal?.keys ?? [] };
     try {
-      // No request is answered before this resolves, so the rows need no copy; IndexedDB copies each put.
-      await store.replaceAll(liveRows(live.db), { seed, seededAt: new Date().toISOString() }, (done) =>
-        options.onProgress?.('storing', done),
-      );
+      await store.beginSeed(begun, journal?.batch ?? []);
+      // The rows as they are now (copies of the lists, not of the rows): a later write's rows are its commit's.
+      toStore = Object.entries(liveRows(live.db)).map(([name, rows]) => [name, rows.slice()]);
     } catch (error) {
       status.persistFailed = true;
       console.error('The demo database could not be saved', error);
+      releaseSeedLock();
     }
     active = { persistence, store, channel, tracker: persistence.attach(live.db) };
   }
@@ -302,6 +353,8 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   let answering = 0;
   let answered: (() => void) | null = null;
   let quiet: Promise<void> | null = null;
+  // The background store of a fresh seed waits for them too.
+  let storing = toStore !== null;
   // (Never longer than HOLD_MS at a time: a request Pretender never reports as handled must not stop the load.)
   const holdWhileAnswering = () =>
     answering > 0
@@ -312,7 +365,7 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
       : null;
   pretender.handleRequest = (request) => {
     if (complete || answeredWhileLoading(request)) {
-      if (!complete && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering += 1;
+      if ((!complete || storing) && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering += 1;
       setTimeout(() => handle(request), 0);
     } else held.push(request);
   };
@@ -333,6 +386,49 @@ export async function startBrowserServer(options: BrowserServerOptions = {}): Pr
   };
   window.mirageRequests = log;
   status.answeringAt = performance.now();
+  everythingStored = Promise.resolve();
+  if (toStore) {
+    const rows = toStore;
+    let stopped = false;
+    if (active)
+      active.stopStoring = () => {
+        stopped = true;
+        releaseSeedLock();
+      };
+    const total = Math.max(
+      1,
+      rows.reduce((n, [, list]) => n + list.length, 0),
+    );
+    const storeSeed = async () => {
+      let done = 0;
+      options.onProgress?.('storing', 0);
+      for (const [collection, list] of rows) {
+        let next = 0;
+        while (next < list.length) {
+          await holdWhileAnswering();
+          if (stopped) return;
+          const from = next;
+          next = await store.putSeedRows(collection, list, next);
+          done += next - from;
+          options.onProgress?.('storing', Math.min(0.99, done / total));
+        }
+      }
+      if (stopped) return;
+      await store.finishSeed({ seed, seededAt: new Date().toISOString() });
+      status.storedAt = performance.now();
+    };
+    everythingStored = storeSeed()
+      .catch((error: unknown) => {
+        status.persistFailed = true;
+        console.error('The fresh demo data could not be saved', error);
+        window.dispatchEvent(new CustomEvent(PERSIST_FAILED_EVENT, { detail: { error } }));
+      })
+      .finally(() => {
+        storing = false;
+        releaseSeedLock();
+        options.onProgress?.('storing', 1);
+      });
+  }
   const finished = async () => {
     complete = true;
     status.loading = [];
@@ -422,11 +518,22 @@ export function stopBrowserLiveWork(): void {
   stopLive = null;
 }
 
+/**
+ * Ends this tab's backend as closing the tab would (tests, before their store closes): no live work, no
+ * background store, and no commit of a request still in flight (a simulated agent's last heartbeat).
+ */
+export function stopBrowserServer(): void {
+  stopBrowserLiveWork();
+  active?.persistence.disable();
+  active?.stopStoring?.();
+}
+
 /** Forgets the stored database; the next start seeds fresh demo data. The caller reloads. */
 export async function resetBrowserDemoData(): Promise<void> {
   stopBrowserLiveWork();
   const current = active;
   current?.persistence.disable();
+  current?.stopStoring?.();
   // Also when the start failed (the stored data broke it): the store is cleared all the same.
   const store = current?.store ?? createIdbStore();
   try {

@@ -193,6 +193,16 @@ const APP_PAGE_READY = `() => {
   return (!overlay || overlay.classList.contains('is-hidden')) && document.querySelector('h1');
 }`;
 const FLOOR_READY = `() => document.querySelectorAll('tbody tr').length >= 20`;
+/**
+ * In the page: demo mode's seed is stored (a first visit stores it in the background while the backend answers:
+ * `mirageStatus.storedAt`; builds before it set `window.server` once stored). A reload before would seed again.
+ */
+const seedStored = () =>
+  window.mirageStatus !== undefined &&
+  ('storedAt' in window.mirageStatus ? window.mirageStatus.storedAt != null : window.server !== undefined);
+const seedStoredOrRemote = () =>
+  window.mirageStatus === undefined ||
+  ('storedAt' in window.mirageStatus ? window.mirageStatus.storedAt != null : window.server !== undefined);
 
 async function firstScreen(browser, base, path, condition) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -205,7 +215,7 @@ async function firstScreen(browser, base, path, condition) {
   try {
     const cold = await visit();
     // Let the first visit finish its background work (the backend storing its seed) before the second.
-    await page.waitForFunction(() => !window.mirageStatus || window.server, null, { timeout: 120_000 }).catch(() => undefined);
+    await page.waitForFunction(seedStoredOrRemote, null, { timeout: 120_000 }).catch(() => undefined);
     await page.waitForTimeout(300);
     const warm = await visit();
     return { cold, warm };
@@ -320,10 +330,7 @@ async function firstVisit(browser, base) {
         await new Promise((r) => setTimeout(r, 10));
       return performance.now();
     });
-    await page.waitForFunction(() => window.mirageStatus?.storedAt != null || window.server !== undefined, null, {
-      timeout: 600_000,
-      polling: 200,
-    });
+    await page.waitForFunction(seedStored, null, { timeout: 600_000, polling: 200 });
     const storedMs = await page.evaluate(() => window.mirageStatus?.storedAt ?? performance.now());
     const longestTaskMs = await page.evaluate(() => Math.max(0, ...window.__longTasks));
     return { loginShownMs, signedInMs, storedMs, longestTaskMs };
@@ -383,10 +390,12 @@ async function largeSeed(browser, runs) {
   const started = Date.now();
   await page.goto(`${base}/login`);
   const loginShownMs = await page.evaluate(() => window.__benchReady);
-  await page.waitForFunction(() => window.server !== undefined, null, { timeout: 600_000, polling: 500 });
+  await page.waitForFunction(seedStored, null, { timeout: 600_000, polling: 500 });
   const seedMs = Date.now() - started;
   const longest = await page.evaluate(() => Math.max(0, ...window.__longTasks));
   const result = { seed: { loginShownMs, seededMs: seedMs, longestTaskMs: longest } };
+  // Issue 46 §2: signed in through the form on a first visit of its own (a fresh context).
+  result.firstVisit = await firstVisit(browser, base).catch((error) => ({ error: String(error.message ?? error) }));
   // Second visit: the stored database (170,000 rows) is read, checked and adopted in slices; the backend
   // answers sign-in once accounts and sessions are in, and loads the large collections after
   // (docs/persistence.md, "Load order"). The first answer: a sign-in sent as soon as the backend takes
@@ -684,7 +693,7 @@ async function listAb() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(`http://127.0.0.1:${port}/login`);
-      await page.waitForFunction(() => window.server !== undefined, null, { timeout: 600_000, polling: 500 });
+      await page.waitForFunction(seedStored, null, { timeout: 600_000, polling: 500 });
       await signIn(page, `http://127.0.0.1:${port}`, 'user', { reload: false });
       await page.evaluate(() => history.pushState(null, '', '/user/manage-service-units'));
       await waitRows(page, rows);
@@ -970,7 +979,11 @@ function table(r) {
 function largeSeedRows(add, r, wd) {
   const L = r.large;
   add('large seed: login form shown on first visit (ms)', L.seed.loginShownMs, '', null);
-  add('large seed: first-load seeding done (ms)', L.seed.seededMs, '', null);
+  add('large seed: first-load seed stored (ms)', L.seed.seededMs, 'in the background', null);
+  if (L.firstVisit && !L.firstVisit.error) {
+    add('large seed, first visit: sign-in form usable (ms)', L.firstVisit.loginShownMs, '≤ 1000', L.firstVisit.loginShownMs <= 1000);
+    add('large seed, first visit: signed in (ms)', L.firstVisit.signedInMs, '≤ 3000', L.firstVisit.signedInMs <= 3000);
+  } else add('large seed, first visit: signed in', L.firstVisit?.error ?? 'not run', '≤ 3000', false);
   add('large seed: longest main-thread task while seeding (ms)', L.seed.longestTaskMs, 'no frozen page', L.seed.longestTaskMs < 1000);
   if (L.secondVisit) {
     const v = L.secondVisit;

@@ -1,6 +1,8 @@
 import { table, type DbDump, type MirageDb, type Row } from '../db';
 import type { SessionRow, UserRow } from '../http';
 import type { ChangeBatch } from './change-log';
+import type { RowStore, SeedJournal } from './row-store';
+import { validateRows } from './schemas';
 
 /**
  * Brings in the accounts and sessions another tab stored (each tab runs its own Mirage over the one
@@ -69,4 +71,39 @@ export function applyRemoteBatch(db: MirageDb, batch: ChangeBatch): void {
     }
   }
   mergeAuthRows(db, auth);
+}
+
+/**
+ * The rows a journal names (docs/persistence.md, "First visit"), as stored: a key with a readable row is put,
+ * a key with none was deleted; an unreadable row is left out (the new seed's row stays).
+ */
+export async function readJournal(store: RowStore, journal: SeedJournal): Promise<ChangeBatch> {
+  const values = await store.loadKeys(journal.keys);
+  const { dump } = validateRows(
+    journal.keys.flatMap(([collection], i) => (values[i] === undefined ? [] : [{ collection, row: values[i] }])),
+    (entry) => entry,
+  );
+  const deleted = new Map<string, string[]>();
+  journal.keys.forEach(([collection, id], i) => {
+    if (values[i] === undefined) deleted.set(collection, [...(deleted.get(collection) ?? []), id]);
+  });
+  const names = new Set([...Object.keys(dump), ...deleted.keys()]);
+  return [...names].map((collection) => ({ collection, put: dump[collection] ?? [], deleted: deleted.get(collection) ?? [] }));
+}
+
+/** Puts a journal's rows over a fresh seed: by id, the stored row is the truth (its fields, no others). */
+export function applyJournal(db: MirageDb, batch: ChangeBatch): void {
+  for (const { collection, put, deleted } of batch) {
+    const rows = table<Row>(db, collection);
+    for (const id of deleted) if (rows.find(id)) rows.remove(id);
+    for (const row of put) {
+      const local = rows.find(row.id);
+      if (!local) {
+        rows.insert(row);
+        continue;
+      }
+      const gone = Object.keys(local).filter((field) => !(field in row));
+      rows.update(row.id, { ...Object.fromEntries(gone.map((field) => [field, undefined])), ...row });
+    }
+  }
 }

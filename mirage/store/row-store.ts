@@ -23,9 +23,20 @@ export interface StoreMeta {
   seededAt: string;
 }
 
+/**
+ * A fresh seed still being stored (meta key `seeding`, while `state` is absent): the keys of the rows this
+ * tab committed meanwhile. After a reload mid-way those rows (or their absence: deleted) are put over a new
+ * seed, so no acknowledged write is lost (docs/persistence.md, "First visit").
+ */
+export interface SeedJournal {
+  seed: string;
+  startedAt: string;
+  keys: [string, string][];
+}
+
 interface Schema extends DBSchema {
   rows: { key: [string, string]; value: StoredRow; indexes: { byCollection: string } };
-  meta: { key: string; value: StoreMeta };
+  meta: { key: string; value: StoreMeta | SeedJournal };
 }
 
 /** One stored row with its key, as loaded (the row itself is not trusted yet). */
@@ -109,6 +120,23 @@ export interface RowStore {
    * the page responsive; onProgress gets the share stored (0..1) after each slice.
    */
   replaceAll(dump: DbDump, meta: StoreMeta, onProgress?: (done: number) => void): Promise<WriteStats>;
+  /** The journal of a fresh seed whose storing did not finish (no `state` mark), else null. */
+  unfinishedSeed(): Promise<SeedJournal | null>;
+  /** The stored rows of these keys, in their order (undefined: none stored, i.e. deleted). */
+  loadKeys(keys: readonly [string, string][]): Promise<unknown[]>;
+  /**
+   * Starts storing a fresh seed in the background: one transaction clears everything and stores `keep` (the
+   * rows a journal carries over) and the journal. Until finishSeed, each commit adds its keys to the
+   * journal in its own transaction, and putSeedRows leaves those keys alone (the commits store them).
+   */
+  beginSeed(journal: SeedJournal, keep: ChangeBatch): Promise<void>;
+  /**
+   * Stores seed rows from `from` on, in one short transaction of about SLICE_MS of puts; resolves with the
+   * index to go on from once it is committed. Rows a commit stored since beginSeed are skipped.
+   */
+  putSeedRows(collection: string, rows: readonly Row[], from: number): Promise<number>;
+  /** Every row of the seed is stored: the `state` mark goes in and the journal goes (one strict transaction). */
+  finishSeed(meta: StoreMeta): Promise<void>;
   /** Deletes stored records by key (rows that failed validation). */
   deleteKeys(keys: readonly IDBValidKey[]): Promise<void>;
   /** Forgets everything (Reset demo data). */
@@ -134,6 +162,14 @@ export function scanRanges(options: ScanOptions = {}): (IDBKeyRange | null)[] {
 
 const sizeOf = (value: unknown): number => JSON.stringify(value).length;
 
+const isJournal = (value: unknown): value is SeedJournal =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as SeedJournal).keys) &&
+  typeof (value as SeedJournal).seed === 'string';
+/** The `state` record, never a journal (both live in `meta`). */
+const asMeta = (value: StoreMeta | SeedJournal | undefined): StoreMeta | null => (value === undefined || isJournal(value) ? null : value);
+
 /** How long one slice of a seed's puts may hold the main thread (ms). */
 const SLICE_MS = 25;
 /** How long one batch of a scan should take, reading and handling it (ms): well under a 50 ms long task. */
@@ -152,6 +188,9 @@ export interface IdbStoreOptions {
  */
 export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
   let upgradedFrom: number | null = null;
+  // The seed being stored by this tab (beginSeed to finishSeed): its journal and the keys in it.
+  let seeding: { journal: SeedJournal; keys: Set<string> } | null = null;
+  const keyOf = (collection: string, id: unknown) => `${collection}\u0000${String(id)}`;
   let opening: Promise<IDBPDatabase<Schema>> | null = null;
   const open = () => {
     opening ??= openDB<Schema>(options.name ?? STORE_NAME, STORE_FORMAT, {
@@ -185,7 +224,7 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
         collection: typeof value?.c === 'string' ? value.c : '',
         row: value?.r as unknown,
       }));
-      return { meta: meta ?? null, rows, upgradedFrom };
+      return { meta: asMeta(meta), rows, upgradedFrom };
     },
     async scan(onRows, scanOptions = {}) {
       const db = unwrap(await open());
@@ -270,7 +309,7 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
         };
         const tx = transaction();
         const metaRequest = tx.objectStore('meta').get('state');
-        metaRequest.onsuccess = () => (meta = (metaRequest.result as StoreMeta | undefined) ?? null);
+        metaRequest.onsuccess = () => (meta = asMeta(metaRequest.result as StoreMeta | SeedJournal | undefined));
         const counts = ranges.map((range) => tx.objectStore('rows').count(range ?? undefined));
         const lastCount = counts[counts.length - 1];
         if (!lastCount) {
@@ -305,25 +344,40 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
     async commit(batch) {
       const stats: WriteStats = { puts: 0, deletes: 0, bytes: 0 };
       if (batch.every((c) => c.put.length === 0 && c.deleted.length === 0)) return stats;
+      // While a seed is stored: journaled before the transaction exists, so no seed slice created from now on
+      // puts an older value of these rows after this commit.
+      const journal = seeding;
+      if (journal) {
+        for (const { collection, put, deleted } of batch)
+          for (const id of [...put.map((row) => row.id), ...deleted]) {
+            const key = keyOf(collection, id);
+            if (journal.keys.has(key)) continue;
+            journal.keys.add(key);
+            journal.journal.keys.push([collection, String(id)]);
+          }
+      }
       const db = await open();
-      const tx = db.transaction('rows', 'readwrite', { durability: 'strict' });
+      const stores: ('rows' | 'meta')[] = journal ? ['rows', 'meta'] : ['rows'];
+      const tx = db.transaction(stores, 'readwrite', { durability: 'strict' });
       const writes: Promise<unknown>[] = [];
+      if (journal && journal === seeding) writes.push(tx.objectStore('meta').put(journal.journal, 'seeding'));
       for (const { collection, put, deleted } of batch) {
         for (const row of put) {
           const value: StoredRow = { c: collection, r: row };
           stats.puts += 1;
           stats.bytes += sizeOf(value);
-          writes.push(tx.store.put(value));
+          writes.push(tx.objectStore('rows').put(value));
         }
         for (const id of deleted) {
           stats.deletes += 1;
-          writes.push(tx.store.delete([collection, id]));
+          writes.push(tx.objectStore('rows').delete([collection, id]));
         }
       }
       await Promise.all([...writes, tx.done]);
       return stats;
     },
     async replaceAll(dump, meta, onProgress) {
+      seeding = null;
       const entries: StoredRow[] = Object.entries(dump).flatMap(([collection, list]) => list.map((row) => ({ c: collection, r: row })));
       const db = unwrap(await open());
       await new Promise<void>((resolve, reject) => {
@@ -358,6 +412,57 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
       });
       return { puts: entries.length, deletes: 0, bytes: 0 };
     },
+    async unfinishedSeed() {
+      const db = await open();
+      const tx = db.transaction('meta', 'readonly');
+      const [state, journal] = await Promise.all([tx.store.get('state'), tx.store.get('seeding'), tx.done]);
+      return state === undefined && isJournal(journal) ? journal : null;
+    },
+    async loadKeys(keys) {
+      const db = await open();
+      const tx = db.transaction('rows', 'readonly');
+      const values = await Promise.all(keys.map((key) => tx.store.get(key)));
+      await tx.done;
+      return values.map((value) => value?.r);
+    },
+    async beginSeed(journal, keep) {
+      const db = await open();
+      const tx = db.transaction(['rows', 'meta'], 'readwrite', { durability: 'strict' });
+      const rows = tx.objectStore('rows');
+      const meta = tx.objectStore('meta');
+      const writes: Promise<unknown>[] = [rows.clear(), meta.clear()];
+      for (const { collection, put } of keep) for (const row of put) writes.push(rows.put({ c: collection, r: row }));
+      writes.push(meta.put(journal, 'seeding'));
+      await Promise.all([...writes, tx.done]);
+      seeding = { journal, keys: new Set(journal.keys.map(([c, id]) => keyOf(c, id))) };
+    },
+    async putSeedRows(collection, list, from) {
+      const db = unwrap(await open());
+      const skip = seeding?.keys ?? new Set<string>();
+      // Default durability: finishSeed's strict transaction flushes these with it (one log, in order).
+      const tx = db.transaction('rows', 'readwrite', { durability: 'relaxed' });
+      const rows = tx.objectStore('rows');
+      const started = performance.now();
+      let next = from;
+      while (next < list.length && performance.now() - started < SLICE_MS) {
+        const end = Math.min(list.length, next + 64);
+        for (; next < end; next += 1) {
+          const row = list[next] as Row;
+          if (skip.size === 0 || !skip.has(keyOf(collection, row.id))) rows.put({ c: collection, r: row });
+        }
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onabort = tx.onerror = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
+      });
+      return next;
+    },
+    async finishSeed(meta) {
+      const db = await open();
+      const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
+      await Promise.all([tx.store.put(meta, 'state'), tx.store.delete('seeding'), tx.done]);
+      seeding = null;
+    },
     async deleteKeys(keys) {
       if (keys.length === 0) return;
       const db = await open();
@@ -365,6 +470,7 @@ export function createIdbStore(options: IdbStoreOptions = {}): RowStore {
       await Promise.all([...keys.map((key) => tx.store.delete(key as [string, string])), tx.done]);
     },
     async clear() {
+      seeding = null;
       const db = await open();
       const tx = db.transaction(['rows', 'meta'], 'readwrite', { durability: 'strict' });
       await Promise.all([tx.objectStore('rows').clear(), tx.objectStore('meta').clear(), tx.done]);

@@ -1,7 +1,14 @@
 import 'fake-indexeddb/auto';
 import type { Server } from '@mirage/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIMULATED_AGENTS_LOCK, startBrowserServer, stopBrowserLiveWork, whenEverythingLoaded } from '@mirage/browser';
+import {
+  SEED_STORE_LOCK,
+  SIMULATED_AGENTS_LOCK,
+  startBrowserServer,
+  stopBrowserServer,
+  whenEverythingLoaded,
+  whenStored,
+} from '@mirage/browser';
 import { LIVE_WAKE_EVENT } from '../../core/live-wake';
 import { table } from '@mirage/db';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
@@ -16,8 +23,10 @@ import { signInAs } from './monitoring-helpers';
 let server: Server | undefined;
 let store: RowStore | undefined;
 afterEach(async () => {
-  stopBrowserLiveWork();
+  // As the tab closing: an agent's heartbeat still in flight is not stored into the closed store.
+  stopBrowserServer();
   await whenEverythingLoaded();
+  await whenStored();
   server?.shutdown();
   server = undefined;
   store?.close();
@@ -52,7 +61,8 @@ describe('the browser backend, live', () => {
       },
     });
     server = await startBrowserServer({ latencyMs: '0', store: newStore() });
-    expect(requested).toEqual([SIMULATED_AGENTS_LOCK]);
+    // The seed's store lock (held while this fresh seed is stored), then the agents'.
+    expect(requested).toEqual([SEED_STORE_LOCK, SIMULATED_AGENTS_LOCK]);
     const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
     // The agents start after the first paint and 2 s of quiet (afterFirstPaintAndIdle); the first is due at once, and the
     // driver looks every second.

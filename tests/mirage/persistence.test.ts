@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, type MirageStatus } from '@mirage/browser';
+import { startBrowserServer, PERSIST_RESET_EVENT, whenEverythingLoaded, whenStored, type MirageStatus } from '@mirage/browser';
 import { changeCountOf, table, type Row } from '@mirage/db';
 import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import type { SessionRow, UserRow } from '@mirage/http';
@@ -15,8 +15,9 @@ import { createIdbStore, STORE_FORMAT, type RowStore, type StoredRow, type Write
 let server: Server | undefined;
 const stores: RowStore[] = [];
 afterEach(async () => {
-  // A second start reads the large collections after it answers: done before its store closes.
+  // A second start reads the large collections after it answers, a first one stores its seed: done before its store closes.
   await whenEverythingLoaded();
+  await whenStored();
   server?.shutdown();
   server = undefined;
   stores.splice(0).forEach((s) => s.close());
@@ -80,6 +81,11 @@ function deferredStore() {
       return done.promise.then(() => ({ puts: batch.reduce((n, c) => n + c.put.length, 0), deletes: 0, bytes: 0 }));
     },
     replaceAll: async () => ({ puts: 0, deletes: 0, bytes: 0 }),
+    unfinishedSeed: async () => null,
+    loadKeys: async (keys) => keys.map(() => undefined),
+    beginSeed: async () => undefined,
+    putSeedRows: async (_collection, rows) => rows.length,
+    finishSeed: async () => undefined,
     deleteKeys: async () => undefined,
     clear: async () => undefined,
     close: () => undefined,
@@ -300,6 +306,7 @@ describe('stored rows are validated on load', () => {
   async function restartAfter(damage: (name: string, store: RowStore) => Promise<void>) {
     const { store, name } = newStore();
     server = await startBrowserServer({ latencyMs: '0', store });
+    await whenStored();
     server.shutdown();
     server = undefined;
     await damage(name, store);
@@ -369,6 +376,7 @@ describe('sessions end with the sign-in', () => {
   it('prunes revoked and long-expired sessions at start, and a signed-out session at once', async () => {
     const { store } = newStore();
     server = await startBrowserServer({ latencyMs: '0', store });
+    await whenStored();
     const live = server;
     const sessions = table<SessionRow>(live.db, 'sessions');
     const user = table<UserRow>(live.db, 'users').where({ username: 'user' })[0] as UserRow;
@@ -414,6 +422,7 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
     const units = table<Row>(server.db, 'serviceUnits').count();
     expect(shots).toBeGreaterThan(1000);
     await whenEverythingLoaded();
+    await whenStored();
     server.shutdown();
 
     const later = heldLater(store);
@@ -471,6 +480,7 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
     server = await startBrowserServer({ latencyMs: '0', store });
     const unit = table<Row & { name: string }>(server.db, 'serviceUnits').rows()[0] as Row & { name: string };
     await whenEverythingLoaded();
+    await whenStored();
     server.shutdown();
     const later = heldLater(store);
     server = await startBrowserServer({ latencyMs: '0', store: later.store });
@@ -484,5 +494,83 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
     await whenEverythingLoaded();
     other.close();
     expect(table<Row & { name: string }>(server.db, 'serviceUnits').find(unit.id)?.name).toBe('renamed in another tab');
+  });
+});
+
+describe('first visit: the fresh seed is stored in the background (docs/persistence.md, "First visit")', () => {
+  /** The store, with the background store of a fresh seed held until the test lets it go. */
+  function heldSeed(store: RowStore) {
+    const gate = deferred();
+    const held: RowStore = { ...store, putSeedRows: (c, rows, from) => gate.promise.then(() => store.putSeedRows(c, rows, from)) };
+    return { store: held, release: gate.resolve };
+  }
+  type Rule = Row & { organizationId: string };
+  const acmeRule = (db: Server['db']) => table<Rule>(db, 'urlRestrictions').where((r) => String(r.organizationId) === '1')[0] as Rule;
+
+  it('answers sign-in and every screen before the seed is stored, and the writes made meanwhile are stored once, deletions included', async () => {
+    const { store } = newStore();
+    const seed = heldSeed(store);
+    server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+    const status = window.mirageStatus as MirageStatus;
+    expect(status.answeringAt).not.toBeNull();
+    expect(status.storedAt).toBeNull();
+    expect(await store.unfinishedSeed()).not.toBeNull();
+    // Nothing is hidden on a first visit: the seed is whole in memory, only its storing is under way.
+    const token = await login('user');
+    const shots = await call('GET', '/api/screenshots?pageSize=1', undefined, bearer(token));
+    expect(shots.status).toBe(200);
+    expect((await call('POST', '/api/apps/todo/tasks', newTask('written while storing'), bearer(token))).status).toBe(201);
+    const rule = acmeRule(server.db);
+    expect((await call('DELETE', `/api/url-restrictions/${rule.id}`, undefined, bearer(token))).status).toBe(204);
+    const screenshots = table<Row>(server.db, 'screenshots').count();
+
+    seed.release();
+    await whenStored();
+    expect(status.storedAt).not.toBeNull();
+    expect(await store.unfinishedSeed()).toBeNull();
+    server.shutdown();
+    // The next visit reads the store: the seed's rows, the new task, the session, and not the deleted rule
+    // (the background store passed it over: it had been deleted and stored as such).
+    server = await startBrowserServer({ latencyMs: '0', store });
+    await whenEverythingLoaded();
+    expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written while storing' })).toHaveLength(1);
+    expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
+    expect(table<Row>(server.db, 'screenshots').count()).toBe(screenshots);
+    expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
+  });
+
+  it('keeps what was written when the page closes before the seed is stored: a new seed, with those rows put over it', async () => {
+    const { store } = newStore();
+    const seed = heldSeed(store);
+    server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+    const token = await login('user');
+    expect((await call('POST', '/api/apps/todo/tasks', newTask('written before the reload'), bearer(token))).status).toBe(201);
+    const rule = acmeRule(server.db);
+    expect((await call('DELETE', `/api/url-restrictions/${rule.id}`, undefined, bearer(token))).status).toBe(204);
+    const stored = await store.unfinishedSeed();
+    expect(stored?.keys).toEqual(expect.arrayContaining([['urlRestrictions', String(rule.id)]]));
+    // The page closes: its background store never goes on (the gate stays shut).
+    server.shutdown();
+
+    const reset = vi.fn();
+    window.addEventListener(PERSIST_RESET_EVENT, reset);
+    server = await startBrowserServer({ latencyMs: '0', store });
+    window.removeEventListener(PERSIST_RESET_EVENT, reset);
+    // Still signed in, the task is there, the rule is still deleted; nothing to report to the visitor.
+    expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
+    const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
+    expect((list.body as unknown as { title: string }[]).map((t) => t.title)).toContain('written before the reload');
+    expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
+    expect(reset).not.toHaveBeenCalled();
+
+    // This start stores its seed to the end, and the one after reads it all from the store.
+    await whenStored();
+    server.shutdown();
+    server = await startBrowserServer({ latencyMs: '0', store });
+    await whenEverythingLoaded();
+    expect((window.mirageStatus as MirageStatus).storedAt).not.toBeNull();
+    expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written before the reload' })).toHaveLength(1);
+    expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
+    expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
   });
 });
