@@ -1,6 +1,5 @@
 import { Response as MirageResponse, type Request as MirageRequest, type Server } from 'miragejs';
-import { createApp, SERVED_OPERATIONS, type ApiApp } from '../api/app';
-import { routeOf } from '../api/contract/check';
+import { createApp, type ApiApp } from '../api/app';
 import type { ApiEnv } from '../api/env';
 import { headerRecord } from '../api/http';
 import { eventStore } from './events';
@@ -94,9 +93,14 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
 }
 
 type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+const VERBS: readonly Verb[] = ['get', 'post', 'put', 'patch', 'delete'];
 const NO_BODY = new Set(['GET', 'HEAD']);
 
-/** Registers the operations the app serves as Mirage routes that hand the request to it (the browser's adapter). */
+/**
+ * The browser's adapter: one catch-all route per verb under /api hands the request to the app. The domains
+ * not moved yet keep their own Mirage routes, which Pretender's router prefers to a `*rest` glob; what neither
+ * serves, the app refuses as the server does (404, or 405 with `Allow`).
+ */
 export function serveApiOperations(server: Server): void {
   let app: ApiApp | null = null;
   const handler = async (_schema: unknown, request: MirageRequest): Promise<MirageResponse> => {
@@ -111,9 +115,5 @@ export function serveApiOperations(server: Server): void {
     );
     return new MirageResponse(answer.status, headerRecord(answer.headers), await answer.text());
   };
-  // Both spellings of each path, with and without the trailing slash, as the app itself answers them.
-  for (const op of SERVED_OPERATIONS) {
-    const route = routeOf(op.path);
-    for (const spelling of [route, `${route}/`]) server[op.method.toLowerCase() as Verb](spelling, handler);
-  }
+  for (const verb of VERBS) for (const path of ['/api', '/api/*rest']) server[verb](path, handler);
 }

@@ -46,9 +46,9 @@ function refusal(method: string, url: string): PretenderAnswer {
 }
 
 /**
- * Answers every /api request no route serves with `refusal`, after `delay()` ms like any other answer.
- * Registered with Pretender directly, below every route of the domains (its router prefers a literal or
- * `:param` segment to `*rest`), and not as a Mirage route: it is no operation of the contract and no write.
+ * Answers a HEAD or OPTIONS request under /api with `refusal`, after `delay()` ms like any other answer (the
+ * other verbs' catch-all is the API app's, which refuses the same way: mirage/api-app.ts). Registered with
+ * Pretender directly, and not as a Mirage route: it is no operation of the contract and no write.
  */
 export function refuseUnservedRoutes(server: Server, delay: () => number): void {
   const handler: PretenderHandler = (request) => {
@@ -56,7 +56,7 @@ export function refuseUnservedRoutes(server: Server, delay: () => number): void 
     const { method, url } = request as unknown as { method: string; url: string };
     return new Promise((resolve) => setTimeout(() => resolve(refusal(method, url)), delay()));
   };
-  for (const verb of VERBS) {
+  for (const verb of ['head', 'options'] as const) {
     server.pretender[verb](API_PREFIX, handler);
     server.pretender[verb](`${API_PREFIX}/*rest`, handler);
   }

@@ -3,8 +3,12 @@ import { makeServer } from '../../mirage/server';
 
 /** The verbs Mirage hands its router a route for (mirage/node-transport.ts keeps one router per verb). */
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-/** The catch-alls with which mirage/unknown-routes.ts refuses what no domain serves (404/405): no operations. */
-const REFUSALS = new Set(['/api', '/api/*rest']);
+/**
+ * The catch-alls under /api: for HEAD and OPTIONS, mirage/unknown-routes.ts's refusals (no operations); for
+ * the other verbs, the API app's (mirage/api-app.ts), which the operations check reads as such.
+ */
+const CATCH_ALLS = new Set(['/api', '/api/*rest']);
+const REFUSING = new Set(['head', 'options']);
 
 type Router = Record<string, unknown>;
 
@@ -23,7 +27,7 @@ export async function transportWithRoutes(): Promise<{ transport: NodeTransport;
     for (const verb of VERBS) {
       const add = router[verb] as (path: string, ...rest: unknown[]) => unknown;
       router[verb] = (path: string, ...rest: unknown[]) => {
-        if (!REFUSALS.has(path)) routes.push(`${verb.toUpperCase()} ${path}`);
+        if (!(CATCH_ALLS.has(path) && REFUSING.has(verb))) routes.push(`${verb.toUpperCase()} ${path}`);
         return add(path, ...rest);
       };
     }

@@ -3,6 +3,7 @@
  * the document's own list.
  */
 import { expect } from 'vitest';
+import { SERVED_OPERATIONS } from '../../../api/app';
 import { contractValidator } from './openapi-validator';
 
 /**
@@ -23,9 +24,25 @@ export function documentedOperations(): string[] {
     .sort();
 }
 
-/** The routes (`METHOD /api/path/:param`) are exactly the document's operations, both ways. */
+/** The adapter's catch-all per verb, which hands a request to the API app (mirage/api-app.ts). */
+const CATCH_ALL = /^[A-Z]+ \/api(\/\*rest)?$/;
+
+/**
+ * The operations a backend serves are exactly the document's, both ways, and each once: the ones the API
+ * app serves (api/app.ts, reached through the catch-alls) and the routes the embedded backend still has.
+ */
 export function expectDocumentedOperations(routes: readonly string[], backend: string): void {
-  const served = [...new Set(routes.map(asTemplate))].sort();
+  const catchAlls = routes.filter((route) => CATCH_ALL.test(route));
+  expect(new Set(catchAlls.map((route) => route.split(' ')[0])), `${backend}'s catch-all verbs`).toEqual(
+    new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  );
+  const own = [...new Set(routes.filter((route) => !CATCH_ALL.test(route)).map(asTemplate))];
+  const app = SERVED_OPERATIONS.map((op) => `${op.method} ${op.path}`);
+  expect(
+    own.filter((route) => app.includes(route)),
+    `served by ${backend}'s routes and by the API app`,
+  ).toEqual([]);
+  const served = [...own, ...app].sort();
   const documented = documentedOperations();
   expect(served.length).toBeGreaterThan(80);
   expect(
