@@ -5,12 +5,14 @@ import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { dashboardRoutes } from './routes/dashboards';
+import { organizationRoutes } from './routes/organizations';
 import { processRuleRoutes } from './routes/process-rules';
 import { profileRoutes } from './routes/profile';
 import type { SignedInRoutes } from './routes/types';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
+import { userRoutes } from './routes/users';
 
 /**
  * The API as one fetch-style app (docs/architecture.md, "The API app"): `createApp(env).fetch(request)`.
@@ -28,6 +30,8 @@ const SIGNED_IN: SignedInRoutes = {
   ...processRuleRoutes,
   ...taskRoutes,
   ...dashboardRoutes,
+  ...organizationRoutes,
+  ...userRoutes,
 };
 
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */

@@ -7,7 +7,13 @@ import type { ServiceUnitRepository, ServiceUnitRow } from '../core/service-unit
 import type { ProcessRuleRepository } from '../core/process-rule-repository';
 import type { TaskRepository } from '../core/todo-tasks';
 import type { UrlRuleRepository } from '../core/url-rules';
-import type { UserRepository } from '../core/users';
+import type { AuditEntry, AuditLogRepository } from '../core/audit-list';
+import type { OrganizationCountRepository } from '../core/organization-counts';
+import type { OrganizationListRepository } from '../core/organization-list';
+import type { OrganizationRepository, StoredOrganization } from '../core/organizations';
+import type { SessionRepository } from '../core/sessions';
+import type { UserListRepository } from '../core/user-list';
+import type { AdminUserRow, UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
 
 /**
@@ -16,8 +22,13 @@ import type { IdempotencyEnv } from './idempotency';
  * Mirage keeps in the browser (mirage/api-app.ts).
  */
 export interface ApiEnv {
-  users: UserRepository<Account>;
-  organizations: { get(id: string): Promise<{ name: string } | undefined> };
+  users: UserRepository<AdminUserRow>;
+  userList: UserListRepository<Readonly<AdminUserRow>>;
+  organizations: OrganizationRepository<StoredOrganization>;
+  organizationList: OrganizationListRepository<StoredOrganization>;
+  organizationCounts: OrganizationCountRepository;
+  sessions: Pick<SessionRepository, 'revokeOfUsers'>;
+  audit: Pick<AuditLogRepository<AuditEntry>, 'append'>;
   events: EventRepository;
   urlRules: UrlRuleRepository;
   units: ServiceUnitRepository<ServiceUnitRow>;

@@ -1,5 +1,6 @@
 import type { OrganizationCounts } from './organization-counts';
-import type { ListQuery } from './list-query';
+import type { ListQuery, ListSpec } from './list-query';
+import type { OrganizationRecord } from './organizations';
 import { idSortKey, textSortKey } from './list-query';
 
 /**
@@ -71,3 +72,24 @@ export interface OrganizationListRepository<R> {
   /** One page of the query (the export asks page 1 of up to 20,000 rows), with how many match in all. */
   list(query: ListQuery): Promise<{ rows: OrganizationListItem<R>[]; total: number }>;
 }
+
+/** An organization with its counts, as the embedded backend's list sorts, filters and searches it. */
+export type OrganizationListRow = OrganizationRecord & OrganizationCounts;
+
+/** The list's query rules (GET /api/organizations and its export): sortable columns, the status filter, search. */
+export const ORGANIZATION_LIST_SPEC: ListSpec<OrganizationListRow> = {
+  sortBy: {
+    name: (o) => o.name,
+    code: (o) => o.code,
+    status: (o) => ORGANIZATION_STATUSES.indexOf(o.status),
+    seatLimit: (o) => o.seatLimit,
+    unitCount: (o) => o.unitCount,
+    userCount: (o) => o.userCount,
+    timezone: (o) => o.timezone,
+    createdAt: (o) => o.createdAt,
+  },
+  defaultSort: 'name',
+  filters: { status: (o, values) => values.includes(o.status) },
+  searchIn: (o) => [o.name, o.code, o.contactEmail],
+  maxPageSize: 100,
+};

@@ -5,6 +5,7 @@ import { headerRecord } from '../api/http';
 import { eventStore } from './events';
 import { callerOf } from './http';
 import { organizationStore } from './organization-store';
+import { organizationCountStore, organizationListStore } from './domains/organizations';
 import type { MirageContext } from './types';
 import { userStore } from './user-store';
 import { unitStore } from './unit-store';
@@ -16,6 +17,9 @@ import { commandStore } from './commands';
 import { taskStore } from './domains/todo';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
+import { userListStore } from './domains/users';
+import { sessionStore } from './sessions';
+import { auditStore } from './domains/audit';
 
 /**
  * The API app (api/app.ts) over Mirage's db: its env reads and writes each collection through the
@@ -48,8 +52,23 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     get users() {
       return userStore(db);
     },
+    get userList() {
+      return userListStore(db);
+    },
     get organizations() {
       return organizationStore(db);
+    },
+    get organizationList() {
+      return organizationListStore(db);
+    },
+    get organizationCounts() {
+      return organizationCountStore(db);
+    },
+    get sessions() {
+      return sessionStore(db);
+    },
+    get audit() {
+      return auditStore(db);
     },
     get events() {
       return eventStore(db);

@@ -6,7 +6,7 @@ import { parseListQuery, queryValues as valuesOf, type ListQuery, type ListSpec 
  * search, the ordering rule) are core/list-query.ts, which a SQL store runs too.
  */
 
-export { filterAndSort, idsOf, pageOf, type ListParams, type ListSpec } from '../core/list-query';
+export { filterAndSort, pageOf, type ListParams, type ListSpec } from '../core/list-query';
 
 const searchParamsOf = (request: Request) => new URL(request.url, 'http://localhost').searchParams;
 

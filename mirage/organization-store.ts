@@ -1,52 +1,24 @@
-import type { OrganizationRepository } from '../core/organizations';
-import type { OrganizationInput } from '../core/organization-input';
+import {
+  normalizeOrganization,
+  type OrganizationRecord,
+  type OrganizationRepository,
+  type StoredOrganization,
+} from '../core/organizations';
 import type { OrganizationStatus } from '../core/organization-list';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb } from './db';
-import type { OrganizationRow } from './domains/accounts';
 import { repositorySlot, tableWrites } from './repository-slot';
 
-/** The stored row: the auth seed's fields plus the administration fields (filled in by the organizations' seed). */
-export interface OrgRow extends OrganizationRow, Omit<OrganizationInput, 'name'> {
-  status: OrganizationStatus;
-  statusReason: string;
-  updatedAt: string;
-  /** Raised by every change made through the API (core/versions.ts); absent before versions: 1. */
-  version?: number;
-  /** Who made the last change through the API. */
-  updatedBy?: string;
-}
+/** The stored row (core/organizations.ts): the auth seed's fields plus the administration fields. */
+export type OrgRow = OrganizationRecord;
 
 /** An organization as stored: rows written before the administration fields existed lack them (normalizeOrg). */
-export type StoredOrg = OrganizationRow & Partial<OrgRow>;
+export type StoredOrg = StoredOrganization;
 
 export const ORGANIZATIONS = 'organizations';
 export const orgTable = (db: MirageDb) => table<StoredOrg>(db, ORGANIZATIONS);
 
-/** Rows written before the organizations' domain existed (or by another tab's older build) get defaults. */
-export function normalizeOrg(row: StoredOrg): OrgRow {
-  return {
-    ...row,
-    code: row.code ?? codeFrom(row.name, String(row.id)),
-    contactEmail: row.contactEmail ?? `contact@${row.domain || 'example.test'}`,
-    phone: row.phone ?? '',
-    address: row.address ?? '',
-    timezone: row.timezone ?? 'UTC',
-    status: row.status ?? 'active',
-    statusReason: row.statusReason ?? '',
-    seatLimit: row.seatLimit ?? 100,
-    screenshotPolicy: row.screenshotPolicy ?? { enabled: true, intervalMinutes: 15, retentionDays: 30 },
-    updatedAt: row.updatedAt ?? row.createdAt,
-  };
-}
-
-function codeFrom(name: string, id: string): string {
-  const letters = name
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 6);
-  return `${letters || 'ORG'}${id}`.slice(0, 16);
-}
+export const normalizeOrg = normalizeOrganization;
 
 /** The embedded backend's organizations: the rows in memory (the server's are PostgreSQL's, server/db/organizations.ts). */
 export function memoryOrganizations(db: MirageDb): OrganizationRepository<StoredOrg> {

@@ -1,7 +1,8 @@
 import type { Request } from 'miragejs';
 import { changeCountOf, table, type MirageDb } from '../db';
 import { errorResponse, permits, json, subjectOf, withAuth } from '../http';
-import { readScope } from '../../machines/permissions/can';
+import { can, readScope } from '../../machines/permissions/can';
+import { organizationStore } from '../organization-store';
 import { queryValues, readListParams, type ListSpec } from '../list';
 import type { MirageContext, MirageDomain } from '../types';
 import { eventStore } from '../events';
@@ -24,8 +25,6 @@ import { givenRepository } from '../given-repositories';
  * GET /api/audit-log?resource=&actorId=&organizationId=&recordId=&page=&pageSize= — newest first.
  * Super admins read every organization's entries; admins only their own organization's; others 403.
  */
-
-export type AuditResource = 'organization' | 'user';
 
 export type AuditRow = AuditEntry;
 
@@ -118,6 +117,20 @@ function routes(server: Parameters<MirageDomain['routes']>[0], _ctx: MirageConte
       const readable = readScope(subjectOf(user), 'auditLog');
       const scope = readable.kind === 'all' ? {} : { organizationId: String(user.organizationId) };
       return json(200, await auditPage(db, request, scope));
+    }),
+  );
+
+  // An organization's trail: the log's, read with the log's rules (the organizations' own operations are the API app's).
+  server.get(
+    '/organizations/:id/audit',
+    withAuth(server, async ({ db, request, user }) => {
+      const id = String(request.params['id']);
+      if (!(await organizationStore(db).get(id))) return errorResponse(404, 'Organization not found');
+      const decision = can(subjectOf(user), 'read', 'auditLog', { organizationId: id });
+      // Another organization's trail does not exist for whoever reads only their own.
+      if (!decision.allowed)
+        return decision.reason === 'otherOrganization' ? errorResponse(404, 'Organization not found') : errorResponse(403, 'Forbidden');
+      return json(200, await auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
-import type { OrganizationView } from '@mirage/domains/organizations';
+import type { OrganizationView } from '../../api/services/organizations';
 import type { UserRow } from '@mirage/http';
 import { makeServer, type Server } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
