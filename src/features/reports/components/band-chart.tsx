@@ -3,9 +3,13 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationRisk } from '@machines/prediction/types';
 import { ChartFigure } from '@/components/chart-figure';
+import { gridWithoutMeasuring, plainTick } from './chart-ticks';
 import { DeferredChart } from './deferred-chart';
 
 const SHOWN = 12;
+// Every label shown (a numeric interval): recharts then measures none of them in the page (chart-ticks.tsx).
+const X_AXIS = { interval: 0, tick: plainTick({ dy: 10, endInside: true }) };
+const Y_AXIS = { width: 140, interval: 0, tick: plainTick({ dx: -10, wrap: 140 }) };
 
 /** Units per risk band for each organization (stacked bars), the organizations with most high-risk units first. */
 export function BandChart({ organizations }: { organizations: OrganizationRisk[] }) {
@@ -50,7 +54,9 @@ export function BandChart({ organizations }: { organizations: OrganizationRisk[]
             orientation="vertical"
             series={series}
             withLegend
-            yAxisProps={{ width: 140 }}
+            xAxisProps={X_AXIS}
+            yAxisProps={Y_AXIS}
+            gridProps={gridWithoutMeasuring}
             barChartProps={{ accessibilityLayer: false }}
           />
         </DeferredChart>

@@ -4,10 +4,16 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UnitPredictionDetail } from '@machines/prediction/types';
 import { ChartFigure } from '@/components/chart-figure';
+import { everyNth, gridWithoutMeasuring, plainTick } from './chart-ticks';
 import { DeferredChart } from './deferred-chart';
 import { formatTrend, RiskBadge } from './risk-badge';
 
 const fmt = (n: number | null) => (n === null ? '—' : String(n));
+// Numeric intervals and plain ticks: recharts measures no label in the page (chart-ticks.tsx).
+const VALUE_TICKS = { interval: 0, tick: plainTick({ dy: 10, endInside: true }) };
+const HOURS_TICKS = { interval: 0, tick: plainTick({ dx: -10, unit: ' h' }) };
+const FACTOR_TICKS = { width: 150, interval: 0, tick: plainTick({ dx: -10, wrap: 150 }) };
+const DATE_TICK = plainTick({ dy: 10 });
 
 /** One unit: its prediction in words, actual against predicted downtime, and what drives the risk. */
 export function UnitForecast({
@@ -100,6 +106,9 @@ export function UnitForecast({
               connectNulls={false}
               withDots={false}
               unit=" h"
+              xAxisProps={{ interval: everyNth(data.length, 8), tick: DATE_TICK }}
+              yAxisProps={HOURS_TICKS}
+              gridProps={gridWithoutMeasuring}
               series={[
                 { name: 'actual', label: t('reports.series.actual'), color: 'indigo.6' },
                 { name: 'predicted', label: t('reports.series.predicted'), color: 'orange.6', strokeDasharray: '6 3' },
@@ -132,7 +141,9 @@ export function UnitForecast({
                 orientation="vertical"
                 valueFormatter={(value) => `${value} %`}
                 series={[{ name: 'share', label: t('reports.columns.share'), color: 'grape.6' }]}
-                yAxisProps={{ width: 150 }}
+                xAxisProps={VALUE_TICKS}
+                yAxisProps={FACTOR_TICKS}
+                gridProps={gridWithoutMeasuring}
                 barChartProps={{ accessibilityLayer: false }}
               />
             </DeferredChart>
