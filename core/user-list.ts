@@ -1,4 +1,4 @@
-import type { ListQuery } from './list-query';
+import type { ListQuery, ListSpec } from './list-query';
 import { idSortKey, textSortKey } from './list-query';
 import type { OrganizationScope } from './service-unit-list';
 
@@ -87,3 +87,31 @@ export function userQueryScope(query: Pick<ListQuery, 'filters'>, scope: Organiz
   if (!wanted) return scope;
   return scope === 'all' ? wanted : wanted.filter((id) => scope.includes(id));
 }
+
+const isTextSort = (sort: string): sort is UserTextSort => (USER_TEXT_SORTS as readonly string[]).includes(sort);
+
+/** What an entry sorts by: a text key (compared by code point) or a number (role, status's place). */
+export function userSortValue(entry: UserListEntry, sort: string): string | number {
+  if (sort === 'roleId') return entry.roleId;
+  if (sort === 'status') return ACCOUNT_STATUSES.indexOf(entry.status);
+  return entry.keys[isTextSort(sort) ? sort : 'fullName'];
+}
+
+/**
+ * The list's columns, filters and search, as the API reads a request's query with them. A store answers the
+ * query by userListEntry (the memory list of mirage/domains/users.ts, the SQL of server/db/user-list.ts), not
+ * by these functions.
+ */
+export const USER_LIST_SPEC: ListSpec<UserListSource> = {
+  sortBy: Object.fromEntries(
+    [...USER_TEXT_SORTS, 'roleId', 'status'].map((column) => [column, (u: UserListSource) => userSortValue(userListEntry(u), column)]),
+  ),
+  defaultSort: 'fullName',
+  filters: {
+    organizationId: (u, values) => values.includes(String(u.organizationId)),
+    role: (u, values) => values.includes(String(u.roleId)),
+    status: (u, values) => values.includes(statusOfUser(u)),
+  },
+  searchIn: (u) => userListEntry(u).search,
+  maxPageSize: 100,
+};

@@ -2,12 +2,10 @@ import { Response, type Request, type Server } from 'miragejs';
 import type { AnyResponse } from 'miragejs/-types';
 import { can, type Action, type PermissionRecord, type Resource } from '../machines/permissions/can';
 import { subjectOf } from '../api/access';
-import { inputStatus } from '../api/http';
 import { contractRefusal } from './contract/gate';
 import { sha256HexSync, sameText } from './crypto';
 import type { MirageDb, Row } from './db';
 import { errorBody, type ErrorDetails } from '../core/error-shape';
-import { CHANGED_ELSEWHERE, etagOf, ifMatchHolds } from '../core/versions';
 import { sessionsTable, sessionStore } from './sessions';
 import { userStore, type UserRow } from './user-store';
 import { unitStore } from './unit-store';
@@ -20,27 +18,6 @@ export function json(status: number, body?: unknown): Response {
   return new Response(status, { 'Content-Type': 'application/json' }, body === undefined ? '' : (body as object));
 }
 
-/** A record's JSON answer with its version as the ETag (core/versions.ts). */
-export function jsonVersioned(status: number, body: unknown, version: number): Response {
-  return new Response(status, { 'Content-Type': 'application/json', ETag: etagOf(version) }, body as object);
-}
-
-/** The request's `If-Match` header, if any. */
-export const ifMatchOf = (request: Request): string | undefined => request.requestHeaders['If-Match'] ?? request.requestHeaders['if-match'];
-
-/**
- * 412 `changedElsewhere` with the record as it is now, when the request's `If-Match` names another version
- * than the stored one; null when the write may go on.
- */
-export function staleWriteRefusal(request: Request, version: number, current: unknown): Response | null {
-  if (ifMatchHolds(ifMatchOf(request), version)) return null;
-  return new Response(
-    412,
-    { 'Content-Type': 'application/json', ETag: etagOf(version) },
-    errorBody('The record was changed by someone else while you were editing it.', { code: CHANGED_ELSEWHERE, current }),
-  );
-}
-
 /** A JSON error answer in the one error shape (core/error-shape.ts). */
 export function errorAnswer(status: number, message: string, details?: ErrorDetails): Response {
   return json(status, errorBody(message, details));
@@ -49,12 +26,6 @@ export function errorAnswer(status: number, message: string, details?: ErrorDeta
 /** A JSON error answer: `{ message, errors? }`, where errors maps field names to i18n-friendly messages. */
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): Response {
   return errorAnswer(status, message, errors ? { errors } : {});
-}
-
-export { inputStatus };
-
-export function inputRefusal(errors: Record<string, string>): Response {
-  return errorResponse(inputStatus(errors), 'Validation failed', errors);
 }
 
 export function parseBody(request: Request): unknown {
