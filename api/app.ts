@@ -12,6 +12,7 @@ import type { SignedInRoutes } from './routes/types';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
+import { userRoutes } from './routes/users';
 
 /**
  * The API as one fetch-style app (docs/architecture.md, "The API app"): `createApp(env).fetch(request)`.
@@ -30,6 +31,7 @@ const SIGNED_IN: SignedInRoutes = {
   ...taskRoutes,
   ...dashboardRoutes,
   ...organizationRoutes,
+  ...userRoutes,
 };
 
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */

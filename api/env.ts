@@ -12,7 +12,8 @@ import type { OrganizationCountRepository } from '../core/organization-counts';
 import type { OrganizationListRepository } from '../core/organization-list';
 import type { OrganizationRepository, StoredOrganization } from '../core/organizations';
 import type { SessionRepository } from '../core/sessions';
-import type { UserRepository } from '../core/users';
+import type { UserListRepository } from '../core/user-list';
+import type { AdminUserRow, UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
 
 /**
@@ -21,7 +22,8 @@ import type { IdempotencyEnv } from './idempotency';
  * Mirage keeps in the browser (mirage/api-app.ts).
  */
 export interface ApiEnv {
-  users: UserRepository<Account>;
+  users: UserRepository<AdminUserRow>;
+  userList: UserListRepository<Readonly<AdminUserRow>>;
   organizations: OrganizationRepository<StoredOrganization>;
   organizationList: OrganizationListRepository<StoredOrganization>;
   organizationCounts: OrganizationCountRepository;

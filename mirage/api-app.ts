@@ -17,6 +17,7 @@ import { commandStore } from './commands';
 import { taskStore } from './domains/todo';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
+import { userListStore } from './domains/users';
 import { sessionStore } from './sessions';
 import { auditStore } from './domains/audit';
 
@@ -50,6 +51,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     // Resolved at each use: the server is given its repositories after its routes are registered.
     get users() {
       return userStore(db);
+    },
+    get userList() {
+      return userListStore(db);
     },
     get organizations() {
       return organizationStore(db);

@@ -280,6 +280,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Authentication is still the embedded backend's (sessions, unit credentials, the identity provider's tokens).
   const app = createApp({
     users: repositories.users,
+    userList: repositories.userList,
     sessions: repositories.sessions,
     audit: repositories.auditLog,
     organizations: repositories.organizations,
