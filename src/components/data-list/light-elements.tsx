@@ -1,7 +1,9 @@
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, type ChangeEventHandler, type CSSProperties } from 'react';
 import {
   ActionIcon,
   Anchor,
+  Checkbox,
+  CheckIcon,
   getStyleObject,
   Group,
   Text,
@@ -12,6 +14,7 @@ import {
   VisuallyHidden,
   type ActionIconFactory,
   type ActionIconProps,
+  type CheckboxFactory,
   type GroupFactory,
   type GroupProps,
   type MantineSize,
@@ -153,4 +156,90 @@ export function useLightLooks(): LightLooks {
 /** An element's props for a look, with `style` added to the look's (a component's style props, as Box puts them inline). */
 export function lookProps(value: ElementLook, style?: CSSProperties): { className: string; style: CSSProperties } & ElementLook['data'] {
   return { className: value.className, style: style ? { ...value.style, ...style } : value.style, ...value.data };
+}
+
+/** The elements of a Mantine `Checkbox` without a label. */
+export interface CheckboxLook {
+  root: ElementLook;
+  body: ElementLook;
+  inner: ElementLook;
+  input: ElementLook;
+  icon: ElementLook;
+  labelWrapper: ElementLook;
+}
+
+// `Checkbox.classes` holds InlineInput's root, body and label wrapper (the root in place of the Checkbox's own); the Checkbox's root
+// class is not exported. memo-rows.test.tsx fails when an upgrade changes it.
+const CHECKBOX_CLASSES = { ...Checkbox.classes, root: 'm_bf2d988c' };
+
+/** A row's selection checkbox, as mantine-datatable draws it (`Checkbox` with the theme's defaults), for `LightCheckbox`; the same object while it is the same. */
+export function useCheckboxLook(): CheckboxLook {
+  const theme = useMantineTheme();
+  const props = useProps<CheckboxFactory['props'], Partial<CheckboxFactory['props']>>(
+    'Checkbox',
+    { labelPosition: 'right', withErrorStyles: true, variant: 'filled', radius: 'sm' },
+    {},
+  );
+  const getStyles = useStyles<CheckboxFactory>({
+    name: 'Checkbox',
+    props,
+    classes: CHECKBOX_CLASSES,
+    varsResolver: Checkbox.varsResolver,
+  });
+  const root = getStyles('root');
+  // The root, body and label wrapper are InlineInput's, named after the Checkbox; the root adds the Checkbox's own class and vars.
+  const inline = (part: 'root' | 'body' | 'labelWrapper') => `${Checkbox.classes[part]} mantine-Checkbox-${part}`;
+  const position = { 'data-label-position': props.labelPosition ?? 'right' };
+  const value: CheckboxLook = {
+    root: look({ className: `${root.className} ${inline('root')}`, style: root.style }, theme, {
+      ...position,
+      'data-variant': props.variant ?? 'filled',
+    }),
+    body: look({ className: inline('body'), style: {} }, theme),
+    labelWrapper: look({ className: inline('labelWrapper'), style: {} }, theme),
+    inner: look(getStyles('inner'), theme, position),
+    input: look(getStyles('input', { focusable: true, variant: props.variant ?? 'filled' }), theme, { 'data-with-error-styles': 'true' }),
+    icon: look(getStyles('icon'), theme),
+  };
+  const key = JSON.stringify(value);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the same look (by value) keeps its identity: rows read it from a context
+  return useMemo(() => value, [key]);
+}
+
+/** A label-less checkbox drawn as Mantine's `Checkbox` draws it (no id: nothing refers to it), with plain elements. */
+export function LightCheckbox({
+  look: l,
+  checked,
+  disabled,
+  onChange,
+  inputClassName,
+  ...input
+}: {
+  look: CheckboxLook;
+  checked: boolean;
+  disabled?: boolean | undefined;
+  onChange?: ChangeEventHandler<HTMLInputElement> | undefined;
+  inputClassName?: string | undefined;
+  'aria-label'?: string;
+  [data: `data-${string}`]: string | undefined;
+}) {
+  return (
+    <div {...lookProps(l.root)} data-checked={checked || undefined}>
+      <div {...lookProps(l.body)}>
+        <div {...lookProps(l.inner)}>
+          <input
+            {...lookProps(l.input)}
+            className={inputClassName ? `${l.input.className} ${inputClassName}` : l.input.className}
+            {...input}
+            type="checkbox"
+            checked={checked}
+            disabled={disabled}
+            onChange={onChange}
+          />
+          <CheckIcon {...lookProps(l.icon)} />
+        </div>
+        <div {...lookProps(l.labelWrapper)} />
+      </div>
+    </div>
+  );
 }

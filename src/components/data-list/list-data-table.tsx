@@ -2,8 +2,9 @@ import { useCallback, useMemo } from 'react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import type { ListRow } from '@machines/list/list.machine';
 import { ListCards, usePhoneLayout, type CardLayout } from './list-cards';
+import { useCheckboxLook } from './light-elements';
 import { useMemoCells } from './memo-cells';
-import { memoRowFactory } from './memo-rows';
+import { memoRowFactory, SelectionLook } from './memo-rows';
 import { useTablePreferences } from './table-settings';
 import { useListTable, type ListActorRef } from './use-list-table';
 import classes from './list-table.module.css';
@@ -44,6 +45,8 @@ export function ListDataTable<T extends ListRow>({
   const preferences = useTablePreferences(tableKey, columns);
   const cells = useMemoCells(preferences.columns, stamps);
   const phone = usePhoneLayout();
+  // The rows' selection checkboxes are drawn as plain elements with this look (memo-rows.tsx).
+  const checkboxLook = useCheckboxLook();
   const { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps, ...rest } = table;
   // Rows are keyed by their place on the page, not their id: a page change, sort or search updates the 25 rows in place
   // instead of unmounting them and mounting 25 new ones (issue 46 §3). Selection reads the same key within the page, and
@@ -72,21 +75,23 @@ export function ListDataTable<T extends ListRow>({
     ? { selectedRecords, onSelectedRecordsChange, allRecordsSelectionCheckboxProps, getRecordSelectionCheckboxProps }
     : {};
   return (
-    <DataTable<T>
-      {...rest}
-      {...selection}
-      columns={cells}
-      {...preferences.densityProps}
-      className={classes.table}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalAlign="center"
-      pinLastColumn
-      idAccessor={slotOf}
-      rowFactory={memoRowFactory}
-      minHeight={table.records.length === 0 ? 240 : undefined}
-      aria-label={label}
-    />
+    <SelectionLook value={selectable ? checkboxLook : null}>
+      <DataTable<T>
+        {...rest}
+        {...selection}
+        columns={cells}
+        {...preferences.densityProps}
+        className={classes.table}
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        verticalAlign="center"
+        pinLastColumn
+        idAccessor={slotOf}
+        rowFactory={memoRowFactory}
+        minHeight={table.records.length === 0 ? 240 : undefined}
+        aria-label={label}
+      />
+    </SelectionLook>
   );
 }

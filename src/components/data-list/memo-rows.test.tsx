@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { isLibraryCell, KNOWN_CELL_PROPS, memoRowFactory } from './memo-rows';
+import { useCheckboxLook } from './light-elements';
+import { isLibraryCell, KNOWN_CELL_PROPS, memoRowFactory, SelectionLook } from './memo-rows';
+
+/** The rows' selection checkboxes drawn plain (as ListDataTable does), or by the library when `light` is false. */
+function Checkboxes({ light, children }: { light: boolean; children: ReactNode }) {
+  const look = useCheckboxLook();
+  return <SelectionLook value={light ? look : null}>{children}</SelectionLook>;
+}
 
 interface Row {
   id: string;
@@ -21,7 +28,9 @@ const rows: Row[] = [
 function shape(node: Element | null | undefined): string {
   if (!node) return '';
   const attributes = [...node.attributes]
-    .map((a) => `${a.name}=${a.value}`)
+    // The selection checkbox's id is Mantine's generated one (nothing refers to it; the plain checkbox has none); classes in any order.
+    .filter((a) => a.name !== 'id')
+    .map((a) => (a.name === 'class' ? `class=${a.value.split(/\s+/).sort().join(' ')}` : `${a.name}=${a.value}`))
     .sort()
     .join(' ');
   const children = [...node.childNodes].map((child) => (child instanceof Element ? shape(child) : (child.textContent ?? ''))).join('');
@@ -76,6 +85,30 @@ describe('memoRowFactory', () => {
     expect(memoised).toContain('style=width: 88px; min-width: 88px; max-width: 88px;');
   });
 
+  it("draws a selectable table's checkboxes as the library does, plain", () => {
+    const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }];
+    const selectable = (light: boolean) => (
+      <Checkboxes light={light}>
+        <DataTable<Row>
+          records={rows}
+          columns={columns}
+          pinLastColumn
+          rowFactory={memoRowFactory}
+          selectedRecords={[rows[1] as Row]}
+          onSelectedRecordsChange={() => undefined}
+          getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': `Select ${r.name}` })}
+        />
+      </Checkboxes>
+    );
+    const library = renderWithProviders(selectable(false));
+    const libraryShape = shape(library.container.querySelector('tbody'));
+    library.unmount();
+    const plain = shape(renderWithProviders(selectable(true)).container.querySelector('tbody'));
+    expect(plain).toContain('mantine-Checkbox-input');
+    expect(plain).toContain('data-checked=true');
+    expect(plain).toBe(libraryShape);
+  });
+
   it("skips a row's cells while its record and columns stay, and draws a changed record", () => {
     const render = vi.fn((r: Row) => <b>{r.count}</b>);
     const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }, { accessor: 'count', render }];
@@ -97,64 +130,70 @@ describe('memoRowFactory', () => {
     expect(render).toHaveBeenCalledTimes(5);
   });
 
-  it('skips the rows of a selectable table too, and a skipped row still selects with the current selection', async () => {
-    const user = userEvent.setup();
-    const render = vi.fn((r: Row) => r.name);
-    const columns: DataTableColumn<Row>[] = [{ accessor: 'name', render }];
-    const checkboxProps = (r: Row) => ({ 'aria-label': `Select ${r.name}` });
-    function Selectable({ fetching }: { fetching: boolean }) {
-      const [selected, setSelected] = useState<Row[]>([]);
-      return (
-        <>
-          <DataTable<Row>
-            records={rows}
-            columns={columns}
-            fetching={fetching}
-            rowFactory={memoRowFactory}
-            selectedRecords={selected}
-            onSelectedRecordsChange={setSelected}
-            getRecordSelectionCheckboxProps={checkboxProps}
-          />
-          <output>{selected.map((r) => r.name).join(',')}</output>
-        </>
-      );
-    }
-    const view = renderWithProviders(<Selectable fetching={false} />);
-    expect(render).toHaveBeenCalledTimes(2);
-    // The loading render of a page change: the library hands every row a new selection handler, and no row draws again.
-    view.rerender(<Selectable fetching />);
-    expect(render).toHaveBeenCalledTimes(2);
-    // Ticking Ann draws Ann's row alone; Bea's row, skipped, then adds Bea to the selection as it is now.
-    await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
-    expect(render).toHaveBeenCalledTimes(3);
-    await user.click(screen.getByRole('checkbox', { name: 'Select Bea' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Ann,Bea');
-    await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
-    expect(screen.getByRole('status')).toHaveTextContent(/^Bea$/);
-  });
+  it.each([false, true])(
+    'skips the rows of a selectable table too, and a skipped row still selects with the current selection (plain checkboxes: %s)',
+    async (light) => {
+      const user = userEvent.setup();
+      const render = vi.fn((r: Row) => r.name);
+      const columns: DataTableColumn<Row>[] = [{ accessor: 'name', render }];
+      const checkboxProps = (r: Row) => ({ 'aria-label': `Select ${r.name}` });
+      function Selectable({ fetching }: { fetching: boolean }) {
+        const [selected, setSelected] = useState<Row[]>([]);
+        return (
+          <Checkboxes light={light}>
+            <DataTable<Row>
+              records={rows}
+              columns={columns}
+              fetching={fetching}
+              rowFactory={memoRowFactory}
+              selectedRecords={selected}
+              onSelectedRecordsChange={setSelected}
+              getRecordSelectionCheckboxProps={checkboxProps}
+            />
+            <output>{selected.map((r) => r.name).join(',')}</output>
+          </Checkboxes>
+        );
+      }
+      const view = renderWithProviders(<Selectable fetching={false} />);
+      expect(render).toHaveBeenCalledTimes(2);
+      // The loading render of a page change: the library hands every row a new selection handler, and no row draws again.
+      view.rerender(<Selectable fetching />);
+      expect(render).toHaveBeenCalledTimes(2);
+      // Ticking Ann draws Ann's row alone; Bea's row, skipped, then adds Bea to the selection as it is now.
+      await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
+      expect(render).toHaveBeenCalledTimes(3);
+      await user.click(screen.getByRole('checkbox', { name: 'Select Bea' }));
+      expect(screen.getByRole('status')).toHaveTextContent('Ann,Bea');
+      await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
+      expect(screen.getByRole('status')).toHaveTextContent(/^Bea$/);
+    },
+  );
 
-  it('keeps the selection of every row when rows are picked one after the other', async () => {
-    const user = userEvent.setup();
-    const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }];
-    function Selectable() {
-      const [selected, setSelected] = useState<Row[]>([]);
-      return (
-        <>
-          <DataTable<Row>
-            records={rows}
-            columns={columns}
-            rowFactory={memoRowFactory}
-            selectedRecords={selected}
-            onSelectedRecordsChange={setSelected}
-            getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': `Select ${r.name}` })}
-          />
-          <output>{selected.map((r) => r.name).join(',')}</output>
-        </>
-      );
-    }
-    renderWithProviders(<Selectable />);
-    await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select Bea' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Ann,Bea');
-  });
+  it.each([false, true])(
+    'keeps the selection of every row when rows are picked one after the other (plain checkboxes: %s)',
+    async (light) => {
+      const user = userEvent.setup();
+      const columns: DataTableColumn<Row>[] = [{ accessor: 'name' }];
+      function Selectable() {
+        const [selected, setSelected] = useState<Row[]>([]);
+        return (
+          <Checkboxes light={light}>
+            <DataTable<Row>
+              records={rows}
+              columns={columns}
+              rowFactory={memoRowFactory}
+              selectedRecords={selected}
+              onSelectedRecordsChange={setSelected}
+              getRecordSelectionCheckboxProps={(r) => ({ 'aria-label': `Select ${r.name}` })}
+            />
+            <output>{selected.map((r) => r.name).join(',')}</output>
+          </Checkboxes>
+        );
+      }
+      renderWithProviders(<Selectable />);
+      await user.click(screen.getByRole('checkbox', { name: 'Select Ann' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select Bea' }));
+      expect(screen.getByRole('status')).toHaveTextContent('Ann,Bea');
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import {
   cloneElement,
+  createContext,
   Fragment,
   isValidElement,
   memo,
@@ -7,11 +8,20 @@ import {
   type MouseEventHandler,
   type ReactElement,
   type ReactNode,
+  use,
 } from 'react';
 import { getStyleObject, useMantineTheme, useTableContext, type MantineStyleProp, type TableTrProps } from '@mantine/core';
 import clsx from 'clsx';
 import { getValueAtPath } from 'mantine-datatable';
+import { LightCheckbox, type CheckboxLook } from './light-elements';
 import { useLatestHandlers } from './memo-cells';
+
+/**
+ * The selection checkbox's look for the rows of a table (ListDataTable provides it, `useCheckboxLook`): with it, a row draws its
+ * selection cell as plain elements (`LightCheckbox`) instead of the library's cell, a Mantine `TableTd` and `Checkbox` (about
+ * eight components a row).
+ */
+export const SelectionLook = createContext<CheckboxLook | null>(null);
 
 interface RowProps {
   rowProps: TableTrProps;
@@ -121,12 +131,14 @@ export function isLibraryCell(node: ReactNode): node is ReactElement<CellProps> 
 function LightRow({ rowProps, children }: RowProps) {
   const ctx = useTableContext();
   const theme = useMantineTheme();
+  const checkboxLook = use(SelectionLook);
   const td = ctx.getStyles('td');
   const tr = ctx.getStyles('tr', { className: rowProps.className });
   const { className: _className, style, children: _children, ...rest } = rowProps;
   const cells = isValidElement(children) && children.type === Fragment ? (children.props as { children: ReactNode }).children : children;
   const draw = (node: ReactNode): ReactNode => {
     if (Array.isArray(node)) return node.map(draw);
+    if (checkboxLook && isSelectionCell(node)) return drawSelection(node, checkboxLook);
     if (!isLibraryCell(node)) return node;
     const {
       accessor,
@@ -186,6 +198,52 @@ function LightRow({ rowProps, children }: RowProps) {
       </td>
     );
   };
+  /** The library's selection cell (mantine-datatable 9.4's row selector cell: a `TableTd` and a `Checkbox`), drawn plain. */
+  const drawSelection = (node: ReactElement<SelectionCellProps>, look: CheckboxLook): ReactNode => {
+    const {
+      className,
+      style: cellStyle,
+      record,
+      index,
+      trigger,
+      onChange,
+      withRightShadow,
+      checkboxProps,
+      getCheckboxProps,
+      checked,
+      disabled,
+    } = node.props;
+    const boxProps = { ...checkboxProps, ...getCheckboxProps?.(record, index) };
+    const enabled = !disabled && !boxProps.disabled;
+    const merged = { ...getStyleObject(td.style, theme), ...getStyleObject(cellStyle, theme) };
+    return (
+      <td
+        key={node.key}
+        {...(ctx.withColumnBorders ? { 'data-with-column-border': true } : {})}
+        data-shadow-visible={withRightShadow || undefined}
+        style={Object.keys(merged).length > 0 ? merged : undefined}
+        className={clsx(
+          td.className,
+          'mantine-datatable-row-selector-cell',
+          { 'mantine-datatable-pointer-cursor': trigger === 'cell' && enabled },
+          className,
+        )}
+        onClick={(event) => {
+          event.stopPropagation();
+          if (trigger === 'cell' && enabled) onChange?.(event);
+        }}
+      >
+        <LightCheckbox
+          look={look}
+          {...boxProps}
+          checked={checked}
+          disabled={disabled || boxProps.disabled}
+          onChange={onChange}
+          inputClassName={enabled ? 'mantine-datatable-pointer-cursor' : undefined}
+        />
+      </td>
+    );
+  };
   const rowStyle = { ...getStyleObject(tr.style, theme), ...getStyleObject(style, theme) };
   return (
     <tr
@@ -209,6 +267,44 @@ function LightRow({ rowProps, children }: RowProps) {
 const MemoRow = memo(LightRow, sameRow);
 
 type SelectionChange = (event: unknown) => void;
+
+/** The props mantine-datatable 9.4 gives a row's selection cell (its internal component, not public API). */
+interface SelectionCellProps {
+  className?: string;
+  style?: MantineStyleProp;
+  record: unknown;
+  index: number;
+  trigger?: 'cell' | 'checkbox';
+  onChange?: SelectionChange;
+  withRightShadow?: boolean;
+  checkboxProps?: { disabled?: boolean; 'aria-label'?: string; [data: `data-${string}`]: string | undefined };
+  getCheckboxProps?: (record: unknown, index: number) => { disabled?: boolean; 'aria-label'?: string };
+  checked: boolean;
+  disabled?: boolean;
+}
+
+const SELECTION_CELL_PROPS = new Set<string>([
+  'className',
+  'style',
+  'record',
+  'index',
+  'trigger',
+  'onChange',
+  'withRightShadow',
+  'checkboxProps',
+  'getCheckboxProps',
+  'checked',
+  'disabled',
+]);
+
+/** The library's selection cell with only the props this file knows; one with others is left to the library. */
+function isSelectionCell(node: ReactNode): node is ReactElement<SelectionCellProps> {
+  if (!isValidElement(node)) return false;
+  const props = node.props as Record<string, unknown>;
+  return (
+    'checked' in props && 'trigger' in props && 'onChange' in props && Object.keys(props).every((key) => SELECTION_CELL_PROPS.has(key))
+  );
+}
 
 /** The library's selection cell (its checkbox): a cell with `checked`, `trigger` and `onChange`, not drawn here. */
 function selectionCellOf(cells: ReactNode): ReactElement<{ onChange?: SelectionChange }> | null {
