@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectDetail,
@@ -43,8 +44,12 @@ export default function PredictionReportPage() {
   const detailFailed = useSelector(actor, selectDetailFailed);
   const selectedUnitId = useSelector(actor, selectSelectedUnitId);
   const exporting = useSelector(actor, selectExporting);
-  const change = (query: Partial<ReportQuery>) => actor.send({ type: 'report.query.change', query });
-  const select = (unitId: string) => actor.send({ type: 'report.unit.select', unitId });
+  // The table (below the figures, 25 rows of components) renders in a background render of its own, in slices that
+  // leave the main thread free between them (issue 46 §1); until then it shows the last report, or its placeholder.
+  const tableReport = useDeferredValue(report);
+  const tableQuery = useDeferredValue(query);
+  const change = useCallback((query: Partial<ReportQuery>) => actor.send({ type: 'report.query.change', query }), [actor]);
+  const select = useCallback((unitId: string) => actor.send({ type: 'report.unit.select', unitId }), [actor]);
   const generated = report
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(report.generatedAt))
     : null;
@@ -87,7 +92,17 @@ export default function PredictionReportPage() {
             failed={detailFailed}
             onRetry={() => actor.send({ type: 'report.detail.retry' })}
           />
-          <ReportTable report={report} query={query} fetching={loading} onQueryChange={change} onSelect={select} />
+          {tableReport ? (
+            <DeferredTable
+              report={tableReport}
+              query={tableQuery}
+              fetching={loading || tableReport !== report}
+              onQueryChange={change}
+              onSelect={select}
+            />
+          ) : (
+            <Skeleton height={360} radius="md" aria-hidden />
+          )}
         </>
       ) : (
         !failed && <Skeleton height={360} radius="md" aria-hidden />
@@ -95,3 +110,6 @@ export default function PredictionReportPage() {
     </Stack>
   );
 }
+
+/** Renders again only when its (deferred) props change: the page's urgent renders skip the table. */
+const DeferredTable = memo(ReportTable);
