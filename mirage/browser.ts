@@ -140,6 +140,11 @@ const answeredWhileLoading = (request: Request) => {
 
 /** The longest the load of the large collections waits for the requests being answered, at a time (ms). */
 const HOLD_MS = 2000;
+/**
+ * How long the background store of a fresh seed waits after the app's last answer (ms): the screen that
+ * asked renders meanwhile (a sign-in's dashboard), without slices of puts in between.
+ */
+const STORE_QUIET_MS = 500;
 
 /** Resolves once every collection is loaded (at once when the start loaded everything). */
 let everythingLoaded: Promise<void> = Promise.resolve();
@@ -371,6 +376,17 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   };
 
   const log: HandledRequest[] = [];
+  let lastAnswerAt = performance.now();
+  // The background store's turn: no request being answered, and none of the app's answered for STORE_QUIET_MS;
+  // never more than HOLD_MS of waiting (a request held open, or a busy screen, must not stop the store).
+  const storeTurn = async () => {
+    const until = performance.now() + HOLD_MS;
+    for (;;) {
+      const wait = lastAnswerAt + STORE_QUIET_MS - performance.now();
+      if ((wait <= 0 && answering === 0) || performance.now() >= until) return;
+      await (holdWhileAnswering() ?? new Promise((resolve) => setTimeout(resolve, Math.max(wait, 10))));
+    }
+  };
   const previous = server.pretender.handledRequest.bind(server.pretender);
   server.pretender.handledRequest = (verb, path, request) => {
     previous(verb, path, request);
@@ -381,6 +397,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     const pathname = new URL(path, window.location.origin).pathname;
     // The simulated agents' calls are not the app's: they would crowd its requests out of the log.
     if (pathname.startsWith('/api/agent/')) return;
+    lastAnswerAt = performance.now();
     log.push({ method: verb.toUpperCase(), path: pathname, status: request.status });
     if (log.length > 1000) log.shift();
   };
@@ -405,7 +422,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
       for (const [collection, list] of rows) {
         let next = 0;
         while (next < list.length) {
-          await holdWhileAnswering();
+          await storeTurn();
           if (stopped) return;
           const from = next;
           next = await store.putSeedRows(collection, list, next);
