@@ -9,6 +9,7 @@ import type { ProviderAuthConfig } from './oidc/provider-auth';
 import { collectionOf, requestTimingHost } from './mirage-internals';
 import { indexIds } from './store/id-index';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
+import { runAtomically } from './store/atomic-writes';
 import { guardRoutesWithContract } from './contract/gate';
 import { recordIdManagers, type RecordIdState } from './record-ids';
 import { directPasswords, type PasswordHasher } from './crypto';
@@ -88,6 +89,8 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
       if (options.beginWrite) makeWritesDurable(this, options.beginWrite);
+      // The server's repositories roll a failed request back with its transaction; rows in memory, here.
+      if (!options.repositories) makeWritesAtomic(this);
       // Every route is an operation of docs/api/openapi.yaml, and its requests are checked against it.
       const unguard = guardRoutesWithContract(this);
       this.namespace = 'api';
@@ -175,8 +178,8 @@ type Handler = (this: unknown, schema: unknown, request: Request) => unknown;
 export type BeginWrite = (request: Request) => () => Promise<void>;
 
 /**
- * Wraps one write handler: its answer is delivered only after `commit` resolved. When the handler
- * throws, what it changed is committed and the error answered as a 500; when the commit fails, a 503.
+ * Wraps one write handler: its answer is delivered only after `commit` resolved (the atomic wrapper inside
+ * has put back what a failed handler changed, and answered a 500); when the commit fails, a 503.
  */
 export function durableHandler(handler: Handler, beginWrite: BeginWrite): Handler {
   return function (this: unknown, schema: unknown, request: Request) {
@@ -204,6 +207,30 @@ export function durableHandler(handler: Handler, beginWrite: BeginWrite): Handle
 
 type Verb = 'post' | 'put' | 'patch' | 'delete' | 'del';
 type Register = (path: string, ...args: unknown[]) => unknown;
+
+/** Every write route registered after this call changes nothing when its handler throws (mirage/store/atomic-writes.ts). */
+function makeWritesAtomic(server: Server): void {
+  const verbs = server as unknown as Record<Verb, Register>;
+  for (const verb of ['post', 'put', 'patch', 'delete'] as const) {
+    const register = verbs[verb];
+    verbs[verb] = (path, ...args) =>
+      register(
+        path,
+        ...args.map((arg) =>
+          typeof arg === 'function'
+            ? function (this: unknown, schema: unknown, request: Request) {
+                return runAtomically(
+                  server.db,
+                  () => (arg as Handler).call(this, schema, request),
+                  (error) => errorResponse(500, error instanceof Error ? error.message : String(error)),
+                );
+              }
+            : arg,
+        ),
+      );
+  }
+  verbs.del = verbs.delete;
+}
 
 /** Every write route registered after this call answers only once its change is stored (one place, not per domain). */
 function makeWritesDurable(server: Server, beginWrite: BeginWrite): void {

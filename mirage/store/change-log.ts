@@ -10,7 +10,7 @@ export interface CollectionChanges {
 export type ChangeBatch = CollectionChanges[];
 
 /** The rows a batch touched, as they were before it (null: the row did not exist), to undo it. */
-type BeforeImages = Map<string, Map<string, Row | null>>;
+export type BeforeImages = Map<string, Map<string, Row | null>>;
 
 export interface PendingChanges {
   batch: ChangeBatch;
@@ -37,7 +37,7 @@ type RawCollection = MirageCollection;
 const copy = (row: Row): Row => structuredClone(row);
 
 /** The records an update or remove with this target is about to touch (Mirage's own rules). */
-function targeted(collection: RawCollection, target: unknown, all: boolean): Row[] {
+export function targeted(collection: RawCollection, target: unknown, all: boolean): Row[] {
   if (all) return collection._records;
   if (typeof target === 'number' || typeof target === 'string') {
     const row = collection._findRecord(target);
@@ -46,6 +46,45 @@ function targeted(collection: RawCollection, target: unknown, all: boolean): Row
   if (Array.isArray(target)) return collection._findRecords(target as (string | number)[]).filter((r): r is Row => Boolean(r));
   if (typeof target === 'object' && target !== null) return collection._findRecordsWhere(target);
   return [];
+}
+
+/** Puts the rows back as the before-images say (inserted ones go, changed and removed ones return). */
+export function restoreRows(db: MirageDb, images: BeforeImages): void {
+  for (const [name, rows] of images) {
+    const collection = collectionsOf(db).find((c) => c.name === name);
+    if (!collection) continue;
+    // The rows change behind Mirage's back: caches of sorted lists must rebuild.
+    markChanged(db, name);
+    for (const [id, previous] of rows) {
+      const current = collection._findRecord(id);
+      if (previous === null) {
+        if (current) collection._records.splice(collection._records.indexOf(current), 1);
+      } else if (current) {
+        collection._records[collection._records.indexOf(current)] = copy(previous);
+      } else {
+        collection._records.push(copy(previous));
+      }
+    }
+  }
+}
+
+/** Calls `note` with each row's before-image as insert, update and remove of this collection touch it. */
+export function noteWrites(collection: RawCollection, note: (name: string, id: string, previous: Row | null) => void): () => void {
+  const { insert, update, remove } = collection;
+  collection.insert = function (data: unknown) {
+    const result = insert.call(collection, data);
+    for (const row of (Array.isArray(result) ? result : [result]) as Row[]) note(collection.name, String(row.id), null);
+    return result;
+  };
+  collection.update = function (target: unknown, attrs?: unknown) {
+    for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
+    return attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs);
+  };
+  collection.remove = function (target?: unknown) {
+    for (const row of targeted(collection, target, target === undefined)) note(collection.name, String(row.id), row);
+    remove.call(collection, target);
+  };
+  return () => Object.assign(collection, { insert, update, remove });
 }
 
 /**
@@ -67,23 +106,7 @@ export function trackChanges(db: MirageDb): ChangeTracker {
     if (!rows.has(id)) rows.set(id, previous === null ? null : copy(previous));
   };
 
-  const wrap = (collection: RawCollection) => {
-    const { insert, update, remove } = collection;
-    collection.insert = function (data: unknown) {
-      const result = insert.call(collection, data);
-      for (const row of (Array.isArray(result) ? result : [result]) as Row[]) note(collection.name, String(row.id), null);
-      return result;
-    };
-    collection.update = function (target: unknown, attrs?: unknown) {
-      for (const row of targeted(collection, target, attrs === undefined)) note(collection.name, String(row.id), row);
-      return attrs === undefined ? update.call(collection, target) : update.call(collection, target, attrs);
-    };
-    collection.remove = function (target?: unknown) {
-      for (const row of targeted(collection, target, target === undefined)) note(collection.name, String(row.id), row);
-      remove.call(collection, target);
-    };
-    restorers.push(() => Object.assign(collection, { insert, update, remove }));
-  };
+  const wrap = (collection: RawCollection) => restorers.push(noteWrites(collection, note));
 
   const tracked = new WeakSet<RawCollection>();
   const track = (collection: RawCollection) => {
@@ -126,22 +149,7 @@ export function trackChanges(db: MirageDb): ChangeTracker {
         undo() {
           quiet += 1;
           try {
-            for (const [name, rows] of images) {
-              const collection = collectionOf(name);
-              if (!collection) continue;
-              // The rows change behind Mirage's back: caches of sorted lists must rebuild.
-              markChanged(db, name);
-              for (const [id, previous] of rows) {
-                const current = collection._findRecord(id);
-                if (previous === null) {
-                  if (current) collection._records.splice(collection._records.indexOf(current), 1);
-                } else if (current) {
-                  collection._records[collection._records.indexOf(current)] = copy(previous);
-                } else {
-                  collection._records.push(copy(previous));
-                }
-              }
-            }
+            restoreRows(db, images);
           } finally {
             quiet -= 1;
           }
