@@ -147,8 +147,8 @@ test.describe('session', () => {
   test('an unreadable stored database is replaced by fresh demo data, with a warning', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-    // The fresh seed is stored before the backend announces itself.
-    await page.waitForFunction(() => (window as { server?: unknown }).server !== undefined);
+    // The fresh seed is stored in the background: damaged once it is all in (before, a reload seeds again).
+    await page.waitForFunction(() => (window as { mirageStatus?: { storedAt?: number | null } }).mirageStatus?.storedAt != null);
     await page.evaluate(
       () =>
         new Promise<void>((resolve, reject) => {
