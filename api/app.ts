@@ -4,6 +4,7 @@ import type { ContractOperation } from './contract/generated-validator';
 import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
+import { auditRoutes } from './routes/audit';
 import { dashboardRoutes } from './routes/dashboards';
 import { organizationRoutes } from './routes/organizations';
 import { processRuleRoutes } from './routes/process-rules';
@@ -30,6 +31,7 @@ const SIGNED_IN: SignedInRoutes = {
   ...processRuleRoutes,
   ...taskRoutes,
   ...dashboardRoutes,
+  ...auditRoutes,
   ...organizationRoutes,
   ...userRoutes,
 };

@@ -28,7 +28,7 @@ export interface ApiEnv {
   organizationList: OrganizationListRepository<StoredOrganization>;
   organizationCounts: OrganizationCountRepository;
   sessions: Pick<SessionRepository, 'revokeOfUsers'>;
-  audit: Pick<AuditLogRepository<AuditEntry>, 'append'>;
+  audit: Pick<AuditLogRepository<AuditEntry>, 'append' | 'list'>;
   events: EventRepository;
   urlRules: UrlRuleRepository;
   units: ServiceUnitRepository<ServiceUnitRow>;

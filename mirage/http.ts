@@ -111,11 +111,6 @@ export interface AuthedContext {
 
 export { subjectOf };
 
-/** Whether `can()` allows it (for handlers that answer something other than the plain 403). */
-export function permits(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): boolean {
-  return can(subjectOf(user), action, resource, record).allowed;
-}
-
 /** A 403 answer when `can()` refuses the user this action, else null. The body carries the reason code. */
 export function forbidden(user: UserRow, action: Action, resource: Resource, record?: PermissionRecord): Response | null {
   const decision = can(subjectOf(user), action, resource, record);

@@ -120,7 +120,8 @@ export const userScope = (caller: Account) => organizationScope(caller, 'user');
 export const mayListUsers = (caller: Account): boolean =>
   can(subjectOf(caller), 'read', 'user', { organizationId: String(caller.organizationId) }).allowed;
 
-function canRead(actor: Account, target: AdminUserRow): boolean {
+/** Whether the caller may read this account (its page, its audit trail). */
+export function mayReadUser(actor: Account, target: AdminUserRow): boolean {
   return can(subjectOf(actor), 'read', 'user', { organizationId: String(target.organizationId), roleId: target.roleId }).allowed;
 }
 
@@ -177,7 +178,7 @@ const refusedFor = (reason: PermissionReason): Response => problem(403, REFUSALS
  * 409 for the last active super admin, 403 with can()'s reason otherwise; null when it is allowed.
  */
 async function guardChange(env: UsersEnv, actor: Account, target: AdminUserRow, action: Action, nextRoleId?: RoleId) {
-  if (!canRead(actor, target)) return problem(404, NOT_FOUND);
+  if (!mayReadUser(actor, target)) return problem(404, NOT_FOUND);
   const decision = can(subjectOf(actor), action, 'user', await subjectRecord(env, target, nextRoleId));
   if (decision.allowed) return null;
   if (decision.reason === 'otherOrganization') return problem(404, NOT_FOUND);
@@ -257,7 +258,7 @@ const revokeSessionsOf = (env: Pick<ApiEnv, 'sessions'>, userId: string): Promis
 export async function readUser(env: ApiEnv, caller: Account, id: string): Promise<UserView | Response> {
   if (!mayListUsers(caller)) return problem(403, 'Forbidden');
   const target = await targetOf(env, id);
-  if (!target || !canRead(caller, target)) return problem(404, NOT_FOUND);
+  if (!target || !mayReadUser(caller, target)) return problem(404, NOT_FOUND);
   return userView(env, target);
 }
 
@@ -324,7 +325,8 @@ export async function updateUser(
 ): Promise<Change<UserView>> {
   const target = await targetOf(env, id);
   if (!target) return { kind: 'refused', response: problem(404, NOT_FOUND) };
-  if (canRead(caller, target) && !ifMatchHolds(ifMatch, versionOf(target))) return { kind: 'stale', current: await userView(env, target) };
+  if (mayReadUser(caller, target) && !ifMatchHolds(ifMatch, versionOf(target)))
+    return { kind: 'stale', current: await userView(env, target) };
   const input =
     isRecord(body) && (body['organizationId'] === undefined || body['organizationId'] === '')
       ? { ...body, organizationId: String(target.organizationId) }

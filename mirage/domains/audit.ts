@@ -1,29 +1,13 @@
-import type { Request } from 'miragejs';
 import { changeCountOf, table, type MirageDb } from '../db';
-import { errorResponse, permits, json, subjectOf, withAuth } from '../http';
-import { can, readScope } from '../../machines/permissions/can';
-import { organizationStore } from '../organization-store';
-import { queryValues, readListParams, type ListSpec } from '../list';
-import type { MirageContext, MirageDomain } from '../types';
+import type { MirageDomain } from '../types';
 import { eventStore } from '../events';
 import { recordAudit as recordAuditOf, type AuditInput } from '../../api/audit';
-import {
-  auditListQuery,
-  auditMatches,
-  compareAuditEntries,
-  type AuditEntry,
-  type AuditLogRepository,
-  type AuditScope,
-} from '../../core/audit-list';
-import type { Page } from '../../machines/domain/types';
+import { auditMatches, compareAuditEntries, type AuditEntry, type AuditLogRepository } from '../../core/audit-list';
 import { givenRepository } from '../given-repositories';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
  * (and any other domain that calls `recordAudit`). Rows are append-only.
- *
- * GET /api/audit-log?resource=&actorId=&organizationId=&recordId=&page=&pageSize= — newest first.
- * Super admins read every organization's entries; admins only their own organization's; others 403.
  */
 
 export type AuditRow = AuditEntry;
@@ -36,15 +20,6 @@ export const auditTable = (db: MirageDb) => table<AuditRow>(db, AUDIT_LOG);
 export function recordAudit(db: MirageDb, now: number, input: AuditInput): void {
   recordAuditOf({ events: eventStore(db), audit: auditStore(db) }, now, input);
 }
-
-const AUDIT_SPEC: ListSpec<AuditRow> = {
-  sortBy: { at: (r) => r.at },
-  defaultSort: 'at',
-  defaultOrder: 'desc',
-  filters: {},
-  maxPageSize: 100,
-  defaultPageSize: 25,
-};
 
 /** The log oldest first as of a change count: null when the rows themselves are (the common case). */
 const oldestFirstCache = new WeakMap<MirageDb, { changes: number; sorted: readonly Readonly<AuditRow>[] | null }>();
@@ -100,42 +75,8 @@ export function memoryAuditLog(db: MirageDb): AuditLogRepository<Readonly<AuditR
 /** The audit log of this backend: the server's repository, else the rows in memory. */
 export const auditStore = (db: MirageDb) => givenRepository<ReturnType<typeof memoryAuditLog>>(db, 'auditLog') ?? memoryAuditLog(db);
 
-/** One page of entries matching the request's filters, newest first; `scope` fixes what the caller may read. */
-export async function auditPage(db: MirageDb, request: Request, scope: AuditScope): Promise<Page<Readonly<AuditRow>>> {
-  const params = readListParams(request, AUDIT_SPEC);
-  const query = auditListQuery((name) => queryValues(request, name), params, scope);
-  const { rows, total } = await auditStore(db).list(query);
-  return { items: rows, total, page: params.page, pageSize: params.pageSize };
-}
-
-function routes(server: Parameters<MirageDomain['routes']>[0], _ctx: MirageContext): void {
-  server.get(
-    '/audit-log',
-    withAuth(server, async ({ db, request, user }) => {
-      if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return errorResponse(403, 'Forbidden');
-      // Whoever reads only their own organization's trail is narrowed to it whatever they ask for.
-      const readable = readScope(subjectOf(user), 'auditLog');
-      const scope = readable.kind === 'all' ? {} : { organizationId: String(user.organizationId) };
-      return json(200, await auditPage(db, request, scope));
-    }),
-  );
-
-  // An organization's trail: the log's, read with the log's rules (the organizations' own operations are the API app's).
-  server.get(
-    '/organizations/:id/audit',
-    withAuth(server, async ({ db, request, user }) => {
-      const id = String(request.params['id']);
-      if (!(await organizationStore(db).get(id))) return errorResponse(404, 'Organization not found');
-      const decision = can(subjectOf(user), 'read', 'auditLog', { organizationId: id });
-      // Another organization's trail does not exist for whoever reads only their own.
-      if (!decision.allowed)
-        return decision.reason === 'otherOrganization' ? errorResponse(404, 'Organization not found') : errorResponse(403, 'Forbidden');
-      return json(200, await auditPage(db, request, { organizationId: id, resource: 'organization', recordId: id }));
-    }),
-  );
-}
-
+/** The log's reads are the API app's (api/routes/audit.ts); every domain writes through `recordAudit`. */
 export const auditDomain: MirageDomain = {
   name: 'audit',
-  routes,
+  routes: () => undefined,
 };

@@ -1,13 +1,12 @@
-import type { Request } from 'miragejs';
 import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, type MirageDb } from '../db';
 import { sessionStore } from '../sessions';
-import { errorResponse, permits, isRecord, json, parseBody, withAuth, type UserRow } from '../http';
+import { errorResponse, isRecord, json, parseBody, type UserRow } from '../http';
 import { queryValues, type ListParams } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import type { RoleId } from '../../machines/permissions/can';
-import { auditPage, recordAudit } from './audit';
+import { recordAudit } from './audit';
 import { normalizeOrg, orgTable, organizationBlocksSignIn } from '../organization-store';
 import { DEMO_PASSWORD } from './accounts';
 import { compareCodePoints } from '../../core/record-ids';
@@ -27,10 +26,10 @@ import { usersTable, userStore, type AdminUserRow } from '../user-store';
 import { givenRepository } from '../given-repositories';
 
 /**
- * Users (docs/users.md): the seed, the list in memory, a sign-in's refusal, and the routes the API app does not
- * serve: a user's audit trail (the audit log's) and the public set-password page (check and use a link: the app
- * serves signed-in operations only). The list, invite, edit, disable/enable, reset, revoke and delete are the
- * API app's (api/routes/users.ts, api/services/users.ts), in both backends.
+ * Users (docs/users.md): the seed, the list in memory, a sign-in's refusal, and the route the API app does not
+ * serve: the public set-password page (check and use a link: the app serves signed-in operations only). The
+ * list, invite, edit, disable/enable, reset, revoke and delete are the API app's (api/routes/users.ts,
+ * api/services/users.ts), and a user's audit trail is the audit log's (api/routes/audit.ts), in both backends.
  */
 
 export type { UserView } from '../../api/services/users';
@@ -135,34 +134,15 @@ export function memoryUserList(db: MirageDb): UserListRepository<Readonly<AdminU
 export const userListStore = (db: MirageDb): UserListRepository<Readonly<AdminUserRow>> =>
   givenRepository<ReturnType<typeof memoryUserList>>(db, 'userList') ?? memoryUserList(db);
 
-function canRead(actor: UserRow, target: AdminUserRow): boolean {
-  return permits(actor, 'read', 'user', { organizationId: String(target.organizationId), roleId: target.roleId });
-}
-
 function revokeUserSessions(db: MirageDb, userId: string): Promise<number> {
   return sessionStore(db).revokeOfUsers([userId]);
 }
 
 // --- routes -----------------------------------------------------------------------------------------
 
-const notFound = () => errorResponse(404, 'User not found');
-const forbidden = () => errorResponse(403, 'Forbidden');
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
-  const authed = (handler: Parameters<typeof withAuth>[1]) => withAuth(server, handler);
-  const findTarget = (db: MirageDb, request: Request) => userStore(db).get(String(request.params['id']));
-
-  server.get(
-    '/users/:id/audit',
-    authed(async ({ db, request, user }) => {
-      if (!permits(user, 'read', 'auditLog', { organizationId: String(user.organizationId) })) return forbidden();
-      const target = await findTarget(db, request);
-      if (!target || !canRead(user, target)) return notFound();
-      return json(200, await auditPage(db, request, { resource: 'user', recordId: String(target.id) }));
-    }),
-  );
-
   // --- public: the set-password page ---
   server.get('/set-password', async (_schema, request) => {
     const token = queryValues(request, 'token')[0] ?? '';
