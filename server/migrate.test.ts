@@ -43,6 +43,9 @@ import { ruleOwners } from './test-support/fixtures/rule-owners';
 import auditLogBefore033 from './test-support/fixtures/audit-log-before-033.json';
 import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
 import type { AuditRow } from '../mirage/domains/audit';
+import tasksBefore036 from './test-support/fixtures/tasks-before-036.json';
+import { createSqlTasks } from './db/todo-tasks';
+import type { TaskRecord } from '../core/todo-tasks';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -628,6 +631,67 @@ describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
     expect(trail.rows.map((row) => row.action)).toEqual(['delete', 'disable', 'invite']);
     // The keys moved were made by this version of core's projection: a start computes none again.
     expect(await createPgRowStore(database.sql).writing((tx) => ensureAuditKeys(tx))).toBe(false);
+  });
+});
+
+describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const tasks = tasksBefore036.tasks as { id: string; data: TaskRecord }[];
+
+  it('carries over the tasks a database of the row log holds, field for field, finds them by owner and number as before, and then keeps each with an account that exists', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '036');
+    // The tasks as today's main stored them (server/test-support/fixtures/tasks-before-036.json): every account's
+    // seeded ones, new ones with tags and HTML, changed ones. And one the schema would refuse as it is: a number
+    // its owner's first task already has, and a tag the app does not know.
+    const [first] = tasks as [{ id: string; data: TaskRecord }];
+    const twin = { ...first.data, id: 'twin', tags: ['bug', 'urgent'] };
+    for (const { id, data } of [...tasks, { id: 'twin', data: twin }]) {
+      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ('tasks', $1, $2::jsonb, nextval('row_change_seq'))`, [
+        id,
+        JSON.stringify(data),
+      ]);
+    }
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '036'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlTasks(database.sql, store.writeBatch);
+    for (const { id, data } of tasks) expect(await stored.get(data.ownerId, data.taskId), id).toEqual(data);
+    const owners = [...new Set(tasks.map(({ data }) => data.ownerId))];
+    expect(owners.length).toBeGreaterThan(5);
+    for (const owner of owners) {
+      const numbers = (await stored.ofOwner(owner)).map((task) => task.taskId).sort((a, b) => a - b);
+      const before = tasks.filter(({ data }) => data.ownerId === owner).map(({ data }) => data.taskId);
+      // The twin keeps its fields and gets the number after its owner's last.
+      const expected = owner === first.data.ownerId ? [...before, Math.max(...before) + 1] : before;
+      expect(numbers, owner).toEqual(expected.sort((a, b) => a - b));
+    }
+    const moved = (await stored.ofOwner(first.data.ownerId)).find((task) => task.id === 'twin');
+    expect(moved).toEqual({
+      ...twin,
+      tags: ['bug'],
+      taskId: Math.max(...tasks.filter(({ data }) => data.ownerId === first.data.ownerId).map(({ data }) => data.taskId)) + 1,
+    });
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'tasks'");
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on a task belongs to an account that exists, and goes with it.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const { id: _id, ...fresh } = first.data;
+    await expect(write(() => stored.insert({ ...fresh, ownerId: 'no-such-account', taskId: 1 }))).rejects.toMatchObject({ code: '23503' });
+    const organization = { id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' };
+    const account = { id: 'owner-1', organizationId: 'o1', username: 'owner-1', email: 'owner-1@o.example', roleId: 4 };
+    await store.writing((tx) =>
+      store.writeBatch(tx, [
+        { collection: 'organizations', put: [organization], deleted: [] },
+        { collection: 'users', put: [account], deleted: [] },
+      ]),
+    );
+    const created = await write(() => stored.insert({ ...fresh, ownerId: 'owner-1', taskId: 1 }));
+    expect(await stored.get('owner-1', 1)).toEqual(created);
+    await database.sql.query("DELETE FROM users WHERE id = 'owner-1'");
+    expect(await stored.ofOwner('owner-1')).toEqual([]);
   });
 });
 

@@ -15,6 +15,8 @@ import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
 import { PROCESSES, writeProcesses } from './processes-table';
 import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
+import { TASKS, writeTasks } from './todo-tasks';
+import type { TaskRecord } from '../../core/todo-tasks';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -37,6 +39,7 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [PROCESS_RULES, (tx, put, deleted) => writeProcessRules(tx, put as ProcessRuleRecord[], deleted)],
   [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
   [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
+  [TASKS, (tx, put, deleted) => writeTasks(tx, put as TaskRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -238,6 +241,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'process_rules',
           'processes',
           'audit_log',
+          'todo_tasks',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);

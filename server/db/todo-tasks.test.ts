@@ -41,7 +41,10 @@ const records = generate();
 const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
 
 describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [TASKS]: records });
+  // The accounts that own the tasks (a task's owner must exist), in one organization.
+  const organizations = [{ id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' }];
+  const users = OWNERS.map((id) => ({ id, organizationId: 'o1', username: `user-${id}`, email: `user-${id}@o.example`, roleId: 4 }));
+  const suite = repositoryParity(target, { organizations, users, [TASKS]: records });
   const { write } = suite;
   const { memory, stored } = repositoryPair<TaskRepository>(suite, memoryTasks, createSqlTasks);
 
@@ -70,5 +73,19 @@ describe.each(sqlTargets())('the to-do tasks in PostgreSQL on $name', (target) =
     expect(changed).toMatchObject({ taskId: target.taskId, ownerId: '10', isCompleted: true, title: 'Done' });
     expect(await stored.get('2', 100)).toEqual(created);
     await expectAlike();
+  });
+
+  it('keep a task’s number its owner’s once, its tags the app’s, and an account’s tasks go with it', async () => {
+    const [first] = await stored.ofOwner('1');
+    if (!first) throw new Error('Owner 1 has no task');
+    const { id: _id, ...copy } = first;
+    await expect(write(() => stored.insert(copy))).rejects.toMatchObject({ constraint: 'todo_tasks_number_unique' });
+    await expect(write(() => stored.insert({ ...copy, ownerId: 'nobody', taskId: 1 }))).rejects.toMatchObject({ code: '23503' });
+    await expect(write(() => stored.update(String(first.id), { tags: ['urgent' as 'bug'] }))).rejects.toMatchObject({ code: '23514' });
+    expect(await stored.get('1', first.taskId)).toEqual(first);
+
+    await suite.sql.query(`DELETE FROM users WHERE id = '10'`);
+    expect(await stored.ofOwner('10')).toEqual([]);
+    expect((await stored.ofOwner('1')).length).toBeGreaterThan(5);
   });
 });

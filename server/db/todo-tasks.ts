@@ -1,35 +1,101 @@
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
+import type { TaskTagValue } from '../../machines/todo/types';
 import { newRecordId } from '../../mirage/record-ids';
-import { collectionRecords, storable } from './records';
+import { storeWhole, upsertStatement } from './entity-table';
+import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, type WriteBatch } from './unit-of-work';
+import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
- * The to-do app's tasks in PostgreSQL only: the server's TaskRepository (core/todo-tasks.ts). They stay
- * records of `rows` (a write takes a change number through the row store's writeBatch); an owner's are
- * found through the partial index of server/migrations/010_todo_tasks.sql. Reads in a unit of work see
- * its own writes, so the next task number is counted in the write's serializable transaction.
+ * The to-do app's tasks in their own table (server/migrations/036_todo_tasks.sql): the server's TaskRepository
+ * (core/todo-tasks.ts). A write stores tasks whole through the row store's writeBatch, in the request's unit of
+ * work; reads in it see its writes, so the next task number is counted in the write's serializable transaction.
+ * An owner's tasks are found by todo_tasks_number_unique (owner, number); an account's deletion takes them.
  */
 
 export const TASKS = 'tasks';
 
+const COLUMNS = `t.id, t.owner_id, t.task_id, t.title, t.description, t.tags, t.is_important, t.is_starred, t.is_completed, t.is_trashed`;
+
+interface TaskColumns {
+  id: string;
+  owner_id: string;
+  task_id: number;
+  title: string;
+  description: string;
+  tags: TaskTagValue[];
+  is_important: boolean;
+  is_starred: boolean;
+  is_completed: boolean;
+  is_trashed: boolean;
+}
+
+const taskOf = (row: TaskColumns): TaskRecord => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  taskId: row.task_id,
+  title: row.title,
+  desc: row.description,
+  tags: row.tags,
+  isImportant: row.is_important,
+  isStarred: row.is_starred,
+  isCompleted: row.is_completed,
+  isTrashed: row.is_trashed,
+});
+
+const TYPES: Record<string, string> = {
+  id: 'text',
+  owner_id: 'text',
+  task_id: 'integer',
+  title: 'text',
+  description: 'text',
+  tags: 'text[]',
+  is_important: 'boolean',
+  is_starred: 'boolean',
+  is_completed: 'boolean',
+  is_trashed: 'boolean',
+};
+
+const record = (task: TaskRecord): Record<string, unknown> => ({
+  id: String(task.id),
+  owner_id: String(task.ownerId),
+  task_id: task.taskId,
+  title: task.title,
+  description: task.desc,
+  tags: task.tags,
+  is_important: task.isImportant,
+  is_starred: task.isStarred,
+  is_completed: task.isCompleted,
+  is_trashed: task.isTrashed,
+});
+
+const UPSERT = upsertStatement('todo_tasks', 'id', TYPES);
+
+/** Stores tasks whole and deletes tasks, in the caller's transaction (the row store's writeBatch). */
+export async function writeTasks(tx: Queryable, put: readonly TaskRecord[], deleted: readonly string[]): Promise<void> {
+  await storeWhole(tx, { name: 'todo_tasks', upsert: UPSERT, record }, put, deleted);
+}
+
 export function createSqlTasks(sql: Queryable, writeBatch: WriteBatch): TaskRepository {
-  const ofOwner = async (db: Queryable, ownerId: string, taskId?: number): Promise<TaskRecord[]> => {
-    if (!storable(ownerId)) return [];
-    const { rows } = await db.query<{ data: TaskRecord }>(
-      `SELECT data FROM rows WHERE collection = '${TASKS}' AND NOT deleted AND data ->> 'ownerId' = $1
-       AND ($2::text IS NULL OR data ->> 'taskId' = $2)`,
-      [ownerId, taskId === undefined ? null : String(taskId)],
-    );
-    return rows.map((row) => row.data);
+  const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
+    (await db.query<TaskColumns>(`SELECT ${COLUMNS} FROM todo_tasks t WHERE ${where}`, [...values])).rows.map(taskOf);
+  const put = async (task: TaskRecord): Promise<TaskRecord> => {
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: TASKS, put: [task], deleted: [] }]));
+    return task;
   };
-  const records = collectionRecords<TaskRecord>(TASKS, writeBatch);
   return {
-    ofOwner: (ownerId) => ofOwner(reader(sql), ownerId),
+    ofOwner: async (ownerId) => (storable(ownerId) ? select(reader(sql), 't.owner_id = $1', [ownerId]) : []),
     async get(ownerId, taskId) {
-      return (await ofOwner(reader(sql), ownerId, taskId))[0];
+      if (!storable(ownerId) || !Number.isSafeInteger(taskId) || taskId < 1 || taskId > 2 ** 31 - 1) return undefined;
+      return (await select(reader(sql), 't.owner_id = $1 AND t.task_id = $2', [ownerId, taskId]))[0];
     },
-    insert: (task) => records.putOne({ ...task, id: newRecordId() }),
-    update: records.update,
+    insert: (task) => put({ ...task, id: newRecordId() }),
+    async update(id, patch) {
+      const { tx } = await writer();
+      const [existing] = storable(id) ? await select(tx, 't.id = $1', [id]) : [];
+      if (!existing) throw new Error(`No task ${id}`);
+      return put({ ...existing, ...patch });
+    },
   };
 }
