@@ -6,6 +6,7 @@ import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { auditRoutes } from './routes/audit';
 import { dashboardRoutes } from './routes/dashboards';
+import { mailRoutes } from './routes/mail';
 import { organizationRoutes } from './routes/organizations';
 import { processRuleRoutes } from './routes/process-rules';
 import { profileRoutes } from './routes/profile';
@@ -30,6 +31,7 @@ const SIGNED_IN: SignedInRoutes = {
   ...urlRuleRoutes,
   ...processRuleRoutes,
   ...taskRoutes,
+  ...mailRoutes,
   ...dashboardRoutes,
   ...auditRoutes,
   ...organizationRoutes,

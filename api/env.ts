@@ -6,6 +6,8 @@ import type { ServiceUnitListRepository } from '../core/service-unit-list';
 import type { ServiceUnitRepository, ServiceUnitRow } from '../core/service-units';
 import type { ProcessRuleRepository } from '../core/process-rule-repository';
 import type { TaskRepository } from '../core/todo-tasks';
+import type { EmailRepository } from '../core/mailbox';
+import type { DemoSeed } from '../core/mailbox-seed';
 import type { UrlRuleRepository } from '../core/url-rules';
 import type { AuditEntry, AuditLogRepository } from '../core/audit-list';
 import type { OrganizationCountRepository } from '../core/organization-counts';
@@ -38,6 +40,9 @@ export interface ApiEnv {
   commands: Pick<CommandRepository, 'removeOfUnit'>;
   processRules: ProcessRuleRepository;
   tasks: TaskRepository;
+  emails: EmailRepository;
+  /** What the data was seeded with: an account's mailbox starts with the demo's emails unless 'none'. */
+  demoSeed: DemoSeed;
   idempotency: IdempotencyEnv;
   passwords: Passwords;
   now(): number;

@@ -15,6 +15,7 @@ import { screenshotStore } from './domains/screenshots';
 import { unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
 import { taskStore } from './domains/todo';
+import { emailStore } from './domains/email';
 import { idempotencyStore } from './idempotency';
 import { givenRepository } from './given-repositories';
 import { userListStore } from './domains/users';
@@ -97,6 +98,10 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     get tasks() {
       return taskStore(db);
     },
+    get emails() {
+      return emailStore(db);
+    },
+    demoSeed: ctx.seed,
     get idempotency() {
       // The server's serializable transactions order two creates with one key; in memory, nothing else does.
       return givenRepository(db, 'idempotencyKeys') ? { keys: idempotencyStore(db) } : { keys: idempotencyStore(db), running };

@@ -295,6 +295,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     commands: repositories.commands,
     urlRules: repositories.urlRules,
     tasks: repositories.tasks,
+    emails: repositories.emails,
+    demoSeed: dataSeed,
     // Serializable transactions order two creates with one key: the second waits for the first's commit and replays it.
     idempotency: { keys: repositories.idempotencyKeys },
     passwords: common.passwords,
