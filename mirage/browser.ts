@@ -9,6 +9,7 @@ import type { ChangeBatch, ChangeTracker } from './store/change-log';
 import { deferCollections, type DeferredCollections } from './store/deferred';
 import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
 import { applyJournal, applyRemoteBatch, mergeAuthRows, readJournal } from './store/merge';
+import { answerGate } from './store/answering';
 import { giveStoredUnitsAgents, reseedEssentials } from './store/repair';
 import { pruneSessions } from './sessions';
 import { createIdbStore, STORE_NAME, type RowStore, type SeedJournal, type WriteStats } from './store/row-store';
@@ -355,22 +356,14 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   let complete = later === null;
   // Requests being answered while the large collections load: the load waits for them (a sign-in's
   // password hash yields to the event loop, and each of the load's batches would run in between).
-  let answering = 0;
-  let answered: (() => void) | null = null;
-  let quiet: Promise<void> | null = null;
+  // (Never longer than HOLD_MS at a time: a request Pretender never reports as handled must not stop the load.)
+  const answering = answerGate(HOLD_MS);
+  const holdWhileAnswering = () => answering.hold();
   // The background store of a fresh seed waits for them too.
   let storing = toStore !== null;
-  // (Never longer than HOLD_MS at a time: a request Pretender never reports as handled must not stop the load.)
-  const holdWhileAnswering = () =>
-    answering > 0
-      ? (quiet ??= new Promise<void>((resolve) => {
-          answered = resolve;
-          setTimeout(resolve, HOLD_MS);
-        }))
-      : null;
   pretender.handleRequest = (request) => {
     if (complete || answeredWhileLoading(request)) {
-      if ((!complete || storing) && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering += 1;
+      if ((!complete || storing) && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering.started();
       setTimeout(() => handle(request), 0);
     } else held.push(request);
   };
@@ -383,17 +376,14 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     const until = performance.now() + HOLD_MS;
     for (;;) {
       const wait = lastAnswerAt + STORE_QUIET_MS - performance.now();
-      if ((wait <= 0 && answering === 0) || performance.now() >= until) return;
+      if ((wait <= 0 && answering.count === 0) || performance.now() >= until) return;
       await (holdWhileAnswering() ?? new Promise((resolve) => setTimeout(resolve, Math.max(wait, 10))));
     }
   };
   const previous = server.pretender.handledRequest.bind(server.pretender);
   server.pretender.handledRequest = (verb, path, request) => {
     previous(verb, path, request);
-    if (answering > 0 && new URL(path, 'http://localhost').pathname.startsWith('/api/') && (answering -= 1) === 0) {
-      answered?.();
-      quiet = answered = null;
-    }
+    if (new URL(path, 'http://localhost').pathname.startsWith('/api/')) answering.answered();
     const pathname = new URL(path, window.location.origin).pathname;
     // The simulated agents' calls are not the app's: they would crowd its requests out of the log.
     if (pathname.startsWith('/api/agent/')) return;
