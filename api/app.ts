@@ -9,7 +9,9 @@ import { dashboardRoutes } from './routes/dashboards';
 import { mailRoutes } from './routes/mail';
 import { organizationRoutes } from './routes/organizations';
 import { processRuleRoutes } from './routes/process-rules';
+import { processRoutes } from './routes/processes';
 import { profileRoutes } from './routes/profile';
+import { screenshotRoutes } from './routes/screenshots';
 import type { SignedInRoutes } from './routes/types';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
@@ -30,6 +32,8 @@ const SIGNED_IN: SignedInRoutes = {
   ...unitRoutes,
   ...urlRuleRoutes,
   ...processRuleRoutes,
+  ...processRoutes,
+  ...screenshotRoutes,
   ...taskRoutes,
   ...mailRoutes,
   ...dashboardRoutes,

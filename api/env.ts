@@ -1,3 +1,4 @@
+import type { CaptureRequestRepository } from '../core/capture-requests';
 import type { CommandRepository } from '../core/commands';
 import type { EventRepository } from '../core/events';
 import type { ProcessRepository } from '../core/processes';
@@ -35,9 +36,10 @@ export interface ApiEnv {
   urlRules: UrlRuleRepository;
   units: ServiceUnitRepository<ServiceUnitRow>;
   unitList: ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
-  screenshots: Pick<ScreenshotRepository, 'removeOfUnit' | 'countSince' | 'newest'>;
-  processes: Pick<ProcessRepository, 'removeOfUnit' | 'countEnded'>;
-  commands: Pick<CommandRepository, 'removeOfUnit'>;
+  screenshots: ScreenshotRepository;
+  processes: Pick<ProcessRepository, 'get' | 'running' | 'removeOfUnit' | 'countEnded'>;
+  commands: Pick<CommandRepository, 'insert' | 'removeOfUnit'>;
+  captureRequests: CaptureRequestRepository;
   processRules: ProcessRuleRepository;
   tasks: TaskRepository;
   emails: EmailRepository;
@@ -46,6 +48,13 @@ export interface ApiEnv {
   idempotency: IdempotencyEnv;
   passwords: Passwords;
   now(): number;
+  /**
+   * A command was queued for this unit's agent: its held long poll (GET /api/agent/commands?wait=N) asks again
+   * once the request commits, here and on the other instances (the browser's simulated agents look every tick).
+   */
+  wakeAgent(unitId: string): void;
+  /** Someone reads this unit's processes: its simulated agent reports them every few seconds meanwhile (mirage/watched-units.ts). */
+  noteProcessesWatched(unitId: string): void;
   /**
    * The signed-in account of a request's bearer token, or the answer that refuses it (401, or 423 for a
    * locked session): sessions, unit credentials and an identity provider's tokens are the adapter's.

@@ -1,6 +1,6 @@
 import type { Response } from 'miragejs';
 import { can, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
-import { decide, organizationScope, readsOrganization, splitBulk } from '../api/access';
+import { decide, organizationScope, readsOrganization } from '../api/access';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
 import { errorBody } from '../core/error-shape';
 
@@ -57,5 +57,3 @@ export function createRefusal(user: UserRow, resource: Resource): Response | nul
   const decision = can(subject, 'create', resource, { organizationId: subject.organizationId });
   return decision.allowed ? null : refusal(decision.reason);
 }
-
-export { splitBulk };

@@ -14,6 +14,8 @@ import { processRuleStore, processStore } from './domains/processes';
 import { screenshotStore } from './domains/screenshots';
 import { unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
+import { captureStore } from './capture-requests';
+import { noteProcessesWatched } from './watched-units';
 import { taskStore } from './domains/todo';
 import { emailStore } from './domains/email';
 import { idempotencyStore } from './idempotency';
@@ -95,6 +97,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     get commands() {
       return commandStore(db);
     },
+    get captureRequests() {
+      return captureStore(db);
+    },
     get tasks() {
       return taskStore(db);
     },
@@ -108,6 +113,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     passwords: ctx.passwords,
     now: ctx.now,
+    // No held long poll here: the simulated agents look for pending commands every tick (mirage/simulated-agents.ts).
+    wakeAgent: () => undefined,
+    noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, ctx.now()),
     async authenticate(request) {
       const caller = await callerOf(server, request.headers.get('Authorization') ?? '');
       return caller instanceof MirageResponse ? fetchResponse(caller) : caller;

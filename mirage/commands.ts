@@ -1,15 +1,17 @@
-import type { Command, CommandKind, CommandResultStatus } from '../machines/domain/types';
+import type { CommandResultStatus } from '../machines/domain/types';
 import { compareIssued, isFinishedStatus, type CommandRecord, type CommandRepository } from '../core/commands';
+import { commandView } from '../api/services/commands';
 import { table, type MirageDb } from './db';
 import { userStore } from './user-store';
-import type { UserRow } from './http';
 import { recordAudit } from './domains/audit';
 import { givenRepository } from './given-repositories';
 
+export { commandView };
+
 /**
- * Commands a person sends to a unit's agent (end a process, capture a screenshot): stored as rows the agent
- * fetches (`GET /api/agent/commands`: pending → sent) and answers (`POST /api/agent/commands/{id}/result`).
- * Every command, and its result, is written to the audit log (resource `command`).
+ * Commands a person sends to a unit's agent (end a process, capture a screenshot; issued by the API app,
+ * api/services/commands.ts): rows the agent fetches (`GET /api/agent/commands`: pending → sent) and answers
+ * (`POST /api/agent/commands/{id}/result`). Every command, and its result, is written to the audit log (resource `command`).
  */
 
 export type CommandRow = CommandRecord;
@@ -56,58 +58,6 @@ export function memoryCommands(db: MirageDb): CommandRepository {
 /** The commands of this backend: the server's repository, else the rows in memory. */
 export const commandStore = (db: MirageDb): CommandRepository =>
   givenRepository<ReturnType<typeof memoryCommands>>(db, 'commands') ?? memoryCommands(db);
-
-export function commandView(row: Readonly<CommandRow>): Command {
-  return {
-    id: String(row.id),
-    serviceUnitId: row.serviceUnitId,
-    kind: row.kind,
-    status: row.status,
-    processId: row.processId,
-    pid: row.pid,
-    captureRequestId: row.captureRequestId,
-    issuedAt: row.issuedAt,
-    issuedBy: row.issuedBy,
-    finishedAt: row.finishedAt,
-    message: row.message,
-  };
-}
-
-export interface CommandInput {
-  unit: { id: string | number; organizationId: string | number };
-  kind: CommandKind;
-  user: UserRow;
-  processId?: string | null;
-  pid?: number | null;
-  captureRequestId?: string | null;
-}
-
-/** Stores a pending command for the unit's agent, and its audit entry. */
-export async function issueCommand(db: MirageDb, now: number, input: CommandInput): Promise<Readonly<CommandRow>> {
-  const row = await commandStore(db).insert({
-    serviceUnitId: String(input.unit.id),
-    organizationId: String(input.unit.organizationId),
-    kind: input.kind,
-    status: 'pending',
-    processId: input.processId ?? null,
-    pid: input.pid ?? null,
-    captureRequestId: input.captureRequestId ?? null,
-    issuedAt: new Date(now).toISOString(),
-    issuedBy: String(input.user.id),
-    finishedAt: null,
-    message: null,
-  });
-  recordAudit(db, now, {
-    actor: input.user,
-    organizationId: input.unit.organizationId,
-    resource: 'command',
-    action: input.kind,
-    recordId: row.id,
-    before: null,
-    after: { ...commandView(row) },
-  });
-  return row;
-}
 
 export const commandFinished = (row: Pick<CommandRow, 'status'>): boolean => isFinishedStatus(row.status);
 

@@ -36,7 +36,8 @@ import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
 import { createSqlUsers } from './db/users';
 import { createSqlUnits } from './db/units';
-import { asRead, inUnitOfWork, noAppends, noteWrites, storeAppends } from './db/unit-of-work';
+import { asRead, inUnitOfWork, noAppends, noteWrites, noteWritten, storeAppends } from './db/unit-of-work';
+import { noteProcessesWatched } from '../mirage/watched-units';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
@@ -293,6 +294,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     processes: repositories.processes,
     processRules: repositories.processRules,
     commands: repositories.commands,
+    captureRequests: repositories.captureRequests,
     urlRules: repositories.urlRules,
     tasks: repositories.tasks,
     emails: repositories.emails,
@@ -302,6 +304,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     passwords: common.passwords,
     now: options.now ?? (() => Date.now()),
     authenticate: apiEnvOf(server).authenticate,
+    // A wake-up only (wakeFor reads the unit): the request's commit wakes the unit's held long poll, and by pg_notify the other instances'.
+    wakeAgent: (unitId) => {
+      const queued = { id: unitId, serviceUnitId: unitId };
+      noteWritten([{ collection: 'commands', put: [queued], deleted: [] }]);
+    },
+    // The simulated agents of this process (server/agents/simulated.ts) read the watched units from its db.
+    noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, now()),
     fallback: async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request))),
   });
   // An operation the app does not serve yet (an agent's heartbeat among them) goes to the embedded backend's routes

@@ -1,15 +1,9 @@
-import type { Request, Server } from 'miragejs';
-import type { OperatingSystem, ProcessRule, ServiceUnit, UnitProcess } from '../../machines/domain/types';
+import type { OperatingSystem, ProcessRule, ServiceUnit } from '../../machines/domain/types';
 import { table, type MirageDb } from '../db';
-import { errorResponse, json, queryParam, withAuth, type UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { blockingRule } from '../../core/process-rules';
-import { noteProcessesWatched } from '../watched-units';
-import { access } from '../access';
-import { unitStore, unitsTable } from '../unit-store';
-import type { Action, Resource } from '../../machines/permissions/can';
+import { unitsTable } from '../unit-store';
 import { emitEvent } from '../events';
-import { commandView, issueCommand } from '../commands';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import type { ProcessRuleRepository } from '../../core/process-rule-repository';
@@ -229,24 +223,6 @@ export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
 export const processRuleStore = (db: MirageDb): ProcessRuleRepository =>
   givenRepository<ReturnType<typeof memoryProcessRules>>(db, 'processRules') ?? memoryProcessRules(db);
 
-/**
- * The unit when the user may do `action` to `resource` of it (its processes, process rules and screenshots
- * belong to the unit's organization), else the 404 or 403 to answer (mirage/access.ts).
- */
-export async function unitResourceAccess(
-  db: MirageDb,
-  user: UserRow,
-  action: Action,
-  resource: Resource,
-  id: string | undefined,
-  notFound = 'Service unit not found',
-) {
-  return access(user, action, resource, id ? await unitStore(db).get(id) : undefined, (u) => u.organizationId, notFound);
-}
-
-const PROCESS_SORTS = ['name', 'pid', 'user', 'cpuPercent', 'memoryMb', 'startedAt'] as const;
-type ProcessSort = (typeof PROCESS_SORTS)[number];
-
 /** Announces that the unit's running processes changed (processes.changed), with how many run now. */
 export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<ServiceUnit, 'id' | 'organizationId'>, running: number): void {
   emitEvent(db, now, {
@@ -256,38 +232,6 @@ export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<Servi
     unitId: unit.id,
     data: { running },
   });
-}
-
-export function toProcess(row: Readonly<ProcessRow>): UnitProcess {
-  return {
-    id: String(row.id),
-    serviceUnitId: row.serviceUnitId,
-    name: row.name,
-    pid: row.pid,
-    user: row.user,
-    cpuPercent: row.cpuPercent,
-    memoryMb: row.memoryMb,
-    startedAt: row.startedAt,
-    state: row.state,
-  };
-}
-
-async function listProcesses(db: MirageDb, request: Request, unit: ServiceUnit, now: number) {
-  const unitId = String(unit.id);
-  const search = (queryParam(request, 'search') ?? '').trim().toLowerCase();
-  const sortParam = queryParam(request, 'sort') ?? 'cpuPercent';
-  const sort: ProcessSort = (PROCESS_SORTS as readonly string[]).includes(sortParam) ? (sortParam as ProcessSort) : 'cpuPercent';
-  const direction = queryParam(request, 'order') === 'asc' ? 1 : -1;
-  const items = (await processStore(db).running(unitId))
-    .filter((p) => !search || p.name.toLowerCase().includes(search) || p.user.toLowerCase().includes(search) || String(p.pid) === search)
-    .sort((a, b) => {
-      const x = a[sort];
-      const y = b[sort];
-      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-      return cmp * direction || a.pid - b.pid;
-    })
-    .map(toProcess);
-  return json(200, { items, total: items.length, sampledAt: new Date(now).toISOString() });
 }
 
 function seed(db: MirageDb, ctx: MirageContext): void {
@@ -365,39 +309,6 @@ function seed(db: MirageDb, ctx: MirageContext): void {
 export const processesDomain: MirageDomain = {
   name: 'processes',
   seed,
-  routes(server: Server, ctx: MirageContext) {
-    server.get(
-      '/service-units/:id/processes',
-      withAuth(server, async ({ db, request, user }) => {
-        const found = await unitResourceAccess(db, user, 'read', 'serviceUnit', request.params['id']);
-        if (!found.ok) return found.response;
-        noteProcessesWatched(db, String(found.row.id), ctx.now());
-        return await listProcesses(db, request, found.row, ctx.now());
-      }),
-    );
-
-    server.post(
-      '/processes/:id/end',
-      withAuth(server, async ({ db, request, user }) => {
-        // Ending a process changes what runs on the unit: an update of the unit.
-        const row = await processStore(db).get(request.params['id'] ?? '');
-        const found = await unitResourceAccess(db, user, 'update', 'serviceUnit', row?.serviceUnitId, 'Process not found');
-        if (!row || !found.ok) return found.ok ? errorResponse(404, 'Process not found') : found.response;
-        if (row.state === 'ended') return errorResponse(409, 'The process has already ended');
-        // Nobody would ever carry the command out: a unit without an active agent cannot end a process.
-        const agent = found.row.agent;
-        if (!agent || agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
-        // The agent ends it: the process ends when the agent reports the command's result (mirage/domains/agents.ts).
-        const command = await issueCommand(db, ctx.now(), {
-          unit: found.row,
-          kind: 'endProcess',
-          user,
-          processId: String(row.id),
-          pid: row.pid,
-        });
-        return json(202, commandView(command));
-      }),
-    );
-    // A unit's process rules are the API app's (api/routes/process-rules.ts).
-  },
+  // A unit's processes and process rules are the API app's (api/routes/processes.ts, api/routes/process-rules.ts).
+  routes() {},
 };

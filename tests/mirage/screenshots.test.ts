@@ -2,7 +2,7 @@ import type { Server } from '@mirage/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent, Page, ServiceUnit } from '@machines/domain/types';
 import { table } from '@mirage/db';
-import type { ScreenshotItem } from '@mirage/domains/screenshots';
+import type { ScreenshotItem } from '../../api/services/screenshots';
 
 const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 import { agentOf, setUnitOnline, signInAs, startMonitoringServer, unitsOf, type Session } from './monitoring-helpers';
