@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { checkRequest, documentedMethods, routeOf } from './contract/check';
 import type { ContractOperation } from './contract/generated-validator';
 import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { auditRoutes } from './routes/audit';
+import { authRoutes, meRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboards';
 import { mailRoutes } from './routes/mail';
 import { organizationRoutes } from './routes/organizations';
@@ -12,7 +13,7 @@ import { processRuleRoutes } from './routes/process-rules';
 import { processRoutes } from './routes/processes';
 import { profileRoutes } from './routes/profile';
 import { screenshotRoutes } from './routes/screenshots';
-import type { SignedInRoutes } from './routes/types';
+import type { PublicInput, PublicRoutes, SignedInRoutes } from './routes/types';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
@@ -28,6 +29,7 @@ import { userRoutes } from './routes/users';
  */
 
 const SIGNED_IN: SignedInRoutes = {
+  ...meRoutes,
   ...profileRoutes,
   ...unitRoutes,
   ...urlRuleRoutes,
@@ -42,8 +44,15 @@ const SIGNED_IN: SignedInRoutes = {
   ...userRoutes,
 };
 
+/** Operations whose caller is not a signed-in token's (the app checks an `appKey` operation's key itself). */
+const PUBLIC: PublicRoutes = {
+  ...authRoutes,
+};
+
 /** The operations this app answers itself (the embedded backend hands exactly these to it). */
-export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter((op) => Object.hasOwn(SIGNED_IN, op.operationId));
+export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter(
+  (op) => Object.hasOwn(SIGNED_IN, op.operationId) || Object.hasOwn(PUBLIC, op.operationId),
+);
 
 /**
  * Literal segments before parameters (`/url-restrictions/all` before `/url-restrictions/{id}`): Hono runs every
@@ -70,30 +79,50 @@ export type ApiApp = Pick<Hono, 'fetch'>;
 export function createApp(env: ApiEnv): ApiApp {
   // Not strict: `/api/me/` is `/api/me`, as the embedded backend has always served it.
   const app = new Hono({ strict: false });
+  /** The request checked against the document: its refusal (or null), and what it carries. */
+  const checked = async (op: ContractOperation, c: Context) => {
+    const text = op.body ? await c.req.text() : '';
+    const params = c.req.param();
+    const { refusal, valueProblems } = checkRequest(op, {
+      url: c.req.url,
+      pathParams: params,
+      contentType: c.req.header('Content-Type') ?? '',
+      body: text,
+    });
+    const refused = refusal
+      ? problem(refusal.status, refusal.message, refusal.errors ? { code: refusal.code, errors: refusal.errors } : { code: refusal.code })
+      : null;
+    return { refused, valueProblems, text, params };
+  };
+  /** A success for a body the contract refuses: a rule missing in the service, reported loudly. */
+  const reported = (op: ContractOperation, answer: Response, valueProblems: string | null) => {
+    if (valueProblems !== null && answer.status < 300)
+      console.error(`${op.method} ${op.path} accepted a body the contract refuses: ${valueProblems}`);
+    return answer;
+  };
   for (const op of BY_SPECIFICITY) {
     const route = routeOf(op.path);
     const handler = SIGNED_IN[op.operationId];
+    const open = PUBLIC[op.operationId];
     if (handler && op.security === 'bearer') {
       app.on(op.method, route, async (c) => {
         const caller = await env.authenticate(c.req.raw);
         if (caller instanceof Response) return caller;
-        const text = op.body ? await c.req.text() : '';
-        const params = c.req.param();
-        const { refusal, valueProblems } = checkRequest(op, {
-          url: c.req.url,
-          pathParams: params,
-          contentType: c.req.header('Content-Type') ?? '',
-          body: text,
-        });
-        if (refusal) {
-          const { status, code, message, errors } = refusal;
-          return problem(status, message, errors ? { code, errors } : { code });
+        const { refused, valueProblems, text, params } = await checked(op, c);
+        if (refused) return refused;
+        return reported(op, await handler({ env, caller, body: parseJson(text), text, request: c.req.raw, params }), valueProblems);
+      });
+    } else if (open) {
+      app.on(op.method, route, async (c) => {
+        if (op.security === 'appKey') {
+          const key = c.req.header('key') ?? '';
+          if (!key) return problem(401, 'Missing application key');
+          if (key !== env.appKey) return problem(401, 'Invalid application key');
         }
-        const answer = await handler({ env, caller, body: parseJson(text), text, request: c.req.raw, params });
-        // A success for a body the contract refuses: a rule missing in the service, reported loudly.
-        if (valueProblems !== null && answer.status < 300)
-          console.error(`${op.method} ${op.path} accepted a body the contract refuses: ${valueProblems}`);
-        return answer;
+        const { refused, valueProblems, text, params } = await checked(op, c);
+        if (refused && op.security !== 'bearer') return refused;
+        const input: PublicInput = { env, body: parseJson(text), text, request: c.req.raw, params, refusal: refused };
+        return reported(op, await open(input), valueProblems);
       });
     } else if (env.fallback) {
       const fallback = env.fallback;

@@ -15,6 +15,7 @@ import type { OrganizationCountRepository } from '../core/organization-counts';
 import type { OrganizationListRepository } from '../core/organization-list';
 import type { OrganizationRepository, StoredOrganization } from '../core/organizations';
 import type { SessionRepository } from '../core/sessions';
+import type { SignInAttemptRepository } from '../core/sign-in-attempts';
 import type { UserListRepository } from '../core/user-list';
 import type { AdminUserRow, UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
@@ -30,7 +31,8 @@ export interface ApiEnv {
   organizations: OrganizationRepository<StoredOrganization>;
   organizationList: OrganizationListRepository<StoredOrganization>;
   organizationCounts: OrganizationCountRepository;
-  sessions: Pick<SessionRepository, 'revokeOfUsers'>;
+  sessions: SessionRepository;
+  signInAttempts: SignInAttemptRepository;
   audit: Pick<AuditLogRepository<AuditEntry>, 'append' | 'list'>;
   events: EventRepository;
   urlRules: UrlRuleRepository;
@@ -55,6 +57,15 @@ export interface ApiEnv {
   wakeAgent(unitId: string): void;
   /** Someone reads this unit's processes: its simulated agent reports them every few seconds meanwhile (mirage/watched-units.ts). */
   noteProcessesWatched(unitId: string): void;
+  /** How long an issued access token lasts, in seconds (a refresh issues the next). */
+  tokenLifetimeS: number;
+  /** The application key sign-in, registration and the forgotten-password request must send (`key` header). */
+  appKey: string;
+  /**
+   * The browser's: reads what another tab stored before a sign-in (null: the accounts) or before a token this
+   * tab does not know is judged. Absent on the server, whose instances share one database.
+   */
+  syncAuth?: (token: string | null) => Promise<void>;
   /**
    * The signed-in account of a request's bearer token, or the answer that refuses it (401, or 423 for a
    * locked session): sessions, unit credentials and an identity provider's tokens are the adapter's.
@@ -88,4 +99,8 @@ export interface Account {
 export interface Passwords {
   verify(password: string, salt: string, stored: string): Promise<boolean>;
   derive(password: string): Promise<{ salt: string; passwordHash: string }>;
+  /** What a check costs, for a sign-in name with no account: the answer's timing tells nobody which names exist. */
+  spend(password: string): Promise<void>;
+  /** Whether a hash that matched should be replaced (an older kind, or other parameters than today's). */
+  needsRehash(stored: string): boolean;
 }

@@ -25,3 +25,8 @@ export async function hashPassword(password: string, salt: string, iterations = 
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations }, key, 256);
   return toHex(bits);
 }
+
+/** SHA-256 of a text, as hex (keys that must not keep what was typed, e.g. a sign-in name). */
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+}

@@ -3,7 +3,10 @@ import { createApp, type ApiApp } from '../api/app';
 import type { ApiEnv } from '../api/env';
 import { headerRecord } from '../api/http';
 import { eventStore } from './events';
-import { callerOf } from './http';
+import { callerOf, runAuthSync, syncUnknownToken } from './http';
+import { needsRehash } from './crypto';
+import { APP_KEY } from './domains/auth';
+import { signInAttemptStore } from './domains/sign-in-throttle';
 import { organizationStore } from './organization-store';
 import { organizationCountStore, organizationListStore } from './domains/organizations';
 import type { MirageContext } from './types';
@@ -111,8 +114,14 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
       // The server's serializable transactions order two creates with one key; in memory, nothing else does.
       return givenRepository(db, 'idempotencyKeys') ? { keys: idempotencyStore(db) } : { keys: idempotencyStore(db), running };
     },
-    passwords: ctx.passwords,
+    get signInAttempts() {
+      return signInAttemptStore(db);
+    },
+    passwords: { ...ctx.passwords, needsRehash },
     now: ctx.now,
+    tokenLifetimeS: ctx.tokenLifetimeS,
+    appKey: APP_KEY,
+    syncAuth: (token) => (token === null ? runAuthSync(server) : syncUnknownToken(server, token)) ?? Promise.resolve(),
     // No held long poll here: the simulated agents look for pending commands every tick (mirage/simulated-agents.ts).
     wakeAgent: () => undefined,
     noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, ctx.now()),

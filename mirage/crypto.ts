@@ -7,11 +7,6 @@ const encoder = new TextEncoder();
 
 export { hashPassword, randomToken };
 
-/** SHA-256 of a text, as hex (keys that must not keep what was typed, e.g. a sign-in name). */
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-}
-
 /**
  * SHA-256 of a text as hex, synchronously (@noble/hashes): an agent credential or enrolment token is checked
  * on every agent call, inside a handler that must not wait (a random secret needs no slow hash).

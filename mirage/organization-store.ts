@@ -4,7 +4,6 @@ import {
   type OrganizationRepository,
   type StoredOrganization,
 } from '../core/organizations';
-import type { OrganizationStatus } from '../core/organization-list';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb } from './db';
 import { repositorySlot, tableWrites } from './repository-slot';
@@ -43,15 +42,3 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
 const slot = repositorySlot('organizations', memoryOrganizations);
 
 export const organizationStore = slot.get;
-
-/** Why the organization keeps its members from signing in (not active), or null. Unknown organizations count as active. */
-export async function organizationBlocksSignIn(
-  db: MirageDb,
-  organizationId: string | number | null | undefined,
-): Promise<OrganizationStatus | null> {
-  if (organizationId === null || organizationId === undefined || organizationId === '') return null;
-  const row = await organizationStore(db).get(String(organizationId));
-  if (!row) return null;
-  const status = row.status ?? 'active';
-  return status === 'active' ? null : status;
-}

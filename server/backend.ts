@@ -1,6 +1,6 @@
 import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
-import { makeServer, type Server } from '../mirage/server';
+import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
 import { createApp, servesRequest } from '../api/app';
 import { headerRecord, inputStatus } from '../api/http';
@@ -19,7 +19,8 @@ import { createSqlOrganizationList } from './db/organization-list';
 import { createSqlEnrolments } from './db/agent-enrolments';
 import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { SeedSize } from '../mirage/types';
-import type { PasswordHasher } from '../mirage/crypto';
+import { needsRehash, type PasswordHasher } from '../mirage/crypto';
+import { APP_KEY } from '../mirage/domains/auth';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
@@ -301,8 +302,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     demoSeed: dataSeed,
     // Serializable transactions order two creates with one key: the second waits for the first's commit and replays it.
     idempotency: { keys: repositories.idempotencyKeys },
-    passwords: common.passwords,
+    signInAttempts: repositories.signInAttempts,
+    passwords: { ...common.passwords, needsRehash },
     now: options.now ?? (() => Date.now()),
+    tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
+    appKey: APP_KEY,
     authenticate: apiEnvOf(server).authenticate,
     // A wake-up only (wakeFor reads the unit): the request's commit wakes the unit's held long poll, and by pg_notify the other instances'.
     wakeAgent: (unitId) => {

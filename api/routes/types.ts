@@ -15,3 +15,24 @@ export interface SignedInInput {
 
 /** Handlers of operations that need a signed-in caller (`security: bearer`), by the document's operationId. */
 export type SignedInRoutes = Readonly<Record<string, (input: SignedInInput) => Promise<Response>>>;
+
+/** What an operation that authenticates by its own rules (or not at all) is given. */
+export interface PublicInput {
+  env: ApiEnv;
+  body: unknown;
+  text: string;
+  request: Request;
+  params: Readonly<Record<string, string>>;
+  /**
+   * The contract's refusal of the request, or null. The app answers it before the handler runs, except for a
+   * `bearer` operation, whose handler checks the token first (an unknown caller learns nothing of the body).
+   */
+  refusal: Response | null;
+}
+
+/**
+ * Handlers of the operations a signed-in caller's token does not open: sign-in and registration (`appKey`,
+ * checked by the app), refresh, sign-out, lock and unlock (which accept an expired or locked token), the
+ * set-password link.
+ */
+export type PublicRoutes = Readonly<Record<string, (input: PublicInput) => Promise<Response>>>;

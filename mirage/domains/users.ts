@@ -1,18 +1,14 @@
 import { hashPassword, randomToken } from '../crypto';
 import { changeCountOf, type MirageDb } from '../db';
-import { sessionStore } from '../sessions';
-import { errorResponse, isRecord, json, parseBody, type UserRow } from '../http';
-import { queryValues, type ListParams } from '../list';
+import type { ListParams } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import type { RoleId } from '../../machines/permissions/can';
-import { recordAudit } from './audit';
-import { normalizeOrg, orgTable, organizationBlocksSignIn } from '../organization-store';
+import { normalizeOrg, orgTable } from '../organization-store';
 import { DEMO_PASSWORD } from './accounts';
 import { compareCodePoints } from '../../core/record-ids';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import {
-  statusOfUser,
   userListEntry,
   userQueryScope,
   userSortValue,
@@ -21,37 +17,15 @@ import {
   type UserListRepository,
 } from '../../core/user-list';
 import { createRandom } from '../../core/random';
-import { findByToken } from '../../api/services/users';
-import { usersTable, userStore, type AdminUserRow } from '../user-store';
+import { usersTable, type AdminUserRow } from '../user-store';
 import { givenRepository } from '../given-repositories';
 
 /**
- * Users (docs/users.md): the seed, the list in memory, a sign-in's refusal, and the route the API app does not
- * serve: the public set-password page (check and use a link: the app serves signed-in operations only). The
- * list, invite, edit, disable/enable, reset, revoke and delete are the API app's (api/routes/users.ts,
- * api/services/users.ts), and a user's audit trail is the audit log's (api/routes/audit.ts), in both backends.
+ * Users (docs/users.md): the seed and the list in memory. Every operation on them is the API app's
+ * (api/routes/users.ts and api/services/users.ts; the set-password link's in api/services/auth.ts).
  */
 
 export type { UserView } from '../../api/services/users';
-
-/** Why an account may not sign in (after its password was checked), or null. */
-export async function signInRefusal(db: MirageDb, user: UserRow): Promise<{ status: number; message: string; code: string } | null> {
-  const row = user as AdminUserRow;
-  const status = statusOfUser(row);
-  if (status === 'disabled')
-    return { status: 403, code: 'accountDisabled', message: 'This account is disabled. Please contact your administrator.' };
-  if (status === 'invited')
-    return { status: 403, code: 'accountInvited', message: 'This account is not activated yet. Open the set-password link you received.' };
-  const org = await organizationBlocksSignIn(db, user.organizationId);
-  if (org) {
-    return {
-      status: 403,
-      code: org === 'suspended' ? 'organizationSuspended' : 'organizationArchived',
-      message: `Your organization is ${org}. Please contact your administrator.`,
-    };
-  }
-  return null;
-}
 
 // --- list -------------------------------------------------------------------------------------------
 
@@ -133,58 +107,6 @@ export function memoryUserList(db: MirageDb): UserListRepository<Readonly<AdminU
 /** The users' list of this backend: the server's repository, else the rows in memory. */
 export const userListStore = (db: MirageDb): UserListRepository<Readonly<AdminUserRow>> =>
   givenRepository<ReturnType<typeof memoryUserList>>(db, 'userList') ?? memoryUserList(db);
-
-function revokeUserSessions(db: MirageDb, userId: string): Promise<number> {
-  return sessionStore(db).revokeOfUsers([userId]);
-}
-
-// --- routes -----------------------------------------------------------------------------------------
-
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-
-function routes(server: Parameters<MirageDomain['routes']>[0], ctx: MirageContext): void {
-  // --- public: the set-password page ---
-  server.get('/set-password', async (_schema, request) => {
-    const token = queryValues(request, 'token')[0] ?? '';
-    const target = await findByToken({ users: userStore(server.db) }, token, ctx.now());
-    if (!target) return errorResponse(404, 'This link is invalid or has expired.');
-    return json(200, { username: target.username, fullName: target.fullName, email: target.email, status: statusOfUser(target) });
-  });
-
-  server.post('/set-password', async (_schema, request) => {
-    const body = parseBody(request);
-    const token = isRecord(body) ? text(body['token']) : '';
-    const password = isRecord(body) && typeof body['password'] === 'string' ? body['password'] : '';
-    const rePassword = isRecord(body) && typeof body['rePassword'] === 'string' ? body['rePassword'] : '';
-    const now = ctx.now();
-    const target = await findByToken({ users: userStore(server.db) }, token, now);
-    if (!target) return errorResponse(404, 'This link is invalid or has expired.');
-    const errors: Record<string, string> = {};
-    if (password.length < 8) errors['password'] = 'tooShort';
-    else if (password.length > 128) errors['password'] = 'tooLong';
-    if (password !== rePassword) errors['rePassword'] = 'mismatch';
-    if (Object.keys(errors).length > 0) return errorResponse(422, 'Validation failed', errors);
-    const row = await userStore(server.db).update(String(target.id), {
-      ...(await ctx.passwords.derive(password)),
-      accountStatus: 'active',
-      setPasswordDigest: '',
-      setPasswordExpiresAt: 0,
-      updatedAt: new Date(now).toISOString(),
-    });
-    // A new password ends the sessions signed in with the old one.
-    await revokeUserSessions(server.db, String(target.id));
-    recordAudit(server.db, now, {
-      actor: row,
-      organizationId: row.organizationId,
-      resource: 'user',
-      action: 'setPassword',
-      recordId: row.id,
-      before: { status: statusOfUser(target) },
-      after: { status: 'active' },
-    });
-    return json(200, { username: row.username });
-  });
-}
 
 // --- seed -------------------------------------------------------------------------------------------
 
@@ -366,5 +288,5 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
 export const usersDomain: MirageDomain = {
   name: 'users',
   seed,
-  routes,
+  routes: () => undefined,
 };

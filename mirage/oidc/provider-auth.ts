@@ -4,7 +4,7 @@ import type { MirageDb } from '../db';
 import { errorAnswer, errorResponse, runAuthSync, setProviderAuth, type UserRow } from '../http';
 import { organizationStore, type StoredOrg } from '../organization-store';
 import { userStore } from '../user-store';
-import { signInRefusal } from '../domains/users';
+import { signInRefusal } from '../../api/services/auth';
 import type { ProviderAuthConfig } from '../types';
 
 /**
@@ -163,7 +163,7 @@ const provisioning = new Map<string, Promise<UserRow | Response>>();
 /** Checks the account may sign in, and applies a configured role claim. */
 async function admitted(db: MirageDb, found: UserRow, payload: JWTPayload, config: ProviderAuthConfig): Promise<UserRow | Response> {
   let user = found;
-  const refusal = await signInRefusal(db, user);
+  const refusal = await signInRefusal({ organizations: organizationStore(db) }, user);
   if (refusal) return errorAnswer(refusal.status, refusal.message, { code: refusal.code });
   if (config.roleClaim) {
     const role = raisedRole(user.roleId, payload[config.roleClaim]);

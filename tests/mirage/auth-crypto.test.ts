@@ -2,7 +2,7 @@ import { scrypt } from '@noble/hashes/scrypt.js';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordHash, hashPassword, needsRehash, SCRYPT_PARAMS, verifyPassword } from '@mirage/crypto';
 import { DEMO_PASSWORD, demoPasswordRecord } from '@mirage/domains/accounts';
-import { addressKey } from '@mirage/domains/sign-in-throttle';
+import { addressKey } from '../../api/services/sign-in-throttle';
 
 describe('password hashes', () => {
   it('are scrypt in a self-describing form: scrypt$N$r$p$salt$key', async () => {

@@ -5,7 +5,8 @@ import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { mergeAuthRows } from '@mirage/browser';
 import { hashPassword } from '@mirage/crypto';
-import { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS, type SignInAttemptRow } from '@mirage/domains/sign-in-throttle';
+import { SIGN_IN_ATTEMPTS, type SignInAttemptRow } from '@mirage/domains/sign-in-throttle';
+import { SIGN_IN_WINDOW_MS } from '../../core/sign-in-attempts';
 import { pruneSessions } from '@mirage/sessions';
 import { SESSION_REFRESH_GRACE_MS } from '../../core/sessions';
 

@@ -3,7 +3,7 @@ import { createI18n } from '@/lib/i18n';
 import { signInWaitOf } from '@machines/session/session.errors';
 import { translateServerMessage, tryAgainAt } from './server-messages';
 
-// The backend's English refusals of a sign-in (mirage/domains/users.ts signInRefusal).
+// The backend's English refusals of a sign-in (api/services/auth.ts signInRefusal).
 const REFUSALS = [
   'This account is disabled. Please contact your administrator.',
   'This account is not activated yet. Open the set-password link you received.',

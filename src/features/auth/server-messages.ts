@@ -16,7 +16,7 @@ const KNOWN: Record<string, [string, Record<string, unknown>?]> = {
     { fieldKey: 'auth.register.fullName' },
   ],
   'Full name must contain visible characters': ['text-input.invisible', { fieldKey: 'auth.register.fullName' }],
-  // Sign-in refusals of an account or organization that is not active (mirage/domains/users.ts signInRefusal).
+  // Sign-in refusals of an account or organization that is not active (api/services/auth.ts signInRefusal).
   'This account is disabled. Please contact your administrator.': ['auth.login.accountDisabled'],
   'This account is not activated yet. Open the set-password link you received.': ['auth.login.accountInvited'],
   'Your organization is suspended. Please contact your administrator.': ['auth.login.organizationSuspended'],
