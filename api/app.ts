@@ -4,11 +4,13 @@ import type { ContractOperation } from './contract/generated-validator';
 import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { auditRoutes } from './routes/audit';
 import { authRoutes, meRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboards';
 import { mailRoutes } from './routes/mail';
 import { organizationRoutes } from './routes/organizations';
+import { predictionRoutes } from './routes/prediction';
 import { processRuleRoutes } from './routes/process-rules';
 import { processRoutes } from './routes/processes';
 import { profileRoutes } from './routes/profile';
@@ -42,6 +44,8 @@ const SIGNED_IN: SignedInRoutes = {
   ...auditRoutes,
   ...organizationRoutes,
   ...userRoutes,
+  ...predictionRoutes,
+  ...adminDashboardRoutes,
 };
 
 /** Operations whose caller is not a signed-in token's (the app checks an `appKey` operation's key itself). */

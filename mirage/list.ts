@@ -1,5 +1,5 @@
 import type { Request } from 'miragejs';
-import { parseListQuery, queryValues as valuesOf, type ListQuery, type ListSpec } from '../core/list-query';
+import { queryValues as valuesOf } from '../core/list-query';
 
 /**
  * The list endpoints' query read from a Mirage request; the rules themselves (paging, sorting, filtering,
@@ -13,8 +13,4 @@ const searchParamsOf = (request: Request) => new URL(request.url, 'http://localh
 /** All query values of a request, repeated keys kept (Pretender's queryParams keeps only one). */
 export function queryValues(request: Request, name: string): string[] {
   return valuesOf(searchParamsOf(request), name);
-}
-
-export function readListParams<T>(request: Request, spec: ListSpec<T>): ListQuery {
-  return parseListQuery(searchParamsOf(request), spec);
 }

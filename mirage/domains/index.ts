@@ -1,12 +1,10 @@
 import type { MirageDomain } from '../types';
-import { adminDashboardDomain } from './admin-dashboard';
 import { agentsDomain } from './agents';
 import { auditDomain } from './audit';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
 import { eventsDomain } from './events';
 import { organizationsDomain } from './organizations';
-import { predictionDomain } from './prediction';
 import { processesDomain } from './processes';
 import { screenshotsDomain } from './screenshots';
 import { serviceUnitsDomain } from './service-units';
@@ -25,8 +23,6 @@ export const domains: readonly MirageDomain[] = [
   organizationsDomain,
   usersDomain,
   auditDomain,
-  predictionDomain,
-  adminDashboardDomain,
   todoDomain,
   emailDomain,
   // No seed: the agent API and the live events.

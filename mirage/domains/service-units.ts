@@ -7,7 +7,7 @@ import { compareTexts } from '../../core/list-query';
 import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import type { MirageContext, MirageDomain } from '../types';
 import { access } from '../access';
-import { isReporting, unitStatus } from '../../machines/service-units/unit-status';
+import { isReporting } from '../../machines/service-units/unit-status';
 import { eventStore, pruneEvents } from '../events';
 import { announceUnit, toView, type ServiceUnitView, type UnitEventType } from '../../api/services/units';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '../agent-credentials';
@@ -35,9 +35,6 @@ export { toView, type ServiceUnitView };
 export const SIMULATED_AGENT_CAP = 300;
 /** The heartbeat interval of agents when the context does not set one (MirageContext.agentHeartbeatS). */
 export const DEFAULT_HEARTBEAT_S = 30;
-
-/** The screens' own online-status rule (machines/service-units/unit-status.ts), so server and views never disagree. */
-export const statusOf = unitStatus;
 
 const units = unitsTable;
 
