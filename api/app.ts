@@ -8,6 +8,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { auditRoutes } from './routes/audit';
 import { authRoutes, meRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboards';
+import { eventRoutes } from './routes/events';
 import { mailRoutes } from './routes/mail';
 import { organizationRoutes } from './routes/organizations';
 import { predictionRoutes } from './routes/prediction';
@@ -44,6 +45,7 @@ const SIGNED_IN: SignedInRoutes = {
   ...auditRoutes,
   ...organizationRoutes,
   ...userRoutes,
+  ...eventRoutes,
   ...predictionRoutes,
   ...adminDashboardRoutes,
 };

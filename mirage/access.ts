@@ -1,6 +1,6 @@
 import type { Response } from 'miragejs';
 import { can, type Action, type PermissionReason, type Resource } from '../machines/permissions/can';
-import { decide, organizationScope, readsOrganization } from '../api/access';
+import { decide, organizationScope } from '../api/access';
 import { errorResponse, json, subjectOf, type UserRow } from './http';
 import { errorBody } from '../core/error-shape';
 
@@ -11,15 +11,6 @@ import { errorBody } from '../core/error-shape';
  */
 
 type OrganizationId = string | number | null | undefined;
-
-/** A list's filter: whether the user may read a record of this organization (`readScope()` of can.ts). */
-export interface Readable {
-  (organizationId: OrganizationId): boolean;
-  /** Every organization is readable: a list may skip the filter. */
-  all: boolean;
-}
-
-export const readableBy = (user: UserRow, resource: Resource): Readable => readsOrganization(user, resource);
 
 export { organizationScope };
 

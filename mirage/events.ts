@@ -1,17 +1,6 @@
-import type { Resource } from '../machines/permissions/can';
 import type { LiveEventData, LiveEventType } from '../machines/domain/types';
-import {
-  EVENTS_COLLECTION,
-  eventsAfter as pageAfter,
-  pruneEvents as pruneStored,
-  type EventPage,
-  type EventRecord,
-  type EventRepository,
-  type NewEvent,
-} from '../core/events';
-import { readableBy } from './access';
+import { EVENTS_COLLECTION, pruneEvents as pruneStored, type EventRecord, type EventRepository, type NewEvent } from '../core/events';
 import { table, type MirageDb } from './db';
-import type { UserRow } from './http';
 import { repositorySlot } from './repository-slot';
 import type { ChangeBatch } from './store/change-log';
 
@@ -82,17 +71,6 @@ export function emitEvent<T extends LiveEventType>(db: MirageDb, now: number, in
     unitId: idText(input.unitId),
     data: input.data,
   } as NewEvent);
-}
-
-/** The events after `after` that the user may read (core/events.ts eventsAfter). */
-export function eventsAfter(db: MirageDb, user: UserRow, after: string | null, limit: number): Promise<EventPage> {
-  const readers = new Map<Resource, ReturnType<typeof readableBy>>();
-  const readable = (resource: Resource, organizationId: string | null) => {
-    let reader = readers.get(resource);
-    if (!reader) readers.set(resource, (reader = readableBy(user, resource)));
-    return reader.all || reader(organizationId);
-  };
-  return pageAfter(eventStore(db), readable, after, limit);
 }
 
 /** Drops events beyond the retention (core/events.ts pruneEvents). */

@@ -3,7 +3,6 @@ import { agentsDomain } from './agents';
 import { auditDomain } from './audit';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
-import { eventsDomain } from './events';
 import { organizationsDomain } from './organizations';
 import { processesDomain } from './processes';
 import { screenshotsDomain } from './screenshots';
@@ -25,7 +24,6 @@ export const domains: readonly MirageDomain[] = [
   auditDomain,
   todoDomain,
   emailDomain,
-  // No seed: the agent API and the live events.
+  // No seed: the agent API.
   agentsDomain,
-  eventsDomain,
 ];
