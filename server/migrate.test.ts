@@ -46,6 +46,9 @@ import type { AuditRow } from '../mirage/domains/audit';
 import tasksBefore036 from './test-support/fixtures/tasks-before-036.json';
 import { createSqlTasks } from './db/todo-tasks';
 import type { TaskRecord } from '../core/todo-tasks';
+import commandsBefore037 from './test-support/fixtures/commands-before-037.json';
+import { createSqlCommands } from './db/commands';
+import { compareIssued, type CommandRecord } from '../core/commands';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -692,6 +695,68 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await stored.get('owner-1', 1)).toEqual(created);
     await database.sql.query("DELETE FROM users WHERE id = 'owner-1'");
     expect(await stored.ofOwner('owner-1')).toEqual([]);
+  });
+});
+
+describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const commands = commandsBefore037.commands as { id: string; data: CommandRecord }[];
+
+  it('carries over the commands a database of the row log holds, field for field, in the order an agent gets them, and then keeps each with a unit that exists', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '037');
+    // The commands as today's main stored them (server/test-support/fixtures/commands-before-037.json): ends and
+    // captures answered by the simulated agents, an enrolled agent's fetched ones and a refusal with its message,
+    // and a deleted unit's command, a tombstone.
+    for (const { id, data } of commands) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('commands', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [id, JSON.stringify(data)],
+      );
+    }
+    for (const id of commandsBefore037.deleted) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('commands', $1, NULL, true, nextval('row_change_seq'))`,
+        [id],
+      );
+    }
+    expect(new Set(commands.map(({ data }) => data.status))).toEqual(new Set(['succeeded', 'sent', 'refused']));
+    expect(commandsBefore037.deleted.length).toBeGreaterThan(0);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '037'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlCommands(database.sql, store.writeBatch);
+    for (const { id, data } of commands) expect(await stored.get(id), id).toEqual(data);
+    for (const id of commandsBefore037.deleted) expect(await stored.get(id), id).toBeUndefined();
+    for (const unit of new Set(commands.map(({ data }) => data.serviceUnitId))) {
+      const unfinished = commands
+        .map(({ data }) => data)
+        .filter((c) => c.serviceUnitId === unit && (c.status === 'pending' || c.status === 'sent'))
+        .sort(compareIssued);
+      expect(await stored.unfinishedOf(unit), unit).toEqual(unfinished);
+    }
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'commands'");
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on a command belongs to a unit that exists, and goes with it.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const [first] = commands.filter(({ data }) => data.serviceUnitId === '1') as [{ id: string; data: CommandRecord }];
+    const { id: _id, ...fresh } = { ...first.data, status: 'pending' as const, finishedAt: null };
+    await expect(write(() => stored.insert({ ...fresh, serviceUnitId: 'no-such-unit' }))).rejects.toMatchObject({ code: '23503' });
+    const owners = ruleOwners(['1'], ['1']);
+    await store.writing((tx) =>
+      store.writeBatch(
+        tx,
+        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
+      ),
+    );
+    const created = await write(() => stored.insert(fresh));
+    expect(await stored.pendingOf('1')).toEqual([created]);
+    await database.sql.query("DELETE FROM service_units WHERE id = '1'");
+    expect(await stored.get(String(created.id))).toBeUndefined();
+    expect(await stored.get(first.id)).toBeUndefined();
+    expect(await stored.get(String(commands.find(({ data }) => data.serviceUnitId !== '1')?.id))).toBeDefined();
   });
 });
 

@@ -448,10 +448,12 @@ describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
   };
   const PNG = 'iVBORw0KGgo=';
   const inMemory = (backend: Backend) => table(backend.db, 'commands').count() + table(backend.db, 'captureRequests').count();
-  const stored = async (collection: string, unitId: string) => {
+  const stored = async (collection: 'commands' | 'captureRequests', unitId: string) => {
     const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = $1 AND NOT deleted AND data ->> 'serviceUnitId' = $2`,
-      [collection, unitId],
+      collection === 'commands'
+        ? 'SELECT count(*)::int AS n FROM commands WHERE service_unit_id = $1'
+        : `SELECT count(*)::int AS n FROM rows WHERE collection = 'captureRequests' AND NOT deleted AND data ->> 'serviceUnitId' = $1`,
+      [unitId],
     );
     return Number(rows[0]?.n);
   };

@@ -7,6 +7,7 @@ import { table } from '../../mirage/db';
 import { memoryCaptureRequests } from '../../mirage/capture-requests';
 import { memoryCommands } from '../../mirage/commands';
 import { sqlTargets } from '../test-support/database';
+import { ruleOwners } from '../test-support/fixtures/rule-owners';
 import { repositoryParity } from '../test-support/repository-parity';
 import { CAPTURE_REQUESTS, createSqlCaptureRequests } from './capture-requests';
 import { COMMANDS, createSqlCommands } from './commands';
@@ -63,7 +64,8 @@ const { commands, captures } = generate();
 const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id));
 
 describe.each(sqlTargets())('the agents’ commands and capture requests in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [COMMANDS]: commands, [CAPTURE_REQUESTS]: captures });
+  // A command's unit and organization exist (their foreign keys).
+  const suite = repositoryParity(target, { ...ruleOwners(['1'], UNITS), [COMMANDS]: commands, [CAPTURE_REQUESTS]: captures });
   const { write } = suite;
   let memory: CommandRepository;
   let stored: CommandRepository;
@@ -99,6 +101,7 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
       serviceUnitId: '2',
       status: 'pending' as const,
       issuedAt: new Date(NOW + 1).toISOString(),
+      finishedAt: null,
     };
     const created = await write(() => stored.insert(fresh));
     table<CommandRecord>(suite.mirage.db, COMMANDS).insert({ ...created });
@@ -127,5 +130,22 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
     await memory.removeOfUnit('1');
     expect(await stored.unfinishedOf('1')).toEqual([]);
     await expectAlike();
+  });
+
+  it('keep a command of a unit that exists, finished exactly when answered, and a unit’s commands go with it', async () => {
+    const [command] = await stored.unfinishedOf('2');
+    if (!command) throw new Error('Unit 2 has no unfinished command');
+    await expect(write(() => stored.put([{ ...command, serviceUnitId: 'no-such-unit' }]))).rejects.toMatchObject({ code: '23503' });
+    await expect(write(() => stored.put([{ ...command, finishedAt: new Date(NOW).toISOString() }]))).rejects.toMatchObject({
+      code: '23514',
+      constraint: 'commands_finished_when_answered',
+    });
+    await expect(write(() => stored.put([{ ...command, status: 'lost' as 'failed' }]))).rejects.toMatchObject({ code: '23514' });
+    expect(await stored.get(String(command.id))).toEqual(command);
+
+    await suite.sql.query(`DELETE FROM service_units WHERE id = '2'`);
+    expect(await stored.unfinishedOf('2')).toEqual([]);
+    expect(await stored.get(String(command.id))).toBeUndefined();
+    expect([...(await stored.unitsWithPending())]).not.toContain('2');
   });
 });

@@ -1,65 +1,80 @@
 import type { CommandRecord, CommandRepository } from '../../core/commands';
 import { COMMANDS } from '../../mirage/commands';
 import { newRecordId } from '../../mirage/record-ids';
-import { collectionRecords, storable } from './records';
+import { COMMAND_COLUMNS, commandOf, ISSUED_ORDER, type CommandColumns } from './command-table';
+import { storable } from './records';
 import type { Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
- * The agents' commands in PostgreSQL only: the server's CommandRepository (core/commands.ts). They stay
- * records of `rows` (server/db/records.ts), so a new one takes a change number, and other instances see it
- * when they catch up (its row wakes the long poll of its unit's agent there). A unit's are found through
- * the partial indexes of server/migrations/012_commands.sql; the order is core's (issued, then id), in the
- * C collation that JavaScript's string order is.
+ * The agents' commands in their own table (command-table.ts): the server's CommandRepository (core/commands.ts).
+ * A write stores commands whole through the row store's writeBatch, in the request's unit of work, so its commit
+ * wakes the long poll of the unit's agent, here and on other instances (server/events/hub.ts). A unit's are found
+ * by commands_by_unit, the ones not fetched yet by commands_pending (server/migrations/037_commands.sql).
  */
 
 export { COMMANDS };
 
-const ISSUED = `ORDER BY data ->> 'issuedAt' COLLATE "C", id COLLATE "C"`;
+/**
+ * An instant the domain compares as ISO text, as a timestamptz bound: the same order for the ISO instants the
+ * callers pass; below or above every instant for a text that is none ('' is below all).
+ */
+function instantBound(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isNaN(ms)) return new Date(ms).toISOString();
+  return iso < '0' ? '-infinity' : 'infinity';
+}
 
 export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): CommandRepository {
-  const records = collectionRecords<CommandRecord>(COMMANDS, writeBatch);
-  const ofUnit = async (db: Queryable, unitId: string, which: 'pending' | 'unfinished' | 'all'): Promise<CommandRecord[]> => {
-    if (!storable(unitId)) return [];
-    const status =
-      which === 'pending'
-        ? `AND data ->> 'status' = 'pending'`
-        : which === 'unfinished'
-          ? `AND data ->> 'status' IN ('pending', 'sent')`
-          : '';
-    const { rows } = await db.query<{ data: CommandRecord }>(
-      `SELECT data FROM rows WHERE collection = '${COMMANDS}' AND NOT deleted AND data ->> 'serviceUnitId' = $1 ${status} ${ISSUED}`,
-      [unitId],
+  const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
+    (await db.query<CommandColumns>(`SELECT ${COMMAND_COLUMNS} FROM commands c WHERE ${where} ${ISSUED_ORDER}`, [...values])).rows.map(
+      commandOf,
     );
-    return rows.map((row) => row.data);
+  const store = async (put: CommandRecord[], deleted: string[]) => {
+    if (put.length === 0 && deleted.length === 0) return;
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection: COMMANDS, put, deleted }]));
   };
+  const ofUnit = (db: Queryable, unitId: string, statuses: readonly string[] | null) =>
+    storable(unitId)
+      ? select(db, 'c.service_unit_id = $1 AND ($2::text[] IS NULL OR c.status = ANY($2::text[]))', [unitId, statuses])
+      : Promise.resolve([]);
 
   return {
-    get: (id) => records.get(reader(sql), id),
-    insert: (command) => records.putOne({ ...command, id: newRecordId() }),
-    unfinishedOf: (unitId) => ofUnit(reader(sql), unitId, 'unfinished'),
-    pendingOf: (unitId) => ofUnit(reader(sql), unitId, 'pending'),
+    get: async (id) => (storable(id) ? (await select(reader(sql), 'c.id = $1', [id]))[0] : undefined),
+    async insert(command) {
+      const stored = { ...command, id: newRecordId() };
+      await store([stored], []);
+      return stored;
+    },
+    unfinishedOf: (unitId) => ofUnit(reader(sql), unitId, ['pending', 'sent']),
+    // The partial index commands_pending answers this one: its predicate is the query's.
+    pendingOf: (unitId) =>
+      storable(unitId) ? select(reader(sql), `c.service_unit_id = $1 AND c.status = 'pending'`, [unitId]) : Promise.resolve([]),
     async unitsWithPending() {
       const { rows } = await reader(sql).query<{ unit: string }>(
-        `SELECT DISTINCT data ->> 'serviceUnitId' AS unit FROM rows
-         WHERE collection = '${COMMANDS}' AND NOT deleted AND data ->> 'status' = 'pending'`,
+        `SELECT DISTINCT service_unit_id AS unit FROM commands WHERE status = 'pending'`,
       );
       return new Set(rows.map((row) => row.unit));
     },
-    put: (commands) => records.put(commands),
+    put: (commands) => store([...commands], []),
     async removeFinishedBefore(before) {
       const { tx } = await writer();
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM rows WHERE collection = '${COMMANDS}' AND NOT deleted
-         AND data ->> 'finishedAt' IS NOT NULL AND data ->> 'finishedAt' COLLATE "C" < $1`,
-        [before],
+      const { rows } = await tx.query<{ id: string }>('SELECT id FROM commands WHERE finished_at < $1::timestamptz', [
+        instantBound(before),
+      ]);
+      await store(
+        [],
+        rows.map((row) => row.id),
       );
-      await records.remove(rows.map((row) => row.id));
       return rows.length;
     },
     async removeOfUnit(unitId) {
       const { tx } = await writer();
-      await records.remove((await ofUnit(tx, unitId, 'all')).map((command) => String(command.id)));
+      await store(
+        [],
+        (await ofUnit(tx, unitId, null)).map((command) => String(command.id)),
+      );
     },
   };
 }

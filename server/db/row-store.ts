@@ -17,6 +17,8 @@ import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
 import { TASKS, writeTasks } from './todo-tasks';
 import type { TaskRecord } from '../../core/todo-tasks';
+import { COMMANDS, writeCommands } from './command-table';
+import type { CommandRecord } from '../../core/commands';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -40,6 +42,7 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
   [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
   [TASKS, (tx, put, deleted) => writeTasks(tx, put as TaskRecord[], deleted)],
+  [COMMANDS, (tx, put, deleted) => writeCommands(tx, put as CommandRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -242,6 +245,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'processes',
           'audit_log',
           'todo_tasks',
+          'commands',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);
