@@ -5,6 +5,7 @@ import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { agentRoutes } from './routes/agents';
 import { auditRoutes } from './routes/audit';
 import { authRoutes, meRoutes } from './routes/auth';
 import { dashboardRoutes } from './routes/dashboards';
@@ -46,6 +47,7 @@ const SIGNED_IN: SignedInRoutes = {
   ...organizationRoutes,
   ...userRoutes,
   ...eventRoutes,
+  ...agentRoutes,
   ...predictionRoutes,
   ...adminDashboardRoutes,
 };

@@ -1,4 +1,5 @@
 import type { CaptureRequestRepository } from '../core/capture-requests';
+import type { EnrolmentRepository } from '../core/agent-enrolments';
 import type { CommandRepository } from '../core/commands';
 import type { EventRepository } from '../core/events';
 import type { ProcessRepository } from '../core/processes';
@@ -40,7 +41,8 @@ export interface ApiEnv {
   unitList: ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
   screenshots: ScreenshotRepository;
   processes: Pick<ProcessRepository, 'get' | 'running' | 'removeOfUnit' | 'countEnded'>;
-  commands: Pick<CommandRepository, 'insert' | 'removeOfUnit'>;
+  commands: Pick<CommandRepository, 'get' | 'insert' | 'put' | 'unfinishedOf' | 'removeOfUnit'>;
+  enrolments: EnrolmentRepository;
   captureRequests: CaptureRequestRepository;
   processRules: ProcessRuleRepository;
   tasks: TaskRepository;

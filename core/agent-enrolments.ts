@@ -1,3 +1,5 @@
+import { randomBase64Url } from './tokens';
+
 /**
  * The agents' enrolment tokens (docs/domain.md, "Agents"): stored only as their SHA-256, usable once within
  * their lifetime, behind one async repository. The embedded backend's is the rows in memory
@@ -16,6 +18,12 @@ export interface EnrolmentRecord {
 }
 
 export type NewEnrolment = Omit<EnrolmentRecord, 'id'>;
+
+/** An enrolment token enrols one agent within a day. */
+export const ENROLMENT_TTL_MS = 24 * 3_600_000;
+
+/** A new enrolment token, `sua_enrol_` and 43 base64url characters (shown once; stored as its secretHash). */
+export const newEnrolmentToken = (): string => `sua_enrol_${randomBase64Url(32)}`;
 
 /** Whether an enrolment may still enrol an agent at `now`: unused and not expired. */
 export const isEnrolmentUsable = (enrolment: Readonly<EnrolmentRecord>, now: number): boolean =>

@@ -30,3 +30,16 @@ export async function hashPassword(password: string, salt: string, iterations = 
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
 }
+
+/** Random bytes as base64url without padding (32 bytes: 43 characters). */
+export function randomBase64Url(bytes = 32): string {
+  const data = new Uint8Array(bytes);
+  crypto.getRandomValues(data);
+  return toBase64Url(data);
+}
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

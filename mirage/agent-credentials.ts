@@ -40,7 +40,4 @@ export const credentialFromSecret = (secret: string, unitId: string | number): s
 /** A new random credential for an enrolled agent (shown once). */
 export const newUnitCredential = (unitId: string | number): string => unitCredential(unitId, randomBase64Url(32));
 
-/** A new enrolment token, `sua_enrol_` and 43 base64url characters (shown once). */
-export const newEnrolmentToken = (): string => `sua_enrol_${randomBase64Url(32)}`;
-
 export { secretHash };

@@ -17,6 +17,7 @@ import { processRuleStore, processStore } from './domains/processes';
 import { screenshotStore } from './domains/screenshots';
 import { unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
+import { enrolmentStore } from './domains/agents';
 import { captureStore } from './capture-requests';
 import { noteProcessesWatched } from './watched-units';
 import { taskStore } from './domains/todo';
@@ -99,6 +100,9 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     get commands() {
       return commandStore(db);
+    },
+    get enrolments() {
+      return enrolmentStore(db);
     },
     get captureRequests() {
       return captureStore(db);

@@ -1,11 +1,11 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { scryptAsync } from '@noble/hashes/scrypt.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { hashPassword, randomToken, toHex } from '../core/tokens';
+import { hashPassword, randomBase64Url, randomToken, toBase64Url, toHex } from '../core/tokens';
 
 const encoder = new TextEncoder();
 
-export { hashPassword, randomToken };
+export { hashPassword, randomBase64Url, randomToken };
 
 /**
  * SHA-256 of a text as hex, synchronously (@noble/hashes): an agent credential or enrolment token is checked
@@ -18,19 +18,6 @@ export function sha256HexSync(text: string): string {
 /** HMAC-SHA-256 of a text under a key, as base64url (43 characters): a secret derived from another. */
 export function hmacBase64Url(key: string, text: string): string {
   return toBase64Url(hmac(sha256, encoder.encode(key), encoder.encode(text)));
-}
-
-/** Random bytes as base64url without padding (32 bytes: 43 characters). */
-export function randomBase64Url(bytes = 32): string {
-  const data = new Uint8Array(bytes);
-  crypto.getRandomValues(data);
-  return toBase64Url(data);
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Compares two texts in time that depends on their length only. */

@@ -295,6 +295,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     processes: repositories.processes,
     processRules: repositories.processRules,
     commands: repositories.commands,
+    enrolments: repositories.enrolments,
     captureRequests: repositories.captureRequests,
     urlRules: repositories.urlRules,
     tasks: repositories.tasks,

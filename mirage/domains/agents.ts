@@ -13,8 +13,7 @@ import {
   readScreenshotUpload,
   type ReportedSystem,
 } from '../../core/agent-input';
-import { access, createRefusal } from '../access';
-import { newEnrolmentToken, newUnitCredential, secretHash } from '../agent-credentials';
+import { newUnitCredential, secretHash } from '../agent-credentials';
 import { commandFinished, commandStore, commandView, finishCommand, type CommandRow } from '../commands';
 import { captureStore, deliverCapture, failCapture } from '../capture-requests';
 import { table, type MirageDb, type Row } from '../db';
@@ -28,29 +27,26 @@ import {
   queryParam,
   unsupportedMediaType,
   withAgent,
-  withAuth,
   type AgentContext,
 } from '../http';
-import { idempotent } from '../idempotency';
 import type { MirageContext, MirageDomain } from '../types';
 import { emitProcessesChanged, processRuleStore, processStore, type ProcessRow } from './processes';
 import { urlRuleStore } from './url-restrictions';
 import { emitScreenshotCaptured, makeShot, screenshotStore } from './screenshots';
 import { unitStore } from '../unit-store';
-import { DEFAULT_HEARTBEAT_S, emitUnitEvent, toView, unitAccess, type ServiceUnitRow, type UnitAgentRow } from './service-units';
+import { DEFAULT_HEARTBEAT_S, emitUnitEvent, type ServiceUnitRow } from './service-units';
 import { createRandom, hashString } from '../../core/random';
 import { hash53 } from '../../core/idempotency';
 import { givenRepository } from '../given-repositories';
 
 /**
- * The agent API (docs/api/openapi.yaml, `/api/agent/...`) and the user API's side of agents: enrolment
- * tokens, revocation, commands. A real agent (agent/) and the simulated ones (mirage/simulated-agents.ts)
+ * The agent API (docs/api/openapi.yaml, `/api/agent/...`); the user API's side of agents (enrolment tokens,
+ * revocation, a command's state) is the API app's (api/services/agents.ts). A real agent (agent/) and the simulated ones (mirage/simulated-agents.ts)
  * call the same endpoints. The credential reaches only these endpoints, and only its own unit (withAgent).
  */
 
 export interface EnrolmentRow extends Row, EnrolmentRecord {}
 
-const ENROLMENT_TTL_MS = 24 * 3_600_000;
 const MAX_WAIT_S = 30;
 
 export const AGENT_ENROLMENTS = 'agentEnrolments';
@@ -73,7 +69,7 @@ export function memoryEnrolments(db: MirageDb): EnrolmentRepository {
   };
 }
 
-const enrolmentStore = (db: MirageDb): EnrolmentRepository =>
+export const enrolmentStore = (db: MirageDb): EnrolmentRepository =>
   givenRepository<ReturnType<typeof memoryEnrolments>>(db, 'enrolments') ?? memoryEnrolments(db);
 
 const heartbeatOf = (ctx: MirageContext) => ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S;
@@ -261,72 +257,7 @@ async function applyResult(db: MirageDb, now: number, unit: Readonly<ServiceUnit
   emitScreenshotCaptured(db, now, shot, command.id, unit.name);
 }
 
-/** Revokes the unit's agent: its credential is refused from now on; what it was asked and never answered fails. */
-export async function revokeAgent(db: MirageDb, now: number, unit: Readonly<ServiceUnitRow>): Promise<ServiceUnitRow> {
-  const agent = unit.agent as UnitAgentRow;
-  const updated = await unitStore(db).update(String(unit.id), { agent: { ...agent, revokedAt: new Date(now).toISOString() } });
-  for (const command of await commandStore(db).unfinishedOf(String(unit.id))) {
-    const finished = await finishCommand(db, now, command, { status: 'failed', message: 'The agent was revoked' });
-    if (finished.captureRequestId) await failCapture(db, finished.captureRequestId, 'agentRevoked');
-    emitCommandFinished(db, now, finished);
-  }
-  emitUnitEvent(db, now, 'unit.changed', updated);
-  return updated;
-}
-
 function routes(server: Server, ctx: MirageContext): void {
-  // --- the user API ---------------------------------------------------------------------------
-
-  server.post(
-    '/agent-enrolments',
-    withAuth(
-      server,
-      ({ db, request, user }) =>
-        createRefusal(user, 'serviceUnit') ??
-        idempotent(db, request, user.id, ctx.now(), async () => {
-          const now = ctx.now();
-          const token = newEnrolmentToken();
-          const expiresAt = new Date(now + ENROLMENT_TTL_MS).toISOString();
-          const organizationId = String(user.organizationId);
-          await enrolmentStore(db).insert({
-            tokenHash: secretHash(token),
-            organizationId,
-            expiresAt,
-            createdBy: String(user.id),
-            createdAt: new Date(now).toISOString(),
-            usedAt: null,
-            unitId: null,
-          });
-          return json(201, { token, expiresAt, organizationId });
-        }),
-    ),
-  );
-
-  server.delete(
-    '/service-units/:id/agent',
-    withAuth(server, async ({ db, request, user }) => {
-      const found = await unitAccess(db, user, 'update', request.params['id']);
-      if (!found.ok) return found.response;
-      if (!found.row.agent || found.row.agent.revokedAt) return errorResponse(409, 'The unit has no active agent', { agent: 'none' });
-      return json(200, toView(await revokeAgent(db, ctx.now(), found.row), ctx.now()));
-    }),
-  );
-
-  server.get(
-    '/commands/:id',
-    withAuth(server, async ({ db, request, user }) => {
-      const found = access(
-        user,
-        'read',
-        'serviceUnit',
-        await commandStore(db).get(request.params['id'] ?? ''),
-        (c) => c.organizationId,
-        'Command not found',
-      );
-      return found.ok ? json(200, commandView(found.row)) : found.response;
-    }),
-  );
-
   // --- the agent API --------------------------------------------------------------------------
 
   server.post('/agent/enrol', async (_schema: unknown, request: Request) => {
