@@ -49,6 +49,9 @@ import type { TaskRecord } from '../core/todo-tasks';
 import commandsBefore037 from './test-support/fixtures/commands-before-037.json';
 import { createSqlCommands } from './db/commands';
 import { compareIssued, type CommandRecord } from '../core/commands';
+import captureRequestsBefore038 from './test-support/fixtures/capture-requests-before-038.json';
+import { createSqlCaptureRequests } from './db/capture-requests';
+import type { CaptureRequestRecord } from '../core/capture-requests';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -757,6 +760,55 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
     expect(await stored.get(String(created.id))).toBeUndefined();
     expect(await stored.get(first.id)).toBeUndefined();
     expect(await stored.get(String(commands.find(({ data }) => data.serviceUnitId !== '1')?.id))).toBeDefined();
+  });
+});
+
+describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const requests = captureRequestsBefore038.captureRequests as { id: string; data: CaptureRequestRecord }[];
+
+  it('carries over the capture requests a database of the row log holds, field for field, but those of units deleted before, and then a unit takes its requests when it goes', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '038');
+    // The requests as today's main stored them (server/test-support/fixtures/capture-requests-before-038.json):
+    // delivered, failed for offline units, a pending one, and one of unit 2, deleted after it (left behind).
+    const store = createPgRowStore(database.sql);
+    const units = [...new Set(requests.map(({ data }) => data.serviceUnitId))].filter((id) => id !== '2');
+    const owners = ruleOwners(['1'], units);
+    await store.writing((tx) =>
+      store.writeBatch(
+        tx,
+        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
+      ),
+    );
+    for (const { id, data } of requests) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, seq) VALUES ('captureRequests', $1, $2::jsonb, nextval('row_change_seq'))`,
+        [id, JSON.stringify(data)],
+      );
+    }
+    expect(new Set(requests.map(({ data }) => data.status))).toEqual(new Set(['delivered', 'failed', 'pending']));
+    const ofGone = requests.filter(({ data }) => data.serviceUnitId === '2');
+    expect(ofGone.length).toBeGreaterThan(0);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '038'));
+
+    const stored = createSqlCaptureRequests(database.sql, store.writeBatch);
+    for (const { id, data } of requests) expect(await stored.get(id), id).toEqual(data.serviceUnitId === '2' ? undefined : data);
+    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'captureRequests'");
+    expect(left.rows[0]?.n).toBe(0);
+    // The prune finds them by their instant, as before.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const oldest = Math.min(...requests.map(({ data }) => data.requestedAt));
+    expect(await write(() => stored.removeRequestedBefore(oldest))).toBe(0);
+
+    // From now on a request belongs to a unit that exists, and goes with it.
+    const [kept] = requests.filter(({ data }) => data.serviceUnitId === '1') as [{ id: string; data: CaptureRequestRecord }];
+    const { id: _id, ...fresh } = kept.data;
+    await expect(write(() => stored.insert({ ...fresh, serviceUnitId: 'no-such-unit' }))).rejects.toMatchObject({ code: '23503' });
+    await database.sql.query("DELETE FROM service_units WHERE id = '1'");
+    expect(await stored.get(kept.id)).toBeUndefined();
+    expect(await stored.get(String(requests.find(({ data }) => !['1', '2'].includes(data.serviceUnitId))?.id))).toBeDefined();
   });
 });
 

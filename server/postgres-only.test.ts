@@ -450,9 +450,7 @@ describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
   const inMemory = (backend: Backend) => table(backend.db, 'commands').count() + table(backend.db, 'captureRequests').count();
   const stored = async (collection: 'commands' | 'captureRequests', unitId: string) => {
     const { rows } = await database.sql.query<{ n: number }>(
-      collection === 'commands'
-        ? 'SELECT count(*)::int AS n FROM commands WHERE service_unit_id = $1'
-        : `SELECT count(*)::int AS n FROM rows WHERE collection = 'captureRequests' AND NOT deleted AND data ->> 'serviceUnitId' = $1`,
+      `SELECT count(*)::int AS n FROM ${collection === 'commands' ? 'commands' : 'capture_requests'} WHERE service_unit_id = $1`,
       [unitId],
     );
     return Number(rows[0]?.n);
@@ -527,9 +525,10 @@ describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
     expect(inMemory(first) + inMemory(second)).toBe(0);
     expect(await stored('commands', unitId)).toBe(2);
     expect(await stored('captureRequests', unitId)).toBe(2);
-    // The unit goes, and its commands with it.
+    // The unit goes, and its commands and capture requests with it.
     expect((await call(second, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
     expect(await stored('commands', unitId)).toBe(0);
+    expect(await stored('captureRequests', unitId)).toBe(0);
   });
 });
 

@@ -47,16 +47,20 @@ function generate(): { commands: CommandRecord[]; captures: CaptureRequestRecord
       message: null,
     };
   });
-  const captures = Array.from({ length: 40 }, (_, i): CaptureRequestRecord => ({
-    id: String(i + 1),
-    serviceUnitId: pick(UNITS),
-    organizationId: '1',
-    commandId: null,
-    requestedAt: NOW - Math.floor(random() * 3 * DAY),
-    status: pick(['pending', 'delivered', 'failed'] as const),
-    screenshotId: null,
-    failureReason: null,
-  }));
+  const captures = Array.from({ length: 40 }, (_, i): CaptureRequestRecord => {
+    const status = pick(['pending', 'delivered', 'failed'] as const);
+    return {
+      id: String(i + 1),
+      serviceUnitId: pick(UNITS),
+      organizationId: '1',
+      commandId: random() < 0.5 ? null : String(i + 500),
+      requestedAt: NOW - Math.floor(random() * 3 * DAY),
+      status,
+      // What each status carries (capture_requests' CHECKs): a delivered one its screenshot, a failed one its reason.
+      screenshotId: status === 'delivered' ? `s${i}` : null,
+      failureReason: status === 'failed' ? pick(['unitOffline', 'refused', 'agentRevoked']) : null,
+    };
+  });
   return { commands, captures };
 }
 
@@ -109,8 +113,9 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
     expect(sent.length).toBeGreaterThan(0);
     await write(() => stored.put(sent));
     await memory.put(sent);
-    const capture = await write(() => storedCaptures.update('7', { status: 'delivered', screenshotId: '99' }));
-    await memoryCaptures.update('7', { status: 'delivered', screenshotId: '99' });
+    const delivery = { status: 'delivered', screenshotId: '99', failureReason: null } as const;
+    const capture = await write(() => storedCaptures.update('7', delivery));
+    await memoryCaptures.update('7', delivery);
 
     expect(ids(await stored.pendingOf('2'))).toContain(String(created.id));
     expect(await stored.pendingOf('10')).toEqual([]);
@@ -132,7 +137,7 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
     await expectAlike();
   });
 
-  it('keep a command of a unit that exists, finished exactly when answered, and a unit’s commands go with it', async () => {
+  it('keep a command and a capture request of a unit that exists, each with what its status carries, and a unit’s go with it', async () => {
     const [command] = await stored.unfinishedOf('2');
     if (!command) throw new Error('Unit 2 has no unfinished command');
     await expect(write(() => stored.put([{ ...command, serviceUnitId: 'no-such-unit' }]))).rejects.toMatchObject({ code: '23503' });
@@ -143,7 +148,31 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
     await expect(write(() => stored.put([{ ...command, status: 'lost' as 'failed' }]))).rejects.toMatchObject({ code: '23514' });
     expect(await stored.get(String(command.id))).toEqual(command);
 
+    // Unit 2's requests the prune left.
+    const ofUnit2: string[] = [];
+    for (const { id, serviceUnitId } of captures)
+      if (serviceUnitId === '2' && (await storedCaptures.get(String(id)))) ofUnit2.push(String(id));
+    expect(ofUnit2.length).toBeGreaterThan(0);
+    const [request] = ofUnit2 as [string];
+    const kept = await storedCaptures.get(request);
+    await expect(write(() => storedCaptures.update(request, { status: 'failed', failureReason: null }))).rejects.toMatchObject({
+      constraint: 'capture_requests_failed_with_reason',
+    });
+    await expect(
+      write(() => storedCaptures.update(request, { status: 'delivered', screenshotId: null, failureReason: null })),
+    ).rejects.toMatchObject({
+      constraint: 'capture_requests_delivered_with_screenshot',
+    });
+    await expect(
+      write(() => storedCaptures.insert({ ...(kept as CaptureRequestRecord), serviceUnitId: 'no-such-unit' })),
+    ).rejects.toMatchObject({
+      code: '23503',
+    });
+    expect(await storedCaptures.get(request)).toEqual(kept);
+
+    // The unit goes, and its commands and capture requests with it.
     await suite.sql.query(`DELETE FROM service_units WHERE id = '2'`);
+    for (const id of ofUnit2) expect(await storedCaptures.get(id), id).toBeUndefined();
     expect(await stored.unfinishedOf('2')).toEqual([]);
     expect(await stored.get(String(command.id))).toBeUndefined();
     expect([...(await stored.unitsWithPending())]).not.toContain('2');

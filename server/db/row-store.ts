@@ -19,6 +19,8 @@ import { TASKS, writeTasks } from './todo-tasks';
 import type { TaskRecord } from '../../core/todo-tasks';
 import { COMMANDS, writeCommands } from './command-table';
 import type { CommandRecord } from '../../core/commands';
+import { CAPTURE_REQUESTS, writeCaptureRequests } from './capture-requests';
+import type { CaptureRequestRecord } from '../../core/capture-requests';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -43,6 +45,7 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
   [TASKS, (tx, put, deleted) => writeTasks(tx, put as TaskRecord[], deleted)],
   [COMMANDS, (tx, put, deleted) => writeCommands(tx, put as CommandRecord[], deleted)],
+  [CAPTURE_REQUESTS, (tx, put, deleted) => writeCaptureRequests(tx, put as CaptureRequestRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -246,6 +249,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'audit_log',
           'todo_tasks',
           'commands',
+          'capture_requests',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);
