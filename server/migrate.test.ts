@@ -46,6 +46,9 @@ import type { AuditRow } from '../mirage/domains/audit';
 import tasksBefore036 from './test-support/fixtures/tasks-before-036.json';
 import { createSqlTasks } from './db/todo-tasks';
 import type { TaskRecord } from '../core/todo-tasks';
+import emailsBefore034 from './test-support/fixtures/emails-before-034.json';
+import { createSqlEmails } from './db/emails';
+import { lastEmailId, type EmailRecord } from '../core/mailbox';
 import commandsBefore037 from './test-support/fixtures/commands-before-037.json';
 import { createSqlCommands } from './db/commands';
 import { compareIssued, type CommandRecord } from '../core/commands';
@@ -809,6 +812,76 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
     await database.sql.query("DELETE FROM service_units WHERE id = '1'");
     expect(await stored.get(kept.id)).toBeUndefined();
     expect(await stored.get(String(requests.find(({ data }) => !['1', '2'].includes(data.serviceUnitId))?.id))).toBeDefined();
+  });
+});
+
+describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const emails = emailsBefore034.emails as { id: string; data: EmailRecord }[];
+  const mailboxes = emailsBefore034.emailMailboxes as { id: string; data: { id: string; ownerId: string } }[];
+
+  it('carries over the emails and mailboxes a database of the row log holds, field for field, finds them by owner and number as before, and then keeps each with an account that exists', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '034');
+    // The emails as today's main stored them (server/test-support/fixtures/emails-before-034.json): the demo
+    // accounts' seeded mailboxes, sent mail, drafts, a reply in its thread, moved, labelled, starred and unread
+    // mail, and a registered account's mailbox. And one the schema would refuse as it is: an id that is no
+    // number, a label the app does not know, a folder it does not have.
+    const [first] = emails as [{ id: string; data: EmailRecord }];
+    const odd = { ...first.data, id: 'odd-1', labels: ['work', 'private'], mailFolder: 'archive' };
+    const insert = (collection: string, id: string, data: unknown) =>
+      database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
+        collection,
+        id,
+        JSON.stringify(data),
+      ]);
+    for (const { id, data } of [...emails, { id: 'odd-1', data: odd }]) await insert('emails', id, data);
+    for (const { id, data } of mailboxes) await insert('emailMailboxes', id, data);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '034'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlEmails(database.sql, store.writeBatch);
+    for (const { id, data } of emails) expect(await stored.get(id), id).toEqual(data);
+    const last = lastEmailId(emails.map(({ data }) => data));
+    expect(last).toBeGreaterThan(180);
+    // The odd one keeps its fields, gets the number after the largest, and only the app's label and folders.
+    expect(await stored.get(String(last + 1))).toEqual({ ...odd, id: String(last + 1), labels: ['private'], mailFolder: 'inbox' });
+    expect(await stored.lastId()).toBe(last + 1);
+    const owners = [...new Set(emails.map(({ data }) => data.ownerId))];
+    expect(owners.length).toBe(6);
+    for (const owner of owners) {
+      const ids = (await stored.ofOwner(owner)).map((email) => email.id).sort();
+      const before = emails.filter(({ data }) => data.ownerId === owner).map(({ id }) => id);
+      const expected = owner === first.data.ownerId ? [...before, String(last + 1)] : before;
+      expect(ids, owner).toEqual(expected.sort());
+      expect(await stored.hasMailbox(owner), owner).toBe(true);
+    }
+    const left = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('emails', 'emailMailboxes')",
+    );
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on an email and a mailbox belong to an account that exists, and go with it.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const fresh = { ...first.data, id: String(last + 2) };
+    await expect(write(() => stored.insert([{ ...fresh, ownerId: 'no-such-account' }]))).rejects.toMatchObject({ code: '23503' });
+    const organization = { id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' };
+    const account = { id: 'owner-1', organizationId: 'o1', username: 'owner-1', email: 'owner-1@o.example', roleId: 4 };
+    await store.writing((tx) =>
+      store.writeBatch(tx, [
+        { collection: 'organizations', put: [organization], deleted: [] },
+        { collection: 'users', put: [account], deleted: [] },
+      ]),
+    );
+    await write(async () => {
+      await stored.insert([{ ...fresh, ownerId: 'owner-1' }]);
+      await stored.addMailbox('owner-1');
+    });
+    expect(await stored.get(fresh.id)).toEqual({ ...fresh, ownerId: 'owner-1' });
+    await database.sql.query("DELETE FROM users WHERE id = 'owner-1'");
+    expect(await stored.ofOwner('owner-1')).toEqual([]);
+    expect(await stored.hasMailbox('owner-1')).toBe(false);
   });
 });
 

@@ -373,10 +373,7 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     mailFolder: string;
   }
   const storedMails = async (ownerId: string) => {
-    const { rows } = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'emails' AND NOT deleted AND data ->> 'ownerId' = $1`,
-      [ownerId],
-    );
+    const { rows } = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM emails WHERE owner_id = $1`, [ownerId]);
     return Number(rows[0]?.n);
   };
   const inbox = async (instance: Backend, as: string, filter = 'inbox') =>
@@ -412,10 +409,7 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     // Once only: a second read on either instance stores nothing more.
     await inbox(first, mara);
     expect(await storedMails(user.uid)).toBe(stored);
-    const marks = await database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rows WHERE collection = 'emailMailboxes' AND NOT deleted AND data ->> 'ownerId' = $1`,
-      [user.uid],
-    );
+    const marks = await database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_mailboxes WHERE owner_id = $1`, [user.uid]);
     expect(Number(marks.rows[0]?.n)).toBe(1);
 
     const sent = await call(first, '/api/apps/email/compose', {

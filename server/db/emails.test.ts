@@ -8,7 +8,8 @@ import { createSqlEmails, EMAIL_MAILBOXES, EMAILS } from './emails';
 /*
  * The mailbox's emails in PostgreSQL answer what the embedded backend answers from memory: an account's
  * emails, one email, and the last email number (a reply's number, kept only inside the email it answers,
- * counts too), and whose mailbox has its seeded emails, through writes. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * counts too), and whose mailbox has its seeded emails, through writes; and the table keeps what the schema says. On PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
 
 const OWNERS = ['1', '2', '0192f3a0-0002-7abc-8def-000000000002'];
@@ -49,7 +50,12 @@ const mailboxes: { id: string; ownerId: string }[] = [
 ];
 
 describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target) => {
+  // The accounts that own the mailboxes (an email's owner must exist), in one organization.
+  const organizations = [{ id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' }];
+  const users = OWNERS.map((id, i) => ({ id, organizationId: 'o1', username: `user-${i}`, email: `user-${i}@o.example`, roleId: 4 }));
   const suite = repositoryParity(target, {
+    organizations,
+    users,
     [EMAILS]: records,
     [EMAIL_MAILBOXES]: mailboxes,
   });
@@ -91,5 +97,20 @@ describe.each(sqlTargets())('the mailbox emails in PostgreSQL on $name', (target
     await memory.addMailbox(OWNERS[2] as string);
     expect(await known(stored)).toEqual(await known(memory));
     expect(await stored.hasMailbox(OWNERS[2] as string)).toBe(true);
+  });
+
+  it('keep an email’s number once, its labels and folder the app’s, and an account’s mailbox goes with it', async () => {
+    const first = await stored.get('1');
+    if (!first) throw new Error('No email 1');
+    await expect(write(() => stored.insert([{ ...first, ownerId: 'nobody', id: '900' }]))).rejects.toMatchObject({ code: '23503' });
+    await expect(write(() => stored.addMailbox('nobody'))).rejects.toMatchObject({ code: '23503' });
+    await expect(write(() => stored.put([{ ...first, labels: ['work' as 'company'] }]))).rejects.toMatchObject({ code: '23514' });
+    await expect(write(() => stored.put([{ ...first, mailFolder: 'archive' as 'inbox' }]))).rejects.toMatchObject({ code: '23514' });
+    expect(await stored.get('1')).toEqual(first);
+
+    await suite.sql.query(`DELETE FROM users WHERE id = $1`, [OWNERS[2]]);
+    expect(await stored.ofOwner(OWNERS[2] as string)).toEqual([]);
+    expect(await stored.hasMailbox(OWNERS[2] as string)).toBe(false);
+    expect((await stored.ofOwner('1')).length).toBeGreaterThan(5);
   });
 });

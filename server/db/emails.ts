@@ -1,53 +1,159 @@
-import type { EmailRecord, EmailRepository } from '../../core/mailbox';
+import { lastEmailId, type EmailRecord, type EmailRepository } from '../../core/mailbox';
+import type { Email, EmailLabel, MailFolder } from '../../machines/email/types';
+import type { Row } from '../../mirage/db';
 import { EMAIL_MAILBOXES } from '../../mirage/domains/email';
 import { newRecordId } from '../../mirage/record-ids';
-import { collectionRecords, storable } from './records';
-import type { Queryable } from './sql';
-import { reader, type WriteBatch } from './unit-of-work';
+import { storeWhole, upsertStatement } from './entity-table';
+import { storable } from './records';
+import { isoText, type Queryable } from './sql';
+import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
- * The mailbox app's emails in PostgreSQL only: the server's EmailRepository (core/mailbox.ts). They stay
- * records of `rows` (server/db/records.ts); an account's are found through the partial index of
- * server/migrations/011_emails.sql. The next email number is read in the write's serializable transaction
- * (two writes that read the same largest number cannot both commit), as the largest number stored (replies included). Which owners' mailboxes have their seeded
- * emails is kept there too, found by owner (server/migrations/018_email_mailboxes.sql).
+ * The mailbox app's emails in their own table (server/migrations/034_emails.sql): the server's EmailRepository
+ * (core/mailbox.ts). A write stores emails whole through the row store's writeBatch, in the request's unit of
+ * work; reads in it see its writes, so the next email number is read in the write's serializable transaction
+ * (two writes that read the same largest number cannot both commit), as the largest `last_number` (an email's
+ * and its replies' largest). Which owners' mailboxes have their starter emails is `email_mailboxes`. Both are
+ * found by owner, and go with their account.
  */
 
 export { EMAIL_MAILBOXES };
 
 export const EMAILS = 'emails';
 
+const COLUMNS = `e.id::text AS id, e.owner_id, e.sender, e.sender_name, e.to_addresses, e.cc_addresses, e.bcc_addresses, e.img,
+  e.subject, e.message, e.attachments, e.is_starred, e.labels, ${isoText('e.at')} AS at, e.replies, e.mail_folder, e.unread`;
+
+interface EmailColumns {
+  id: string;
+  owner_id: string;
+  sender: string;
+  sender_name: string;
+  to_addresses: string[];
+  cc_addresses: string[];
+  bcc_addresses: string[];
+  img: string;
+  subject: string;
+  message: string;
+  attachments: string[];
+  is_starred: boolean;
+  labels: EmailLabel[];
+  at: string;
+  replies: Email[];
+  mail_folder: MailFolder;
+  unread: boolean;
+}
+
+const emailOf = (row: EmailColumns): EmailRecord => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  sender: row.sender,
+  sender_name: row.sender_name,
+  to: row.to_addresses,
+  cc: row.cc_addresses,
+  bcc: row.bcc_addresses,
+  img: row.img,
+  subject: row.subject,
+  message: row.message,
+  attachments: row.attachments,
+  isStarred: row.is_starred,
+  labels: row.labels,
+  time: row.at,
+  replies: row.replies,
+  mailFolder: row.mail_folder,
+  unread: row.unread,
+});
+
+const TYPES: Record<string, string> = {
+  id: 'bigint',
+  owner_id: 'text',
+  sender: 'text',
+  sender_name: 'text',
+  to_addresses: 'text[]',
+  cc_addresses: 'text[]',
+  bcc_addresses: 'text[]',
+  img: 'text',
+  subject: 'text',
+  message: 'text',
+  attachments: 'text[]',
+  is_starred: 'boolean',
+  labels: 'text[]',
+  at: 'timestamptz',
+  replies: 'jsonb',
+  mail_folder: 'text',
+  unread: 'boolean',
+  last_number: 'bigint',
+};
+
+const record = (email: EmailRecord): Record<string, unknown> => ({
+  id: email.id,
+  owner_id: String(email.ownerId),
+  sender: email.sender,
+  sender_name: email.sender_name,
+  to_addresses: email.to,
+  cc_addresses: email.cc,
+  bcc_addresses: email.bcc,
+  img: email.img,
+  subject: email.subject,
+  message: email.message,
+  attachments: email.attachments,
+  is_starred: email.isStarred,
+  labels: email.labels,
+  at: email.time,
+  replies: email.replies,
+  mail_folder: email.mailFolder,
+  unread: email.unread,
+  last_number: lastEmailId([email]),
+});
+
+const UPSERT = upsertStatement('emails', 'id', TYPES);
+
+/** An email's number as the table keys it; another id (never stored) is none. */
+const numberOf = (id: string): string | null => (/^[1-9]\d{0,14}$/.test(id) ? id : null);
+
+/** Stores emails whole and deletes emails, in the caller's transaction (the row store's writeBatch). */
+export async function writeEmails(tx: Queryable, put: readonly EmailRecord[], deleted: readonly string[]): Promise<void> {
+  await storeWhole(tx, { name: 'emails', upsert: UPSERT, record }, put, []);
+  const gone = deleted.map(numberOf).filter((id) => id !== null);
+  if (gone.length > 0) await tx.query('DELETE FROM emails WHERE id = ANY($1::bigint[])', [gone]);
+}
+
+/**
+ * Records that these owners' mailboxes have their starter emails, in the caller's transaction. A mailbox is
+ * never taken back (it goes with its account), so there is nothing to delete.
+ */
+export async function writeMailboxes(tx: Queryable, put: readonly (Row & { ownerId: string })[]): Promise<void> {
+  if (put.length === 0) return;
+  await tx.query('INSERT INTO email_mailboxes (owner_id) SELECT unnest($1::text[]) ON CONFLICT (owner_id) DO NOTHING', [
+    put.map((row) => String(row.ownerId)),
+  ]);
+}
+
 export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRepository {
-  const records = collectionRecords<EmailRecord>(EMAILS, writeBatch);
-  const mailboxes = collectionRecords<{ id: string; ownerId: string }>(EMAIL_MAILBOXES, writeBatch);
+  const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
+    (await db.query<EmailColumns>(`SELECT ${COLUMNS} FROM emails e WHERE ${where}`, [...values])).rows.map(emailOf);
+  const write = async <T extends Row>(collection: string, rows: readonly T[]): Promise<void> => {
+    if (rows.length === 0) return;
+    const { tx, wrote } = await writer();
+    wrote(await writeBatch(tx, [{ collection, put: [...rows], deleted: [] }]));
+  };
   return {
-    async ofOwner(ownerId) {
-      if (!storable(ownerId)) return [];
-      const { rows } = await reader(sql).query<{ data: EmailRecord }>(
-        `SELECT data FROM rows WHERE collection = '${EMAILS}' AND NOT deleted AND data ->> 'ownerId' = $1`,
-        [ownerId],
-      );
-      return rows.map((row) => row.data);
+    ofOwner: async (ownerId) => (storable(ownerId) ? select(reader(sql), 'e.owner_id = $1 ORDER BY e.id', [ownerId]) : []),
+    async get(id) {
+      const number = numberOf(id);
+      return number === null ? undefined : (await select(reader(sql), 'e.id = $1', [number]))[0];
     },
-    get: (id) => records.get(reader(sql), id),
     async lastId() {
-      // An email's number is its id; a reply's is also kept inside the email it answers (seeded replies only there).
-      const { rows } = await reader(sql).query<{ n: string | null }>(
-        `SELECT max(greatest(CASE WHEN r.id ~ '^[0-9]+$' THEN r.id::numeric ELSE 0 END, coalesce((SELECT max((reply ->> 'id')::numeric) FROM jsonb_array_elements(r.data -> 'replies') AS reply), 0)))::text AS n
-         FROM rows r WHERE r.collection = '${EMAILS}' AND NOT r.deleted`,
-      );
+      const { rows } = await reader(sql).query<{ n: string | null }>('SELECT max(last_number)::text AS n FROM emails');
       return Number(rows[0]?.n ?? 0);
     },
-    insert: (emails) => records.put(emails),
-    put: (emails) => records.put(emails),
+    insert: (emails) => write(EMAILS, emails),
+    put: (emails) => write(EMAILS, emails),
     async hasMailbox(ownerId) {
       if (!storable(ownerId)) return false;
-      const { rows } = await reader(sql).query(
-        `SELECT 1 FROM rows WHERE collection = '${EMAIL_MAILBOXES}' AND NOT deleted AND data ->> 'ownerId' = $1 LIMIT 1`,
-        [ownerId],
-      );
+      const { rows } = await reader(sql).query('SELECT 1 FROM email_mailboxes WHERE owner_id = $1', [ownerId]);
       return rows.length > 0;
     },
-    addMailbox: (ownerId) => mailboxes.put([{ id: newRecordId(), ownerId }]),
+    addMailbox: (ownerId) => write(EMAIL_MAILBOXES, [{ id: newRecordId(), ownerId }]),
   };
 }

@@ -17,6 +17,8 @@ import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
 import { TASKS, writeTasks } from './todo-tasks';
 import type { TaskRecord } from '../../core/todo-tasks';
+import { EMAILS, EMAIL_MAILBOXES, writeEmails, writeMailboxes } from './emails';
+import type { EmailRecord } from '../../core/mailbox';
 import { COMMANDS, writeCommands } from './command-table';
 import type { CommandRecord } from '../../core/commands';
 import { CAPTURE_REQUESTS, writeCaptureRequests } from './capture-requests';
@@ -44,6 +46,9 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
   [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
   [TASKS, (tx, put, deleted) => writeTasks(tx, put as TaskRecord[], deleted)],
+  [EMAILS, (tx, put, deleted) => writeEmails(tx, put as EmailRecord[], deleted)],
+  // A mailbox goes with its account, never deleted by id.
+  [EMAIL_MAILBOXES, (tx, put) => writeMailboxes(tx, put as (Row & { ownerId: string })[])],
   [COMMANDS, (tx, put, deleted) => writeCommands(tx, put as CommandRecord[], deleted)],
   [CAPTURE_REQUESTS, (tx, put, deleted) => writeCaptureRequests(tx, put as CaptureRequestRecord[], deleted)],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
@@ -248,6 +253,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'processes',
           'audit_log',
           'todo_tasks',
+          'emails',
           'commands',
           'capture_requests',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
