@@ -426,6 +426,20 @@ describe(`the mailbox on ${BACKEND_NAME}`, () => {
     // Numbers are unique across mailboxes: larger than any other account's.
     const userMails = await inbox(first, token);
     expect(Math.max(...userMails.map((mail) => mail.id))).toBeLessThan(id);
+    // Sent at once from two accounts on two instances: each gets a number of its own (the emails' primary key).
+    const racing = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) =>
+        call(i % 2 === 0 ? first : second, '/api/apps/email/compose', {
+          method: 'POST',
+          token: i % 3 === 0 ? token : mara,
+          body: { draft: false, to: ['maya.chen@northwind.example'], subject: `Race ${i}`, message: '<p>At once</p>' },
+        }),
+      ),
+    );
+    expect(racing.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const numbers = racing.map((answer) => jsonOf<{ id: number }>(answer).id);
+    expect(new Set(numbers).size).toBe(6);
+    expect(Math.min(...numbers)).toBeGreaterThan(id);
     expect(table(first.db, 'emails').count() + table(second.db, 'emails').count()).toBe(0);
     expect(table(first.db, 'emailMailboxes').count() + table(second.db, 'emailMailboxes').count()).toBe(0);
   });
