@@ -206,11 +206,11 @@ export async function unitPrediction(env: ApiEnv, caller: Account, id: string): 
   const now = env.now();
   const [computed] = computeAll(env, now, [unit]);
   if (!computed) return { ok: false, response: problem(404, 'Service unit not found') };
-  const names = await organizationNames(env);
+  const organization = await env.organizations.get(String(unit.organizationId));
   return {
     ok: true,
     value: {
-      prediction: unitPredictionOf(unit, computed.prediction, names.get(String(unit.organizationId)) ?? ''),
+      prediction: unitPredictionOf(unit, computed.prediction, organization?.name ?? ''),
       series: downtimeSeries(unit, now),
       contributions: computed.prediction.contributions,
     },
@@ -219,10 +219,14 @@ export async function unitPrediction(env: ApiEnv, caller: Account, id: string): 
 
 /** The n riskiest units of every organization (the admin dashboard's card; its door is the admin area's). */
 export async function highestRisk(env: ApiEnv, n: number): Promise<UnitPrediction[]> {
-  return (await predictionsOf(env, env.now(), await env.units.inScope('all')))
-    .filter((u) => u.riskScore !== null)
-    .sort(byRisk)
+  const risk = (c: Computed) => c.prediction.riskScore ?? -1;
+  // Rows made for the n chosen only: the large seed has 10,000 units.
+  const top = computeAll(env, env.now(), await env.units.inScope('all'))
+    .filter((c) => c.prediction.riskScore !== null)
+    .sort((a, b) => risk(b) - risk(a) || a.unit.name.localeCompare(b.unit.name))
     .slice(0, n);
+  const names = await organizationNames(env);
+  return top.map(({ unit, prediction }) => unitPredictionOf(unit, prediction, names.get(String(unit.organizationId)) ?? ''));
 }
 
 /** Units online per day over the last `days` days, for the admin dashboard. */
