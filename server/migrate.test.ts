@@ -55,6 +55,10 @@ import { compareIssued, type CommandRecord } from '../core/commands';
 import captureRequestsBefore038 from './test-support/fixtures/capture-requests-before-038.json';
 import { createSqlCaptureRequests } from './db/capture-requests';
 import type { CaptureRequestRecord } from '../core/capture-requests';
+import enrolmentsBefore039 from './test-support/fixtures/agent-enrolments-before-039.json';
+import { createSqlEnrolments } from './db/agent-enrolments';
+import { createSqlAgentSecrets } from './db/agent-secrets';
+import type { EnrolmentRecord } from '../core/agent-enrolments';
 import { inUnitOfWork } from './db/unit-of-work';
 import type { Queryable } from './db/sql';
 import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database';
@@ -812,6 +816,128 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
     await database.sql.query("DELETE FROM service_units WHERE id = '1'");
     expect(await stored.get(kept.id)).toBeUndefined();
     expect(await stored.get(String(requests.find(({ data }) => !['1', '2'].includes(data.serviceUnitId))?.id))).toBeDefined();
+  });
+});
+
+describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const emails = emailsBefore034.emails as { id: string; data: EmailRecord }[];
+  const mailboxes = emailsBefore034.emailMailboxes as { id: string; data: { id: string; ownerId: string } }[];
+
+  it('carries over the emails and mailboxes a database of the row log holds, field for field, finds them by owner and number as before, and then keeps each with an account that exists', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '034');
+    // The emails as today's main stored them (server/test-support/fixtures/emails-before-034.json): the demo
+    // accounts' seeded mailboxes, sent mail, drafts, a reply in its thread, moved, labelled, starred and unread
+    // mail, and a registered account's mailbox. And one the schema would refuse as it is: an id that is no
+    // number, a label the app does not know, a folder it does not have.
+    const [first] = emails as [{ id: string; data: EmailRecord }];
+    const odd = { ...first.data, id: 'odd-1', labels: ['work', 'private'], mailFolder: 'archive' };
+    const insert = (collection: string, id: string, data: unknown) =>
+      database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
+        collection,
+        id,
+        JSON.stringify(data),
+      ]);
+    for (const { id, data } of [...emails, { id: 'odd-1', data: odd }]) await insert('emails', id, data);
+    for (const { id, data } of mailboxes) await insert('emailMailboxes', id, data);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '034'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlEmails(database.sql, store.writeBatch);
+    for (const { id, data } of emails) expect(await stored.get(id), id).toEqual(data);
+    const last = lastEmailId(emails.map(({ data }) => data));
+    expect(last).toBeGreaterThan(180);
+    // The odd one keeps its fields, gets the number after the largest, and only the app's label and folders.
+    expect(await stored.get(String(last + 1))).toEqual({ ...odd, id: String(last + 1), labels: ['private'], mailFolder: 'inbox' });
+    expect(await stored.lastId()).toBe(last + 1);
+    const owners = [...new Set(emails.map(({ data }) => data.ownerId))];
+    expect(owners.length).toBe(6);
+    for (const owner of owners) {
+      const ids = (await stored.ofOwner(owner)).map((email) => email.id).sort();
+      const before = emails.filter(({ data }) => data.ownerId === owner).map(({ id }) => id);
+      const expected = owner === first.data.ownerId ? [...before, String(last + 1)] : before;
+      expect(ids, owner).toEqual(expected.sort());
+      expect(await stored.hasMailbox(owner), owner).toBe(true);
+    }
+    const left = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('emails', 'emailMailboxes')",
+    );
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on an email and a mailbox belong to an account that exists, and go with it.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const fresh = { ...first.data, id: String(last + 2) };
+    await expect(write(() => stored.insert([{ ...fresh, ownerId: 'no-such-account' }]))).rejects.toMatchObject({ code: '23503' });
+    const organization = { id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' };
+    const account = { id: 'owner-1', organizationId: 'o1', username: 'owner-1', email: 'owner-1@o.example', roleId: 4 };
+    await store.writing((tx) =>
+      store.writeBatch(tx, [
+        { collection: 'organizations', put: [organization], deleted: [] },
+        { collection: 'users', put: [account], deleted: [] },
+      ]),
+    );
+    await write(async () => {
+      await stored.insert([{ ...fresh, ownerId: 'owner-1' }]);
+      await stored.addMailbox('owner-1');
+    });
+    expect(await stored.get(fresh.id)).toEqual({ ...fresh, ownerId: 'owner-1' });
+    await database.sql.query("DELETE FROM users WHERE id = 'owner-1'");
+    expect(await stored.ofOwner('owner-1')).toEqual([]);
+    expect(await stored.hasMailbox('owner-1')).toBe(false);
+  });
+});
+
+describe(`the agents' enrolment tokens' and secret's move to their own tables on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const enrolments = enrolmentsBefore039.agentEnrolments as { id: string; data: EnrolmentRecord }[];
+
+  it("carries over the enrolment tokens and the simulated agents' secret a database of the row log holds, field for field, claims them as before, and then keeps a token once, in an organization that exists", async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '039');
+    // The tokens as today's main stored them (server/test-support/fixtures/agent-enrolments-before-039.json): one
+    // used by an agent, with the unit it made, two usable, and the one secret.
+    const collections = { agentEnrolments: enrolments, agentSecrets: enrolmentsBefore039.agentSecrets };
+    for (const [collection, rows] of Object.entries(collections)) {
+      for (const { id, data } of rows) {
+        await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
+          collection,
+          id,
+          JSON.stringify(data),
+        ]);
+      }
+    }
+    const used = enrolments.filter(({ data }) => data.usedAt !== null);
+    expect(used.map(({ data }) => data.unitId)).toEqual([expect.any(String)]);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '039'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlEnrolments(database.sql, store.writeBatch);
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const { rows } = await database.sql.query<{ id: string; used_at: Date | null; unit_id: string | null }>(
+      'SELECT id, used_at, unit_id FROM agent_enrolments ORDER BY id',
+    );
+    expect(rows.map((row) => row.id)).toEqual(enrolments.map(({ id }) => id).sort());
+    const [usedOne] = used as [{ id: string; data: EnrolmentRecord }];
+    expect(rows.find((row) => row.id === usedOne.id)).toMatchObject({ unit_id: usedOne.data.unitId });
+    for (const { id, data } of enrolments) {
+      const now = Date.parse(data.createdAt) + 1;
+      const claimed = await write(() => stored.claim(data.tokenHash, now, new Date(now).toISOString()));
+      expect(claimed, id).toEqual(data.usedAt === null ? { ...data, usedAt: new Date(now).toISOString() } : undefined);
+    }
+    const secret = enrolmentsBefore039.agentSecrets[0]?.data.simulatedSecret;
+    expect(await createSqlAgentSecrets(database.sql, store.writeBatch).simulatedSecret(() => 'made again')).toBe(secret);
+    const left = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('agentEnrolments', 'agentSecrets')",
+    );
+    expect(left.rows[0]?.n).toBe(0);
+
+    // From now on a token's hash is one enrolment's, in an organization that exists.
+    const { id: _id, ...fresh } = { ...usedOne.data, usedAt: null, unitId: null };
+    await expect(write(() => stored.insert(fresh))).rejects.toMatchObject({ constraint: 'agent_enrolments_token_unique' });
+    await expect(write(() => stored.insert({ ...fresh, tokenHash: 'other' }))).rejects.toMatchObject({ code: '23503' });
   });
 });
 

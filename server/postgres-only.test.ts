@@ -650,8 +650,8 @@ describe(`the agents' enrolment tokens on ${BACKEND_NAME}`, () => {
     const [enrolled, refused] = [answerWith(201), answerWith(401)];
     expect(jsonOf<{ code: string }>(refused).code).toBe('enrolmentInvalid');
     const { unitId } = jsonOf<{ unitId: string }>(enrolled);
-    const { rows } = await database.sql.query<{ unit: string; used: string | null }>(
-      `SELECT data ->> 'unitId' AS unit, data ->> 'usedAt' AS used FROM rows WHERE collection = 'agentEnrolments' AND NOT deleted`,
+    const { rows } = await database.sql.query<{ unit: string; used: Date | null }>(
+      'SELECT unit_id AS unit, used_at AS used FROM agent_enrolments',
     );
     expect(rows.filter((row) => row.unit === unitId)).toHaveLength(1);
     expect(rows.every((row) => row.used !== null)).toBe(true);

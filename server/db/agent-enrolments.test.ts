@@ -3,6 +3,7 @@ import type { EnrolmentRecord, EnrolmentRepository } from '../../core/agent-enro
 import { table } from '../../mirage/db';
 import { memoryEnrolments } from '../../mirage/domains/agents';
 import { sqlTargets } from '../test-support/database';
+import { ruleOwners } from '../test-support/fixtures/rule-owners';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { AGENT_ENROLMENTS, createSqlEnrolments } from './agent-enrolments';
 
@@ -29,7 +30,8 @@ const enrolments: EnrolmentRecord[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 describe.each(sqlTargets())('the agents’ enrolment tokens in PostgreSQL on $name', (target) => {
-  const suite = repositoryParity(target, { [AGENT_ENROLMENTS]: enrolments });
+  // An enrolment's organization and the unit it made exist (their foreign keys).
+  const suite = repositoryParity(target, { ...ruleOwners(['1', '2'], ['7', '42']), [AGENT_ENROLMENTS]: enrolments });
   const { write } = suite;
   const { memory, stored } = repositoryPair<EnrolmentRepository>(suite, memoryEnrolments, createSqlEnrolments);
   const normal = (record: Readonly<EnrolmentRecord> | undefined) => (record ? { ...record, id: String(record.id) } : undefined);
@@ -57,10 +59,29 @@ describe.each(sqlTargets())('the agents’ enrolment tokens in PostgreSQL on $na
     expect(claimed?.usedAt).toBe(at(NOW));
     await write(() => stored.setUnit(String(b.id), '42'));
     await memory.setUnit(String(a.id), '42');
-    const { rows } = await suite.sql.query<{ data: EnrolmentRecord }>(
-      `SELECT data FROM rows WHERE collection = 'agentEnrolments' AND NOT deleted AND data ->> 'tokenHash' = 'hash-fresh'`,
-    );
-    expect(rows[0]?.data.unitId).toBe('42');
+    const { rows } = await suite.sql.query<{ unit_id: string }>(`SELECT unit_id FROM agent_enrolments WHERE token_hash = 'hash-fresh'`);
+    expect(rows[0]?.unit_id).toBe('42');
     expect(table<EnrolmentRecord & { id: string }>(suite.mirage.db, AGENT_ENROLMENTS).find(String(a.id))?.unitId).toBe('42');
+  });
+
+  it('keeps a token’s hash once and an enrolment in an organization that exists; a unit’s deletion forgets it made it', async () => {
+    const { id: _id, ...input } = { ...(enrolments[0] as EnrolmentRecord), tokenHash: 'hash-other', usedAt: null, unitId: null };
+    await expect(write(() => stored.insert({ ...input, tokenHash: 'hash-1' }))).rejects.toMatchObject({
+      constraint: 'agent_enrolments_token_unique',
+    });
+    await expect(write(() => stored.insert({ ...input, organizationId: 'no-such-organization' }))).rejects.toMatchObject({ code: '23503' });
+    await expect(write(() => stored.insert({ ...input, unitId: '7' }))).rejects.toMatchObject({
+      constraint: 'agent_enrolments_unit_when_used',
+    });
+
+    await suite.sql.query(`DELETE FROM service_units WHERE id = '42'`);
+    const { rows } = await suite.sql.query<{ used_at: string | null; unit_id: string | null }>(
+      `SELECT used_at, unit_id FROM agent_enrolments WHERE token_hash = 'hash-fresh'`,
+    );
+    expect(rows).toEqual([{ used_at: expect.anything() as unknown, unit_id: null }]);
+    // Still used: the token enrols no other agent.
+    expect(await write(() => stored.claim('hash-fresh', NOW, at(NOW)))).toBeUndefined();
+    await suite.sql.query(`DELETE FROM organizations WHERE id = '2'`);
+    expect((await suite.sql.query(`SELECT 1 FROM agent_enrolments WHERE organization_id = '2'`)).rows).toEqual([]);
   });
 });

@@ -23,6 +23,10 @@ import { COMMANDS, writeCommands } from './command-table';
 import type { CommandRecord } from '../../core/commands';
 import { CAPTURE_REQUESTS, writeCaptureRequests } from './capture-requests';
 import type { CaptureRequestRecord } from '../../core/capture-requests';
+import { AGENT_ENROLMENTS, writeEnrolments } from './agent-enrolments';
+import type { EnrolmentRecord } from '../../core/agent-enrolments';
+import { writeAgentSecrets } from './agent-secrets';
+import { AGENT_SECRETS, type AgentSecretRecord } from '../../core/agent-secrets';
 import type { UrlRuleRecord } from '../../core/url-rules';
 import type { ProcessRuleRecord } from '../../core/process-rule-repository';
 import type { IdempotencyRecord } from '../../core/idempotency';
@@ -51,6 +55,9 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [EMAIL_MAILBOXES, (tx, put) => writeMailboxes(tx, put as (Row & { ownerId: string })[])],
   [COMMANDS, (tx, put, deleted) => writeCommands(tx, put as CommandRecord[], deleted)],
   [CAPTURE_REQUESTS, (tx, put, deleted) => writeCaptureRequests(tx, put as CaptureRequestRecord[], deleted)],
+  [AGENT_ENROLMENTS, (tx, put, deleted) => writeEnrolments(tx, put as EnrolmentRecord[], deleted)],
+  // The simulated agents' secret is made once and never deleted.
+  [AGENT_SECRETS, (tx, put) => writeAgentSecrets(tx, put as (Row & AgentSecretRecord)[])],
   // Kept answers are forgotten by age (removeExpired), never deleted by id.
   [IDEMPOTENCY_KEYS, (tx, put) => writeIdempotencyKeys(tx, put as (Row & IdempotencyRecord)[])],
 ]);
@@ -256,6 +263,7 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'emails',
           'commands',
           'capture_requests',
+          'agent_enrolments',
           ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
         ]) {
           await sql.query(`ANALYZE ${table}`);
