@@ -79,10 +79,12 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Every language's translations at once (the app's entry has English's first namespaces only; src/lib/i18n.ts).
     // scrypt: a result already computed in the worker is given again (every test's sign-in hashes the same demo
-    // password with the same salt); tests/support/memo-scrypt.ts.
+    // password with the same salt); tests/support/memo-scrypt.ts. PGlite: a new database starts from a copy of the
+    // worker's first one instead of running initdb again (tests/support/pglite-template.ts).
     alias: [
       { find: /^@\/lib\/locales\/first$/, replacement: dir('./src/lib/locales/all.ts') },
       { find: /^@noble\/hashes\/scrypt\.js$/, replacement: dir('./tests/support/memo-scrypt.ts') },
+      { find: /^@electric-sql\/pglite$/, replacement: dir('./tests/support/pglite-template.ts') },
     ],
     // Vite exposes VITE_* at build time; tests get the embedded backend with no latency.
     // SUA_POLICY_ROOT: an agent a test starts writes its browser policy (agent/url-policy.ts) under this folder, never to
