@@ -29,7 +29,7 @@ import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
 import { ensureUserKeys } from './db/user-table';
 import { ensureUrlRuleKeys } from './db/url-rule-table';
-import { LIST_TABLES } from './db/list-tables';
+import { ensureScreenshotKeys } from './db/screenshot-table';
 import { createSqlUserList } from './db/user-list';
 import { createSqlEvents } from './db/events';
 import { createSqlAgentSecrets } from './db/agent-secrets';
@@ -213,14 +213,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     passwords: outsideTransactions(options.passwords),
   };
 
-  // A database stored before the list tables existed (or with other sort keys) gets them filled first.
+  // A database stored before the list keys were columns (or with other sort keys) gets them computed first.
   await store.exclusively(async (tx) => {
-    for (const table of LIST_TABLES.values()) await table.ensure(tx);
     await ensureUnitKeys(tx);
     await ensureOrganizationKeys(tx);
     await ensureUserKeys(tx);
     await ensureUrlRuleKeys(tx);
     await ensureAuditKeys(tx);
+    await ensureScreenshotKeys(tx);
   });
   let server: Server | null = null;
   let seeded = false;

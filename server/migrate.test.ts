@@ -43,6 +43,10 @@ import { ruleOwners } from './test-support/fixtures/rule-owners';
 import auditLogBefore033 from './test-support/fixtures/audit-log-before-033.json';
 import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
 import type { AuditRow } from '../mirage/domains/audit';
+import screenshotsBefore035 from './test-support/fixtures/screenshots-before-035.json';
+import { createSqlScreenshots } from './db/screenshots';
+import { ensureScreenshotKeys } from './db/screenshot-table';
+import type { ScreenshotRecord } from '../core/screenshots';
 import tasksBefore036 from './test-support/fixtures/tasks-before-036.json';
 import { createSqlTasks } from './db/todo-tasks';
 import type { TaskRecord } from '../core/todo-tasks';
@@ -644,6 +648,101 @@ describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
     expect(trail.rows.map((row) => row.action)).toEqual(['delete', 'disable', 'invite']);
     // The keys moved were made by this version of core's projection: a start computes none again.
     expect(await createPgRowStore(database.sql).writing((tx) => ensureAuditKeys(tx))).toBe(false);
+  });
+});
+
+describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+  const shots = screenshotsBefore035.screenshots as { id: string; data: ScreenshotRecord }[];
+  const images = screenshotsBefore035.screenshotImages as {
+    id: string;
+    data: { screenshotId: string; contentType: string; data: string };
+  }[];
+
+  it('carries over the screenshots and images a database of the row log holds, field for field, in the order its list had, and then keeps each with a unit, and an image with its screenshot', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '035');
+    // The screenshots as today's main stored them (server/test-support/fixtures/screenshots-before-035.json), with
+    // their list rows: seeded ones, a flag and notes, two deleted, and an agent's two uploads (PNG, JPEG) under new ids.
+    const logged = [
+      ...shots.map(({ id, data }) => ({ collection: 'screenshots', id, data })),
+      ...images.map(({ id, data }) => ({ collection: 'screenshotImages', id, data })),
+    ];
+    for (const { collection, id, data } of logged) {
+      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
+        collection,
+        id,
+        JSON.stringify(data),
+      ]);
+    }
+    for (const id of screenshotsBefore035.deleted) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('screenshots', $1, NULL, true, nextval('row_change_seq'))`,
+        [id],
+      );
+    }
+    await database.sql.query(`INSERT INTO screenshot_list SELECT * FROM jsonb_populate_recordset(NULL::screenshot_list, $1::jsonb)`, [
+      JSON.stringify(screenshotsBefore035.screenshotList),
+    ]);
+    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('screenshotList', $1::jsonb)`, [
+      JSON.stringify(screenshotsBefore035.meta),
+    ]);
+    const newestFirst = async (table: string) =>
+      (await database.sql.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY captured_key DESC, id_key DESC`)).rows.map(
+        (row) => row.id,
+      );
+    const orderBefore = await newestFirst('screenshot_list');
+    expect(shots.filter(({ data }) => data.flagged || data.note !== '').length).toBeGreaterThanOrEqual(2);
+    expect(images.map(({ data }) => data.contentType).sort()).toEqual(['image/jpeg', 'image/png']);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '035'));
+
+    const store = createPgRowStore(database.sql);
+    const stored = createSqlScreenshots(database.sql, store.writeBatch);
+    for (const { id, data } of shots) expect(await stored.get(id), id).toEqual(data);
+    for (const id of screenshotsBefore035.deleted) expect(await stored.get(id), id).toBeUndefined();
+    for (const { data } of images)
+      expect(await stored.image(data.screenshotId)).toEqual({ contentType: data.contentType, data: data.data });
+    expect(await newestFirst('screenshots')).toEqual(orderBefore);
+    const listed = await stored.list(
+      { unitId: null, fromIso: null, toIso: null, flagged: null, search: '', ascending: false, page: 1, pageSize: 200 },
+      'all',
+    );
+    expect(listed.rows.map((row) => String(row.id))).toEqual(orderBefore);
+    const searched = await stored.list(
+      { unitId: null, fromIso: null, toIso: null, flagged: null, search: 'straße', ascending: false, page: 1, pageSize: 200 },
+      ['1'],
+    );
+    expect(searched.rows.map((row) => row.activeWindowTitle)).toEqual(['İstanbul – Straße – 文件']);
+    const left = await database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('screenshots', 'screenshotImages')",
+    );
+    expect(left.rows[0]?.n).toBe(0);
+    // The keys came with them: nothing to compute again at the next start.
+    expect(await store.writing((tx) => ensureScreenshotKeys(tx))).toBe(false);
+
+    // From now on a screenshot belongs to a unit that exists and goes with it, its image with it.
+    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const [uploaded] = images.map(({ data }) => shots.find((shot) => shot.id === data.screenshotId)?.data) as [ScreenshotRecord];
+    const { id: _id, ...fresh } = uploaded;
+    await expect(write(() => stored.insert({ ...fresh, serviceUnitId: 'no-such-unit' }))).rejects.toMatchObject({ code: '23503' });
+    const orphan = { id: 'image-1', screenshotId: 'no-such-shot', serviceUnitId: '1', contentType: 'image/png', data: 'AA==' };
+    await expect(
+      store.writing((tx) => store.writeBatch(tx, [{ collection: 'screenshotImages', put: [orphan], deleted: [] }])),
+    ).rejects.toMatchObject({ code: '23503' });
+    const owners = ruleOwners(['1'], [uploaded.serviceUnitId]);
+    await store.writing((tx) =>
+      store.writeBatch(
+        tx,
+        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
+      ),
+    );
+    await database.sql.query('DELETE FROM service_units WHERE id = $1', [uploaded.serviceUnitId]);
+    expect(await stored.get(String(uploaded.id))).toBeUndefined();
+    for (const { data } of images) expect(await stored.image(data.screenshotId)).toBeUndefined();
+    const imagesLeft = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM screenshot_images');
+    expect(imagesLeft.rows[0]?.n).toBe(0);
+    expect(await stored.get(String(shots.find(({ data }) => data.serviceUnitId === '1')?.id))).toBeDefined();
   });
 });
 

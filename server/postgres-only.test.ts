@@ -35,7 +35,7 @@ let token: string;
 /** Screenshots stored in PostgreSQL (live rows), optionally of one unit. */
 async function storedShots(sql: Queryable, unitId?: string): Promise<number> {
   const { rows } = await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM rows WHERE collection = 'screenshots' AND NOT deleted AND ($1::text IS NULL OR data ->> 'serviceUnitId' = $1)`,
+    'SELECT count(*)::int AS n FROM screenshots WHERE $1::text IS NULL OR service_unit_id = $1',
     [unitId ?? null],
   );
   return Number(rows[0]?.n);

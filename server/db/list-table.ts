@@ -1,92 +1,9 @@
-import type { Row } from '../../mirage/db';
 import type { Queryable } from './sql';
 
 /**
- * A list table (screenshot_list, audit_list, …): one row per record of a collection, with the keys a list sorts,
- * filters and searches by, computed in JS by the core's projection and written in the same transaction as
- * the records (the row store calls write), so it is never behind them. `ensure` fills it from `rows` when
- * the meta version differs (or is missing: a database stored before the table existed).
+ * What the lists run as SQL share (units, users, organizations, URL rules, screenshots, the audit log): their
+ * keys are columns of each entity's own table, computed in JS by core's projection and written with the record.
  */
-export interface ListTableSpec {
-  /** The table (a name of ours, never input). */
-  table: string;
-  /** The collection in `rows` it follows. */
-  collection: string;
-  /** Its key in `meta`, holding the version it was filled with. */
-  metaKey: string;
-  /** The projection's version: a change to the keys raises it, and the next start fills the table again. */
-  version: number;
-  /** Its columns, `id` first; every one is written from `record`. */
-  columns: readonly string[];
-  /** SQL types of the columns that are not text. */
-  types: Readonly<Record<string, string>>;
-  /** A record's row of the table. */
-  record(row: Row): Record<string, unknown>;
-}
-
-export interface ListTable {
-  readonly spec: ListTableSpec;
-  /** Stores the rows of records put and removes those of records deleted, inside the caller's transaction. */
-  write(tx: Queryable, put: readonly Row[], deleted: readonly string[]): Promise<void>;
-  /**
-   * The statement that stores the rows of at most `chunk` records, taking their `entries` as the parameter
-   * `param` (the row store runs it with the records' own INSERT, in one statement).
-   */
-  upsert(param: string): string;
-  entries(put: readonly Row[]): string;
-  readonly chunk: number;
-  /** Fills the table from the stored records unless it holds this version; resolves with whether it did. */
-  ensure(tx: Queryable): Promise<boolean>;
-}
-
-/** Rows per INSERT. */
-const CHUNK = 2_000;
-/**
- * The layout of every list table (the columns written besides the projection's): raise it when the tables
- * gain a column, and the next start fills each of them again. 2: search_text (007_search_index.sql).
- */
-const LAYOUT = 2;
-
-export function listTable(spec: ListTableSpec): ListTable {
-  const { table, columns } = spec;
-  const upsert = (param: string) => `INSERT INTO ${table} (${columns.join(', ')})
-    SELECT ${columns.join(', ')} FROM jsonb_to_recordset(${param}::jsonb)
-      AS e(${columns.map((column) => `${column} ${spec.types[column] ?? 'text'}`).join(', ')})
-    ON CONFLICT (id) DO UPDATE SET ${columns
-      .filter((column) => column !== 'id')
-      .map((column) => `${column} = excluded.${column}`)
-      .join(', ')}`;
-  const entries = (put: readonly Row[]) => JSON.stringify(put.map((row) => spec.record(row)));
-  const write: ListTable['write'] = async (tx, put, deleted) => {
-    for (let start = 0; start < put.length; start += CHUNK) await tx.query(upsert('$1'), [entries(put.slice(start, start + CHUNK))]);
-    if (deleted.length > 0) await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [deleted]);
-  };
-  return {
-    spec,
-    write,
-    upsert,
-    entries,
-    chunk: CHUNK,
-    async ensure(tx) {
-      const stored = (
-        await tx.query<{ value: { version: number; layout?: number } }>('SELECT value FROM meta WHERE key = $1', [spec.metaKey])
-      ).rows[0];
-      if (stored?.value.version === spec.version && stored.value.layout === LAYOUT) return false;
-      await tx.query(`DELETE FROM ${table}`);
-      const { rows } = await tx.query<{ data: Row }>('SELECT data FROM rows WHERE collection = $1 AND NOT deleted', [spec.collection]);
-      await write(
-        tx,
-        rows.map((row) => row.data),
-        [],
-      );
-      await tx.query('INSERT INTO meta (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
-        spec.metaKey,
-        JSON.stringify({ version: spec.version, layout: LAYOUT, filledAt: new Date().toISOString() }),
-      ]);
-      return true;
-    },
-  };
-}
 
 /**
  * A record's search texts as the one text the trigram index covers (`search_text`), joined by a character
@@ -146,7 +63,7 @@ export interface TablePageQuery {
   pageSize: number;
 }
 
-/** Records kept in an entity's own table (service_units): how a page selects them and makes them records. */
+/** Records kept in an entity's own table (service_units, screenshots, …): how a page selects them and makes them records. */
 export interface EntitySource<C, R> {
   /** The table, aliased as the query's alias. */
   table: string;
@@ -157,17 +74,16 @@ export interface EntitySource<C, R> {
 }
 
 /**
- * One page of a list table's records (joined to their stored `data`), or of an entity table's, and how many
- * match: two queries with the same WHERE, run side by side. A page past any count (an offset beyond a safe
- * integer) answers the total only.
+ * One page of an entity table's records, and how many match: two queries with the same WHERE, run side by
+ * side. A page past any count (an offset beyond a safe integer) answers the total only.
  */
-export async function tablePage<R, C = never>(
+export async function tablePage<R, C>(
   sql: Queryable,
-  source: ListTable | EntitySource<C, R>,
+  source: EntitySource<C, R>,
   query: TablePageQuery,
 ): Promise<{ rows: R[]; total: number }> {
   const { alias } = query;
-  const table = 'spec' in source ? source.spec.table : source.table;
+  const table = source.table;
   const count = parameters();
   const counting = sql
     .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} ${alias} ${query.where(count)}`, count.values)
@@ -178,20 +94,9 @@ export async function tablePage<R, C = never>(
   const where = query.where(page);
   const orderBy = query.orderBy(page);
   const limit = `LIMIT ${page.add(query.pageSize, 'int')} OFFSET ${page.add(offset, 'bigint')}`;
-  if (!('spec' in source)) {
-    const [rows, total] = await Promise.all([
-      sql.query<C>(`SELECT ${source.columns} FROM ${table} ${alias} ${source.joins} ${where} ORDER BY ${orderBy} ${limit}`, page.values),
-      counting,
-    ]);
-    return { rows: rows.rows.map((row) => source.record(row)), total };
-  }
   const [rows, total] = await Promise.all([
-    sql.query<{ data: R }>(
-      `SELECT r.data FROM ${table} ${alias} JOIN rows r ON r.collection = '${source.spec.collection}' AND r.id = ${alias}.id
-       ${where} ORDER BY ${orderBy} ${limit}`,
-      page.values,
-    ),
+    sql.query<C>(`SELECT ${source.columns} FROM ${table} ${alias} ${source.joins} ${where} ORDER BY ${orderBy} ${limit}`, page.values),
     counting,
   ]);
-  return { rows: rows.rows.map((row) => row.data), total };
+  return { rows: rows.rows.map((row) => source.record(row)), total };
 }

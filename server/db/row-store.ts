@@ -1,7 +1,6 @@
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import type { DbDump, Row } from '../../mirage/db';
 import { databaseError, isRetryable, type Queryable, type Sql, UNIQUE_VIOLATION } from './sql';
-import { LIST_TABLES } from './list-tables';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
 import { UNITS, writeUnits } from './unit-table';
@@ -15,6 +14,8 @@ import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
 import { PROCESSES, writeProcesses } from './processes-table';
 import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
+import { SCREENSHOT_IMAGES, SCREENSHOTS, writeScreenshotImages, writeScreenshots, type ImageRow } from './screenshot-table';
+import type { ScreenshotRecord } from '../../core/screenshots';
 import { TASKS, writeTasks } from './todo-tasks';
 import type { TaskRecord } from '../../core/todo-tasks';
 import { EMAILS, EMAIL_MAILBOXES, writeEmails, writeMailboxes } from './emails';
@@ -49,6 +50,8 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
   [PROCESS_RULES, (tx, put, deleted) => writeProcessRules(tx, put as ProcessRuleRecord[], deleted)],
   [PROCESSES, (tx, put, deleted) => writeProcesses(tx, put as ProcessRecord[], deleted)],
   [AUDIT_LOG, (tx, put, deleted) => writeAuditLog(tx, put as AuditEntry[], deleted)],
+  [SCREENSHOTS, (tx, put, deleted) => writeScreenshots(tx, put as ScreenshotRecord[], deleted)],
+  [SCREENSHOT_IMAGES, (tx, put, deleted) => writeScreenshotImages(tx, put as ImageRow[], deleted)],
   [TASKS, (tx, put, deleted) => writeTasks(tx, put as TaskRecord[], deleted)],
   [EMAILS, (tx, put, deleted) => writeEmails(tx, put as EmailRecord[], deleted)],
   // A mailbox goes with its account, never deleted by id.
@@ -63,8 +66,8 @@ const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWr
 ]);
 
 /**
- * Held only by what changes the shape of the data rather than records (storing a whole seed, filling a list
- * table): two instances starting at once do it once. A request's write never takes it.
+ * Held only by what changes the shape of the data rather than records (storing a whole seed, computing a
+ * table's list keys again): two instances starting at once do it once. A request's write never takes it.
  */
 const SETUP_LOCK = 7_242_002;
 /** How often a write that failed only because another ran beside it is run again (see isRetryable). */
@@ -114,7 +117,7 @@ export interface PgRowStore {
    * COMMITTED, for a write that locks what it reads and changes only its own columns (an agent's heartbeat).
    */
   writing<T>(fn: (tx: Queryable) => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
-  /** Runs fn in a transaction that holds the setup lock (list tables filled at start). */
+  /** Runs fn in a transaction that holds the setup lock (list keys computed again at start). */
   exclusively<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Stores a whole seed with the seed's name, in one transaction, unless another instance seeded first
@@ -167,17 +170,9 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           await entity(tx, put, deleted);
           continue;
         }
-        const list = LIST_TABLES.get(collection);
-        // The records and their list table's rows in one statement (one round trip per write, not two).
-        const together = list !== undefined && put.length <= list.chunk;
         if (put.length > 0) {
           const records = JSON.stringify(put.map((row) => ({ id: String(row.id), data: row })));
-          const { rows } = await tx.query<{ seq: number }>(
-            together
-              ? `WITH written AS (${PUT_ROWS} RETURNING seq), listed AS (${list.upsert('$3')}) SELECT seq FROM written`
-              : `${PUT_ROWS} RETURNING seq`,
-            together ? [collection, records, list.entries(put)] : [collection, records],
-          );
+          const { rows } = await tx.query<{ seq: number }>(`${PUT_ROWS} RETURNING seq`, [collection, records]);
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
         if (deleted.length > 0) {
@@ -190,8 +185,6 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           );
           for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
         }
-        // The list tables follow their rows in the same transaction (server/db/unit-list.ts, user-list.ts).
-        await list?.write(tx, together ? [] : put, deleted);
       }
       return last;
     },
@@ -264,7 +257,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
           'commands',
           'capture_requests',
           'agent_enrolments',
-          ...[...LIST_TABLES.values()].map(({ spec }) => spec.table),
+          'screenshots',
+          'screenshot_images',
         ]) {
           await sql.query(`ANALYZE ${table}`);
         }

@@ -10,7 +10,9 @@ import { makeServer, type Server } from '../../mirage/server';
 import { createPgRowStore } from './row-store';
 import { createSqlScreenshots } from './screenshots';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlScreenshotList, screenshotListTable } from './screenshot-list';
+import { createSqlScreenshotList } from './screenshot-list';
+import { ensureScreenshotKeys, SCREENSHOTS } from './screenshot-table';
+import { ruleOwners } from '../test-support/fixtures/rule-owners';
 
 /*
  * The screenshots' list as SQL returns exactly what the embedded backend returns from memory: the same ids
@@ -180,8 +182,18 @@ const records = generateScreenshots();
 
 describeListParity({
   what: 'screenshots',
-  table: screenshotListTable,
+  table: {
+    collection: SCREENSHOTS,
+    metaKey: 'screenshotList',
+    // The screenshots stay (they are the table's); their keys are lost.
+    forget: async (sql) => {
+      await sql.query(`UPDATE screenshots SET captured_key = '', id_key = '', search = '{}', search_text = ''`);
+    },
+    ensure: ensureScreenshotKeys,
+  },
   records,
+  // A screenshot's unit must exist (its foreign key).
+  related: ruleOwners(ORGANIZATIONS, Object.values(UNITS).flat()),
   cases: queries(),
   memory: (db) => (c) => memoryScreenshots(db).list(screenshotQuery(c.query), c.scope),
   sql: (sql) => (c) => createSqlScreenshotList<ScreenshotRow>(sql).list(screenshotQuery(c.query), c.scope),

@@ -1,7 +1,6 @@
 import type { ScreenshotListQuery } from '../../core/screenshot-list';
 import type { ScreenshotImage, ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
 import type { OrganizationScope } from '../../core/service-unit-list';
-import type { Row } from '../../mirage/db';
 import { newRecordId } from '../../mirage/record-ids';
 import type { ChangeBatch } from '../../mirage/store/change-log';
 import { AUDIT_LOG } from './audit-list';
@@ -22,18 +21,25 @@ import { UNITS } from './unit-table';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { AGENT_SECRETS } from '../../core/agent-secrets';
 import { parameters, type Parameters } from './list-table';
-import { createSqlScreenshotList, SCREENSHOTS } from './screenshot-list';
+import { createSqlScreenshotList } from './screenshot-list';
+import {
+  IMAGE_DATA,
+  SCREENSHOT_COLUMNS,
+  SCREENSHOT_IMAGES,
+  SCREENSHOTS,
+  screenshotOf,
+  type ImageRow,
+  type ScreenshotColumns,
+} from './screenshot-table';
 import type { Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
- * The screenshots and their images in PostgreSQL only: the server's ScreenshotRepository (core/screenshots.ts).
- * No server process holds them in memory (server/backend.ts leaves these collections out of its copy).
- * They stay records of `rows`, so a write takes a change number and the list table follows it in the same
- * transaction (the row store's writeBatch); reads in a unit of work see its own writes.
+ * The screenshots and their images in PostgreSQL only: the server's ScreenshotRepository (core/screenshots.ts)
+ * on their tables (screenshot-table.ts). No server process holds them in memory (server/backend.ts leaves these
+ * collections out of its copy). A write stores them whole through the row store's writeBatch, in the request's
+ * unit of work; reads in a unit of work see its own writes.
  */
-
-export const SCREENSHOT_IMAGES = 'screenshotImages';
 /**
  * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
  * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts,
@@ -68,11 +74,6 @@ export const SQL_ONLY_COLLECTIONS: readonly string[] = [
   'emailTags',
 ];
 
-interface ImageRow extends Row, ScreenshotImage {
-  screenshotId: string;
-  serviceUnitId: string;
-}
-
 /** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
 const storable = (ids: readonly string[]): string[] => [...new Set(ids)].filter((id) => !id.includes('\0'));
 
@@ -81,35 +82,16 @@ function scopeCondition(params: Parameters, scope: OrganizationScope): string {
 }
 
 export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): ScreenshotRepository {
+  const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
+    (await db.query<ScreenshotColumns>(`SELECT ${SCREENSHOT_COLUMNS} FROM screenshots s ${where}`, [...values])).rows.map(screenshotOf);
   const getMany = async (db: Queryable, ids: readonly string[]): Promise<Map<string, ScreenshotRecord>> => {
     const wanted = storable(ids);
-    const found = new Map<string, ScreenshotRecord>();
-    if (wanted.length === 0) return found;
-    const { rows } = await db.query<{ id: string; data: ScreenshotRecord }>(
-      `SELECT id, data FROM rows WHERE collection = '${SCREENSHOTS}' AND NOT deleted AND id = ANY($1::text[])`,
-      [wanted],
-    );
-    for (const row of rows) found.set(row.id, row.data);
-    return found;
+    if (wanted.length === 0) return new Map();
+    return new Map((await select(db, 'WHERE s.id = ANY($1::text[])', [wanted])).map((row) => [String(row.id), row]));
   };
-  const imageIds = async (db: Queryable, field: 'screenshotId' | 'serviceUnitId', values: readonly string[]): Promise<string[]> => {
-    if (values.length === 0) return [];
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM rows WHERE collection = '${SCREENSHOT_IMAGES}' AND NOT deleted AND data ->> '${field}' = ANY($1::text[])`,
-      [values],
-    );
-    return rows.map((row) => row.id);
-  };
-  const removeStored = async (ids: readonly string[], images: (db: Queryable) => Promise<string[]>) => {
+  const store = async (batch: ChangeBatch) => {
     const { tx, wrote } = await writer();
-    const gone = await images(tx);
-    if (ids.length === 0 && gone.length === 0) return;
-    wrote(
-      await writeBatch(tx, [
-        { collection: SCREENSHOTS, put: [], deleted: [...ids] },
-        { collection: SCREENSHOT_IMAGES, put: [], deleted: gone },
-      ]),
-    );
+    wrote(await writeBatch(tx, batch));
   };
 
   return {
@@ -119,65 +101,55 @@ export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): Sc
     },
     getMany: (ids) => getMany(reader(sql), ids),
     async insert(shot, image) {
-      const { tx, wrote } = await writer();
       const row: ScreenshotRecord = { ...shot, id: newRecordId() };
       const batch: ChangeBatch = [{ collection: SCREENSHOTS, put: [row], deleted: [] }];
       if (image) {
         const stored: ImageRow = { id: newRecordId(), screenshotId: row.id, serviceUnitId: row.serviceUnitId, ...image };
         batch.push({ collection: SCREENSHOT_IMAGES, put: [stored], deleted: [] });
       }
-      wrote(await writeBatch(tx, batch));
+      await store(batch);
       return row;
     },
     async update(id, patch) {
-      const { tx, wrote } = await writer();
+      const { tx } = await writer();
       const existing = (await getMany(tx, [id])).get(id);
       if (!existing) throw new Error(`No screenshot ${id}`);
       const row: ScreenshotRecord = { ...existing, ...patch };
-      wrote(await writeBatch(tx, [{ collection: SCREENSHOTS, put: [row], deleted: [] }]));
+      await store([{ collection: SCREENSHOTS, put: [row], deleted: [] }]);
       return row;
     },
+    // A screenshot's image goes with it (the foreign key). No one waits on a screenshot's change (server/events/hub.ts).
     async remove(ids) {
-      const { tx } = await writer();
-      const existing = [...(await getMany(tx, ids)).keys()];
-      await removeStored(existing, (db) => imageIds(db, 'screenshotId', existing));
+      const wanted = storable(ids);
+      if (wanted.length > 0) await store([{ collection: SCREENSHOTS, put: [], deleted: wanted }]);
     },
     async removeOfUnit(unitId) {
       if (unitId.includes('\0')) return;
       const { tx } = await writer();
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM screenshot_list WHERE service_unit_id = $1', [unitId]);
-      await removeStored(
-        rows.map((row) => row.id),
-        (db) => imageIds(db, 'serviceUnitId', [unitId]),
-      );
+      await tx.query('DELETE FROM screenshots WHERE service_unit_id = $1', [unitId]);
     },
     async countSince(scope, sinceIso) {
       const params = parameters();
       const where = `${scopeCondition(params, scope)} AND s.captured_key >= ${params.add(sinceIso, 'text')}`;
-      const { rows } = await reader(sql).query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM screenshot_list s WHERE ${where}`,
-        params.values,
-      );
+      const { rows } = await reader(sql).query<{ n: number }>(`SELECT count(*)::int AS n FROM screenshots s WHERE ${where}`, params.values);
       return Number(rows[0]?.n ?? 0);
     },
     async newest(scope, limit) {
       const params = parameters();
       const where = scopeCondition(params, scope);
-      const { rows } = await reader(sql).query<{ data: ScreenshotRecord }>(
-        `SELECT r.data FROM screenshot_list s JOIN rows r ON r.collection = '${SCREENSHOTS}' AND r.id = s.id
-         WHERE ${where} ORDER BY s.captured_key DESC, s.id_key DESC LIMIT ${params.add(limit, 'int')}`,
+      return select(
+        reader(sql),
+        `WHERE ${where} ORDER BY s.captured_key DESC, s.id_key DESC LIMIT ${params.add(limit, 'int')}`,
         params.values,
       );
-      return rows.map((row) => row.data);
     },
     async image(screenshotId) {
       if (screenshotId.includes('\0')) return undefined;
-      const { rows } = await reader(sql).query<{ data: ImageRow }>(
-        `SELECT data FROM rows WHERE collection = '${SCREENSHOT_IMAGES}' AND NOT deleted AND data ->> 'screenshotId' = $1 LIMIT 1`,
+      const { rows } = await reader(sql).query<ScreenshotImage>(
+        `SELECT i.content_type AS "contentType", ${IMAGE_DATA} AS data FROM screenshot_images i WHERE i.screenshot_id = $1`,
         [screenshotId],
       );
-      const image = rows[0]?.data;
-      return image ? { contentType: image.contentType, data: image.data } : undefined;
+      return rows[0];
     },
   };
 }

@@ -4,7 +4,6 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import { table, type MirageDb, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
-import type { ListTable } from '../db/list-table';
 import { migrate } from '../db/migrate';
 import { createPgRowStore } from '../db/row-store';
 import type { Queryable, Sql } from '../db/sql';
@@ -25,10 +24,7 @@ export interface ListCase {
 /** A page of a case: its rows (as stored) and the total. */
 export type ListAnswer = (listCase: ListCase) => Promise<{ rows: readonly Row[]; total: number }>;
 
-/**
- * What holds a list's keys: a list table beside `rows`, or an entity's own table (the units'), whose keys a
- * start computes again when `meta` holds no version for them.
- */
+/** What holds a list's keys: an entity's own table (the units'), whose keys a start computes again when `meta` holds no version for them. */
 export interface KeyedTable {
   collection: string;
   metaKey: string;
@@ -37,19 +33,10 @@ export interface KeyedTable {
   ensure(tx: Queryable): Promise<boolean>;
 }
 
-const keyedListTable = (table: ListTable): KeyedTable => ({
-  collection: table.spec.collection,
-  metaKey: table.spec.metaKey,
-  forget: async (sql) => {
-    await sql.query(`DELETE FROM ${table.spec.table}`);
-  },
-  ensure: (tx) => table.ensure(tx),
-});
-
 export interface ListParitySpec<R extends Row> {
   /** For the suite's name ("units"). */
   what: string;
-  table: ListTable | KeyedTable;
+  table: KeyedTable;
   records: readonly R[];
   /** Records of other collections the list reads (the organizations' users and units), stored alike in both. */
   related?: Readonly<Record<string, readonly Row[]>>;
@@ -92,7 +79,7 @@ async function compareAll<R extends Row>(spec: ListParitySpec<R>, db: MirageDb, 
 }
 
 export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void {
-  const keyed = 'spec' in spec.table ? keyedListTable(spec.table) : spec.table;
+  const keyed = spec.table;
   const { collection } = keyed;
   let mirage: Server;
 
