@@ -13,7 +13,7 @@ import type { ChangeBatch } from './store/change-log';
 
 export type EventRow = EventRecord;
 
-export { eventFrame, resourceOfEvent, type EventPage } from '../core/events';
+export { resourceOfEvent } from '../core/events';
 
 export const eventsTable = (db: MirageDb) => table<EventRow>(db, EVENTS_COLLECTION);
 

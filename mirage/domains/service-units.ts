@@ -1,15 +1,12 @@
 import type { OperatingSystem } from '../../machines/domain/types';
-import type { Action } from '../../machines/permissions/can';
 import { changeCountOf, table, type MirageDb } from '../db';
-import type { UserRow } from '../http';
 import { filterAndSort, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import type { MirageContext, MirageDomain } from '../types';
-import { access } from '../access';
 import { isReporting } from '../../machines/service-units/unit-status';
 import { eventStore, pruneEvents } from '../events';
-import { announceUnit, toView, type ServiceUnitView, type UnitEventType } from '../../api/services/units';
+import { announceUnit, type UnitEventType } from '../../api/services/units';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '../agent-credentials';
 import { createRandom } from '../../core/random';
 import { processStore } from './processes';
@@ -27,8 +24,6 @@ import { givenRepository } from '../given-repositories';
  */
 
 export type { ServiceUnitRow, UnitAgentRow };
-
-export { toView, type ServiceUnitView };
 
 /** At most this many seeded units get a simulated agent (mirage/simulated-agents.ts drives each): the large
  * seed's other units are seeded offline, so its heartbeats stay a few a second (docs/domain.md). */
@@ -142,18 +137,6 @@ export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly
       return Promise.resolve([...tags].sort(compareTexts));
     },
   };
-}
-
-/** The unit when the user may do `action` to it (mirage/access.ts), else the 404 or 403 to answer (an agent's enrolment). */
-export async function unitAccess(db: MirageDb, user: UserRow, action: Action, id: string | undefined) {
-  return access(
-    user,
-    action,
-    'serviceUnit',
-    id ? await unitStore(db).get(id) : undefined,
-    (u) => u.organizationId,
-    'Service unit not found',
-  );
 }
 
 /** The units' list of this backend: the server's repository, else the rows in memory. */

@@ -3,7 +3,7 @@ import { table, type MirageDb } from '../db';
 import { filterAndSort, pageOf } from '../list';
 import { unitsTable } from '../unit-store';
 import type { MirageContext, MirageDomain } from '../types';
-import type { organizationScope } from '../access';
+import type { organizationScope } from '../../api/access';
 import {
   appliesToUnit,
   duplicateKey,

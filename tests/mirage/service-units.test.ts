@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from '@machines/domain/types';
-import type { ServiceUnitView } from '@mirage/domains/service-units';
+import type { ServiceUnitView } from '../../api/services/units';
 import { isIpAddress } from '../../core/unit-input';
 import { makeServer, type Server } from '@mirage/server';
 import { driveAgents, signInAs } from './monitoring-helpers';
