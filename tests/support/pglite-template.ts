@@ -15,7 +15,10 @@ export * from '../../node_modules/@electric-sql/pglite/dist/index.js';
 type Create = (dataDirOrOptions?: string | PGliteOptions, options?: PGliteOptions) => Promise<PGlite>;
 
 const DIST = join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/dist');
-const create = PGlite.create.bind(PGlite) as Create;
+// PGlite's own create, also when a file with isolation loads this module again over the same PGlite.
+const ORIGINAL = Symbol.for('sua.pglite.create');
+const holder = PGlite as unknown as { create: Create; [ORIGINAL]?: Create };
+const create = (holder[ORIGINAL] ??= PGlite.create.bind(PGlite) as Create);
 
 interface Template {
   loadDataDir: Blob | File;
@@ -40,7 +43,7 @@ function templateOf(options: PGliteOptions): Promise<Template> {
   return template;
 }
 
-(PGlite as unknown as { create: Create }).create = async (dataDirOrOptions, maybeOptions) => {
+holder.create = async (dataDirOrOptions, maybeOptions) => {
   const dataDir = typeof dataDirOrOptions === 'string' ? dataDirOrOptions : undefined;
   const options = (typeof dataDirOrOptions === 'string' ? maybeOptions : dataDirOrOptions) ?? {};
   const fresh =
