@@ -251,6 +251,27 @@ describe('the token region: one refresh for any number of 401s', () => {
     expect(h.fakes.refreshToken.calls).toHaveLength(1);
   });
 
+  it('a late 401 carrying a replaced token, once the current token has expired too, waits for the next refresh', async () => {
+    const h = await confirmed();
+    void h.unauthorized('token-1');
+    h.fakes.refreshToken.last().resolve({ accessToken: 'token-2', tokenExpiry: Date.now() + 2000 });
+    await h.settle();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(h.actor.getSnapshot().matches({ signedIn: { token: 'expired' } })).toBe(true);
+    // Sent again with token-2 it could only get a second 401, and the client retries a request once.
+    const late = outcome(h.unauthorized('token-1'));
+    await h.settle();
+    expect(late).toEqual({});
+    expect(h.actor.getSnapshot().matches({ signedIn: { token: 'refreshing' } })).toBe(true);
+    // Another request that failed with an older token while the refresh runs waits for it as well.
+    const later = outcome(h.unauthorized('token-1'));
+    h.fakes.refreshToken.last().resolve({ accessToken: 'token-3', tokenExpiry: FAR_EXPIRY });
+    await h.settle();
+    expect(late.token).toBe('token-3');
+    expect(later.token).toBe('token-3');
+    expect(h.fakes.refreshToken.calls).toHaveLength(2);
+  });
+
   it("a token refreshed in another tab ends this tab's refresh and serves its queue", async () => {
     const h = await confirmed();
     const r = outcome(h.unauthorized('token-1'));

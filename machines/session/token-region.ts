@@ -30,11 +30,14 @@ export const tokenRegion = sessionSetup.createStateConfig({
         },
       },
     },
-    /** The token's lifetime has passed: a provider session renews at once, a backend one at the next 401. */
+    /**
+     * The token's lifetime has passed: a provider session renews at once, a backend one at the next 401 (also one
+     * carrying an older token: sent again with this expired one, it could only fail again, for good).
+     */
     expired: {
       always: { guard: 'isProviderSession', target: 'renewingSilently' },
       on: {
-        'session.unauthorized': [{ guard: 'isReplacedToken', actions: 'retryStale' }, { target: 'refreshing' }],
+        'session.unauthorized': { target: 'refreshing' },
         'session.remote.tokenRefreshed': {
           target: 'valid',
           actions: { type: 'assignToken', params: ({ event }) => ({ token: event.token }) },
@@ -70,7 +73,7 @@ export const tokenRegion = sessionSetup.createStateConfig({
         ],
       },
       on: {
-        'session.unauthorized': { guard: 'isReplacedToken', actions: 'retryStale' },
+        // A 401 carrying an older token waits in the queue too: the token being refreshed is the one that failed.
         // Another tab refreshed first: its token serves the queue, this refresh is cancelled.
         'session.remote.tokenRefreshed': {
           target: 'valid',
