@@ -21,6 +21,35 @@ export interface UserRow {
   lastSignInAt?: string | null;
 }
 
+/** What a new account is made of: its name, login, role, organization, password record and creation time. */
+type NewAccountFields = Pick<
+  UserRow,
+  'username' | 'email' | 'fullName' | 'phoneNumber' | 'roleId' | 'organizationId' | 'salt' | 'passwordHash' | 'createdAt'
+>;
+
+/**
+ * A new account as registration, the demo seed and the store's repair write it: shown by its full name,
+ * online, no text about it or photo yet, signed in with a password (providerId 'mirage').
+ */
+export function newAccount(fields: NewAccountFields): Omit<UserRow, 'id'> {
+  return {
+    username: fields.username,
+    email: fields.email,
+    displayName: fields.fullName,
+    fullName: fields.fullName,
+    phoneNumber: fields.phoneNumber,
+    roleId: fields.roleId,
+    organizationId: fields.organizationId,
+    salt: fields.salt,
+    passwordHash: fields.passwordHash,
+    about: '',
+    photoURL: '',
+    status: 'online',
+    providerId: 'mirage',
+    createdAt: fields.createdAt,
+  };
+}
+
 /** An account as stored: the auth seed's fields plus the administration fields (older rows lack them). */
 export interface AdminUserRow extends UserRow {
   accountStatus?: AccountStatus;

@@ -2,7 +2,7 @@ import { SESSION_REFRESH_GRACE_MS, type SessionRecord } from '../../core/session
 import { randomToken } from '../../core/tokens';
 import { USER_TEXT_RULES } from '../../core/user-input';
 import { statusOfUser } from '../../core/user-list';
-import type { AdminUserRow } from '../../core/users';
+import { newAccount, type AdminUserRow } from '../../core/users';
 import { isAdminRole } from '../../machines/permissions/can';
 import { readText, textMessage } from '../../machines/text/text-rules';
 import { subjectOf } from '../access';
@@ -181,22 +181,19 @@ export async function register(env: AuthEnv, body: unknown): Promise<Response> {
   const organization = (await env.organizations.all())[0];
   const { salt, passwordHash } = await env.passwords.derive(password);
   const now = env.now();
-  const user = await env.users.insert({
-    username: email,
-    email,
-    displayName: fullName,
-    fullName,
-    phoneNumber,
-    roleId: 4,
-    organizationId: organization?.id ?? '1',
-    salt,
-    passwordHash,
-    about: '',
-    photoURL: '',
-    status: 'online',
-    providerId: 'mirage',
-    createdAt: new Date(now).toISOString(),
-  });
+  const user = await env.users.insert(
+    newAccount({
+      username: email,
+      email,
+      fullName,
+      phoneNumber,
+      roleId: 4,
+      organizationId: organization?.id ?? '1',
+      salt,
+      passwordHash,
+      createdAt: new Date(now).toISOString(),
+    }),
+  );
   env.events.append({
     type: 'user.changed',
     at: new Date(now).toISOString(),

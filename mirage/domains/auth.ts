@@ -1,3 +1,4 @@
+import { newAccount } from '../../core/users';
 import type { MirageDb } from '../db';
 import { table } from '../db';
 import type { UserRow } from '../http';
@@ -26,22 +27,19 @@ async function seed(db: MirageDb): Promise<void> {
   // The demo accounts share one hash of their public password: one scrypt run per seed, not one per account.
   const { salt, passwordHash } = await demoPasswordRecord();
   for (const account of accounts) {
-    users.insert({
-      username: account.username,
-      email: `${account.username}@${account.organizationId === org1.id ? 'acme' : 'globex'}.example`,
-      displayName: account.displayName,
-      fullName: account.displayName,
-      phoneNumber: '+1 555 0100',
-      roleId: account.roleId,
-      organizationId: account.organizationId,
-      salt,
-      passwordHash,
-      about: '',
-      photoURL: '',
-      status: 'online',
-      providerId: 'mirage',
-      createdAt: '2025-01-10T09:00:00.000Z',
-    });
+    users.insert(
+      newAccount({
+        username: account.username,
+        email: `${account.username}@${account.organizationId === org1.id ? 'acme' : 'globex'}.example`,
+        fullName: account.displayName,
+        phoneNumber: '+1 555 0100',
+        roleId: account.roleId,
+        organizationId: account.organizationId,
+        salt,
+        passwordHash,
+        createdAt: '2025-01-10T09:00:00.000Z',
+      }),
+    );
   }
 }
 

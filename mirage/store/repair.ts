@@ -6,6 +6,7 @@ import { userStore } from '../user-store';
 import { unitStore } from '../unit-store';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import { compareIds } from '../../core/record-ids';
+import { newAccount } from '../../core/users';
 
 /** The organizations and accounts the sign-in page offers: without them nobody can try the demo. */
 const ESSENTIAL_ORGANIZATIONS = [
@@ -38,22 +39,19 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
     const org = (await orgs.all()).find((o) => o.domain === spec.domain) ?? (await orgs.insert({ ...spec }));
     const { salt, passwordHash } = await demoPasswordRecord();
-    await users.insert({
-      username: account.username,
-      email: `${account.username}@${spec.domain}`,
-      displayName: account.displayName,
-      fullName: account.displayName,
-      phoneNumber: '+1 555 0100',
-      roleId: account.roleId,
-      organizationId: org.id,
-      salt,
-      passwordHash,
-      about: '',
-      photoURL: '',
-      status: 'online',
-      providerId: 'mirage',
-      createdAt: '2025-01-10T09:00:00.000Z',
-    });
+    await users.insert(
+      newAccount({
+        username: account.username,
+        email: `${account.username}@${spec.domain}`,
+        fullName: account.displayName,
+        phoneNumber: '+1 555 0100',
+        roleId: account.roleId,
+        organizationId: org.id,
+        salt,
+        passwordHash,
+        createdAt: '2025-01-10T09:00:00.000Z',
+      }),
+    );
     restored.push(account.username);
   }
   return restored;
