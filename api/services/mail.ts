@@ -128,21 +128,37 @@ export async function mailMeta(env: ApiEnv, caller: Account): Promise<MailResult
   };
 }
 
+/** Where a change names its emails: `emailIds`, a list of them, or `mailId`, one. */
+type Named = 'emailIds' | 'mailId';
+
+/** The caller's emails the body names, or what is wrong with them. */
+async function namedRows(
+  env: ApiEnv,
+  caller: Account,
+  body: Record<string, unknown>,
+  named: Named,
+): Promise<readonly Readonly<EmailRecord>[] | Invalid> {
+  if (named === 'emailIds') return ownedRows(env, caller, body[named], named);
+  const row = await ownedRow(env, caller, body[named], named);
+  return isInvalid(row) ? row : [row];
+}
+
 /**
- * Changes the caller's emails named by `emailIds` (every id must be theirs, or nothing changes), with the
- * value `read` takes from the body.
+ * Changes the caller's emails the body names (every id must be theirs, or nothing changes), with the value
+ * `read` takes from the body.
  */
-async function changeMany<T>(
+async function changeEmails<T>(
   env: ApiEnv,
   caller: Account,
   body: unknown,
+  named: Named,
   read: (body: Record<string, unknown>) => T | Invalid,
   change: (row: Readonly<EmailRecord>, value: T) => EmailRecord,
 ): Promise<MailResult> {
   await ensureMailbox(env, caller);
   const b = objectOf(body);
   if (isInvalid(b)) return b;
-  const rows = await ownedRows(env, caller, b['emailIds'], 'emailIds');
+  const rows = await namedRows(env, caller, b, named);
   if (isInvalid(rows)) return rows;
   const value = read(b);
   if (isInvalid(value)) return value;
@@ -150,59 +166,44 @@ async function changeMany<T>(
   return DONE;
 }
 
-/** Changes the caller's one email named by `mailId`, with the value `read` takes from the body. */
-async function changeOne<T>(
-  env: ApiEnv,
-  caller: Account,
-  body: unknown,
-  read: (body: Record<string, unknown>) => T | Invalid,
-  change: (row: Readonly<EmailRecord>, value: T) => EmailRecord,
-): Promise<MailResult> {
-  await ensureMailbox(env, caller);
-  const b = objectOf(body);
-  if (isInvalid(b)) return b;
-  const row = await ownedRow(env, caller, b['mailId'], 'mailId');
-  if (isInvalid(row)) return row;
-  const value = read(b);
-  if (isInvalid(value)) return value;
-  await env.emails.put([change(row, value)]);
-  return DONE;
-}
-
 export const moveMails = (env: ApiEnv, caller: Account, body: unknown): Promise<MailResult> =>
-  changeMany(
+  changeEmails(
     env,
     caller,
     body,
+    'emailIds',
     (b) => (isFolder(b['mailFolder']) ? b['mailFolder'] : invalid(`Unknown folder: ${String(b['mailFolder'])}`)),
     (row, mailFolder) => ({ ...row, mailFolder }),
   );
 
 /** Toggles a label on each email on its own: one that has it loses it, one that has not gains it. */
 export const updateLabels = (env: ApiEnv, caller: Account, body: unknown): Promise<MailResult> =>
-  changeMany(
+  changeEmails(
     env,
     caller,
     body,
+    'emailIds',
     (b) => (isLabel(b['label']) ? b['label'] : invalid(`Unknown label: ${String(b['label'])}`)),
     (row, label) => ({ ...row, labels: row.labels.includes(label) ? row.labels.filter((l) => l !== label) : [...row.labels, label] }),
   );
 
 export const markUnread = (env: ApiEnv, caller: Account, body: unknown): Promise<MailResult> =>
-  changeMany(
+  changeEmails(
     env,
     caller,
     body,
+    'emailIds',
     (b) => (typeof b['unreadFlag'] === 'boolean' ? b['unreadFlag'] : invalid('unreadFlag must be true or false')),
     (row, unread) => ({ ...row, unread }),
   );
 
 /** Replaces the labels of one email. */
 export const setLabels = (env: ApiEnv, caller: Account, body: unknown): Promise<MailResult> =>
-  changeOne(
+  changeEmails(
     env,
     caller,
     body,
+    'mailId',
     (b) => {
       const labels = b['labels'];
       if (!Array.isArray(labels)) return invalid('labels must be a list of labels');
@@ -213,10 +214,11 @@ export const setLabels = (env: ApiEnv, caller: Account, body: unknown): Promise<
   );
 
 export const setStarred = (env: ApiEnv, caller: Account, body: unknown): Promise<MailResult> =>
-  changeOne(
+  changeEmails(
     env,
     caller,
     body,
+    'mailId',
     (b) => (typeof b['value'] === 'boolean' ? b['value'] : invalid('value must be true or false')),
     (row, isStarred) => ({ ...row, isStarred }),
   );
