@@ -38,7 +38,12 @@ test('the API reference at /dev/api opens as its own page, passes axe, in light 
     await page.goto('/dev/api');
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
     const units = page.getByRole('region', { name: 'Service units' });
-    await units.getByRole('button', { name: /GET\s*\/api\/service-units\s*One page/ }).click();
+    const operation = units.getByRole('button', { name: /GET\s*\/api\/service-units\s*One page/ });
+    // A click that lands while the page still lays out can be lost (CI saw the panel never open): click until it is open.
+    await expect(async () => {
+      if ((await operation.getAttribute('aria-expanded')) !== 'true') await operation.click();
+      await expect(operation).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }).toPass();
     await expect(units.getByRole('cell', { name: /pageSize/ })).toBeVisible();
     expect(await scanThemes(page, `/dev/api ${viewport.width}px`)).toEqual([]);
     if (process.env['E2E_SHOTS']) {
