@@ -59,6 +59,8 @@ export interface OrganizationRepository<T extends { id: string | number }> {
   getMany(ids: readonly string[]): Promise<T[]>;
   /** Every organization, in creation order (core/record-ids.ts's compareIds): there are few, 1,000 at the large seed. */
   all(): Promise<T[]>;
+  /** The earliest organization in that order (a new registration joins it), or undefined when there is none. */
+  first(): Promise<T | undefined>;
   count(): Promise<number>;
   /** Stores a new organization under a new id and answers it. */
   insert(row: Omit<T, 'id'>): Promise<T>;

@@ -34,6 +34,12 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
           .all()
           .sort((a, b) => compareIds(a.id, b.id)),
       ),
+    first: () =>
+      Promise.resolve(
+        rows()
+          .all()
+          .reduce<StoredOrg | undefined>((earliest, o) => (earliest && compareIds(earliest.id, o.id) <= 0 ? earliest : o), undefined),
+      ),
     count: () => Promise.resolve(rows().count()),
     ...tableWrites(rows),
   };

@@ -178,7 +178,7 @@ export async function register(env: AuthEnv, body: unknown): Promise<Response> {
   const first = Object.values(errors)[0];
   if (first) return problem(422, first, { errors });
 
-  const organization = (await env.organizations.all())[0];
+  const organization = await env.organizations.first();
   const { salt, passwordHash } = await env.passwords.derive(password);
   const now = env.now();
   const user = await env.users.insert(

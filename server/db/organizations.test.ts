@@ -46,12 +46,14 @@ describe.each(sqlTargets())('the organizations in PostgreSQL on $name', (target)
     expect(ids(await stored.getMany(PROBES)).sort()).toEqual(ids(await memory.getMany(PROBES)).sort());
     expect(ids(await stored.all())).toEqual(ids(await memory.all()));
     expect(await stored.all()).toEqual(await memory.all());
+    expect(await stored.first()).toEqual(await memory.first());
     expect(await stored.count()).toBe(await memory.count());
   };
 
   it('answer one, several, every one in creation order and the count as memory does', async () => {
     await expectAlike();
     expect(ids(await stored.all()).slice(0, 4)).toEqual(['1', '2', '9', '10']);
+    expect(await stored.first()).toMatchObject({ id: '1', name: 'Initech' });
     expect(await stored.getMany([])).toEqual([]);
     expect(ids(await stored.getMany(['2', '2', 'x\0']))).toEqual(['2']);
   });

@@ -30,6 +30,8 @@ export function createSqlOrganizations(sql: Queryable, writeBatch: WriteBatch): 
       return wanted.length === 0 ? Promise.resolve([]) : select('WHERE o.id = ANY($1::text[])', [wanted]);
     },
     all: async () => (await select('', [])).sort((a, b) => compareIds(a.id, b.id)),
+    // id_key is the id's idSortKey under COLLATE "C": its order is compareIds's.
+    first: async () => (await select('ORDER BY o.id_key LIMIT 1', []))[0],
     async count() {
       const { rows } = await reader(sql).query<{ n: number }>('SELECT count(*)::int AS n FROM organizations');
       return Number(rows[0]?.n ?? 0);
