@@ -36,6 +36,11 @@ export class FakeAgentServer {
   /** What GET /api/agent/config answers: the unit's process rules, the URL rules that apply to it. */
   processRules: AgentProcessRule[] = [];
   urlRules: unknown[] = [];
+  /**
+   * How each held long poll ended, in order: woken by news (a command, a rule change), its wait run out, or its
+   * connection closed by the agent. Tests tell "answered at once" from "answered by the next poll" by this, not by a clock.
+   */
+  readonly pollEnds: ('news' | 'timeout' | 'closed')[] = [];
   private tokenUsed = false;
   private waiters = new Set<() => void>();
   private server: Server | null = null;
@@ -220,18 +225,23 @@ export class FakeAgentServer {
 
   private longPoll(ms: number, req: IncomingMessage, news: () => boolean): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => {
+      let ended = false;
+      const done = (how: 'news' | 'timeout' | 'closed') => {
+        if (ended) return;
+        ended = true;
         clearTimeout(timer);
         this.waiters.delete(wake);
+        this.pollEnds.push(how);
         resolve();
       };
       // Woken by a command or a rule change, or by stop(): answered when there is news (or the server stops).
       const wake = () => {
-        if (news() || this.server === null) done();
+        if (news()) done('news');
+        else if (this.server === null) done('closed');
       };
-      const timer = setTimeout(done, ms);
+      const timer = setTimeout(() => done('timeout'), ms);
       this.waiters.add(wake);
-      req.socket.once('close', done);
+      req.socket.once('close', () => done('closed'));
     });
   }
 }
