@@ -5,6 +5,7 @@ import { OPERATIONS } from './contract/operations.generated';
 import type { ApiEnv } from './env';
 import { parseJson, problem } from './http';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { agentApiRoutes, agentEnrolRoutes } from './routes/agent-api';
 import { agentRoutes } from './routes/agents';
 import { auditRoutes } from './routes/audit';
 import { authRoutes, meRoutes } from './routes/auth';
@@ -17,7 +18,8 @@ import { processRuleRoutes } from './routes/process-rules';
 import { processRoutes } from './routes/processes';
 import { profileRoutes } from './routes/profile';
 import { screenshotRoutes } from './routes/screenshots';
-import type { PublicInput, PublicRoutes, SignedInRoutes } from './routes/types';
+import type { AgentRoutes, PublicInput, PublicRoutes, SignedInRoutes } from './routes/types';
+import { agentOf } from './services/agent-api';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
@@ -28,8 +30,7 @@ import { userRoutes } from './routes/users';
  * Its routes are the operations of docs/api/openapi.yaml (api/contract/operations.generated.ts), so no route
  * exists outside the document; a request passes the caller's authentication, then the contract's check of its
  * parameters and body, then the operation's handler (api/routes/), which hands typed input to a service
- * (api/services/) holding the domain rules. An operation the app does not serve itself yet goes to
- * `env.fallback` (the embedded backend's routes, which both backends still run for the other domains).
+ * (api/services/) holding the domain rules. It serves every operation of the document, in both backends.
  */
 
 const SIGNED_IN: SignedInRoutes = {
@@ -55,11 +56,15 @@ const SIGNED_IN: SignedInRoutes = {
 /** Operations whose caller is not a signed-in token's (the app checks an `appKey` operation's key itself). */
 const PUBLIC: PublicRoutes = {
   ...authRoutes,
+  ...agentEnrolRoutes,
 };
 
-/** The operations this app answers itself (the embedded backend hands exactly these to it). */
+/** The agent API's operations: the caller is the unit whose active agent holds the credential (agentOf). */
+const AGENT: AgentRoutes = agentApiRoutes;
+
+/** The operations this app answers (every one of the document's: tests/contract checks it). */
 export const SERVED_OPERATIONS: readonly ContractOperation[] = OPERATIONS.filter(
-  (op) => Object.hasOwn(SIGNED_IN, op.operationId) || Object.hasOwn(PUBLIC, op.operationId),
+  (op) => Object.hasOwn(SIGNED_IN, op.operationId) || Object.hasOwn(PUBLIC, op.operationId) || Object.hasOwn(AGENT, op.operationId),
 );
 
 /**
@@ -72,15 +77,6 @@ const specificity = (path: string) =>
     .map((segment) => (segment.startsWith('{') ? '1' : '0'))
     .join('');
 const BY_SPECIFICITY = [...OPERATIONS].sort((a, b) => specificity(a.path).localeCompare(specificity(b.path)));
-
-/** `/api/units/{id}` → a pattern of its concrete paths, with or without a trailing slash. */
-const patternOf = (template: string) =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+')}/?$`);
-const SERVED = SERVED_OPERATIONS.map((op) => ({ method: op.method, pattern: patternOf(op.path) }));
-
-/** Whether the app answers this request itself (else it goes on to `env.fallback`). */
-export const servesRequest = (method: string, pathname: string): boolean =>
-  SERVED.some((op) => op.method === method.toUpperCase() && op.pattern.test(pathname));
 
 export type ApiApp = Pick<Hono, 'fetch'>;
 
@@ -112,6 +108,7 @@ export function createApp(env: ApiEnv): ApiApp {
     const route = routeOf(op.path);
     const handler = SIGNED_IN[op.operationId];
     const open = PUBLIC[op.operationId];
+    const agent = AGENT[op.operationId];
     if (handler && op.security === 'bearer') {
       app.on(op.method, route, async (c) => {
         const caller = await env.authenticate(c.req.raw);
@@ -119,6 +116,15 @@ export function createApp(env: ApiEnv): ApiApp {
         const { refused, valueProblems, text, params } = await checked(op, c);
         if (refused) return refused;
         return reported(op, await handler({ env, caller, body: parseJson(text), text, request: c.req.raw, params }), valueProblems);
+      });
+    } else if (agent && op.security === 'agent') {
+      app.on(op.method, route, async (c) => {
+        // The credential first: an unknown caller learns nothing of what it sent.
+        const unit = await agentOf(env, c.req.raw);
+        if (unit instanceof Response) return unit;
+        const { refused, valueProblems, text, params } = await checked(op, c);
+        if (refused) return refused;
+        return reported(op, await agent({ env, unit, body: parseJson(text), text, request: c.req.raw, params }), valueProblems);
       });
     } else if (open) {
       app.on(op.method, route, async (c) => {
@@ -132,9 +138,6 @@ export function createApp(env: ApiEnv): ApiApp {
         const input: PublicInput = { env, body: parseJson(text), text, request: c.req.raw, params, refusal: refused };
         return reported(op, await open(input), valueProblems);
       });
-    } else if (env.fallback) {
-      const fallback = env.fallback;
-      app.on(op.method, route, (c) => fallback(c.req.raw));
     }
   }
   // What the document does not have: 404, or 405 with `Allow` when the path has other methods.

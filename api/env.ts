@@ -40,8 +40,8 @@ export interface ApiEnv {
   units: ServiceUnitRepository<ServiceUnitRow>;
   unitList: ServiceUnitListRepository<Readonly<ServiceUnitRow>>;
   screenshots: ScreenshotRepository;
-  processes: Pick<ProcessRepository, 'get' | 'running' | 'removeOfUnit' | 'countEnded'>;
-  commands: Pick<CommandRepository, 'get' | 'insert' | 'put' | 'unfinishedOf' | 'removeOfUnit'>;
+  processes: Pick<ProcessRepository, 'get' | 'running' | 'insert' | 'put' | 'removeOfUnit' | 'countEnded'>;
+  commands: Pick<CommandRepository, 'get' | 'insert' | 'put' | 'pendingOf' | 'unfinishedOf' | 'removeOfUnit'>;
   enrolments: EnrolmentRepository;
   captureRequests: CaptureRequestRepository;
   processRules: ProcessRuleRepository;
@@ -59,6 +59,8 @@ export interface ApiEnv {
   wakeAgent(unitId: string): void;
   /** Someone reads this unit's processes: its simulated agent reports them every few seconds meanwhile (mirage/watched-units.ts). */
   noteProcessesWatched(unitId: string): void;
+  /** The heartbeat interval, in seconds, an enrolled agent is told to keep (AGENT_HEARTBEAT_S; a unit may have its own). */
+  agentHeartbeatS: number;
   /** How long an issued access token lasts, in seconds (a refresh issues the next). */
   tokenLifetimeS: number;
   /** The application key sign-in, registration and the forgotten-password request must send (`key` header). */
@@ -73,8 +75,6 @@ export interface ApiEnv {
    * locked session): sessions, unit credentials and an identity provider's tokens are the adapter's.
    */
   authenticate(request: Request): Promise<Account | Response>;
-  /** Answers an operation of the contract the app does not serve itself yet (the embedded backend's routes). */
-  fallback?: (request: Request) => Promise<Response>;
 }
 
 /** An account as the API's rules read it (core/users.ts keeps the rest). */

@@ -37,7 +37,4 @@ export const unitCredential = (unitId: string | number, secret: string): string 
 export const credentialFromSecret = (secret: string, unitId: string | number): string =>
   unitCredential(unitId, hmacBase64Url(secret, `unit:${String(unitId)}`));
 
-/** A new random credential for an enrolled agent (shown once). */
-export const newUnitCredential = (unitId: string | number): string => unitCredential(unitId, randomBase64Url(32));
-
 export { secretHash };

@@ -15,7 +15,7 @@ import { unitStore } from './unit-store';
 import { urlRuleStore } from './domains/url-restrictions';
 import { processRuleStore, processStore } from './domains/processes';
 import { screenshotStore } from './domains/screenshots';
-import { unitListStore } from './domains/service-units';
+import { DEFAULT_HEARTBEAT_S, unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
 import { enrolmentStore } from './domains/agents';
 import { captureStore } from './capture-requests';
@@ -48,8 +48,8 @@ function fetchResponse(answer: MirageResponse): Response {
   return new Response(typeof data === 'string' ? data : JSON.stringify(data), { status: code, headers });
 }
 
-/** The app's env over this server's db; `fallback` answers the operations the app does not serve itself. */
-export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv {
+/** The app's env over this server's db. */
+export function apiEnvOf(server: Server): ApiEnv {
   const ctx = contexts.get(server);
   if (!ctx) throw new Error('apiEnvOf: not a server made by makeServer');
   const db = server.db;
@@ -123,6 +123,7 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
     },
     passwords: { ...ctx.passwords, needsRehash },
     now: ctx.now,
+    agentHeartbeatS: ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     tokenLifetimeS: ctx.tokenLifetimeS,
     appKey: APP_KEY,
     syncAuth: (token) => (token === null ? runAuthSync(server) : syncUnknownToken(server, token)) ?? Promise.resolve(),
@@ -133,7 +134,6 @@ export function apiEnvOf(server: Server, fallback?: ApiEnv['fallback']): ApiEnv 
       const caller = await callerOf(server, request.headers.get('Authorization') ?? '');
       return caller instanceof MirageResponse ? fetchResponse(caller) : caller;
     },
-    ...(fallback ? { fallback } : {}),
   };
 }
 
@@ -142,9 +142,8 @@ const VERBS: readonly Verb[] = ['get', 'post', 'put', 'patch', 'delete'];
 const NO_BODY = new Set(['GET', 'HEAD']);
 
 /**
- * The browser's adapter: one catch-all route per verb under /api hands the request to the app. The domains
- * not moved yet keep their own Mirage routes, which Pretender's router prefers to a `*rest` glob; what neither
- * serves, the app refuses as the server does (404, or 405 with `Allow`).
+ * The browser's adapter: one catch-all route per verb under /api hands every request to the app, which
+ * refuses what the document does not have as the server does (404, or 405 with `Allow`).
  */
 export function serveApiOperations(server: Server): void {
   let app: ApiApp | null = null;

@@ -33,19 +33,3 @@ export function memoryCaptureRequests(db: MirageDb): CaptureRequestRepository {
 /** The capture requests of this backend: the server's repository, else the rows in memory. */
 export const captureStore = (db: MirageDb): CaptureRequestRepository =>
   givenRepository<ReturnType<typeof memoryCaptureRequests>>(db, 'captureRequests') ?? memoryCaptureRequests(db);
-
-/** The agent delivered the capture: the request points at its screenshot. */
-export async function deliverCapture(db: MirageDb, captureRequestId: string, screenshotId: string): Promise<void> {
-  const row = await captureStore(db).get(captureRequestId);
-  if (row?.status === 'pending') await captureStore(db).update(String(row.id), { status: 'delivered', screenshotId, failureReason: null });
-}
-
-/** The capture failed (the agent's result, or its credential was revoked). */
-export async function failCapture(
-  db: MirageDb,
-  captureRequestId: string,
-  reason: 'notSupported' | 'refused' | 'failed' | 'agentRevoked',
-): Promise<void> {
-  const row = await captureStore(db).get(captureRequestId);
-  if (row?.status === 'pending') await captureStore(db).update(String(row.id), { status: 'failed', failureReason: reason });
-}

@@ -1,12 +1,6 @@
-import type { CommandResultStatus } from '../machines/domain/types';
 import { compareIssued, isFinishedStatus, type CommandRecord, type CommandRepository } from '../core/commands';
-import { commandView } from '../api/services/commands';
 import { table, type MirageDb } from './db';
-import { userStore } from './user-store';
-import { recordAudit } from './domains/audit';
 import { givenRepository } from './given-repositories';
-
-export { commandView };
 
 /**
  * Commands a person sends to a unit's agent (end a process, capture a screenshot; issued by the API app,
@@ -58,32 +52,3 @@ export function memoryCommands(db: MirageDb): CommandRepository {
 /** The commands of this backend: the server's repository, else the rows in memory. */
 export const commandStore = (db: MirageDb): CommandRepository =>
   givenRepository<ReturnType<typeof memoryCommands>>(db, 'commands') ?? memoryCommands(db);
-
-export const commandFinished = (row: Pick<CommandRow, 'status'>): boolean => isFinishedStatus(row.status);
-
-/**
- * Stores the agent's result of a command, and its audit entry (in the name of the person who issued it:
- * the entry completes theirs). The caller applies what the result means (a process ended, a capture settled).
- */
-export async function finishCommand(
-  db: MirageDb,
-  now: number,
-  row: Readonly<CommandRow>,
-  result: { status: CommandResultStatus; message: string | null },
-): Promise<Readonly<CommandRow>> {
-  const before = commandView(row);
-  const finished: CommandRow = { ...row, status: result.status, message: result.message, finishedAt: new Date(now).toISOString() };
-  await commandStore(db).put([finished]);
-  const issuer = await userStore(db).get(String(row.issuedBy));
-  recordAudit(db, now, {
-    actor: issuer ?? { id: row.issuedBy, roleId: 4, fullName: '' },
-    organizationId: row.organizationId,
-    resource: 'command',
-    action: 'commandResult',
-    recordId: row.id,
-    before: { ...before },
-    after: { ...commandView(finished) },
-    reason: `Reported by the agent of unit ${row.serviceUnitId}`,
-  });
-  return finished;
-}

@@ -20,11 +20,6 @@ export function hmacBase64Url(key: string, text: string): string {
   return toBase64Url(hmac(sha256, encoder.encode(key), encoder.encode(text)));
 }
 
-/** Compares two texts in time that depends on their length only. */
-export function sameText(a: string, b: string): boolean {
-  return sameHex(a, b);
-}
-
 /**
  * The scrypt parameters new password hashes get (docs/security.md, "Server"): N = 2^14, r = 8, p = 1 is
  * 16 MiB of memory per hash, the interactive-login setting of scrypt's author, libsodium, Node and Django.

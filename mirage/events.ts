@@ -1,5 +1,4 @@
-import type { LiveEventData, LiveEventType } from '../machines/domain/types';
-import { EVENTS_COLLECTION, pruneEvents as pruneStored, type EventRecord, type EventRepository, type NewEvent } from '../core/events';
+import { EVENTS_COLLECTION, pruneEvents as pruneStored, type EventRecord, type EventRepository } from '../core/events';
 import { table, type MirageDb } from './db';
 import { repositorySlot } from './repository-slot';
 import type { ChangeBatch } from './store/change-log';
@@ -49,29 +48,6 @@ export function memoryEvents(db: MirageDb): EventRepository {
 
 const slot = repositorySlot('events', memoryEvents);
 export const eventStore = slot.get;
-
-export interface EventInput<T extends LiveEventType> {
-  type: T;
-  organizationId: string | number | null | undefined;
-  subjectId: string | number;
-  unitId?: string | number | null;
-  data: LiveEventData[T];
-}
-
-const idText = (value: string | number | null | undefined): string | null =>
-  value === null || value === undefined || value === '' ? null : String(value);
-
-/** Appends one event to the current change (its id is given when it is stored: increasing in commit order). */
-export function emitEvent<T extends LiveEventType>(db: MirageDb, now: number, input: EventInput<T>): void {
-  eventStore(db).append({
-    type: input.type,
-    at: new Date(now).toISOString(),
-    organizationId: idText(input.organizationId),
-    subjectId: String(input.subjectId),
-    unitId: idText(input.unitId),
-    data: input.data,
-  } as NewEvent);
-}
 
 /** Drops events beyond the retention (core/events.ts pruneEvents). */
 export const pruneEvents = (db: MirageDb, now: number, max?: number, maxAgeMs?: number): Promise<number> =>

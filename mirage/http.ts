@@ -3,12 +3,11 @@ import type { AnyResponse } from 'miragejs/-types';
 import { can, type Action, type PermissionRecord, type Resource } from '../machines/permissions/can';
 import { subjectOf } from '../api/access';
 import { contractRefusal } from './contract/gate';
-import { sha256HexSync, sameText } from './crypto';
-import type { MirageDb, Row } from './db';
+import { sha256HexSync } from './crypto';
+import type { MirageDb } from './db';
 import { errorBody, type ErrorDetails } from '../core/error-shape';
 import { sessionsTable, sessionStore } from './sessions';
 import { userStore, type UserRow } from './user-store';
-import { unitStore } from './unit-store';
 
 export type { SessionRow } from './sessions';
 
@@ -26,19 +25,6 @@ export function errorAnswer(status: number, message: string, details?: ErrorDeta
 /** A JSON error answer: `{ message, errors? }`, where errors maps field names to i18n-friendly messages. */
 export function errorResponse(status: number, message: string, errors?: Record<string, string>): Response {
   return errorAnswer(status, message, errors ? { errors } : {});
-}
-
-export function parseBody(request: Request): unknown {
-  if (!request.requestBody) return {};
-  try {
-    return JSON.parse(request.requestBody) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The authenticated user of a request, or the 401 to answer. */
@@ -143,7 +129,7 @@ export function withAuth(
   };
   return function (this: unknown, ...args: unknown[]) {
     const request = args[1] as Request;
-    // A unit credential reaches the agent API only (withAgent): refused at once, never looked up as a session.
+    // A unit credential reaches the agent API only (the API app's agentOf): refused at once, never looked up as a session.
     if (isUnitCredential(bearerToken(request))) return errorResponse(401, 'Invalid access token');
     const provider = providerAuths.get(server)?.(bearerToken(request));
     // Mirage's typings want AnyResponse; it awaits a promise of one.
@@ -168,85 +154,10 @@ export async function callerOf(server: Server, authorization: string): Promise<U
   return authenticateToken(server.db, token, (clocks.get(server) ?? Date.now)());
 }
 
-/** Reads a query parameter as one string. */
-export function queryParam(request: Request, name: string): string | undefined {
-  const value = request.queryParams[name];
-  if (Array.isArray(value)) return value[0] ?? undefined;
-  return value ?? undefined;
-}
+// --- the agent API's credential (docs/api/openapi.yaml, agentAuth; checked by api/services/agent-api.ts) ---
 
-// --- the agent API's credential (docs/api/openapi.yaml, agentAuth) -------------------------------
-
-/**
- * `sua_unit_<unit id>_<secret>`: the unit's id (a seeded number or a UUID, mirage/record-ids.ts), then a
- * random (or, for a simulated agent, derived) secret.
- */
-const UNIT_CREDENTIAL = /^sua_unit_(\d{1,18}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([A-Za-z0-9_-]{20,100})$/;
-
+/** `sua_unit_<unit id>_<secret>`: a user's route refuses it at once, without looking it up as a session. */
 export const isUnitCredential = (token: string): boolean => token.startsWith('sua_unit_');
-
-/** The unit id a credential names, or null when it is not one. */
-export function credentialUnitId(credential: string): string | null {
-  return UNIT_CREDENTIAL.exec(credential)?.[1] ?? null;
-}
 
 /** The stored form of a credential or enrolment token: SHA-256 hex (only the hash is kept). */
 export const secretHash = (secret: string): string => sha256HexSync(secret);
-
-/** What withAgent reads of a unit row (mirage/domains/service-units.ts has the whole row). */
-export interface AgentUnitRow extends Row {
-  organizationId: string | number;
-  agent?: { credentialHash?: string; revokedAt: string | null } | null;
-}
-
-export interface AgentContext {
-  db: MirageDb;
-  request: Request;
-  /** The credential's unit (its agent active). */
-  unit: AgentUnitRow;
-}
-
-export function agentError(status: number, code: string, message: string): Response {
-  return errorAnswer(status, message, { code });
-}
-
-/** The unit whose active agent holds the request's credential, or the 401 `agentUnauthorized`. */
-export async function authenticateAgent(db: MirageDb, request: Request): Promise<AgentUnitRow | Response> {
-  const credential = bearerToken(request);
-  const unitId = credentialUnitId(credential);
-  const unit: AgentUnitRow | undefined = unitId ? await unitStore(db).get(unitId) : undefined;
-  const stored = unit?.agent?.credentialHash;
-  if (!unit || !stored || unit.agent?.revokedAt || !sameText(secretHash(credential), stored)) {
-    return agentError(401, 'agentUnauthorized', 'Invalid agent credential');
-  }
-  return unit;
-}
-
-const isJson = (request: Request): boolean => {
-  const type = request.requestHeaders['Content-Type'] ?? request.requestHeaders['content-type'] ?? '';
-  return /^application\/json\s*(;|$)/i.test(type.trim());
-};
-
-/** 415 `unsupportedMediaType` when a write's body is not declared as JSON, else null. */
-export function unsupportedMediaType(request: Request): Response | null {
-  // Pretender's request and the Node transport's both carry the method (Mirage's typings leave it out).
-  const method = ((request as Request & { method?: string }).method ?? 'GET').toUpperCase();
-  if (method === 'GET' || method === 'DELETE' || isJson(request)) return null;
-  return agentError(415, 'unsupportedMediaType', 'Send the body as application/json');
-}
-
-/**
- * Wraps an agent API handler: it runs only for a unit credential of an active agent (a user's token, an
- * unknown or revoked credential: 401 `agentUnauthorized`), and a write only with a JSON body (415).
- */
-export function withAgent(server: Server, handler: (ctx: AgentContext) => unknown): (...args: unknown[]) => AnyResponse {
-  return function (this: unknown, ...args: unknown[]) {
-    const request = args[1] as Request;
-    // Mirage's typings want AnyResponse; it awaits a promise of one.
-    return authenticateAgent(server.db, request).then((unit) =>
-      unit instanceof Response
-        ? unit
-        : (unsupportedMediaType(request) ?? contractRefusal(request) ?? handler({ db: server.db, request, unit })),
-    ) as AnyResponse;
-  };
-}

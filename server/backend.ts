@@ -2,7 +2,7 @@ import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
-import { createApp, servesRequest } from '../api/app';
+import { createApp } from '../api/app';
 import { headerRecord, inputStatus } from '../api/http';
 import { LIVE_COLLECTIONS } from '../mirage/events';
 import type { Repositories } from '../mirage/repositories';
@@ -21,6 +21,7 @@ import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { SeedSize } from '../mirage/types';
 import { needsRehash, type PasswordHasher } from '../mirage/crypto';
 import { APP_KEY } from '../mirage/domains/auth';
+import { DEFAULT_HEARTBEAT_S } from '../mirage/domains/service-units';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import type { StoredChange } from './db/row-store';
 import { createPgRowStore } from './db/row-store';
@@ -178,20 +179,6 @@ function fetchRequest(request: ApiRequest): Request {
   return new Request(`http://localhost${request.url}`, { method, headers: request.headers, ...body });
 }
 
-/** One fetch Request as the Node transport takes it. */
-async function apiRequestOf(request: Request): Promise<ApiRequest> {
-  const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const body = await request.text();
-  return { method: request.method, url: `${url.pathname}${url.search}`, headers, body: body === '' ? null : body };
-}
-
-const fetchAnswer = (answer: ApiAnswer): Response =>
-  new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: answer.headers });
-
 const answerOf = async (response: Response): Promise<ApiAnswer> => ({
   status: response.status,
   headers: headerRecord(response.headers),
@@ -277,9 +264,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's.
   server?.shutdown();
   server = await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true, repositories });
-  // The API app answers every request (api/app.ts), over the PostgreSQL repositories themselves; the operations
-  // it does not serve itself yet go on to the embedded backend's routes, run here through the Node transport.
-  // Authentication is still the embedded backend's (sessions, unit credentials, the identity provider's tokens).
+  // The API app answers every request (api/app.ts), the agent API's too, over the PostgreSQL repositories
+  // themselves; the Node transport is Mirage's interceptor only (no Pretender without a browser).
+  // A signed-in caller's authentication is still the embedded backend's (sessions, the identity provider's tokens).
   const app = createApp({
     users: repositories.users,
     userList: repositories.userList,
@@ -307,6 +294,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     passwords: { ...common.passwords, needsRehash },
     now: options.now ?? (() => Date.now()),
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
+    agentHeartbeatS: options.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     appKey: APP_KEY,
     authenticate: apiEnvOf(server).authenticate,
     // A wake-up only (wakeFor reads the unit): the request's commit wakes the unit's held long poll, and by pg_notify the other instances'.
@@ -316,14 +304,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     },
     // The simulated agents of this process (server/agents/simulated.ts) read the watched units from its db.
     noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, now()),
-    fallback: async (request) => fetchAnswer(await transport.handle(await apiRequestOf(request))),
   });
-  // An operation the app does not serve yet (an agent's heartbeat among them) goes to the embedded backend's routes
-  // at once: the fetch Request and Response in between would cost the hottest path two copies for nothing.
-  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> =>
-    servesRequest(request.method, request.url.split('?')[0] ?? '')
-      ? answerOf(await app.fetch(fetchRequest(request)))
-      : transport.handle(request);
+  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
   let seq = loaded.seq;
   const db = server.db;
   // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)

@@ -1,4 +1,5 @@
 import type { Account, ApiEnv } from '../env';
+import type { AgentUnit } from '../services/agent-api';
 
 /** What an operation's handler is given once the caller is known and the request passed the contract's check. */
 export interface SignedInInput {
@@ -36,3 +37,17 @@ export interface PublicInput {
  * set-password link.
  */
 export type PublicRoutes = Readonly<Record<string, (input: PublicInput) => Promise<Response>>>;
+
+/** What an agent API operation's handler is given once the credential is an active agent's and the request passed the contract's check. */
+export interface AgentInput {
+  env: ApiEnv;
+  /** The unit whose agent holds the credential. */
+  unit: AgentUnit;
+  body: unknown;
+  text: string;
+  request: Request;
+  params: Readonly<Record<string, string>>;
+}
+
+/** Handlers of the agent API's operations (`security: agent`), by the document's operationId. */
+export type AgentRoutes = Readonly<Record<string, (input: AgentInput) => Promise<Response>>>;

@@ -1,5 +1,4 @@
 import type { MirageDomain } from '../types';
-import { agentsDomain } from './agents';
 import { auditDomain } from './audit';
 import { authDomain } from './auth';
 import { emailDomain } from './email';
@@ -24,6 +23,4 @@ export const domains: readonly MirageDomain[] = [
   auditDomain,
   todoDomain,
   emailDomain,
-  // No seed: the agent API.
-  agentsDomain,
 ];

@@ -3,7 +3,6 @@ import { table, type MirageDb } from '../db';
 import type { MirageContext, MirageDomain } from '../types';
 import { blockingRule } from '../../core/process-rules';
 import { unitsTable } from '../unit-store';
-import { emitEvent } from '../events';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import type { ProcessRuleRepository } from '../../core/process-rule-repository';
@@ -222,17 +221,6 @@ export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
 /** The process rules of this backend: the server's repository, else the rows in memory. */
 export const processRuleStore = (db: MirageDb): ProcessRuleRepository =>
   givenRepository<ReturnType<typeof memoryProcessRules>>(db, 'processRules') ?? memoryProcessRules(db);
-
-/** Announces that the unit's running processes changed (processes.changed), with how many run now. */
-export function emitProcessesChanged(db: MirageDb, now: number, unit: Pick<ServiceUnit, 'id' | 'organizationId'>, running: number): void {
-  emitEvent(db, now, {
-    type: 'processes.changed',
-    organizationId: unit.organizationId,
-    subjectId: unit.id,
-    unitId: unit.id,
-    data: { running },
-  });
-}
 
 function seed(db: MirageDb, ctx: MirageContext): void {
   const now = ctx.now();

@@ -1,10 +1,10 @@
-import type { OperatingSystem, ServiceUnit } from '../../machines/domain/types';
+import type { ServiceUnit } from '../../machines/domain/types';
+import { makeShot } from '../../core/screenshot-shots';
 import { changeCountOf, table, type MirageDb, type Row } from '../db';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom } from './processes';
 import { unitsTable } from '../unit-store';
-import { emitEvent } from '../events';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { compareScreenshots, matchesScreenshotQuery } from '../../core/screenshot-list';
 import type { ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
@@ -22,72 +22,9 @@ export interface ScreenshotImageRow extends Row {
   data: string;
 }
 
-const WINDOWS: Record<OperatingSystem, [process: string, title: string][]> = {
-  windows: [
-    ['chrome.exe', 'Inbox – Gmail – Google Chrome'],
-    ['chrome.exe', 'Shipment tracking dashboard – Google Chrome'],
-    ['msedge.exe', 'SharePoint – Team site – Microsoft Edge'],
-    ['OUTLOOK.EXE', 'Inbox – Outlook'],
-    ['EXCEL.EXE', 'Q3 freight costs.xlsx – Excel'],
-    ['WINWORD.EXE', 'Delivery contract draft.docx – Word'],
-    ['Teams.exe', 'Daily stand-up | Microsoft Teams'],
-    ['explorer.exe', 'File Explorer – Documents'],
-    ['Code.exe', 'routes.ts – warehouse-app – Visual Studio Code'],
-    ['steam.exe', 'Steam – Store'],
-  ],
-  macos: [
-    ['Safari', 'Apple – Safari'],
-    ['Google Chrome', 'Customer portal – Google Chrome'],
-    ['Mail', 'Inbox – Mail'],
-    ['Microsoft Teams', 'Sales weekly | Microsoft Teams'],
-    ['Slack', 'Slack – #operations'],
-    ['Finder', 'Finder – Downloads'],
-    ['Xcode', 'Xcode – ScannerApp'],
-    ['Spotify', 'Spotify Premium'],
-  ],
-  linux: [
-    ['firefox', 'Grafana – Mozilla Firefox'],
-    ['firefox', 'Merge request !412 – GitLab – Mozilla Firefox'],
-    ['gnome-terminal', 'ops@build-server: ~/deploy'],
-    ['code', 'docker-compose.yml – infra – Visual Studio Code'],
-    ['slack', 'Slack – #incidents'],
-    ['chrome', 'Kibana – Discover – Google Chrome'],
-  ],
-};
-
-const RESOLUTIONS: [number, number][] = [
-  [1920, 1080],
-  [2560, 1440],
-  [1366, 768],
-  [1440, 900],
-  [3840, 2160],
-];
-
 const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
 export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
 const units = unitsTable;
-
-export function makeShot(
-  unit: Pick<ServiceUnit, 'id' | 'organizationId' | 'operatingSystem'>,
-  at: number,
-  random: () => number,
-): Omit<ScreenshotRow, 'id'> {
-  const options = WINDOWS[unit.operatingSystem] ?? WINDOWS.linux;
-  const [processName, title] = options[Math.floor(random() * options.length)] ?? ['explorer.exe', 'Desktop'];
-  const [width, height] = RESOLUTIONS[Math.floor(random() * RESOLUTIONS.length)] ?? [1920, 1080];
-  const flagged = random() < 0.04;
-  return {
-    serviceUnitId: String(unit.id),
-    organizationId: String(unit.organizationId),
-    capturedAt: new Date(at).toISOString(),
-    width,
-    height,
-    activeWindowTitle: title,
-    processName,
-    flagged,
-    note: flagged ? 'Looks unrelated to work – please review' : '',
-  };
-}
 
 async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
   const now = ctx.now();
@@ -227,27 +164,6 @@ export const screenshotStore = (db: MirageDb): ScreenshotRepository =>
 function isSortedBy<T>(rows: readonly T[], compare: (a: T, b: T) => number): boolean {
   for (let i = 1; i < rows.length; i += 1) if (compare(rows[i - 1] as T, rows[i] as T) > 0) return false;
   return true;
-}
-
-/** Announces a new screenshot (screenshot.captured), with the capture command it answers (null: none). */
-export function emitScreenshotCaptured(
-  db: MirageDb,
-  now: number,
-  shot: Pick<ScreenshotRow, 'id' | 'organizationId' | 'serviceUnitId'>,
-  commandId: string | number | null,
-  unitName: string,
-): void {
-  emitEvent(db, now, {
-    type: 'screenshot.captured',
-    organizationId: shot.organizationId,
-    subjectId: shot.id,
-    unitId: shot.serviceUnitId,
-    data: {
-      screenshotId: String(shot.id),
-      commandId: commandId === null ? null : String(commandId),
-      unitName,
-    },
-  });
 }
 
 export const screenshotsDomain: MirageDomain = {
