@@ -1,5 +1,42 @@
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
+import { setTheme, THEMES, waitForLoaded } from './support/a11y';
 import { clientNavigate, signIn } from './support/auth';
+
+/**
+ * The lowest contrast of the charts' axis labels against the surface behind them: axe's color-contrast does not judge
+ * SVG text (the suite's scans passed with these labels at 1.5:1). Each label's fill, its alpha laid over the first
+ * background an ancestor paints, against that background (WCAG 2.x).
+ */
+function lowestAxisLabelContrast(page: Page): Promise<{ ratio: number; label: string; fill: string; surface: string }> {
+  return page.locator('svg.recharts-surface text.recharts-cartesian-axis-tick-value').evaluateAll((labels) => {
+    const rgba = (css: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    let lowest = { ratio: Infinity, label: '', fill: '', surface: '' };
+    for (const label of labels) {
+      let surface = 'rgb(255, 255, 255)';
+      for (let at: Element | null = label; at; at = at.parentElement) {
+        const background = getComputedStyle(at).backgroundColor;
+        if (rgba(background).a > 0) {
+          surface = background;
+          break;
+        }
+      }
+      const fill = getComputedStyle(label).fill;
+      const [f, s] = [rgba(fill), rgba(surface)];
+      const seen = { r: f.r * f.a + s.r * (1 - f.a), g: f.g * f.a + s.g * (1 - f.a), b: f.b * f.a + s.b * (1 - f.a) };
+      const [hi, lo] = [luminance(seen), luminance(s)].sort((x, y) => y - x) as [number, number];
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < lowest.ratio) lowest = { ratio, label: label.textContent ?? '', fill, surface };
+    }
+    return lowest;
+  });
+}
 
 test.describe('admin dashboard, prediction report and profile', () => {
   test('the operator reads the dashboard, follows a risky unit to the report, and filters it through the URL', async ({ page }) => {
@@ -34,6 +71,32 @@ test.describe('admin dashboard, prediction report and profile', () => {
     const csv = Buffer.concat(text).toString('utf8');
     expect(csv.split('\n')[0]).toContain('Service unit,Hostname,Organization,Risk,Band');
     expect(csv).not.toContain(',High,');
+  });
+
+  test('the charts’ axis labels reach 4.5:1 on the surface behind them in every theme, on the report and a unit’s forecast', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await clientNavigate(page, '/admin/reporting/prediction');
+    await waitForLoaded(page);
+    const labels = page.locator('svg.recharts-surface text.recharts-cartesian-axis-tick-value');
+    await expect(labels.first()).toBeVisible();
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      const lowest = await lowestAxisLabelContrast(page);
+      expect(lowest.ratio, `report [${theme}]: ${JSON.stringify(lowest)}`).toBeGreaterThanOrEqual(4.5);
+    }
+    const unit = page.getByRole('table', { name: 'Highest risk' }).getByRole('button').nth(1);
+    const unitName = (await unit.textContent()) ?? '';
+    await unit.click();
+    await expect(page.getByRole('heading', { name: `Forecast for ${unitName}` })).toBeVisible();
+    await waitForLoaded(page);
+    await expect(page.locator('figure[aria-label="Actual and predicted downtime"] svg.recharts-surface')).toBeVisible();
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      const lowest = await lowestAxisLabelContrast(page);
+      expect(lowest.ratio, `forecast [${theme}]: ${JSON.stringify(lowest)}`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   test('a user gets 403 from the report and the admin dashboard endpoints', async ({ page }) => {

@@ -7,6 +7,12 @@
 
 const FONT_SIZE = 12;
 const LINE_HEIGHT = 1.2;
+/**
+ * The labels' colour: the chart's text colour (Mantine's `textColor`), else the dimmed text of the colour scheme around
+ * the chart, so it follows the surface in every theme. Not currentColor: recharts gives a tick its axis' class, which
+ * Mantine colours with the pale grid-line colour (1.5:1 on white, 1.3:1 on the dark card; WCAG 1.4.3 asks 4.5:1).
+ */
+const TICK_FILL = 'var(--chart-text-color, var(--mantine-color-dimmed))';
 
 let context: OffscreenCanvasRenderingContext2D | null | undefined;
 
@@ -91,7 +97,7 @@ export function plainTick({
           : 0.355 - ((lines.length - 1) * LINE_HEIGHT) / 2;
     const anchor = endInside && props.index === (props.visibleTicksCount ?? 0) - 1 ? 'end' : (props.textAnchor ?? 'middle');
     return (
-      <text x={x} y={y} textAnchor={anchor} fontSize={FONT_SIZE} fill="currentColor" className={props.className}>
+      <text x={x} y={y} textAnchor={anchor} fontSize={FONT_SIZE} style={{ fill: TICK_FILL }} className={props.className}>
         {lines.map((line, i) => (
           <tspan key={i} x={x} dy={`${i === 0 ? first : LINE_HEIGHT}em`}>
             {line}
