@@ -10,7 +10,7 @@ const LINE_HEIGHT = 1.2;
 /**
  * The labels' colour: the chart's text colour (Mantine's `textColor`), else the dimmed text of the colour scheme around
  * the chart, so it follows the surface in every theme. Not currentColor: recharts gives a tick its axis' class, which
- * Mantine colours with the pale grid-line colour (1.5:1 on white, 1.3:1 on the dark card; WCAG 1.4.3 asks 4.5:1).
+ * Mantine colours with the pale grid-line colour (1.5:1 on white, 1.7:1 on the dark card; WCAG 1.4.3 asks 4.5:1).
  */
 const TICK_FILL = 'var(--chart-text-color, var(--mantine-color-dimmed))';
 
