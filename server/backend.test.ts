@@ -2,7 +2,7 @@ import { liveRows } from '../mirage/db';
 import { createBackend, type Backend } from './backend';
 import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
-import { call, createUnit, jsonOf, listUnits, signIn, storedUnitCount, type UnitView } from './test-support/api';
+import { call, createUnit, jsonOf, listUnits, signIn, storedUnitCount, unitInput, type UnitView } from './test-support/api';
 import { BACKEND_NAME, createDurableTestDatabase, createTestDatabase, type TestDatabase } from './test-support/database';
 
 /*
@@ -67,7 +67,7 @@ describe(`two backends on one ${BACKEND_NAME} database`, () => {
 
   beforeAll(async () => {
     // PostgreSQL: a second pool, as a second server process has. PGlite lives in one process, so the
-    // second backend shares its instance: it still has its own memory and catches up from the rows table.
+    // second backend shares its instance: it still has its own memory, which holds no record.
     otherSql = await database.connect();
     other = await createBackend({ sql: otherSql });
   }, SETUP_TIMEOUT_MS);
@@ -174,11 +174,17 @@ describe(`a failed commit on ${BACKEND_NAME}`, () => {
   /** Every row the backend holds in memory, copied. */
   const memoryOf = (instance: Backend): unknown => JSON.parse(JSON.stringify(liveRows(instance.db)));
 
-  // A real refusal by the database, no mock: a unit of this name breaks a constraint, so the request's
-  // transaction fails at its INSERT and rolls back (its audit entry and idempotency key with it).
+  // A real failure of the database, no mock: a trigger fails the INSERT of a unit of this name (an error that
+  // is no constraint's), so the request's transaction rolls back (its audit entry and idempotency key with it).
   const refuseNewUnits = () =>
-    database.sql.exec("ALTER TABLE service_units ADD CONSTRAINT refuse_new_units CHECK (name <> 'Never stored')");
-  const acceptNewUnits = () => database.sql.exec('ALTER TABLE service_units DROP CONSTRAINT IF EXISTS refuse_new_units');
+    database.sql.exec(`CREATE FUNCTION refuse_new_units() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'Never stored' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_new_units BEFORE INSERT ON service_units FOR EACH ROW EXECUTE FUNCTION refuse_new_units();`);
+  const acceptNewUnits = () =>
+    database.sql.exec('DROP TRIGGER IF EXISTS refuse_new_units ON service_units; DROP FUNCTION IF EXISTS refuse_new_units();');
 
   afterEach(acceptNewUnits);
 
@@ -209,6 +215,68 @@ describe(`a failed commit on ${BACKEND_NAME}`, () => {
     expect(retried.headers['Idempotent-Replayed']).toBeUndefined();
     expect(await storedUnitCount(database.sql)).toBe(storedBefore + 1);
     expect((await listUnits(backend, token, 'Never stored')).total).toBe(1);
+  });
+});
+
+describe(`a constraint's refusal on ${BACKEND_NAME}`, () => {
+  // Constraints the rules do not check (added here, NOT VALID: the units stored before stay), so a create that
+  // passes the rules is refused by PostgreSQL itself, as a rule's gap or a race would be.
+  const constraints = {
+    check: "ADD CONSTRAINT service_units_location_check CHECK (location <> 'Atlantis') NOT VALID",
+    unnamed: "ADD CONSTRAINT refuse_this_name CHECK (name <> 'Refused by name') NOT VALID",
+    foreignKey: 'ADD CONSTRAINT service_units_location_fk FOREIGN KEY (location) REFERENCES organizations (id) NOT VALID',
+  };
+  const add = (constraint: keyof typeof constraints) => database.sql.exec(`ALTER TABLE service_units ${constraints[constraint]}`);
+  afterEach(() =>
+    database.sql.exec(
+      'ALTER TABLE service_units DROP CONSTRAINT IF EXISTS service_units_location_check, DROP CONSTRAINT IF EXISTS refuse_this_name, DROP CONSTRAINT IF EXISTS service_units_location_fk',
+    ),
+  );
+  const create = (name: string, location: string, key: string) =>
+    call(backend, '/api/service-units', {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': key },
+      body: { ...unitInput(name), location },
+    });
+
+  it('answers a CHECK violation 422 with the field its name tells, in the error shape, and stores nothing', async () => {
+    const before = await storedUnitCount(database.sql);
+    await add('check');
+
+    const refused = await create('Sunken', 'Atlantis', 'key-of-a-checked-create');
+
+    expect(refused.status).toBe(422);
+    expect(refused.headers['Content-Type']).toBe('application/json');
+    expect(jsonOf(refused)).toEqual({ message: 'Validation failed', errors: { location: 'invalid' } });
+    expect(await storedUnitCount(database.sql)).toBe(before);
+    // The refusal was not kept as the key's answer: with the value changed, the same key creates.
+    expect((await create('Sunken', 'Lab', 'key-of-a-checked-create')).status).toBe(201);
+  });
+
+  it('answers a CHECK violation whose name tells no field 422 with the code invalid', async () => {
+    await add('unnamed');
+
+    const refused = await create('Refused by name', 'Lab', 'key-of-an-unnamed-check');
+
+    expect(refused.status).toBe(422);
+    expect(jsonOf(refused)).toEqual({ message: 'Validation failed', code: 'invalid' });
+    expect((await listUnits(backend, token, 'Refused by name')).total).toBe(0);
+  });
+
+  it('answers a FOREIGN KEY violation 409 referenceGone with the field, and stores nothing', async () => {
+    const before = await storedUnitCount(database.sql);
+    await add('foreignKey');
+
+    const refused = await create('Nowhere', 'No such place', 'key-of-a-referring-create');
+
+    expect(refused.status).toBe(409);
+    expect(jsonOf(refused)).toEqual({
+      message: 'A record this change refers to no longer exists.',
+      code: 'referenceGone',
+      errors: { location: 'notFound' },
+    });
+    expect(await storedUnitCount(database.sql)).toBe(before);
   });
 });
 

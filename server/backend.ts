@@ -1,10 +1,9 @@
-import { liveRows, table, type MirageDb, type Row } from '../mirage/db';
+import { liveRows, type MirageDb } from '../mirage/db';
 import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
 import { createApp } from '../api/app';
-import { headerRecord, inputStatus } from '../api/http';
-import { LIVE_COLLECTIONS } from '../mirage/events';
+import { headerRecord } from '../api/http';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
 import { createSqlCommands } from './db/commands';
@@ -23,8 +22,7 @@ import { needsRehash, type PasswordHasher } from '../mirage/crypto';
 import { APP_KEY } from '../mirage/domains/auth';
 import { DEFAULT_HEARTBEAT_S } from '../mirage/domains/service-units';
 import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
-import type { StoredChange } from './db/row-store';
-import { createPgRowStore } from './db/row-store';
+import { createPgStore } from './db/store';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
@@ -34,7 +32,7 @@ import { ensureScreenshotKeys } from './db/screenshot-table';
 import { createSqlUserList } from './db/user-list';
 import { createSqlEvents } from './db/events';
 import { createSqlAgentSecrets } from './db/agent-secrets';
-import { createSqlScreenshots, SQL_ONLY_COLLECTIONS } from './db/screenshots';
+import { createSqlScreenshots } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
 import { createSqlUsers } from './db/users';
 import { createSqlUnits } from './db/units';
@@ -45,9 +43,9 @@ import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
 import { createSqlTasks } from './db/todo-tasks';
 import { createSqlEmails } from './db/emails';
-import { collectionOf } from '../mirage/mirage-internals';
 import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
-import { databaseError, type Queryable, type Sql, UNIQUE_VIOLATION } from './db/sql';
+import type { Sql } from './db/sql';
+import { constraintRefusal } from './db/constraints';
 import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
 import { EVENTS_CHANNEL } from './events/wakeups';
 import { errorJson } from '../core/error-shape';
@@ -58,7 +56,7 @@ import { outsideTransactions, passwordWorkOf, withPreparedPasswords, type Prepar
  * repositories reading and writing PostgreSQL, and every request is one unit of work against the database:
  *
  * - a write (POST/PUT/PATCH/DELETE) runs in a SERIALIZABLE transaction of its own, run again when it collided
- *   with another (server/db/row-store.ts writing); it waits for nothing but the rows it writes, and its answer
+ *   with another (server/db/store.ts writing); it waits for nothing but the rows it writes, and its answer
  *   leaves only after the commit (a failed commit answers 503, with nothing changed);
  * - a read runs on the pool, on committed rows.
  *
@@ -114,13 +112,14 @@ export interface Backend {
   close(): Promise<void>;
   /** Whether this start seeded the database. */
   readonly seeded: boolean;
-  /** Woken after every commit, by this instance or one it caught up with, that stored events or commands. */
+  /** Woken after every commit of this instance that stored events or commands, and when live events were numbered. */
   readonly events: EventHub;
   /**
-   * Applies what other instances committed (waking `events` when that included commands), and numbers
-   * the live events ready for it (waking `events` when it numbered some).
+   * Numbers the live events ready for it (held back by a transaction that was running, or committed by an
+   * instance that stopped), and wakes `events` when events were numbered since it last looked, by any
+   * instance: the safety poll's step, so a lost notification costs a delay, never an event.
    */
-  catchUp(): Promise<void>;
+  relayEvents(): Promise<void>;
   /**
    * Runs fn as a write of its own (periodic work such as the status sweep), committed before it resolves;
    * rejects, with nothing changed, when the commit fails.
@@ -142,36 +141,6 @@ const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 
-/** The unique constraints of the schema (server/migrations) by name, as the field errors that refuse a value. */
-const UNIQUE_FIELDS: Readonly<Record<string, Record<string, string>>> = {
-  service_units_name_unique: { name: 'duplicateName' },
-  organizations_code_unique: { code: 'duplicateCode' },
-  users_username_unique: { username: 'duplicateUsername' },
-  users_email_unique: { email: 'duplicateEmail' },
-  url_rules_duplicate_unique: { pattern: 'duplicateRule' },
-  process_rules_pattern_unique: { pattern: 'duplicate' },
-};
-
-const inMemory = (collection: string) => !SQL_ONLY_COLLECTIONS.includes(collection);
-/** What a catch-up reads without the rows' data: PostgreSQL-only collections, but for those that wake listeners (commands). */
-const DATALESS = SQL_ONLY_COLLECTIONS.filter((collection) => !LIVE_COLLECTIONS.includes(collection));
-
-/** Applies other instances' committed rows to this one's memory, by id. */
-function applyChanges(db: MirageDb, changes: readonly StoredChange[]): void {
-  for (const change of changes) {
-    if (!inMemory(change.collection)) continue;
-    const rows = table<Row>(db, change.collection);
-    const local = rows.find(change.id);
-    if (change.data === null) {
-      if (local) rows.remove(change.id);
-    } else if (local) {
-      rows.update(change.id, change.data);
-    } else {
-      rows.insert({ ...change.data, id: change.id });
-    }
-  }
-}
-
 /** The fetch Request of one HTTP request (the API app's input). */
 function fetchRequest(request: ApiRequest): Request {
   const method = request.method.toUpperCase();
@@ -186,7 +155,7 @@ const answerOf = async (response: Response): Promise<ApiAnswer> => ({
 });
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  const store = createPgRowStore(options.sql);
+  const store = createPgStore(options.sql);
   const seed = options.seed ?? 'default';
   const transport = createNodeTransport();
   const common = {
@@ -220,8 +189,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       server = null;
     }
   }
-  const loaded = seeded ? { dump: {}, seq: await store.lastSeq() } : await store.loadAll(SQL_ONLY_COLLECTIONS);
-  // Loaded rows are not seeded again; the seed they were made with still decides what a new account gets (a mailbox).
+  // The seed the database was made with decides what a new account gets (a mailbox).
   const storedSeed = await store.seedOf();
   const dataSeed: SeedSize = storedSeed === 'default' || storedSeed === 'large' ? storedSeed : 'none';
   const repositoryWrites = noteWrites(store.writeBatch);
@@ -261,9 +229,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     tasks: createSqlTasks(options.sql, repositoryWrites),
     emails: createSqlEmails(options.sql, repositoryWrites),
   };
-  // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's.
+  // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's,
+  // holding none (an empty dump: nothing is seeded in memory).
   server?.shutdown();
-  server = await makeServer({ ...common, seed: dataSeed, initialData: loaded.dump, adoptInitialData: true, repositories });
+  server = await makeServer({ ...common, seed: dataSeed, initialData: {}, adoptInitialData: true, repositories });
   // The API app answers every request (api/app.ts), the agent API's too, over the PostgreSQL repositories
   // themselves; the Node transport is Mirage's interceptor only (no Pretender without a browser).
   // A signed-in caller's authentication is still the embedded backend's (sessions, the identity provider's tokens).
@@ -306,24 +275,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, now()),
   });
   const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
-  let seq = loaded.seq;
   const db = server.db;
-  // The SQL-only collections (screenshots, the audit log, processes, rules, commands, the demo apps' records)
-  // stay in PostgreSQL: a seed made them here.
-  for (const name of SQL_ONLY_COLLECTIONS) collectionOf(db, name)?.remove();
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
   const tracker = trackChanges(db);
   const now = options.now ?? (() => Date.now());
 
-  const catchUp = async (tx: Queryable) => {
-    const changes = await store.changesSince(tx, seq, DATALESS);
-    if (changes.length === 0) return;
-    tracker.silently(() => applyChanges(db, changes));
-    seq = Math.max(seq, changes[changes.length - 1]?.seq ?? seq);
-    // Another instance stored events or commands: this one's streams and long polls ask again.
-    wakeSoon(wakeFor(changes.map((change) => ({ collection: change.collection, row: change.data }))));
-  };
+  /** The newest live event the safety poll saw numbered (relayEvents). */
+  let newestSeen = 0;
 
   // Serializable writes of this instance in flight at once. More only collide more (serializable transactions
   // on the same index pages), fewer would let one write that waits for a row hold up the others. Heartbeats
@@ -332,17 +291,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const writeSlots = slots(options.writeConcurrency ?? DEFAULT_WRITE_CONCURRENCY);
   const noSlot = { take: () => Promise.resolve(() => undefined) };
 
-  /** A value the schema keeps unique, refused by the database itself: the field's 409, as the rules answer it. */
-  const constraintRefusal = (error: unknown): ApiAnswer | null => {
-    const refused = databaseError(error);
-    const errors = refused?.code === UNIQUE_VIOLATION && refused.constraint ? UNIQUE_FIELDS[refused.constraint] : undefined;
-    if (!errors) return null;
-    // 409 for a value another record has, 422 for one the rules call invalid (a process rule's `duplicate`), as the rules answer.
-    return {
-      status: inputStatus(errors),
-      headers: { 'Content-Type': 'application/json' },
-      body: errorJson('Validation failed', { errors }),
-    };
+  /** A constraint of the schema refused the write (server/db/constraints.ts): a 409 or 422 in the one error shape. */
+  const refusedByConstraint = (error: unknown): ApiAnswer | null => {
+    const refused = constraintRefusal(error);
+    if (!refused) return null;
+    const { message, ...details } = refused.body;
+    return { status: refused.status, headers: { 'Content-Type': 'application/json' }, body: errorJson(message, details) };
   };
 
   const notStored = (): ApiAnswer => ({
@@ -407,7 +361,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           await needed.work();
           continue;
         }
-        const refusal = constraintRefusal(error);
+        const refusal = refusedByConstraint(error);
         if (refusal) return refusal;
         console.error('A change could not be stored', error);
         return notStored();
@@ -456,10 +410,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       await write(async () => ({ status: 200, headers: {}, body: '' }));
     },
     events: hub,
-    async catchUp() {
-      await catchUp(options.sql);
-      // Events held back by a transaction that was still running, or committed by an instance that stopped.
-      await events.relay();
+    async relayEvents() {
+      // newestId relays first: events held back by a transaction that was still running, or committed by an instance that stopped.
+      const newest = await events.newestId();
+      if (newest > newestSeen) {
+        newestSeen = newest;
+        wakeSoon({ events: true, commandUnitIds: new Set() });
+      }
     },
     transact: (fn) => commitWork(async () => fn(db, now())),
     async close() {

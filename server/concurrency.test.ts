@@ -7,7 +7,7 @@ import { openTwoInstances, TWO_INSTANCES_SETUP_MS, type TwoInstances } from './t
 
 /*
  * Writes take no lock but the rows they change, on one instance and across two on one PostgreSQL database
- * (server/db/row-store.ts writing: serializable transactions, run again when they collided). Real
+ * (server/db/store.ts writing: serializable transactions, run again when they collided). Real
  * concurrent transactions on a real PostgreSQL: PGlite runs one transaction at a time.
  */
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { NewEvent } from '../core/events';
 import { createSqlEvents } from './db/events';
 import { migrate, splitStatements } from './db/migrate';
-import { createPgRowStore } from './db/row-store';
+import { createPgStore } from './db/store';
 import { createSqlUnits } from './db/units';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
@@ -73,13 +73,20 @@ import { BACKEND_NAME, emptyDatabaseForEachTest } from './test-support/database'
 const ALL = readdirSync(new URL('./migrations/', import.meta.url))
   .filter((name) => name.endsWith('.sql'))
   .sort();
-/** The tables the row store and the units rely on (later migrations may add more). */
-const TABLES = ['meta', 'rows', 'schema_migrations', 'service_units', 'unit_agents'];
+/** Some tables the server relies on (later migrations may add more). */
+const TABLES = ['live_events', 'meta', 'schema_migrations', 'service_units', 'unit_agents'];
 
 const tablesOf = async (sql: Queryable) =>
   (
     await sql.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    )
+  ).rows.map((row) => row.name);
+
+const sequencesOf = async (sql: Queryable) =>
+  (
+    await sql.query<{ name: string }>(
+      "SELECT sequence_name AS name FROM information_schema.sequences WHERE sequence_schema = 'public' ORDER BY sequence_name",
     )
   ).rows.map((row) => row.name);
 
@@ -98,12 +105,9 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
 
     expect(await tablesOf(database.sql)).toEqual(expect.arrayContaining(TABLES));
     expect(await appliedIn(database.sql)).toEqual(ALL);
-    // The schema the row store relies on: a change number from the sequence, a row per (collection, id).
-    await database.sql.query(
-      "INSERT INTO rows (collection, id, data, seq) VALUES ('units', '1', '{\"organizationId\":\"7\"}', nextval('row_change_seq'))",
-    );
-    const { rows } = await database.sql.query<{ seq: number | string; organization_id: string }>('SELECT seq, organization_id FROM rows');
-    expect(rows.map((row) => ({ seq: Number(row.seq), organization_id: row.organization_id }))).toEqual([{ seq: 1, organization_id: '7' }]);
+    // Every collection has a table of its own: the JSON row log and its change numbers are gone.
+    expect(await tablesOf(database.sql)).not.toContain('rows');
+    expect(await sequencesOf(database.sql)).not.toContain('row_change_seq');
   });
 
   it('applies nothing on a second run and keeps the data', async () => {
@@ -191,14 +195,13 @@ describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () =>
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '024'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const units = createSqlUnits(database.sql, store.writeBatch);
     for (const { id, data } of stored) expect(await units.get(id), id).toEqual({ ...data, version: data.version ?? 1 });
     expect(await units.get('twin-1')).toEqual({ ...twin.data, name: `${twin.data.name} (twin-1)`, version: 1 });
     const agents = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM unit_agents');
     expect(agents.rows[0]?.n).toBe(stored.filter(({ data }) => data.agent).length);
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'serviceUnits'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // The next start computes every unit's keys again: the list keeps the order main's list table had.
     expect(await store.writing((tx) => ensureUnitKeys(tx))).toBe(true);
@@ -241,7 +244,7 @@ describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => 
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '025'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const organizations = createSqlOrganizations(database.sql, store.writeBatch);
     for (const { id, data } of stored) expect(await organizations.get(id), id).toEqual(data);
     expect(await organizations.get('older-1')).toEqual(older.data);
@@ -331,7 +334,7 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '026'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const users = createSqlUsers(database.sql, store.writeBatch);
     for (const { id, data } of stored) expect(await users.get(id), id).toEqual(data);
     expect(await users.get('older-1')).toEqual(older.data);
@@ -341,8 +344,7 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
       username: `${twin.data.username}-twin-1`,
       email: `${local}+twin-1@${domain}`,
     });
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'users'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // The next start computes every account's keys again: the list keeps the order main's list table had.
     expect(await store.writing((tx) => ensureUserKeys(tx))).toBe(true);
@@ -381,11 +383,10 @@ describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '027'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const sessions = createSqlSessions(database.sql, store.writeBatch);
     for (const { data } of stored) expect(await sessions.byToken(data.accessToken), data.accessToken).toEqual(data);
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'sessions'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a token's account must exist, and its tokens go with it.
     const [first] = stored as [{ id: string; data: SessionRecord }];
@@ -418,7 +419,7 @@ describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () =
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '028'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const attempts = createSqlSignInAttempts(database.sql);
     const keys = stored.map(({ data }) => data.key);
     const read = await store.writing((tx) =>
@@ -429,8 +430,7 @@ describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () =
       ),
     );
     expect(read.value).toEqual(Object.fromEntries(stored.map(({ data }) => [data.key, data.failures])));
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'signInAttempts'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
   });
 });
 
@@ -450,7 +450,7 @@ describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '029'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const keys = createSqlIdempotencyKeys(database.sql);
     const inWork = <T>(fn: () => Promise<T>) => store.writing((tx) => inUnitOfWork(tx, fn, store.writeBatch)).then((done) => done.value);
     for (const { data } of stored) {
@@ -504,15 +504,12 @@ describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '030'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlUrlRules(database.sql, store.writeBatch);
     const storedProcesses = createSqlProcessRules(database.sql, store.writeBatch);
     for (const { id, data } of [...urlRules, older, twin]) expect(await stored.get(id), id).toEqual(data);
     for (const { id, data } of [...processRules, processTwin]) expect(await storedProcesses.get(id), id).toEqual(data);
-    const left = await database.sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('urlRestrictions', 'processRules')",
-    );
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
     // The twin is still the same rule as the one it copies, as the rules see it.
     expect(await stored.hasDuplicate(String(scoped.data.organizationId), duplicateKey(scoped.data), scoped.id)).toBe(true);
 
@@ -567,11 +564,10 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '032'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlProcesses(database.sql, store.writeBatch);
     for (const { id, data } of processes) expect(await stored.get(id), id).toEqual(data);
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'processes'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
     const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
     const ofUnit = (unitId: string) => processes.filter(({ data }) => String(data.serviceUnitId) === unitId).map(({ data }) => data);
     expect(ids(await stored.running('1'))).toEqual(ids(ofUnit('1').filter((p) => p.state === 'running')));
@@ -639,15 +635,14 @@ describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
     expect(listed.rows.map((row) => String(row.id))).toEqual(orderBefore);
     const byId = new Map(listed.rows.map((row) => [String(row.id), row]));
     for (const { id, data } of entries) expect(byId.get(id), id).toEqual(data);
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'auditLog'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
     // A deleted account's trail is still found by its record.
     const gone = entries.find(({ data }) => data.resource === 'user');
     if (!gone) throw new Error('The fixture has no entry of an account');
     const trail = await log.list({ ...query, resources: ['user'], recordIds: [gone.data.recordId] });
     expect(trail.rows.map((row) => row.action)).toEqual(['delete', 'disable', 'invite']);
     // The keys moved were made by this version of core's projection: a start computes none again.
-    expect(await createPgRowStore(database.sql).writing((tx) => ensureAuditKeys(tx))).toBe(false);
+    expect(await createPgStore(database.sql).writing((tx) => ensureAuditKeys(tx))).toBe(false);
   });
 });
 
@@ -697,7 +692,7 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '035'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlScreenshots(database.sql, store.writeBatch);
     for (const { id, data } of shots) expect(await stored.get(id), id).toEqual(data);
     for (const id of screenshotsBefore035.deleted) expect(await stored.get(id), id).toBeUndefined();
@@ -714,10 +709,7 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
       ['1'],
     );
     expect(searched.rows.map((row) => row.activeWindowTitle)).toEqual(['İstanbul – Straße – 文件']);
-    const left = await database.sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('screenshots', 'screenshotImages')",
-    );
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
     // The keys came with them: nothing to compute again at the next start.
     expect(await store.writing((tx) => ensureScreenshotKeys(tx))).toBe(false);
 
@@ -767,7 +759,7 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '036'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlTasks(database.sql, store.writeBatch);
     for (const { id, data } of tasks) expect(await stored.get(data.ownerId, data.taskId), id).toEqual(data);
     const owners = [...new Set(tasks.map(({ data }) => data.ownerId))];
@@ -785,8 +777,7 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
       tags: ['bug'],
       taskId: Math.max(...tasks.filter(({ data }) => data.ownerId === first.data.ownerId).map(({ data }) => data.taskId)) + 1,
     });
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'tasks'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a task belongs to an account that exists, and goes with it.
     const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
@@ -834,7 +825,7 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '037'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlCommands(database.sql, store.writeBatch);
     for (const { id, data } of commands) expect(await stored.get(id), id).toEqual(data);
     for (const id of commandsBefore037.deleted) expect(await stored.get(id), id).toBeUndefined();
@@ -845,8 +836,7 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
         .sort(compareIssued);
       expect(await stored.unfinishedOf(unit), unit).toEqual(unfinished);
     }
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'commands'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a command belongs to a unit that exists, and goes with it.
     const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
@@ -878,7 +868,7 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
     await migrateBefore(database.sql, '038');
     // The requests as today's main stored them (server/test-support/fixtures/capture-requests-before-038.json):
     // delivered, failed for offline units, a pending one, and one of unit 2, deleted after it (left behind).
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const units = [...new Set(requests.map(({ data }) => data.serviceUnitId))].filter((id) => id !== '2');
     const owners = ruleOwners(['1'], units);
     await store.writing((tx) =>
@@ -901,8 +891,7 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
 
     const stored = createSqlCaptureRequests(database.sql, store.writeBatch);
     for (const { id, data } of requests) expect(await stored.get(id), id).toEqual(data.serviceUnitId === '2' ? undefined : data);
-    const left = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'captureRequests'");
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
     // The prune finds them by their instant, as before.
     const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
     const oldest = Math.min(...requests.map(({ data }) => data.requestedAt));
@@ -942,7 +931,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '039'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlEnrolments(database.sql, store.writeBatch);
     const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
     const { rows } = await database.sql.query<{ id: string; used_at: Date | null; unit_id: string | null }>(
@@ -958,10 +947,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
     }
     const secret = enrolmentsBefore039.agentSecrets[0]?.data.simulatedSecret;
     expect(await createSqlAgentSecrets(database.sql, store.writeBatch).simulatedSecret(() => 'made again')).toBe(secret);
-    const left = await database.sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('agentEnrolments', 'agentSecrets')",
-    );
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a token's hash is one enrolment's, in an organization that exists.
     const { id: _id, ...fresh } = { ...usedOne.data, usedAt: null, unitId: null };
@@ -995,7 +981,7 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '034'));
 
-    const store = createPgRowStore(database.sql);
+    const store = createPgStore(database.sql);
     const stored = createSqlEmails(database.sql, store.writeBatch);
     for (const { id, data } of emails) expect(await stored.get(id), id).toEqual(data);
     const last = lastEmailId(emails.map(({ data }) => data));
@@ -1012,10 +998,7 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
       expect(ids, owner).toEqual(expected.sort());
       expect(await stored.hasMailbox(owner), owner).toBe(true);
     }
-    const left = await database.sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM rows WHERE collection IN ('emails', 'emailMailboxes')",
-    );
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on an email and a mailbox belong to an account that exists, and go with it.
     const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
@@ -1078,7 +1061,7 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
         ['2', 'unit-2'],
         ['10', 'unit-10'],
       ]);
-      const store = createPgRowStore(database.sql);
+      const store = createPgStore(database.sql);
       const { id: _none, ...fresh } = event('', 'unit-new');
       await store.writing((tx) => inUnitOfWork(tx, async () => events.append(fresh as NewEvent), store.writeBatch));
       // Past 11, whose event was pruned before the move, once no earlier transaction runs (other test files' too,
@@ -1087,11 +1070,42 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
         timeout: 10_000,
         interval: 50,
       });
-      const { rows } = await database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM rows WHERE collection = 'events'");
-      expect(rows[0]?.n).toBe(0);
+      expect(await tablesOf(database.sql)).not.toContain('rows');
     } finally {
       events.stop();
     }
+  });
+});
+
+describe(`the row log's end on ${BACKEND_NAME}`, () => {
+  const emptyDatabase = emptyDatabaseForEachTest();
+
+  it('drops the row log with what only it held (tombstones, retired collections), and keeps the seed the database was made with', async () => {
+    const database = emptyDatabase();
+    await migrateBefore(database.sql, '040');
+    // What a database of the row log still held after 039: tombstones of deleted records, the demo apps'
+    // retired tag lists, and in meta the seed it was made with.
+    for (const [collection, id, data] of [
+      ['serviceUnits', 'gone-1', null],
+      ['taskTags', '1', { id: '1', tagId: 1, text: 'Work', value: 'work', color: 'blue' }],
+      ['emailTags', '1', { id: '1', text: 'Private', value: 'private', color: 'green' }],
+    ] as const) {
+      await database.sql.query(
+        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ($1, $2, $3::jsonb, $4, nextval('row_change_seq'))`,
+        [collection, id, data === null ? null : JSON.stringify(data), data === null],
+      );
+    }
+    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('seed', '{"seed":"default","seededAt":"2026-12-06T10:00:00.000Z"}')`);
+
+    expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '040'));
+
+    expect(await tablesOf(database.sql)).not.toContain('rows');
+    expect(await sequencesOf(database.sql)).not.toContain('row_change_seq');
+    const store = createPgStore(database.sql);
+    expect(await store.seedOf()).toBe('default');
+    // So a start finds the database seeded, and seeds nothing again.
+    expect(await store.storeSeed({}, 'large')).toBe(false);
+    expect(await store.seedOf()).toBe('default');
   });
 });
 

@@ -10,7 +10,7 @@ import { writer, type WriteBatch } from './unit-of-work';
  * The agents' enrolment tokens in their own table (server/migrations/039_agent_enrolments.sql): the server's
  * EnrolmentRepository (core/agent-enrolments.ts), found by the token's hash (agent_enrolments_token_unique). A
  * claim reads and marks in the enrolment's unit of work, a serializable transaction, so two agents presenting one
- * token (to one instance or to two) enrol once. A write stores enrolments whole through the row store's writeBatch.
+ * token (to one instance or to two) enrol once. A write stores enrolments whole through the store's writeBatch.
  */
 
 export { AGENT_ENROLMENTS };
@@ -64,7 +64,7 @@ const record = (enrolment: EnrolmentRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('agent_enrolments', 'id', TYPES);
 
-/** Stores enrolments whole and deletes enrolments, in the caller's transaction (the row store's writeBatch). */
+/** Stores enrolments whole and deletes enrolments, in the caller's transaction (the store's writeBatch). */
 export async function writeEnrolments(tx: Queryable, put: readonly EnrolmentRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'agent_enrolments', upsert: UPSERT, record }, put, deleted);
 }
@@ -75,8 +75,8 @@ export function createSqlEnrolments(_sql: Queryable, writeBatch: WriteBatch): En
       ? (await db.query<EnrolmentColumns>(`SELECT ${COLUMNS} FROM agent_enrolments e WHERE ${where}`, [value])).rows.map(enrolmentOf)[0]
       : undefined;
   const put = async (enrolment: EnrolmentRecord): Promise<EnrolmentRecord> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: AGENT_ENROLMENTS, put: [enrolment], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: AGENT_ENROLMENTS, put: [enrolment], deleted: [] }]);
     return enrolment;
   };
   return {

@@ -9,7 +9,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
  * the first one's.
  */
 
-/** Stores the secret (it is never deleted), in the caller's transaction (the row store's writeBatch). */
+/** Stores the secret (it is never deleted), in the caller's transaction (the store's writeBatch). */
 export async function writeAgentSecrets(tx: Queryable, put: readonly AgentSecretRecord[]): Promise<void> {
   for (const { id, simulatedSecret } of put) {
     await tx.query(
@@ -35,8 +35,8 @@ export function createSqlAgentSecrets(sql: Queryable, writeBatch: WriteBatch): A
       }
       // Outside a unit of work, this fails (a read that wanted to write runs again as a write).
       const made: AgentSecretRecord = { id: SIMULATED_SECRET_ID, simulatedSecret: make() };
-      const { tx, wrote } = await writer();
-      wrote(await writeBatch(tx, [{ collection: AGENT_SECRETS, put: [made], deleted: [] }]));
+      const { tx } = await writer();
+      await writeBatch(tx, [{ collection: AGENT_SECRETS, put: [made], deleted: [] }]);
       return made.simulatedSecret;
     },
   };

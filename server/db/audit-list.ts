@@ -18,10 +18,10 @@ import { reader, stage } from './unit-of-work';
  * The audit log's table (server/migrations/033_audit_log.sql) and its list as SQL: the same query the
  * embedded backend runs in memory (mirage/domains/audit.ts), newest first by the same keys of
  * core/audit-list.ts compared by code point, columns of the entries' own rows. Entries are appended with the
- * request's unit of work (the row store's writeBatch), never changed.
+ * request's unit of work (the store's writeBatch), never changed.
  */
 
-/** The audit log's collection, as the row store's writeBatch names it. */
+/** The audit log's collection, as the store's writeBatch names it. */
 export const AUDIT_LOG = 'auditLog';
 
 /** An entry as the log stores it (mirage/domains/audit.ts, AuditRow). */
@@ -107,7 +107,7 @@ const record = (entry: AuditEntry): Record<string, unknown> => {
 
 const UPSERT = upsertStatement('audit_log', 'id', TYPES);
 
-/** Stores entries whole (and deletes entries), in the caller's transaction (the row store's writeBatch). */
+/** Stores entries whole (and deletes entries), in the caller's transaction (the store's writeBatch). */
 export async function writeAuditLog(tx: Queryable, put: readonly AuditEntry[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'audit_log', upsert: UPSERT, record }, put, deleted);
 }

@@ -8,7 +8,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The screen-capture requests in their own table (server/migrations/038_capture_requests.sql): the server's
- * CaptureRequestRepository (core/capture-requests.ts). A write stores requests whole through the row store's
+ * CaptureRequestRepository (core/capture-requests.ts). A write stores requests whole through the store's
  * writeBatch, in the request's unit of work. A unit's deletion takes its requests (the foreign key).
  */
 
@@ -68,7 +68,7 @@ const record = (request: CaptureRequestRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('capture_requests', 'id', TYPES);
 
-/** Stores requests whole and deletes requests, in the caller's transaction (the row store's writeBatch). */
+/** Stores requests whole and deletes requests, in the caller's transaction (the store's writeBatch). */
 export async function writeCaptureRequests(tx: Queryable, put: readonly CaptureRequestRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'capture_requests', upsert: UPSERT, record }, put, deleted);
 }
@@ -80,8 +80,8 @@ export function createSqlCaptureRequests(sql: Queryable, writeBatch: WriteBatch)
       : undefined;
   const store = async (put: CaptureRequestRecord[], deleted: string[]) => {
     if (put.length === 0 && deleted.length === 0) return;
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: CAPTURE_REQUESTS, put, deleted }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: CAPTURE_REQUESTS, put, deleted }]);
   };
   return {
     get: (id) => select(reader(sql), id),

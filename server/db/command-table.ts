@@ -7,7 +7,7 @@ import { isoText, type Queryable } from './sql';
  * to it. A unit's deletion takes its commands with it (the foreign key).
  */
 
-/** The commands' collection, as the row store's writeBatch names it (mirage/commands.ts). */
+/** The commands' collection, as the store's writeBatch names it (mirage/commands.ts). */
 export const COMMANDS = 'commands';
 
 /** A command, as columns (alias `c`). */
@@ -83,7 +83,7 @@ const record = (command: CommandRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('commands', 'id', TYPES);
 
-/** Stores commands whole and deletes commands, in the caller's transaction (the row store's writeBatch). */
+/** Stores commands whole and deletes commands, in the caller's transaction (the store's writeBatch). */
 export async function writeCommands(tx: Queryable, put: readonly CommandRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'commands', upsert: UPSERT, record }, put, deleted);
 }

@@ -8,7 +8,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The agents' commands in their own table (command-table.ts): the server's CommandRepository (core/commands.ts).
- * A write stores commands whole through the row store's writeBatch, in the request's unit of work, so its commit
+ * A write stores commands whole through the store's writeBatch, in the request's unit of work, so its commit
  * wakes the long poll of the unit's agent, here and on other instances (server/events/hub.ts). A unit's are found
  * by commands_by_unit, the ones not fetched yet by commands_pending (server/migrations/037_commands.sql).
  */
@@ -32,8 +32,8 @@ export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): Comma
     );
   const store = async (put: CommandRecord[], deleted: string[]) => {
     if (put.length === 0 && deleted.length === 0) return;
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: COMMANDS, put, deleted }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: COMMANDS, put, deleted }]);
   };
   const ofUnit = (db: Queryable, unitId: string, statuses: readonly string[] | null) =>
     storable(unitId)

@@ -10,7 +10,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The mailbox app's emails in their own table (server/migrations/034_emails.sql): the server's EmailRepository
- * (core/mailbox.ts). A write stores emails whole through the row store's writeBatch, in the request's unit of
+ * (core/mailbox.ts). A write stores emails whole through the store's writeBatch, in the request's unit of
  * work; reads in it see its writes, so the next email number is read in the write's serializable transaction
  * (two writes that read the same largest number cannot both commit), as the largest `last_number` (an email's
  * and its replies' largest). Which owners' mailboxes have their starter emails is `email_mailboxes`. Both are
@@ -111,7 +111,7 @@ const UPSERT = upsertStatement('emails', 'id', TYPES);
 /** An email's number as the table keys it; another id (never stored) is none. */
 const numberOf = (id: string): string | null => (/^[1-9]\d{0,14}$/.test(id) ? id : null);
 
-/** Stores emails whole and deletes emails, in the caller's transaction (the row store's writeBatch). */
+/** Stores emails whole and deletes emails, in the caller's transaction (the store's writeBatch). */
 export async function writeEmails(tx: Queryable, put: readonly EmailRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'emails', upsert: UPSERT, record }, put, []);
   const gone = deleted.map(numberOf).filter((id) => id !== null);
@@ -134,8 +134,8 @@ export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRe
     (await db.query<EmailColumns>(`SELECT ${COLUMNS} FROM emails e WHERE ${where}`, [...values])).rows.map(emailOf);
   const write = async <T extends Row>(collection: string, rows: readonly T[]): Promise<void> => {
     if (rows.length === 0) return;
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection, put: [...rows], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection, put: [...rows], deleted: [] }]);
   };
   return {
     ofOwner: async (ownerId) => (storable(ownerId) ? select(reader(sql), 'e.owner_id = $1 ORDER BY e.id', [ownerId]) : []),

@@ -57,7 +57,7 @@ const CHUNK = 1_000;
 
 /**
  * Stores records whole (`upsert`: upsertStatement of the table, `record`: a record's columns) and deletes
- * records of `table` by id, in the caller's transaction (the row store's writeBatch).
+ * records of `table` by id, in the caller's transaction (the store's writeBatch).
  */
 export async function storeWhole<R>(
   tx: Queryable,

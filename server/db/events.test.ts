@@ -6,7 +6,7 @@ import { memoryEvents } from '../../mirage/events';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
 import { createSqlEvents } from './events';
-import { createPgRowStore } from './row-store';
+import { createPgStore } from './store';
 import { inUnitOfWork, noAppends, storeAppends } from './unit-of-work';
 
 /*
@@ -121,7 +121,7 @@ describe.each(sqlTargets())('the live events in PostgreSQL on $name', (target) =
     memory.append(fresh('b'));
     // Three units of one group (one transaction), as the server runs them: what they appended is stored
     // once after the last, the second's numbers following the first's, the failed one's not at all.
-    const store = createPgRowStore(suite.sql);
+    const store = createPgStore(suite.sql);
     await store.writing(async (tx) => {
       const appends = noAppends();
       const group = { appends, alone: false };
@@ -192,7 +192,7 @@ describe.each(sqlTargets())('the live events in PostgreSQL on $name', (target) =
     const held = new Promise<void>((resolve) => (release = resolve));
     let appended: () => void = () => undefined;
     const early = new Promise<void>((resolve) => (appended = resolve));
-    const store = createPgRowStore(suite.sql);
+    const store = createPgStore(suite.sql);
     // The first change appends its event, and stays open.
     const first = store.writing(async (tx) => {
       await inUnitOfWork(tx, async () => outbox.append(fresh('first')), store.writeBatch);

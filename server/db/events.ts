@@ -42,11 +42,11 @@ async function relay(sql: Sql, notifyChannel: string | null): Promise<{ numbered
     const firstHeld = rows.findIndex((row) => !row.ready);
     const ready = (firstHeld === -1 ? rows : rows.slice(0, firstHeld)).map((row) => row.entry);
     if (ready.length > 0) {
+      // A CTE runs once (nextval is volatile): a subquery in FROM may be scanned again by the join, taking more numbers.
       await tx.query(
-        `UPDATE live_events e SET position = n.position
-         FROM (SELECT entry, nextval('live_event_position') AS position
-               FROM unnest($1::bigint[]) WITH ORDINALITY AS t(entry, place) ORDER BY place) n
-         WHERE e.entry = n.entry`,
+        `WITH n AS (SELECT entry, nextval('live_event_position') AS position
+                    FROM unnest($1::bigint[]) WITH ORDINALITY AS t(entry, place) ORDER BY place)
+         UPDATE live_events e SET position = n.position FROM n WHERE e.entry = n.entry`,
         [ready],
       );
       if (notifyChannel) await tx.query('SELECT pg_notify($1, $2)', [notifyChannel, JSON.stringify({ events: true, units: [] })]);
@@ -103,7 +103,7 @@ export function createSqlEvents(sql: Sql, relayed: EventsRelayed = () => undefin
 
   return {
     append(event) {
-      // Stored with the unit of work's other appends (server/db/row-store.ts writes `events` to the outbox).
+      // Stored with the unit of work's other appends (server/db/store.ts writes `events` to the outbox).
       stage(EVENTS_COLLECTION, { ...event, id: '' });
     },
     async newestId() {
@@ -142,7 +142,7 @@ export function createSqlEvents(sql: Sql, relayed: EventsRelayed = () => undefin
   };
 }
 
-/** Stores staged events in the outbox, in order, unnumbered (server/db/row-store.ts writeBatch). */
+/** Stores staged events in the outbox, in order, unnumbered (server/db/store.ts writeBatch). */
 export async function insertEvents(tx: Queryable, events: readonly object[]): Promise<void> {
   if (events.length === 0) return;
   await tx.query(

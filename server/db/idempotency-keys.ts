@@ -9,7 +9,7 @@ import { writer } from './unit-of-work';
  * server's IdempotencyRepository (core/idempotency.ts), one row per owner and key, forgotten by age. A create
  * reads, runs and keeps its answer in one unit of work, and the key is the table's primary key: the same key
  * sent to two instances at once creates once. The second waits on the first's row, collides with it at the
- * first's commit, runs again (server/db/row-store.ts) and replays the first's answer.
+ * first's commit, runs again (server/db/store.ts) and replays the first's answer.
  */
 
 export { IDEMPOTENCY_KEYS };
@@ -37,7 +37,7 @@ const columnsOf = (record: IdempotencyRecord) => ({
   created_at: Math.floor(record.createdAt),
 });
 
-/** Stores kept answers (a seed, a test), in the caller's transaction (the row store's writeBatch). */
+/** Stores kept answers (a seed, a test), in the caller's transaction (the store's writeBatch). */
 export async function writeIdempotencyKeys(tx: Queryable, put: readonly IdempotencyRecord[]): Promise<void> {
   if (put.length === 0) return;
   await tx.query(

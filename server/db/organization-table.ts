@@ -127,7 +127,7 @@ function record(row: StoredOrg): Record<string, unknown> {
 
 const UPSERT = upsertStatement('organizations', 'id', TYPES);
 
-/** Stores organizations whole and deletes organizations, in the caller's transaction (the row store's writeBatch). */
+/** Stores organizations whole and deletes organizations, in the caller's transaction (the store's writeBatch). */
 export async function writeOrganizations(tx: Queryable, put: readonly StoredOrg[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'organizations', upsert: UPSERT, record }, put, deleted);
 }

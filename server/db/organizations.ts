@@ -9,7 +9,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The server's OrganizationRepository (core/organizations.ts) on the organizations' table
- * (organization-table.ts). A write stores an organization whole through the row store's writeBatch; the
+ * (organization-table.ts). A write stores an organization whole through the store's writeBatch; the
  * database refuses a second organization of one code (organizations_code_unique). There are few (1,000 at
  * the large seed): `all` reads them whole and orders them as the embedded backend does.
  */
@@ -19,8 +19,8 @@ export function createSqlOrganizations(sql: Queryable, writeBatch: WriteBatch): 
       organizationOf,
     );
   const put = async (record: StoredOrg): Promise<StoredOrg> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [record], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [record], deleted: [] }]);
     return record;
   };
   return {
@@ -45,9 +45,9 @@ export function createSqlOrganizations(sql: Queryable, writeBatch: WriteBatch): 
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx, wrote } = await writer();
+      const { tx } = await writer();
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM organizations WHERE id = $1', [id]);
-      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [], deleted: [id] }]));
+      if (rows.length > 0) await writeBatch(tx, [{ collection: ORGANIZATIONS, put: [], deleted: [id] }]);
     },
   };
 }

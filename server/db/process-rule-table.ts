@@ -9,7 +9,7 @@ import { isoText, type Queryable } from './sql';
  * the embedded backend keeps it. A unit's deletion takes its rules with it (the foreign key).
  */
 
-/** The process rules' collection, as the row store's writeBatch names it. */
+/** The process rules' collection, as the store's writeBatch names it. */
 export const PROCESS_RULES = 'processRules';
 
 /** A rule, as columns (alias `p`). */
@@ -77,7 +77,7 @@ const record = (rule: ProcessRuleRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('process_rules', 'id', TYPES);
 
-/** Stores rules whole and deletes rules, in the caller's transaction (the row store's writeBatch). */
+/** Stores rules whole and deletes rules, in the caller's transaction (the store's writeBatch). */
 export async function writeProcessRules(tx: Queryable, put: readonly ProcessRuleRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'process_rules', upsert: UPSERT, record }, put, deleted);
 }

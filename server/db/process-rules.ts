@@ -9,7 +9,7 @@ export { PROCESS_RULES } from './process-rule-table';
 
 /**
  * The server's ProcessRuleRepository (core/process-rule-repository.ts) on the process rules' table
- * (process-rule-table.ts). A write stores a rule whole through the row store's writeBatch, in the request's
+ * (process-rule-table.ts). A write stores a rule whole through the store's writeBatch, in the request's
  * unit of work; reads in a unit of work see its own writes. A unit's rules are found by the index of the
  * constraint that keeps a pattern its unit's own in any case (process_rules_pattern_unique).
  */
@@ -24,8 +24,8 @@ export function createSqlProcessRules(sql: Queryable, writeBatch: WriteBatch): P
     return wanted.length === 0 ? Promise.resolve([]) : select('WHERE p.service_unit_id = ANY($1::text[])', [wanted]);
   };
   const put = async (rule: ProcessRuleRecord): Promise<ProcessRuleRecord> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: PROCESS_RULES, put: [rule], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: PROCESS_RULES, put: [rule], deleted: [] }]);
     return rule;
   };
 
@@ -49,8 +49,8 @@ export function createSqlProcessRules(sql: Queryable, writeBatch: WriteBatch): P
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx, wrote } = await writer();
-      wrote(await writeBatch(tx, [{ collection: PROCESS_RULES, put: [], deleted: [id] }]));
+      const { tx } = await writer();
+      await writeBatch(tx, [{ collection: PROCESS_RULES, put: [], deleted: [id] }]);
     },
     // The unit's row going takes its rules with it (the foreign key); this does the same first, and notes them
     // gone, so the commit wakes the agents' held polls as any rule's change does.

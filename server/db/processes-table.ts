@@ -7,7 +7,7 @@ import { isoText, type Queryable } from './sql';
  * it. A unit's deletion takes its processes with it (the foreign key).
  */
 
-/** The processes' collection, as the row store's writeBatch names it. */
+/** The processes' collection, as the store's writeBatch names it. */
 export const PROCESSES = 'processes';
 
 /** A process, as columns (alias `p`). */
@@ -74,7 +74,7 @@ const record = (process: ProcessRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('processes', 'id', TYPES);
 
-/** Stores processes whole and deletes processes, in the caller's transaction (the row store's writeBatch). */
+/** Stores processes whole and deletes processes, in the caller's transaction (the store's writeBatch). */
 export async function writeProcesses(tx: Queryable, put: readonly ProcessRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'processes', upsert: UPSERT, record }, put, deleted);
 }

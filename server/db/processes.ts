@@ -9,7 +9,7 @@ export { PROCESSES } from './processes-table';
 
 /**
  * The server's ProcessRepository (core/processes.ts) on the processes' table (processes-table.ts). A report
- * stores its processes whole through the row store's writeBatch, in the request's unit of work; reads in a
+ * stores its processes whole through the store's writeBatch, in the request's unit of work; reads in a
  * unit of work see its own writes. A unit's running processes are found by processes_by_unit, the ended ones
  * by reason and time by processes_ended (server/migrations/032_processes.sql).
  */
@@ -29,8 +29,8 @@ export function createSqlProcesses(sql: Queryable, writeBatch: WriteBatch): Proc
     (await reader(sql).query<ProcessColumns>(`SELECT ${PROCESS_COLUMNS} FROM processes p ${where}`, [...values])).rows.map(processOf);
   const put = async (rows: readonly ProcessRecord[]) => {
     if (rows.length === 0) return;
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: PROCESSES, put: [...rows], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: PROCESSES, put: [...rows], deleted: [] }]);
   };
   return {
     get: async (id) => (storable(id) ? (await select('WHERE p.id = $1', [id]))[0] : undefined),

@@ -10,7 +10,7 @@ import { sqlTargets } from '../test-support/database';
 import { ruleOwners } from '../test-support/fixtures/rule-owners';
 import { repositoryParity } from '../test-support/repository-parity';
 import { createSqlProcessRules, PROCESS_RULES } from './process-rules';
-import { createPgRowStore } from './row-store';
+import { createPgStore } from './store';
 import { createSqlUrlRules, URL_RULES } from './url-rules';
 
 /*
@@ -165,7 +165,7 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
     await expectAlike();
   });
   it('keep a rule the same rule only once, as the schema says: a duplicate is refused even where the rules would not look', async () => {
-    const store = createPgRowStore(suite.sql);
+    const store = createPgStore(suite.sql);
     const put = (collection: string, row: object) =>
       store.writing((tx) => store.writeBatch(tx, [{ collection, put: [{ ...row, id: `dup-${collection}` }], deleted: [] }]));
     // The same type, pattern in other case and units in another order: the same rule of its organization. (Rules
@@ -207,7 +207,7 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
     const naming = (await memoryUrl.all('all')).filter((r) => r.scope.kind === 'units' && r.scope.unitIds.includes(unitId));
     expect(naming.length).toBeGreaterThan(3);
     expect((await storedProcess.ofUnit(unitId)).length).toBeGreaterThan(3);
-    const store = createPgRowStore(suite.sql);
+    const store = createPgStore(suite.sql);
     // Only the unit's row goes: no repository is asked to forget it.
     await store.writing((tx) => store.writeBatch(tx, [{ collection: 'serviceUnits', put: [], deleted: [unitId] }]));
     await memoryProcess.removeOfUnit(unitId);
@@ -221,7 +221,7 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
   it('lose an organization’s URL rules with it', async () => {
     const organizationId = ORGANIZATIONS[2] as string;
     expect((await storedUrl.all([organizationId])).length).toBeGreaterThan(3);
-    const store = createPgRowStore(suite.sql);
+    const store = createPgStore(suite.sql);
     // Its units first: a unit belongs to an organization that exists.
     const units = (await suite.sql.query<{ id: string }>('SELECT id FROM service_units WHERE organization_id = $1', [organizationId])).rows;
     await store.writing((tx) =>

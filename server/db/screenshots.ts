@@ -3,23 +3,6 @@ import type { ScreenshotImage, ScreenshotRecord, ScreenshotRepository } from '..
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { newRecordId } from '../../mirage/record-ids';
 import type { ChangeBatch } from '../../mirage/store/change-log';
-import { AUDIT_LOG } from './audit-list';
-import { PROCESSES } from './processes';
-import { PROCESS_RULES } from './process-rules';
-import { URL_RULES } from './url-rules';
-import { TASKS } from './todo-tasks';
-import { EMAIL_MAILBOXES, EMAILS } from './emails';
-import { COMMANDS } from './commands';
-import { CAPTURE_REQUESTS } from './capture-requests';
-import { SESSIONS } from './sessions';
-import { SIGN_IN_ATTEMPTS } from './sign-in-attempts';
-import { AGENT_ENROLMENTS } from './agent-enrolments';
-import { IDEMPOTENCY_KEYS } from './idempotency-keys';
-import { ORGANIZATIONS } from './organization-table';
-import { USERS } from './user-table';
-import { UNITS } from './unit-table';
-import { EVENTS_COLLECTION } from '../../core/events';
-import { AGENT_SECRETS } from '../../core/agent-secrets';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList } from './screenshot-list';
 import {
@@ -36,44 +19,9 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
  * The screenshots and their images in PostgreSQL only: the server's ScreenshotRepository (core/screenshots.ts)
- * on their tables (screenshot-table.ts). No server process holds them in memory (server/backend.ts leaves these
- * collections out of its copy). A write stores them whole through the row store's writeBatch, in the request's
+ * on their tables (screenshot-table.ts). A write stores them whole through the store's writeBatch, in the request's
  * unit of work; reads in a unit of work see its own writes.
  */
-/**
- * The collections no process keeps in memory: their repositories read and write PostgreSQL (also the
- * audit log's, audit-list.ts, the processes', processes.ts, the rules', url-rules.ts and process-rules.ts,
- * the demo apps' to-do tasks, emails and mailboxes, todo-tasks.ts and emails.ts, the agents' commands and the capture
- * requests, commands.ts and capture-requests.ts, the sign-ins' tokens, sessions.ts, the sign-in throttle's
- * counters, sign-in-attempts.ts, the agents' enrolment tokens, agent-enrolments.ts, and the idempotent
- * creates' kept answers, idempotency-keys.ts, the organizations, organizations.ts, the accounts, users.ts, the service units, units.ts, the live events, events.ts, and the simulated agents' secret, agent-secrets.ts).
- */
-export const SQL_ONLY_COLLECTIONS: readonly string[] = [
-  SCREENSHOTS,
-  SCREENSHOT_IMAGES,
-  AUDIT_LOG,
-  PROCESSES,
-  URL_RULES,
-  PROCESS_RULES,
-  TASKS,
-  EMAILS,
-  EMAIL_MAILBOXES,
-  COMMANDS,
-  CAPTURE_REQUESTS,
-  SESSIONS,
-  SIGN_IN_ATTEMPTS,
-  AGENT_ENROLMENTS,
-  IDEMPOTENCY_KEYS,
-  ORGANIZATIONS,
-  USERS,
-  UNITS,
-  EVENTS_COLLECTION,
-  AGENT_SECRETS,
-  // Retired: the demo apps' tag lists are constants now (mirage/domains/todo.ts, email.ts); stored rows stay unread.
-  'taskTags',
-  'emailTags',
-];
-
 /** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
 const storable = (ids: readonly string[]): string[] => [...new Set(ids)].filter((id) => !id.includes('\0'));
 
@@ -90,8 +38,8 @@ export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): Sc
     return new Map((await select(db, 'WHERE s.id = ANY($1::text[])', [wanted])).map((row) => [String(row.id), row]));
   };
   const store = async (batch: ChangeBatch) => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, batch));
+    const { tx } = await writer();
+    await writeBatch(tx, batch);
   };
 
   return {

@@ -14,7 +14,7 @@ import { writer } from './unit-of-work';
 
 export { SIGN_IN_ATTEMPTS };
 
-/** Stores counters whole and deletes counters by id, in the caller's transaction (the row store's writeBatch: a seed, a test). */
+/** Stores counters whole and deletes counters by id, in the caller's transaction (the store's writeBatch: a seed, a test). */
 export async function writeSignInAttempts(tx: Queryable, put: readonly SignInAttemptRecord[], deleted: readonly string[]): Promise<void> {
   if (put.length > 0) {
     await tx.query(

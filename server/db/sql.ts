@@ -50,7 +50,7 @@ export async function openPglite(dataDir?: string): Promise<Sql> {
 
 export async function openPostgres(connectionString: string): Promise<Sql> {
   const { default: pg } = await import('pg');
-  // bigint (int8) as a number: the change sequence stays far below 2^53.
+  // bigint (int8) as a number: the counters kept as bigint (live events' positions, mail numbers, pids) stay far below 2^53.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
   // pool.end() resolves once it has asked its connections to end, not once they have: close() waits for
@@ -107,19 +107,31 @@ const RETRYABLE = new Set([
 /** A timestamptz column as the ISO text the API speaks (millisecond precision, UTC): `2026-12-06T10:49:23.000Z`. */
 export const isoText = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The SQLSTATE and constraint of a database error (or of an error it caused), or null. */
-export function databaseError(error: unknown): { code: string; constraint: string | null } | null {
+/** What a database error says (of the error, or of an error it caused), or null: its SQLSTATE, and the constraint, table, column and detail PostgreSQL named. */
+export interface DatabaseError {
+  code: string;
+  constraint: string | null;
+  table: string | null;
+  column: string | null;
+  detail: string | null;
+}
+
+export function databaseError(error: unknown): DatabaseError | null {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   let cause = error;
   for (let depth = 0; depth < 5 && typeof cause === 'object' && cause !== null; depth += 1) {
-    const { code, constraint, cause: next } = cause as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const { code, constraint, table, column, detail, cause: next } = cause as Record<string, unknown>;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
-      return { code, constraint: typeof constraint === 'string' ? constraint : null };
+      return { code, constraint: text(constraint), table: text(table), column: text(column), detail: text(detail) };
     cause = next;
   }
   return null;
 }
 
 export const UNIQUE_VIOLATION = '23505';
+export const NOT_NULL_VIOLATION = '23502';
+export const FOREIGN_KEY_VIOLATION = '23503';
+export const CHECK_VIOLATION = '23514';
 
 /** Whether a transaction that failed with `error` may succeed when run again (see RETRYABLE). */
 export function isRetryable(error: unknown): boolean {

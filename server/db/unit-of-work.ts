@@ -14,14 +14,12 @@ interface Scope extends Appends {
   savepoint: Promise<unknown> | null;
   /** The transaction's only unit: no savepoint (two statements per write request fewer). */
   alone: boolean;
-  /** The last change number this unit's writes took. */
-  lastSeq: number | null;
   /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
   written: ChangeBatch;
 }
 
-/** Stores a batch inside the transaction (the row store's writeBatch); resolves with the last change number. */
-export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<number | null>;
+/** Stores a batch inside the transaction, each collection in its table (server/db/store.ts writeBatch). */
+export type WriteBatch = (tx: Queryable, batch: ChangeBatch) => Promise<void>;
 
 const scopes = new AsyncLocalStorage<Scope>();
 /** A read (a GET, outside any transaction) that tried to write: it runs again as a write. */
@@ -64,18 +62,14 @@ function addAppends(into: Appends, from: Appends): void {
 
 /**
  * Stores what units of work appended, in one batch (the live events go to their outbox, where the relay
- * numbers them: server/db/events.ts). Answers the last change number and what it stored (it wakes who waits
- * for those rows).
+ * numbers them: server/db/events.ts). Answers what it stored (it wakes who waits for those rows).
  */
-export async function storeAppends(
-  tx: Queryable,
-  appends: Appends,
-  writeBatch: WriteBatch,
-): Promise<{ lastSeq: number | null; written: ChangeBatch }> {
-  if (appends.staged.size === 0) return { lastSeq: null, written: [] };
+export async function storeAppends(tx: Queryable, appends: Appends, writeBatch: WriteBatch): Promise<{ written: ChangeBatch }> {
+  if (appends.staged.size === 0) return { written: [] };
   const batch: ChangeBatch = [...appends.staged].map(([collection, put]) => ({ collection, put, deleted: [] }));
   appends.staged.clear();
-  return { lastSeq: await writeBatch(tx, batch), written: batch };
+  await writeBatch(tx, batch);
+  return { written: batch };
 }
 
 /** What a unit shares with the others of its group commit. */
@@ -87,7 +81,7 @@ export interface Group {
 }
 
 /**
- * Runs fn as one unit of `tx`'s group; answers its value and the last change number it wrote. What it
+ * Runs fn as one unit of `tx`'s group; answers its value and what it wrote. What it
  * appended goes into the group's appends when it succeeds, or without a group is stored (by `writeBatch`)
  * at its end; it is dropped when it fails.
  */
@@ -96,12 +90,11 @@ export async function inUnitOfWork<T>(
   fn: () => Promise<T>,
   writeBatch: WriteBatch,
   group?: Group,
-): Promise<{ value: T; lastSeq: number | null; written: ChangeBatch }> {
+): Promise<{ value: T; written: ChangeBatch }> {
   const scope: Scope = {
     tx,
     savepoint: null,
     alone: group?.alone ?? false,
-    lastSeq: null,
     ...noAppends(),
     written: [],
   };
@@ -110,9 +103,7 @@ export async function inUnitOfWork<T>(
   try {
     outcome = { ok: true, value: await scopes.run(scope, fn) };
     if (!groupAppends) {
-      const stored = await storeAppends(tx, scope, writeBatch);
-      if (stored.lastSeq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, stored.lastSeq);
-      scope.written.push(...stored.written);
+      scope.written.push(...(await storeAppends(tx, scope, writeBatch)).written);
     }
   } catch (error) {
     outcome = { ok: false, error };
@@ -133,7 +124,7 @@ export async function inUnitOfWork<T>(
     throw outcome.error;
   }
   if (groupAppends) addAppends(groupAppends, scope);
-  return { value: outcome.value, lastSeq: scope.lastSeq, written: scope.written };
+  return { value: outcome.value, written: scope.written };
 }
 
 /**
@@ -142,10 +133,8 @@ export async function inUnitOfWork<T>(
  */
 export function noteWrites(writeBatch: WriteBatch): WriteBatch {
   return async (tx, batch) => {
-    const seq = await writeBatch(tx, batch);
-    const scope = scopes.getStore();
-    scope?.written.push(...batch);
-    return seq;
+    await writeBatch(tx, batch);
+    scopes.getStore()?.written.push(...batch);
   };
 }
 
@@ -164,22 +153,17 @@ export const inTransaction = (): boolean => scopes.getStore() !== undefined;
 export const reader = (sql: Queryable): Queryable => scopes.getStore()?.tx ?? sql;
 
 /**
- * The transaction a write goes into, and where it reports the change number it took. A write outside a
- * unit of work is a programming error: nothing would commit it.
+ * The transaction a write goes into. A write outside a unit of work is a programming error: nothing would
+ * commit it.
  */
-export async function writer(): Promise<{ tx: Queryable; wrote(seq: number | null): void }> {
+export async function writer(): Promise<{ tx: Queryable }> {
   const scope = scopes.getStore();
   if (!scope) throw outsideUnitOfWork();
   if (!scope.alone) {
     scope.savepoint ??= scope.tx.query(`SAVEPOINT ${SAVEPOINT}`);
     await scope.savepoint;
   }
-  return {
-    tx: scope.tx,
-    wrote(seq) {
-      if (seq !== null) scope.lastSeq = Math.max(scope.lastSeq ?? 0, seq);
-    },
-  };
+  return { tx: scope.tx };
 }
 
 /**

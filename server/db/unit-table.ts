@@ -215,7 +215,7 @@ const CHUNK = 1_000;
 
 /**
  * Stores units whole (with their agents, or without one) and deletes units (their agents go with them), in
- * the caller's transaction: one statement per chunk. The row store's writeBatch calls it for UNITS.
+ * the caller's transaction: one statement per chunk. The store's writeBatch calls it for UNITS.
  */
 export async function writeUnits(tx: Queryable, put: readonly Readonly<ServiceUnitRow>[], deleted: readonly string[]): Promise<void> {
   for (let start = 0; start < put.length; start += CHUNK) {

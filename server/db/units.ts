@@ -12,7 +12,7 @@ import { UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitCo
 
 /**
  * The server's ServiceUnitRepository (core/service-units.ts) on the units' tables (unit-table.ts). A write
- * stores a unit whole through the row store's writeBatch, so the unit of work wakes who waits for it; the
+ * stores a unit whole through the store's writeBatch, so the unit of work wakes who waits for it; the
  * database refuses a second unit of one name in an organization (service_units_name_unique): the write is
  * run again, and the rerun's own duplicate check answers 409.
  */
@@ -28,8 +28,8 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
   const locked = async (tx: Queryable, id: string) =>
     storable(id) ? (await select('WHERE u.id = $1 FOR UPDATE OF u', [id], tx))[0] : undefined;
   const put = async (record: ServiceUnitRow): Promise<ServiceUnitRow> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: UNITS, put: [record], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: UNITS, put: [record], deleted: [] }]);
     return { ...record, version: record.version ?? 1 };
   };
   return {
@@ -87,9 +87,9 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx, wrote } = await writer();
+      const { tx } = await writer();
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM service_units WHERE id = $1', [id]);
-      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: UNITS, put: [], deleted: [id] }]));
+      if (rows.length > 0) await writeBatch(tx, [{ collection: UNITS, put: [], deleted: [id] }]);
     },
   };
 }

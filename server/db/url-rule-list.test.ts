@@ -6,7 +6,7 @@ import { memoryUrlRules } from '../../mirage/domains/url-restrictions';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { ruleOwners } from '../test-support/fixtures/rule-owners';
 import { createSqlUrlRules } from './url-rules';
-import { createPgRowStore } from './row-store';
+import { createPgStore } from './store';
 import { ensureUrlRuleKeys, URL_RULES } from './url-rule-table';
 
 /*
@@ -147,7 +147,7 @@ describeListParity({
   related: ruleOwners(ORGANIZATIONS, UNITS),
   cases: queries(),
   memory: (db) => (c) => memoryUrlRules(db).list(c.query, c.scope),
-  sql: (sql) => (c) => createSqlUrlRules(sql, createPgRowStore(sql).writeBatch).list(c.query, c.scope),
+  sql: (sql) => (c) => createSqlUrlRules(sql, createPgStore(sql).writeBatch).list(c.query, c.scope),
   change: {
     apply: (rule) => ({ ...rule, reason: 'Changed in place', enabled: false }),
     finds: { query: query({ search: 'changed in place' }), scope: 'all' },

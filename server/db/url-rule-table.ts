@@ -11,7 +11,7 @@ import { isoText, type Queryable } from './sql';
  * naming it (url_rule_units' foreign key), as the embedded backend's forgetUnit does.
  */
 
-/** The URL rules' collection, as the row store's writeBatch names it. */
+/** The URL rules' collection, as the store's writeBatch names it. */
 export const URL_RULES = 'urlRestrictions';
 
 /** A rule's current duplicateKey (core/url-rules.ts), from its columns and the units it names now (alias `r`). */

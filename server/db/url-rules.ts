@@ -12,7 +12,7 @@ export { URL_RULES } from './url-rule-table';
 
 /**
  * The server's UrlRuleRepository (core/url-rules.ts) on the URL rules' table and the units each names
- * (url-rule-table.ts). A write stores a rule whole through the row store's writeBatch, in the request's unit
+ * (url-rule-table.ts). A write stores a rule whole through the store's writeBatch, in the request's unit
  * of work; reads in a unit of work see its own writes. The list, the duplicate check, an agent's rules and
  * the dashboard's count run as SQL on keys computed by the core's projection. The database refuses a second
  * rule of an organization saved as the same rule (url_rules_duplicate_unique).
@@ -72,8 +72,8 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
     return rows.map(urlRuleOf);
   };
   const put = async (rule: UrlRuleRecord): Promise<UrlRuleRecord> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [rule], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: URL_RULES, put: [rule], deleted: [] }]);
     return rule;
   };
 
@@ -122,8 +122,8 @@ export function createSqlUrlRules(sql: Queryable, writeBatch: WriteBatch): UrlRu
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx, wrote } = await writer();
-      wrote(await writeBatch(tx, [{ collection: URL_RULES, put: [], deleted: [id] }]));
+      const { tx } = await writer();
+      await writeBatch(tx, [{ collection: URL_RULES, put: [], deleted: [id] }]);
     },
     async enabledForUnit(organizationId, unitId) {
       if (!storable(organizationId)) return [];

@@ -177,7 +177,7 @@ function record(row: AdminUserRow): Record<string, unknown> {
 
 const UPSERT = upsertStatement('users', 'id', TYPES);
 
-/** Stores accounts whole and deletes accounts, in the caller's transaction (the row store's writeBatch). */
+/** Stores accounts whole and deletes accounts, in the caller's transaction (the store's writeBatch). */
 export async function writeUsers(tx: Queryable, put: readonly AdminUserRow[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'users', upsert: UPSERT, record }, put, deleted);
 }

@@ -9,7 +9,7 @@ import { USER_COLUMNS, USERS, userOf, type UserColumns } from './user-table';
 
 /**
  * The server's UserRepository (core/users.ts) on the users' table (user-table.ts). A write stores an account
- * whole through the row store's writeBatch, in the request's unit of work; reads in a unit of work see its
+ * whole through the store's writeBatch, in the request's unit of work; reads in a unit of work see its
  * own writes. The database refuses a second account of one username or e-mail in any case
  * (users_username_unique, users_email_unique). Lookups go through the table's indexes (026_users.sql),
  * never a walk of 50,000 rows; username_lower and email_lower are core's lower-casing, as the embedded
@@ -22,8 +22,8 @@ export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepo
   const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
     (await db.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u ${where}`, [...values])).rows.map(userOf);
   const put = async (record: AdminUserRow): Promise<AdminUserRow> => {
-    const { tx, wrote } = await writer();
-    wrote(await writeBatch(tx, [{ collection: USERS, put: [record], deleted: [] }]));
+    const { tx } = await writer();
+    await writeBatch(tx, [{ collection: USERS, put: [record], deleted: [] }]);
     return record;
   };
   /** The one account whose `column` is `value` (the first created, should there be more). */
@@ -69,9 +69,9 @@ export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepo
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx, wrote } = await writer();
+      const { tx } = await writer();
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [id]);
-      if (rows.length > 0) wrote(await writeBatch(tx, [{ collection: USERS, put: [], deleted: [id] }]));
+      if (rows.length > 0) await writeBatch(tx, [{ collection: USERS, put: [], deleted: [id] }]);
     },
   };
 }

@@ -9,8 +9,9 @@ import { wakeOfPayload } from './hub';
  * - On PostgreSQL, a LISTEN connection of its own: a commit that stored events or commands runs
  *   `pg_notify('sua_events', <what to wake>)` inside its transaction (server/backend.ts), so the notification
  *   arrives on commit and wakes this instance's streams and the long polls of the units it names.
- *   The connection reconnects with backoff, and catches up once it is back (what was sent meanwhile is lost).
- * - Everywhere, a safety poll: a catch-up every `pollMs`, so a lost notification only delays.
+ *   The connection reconnects with backoff, and looks once it is back (what was sent meanwhile is lost).
+ * - Everywhere, a safety poll: the events relay every `pollMs` (Backend.relayEvents), which wakes the streams
+ *   when events were numbered since it last looked, so a lost notification only delays.
  * PGlite is one process's database: its writes wake this process directly, the poll is the rest.
  */
 export interface WakeupOptions {
@@ -33,28 +34,28 @@ const MAX_BACKOFF_MS = 30_000;
 
 export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups {
   let stopped = false;
-  // One catch-up at a time; notifications during one ask for exactly one more after it.
+  // One relay at a time; notifications during one ask for exactly one more after it.
   let running: Promise<void> | null = null;
   let again = false;
-  const catchUp = (): void => {
+  const relay = (): void => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
     running = backend
-      .catchUp()
-      .catch((error: unknown) => console.error('Catching up with other instances failed', error))
+      .relayEvents()
+      .catch((error: unknown) => console.error('Numbering live events failed', error))
       .finally(() => {
         running = null;
         if (again) {
           again = false;
-          catchUp();
+          relay();
         }
       });
   };
 
-  const poll = setInterval(catchUp, options.pollMs ?? 2_000);
+  const poll = setInterval(relay, options.pollMs ?? 2_000);
   poll.unref();
 
   let client: pg.Client | null = null;
@@ -76,10 +77,9 @@ export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups 
     };
     next.on('error', reconnect);
     next.on('end', () => reconnect());
-    // The notification says what to wake; the catch-up after it is for what this process keeps in memory.
+    // The notification says what to wake.
     next.on('notification', (message) => {
       backend.events.wake(wakeOfPayload(message.payload));
-      catchUp();
     });
     try {
       await next.connect();
@@ -89,8 +89,8 @@ export function startWakeups(backend: Backend, options: WakeupOptions): Wakeups 
         return;
       }
       backoffMs = 500;
-      // Whatever was committed while no one listened.
-      catchUp();
+      // Whatever was numbered while no one listened.
+      relay();
       options.onListening?.();
     } catch (error) {
       reconnect(error);

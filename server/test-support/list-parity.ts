@@ -5,7 +5,7 @@ import { table, type MirageDb, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
 import { migrate } from '../db/migrate';
-import { createPgRowStore } from '../db/row-store';
+import { createPgStore } from '../db/store';
 import type { Queryable, Sql } from '../db/sql';
 import { sqlTargets } from './database';
 
@@ -97,7 +97,7 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
     beforeAll(async () => {
       ({ sql, drop } = await open());
       await migrate(sql);
-      const store = createPgRowStore(sql);
+      const store = createPgStore(sql);
       const related = Object.entries(spec.related ?? {}).map(([name, records]) => ({ collection: name, put: [...records], deleted: [] }));
       await store.writing((tx) => store.writeBatch(tx, [{ collection, put: [...spec.records], deleted: [] }, ...related]));
     }, 60_000);
@@ -108,7 +108,7 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
     }, 60_000);
 
     it('follows deletes and changes written through the row store', async () => {
-      const store = createPgRowStore(sql);
+      const store = createPgStore(sql);
       const [first, second] = spec.records as [R, R];
       const changed = spec.change.apply(second);
       await store.writing((tx) => store.writeBatch(tx, [{ collection, put: [changed], deleted: [String(first.id)] }]));
@@ -134,7 +134,7 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
     it('makes its keys again from the stored records when their version is missing (a database stored before them)', async () => {
       await keyed.forget(sql);
       await sql.query('DELETE FROM meta WHERE key = $1', [keyed.metaKey]);
-      const store = createPgRowStore(sql);
+      const store = createPgStore(sql);
 
       expect(await store.writing((tx) => keyed.ensure(tx))).toBe(true);
       expect(await store.writing((tx) => keyed.ensure(tx))).toBe(false);

@@ -3,7 +3,7 @@ import { table, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
 import { migrate } from '../db/migrate';
-import { createPgRowStore } from '../db/row-store';
+import { createPgStore } from '../db/store';
 import type { Sql } from '../db/sql';
 import { inUnitOfWork, type WriteBatch } from '../db/unit-of-work';
 import type { SqlTarget } from './database';
@@ -17,7 +17,7 @@ export interface RepositoryParity {
   /** The embedded backend whose memory holds the records (its db for the memory repositories). */
   readonly mirage: Server;
   readonly sql: Sql;
-  /** The row store's writeBatch, for the SQL repositories. */
+  /** The store's writeBatch, for the SQL repositories. */
   readonly writeBatch: WriteBatch;
   /** Runs fn as one unit of work under the write lock, committed before it resolves. */
   write<T>(fn: () => Promise<T>): Promise<T>;
@@ -32,7 +32,7 @@ export function repositoryParity(target: SqlTarget, records: Readonly<Record<str
     if (value === undefined) throw new Error('Used outside the suite’s tests');
     return value;
   };
-  const store = () => createPgRowStore(ready(sql));
+  const store = () => createPgStore(ready(sql));
 
   beforeAll(async () => {
     mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });

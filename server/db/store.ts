@@ -39,7 +39,7 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 
 type EntityWrite = (tx: Queryable, put: readonly Row[], deleted: readonly string[]) => Promise<void>;
 
-/** The collections stored in tables of their own, each record as typed columns (server/migrations/024–033). */
+/** Every collection's table, each record as typed columns (server/migrations/024–039). */
 const ENTITY_TABLES: ReadonlyMap<string, EntityWrite> = new Map<string, EntityWrite>([
   [UNITS, (tx, put, deleted) => writeUnits(tx, put as ServiceUnitRow[], deleted)],
   [ORGANIZATIONS, (tx, put, deleted) => writeOrganizations(tx, put as StoredOrg[], deleted)],
@@ -80,35 +80,19 @@ const UNIQUE_ATTEMPTS = 3;
 
 /** A random wait before running a write again, growing, so writes that collided do not collide again at once. */
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * 2 ** Math.min(attempt, 6)));
-/** Rows per INSERT when storing a whole seed. */
+/** Rows per statement when storing a whole seed. */
 const CHUNK = 2_000;
 
-/** Stores records ($1 the collection, $2 `[{id, data}]`), each under a new change number. */
-const PUT_ROWS = `INSERT INTO rows (collection, id, data, deleted, seq)
-  SELECT $1, r.id, r.data, false, nextval('row_change_seq') FROM jsonb_to_recordset($2::jsonb) AS r(id text, data jsonb)
-  ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, deleted = false, seq = excluded.seq`;
-
-export interface StoredChange {
-  collection: string;
-  id: string;
-  /** null: the row was deleted. */
-  data: Row | null;
-  seq: number;
-}
-
-/** The records of the backend in PostgreSQL (server/migrations/001_rows.sql). */
-export interface PgRowStore {
-  /** The seed the rows came from, or null when nothing was stored yet. */
+/**
+ * The server's records in PostgreSQL: every collection in a table of its own (server/migrations/024–039),
+ * written through writeBatch; and `meta` for what is about the database itself (the seed it was made with,
+ * the list keys' versions).
+ */
+export interface PgStore {
+  /** The seed the database was made with, or null when nothing was stored yet. */
   seedOf(): Promise<string | null>;
-  /** Every live record but those of `except`, and the last change number they include. */
-  loadAll(except?: readonly string[]): Promise<{ dump: DbDump; seq: number }>;
-  /**
-   * The changes committed after `seq` (by any instance), in order; those of `dataless` without their data
-   * (their collection and number only: no process keeps them in memory).
-   */
-  changesSince(tx: Queryable, seq: number, dataless?: readonly string[]): Promise<StoredChange[]>;
-  /** Stores one batch inside `tx`; resolves with the last change number. */
-  writeBatch(tx: Queryable, batch: ChangeBatch): Promise<number | null>;
+  /** Stores one batch inside `tx`, each collection in its table (an unknown collection is an error: nothing would keep it). */
+  writeBatch(tx: Queryable, batch: ChangeBatch): Promise<void>;
   /**
    * Runs fn in a SERIALIZABLE transaction of its own, and runs it again from its start when it failed only
    * because another transaction ran beside it (a serialization failure, a deadlock, a key inserted meanwhile).
@@ -124,69 +108,25 @@ export interface PgRowStore {
    * (two instances starting on an empty database): resolves with whether this one stored it.
    */
   storeSeed(dump: DbDump, seed: string): Promise<boolean>;
-  /** The newest change number. */
-  lastSeq(tx?: Queryable): Promise<number>;
 }
 
-export function createPgRowStore(sql: Sql): PgRowStore {
-  const lastSeq = async (tx: Queryable = sql) =>
-    Number((await tx.query<{ seq: number | null }>('SELECT max(seq) AS seq FROM rows')).rows[0]?.seq ?? 0);
+export function createPgStore(sql: Sql): PgStore {
   return {
     async seedOf() {
       const row = (await sql.query<{ value: { seed: string } }>("SELECT value FROM meta WHERE key = 'seed'")).rows[0];
       return row?.value.seed ?? null;
     },
-    async loadAll(except = []) {
-      return sql.transaction(async (tx) => {
-        const { rows } = await tx.query<{ collection: string; data: Row }>(
-          'SELECT collection, data FROM rows WHERE NOT deleted AND collection <> ALL($1::text[]) ORDER BY collection, seq',
-          [except],
-        );
-        const dump: DbDump = {};
-        for (const row of rows) (dump[row.collection] ??= []).push(row.data);
-        return { dump, seq: await lastSeq(tx) };
-      });
-    },
-    async changesSince(tx, seq, dataless = []) {
-      const { rows } = await tx.query<{ collection: string; id: string; data: Row | null; seq: number }>(
-        `SELECT collection, id, CASE WHEN collection = ANY($2::text[]) THEN NULL ELSE data END AS data, seq
-         FROM rows WHERE seq > $1 ORDER BY seq`,
-        [seq, dataless],
-      );
-      return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
-    },
     async writeBatch(tx, batch) {
-      let last: number | null = null;
       for (const { collection, put, deleted } of batch) {
         // The live events have a table of their own, the outbox: appended, never changed by a write.
         if (collection === EVENTS_COLLECTION) {
           await insertEvents(tx, put);
           continue;
         }
-        // The units, the organizations, the users, their sign-ins, the throttle's counters, the kept answers, the
-        // rules, the processes and the audit log have tables of their own.
         const entity = ENTITY_TABLES.get(collection);
-        if (entity) {
-          await entity(tx, put, deleted);
-          continue;
-        }
-        if (put.length > 0) {
-          const records = JSON.stringify(put.map((row) => ({ id: String(row.id), data: row })));
-          const { rows } = await tx.query<{ seq: number }>(`${PUT_ROWS} RETURNING seq`, [collection, records]);
-          for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
-        }
-        if (deleted.length > 0) {
-          const { rows } = await tx.query<{ seq: number }>(
-            `INSERT INTO rows (collection, id, data, deleted, seq)
-             SELECT $1, id, NULL, true, nextval('row_change_seq') FROM unnest($2::text[]) AS id
-             ON CONFLICT (collection, id) DO UPDATE SET data = NULL, deleted = true, seq = excluded.seq
-             RETURNING seq`,
-            [collection, deleted],
-          );
-          for (const row of rows) last = Math.max(last ?? 0, Number(row.seq));
-        }
+        if (!entity) throw new Error(`No table keeps the collection ${collection}`);
+        await entity(tx, put, deleted);
       }
-      return last;
     },
     async writing(fn, options = {}) {
       let collisions = 0;
@@ -239,10 +179,8 @@ export function createPgRowStore(sql: Sql): PgRowStore {
         ]);
         return true;
       });
-      // Statistics for the table that just filled: until autovacuum gets to it, the planner would read all
-      // of it for every request's catch-up query (WHERE seq > $1) instead of using rows_seq.
+      // Statistics for the tables that just filled: until autovacuum gets to them, the planner would guess.
       if (stored) {
-        await sql.query('ANALYZE rows');
         for (const table of [
           'service_units',
           'organizations',
@@ -265,6 +203,5 @@ export function createPgRowStore(sql: Sql): PgRowStore {
       }
       return stored;
     },
-    lastSeq,
   };
 }
