@@ -35,6 +35,7 @@ describe('readConfig', () => {
       production: false,
       providerAuth: null,
       agentHeartbeatS: 30,
+      eventsPollS: 2,
       simulatedAgents: true,
       writeConcurrency: 2,
     });
@@ -56,6 +57,7 @@ describe('readConfig', () => {
         OIDC_CLIENT_ID: 'service-unit-admin',
         OIDC_ROLE_CLAIM: 'sua_role',
         AGENT_HEARTBEAT_S: '10',
+        EVENTS_POLL_S: '60',
         SIMULATED_AGENTS: '0',
         WRITE_CONCURRENCY: '8',
       }),
@@ -77,6 +79,7 @@ describe('readConfig', () => {
         roleClaim: 'sua_role',
       },
       agentHeartbeatS: 10,
+      eventsPollS: 60,
       simulatedAgents: false,
       writeConcurrency: 8,
     });
@@ -111,6 +114,10 @@ describe('readConfig', () => {
 
   it.each(['0', '65', 'four', '1.5'])('refuses WRITE_CONCURRENCY=%j, saying the range', (count) => {
     expect(refusal({ WRITE_CONCURRENCY: count })).toMatch(/WRITE_CONCURRENCY must be a whole number from 1 to 64/);
+  });
+
+  it.each(['0', '3601', '2s', '0.5'])('refuses EVENTS_POLL_S=%j, saying the range', (seconds) => {
+    expect(refusal({ EVENTS_POLL_S: seconds })).toBe(`EVENTS_POLL_S must be a whole number of seconds from 1 to 3600, not "${seconds}".`);
   });
 
   it.each(['0', '3601', '30s', '1.5', '-5'])('refuses AGENT_HEARTBEAT_S=%j, saying the range', (seconds) => {

@@ -19,6 +19,8 @@ export interface ServerConfig {
   providerAuth: ProviderAuthConfig | null;
   /** AGENT_HEARTBEAT_S: how often agents are told to heartbeat; a unit is offline after max(3 of them, 15 s) of silence. */
   agentHeartbeatS: number;
+  /** EVENTS_POLL_S: how often an instance looks for events others stored, should a NOTIFY be lost (default 2). */
+  eventsPollS: number;
   /** SIMULATED_AGENTS: the demo seeds' units heartbeat and report through the agent API from this process. */
   simulatedAgents: boolean;
   /** WRITE_CONCURRENCY: the writes this instance runs at once, each a transaction of its own. */
@@ -66,6 +68,9 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(
       `AGENT_HEARTBEAT_S must be a whole number of seconds from ${MIN_HEARTBEAT_S} to ${MAX_HEARTBEAT_S}, not "${env['AGENT_HEARTBEAT_S']}".`,
     );
+  const eventsPollS = digits(value('EVENTS_POLL_S') ?? '2');
+  if (!Number.isInteger(eventsPollS) || eventsPollS < 1 || eventsPollS > 3600)
+    throw new ConfigError(`EVENTS_POLL_S must be a whole number of seconds from 1 to 3600, not "${env['EVENTS_POLL_S']}".`);
   const writeConcurrency = digits(value('WRITE_CONCURRENCY') ?? '2');
   if (!Number.isInteger(writeConcurrency) || writeConcurrency < 1 || writeConcurrency > 64)
     throw new ConfigError(`WRITE_CONCURRENCY must be a whole number from 1 to 64, not "${env['WRITE_CONCURRENCY']}".`);
@@ -103,6 +108,7 @@ export function readConfig(env: Record<string, string | undefined>): ServerConfi
       VITE_OIDC_ROLE_CLAIM: value('OIDC_ROLE_CLAIM'),
     }),
     agentHeartbeatS,
+    eventsPollS,
     // Default: on for the demo seeds, whose units would otherwise all be offline; off for an empty start.
     simulatedAgents: simulated === undefined ? seed !== 'none' : simulated === '1',
     writeConcurrency,

@@ -103,10 +103,9 @@ describe(`the event stream (${BACKEND_NAME})`, () => {
     expect(opening.retry).toBe('3000');
     expect(opening.id).toMatch(/^\d+$/);
 
-    const started = Date.now();
     const unitId = await createUnitAs(acme, 'Streamed unit');
-    const frame = await opened.next(isUnitCreated('Streamed unit'), 2_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // This instance has no safety poll: only the commit's own wake-up brings it.
+    const frame = await opened.next(isUnitCreated('Streamed unit'), 10_000);
     const event = eventOf(frame);
     expect(frame.id).toBe(event.id);
     expect(Number(event.id)).toBeGreaterThan(Number(opening.id));
@@ -208,23 +207,23 @@ describe(`an agent's unit: its long poll for commands, its status (${BACKEND_NAM
     return { status: answer.status, items: (JSON.parse(answer.body) as { items: { kind: string }[] }).items, ms: Date.now() - started };
   };
 
-  it('answers as soon as a command is issued', async () => {
-    const waiting = poll(20);
+  // The poll waits the longest the server allows, longer than this test may run: only the command answers it in time.
+  it('answers as soon as a command is issued', { timeout: 20_000 }, async () => {
+    const waiting = poll(30);
     // Held: the capture comes while the poll waits.
-    await new Promise((done) => setTimeout(done, 300));
+    await until(() => backend.events.size === 1);
     const capture = await post(`/api/service-units/${unitId}/capture`, acme, {});
     expect(capture.status, JSON.stringify(capture.json)).toBe(202);
     const answer = await waiting;
     expect(answer.status).toBe(200);
     expect(answer.items).toEqual([expect.objectContaining({ kind: 'captureScreenshot' })]);
-    expect(answer.ms).toBeLessThan(5_000);
   });
 
   it('answers with an empty list once the wait has passed', async () => {
     const answer = await poll(1);
     expect(answer).toMatchObject({ status: 200, items: [] });
+    // It waited its second (how much longer depends on the machine, and the test's timeout bounds it).
     expect(answer.ms).toBeGreaterThanOrEqual(950);
-    expect(answer.ms).toBeLessThan(3_000);
   });
 
   it('forgets a poll whose agent went away, and leaves its command pending for the next one', async () => {
@@ -325,13 +324,11 @@ describe(`two instances on one database (${BACKEND_NAME})`, () => {
     await other?.close();
   });
 
-  it('sends a stream on one instance the event caused on the other, within 2 s', async () => {
+  it('sends a stream on one instance the event caused on the other, before its minute-long safety poll', async () => {
     const opened = await stream({ token: acme }, otherBase);
     await opened.next((frame) => frame.retry !== null);
-    const started = Date.now();
     await createUnitAs(acme, 'Across instances');
-    await opened.next(isUnitCreated('Across instances'), 2_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await opened.next(isUnitCreated('Across instances'), 20_000);
   });
 
   it.runIf(TEST_DATABASE_URL)('listens again after its connection was cut, and catches up with what it missed', async () => {
@@ -351,9 +348,7 @@ describe(`two instances on one database (${BACKEND_NAME})`, () => {
     logged.mockRestore();
     await opened.next(isUnitCreated('While the listener was away'), 2_000);
     // And notifications wake it again.
-    const started = Date.now();
     await createUnitAs(acme, 'After the listener came back');
-    await opened.next(isUnitCreated('After the listener came back'), 2_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    await opened.next(isUnitCreated('After the listener came back'), 20_000);
   });
 });

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   });
   if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
   // Other instances' commits wake this one's streams and long polls (LISTEN on PostgreSQL, and a safety poll).
-  const wakeups = startWakeups(backend, { databaseUrl: config.databaseUrl });
+  const wakeups = startWakeups(backend, { databaseUrl: config.databaseUrl, pollMs: config.eventsPollS * 1000 });
   // A write like any other: it commits, and the unit.offline events it stores wake the streams.
   const sweep = every(SWEEP_MS, 'The unit-status sweep', () => backend.transact((db, now) => sweepUnitStatuses(db, now)));
   // The demo seeds' units heartbeat and report through the agent API, from this process (capped; see the driver).
