@@ -20,10 +20,9 @@ import {
   type ReportedProcess,
   type ReportedSystem,
 } from '../../core/agent-input';
-import { recordAudit } from '../audit';
 import type { ApiEnv } from '../env';
 import { isRecord, json, problem } from '../http';
-import { commandView } from './commands';
+import { commandView, storeCommandResult } from './commands';
 import { announceUnit } from './units';
 
 /**
@@ -390,18 +389,7 @@ export async function commandResult(env: ApiEnv, unit: AgentUnit, id: string, bo
   if (!input.ok) return invalid(input.errors);
   const now = env.now();
   const finished: CommandRecord = { ...command, ...input.value, finishedAt: new Date(now).toISOString() };
-  await env.commands.put([finished]);
-  const issuer = await env.users.get(String(command.issuedBy));
-  recordAudit(env, now, {
-    actor: issuer ?? { id: command.issuedBy, roleId: 4, fullName: '' },
-    organizationId: command.organizationId,
-    resource: 'command',
-    action: 'commandResult',
-    recordId: command.id,
-    before: { ...commandView(command) },
-    after: { ...commandView(finished) },
-    reason: `Reported by the agent of unit ${command.serviceUnitId}`,
-  });
+  await storeCommandResult(env, now, command, finished);
   await applyResult(env, now, unit, finished);
   env.events.append({
     type: 'command.finished',

@@ -2,11 +2,10 @@ import { ENROLMENT_TTL_MS, newEnrolmentToken } from '../../core/agent-enrolments
 import type { CommandRecord } from '../../core/commands';
 import { sha256Hex } from '../../core/tokens';
 import { access, createRefusal } from '../access';
-import { recordAudit } from '../audit';
 import type { Account, ApiEnv } from '../env';
 import { json, problem } from '../http';
 import { idempotent } from '../idempotency';
-import { commandView } from './commands';
+import { commandView, storeCommandResult } from './commands';
 import { announceUnit, toView, unitFor } from './units';
 
 /**
@@ -41,18 +40,7 @@ export function createEnrolment(env: ApiEnv, caller: Account, request: Request, 
 /** A command that ends without its agent (revoked): its result, audit entry and live event; its capture fails. */
 async function failCommand(env: ApiEnv, now: number, row: Readonly<CommandRecord>, message: string): Promise<void> {
   const finished: CommandRecord = { ...row, status: 'failed', message, finishedAt: new Date(now).toISOString() };
-  await env.commands.put([finished]);
-  const issuer = await env.users.get(String(row.issuedBy));
-  recordAudit(env, now, {
-    actor: issuer ?? { id: row.issuedBy, roleId: 4, fullName: '' },
-    organizationId: row.organizationId,
-    resource: 'command',
-    action: 'commandResult',
-    recordId: row.id,
-    before: { ...commandView(row) },
-    after: { ...commandView(finished) },
-    reason: `Reported by the agent of unit ${row.serviceUnitId}`,
-  });
+  await storeCommandResult(env, now, row, finished);
   if (finished.captureRequestId) {
     const capture = await env.captureRequests.get(finished.captureRequestId);
     if (capture?.status === 'pending')

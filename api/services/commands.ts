@@ -9,6 +9,30 @@ import type { Account, ApiEnv } from '../env';
  * long poll is woken once the request commits (env.wakeAgent), so it fetches the command at once.
  */
 
+/**
+ * A command's end, whoever reports it (its agent, or the revocation that leaves it without one): stored, and
+ * audited in the name of the person who issued it.
+ */
+export async function storeCommandResult(
+  env: ApiEnv,
+  now: number,
+  command: Readonly<CommandRecord>,
+  finished: CommandRecord,
+): Promise<void> {
+  await env.commands.put([finished]);
+  const issuer = await env.users.get(String(command.issuedBy));
+  recordAudit(env, now, {
+    actor: issuer ?? { id: command.issuedBy, roleId: 4, fullName: '' },
+    organizationId: command.organizationId,
+    resource: 'command',
+    action: 'commandResult',
+    recordId: command.id,
+    before: { ...commandView(command) },
+    after: { ...commandView(finished) },
+    reason: `Reported by the agent of unit ${command.serviceUnitId}`,
+  });
+}
+
 /** A command as the API answers it. */
 export function commandView(row: Readonly<CommandRecord>): Command {
   return {
