@@ -107,7 +107,7 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
       expect(await compareAll(spec, mirage.db, sql)).toBeGreaterThan(50);
     }, 60_000);
 
-    it('follows deletes and changes written through the row store', async () => {
+    it('follows deletes and changes written through the store', async () => {
       const store = createPgStore(sql);
       const [first, second] = spec.records as [R, R];
       const changed = spec.change.apply(second);
