@@ -18,7 +18,8 @@ const DASHBOARD: Record<DemoAccount, string> = {
 /** The page shows something: a visible heading with text, and the boot overlay is gone. */
 async function expectRenderedPage(page: Page, from: string) {
   const heading = page.getByRole('heading').filter({ hasText: /\S/ }).first();
-  await expect(heading, `in-app navigation to ${from} ended on ${page.url()} with no visible heading`).toBeVisible();
+  // Generous: /dev/api parses the whole contract, and on a first visit the demo seed is stored meanwhile.
+  await expect(heading, `in-app navigation to ${from} ended on ${page.url()} with no visible heading`).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('#loading-bg')).toBeHidden();
   const text = await page.locator('#app').innerText();
   expect(text.trim().length, `${from} → ${page.url()} rendered no text`).toBeGreaterThan(0);
