@@ -7,6 +7,7 @@ import { installSessionActor } from '@/lib/session';
 import { makeServer, type Server } from '@mirage/server';
 import EmailPage from '@/features/email/email-page';
 import { renderWithProviders } from '../render';
+import { fill } from '../support/fill';
 
 // The page only reads who is signed in; the session machine itself is tested elsewhere.
 // The signed-in user comes from the real session machine, driven by the test harness.
@@ -50,7 +51,7 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('opening an unread email shows it, marks it read and the inbox count drops by one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await findList('Inbox');
     await waitFor(() => expect(unreadInInbox()).toBeGreaterThan(0));
@@ -64,7 +65,7 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('renders a hostile message without its script, handlers or javascript: links', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: /Overdue invoice #88412/ }, { timeout: 5000 }));
     const article = await screen.findByRole('article', { name: 'Message from Billing Notice' });
@@ -78,7 +79,7 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('toggling a label twice adds it and then removes it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: /Team dinner on Friday — / }, { timeout: 5000 }));
     await screen.findByRole('heading', { name: 'Team dinner on Friday' });
@@ -98,7 +99,7 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('searches by subject and says when nothing matches', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await findList('Inbox');
     await user.type(screen.getByRole('textbox', { name: 'Search by subject' }), 'contract');
@@ -108,7 +109,7 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('selects all and marks everything read: the inbox count goes to zero', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     const rows = within(await findList('Inbox')).getAllByRole('listitem').length;
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -120,15 +121,15 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('a failed send keeps everything typed; a retry sends it and the composer closes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     server.post('/api/apps/email/compose', () => (fail ? new Response(503, {}, { message: 'Down' }) : new Response(201, {}, { id: 999 })));
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: 'Compose' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'To' }), 'maya.chen@northwind.example');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Subject' }), 'Figures');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Attached below.');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'To' }), 'maya.chen@northwind.example');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Subject' }), 'Figures');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Message' }), 'Attached below.');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The email was not sent');
     expect(within(dialog).getByRole('textbox', { name: 'To' })).toHaveValue('maya.chen@northwind.example');
@@ -141,19 +142,19 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
   });
 
   it('does not send without a valid recipient and says why', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await user.click(await screen.findByRole('button', { name: 'Compose' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('Add at least one recipient')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'To' }), 'not an address');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'To' }), 'not an address');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('One of these addresses is not valid')).toBeInTheDocument();
   });
 
   it('shows an error with Retry when the list cannot load', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     server.get('/api/apps/email/mails', () => (fail ? new Response(500, {}, { message: 'Boom' }) : new Response(200, {}, [])));
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });

@@ -6,6 +6,7 @@ import { taskMachine, type UpdateTaskInput } from '@machines/todo/task.machine';
 import { todoListMachine, type CreateTaskInput } from '@machines/todo/todo-list.machine';
 import { matchesFilter, type Task, type TaskFilter, type TaskTag } from '@machines/todo/types';
 import { renderWithProviders } from '../../../../../tests/render';
+import { fill } from '../../../../../tests/support/fill';
 import { TodoScreen } from './todo-screen';
 
 const TAGS: TaskTag[] = [
@@ -69,7 +70,7 @@ function renderScreen(
 ) {
   const backend = fakeBackend(tasks);
   prepare?.(backend.api);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const { location } = renderWithProviders(<TodoScreen logic={backend.logic} filter={filter} />, { path: '/apps/todo', language });
   return { ...backend, user, location };
 }
@@ -110,8 +111,8 @@ describe('TodoScreen', () => {
     await list();
     await user.click(screen.getByRole('button', { name: 'Add task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add task' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Call the supplier');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'About the invoice');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Title/ }), 'Call the supplier');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Description' }), 'About the invoice');
     await user.click(within(dialog).getByRole('button', { name: 'Add task' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add task' })).not.toBeInTheDocument());
     expect(api.createTask).toHaveBeenCalledWith({
@@ -228,7 +229,7 @@ describe('TodoScreen', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('For version 2');
     const title = within(dialog).getByRole('textbox', { name: /Title/ });
     await user.clear(title);
-    await user.type(title, 'Write the release notes');
+    await fill(user, title, 'Write the release notes');
     api.updateTask.mockRejectedValueOnce(Object.assign(new Error('Bad'), { status: 422 }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Your changes could not be saved')).toBeInTheDocument();
