@@ -335,15 +335,20 @@ describe(`a close on ${BACKEND_NAME}`, () => {
         await migrate(sql);
         const closing = await createBackend({ sql });
         const token = await signIn(closing);
+        // Which requests the backend had answered (its handle resolved) when the close resolved.
         const settled: string[] = [];
+        const observed = {
+          ...closing,
+          handle: (request: Request) => closing.handle(request).then((answer) => (settled.push(new URL(request.url).pathname), answer)),
+        };
         const answers = [
-          call(closing, '/api/service-units?pageSize=100', { token }),
-          call(closing, '/api/organizations', { token }),
-          createUnit(closing, token, 'Stored before the close'),
-        ].map((answer, i) => answer.then((value) => (settled.push(String(i)), value)));
+          call(observed, '/api/service-units?pageSize=100', { token }),
+          call(observed, '/api/organizations', { token }),
+          createUnit(observed, token, 'Stored before the close'),
+        ];
         await closing.close();
         // Every request had its answer before the close resolved: none is left to query an ended pool.
-        expect(settled.sort()).toEqual(['0', '1', '2']);
+        expect(settled.sort()).toEqual(['/api/organizations', '/api/service-units', '/api/service-units']);
         await sql.close();
         expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200, 201]);
         const reopened = await durable.open();

@@ -1,9 +1,8 @@
 import { liveRows, type MirageDb } from '../mirage/db';
-import { createNodeTransport, type ApiAnswer, type ApiRequest } from '../mirage/node-transport';
+import { createNodeTransport } from '../mirage/node-transport';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
 import { createApp } from '../api/app';
-import { headerRecord } from '../api/http';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
 import { createSqlCommands } from './db/commands';
@@ -104,7 +103,8 @@ function slots(count: number): { take(): Promise<() => void> } {
 }
 
 export interface Backend {
-  handle(request: ApiRequest): Promise<ApiAnswer>;
+  /** Answers one API request (a URL under /api), committed before the answer resolves. */
+  handle(request: Request): Promise<Response>;
   /** The in-memory rows (tests read and prepare them). */
   readonly db: MirageDb;
   /** Commits what a caller changed in `db` directly (tests that prepare rows). */
@@ -133,7 +133,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * lock (recordSeen), so SERIALIZABLE would add nothing but failures: at 10,000 agents, heartbeats of units whose
  * rows share an index page would abort each other and run again.
  */
-const isHeartbeat = (method: string, url: string) => method === 'POST' && url.split('?')[0] === '/api/agent/heartbeat';
+const isHeartbeat = (method: string, url: string) => method === 'POST' && new URL(url).pathname === '/api/agent/heartbeat';
 /** Password steps one request may prepare outside the transaction (sign-in: check, spend, re-hash). */
 const MAX_PASSWORD_ROUNDS = 4;
 /** How long a close waits for the requests still being answered. */
@@ -141,18 +141,8 @@ const CLOSE_WAIT_MS = 5_000;
 /** The 503 of a failed commit (the embedded backend's own message speaks of the browser's storage). */
 const NOT_STORED_MESSAGE = 'The change could not be stored. Nothing was changed; please try again.';
 
-/** The fetch Request of one HTTP request (the API app's input). */
-function fetchRequest(request: ApiRequest): Request {
-  const method = request.method.toUpperCase();
-  const body = method === 'GET' || method === 'HEAD' || request.body === null ? {} : { body: request.body };
-  return new Request(`http://localhost${request.url}`, { method, headers: request.headers, ...body });
-}
-
-const answerOf = async (response: Response): Promise<ApiAnswer> => ({
-  status: response.status,
-  headers: headerRecord(response.headers),
-  body: await response.text(),
-});
+const jsonHeaders = { 'Content-Type': 'application/json' };
+const done = () => new Response(null, { status: 200 });
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = createPgStore(options.sql);
@@ -274,7 +264,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     // The simulated agents of this process (server/agents/simulated.ts) read the watched units from its db.
     noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, now()),
   });
-  const answerRequest = async (request: ApiRequest): Promise<ApiAnswer> => answerOf(await app.fetch(fetchRequest(request)));
+  // A unit of work may run again (a collision, a password step), and a body is read once: each run reads a clone.
+  const answerRequest = (request: Request): Promise<Response> =>
+    Promise.resolve(app.fetch(request.body === null ? request : request.clone()));
   const db = server.db;
   // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
   indexIds(db);
@@ -292,18 +284,15 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const noSlot = { take: () => Promise.resolve(() => undefined) };
 
   /** A constraint of the schema refused the write (server/db/constraints.ts): a 409 or 422 in the one error shape. */
-  const refusedByConstraint = (error: unknown): ApiAnswer | null => {
+  const refusedByConstraint = (error: unknown): Response | null => {
     const refused = constraintRefusal(error);
     if (!refused) return null;
     const { message, ...details } = refused.body;
-    return { status: refused.status, headers: { 'Content-Type': 'application/json' }, body: errorJson(message, details) };
+    return new Response(errorJson(message, details), { status: refused.status, headers: jsonHeaders });
   };
 
-  const notStored = (): ApiAnswer => ({
-    status: 503,
-    headers: { 'Content-Type': 'application/json' },
-    body: errorJson(NOT_STORED_MESSAGE, { code: 'notStored' }),
-  });
+  const notStored = (): Response =>
+    new Response(errorJson(NOT_STORED_MESSAGE, { code: 'notStored' }), { status: 503, headers: jsonHeaders });
 
   /**
    * One unit of work in a transaction of its own (SERIALIZABLE unless `serializable` is false, run again from
@@ -350,7 +339,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * A write: one unit of work, run again after any password work it asked for is done outside the
    * transaction (server/passwords.ts). A request asks for a few at most (a check, then a new hash).
    */
-  const write = async (run: () => Promise<ApiAnswer>, serializable = true): Promise<ApiAnswer> => {
+  const write = async (run: () => Promise<Response>, serializable = true): Promise<Response> => {
     const prepared: PreparedPasswords = new Map();
     for (let round = 0; ; round += 1) {
       try {
@@ -376,13 +365,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       await sessionStore(db).removeEnded(now());
       // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
       await giveStoredUnitsAgents(db, options.agentHeartbeatS);
-      return { status: 200, headers: {}, body: '' };
+      return done();
     });
   }
 
   /** Requests being answered: a close waits for them, so none queries a pool its caller ends next. */
   const answering = new Set<Promise<unknown>>();
-  const tracked = (answer: Promise<ApiAnswer>): Promise<ApiAnswer> => {
+  const tracked = (answer: Promise<Response>): Promise<Response> => {
     answering.add(answer);
     void answer.finally(() => answering.delete(answer)).catch(() => undefined);
     return answer;
@@ -407,7 +396,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       );
     },
     async flush() {
-      await write(async () => ({ status: 200, headers: {}, body: '' }));
+      await write(async () => done());
     },
     events: hub,
     async relayEvents() {

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../build/csp-plugin.ts';
-import type { ApiAnswer } from '../mirage/node-transport';
 import type { Backend } from './backend';
 import { serveLongPoll, waitOf } from './events/long-poll';
 import { serveEventStream } from './events/stream';
@@ -24,15 +23,16 @@ export interface HttpOptions {
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Accept-Language, key, Idempotency-Key, If-Match, X-Request-Id, Last-Event-ID';
 const EXPOSED_HEADERS = 'Retry-After, Allow, Location, ETag, Idempotent-Replayed, X-Total-Count';
 
-const errorAnswer = (status: number, message: string, code: string, headers: Record<string, string> = {}): ApiAnswer => ({
-  status,
-  headers: { 'Content-Type': 'application/json', ...headers },
-  body: errorJson(message, { code }),
-});
+const errorAnswer = (status: number, message: string, code: string): Response =>
+  new Response(errorJson(message, { code }), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Where the API's requests are addressed (the app reads the path and query only). */
+const ORIGIN = 'http://localhost';
 
 class BodyTooLarge extends Error {}
 
-function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+/** The body's bytes (a Buffer, never a shared one: typed as the fetch body it becomes), null when empty. */
+function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit) {
@@ -55,7 +55,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(chunks.length === 0 ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () =>
+      resolve(chunks.length === 0 ? null : ((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as Uint8Array<ArrayBuffer>)),
+    );
     req.on('error', reject);
   });
 }
@@ -89,15 +91,20 @@ export function createRequestListener(backend: Backend, options: HttpOptions): (
     return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': EXPOSED_HEADERS };
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, answer: ApiAnswer) => {
-    const headers = {
-      ...answer.headers,
-      ...corsHeaders(req),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    };
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+  const send = async (req: IncomingMessage, res: ServerResponse, answer: Response): Promise<void> => {
+    const body = req.method === 'HEAD' ? undefined : new Uint8Array(await answer.arrayBuffer());
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    const setCookies = answer.headers.getSetCookie();
+    if (setCookies.length > 0) res.setHeader('set-cookie', setCookies);
+    res.writeHead(answer.status, { ...corsHeaders(req), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    res.end(body);
+  };
+  /** Sends an answer; a failure to read its body ends the connection (its headers may have left). */
+  const reply = (req: IncomingMessage, res: ServerResponse, answer: Response) => {
+    send(req, res, answer).catch((error: unknown) => {
+      console.error(error);
+      res.destroy();
+    });
   };
 
   return (req, res) => {
@@ -106,18 +113,18 @@ export function createRequestListener(backend: Backend, options: HttpOptions): (
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi) {
       if (!assets) {
-        send(req, res, errorAnswer(404, `No endpoint ${req.method ?? 'GET'} ${pathname}`, 'unknownPath'));
+        reply(req, res, errorAnswer(404, `No endpoint ${req.method ?? 'GET'} ${pathname}`, 'unknownPath'));
         return;
       }
       for (const [name, value] of headersFor(headerRules, pathname)) res.setHeader(name, value);
-      assets(req, res, () => send(req, res, errorAnswer(404, 'Not found', 'unknownPath')));
+      assets(req, res, () => reply(req, res, errorAnswer(404, 'Not found', 'unknownPath')));
       return;
     }
     // A browser's preflight for a cross-origin call: answered here, it is no operation of the contract.
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       const origin = req.headers.origin;
       if (!origin || !allowed.has(origin)) {
-        send(req, res, errorAnswer(403, 'This origin may not call the API', 'originNotAllowed'));
+        reply(req, res, errorAnswer(403, 'This origin may not call the API', 'originNotAllowed'));
         return;
       }
       res.writeHead(204, {
@@ -131,38 +138,45 @@ export function createRequestListener(backend: Backend, options: HttpOptions): (
     }
     const failed = (error: unknown) => {
       console.error(error);
-      if (!res.headersSent) send(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
+      if (!res.headersSent) reply(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
       else res.end();
     };
     // Held open here, not in the backend: the stream of live events, and an agent's long poll for commands.
     if (req.method === 'GET' && pathname === '/api/events') {
       const headers = headersOf(req, options.trustProxy ?? false);
-      const after = headers['last-event-id']?.trim() || new URL(url, 'http://localhost').searchParams.get('after');
+      const after = headers['last-event-id']?.trim() || new URL(url, ORIGIN).searchParams.get('after');
       serveEventStream(backend, res, {
         headers,
         after: after || null,
         answerHeaders: { ...corsHeaders(req), 'X-Content-Type-Options': 'nosniff' },
-        send: (answer) => send(req, res, answer),
+        send: (answer) => reply(req, res, answer),
       }).catch(failed);
       return;
     }
     const waitS = req.method === 'GET' && pathname === '/api/agent/commands' ? waitOf(url) : 0;
     if (waitS > 0) {
-      const request = { method: 'GET', url, headers: headersOf(req, options.trustProxy ?? false), body: null };
-      serveLongPoll(backend, request, res, waitS, (answer) => send(req, res, answer)).catch(failed);
+      const request = new Request(`${ORIGIN}${url}`, { headers: headersOf(req, options.trustProxy ?? false) });
+      serveLongPoll(backend, request, res, waitS, (answer) => reply(req, res, answer)).catch(failed);
       return;
     }
     readBody(req, options.maxBodyBytes)
-      .then((body) => backend.handle({ method: req.method ?? 'GET', url, headers: headersOf(req, options.trustProxy ?? false), body }))
+      .then((body) => {
+        const method = req.method ?? 'GET';
+        const headers = headersOf(req, options.trustProxy ?? false);
+        // The one conversion: Node's request becomes the fetch Request the API app takes.
+        return backend.handle(
+          new Request(`${ORIGIN}${url}`, { method, headers, ...(body === null || method === 'GET' || method === 'HEAD' ? {} : { body }) }),
+        );
+      })
       .then(
-        (answer) => send(req, res, answer),
+        (answer) => reply(req, res, answer),
         (error: unknown) => {
           if (error instanceof BodyTooLarge) {
-            send(req, res, errorAnswer(413, `The request body is larger than ${options.maxBodyBytes} bytes`, 'payloadTooLarge'));
+            reply(req, res, errorAnswer(413, `The request body is larger than ${options.maxBodyBytes} bytes`, 'payloadTooLarge'));
             return;
           }
           console.error(error);
-          send(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
+          reply(req, res, errorAnswer(500, 'The server failed to answer', 'internal'));
         },
       );
   };

@@ -20,8 +20,9 @@ export function inProcessCall(backend: Backend): AgentCall {
   return async (method, url, headers, body) => {
     const lower: Record<string, string> = { 'x-client-address': '127.0.0.1' };
     for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-    const answer = await backend.handle({ method, url, headers: lower, body });
-    return { status: answer.status, body: parsed(answer.body) };
+    const init = { method, headers: lower, ...(method === 'GET' || body === null ? {} : { body }) };
+    const answer = await backend.handle(new Request(`http://localhost${url}`, init));
+    return { status: answer.status, body: parsed(await answer.text()) };
   };
 }
 

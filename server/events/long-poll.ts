@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { ApiAnswer, ApiRequest } from '../../mirage/node-transport';
 import type { Backend } from '../backend';
 import type { Wake } from './hub';
 import { errorJson } from '../../core/error-shape';
@@ -33,34 +32,36 @@ export function configVersionOf(url: string): string | null {
 }
 
 /** Whether the answer has news for the agent: commands, or a config that is not the one it has. */
-const hasNews = (answer: ApiAnswer, configVersion: string | null): boolean => {
+const hasNews = async (answer: Response, configVersion: string | null): Promise<boolean> => {
   if (answer.status !== 200) return true;
-  const body = JSON.parse(answer.body) as { items?: unknown[]; configVersion?: unknown };
+  // A clone is read: the answer itself may still be sent.
+  const body = (await answer.clone().json()) as { items?: unknown[]; configVersion?: unknown };
   if (!Array.isArray(body.items) || body.items.length > 0) return true;
   return configVersion !== null && body.configVersion !== configVersion;
 };
 
 export async function serveLongPoll(
   backend: Backend,
-  request: ApiRequest,
+  /** A GET (no body): it is asked again as it is. */
+  request: Request,
   res: ServerResponse,
   waitS: number,
-  send: (answer: ApiAnswer) => void,
+  send: (answer: Response) => void,
 ): Promise<void> {
-  const unitId = unitOfCredential(request.headers['authorization']);
+  const unitId = unitOfCredential(request.headers.get('authorization') ?? undefined);
   const configVersion = configVersionOf(request.url);
   let done = false;
   let expired = waitS === 0;
   let asking = false;
   let again = false;
-  let last: ApiAnswer | null = null;
+  let last: Response | null = null;
 
   const stop = () => {
     done = true;
     unsubscribe();
     clearTimeout(timer);
   };
-  const finish = (answer: ApiAnswer) => {
+  const finish = (answer: Response) => {
     if (done) return;
     stop();
     if (!res.destroyed) send(answer);
@@ -75,11 +76,11 @@ export async function serveLongPoll(
     asking = true;
     try {
       const answer = await backend.handle(request);
-      if (hasNews(answer, configVersion) || expired) finish(answer);
+      if ((await hasNews(answer, configVersion)) || expired) finish(answer);
       else last = answer;
     } catch (error) {
       console.error('A long poll could not ask for commands', error);
-      finish(last ?? FAILED);
+      finish(last ?? failed());
     } finally {
       asking = false;
       if (again && !done) {
@@ -107,8 +108,8 @@ export async function serveLongPoll(
   await ask();
 }
 
-const FAILED: ApiAnswer = {
-  status: 500,
-  headers: { 'Content-Type': 'application/json' },
-  body: errorJson('The server failed to answer', { code: 'internal' }),
-};
+const failed = () =>
+  new Response(errorJson('The server failed to answer', { code: 'internal' }), {
+    status: 500,
+    headers: { 'Content-Type': 'application/json' },
+  });

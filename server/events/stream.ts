@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { ApiAnswer } from '../../mirage/node-transport';
 import type { Backend } from '../backend';
 
 /**
@@ -18,7 +17,7 @@ export interface StreamOptions {
   /** CORS and security headers every answer carries. */
   answerHeaders: Record<string, string>;
   /** Sends a whole (non-stream) answer: a refusal of the first page. */
-  send(answer: ApiAnswer): void;
+  send(answer: Response): void;
   keepaliveMs?: number;
 }
 
@@ -44,12 +43,11 @@ const ends = (status: number) => status === 401 || status === 403 || status === 
 
 export async function serveEventStream(backend: Backend, res: ServerResponse, options: StreamOptions): Promise<void> {
   const ask = (after: string | null) =>
-    backend.handle({
-      method: 'GET',
-      url: `/api/events/recent?${after === null ? '' : `after=${encodeURIComponent(after)}&`}limit=${PAGE}`,
-      headers: { ...options.headers, accept: 'application/json' },
-      body: null,
-    });
+    backend.handle(
+      new Request(`http://localhost/api/events/recent?${after === null ? '' : `after=${encodeURIComponent(after)}&`}limit=${PAGE}`, {
+        headers: { ...options.headers, accept: 'application/json' },
+      }),
+    );
 
   // Listening before the first page is read: a commit while it is read is not missed.
   let started = false;
@@ -59,7 +57,7 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
     if (started) void pull();
     else missed = true;
   });
-  let first: ApiAnswer;
+  let first: Response;
   try {
     first = await ask(options.after);
   } catch (error) {
@@ -81,7 +79,7 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
   });
   res.flushHeaders();
 
-  const page = JSON.parse(first.body) as EventPage;
+  const page = JSON.parse(await first.text()) as EventPage;
   // Without a place to resume from, the stream starts at the newest event: an `id:` alone tells an
   // EventSource where that is (it dispatches nothing), so its reconnect misses nothing.
   res.write(`retry: ${RETRY_MS}\n${options.after === null ? `id: ${page.lastId}\n` : ''}\n`);
@@ -99,8 +97,7 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
   };
 
   /** Writes a page's frames; whether a full page means more are waiting. */
-  const deliver = (answer: ApiAnswer): boolean => {
-    const next = JSON.parse(answer.body) as EventPage;
+  const deliver = (next: EventPage): boolean => {
     if (next.items.length > 0) res.write(next.items.map(frame).join(''));
     cursor = next.lastId;
     if (res.writableLength > MAX_BUFFERED_BYTES) close();
@@ -124,11 +121,11 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
         const answer = await ask(cursor);
         if (closed) return;
         if (answer.status === 200) {
-          more = deliver(answer);
+          more = deliver((await answer.json()) as EventPage);
         } else {
           if (ends(answer.status)) {
             // One data line: a raw line break would end the field (JSON escapes those inside strings).
-            res.write(`event: end\ndata: ${answer.body.replace(/\r?\n/g, ' ') || '{}'}\n\n`);
+            res.write(`event: end\ndata: ${(await answer.text()).replace(/\r?\n/g, ' ') || '{}'}\n\n`);
             close();
           }
           more = false;
@@ -156,5 +153,5 @@ export async function serveEventStream(backend: Backend, res: ServerResponse, op
   }, options.keepaliveMs ?? KEEPALIVE_MS);
   res.on('close', close);
   started = true;
-  if (deliver(first) || missed) void pull();
+  if (deliver(page) || missed) void pull();
 }
