@@ -1,4 +1,6 @@
+import { textSortKey } from '../../core/list-query';
 import { UNIT_LIST_VERSION, unitListEntry } from '../../core/service-unit-list';
+import { onlineWindowMs } from '../../machines/service-units/unit-status';
 import type { AgentSystem, AgentUrlPolicy } from '../../machines/domain/types';
 import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { searchText } from './list-table';
@@ -275,6 +277,82 @@ export async function updateUnitColumns(tx: Queryable, before: Readonly<ServiceU
     const agent = changedColumns(AGENT_TYPES, agentParameters(had), agentParameters(has));
     if (agent) await tx.query(`UPDATE unit_agents SET ${agent.set} WHERE unit_id = $1`, [id, ...agent.values]);
   }
+}
+
+/** What a heartbeat changes of a unit (ServiceUnitRepository.recordSeen's `seen`). */
+type Seen = Partial<Omit<ServiceUnitRow, 'id'>>;
+
+/**
+ * A heartbeat that changes only the time its unit was seen, its announced status and what its agent reports
+ * (the machine, the URL policy), in one statement: the unit's lock, both updates and the unit as stored, as
+ * mirage/unit-store.ts's seenChanges merges them. The columns it computes (the last-seen key, the end of the
+ * online window) are unitRecord's for the agent's heartbeat interval the caller read: when the interval
+ * changed meanwhile, or the heartbeat changes anything else (a new hostname), it answers null and the caller
+ * takes the general path (locked read, then updateUnitColumns).
+ */
+export async function storeSeenAtOnce(
+  tx: Queryable,
+  id: string,
+  seen: Seen,
+): Promise<{ before: ServiceUnitRow; unit: ServiceUnitRow } | null> {
+  const { agent, lastSeenAt, announcedStatus, ...others } = seen;
+  if (Object.keys(others).length > 0 || lastSeenAt === undefined || !storable(id)) return null;
+  const seenAt = instant(lastSeenAt);
+  const seenMs = seenAt === null ? Number.NaN : Date.parse(seenAt);
+  const values: unknown[] = [
+    id,
+    agent?.heartbeatIntervalS ?? null,
+    seenAt,
+    textSortKey(seenAt ?? ''),
+    Number.isNaN(seenMs) ? null : seenMs + onlineWindowMs({ agent: agent ?? null }),
+  ];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const unitSet = [
+    'last_seen_at = $3::timestamptz',
+    'last_seen_key = $4::text',
+    'online_until_ms = $5::bigint',
+    ...(announcedStatus !== undefined ? [`announced_status = ${param(announcedStatus)}::text`] : []),
+  ];
+  const agentSet = agent
+    ? [
+        `system = ${param(agent.system === null ? null : JSON.stringify(agent.system))}::jsonb`,
+        // jsonb null (the agent said "none") and SQL NULL (it never said) stay apart: unsaid, it stays.
+        ...(agent.urlPolicy !== undefined ? [`url_policy = ${param(JSON.stringify(agent.urlPolicy))}::jsonb`] : []),
+      ]
+    : [];
+  const { rows } = await tx.query<UnitColumns & BeforeColumns>(
+    `WITH before AS (
+       SELECT u.id, u.announced_status, ${iso('u.last_seen_at')} AS last_seen_at, a.system, a.url_policy, a.url_policy IS NULL AS url_policy_absent
+       FROM ${UNITS_FROM} WHERE u.id = $1 AND a.heartbeat_interval_s IS NOT DISTINCT FROM $2::integer FOR UPDATE OF u
+     ),
+     ${agent ? `agent AS (UPDATE unit_agents a SET ${agentSet.join(', ')} FROM before WHERE a.unit_id = before.id RETURNING a.*),` : ''}
+     unit AS (UPDATE service_units u SET ${unitSet.join(', ')} FROM before WHERE u.id = before.id RETURNING u.*)
+     SELECT ${UNIT_COLUMNS}, b.announced_status AS before_status, b.last_seen_at AS before_last_seen_at,
+       b.system AS before_system, b.url_policy AS before_url_policy, b.url_policy_absent AS before_url_policy_absent
+     FROM before b JOIN unit u ON true ${agent ? 'LEFT JOIN agent a ON true' : UNIT_JOINS}`,
+    values,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const unit = unitOf(row);
+  const before = unitOf({
+    ...row,
+    announced_status: row.before_status,
+    last_seen_at: row.before_last_seen_at,
+    agent_system: row.before_system,
+    agent_url_policy: row.before_url_policy,
+    agent_url_policy_absent: row.before_url_policy_absent,
+  });
+  return { before, unit };
+}
+
+/** The unit's columns as storeSeenAtOnce found them under the lock. */
+interface BeforeColumns {
+  before_status: UnitColumns['announced_status'];
+  before_last_seen_at: string | null;
+  before_system: AgentSystem | null;
+  before_url_policy: AgentUrlPolicy | null;
+  before_url_policy_absent: boolean | null;
 }
 
 /**

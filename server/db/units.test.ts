@@ -178,6 +178,34 @@ describe.each(sqlTargets())('the service units in PostgreSQL on $name', (target)
     expect(await write(() => stored.recordSeen('no-such-unit', { lastSeenAt: ago(0) }))).toBeUndefined();
   });
 
+  it('record heartbeats with the list keys a whole write gives, when the agent’s interval changed meanwhile, a URL policy is said or not, and the machine is renamed', async () => {
+    const id = '3';
+    const read = (await stored.get(id)) as ServiceUnitRow;
+    const readAgent = read.agent as UnitAgentRow;
+    // The interval changes (10 s to 600 s) after the agent's credential was read: the window is the new interval's (3 × 600 s).
+    const slower = { agent: { ...readAgent, heartbeatIntervalS: 600 } };
+    await write(() => stored.update(id, slower));
+    await memory.update(id, slower);
+    const heartbeats: Partial<ServiceUnitRow>[] = [
+      { lastSeenAt: ago(0), announcedStatus: 'online', agent: { ...readAgent, system: SYSTEM } },
+      { lastSeenAt: ago(-1_000), hostname: 'pier-2', agent: { ...readAgent, heartbeatIntervalS: 600, system: SYSTEM } },
+      { lastSeenAt: ago(-2_000), agent: { ...readAgent, heartbeatIntervalS: 600, system: SYSTEM, urlPolicy: null } },
+      // An older agent says nothing of a URL policy: the one it had stays.
+      { lastSeenAt: ago(-3_000), agent: { ...readAgent, heartbeatIntervalS: 600, system: { ...SYSTEM, uptimeS: 90 } } },
+    ];
+    for (const seen of heartbeats) {
+      const recorded = await write(() => stored.recordSeen(id, seen));
+      expect(recorded).toEqual(await memory.recordSeen(id, seen));
+      expect(await stored.get(id)).toEqual(recorded?.unit);
+    }
+    expect((await stored.get(id))?.agent).toMatchObject({ heartbeatIntervalS: 600, urlPolicy: null, system: { ...SYSTEM, uptimeS: 90 } });
+    expect((await stored.get(id))?.hostname).toBe('pier-2');
+    // Online for 30 minutes after the last heartbeat, by the stored keys, as in memory: the only one of its organization.
+    expect((await stored.countByStatus(['2'], NOW + 1_700_000)).online).toBe(1);
+    expect((await stored.countByStatus(['2'], NOW + 1_900_000)).online).toBe(0);
+    expect(await stored.get(id)).toEqual(await memory.get(id));
+  });
+
   it('is refused a second unit of one name in an organization, in any case, by the database itself; another organization may have it', async () => {
     const { id: _none, ...row } = unit('new', 'dock', '2');
     await expect(write(() => stored.insert({ ...row, name: 'DOCK' }))).rejects.toMatchObject({

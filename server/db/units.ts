@@ -8,7 +8,7 @@ import type { Queryable } from './sql';
 import { noteWritten, reader, writer, type WriteBatch } from './unit-of-work';
 import { conditions, statusExpression } from './unit-list';
 import { seenChanges } from '../../mirage/unit-store';
-import { UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
+import { storeSeenAtOnce, UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
 
 /**
  * The server's ServiceUnitRepository (core/service-units.ts) on the units' tables (unit-table.ts). A write
@@ -79,6 +79,8 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
     },
     async recordSeen(id, seen) {
       const { tx } = await writer();
+      const atOnce = await storeSeenAtOnce(tx, id, seen);
+      if (atOnce) return atOnce;
       const before = await locked(tx, id);
       if (!before) return undefined;
       const unit = { ...before, ...seenChanges(before, seen) };
