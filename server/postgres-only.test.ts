@@ -533,10 +533,10 @@ describe(`the agents' commands and capture requests on ${BACKEND_NAME}`, () => {
     expect(inMemory(first) + inMemory(second)).toBe(0);
     expect(await stored('commands', unitId)).toBe(2);
     expect(await stored('captureRequests', unitId)).toBe(2);
-    // The unit goes, and its commands and capture requests with it.
+    // The unit goes, and its commands with it; its capture requests stay until the prune (answered `unitGone`).
     expect((await call(second, `/api/service-units/${unitId}`, { method: 'DELETE', token })).status).toBe(204);
     expect(await stored('commands', unitId)).toBe(0);
-    expect(await stored('captureRequests', unitId)).toBe(0);
+    expect(await stored('captureRequests', unitId)).toBe(2);
   });
 });
 

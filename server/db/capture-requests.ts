@@ -9,7 +9,8 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
 /**
  * The screen-capture requests in their own table (server/migrations/038_capture_requests.sql): the server's
  * CaptureRequestRepository (core/capture-requests.ts). A write stores requests whole through the store's
- * writeBatch, in the request's unit of work. A unit's deletion takes its requests (the foreign key).
+ * writeBatch, in the request's unit of work. A request outlives its unit (no foreign key, 041) until the prune, so a
+ * pending one of a deleted unit is answered failed, `unitGone`, as in memory.
  */
 
 export { CAPTURE_REQUESTS };
