@@ -35,8 +35,12 @@ export interface ServiceUnitRepository<T extends { id: string | number }> {
   countByStatus(scope: OrganizationScope, now: number): Promise<{ online: number; offline: number; maintenance: number }>;
   /** The units with an active (not revoked) simulated agent. */
   withSimulatedAgent(): Promise<T[]>;
-  /** The units announced online (or never announced) that stopped reporting by `now`: the status sweep's. */
-  goneQuiet(now: number): Promise<T[]>;
+  /**
+   * The status sweep's change: every unit announced online (or never announced) that stopped reporting by
+   * `now` is announced offline, in one conditional write; answers those it changed, as stored, in creation
+   * order. A unit another sweep changed meanwhile is not answered again.
+   */
+  markQuietOffline(now: number): Promise<T[]>;
   /** Stores a new unit under a new id and answers it. */
   insert(row: Omit<T, 'id'>): Promise<T>;
   /** Changes a stored unit and answers it (the caller found it first). */

@@ -40,7 +40,10 @@ export function memoryUnits(db: MirageDb): ServiceUnitRepository<ServiceUnitRow>
       return Promise.resolve(counts);
     },
     withSimulatedAgent: () => matching((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt),
-    goneQuiet: (now) => matching((u) => u.announcedStatus !== 'offline' && !isReporting(u, now)),
+    async markQuietOffline(now) {
+      const quiet = await matching((u) => u.announcedStatus !== 'offline' && !isReporting(u, now));
+      return quiet.map((u) => rows().update(u.id, { announcedStatus: 'offline' }));
+    },
     ...tableWrites(rows),
     recordSeen(id, seen) {
       const before = rows().find(id);

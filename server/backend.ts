@@ -3,6 +3,7 @@ import { createNodeTransport } from '../mirage/node-transport';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { apiEnvOf } from '../mirage/api-app';
 import { createApp } from '../api/app';
+import { historyPruneDue, pruneHistory, sweepUnitStatuses } from '../api/services/unit-status';
 import type { Repositories } from '../mirage/repositories';
 import { trackChanges } from '../mirage/store/change-log';
 import { createSqlCommands } from './db/commands';
@@ -121,10 +122,16 @@ export interface Backend {
    */
   relayEvents(): Promise<void>;
   /**
-   * Runs fn as a write of its own (periodic work such as the status sweep), committed before it resolves;
-   * rejects, with nothing changed, when the commit fails.
+   * Runs fn as a write of its own (tests that prepare rows through the domains), committed before it
+   * resolves; rejects, with nothing changed, when the commit fails.
    */
   transact<T>(fn: (db: MirageDb, now: number) => T | Promise<T>): Promise<T>;
+  /**
+   * The periodic sweep (api/services/unit-status.ts) as a write of its own: the units whose heartbeat window
+   * passed are announced offline, and once a minute the history is pruned. Resolves, once committed, with how
+   * many went offline; two instances sweeping at once announce each unit once.
+   */
+  sweepStatuses(): Promise<number>;
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -275,6 +282,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
 
   /** The newest live event the safety poll saw numbered (relayEvents). */
   let newestSeen = 0;
+  /** When this instance's sweep last pruned the history. */
+  let lastPruned: number | undefined;
 
   // Serializable writes of this instance in flight at once. More only collide more (serializable transactions
   // on the same index pages), fewer would let one write that waits for a row hold up the others. Heartbeats
@@ -408,6 +417,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       }
     },
     transact: (fn) => commitWork(async () => fn(db, now())),
+    async sweepStatuses() {
+      const at = now();
+      const prune = historyPruneDue(lastPruned, at);
+      // READ COMMITTED: the sweep's one conditional UPDATE takes the rows it changes and checks each again once
+      // it holds it, so it waits for a heartbeat, never fails with one, and a unit two sweeps find changes once.
+      const offline = await commitWork(async () => {
+        const count = await sweepUnitStatuses(repositories, at);
+        if (prune) await pruneHistory(repositories, at);
+        return count;
+      }, false);
+      if (prune) lastPruned = at;
+      return offline;
+    },
     async close() {
       // A held long poll ends with its connection; a request still answering gets a few seconds to finish.
       await Promise.race([Promise.allSettled([...answering]), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);

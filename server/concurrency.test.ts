@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Backend } from './backend';
 import type { Sql } from './db/sql';
 import { call, createUnit, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
@@ -16,10 +16,18 @@ let database: TestDatabase;
 let first: Backend;
 let second: Backend;
 let token: string;
+/** How far both instances' clock is ahead of the real one (heartbeat windows passing without waiting for them). */
+let skewMs = 0;
+
+/** A unit.offline event as a reader gets it. */
+interface OfflineEvent {
+  subjectId: string;
+  data: { unit: UnitView & { status: string } };
+}
 
 describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on PostgreSQL', () => {
   beforeAll(async () => {
-    pair = await openTwoInstances();
+    pair = await openTwoInstances({ now: () => Date.now() + skewMs });
     ({ database, first, second, token } = pair);
   }, TWO_INSTANCES_SETUP_MS);
 
@@ -170,5 +178,67 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
     const refused = await create(second);
     expect(refused.status).toBe(409);
     expect(jsonOf<{ errors?: Record<string, string> }>(refused).errors).toEqual({ pattern: 'duplicateRule' });
+  });
+
+  it('announce each unit that went quiet offline once when both instances sweep at once', async () => {
+    const quiet = await Promise.all(
+      ['Quiet A', 'Quiet B', 'Quiet C'].map(async (name) => jsonOf<UnitView>(await createUnit(first, token, name))),
+    );
+    // Every unit's window (4 min without an agent, 90 s with one) has passed: each is the sweep's.
+    skewMs += 5 * 60_000;
+    const admin = await signIn(first, 'superadmin');
+    const mark = jsonOf<{ lastId: string }>(await call(first, '/api/events/recent', { token: admin })).lastId;
+    // A DBA's transaction holds one quiet unit's row, so both sweeps are under way together, each waiting for a row.
+    const dba: Sql = await database.connect();
+    let release: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let held: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (held = resolve));
+    const transaction = dba.transaction(async (tx) => {
+      await tx.query('SELECT id FROM service_units WHERE id = $1 FOR UPDATE', [quiet[1]?.id]);
+      held();
+      await holding;
+    });
+    await lockTaken;
+    let swept: number[];
+    try {
+      const sweeps = Promise.all([first.sweepStatuses(), second.sweepStatuses()]);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await database.sql.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+          );
+          expect(Number(rows[0]?.n)).toBe(2);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      release();
+      await transaction;
+      swept = await sweeps;
+    } finally {
+      release();
+      await transaction.catch(() => undefined);
+    }
+    // What a reader of the live events sees: every change once, the three new units among them.
+    const total = swept.reduce((sum, n) => sum + n, 0);
+    const offline: OfflineEvent[] = [];
+    await vi.waitFor(
+      async () => {
+        const page = jsonOf<{ items: (OfflineEvent & { type: string })[] }>(
+          await call(first, `/api/events/recent?after=${mark}&limit=500`, { token: admin }),
+        );
+        offline.splice(0, offline.length, ...page.items.filter((event) => event.type === 'unit.offline'));
+        expect(offline.length).toBe(total);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const announced = offline.map((event) => event.subjectId);
+    expect(new Set(announced).size).toBe(announced.length);
+    const ids = quiet.map((unit) => unit.id);
+    expect(offline.filter((event) => ids.includes(event.subjectId)).map((event) => event.data.unit.status)).toEqual(
+      ids.map(() => 'offline'),
+    );
+    // A sweep after them finds nothing left to announce.
+    expect(await second.sweepStatuses()).toBe(0);
   });
 });

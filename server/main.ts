@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { sweepUnitStatuses } from '../mirage/domains/service-units';
 import { createBackend } from './backend';
 import { ConfigError, readConfig } from './config';
 import { migrate } from './db/migrate';
@@ -40,8 +39,8 @@ async function main(): Promise<void> {
   if (backend.seeded) console.info(`Seeded the ${config.seed} data in ${Math.round(performance.now() - started)} ms`);
   // Other instances' commits wake this one's streams and long polls (LISTEN on PostgreSQL, and a safety poll).
   const wakeups = startWakeups(backend, { databaseUrl: config.databaseUrl, pollMs: config.eventsPollS * 1000 });
-  // A write like any other: it commits, and the unit.offline events it stores wake the streams.
-  const sweep = every(SWEEP_MS, 'The unit-status sweep', () => backend.transact((db, now) => sweepUnitStatuses(db, now)));
+  // A write of its own: it commits, and the unit.offline events it stores wake the streams.
+  const sweep = every(SWEEP_MS, 'The unit-status sweep', () => backend.sweepStatuses());
   // The demo seeds' units heartbeat and report through the agent API, from this process (capped; see the driver).
   const agents = config.simulatedAgents ? startServerAgents(backend) : null;
   const http = createHttpServer(backend, {

@@ -5,8 +5,8 @@ import { compareTexts } from '../../core/list-query';
 import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
 import type { MirageContext, MirageDomain } from '../types';
 import { isReporting } from '../../machines/service-units/unit-status';
-import { eventStore, pruneEvents } from '../events';
-import { announceUnit, type UnitEventType } from '../../api/services/units';
+import { eventStore } from '../events';
+import { historyPruneDue, pruneHistory, sweepUnitStatuses as sweepStatuses } from '../../api/services/unit-status';
 import { credentialFromSecret, memorySimulatedSecret, secretHash } from '../agent-credentials';
 import { createRandom } from '../../core/random';
 import { processStore } from './processes';
@@ -20,7 +20,7 @@ import { givenRepository } from '../given-repositories';
  *
  * A unit's status follows its agent's heartbeats (mirage/domains/agents.ts): nothing about them is
  * simulated here. Every change is announced as a live event (mirage/events.ts) in the same unit of work;
- * `sweepUnitStatuses` announces the units whose heartbeat window passed.
+ * `sweepUnitStatuses` runs the status sweep.
  */
 
 export type { ServiceUnitRow, UnitAgentRow };
@@ -33,50 +33,22 @@ export const DEFAULT_HEARTBEAT_S = 30;
 
 const units = unitsTable;
 
-/** Announces a unit's change (unit.created / unit.changed / unit.online / unit.offline) with its view. */
-export function emitUnitEvent(db: MirageDb, now: number, type: UnitEventType, row: Readonly<ServiceUnitRow>): void {
-  announceUnit({ events: eventStore(db) }, now, type, row);
-}
-
-/**
- * Announces every unit whose heartbeat window passed since it was announced online (unit.offline), and
- * once a minute prunes the events beyond their retention and the agents' old reports. The server and the
- * browser run it every 5 s, as a write.
- * Returns how many units went offline.
- */
-export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<number> {
-  let offline = 0;
-  for (const row of await unitStore(db).goneQuiet(now)) {
-    const updated = await unitStore(db).update(String(row.id), { announcedStatus: 'offline' });
-    emitUnitEvent(db, now, 'unit.offline', updated);
-    offline += 1;
-  }
-  await pruneHistory(db, now);
-  return offline;
-}
-
-const HISTORY_PRUNE_EVERY_MS = 60_000;
-const EXITED_KEPT_MS = 3_600_000;
-const COMMANDS_KEPT_MS = 24 * 3_600_000;
 const lastHistoryPrune = new WeakMap<object, number>();
 
 /**
- * Once a minute: the live events beyond their retention, and what the agents' reports leave behind and
- * nobody reads any more go (processes that
- * quit by themselves over an hour ago, commands finished and capture requests made over a day ago); a
- * simulated agent's reports would otherwise add thousands of rows a day. Processes ended by a person or a
- * rule stay (the dashboards count them).
+ * The browser's sweep (api/services/unit-status.ts has its rules): the units whose heartbeat window passed
+ * are announced offline, and once a minute the history is pruned. Returns how many units went offline.
  */
-async function pruneHistory(db: MirageDb, now: number): Promise<void> {
-  const last = lastHistoryPrune.get(db);
-  if (last !== undefined && now - last < HISTORY_PRUNE_EVERY_MS && now >= last) return;
-  lastHistoryPrune.set(db, now);
-  await pruneEvents(db, now);
-  await processStore(db).pruneExitedBefore(new Date(now - EXITED_KEPT_MS).toISOString());
-  const finishedBefore = new Date(now - COMMANDS_KEPT_MS).toISOString();
-  await commandStore(db).removeFinishedBefore(finishedBefore);
-  // A screen follows its capture for a minute at most: a day-old request is read by nobody.
-  await captureStore(db).removeRequestedBefore(now - COMMANDS_KEPT_MS);
+export async function sweepUnitStatuses(db: MirageDb, now: number): Promise<number> {
+  const offline = await sweepStatuses({ units: unitStore(db), events: eventStore(db) }, now);
+  if (historyPruneDue(lastHistoryPrune.get(db), now)) {
+    lastHistoryPrune.set(db, now);
+    await pruneHistory(
+      { events: eventStore(db), processes: processStore(db), commands: commandStore(db), captureRequests: captureStore(db) },
+      now,
+    );
+  }
+  return offline;
 }
 
 const inScope = (scope: OrganizationScope) => {

@@ -8,7 +8,7 @@ import type { Queryable } from './sql';
 import { noteWritten, reader, writer, type WriteBatch } from './unit-of-work';
 import { conditions, statusExpression } from './unit-list';
 import { seenChanges } from '../../mirage/unit-store';
-import { storeSeenAtOnce, UNIT_COLUMNS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
+import { storeSeenAtOnce, UNIT_COLUMNS, UNIT_JOINS, UNITS, UNITS_FROM, unitOf, updateUnitColumns, type UnitColumns } from './unit-table';
 
 /**
  * The server's ServiceUnitRepository (core/service-units.ts) on the units' tables (unit-table.ts). A write
@@ -63,9 +63,21 @@ export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceU
     },
     withSimulatedAgent: () => sorted(`WHERE a.kind = 'simulated' AND a.revoked_at IS NULL`, []),
     // Not announced offline, and not reporting (never seen, or seen longer ago than the online rule's window):
-    // only those units' entries of the service_units_gone_quiet index.
-    goneQuiet: (now) =>
-      sorted(`WHERE u.announced_status IS DISTINCT FROM 'offline' AND (u.online_until_ms IS NULL OR u.online_until_ms < $1)`, [now]),
+    // only those units' entries of the service_units_gone_quiet index. One conditional UPDATE: at READ
+    // COMMITTED a row another sweep changed meanwhile is checked again once its lock is granted, and no
+    // longer matches, so two sweeps never both answer a unit.
+    async markQuietOffline(now) {
+      const { tx } = await writer();
+      const { rows } = await tx.query<UnitColumns>(
+        `WITH u AS (
+           UPDATE service_units SET announced_status = 'offline'
+           WHERE announced_status IS DISTINCT FROM 'offline' AND (online_until_ms IS NULL OR online_until_ms < $1)
+           RETURNING *)
+         SELECT ${UNIT_COLUMNS} FROM u ${UNIT_JOINS}`,
+        [now],
+      );
+      return rows.map(unitOf).sort(byId);
+    },
     insert: (row) => put({ ...row, id: newRecordId() }),
     async update(id, patch) {
       const { tx } = await writer();

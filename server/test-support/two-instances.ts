@@ -20,12 +20,12 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-/** Opens the pair for a test file (its beforeAll); `close()` in its afterAll. */
-export async function openTwoInstances(): Promise<TwoInstances> {
+/** Opens the pair for a test file (its beforeAll); `close()` in its afterAll. `now`: both instances' clock. */
+export async function openTwoInstances(options: { now?: () => number } = {}): Promise<TwoInstances> {
   const database = await createTestDatabase();
   await migrate(database.sql);
-  const first = await createBackend({ sql: database.sql });
-  const second = await createBackend({ sql: await database.connect() });
+  const first = await createBackend({ sql: database.sql, ...options });
+  const second = await createBackend({ sql: await database.connect(), ...options });
   return {
     database,
     first,
