@@ -1,6 +1,7 @@
 import type { OperatingSystem } from '../machines/domain/types';
 import { normalizeText, readText, type TextRule } from '../machines/text/text-rules';
 import { HOSTNAME_MAX_LENGTH, isHostname } from './hostname';
+import type { ServiceUnitRow } from './service-units';
 
 /**
  * What a service unit's create and update accept: one rule for the form, which checks before sending
@@ -101,5 +102,24 @@ export function readUnitInput(body: unknown): { value: UnitInput; errors: Record
       screenshotIntervalMinutes: typeof interval === 'number' ? interval : 0,
     },
     errors,
+  };
+}
+
+/** What a machine says of itself when it becomes a unit (an agent's enrolment). */
+export type UnitMachine = Pick<ServiceUnitRow, 'organizationId' | 'name' | 'hostname' | 'ipAddress' | 'operatingSystem' | 'agentVersion'>;
+
+/** A new unit's record, seen at `at`: the machine's fields, none a person sets (location, tags, schedule…), no agent yet. */
+export function newUnitRecord(machine: UnitMachine, at: string): Omit<ServiceUnitRow, 'id'> {
+  return {
+    ...machine,
+    location: '',
+    description: '',
+    tags: [],
+    lastSeenAt: at,
+    maintenance: false,
+    screenshotIntervalMinutes: 0,
+    createdAt: at,
+    updatedAt: at,
+    agent: null,
   };
 }

@@ -9,6 +9,7 @@ import { createRandom, hashString } from '../../core/random';
 import { makeShot } from '../../core/screenshot-shots';
 import type { ServiceUnitRow } from '../../core/service-units';
 import { randomBase64Url, sha256Hex } from '../../core/tokens';
+import { newUnitRecord } from '../../core/unit-input';
 import {
   firstIpAddress,
   isEnrolmentTokenShape,
@@ -22,7 +23,7 @@ import {
 } from '../../core/agent-input';
 import type { ApiEnv } from '../env';
 import { isRecord, json, problem } from '../http';
-import { commandView, storeCommandResult } from './commands';
+import { announceCommandFinished, commandView, storeCommandResult } from './commands';
 import { announceUnit } from './units';
 
 /**
@@ -110,24 +111,15 @@ export async function enrol(env: ApiEnv, body: unknown): Promise<Response> {
   if (!enrolment) return agentError(401, 'enrolmentInvalid', 'The enrolment token is unknown, used or expired');
   const heartbeatIntervalS = env.agentHeartbeatS;
   const organizationId = enrolment.organizationId;
-  const unit = await env.units.insert({
+  const machine = {
     organizationId,
     name: await uniqueName(env, organizationId, system.hostname),
     hostname: system.hostname,
     ipAddress: firstIpAddress(system.ipAddresses) ?? '',
     operatingSystem: system.platform,
     agentVersion: system.agentVersion,
-    location: '',
-    description: '',
-    tags: [],
-    lastSeenAt: at,
-    maintenance: false,
-    screenshotIntervalMinutes: 0,
-    createdAt: at,
-    updatedAt: at,
-    agent: null,
-    announcedStatus: 'online',
-  });
+  };
+  const unit = await env.units.insert({ ...newUnitRecord(machine, at), announcedStatus: 'online' });
   const credential = `sua_unit_${String(unit.id)}_${randomBase64Url(32)}`;
   const enrolled = await env.units.update(String(unit.id), {
     agent: {
@@ -391,13 +383,6 @@ export async function commandResult(env: ApiEnv, unit: AgentUnit, id: string, bo
   const finished: CommandRecord = { ...command, ...input.value, finishedAt: new Date(now).toISOString() };
   await storeCommandResult(env, now, command, finished);
   await applyResult(env, now, unit, finished);
-  env.events.append({
-    type: 'command.finished',
-    at: new Date(now).toISOString(),
-    organizationId: finished.organizationId,
-    subjectId: String(finished.id),
-    unitId: finished.serviceUnitId,
-    data: { command: commandView(finished) },
-  });
+  announceCommandFinished(env, now, finished);
   return json(200, commandView(finished));
 }

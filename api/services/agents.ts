@@ -5,7 +5,7 @@ import { access, createRefusal } from '../access';
 import type { Account, ApiEnv } from '../env';
 import { json, problem } from '../http';
 import { idempotent } from '../idempotency';
-import { commandView, storeCommandResult } from './commands';
+import { announceCommandFinished, commandView, storeCommandResult } from './commands';
 import { announceUnit, toView, unitFor } from './units';
 
 /**
@@ -46,14 +46,7 @@ async function failCommand(env: ApiEnv, now: number, row: Readonly<CommandRecord
     if (capture?.status === 'pending')
       await env.captureRequests.update(String(capture.id), { status: 'failed', failureReason: 'agentRevoked' });
   }
-  env.events.append({
-    type: 'command.finished',
-    at: new Date(now).toISOString(),
-    organizationId: finished.organizationId,
-    subjectId: String(finished.id),
-    unitId: finished.serviceUnitId,
-    data: { command: commandView(finished) },
-  });
+  announceCommandFinished(env, now, finished);
 }
 
 /**

@@ -33,6 +33,18 @@ export async function storeCommandResult(
   });
 }
 
+/** Tells the live streams a command ended (`command.finished`), however it ended. */
+export function announceCommandFinished(env: Pick<ApiEnv, 'events'>, now: number, finished: Readonly<CommandRecord>): void {
+  env.events.append({
+    type: 'command.finished',
+    at: new Date(now).toISOString(),
+    organizationId: finished.organizationId,
+    subjectId: String(finished.id),
+    unitId: finished.serviceUnitId,
+    data: { command: commandView(finished) },
+  });
+}
+
 /** A command as the API answers it. */
 export function commandView(row: Readonly<CommandRecord>): Command {
   return {
