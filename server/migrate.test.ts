@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { NewEvent } from '../core/events';
 import { createSqlEvents } from './db/events';
 import { migrate, splitStatements } from './db/migrate';
-import { createPgStore } from './db/store';
+import { createPgStore, type PgStore } from './db/store';
+import type { Row } from '../mirage/db';
 import { createSqlUnits } from './db/units';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
@@ -156,6 +157,44 @@ describe(`migrate on ${BACKEND_NAME}`, () => {
   });
 });
 
+/** Stores records in the JSON row log as the server did before their own tables (data null: a deleted record's tombstone). */
+async function intoRowLog(sql: Queryable, collection: string, records: readonly { id: string; data: unknown }[]): Promise<void> {
+  for (const { id, data } of records) {
+    await sql.query(`INSERT INTO rows (collection, id, data, deleted, seq) VALUES ($1, $2, $3::jsonb, $4, nextval('row_change_seq'))`, [
+      collection,
+      id,
+      data === null ? null : JSON.stringify(data),
+      data === null,
+    ]);
+  }
+}
+
+/** A list table's rows as the server kept them before the move, and the version of their keys (in meta) when given. */
+async function intoListTable(sql: Queryable, table: string, rows: unknown, meta?: { key: string; value: unknown }): Promise<void> {
+  await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
+  if (meta) await sql.query('INSERT INTO meta (key, value) VALUES ($1, $2::jsonb)', [meta.key, JSON.stringify(meta.value)]);
+}
+
+/** The ids a query answers, in its order. */
+const idsOf = async (sql: Queryable, query: string): Promise<string[]> =>
+  (await sql.query<{ id: string }>(query)).rows.map((row) => row.id);
+
+/** Runs fn as a unit of work of its own on `store`, committed before it answers fn's value. */
+const unitOfWork =
+  (store: PgStore) =>
+  <T>(fn: () => Promise<T>): Promise<T> =>
+    store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+
+/** Stores these collections' records in one transaction (the records others' foreign keys name). */
+async function storeAll(store: PgStore, collections: Record<string, Row[]>): Promise<void> {
+  await store.writing((tx) =>
+    store.writeBatch(
+      tx,
+      Object.entries(collections).map(([collection, put]) => ({ collection, put, deleted: [] })),
+    ),
+  );
+}
+
 /** Migrates `sql` as far as the migrations before `first`, as the server stored databases then. */
 async function migrateBefore(sql: Parameters<typeof migrate>[0], first: string): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'sua-migrations-'));
@@ -179,18 +218,9 @@ describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () =>
     // `npm run server` at 6c29523), and one more whose name another unit of its organization has in other case.
     const [first] = stored as [{ id: string; data: ServiceUnitRow }];
     const twin = { id: 'twin-1', data: { ...first.data, id: 'twin-1', name: first.data.name.toUpperCase(), agent: null } };
-    for (const row of [...stored, twin]) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('serviceUnits', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [row.id, JSON.stringify(row.data)],
-      );
-    }
-    await database.sql.query(`INSERT INTO unit_list SELECT * FROM jsonb_populate_recordset(NULL::unit_list, $1::jsonb)`, [
-      JSON.stringify(unitsBefore024.unitList),
-    ]);
-    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('unitList', $1::jsonb)`, [JSON.stringify(unitsBefore024.meta)]);
-    const byName = async () =>
-      (await database.sql.query<{ id: string }>('SELECT id FROM unit_list ORDER BY name_key, id_key')).rows.map((row) => row.id);
+    await intoRowLog(database.sql, 'serviceUnits', [...stored, twin]);
+    await intoListTable(database.sql, 'unit_list', unitsBefore024.unitList, { key: 'unitList', value: unitsBefore024.meta });
+    const byName = () => idsOf(database.sql, 'SELECT id FROM unit_list ORDER BY name_key, id_key');
     const orderBefore = await byName();
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '024'));
@@ -229,17 +259,9 @@ describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => 
       data: { id: 'older-1', name: 'Older Org', domain: 'older.example', createdAt: '2024-05-01T08:00:00.000Z' },
     };
     const twin = { id: 'twin-1', data: { ...first.data, id: 'twin-1', name: 'Twin' } };
-    for (const row of [...stored, older, twin]) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('organizations', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [row.id, JSON.stringify(row.data)],
-      );
-    }
-    await database.sql.query(`INSERT INTO organization_list SELECT * FROM jsonb_populate_recordset(NULL::organization_list, $1::jsonb)`, [
-      JSON.stringify(organizationsBefore025.organizationList),
-    ]);
-    const byName = async () =>
-      (await database.sql.query<{ id: string }>('SELECT id FROM organization_list ORDER BY name_key, id_key')).rows.map((row) => row.id);
+    await intoRowLog(database.sql, 'organizations', [...stored, older, twin]);
+    await intoListTable(database.sql, 'organization_list', organizationsBefore025.organizationList);
+    const byName = () => idsOf(database.sql, 'SELECT id FROM organization_list ORDER BY name_key, id_key');
     const orderBefore = await byName();
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '025'));
@@ -318,18 +340,9 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
       id: 'twin-1',
       data: { ...first.data, id: 'twin-1', username: first.data.username.toUpperCase(), email: first.data.email.toUpperCase() },
     };
-    for (const row of [...stored, older, twin]) {
-      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ('users', $1, $2::jsonb, nextval('row_change_seq'))`, [
-        row.id,
-        JSON.stringify(row.data),
-      ]);
-    }
-    await database.sql.query(`INSERT INTO user_list SELECT * FROM jsonb_populate_recordset(NULL::user_list, $1::jsonb)`, [
-      JSON.stringify(usersBefore026.userList),
-    ]);
-    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('userList', $1::jsonb)`, [JSON.stringify(usersBefore026.meta)]);
-    const byName = async () =>
-      (await database.sql.query<{ id: string }>('SELECT id FROM user_list ORDER BY full_name_key, id_key')).rows.map((row) => row.id);
+    await intoRowLog(database.sql, 'users', [...stored, older, twin]);
+    await intoListTable(database.sql, 'user_list', usersBefore026.userList, { key: 'userList', value: usersBefore026.meta });
+    const byName = () => idsOf(database.sql, 'SELECT id FROM user_list ORDER BY full_name_key, id_key');
     const orderBefore = await byName();
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '026'));
@@ -374,12 +387,7 @@ describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
     await migrateBefore(database.sql, '027');
     // The tokens as today's main stored them (server/test-support/fixtures/sessions-before-027.json): locked,
     // retired by a refresh and open ones.
-    for (const row of stored) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('sessions', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [row.id, JSON.stringify(row.data)],
-      );
-    }
+    await intoRowLog(database.sql, 'sessions', stored);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '027'));
 
@@ -410,12 +418,7 @@ describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () =
   it('carries over the counters a database of the row log holds, failure for failure, one per key', async () => {
     const database = emptyDatabase();
     await migrateBefore(database.sql, '028');
-    for (const row of stored) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('signInAttempts', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [row.id, JSON.stringify(row.data)],
-      );
-    }
+    await intoRowLog(database.sql, 'signInAttempts', stored);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '028'));
 
@@ -441,18 +444,13 @@ describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
   it('carries over the answers a database of the row log kept, field for field, and then keeps one per owner and key', async () => {
     const database = emptyDatabase();
     await migrateBefore(database.sql, '029');
-    for (const row of stored) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('idempotencyKeys', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [row.id, JSON.stringify(row.data)],
-      );
-    }
+    await intoRowLog(database.sql, 'idempotencyKeys', stored);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '029'));
 
     const store = createPgStore(database.sql);
     const keys = createSqlIdempotencyKeys(database.sql);
-    const inWork = <T>(fn: () => Promise<T>) => store.writing((tx) => inUnitOfWork(tx, fn, store.writeBatch)).then((done) => done.value);
+    const inWork = unitOfWork(store);
     for (const { data } of stored) {
       const { id: _id, ...record } = data as IdempotencyRecord & { id: string };
       expect(await inWork(() => keys.find(data.owner, data.key, data.createdAt))).toEqual(record);
@@ -481,25 +479,10 @@ describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
     const twin = { id: 'twin-1', data: { ...scoped.data, id: 'twin-1', pattern: scoped.data.pattern.toUpperCase(), reason: 'Twin' } };
     const [firstProcess] = processRules as [{ id: string; data: ProcessRuleRecord }];
     const processTwin = { id: 'twin-2', data: { ...firstProcess.data, id: 'twin-2', pattern: firstProcess.data.pattern.toUpperCase() } };
-    const insert = async (collection: string, rows: readonly { id: string; data: object }[]) => {
-      for (const row of rows) {
-        await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
-          collection,
-          row.id,
-          JSON.stringify(row.data),
-        ]);
-      }
-    };
-    await insert('urlRestrictions', [...urlRules, older, twin]);
-    await insert('processRules', [...processRules, processTwin]);
-    await database.sql.query(`INSERT INTO url_rule_list SELECT * FROM jsonb_populate_recordset(NULL::url_rule_list, $1::jsonb)`, [
-      JSON.stringify(rulesBefore030.urlRuleList),
-    ]);
-    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('urlRuleList', $1::jsonb)`, [JSON.stringify(rulesBefore030.meta)]);
-    const lastChanged = async () =>
-      (await database.sql.query<{ id: string }>('SELECT id FROM url_rule_list ORDER BY updated_key DESC, id_key DESC')).rows.map(
-        (row) => row.id,
-      );
+    await intoRowLog(database.sql, 'urlRestrictions', [...urlRules, older, twin]);
+    await intoRowLog(database.sql, 'processRules', [...processRules, processTwin]);
+    await intoListTable(database.sql, 'url_rule_list', rulesBefore030.urlRuleList, { key: 'urlRuleList', value: rulesBefore030.meta });
+    const lastChanged = () => idsOf(database.sql, 'SELECT id FROM url_rule_list ORDER BY updated_key DESC, id_key DESC');
     const orderBefore = await lastChanged();
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '030'));
@@ -549,12 +532,7 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
     await migrateBefore(database.sql, '032');
     // The processes as today's main stored them (server/test-support/fixtures/processes-before-032.json):
     // running and ended for each reason, under seeded and new ids.
-    for (const { id, data } of processes) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('processes', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [id, JSON.stringify(data)],
-      );
-    }
+    await intoRowLog(database.sql, 'processes', processes);
     const reasons = ['user', 'rule', 'exit'] as const;
     for (const reason of reasons)
       expect(
@@ -578,7 +556,7 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
     }
 
     // From now on a process belongs to a unit that exists, goes with it, and has not ended while it runs.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const [running] = ofUnit('1').filter((p) => p.state === 'running') as [ProcessRecord];
     await expect(write(() => stored.put([{ ...running, id: 'fresh-1', serviceUnitId: 'no-such-unit' }]))).rejects.toMatchObject({
       code: '23503',
@@ -587,13 +565,7 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
       code: '23514',
       constraint: 'processes_running_not_ended',
     });
-    const owners = ruleOwners(['1'], ['1']);
-    await store.writing((tx) =>
-      store.writeBatch(
-        tx,
-        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
-      ),
-    );
+    await storeAll(store, ruleOwners(['1'], ['1']));
     await database.sql.query("DELETE FROM service_units WHERE id = '1'");
     expect(await stored.running('1')).toEqual([]);
     expect(await stored.get(String(running.id))).toBeUndefined();
@@ -610,18 +582,9 @@ describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
     await migrateBefore(database.sql, '033');
     // The log as today's main stored it (server/test-support/fixtures/audit-log-before-033.json), with its
     // list rows: an organization created and deleted, an account invited, disabled and deleted, commands.
-    for (const { id, data } of entries) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('auditLog', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [id, JSON.stringify(data)],
-      );
-    }
-    await database.sql.query(`INSERT INTO audit_list SELECT * FROM jsonb_populate_recordset(NULL::audit_list, $1::jsonb)`, [
-      JSON.stringify(auditLogBefore033.auditList),
-    ]);
-    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('auditList', $1::jsonb)`, [JSON.stringify(auditLogBefore033.meta)]);
-    const newestFirst = async () =>
-      (await database.sql.query<{ id: string }>('SELECT id FROM audit_list ORDER BY at_key DESC, id_key DESC')).rows.map((row) => row.id);
+    await intoRowLog(database.sql, 'auditLog', entries);
+    await intoListTable(database.sql, 'audit_list', auditLogBefore033.auditList, { key: 'auditList', value: auditLogBefore033.meta });
+    const newestFirst = () => idsOf(database.sql, 'SELECT id FROM audit_list ORDER BY at_key DESC, id_key DESC');
     const orderBefore = await newestFirst();
     const deleted = entries.filter(({ data }) => data.action === 'delete').map(({ data }) => data.resource);
     expect(deleted.sort()).toEqual(['organization', 'user']);
@@ -659,33 +622,18 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
     await migrateBefore(database.sql, '035');
     // The screenshots as today's main stored them (server/test-support/fixtures/screenshots-before-035.json), with
     // their list rows: seeded ones, a flag and notes, two deleted, and an agent's two uploads (PNG, JPEG) under new ids.
-    const logged = [
-      ...shots.map(({ id, data }) => ({ collection: 'screenshots', id, data })),
-      ...images.map(({ id, data }) => ({ collection: 'screenshotImages', id, data })),
-    ];
-    for (const { collection, id, data } of logged) {
-      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
-        collection,
-        id,
-        JSON.stringify(data),
-      ]);
-    }
-    for (const id of screenshotsBefore035.deleted) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('screenshots', $1, NULL, true, nextval('row_change_seq'))`,
-        [id],
-      );
-    }
-    await database.sql.query(`INSERT INTO screenshot_list SELECT * FROM jsonb_populate_recordset(NULL::screenshot_list, $1::jsonb)`, [
-      JSON.stringify(screenshotsBefore035.screenshotList),
-    ]);
-    await database.sql.query(`INSERT INTO meta (key, value) VALUES ('screenshotList', $1::jsonb)`, [
-      JSON.stringify(screenshotsBefore035.meta),
-    ]);
-    const newestFirst = async (table: string) =>
-      (await database.sql.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY captured_key DESC, id_key DESC`)).rows.map(
-        (row) => row.id,
-      );
+    await intoRowLog(database.sql, 'screenshots', shots);
+    await intoRowLog(database.sql, 'screenshotImages', images);
+    await intoRowLog(
+      database.sql,
+      'screenshots',
+      screenshotsBefore035.deleted.map((id) => ({ id, data: null })),
+    );
+    await intoListTable(database.sql, 'screenshot_list', screenshotsBefore035.screenshotList, {
+      key: 'screenshotList',
+      value: screenshotsBefore035.meta,
+    });
+    const newestFirst = (table: string) => idsOf(database.sql, `SELECT id FROM ${table} ORDER BY captured_key DESC, id_key DESC`);
     const orderBefore = await newestFirst('screenshot_list');
     expect(shots.filter(({ data }) => data.flagged || data.note !== '').length).toBeGreaterThanOrEqual(2);
     expect(images.map(({ data }) => data.contentType).sort()).toEqual(['image/jpeg', 'image/png']);
@@ -714,7 +662,7 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
     expect(await store.writing((tx) => ensureScreenshotKeys(tx))).toBe(false);
 
     // From now on a screenshot belongs to a unit that exists and goes with it, its image with it.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const [uploaded] = images.map(({ data }) => shots.find((shot) => shot.id === data.screenshotId)?.data) as [ScreenshotRecord];
     const { id: _id, ...fresh } = uploaded;
     await expect(write(() => stored.insert({ ...fresh, serviceUnitId: 'no-such-unit' }))).rejects.toMatchObject({ code: '23503' });
@@ -722,13 +670,7 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
     await expect(
       store.writing((tx) => store.writeBatch(tx, [{ collection: 'screenshotImages', put: [orphan], deleted: [] }])),
     ).rejects.toMatchObject({ code: '23503' });
-    const owners = ruleOwners(['1'], [uploaded.serviceUnitId]);
-    await store.writing((tx) =>
-      store.writeBatch(
-        tx,
-        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
-      ),
-    );
+    await storeAll(store, ruleOwners(['1'], [uploaded.serviceUnitId]));
     await database.sql.query('DELETE FROM service_units WHERE id = $1', [uploaded.serviceUnitId]);
     expect(await stored.get(String(uploaded.id))).toBeUndefined();
     for (const { data } of images) expect(await stored.image(data.screenshotId)).toBeUndefined();
@@ -750,12 +692,7 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
     // its owner's first task already has, and a tag the app does not know.
     const [first] = tasks as [{ id: string; data: TaskRecord }];
     const twin = { ...first.data, id: 'twin', tags: ['bug', 'urgent'] };
-    for (const { id, data } of [...tasks, { id: 'twin', data: twin }]) {
-      await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ('tasks', $1, $2::jsonb, nextval('row_change_seq'))`, [
-        id,
-        JSON.stringify(data),
-      ]);
-    }
+    await intoRowLog(database.sql, 'tasks', [...tasks, { id: 'twin', data: twin }]);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '036'));
 
@@ -780,17 +717,12 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a task belongs to an account that exists, and goes with it.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const { id: _id, ...fresh } = first.data;
     await expect(write(() => stored.insert({ ...fresh, ownerId: 'no-such-account', taskId: 1 }))).rejects.toMatchObject({ code: '23503' });
     const organization = { id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' };
     const account = { id: 'owner-1', organizationId: 'o1', username: 'owner-1', email: 'owner-1@o.example', roleId: 4 };
-    await store.writing((tx) =>
-      store.writeBatch(tx, [
-        { collection: 'organizations', put: [organization], deleted: [] },
-        { collection: 'users', put: [account], deleted: [] },
-      ]),
-    );
+    await storeAll(store, { organizations: [organization], users: [account] });
     const created = await write(() => stored.insert({ ...fresh, ownerId: 'owner-1', taskId: 1 }));
     expect(await stored.get('owner-1', 1)).toEqual(created);
     await database.sql.query("DELETE FROM users WHERE id = 'owner-1'");
@@ -808,18 +740,12 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
     // The commands as today's main stored them (server/test-support/fixtures/commands-before-037.json): ends and
     // captures answered by the simulated agents, an enrolled agent's fetched ones and a refusal with its message,
     // and a deleted unit's command, a tombstone.
-    for (const { id, data } of commands) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('commands', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [id, JSON.stringify(data)],
-      );
-    }
-    for (const id of commandsBefore037.deleted) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('commands', $1, NULL, true, nextval('row_change_seq'))`,
-        [id],
-      );
-    }
+    await intoRowLog(database.sql, 'commands', commands);
+    await intoRowLog(
+      database.sql,
+      'commands',
+      commandsBefore037.deleted.map((id) => ({ id, data: null })),
+    );
     expect(new Set(commands.map(({ data }) => data.status))).toEqual(new Set(['succeeded', 'sent', 'refused']));
     expect(commandsBefore037.deleted.length).toBeGreaterThan(0);
 
@@ -839,17 +765,11 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
     expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a command belongs to a unit that exists, and goes with it.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const [first] = commands.filter(({ data }) => data.serviceUnitId === '1') as [{ id: string; data: CommandRecord }];
     const { id: _id, ...fresh } = { ...first.data, status: 'pending' as const, finishedAt: null };
     await expect(write(() => stored.insert({ ...fresh, serviceUnitId: 'no-such-unit' }))).rejects.toMatchObject({ code: '23503' });
-    const owners = ruleOwners(['1'], ['1']);
-    await store.writing((tx) =>
-      store.writeBatch(
-        tx,
-        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
-      ),
-    );
+    await storeAll(store, ruleOwners(['1'], ['1']));
     const created = await write(() => stored.insert(fresh));
     expect(await stored.pendingOf('1')).toEqual([created]);
     await database.sql.query("DELETE FROM service_units WHERE id = '1'");
@@ -870,19 +790,8 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
     // delivered, failed for offline units, a pending one, and one of unit 2, deleted after it (left behind).
     const store = createPgStore(database.sql);
     const units = [...new Set(requests.map(({ data }) => data.serviceUnitId))].filter((id) => id !== '2');
-    const owners = ruleOwners(['1'], units);
-    await store.writing((tx) =>
-      store.writeBatch(
-        tx,
-        Object.entries(owners).map(([collection, put]) => ({ collection, put, deleted: [] })),
-      ),
-    );
-    for (const { id, data } of requests) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, seq) VALUES ('captureRequests', $1, $2::jsonb, nextval('row_change_seq'))`,
-        [id, JSON.stringify(data)],
-      );
-    }
+    await storeAll(store, ruleOwners(['1'], units));
+    await intoRowLog(database.sql, 'captureRequests', requests);
     expect(new Set(requests.map(({ data }) => data.status))).toEqual(new Set(['delivered', 'failed', 'pending']));
     const ofGone = requests.filter(({ data }) => data.serviceUnitId === '2');
     expect(ofGone.length).toBeGreaterThan(0);
@@ -893,7 +802,7 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
     for (const { id, data } of requests) expect(await stored.get(id), id).toEqual(data.serviceUnitId === '2' ? undefined : data);
     expect(await tablesOf(database.sql)).not.toContain('rows');
     // The prune finds them by their instant, as before.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const oldest = Math.min(...requests.map(({ data }) => data.requestedAt));
     expect(await write(() => stored.removeRequestedBefore(oldest))).toBe(0);
 
@@ -914,15 +823,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
     // The tokens as today's main stored them (server/test-support/fixtures/agent-enrolments-before-039.json): one
     // used by an agent, with the unit it made, two usable, and the one secret.
     const collections = { agentEnrolments: enrolments, agentSecrets: enrolmentsBefore039.agentSecrets };
-    for (const [collection, rows] of Object.entries(collections)) {
-      for (const { id, data } of rows) {
-        await database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
-          collection,
-          id,
-          JSON.stringify(data),
-        ]);
-      }
-    }
+    for (const [collection, rows] of Object.entries(collections)) await intoRowLog(database.sql, collection, rows);
     const used = enrolments.filter(({ data }) => data.usedAt !== null);
     expect(used.map(({ data }) => data.unitId)).toEqual([expect.any(String)]);
 
@@ -930,7 +831,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
 
     const store = createPgStore(database.sql);
     const stored = createSqlEnrolments(database.sql, store.writeBatch);
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const { rows } = await database.sql.query<{ id: string; used_at: Date | null; unit_id: string | null }>(
       'SELECT id, used_at, unit_id FROM agent_enrolments ORDER BY id',
     );
@@ -967,14 +868,8 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
     // number, a label the app does not know, a folder it does not have.
     const [first] = emails as [{ id: string; data: EmailRecord }];
     const odd = { ...first.data, id: 'odd-1', labels: ['work', 'private'], mailFolder: 'archive' };
-    const insert = (collection: string, id: string, data: unknown) =>
-      database.sql.query(`INSERT INTO rows (collection, id, data, seq) VALUES ($1, $2, $3::jsonb, nextval('row_change_seq'))`, [
-        collection,
-        id,
-        JSON.stringify(data),
-      ]);
-    for (const { id, data } of [...emails, { id: 'odd-1', data: odd }]) await insert('emails', id, data);
-    for (const { id, data } of mailboxes) await insert('emailMailboxes', id, data);
+    await intoRowLog(database.sql, 'emails', [...emails, { id: 'odd-1', data: odd }]);
+    await intoRowLog(database.sql, 'emailMailboxes', mailboxes);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '034'));
 
@@ -998,17 +893,12 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on an email and a mailbox belong to an account that exists, and go with it.
-    const write = <T>(fn: () => Promise<T>) => store.writing(async (tx) => (await inUnitOfWork(tx, fn, store.writeBatch)).value);
+    const write = unitOfWork(store);
     const fresh = { ...first.data, id: String(last + 2) };
     await expect(write(() => stored.insert([{ ...fresh, ownerId: 'no-such-account' }]))).rejects.toMatchObject({ code: '23503' });
     const organization = { id: 'o1', name: 'Organization', domain: 'o.example', createdAt: '2025-01-01T00:00:00.000Z' };
     const account = { id: 'owner-1', organizationId: 'o1', username: 'owner-1', email: 'owner-1@o.example', roleId: 4 };
-    await store.writing((tx) =>
-      store.writeBatch(tx, [
-        { collection: 'organizations', put: [organization], deleted: [] },
-        { collection: 'users', put: [account], deleted: [] },
-      ]),
-    );
+    await storeAll(store, { organizations: [organization], users: [account] });
     await write(async () => {
       await stored.insert([{ ...fresh, ownerId: 'owner-1' }]);
       await stored.addMailbox('owner-1');
@@ -1036,17 +926,15 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
       unitId: subjectId,
       data: {},
     });
-    for (const [id, deleted] of [
-      ['2', false],
-      ['10', false],
-      ['1', false],
-      ['11', true],
-    ] as const) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ('events', $1, $2::jsonb, $3, nextval('row_change_seq'))`,
-        [id, deleted ? null : JSON.stringify(event(id, `unit-${id}`)), deleted],
-      );
-    }
+    const logged = (
+      [
+        ['2', false],
+        ['10', false],
+        ['1', false],
+        ['11', true],
+      ] as const
+    ).map(([id, deleted]) => ({ id, data: deleted ? null : event(id, `unit-${id}`) }));
+    await intoRowLog(database.sql, 'events', logged);
 
     expect((await migrate(database.sql)).slice(0, 1)).toEqual(['023_live_events_outbox.sql']);
 
@@ -1082,16 +970,9 @@ describe(`the row log's end on ${BACKEND_NAME}`, () => {
     await migrateBefore(database.sql, '040');
     // What a database of the row log still held after 039: tombstones of deleted records, the demo apps'
     // retired tag lists, and in meta the seed it was made with.
-    for (const [collection, id, data] of [
-      ['serviceUnits', 'gone-1', null],
-      ['taskTags', '1', { id: '1', tagId: 1, text: 'Work', value: 'work', color: 'blue' }],
-      ['emailTags', '1', { id: '1', text: 'Private', value: 'private', color: 'green' }],
-    ] as const) {
-      await database.sql.query(
-        `INSERT INTO rows (collection, id, data, deleted, seq) VALUES ($1, $2, $3::jsonb, $4, nextval('row_change_seq'))`,
-        [collection, id, data === null ? null : JSON.stringify(data), data === null],
-      );
-    }
+    await intoRowLog(database.sql, 'serviceUnits', [{ id: 'gone-1', data: null }]);
+    await intoRowLog(database.sql, 'taskTags', [{ id: '1', data: { id: '1', tagId: 1, text: 'Work', value: 'work', color: 'blue' } }]);
+    await intoRowLog(database.sql, 'emailTags', [{ id: '1', data: { id: '1', text: 'Private', value: 'private', color: 'green' } }]);
     await database.sql.query(`INSERT INTO meta (key, value) VALUES ('seed', '{"seed":"default","seededAt":"2026-12-06T10:00:00.000Z"}')`);
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '040'));

@@ -1132,30 +1132,16 @@ export function defineContractSuite(backend: ContractBackend): void {
           token: ca,
           body: { status: 'notSupported', message: 'No display' },
         });
-        const settled = await expectStatus<{ status: string; failureReason: string }>(
-          200,
-          'GET',
-          `/api/capture-requests/${capture.body.id}`,
-          {
-            token: user,
-          },
-        );
-        expect(settled.body).toMatchObject({ status: 'failed', failureReason: 'notSupported' });
+        const captureState = async (id: string) =>
+          (await expectStatus<{ status: string; failureReason: string }>(200, 'GET', `/api/capture-requests/${id}`, { token: user })).body;
+        expect(await captureState(capture.body.id)).toMatchObject({ status: 'failed', failureReason: 'notSupported' });
         // A capture still waiting when its unit is deleted fails as unitGone (the screen explains it), not 404.
         const orphaned = await expectStatus<{ id: string; status: string }>(202, 'POST', `/api/service-units/${a.unitId}/capture`, {
           token: user,
         });
         expect(orphaned.body.status).toBe('pending');
         await expectStatus(204, 'DELETE', `/api/service-units/${a.unitId}`, { token: user });
-        const gone = await expectStatus<{ status: string; failureReason: string }>(
-          200,
-          'GET',
-          `/api/capture-requests/${orphaned.body.id}`,
-          {
-            token: user,
-          },
-        );
-        expect(gone.body).toMatchObject({ status: 'failed', failureReason: 'unitGone' });
+        expect(await captureState(orphaned.body.id)).toMatchObject({ status: 'failed', failureReason: 'unitGone' });
 
         // Revocation: the agent's next call is refused; twice is a conflict.
         await expectStatus(403, 'DELETE', `/api/service-units/${b.unitId}/agent`, { token: t['operator'] });
