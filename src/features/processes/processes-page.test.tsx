@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../../tests/render';
 import { Response, type Server, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import { startFakeLive } from '../../../tests/support/fake-live';
+import { fill } from '../../../tests/support/fill';
 import { findTextPassingTime } from '../../../tests/support/pass-time';
 import type { LiveEvent } from '@machines/domain/types';
 import { processMonitorLiveEvent } from '@machines/processes/process-monitor.machine';
@@ -14,6 +15,7 @@ const processCalls = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.filter((args) => String(args[0]).includes('/processes')).length;
 
 describe('ProcessesPage', () => {
+  const user = userEvent.setup({ delay: null });
   let server: Server;
   let unitId: string;
   beforeEach(async () => {
@@ -31,6 +33,11 @@ describe('ProcessesPage', () => {
   /** Lets the monitor's clock run past a 2 s poll without waiting for it (fake timers, inside act). */
   const passPollInterval = () => act(() => vi.advanceTimersByTimeAsync(2600));
   const updatedAt = () => screen.getByText(/^Updated at /).textContent;
+  /**
+   * The first sample, waited for with a cheap query by text: a query by role and name, run again on every DOM change
+   * while the table mounts, computes the accessible name of every button of every row each time.
+   */
+  const firstSample = () => screen.findByText(/^Updated at /, {}, { timeout: 10_000 });
 
   it('asks for a unit first', async () => {
     renderWithProviders(<ProcessesPage />, { path: '/user/manage-process' });
@@ -42,18 +49,19 @@ describe('ProcessesPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await firstSample();
     expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
     expect(screen.getByText('Live')).toBeInTheDocument();
     expect(screen.getByText(/^Updated at /)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: '2 s' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await user.click(screen.getByRole('radio', { name: '2 s' }));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByText('Paused')).toBeInTheDocument();
     const afterPause = processCalls(fetchSpy);
     const pausedAt = updatedAt();
     await passPollInterval();
     expect(processCalls(fetchSpy)).toBe(afterPause);
     expect(updatedAt()).toBe(pausedAt);
-    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
     expect(screen.getByText('Live')).toBeInTheDocument();
     await waitFor(() => expect(processCalls(fetchSpy)).toBe(afterPause + 1));
     // The refresh lands: the table shows a newer sample (the test ends only after that update).
@@ -64,8 +72,9 @@ describe('ProcessesPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await firstSample();
     expect((await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 })).length).toBeGreaterThan(3);
-    await userEvent.click(screen.getByRole('radio', { name: '2 s' }));
+    await user.click(screen.getByRole('radio', { name: '2 s' }));
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     const whileHidden = processCalls(fetchSpy);
@@ -90,7 +99,7 @@ describe('ProcessesPage', () => {
     expect(alert).toHaveTextContent('The process list could not be updated');
     expect(screen.getByText('Reconnecting')).toBeInTheDocument();
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No processes are running.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
@@ -98,13 +107,14 @@ describe('ProcessesPage', () => {
 
   it('searches the table and totals what it shows', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await firstSample();
     await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 5000 });
     const before = Number(screen.getByTestId('total-count').textContent);
     const firstName = (screen.getAllByRole('button', { name: /^End .* \(PID \d+\)$/ })[0]?.getAttribute('aria-label') ?? '').replace(
       /^End (.*) \(PID \d+\)$/,
       '$1',
     );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Search processes' }), firstName);
+    await fill(user, screen.getByRole('textbox', { name: 'Search processes' }), firstName);
     const after = Number(screen.getByTestId('total-count').textContent);
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThanOrEqual(before);
@@ -148,11 +158,12 @@ describe('ProcessesPage', () => {
   const findPassingCommandChecks = (text: string | RegExp) => findTextPassingTime(text, { stepMs: 1500 });
 
   const askToEnd = async () => {
+    await firstSample();
     const endButton = (await screen.findAllByRole('button', { name: /^End .* \(PID \d+\)$/ }, { timeout: 10_000 }))[0] as HTMLElement;
     const label = endButton.getAttribute('aria-label') ?? '';
-    await userEvent.click(endButton);
+    await user.click(endButton);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'End process' }));
+    await user.click(within(dialog).getByRole('button', { name: 'End process' }));
     return label;
   };
 
@@ -192,11 +203,12 @@ describe('ProcessesPage', () => {
 
   it('blocking an executable says the unit’s agent applies the rule, since the backend ends nothing itself', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}` });
+    await firstSample();
     const blockButton = (await screen.findAllByRole('button', { name: /^Block / }, { timeout: 10_000 }))[0] as HTMLElement;
     const name = (blockButton.getAttribute('aria-label') ?? '').replace(/^Block /, '');
-    await userEvent.click(blockButton);
+    await user.click(blockButton);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Block executable' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Block executable' }));
     expect(
       await screen.findByText(`${name} is blocked. The unit’s agent applies the rule at its next report.`, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -268,15 +280,15 @@ describe('ProcessesPage', () => {
 
   it('rules: a validation error, a server refusal that keeps the values, then success', async () => {
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'New process rule' });
     const pattern = within(dialog).getByRole('textbox', { name: /Executable pattern/ });
-    await userEvent.type(pattern, '**');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await fill(user, pattern, '**');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('A pattern of only * would match every process.')).toBeInTheDocument();
     // The server refuses a duplicate: the field shows why and what was typed stays.
-    await userEvent.clear(pattern);
-    await userEvent.type(pattern, 'zz-dup.exe');
+    await user.clear(pattern);
+    await fill(user, pattern, 'zz-dup.exe');
     server.db['processRules']?.insert({
       serviceUnitId: unitId,
       pattern: 'ZZ-DUP.EXE',
@@ -285,14 +297,14 @@ describe('ProcessesPage', () => {
       comment: '',
       createdAt: new Date().toISOString(),
     });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'No games');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Comment' }), 'No games');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This unit already has a rule for this pattern.')).toBeInTheDocument();
     expect(pattern).toHaveValue('zz-dup.exe');
     expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('No games');
-    await userEvent.clear(pattern);
-    await userEvent.type(pattern, 'zz-game*');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.clear(pattern);
+    await fill(user, pattern, 'zz-game*');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New process rule' })).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Edit rule zz-game*' })).toBeInTheDocument();
   }, 40_000);
@@ -307,11 +319,11 @@ describe('ProcessesPage', () => {
       createdAt: new Date().toISOString(),
     }) as { id: string };
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit rule zz-edit.exe' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit rule zz-edit.exe' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit process rule' });
     const comment = within(dialog).getByRole('textbox', { name: 'Comment' });
-    await userEvent.clear(comment);
-    await userEvent.type(comment, 'Mine');
+    await user.clear(comment);
+    await fill(user, comment, 'Mine');
     // Meanwhile another person changes the comment, through the API.
     const other = await fetch(`/api/service-units/${unitId}/process-rules/${rule.id}`, {
       method: 'PUT',
@@ -319,14 +331,14 @@ describe('ProcessesPage', () => {
       body: JSON.stringify({ comment: 'Theirs' }),
     });
     expect(other.status).toBe(200);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // The rule says who changed it and when (its updatedBy and updatedAt), as the other editors do.
     expect(await within(dialog).findByText(/^Changed by Ulysses User at .+ while you were editing$/)).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Their values and yours' });
     expect(within(table).getByRole('row', { name: /Comment Theirs Mine/ })).toBeInTheDocument();
     // What was typed stays, and keeping it saves it against their version.
     expect(comment).toHaveValue('Mine');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit process rule' })).not.toBeInTheDocument());
     expect((server.db['processRules']?.find(rule.id) as { comment: string; version: number }).comment).toBe('Mine');
   }, 40_000);
@@ -372,7 +384,6 @@ describe('ProcessesPage', () => {
         createdAt: new Date().toISOString(),
       });
     }
-    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ProcessesPage />, { path: `/user/manage-process?unit=${unitId}&tab=rules` });
     await screen.findByRole('button', { name: 'Delete rule AB-SECOND.EXE' });
     await checkOverlappingUndo(user, {
