@@ -6,6 +6,7 @@ import { apiRuleServices } from '@/features/url-restrictions/hooks/use-url-restr
 import { UrlRestrictionsScreen } from '@/features/url-restrictions/url-restrictions-page';
 import { ApiError } from '@/lib/api-client';
 import { renderAt } from '../render';
+import { fill } from '../support/fill';
 import { signInAs } from './monitoring-helpers';
 import { checkOverlappingUndo } from './overlapping-undo';
 
@@ -54,11 +55,11 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     const dialog = await openCreateForm(user);
     await chooseMatchType(user, dialog, 'Regular expression');
     const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
-    await user.type(pattern, '(unclosed');
+    await fill(user, pattern, '(unclosed');
     await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
     await waitFor(() => expect(pattern).toHaveAccessibleDescription(/This regular expression does not compile/));
     await user.clear(pattern);
-    await user.type(pattern, '^https://games\\.');
+    await fill(user, pattern, '^https://games\\.');
     await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
     expect(await screen.findByText('Rule “^https://games\\.” was created')).toBeInTheDocument();
   });
@@ -76,12 +77,12 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     renderAt(<UrlRestrictionsScreen services={services} />, '/user/url-restrictions');
     const dialog = await openCreateForm(user);
     const pattern = within(dialog).getByRole('textbox', { name: /^Pattern/ });
-    await user.type(pattern, 'tiktok.com'); // seeded as a block rule for all units
+    await fill(user, pattern, 'tiktok.com'); // seeded as a block rule for all units
     await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
     await waitFor(() => expect(pattern).toHaveAccessibleDescription(/An identical rule/));
     await user.clear(pattern);
-    await user.type(pattern, 'news.example.org');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Focus time');
+    await fill(user, pattern, 'news.example.org');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Focus time');
     await user.click(within(dialog).getByRole('button', { name: 'Create rule' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Saving failed');
     expect(pattern).toHaveValue('news.example.org');
@@ -92,14 +93,14 @@ describe('Url Restrictions', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<UrlRestrictionsScreen />, '/user/url-restrictions');
     const tester = await screen.findByRole('region', { name: 'Test a URL' });
-    await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://www.tiktok.com/@someone');
+    await fill(user, within(tester).getByRole('textbox', { name: /^URL/ }), 'https://www.tiktok.com/@someone');
     await user.click(within(tester).getByRole('button', { name: 'Test' }));
     const result = await within(tester).findByRole('status');
     expect(result).toHaveTextContent('Blocked');
     expect(result).toHaveTextContent('tiktok.com');
     expect(result).toHaveTextContent('A domain rule matches');
     await user.clear(within(tester).getByRole('textbox', { name: /^URL/ }));
-    await user.type(within(tester).getByRole('textbox', { name: /^URL/ }), 'https://nothing-matches.example.net/');
+    await fill(user, within(tester).getByRole('textbox', { name: /^URL/ }), 'https://nothing-matches.example.net/');
     await user.click(within(tester).getByRole('button', { name: 'Test' }));
     await waitFor(() => expect(within(tester).getByRole('status')).toHaveTextContent('allowed by default'));
   });
