@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeServer, type Server } from '@mirage/server';
 import { ApiError } from '@/lib/api-client';
 import { renderAt } from '../render';
+import { fill } from '../support/fill';
 import { signInAs } from './monitoring-helpers';
 import { checkOverlappingUndo } from './overlapping-undo';
 import { apiServices } from '@/features/service-units/hooks/use-service-units';
@@ -44,7 +45,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
-    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'not a host!');
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
     // The description holds the error and the character counter ("0 / 80").
     await waitFor(() =>
@@ -52,10 +53,10 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     );
     expect(within(dialog).getByRole('textbox', { name: /^Hostname/ })).toHaveAccessibleDescription(/Enter a valid host name/);
 
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lisbon Kiosk 01');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Lisbon Kiosk 01');
     const hostname = within(dialog).getByRole('textbox', { name: /^Hostname/ });
     await user.clear(hostname);
-    await user.type(hostname, 'lis-kiosk-01.acme.example');
+    await fill(user, hostname, 'lis-kiosk-01.acme.example');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
     await user.click(await screen.findByRole('option', { name: 'Linux' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
@@ -72,8 +73,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const existing = await within(table).findAllByRole('button', { name: /Hamburg|Berlin|Lyon|Milan|Porto|Rotterdam|Gdańsk/ });
     const existingName = existing[0]?.textContent ?? '';
     const dialog = await openCreateForm(user);
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), existingName);
-    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'dup-01.acme.example');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), existingName);
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'dup-01.acme.example');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
     await user.click(await screen.findByRole('option', { name: 'Windows' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
@@ -94,8 +95,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     };
     renderAt(<ServiceUnitsScreen services={services} />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Porto Gate 9');
-    await user.type(within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'opo-gate-09');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Porto Gate 9');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Hostname/ }), 'opo-gate-09');
     await user.click(within(dialog).getByRole('combobox', { name: /^Operating system/ }));
     await user.click(await screen.findByRole('option', { name: 'macOS' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create unit' }));
@@ -112,7 +113,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<ServiceUnitsScreen />, '/user/manage-service-units');
     const dialog = await openCreateForm(user);
-    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Half done');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Name/ }), 'Half done');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     const confirm = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
     await user.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
