@@ -3,7 +3,7 @@ import { COMMANDS } from '../../mirage/commands';
 import { newRecordId } from '../../mirage/record-ids';
 import { COMMAND_COLUMNS, commandOf, ISSUED_ORDER, type CommandColumns } from './command-table';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { prepared, type Prepared, type Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
@@ -25,11 +25,19 @@ function instantBound(iso: string): string {
   return iso < '0' ? '-infinity' : 'infinity';
 }
 
+// Every heartbeat asks for its unit's pending commands.
+const PENDING_OF_UNIT = prepared(
+  `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE c.service_unit_id = $1 AND c.status = 'pending' ${ISSUED_ORDER}`,
+);
+
 export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): CommandRepository {
-  const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
-    (await db.query<CommandColumns>(`SELECT ${COMMAND_COLUMNS} FROM commands c WHERE ${where} ${ISSUED_ORDER}`, [...values])).rows.map(
-      commandOf,
-    );
+  const select = async (db: Queryable, where: string | Prepared, values: readonly unknown[]) =>
+    (
+      await db.query<CommandColumns>(
+        typeof where === 'string' ? `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE ${where} ${ISSUED_ORDER}` : where,
+        [...values],
+      )
+    ).rows.map(commandOf);
   const store = async (put: CommandRecord[], deleted: string[]) => {
     if (put.length === 0 && deleted.length === 0) return;
     const { tx } = await writer();
@@ -49,8 +57,7 @@ export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): Comma
     },
     unfinishedOf: (unitId) => ofUnit(reader(sql), unitId, ['pending', 'sent']),
     // The partial index commands_pending answers this one: its predicate is the query's.
-    pendingOf: (unitId) =>
-      storable(unitId) ? select(reader(sql), `c.service_unit_id = $1 AND c.status = 'pending'`, [unitId]) : Promise.resolve([]),
+    pendingOf: (unitId) => (storable(unitId) ? select(reader(sql), PENDING_OF_UNIT, [unitId]) : Promise.resolve([])),
     async unitsWithPending() {
       const { rows } = await reader(sql).query<{ unit: string }>(
         `SELECT DISTINCT service_unit_id AS unit FROM commands WHERE status = 'pending'`,

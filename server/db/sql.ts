@@ -6,8 +6,39 @@ import type { PoolClient } from 'pg';
  * ($1, $2, …); nothing builds SQL from input.
  */
 export interface Queryable {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string | Prepared, params?: unknown[]): Promise<{ rows: T[] }>;
 }
+
+/**
+ * A statement of a hot path, prepared once per connection: PostgreSQL plans it at its first calls and then
+ * keeps a plan, instead of planning it at every call (an agent's heartbeat spent as long planning its
+ * statements as running them). For statements whose best plan does not depend on their values (a row by
+ * its key): a list's search keeps being planned for its own values.
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+const preparedByText = new Map<string, Prepared>();
+
+/** The statement as Prepared, named after its text (one name per text, so two callers of one text share it). */
+export function prepared(text: string): Prepared {
+  let statement = preparedByText.get(text);
+  if (!statement) {
+    // FNV-1a of the text: a name PostgreSQL accepts (under 63 bytes), the same in every process.
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+    statement = { name: `sua_${hash.toString(16)}_${text.length}`, text };
+    preparedByText.set(text, statement);
+  }
+  return statement;
+}
+
+const textOf = (statement: string | Prepared): string => (typeof statement === 'string' ? statement : statement.text);
+/** What `pg` takes: a named statement is parsed once per connection. */
+const pgQuery = (statement: string | Prepared, values?: unknown[]) =>
+  typeof statement === 'string' ? { text: statement, values } : { name: statement.name, text: statement.text, values };
 
 export interface TransactionOptions {
   /**
@@ -36,10 +67,10 @@ export async function openPglite(dataDir?: string): Promise<Sql> {
   const db = dataDir ? await PGlite.create(dataDir, extensions) : await PGlite.create(extensions);
   return {
     kind: 'pglite',
-    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await db.query<T>(text, params)).rows }),
+    query: async <T>(text: string | Prepared, params?: unknown[]) => ({ rows: (await db.query<T>(textOf(text), params)).rows }),
     transaction: (fn) =>
       db.transaction((tx) =>
-        fn({ query: async <T>(text: string, params?: unknown[]) => ({ rows: (await tx.query<T>(text, params)).rows }) }),
+        fn({ query: async <T>(text: string | Prepared, params?: unknown[]) => ({ rows: (await tx.query<T>(textOf(text), params)).rows }) }),
       ),
     exec: async (text) => {
       await db.exec(text);
@@ -61,13 +92,15 @@ export async function openPostgres(connectionString: string): Promise<Sql> {
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    query: async <T>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as T[] }),
+    query: async <T>(text: string | Prepared, params?: unknown[]) => ({ rows: (await pool.query(pgQuery(text, params))).rows as T[] }),
     async transaction(fn, options) {
       const client = await pool.connect();
       try {
         await client.query(options?.serializable ? 'BEGIN ISOLATION LEVEL SERIALIZABLE' : 'BEGIN');
         const result = await fn({
-          query: async <T>(text: string, params?: unknown[]) => ({ rows: (await client.query(text, params)).rows as T[] }),
+          query: async <T>(text: string | Prepared, params?: unknown[]) => ({
+            rows: (await client.query(pgQuery(text, params))).rows as T[],
+          }),
         });
         await client.query('COMMIT');
         return result;

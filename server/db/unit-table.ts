@@ -6,7 +6,7 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { searchText } from './list-table';
 import { ensureKeyVersion, upsertStatement, type UpsertInput } from './entity-table';
 import { storable } from './records';
-import { isoText, type Queryable } from './sql';
+import { isoText, prepared, type Queryable } from './sql';
 
 /**
  * The service units' tables (server/migrations/024_service_units.sql): `service_units`, with the list's keys
@@ -320,7 +320,8 @@ export async function storeSeenAtOnce(
         ...(agent.urlPolicy !== undefined ? [`url_policy = ${param(JSON.stringify(agent.urlPolicy))}::jsonb`] : []),
       ]
     : [];
-  const { rows } = await tx.query<UnitColumns & BeforeColumns>(
+  // Prepared: of its four shapes (a URL policy said or not, a status or not) one is every heartbeat's.
+  const statement = prepared(
     `WITH before AS (
        SELECT u.id, u.announced_status, ${iso('u.last_seen_at')} AS last_seen_at, a.system, a.url_policy, a.url_policy IS NULL AS url_policy_absent
        FROM ${UNITS_FROM} WHERE u.id = $1 AND a.heartbeat_interval_s IS NOT DISTINCT FROM $2::integer FOR UPDATE OF u
@@ -330,8 +331,8 @@ export async function storeSeenAtOnce(
      SELECT ${UNIT_COLUMNS}, b.announced_status AS before_status, b.last_seen_at AS before_last_seen_at,
        b.system AS before_system, b.url_policy AS before_url_policy, b.url_policy_absent AS before_url_policy_absent
      FROM before b JOIN unit u ON true ${agent ? 'LEFT JOIN agent a ON true' : UNIT_JOINS}`,
-    values,
   );
+  const { rows } = await tx.query<UnitColumns & BeforeColumns>(statement, values);
   const row = rows[0];
   if (!row) return null;
   const unit = unitOf(row);

@@ -4,7 +4,7 @@ import type { ServiceUnitRow } from '../../mirage/unit-store';
 import { newRecordId } from '../../mirage/record-ids';
 import { parameters } from './list-table';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { prepared, type Prepared, type Queryable } from './sql';
 import { noteWritten, reader, writer, type WriteBatch } from './unit-of-work';
 import { conditions, statusExpression } from './unit-list';
 import { seenChanges } from '../../mirage/unit-store';
@@ -18,15 +18,19 @@ import { storeSeenAtOnce, UNIT_COLUMNS, UNIT_JOINS, UNITS, UNITS_FROM, unitOf, u
  */
 
 const byId = (a: ServiceUnitRow, b: ServiceUnitRow) => compareIds(a.id, b.id);
+const BY_ID = prepared(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} WHERE u.id = $1`);
+const LOCKED_BY_ID = prepared(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} WHERE u.id = $1 FOR UPDATE OF u`);
 
 export function createSqlUnits(sql: Queryable, writeBatch: WriteBatch): ServiceUnitRepository<ServiceUnitRow> {
-  const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
-    (await db.query<UnitColumns>(`SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} ${where}`, [...values])).rows.map(unitOf);
+  const select = async (where: string | Prepared, values: readonly unknown[], db: Queryable = reader(sql)) =>
+    (
+      await db.query<UnitColumns>(typeof where === 'string' ? `SELECT ${UNIT_COLUMNS} FROM ${UNITS_FROM} ${where}` : where, [...values])
+    ).rows.map(unitOf);
   const sorted = async (where: string, values: readonly unknown[]) => (await select(where, values)).sort(byId);
-  const get = async (id: string, db?: Queryable) => (storable(id) ? (await select('WHERE u.id = $1', [id], db))[0] : undefined);
+  // Every agent's request reads its unit by id (the credential's check).
+  const get = async (id: string, db?: Queryable) => (storable(id) ? (await select(BY_ID, [id], db))[0] : undefined);
   /** The unit under its row lock (held to the end of the transaction): what a change merges with. */
-  const locked = async (tx: Queryable, id: string) =>
-    storable(id) ? (await select('WHERE u.id = $1 FOR UPDATE OF u', [id], tx))[0] : undefined;
+  const locked = async (tx: Queryable, id: string) => (storable(id) ? (await select(LOCKED_BY_ID, [id], tx))[0] : undefined);
   const put = async (record: ServiceUnitRow): Promise<ServiceUnitRow> => {
     const { tx } = await writer();
     await writeBatch(tx, [{ collection: UNITS, put: [record], deleted: [] }]);
