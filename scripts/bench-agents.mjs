@@ -32,6 +32,7 @@
  *     --dist <dir>       serve this remote build as it is (default: build one into dist-bench-agents)
  *     --no-build         serve dist-bench-agents as it is
  *   Short while developing: --steps 1000 --seconds 20
+ *   BENCH_PROF=<dir>: the server writes its CPU profile (node --cpu-prof) there when it stops.
  *
  * Writes bench-results/agents-latest.json and bench-results/agents-<time>.json.
  */
@@ -321,7 +322,7 @@ async function main() {
     delete env.DATA_DIR;
     delete env.CORS_ORIGINS;
     // node with tsx's loader (not npx tsx): the child is the server process, whose CPU is measured.
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout.on('data', (chunk) => (output = (output + chunk).slice(-50_000)));
     server.stderr.on('data', (chunk) => (output = (output + chunk).slice(-50_000)));
     await new Promise((ready, fail) => {
