@@ -2,7 +2,7 @@ import { SESSION_REFRESH_GRACE_MS, type SessionRecord, type SessionRepository } 
 import { newRecordId } from '../../mirage/record-ids';
 import { SESSIONS } from '../../mirage/sessions';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { prepared, type Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 
 /**
@@ -61,6 +61,9 @@ export async function writeSessions(tx: Queryable, put: readonly SessionRecord[]
   if (gone.length > 0) await tx.query('DELETE FROM sessions WHERE id = ANY($1::text[])', [gone]);
 }
 
+// Every signed-in request reads its session by its token.
+const BY_TOKEN = prepared(`SELECT ${COLUMNS} FROM sessions s WHERE s.access_token = $1`);
+
 export function createSqlSessions(sql: Queryable, writeBatch: WriteBatch): SessionRepository {
   const select = async (db: Queryable, where: string, values: unknown[], lock = false): Promise<SessionRecord[]> =>
     (
@@ -88,7 +91,7 @@ export function createSqlSessions(sql: Queryable, writeBatch: WriteBatch): Sessi
   return {
     async byToken(accessToken) {
       if (!accessToken || !storable(accessToken)) return undefined;
-      return (await select(reader(sql), 's.access_token = $1', [accessToken]))[0];
+      return (await reader(sql).query<SessionColumns>(BY_TOKEN, [accessToken])).rows.map(sessionOf)[0];
     },
     async insert(session) {
       const record = { ...session, id: newRecordId() };

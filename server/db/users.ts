@@ -3,7 +3,7 @@ import type { UserRepository } from '../../core/users';
 import type { AdminUserRow } from '../../mirage/user-store';
 import { newRecordId } from '../../mirage/record-ids';
 import { storable } from './records';
-import type { Queryable } from './sql';
+import { prepared, type Queryable } from './sql';
 import { reader, writer, type WriteBatch } from './unit-of-work';
 import { USER_COLUMNS, USERS, userOf, type UserColumns } from './user-table';
 
@@ -17,6 +17,8 @@ import { USER_COLUMNS, USERS, userOf, type UserColumns } from './user-table';
  */
 
 const byId = (a: AdminUserRow, b: AdminUserRow) => compareIds(a.id, b.id);
+
+const BY_ID = prepared(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`);
 
 export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepository<AdminUserRow> {
   const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
@@ -32,7 +34,8 @@ export function createSqlUsers(sql: Queryable, writeBatch: WriteBatch): UserRepo
     return (await select(`WHERE u.${column} = $1`, [value])).sort(byId)[0];
   };
   return {
-    get: async (id) => (storable(id) ? (await select('WHERE u.id = $1', [id]))[0] : undefined),
+    // Every signed-in request reads its account by id.
+    get: async (id) => (storable(id) ? (await reader(sql).query<UserColumns>(BY_ID, [id])).rows.map(userOf)[0] : undefined),
     getMany(ids) {
       const wanted = [...new Set(ids)].filter(storable);
       return wanted.length === 0 ? Promise.resolve([]) : select('WHERE u.id = ANY($1::text[])', [wanted]);
