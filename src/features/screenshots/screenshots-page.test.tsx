@@ -4,10 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceUnit } from '@machines/domain/types';
 import { renderAt } from '../../../tests/render';
 import { Response, type Server, setUnitOnline, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import { fill } from '../../../tests/support/fill';
 import { findTextPassingTime } from '../../../tests/support/pass-time';
 import ScreenshotsPage from './screenshots-page';
 
 const OPEN = /^Open screenshot of /;
+
+/**
+ * The first page of the list, waited for with a cheap query by text (the count shows with the tiles): a query by role
+ * and name, run again on every DOM change while the grid mounts, computes every button's accessible name each time.
+ */
+const firstPage = () => screen.findByText(/^\d+ screenshots?$/, {}, { timeout: 5000 });
 
 describe('ScreenshotsPage', () => {
   let server: Server;
@@ -29,6 +36,7 @@ describe('ScreenshotsPage', () => {
 
   it('opens the lightbox, steps with the arrow keys and flags with a note', async () => {
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await firstPage();
     const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     expect(thumbnails).toHaveLength(24);
     await userEvent.click(thumbnails[0] as HTMLElement);
@@ -41,13 +49,14 @@ describe('ScreenshotsPage', () => {
     fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Next' }), { key: 'ArrowLeft' });
     expect(within(dialog).getByText(`1 of ${total}`)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('switch', { name: 'Flag this screenshot' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Game on screen');
+    await fill(userEvent.setup({ delay: null }), within(dialog).getByRole('textbox', { name: 'Note' }), 'Game on screen');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Screenshot flagged')).toBeInTheDocument();
   }, 30_000);
 
   it('the lightbox walks on to the next page at the end of this one', async () => {
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots?pageSize=24');
+    await firstPage();
     const thumbnails = await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     await userEvent.click(thumbnails[23] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
@@ -62,6 +71,7 @@ describe('ScreenshotsPage', () => {
   it('a page change is a history entry: the URL keeps it and back returns to the first page', async () => {
     const user = userEvent.setup({ delay: null });
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots?flagged=false');
+    await firstPage();
     const first = (await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0]?.getAttribute('aria-label');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
@@ -79,9 +89,10 @@ describe('ScreenshotsPage', () => {
   it('a failed save keeps the note that was typed', async () => {
     server.patch('/api/screenshots/:id', () => new Response(500, {}, { message: 'down' }));
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await firstPage();
     await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[2] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Keep me');
+    await fill(userEvent.setup({ delay: null }), within(dialog).getByRole('textbox', { name: 'Note' }), 'Keep me');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The screenshot could not be saved')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Note' })).toHaveValue('Keep me');
@@ -100,6 +111,7 @@ describe('ScreenshotsPage', () => {
       note: '',
     });
     renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+    await firstPage();
     const newest = (await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement;
     const card = newest.closest('.mantine-Card-root') as HTMLElement;
     expect(within(card).getByText('Unknown window')).toBeInTheDocument();
@@ -153,6 +165,7 @@ describe('ScreenshotsPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     agentSettlesCapture({ status: 'delivered' });
     renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+    await firstPage();
     await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
     const before = screen.getByText(/^\d+ screenshots$/).textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
@@ -172,6 +185,7 @@ describe('ScreenshotsPage', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       agentSettlesCapture({ status: 'failed', failureReason });
       renderAt(<ScreenshotsPage />, `/user/manage-screenshots?unit=${unit.id}`);
+      await firstPage();
       await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 });
       await userEvent.click(screen.getByRole('button', { name: 'Capture now' }));
       expect(await findPassingCaptureChecks(text)).toBeInTheDocument();
@@ -206,6 +220,7 @@ describe('ScreenshotsPage', () => {
       return new Response(200, {}, { contentType: 'image/png', data: png });
     });
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await firstPage();
     await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     const image = await within(dialog).findByRole('img', { name: `Screenshot of ${unit.name}: Window 1` });
@@ -238,6 +253,7 @@ describe('ScreenshotsPage', () => {
     );
     server.get('/api/screenshots/:id/image', () => new Response(404, {}, { message: 'Screenshot image not found' }));
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await firstPage();
     await userEvent.click((await screen.findAllByRole('button', { name: OPEN }, { timeout: 5000 }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/^The uploaded image could not be loaded/)).toBeInTheDocument();
@@ -247,6 +263,7 @@ describe('ScreenshotsPage', () => {
 
   it('deletes the selected screenshots after confirmation', async () => {
     renderAt(<ScreenshotsPage />, '/user/manage-screenshots');
+    await firstPage();
     const boxes = await screen.findAllByRole('checkbox', { name: /^Select screenshot of / }, { timeout: 5000 });
     await userEvent.click(boxes[0] as HTMLElement);
     await userEvent.click(boxes[1] as HTMLElement);
