@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeServer, type Server } from '@mirage/server';
 import MyProfilePage from '@/features/profile/my-profile-page';
 import { renderWithProviders } from '../render';
+import { fill } from '../support/fill';
 import { signInAs } from './monitoring-helpers';
 
 let server: Server;
@@ -28,8 +29,8 @@ describe('My profile', { timeout: 60_000 }, () => {
     expect(name).toHaveValue('Ulysses User');
     expect(name).toHaveAccessibleDescription('12 / 80');
     await user.clear(name);
-    await user.type(name, 'Ulysses U.');
-    await user.type(within(form).getByRole('textbox', { name: /^About/ }), 'Night shift lead');
+    await fill(user, name, 'Ulysses U.');
+    await fill(user, within(form).getByRole('textbox', { name: /^About/ }), 'Night shift lead');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your profile was saved.')).toBeInTheDocument();
     expect(server.db['users']?.findBy({ username: 'user' })).toMatchObject({ displayName: 'Ulysses U.', about: 'Night shift lead' });
@@ -40,7 +41,7 @@ describe('My profile', { timeout: 60_000 }, () => {
     renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
     const form = await details();
     const about = within(form).getByRole('textbox', { name: /^About/ });
-    await user.type(about, 'Mine');
+    await fill(user, about, 'Mine');
     // Meanwhile the same person saves another text in a second tab (no If-Match: that tab read nothing older).
     const other = await fetch('/api/me/profile', {
       method: 'PUT',
@@ -67,7 +68,7 @@ describe('My profile', { timeout: 60_000 }, () => {
     renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
     const form = await details();
     const about = within(form).getByRole('textbox', { name: /^About/ });
-    await user.type(about, 'Mine');
+    await fill(user, about, 'Mine');
     await fetch('/api/me/profile', {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
@@ -100,7 +101,7 @@ describe('My profile', { timeout: 60_000 }, () => {
     renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
     const form = await details();
     const about = within(form).getByRole('textbox', { name: /^About/ });
-    await user.type(about, 'Typed before the failure');
+    await fill(user, about, 'Typed before the failure');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Your profile was not saved')).toBeInTheDocument();
     expect(about).toHaveValue('Typed before the failure');
@@ -119,13 +120,13 @@ describe('My profile', { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<MyProfilePage />, { path: '/user/my-profile' });
     const form = await screen.findByRole('region', { name: 'Change password' }, { timeout: 15_000 });
-    await user.type(within(form).getByLabelText(/^Current password/), 'demo1234');
-    await user.type(within(form).getByLabelText(/^New password/), 'new-secret-1');
-    await user.type(within(form).getByLabelText(/^Confirm new password/), 'new-secret-2');
+    await fill(user, within(form).getByLabelText(/^Current password/), 'demo1234');
+    await fill(user, within(form).getByLabelText(/^New password/), 'new-secret-1');
+    await fill(user, within(form).getByLabelText(/^Confirm new password/), 'new-secret-2');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText("Password doesn't match. Please try again.")).toBeInTheDocument();
     await user.clear(within(form).getByLabelText(/^Confirm new password/));
-    await user.type(within(form).getByLabelText(/^Confirm new password/), 'new-secret-1');
+    await fill(user, within(form).getByLabelText(/^Confirm new password/), 'new-secret-1');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     // Two scrypt runs in the embedded backend (check the current password, hash the new one): over a second when the
     // suites run side by side, so the toast is waited for longer than findBy's default.
