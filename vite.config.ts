@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootChunks } from './build/boot-chunks.ts';
 import { hashedBootFiles } from './build/hashed-boot-files.ts';
+import { parsedYaml } from './build/parsed-yaml.ts';
 import { cspPlugin } from './build/csp-plugin.ts';
 
 const dir = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -48,7 +49,8 @@ export default defineConfig({
   // cspPlugin: the build's Content-Security-Policy meta tag and _headers, sent by `vite preview` (docs/security.md).
   // bootChunks: the first load in two chunks (build/boot-chunks.ts).
   // hashedBootFiles: the boot overlay's script and styles cached like the bundles (build/hashed-boot-files.ts).
-  plugins: [react(), cspPlugin(), bootChunks(), hashedBootFiles()],
+  // parsedYaml: `*.yaml?parsed` imports a YAML file's data, parsed at build time (build/parsed-yaml.ts).
+  plugins: [react(), cspPlugin(), bootChunks(), hashedBootFiles(), parsedYaml()],
   resolve: {
     alias: {
       '@/': dir('./src/'),

@@ -16,3 +16,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** A YAML file's data, parsed at build time (build/parsed-yaml.ts). */
+declare module '*.yaml?parsed' {
+  const data: unknown;
+  export default data;
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
 import ApiDocsPage from './api-docs-page';
 import { filterTags, readContract, typeText } from './contract';
-import contractText from '../../../docs/api/openapi.yaml?raw';
+import contractData from '../../../docs/api/openapi.yaml?parsed';
 
 describe('the API reference page', () => {
   it('lists the contract’s endpoints by tag and opens one with its parameters and example answer', async () => {
@@ -61,7 +61,7 @@ describe('the API reference page', () => {
 });
 
 describe('the page’s reading of the contract', () => {
-  const contract = readContract(contractText);
+  const contract = readContract(contractData);
 
   it('has every operation under a tag, with the auth each one needs', () => {
     const operations = contract.tags.flatMap((tag) => tag.operations);

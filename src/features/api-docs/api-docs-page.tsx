@@ -3,9 +3,9 @@ import { Accordion, Anchor, Badge, Box, Code, Container, Group, Paper, Stack, Ta
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-// The contract itself, as text in a chunk of its own (larger than the page's code), asked for as soon as
+// The contract's data (parsed at build time) in a chunk of its own (larger than the page's code), asked for as soon as
 // this page's chunk runs; the page suspends until it is in.
-const contractText: Promise<string> = import('../../../docs/api/openapi.yaml?raw').then((module) => module.default);
+const contractData: Promise<unknown> = import('../../../docs/api/openapi.yaml?parsed').then((module) => module.default);
 import { filterTags, readContract, type ExampleDoc, type OperationDoc } from './contract';
 
 export const API_DOCS_PATH = '/dev/api';
@@ -155,8 +155,8 @@ function OperationPanel({ op }: { op: OperationDoc }) {
 /** /dev/api: the API contract (docs/api/openapi.yaml) as a readable reference, in dev builds and demo mode. */
 export default function ApiDocsPage() {
   const { t } = useTranslation();
-  const text = use(contractText);
-  const contract = useMemo(() => readContract(text), [text]);
+  const data = use(contractData);
+  const contract = useMemo(() => readContract(data), [data]);
   const [query, setQuery] = useState('');
   // Only open items render their details: 91 operations and their schemas stay cheap to show and filter.
   const [open, setOpen] = useState<string[]>([]);

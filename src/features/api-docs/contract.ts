@@ -1,5 +1,3 @@
-import { parse } from 'yaml';
-
 /**
  * The API contract (docs/api/openapi.yaml) as the reference page shows it: operations grouped by tag,
  * schemas as short TypeScript-like texts. Everything becomes React text nodes (no HTML from the
@@ -104,9 +102,8 @@ function examplesOf(media: unknown): ExampleDoc[] {
   );
 }
 
-/** Reads the document into the page's model. */
-export function readContract(text: string): ContractDoc {
-  const doc: unknown = parse(text);
+/** Reads the document (its data: docs/api/openapi.yaml?parsed) into the page's model. */
+export function readContract(doc: unknown): ContractDoc {
   if (!isObject(doc) || !isObject(doc['paths'])) throw new Error('Not an OpenAPI document');
   const components = isObject(doc['components']) ? doc['components'] : {};
   const sharedParams = isObject(components['parameters']) ? components['parameters'] : {};
