@@ -7,6 +7,7 @@ import { makeServer, type Server } from '@mirage/server';
 import { OrganizationsScreen } from '@/features/organizations/organizations-page';
 import { installSessionActor } from '@/lib/session';
 import { renderAt } from '../render';
+import { fill } from '../support/fill';
 import { signInAs } from './monitoring-helpers';
 import { checkOverlappingUndo } from './overlapping-undo';
 
@@ -70,7 +71,7 @@ describe('Organization Management', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
 
     const dialog = await ask();
-    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('Aardvark Labs is suspended.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Suspend Aardvark Labs?' })).not.toBeInTheDocument());
@@ -100,7 +101,7 @@ describe('Organization Management', { timeout: 60_000 }, () => {
 
     await user.click(within(screen.getByRole('region', { name: 'Bulk actions' })).getByRole('button', { name: 'Suspend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend 2 organizations?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Contract ended');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Contract ended');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('1 organization changed (0 skipped).')).toBeInTheDocument();
     expect(
@@ -122,7 +123,7 @@ describe('Organization Management', { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'More actions for Aardvark Labs' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Suspend' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend Aardvark Labs?' });
-    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
+    await fill(user, within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Invoice overdue');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The status could not be changed.');
