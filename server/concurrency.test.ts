@@ -25,6 +25,25 @@ interface OfflineEvent {
   data: { unit: UnitView & { status: string } };
 }
 
+/**
+ * A raw SQL transaction of its own (its pool closes with the database) holding a unit's row lock until
+ * `release`; resolves once the lock is taken. `transaction` settles when it has ended.
+ */
+async function holdUnitRow(unitId: string | undefined): Promise<{ release: () => void; transaction: Promise<void> }> {
+  const dba: Sql = await database.connect();
+  let release: () => void = () => undefined;
+  const holding = new Promise<void>((resolve) => (release = resolve));
+  let held: () => void = () => undefined;
+  const lockTaken = new Promise<void>((resolve) => (held = resolve));
+  const transaction = dba.transaction(async (tx) => {
+    await tx.query('SELECT id FROM service_units WHERE id = $1 FOR UPDATE', [unitId]);
+    held();
+    await holding;
+  });
+  await lockTaken;
+  return { release, transaction };
+}
+
 describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on PostgreSQL', () => {
   beforeAll(async () => {
     pair = await openTwoInstances({ now: () => Date.now() + skewMs });
@@ -36,18 +55,8 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
   it('answer a write to one unit while another unit’s row is locked and a write to it waits, on either instance', async () => {
     const locked = jsonOf<UnitView>(await createUnit(first, token, 'Locked by a DBA'));
     const free = jsonOf<UnitView>(await createUnit(first, token, 'Free to change'));
-    // A raw SQL transaction (a DBA's, a report's) holds the locked unit's row (its pool closes with the database).
-    const dba: Sql = await database.connect();
-    let release: () => void = () => undefined;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let held: () => void = () => undefined;
-    const lockTaken = new Promise<void>((resolve) => (held = resolve));
-    const transaction = dba.transaction(async (tx) => {
-      await tx.query('SELECT id FROM service_units WHERE id = $1 FOR UPDATE', [locked.id]);
-      held();
-      await holding;
-    });
-    await lockTaken;
+    // A raw SQL transaction (a DBA's, a report's) holds the locked unit's row.
+    const { release, transaction } = await holdUnitRow(locked.id);
     try {
       // A rename of the locked unit waits for that row...
       const stuck = call(first, `/api/service-units/${locked.id}`, { method: 'PUT', token, body: unitInput('Renamed while locked') });
@@ -189,17 +198,7 @@ describe.runIf(TEST_DATABASE_URL)('writes without a cluster-wide lock on Postgre
     const admin = await signIn(first, 'superadmin');
     const mark = jsonOf<{ lastId: string }>(await call(first, '/api/events/recent', { token: admin })).lastId;
     // A DBA's transaction holds one quiet unit's row, so both sweeps are under way together, each waiting for a row.
-    const dba: Sql = await database.connect();
-    let release: () => void = () => undefined;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let held: () => void = () => undefined;
-    const lockTaken = new Promise<void>((resolve) => (held = resolve));
-    const transaction = dba.transaction(async (tx) => {
-      await tx.query('SELECT id FROM service_units WHERE id = $1 FOR UPDATE', [quiet[1]?.id]);
-      held();
-      await holding;
-    });
-    await lockTaken;
+    const { release, transaction } = await holdUnitRow(quiet[1]?.id);
     let swept: number[];
     try {
       const sweeps = Promise.all([first.sweepStatuses(), second.sweepStatuses()]);
