@@ -322,7 +322,11 @@ async function main() {
     delete env.DATA_DIR;
     delete env.CORS_ORIGINS;
     // node with tsx's loader (not npx tsx): the child is the server process, whose CPU is measured.
-    server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(
+      process.execPath,
+      [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', 'server/main.ts'],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     server.stdout.on('data', (chunk) => (output = (output + chunk).slice(-50_000)));
     server.stderr.on('data', (chunk) => (output = (output + chunk).slice(-50_000)));
     await new Promise((ready, fail) => {
