@@ -20,6 +20,7 @@ import { profileRoutes } from './routes/profile';
 import { screenshotRoutes } from './routes/screenshots';
 import type { AgentRoutes, PublicInput, PublicRoutes, SignedInRoutes } from './routes/types';
 import { agentOf } from './services/agent-api';
+import { callerOf } from './services/caller';
 import { taskRoutes } from './routes/tasks';
 import { unitRoutes } from './routes/units';
 import { urlRuleRoutes } from './routes/url-rules';
@@ -111,7 +112,7 @@ export function createApp(env: ApiEnv): ApiApp {
     const agent = AGENT[op.operationId];
     if (handler && op.security === 'bearer') {
       app.on(op.method, route, async (c) => {
-        const caller = await env.authenticate(c.req.raw);
+        const caller = await callerOf(env, c.req.raw);
         if (caller instanceof Response) return caller;
         const { refused, valueProblems, text, params } = await checked(op, c);
         if (refused) return refused;

@@ -20,6 +20,7 @@ import type { SignInAttemptRepository } from '../core/sign-in-attempts';
 import type { UserListRepository } from '../core/user-list';
 import type { AdminUserRow, UserRepository } from '../core/users';
 import type { IdempotencyEnv } from './idempotency';
+import type { ProviderTokens } from './services/provider-tokens';
 
 /**
  * What the API app is given (createApp(env)): every dependency of its routes and services, passed in,
@@ -70,11 +71,8 @@ export interface ApiEnv {
    * tab does not know is judged. Absent on the server, whose instances share one database.
    */
   syncAuth?: (token: string | null) => Promise<void>;
-  /**
-   * The signed-in account of a request's bearer token, or the answer that refuses it (401, or 423 for a
-   * locked session): sessions, unit credentials and an identity provider's tokens are the adapter's.
-   */
-  authenticate(request: Request): Promise<Account | Response>;
+  /** An identity provider whose access tokens are accepted (api/services/provider-tokens.ts), or null. */
+  providerTokens: ProviderTokens | null;
 }
 
 /** An account as the API's rules read it (core/users.ts keeps the rest). */

@@ -3,7 +3,7 @@ import { createApp, type ApiApp } from '../api/app';
 import type { ApiEnv } from '../api/env';
 import { headerRecord } from '../api/http';
 import { eventStore } from './events';
-import { callerOf, runAuthSync, syncUnknownToken } from './http';
+import { runAuthSync, syncUnknownToken } from './http';
 import { needsRehash } from './crypto';
 import { APP_KEY } from './domains/auth';
 import { signInAttemptStore } from './domains/sign-in-throttle';
@@ -40,12 +40,6 @@ const contexts = new WeakMap<object, MirageContext>();
 /** Called by makeServer: the clock and password hashing the app's env uses. */
 export function keepContext(server: Server, ctx: MirageContext): void {
   contexts.set(server, ctx);
-}
-
-/** A fetch Response of Mirage's answer (the refusals of its authentication). */
-function fetchResponse(answer: MirageResponse): Response {
-  const { code, headers, data } = answer as MirageResponse & { code: number; headers: Record<string, string>; data: unknown };
-  return new Response(typeof data === 'string' ? data : JSON.stringify(data), { status: code, headers });
 }
 
 /** The app's env over this server's db. */
@@ -130,10 +124,7 @@ export function apiEnvOf(server: Server): ApiEnv {
     // No held long poll here: the simulated agents look for pending commands every tick (mirage/simulated-agents.ts).
     wakeAgent: () => undefined,
     noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, ctx.now()),
-    async authenticate(request) {
-      const caller = await callerOf(server, request.headers.get('Authorization') ?? '');
-      return caller instanceof MirageResponse ? fetchResponse(caller) : caller;
-    },
+    providerTokens: ctx.providerTokens,
   };
 }
 

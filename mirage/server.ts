@@ -2,10 +2,10 @@ import { createServer, type Request, type Server } from 'miragejs';
 // The one door to Mirage's server type for code outside mirage/ (the lint rule keeps miragejs inside it).
 export type { Server } from 'miragejs';
 import { countCollectionChanges, markChanged, type DbDump, type MirageDb } from './db';
-import { errorResponse, setServerClock } from './http';
+import { errorResponse } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
-import type { ProviderAuthConfig } from './oidc/provider-auth';
+import { providerAuthConfig, providerTokensOf, type ProviderAuthConfig, type ProviderEndpoints } from './oidc/provider-auth';
 import { collectionOf, requestTimingHost } from './mirage-internals';
 import { indexIds } from './store/id-index';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
@@ -50,6 +50,8 @@ export interface MirageOptions {
   onSeedProgress?: (done: number, domain: string) => void;
   /** The identity provider whose tokens are accepted (the server reads it from its environment); default: the build's. */
   providerAuth?: ProviderAuthConfig | null;
+  /** Its keys and userinfo (tests); default: asked of the provider over the network. */
+  providerEndpoints?: ProviderEndpoints;
   /** Where the routes go instead of Pretender (the Node server's transport, mirage/node-transport.ts). */
   interceptor?: object;
   /** Every collection's repository (the server's PostgreSQL ones); none: the rows in memory (mirage/repositories.ts). */
@@ -66,6 +68,11 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve
 
 export const DEFAULT_TOKEN_LIFETIME_S = 8000;
 
+function providerTokensFor(options: MirageOptions) {
+  const config = options.providerAuth === undefined ? providerAuthConfig() : options.providerAuth;
+  return config ? providerTokensOf(config, options.providerEndpoints) : null;
+}
+
 /** Creates the embedded backend: every domain's endpoints under /api, seeded or loaded from a dump. */
 export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   const ctx: MirageContext = {
@@ -74,7 +81,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     now: options.now ?? (() => Date.now()),
     passwords: options.passwords ?? directPasswords,
     agentHeartbeatS: options.agentHeartbeatS ?? 30,
-    ...(options.providerAuth !== undefined ? { providerAuth: options.providerAuth } : {}),
+    providerTokens: providerTokensFor(options),
   };
   const latency = options.latencyMs ?? [100, 200];
   const delay = () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0]));
@@ -106,7 +113,6 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     },
   });
 
-  setServerClock(server, ctx.now);
   keepContext(server, ctx);
   if (options.repositories) giveRepositories(server.db, options.repositories);
   // Before seeding or loading, and under the change tracker's wrappers: list caches rebuild on a change.

@@ -1,7 +1,6 @@
 import { liveRows, type MirageDb } from '../mirage/db';
 import { createNodeTransport } from '../mirage/node-transport';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
-import { apiEnvOf } from '../mirage/api-app';
 import { createApp } from '../api/app';
 import { historyPruneDue, pruneHistory, sweepUnitStatuses } from '../api/services/unit-status';
 import type { Repositories } from '../mirage/repositories';
@@ -21,7 +20,7 @@ import type { SeedSize } from '../mirage/types';
 import { needsRehash, type PasswordHasher } from '../mirage/crypto';
 import { APP_KEY } from '../mirage/domains/auth';
 import { DEFAULT_HEARTBEAT_S } from '../mirage/domains/service-units';
-import type { ProviderAuthConfig } from '../mirage/oidc/provider-auth';
+import { providerTokensOf, type ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import { createPgStore } from './db/store';
 import { createSqlUnitList } from './db/unit-list';
 import { ensureUnitKeys } from './db/unit-table';
@@ -230,9 +229,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // holding none (an empty dump: nothing is seeded in memory).
   server?.shutdown();
   server = await makeServer({ ...common, seed: dataSeed, initialData: {}, adoptInitialData: true, repositories });
-  // The API app answers every request (api/app.ts), the agent API's too, over the PostgreSQL repositories
-  // themselves; the Node transport is Mirage's interceptor only (no Pretender without a browser).
-  // A signed-in caller's authentication is still the embedded backend's (sessions, the identity provider's tokens).
+  // The API app answers every request (api/app.ts), the agent API's and its callers' authentication too, over
+  // the PostgreSQL repositories themselves; the Node transport is Mirage's interceptor only (no Pretender without a browser).
   const app = createApp({
     users: repositories.users,
     userList: repositories.userList,
@@ -262,7 +260,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     agentHeartbeatS: options.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     appKey: APP_KEY,
-    authenticate: apiEnvOf(server).authenticate,
+    providerTokens: options.providerAuth ? providerTokensOf(options.providerAuth) : null,
     // A wake-up only (wakeFor reads the unit): the request's commit wakes the unit's held long poll, and by pg_notify the other instances'.
     wakeAgent: (unitId) => {
       const queued = { id: unitId, serviceUnitId: unitId };

@@ -38,7 +38,6 @@ export interface OrganizationView extends OrganizationInput {
 const NOT_FOUND = 'Organization not found';
 const MAX_BULK = 1000;
 const notFound = () => problem(404, NOT_FOUND);
-const forbidden = () => problem(403, 'Forbidden');
 
 export function organizationView(stored: StoredOrganization, counts: OrganizationCounts): OrganizationView {
   const row = normalizeOrganization(stored);
@@ -69,8 +68,12 @@ function auditShape(row: OrganizationRecord): Record<string, unknown> {
   return { ...rest, screenshotPolicy: { ...row.screenshotPolicy } };
 }
 
-const permits = (caller: Account, action: Action, organizationId?: string) =>
-  can(subjectOf(caller), action, 'organization', organizationId === undefined ? {} : { organizationId }).allowed;
+const decision = (caller: Account, action: Action, organizationId?: string) =>
+  can(subjectOf(caller), action, 'organization', organizationId === undefined ? {} : { organizationId });
+const permits = (caller: Account, action: Action, organizationId?: string) => decision(caller, action, organizationId).allowed;
+/** The 403 of a refused action, with can()'s reason (as every other resource's). */
+const forbidden = (caller: Account, action: Action, organizationId?: string) =>
+  problem(403, 'Forbidden', { reason: decision(caller, action, organizationId).reason });
 
 /** Whether the caller reads the organizations' list (its options and export too). */
 export const listsOrganizations = (caller: Account): boolean => permits(caller, 'read', String(caller.organizationId));
@@ -83,7 +86,7 @@ export const exportsOrganizations = (caller: Account): boolean =>
 export async function organizationFor(env: ApiEnv, caller: Account, id: string): Promise<OrganizationView | Response> {
   const row = await env.organizations.get(id);
   if (!row) return notFound();
-  if (!permits(caller, 'read', id)) return forbidden();
+  if (!permits(caller, 'read', id)) return forbidden(caller, 'read', id);
   return organizationView(row, await env.organizationCounts.of(id));
 }
 
@@ -105,7 +108,7 @@ async function duplicateCode(env: ApiEnv, code: string, exceptId?: string): Prom
 export type OrganizationResult = Change<OrganizationView>;
 
 export async function createOrganization(env: ApiEnv, caller: Account, body: unknown): Promise<OrganizationResult> {
-  if (!permits(caller, 'create')) return { kind: 'refused', response: forbidden() };
+  if (!permits(caller, 'create')) return { kind: 'refused', response: forbidden(caller, 'create') };
   const { value, errors } = readOrganizationInput(body);
   if (!errors['code'] && (await duplicateCode(env, value.code))) errors['code'] = 'duplicateCode';
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
@@ -142,7 +145,7 @@ export async function updateOrganization(
   const raw = await env.organizations.get(id);
   if (!raw) return { kind: 'refused', response: notFound() };
   const before = normalizeOrganization(raw);
-  if (!permits(caller, 'update', id)) return { kind: 'refused', response: forbidden() };
+  if (!permits(caller, 'update', id)) return { kind: 'refused', response: forbidden(caller, 'update', id) };
   const counts = await env.organizationCounts.of(id);
   if (!ifMatchHolds(ifMatch, versionOf(raw))) return { kind: 'stale', current: organizationView(raw, counts) };
   const { value, errors } = readOrganizationInput(body);
@@ -185,7 +188,7 @@ export async function removeOrganization(
 ): Promise<OrganizationResult> {
   const raw = await env.organizations.get(id);
   if (!raw) return { kind: 'refused', response: notFound() };
-  if (!permits(caller, 'delete', id)) return { kind: 'refused', response: forbidden() };
+  if (!permits(caller, 'delete', id)) return { kind: 'refused', response: forbidden(caller, 'delete', id) };
   const counts = await env.organizationCounts.of(id);
   if (!ifMatchHolds(ifMatch, versionOf(raw))) return { kind: 'stale', current: organizationView(raw, counts) };
   if (counts.userCount > 0 || counts.unitCount > 0) {
@@ -228,7 +231,7 @@ async function changeStatus(env: ApiEnv, caller: Account, id: string, action: St
   const raw = await env.organizations.get(id);
   if (!raw) return { kind: 'refused', response: notFound() };
   const before = normalizeOrganization(raw);
-  if (!permits(caller, action, id)) return { kind: 'refused', response: forbidden() };
+  if (!permits(caller, action, id)) return { kind: 'refused', response: forbidden(caller, action, id) };
   if (action !== 'activate' && id === String(caller.organizationId)) {
     const refusal = problem(409, 'You cannot suspend or archive your own organization.', { errors: { status: 'ownOrganization' } });
     return { kind: 'refused', response: refusal };
@@ -276,7 +279,7 @@ export async function setStatus(
 ): Promise<OrganizationResult> {
   const { reason, error } = reasonOf(body, action !== 'archive');
   if (!(await env.organizations.get(id))) return { kind: 'refused', response: notFound() };
-  if (!permits(caller, action, id)) return { kind: 'refused', response: forbidden() };
+  if (!permits(caller, action, id)) return { kind: 'refused', response: forbidden(caller, action, id) };
   if (error) return { kind: 'invalid', status: 422, errors: { reason: error } };
   return changeStatus(env, caller, id, action, reason);
 }
@@ -297,7 +300,7 @@ export async function bulkStatus(env: ApiEnv, caller: Account, body: unknown): P
   const invalid = (errors: Record<string, string>) => problem(422, 'Validation failed', { errors });
   const action = isRecord(body) ? body['action'] : undefined;
   if (action !== 'suspend' && action !== 'activate') return invalid({ action: 'required' });
-  if (!permits(caller, action)) return forbidden();
+  if (!permits(caller, action)) return forbidden(caller, action);
   const ids = idsOf(body);
   if (!ids || ids.length === 0) return invalid({ ids: 'required' });
   if (ids.length > MAX_BULK) return invalid({ ids: 'tooMany' });

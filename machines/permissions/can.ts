@@ -1,6 +1,6 @@
 /**
  * The one permission function. Routes (src/app/guard.ts), menus (src/app/layout/navigation.ts), buttons and
- * the Mirage handlers (mirage/http.ts `withAuth`) all ask `can()`; docs/permissions.md is its table.
+ * the API app's services (api/access.ts) all ask `can()`; docs/permissions.md is its table.
  *
  * Pure and dependency-free on purpose: Mirage imports it as a value (the only value mirage/ may import from
  * machines/), so the server and the screens can never disagree.

@@ -13,11 +13,9 @@ import { errorBody } from '../../core/error-shape';
  *   must be JSON (400 `invalidJson`) that matches the body's schema (422 `invalidBody`), each with `errors`
  *   naming the field and a code the forms translate (text-input.<code>).
  *
- * The check runs after authentication (an anonymous caller learns nothing of a body's shape, and gets 401
- * as before): `withAuth` and `withAgent` call `contractRefusal` once they know the caller; operations open
- * to anyone (refresh, sign-out, enrolment) are checked here before their handler, and those that need the
- * application key (sign-in, registration) once it was checked. The domains still
- * apply their own rules (text rules, hostnames, free usernames…) on what passes.
+ * The API app (api/app.ts) runs the same check after authentication for the operations it serves; a route a
+ * domain registers in Mirage is checked here before its handler. The rules still apply their own checks
+ * (text rules, hostnames, free usernames…) on what passes.
  */
 
 const operationOf = new WeakMap<object, ContractOperation>();
@@ -26,7 +24,7 @@ export { describeIssues };
 
 /**
  * What the contract refuses about this request (api/contract/check.ts), or null when it passes (or is no
- * operation's). Called by the gate, `withAuth` and `withAgent`; each request is checked once.
+ * operation's). Called by the gate; each request is checked once.
  */
 export function contractRefusal(request: Request): Response | null {
   const op = operationOf.get(request);
@@ -64,8 +62,7 @@ const VERBS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /**
  * Every route registered after this call (until the returned function ends it) must be an operation of the
  * document, else the start fails, so no route outlives its contract; and its requests are checked against
- * that operation: here for the operations anyone may call, in `withAuth`/`withAgent` once the caller is
- * known for the others.
+ * that operation.
  */
 export function guardRoutesWithContract(server: Server): () => void {
   const verbs = server as unknown as Record<(typeof VERBS)[number] | 'del', Register>;

@@ -3,11 +3,10 @@ import type { MirageDb } from '../db';
 import { table } from '../db';
 import type { UserRow } from '../http';
 import type { MirageDomain } from '../types';
-import { installProviderAuth } from '../oidc/provider-auth';
 import { DEMO_ACCOUNTS, demoPasswordRecord, type OrganizationRow } from './accounts';
 
 /**
- * The demo's organizations and accounts, and the identity provider's tokens (mirage/oidc). Sign-in,
+ * The demo's organizations and accounts. Sign-in,
  * registration and the session's life are the API app's (api/routes/auth.ts, api/services/auth.ts).
  */
 
@@ -46,8 +45,7 @@ async function seed(db: MirageDb): Promise<void> {
 export const authDomain: MirageDomain = {
   name: 'auth',
   seed: (db) => seed(db),
-  routes(server, ctx) {
-    // The identity provider's access tokens are accepted too when one is configured (mirage/oidc).
-    installProviderAuth(server, ctx.now, ctx.providerAuth === undefined ? undefined : ctx.providerAuth);
+  routes() {
+    // Served by the API app (api/routes/auth.ts).
   },
 };

@@ -3,7 +3,7 @@ import type { UseStore } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { makeServer, type Server } from '@mirage/server';
-import { json, withAuth, type SessionRow } from '@mirage/http';
+import type { SessionRow } from '@mirage/http';
 import { table } from '@mirage/db';
 import { apiClient, ApiError } from '@/lib/api-client';
 import { createSessionActor } from '@/lib/session/service';
@@ -28,11 +28,6 @@ let count: (key: string) => number;
 
 beforeEach(async () => {
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-  // A product endpoint that answers who called it, behind the bearer check.
-  server.get(
-    '/api/whoami',
-    withAuth(server, ({ user }) => json(200, { username: user.username })),
-  );
   count = countRequests(server);
   // No live connection: its own poll would meet the tokens these tests expire and refresh them on its own,
   // while they count the refresh calls of the requests they send.
@@ -68,18 +63,18 @@ describe('API client + session machine + Mirage', () => {
 
   it('50 concurrent 401s make exactly one refresh call and 50 successful retries', async () => {
     const oldToken = expireCurrentToken();
-    const results = await Promise.all(Array.from({ length: 50 }, () => apiClient.get<{ username: string }>('/api/whoami')));
+    const results = await Promise.all(Array.from({ length: 50 }, () => apiClient.get<{ email: string }>('/api/me')));
     expect(results).toHaveLength(50);
-    expect(results.every((r) => r.username === 'operator')).toBe(true);
+    expect(results.every((r) => r.email === 'operator@acme.example')).toBe(true);
     expect(count('POST /api/auth/refresh-token')).toBe(1);
-    expect(count('GET /api/whoami')).toBe(100);
+    expect(count('GET /api/me')).toBe(100);
     expect(localStorage.getItem('accessToken')).not.toBe(oldToken);
     expect(session.actor.getSnapshot().matches({ signedIn: { access: 'active' } })).toBe(true);
   });
 
   it('a failing refresh rejects all 50 as expired and signs out, clearing storage', async () => {
     expireCurrentToken(true);
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => apiClient.get('/api/whoami')));
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => apiClient.get('/api/me')));
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true);
     for (const o of outcomes) {
       const reason = (o as PromiseRejectedResult).reason as unknown;
@@ -146,8 +141,8 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
     expect(count('POST /api/auth/lock')).toBe(1);
 
     // Even a caller that ignores the lock screen gets nothing with this token.
-    await expect(apiClient.get('/api/whoami')).rejects.toMatchObject({ status: 423, message: 'Session locked' });
-    const raw = await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } });
+    await expect(apiClient.get('/api/me')).rejects.toMatchObject({ status: 423, message: 'Session locked' });
+    const raw = await fetch('/api/me', { headers: { Authorization: `Bearer ${token}` } });
     expect(raw.status).toBe(423);
     expect(count('POST /api/auth/refresh-token')).toBe(0);
     expect(session.actor.getSnapshot().matches({ signedIn: { access: 'locked' } })).toBe(true);
@@ -155,18 +150,18 @@ describe('server-side lock and the confirmed role, end to end (client + machine 
 
     session.actor.send({ type: 'session.unlock', password: 'wrong-password' });
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: { locked: 'idle' } } }) && s.context.error === 'auth.unlockFailed');
-    expect((await fetch('/api/whoami', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(423);
+    expect((await fetch('/api/me', { headers: { Authorization: `Bearer ${token}` } })).status).toBe(423);
 
     session.actor.send({ type: 'session.unlock', password: 'demo1234' });
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: 'active' } }));
-    expect(await apiClient.get('/api/whoami')).toEqual({ username: 'operator' });
+    expect(await apiClient.get('/api/me')).toMatchObject({ email: 'operator@acme.example' });
   });
 
   it('a 423 for a session this tab thinks active (locked elsewhere) goes to the lock screen, keeping the session', async () => {
     const token = localStorage.getItem('accessToken') ?? '';
     const row = table<SessionRow>(server.db, 'sessions').where({ accessToken: token })[0];
     table<SessionRow>(server.db, 'sessions').update(row?.id ?? '', { locked: true });
-    await expect(apiClient.get('/api/whoami')).rejects.toMatchObject({ status: 423 });
+    await expect(apiClient.get('/api/me')).rejects.toMatchObject({ status: 423 });
     await waitFor(session.actor, (s) => s.matches({ signedIn: { access: { locked: 'idle' } } }));
     expect(localStorage.getItem('session_key')).not.toBeNull();
   });
@@ -229,12 +224,12 @@ describe('refresh rotation with reuse detection, two tabs (client + Mirage)', ()
     expect(localStorage.getItem('accessToken')).toBe(retired);
     expect(await refreshTokenRequest(retired, signal, record)).toEqual(renewed);
     expect(count('POST /api/auth/refresh-token')).toBe(1);
-    expect(await apiClient.get('/api/whoami', { token: renewed.accessToken })).toEqual({ username: 'operator' });
+    expect(await apiClient.get('/api/me', { token: renewed.accessToken })).toMatchObject({ email: 'operator@acme.example' });
     // Renewed once more later, from the new token the tab stored (the session machine does): the chain goes on.
     localStorage.setItem('accessToken', renewed.accessToken);
     const next = await refreshTokenRequest(renewed.accessToken, signal, record);
     expect(count('POST /api/auth/refresh-token')).toBe(2);
-    expect(await apiClient.get('/api/whoami', { token: next.accessToken })).toEqual({ username: 'operator' });
+    expect(await apiClient.get('/api/me', { token: next.accessToken })).toMatchObject({ email: 'operator@acme.example' });
   });
 
   it('a tab that does send the retired token again ends the sign-in everywhere: the newer token is refused too', async () => {
@@ -243,6 +238,6 @@ describe('refresh rotation with reuse detection, two tabs (client + Mirage)', ()
     // Without the shared record (and with a stale localStorage), a second tab would post the retired token.
     await expect(refreshTokenRequest(retired, signal, refreshedTokenStore(null))).rejects.toMatchObject({ status: 401 });
     expect(count('POST /api/auth/refresh-token')).toBe(2);
-    await expect(apiClient.get('/api/whoami', { token: renewed.accessToken, skipRefresh: true })).rejects.toMatchObject({ status: 401 });
+    await expect(apiClient.get('/api/me', { token: renewed.accessToken, skipRefresh: true })).rejects.toMatchObject({ status: 401 });
   });
 });

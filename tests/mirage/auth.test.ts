@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeServer, type Server } from '@mirage/server';
 import { dumpDb, table } from '@mirage/db';
-import { json, withAuth, type SessionRow, type UserRow } from '@mirage/http';
+import type { SessionRow, UserRow } from '@mirage/http';
 import { DEFAULT_APP_KEY } from '@mirage/domains/auth';
 import { mergeAuthRows } from '@mirage/browser';
 import { hashPassword } from '@mirage/crypto';
@@ -16,14 +16,6 @@ let now = Date.parse('2026-01-01T10:00:00.000Z');
 beforeEach(async () => {
   now = Date.parse('2026-01-01T10:00:00.000Z');
   server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default', now: () => now, tokenLifetimeS: 8000 });
-  server.get(
-    '/api/test/admin-only',
-    withAuth(server, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }),
-  );
-  server.get(
-    '/api/test/any',
-    withAuth(server, ({ user }) => json(200, { username: user.username })),
-  );
 });
 afterEach(() => server.shutdown());
 
@@ -232,18 +224,18 @@ describe('tokens', () => {
   it('a valid bearer passes, an expired or unknown one gets 401 "Invalid access token"', async () => {
     const { body } = await login('user', 'demo1234');
     const token = String(body?.['accessToken']);
-    const ok = await fetch('/api/test/any', { headers: { Authorization: `Bearer ${token}` } });
+    const ok = await fetch('/api/me', { headers: { Authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
-    const unknown = await fetch('/api/test/any', { headers: { Authorization: 'Bearer nope' } });
+    const unknown = await fetch('/api/me', { headers: { Authorization: 'Bearer nope' } });
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ message: 'Invalid access token' });
-    const none = await fetch('/api/test/any');
+    const none = await fetch('/api/me');
     expect(none.status).toBe(401);
   });
 
   it('admin endpoints answer 403 to role 4', async () => {
     const { body } = await login('user', 'demo1234');
-    const response = await fetch('/api/test/admin-only', { headers: { Authorization: `Bearer ${String(body?.['accessToken'])}` } });
+    const response = await fetch('/api/admin/dashboard/summary', { headers: { Authorization: `Bearer ${String(body?.['accessToken'])}` } });
     expect(response.status).toBe(403);
   });
 
@@ -271,11 +263,11 @@ describe('tokens', () => {
     const token = String(body?.['accessToken']);
     const kept = tokenOf(await login('user', 'demo1234'));
     expect((await call('/api/auth/logout', {}, { Authorization: `Bearer ${token}` })).status).toBe(204);
-    expect((await get('/api/test/any', token)).status).toBe(401);
+    expect((await get('/api/me', token)).status).toBe(401);
     expect((await call('/api/auth/refresh-token', { accessToken: token })).status).toBe(401);
     expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toEqual([]);
     // Another sign-in is untouched.
-    expect((await get('/api/test/any', kept)).status).toBe(200);
+    expect((await get('/api/me', kept)).status).toBe(200);
   });
 });
 
@@ -288,7 +280,7 @@ describe('refresh token rotation', () => {
     const second = tokenOf(await refresh(first));
     const third = tokenOf(await refresh(second));
     expect(new Set([first, second, third]).size).toBe(3);
-    expect((await get('/api/test/any', third)).status).toBe(200);
+    expect((await get('/api/me', third)).status).toBe(200);
     // The retired ones are kept (revoked) with the sign-in's key, to recognise them if they come back.
     const family = table<SessionRow>(server.db, 'sessions').where((s) => [first, second, third].includes(s.accessToken));
     expect(new Set(family.map((s) => s.sessionKey)).size).toBe(1);
@@ -306,14 +298,14 @@ describe('refresh token rotation', () => {
     const third = tokenOf(await refresh(second));
     expect(await refresh(first)).toEqual({ status: 401, body: { message: 'Invalid refresh token' } });
     // The newest token (the owner's, or the thief's) is revoked too: neither may go on.
-    expect(await get('/api/test/any', third)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
+    expect(await get('/api/me', third)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
     expect((await refresh(third)).status).toBe(401);
     expect((await get('/api/me', third)).status).toBe(401);
     const sessions = table<SessionRow>(server.db, 'sessions');
     const key = sessions.where({ accessToken: first })[0]?.sessionKey;
     expect(sessions.where({ sessionKey: key }).every((s) => s.revoked)).toBe(true);
     // The same user's other sign-in is another family.
-    expect((await get('/api/test/any', elsewhere)).status).toBe(200);
+    expect((await get('/api/me', elsewhere)).status).toBe(200);
   });
 
   it('a sign-in unused for a day past its token’s expiry cannot be refreshed', async () => {
@@ -339,7 +331,7 @@ describe('refresh token rotation', () => {
     expect(tokens()).toEqual([live, liveNext]);
     // The kept retired token is still recognised: presented again, it ends its sign-in.
     expect((await refresh(live)).status).toBe(401);
-    expect((await get('/api/test/any', liveNext)).status).toBe(401);
+    expect((await get('/api/me', liveNext)).status).toBe(401);
     expect(pruneSessions(server.db, now)).toBe(2);
     expect(tokens()).toEqual([]);
   });
@@ -358,27 +350,27 @@ describe('server-side lock', () => {
     const { body } = await login('operator', 'demo1234');
     const token = String(body?.['accessToken']);
     const auth = { Authorization: `Bearer ${token}` };
-    expect((await get('/api/test/any', token)).status).toBe(200);
+    expect((await get('/api/me', token)).status).toBe(200);
 
     expect((await call('/api/auth/lock', {}, auth)).status).toBe(204);
-    expect(await get('/api/test/any', token)).toEqual(LOCKED);
     expect(await get('/api/me', token)).toEqual(LOCKED);
-    expect(await get('/api/test/admin-only', token)).toEqual(LOCKED);
+    expect(await get('/api/me', token)).toEqual(LOCKED);
+    expect(await get('/api/admin/dashboard/summary', token)).toEqual(LOCKED);
     // No new token either: a locked session cannot be refreshed around the lock.
     expect(await call('/api/auth/refresh-token', { accessToken: token })).toEqual(LOCKED);
     // Expired while locked: still 423 (the lock screen), never 401 (a refresh, then a sign-out).
     now += 9000 * 1000;
-    expect(await get('/api/test/any', token)).toEqual(LOCKED);
+    expect(await get('/api/me', token)).toEqual(LOCKED);
 
     expect((await call('/api/auth/unlock', { password: 'wrong' }, auth)).status).toBe(422);
-    expect(await get('/api/test/any', token)).toEqual(LOCKED);
+    expect(await get('/api/me', token)).toEqual(LOCKED);
     const unlocked = await call('/api/auth/unlock', { password: 'demo1234' }, auth);
     expect(unlocked.status).toBe(200);
     expect(unlocked.body).toMatchObject({ uid: '3', displayName: 'Olivia Operator', defaultRoleId: 3 });
     // Unlocked, the expired token refreshes as usual and the new one gets 200.
     const refreshed = await call('/api/auth/refresh-token', { accessToken: token });
     expect(refreshed.status).toBe(200);
-    expect((await get('/api/test/any', String(refreshed.body?.['accessToken']))).status).toBe(200);
+    expect((await get('/api/me', String(refreshed.body?.['accessToken']))).status).toBe(200);
   });
 
   it('locks every token of the sign-in, not other sign-ins of the same user', async () => {
@@ -388,9 +380,9 @@ describe('server-side lock', () => {
     const refreshed = String((await call('/api/auth/refresh-token', { accessToken: first })).body?.['accessToken']);
     now -= 9000 * 1000;
     expect((await call('/api/auth/lock', {}, { Authorization: `Bearer ${refreshed}` })).status).toBe(204);
-    expect((await get('/api/test/any', refreshed)).status).toBe(423);
+    expect((await get('/api/me', refreshed)).status).toBe(423);
     expect((await call('/api/auth/refresh-token', { accessToken: first })).status).toBe(401);
-    expect((await get('/api/test/any', other)).status).toBe(200);
+    expect((await get('/api/me', other)).status).toBe(200);
   });
 
   it('sign-out still works while locked, and then the token is simply invalid', async () => {
@@ -398,7 +390,7 @@ describe('server-side lock', () => {
     const auth = { Authorization: `Bearer ${token}` };
     await call('/api/auth/lock', {}, auth);
     expect((await call('/api/auth/logout', {}, auth)).status).toBe(204);
-    expect(await get('/api/test/any', token)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
+    expect(await get('/api/me', token)).toEqual({ status: 401, body: { message: 'Invalid access token' } });
     expect((await call('/api/auth/lock', {}, auth)).status).toBe(401);
     expect((await call('/api/auth/unlock', { password: 'demo1234' }, auth)).status).toBe(401);
   });
@@ -498,7 +490,7 @@ describe('tabs sharing the stored database', () => {
     expect(sessions.where({ accessToken: mine })[0]?.revoked).toBe(true);
     const adopted = sessions.where({ accessToken: 'from-the-other-tab' })[0];
     expect(adopted?.userId).toBe(tab2?.id);
-    const response = await fetch('/api/test/any', { headers: { Authorization: 'Bearer from-the-other-tab' } });
-    expect(await response.json()).toEqual({ username: 'tab2@example.com' });
+    const response = await fetch('/api/me', { headers: { Authorization: 'Bearer from-the-other-tab' } });
+    expect(await response.json()).toMatchObject({ email: 'tab2@example.com' });
   });
 });

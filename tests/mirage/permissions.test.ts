@@ -1,41 +1,41 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeServer, type Server } from '@mirage/server';
-import { forbidden, json, subjectOf, withAuth, type UserRow } from '@mirage/http';
+import { subjectOf, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
 import { signInAs } from './monitoring-helpers';
 
 let server: Server | undefined;
+const NEW_ORGANIZATION = {
+  name: 'Tyrell Corp',
+  code: 'tyrell',
+  contactEmail: 'it@tyrell.example',
+  phone: '+1 555 0300',
+  address: 'Los Angeles',
+  timezone: 'America/Los_Angeles',
+  seatLimit: 10,
+  screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
+};
 afterEach(() => {
   server?.shutdown();
   server = undefined;
 });
 
 describe('Mirage asks the same can() as the screens', () => {
-  it('withAuth({ permission }) answers 403 with the reason for a refused role, and runs the handler otherwise', async () => {
+  it('the API app answers 403 with can()’s reason for a refused role, and serves a permitted one', async () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-    const s = server;
-    s.get(
-      '/api/test/admin-only',
-      withAuth(s, () => json(200, { ok: true }), { permission: { action: 'read', resource: 'adminArea' } }),
-    );
-    s.post(
-      '/api/test/org-create',
-      withAuth(s, () => json(201, { ok: true }), { permission: { action: 'create', resource: 'organization' } }),
-    );
-
     const user = await signInAs('user');
-    const refused = await user.request<{ message: string; reason: string }>('GET', '/api/test/admin-only');
+    const refused = await user.request<{ message: string; reason: string }>('GET', '/api/admin/dashboard/summary');
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: 'Forbidden', reason: 'noAdminArea' });
 
     const operator = await signInAs('operator');
-    expect((await operator.request('GET', '/api/test/admin-only')).status).toBe(200);
-    const readOnly = await operator.request<{ reason: string }>('POST', '/api/test/org-create', {});
+    expect((await operator.request('GET', '/api/admin/dashboard/summary')).status).toBe(200);
+    const readOnly = await operator.request<{ reason: string }>('POST', '/api/organizations', NEW_ORGANIZATION);
     expect(readOnly.status).toBe(403);
     expect(readOnly.body.reason).toBe('readOnlyRole');
 
     const superAdmin = await signInAs('superadmin');
-    expect((await superAdmin.request('POST', '/api/test/org-create', {})).status).toBe(201);
+    expect((await superAdmin.request('POST', '/api/organizations', NEW_ORGANIZATION)).status).toBe(201);
   });
 
   it('subjectOf() gives an odd row the least privilege: an unknown role is role 4, an empty organization is none', () => {
@@ -48,12 +48,20 @@ describe('Mirage asks the same can() as the screens', () => {
     expect(subjectOf(disabled)).toEqual({ id: '8', roleId: 1, organizationId: '1', status: 'disabled' });
   });
 
-  it('forbidden() agrees with can() for a record in another organization', () => {
-    const admin = { id: '2', roleId: 2, organizationId: '1' } as UserRow;
-    expect(subjectOf(admin)).toEqual({ id: '2', roleId: 2, organizationId: '1' });
-    expect(forbidden(admin, 'update', 'organization', { organizationId: '1' })).toBeNull();
-    const answer = forbidden(admin, 'update', 'organization', { organizationId: '2' });
-    expect(answer?.toRackResponse()[0]).toBe(403);
-    expect(can(subjectOf(admin), 'update', 'organization', { organizationId: '2' }).reason).toBe('otherOrganization');
+  it('an admin’s change to another organization is refused with can()’s reason', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+    const admin = await signInAs('admin');
+    const orgs = await admin.request<{ items: { id: string; name: string }[] }>('GET', '/api/organizations');
+    const other = orgs.body.items.find((o) => o.name === 'Globex Retail');
+    expect(other).toBeDefined();
+    const answer = await admin.request<{ reason: string }>('PUT', `/api/organizations/${String(other?.id)}`, {
+      ...NEW_ORGANIZATION,
+      code: 'globex2',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.reason).toBe(
+      can({ id: 'a', roleId: 2, organizationId: '1' }, 'update', 'organization', { organizationId: '2' }).reason,
+    );
+    expect(answer.body.reason).toBe('otherOrganization');
   });
 });

@@ -1,19 +1,11 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { Response } from '@mirage/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { table } from '@mirage/db';
 import type { UserRow } from '@mirage/http';
 import { makeServer, type Server } from '@mirage/server';
-import {
-  authenticateProviderToken,
-  installProviderAuth,
-  looksLikeJwt,
-  providerAuthConfig,
-  raisedRole,
-  type ProviderAuthConfig,
-  type ProviderEndpoints,
-  type ProviderProfile,
-} from '@mirage/oidc/provider-auth';
+import { apiEnvOf } from '@mirage/api-app';
+import { providerAuthConfig, providerTokensOf, type ProviderAuthConfig, type ProviderEndpoints } from '@mirage/oidc/provider-auth';
+import { looksLikeJwt, providerCaller, raisedRole, type ProviderProfile } from '../../api/services/provider-tokens';
 
 const ISSUER = 'http://127.0.0.1:4190';
 const AUDIENCE = 'urn:service-unit-admin:api';
@@ -65,23 +57,31 @@ function endpoints(
 }
 
 /** The status and body of a refusal (a user row is a test failure here). */
-function refusal(answer: UserRow | Response): { status: number; body: unknown } {
+async function refusal(answer: UserRow | Response): Promise<{ status: number; body: unknown }> {
   if (!(answer instanceof Response)) throw new Error(`expected a refusal, got user ${String(answer.id)}`);
-  const [status, , body] = answer.toRackResponse();
-  return { status, body };
+  return { status: answer.status, body: await answer.json() };
 }
 
 describe('provider access tokens in the embedded backend', () => {
   let server: Server;
   beforeAll(async () => {
-    server = await makeServer({ environment: 'test', latencyMs: 0 });
+    server = await makeServer({
+      environment: 'test',
+      latencyMs: 0,
+      now: () => NOW,
+      providerAuth: CONFIG,
+      providerEndpoints: endpoints().value,
+    });
   });
   afterAll(() => server.shutdown());
+  /** The API app's check of a provider token, over this server's accounts. */
+  const authenticate = (jwt: string, config: ProviderAuthConfig, value: ProviderEndpoints) =>
+    providerCaller(apiEnvOf(server), providerTokensOf(config, value), jwt);
 
   it('a first sign-in creates a role-4 user in the configured organization from the provider profile', async () => {
     const { value, asked } = endpoints();
     const jwt = await token();
-    const user = await authenticateProviderToken(server.db, jwt, CONFIG, value, NOW);
+    const user = await authenticate(jwt, CONFIG, value);
     expect(user).not.toBeInstanceOf(Response);
     const row = user as UserRow;
     expect(row).toMatchObject({
@@ -96,20 +96,20 @@ describe('provider access tokens in the embedded backend', () => {
     expect(String(row.organizationId)).toBe(String(globex?.id));
     expect(asked).toEqual([jwt]);
     // The next token of the same subject is the same user, without asking the provider again.
-    const again = await authenticateProviderToken(server.db, await token(), CONFIG, value, NOW);
+    const again = await authenticate(await token(), CONFIG, value);
     expect((again as UserRow).id).toBe(row.id);
     expect(asked).toHaveLength(1);
   });
 
   it('a verified email links the existing account, which keeps its role', async () => {
     const { value } = endpoints({ name: 'Adam', email: 'admin@acme.example', email_verified: true });
-    const adam = (await authenticateProviderToken(server.db, await token({}, { sub: 'adam' }), CONFIG, value, NOW)) as UserRow;
+    const adam = (await authenticate(await token({}, { sub: 'adam' }), CONFIG, value)) as UserRow;
     expect(adam).toMatchObject({ username: 'admin', roleId: 2 });
   });
 
   it('an unverified email is never linked: a new role-4 user is created', async () => {
     const { value } = endpoints({ name: 'Not Adam', email: 'admin@acme.example', email_verified: false });
-    const other = (await authenticateProviderToken(server.db, await token({}, { sub: 'mallory' }), CONFIG, value, NOW)) as UserRow;
+    const other = (await authenticate(await token({}, { sub: 'mallory' }), CONFIG, value)) as UserRow;
     expect(other).toMatchObject({ displayName: 'Not Adam', roleId: 4, providerId: 'oidc' });
     expect(other.username).not.toBe('admin');
   });
@@ -117,7 +117,8 @@ describe('provider access tokens in the embedded backend', () => {
   it('requests arriving together for a new subject create one user and ask the provider once', async () => {
     const { value, asked } = endpoints({ name: 'Par Allel', email: 'par@provider.example', email_verified: true });
     const jwt = await token({}, { sub: 'parallel' });
-    const answers = await Promise.all([1, 2, 3].map(() => authenticateProviderToken(server.db, jwt, CONFIG, value, NOW)));
+    const tokens = providerTokensOf(CONFIG, value);
+    const answers = await Promise.all([1, 2, 3].map(() => providerCaller(apiEnvOf(server), tokens, jwt)));
     expect(new Set(answers.map((a) => (a as UserRow).id)).size).toBe(1);
     expect(table<UserRow>(server.db, 'users').where((u) => u.email === 'par@provider.example')).toHaveLength(1);
     expect(asked).toHaveLength(1);
@@ -129,7 +130,7 @@ describe('provider access tokens in the embedded backend', () => {
     ['another audience', () => token({}, { aud: 'urn:other:api' }), 'Invalid access token: aud mismatch'],
     ['a key the provider does not publish', () => token({}, { key: otherKey }), 'Invalid access token: bad signature'],
   ])('refuses %s with 401', async (_name, make, message) => {
-    const answer = refusal(await authenticateProviderToken(server.db, await make(), CONFIG, endpoints().value, NOW));
+    const answer = await refusal(await authenticate(await make(), CONFIG, endpoints().value));
     expect(answer).toEqual({ status: 401, body: { message } });
   });
 
@@ -137,26 +138,18 @@ describe('provider access tokens in the embedded backend', () => {
     const [h, p, s] = (await token()).split('.');
     const claims = JSON.parse(Buffer.from(p ?? '', 'base64url').toString()) as Record<string, unknown>;
     const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url')}.${s}`;
-    expect(refusal(await authenticateProviderToken(server.db, forged, CONFIG, endpoints().value, NOW)).status).toBe(401);
+    expect((await refusal(await authenticate(forged, CONFIG, endpoints().value))).status).toBe(401);
   });
 
   it('refuses a first sign-in with a clear 403 when the configured organization does not exist', async () => {
     const jwt = await token({}, { sub: 'newcomer' });
-    const answer = refusal(
-      await authenticateProviderToken(
-        server.db,
-        jwt,
-        { ...CONFIG, organization: 'Nowhere Inc' },
-        endpoints({ email: 'n@x.example' }).value,
-        NOW,
-      ),
+    const answer = await refusal(
+      await authenticate(jwt, { ...CONFIG, organization: 'Nowhere Inc' }, endpoints({ email: 'n@x.example' }).value),
     );
     expect(answer).toMatchObject({ status: 403, body: { code: 'providerOrganizationMissing' } });
   });
 
-  it('serves the API to a provider token through withAuth, and 401 to a forged one', async () => {
-    const { value } = endpoints();
-    installProviderAuth(server, () => NOW, CONFIG, value);
+  it('serves the API to a provider token, and 401 to a forged one', async () => {
     const me = await fetch('/api/me', { headers: { Authorization: `Bearer ${await token()}` } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ displayName: 'Ida Provider', defaultRoleId: 4, organization: { name: 'Globex Retail' } });
