@@ -43,8 +43,21 @@ export function hashedBootFiles(): Plugin {
           // The attribute's exact value only: `src="/boot.js"`, `href="/boot.css"`.
           out = out.replace(`"${file.url}"`, `"/${asset.fileName}"`);
         }
-        return out;
+        return bootScriptLast(out);
       },
     },
   };
+}
+
+/**
+ * The boot script goes last in <head>, after the app's module script and its modulepreloads: a parser-blocking
+ * script ahead of them held their downloads back until it had run (a cold /login fetched its bundles ~70 ms
+ * later). Still in <head>, it runs before the body is parsed, so a dark page never paints white first.
+ */
+function bootScriptLast(html: string): string {
+  const tag = /[ \t]*<script src="\/assets\/boot-overlay-[^"]+\.js"><\/script>\n?/.exec(html);
+  // Pages without the boot overlay (the silent-renewal page) stay as they are.
+  if (!tag) return html;
+  const rest = html.replace(tag[0], '');
+  return rest.replace('</head>', `  ${tag[0].trim()}\n  </head>`);
 }

@@ -1,0 +1,41 @@
+import { expect, test } from './support/test';
+
+/**
+ * The first paint of the built index.html (build/hashed-boot-files.ts): the boot script comes after the app's
+ * module script and modulepreloads, so their downloads start at once, and still runs before the body is parsed,
+ * so a visitor who chose the dark theme never sees the loading overlay white first.
+ */
+
+test('the boot script is the last tag of <head>, after the app bundle it must not hold back', async ({ page }) => {
+  await page.goto('/login');
+  const head = await page.evaluate(() =>
+    [...document.head.children].map((el) =>
+      `${el.tagName.toLowerCase()} ${el.getAttribute('type') ?? el.getAttribute('rel') ?? ''}`.trim(),
+    ),
+  );
+  const last = await page.evaluate(() => document.head.lastElementChild?.getAttribute('src') ?? '');
+  expect(last).toMatch(/^\/assets\/boot-overlay-[\w-]+\.js$/);
+  expect(head.indexOf('script module')).toBeGreaterThan(-1);
+  expect(head.indexOf('script module')).toBeLessThan(head.length - 1);
+  expect(head.filter((tag) => tag === 'link modulepreload').length).toBeGreaterThan(0);
+});
+
+test('a dark-theme visitor’s loading overlay is dark from its first parse, in their language', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('theme-mode', 'dark');
+    localStorage.setItem('language', 'de');
+    // What the document looked like when the parser first added the overlay, before any script of the app ran.
+    new MutationObserver((_records, observer) => {
+      const overlay = document.getElementById('loading-bg');
+      if (!overlay) return;
+      observer.disconnect();
+      (window as unknown as { overlayAtParse: object }).overlayAtParse = {
+        dark: document.documentElement.classList.contains('boot-dark'),
+        lang: document.documentElement.lang,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { overlayAtParse?: object }).overlayAtParse)).toEqual({ dark: true, lang: 'de' });
+});
