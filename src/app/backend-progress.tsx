@@ -5,9 +5,9 @@ import { backendProgress } from './backend';
 import classes from './backend-progress.module.css';
 
 /**
- * A thin bar at the top while the embedded backend seeds a fresh database (demo mode, first visit; long
- * with VITE_SEED=large). The page stays usable meanwhile: requests wait for the backend. It fades in
- * only after a moment (CSS), so a fast default seed does not flash it.
+ * A thin bar at the bottom edge while the embedded backend seeds a fresh database (demo mode, first visit; long
+ * with VITE_SEED=large), its label above it. The page stays usable meanwhile: requests wait for the backend,
+ * and clicks pass through. It slides in only after a moment (CSS), so a fast default seed does not flash it.
  */
 export function BackendProgressBar() {
   const { t } = useTranslation();
@@ -17,10 +17,10 @@ export function BackendProgressBar() {
   const label = progress.phase === 'storing' ? t('boot.storing') : t('boot.preparingProgress', { percent });
   return (
     <div className={classes.root} role="status">
-      <Progress value={percent} size="sm" radius={0} aria-label={t('boot.preparing')} animated={progress.phase === 'storing'} />
       <Text size="xs" className={classes.label}>
         {label}
       </Text>
+      <Progress value={percent} size="sm" radius={0} aria-label={t('boot.preparing')} animated={progress.phase === 'storing'} />
     </div>
   );
 }
