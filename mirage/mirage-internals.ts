@@ -22,7 +22,7 @@ interface Row {
 export interface MirageCollection {
   name: string;
   _records: Row[];
-  identityManager: { set(id: string | number): void };
+  identityManager: { set(id: string | number): void; fetch(data?: unknown): string };
   all(): unknown[];
   find(id: string | number): unknown;
   where(query: object | ((row: unknown) => boolean)): unknown[];

@@ -56,7 +56,8 @@ function seedEmail(db: MirageDb, ctx: MirageContext): void {
   mailboxes(db);
   // The demo accounts (seeded first) get their mailboxes now; everyone else on first use (api/services/mail.ts):
   // the large seed has 50,000 users, whose 1,000,000 seeded emails nobody would read.
-  for (const user of table<UserRow>(db, 'users').all().slice(0, SEEDED_MAILBOXES)) {
+  // The rows themselves, read only (all() would copy 50,000 users at the large seed).
+  for (const user of table<UserRow>(db, 'users').rows().slice(0, SEEDED_MAILBOXES)) {
     emails(db).insertMany(starterMailbox(user, lastEmailId(emails(db).rows()) + 1, ctx.now(), ctx.seed));
     mailboxes(db).insert({ ownerId: String(user.id) });
   }

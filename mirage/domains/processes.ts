@@ -1,8 +1,8 @@
 import type { OperatingSystem, ProcessRule, ServiceUnit } from '../../machines/domain/types';
-import { table, type MirageDb } from '../db';
+import { insertSeedRows, table, type MirageDb } from '../db';
 import type { MirageContext, MirageDomain } from '../types';
 import { blockingRule } from '../../core/process-rules';
-import { unitsTable } from '../unit-store';
+import { unitsTable, type ServiceUnitRow } from '../unit-store';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import type { ProcessRuleRepository } from '../../core/process-rule-repository';
@@ -224,9 +224,10 @@ export const processRuleStore = (db: MirageDb): ProcessRuleRepository =>
 
 function seed(db: MirageDb, ctx: MirageContext): void {
   const now = ctx.now();
-  const all = units(db).all();
+  // The rows themselves, read only (all() would copy 10,000 units at the large seed).
+  const all = units(db).rows();
   // The large seed gets processes for a few units and those with a simulated agent (which reports them).
-  const simulated = (unit: ServiceUnit) => unit.agent?.kind === 'simulated';
+  const simulated = (unit: Readonly<ServiceUnitRow>) => unit.agent?.kind === 'simulated';
   const eager = ctx.seed === 'large' ? all.filter((unit, i) => i < 200 || simulated(unit)) : all;
   const random = createRandom(20_260_101);
   const ruleRows: Omit<ProcessRuleRow, 'id'>[] = [];
@@ -290,8 +291,8 @@ function seed(db: MirageDb, ctx: MirageContext): void {
     if (p.state === 'running' && blockingRule(rulesOf.get(p.serviceUnitId) ?? [], p.name))
       processRows[i] = { ...p, state: 'ended', endedAt: at, endedReason: 'rule', cpuPercent: 0 };
   }
-  rules(db).insertMany(ruleRows);
-  processes(db).insertMany(processRows);
+  insertSeedRows<ProcessRuleRow>(db, 'processRules', ruleRows);
+  insertSeedRows<ProcessRow>(db, 'processes', processRows);
 }
 
 export const processesDomain: MirageDomain = {

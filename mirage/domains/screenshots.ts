@@ -1,6 +1,6 @@
 import type { ServiceUnit } from '../../machines/domain/types';
 import { makeShot } from '../../core/screenshot-shots';
-import { changeCountOf, table, type MirageDb, type Row } from '../db';
+import { changeCountOf, insertSeedRows, table, type MirageDb, type Row } from '../db';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom } from './processes';
@@ -28,7 +28,8 @@ const units = unitsTable;
 
 async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
   const now = ctx.now();
-  const all = units(db).all();
+  // The rows themselves, read only (all() would copy 10,000 units at the large seed).
+  const all = units(db).rows();
   if (all.length === 0) return;
   const random = createRandom(424242);
   const span = 30 * 86_400_000;
@@ -43,11 +44,11 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
       if (unit) rows.push(makeShot(unit, now - span + Math.floor((i / count) * span) + Math.floor(random() * 20_000), random));
       if (i % 1000 === 999) await slicer.breathe();
     }
-    await insertInSlices((slice) => screenshots(db).insertMany(slice), rows, slicer);
+    await insertInSlices((slice) => insertSeedRows<ScreenshotRow>(db, 'screenshots', slice), rows, slicer);
     return;
   } else {
     // About 40 per unit over the last 30 days: a few thousand in all.
-    const times: [ServiceUnit, number][] = [];
+    const times: [Readonly<ServiceUnit>, number][] = [];
     for (const unit of all) {
       const perUnit = 30 + Math.floor(random() * 20);
       for (let i = 0; i < perUnit; i += 1) times.push([unit, now - Math.floor(random() * span)]);
@@ -57,7 +58,7 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
     times.sort((a, b) => a[1] - b[1]);
     for (const [unit, at] of times) rows.push(makeShot(unit, at, random));
   }
-  screenshots(db).insertMany(rows);
+  insertSeedRows<ScreenshotRow>(db, 'screenshots', rows);
 }
 
 /** A screenshot goes with its uploaded image. */

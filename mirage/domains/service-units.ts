@@ -1,5 +1,5 @@
 import type { OperatingSystem } from '../../machines/domain/types';
-import { changeCountOf, table, type MirageDb } from '../db';
+import { changeCountOf, insertSeedRows, table, type MirageDb } from '../db';
 import { filterAndSort, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
@@ -259,7 +259,7 @@ export function generateUnits(
 }
 
 function seed(db: MirageDb, ctx: MirageContext): void {
-  const orgs = table<{ id: string; name: string }>(db, 'organizations').all();
+  const orgs = table<{ id: string; name: string }>(db, 'organizations').rows();
   const now = ctx.now();
   const acme = orgs[0];
   const globex = orgs[1];
@@ -270,12 +270,13 @@ function seed(db: MirageDb, ctx: MirageContext): void {
   if (acme)
     all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001, agents));
   // Acme's units keep the lower ids, as before (the seed's well-known ids, e.g. unit 33).
-  const inserted = units(db).insertMany([...all.slice(globex ? 38 : 0), ...all.slice(0, globex ? 38 : 0)]);
+  const inserted = insertSeedRows<ServiceUnitRow>(db, UNITS, [...all.slice(globex ? 38 : 0), ...all.slice(0, globex ? 38 : 0)]);
   const secret = memorySimulatedSecret(db);
+  // The seed's own rows, set before anyone reads them: the status announced, the simulated agent's credential.
   for (const row of inserted) {
     const announcedStatus = isReporting(row, now) ? 'online' : 'offline';
-    const agent = row.agent ? { ...row.agent, credentialHash: secretHash(credentialFromSecret(secret, row.id)) } : null;
-    units(db).update(row.id, { agent, announcedStatus });
+    row.agent = row.agent ? { ...row.agent, credentialHash: secretHash(credentialFromSecret(secret, row.id)) } : null;
+    row.announcedStatus = announcedStatus;
   }
 }
 

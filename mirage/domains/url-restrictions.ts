@@ -1,5 +1,5 @@
 import type { RuleAction, UrlMatchType, UrlRestriction, UrlRuleSchedule, UrlRuleScope } from '../../machines/domain/types';
-import { table, type MirageDb } from '../db';
+import { insertSeedRows, table, type MirageDb } from '../db';
 import { filterAndSort, pageOf } from '../list';
 import { unitsTable } from '../unit-store';
 import type { MirageContext, MirageDomain } from '../types';
@@ -150,7 +150,9 @@ function seed(db: MirageDb, ctx: MirageContext): void {
   const rows: Omit<UrlRestrictionRow, 'id'>[] = [];
   for (const org of orgs) {
     const orgId = String(org.id);
-    const units = unitRows(db).where((u) => String(u.organizationId) === orgId);
+    const units = unitRows(db)
+      .rows()
+      .filter((u) => String(u.organizationId) === orgId);
     const list = [...COMMON, ...(PER_ORG[orgId] ?? [])];
     list.forEach((r, i) => {
       let scope: UrlRuleScope = { kind: 'all' };
@@ -179,7 +181,7 @@ function seed(db: MirageDb, ctx: MirageContext): void {
       });
     });
   }
-  rules(db).insertMany(rows);
+  insertSeedRows<UrlRestrictionRow>(db, 'urlRestrictions', rows);
 }
 
 /** Its seed; its endpoints are the API app's (api/routes/url-rules.ts). */

@@ -1,5 +1,5 @@
 import { hashPassword, randomToken } from '../crypto';
-import { changeCountOf, type MirageDb } from '../db';
+import { changeCountOf, insertSeedRows, type MirageDb } from '../db';
 import type { ListParams } from '../list';
 import { insertInSlices, timeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
@@ -17,7 +17,7 @@ import {
   type UserListRepository,
 } from '../../core/user-list';
 import { createRandom } from '../../core/random';
-import { usersTable, type AdminUserRow } from '../user-store';
+import { USERS, usersTable, type AdminUserRow } from '../user-store';
 import { givenRepository } from '../given-repositories';
 
 /**
@@ -281,7 +281,7 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
     }
   }
   // The large seed's 50,000 rows go in slices (the page stays responsive); the default seed's few at once.
-  if (ctx.seed === 'large') await insertInSlices((slice) => users.insertMany(slice), rows, timeSlicer());
+  if (ctx.seed === 'large') await insertInSlices((slice) => insertSeedRows<AdminUserRow>(db, USERS, slice), rows, timeSlicer());
   else users.insertMany(rows);
 }
 

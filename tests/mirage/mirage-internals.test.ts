@@ -34,6 +34,7 @@ describe("Mirage's private parts still have the shape the backend relies on", ()
       expect(typeof probes?.[method], method).toBe('function');
     }
     expect(typeof probes?.identityManager.set).toBe('function');
+    expect(typeof probes?.identityManager.fetch).toBe('function');
     expect(typeof rawDb(db).createCollection).toBe('function');
 
     const inserted = probes?.insert({ name: 'a' }) as { id: string };
