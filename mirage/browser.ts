@@ -4,8 +4,10 @@ import type { Request, Server } from 'miragejs';
 import { liveRows, table, type DbDump, type Row } from './db';
 import { setAuthSync, type SessionRow, type UserRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
-import { makeServer } from './server';
-import type { ChangeBatch, ChangeTracker } from './store/change-log';
+import { makeServer, seedLater } from './server';
+import { LATER_SEEDED_COLLECTIONS } from './domains';
+import type { SeedTurns } from './seed-slices';
+import type { ChangeBatch, ChangeTracker, CollectionChanges } from './store/change-log';
 import { deferCollections, type DeferredCollections } from './store/deferred';
 import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadStored, type StoredState } from './store/load';
 import { applyJournal, applyRemoteBatch, mergeAuthRows, readJournal } from './store/merge';
@@ -69,8 +71,18 @@ export interface BrowserServerOptions {
   seed?: string;
   /** Tests: another store (fake-indexeddb under another name, or a fake). */
   store?: RowStore;
-  /** The boot progress bar: seeding (share of domains seeded), then storing the fresh seed (in the background, to 1). */
+  /**
+   * The boot progress bar: seeding (share of domains seeded; at the large seed then again for the later seeds, while
+   * the backend answers), then storing the fresh seed (in the background, to 1).
+   */
   onProgress?: (phase: 'seeding' | 'storing', done: number) => void;
+  /**
+   * A fresh seed's large collections are seeded after the backend answers sign-in (docs/persistence.md, "First
+   * visit"). Default: at the large seed only. Tests set it for the default seed.
+   */
+  seedLater?: boolean;
+  /** Tests: the later seeds start once this settles. */
+  laterSeedAfter?: Promise<unknown>;
 }
 
 /** Demo-mode overrides set from the console or a test, read at start (localStorage). */
@@ -205,6 +217,9 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
       });
   // A complete store: other tabs may start now. A tab that seeds keeps the lock until its seed is stored.
   if (stored.status === 'loaded' && !stored.legacy) releaseSeedLock();
+  // A fresh seed whose large collections are seeded after the backend answers sign-in (docs/persistence.md,
+  // "First visit"): at the large seed, seeding them first held the first answer for seconds.
+  const seedingLater = stored.status !== 'loaded' && (options.seedLater ?? seed === 'large');
   // The routes are set up in a task of their own, then the rows are adopted in slices (makeServer).
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   const status: MirageStatus = {
@@ -213,7 +228,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     dropped: stored.status === 'empty' ? {} : stored.dropped,
     restored: [],
     lastWrite: null,
-    loading: stored.status === 'loaded' ? [...(stored.deferred ?? [])] : [],
+    loading: stored.status === 'loaded' ? [...(stored.deferred ?? [])] : seedingLater ? [...LATER_SEEDED_COLLECTIONS] : [],
     answeringAt: null,
     loadedAt: null,
     storedAt: null,
@@ -243,21 +258,30 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     // Rows found by id through a map, not a walk over 50,000 users on every authenticated request (and over
     // 10,000 units on each of the seed's updates).
     indexIds: true,
+    ...(seedingLater ? { deferLaterSeeds: true } : {}),
     // Only a fresh seed reports progress (and yields between domains): loading stored rows does not seed.
     ...(stored.status !== 'loaded' && options.onProgress
       ? { onSeedProgress: (done: number) => options.onProgress?.('seeding', done) }
       : {}),
   });
   const live = server;
-  // The collections still to read are hidden until they are complete: reading one throws (a request that
-  // should have waited; the gate below holds every request that may read them).
+  // The collections still to read, or still to seed, are hidden until they are complete: reading one throws (a
+  // request that should have waited; the gate below holds every request that may read them).
+  const hide = (names: readonly string[]) =>
+    deferCollections(live.db, names, (error) => console.error('A request read a collection that is still loading', error));
   const later: DeferredCollections | null =
     stored.status === 'loaded' && stored.deferred && stored.deferred.length > 0
-      ? deferCollections(live.db, stored.deferred, (error) => console.error('A request read a collection that is still loading', error))
-      : null;
+      ? hide(stored.deferred)
+      : seedingLater
+        ? hide(LATER_SEEDED_COLLECTIONS)
+        : null;
 
-  // A fresh seed's rows, to store in the background (null: nothing to store).
-  let toStore: [string, readonly Row[]][] | null = null;
+  // A fresh seed to store in the background (its rows once they are all seeded).
+  let fresh = false;
+  // The page is closing, or the demo data is reset: no more seeding or storing.
+  let stopped = false;
+  // The rows a journal carries over of collections seeded later: put over them once they are seeded (same ids).
+  let journalLater: ChangeBatch = [];
   if (stored.status === 'loaded' && !stored.legacy) {
     const tracker = persistence.attach(live.db);
     // Repairs are writes like any other: recorded, then committed before the app sees the backend.
@@ -267,17 +291,19 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     await persistence.flush().catch(() => undefined);
     status.storedAt = performance.now();
   } else {
-    // A fresh seed (or a dump from before the row store) is all in memory: the backend answers at once, and
+    // A fresh seed (or a dump from before the row store) is in memory (at the large seed all but the large
+    // collections, seeded once the backend answers): the backend answers at once, and
     // the rows are stored in the background (docs/persistence.md, "First visit"). One transaction clears
     // the store and starts the journal of the keys committed meanwhile; the "seed complete" mark comes last.
     if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
-    if (journal) applyJournal(live.db, journal.batch);
+    const seededLater = (changes: CollectionChanges) => seedingLater && LATER_SEEDED_COLLECTIONS.includes(changes.collection);
+    applyJournal(live.db, journal?.batch.filter((changes) => !seededLater(changes)) ?? []);
+    journalLater = journal?.batch.filter(seededLater) ?? [];
     pruneSessions(live.db, Date.now());
     const begun: SeedJournal = { seed, startedAt: new Date().toISOString(), keys: journal?.keys ?? [] };
     try {
       await store.beginSeed(begun, journal?.batch ?? []);
-      // The rows as they are now (copies of the lists, not of the rows): a later write's rows are its commit's.
-      toStore = Object.entries(liveRows(live.db)).map(([name, rows]) => [name, rows.slice()]);
+      fresh = true;
     } catch (error) {
       status.persistFailed = true;
       console.error('The demo database could not be saved', error);
@@ -360,7 +386,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   const answering = answerGate(HOLD_MS);
   const holdWhileAnswering = () => answering.hold();
   // The background store of a fresh seed waits for them too.
-  let storing = toStore !== null;
+  let storing = fresh;
   pretender.handleRequest = (request) => {
     if (complete || answeredWhileLoading(request)) {
       if ((!complete || storing) && new URL(request.url, 'http://localhost').pathname.startsWith('/api/')) answering.started();
@@ -394,19 +420,98 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   window.mirageRequests = log;
   status.answeringAt = performance.now();
   everythingStored = Promise.resolve();
-  if (toStore) {
-    const rows = toStore;
-    let stopped = false;
+  const finished = async () => {
+    complete = true;
+    status.loading = [];
+    status.loadedAt = performance.now();
+    // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
+    window.server = live;
+    runLiveWork(live, () => persistence?.flush());
+    // Units stored before agents existed get their simulated agent (every collection is in now), stored at once,
+    // before the requests held until now are answered (the embedded repository answers within this task).
+    const given = await giveStoredUnitsAgents(live.db).catch((error: unknown) => {
+      console.error('The stored units could not get their simulated agents', error);
+      return [];
+    });
+    if (given.length > 0) void persistence?.flush()?.catch(() => undefined);
+    held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
+  };
+  if (later === null) everythingLoaded = finished();
+  else if (seedingLater) {
+    // A first visit: the large collections are seeded now, slice by slice between the requests (and hidden until
+    // they are complete, as a second visit's are while they load).
+    const hidden = later;
+    let resume: () => void = () => undefined;
+    const turns: SeedTurns = {
+      enter() {
+        hidden.open();
+        resume = tracker.pause();
+      },
+      leave() {
+        resume();
+        hidden.close();
+      },
+      async next() {
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        for (let hold = holdWhileAnswering(); hold; hold = holdWhileAnswering()) await hold;
+        if (stopped) throw new Error('The demo backend was stopped');
+      },
+    };
+    everythingLoaded = (async () => {
+      await options.laterSeedAfter;
+      await seedLater(live, turns, (done) => options.onProgress?.('seeding', done));
+      hidden.open();
+      try {
+        tracker.silently(() => applyJournal(live.db, journalLater));
+      } finally {
+        hidden.close();
+      }
+    })()
+      .catch((error: unknown) => {
+        if (!stopped) console.error('The demo data could not be seeded', error);
+      })
+      .then(() => {
+        if (stopped) return;
+        hidden.finish();
+        tracker.silently(() => forLater.splice(0).forEach((batch) => applyRemoteBatch(live.db, batch)));
+        return finished();
+      });
+  } else {
+    const deferred = later;
+    everythingLoaded = loadLater(store, [...deferred.pending], (dump) => deferred.add(dump), holdWhileAnswering)
+      .then(
+        ({ dropped: droppedLater }) => {
+          if (droppedTotal(droppedLater) === 0) return;
+          for (const [collection, n] of Object.entries(droppedLater)) status.dropped[collection] = (status.dropped[collection] ?? 0) + n;
+          console.warn(`Dropped ${droppedTotal(droppedLater)} unreadable row(s) of the collections loaded last.`);
+          window.dispatchEvent(
+            new CustomEvent(PERSIST_RESET_EVENT, { detail: { dropped: droppedTotal(status.dropped), restored: status.restored } }),
+          );
+        },
+        (error: unknown) => console.error('Some stored rows of the demo database could not be read', error),
+      )
+      .then(() => {
+        deferred.finish();
+        tracker.silently(() => forLater.splice(0).forEach((batch) => applyRemoteBatch(live.db, batch)));
+        return finished();
+      });
+  }
+  if (fresh) {
     if (active)
       active.stopStoring = () => {
         stopped = true;
         releaseSeedLock();
       };
-    const total = Math.max(
-      1,
-      rows.reduce((n, [, list]) => n + list.length, 0),
-    );
     const storeSeed = async () => {
+      // The rows as they are once all are seeded (copies of the lists, not of the rows): a write's rows since
+      // beginSeed are its commit's (journaled, so the slices skip them).
+      if (seedingLater) await everythingLoaded;
+      if (stopped) return;
+      const rows: [string, readonly Row[]][] = Object.entries(liveRows(live.db)).map(([name, list]) => [name, list.slice()]);
+      const total = Math.max(
+        1,
+        rows.reduce((n, [, list]) => n + list.length, 0),
+      );
       let done = 0;
       options.onProgress?.('storing', 0);
       for (const [collection, list] of rows) {
@@ -435,44 +540,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
         releaseSeedLock();
         options.onProgress?.('storing', 1);
       });
-  }
-  const finished = async () => {
-    complete = true;
-    status.loading = [];
-    status.loadedAt = performance.now();
-    // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
-    window.server = live;
-    runLiveWork(live, () => persistence?.flush());
-    // Units stored before agents existed get their simulated agent (every collection is in now), stored at once,
-    // before the requests held until now are answered (the embedded repository answers within this task).
-    const given = await giveStoredUnitsAgents(live.db).catch((error: unknown) => {
-      console.error('The stored units could not get their simulated agents', error);
-      return [];
-    });
-    if (given.length > 0) void persistence?.flush()?.catch(() => undefined);
-    held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
-  };
-  if (later === null) everythingLoaded = finished();
-  else {
-    const deferred = later;
-    everythingLoaded = loadLater(store, [...deferred.pending], (dump) => deferred.add(dump), holdWhileAnswering)
-      .then(
-        ({ dropped: droppedLater }) => {
-          if (droppedTotal(droppedLater) === 0) return;
-          for (const [collection, n] of Object.entries(droppedLater)) status.dropped[collection] = (status.dropped[collection] ?? 0) + n;
-          console.warn(`Dropped ${droppedTotal(droppedLater)} unreadable row(s) of the collections loaded last.`);
-          window.dispatchEvent(
-            new CustomEvent(PERSIST_RESET_EVENT, { detail: { dropped: droppedTotal(status.dropped), restored: status.restored } }),
-          );
-        },
-        (error: unknown) => console.error('Some stored rows of the demo database could not be read', error),
-      )
-      .then(() => {
-        deferred.finish();
-        tracker.silently(() => forLater.splice(0).forEach((batch) => applyRemoteBatch(live.db, batch)));
-        return finished();
-      });
-  }
+  } else if (seedingLater && active) active.stopStoring = () => (stopped = true);
   return server;
 }
 

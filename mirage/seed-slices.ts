@@ -32,3 +32,31 @@ export async function insertInSlices<T>(
     await slicer.breathe();
   }
 }
+
+/**
+ * How the later seeds share the page with the requests (mirage/browser.ts, a first visit at the large seed): a
+ * slice of seeding runs between enter() and leave() within one task, so no request runs in between, and next()
+ * decides when the next slice may start.
+ */
+export interface SeedTurns {
+  enter(): void;
+  leave(): void;
+  next(): Promise<void>;
+}
+
+/** A slicer whose pauses end the seed's turn and wait for the next one (SeedTurns). */
+export function turnSlicer(turns: SeedTurns, ms = 30): TimeSlicer {
+  let since = performance.now();
+  return {
+    async breathe() {
+      if (performance.now() - since < ms) return;
+      turns.leave();
+      try {
+        await turns.next();
+      } finally {
+        turns.enter();
+      }
+      since = performance.now();
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { errorResponse } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 import { providerAuthConfig, providerTokensOf, type ProviderAuthConfig, type ProviderEndpoints } from './oidc/provider-auth';
+import { timeSlicer, turnSlicer, type SeedTurns } from './seed-slices';
 import { collectionOf, requestTimingHost } from './mirage-internals';
 import { indexIds } from './store/id-index';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
@@ -61,6 +62,12 @@ export interface MirageOptions {
    * seed's units seed updates its 10,000 rows one by one, each a walk of the collection without it.
    */
   indexIds?: boolean;
+  /**
+   * The domains' later seeds (their large collections: LATER_SEEDED_COLLECTIONS) are left out: makeServer resolves
+   * once every domain's `seed` ran, and seedLater(server, …) runs them (a first visit in the browser answers
+   * sign-in first: docs/persistence.md, "First visit").
+   */
+  deferLaterSeeds?: boolean;
 }
 
 /** Lets the browser paint and handle input between two pieces of seeding work. */
@@ -138,15 +145,58 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   } else if (ctx.seed !== 'none') {
     for (const [index, domain] of domains.entries()) {
       await domain.seed?.(server.db, ctx);
+      if (!options.deferLaterSeeds) await domain.seedLater?.(server.db, ctx, timeSlicer());
       if (options.onSeedProgress) {
         options.onSeedProgress((index + 1) / domains.length, domain.name);
         await yieldToEventLoop();
       }
     }
+    if (options.deferLaterSeeds) {
+      const db = server.db;
+      laterSeeds.set(server, async (turns, onProgress) => {
+        // Seeded records get numbers, but only within the seed's own turns: a request in between gets a UUIDv7.
+        const enter = () => {
+          ids.seeding = true;
+          turns.enter();
+        };
+        const leave = () => {
+          ids.seeding = false;
+          turns.leave();
+        };
+        const slicer = turnSlicer({ enter, leave, next: () => turns.next() });
+        const later = domains.filter((domain) => domain.seedLater);
+        await turns.next();
+        enter();
+        try {
+          for (const [index, domain] of later.entries()) {
+            await domain.seedLater?.(db, ctx, slicer);
+            onProgress?.((index + 1) / later.length);
+            await slicer.breathe();
+          }
+        } finally {
+          leave();
+        }
+      });
+    }
   }
   ids.seeding = false;
 
   return server;
+}
+
+type LaterSeeds = (turns: SeedTurns, onProgress?: (done: number) => void) => Promise<void>;
+/** The later seeds a `deferLaterSeeds` server has still to run. */
+const laterSeeds = new WeakMap<Server, LaterSeeds>();
+
+/**
+ * Runs the domains' later seeds that makeServer left out (`deferLaterSeeds`), in order, slice by slice in the
+ * turns given (mirage/browser.ts: between two slices, requests are answered and the page paints); onProgress
+ * gets the share of them done. Resolves at once when nothing was left out.
+ */
+export function seedLater(server: Server, turns: SeedTurns, onProgress?: (done: number) => void): Promise<void> {
+  const run = laterSeeds.get(server);
+  laterSeeds.delete(server);
+  return run ? run(turns, onProgress) : Promise.resolve();
 }
 
 /** How long one slice of adopting stored rows may hold the main thread (ms). */

@@ -2,6 +2,7 @@ import type { Server } from 'miragejs';
 import type { MirageDb } from './db';
 import type { PasswordHasher } from './crypto';
 import type { ProviderTokens } from '../api/services/provider-tokens';
+import type { TimeSlicer } from './seed-slices';
 
 export type SeedSize = 'none' | 'default' | 'large';
 
@@ -24,5 +25,12 @@ export interface MirageDomain {
   name: string;
   /** Seeds run in order of the domain list; a domain may read what earlier ones seeded. */
   seed?(db: MirageDb, ctx: MirageContext): void | Promise<void>;
+  /**
+   * The seed of its large collections (LATER_SEEDED_COLLECTIONS), which a first visit in the browser runs after
+   * the backend answers sign-in, once every domain's `seed` ran (docs/persistence.md, "First visit"); otherwise
+   * right after this domain's `seed`. It reads only what `seed`s and earlier `seedLater`s wrote, and waits only
+   * at `slicer.breathe()`.
+   */
+  seedLater?(db: MirageDb, ctx: MirageContext, slicer: TimeSlicer): void | Promise<void>;
   routes(server: Server, ctx: MirageContext): void;
 }

@@ -24,3 +24,10 @@ export const domains: readonly MirageDomain[] = [
   todoDomain,
   emailDomain,
 ];
+
+/**
+ * The collections the domains' `seedLater` write (with the agents' secret, a single row): the large ones no
+ * sign-in, session or account request reads. A first visit in the browser answers sign-in before they are
+ * seeded and keeps them hidden until they are (docs/persistence.md, "First visit").
+ */
+export const LATER_SEEDED_COLLECTIONS: readonly string[] = ['serviceUnits', 'processRules', 'processes', 'screenshots', 'urlRestrictions'];

@@ -297,7 +297,7 @@ function seed(db: MirageDb, ctx: MirageContext): void {
 
 export const processesDomain: MirageDomain = {
   name: 'processes',
-  seed,
+  seedLater: seed,
   // A unit's processes and process rules are the API app's (api/routes/processes.ts, api/routes/process-rules.ts).
   routes() {},
 };

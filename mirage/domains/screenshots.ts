@@ -1,7 +1,7 @@
 import type { ServiceUnit } from '../../machines/domain/types';
 import { makeShot } from '../../core/screenshot-shots';
 import { changeCountOf, insertSeedRows, table, type MirageDb, type Row } from '../db';
-import { insertInSlices, timeSlicer } from '../seed-slices';
+import { insertInSlices, type TimeSlicer } from '../seed-slices';
 import type { MirageContext, MirageDomain } from '../types';
 import { createRandom } from './processes';
 import { unitsTable } from '../unit-store';
@@ -26,7 +26,7 @@ const screenshots = (db: MirageDb) => table<ScreenshotRow>(db, 'screenshots');
 export const screenshotImages = (db: MirageDb) => table<ScreenshotImageRow>(db, 'screenshotImages');
 const units = unitsTable;
 
-async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
+async function seed(db: MirageDb, ctx: MirageContext, slicer: TimeSlicer): Promise<void> {
   const now = ctx.now();
   // The rows themselves, read only (all() would copy 10,000 units at the large seed).
   const all = units(db).rows();
@@ -38,7 +38,6 @@ async function seed(db: MirageDb, ctx: MirageContext): Promise<void> {
     // 100,000 in the first organization, oldest first so ids follow capture time.
     const org1 = all.filter((u) => String(u.organizationId) === String(all[0]?.organizationId));
     const count = 100_000;
-    const slicer = timeSlicer();
     for (let i = 0; i < count; i += 1) {
       const unit = org1[Math.floor(random() * org1.length)] ?? all[0];
       if (unit) rows.push(makeShot(unit, now - span + Math.floor((i / count) * span) + Math.floor(random() * 20_000), random));
@@ -169,7 +168,7 @@ function isSortedBy<T>(rows: readonly T[], compare: (a: T, b: T) => number): boo
 
 export const screenshotsDomain: MirageDomain = {
   name: 'screenshots',
-  seed,
+  seedLater: seed,
   // The screenshots, their images and the capture requests are the API app's (api/routes/screenshots.ts).
   routes() {},
 };

@@ -1,5 +1,6 @@
 import type { OperatingSystem } from '../../machines/domain/types';
 import { changeCountOf, insertSeedRows, table, type MirageDb } from '../db';
+import type { TimeSlicer } from '../seed-slices';
 import { filterAndSort, type ListParams, type ListSpec } from '../list';
 import { compareTexts } from '../../core/list-query';
 import { unitListSpec, type OrganizationScope, type ServiceUnitListRepository } from '../../core/service-unit-list';
@@ -258,7 +259,7 @@ export function generateUnits(
   return rows;
 }
 
-function seed(db: MirageDb, ctx: MirageContext): void {
+async function seed(db: MirageDb, ctx: MirageContext, slicer: TimeSlicer): Promise<void> {
   const orgs = table<{ id: string; name: string }>(db, 'organizations').rows();
   const now = ctx.now();
   const acme = orgs[0];
@@ -269,6 +270,7 @@ function seed(db: MirageDb, ctx: MirageContext): void {
   if (globex) all.push(...generateUnits(String(globex.id), PROFILES['globex'] as OrgProfile, 38, now, 2002, agents));
   if (acme)
     all.push(...generateUnits(String(acme.id), PROFILES['acme'] as OrgProfile, ctx.seed === 'large' ? 10_000 : 42, now, 1001, agents));
+  await slicer.breathe();
   // Acme's units keep the lower ids, as before (the seed's well-known ids, e.g. unit 33).
   const inserted = insertSeedRows<ServiceUnitRow>(db, UNITS, [...all.slice(globex ? 38 : 0), ...all.slice(0, globex ? 38 : 0)]);
   const secret = memorySimulatedSecret(db);
@@ -283,6 +285,6 @@ function seed(db: MirageDb, ctx: MirageContext): void {
 /** Its seed; its endpoints are the API app's (api/routes/units.ts). */
 export const serviceUnitsDomain: MirageDomain = {
   name: 'service-units',
-  seed,
+  seedLater: seed,
   routes: () => undefined,
 };

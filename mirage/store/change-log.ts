@@ -25,6 +25,8 @@ export interface ChangeTracker {
   readonly isEmpty: boolean;
   /** Runs fn without recording its changes (rows another tab already stored). */
   silently<T>(fn: () => T): T;
+  /** Records nothing until the returned function is called (a slice of a seed, which the background store stores). */
+  pause(): () => void;
   /** Records that a row was deleted although it is not in memory (a stored row dropped as unreadable). */
   markDeleted(collection: string, id: string): void;
   /** Stops recording. */
@@ -163,6 +165,15 @@ export function trackChanges(db: MirageDb): ChangeTracker {
       } finally {
         quiet -= 1;
       }
+    },
+    pause() {
+      quiet += 1;
+      let resumed = false;
+      return () => {
+        if (resumed) return;
+        resumed = true;
+        quiet -= 1;
+      };
     },
     markDeleted(collection, id) {
       note(collection, id, null);

@@ -19,6 +19,12 @@ export interface DeferredCollections {
   readonly pending: ReadonlySet<string>;
   /** Adds checked rows to their (still hidden) collections, without copies, as Mirage's insert would keep them. */
   add(dump: DbDump): void;
+  /**
+   * The collections are readable and writable until close(), within one task: a slice of the seed that fills
+   * them (a first visit's later seeds, docs/persistence.md, "First visit"), which no request can come between.
+   */
+  open(): void;
+  close(): void;
   /** Every row is in: the collections become readable (and their list caches rebuild). */
   finish(): void;
 }
@@ -34,18 +40,33 @@ export function deferCollections(
 ): DeferredCollections {
   const pending = new Set(names);
   const hidden = new Map<string, Row[]>();
+  const refusals = new Map<string, () => never>();
+  const hide = () => {
+    for (const [name, refuse] of refusals) {
+      const collection = collectionOf(db, name);
+      if (!collection) continue;
+      // The array as it is now (Mirage may have replaced it while the collection was open).
+      const open = Object.getOwnPropertyDescriptor(collection, '_records');
+      if (open && 'value' in open) hidden.set(name, open.value as Row[]);
+      Object.defineProperty(collection, '_records', { configurable: true, enumerable: true, get: refuse, set: refuse });
+    }
+  };
+  const show = () => {
+    for (const [name, rows] of hidden) {
+      const collection = collectionOf(db, name);
+      if (collection) Object.defineProperty(collection, '_records', { configurable: true, enumerable: true, writable: true, value: rows });
+    }
+  };
   for (const name of names) {
     if (!(name in db)) db.createCollection(name);
-    const collection = collectionOf(db, name);
-    if (!collection) continue;
-    hidden.set(name, collection._records);
-    const refuse = () => {
+    if (!collectionOf(db, name)) continue;
+    refusals.set(name, () => {
       const error = new NotLoadedYetError(name);
       onMisuse(error);
       throw error;
-    };
-    Object.defineProperty(collection, '_records', { configurable: true, enumerable: true, get: refuse, set: refuse });
+    });
   }
+  hide();
   return {
     pending,
     add(dump) {
@@ -60,15 +81,16 @@ export function deferCollections(
         }
       }
     },
+    open: show,
+    close: hide,
     finish() {
-      for (const [name, rows] of hidden) {
-        const collection = collectionOf(db, name);
-        if (collection)
-          Object.defineProperty(collection, '_records', { configurable: true, enumerable: true, writable: true, value: rows });
+      show();
+      for (const name of hidden.keys()) {
         pending.delete(name);
         markChanged(db, name);
       }
       hidden.clear();
+      refusals.clear();
     },
   };
 }

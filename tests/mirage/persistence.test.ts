@@ -7,6 +7,7 @@ import type { ServiceUnitRow } from '@mirage/domains/service-units';
 import type { SessionRow, UserRow } from '@mirage/http';
 import { createPersistence, type DbMessage } from '@mirage/persistence';
 import { makeServer, NOT_STORED_MESSAGE, type Server } from '@mirage/server';
+import { LATER_SEEDED_COLLECTIONS } from '@mirage/domains';
 import { trackChanges, type ChangeBatch } from '@mirage/store/change-log';
 import { applyRemoteBatch } from '@mirage/store/merge';
 import { SESSION_REFRESH_GRACE_MS } from '../../core/sessions';
@@ -539,38 +540,97 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
     expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
   });
 
-  it('keeps what was written when the page closes before the seed is stored: a new seed, with those rows put over it', async () => {
+  it('at the large seed, answers sign-in before the large collections are seeded, holds what reads them until they are, and stores them all', async () => {
+    // The large seed's way, here at the default seed (the same code, a fraction of the rows).
     const { store } = newStore();
-    const seed = heldSeed(store);
-    server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+    const seeding = deferred();
+    server = await startBrowserServer({ latencyMs: '0', store, seedLater: true, laterSeedAfter: seeding.promise });
+    const status = window.mirageStatus as MirageStatus;
+    expect(status.answeringAt).not.toBeNull();
+    expect(status.loading).toEqual(LATER_SEEDED_COLLECTIONS);
+    expect(status.loadedAt).toBeNull();
+
     const token = await login('user');
-    expect((await call('POST', '/api/apps/todo/tasks', newTask('written before the reload'), bearer(token))).status).toBe(201);
-    const rule = acmeRule(server.db);
-    expect((await call('DELETE', `/api/url-restrictions/${rule.id}`, undefined, bearer(token))).status).toBe(204);
-    const stored = await store.unfinishedSeed();
-    expect(stored?.keys).toEqual(expect.arrayContaining([['urlRestrictions', String(rule.id)]]));
-    // The page closes: its background store never goes on (the gate stays shut).
-    server.shutdown();
-
-    const reset = vi.fn();
-    window.addEventListener(PERSIST_RESET_EVENT, reset);
-    server = await startBrowserServer({ latencyMs: '0', store });
-    window.removeEventListener(PERSIST_RESET_EVENT, reset);
-    // Still signed in, the task is there, the rule is still deleted; nothing to report to the visitor.
     expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
-    const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
-    expect((list.body as unknown as { title: string }[]).map((t) => t.title)).toContain('written before the reload');
-    expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
-    expect(reset).not.toHaveBeenCalled();
+    const answered: string[] = [];
+    const summary = call('GET', '/api/dashboard/summary', undefined, bearer(token)).then((a) => (answered.push('summary'), a));
+    const rules = call('GET', '/api/url-restrictions', undefined, bearer(token)).then((a) => (answered.push('rules'), a));
+    const created = call('POST', '/api/apps/todo/tasks', newTask('written while seeding'), bearer(token)).then(
+      (a) => (answered.push('task'), a),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toEqual([]);
+    // Never an answer from a collection not seeded yet: reading one throws (the gate kept the requests away).
+    const misuse = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const live = server;
+    expect(() => table<Row>(live.db, 'serviceUnits').count()).toThrow('still loading');
+    expect(misuse).toHaveBeenCalledTimes(1);
+    misuse.mockRestore();
 
-    // This start stores its seed to the end, and the one after reads it all from the store.
+    seeding.resolve();
+    await whenEverythingLoaded();
+    const [summaryAnswer, rulesAnswer, createdAnswer] = await Promise.all([summary, rules, created]);
+    expect(answered).toEqual(['summary', 'rules', 'task']);
+    expect(summaryAnswer.status).toBe(200);
+    expect(rulesAnswer.status).toBe(200);
+    expect(createdAnswer.status).toBe(201);
+    expect(status.loading).toEqual([]);
+    const counts = Object.fromEntries(LATER_SEEDED_COLLECTIONS.map((name) => [name, table<Row>(live.db, name).count()]));
+    expect(Math.min(...Object.values(counts))).toBeGreaterThan(0);
+
+    // Every row is stored, the seed's and the ones written meanwhile: the next visit reads them all.
     await whenStored();
+    expect(status.storedAt).not.toBeNull();
     server.shutdown();
     server = await startBrowserServer({ latencyMs: '0', store });
     await whenEverythingLoaded();
-    expect((window.mirageStatus as MirageStatus).storedAt).not.toBeNull();
-    expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written before the reload' })).toHaveLength(1);
-    expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
-    expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
+    const next = server;
+    expect(Object.fromEntries(LATER_SEEDED_COLLECTIONS.map((name) => [name, table<Row>(next.db, name).count()]))).toEqual(counts);
+    expect(table<Row & { title: string }>(next.db, 'tasks').where({ title: 'written while seeding' })).toHaveLength(1);
+    expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
   });
+
+  // At the large seed the next start seeds the large collections after it answers: the rows of those (the deleted rule)
+  // go over them once they are seeded.
+  it.each([
+    ['all at once', false],
+    ['the large collections later', true],
+  ])(
+    'keeps what was written when the page closes before the seed is stored: a new seed (%s), with those rows put over it',
+    async (_, later) => {
+      const { store } = newStore();
+      const seed = heldSeed(store);
+      server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+      const token = await login('user');
+      expect((await call('POST', '/api/apps/todo/tasks', newTask('written before the reload'), bearer(token))).status).toBe(201);
+      const rule = acmeRule(server.db);
+      expect((await call('DELETE', `/api/url-restrictions/${rule.id}`, undefined, bearer(token))).status).toBe(204);
+      const stored = await store.unfinishedSeed();
+      expect(stored?.keys).toEqual(expect.arrayContaining([['urlRestrictions', String(rule.id)]]));
+      // The page closes: its background store never goes on (the gate stays shut).
+      server.shutdown();
+
+      const reset = vi.fn();
+      window.addEventListener(PERSIST_RESET_EVENT, reset);
+      server = await startBrowserServer({ latencyMs: '0', store, seedLater: later });
+      window.removeEventListener(PERSIST_RESET_EVENT, reset);
+      // Still signed in (at once), the task is there, the rule is still deleted; nothing to report to the visitor.
+      expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
+      await whenEverythingLoaded();
+      const list = await call('GET', '/api/apps/todo/tasks?filter=all', undefined, bearer(token));
+      expect((list.body as unknown as { title: string }[]).map((t) => t.title)).toContain('written before the reload');
+      expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
+      expect(reset).not.toHaveBeenCalled();
+
+      // This start stores its seed to the end, and the one after reads it all from the store.
+      await whenStored();
+      server.shutdown();
+      server = await startBrowserServer({ latencyMs: '0', store });
+      await whenEverythingLoaded();
+      expect((window.mirageStatus as MirageStatus).storedAt).not.toBeNull();
+      expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written before the reload' })).toHaveLength(1);
+      expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
+      expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
+    },
+  );
 });
