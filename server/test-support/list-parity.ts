@@ -4,7 +4,6 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import { table, type MirageDb, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
-import { migrate } from '../db/migrate';
 import { createPgStore } from '../db/store';
 import type { Queryable, Sql } from '../db/sql';
 import { sqlTargets } from './database';
@@ -91,12 +90,11 @@ export function describeListParity<R extends Row>(spec: ListParitySpec<R>): void
   });
   afterAll(() => mirage.shutdown());
 
-  describe.each(sqlTargets())(`the ${spec.what} list as SQL on $name`, ({ open }) => {
+  describe.each(sqlTargets())(`the ${spec.what} list as SQL on $name`, ({ openMigrated }) => {
     let sql: Sql;
     let drop: () => Promise<void>;
     beforeAll(async () => {
-      ({ sql, drop } = await open());
-      await migrate(sql);
+      ({ sql, drop } = await openMigrated());
       const store = createPgStore(sql);
       const related = Object.entries(spec.related ?? {}).map(([name, records]) => ({ collection: name, put: [...records], deleted: [] }));
       await store.writing((tx) => store.writeBatch(tx, [{ collection, put: [...spec.records], deleted: [] }, ...related]));

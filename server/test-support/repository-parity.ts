@@ -2,7 +2,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { table, type Row } from '../../mirage/db';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
-import { migrate } from '../db/migrate';
 import { createPgStore } from '../db/store';
 import type { Sql } from '../db/sql';
 import { inUnitOfWork, type WriteBatch } from '../db/unit-of-work';
@@ -37,8 +36,7 @@ export function repositoryParity(target: SqlTarget, records: Readonly<Record<str
   beforeAll(async () => {
     mirage = await makeServer({ environment: 'test', latencyMs: 0, seed: 'none', interceptor: createNodeTransport().interceptor });
     for (const [collection, rows] of Object.entries(records)) for (const row of rows) table(mirage.db, collection).insert(row);
-    ({ sql, drop } = await target.open());
-    await migrate(sql);
+    ({ sql, drop } = await target.openMigrated());
     const batch = Object.entries(records).map(([collection, rows]) => ({ collection, put: [...rows], deleted: [] }));
     await store().writing((tx) => store().writeBatch(tx, batch));
   }, 60_000);
