@@ -2,10 +2,11 @@ import RouteRecognizer from 'route-recognizer';
 import { pretenderInterceptorClass } from './mirage-internals';
 
 /**
- * The embedded backend without a browser: the routes the domains register are kept in the same router
- * Pretender uses (route-recognizer: a literal segment before `:param` before `*rest`), and a request is
- * handed to the route's Mirage handler as Pretender would hand it. The Node server (server/) answers HTTP
- * with this, so both places run the one set of domain rules, refusals and error shapes.
+ * The embedded backend's routes without a browser, for the server's tests: the routes the domains register
+ * are kept in the same router Pretender uses (route-recognizer: a literal segment before `:param` before
+ * `*rest`), and a request is handed to the route's Mirage handler as Pretender would hand it, so a test can
+ * ask Mirage's answer beside the server's. The server itself registers its Mirage routes nowhere
+ * (mirage/routeless.ts): the API app answers every request.
  */
 
 /** One HTTP request, as the transport hands it over: the path with its query, headers by lower-case name. */

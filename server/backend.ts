@@ -1,5 +1,5 @@
 import { liveRows, type MirageDb } from '../mirage/db';
-import { createNodeTransport } from '../mirage/node-transport';
+import { routelessInterceptor } from '../mirage/routeless';
 import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
 import { createApp } from '../api/app';
 import { historyPruneDue, pruneHistory, sweepUnitStatuses } from '../api/services/unit-status';
@@ -153,11 +153,10 @@ const done = () => new Response(null, { status: 200 });
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = createPgStore(options.sql);
   const seed = options.seed ?? 'default';
-  const transport = createNodeTransport();
   const common = {
     environment: 'test' as const,
     latencyMs: 0,
-    interceptor: transport.interceptor,
+    interceptor: routelessInterceptor(),
     ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
     ...(options.agentHeartbeatS !== undefined ? { agentHeartbeatS: options.agentHeartbeatS } : {}),
     providerAuth: options.providerAuth ?? null,
@@ -230,7 +229,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   server?.shutdown();
   server = await makeServer({ ...common, seed: dataSeed, initialData: {}, adoptInitialData: true, repositories });
   // The API app answers every request (api/app.ts), the agent API's and its callers' authentication too, over
-  // the PostgreSQL repositories themselves; the Node transport is Mirage's interceptor only (no Pretender without a browser).
+  // the PostgreSQL repositories themselves; Mirage registers its routes nowhere (mirage/routeless.ts).
   const app = createApp({
     users: repositories.users,
     userList: repositories.userList,
