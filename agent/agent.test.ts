@@ -202,7 +202,8 @@ describe("the agent and the unit's process rules", () => {
     const blocked = child('sua-test-game');
     const log: string[] = [];
     const stop = new AbortController();
-    const run = runAgent(options({ once: false, intervalS: 1 }), stop.signal, {
+    // A heartbeat every 250 ms: the test waits for the third.
+    const run = runAgent(options({ once: false, intervalS: 0.25 }), stop.signal, {
       ...quick(log),
       readProcesses: async () => [...processes, blocked.listed],
     });
@@ -226,7 +227,8 @@ describe("the agent and the unit's process rules", () => {
     const blocked = child('sua-test-game');
     const log: string[] = [];
     const stop = new AbortController();
-    const run = runAgent(options({ once: false, intervalS: 1, allowEndProcess: true }), stop.signal, {
+    // A heartbeat every 250 ms: the process goes at the next report after the rule.
+    const run = runAgent(options({ once: false, intervalS: 0.25, allowEndProcess: true }), stop.signal, {
       ...quick(log),
       readProcesses: async () => [...processes, blocked.listed],
       configEveryMs: 100,

@@ -5,7 +5,6 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../server/backend';
-import { migrate } from '../server/db/migrate';
 import { createHttpServer } from '../server/http-server';
 import { APP_KEY, DEMO_PASSWORD } from '../server/test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../server/test-support/database';
@@ -33,8 +32,7 @@ let folder: string;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({ sql: database.sql });
   http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
   base = await start(http);
@@ -241,7 +239,8 @@ describe(`the agent against the real server (${BACKEND_NAME})`, () => {
         enrolToken: enrolment.json.token,
         credentialFile: join(folder, 'rules.json'),
         allowEndProcess: true,
-        intervalS: 1,
+        // A heartbeat every 250 ms (its processes are the two above, not this machine's): the test waits for reports.
+        intervalS: 0.25,
         once: false,
       },
       stop.signal,
