@@ -96,7 +96,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     const bar = await screen.findByRole('status', { name: '1 new screenshot' });
     expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAttribute('aria-label', first);
     await user.click(within(bar).getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name), { timeout: 5000 });
     expect(screen.queryByRole('status', { name: /new screenshot/ })).not.toBeInTheDocument();
   });
 
@@ -107,7 +107,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     const { event, name } = capture(unit);
     live.push(event);
     await user.click(within(await screen.findByRole('status', { name: '1 new screenshot' })).getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name), { timeout: 5000 });
     expect(screen.getByRole('combobox', { name: 'Order' })).toHaveValue('Newest first');
   });
 
@@ -127,7 +127,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
   it('a screenshot deleted elsewhere leaves the grid', async () => {
     const { event, name } = await shown();
     live.push(change(event, 'deleted'));
-    await waitFor(() => expect(screen.queryByRole('button', { name })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name })).not.toBeInTheDocument(), { timeout: 5000 });
   });
 
   it('a screenshot flagged elsewhere shows its flag after a quiet reload', async () => {
@@ -160,8 +160,10 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     live.push(event);
     // The event names the unit, so the notice does too.
     expect(await screen.findByText(`New screenshot from ${unit.name}`)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Capturing… waiting for the unit' })).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]).toHaveAccessibleName(name), { timeout: 5000 });
   });
 
   it('the lightbox showing a screenshot deleted elsewhere closes and says so; the tile under the pointer waits until it leaves', async () => {
@@ -172,7 +174,7 @@ describe('Screenshots: live events', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('switch', { name: 'Flag this screenshot' })).toBeInTheDocument();
     live.push(change(event, 'deleted'));
     expect(await screen.findByText('The screenshot you were viewing was deleted elsewhere.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
     // The pointer is still over the tiles (it clicked one): nothing moves under it.
     expect(screen.getByRole('button', { name })).toBeInTheDocument();
     await user.unhover(screen.getByRole('button', { name }));
