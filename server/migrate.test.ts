@@ -94,10 +94,10 @@ const sequencesOf = async (sql: Queryable) =>
 const appliedIn = async (sql: Queryable) =>
   (await sql.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map((row) => row.name);
 
-describe(`migrate on ${BACKEND_NAME}`, () => {
-  // Every test starts from an empty database.
-  const emptyDatabase = emptyDatabaseForEachTest();
+// Every test starts from an empty database (one for the file, emptied before each test).
+const emptyDatabase = emptyDatabaseForEachTest();
 
+describe(`migrate on ${BACKEND_NAME}`, () => {
   it('applies every migration to an empty database, and records them', async () => {
     const database = emptyDatabase();
     expect(await tablesOf(database.sql)).toEqual([]);
@@ -208,7 +208,6 @@ async function migrateBefore(sql: Parameters<typeof migrate>[0], first: string):
 }
 
 describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = unitsBefore024.rows as { id: string; data: ServiceUnitRow }[];
 
   it('carries over the units and agents a database of the row log holds, field for field, and keeps their list order', async () => {
@@ -245,7 +244,6 @@ describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () =>
 });
 
 describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = organizationsBefore025.rows as { id: string; data: StoredOrg }[];
 
   it('carries over the organizations a database of the row log holds, field for field, keeps their list order, and then keeps units to them', async () => {
@@ -317,7 +315,6 @@ describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => 
 });
 
 describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = usersBefore026.rows as { id: string; data: AdminUserRow }[];
 
   it('carries over the accounts a database of the row log holds, field for field, keeps their list order, and then keeps them unique and in an organization', async () => {
@@ -379,7 +376,6 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = sessionsBefore027.rows as { id: string; data: SessionRecord }[];
 
   it('carries over the tokens a database of the row log holds, field for field, and then keeps each to an account that exists, gone with it', async () => {
@@ -412,7 +408,6 @@ describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = attemptsBefore028.rows as { id: string; data: SignInAttemptRecord }[];
 
   it('carries over the counters a database of the row log holds, failure for failure, one per key', async () => {
@@ -438,7 +433,6 @@ describe(`the sign-in throttle's move to its own table on ${BACKEND_NAME}`, () =
 });
 
 describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const stored = keysBefore029.rows as { id: string; data: IdempotencyRecord }[];
 
   it('carries over the answers a database of the row log kept, field for field, and then keeps one per owner and key', async () => {
@@ -461,7 +455,6 @@ describe(`the kept answers' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const urlRules = rulesBefore030.urlRules as { id: string; data: UrlRuleRecord }[];
   const processRules = rulesBefore030.processRules as { id: string; data: ProcessRuleRecord }[];
 
@@ -524,7 +517,6 @@ describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const processes = processesBefore032.processes as { id: string; data: ProcessRecord }[];
 
   it('carries over the processes a database of the row log holds, field for field, finds them as before, and then keeps each with a unit that exists and a running one without an end', async () => {
@@ -574,7 +566,6 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const entries = auditLogBefore033.entries as { id: string; data: AuditRow }[];
 
   it('carries over the entries a database of the row log holds, field for field, in the order its list had, those of deleted accounts and organizations too', async () => {
@@ -610,7 +601,6 @@ describe(`the audit log's move to its own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const shots = screenshotsBefore035.screenshots as { id: string; data: ScreenshotRecord }[];
   const images = screenshotsBefore035.screenshotImages as {
     id: string;
@@ -681,7 +671,6 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const tasks = tasksBefore036.tasks as { id: string; data: TaskRecord }[];
 
   it('carries over the tasks a database of the row log holds, field for field, finds them by owner and number as before, and then keeps each with an account that exists', async () => {
@@ -731,7 +720,6 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const commands = commandsBefore037.commands as { id: string; data: CommandRecord }[];
 
   it('carries over the commands a database of the row log holds, field for field, in the order an agent gets them, and then keeps each with a unit that exists', async () => {
@@ -780,7 +768,6 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
 });
 
 describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const requests = captureRequestsBefore038.captureRequests as { id: string; data: CaptureRequestRecord }[];
 
   it('carries over the capture requests a database of the row log holds, field for field, but those of units deleted before, and then keeps a request when its unit goes', async () => {
@@ -814,7 +801,6 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
 });
 
 describe(`the agents' enrolment tokens' and secret's move to their own tables on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const enrolments = enrolmentsBefore039.agentEnrolments as { id: string; data: EnrolmentRecord }[];
 
   it("carries over the enrolment tokens and the simulated agents' secret a database of the row log holds, field for field, claims them as before, and then keeps a token once, in an organization that exists", async () => {
@@ -855,7 +841,6 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
 });
 
 describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
   const emails = emailsBefore034.emails as { id: string; data: EmailRecord }[];
   const mailboxes = emailsBefore034.emailMailboxes as { id: string; data: { id: string; ownerId: string } }[];
 
@@ -911,8 +896,6 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
-
   it('carries the events a database of the row log holds over with their numbers, and numbers new ones past every one given', async () => {
     const database = emptyDatabase();
     // A database as the server stored it before the outbox: the migrations up to it, events as rows of the log.
@@ -963,8 +946,6 @@ describe(`the live events' move to their outbox on ${BACKEND_NAME}`, () => {
 });
 
 describe(`the row log's end on ${BACKEND_NAME}`, () => {
-  const emptyDatabase = emptyDatabaseForEachTest();
-
   it('drops the row log with what only it held (tombstones, retired collections), and keeps the seed the database was made with', async () => {
     const database = emptyDatabase();
     await migrateBefore(database.sql, '040');

@@ -112,6 +112,14 @@ function postgresTemplate(url: string): Promise<string> {
   });
 }
 
+/**
+ * A test database's commits do not wait for their WAL to reach the disk (about 5 ms each here): what a crash of the
+ * server would lose, no test looks at, and what every other session sees of a commit is the same.
+ */
+async function withoutCommitFlush(url: string, name: string): Promise<void> {
+  await runOnServer(url, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+}
+
 /** A new database cloned from `template`, again while another clone or an autovacuum worker holds it a moment. */
 async function cloneDatabase(url: string, name: string, template: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -130,6 +138,19 @@ async function createPostgresDatabase(url: string, options: { migrated?: boolean
   // The names are ours (t_, sua_tmpl_ and hex), never input: they are safe to put in the statement.
   if (options.migrated) await cloneDatabase(url, name, await postgresTemplate(url));
   else await runOnServer(url, `CREATE DATABASE ${name}`);
+  await withoutCommitFlush(url, name);
+  const connections = await connectTo(url, name);
+  return {
+    ...connections,
+    async drop() {
+      await connections.drop();
+      await dropPostgresDatabase(url, name);
+    },
+  };
+}
+
+/** Connections to an existing database; their drop() closes them only. */
+async function connectTo(url: string, name: string): Promise<TestDatabase> {
   const databaseUrl = withDatabase(url, name);
   const opened: Sql[] = [];
   const connect = async () => {
@@ -145,18 +166,21 @@ async function createPostgresDatabase(url: string, options: { migrated?: boolean
     connect,
     async drop() {
       await Promise.all(opened.splice(0).map((connection) => connection.close()));
-      // FORCE may not end an autovacuum worker busy in it (a role without superuser): it ends soon, so again.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          return;
-        } catch (error) {
-          if (attempt >= 20 || (error as { code?: string }).code !== '42501') throw error;
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-      }
     },
   };
+}
+
+async function dropPostgresDatabase(url: string, name: string): Promise<void> {
+  // FORCE may not end an autovacuum worker busy in it (a role without superuser): it ends soon, so again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || (error as { code?: string }).code !== '42501') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** A PGlite instance as the server's Sql, as openPglite (server/db/sql.ts) makes it. */
@@ -278,6 +302,7 @@ export async function createDurableTestDatabase(): Promise<DurableTestDatabase> 
   if (url) {
     const name = randomName();
     await runOnServer(url, `CREATE DATABASE ${name}`);
+    await withoutCommitFlush(url, name);
     return {
       open: () => openPostgres(withDatabase(url, name)),
       drop: () => runOnServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
@@ -292,25 +317,36 @@ export async function createDurableTestDatabase(): Promise<DurableTestDatabase> 
 
 /**
  * For a file whose every test needs an empty database: registers the hooks and returns the current one.
- * PostgreSQL gives each test a new database (cheap); PGlite gives the file one instance whose public
- * schema is dropped and made again before each test, since a new PGlite takes seconds to start.
+ * One database for the suite, whose public schema is dropped and made again before each test: a new database
+ * takes seconds to start on PGlite, and creating and dropping one costs PostgreSQL a few hundred ms on a busy
+ * machine. On PostgreSQL each test also gets connections of its own, so no statement prepared on an earlier
+ * test's tables is kept.
  */
 export function emptyDatabaseForEachTest(): () => TestDatabase {
   let current: TestDatabase | null = null;
-  if (TEST_DATABASE_URL) {
+  const emptySchema = 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;';
+  const url = TEST_DATABASE_URL;
+  if (url) {
+    const name = randomName();
+    beforeAll(async () => {
+      await runOnServer(url, `CREATE DATABASE ${name}`);
+      await withoutCommitFlush(url, name);
+    });
     beforeEach(async () => {
-      current = await createTestDatabase();
+      current = await connectTo(url, name);
+      await current.sql.exec(emptySchema);
     });
     afterEach(async () => {
       await current?.drop();
       current = null;
     });
+    afterAll(() => dropPostgresDatabase(url, name));
   } else {
     beforeAll(async () => {
       current = await createTestDatabase();
     });
     beforeEach(async () => {
-      await current?.sql.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+      await current?.sql.exec(emptySchema);
     });
     afterAll(async () => {
       await current?.drop();
