@@ -396,8 +396,8 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
 
   const log: HandledRequest[] = [];
   let lastAnswerAt = performance.now();
-  // The background store's turn: no request being answered, and none of the app's answered for STORE_QUIET_MS;
-  // never more than HOLD_MS of waiting (a request held open, or a busy screen, must not stop the store).
+  // The background store's turn (and the later seeds'): no request being answered, and none of the app's answered
+  // for STORE_QUIET_MS; never more than HOLD_MS of waiting (a request held open, or a busy screen, must not stop it).
   const storeTurn = async () => {
     const until = performance.now() + HOLD_MS;
     for (;;) {
@@ -453,7 +453,8 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
       },
       async next() {
         await new Promise<void>((resolve) => setTimeout(resolve, 0));
-        for (let hold = holdWhileAnswering(); hold; hold = holdWhileAnswering()) await hold;
+        // The background store's turn: the screen an answer was for (a sign-in's dashboard) renders first.
+        await storeTurn();
         if (stopped) throw new Error('The demo backend was stopped');
       },
     };
