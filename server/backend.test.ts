@@ -19,8 +19,7 @@ let backend: Backend;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({ sql: database.sql });
   token = await signIn(backend);
 }, SETUP_TIMEOUT_MS);

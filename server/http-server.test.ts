@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
 import { createHttpServer } from './http-server';
 import { APP_KEY, DEMO_PASSWORD, storeSession } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
@@ -22,8 +21,7 @@ let api: Server;
 let apiBase: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({ sql: database.sql });
   api = createHttpServer(backend, { corsOrigins: [APP_ORIGIN], maxBodyBytes: MAX_BODY_BYTES });
   apiBase = await start(api);

@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import { simulatedUnits } from '../mirage/simulated-agents';
 import { startServerAgents } from './agents/simulated';
 import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
 import { LISTENER_NAME, startWakeups, type Wakeups } from './events/wakeups';
 import { createHttpServer } from './http-server';
 import { storeSession, unitInput } from './test-support/api';
@@ -30,8 +29,7 @@ const streams: OpenedStream[] = [];
 let skewMs = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({ sql: database.sql, now: () => Date.now() + skewMs });
   http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
   base = await start(http);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directPasswords, type PasswordHasher } from '../mirage/crypto';
 import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
 import { call, createUnit, DEMO_PASSWORD, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
@@ -56,8 +55,7 @@ let secondSql: Sql;
 let gated: ReturnType<typeof gatedPasswords>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   gated = gatedPasswords();
   gated.open();
   hashing = await createBackend({ sql: database.sql, passwords: gated.passwords });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
 import type { Sql } from './db/sql';
 import { call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
@@ -37,8 +36,7 @@ let secondSql: Sql;
 let token: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   first = await createBackend({ sql: database.sql });
   secondSql = await database.connect();
   second = await createBackend({ sql: secondSql });

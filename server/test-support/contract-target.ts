@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import type { ContractBackend, ContractTarget } from '../../tests/contract/support/contract-suite';
 import { createBackend } from '../backend';
 import { storeSession } from './api';
-import { migrate } from '../db/migrate';
 import { createHttpServer, listen } from '../http-server';
 import { BACKEND_NAME, createTestDatabase } from './database';
 
@@ -17,8 +16,7 @@ interface RunningServer extends ContractTarget {
 }
 
 async function startTestServer(): Promise<RunningServer> {
-  const database = await createTestDatabase();
-  await migrate(database.sql);
+  const database = await createTestDatabase({ migrated: true });
   const backend = await createBackend({ sql: database.sql });
   const http = createHttpServer(backend, { corsOrigins: [], maxBodyBytes: 2 * 1024 * 1024 });
   const port = await listen(http, 0, '127.0.0.1');

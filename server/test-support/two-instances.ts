@@ -1,14 +1,13 @@
 import { createBackend, type Backend } from '../backend';
-import { migrate } from '../db/migrate';
 import { signIn } from './api';
 import { createTestDatabase, type TestDatabase } from './database';
 
-/** What opening two instances may take: a new database, its migrations and the demo seed, on a loaded machine. */
+/** What opening two instances may take: a new database and the demo seed, on a loaded machine. */
 export const TWO_INSTANCES_SETUP_MS = 120_000;
 
 /**
  * Two instances of the server on one new database, as docs/deploy.md runs several: each backend has a connection
- * of its own (on PGlite, one process's database, the same instance). The first one migrated and seeded it.
+ * of its own (on PGlite, one process's database, the same instance). The database starts migrated; the first seeded it.
  */
 export interface TwoInstances {
   database: TestDatabase;
@@ -22,8 +21,7 @@ export interface TwoInstances {
 
 /** Opens the pair for a test file (its beforeAll); `close()` in its afterAll. `now`: both instances' clock. */
 export async function openTwoInstances(options: { now?: () => number } = {}): Promise<TwoInstances> {
-  const database = await createTestDatabase();
-  await migrate(database.sql);
+  const database = await createTestDatabase({ migrated: true });
   const first = await createBackend({ sql: database.sql, ...options });
   const second = await createBackend({ sql: await database.connect(), ...options });
   return {
