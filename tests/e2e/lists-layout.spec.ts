@@ -169,12 +169,17 @@ for (const language of LANGUAGES) {
   for (const account of ['user', 'superadmin'] as const) {
     const screens = SCREENS.filter((s) => s.account === account);
     test.describe(`${language}, ${account}`, () => {
-      test.beforeEach(async ({ page }) => {
+      // One signed-in page for these tests, which only look (one worker runs them in order; after a failure the next
+      // worker signs in again): a sign-in, and a fresh demo database stored, per test were most of their time.
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        page = await (await browser.newContext()).newPage();
         await signIn(page, account);
         await page.evaluate((l) => localStorage.setItem('language', l), language);
       });
+      test.afterAll(async () => page.context().close());
 
-      test(`at 390×844 ${screens.map((s) => s.name).join(', ')} show cards with their actions in a menu`, async ({ page }) => {
+      test(`at 390×844 ${screens.map((s) => s.name).join(', ')} show cards with their actions in a menu`, async () => {
         await page.setViewportSize({ width: 390, height: 844 });
         for (const screen of screens) {
           await open(page, screen, language);
@@ -206,7 +211,7 @@ for (const language of LANGUAGES) {
 
       for (const screen of screens) {
         // Each list its own test at this size: a known miss (laptopGap) is marked without hiding the others' results.
-        test(`at 1280×800 ${screen.name} shows 8 whole rows, names whole, actions on screen`, async ({ page }) => {
+        test(`at 1280×800 ${screen.name} shows 8 whole rows, names whole, actions on screen`, async () => {
           test.fixme(screen.laptopGap !== undefined, screen.laptopGap);
           await page.setViewportSize({ width: 1280, height: 800 });
           await open(page, screen, language);
