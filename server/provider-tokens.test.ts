@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from './backend';
-import { migrate } from './db/migrate';
 import { call, jsonOf, signIn } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from './test-support/database';
 
@@ -48,8 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({
     sql: database.sql,
     providerAuth: { issuer, audience: AUDIENCE, organization: 'Globex Retail', roleClaim: null },

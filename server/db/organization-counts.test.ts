@@ -3,7 +3,6 @@ import { createBackend, type Backend } from '../backend';
 import { call, jsonOf, signIn, unitInput } from '../test-support/api';
 import { BACKEND_NAME, createTestDatabase, type TestDatabase } from '../test-support/database';
 import { createSqlOrganizationCounts } from './organization-counts';
-import { migrate } from './migrate';
 
 /*
  * The organizations' counts in SQL (grouped over the users' and units' tables) are what each record names:
@@ -15,8 +14,7 @@ let database: TestDatabase;
 let backend: Backend;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrate(database.sql);
+  database = await createTestDatabase({ migrated: true });
   backend = await createBackend({ sql: database.sql });
 }, 120_000);
 
