@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directPasswords, type PasswordHasher } from '../mirage/crypto';
 import { createBackend, type Backend } from './backend';
-import type { Sql } from './db/sql';
+import { openPostgres, type Sql } from './db/sql';
 import { call, createUnit, DEMO_PASSWORD, jsonOf, signIn, unitInput, type UnitView } from './test-support/api';
 import { BACKEND_NAME, createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './test-support/database';
 
@@ -134,30 +134,40 @@ describe(`password hashing on ${BACKEND_NAME}`, () => {
   });
 });
 
+/** The connections of the instance whose sign-ins are watched, by name in pg_stat_activity. */
+const SIGNING_IN = 'sign-in-under-test';
+
 describe.runIf(TEST_DATABASE_URL)('password hashing and transactions on PostgreSQL', () => {
   it('never runs while the sign-in holds a transaction open', async () => {
     const observer = await database.connect();
     const lockHeld: boolean[] = [];
     const observed: PasswordHasher = {
       async verify(password, salt, stored) {
-        // Any other session of this database inside a transaction: only the sign-in's could be, now.
-        const { rows } = await observer.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL`,
+        // A session of the signing-in instance inside a transaction (the file's other instances poll on their own).
+        const { rows } = await observer.query<{ n: number; seen: number }>(
+          `SELECT count(*) FILTER (WHERE xact_start IS NOT NULL)::int AS n, count(*)::int AS seen FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = $1`,
+          [SIGNING_IN],
         );
+        // Its connections are there to be seen (the name reached PostgreSQL), none inside a transaction.
+        expect(rows[0]?.seen).toBeGreaterThan(0);
         lockHeld.push(Number(rows[0]?.n) > 0);
         return directPasswords.verify(password, salt, stored);
       },
       derive: directPasswords.derive,
       spend: directPasswords.spend,
     };
-    const third = await createBackend({ sql: await database.connect(), passwords: observed });
+    const url = new URL(String(database.url));
+    url.searchParams.set('application_name', SIGNING_IN);
+    const thirdSql = await openPostgres(url.toString());
+    const third = await createBackend({ sql: thirdSql, passwords: observed });
     try {
       await signIn(third, 'superadmin');
       await signIn(third, 'globex');
       expect(lockHeld).toEqual([false, false]);
     } finally {
       await third.close();
+      await thirdSql.close();
     }
   });
 });
