@@ -4,6 +4,7 @@ import type { OrganizationView } from '../../api/services/organizations';
 import type { UserRow } from '@mirage/http';
 import { makeServer, type Server } from '@mirage/server';
 import { signInAs, type Session } from './monitoring-helpers';
+import { validOrg } from './organization-input';
 
 interface Page<T> {
   items: T[];
@@ -24,18 +25,6 @@ beforeEach(async () => {
 afterEach(() => server.shutdown());
 
 const orgId = (name: string) => String(table<{ id: string; name: string }>(server.db, 'organizations').where({ name })[0]?.id);
-
-const validOrg = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Tyrell Corp',
-  code: 'tyrell',
-  contactEmail: 'it@tyrell.example',
-  phone: '+1 555 0300',
-  address: 'Los Angeles',
-  timezone: 'America/Los_Angeles',
-  seatLimit: 10,
-  screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
-  ...overrides,
-});
 
 async function signInRaw(username: string): Promise<{ status: number; body: ErrorBody & { accessToken?: string } }> {
   const response = await fetch('/api/UserLogin', {

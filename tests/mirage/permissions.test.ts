@@ -3,18 +3,10 @@ import { makeServer, type Server } from '@mirage/server';
 import { subjectOf, type UserRow } from '@mirage/http';
 import { can } from '@machines/permissions/can';
 import { signInAs } from './monitoring-helpers';
+import { validOrg } from './organization-input';
 
 let server: Server | undefined;
-const NEW_ORGANIZATION = {
-  name: 'Tyrell Corp',
-  code: 'tyrell',
-  contactEmail: 'it@tyrell.example',
-  phone: '+1 555 0300',
-  address: 'Los Angeles',
-  timezone: 'America/Los_Angeles',
-  seatLimit: 10,
-  screenshotPolicy: { enabled: true, intervalMinutes: 15, retentionDays: 30 },
-};
+const NEW_ORGANIZATION = validOrg();
 afterEach(() => {
   server?.shutdown();
   server = undefined;
