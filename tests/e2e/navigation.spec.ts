@@ -42,33 +42,42 @@ test('signed out: every route and redirect, navigated inside the app, ends on a 
 });
 
 for (const account of Object.keys(DASHBOARD) as DemoAccount[]) {
-  test(`as ${account}: every route and redirect, navigated inside the app, ends on a rendered page`, async ({ page }) => {
-    test.setTimeout(180_000);
-    await signIn(page, account);
-    // The lock screen last: it may lock the session, after which every page leads back to it.
-    const walk = [...routePaths.filter((p) => p !== '/pages/lock-screen'), ...redirectPaths, '/pages/lock-screen'];
-    for (const path of walk) {
-      await clientNavigate(page, path);
-      await expectRenderedPage(page, path);
-    }
-  });
+  test.describe(() => {
+    // One signed-in page for both tests of the account (one worker runs them in order; after a failure the next worker
+    // signs in again). The walk comes last: it ends on the lock screen, which may lock the session.
+    let page: Page;
+    test.beforeAll(async ({ browser }) => {
+      page = await (await browser.newContext()).newPage();
+      await signIn(page, account);
+    });
+    test.afterAll(async () => page.context().close());
 
-  test(`as ${account}: the brand link, and in-app navigation to / and /login, end on the dashboard`, async ({ page }) => {
-    await signIn(page, account);
-    const dashboard = new RegExp(`${DASHBOARD[account]}(\\?|$)`);
-    await clientNavigate(page, '/apps/todo');
-    await expectRenderedPage(page, '/apps/todo');
-    await page.getByRole('link', { name: /Service Unit Admin/ }).click();
-    await expect(page).toHaveURL(dashboard);
-    await expectRenderedPage(page, 'the brand link');
-
-    for (const path of ['/', '/login']) {
+    test(`as ${account}: the brand link, and in-app navigation to / and /login, end on the dashboard`, async () => {
+      const dashboard = new RegExp(`${DASHBOARD[account]}(\\?|$)`);
       await clientNavigate(page, '/apps/todo');
       await expectRenderedPage(page, '/apps/todo');
-      await clientNavigate(page, path);
+      await page.getByRole('link', { name: /Service Unit Admin/ }).click();
       await expect(page).toHaveURL(dashboard);
-      await expectRenderedPage(page, path);
-    }
+      await expectRenderedPage(page, 'the brand link');
+
+      for (const path of ['/', '/login']) {
+        await clientNavigate(page, '/apps/todo');
+        await expectRenderedPage(page, '/apps/todo');
+        await clientNavigate(page, path);
+        await expect(page).toHaveURL(dashboard);
+        await expectRenderedPage(page, path);
+      }
+    });
+
+    test(`as ${account}: every route and redirect, navigated inside the app, ends on a rendered page`, async () => {
+      test.setTimeout(180_000);
+      // The lock screen last: it may lock the session, after which every page leads back to it.
+      const walk = [...routePaths.filter((p) => p !== '/pages/lock-screen'), ...redirectPaths, '/pages/lock-screen'];
+      for (const path of walk) {
+        await clientNavigate(page, path);
+        await expectRenderedPage(page, path);
+      }
+    });
   });
 }
 
