@@ -104,7 +104,13 @@ export async function startMonitoringServer(options: Partial<MirageOptions> = {}
         maintenance: false,
       },
     ]);
-    const ctx: MirageContext = { seed: 'default', tokenLifetimeS: 8000, now: options.now ?? Date.now, passwords: directPasswords, providerTokens: null };
+    const ctx: MirageContext = {
+      seed: 'default',
+      tokenLifetimeS: 8000,
+      now: options.now ?? Date.now,
+      passwords: directPasswords,
+      providerTokens: null,
+    };
     await processesDomain.seed?.(server.db, ctx);
     await screenshotsDomain.seed?.(server.db, ctx);
   }
