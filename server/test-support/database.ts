@@ -82,13 +82,19 @@ async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): 
 }
 
 /**
- * The name of a migrated template database on the server at `url`, made once by whichever worker asks first.
+ * The name of a migrated template database on the server at `url` for its role, made once by whichever worker asks first.
  * It is built under a name of its own and renamed when complete, so a clone never sees a half-migrated one;
  * nobody connects to it (a template with a connection cannot be cloned).
  */
 function postgresTemplate(url: string): Promise<string> {
   return once(`pg-template:${url}`, async () => {
-    const name = `sua_tmpl_${await migrationsHash()}`;
+    // One per role: cloning a database not marked as a template takes its owner (or a superuser), and roles
+    // share a server (a developer's superuser and CI's role on one machine's PostgreSQL).
+    const role = createHash('sha256')
+      .update(decodeURIComponent(new URL(url).username))
+      .digest('hex')
+      .slice(0, 8);
+    const name = `sua_tmpl_${await migrationsHash()}_${role}`;
     const exists = async () =>
       (await onServer(url, (client) => client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]))).rowCount === 1;
     if (await exists()) return name;
