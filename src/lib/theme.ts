@@ -113,6 +113,9 @@ export const theme = createTheme({
     // Without the focus placeholder (a role="presentation" child) a menu holds only menu items
     // (axe aria-required-children); an opened menu focuses its first item instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine keeps a closed select's options mounted (hidden), and floating-ui then measures each one's
+    // position when the page mounts: a forced layout and a synchronous re-render per select on every screen.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

@@ -10,7 +10,7 @@ export function SideMenu({ role, onNavigate }: { role: RoleId | undefined; onNav
   const { t } = useTranslation();
   const [location] = useLocation();
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }}>
+    <ScrollArea type="hover" style={{ flex: 1 }}>
       <Stack gap="md" py="xs">
         {menuFor(role).map((section) => (
           <div key={section.id}>
