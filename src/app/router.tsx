@@ -1,4 +1,14 @@
-import { createElement, lazy, memo, Suspense, useEffect, type ComponentProps, type ComponentType } from 'react';
+import {
+  createElement,
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  type ComponentProps,
+  type ReactNode,
+  type ComponentType,
+} from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
@@ -69,11 +79,21 @@ const RouteView = memo(function RouteView({ route, path, role }: { route: AppRou
   return (
     <Suspense fallback={<ShellLoading />}>
       <AppLayout route={route} role={role}>
-        {content}
+        <AfterShell>{content}</AfterShell>
       </AppLayout>
     </Suspense>
   );
 });
+
+/**
+ * The shell's first render is synchronous (it follows the session actor's snapshot); the page's then renders in
+ * a transition React splits into short tasks, instead of one long task of shell and page together. Later
+ * navigations keep this component mounted and render at once.
+ */
+function AfterShell({ children }: { children: ReactNode }) {
+  const shellPainted = useDeferredValue(true, false);
+  return shellPainted ? children : null;
+}
 
 /** While the app shell's chunk loads (once per visit): the boot overlay of index.html is still up. */
 function ShellLoading() {
