@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_BUILDS, OIDC_PROVIDER_PORT, PRISM_PORT } from './tests/e2e/support/builds';
 
 // Browser tests run against the built app (`npm run build` first) in Debian's Chromium.
 // An agent a browser test starts (agent.spec.ts) writes its browser policy (agent/url-policy.ts) under this folder, never
@@ -12,7 +13,6 @@ const outDir = process.env.E2E_DIST ?? 'dist';
 // tests/e2e/oidc.spec.ts runs against a real OpenID provider (panva's oidc-provider, tests/e2e/oidc/provider.mjs on
 // 127.0.0.1:4190, 20 s access tokens) and an app build made with its authority (dist-oidc, served on 4191). Both
 // start only when the run includes that spec (no file filter, or one naming oidc), or with E2E_OIDC=1; E2E_OIDC=0 skips them.
-const OIDC_PROVIDER_PORT = 4190;
 const OIDC_APP_PORT = 4191;
 const e2eFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
 const runsOidc =
@@ -31,16 +31,11 @@ const oidcServers: { command: string; url: string; env: Record<string, string>; 
         timeout: 30_000,
       },
       {
-        // E2E_OIDC_BUILT=1 serves an existing dist-oidc without building again (local iterations).
-        command: `${process.env.E2E_OIDC_BUILT === '1' ? '' : 'npx vite build --outDir dist-oidc --emptyOutDir && '}npx vite preview --port ${OIDC_APP_PORT} --strictPort --host 127.0.0.1 --outDir dist-oidc`,
+        // E2E_OIDC_BUILT=1 serves an existing dist-oidc without building again (local iterations; .ci/run builds it
+        // beforehand with `npm run test:e2e:build`). The build's variables: tests/e2e/support/builds.ts.
+        command: `${process.env.E2E_OIDC_BUILT === '1' ? '' : `npx vite build --outDir ${E2E_BUILDS.oidc.outDir} --emptyOutDir && `}npx vite preview --port ${OIDC_APP_PORT} --strictPort --host 127.0.0.1 --outDir ${E2E_BUILDS.oidc.outDir}`,
         url: `http://127.0.0.1:${OIDC_APP_PORT}`,
-        // No simulated latency in the demo backend, as the main build the suite serves in CI (.ci/run).
-        env: {
-          VITE_MOCK_LATENCY_MS: '0',
-          VITE_OIDC_AUTHORITY: `http://127.0.0.1:${OIDC_PROVIDER_PORT}`,
-          VITE_OIDC_CLIENT_ID: 'service-unit-admin',
-          VITE_OIDC_SCOPE: 'openid profile email offline_access',
-        },
+        env: E2E_BUILDS.oidc.env,
         reuseExistingServer: false,
         timeout: 300_000,
       },
@@ -52,12 +47,11 @@ const oidcServers: { command: string; url: string; env: Record<string, string>; 
 // document's examples), the build served on 4189 (another origin: CORS). Both start only when the run includes that
 // spec (no file filter, or one naming remote), or with E2E_REMOTE=1; E2E_REMOTE=0 skips them (docs/deploy.md).
 const REMOTE_APP_PORT = Number(process.env.E2E_REMOTE_PORT ?? 4189);
-const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4192);
 const remoteFilters = process.argv.slice(process.argv.indexOf('test') + 1).filter((arg) => !arg.startsWith('-'));
 const runsRemote =
   process.env.E2E_REMOTE === '1' ||
   (process.env.E2E_REMOTE !== '0' && (remoteFilters.length === 0 || remoteFilters.some((f) => f.includes('remote'))));
-const remoteDist = process.env.E2E_REMOTE_DIST ?? 'dist-remote';
+const remoteDist = E2E_BUILDS.remote.outDir;
 const remoteServers = runsRemote
   ? [
       {
@@ -68,10 +62,11 @@ const remoteServers = runsRemote
         timeout: 120_000,
       },
       {
-        // E2E_REMOTE_BUILT=1 serves an existing build without building again (local iterations).
+        // E2E_REMOTE_BUILT=1 serves an existing build without building again (local iterations; .ci/run builds it
+        // beforehand with `npm run test:e2e:build`).
         command: `${process.env.E2E_REMOTE_BUILT === '1' ? '' : `npx vite build --outDir ${remoteDist} --emptyOutDir && `}npx vite preview --port ${REMOTE_APP_PORT} --strictPort --host 127.0.0.1 --outDir ${remoteDist}`,
         url: `http://127.0.0.1:${REMOTE_APP_PORT}`,
-        env: { VITE_API_MODE: 'remote', VITE_API_BASE_URL: `http://127.0.0.1:${PRISM_PORT}` },
+        env: E2E_BUILDS.remote.env,
         reuseExistingServer: false,
         timeout: 300_000,
       },
