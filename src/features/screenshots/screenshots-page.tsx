@@ -1,20 +1,30 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Box, Button, Card, Center, Group, Loader, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import type { ScreenshotItem } from './api/types';
 import { BulkActionBar, ConfirmModal, ListEmpty, ListError, listSelectors, NewRowsBar } from '@/components/data-list';
 import { ScreenshotCard } from './components/screenshot-card';
 import { ScreenshotFilters } from './components/screenshot-filters';
 import { ScreenshotLightbox } from './components/screenshot-lightbox';
-import { SCREENSHOT_PAGE_SIZES, type screenshotsListMachine, useErrorText, useScreenshots } from './hooks/use-screenshots';
+import {
+  SCREENSHOT_PAGE_SIZES,
+  type screenshotsListMachine,
+  type viewerMachine,
+  useErrorText,
+  useScreenshots,
+} from './hooks/use-screenshots';
 
 export default function ScreenshotsPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { list, viewer, capture } = useScreenshots();
   const items = useSelector(list, (s) => s.context.items);
+  // A new page's tiles (a card, picture, checkbox and menu each) render in a background render React splits into
+  // short tasks; the rest of the page follows the list machine at once.
+  const tiles = useDeferredValue(items);
   const total = useSelector(list, (s) => s.context.total);
   const query = useSelector(list, (s) => s.context.query);
   const selected = useSelector(list, (s) => s.context.selected);
@@ -84,17 +94,11 @@ export default function ScreenshotsPage() {
                 </Group>
               </Card>
             )}
-            {isFirstLoad
-              ? Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={220} radius="md" aria-hidden />)
-              : items.map((shot, index) => (
-                  <ScreenshotCard
-                    key={shot.id}
-                    shot={shot}
-                    selected={selected.includes(shot.id)}
-                    onToggle={() => list.send({ type: 'list.select', id: shot.id })}
-                    onOpen={() => viewer.send({ type: 'viewer.open', index })}
-                  />
-                ))}
+            {isFirstLoad ? (
+              Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={220} radius="md" aria-hidden />)
+            ) : (
+              <ScreenshotTiles tiles={tiles} selected={selected} list={list} viewer={viewer} />
+            )}
           </SimpleGrid>
         )}
       </Box>
@@ -145,6 +149,33 @@ export default function ScreenshotsPage() {
 }
 
 /** "3 new screenshots — Show": captures that wait off this page or order, under a filter, or behind the pointer; Show opens page 1, newest first. */
+/** Memoised: while a new page renders in the background, the urgent render skips the tiles still shown. */
+const ScreenshotTiles = memo(function ScreenshotTiles({
+  tiles,
+  selected,
+  list,
+  viewer,
+}: {
+  tiles: readonly ScreenshotItem[];
+  selected: readonly string[];
+  list: ActorRefFrom<typeof screenshotsListMachine>;
+  viewer: ActorRefFrom<typeof viewerMachine>;
+}) {
+  return tiles.map((shot) => (
+    <ScreenshotCard
+      key={shot.id}
+      shot={shot}
+      selected={selected.includes(shot.id)}
+      onToggle={() => list.send({ type: 'list.select', id: shot.id })}
+      onOpen={() => {
+        // The viewer counts in the list machine's page, which a tile shown a frame behind may no longer match.
+        const index = list.getSnapshot().context.items.findIndex((item) => item.id === shot.id);
+        if (index >= 0) viewer.send({ type: 'viewer.open', index });
+      }}
+    />
+  ));
+});
+
 function ScreenshotsNewBar({ list }: { list: ActorRefFrom<typeof screenshotsListMachine> }) {
   const { t } = useTranslation();
   const count = useSelector(list, (s) => s.context.newCount);

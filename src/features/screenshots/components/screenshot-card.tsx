@@ -32,6 +32,8 @@ export function ScreenshotCard({
             alt=""
             fit="contain"
             h="auto"
+            // Tiles below the fold are decoded when scrolled to; a new page also commits without waiting for them.
+            loading="lazy"
             style={{ aspectRatio: '16 / 9', background: 'var(--mantine-color-dark-7)' }}
           />
         </UnstyledButton>
