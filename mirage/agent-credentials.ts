@@ -26,10 +26,11 @@ export const memoryAgentSecrets = (db: MirageDb): AgentSecretRepository => ({
   simulatedSecret: (make) => Promise.resolve(memorySimulatedSecret(db, make)),
 });
 
-const slot = repositorySlot('agentSecrets', memoryAgentSecrets);
+/** This backend's agent secrets: the repository the db was given, else the row in memory. */
+export const agentSecretStore = repositorySlot('agentSecrets', memoryAgentSecrets).get;
 
-/** This database's secret for simulated credentials (created, and stored with the change, on first use). */
-export const simulatedSecret = (db: MirageDb): Promise<string> => slot.get(db).simulatedSecret(newSecret);
+/** The database's secret for simulated credentials (created, and stored with the change, on first use). */
+export const simulatedSecret = (secrets: AgentSecretRepository): Promise<string> => secrets.simulatedSecret(newSecret);
 
 export const unitCredential = (unitId: string | number, secret: string): string => `sua_unit_${String(unitId)}_${secret}`;
 

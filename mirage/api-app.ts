@@ -19,7 +19,7 @@ import { DEFAULT_HEARTBEAT_S, unitListStore } from './domains/service-units';
 import { commandStore } from './commands';
 import { enrolmentStore } from './domains/agents';
 import { captureStore } from './capture-requests';
-import { noteProcessesWatched } from './watched-units';
+import { watchedUnitsOf } from './watched-units';
 import { taskStore } from './domains/todo';
 import { emailStore } from './domains/email';
 import { idempotencyStore } from './idempotency';
@@ -123,7 +123,7 @@ export function apiEnvOf(server: Server): ApiEnv {
     syncAuth: (token) => (token === null ? runAuthSync(server) : syncUnknownToken(server, token)) ?? Promise.resolve(),
     // No held long poll here: the simulated agents look for pending commands every tick (mirage/simulated-agents.ts).
     wakeAgent: () => undefined,
-    noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, ctx.now()),
+    noteProcessesWatched: (unitId) => watchedUnitsOf(db).note(unitId, ctx.now()),
     providerTokens: ctx.providerTokens,
   };
 }

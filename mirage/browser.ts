@@ -1,7 +1,7 @@
 import { del } from 'idb-keyval';
 import { LIVE_WAKE_EVENT } from '../core/live-wake';
 import type { Request, Server } from 'miragejs';
-import { liveRows, table, type DbDump, type Row } from './db';
+import { liveRows, table, type DbDump, type MirageDb, type Row } from './db';
 import { setAuthSync, type SessionRow, type UserRow } from './http';
 import { createPersistence, type DbMessage, type Persistence } from './persistence';
 import { makeServer, seedLater } from './server';
@@ -13,6 +13,10 @@ import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadSto
 import { applyJournal, applyRemoteBatch, mergeAuthRows, readJournal } from './store/merge';
 import { answerGate } from './store/answering';
 import { giveStoredUnitsAgents, reseedEssentials } from './store/repair';
+import { organizationStore } from './organization-store';
+import { userStore } from './user-store';
+import { unitStore } from './unit-store';
+import { agentSecretStore } from './agent-credentials';
 import { pruneSessions } from './sessions';
 import { createIdbStore, STORE_NAME, type RowStore, type SeedJournal, type WriteStats } from './store/row-store';
 import { validateRows } from './store/schemas';
@@ -100,6 +104,9 @@ export const SEED_STORE_LOCK = 'sua-seed-store';
 export const SIMULATED_AGENTS_LOCK = 'sua-simulated-agents';
 /** How often the unit status sweep runs (ms). */
 export const SWEEP_INTERVAL_MS = 5_000;
+
+/** The stores the demo accounts' repair writes through (mirage/store/repair.ts, the server's too). */
+const accountStores = (db: MirageDb) => ({ organizations: organizationStore(db), users: userStore(db) });
 
 const wakeLiveReaders = () => window.dispatchEvent(new CustomEvent(LIVE_WAKE_EVENT));
 
@@ -285,7 +292,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   if (stored.status === 'loaded' && !stored.legacy) {
     const tracker = persistence.attach(live.db);
     // Repairs are writes like any other: recorded, then committed before the app sees the backend.
-    status.restored = await reseedEssentials(live.db);
+    status.restored = await reseedEssentials(accountStores(live.db));
     pruneSessions(live.db, Date.now());
     active = { persistence, store, channel, tracker };
     await persistence.flush().catch(() => undefined);
@@ -295,7 +302,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     // collections, seeded once the backend answers): the backend answers at once, and
     // the rows are stored in the background (docs/persistence.md, "First visit"). One transaction clears
     // the store and starts the journal of the keys committed meanwhile; the "seed complete" mark comes last.
-    if (stored.status === 'loaded') status.restored = await reseedEssentials(live.db);
+    if (stored.status === 'loaded') status.restored = await reseedEssentials(accountStores(live.db));
     const seededLater = (changes: CollectionChanges) => seedingLater && LATER_SEEDED_COLLECTIONS.includes(changes.collection);
     applyJournal(live.db, journal?.batch.filter((changes) => !seededLater(changes)) ?? []);
     journalLater = journal?.batch.filter(seededLater) ?? [];
@@ -429,10 +436,12 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     runLiveWork(live, () => persistence?.flush());
     // Units stored before agents existed get their simulated agent (every collection is in now), stored at once,
     // before the requests held until now are answered (the embedded repository answers within this task).
-    const given = await giveStoredUnitsAgents(live.db).catch((error: unknown) => {
-      console.error('The stored units could not get their simulated agents', error);
-      return [];
-    });
+    const given = await giveStoredUnitsAgents({ units: unitStore(live.db), agentSecrets: agentSecretStore(live.db) }).catch(
+      (error: unknown) => {
+        console.error('The stored units could not get their simulated agents', error);
+        return [];
+      },
+    );
     if (given.length > 0) void persistence?.flush()?.catch(() => undefined);
     held.splice(0).forEach((request) => setTimeout(() => handle(request), 0));
   };

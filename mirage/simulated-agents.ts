@@ -1,9 +1,10 @@
 import type { AgentUrlPolicy, OperatingSystem } from '../machines/domain/types';
-import { credentialFromSecret, simulatedSecret } from './agent-credentials';
+import { agentSecretStore, credentialFromSecret, simulatedSecret } from './agent-credentials';
 import type { MirageDb } from './db';
 import { unitStore } from './unit-store';
 import { commandStore } from './commands';
-import { WATCHED_REPORT_MS, watchedUnitIds } from './watched-units';
+import { WATCHED_REPORT_MS, watchedUnitsOf, type WatchedUnits } from './watched-units';
+import type { Repositories } from './repositories';
 import { blockingRule } from '../core/process-rules';
 import { urlPolicyOf, type UrlPolicyRule } from '../core/url-policy';
 import { createRandom, hashString } from '../core/random';
@@ -29,9 +30,15 @@ export type AgentCall = (
   body: string | null,
 ) => Promise<{ status: number; body: unknown }>;
 
-export interface SimulatedAgentsOptions {
-  /** The rows: which units have a simulated agent, their running processes, and the secret their credentials derive from. */
-  db: MirageDb;
+/** What the agents read: which units have one, their rules, running processes and pending commands, and the credentials' secret. */
+type SimulatedAgentRepositories = Pick<Repositories, 'units' | 'processRules' | 'processes' | 'commands' | 'agentSecrets'>;
+
+/** Where the agents read: the embedded backend's db, or the repositories and watched units a backend gives (the server's). */
+type AgentData = { db: MirageDb } | { repositories: SimulatedAgentRepositories; watched: WatchedUnits };
+
+export type SimulatedAgentsOptions = AgentData & AgentDriverOptions;
+
+export interface AgentDriverOptions {
   call: AgentCall;
   now?: () => number;
   setTimeout?: (run: () => void, ms: number) => unknown;
@@ -103,18 +110,13 @@ const OS_NAMES: Record<OperatingSystem, string> = {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The process rules of these units, as a comparable key per unit (one read of their rules). */
-async function rulesKeys(db: MirageDb, unitIds: readonly string[]): Promise<Map<string, string>> {
+async function rulesKeys(rules: SimulatedAgentRepositories['processRules'], unitIds: readonly string[]): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
-  for (const [unitId, rules] of await processRuleStore(db).ofUnits(unitIds)) {
-    const sorted = [...rules].sort((a, b) => compareIds(a.id, b.id));
+  for (const [unitId, ofUnit] of await rules.ofUnits(unitIds)) {
+    const sorted = [...ofUnit].sort((a, b) => compareIds(a.id, b.id));
     keys.set(unitId, sorted.map((r) => `|${String(r.id)}:${r.enabled ? r.action : 'off'}:${r.pattern}`).join(''));
   }
   return keys;
-}
-
-/** The units that have an active simulated agent, in creation order. */
-export function simulatedUnits(db: MirageDb): Promise<Readonly<ServiceUnitRow>[]> {
-  return unitStore(db).withSimulatedAgent();
 }
 
 /** The next process report of a simulated agent: figures drift, now and then one quits or one starts. */
@@ -158,9 +160,22 @@ export function nextProcessList(
 /** How often the driver reads every unit with a simulated agent (between, only those about to act). */
 const FULL_READ_MS = 10_000;
 
+/** The embedded backend's stores of what the agents read (the repository a db was given, else its rows). */
+const dbRepositories = (db: MirageDb): SimulatedAgentRepositories => ({
+  units: unitStore(db),
+  processRules: processRuleStore(db),
+  processes: processStore(db),
+  commands: commandStore(db),
+  agentSecrets: agentSecretStore(db),
+});
+
 /** Starts the driver; it runs until stop(). */
 export function startSimulatedAgents(options: SimulatedAgentsOptions): SimulatedAgents {
-  const { db, call } = options;
+  const { call } = options;
+  const { repositories, watched } =
+    'db' in options
+      ? { repositories: dbRepositories(options.db), watched: watchedUnitsOf(options.db) }
+      : { repositories: options.repositories, watched: options.watched };
   const now = options.now ?? (() => Date.now());
   const schedule = options.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const cancel = options.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
@@ -177,15 +192,15 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
   /** The database's secret for simulated credentials, once read (it never changes). */
   let secret: string | null = null;
   const load = async (at: number) => {
-    known = new Map((await simulatedUnits(db)).map((unit) => [String(unit.id), unit]));
+    known = new Map((await repositories.units.withSimulatedAgent()).map((unit) => [String(unit.id), unit]));
     // The units' credentials come from the database's secret (there is one once a unit has a simulated agent).
-    if (known.size > 0) secret ??= await simulatedSecret(db);
+    if (known.size > 0) secret ??= await simulatedSecret(repositories.agentSecrets);
     fullReadAt = at;
   };
   /** Reads again only the units about to act (a few a tick): one revoked or gone since is dropped. */
   const reread = async (ids: readonly string[]) => {
     if (ids.length === 0) return;
-    const fresh = new Map((await unitStore(db).getMany(ids)).map((unit) => [String(unit.id), unit]));
+    const fresh = new Map((await repositories.units.getMany(ids)).map((unit) => [String(unit.id), unit]));
     for (const id of ids) {
       const unit = fresh.get(id);
       if (unit?.agent?.kind === 'simulated' && !unit.agent.revokedAt) known.set(id, unit);
@@ -233,7 +248,7 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
 
   const processesOf = async (agent: AgentState, unit: Readonly<ServiceUnitRow>): Promise<SimulatedProcess[]> => {
     if (agent.processes) return agent.processes;
-    const stored = await processStore(db).running(agent.unitId);
+    const stored = await repositories.processes.running(agent.unitId);
     const rows = stored.length > 0 ? stored : initialProcesses(unit, now());
     agent.processes = rows.map((p) => ({
       pid: p.pid,
@@ -342,21 +357,21 @@ export function startSimulatedAgents(options: SimulatedAgentsOptions): Simulated
           agent.nextBeatAt = Math.max(agent.nextBeatAt + interval, at + 1);
         }
         // A real agent long-polls its commands: a simulated one that is not due fetches them within a tick too.
-        const waiting = await commandStore(db).unitsWithPending();
+        const waiting = await repositories.commands.unitsWithPending();
         const polling = [...agents.values()].filter((agent) => !agent.stopped && !due.includes(agent) && waiting.has(agent.unitId));
         // A real agent applies changed rules at its next config fetch; a simulated one within a tick, so blocking
         // a process in the demo answers at once (its report leaves the process out).
-        const keys = await rulesKeys(db, [...agents.keys()]);
+        const keys = await rulesKeys(repositories.processRules, [...agents.keys()]);
         const keyOf = (agent: AgentState) => keys.get(agent.unitId) ?? '';
         for (const agent of agents.values()) agent.rulesKey ??= keyOf(agent);
         // Someone has the unit's process monitor open: its processes are reported every couple of seconds.
-        const watched = watchedUnitIds(db, at);
+        const watchedIds = watched.ids(at);
         const ruled = [...agents.values()].filter(
           (agent) =>
             !agent.stopped &&
             !due.includes(agent) &&
             !polling.includes(agent) &&
-            (agent.rulesKey !== keyOf(agent) || (watched.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
+            (agent.rulesKey !== keyOf(agent) || (watchedIds.has(agent.unitId) && at - agent.lastReportAt >= WATCHED_REPORT_MS)),
         );
         await reread([...due, ...polling, ...ruled].map((agent) => agent.unitId));
         const run = (agent: AgentState, work: () => Promise<void>) =>

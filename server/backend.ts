@@ -1,15 +1,12 @@
-import { liveRows, type MirageDb } from '../mirage/db';
+import { liveRows } from '../mirage/db';
 import { routelessInterceptor } from '../mirage/routeless';
-import { DEFAULT_TOKEN_LIFETIME_S, makeServer, type Server } from '../mirage/server';
+import { DEFAULT_TOKEN_LIFETIME_S, makeServer } from '../mirage/server';
 import { createApp } from '../api/app';
 import { historyPruneDue, pruneHistory, sweepUnitStatuses } from '../api/services/unit-status';
 import type { Repositories } from '../mirage/repositories';
-import { trackChanges } from '../mirage/store/change-log';
 import { createSqlCommands } from './db/commands';
 import { createSqlCaptureRequests } from './db/capture-requests';
-import { indexIds } from '../mirage/store/id-index';
 import { giveStoredUnitsAgents, reseedEssentials } from '../mirage/store/repair';
-import { sessionStore } from '../mirage/sessions';
 import { createSqlSessions } from './db/sessions';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import { createSqlOrganizationCounts } from './db/organization-counts';
@@ -36,7 +33,7 @@ import { createSqlOrganizations } from './db/organizations';
 import { createSqlUsers } from './db/users';
 import { createSqlUnits } from './db/units';
 import { asRead, inUnitOfWork, noAppends, noteWrites, noteWritten, storeAppends } from './db/unit-of-work';
-import { noteProcessesWatched } from '../mirage/watched-units';
+import { watchedUnits, type WatchedUnits } from '../mirage/watched-units';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
 import { createSqlUrlRules } from './db/url-rules';
@@ -51,8 +48,8 @@ import { errorJson } from '../core/error-shape';
 import { outsideTransactions, passwordWorkOf, withPreparedPasswords, type PreparedPasswords } from './passwords';
 
 /**
- * The API over PostgreSQL: the embedded backend's domains (the one set of rules) run in this process, their
- * repositories reading and writing PostgreSQL, and every request is one unit of work against the database:
+ * The API over PostgreSQL: the API app (api/app.ts, the rules both backends run) over repositories that read
+ * and write PostgreSQL, no record kept in memory, and every request one unit of work against the database:
  *
  * - a write (POST/PUT/PATCH/DELETE) runs in a SERIALIZABLE transaction of its own, run again when it collided
  *   with another (server/db/store.ts writing); it waits for nothing but the rows it writes, and its answer
@@ -105,10 +102,10 @@ function slots(count: number): { take(): Promise<() => void> } {
 export interface Backend {
   /** Answers one API request (a URL under /api), committed before the answer resolves. */
   handle(request: Request): Promise<Response>;
-  /** The in-memory rows (tests read and prepare them). */
-  readonly db: MirageDb;
-  /** Commits what a caller changed in `db` directly (tests that prepare rows). */
-  flush(): Promise<void>;
+  /** The PostgreSQL repositories the API app runs on (the simulated agents read through them; tests prepare rows). */
+  readonly repositories: Repositories;
+  /** The units whose processes someone reads now: the simulated agents report those more often. */
+  readonly watched: WatchedUnits;
   close(): Promise<void>;
   /** Whether this start seeded the database. */
   readonly seeded: boolean;
@@ -121,10 +118,10 @@ export interface Backend {
    */
   relayEvents(): Promise<void>;
   /**
-   * Runs fn as a write of its own (tests that prepare rows through the domains), committed before it
-   * resolves; rejects, with nothing changed, when the commit fails.
+   * Runs fn as a write of its own through the repositories (tests that prepare rows), committed before it
+   * resolves; rejects, with nothing changed, when fn throws or the commit fails.
    */
-  transact<T>(fn: (db: MirageDb, now: number) => T | Promise<T>): Promise<T>;
+  transact<T>(fn: (repositories: Repositories, now: number) => T | Promise<T>): Promise<T>;
   /**
    * The periodic sweep (api/services/unit-status.ts) as a write of its own: the units whose heartbeat window
    * passed are announced offline, and once a minute the history is pruned. Resolves, once committed, with how
@@ -173,15 +170,15 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     await ensureAuditKeys(tx);
     await ensureScreenshotKeys(tx);
   });
-  let server: Server | null = null;
   let seeded = false;
   if ((await store.seedOf()) === null) {
-    server = await makeServer({ ...common, seed });
-    seeded = await store.storeSeed(liveRows(server.db), seed);
-    // Another instance seeded first: its rows are the data, this seed is dropped.
-    if (!seeded) {
-      server.shutdown();
-      server = null;
+    // The embedded backend's domains generate the demo rows in memory; they are stored, and the memory dropped.
+    const seedServer = await makeServer({ ...common, seed });
+    try {
+      // Another instance seeded first: its rows are the data, this seed is dropped.
+      seeded = await store.storeSeed(liveRows(seedServer.db), seed);
+    } finally {
+      seedServer.shutdown();
     }
   }
   // The seed the database was made with decides what a new account gets (a mailbox).
@@ -224,12 +221,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     tasks: createSqlTasks(options.sql, repositoryWrites),
     emails: createSqlEmails(options.sql, repositoryWrites),
   };
-  // The seed's server made the rows in memory; they are stored now, and this instance runs on PostgreSQL's,
-  // holding none (an empty dump: nothing is seeded in memory).
-  server?.shutdown();
-  server = await makeServer({ ...common, seed: dataSeed, initialData: {}, adoptInitialData: true, repositories });
+  const now = options.now ?? (() => Date.now());
+  const watched = watchedUnits();
   // The API app answers every request (api/app.ts), the agent API's and its callers' authentication too, over
-  // the PostgreSQL repositories themselves; Mirage registers its routes nowhere (mirage/routeless.ts).
+  // the PostgreSQL repositories themselves.
   const app = createApp({
     users: repositories.users,
     userList: repositories.userList,
@@ -255,7 +250,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     idempotency: { keys: repositories.idempotencyKeys },
     signInAttempts: repositories.signInAttempts,
     passwords: { ...common.passwords, needsRehash },
-    now: options.now ?? (() => Date.now()),
+    now,
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     agentHeartbeatS: options.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     appKey: APP_KEY,
@@ -265,18 +260,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const queued = { id: unitId, serviceUnitId: unitId };
       noteWritten([{ collection: 'commands', put: [queued], deleted: [] }]);
     },
-    // The simulated agents of this process (server/agents/simulated.ts) read the watched units from its db.
-    noteProcessesWatched: (unitId) => noteProcessesWatched(db, unitId, now()),
+    // The simulated agents of this process (server/agents/simulated.ts) read them.
+    noteProcessesWatched: (unitId) => watched.note(unitId, now()),
   });
   // A unit of work may run again (a collision, a password step), and a body is read once: each run reads a clone.
   const answerRequest = (request: Request): Promise<Response> =>
     Promise.resolve(app.fetch(request.body === null ? request : request.clone()));
-  const db = server.db;
-  // Rows by id without walking a collection (every authenticated request finds its user), as in the browser.
-  indexIds(db);
-  const tracker = trackChanges(db);
-  const now = options.now ?? (() => Date.now());
-
   /** The newest live event the safety poll saw numbered (relayEvents). */
   let newestSeen = 0;
   /** When this instance's sweep last pruned the history. */
@@ -304,22 +293,18 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
    * One unit of work in a transaction of its own (SERIALIZABLE unless `serializable` is false, run again from
    * its start when it collided with another: store.writing). It takes no lock but the rows it writes, so writes to different records,
    * on this instance or another, never wait for each other. Its answer leaves only after the commit; when
-   * the commit fails, nothing it did stays, in PostgreSQL or in memory.
+   * it throws or the commit fails, nothing it did stays.
    */
   const commitWork = async <T>(run: () => Promise<T>, serializable = true): Promise<T> => {
     const release = await (serializable ? writeSlots : noSlot).take();
     try {
       const { value, wake } = await store.writing(
         async (tx) => {
-          // What an earlier attempt changed in memory goes back before this one runs (the server keeps none).
-          if (!tracker.isEmpty) tracker.take().undo();
           const appends = noAppends();
           const done = await inUnitOfWork(tx, run, store.writeBatch, { appends, alone: true });
           const appended = await storeAppends(tx, appends, store.writeBatch);
-          const batch = tracker.isEmpty ? [] : tracker.take().batch;
-          if (batch.length > 0) await store.writeBatch(tx, batch);
           const wake = wakeFor(
-            [...batch, ...done.written, ...appended.written].flatMap(({ collection, put, deleted }) => [
+            [...done.written, ...appended.written].flatMap(({ collection, put, deleted }) => [
               ...put.map((row) => ({ collection, row })),
               ...deleted.map(() => ({ collection, row: null })),
             ]),
@@ -333,9 +318,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       );
       wakeSoon(wake);
       return value;
-    } catch (error) {
-      if (!tracker.isEmpty) tracker.take().undo();
-      throw error;
     } finally {
       release();
     }
@@ -367,10 +349,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Start-up repairs are writes like any other: a missing demo account comes back, ended sessions go.
   if (seed !== 'none') {
     await write(async () => {
-      await reseedEssentials(db);
-      await sessionStore(db).removeEnded(now());
+      await reseedEssentials(repositories);
+      await repositories.sessions.removeEnded(now());
       // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
-      await giveStoredUnitsAgents(db, options.agentHeartbeatS);
+      await giveStoredUnitsAgents(repositories, options.agentHeartbeatS);
       return done();
     });
   }
@@ -384,7 +366,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   };
 
   return {
-    db,
+    repositories,
+    watched,
     seeded,
     handle(request) {
       const method = request.method.toUpperCase();
@@ -394,15 +377,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           const read = await asRead(() => answerRequest(request));
           // A read that must store something in PostgreSQL (a new account's first mailbox) runs again as a write.
           if (read.wantedToWrite) return write(() => answerRequest(request));
-          const answer = read.value;
-          // A read that changed a stored row (rare: e.g. a sign-in stamp) commits it like a write.
-          if (!tracker.isEmpty) await write(async () => answer);
-          return answer;
+          return read.value;
         })(),
       );
-    },
-    async flush() {
-      await write(async () => done());
     },
     events: hub,
     async relayEvents() {
@@ -413,7 +390,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         wakeSoon({ events: true, commandUnitIds: new Set() });
       }
     },
-    transact: (fn) => commitWork(async () => fn(db, now())),
+    transact: (fn) => commitWork(async () => fn(repositories, now())),
     async sweepStatuses() {
       const at = now();
       const prune = historyPruneDue(lastPruned, at);
@@ -430,9 +407,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     async close() {
       // A held long poll ends with its connection; a request still answering gets a few seconds to finish.
       await Promise.race([Promise.allSettled([...answering]), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
-      tracker.stop();
       events.stop();
-      server.shutdown();
     },
   };
 }

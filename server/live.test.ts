@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { simulatedUnits } from '../mirage/simulated-agents';
 import { startServerAgents } from './agents/simulated';
 import { createBackend, type Backend } from './backend';
 import { LISTENER_NAME, startWakeups, type Wakeups } from './events/wakeups';
@@ -261,7 +260,7 @@ describe(`an agent's unit: its long poll for commands, its status (${BACKEND_NAM
 
 describe(`the demo seed's simulated agents in the server process (${BACKEND_NAME})`, () => {
   it('answer a capture through the agent API, and the stream tells of it', async () => {
-    const unit = (await simulatedUnits(backend.db)).find((u) => String(u.organizationId) === '1');
+    const unit = (await backend.repositories.units.withSimulatedAgent()).find((u) => String(u.organizationId) === '1');
     if (!unit) throw new Error('The default seed has no simulated agent at Acme');
     const unitId = String(unit.id);
     const opened = await stream({ token: acme });

@@ -1,13 +1,11 @@
 import { changeCountOf, table, type MirageDb } from '../db';
 import type { MirageDomain } from '../types';
-import { eventStore } from '../events';
-import { recordAudit as recordAuditOf, type AuditInput } from '../../api/audit';
 import { auditMatches, compareAuditEntries, type AuditEntry, type AuditLogRepository } from '../../core/audit-list';
 import { givenRepository } from '../given-repositories';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
- * (and any other domain that calls `recordAudit`). Rows are append-only.
+ * (and any other service that calls `recordAudit`, api/audit.ts). Rows are append-only.
  */
 
 export type AuditRow = AuditEntry;
@@ -15,11 +13,6 @@ export type AuditRow = AuditEntry;
 /** The log's collection. */
 export const AUDIT_LOG = 'auditLog';
 export const auditTable = (db: MirageDb) => table<AuditRow>(db, AUDIT_LOG);
-
-/** Writes an audit entry and its live event (api/audit.ts) into this backend's log and events. */
-export function recordAudit(db: MirageDb, now: number, input: AuditInput): void {
-  recordAuditOf({ events: eventStore(db), audit: auditStore(db) }, now, input);
-}
 
 /** The log oldest first as of a change count: null when the rows themselves are (the common case). */
 const oldestFirstCache = new WeakMap<MirageDb, { changes: number; sorted: readonly Readonly<AuditRow>[] | null }>();

@@ -1,9 +1,6 @@
 import { credentialFromSecret, secretHash, simulatedSecret } from '../agent-credentials';
-import type { MirageDb } from '../db';
 import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
-import { organizationStore } from '../organization-store';
-import { userStore } from '../user-store';
-import { unitStore } from '../unit-store';
+import type { Repositories } from '../repositories';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import { compareIds } from '../../core/record-ids';
 import { newAccount } from '../../core/users';
@@ -21,11 +18,9 @@ const ESSENTIAL_ACCOUNTS = [
 
 /**
  * Puts back the demo organizations and accounts that are missing (after unreadable rows were dropped,
- * or from an empty stored database). Returns the usernames it restored.
+ * or from an empty stored database), through either backend's repositories. Returns the usernames it restored.
  */
-export async function reseedEssentials(db: MirageDb): Promise<string[]> {
-  const orgs = organizationStore(db);
-  const users = userStore(db);
+export async function reseedEssentials({ organizations: orgs, users }: Pick<Repositories, 'organizations' | 'users'>): Promise<string[]> {
   const restored: string[] = [];
   // One lookup of the demo accounts (among 50,000 at the large seed), not one per demo account.
   const wanted = ESSENTIAL_ACCOUNTS.map((a) => a.username);
@@ -65,8 +60,10 @@ export async function reseedEssentials(db: MirageDb): Promise<string[]> {
  * first, as the seed puts Globex before Acme's 10,000 units. A change of rows like any other: the caller
  * stores it. Returns the ids of the units it gave an agent.
  */
-export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = DEFAULT_HEARTBEAT_S): Promise<string[]> {
-  const units = unitStore(db);
+export async function giveStoredUnitsAgents(
+  { units, agentSecrets }: Pick<Repositories, 'units' | 'agentSecrets'>,
+  heartbeatS: number = DEFAULT_HEARTBEAT_S,
+): Promise<string[]> {
   let left = SIMULATED_AGENT_CAP - (await units.withSimulatedAgent()).length;
   // The cap reached (the large seed's 10,000 units fill it): no unit is read.
   if (left <= 0) return [];
@@ -78,7 +75,7 @@ export async function giveStoredUnitsAgents(db: MirageDb, heartbeatS: number = D
   const size = (u: Readonly<ServiceUnitRow>) => perOrganization.get(String(u.organizationId)) ?? 0;
   candidates.sort((a, b) => size(a) - size(b) || compareIds(a.id, b.id));
   const given: string[] = [];
-  const secret = candidates.length > 0 && left > 0 ? await simulatedSecret(db) : '';
+  const secret = candidates.length > 0 && left > 0 ? await simulatedSecret(agentSecrets) : '';
   for (const unit of candidates) {
     if (left <= 0) break;
     left -= 1;

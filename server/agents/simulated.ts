@@ -1,11 +1,11 @@
-import { startSimulatedAgents, type AgentCall, type SimulatedAgents, type SimulatedAgentsOptions } from '../../mirage/simulated-agents';
+import { startSimulatedAgents, type AgentCall, type AgentDriverOptions, type SimulatedAgents } from '../../mirage/simulated-agents';
 import type { Backend } from '../backend';
 
 /**
  * The demo seeds' simulated agents in the server process (SIMULATED_AGENTS): the driver of
- * mirage/simulated-agents.ts, its calls handed to `backend.handle` as the HTTP layer would hand an agent's
- * request over, so each is authenticated, runs the rules and commits (and wakes streams) like any agent's,
- * without a socket.
+ * mirage/simulated-agents.ts, reading the backend's PostgreSQL repositories, its calls handed to
+ * `backend.handle` as the HTTP layer would hand an agent's request over, so each is authenticated, runs the
+ * rules and commits (and wakes streams) like any agent's, without a socket.
  */
 const parsed = (text: string): unknown => {
   if (!text) return null;
@@ -26,9 +26,10 @@ export function inProcessCall(backend: Backend): AgentCall {
   };
 }
 
-export function startServerAgents(backend: Backend, options: Partial<Omit<SimulatedAgentsOptions, 'db' | 'call'>> = {}): SimulatedAgents {
+export function startServerAgents(backend: Backend, options: Partial<Omit<AgentDriverOptions, 'call'>> = {}): SimulatedAgents {
   return startSimulatedAgents({
-    db: backend.db,
+    repositories: backend.repositories,
+    watched: backend.watched,
     call: inProcessCall(backend),
     onError: (error) => console.error('A simulated agent failed', error),
     ...options,

@@ -1,8 +1,6 @@
 import { headerRecord } from '../../api/http';
 import type { Backend } from '../backend';
 import type { Queryable } from '../db/sql';
-import { sessionStore } from '../../mirage/sessions';
-import { newSessionFor } from '../../tests/contract/support/mirage-harness';
 
 /** Calls the API as the server's HTTP layer would, and reads answers the way a client does. */
 
@@ -94,5 +92,17 @@ export async function storedUnitCount(sql: Queryable): Promise<number> {
 
 /** A live session for a seeded account, stored in the server's database (as a sign-in would); resolves with its token. */
 export function storeSession(backend: Backend, username: string): Promise<string> {
-  return backend.transact(async (db) => (await sessionStore(db).insert(await newSessionFor(db, username))).accessToken);
+  return backend.transact(async ({ users, sessions }) => {
+    const user = (await users.withLogin([username.toLowerCase()])).find((u) => u.username === username);
+    if (!user) throw new Error(`no seeded user ${username}`);
+    const key = crypto.randomUUID();
+    const session = await sessions.insert({
+      accessToken: `test-token-${key}`,
+      sessionKey: `test-key-${key}`,
+      userId: user.id,
+      expiresAt: Date.now() + 3_600_000,
+      revoked: false,
+    });
+    return session.accessToken;
+  });
 }

@@ -3,6 +3,8 @@ import { table } from '@mirage/db';
 import { SIMULATED_AGENT_CAP, type ServiceUnitRow } from '@mirage/domains/service-units';
 import { makeServer, type Server } from '@mirage/server';
 import { giveStoredUnitsAgents } from '@mirage/store/repair';
+import { unitStore } from '@mirage/unit-store';
+import { agentSecretStore } from '@mirage/agent-credentials';
 import { agentOf, heartbeatOf } from './monitoring-helpers';
 
 type OldRow = ServiceUnitRow & { agentAlive?: boolean };
@@ -15,6 +17,8 @@ describe('units stored before agents get their simulated agent on load', () => {
     server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
   });
   afterEach(() => server.shutdown());
+  /** The embedded backend's repositories the repair writes through (the server gives its PostgreSQL ones). */
+  const stores = () => ({ units: unitStore(server.db), agentSecrets: agentSecretStore(server.db) });
 
   it('gives each alive unit without an agent the agent the seed gives, one its credential opens the agent API for', async () => {
     const rows = units().rows();
@@ -24,7 +28,7 @@ describe('units stored before agents get their simulated agent on load', () => {
     units().update(dead.id, { agentAlive: false });
     const enrolled = rows.find((u) => u.agent && !old.includes(u)) as OldRow;
 
-    const given = await giveStoredUnitsAgents(server.db, 45);
+    const given = await giveStoredUnitsAgents(stores(), 45);
     expect(given.sort()).toEqual(old.map((u) => String(u.id)).sort());
     for (const u of old) {
       expect(units().find(u.id)?.agent).toMatchObject({ kind: 'simulated', revokedAt: null, heartbeatIntervalS: 45, system: null });
@@ -35,7 +39,7 @@ describe('units stored before agents get their simulated agent on load', () => {
     expect(units().find(dead.id)?.agent).toBeNull();
     expect(units().find(enrolled.id)?.agent).toEqual(enrolled.agent);
     // Done once: a second load finds nothing to repair.
-    expect(await giveStoredUnitsAgents(server.db)).toEqual([]);
+    expect(await giveStoredUnitsAgents(stores())).toEqual([]);
   });
 
   it('respects the cap, counting the simulated agents already there, and serves the smaller organization first', async () => {
@@ -45,10 +49,10 @@ describe('units stored before agents get their simulated agent on load', () => {
     const { id: _id, ...base } = template;
     for (let i = 0; i < 400; i += 1) units().insert({ ...base, organizationId: '1', name: `old ${i}`, agent: null, agentAlive: true });
     const globex = [0, 1].map((i) => units().insert({ ...base, organizationId: '2', name: `old g${i}`, agent: null, agentAlive: true }));
-    const given = await giveStoredUnitsAgents(server.db);
+    const given = await giveStoredUnitsAgents(stores());
     expect(given).toHaveLength(SIMULATED_AGENT_CAP - active);
     expect(given).toEqual(expect.arrayContaining(globex.map((u) => String(u.id))));
     expect(units().where((u) => u.agent?.kind === 'simulated' && !u.agent.revokedAt)).toHaveLength(SIMULATED_AGENT_CAP);
-    expect(await giveStoredUnitsAgents(server.db)).toEqual([]);
+    expect(await giveStoredUnitsAgents(stores())).toEqual([]);
   });
 });
