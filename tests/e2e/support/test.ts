@@ -96,8 +96,8 @@ const SIGNED_IN_STATE_MAX_AGE_MS = 45_000;
 interface SignInFixtures {
   /**
    * The demo account a test starts signed in as: `test.use({ signedInAs: 'user' })`. Its page opens any screen
-   * at once (`page.goto`), with no login form and no seeding; the state is made once per worker and account,
-   * and again once it is older than SIGNED_IN_STATE_MAX_AGE_MS.
+   * at once (`page.goto`), with no login form (the seed is made again, tests/e2e/support/auth.ts); the state is made
+   * once per worker and account, and again once it is older than SIGNED_IN_STATE_MAX_AGE_MS.
    * Tests that are about signing in (the form, its errors, the redirects) sign in themselves.
    */
   signedInAs: DemoAccount | null;
