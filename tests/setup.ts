@@ -7,6 +7,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { makeElementErrorsLazy } from './support/lazy-element-errors';
 import { memoizeComputedStyle } from './support/memo-computed-style';
+import { quickRejectSelectors } from './support/quick-reject-selectors';
 import { skipReactOwnerStacks } from './support/react-owner-stacks';
 
 /**
@@ -96,6 +97,7 @@ Element.prototype.scrollTo = vi.fn();
 Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
 // Without the pseudo-element argument (jsdom only reports it as not implemented), kept between DOM changes.
 memoizeComputedStyle(window);
+quickRejectSelectors(document);
 
 afterEach(() => {
   cleanup();
