@@ -87,12 +87,18 @@ function useMenuLabel(text: string) {
     setShown(el !== null && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1));
   };
   const hide = () => setShown(false);
-  const label = (
-    <Tooltip label={text} opened={shown} position="right" withinPortal>
-      <span ref={labelRef} data-menu-label style={TWO_LINES}>
-        {text}
-      </span>
+  const span = (
+    <span ref={labelRef} data-menu-label style={TWO_LINES}>
+      {text}
+    </span>
+  );
+  // Mounted only while shown: a tooltip per entry was a floating element's hooks each in the shell's first render.
+  const label = shown ? (
+    <Tooltip label={text} opened position="right" withinPortal>
+      {span}
     </Tooltip>
+  ) : (
+    span
   );
   return { label, onMouseEnter: show, onMouseLeave: hide, onFocus: show, onBlur: hide };
 }
