@@ -10,6 +10,8 @@ import type { Server } from 'miragejs';
  * - `server.interceptor`: Pretender reads each answer's delay from it, not from `server.timing`.
  * - `PretenderInterceptor._create`: the Node transport (node-transport.ts) gives Mirage its own router
  *   instead of Pretender, which needs a browser's XMLHttpRequest (Mirage exports the class, untyped).
+ * - `_Db`: a db without a server (exported, untyped): the Node server generates the demo seed in one, with no
+ *   routes or interceptor (server.ts generateSeed).
  */
 
 // db.ts's MirageDb and Row, spelled out here: db.ts imports this file, so this file imports nothing of ours.
@@ -67,4 +69,11 @@ export function pretenderInterceptorClass(): InterceptorClass {
   const found = (mirage as unknown as { PretenderInterceptor?: InterceptorClass }).PretenderInterceptor;
   if (typeof found !== 'function') throw new Error('miragejs no longer exports PretenderInterceptor');
   return found;
+}
+
+/** A Mirage db of its own, as a server makes it (`identityManagers` as createServer's option), but no server. */
+export function newDb(identityManagers: object): MirageDb {
+  const Db = (mirage as unknown as { _Db?: new (initialData: undefined, identityManagers: object) => MirageDb })._Db;
+  if (typeof Db !== 'function') throw new Error('miragejs no longer exports _Db');
+  return new Db(undefined, identityManagers);
 }

@@ -5,8 +5,8 @@ import { pretenderInterceptorClass } from './mirage-internals';
  * The embedded backend's routes without a browser, for the server's tests: the routes the domains register
  * are kept in the same router Pretender uses (route-recognizer: a literal segment before `:param` before
  * `*rest`), and a request is handed to the route's Mirage handler as Pretender would hand it, so a test can
- * ask Mirage's answer beside the server's. The server itself registers its Mirage routes nowhere
- * (mirage/routeless.ts): the API app answers every request.
+ * ask Mirage's answer beside the server's. The server itself makes no Mirage server: the API app answers
+ * every request.
  */
 
 /** One HTTP request, as the transport hands it over: the path with its query, headers by lower-case name. */

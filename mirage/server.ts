@@ -1,13 +1,13 @@
 import { createServer, type Request, type Server } from 'miragejs';
 // The one door to Mirage's server type for code outside mirage/ (the lint rule keeps miragejs inside it).
 export type { Server } from 'miragejs';
-import { countCollectionChanges, markChanged, type DbDump, type MirageDb } from './db';
+import { countCollectionChanges, liveRows, markChanged, type DbDump, type MirageDb } from './db';
 import { errorResponse } from './http';
 import { domains } from './domains';
 import type { MirageContext, SeedSize } from './types';
 import { providerAuthConfig, providerTokensOf, type ProviderAuthConfig, type ProviderEndpoints } from './oidc/provider-auth';
 import { timeSlicer, turnSlicer, type SeedTurns } from './seed-slices';
-import { collectionOf, requestTimingHost } from './mirage-internals';
+import { collectionOf, newDb, requestTimingHost } from './mirage-internals';
 import { indexIds } from './store/id-index';
 import { passesThrough, refuseUnservedRoutes } from './unknown-routes';
 import { runAtomically } from './store/atomic-writes';
@@ -80,9 +80,8 @@ function providerTokensFor(options: MirageOptions) {
   return config ? providerTokensOf(config, options.providerEndpoints) : null;
 }
 
-/** Creates the embedded backend: every domain's endpoints under /api, seeded or loaded from a dump. */
-export async function makeServer(options: MirageOptions = {}): Promise<Server> {
-  const ctx: MirageContext = {
+function contextOf(options: MirageOptions): MirageContext {
+  return {
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     seed: options.seed ?? 'default',
     now: options.now ?? (() => Date.now()),
@@ -90,6 +89,38 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     agentHeartbeatS: options.agentHeartbeatS ?? 30,
     providerTokens: providerTokensFor(options),
   };
+}
+
+/** Every domain's seed, in the domains' order (one may read what earlier ones seeded); `later`: their large collections too. */
+async function seedDomains(db: MirageDb, ctx: MirageContext, later: boolean, onProgress?: MirageOptions['onSeedProgress']): Promise<void> {
+  for (const [index, domain] of domains.entries()) {
+    await domain.seed?.(db, ctx);
+    if (later) await domain.seedLater?.(db, ctx, timeSlicer());
+    if (onProgress) {
+      onProgress((index + 1) / domains.length, domain.name);
+      await yieldToEventLoop();
+    }
+  }
+}
+
+/**
+ * The demo seed's rows, as makeServer seeds them, generated in a db of their own with no server, routes or
+ * interceptor: the Node server stores them on a first start and keeps none (server/backend.ts).
+ */
+export async function generateSeed(
+  options: Pick<MirageOptions, 'seed' | 'now' | 'passwords' | 'agentHeartbeatS' | 'tokenLifetimeS'>,
+): Promise<DbDump> {
+  const ctx = contextOf({ ...options, providerAuth: null });
+  // Seeded records get readable numbers, as makeServer's do.
+  const db = newDb(recordIdManagers({ seeding: true }));
+  countCollectionChanges(db);
+  if (ctx.seed !== 'none') await seedDomains(db, ctx, true);
+  return liveRows(db);
+}
+
+/** Creates the embedded backend: every domain's endpoints under /api, seeded or loaded from a dump. */
+export async function makeServer(options: MirageOptions = {}): Promise<Server> {
+  const ctx = contextOf(options);
   const latency = options.latencyMs ?? [100, 200];
   const delay = () => (typeof latency === 'number' ? latency : latency[0] + Math.random() * (latency[1] - latency[0]));
 
@@ -143,14 +174,7 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   } else if (options.initialData) {
     server.db.loadData(options.initialData);
   } else if (ctx.seed !== 'none') {
-    for (const [index, domain] of domains.entries()) {
-      await domain.seed?.(server.db, ctx);
-      if (!options.deferLaterSeeds) await domain.seedLater?.(server.db, ctx, timeSlicer());
-      if (options.onSeedProgress) {
-        options.onSeedProgress((index + 1) / domains.length, domain.name);
-        await yieldToEventLoop();
-      }
-    }
+    await seedDomains(server.db, ctx, !options.deferLaterSeeds, options.onSeedProgress);
     if (options.deferLaterSeeds) {
       const db = server.db;
       laterSeeds.set(server, async (turns, onProgress) => {

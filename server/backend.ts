@@ -1,6 +1,4 @@
-import { liveRows } from '../mirage/db';
-import { routelessInterceptor } from '../mirage/routeless';
-import { DEFAULT_TOKEN_LIFETIME_S, makeServer } from '../mirage/server';
+import { DEFAULT_TOKEN_LIFETIME_S, generateSeed } from '../mirage/server';
 import { createApp } from '../api/app';
 import { historyPruneDue, pruneHistory, sweepUnitStatuses } from '../api/services/unit-status';
 import type { Repositories } from '../mirage/repositories';
@@ -150,16 +148,7 @@ const done = () => new Response(null, { status: 200 });
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = createPgStore(options.sql);
   const seed = options.seed ?? 'default';
-  const common = {
-    environment: 'test' as const,
-    latencyMs: 0,
-    interceptor: routelessInterceptor(),
-    ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
-    ...(options.agentHeartbeatS !== undefined ? { agentHeartbeatS: options.agentHeartbeatS } : {}),
-    providerAuth: options.providerAuth ?? null,
-    ...(options.now ? { now: options.now } : {}),
-    passwords: outsideTransactions(options.passwords),
-  };
+  const passwords = outsideTransactions(options.passwords);
 
   // A database stored before the list keys were columns (or with other sort keys) gets them computed first.
   await store.exclusively(async (tx) => {
@@ -172,14 +161,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
   let seeded = false;
   if ((await store.seedOf()) === null) {
-    // The embedded backend's domains generate the demo rows in memory; they are stored, and the memory dropped.
-    const seedServer = await makeServer({ ...common, seed });
-    try {
-      // Another instance seeded first: its rows are the data, this seed is dropped.
-      seeded = await store.storeSeed(liveRows(seedServer.db), seed);
-    } finally {
-      seedServer.shutdown();
-    }
+    // The embedded backend's domains generate the demo rows, which are stored and not kept.
+    const rows = await generateSeed({
+      seed,
+      passwords,
+      ...(options.tokenLifetimeS !== undefined ? { tokenLifetimeS: options.tokenLifetimeS } : {}),
+      ...(options.agentHeartbeatS !== undefined ? { agentHeartbeatS: options.agentHeartbeatS } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    // Another instance seeded first: its rows are the data, this seed is dropped.
+    seeded = await store.storeSeed(rows, seed);
   }
   // The seed the database was made with decides what a new account gets (a mailbox).
   const storedSeed = await store.seedOf();
@@ -249,7 +240,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     // Serializable transactions order two creates with one key: the second waits for the first's commit and replays it.
     idempotency: { keys: repositories.idempotencyKeys },
     signInAttempts: repositories.signInAttempts,
-    passwords: { ...common.passwords, needsRehash },
+    passwords: { ...passwords, needsRehash },
     now,
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     agentHeartbeatS: options.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeServer, type Server } from '@mirage/server';
-import { collectionOf, collectionsOf, rawDb, requestTimingHost } from '@mirage/mirage-internals';
+import { collectionOf, collectionsOf, newDb, rawDb, requestTimingHost } from '@mirage/mirage-internals';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -44,6 +44,23 @@ describe("Mirage's private parts still have the shape the backend relies on", ()
     probes?.update(inserted.id, { name: 'b' });
     expect(record).toMatchObject({ name: 'b' });
     expect(probes?._findRecord(inserted.id)).toBe(record);
+  });
+
+  it('_Db makes a db without a server, with the identity managers given', () => {
+    let fetched = 0;
+    class Counting {
+      fetch() {
+        fetched += 1;
+        return `n${fetched}`;
+      }
+      set() {}
+      reset() {}
+    }
+    const db = newDb({ application: Counting });
+    db.createCollection('probes');
+    const probes = collectionOf(db, 'probes');
+    expect(probes?.insert({ name: 'a' })).toMatchObject({ id: 'n1', name: 'a' });
+    expect(collectionsOf(db)).toEqual([probes]);
   });
 
   it("server.interceptor is where Pretender reads each answer's delay", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LATER_SEEDED_COLLECTIONS } from '@mirage/domains';
 import { collectionsOf } from '@mirage/mirage-internals';
-import { makeServer, seedLater, type Server } from '@mirage/server';
+import { generateSeed, makeServer, seedLater, type Server } from '@mirage/server';
 
 /**
  * The domains' later seeds (docs/persistence.md, "First visit"): a first visit at the large seed runs them after
@@ -54,5 +54,19 @@ describe('the later seeds', () => {
     expect(turns[0]).toBe('enter');
     expect(turns.at(-1)).toBe('leave');
     expect(turns.every((turn, i) => turn === (i % 2 === 0 ? 'enter' : 'leave'))).toBe(true);
+  });
+
+  it('are generated without a server as makeServer seeds them (the Node server stores these on a first start)', async () => {
+    server = await makeServer({ environment: 'test', latencyMs: 0, now: () => NOW });
+    const made = rowsOf(server);
+    const generated = await generateSeed({ now: () => NOW });
+    expect(
+      Object.fromEntries(
+        Object.entries(generated)
+          .filter(([, rows]) => rows.length > 0)
+          .map(([name, rows]) => [name, strip(rows)]),
+      ),
+    ).toEqual(made);
+    expect(await generateSeed({ seed: 'none' })).toEqual({});
   });
 });
