@@ -9,7 +9,7 @@ import { useScreenActor } from '@/lib/inspection/use-screen-actor';
 import { getScreenshotImage, type ScreenshotImageBody } from '../api/get-screenshot-image';
 import type { ScreenshotItem } from '../api/types';
 
-type ThumbnailProps = { shot: ScreenshotItem; alt: string } & Omit<ImageProps, 'src'>;
+type ThumbnailProps = { shot: ScreenshotItem; alt: string; loading?: 'lazy' | 'eager' } & Omit<ImageProps, 'src'>;
 
 const thumbnailMachine = createResourceMachine<string>('screenshotThumbnail');
 
