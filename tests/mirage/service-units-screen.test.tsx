@@ -139,7 +139,8 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
     const pageOneName = firstName()?.getAttribute('title');
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(firstName()?.getAttribute('title')).not.toBe(pageOneName));
+    // A page's rows come from the embedded backend: under a loaded machine, more than waitFor's default second.
+    await waitFor(() => expect(firstName()?.getAttribute('title')).not.toBe(pageOneName), { timeout: 5000 });
     expect(screen.getByText(/^11–20 of \d+/)).toBeInTheDocument();
     expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
 
@@ -157,7 +158,7 @@ describe('Service Unit Management', { timeout: 60_000 }, () => {
 
     act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe('?pageSize=10'));
-    await waitFor(() => expect(firstName()?.getAttribute('title')).toBe(pageOneName));
+    await waitFor(() => expect(firstName()?.getAttribute('title')).toBe(pageOneName), { timeout: 5000 });
     expect(screen.getByText(/^1–10 of \d+/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('data-active', 'true');
   });

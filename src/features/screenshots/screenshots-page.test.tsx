@@ -78,12 +78,17 @@ describe('ScreenshotsPage', () => {
     const params = new URLSearchParams(window.location.search);
     expect(params.get('page')).toBe('2');
     expect(params.get('flagged')).toBe('false');
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).not.toBe(first));
+    // The new page's tiles render in the background (screenshots-page.tsx): under a loaded machine, more than 1 s.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).not.toBe(first), {
+      timeout: 5000,
+    });
 
     act(() => window.history.back());
     await waitFor(() => expect(window.location.search).toBe('?flagged=false'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'));
-    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).toBe(first));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: OPEN })[0]?.getAttribute('aria-label')).toBe(first), {
+      timeout: 5000,
+    });
   }, 30_000);
 
   it('a failed save keeps the note that was typed', async () => {
