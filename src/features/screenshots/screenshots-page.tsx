@@ -22,9 +22,12 @@ export default function ScreenshotsPage() {
   const errorText = useErrorText();
   const { list, viewer, capture } = useScreenshots();
   const items = useSelector(list, (s) => s.context.items);
-  // A new page's tiles (a card, picture, checkbox and menu each) render in a background render React splits into
-  // short tasks; the rest of the page follows the list machine at once.
-  const tiles = useDeferredValue(items);
+  // The first page's tiles (a card, picture, checkbox and menu each) render in a background render React splits
+  // into short tasks, off the screen's load; once shown, the tiles follow the list machine at once, with its count.
+  const deferredTiles = useDeferredValue(items);
+  const [tilesShown, setTilesShown] = useState(false);
+  if (!tilesShown && deferredTiles.length > 0) setTilesShown(true);
+  const tiles = tilesShown ? items : deferredTiles;
   const total = useSelector(list, (s) => s.context.total);
   const query = useSelector(list, (s) => s.context.query);
   const selected = useSelector(list, (s) => s.context.selected);
