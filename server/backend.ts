@@ -18,7 +18,6 @@ import { DEFAULT_HEARTBEAT_S } from '../mirage/domains/service-units';
 import { providerTokensOf, type ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import { createPgStore } from './db/store';
 import { createSqlUnitList } from './db/unit-list';
-import { ensureUnitKeys } from './db/unit-table';
 import { ensureOrganizationKeys } from './db/organization-table';
 import { ensureUserKeys } from './db/user-table';
 import { ensureUrlRuleKeys } from './db/url-rule-table';
@@ -29,7 +28,7 @@ import { createSqlAgentSecrets } from './db/agent-secrets';
 import { createSqlScreenshots } from './db/screenshots';
 import { createSqlOrganizations } from './db/organizations';
 import { createSqlUsers } from './db/users';
-import { createSqlUnits } from './db/units';
+import { createSqlUnits, ensureUnitKeys } from './db/units';
 import { asRead, inUnitOfWork, noAppends, noteWrites, noteWritten, storeAppends } from './db/unit-of-work';
 import { watchedUnits, type WatchedUnits } from '../mirage/watched-units';
 import { createSqlProcesses } from './db/processes';
@@ -189,7 +188,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   );
   // Every collection is PostgreSQL's: the rules reach each through its repository, and no process keeps records.
   const repositories: Repositories = {
-    units: createSqlUnits(options.sql, repositoryWrites),
+    units: createSqlUnits(options.sql),
     unitList: createSqlUnitList(options.sql),
     organizations: createSqlOrganizations(options.sql, repositoryWrites),
     organizationList: createSqlOrganizationList(options.sql),

@@ -7,9 +7,8 @@ import { createSqlEvents } from './db/events';
 import { migrate, splitStatements } from './db/migrate';
 import { createPgStore, type PgStore } from './db/store';
 import type { Row } from '../mirage/db';
-import { createSqlUnits } from './db/units';
+import { createSqlUnits, ensureUnitKeys } from './db/units';
 import { createSqlUnitList } from './db/unit-list';
-import { ensureUnitKeys } from './db/unit-table';
 import type { ServiceUnitRow } from '../mirage/unit-store';
 import unitsBefore024 from './test-support/fixtures/units-before-024.json';
 import organizationsBefore025 from './test-support/fixtures/organizations-before-025.json';
@@ -225,7 +224,7 @@ describe(`the service units' move to their own tables on ${BACKEND_NAME}`, () =>
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '024'));
 
     const store = createPgStore(database.sql);
-    const units = createSqlUnits(database.sql, store.writeBatch);
+    const units = createSqlUnits(database.sql);
     for (const { id, data } of stored) expect(await units.get(id), id).toEqual({ ...data, version: data.version ?? 1 });
     expect(await units.get('twin-1')).toEqual({ ...twin.data, name: `${twin.data.name} (twin-1)`, version: 1 });
     const agents = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM unit_agents');

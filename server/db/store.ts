@@ -3,7 +3,7 @@ import type { DbDump, Row } from '../../mirage/db';
 import { databaseError, isRetryable, type Queryable, type Sql, UNIQUE_VIOLATION } from './sql';
 import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
-import { UNITS, writeUnits } from './unit-table';
+import { UNITS, writeUnits } from './units';
 import { ORGANIZATIONS, writeOrganizations } from './organization-table';
 import { USERS, writeUsers } from './user-table';
 import { SESSIONS, writeSessions } from './sessions';

@@ -4,7 +4,7 @@ import { UNIT_TEXT_SORTS, type OrganizationScope } from '../../core/service-unit
 import { memoryUnitList, type ServiceUnitRow } from '../../mirage/domains/service-units';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlUnitList } from './unit-list';
-import { ensureUnitKeys, UNITS } from './unit-table';
+import { ensureUnitKeys, UNITS } from './units';
 
 /*
  * The units' list as SQL returns exactly what the embedded backend returns from memory: the same ids in

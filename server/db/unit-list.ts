@@ -1,11 +1,10 @@
-import type { ListQuery } from '../../core/list-query';
 import { compareTexts } from '../../core/list-query';
-import { STATUS_ORDER, type OrganizationScope, type ServiceUnitListRepository, type UnitTextSort } from '../../core/service-unit-list';
+import type { ServiceUnitListRepository, UnitTextSort } from '../../core/service-unit-list';
 import type { ServiceUnitRow } from '../../mirage/domains/service-units';
-import { bindableQuery, type Parameters, parameters, searchCondition, tablePage } from './list-table';
+import { bindableQuery, parameters, tablePage } from './list-table';
 import type { Queryable } from './sql';
 import { reader } from './unit-of-work';
-import { UNIT_COLUMNS, UNIT_JOINS, unitOf, type UnitColumns } from './unit-table';
+import { conditions, statusExpression, UNIT_COLUMNS, UNIT_JOINS, unitOf, type UnitColumns } from './units';
 
 /**
  * The service units' list, export and tags as SQL on `service_units` (server/migrations/024_service_units.sql):
@@ -28,35 +27,7 @@ const SORT_COLUMNS: Record<UnitTextSort, string> = {
 };
 const isTextSort = (sort: string): sort is UnitTextSort => Object.hasOwn(SORT_COLUMNS, sort);
 
-/** The WHERE clause of a scope, filters and search (with `now` for the status filter). */
-export function conditions(params: Parameters, scope: OrganizationScope, query: Pick<ListQuery, 'filters' | 'search'> | null, now: number) {
-  const where: string[] = [];
-  if (scope !== 'all') {
-    where.push(
-      scope.length === 1
-        ? `u.organization_id = ${params.add(scope[0], 'text')}`
-        : `u.organization_id = ANY(${params.add([...scope], 'text[]')})`,
-    );
-  }
-  if (query) {
-    const status = query.filters['status'];
-    if (status) where.push(`${statusExpression(params, now, 'name')} = ANY(${params.add(status, 'text[]')})`);
-    const os = query.filters['os'];
-    if (os) where.push(`u.operating_system = ANY(${params.add(os, 'text[]')})`);
-    const tag = query.filters['tag'];
-    if (tag) where.push(`u.tags && ${params.add(tag, 'text[]')}`);
-    if (query.search) where.push(searchCondition(params, 'u', query.search));
-  }
-  return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-}
-
-/** unitStatus as SQL on the entry: the status's name, or its place in STATUS_ORDER (how status sorts). */
-export function statusExpression(params: Parameters, now: number, as: 'name' | 'order'): string {
-  const value = (status: (typeof STATUS_ORDER)[number]) => (as === 'name' ? `'${status}'` : String(STATUS_ORDER.indexOf(status)));
-  return `(CASE WHEN u.maintenance THEN ${value('maintenance')} WHEN ${params.add(now, 'bigint')} <= u.online_until_ms THEN ${value('online')} ELSE ${value('offline')} END)`;
-}
-
-/** The list as SQL; rows are the units as the repository reads them (unit-table.ts). */
+/** The list as SQL; rows are the units as the repository reads them (units.ts). */
 export function createSqlUnitList(sql: Queryable): ServiceUnitListRepository<Readonly<ServiceUnitRow>> {
   return {
     async list(asked, scope, now) {

@@ -4,8 +4,7 @@ import type { OrganizationScope } from '../../core/service-unit-list';
 import { memoryUnits, type ServiceUnitRow, type UnitAgentRow } from '../../mirage/unit-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { UNITS } from './unit-table';
-import { createSqlUnits } from './units';
+import { createSqlUnits, UNITS } from './units';
 
 /*
  * The service units in PostgreSQL answer what the embedded backend answers from memory: by id, by
