@@ -13,6 +13,7 @@ import { DEFERRED_COLLECTIONS, droppedTotal, LEGACY_DUMP_KEY, loadLater, loadSto
 import { applyJournal, applyRemoteBatch, mergeAuthRows, readJournal } from './store/merge';
 import { answerGate } from './store/answering';
 import { giveStoredUnitsAgents, reseedEssentials } from './store/repair';
+import { demoPasswordRecord } from './domains/accounts';
 import { organizationStore } from './organization-store';
 import { userStore } from './user-store';
 import { unitStore } from './unit-store';
@@ -292,7 +293,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   if (stored.status === 'loaded' && !stored.legacy) {
     const tracker = persistence.attach(live.db);
     // Repairs are writes like any other: recorded, then committed before the app sees the backend.
-    status.restored = await reseedEssentials(accountStores(live.db));
+    status.restored = await reseedEssentials(accountStores(live.db), demoPasswordRecord);
     pruneSessions(live.db, Date.now());
     active = { persistence, store, channel, tracker };
     await persistence.flush().catch(() => undefined);
@@ -302,7 +303,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     // collections, seeded once the backend answers): the backend answers at once, and
     // the rows are stored in the background (docs/persistence.md, "First visit"). One transaction clears
     // the store and starts the journal of the keys committed meanwhile; the "seed complete" mark comes last.
-    if (stored.status === 'loaded') status.restored = await reseedEssentials(accountStores(live.db));
+    if (stored.status === 'loaded') status.restored = await reseedEssentials(accountStores(live.db), demoPasswordRecord);
     const seededLater = (changes: CollectionChanges) => seedingLater && LATER_SEEDED_COLLECTIONS.includes(changes.collection);
     applyJournal(live.db, journal?.batch.filter((changes) => !seededLater(changes)) ?? []);
     journalLater = journal?.batch.filter(seededLater) ?? [];

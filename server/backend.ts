@@ -5,6 +5,7 @@ import type { Repositories } from '../mirage/repositories';
 import { createSqlCommands } from './db/commands';
 import { createSqlCaptureRequests } from './db/capture-requests';
 import { giveStoredUnitsAgents, reseedEssentials } from '../mirage/store/repair';
+import { DEMO_PASSWORD } from '../mirage/domains/accounts';
 import { createSqlSessions } from './db/sessions';
 import { createSqlSignInAttempts } from './db/sign-in-attempts';
 import { createSqlOrganizationCounts } from './db/organization-counts';
@@ -339,7 +340,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Start-up repairs are writes like any other: a missing demo account comes back, ended sessions go.
   if (seed !== 'none') {
     await write(async () => {
-      await reseedEssentials(repositories);
+      await reseedEssentials(repositories, () => passwords.derive(DEMO_PASSWORD));
       await repositories.sessions.removeEnded(now());
       // Demo data stored before agents existed: its reporting units get their simulated agents, as in the browser.
       await giveStoredUnitsAgents(repositories, options.agentHeartbeatS);

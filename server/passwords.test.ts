@@ -171,3 +171,46 @@ describe.runIf(TEST_DATABASE_URL)('password hashing and transactions on PostgreS
     }
   });
 });
+
+describe(`the start-up repair's password on ${BACKEND_NAME}`, () => {
+  it('hashes the password of a missing demo account with no transaction open, and the account signs in again', async () => {
+    await database.sql.query(`DELETE FROM users WHERE username_lower = 'user'`);
+    const url = TEST_DATABASE_URL ? new URL(String(database.url)) : null;
+    url?.searchParams.set('application_name', REPAIRING);
+    const observer = url ? await database.connect() : null;
+    /** Per hash: whether a connection of the repairing instance was inside a transaction (PostgreSQL only). */
+    const inTransaction: (boolean | null)[] = [];
+    const observed: PasswordHasher = {
+      ...directPasswords,
+      async derive(password) {
+        if (observer) {
+          const { rows } = await observer.query<{ n: number; seen: number }>(
+            `SELECT count(*) FILTER (WHERE xact_start IS NOT NULL)::int AS n, count(*)::int AS seen FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = $1`,
+            [REPAIRING],
+          );
+          expect(rows[0]?.seen).toBeGreaterThan(0);
+          inTransaction.push(Number(rows[0]?.n) > 0);
+        } else inTransaction.push(null);
+        return directPasswords.derive(password);
+      },
+    };
+    const repairingSql = url ? await openPostgres(url.toString()) : database.sql;
+    const repairing = await createBackend({ sql: repairingSql, passwords: observed });
+    try {
+      expect(inTransaction).toEqual([TEST_DATABASE_URL ? false : null]);
+      const answer = await call(repairing, '/api/UserLogin', {
+        method: 'POST',
+        headers: { key: 'service-unit-admin-demo-key' },
+        body: { params: { username: 'user', password: DEMO_PASSWORD } },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await repairing.close();
+      if (url) await repairingSql.close();
+    }
+  });
+});
+
+/** The connections of the instance whose start-up repair is watched. */
+const REPAIRING = 'repair-under-test';

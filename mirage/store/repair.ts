@@ -1,5 +1,6 @@
 import { credentialFromSecret, secretHash, simulatedSecret } from '../agent-credentials';
-import { DEMO_ACCOUNTS, demoPasswordRecord } from '../domains/accounts';
+import type { PasswordRecord } from '../crypto';
+import { DEMO_ACCOUNTS } from '../domains/accounts';
 import type { Repositories } from '../repositories';
 import { DEFAULT_HEARTBEAT_S, SIMULATED_AGENT_CAP, type ServiceUnitRow } from '../domains/service-units';
 import { compareIds } from '../../core/record-ids';
@@ -19,8 +20,13 @@ const ESSENTIAL_ACCOUNTS = [
 /**
  * Puts back the demo organizations and accounts that are missing (after unreadable rows were dropped,
  * or from an empty stored database), through either backend's repositories. Returns the usernames it restored.
+ * `demoPassword` hashes the demo password, asked only when an account is missing; the server's hashes with no
+ * transaction open (server/passwords.ts).
  */
-export async function reseedEssentials({ organizations: orgs, users }: Pick<Repositories, 'organizations' | 'users'>): Promise<string[]> {
+export async function reseedEssentials(
+  { organizations: orgs, users }: Pick<Repositories, 'organizations' | 'users'>,
+  demoPassword: () => Promise<PasswordRecord>,
+): Promise<string[]> {
   const restored: string[] = [];
   // One lookup of the demo accounts (among 50,000 at the large seed), not one per demo account.
   const wanted = ESSENTIAL_ACCOUNTS.map((a) => a.username);
@@ -33,7 +39,7 @@ export async function reseedEssentials({ organizations: orgs, users }: Pick<Repo
     if (present.has(account.username)) continue;
     const spec = ESSENTIAL_ORGANIZATIONS.find((o) => o.domain === account.organization) ?? ESSENTIAL_ORGANIZATIONS[0];
     const org = (await orgs.all()).find((o) => o.domain === spec.domain) ?? (await orgs.insert({ ...spec }));
-    const { salt, passwordHash } = await demoPasswordRecord();
+    const { salt, passwordHash } = await demoPassword();
     await users.insert(
       newAccount({
         username: account.username,
