@@ -19,22 +19,19 @@ import { DEFAULT_HEARTBEAT_S } from '../mirage/domains/service-units';
 import { providerTokensOf, type ProviderAuthConfig } from '../mirage/oidc/provider-auth';
 import { createPgStore } from './db/store';
 import { createSqlUnitList } from './db/unit-list';
-import { ensureOrganizationKeys } from './db/organization-table';
-import { ensureUserKeys } from './db/user-table';
-import { ensureUrlRuleKeys } from './db/url-rule-table';
+import { createSqlOrganizations, ensureOrganizationKeys } from './db/organizations';
+import { createSqlUsers, ensureUserKeys } from './db/users';
+import { createSqlUrlRules, ensureUrlRuleKeys } from './db/url-rules';
 import { ensureScreenshotKeys } from './db/screenshot-table';
 import { createSqlUserList } from './db/user-list';
 import { createSqlEvents } from './db/events';
 import { createSqlAgentSecrets } from './db/agent-secrets';
 import { createSqlScreenshots } from './db/screenshots';
-import { createSqlOrganizations } from './db/organizations';
-import { createSqlUsers } from './db/users';
 import { createSqlUnits, ensureUnitKeys } from './db/units';
 import { asRead, inUnitOfWork, noAppends, noteWrites, noteWritten, storeAppends } from './db/unit-of-work';
 import { watchedUnits, type WatchedUnits } from '../mirage/watched-units';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
-import { createSqlUrlRules } from './db/url-rules';
 import { createSqlTasks } from './db/todo-tasks';
 import { createSqlEmails } from './db/emails';
 import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
@@ -191,18 +188,18 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const repositories: Repositories = {
     units: createSqlUnits(options.sql),
     unitList: createSqlUnitList(options.sql),
-    organizations: createSqlOrganizations(options.sql, repositoryWrites),
+    organizations: createSqlOrganizations(options.sql),
     organizationList: createSqlOrganizationList(options.sql),
     organizationCounts: createSqlOrganizationCounts(options.sql),
-    users: createSqlUsers(options.sql, repositoryWrites),
+    users: createSqlUsers(options.sql),
     userList: createSqlUserList(options.sql),
     sessions: createSqlSessions(options.sql, repositoryWrites),
     signInAttempts: createSqlSignInAttempts(options.sql),
     idempotencyKeys: createSqlIdempotencyKeys(options.sql),
     screenshots: createSqlScreenshots(options.sql, repositoryWrites),
     processes: createSqlProcesses(options.sql, repositoryWrites),
-    processRules: createSqlProcessRules(options.sql, repositoryWrites),
-    urlRules: createSqlUrlRules(options.sql, repositoryWrites),
+    processRules: createSqlProcessRules(options.sql),
+    urlRules: createSqlUrlRules(options.sql),
     commands: createSqlCommands(options.sql, repositoryWrites),
     captureRequests: createSqlCaptureRequests(options.sql, repositoryWrites),
     enrolments: createSqlEnrolments(options.sql, repositoryWrites),

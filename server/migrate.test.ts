@@ -12,14 +12,12 @@ import { createSqlUnitList } from './db/unit-list';
 import type { ServiceUnitRow } from '../mirage/unit-store';
 import unitsBefore024 from './test-support/fixtures/units-before-024.json';
 import organizationsBefore025 from './test-support/fixtures/organizations-before-025.json';
-import { createSqlOrganizations } from './db/organizations';
+import { createSqlOrganizations, ensureOrganizationKeys } from './db/organizations';
 import { createSqlOrganizationList } from './db/organization-list';
-import { ensureOrganizationKeys } from './db/organization-table';
 import type { StoredOrg } from '../mirage/organization-store';
 import usersBefore026 from './test-support/fixtures/users-before-026.json';
-import { createSqlUsers } from './db/users';
+import { createSqlUsers, ensureUserKeys } from './db/users';
 import { createSqlUserList } from './db/user-list';
-import { ensureUserKeys } from './db/user-table';
 import type { AdminUserRow } from '../mirage/user-store';
 import sessionsBefore027 from './test-support/fixtures/sessions-before-027.json';
 import { createSqlSessions } from './db/sessions';
@@ -31,8 +29,7 @@ import keysBefore029 from './test-support/fixtures/idempotency-keys-before-029.j
 import { createSqlIdempotencyKeys } from './db/idempotency-keys';
 import type { IdempotencyRecord } from '../core/idempotency';
 import rulesBefore030 from './test-support/fixtures/rules-before-030.json';
-import { createSqlUrlRules } from './db/url-rules';
-import { ensureUrlRuleKeys } from './db/url-rule-table';
+import { createSqlUrlRules, ensureUrlRuleKeys } from './db/url-rules';
 import { createSqlProcessRules } from './db/process-rules';
 import { duplicateKey, type UrlRuleRecord } from '../core/url-rules';
 import type { ProcessRuleRecord } from '../core/process-rule-repository';
@@ -264,7 +261,7 @@ describe(`the organizations' move to their own table on ${BACKEND_NAME}`, () => 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '025'));
 
     const store = createPgStore(database.sql);
-    const organizations = createSqlOrganizations(database.sql, store.writeBatch);
+    const organizations = createSqlOrganizations(database.sql);
     for (const { id, data } of stored) expect(await organizations.get(id), id).toEqual(data);
     expect(await organizations.get('older-1')).toEqual(older.data);
     expect(await organizations.get('twin-1')).toEqual({ ...twin.data, code: `${first.data.code}-twin-1` });
@@ -344,7 +341,7 @@ describe(`the accounts' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '026'));
 
     const store = createPgStore(database.sql);
-    const users = createSqlUsers(database.sql, store.writeBatch);
+    const users = createSqlUsers(database.sql);
     for (const { id, data } of stored) expect(await users.get(id), id).toEqual(data);
     expect(await users.get('older-1')).toEqual(older.data);
     const [local, domain] = first.data.email.toUpperCase().split('@') as [string, string];
@@ -480,8 +477,8 @@ describe(`the rules' move to their own tables on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '030'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlUrlRules(database.sql, store.writeBatch);
-    const storedProcesses = createSqlProcessRules(database.sql, store.writeBatch);
+    const stored = createSqlUrlRules(database.sql);
+    const storedProcesses = createSqlProcessRules(database.sql);
     for (const { id, data } of [...urlRules, older, twin]) expect(await stored.get(id), id).toEqual(data);
     for (const { id, data } of [...processRules, processTwin]) expect(await storedProcesses.get(id), id).toEqual(data);
     expect(await tablesOf(database.sql)).not.toContain('rows');

@@ -5,7 +5,7 @@ import type { Row } from '../../mirage/db';
 import { memoryOrganizationList, type OrgRow } from '../../mirage/domains/organizations';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlOrganizationList } from './organization-list';
-import { ensureOrganizationKeys, ORGANIZATIONS } from './organization-table';
+import { ensureOrganizationKeys, ORGANIZATIONS } from './organizations';
 
 /*
  * The organizations' list as SQL returns exactly what the embedded backend returns from memory: the same

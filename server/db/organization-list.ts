@@ -2,7 +2,7 @@ import type { ListQuery } from '../../core/list-query';
 import { ORGANIZATION_STATUSES, type OrganizationListRepository } from '../../core/organization-list';
 import type { StoredOrg } from '../../mirage/organization-store';
 import { bindableQuery, parameters, type Parameters, searchCondition } from './list-table';
-import { ORGANIZATION_COLUMNS, organizationOf, type OrganizationColumns } from './organization-table';
+import { ORGANIZATION_COLUMNS, organizationOf, type OrganizationColumns } from './organizations';
 import type { Queryable } from './sql';
 import { reader } from './unit-of-work';
 

@@ -3,8 +3,7 @@ import type { OrganizationRepository } from '../../core/organizations';
 import { memoryOrganizations, normalizeOrg, type StoredOrg } from '../../mirage/organization-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { ORGANIZATIONS } from './organization-table';
-import { createSqlOrganizations } from './organizations';
+import { createSqlOrganizations, ORGANIZATIONS } from './organizations';
 
 /*
  * The organizations in PostgreSQL answer what the embedded backend answers from memory: one by id, several,

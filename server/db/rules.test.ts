@@ -78,8 +78,8 @@ describe.each(sqlTargets())('the URL and process rules in PostgreSQL on $name', 
   beforeAll(() => {
     memoryUrl = memoryUrlRules(suite.mirage.db);
     memoryProcess = memoryProcessRules(suite.mirage.db);
-    storedUrl = createSqlUrlRules(suite.sql, suite.writeBatch);
-    storedProcess = createSqlProcessRules(suite.sql, suite.writeBatch);
+    storedUrl = createSqlUrlRules(suite.sql);
+    storedProcess = createSqlProcessRules(suite.sql);
   });
 
   /** Both stores hold the same URL rules: every one, and each unit's enabled ones, count and duplicates alike. */

@@ -4,13 +4,13 @@ import { databaseError, isRetryable, type Queryable, type Sql, UNIQUE_VIOLATION 
 import { EVENTS_COLLECTION } from '../../core/events';
 import { insertEvents } from './events';
 import { UNITS, writeUnits } from './units';
-import { ORGANIZATIONS, writeOrganizations } from './organization-table';
-import { USERS, writeUsers } from './user-table';
+import { ORGANIZATIONS, writeOrganizations } from './organizations';
+import { USERS, writeUsers } from './users';
 import { SESSIONS, writeSessions } from './sessions';
 import { SIGN_IN_ATTEMPTS, writeSignInAttempts } from './sign-in-attempts';
 import { IDEMPOTENCY_KEYS, writeIdempotencyKeys } from './idempotency-keys';
-import { URL_RULES, writeUrlRules } from './url-rule-table';
-import { PROCESS_RULES, writeProcessRules } from './process-rule-table';
+import { URL_RULES, writeUrlRules } from './url-rules';
+import { PROCESS_RULES, writeProcessRules } from './process-rules';
 import { PROCESSES, writeProcesses } from './processes-table';
 import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';

@@ -5,9 +5,7 @@ import type { RuleAction, UrlMatchType, UrlRuleScope } from '../../machines/doma
 import { memoryUrlRules } from '../../mirage/domains/url-restrictions';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { ruleOwners } from '../test-support/fixtures/rule-owners';
-import { createSqlUrlRules } from './url-rules';
-import { createPgStore } from './store';
-import { ensureUrlRuleKeys, URL_RULES } from './url-rule-table';
+import { createSqlUrlRules, ensureUrlRuleKeys, URL_RULES } from './url-rules';
 
 /*
  * The URL rules' list as SQL returns exactly what the embedded backend returns from memory: the same ids
@@ -147,7 +145,7 @@ describeListParity({
   related: ruleOwners(ORGANIZATIONS, UNITS),
   cases: queries(),
   memory: (db) => (c) => memoryUrlRules(db).list(c.query, c.scope),
-  sql: (sql) => (c) => createSqlUrlRules(sql, createPgStore(sql).writeBatch).list(c.query, c.scope),
+  sql: (sql) => (c) => createSqlUrlRules(sql).list(c.query, c.scope),
   change: {
     apply: (rule) => ({ ...rule, reason: 'Changed in place', enabled: false }),
     finds: { query: query({ search: 'changed in place' }), scope: 'all' },

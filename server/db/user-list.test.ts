@@ -5,7 +5,7 @@ import { memoryUserList } from '../../mirage/domains/users';
 import type { AdminUserRow } from '../../mirage/user-store';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlUserList } from './user-list';
-import { ensureUserKeys, USERS } from './user-table';
+import { ensureUserKeys, USERS } from './users';
 
 /*
  * The users' list as SQL returns exactly what the embedded backend returns from memory: the same ids in

@@ -5,7 +5,7 @@ import type { AdminUserRow } from '../../mirage/user-store';
 import { bindableQuery, type Parameters, searchCondition, tablePage } from './list-table';
 import type { Queryable } from './sql';
 import { reader } from './unit-of-work';
-import { USER_COLUMNS, userOf, type UserColumns } from './user-table';
+import { USER_COLUMNS, userOf, type UserColumns } from './users';
 
 /**
  * The users' list and export as SQL on `users` (server/migrations/026_users.sql, its keys as columns): the
@@ -40,7 +40,7 @@ function conditions(params: Parameters, scope: OrganizationScope, query: Pick<Li
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/** The list as SQL; rows are the accounts as the repository reads them (user-table.ts). */
+/** The list as SQL; rows are the accounts as the repository reads them (users.ts). */
 export function createSqlUserList(sql: Queryable): UserListRepository<AdminUserRow> {
   return {
     async list(asked, scope) {

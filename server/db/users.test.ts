@@ -3,8 +3,7 @@ import type { UserRepository } from '../../core/users';
 import { memoryUsers, type AdminUserRow } from '../../mirage/user-store';
 import { sqlTargets } from '../test-support/database';
 import { repositoryPair, repositoryParity } from '../test-support/repository-parity';
-import { USERS } from './user-table';
-import { createSqlUsers } from './users';
+import { createSqlUsers, USERS } from './users';
 
 /*
  * The accounts in PostgreSQL answer what the embedded backend answers from memory: by id, by username or
