@@ -2,7 +2,6 @@ import { AGENT_SECRETS, SIMULATED_SECRET_ID, type AgentSecretRecord, type AgentS
 import { hmacBase64Url, randomBase64Url } from './crypto';
 import { table, type MirageDb } from './db';
 import { secretHash } from './http';
-import { repositorySlot } from './repository-slot';
 
 /**
  * The secrets of the agent API (docs/domain.md, "Agents"): enrolment tokens and unit credentials are random,
@@ -26,8 +25,8 @@ export const memoryAgentSecrets = (db: MirageDb): AgentSecretRepository => ({
   simulatedSecret: (make) => Promise.resolve(memorySimulatedSecret(db, make)),
 });
 
-/** This backend's agent secrets: the repository the db was given, else the row in memory. */
-export const agentSecretStore = repositorySlot('agentSecrets', memoryAgentSecrets).get;
+/** The agent secrets in memory (the embedded backend's). */
+export const agentSecretStore = memoryAgentSecrets;
 
 /** The database's secret for simulated credentials (created, and stored with the change, on first use). */
 export const simulatedSecret = (secrets: AgentSecretRepository): Promise<string> => secrets.simulatedSecret(newSecret);

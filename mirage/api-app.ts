@@ -23,15 +23,13 @@ import { watchedUnitsOf } from './watched-units';
 import { taskStore } from './domains/todo';
 import { emailStore } from './domains/email';
 import { idempotencyStore } from './idempotency';
-import { givenRepository } from './given-repositories';
 import { userListStore } from './domains/users';
 import { sessionStore } from './sessions';
 import { auditStore } from './domains/audit';
 
 /**
  * The API app (api/app.ts) over Mirage's db: its env reads and writes each collection through the
- * repository the db was given (the server's PostgreSQL ones) or its rows in memory (the browser), and
- * authenticates as the domains' routes do. In the browser, Mirage hands the operations the app serves to it
+ * embedded backend's repository over the rows in memory, and authenticates as the domains' routes do. In the browser, Mirage hands the operations the app serves to it
  * (`serveApiOperations`); the Node server puts the app in front of everything (server/backend.ts).
  */
 
@@ -109,8 +107,8 @@ export function apiEnvOf(server: Server): ApiEnv {
     },
     demoSeed: ctx.seed,
     get idempotency() {
-      // The server's serializable transactions order two creates with one key; in memory, nothing else does.
-      return givenRepository(db, 'idempotencyKeys') ? { keys: idempotencyStore(db) } : { keys: idempotencyStore(db), running };
+      // In memory nothing else orders two creates with one key (the server's transactions do).
+      return { keys: idempotencyStore(db), running };
     },
     get signInAttempts() {
       return signInAttemptStore(db);

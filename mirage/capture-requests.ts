@@ -1,6 +1,5 @@
 import type { CaptureRequestRecord, CaptureRequestRepository } from '../core/capture-requests';
 import { table, type MirageDb } from './db';
-import { givenRepository } from './given-repositories';
 
 /**
  * A person's request to capture a unit's screen (`POST /api/service-units/{id}/capture`), settled by the
@@ -30,6 +29,5 @@ export function memoryCaptureRequests(db: MirageDb): CaptureRequestRepository {
   };
 }
 
-/** The capture requests of this backend: the server's repository, else the rows in memory. */
-export const captureStore = (db: MirageDb): CaptureRequestRepository =>
-  givenRepository<ReturnType<typeof memoryCaptureRequests>>(db, 'captureRequests') ?? memoryCaptureRequests(db);
+/** The capture requests in memory (the embedded backend's). */
+export const captureStore = (db: MirageDb): CaptureRequestRepository => memoryCaptureRequests(db);

@@ -1,6 +1,5 @@
 import { compareIssued, isFinishedStatus, type CommandRecord, type CommandRepository } from '../core/commands';
 import { table, type MirageDb } from './db';
-import { givenRepository } from './given-repositories';
 
 /**
  * Commands a person sends to a unit's agent (end a process, capture a screenshot; issued by the API app,
@@ -49,6 +48,5 @@ export function memoryCommands(db: MirageDb): CommandRepository {
   };
 }
 
-/** The commands of this backend: the server's repository, else the rows in memory. */
-export const commandStore = (db: MirageDb): CommandRepository =>
-  givenRepository<ReturnType<typeof memoryCommands>>(db, 'commands') ?? memoryCommands(db);
+/** The commands in memory (the embedded backend's). */
+export const commandStore = (db: MirageDb): CommandRepository => memoryCommands(db);

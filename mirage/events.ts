@@ -1,6 +1,5 @@
 import { EVENTS_COLLECTION, pruneEvents as pruneStored, type EventRecord, type EventRepository } from '../core/events';
 import { table, type MirageDb } from './db';
-import { repositorySlot } from './repository-slot';
 import type { ChangeBatch } from './store/change-log';
 
 /**
@@ -46,8 +45,7 @@ export function memoryEvents(db: MirageDb): EventRepository {
   };
 }
 
-const slot = repositorySlot('events', memoryEvents);
-export const eventStore = slot.get;
+export const eventStore = memoryEvents;
 
 /** Drops events beyond the retention (core/events.ts pruneEvents). */
 export const pruneEvents = (db: MirageDb, now: number, max?: number, maxAgeMs?: number): Promise<number> =>

@@ -1,6 +1,5 @@
 import { table, type MirageDb, type Row } from './db';
 import { isExpired, type IdempotencyRecord, type IdempotencyRepository } from '../core/idempotency';
-import { givenRepository } from './given-repositories';
 
 /**
  * The kept answers of idempotent creates (the rules: core/idempotency.ts, api/idempotency.ts) as this
@@ -31,5 +30,4 @@ export function memoryIdempotencyKeys(db: MirageDb): IdempotencyRepository {
   };
 }
 
-export const idempotencyStore = (db: MirageDb): IdempotencyRepository =>
-  givenRepository<ReturnType<typeof memoryIdempotencyKeys>>(db, 'idempotencyKeys') ?? memoryIdempotencyKeys(db);
+export const idempotencyStore = (db: MirageDb): IdempotencyRepository => memoryIdempotencyKeys(db);

@@ -6,7 +6,7 @@ import {
 } from '../core/organizations';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb } from './db';
-import { repositorySlot, tableWrites } from './repository-slot';
+import { tableWrites } from './table-writes';
 
 /** The stored row (core/organizations.ts): the auth seed's fields plus the administration fields. */
 export type OrgRow = OrganizationRecord;
@@ -45,6 +45,4 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
   };
 }
 
-const slot = repositorySlot('organizations', memoryOrganizations);
-
-export const organizationStore = slot.get;
+export const organizationStore = memoryOrganizations;

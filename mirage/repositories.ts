@@ -26,10 +26,9 @@ import type { ServiceUnitRow } from './unit-store';
 import type { AdminUserRow } from './user-store';
 
 /**
- * Every collection's repository, as one typed record: what a backend's rules read and write through. The
- * embedded backend keeps each collection's rows in memory (each module's `memory…`); the server gives makeServer
- * its PostgreSQL ones, all of them (server/backend.ts), so a collection cannot be left in memory by mistake. Each
- * module finds its own by its key here (mirage/given-repositories.ts).
+ * Every collection's repository, as one typed record: the server builds it from its PostgreSQL ones, all of
+ * them (server/backend.ts), so a collection left out is a type error; the start-up repairs and the simulated
+ * agents take it. The embedded backend's are each module's `memory…` over the rows in memory.
  */
 export interface Repositories {
   units: ServiceUnitRepository<ServiceUnitRow>;

@@ -14,9 +14,7 @@ import { runAtomically } from './store/atomic-writes';
 import { guardRoutesWithContract } from './contract/gate';
 import { recordIdManagers, type RecordIdState } from './record-ids';
 import { directPasswords, type PasswordHasher } from './crypto';
-import { giveRepositories } from './given-repositories';
 import { keepContext, serveApiOperations } from './api-app';
-import type { Repositories } from './repositories';
 
 export interface MirageOptions {
   /** 'test': no logging. Latency is set by latencyMs either way. */
@@ -55,8 +53,6 @@ export interface MirageOptions {
   providerEndpoints?: ProviderEndpoints;
   /** Where the routes go instead of Pretender (the Node server's transport, mirage/node-transport.ts). */
   interceptor?: object;
-  /** Every collection's repository (the server's PostgreSQL ones); none: the rows in memory (mirage/repositories.ts). */
-  repositories?: Repositories;
   /**
    * Rows are found by id through a map from the start (mirage/store/id-index.ts), seeding included: the large
    * seed's units seed updates its 10,000 rows one by one, each a walk of the collection without it.
@@ -134,8 +130,8 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
     ...(options.interceptor ? { interceptor: options.interceptor } : {}),
     routes() {
       if (options.beginWrite) makeWritesDurable(this, options.beginWrite);
-      // The server's repositories roll a failed request back with its transaction; rows in memory, here.
-      if (!options.repositories) makeWritesAtomic(this);
+      // A failed request's changes to the rows are rolled back (the server's transaction does it there).
+      makeWritesAtomic(this);
       // Every route is an operation of docs/api/openapi.yaml, and its requests are checked against it.
       const unguard = guardRoutesWithContract(this);
       this.namespace = 'api';
@@ -152,7 +148,6 @@ export async function makeServer(options: MirageOptions = {}): Promise<Server> {
   });
 
   keepContext(server, ctx);
-  if (options.repositories) giveRepositories(server.db, options.repositories);
   // Before seeding or loading, and under the change tracker's wrappers: list caches rebuild on a change.
   countCollectionChanges(server.db);
   if (options.indexIds) indexIds(server.db);

@@ -1,6 +1,5 @@
 import { endedFamilies, type SessionRecord, type SessionRepository } from '../core/sessions';
 import { table, type MirageDb, type Row } from './db';
-import { givenRepository } from './given-repositories';
 
 /** The sign-ins' tokens (core/sessions.ts): a `sessions` row per issued token. */
 export interface SessionRow extends Row, SessionRecord {}
@@ -52,6 +51,5 @@ export function memorySessions(db: MirageDb): SessionRepository {
   };
 }
 
-/** The sessions of this backend: the server's repository, else the rows in memory. */
-export const sessionStore = (db: MirageDb): SessionRepository =>
-  givenRepository<ReturnType<typeof memorySessions>>(db, 'sessions') ?? memorySessions(db);
+/** The sessions in memory (the embedded backend's). */
+export const sessionStore = (db: MirageDb): SessionRepository => memorySessions(db);

@@ -160,7 +160,7 @@ export function nextProcessList(
 /** How often the driver reads every unit with a simulated agent (between, only those about to act). */
 const FULL_READ_MS = 10_000;
 
-/** The embedded backend's stores of what the agents read (the repository a db was given, else its rows). */
+/** The embedded backend's stores of what the agents read, over its rows. */
 const dbRepositories = (db: MirageDb): SimulatedAgentRepositories => ({
   units: unitStore(db),
   processRules: processRuleStore(db),

@@ -3,7 +3,7 @@ import type { OrganizationScope } from '../core/service-unit-list';
 import { compareIds } from '../core/record-ids';
 import { isReporting, unitStatus } from '../machines/service-units/unit-status';
 import { table, type MirageDb } from './db';
-import { repositorySlot, tableWrites } from './repository-slot';
+import { tableWrites } from './table-writes';
 
 export type { ServiceUnitRow, UnitAgentRow };
 
@@ -65,6 +65,4 @@ export function seenChanges(now: Readonly<ServiceUnitRow>, seen: Partial<Omit<Se
   };
 }
 
-const slot = repositorySlot('units', memoryUnits);
-
-export const unitStore = slot.get;
+export const unitStore = memoryUnits;

@@ -1,7 +1,7 @@
 import type { AdminUserRow, UserRepository, UserRow } from '../core/users';
 import { compareIds } from '../core/record-ids';
 import { table, type MirageDb } from './db';
-import { repositorySlot, tableWrites } from './repository-slot';
+import { tableWrites } from './table-writes';
 
 export type { AdminUserRow, UserRow };
 
@@ -69,6 +69,4 @@ export function memoryUsers(db: MirageDb): UserRepository<AdminUserRow> {
   };
 }
 
-const slot = repositorySlot('users', memoryUsers);
-
-export const userStore = slot.get;
+export const userStore = memoryUsers;

@@ -1,6 +1,5 @@
 import { isEnrolmentUsable, type EnrolmentRecord, type EnrolmentRepository } from '../../core/agent-enrolments';
 import { table, type MirageDb, type Row } from '../db';
-import { givenRepository } from '../given-repositories';
 
 /**
  * The agents' enrolment tokens in the embedded backend. The agent API (`/api/agent/...`) is the API app's
@@ -30,5 +29,4 @@ export function memoryEnrolments(db: MirageDb): EnrolmentRepository {
   };
 }
 
-export const enrolmentStore = (db: MirageDb): EnrolmentRepository =>
-  givenRepository<ReturnType<typeof memoryEnrolments>>(db, 'enrolments') ?? memoryEnrolments(db);
+export const enrolmentStore = (db: MirageDb): EnrolmentRepository => memoryEnrolments(db);

@@ -1,7 +1,6 @@
 import { changeCountOf, table, type MirageDb } from '../db';
 import type { MirageDomain } from '../types';
 import { auditMatches, compareAuditEntries, type AuditEntry, type AuditLogRepository } from '../../core/audit-list';
-import { givenRepository } from '../given-repositories';
 
 /**
  * The audit log: every change an administrator makes through the organizations and users endpoints
@@ -65,8 +64,8 @@ export function memoryAuditLog(db: MirageDb): AuditLogRepository<Readonly<AuditR
   };
 }
 
-/** The audit log of this backend: the server's repository, else the rows in memory. */
-export const auditStore = (db: MirageDb) => givenRepository<ReturnType<typeof memoryAuditLog>>(db, 'auditLog') ?? memoryAuditLog(db);
+/** The audit log in memory (the embedded backend's). */
+export const auditStore = (db: MirageDb) => memoryAuditLog(db);
 
 /** The log's reads are the API app's (api/routes/audit.ts); every domain writes through `recordAudit`. */
 export const auditDomain: MirageDomain = {

@@ -3,7 +3,6 @@ import type { UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { lastEmailId, type EmailRecord, type EmailRepository } from '../../core/mailbox';
 import { starterMailbox } from '../../core/mailbox-seed';
-import { givenRepository } from '../given-repositories';
 
 /*
  * The mailbox demo app's rows in the embedded backend (see docs/email.md). Its endpoints are the API app's
@@ -45,9 +44,8 @@ export function memoryEmails(db: MirageDb): EmailRepository {
   };
 }
 
-/** The emails of this backend: the server's repository, else the rows in memory. */
-export const emailStore = (db: MirageDb): EmailRepository =>
-  givenRepository<ReturnType<typeof memoryEmails>>(db, 'emails') ?? memoryEmails(db);
+/** The emails in memory (the embedded backend's). */
+export const emailStore = (db: MirageDb): EmailRepository => memoryEmails(db);
 
 const SEEDED_MAILBOXES = 5;
 

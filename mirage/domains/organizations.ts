@@ -11,7 +11,6 @@ import {
   type OrganizationStatus,
 } from '../../core/organization-list';
 import { normalizeOrg, orgTable, organizationStore, type OrgRow, type StoredOrg } from '../organization-store';
-import { givenRepository } from '../given-repositories';
 
 /**
  * The organizations' rows in the browser (docs/organizations.md): their list and counts over the rows in
@@ -55,9 +54,8 @@ export function memoryOrganizationCounts(db: MirageDb): OrganizationCountReposit
   };
 }
 
-/** The counts the db was given (the server's SQL) or those of its rows. */
-export const organizationCountStore = (db: MirageDb): OrganizationCountRepository =>
-  givenRepository<ReturnType<typeof memoryOrganizationCounts>>(db, 'organizationCounts') ?? memoryOrganizationCounts(db);
+/** The counts of the rows in memory (the embedded backend's). */
+export const organizationCountStore = (db: MirageDb): OrganizationCountRepository => memoryOrganizationCounts(db);
 
 async function listRows(db: MirageDb): Promise<OrganizationListRow[]> {
   const c = await organizationCountStore(db).all();
@@ -85,9 +83,8 @@ export function memoryOrganizationList(db: MirageDb): OrganizationListRepository
   };
 }
 
-/** The list the db was given (the server's SQL) or the one of its rows. */
-export const organizationListStore = (db: MirageDb): OrganizationListRepository<StoredOrg> =>
-  givenRepository<ReturnType<typeof memoryOrganizationList>>(db, 'organizationList') ?? memoryOrganizationList(db);
+/** The list of the rows in memory (the embedded backend's). */
+export const organizationListStore = (db: MirageDb): OrganizationListRepository<StoredOrg> => memoryOrganizationList(db);
 
 // --- seed -----------------------------------------------------------------------------------------
 

@@ -6,7 +6,6 @@ import { unitsTable, type ServiceUnitRow } from '../unit-store';
 import { createRandom, hashString } from '../../core/random';
 import type { ProcessRecord, ProcessRepository } from '../../core/processes';
 import type { ProcessRuleRepository } from '../../core/process-rule-repository';
-import { givenRepository } from '../given-repositories';
 
 // The screenshots domain draws its seeded captures with the same PRNG.
 export { createRandom };
@@ -187,9 +186,8 @@ export function memoryProcesses(db: MirageDb): ProcessRepository {
   };
 }
 
-/** The processes of this backend: the server's repository, else the rows in memory. */
-export const processStore = (db: MirageDb): ProcessRepository =>
-  givenRepository<ReturnType<typeof memoryProcesses>>(db, 'processes') ?? memoryProcesses(db);
+/** The processes in memory (the embedded backend's). */
+export const processStore = (db: MirageDb): ProcessRepository => memoryProcesses(db);
 
 /** The process rules answered from the rows in memory (the embedded backend). */
 export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
@@ -218,9 +216,8 @@ export function memoryProcessRules(db: MirageDb): ProcessRuleRepository {
   };
 }
 
-/** The process rules of this backend: the server's repository, else the rows in memory. */
-export const processRuleStore = (db: MirageDb): ProcessRuleRepository =>
-  givenRepository<ReturnType<typeof memoryProcessRules>>(db, 'processRules') ?? memoryProcessRules(db);
+/** The process rules in memory (the embedded backend's). */
+export const processRuleStore = (db: MirageDb): ProcessRuleRepository => memoryProcessRules(db);
 
 function seed(db: MirageDb, ctx: MirageContext): void {
   const now = ctx.now();

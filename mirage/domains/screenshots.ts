@@ -8,7 +8,6 @@ import { unitsTable } from '../unit-store';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { compareScreenshots, matchesScreenshotQuery } from '../../core/screenshot-list';
 import type { ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
-import { givenRepository } from '../given-repositories';
 
 /** Stored with its organization, so a role-4 list filters without looking up every unit. */
 export type ScreenshotRow = ScreenshotRecord;
@@ -157,9 +156,8 @@ export function memoryScreenshots(db: MirageDb): ScreenshotRepository {
   };
 }
 
-/** The screenshots of this backend: the server's repository, else the rows in memory. */
-export const screenshotStore = (db: MirageDb): ScreenshotRepository =>
-  givenRepository<ReturnType<typeof memoryScreenshots>>(db, 'screenshots') ?? memoryScreenshots(db);
+/** The screenshots in memory (the embedded backend's). */
+export const screenshotStore = (db: MirageDb): ScreenshotRepository => memoryScreenshots(db);
 
 function isSortedBy<T>(rows: readonly T[], compare: (a: T, b: T) => number): boolean {
   for (let i = 1; i < rows.length; i += 1) if (compare(rows[i - 1] as T, rows[i] as T) > 0) return false;

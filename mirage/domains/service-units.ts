@@ -14,7 +14,6 @@ import { processStore } from './processes';
 import { commandStore } from '../commands';
 import { captureStore } from '../capture-requests';
 import { unitStore, unitsTable, UNITS, type ServiceUnitRow, type UnitAgentRow } from '../unit-store';
-import { givenRepository } from '../given-repositories';
 
 /**
  * Service units: CRUD, bulk actions, CSV-export data and tags under /api/service-units (see docs/domain.md).
@@ -112,9 +111,8 @@ export function memoryUnitList(db: MirageDb): ServiceUnitListRepository<Readonly
   };
 }
 
-/** The units' list of this backend: the server's repository, else the rows in memory. */
-export const unitListStore = (db: MirageDb): ServiceUnitListRepository<Readonly<ServiceUnitRow>> =>
-  givenRepository<ReturnType<typeof memoryUnitList>>(db, 'unitList') ?? memoryUnitList(db);
+/** The units' list in memory (the embedded backend's). */
+export const unitListStore = (db: MirageDb): ServiceUnitListRepository<Readonly<ServiceUnitRow>> => memoryUnitList(db);
 
 // --- seed -------------------------------------------------------------------------------------
 

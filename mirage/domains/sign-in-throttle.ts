@@ -1,6 +1,5 @@
 import { table, type MirageDb, type Row } from '../db';
 import { isCounting, type SignInAttemptRecord, type SignInAttemptRepository } from '../../core/sign-in-attempts';
-import { givenRepository } from '../given-repositories';
 
 /**
  * The sign-in throttle's counters in the embedded backend (the rules: api/services/sign-in-throttle.ts): rows
@@ -44,6 +43,5 @@ export function memorySignInAttempts(db: MirageDb): SignInAttemptRepository {
   };
 }
 
-/** The counters of this backend: the server's repository, else the rows in memory. */
-export const signInAttemptStore = (db: MirageDb): SignInAttemptRepository =>
-  givenRepository<ReturnType<typeof memorySignInAttempts>>(db, 'signInAttempts') ?? memorySignInAttempts(db);
+/** The counters in memory (the embedded backend's). */
+export const signInAttemptStore = (db: MirageDb): SignInAttemptRepository => memorySignInAttempts(db);

@@ -4,7 +4,6 @@ import type { UserRow } from '../http';
 import type { MirageContext, MirageDomain } from '../types';
 import { isGeneratedUsername } from './users';
 import type { TaskRecord, TaskRepository } from '../../core/todo-tasks';
-import { givenRepository } from '../given-repositories';
 
 /**
  * Tasks are per user: each signed-in account has its own list. `taskId` is the contract's numeric id,
@@ -84,8 +83,8 @@ export function memoryTasks(db: MirageDb): TaskRepository {
   };
 }
 
-/** The tasks of this backend: the server's repository, else the rows in memory. */
-export const taskStore = (db: MirageDb): TaskRepository => givenRepository<ReturnType<typeof memoryTasks>>(db, 'tasks') ?? memoryTasks(db);
+/** The tasks in memory (the embedded backend's). */
+export const taskStore = (db: MirageDb): TaskRepository => memoryTasks(db);
 
 /**
  * Gives every seeded account the starter tasks; at the large seed only the named demo accounts. The

@@ -12,7 +12,6 @@ import {
   type UrlRuleRecord,
   type UrlRuleRepository,
 } from '../../core/url-rules';
-import { givenRepository } from '../given-repositories';
 
 /**
  * URL restrictions (allow/block rules) under /api/url-restrictions (see docs/domain.md).
@@ -64,9 +63,8 @@ export function memoryUrlRules(db: MirageDb): UrlRuleRepository {
   };
 }
 
-/** The URL rules of this backend: the server's repository, else the rows in memory. */
-export const urlRuleStore = (db: MirageDb): UrlRuleRepository =>
-  givenRepository<ReturnType<typeof memoryUrlRules>>(db, 'urlRules') ?? memoryUrlRules(db);
+/** The URL rules in memory (the embedded backend's). */
+export const urlRuleStore = (db: MirageDb): UrlRuleRepository => memoryUrlRules(db);
 
 // --- seed -------------------------------------------------------------------------------------
 

@@ -18,7 +18,6 @@ import {
 } from '../../core/user-list';
 import { createRandom } from '../../core/random';
 import { USERS, usersTable, type AdminUserRow } from '../user-store';
-import { givenRepository } from '../given-repositories';
 
 /**
  * Users (docs/users.md): the seed and the list in memory. Every operation on them is the API app's
@@ -104,9 +103,8 @@ export function memoryUserList(db: MirageDb): UserListRepository<Readonly<AdminU
   };
 }
 
-/** The users' list of this backend: the server's repository, else the rows in memory. */
-export const userListStore = (db: MirageDb): UserListRepository<Readonly<AdminUserRow>> =>
-  givenRepository<ReturnType<typeof memoryUserList>>(db, 'userList') ?? memoryUserList(db);
+/** The users' list in memory (the embedded backend's). */
+export const userListStore = (db: MirageDb): UserListRepository<Readonly<AdminUserRow>> => memoryUserList(db);
 
 // --- seed -------------------------------------------------------------------------------------------
 

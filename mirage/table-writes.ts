@@ -1,15 +1,4 @@
-import type { MirageDb, Row, Table } from './db';
-import { givenRepository } from './given-repositories';
-
-/**
- * Where a backend finds one collection's repository: the one makeServer was given (the server's PostgreSQL),
- * else the embedded backend's own over the rows in memory.
- */
-export function repositorySlot<R>(name: string, inMemory: (db: MirageDb) => R) {
-  return {
-    get: (db: MirageDb): R => givenRepository<R>(db, name) ?? inMemory(db),
-  };
-}
+import type { Row, Table } from './db';
 
 /** A memory repository's writes: the rows of one table, as promises (the repositories' interfaces are async). */
 export function tableWrites<T extends Row>(rows: () => Table<T>) {
