@@ -47,7 +47,7 @@ export function apiEnvOf(server: Server): ApiEnv {
   const db = server.db;
   const running = new Set<string>();
   return {
-    // Resolved at each use: the server is given its repositories after its routes are registered.
+    // Each store is made at its use, over the db's rows in memory.
     get users() {
       return userStore(db);
     },
