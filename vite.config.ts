@@ -130,7 +130,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: DOM_FILES,
           exclude: ['tests/e2e/**', ...MOCKS_MODULES],
-          setupFiles: ['./tests/console-guard.ts', './tests/setup.ts'],
+          setupFiles: ['./tests/support/scheduler-no-yield.ts', './tests/console-guard.ts', './tests/setup.ts'],
           // One module graph per worker, so Mantine and Mirage are imported once, not once per file.
           // tests/setup.ts resets what a file leaves behind; files that mock modules run in 'dom-isolated'.
           isolate: false,
@@ -142,7 +142,7 @@ export default defineConfig({
           name: 'dom-isolated',
           environment: 'jsdom',
           include: MOCKS_MODULES,
-          setupFiles: ['./tests/console-guard.ts', './tests/setup.ts'],
+          setupFiles: ['./tests/support/scheduler-no-yield.ts', './tests/console-guard.ts', './tests/setup.ts'],
         },
       },
     ],

@@ -14,6 +14,7 @@ export { ListCards, PHONE_QUERY, usePhoneLayout, type CardLayout } from './list-
 export { TableSettings, useTablePreferences, type ChoosableColumn } from './table-settings';
 export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, useShownBusy, type ListActorRef } from './use-list-table';
+export { useFirstRowsDeferred } from './use-first-rows-deferred';
 export { LAZY_KEY, useLazyFloating } from './lazy-floating';
 export { lightBadge, useBadgeLook, type BadgeLook } from './light-badge';
 export { lookProps, useLightLooks, type ElementLook, type LightLooks } from './light-elements';

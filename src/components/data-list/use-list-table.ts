@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ListMachine, ListQuery, ListRow } from '@machines/list/list.machine';
 import { PAGE_SIZES } from '@/lib/list-query';
+import { useFirstRowsDeferred } from './use-first-rows-deferred';
 
 export type ListActorRef<T extends ListRow> = ActorRefFrom<ListMachine<T>>;
 
@@ -33,12 +34,13 @@ export function useShownBusy<T extends ListRow>(actor: ListActorRef<T>): boolean
 export function useListTable<T extends ListRow>(actor: ListActorRef<T>, options: { rowLabel?: (row: T) => string } = {}) {
   const { rowLabel } = options;
   const { t } = useTranslation();
-  const items = useSelector(actor, (s) => s.context.items);
+  const held = useSelector(actor, (s) => s.context.items);
+  const { rows: items, pending } = useFirstRowsDeferred(held);
   const hidden = useSelector(actor, (s) => s.context.hidden);
   const total = useSelector(actor, (s) => s.context.total);
   const query = useSelector(actor, (s) => s.context.query);
   const selected = useSelector(actor, (s) => s.context.selected);
-  const fetching = useShownBusy(actor);
+  const fetching = useShownBusy(actor) || pending;
 
   const records = useMemo(() => items.filter((row) => !hidden.includes(row.id)), [items, hidden]);
   const selectedRecords = useMemo(() => records.filter((row) => selected.includes(row.id)), [records, selected]);

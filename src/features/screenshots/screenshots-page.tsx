@@ -1,11 +1,11 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Card, Center, Group, Loader, Pagination, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ScreenshotItem } from './api/types';
-import { BulkActionBar, ConfirmModal, ListEmpty, ListError, listSelectors, NewRowsBar } from '@/components/data-list';
+import { BulkActionBar, ConfirmModal, ListEmpty, ListError, listSelectors, NewRowsBar, useFirstRowsDeferred } from '@/components/data-list';
 import { ScreenshotCard } from './components/screenshot-card';
 import { ScreenshotFilters } from './components/screenshot-filters';
 import { ScreenshotLightbox } from './components/screenshot-lightbox';
@@ -22,12 +22,8 @@ export default function ScreenshotsPage() {
   const errorText = useErrorText();
   const { list, viewer, capture } = useScreenshots();
   const items = useSelector(list, (s) => s.context.items);
-  // The first page's tiles (a card, picture, checkbox and menu each) render in a background render React splits
-  // into short tasks, off the screen's load; once shown, the tiles follow the list machine at once, with its count.
-  const deferredTiles = useDeferredValue(items);
-  const [tilesShown, setTilesShown] = useState(false);
-  if (!tilesShown && deferredTiles.length > 0) setTilesShown(true);
-  const tiles = tilesShown ? items : deferredTiles;
+  // The first page's tiles (a card, picture, checkbox and menu each) render off the screen's load.
+  const { rows: tiles } = useFirstRowsDeferred(items);
   const total = useSelector(list, (s) => s.context.total);
   const query = useSelector(list, (s) => s.context.query);
   const selected = useSelector(list, (s) => s.context.selected);
