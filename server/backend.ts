@@ -28,7 +28,7 @@ import { createSqlEvents } from './db/events';
 import { createSqlAgentSecrets } from './db/agent-secrets';
 import { createSqlScreenshots } from './db/screenshots';
 import { createSqlUnits, ensureUnitKeys } from './db/units';
-import { asRead, inUnitOfWork, noAppends, noteWrites, noteWritten, storeAppends } from './db/unit-of-work';
+import { asRead, inUnitOfWork, noAppends, noteWritten, storeAppends } from './db/unit-of-work';
 import { watchedUnits, type WatchedUnits } from '../mirage/watched-units';
 import { createSqlProcesses } from './db/processes';
 import { createSqlProcessRules } from './db/process-rules';
@@ -172,7 +172,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // The seed the database was made with decides what a new account gets (a mailbox).
   const storedSeed = await store.seedOf();
   const dataSeed: SeedSize = storedSeed === 'default' || storedSeed === 'large' ? storedSeed : 'none';
-  const repositoryWrites = noteWrites(store.writeBatch);
   const hub = options.hub ?? createEventHub();
   /** Listeners are told after the current unit of work, never in the middle of one. */
   const wakeSoon = (wake: Wake | null) => {
@@ -193,21 +192,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     organizationCounts: createSqlOrganizationCounts(options.sql),
     users: createSqlUsers(options.sql),
     userList: createSqlUserList(options.sql),
-    sessions: createSqlSessions(options.sql, repositoryWrites),
+    sessions: createSqlSessions(options.sql),
     signInAttempts: createSqlSignInAttempts(options.sql),
     idempotencyKeys: createSqlIdempotencyKeys(options.sql),
-    screenshots: createSqlScreenshots(options.sql, repositoryWrites),
-    processes: createSqlProcesses(options.sql, repositoryWrites),
+    screenshots: createSqlScreenshots(options.sql),
+    processes: createSqlProcesses(options.sql),
     processRules: createSqlProcessRules(options.sql),
     urlRules: createSqlUrlRules(options.sql),
-    commands: createSqlCommands(options.sql, repositoryWrites),
-    captureRequests: createSqlCaptureRequests(options.sql, repositoryWrites),
-    enrolments: createSqlEnrolments(options.sql, repositoryWrites),
-    agentSecrets: createSqlAgentSecrets(options.sql, repositoryWrites),
+    commands: createSqlCommands(options.sql),
+    captureRequests: createSqlCaptureRequests(options.sql),
+    enrolments: createSqlEnrolments(),
+    agentSecrets: createSqlAgentSecrets(options.sql),
     events,
     auditLog: createSqlAuditLog(options.sql),
-    tasks: createSqlTasks(options.sql, repositoryWrites),
-    emails: createSqlEmails(options.sql, repositoryWrites),
+    tasks: createSqlTasks(options.sql),
+    emails: createSqlEmails(options.sql),
   };
   const now = options.now ?? (() => Date.now());
   const watched = watchedUnits();

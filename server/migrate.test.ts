@@ -384,7 +384,7 @@ describe(`the sign-ins' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '027'));
 
     const store = createPgStore(database.sql);
-    const sessions = createSqlSessions(database.sql, store.writeBatch);
+    const sessions = createSqlSessions(database.sql);
     for (const { data } of stored) expect(await sessions.byToken(data.accessToken), data.accessToken).toEqual(data);
     expect(await tablesOf(database.sql)).not.toContain('rows');
 
@@ -531,7 +531,7 @@ describe(`the processes' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '032'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlProcesses(database.sql, store.writeBatch);
+    const stored = createSqlProcesses(database.sql);
     for (const { id, data } of processes) expect(await stored.get(id), id).toEqual(data);
     expect(await tablesOf(database.sql)).not.toContain('rows');
     const ids = (rows: readonly { id: string | number }[]) => rows.map((row) => String(row.id)).sort();
@@ -627,7 +627,7 @@ describe(`the screenshots' move to their own tables on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '035'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlScreenshots(database.sql, store.writeBatch);
+    const stored = createSqlScreenshots(database.sql);
     for (const { id, data } of shots) expect(await stored.get(id), id).toEqual(data);
     for (const id of screenshotsBefore035.deleted) expect(await stored.get(id), id).toBeUndefined();
     for (const { data } of images)
@@ -682,7 +682,7 @@ describe(`the to-do tasks' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '036'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlTasks(database.sql, store.writeBatch);
+    const stored = createSqlTasks(database.sql);
     for (const { id, data } of tasks) expect(await stored.get(data.ownerId, data.taskId), id).toEqual(data);
     const owners = [...new Set(tasks.map(({ data }) => data.ownerId))];
     expect(owners.length).toBeGreaterThan(5);
@@ -736,7 +736,7 @@ describe(`the agents' commands' move to their own table on ${BACKEND_NAME}`, () 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '037'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlCommands(database.sql, store.writeBatch);
+    const stored = createSqlCommands(database.sql);
     for (const { id, data } of commands) expect(await stored.get(id), id).toEqual(data);
     for (const id of commandsBefore037.deleted) expect(await stored.get(id), id).toBeUndefined();
     for (const unit of new Set(commands.map(({ data }) => data.serviceUnitId))) {
@@ -781,7 +781,7 @@ describe(`the capture requests' move to their own table on ${BACKEND_NAME}`, () 
 
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '038'));
 
-    const stored = createSqlCaptureRequests(database.sql, store.writeBatch);
+    const stored = createSqlCaptureRequests(database.sql);
     for (const { id, data } of requests) expect(await stored.get(id), id).toEqual(data.serviceUnitId === '2' ? undefined : data);
     expect(await tablesOf(database.sql)).not.toContain('rows');
     // The prune finds them by their instant, as before.
@@ -812,7 +812,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '039'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlEnrolments(database.sql, store.writeBatch);
+    const stored = createSqlEnrolments();
     const write = unitOfWork(store);
     const { rows } = await database.sql.query<{ id: string; used_at: Date | null; unit_id: string | null }>(
       'SELECT id, used_at, unit_id FROM agent_enrolments ORDER BY id',
@@ -826,7 +826,7 @@ describe(`the agents' enrolment tokens' and secret's move to their own tables on
       expect(claimed, id).toEqual(data.usedAt === null ? { ...data, usedAt: new Date(now).toISOString() } : undefined);
     }
     const secret = enrolmentsBefore039.agentSecrets[0]?.data.simulatedSecret;
-    expect(await createSqlAgentSecrets(database.sql, store.writeBatch).simulatedSecret(() => 'made again')).toBe(secret);
+    expect(await createSqlAgentSecrets(database.sql).simulatedSecret(() => 'made again')).toBe(secret);
     expect(await tablesOf(database.sql)).not.toContain('rows');
 
     // From now on a token's hash is one enrolment's, in an organization that exists.
@@ -855,7 +855,7 @@ describe(`the emails' move to their own table on ${BACKEND_NAME}`, () => {
     expect(await migrate(database.sql)).toEqual(ALL.filter((name) => name >= '034'));
 
     const store = createPgStore(database.sql);
-    const stored = createSqlEmails(database.sql, store.writeBatch);
+    const stored = createSqlEmails(database.sql);
     for (const { id, data } of emails) expect(await stored.get(id), id).toEqual(data);
     const last = lastEmailId(emails.map(({ data }) => data));
     expect(last).toBeGreaterThan(180);

@@ -4,13 +4,13 @@ import { newRecordId } from '../../mirage/record-ids';
 import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
-import { writer, type WriteBatch } from './unit-of-work';
+import { writer, writeRows } from './unit-of-work';
 
 /**
  * The agents' enrolment tokens in their own table (server/migrations/039_agent_enrolments.sql): the server's
  * EnrolmentRepository (core/agent-enrolments.ts), found by the token's hash (agent_enrolments_token_unique). A
  * claim reads and marks in the enrolment's unit of work, a serializable transaction, so two agents presenting one
- * token (to one instance or to two) enrol once. A write stores enrolments whole through the store's writeBatch.
+ * token (to one instance or to two) enrol once. A write stores enrolments whole in that transaction.
  */
 
 export { AGENT_ENROLMENTS };
@@ -64,19 +64,18 @@ const record = (enrolment: EnrolmentRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('agent_enrolments', 'id', TYPES);
 
-/** Stores enrolments whole and deletes enrolments, in the caller's transaction (the store's writeBatch). */
+/** Stores enrolments whole and deletes enrolments, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeEnrolments(tx: Queryable, put: readonly EnrolmentRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'agent_enrolments', upsert: UPSERT, record }, put, deleted);
 }
 
-export function createSqlEnrolments(_sql: Queryable, writeBatch: WriteBatch): EnrolmentRepository {
+export function createSqlEnrolments(): EnrolmentRepository {
   const select = async (db: Queryable, where: string, value: string) =>
     storable(value)
       ? (await db.query<EnrolmentColumns>(`SELECT ${COLUMNS} FROM agent_enrolments e WHERE ${where}`, [value])).rows.map(enrolmentOf)[0]
       : undefined;
   const put = async (enrolment: EnrolmentRecord): Promise<EnrolmentRecord> => {
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection: AGENT_ENROLMENTS, put: [enrolment], deleted: [] }]);
+    await writeRows(AGENT_ENROLMENTS, writeEnrolments, [enrolment]);
     return enrolment;
   };
   return {

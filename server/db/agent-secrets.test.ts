@@ -16,12 +16,12 @@ describe.each(sqlTargets())('the simulated agents’ secret in PostgreSQL on $na
   const make = () => `secret-${String((made += 1))}`;
 
   it('is made once, inside a change, and every instance reads that one', async () => {
-    const first = createSqlAgentSecrets(suite.sql, suite.writeBatch);
+    const first = createSqlAgentSecrets(suite.sql);
     // A read outside a change cannot store one: the server runs such a request again as a change.
     await expect(first.simulatedSecret(make)).rejects.toThrow('A write outside a unit of work');
     const secret = await suite.write(() => first.simulatedSecret(make));
     expect(secret).toBe('secret-2');
-    const other = createSqlAgentSecrets(suite.sql, suite.writeBatch);
+    const other = createSqlAgentSecrets(suite.sql);
     expect(await other.simulatedSecret(make)).toBe(secret);
     expect(await suite.write(() => other.simulatedSecret(make))).toBe(secret);
     expect(await first.simulatedSecret(make)).toBe(secret);

@@ -1,6 +1,6 @@
 import { AGENT_SECRETS, SIMULATED_SECRET_ID, type AgentSecretRecord, type AgentSecretRepository } from '../../core/agent-secrets';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writeRows } from './unit-of-work';
 
 /**
  * The simulated agents' secret in its own table (server/migrations/039_agent_enrolments.sql): the server's
@@ -9,7 +9,7 @@ import { reader, writer, type WriteBatch } from './unit-of-work';
  * the first one's.
  */
 
-/** Stores the secret (it is never deleted), in the caller's transaction (the store's writeBatch). */
+/** Stores the secret (it is never deleted), in the caller's transaction (the repository's write, a whole seed). */
 export async function writeAgentSecrets(tx: Queryable, put: readonly AgentSecretRecord[]): Promise<void> {
   for (const { id, simulatedSecret } of put) {
     await tx.query(
@@ -19,7 +19,7 @@ export async function writeAgentSecrets(tx: Queryable, put: readonly AgentSecret
   }
 }
 
-export function createSqlAgentSecrets(sql: Queryable, writeBatch: WriteBatch): AgentSecretRepository {
+export function createSqlAgentSecrets(sql: Queryable): AgentSecretRepository {
   let known: string | null = null;
   return {
     async simulatedSecret(make) {
@@ -35,8 +35,7 @@ export function createSqlAgentSecrets(sql: Queryable, writeBatch: WriteBatch): A
       }
       // Outside a unit of work, this fails (a read that wanted to write runs again as a write).
       const made: AgentSecretRecord = { id: SIMULATED_SECRET_ID, simulatedSecret: make() };
-      const { tx } = await writer();
-      await writeBatch(tx, [{ collection: AGENT_SECRETS, put: [made], deleted: [] }]);
+      await writeRows(AGENT_SECRETS, writeAgentSecrets, [made]);
       return made.simulatedSecret;
     },
   };

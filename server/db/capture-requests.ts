@@ -4,12 +4,12 @@ import { newRecordId } from '../../mirage/record-ids';
 import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The screen-capture requests in their own table (server/migrations/038_capture_requests.sql): the server's
- * CaptureRequestRepository (core/capture-requests.ts). A write stores requests whole through the store's
- * writeBatch, in the request's unit of work. A request outlives its unit (no foreign key, 041) until the prune, so a
+ * CaptureRequestRepository (core/capture-requests.ts). A write stores requests whole in the request's
+ * transaction. A request outlives its unit (no foreign key, 041) until the prune, so a
  * pending one of a deleted unit is answered failed, `unitGone`, as in memory.
  */
 
@@ -69,20 +69,19 @@ const record = (request: CaptureRequestRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('capture_requests', 'id', TYPES);
 
-/** Stores requests whole and deletes requests, in the caller's transaction (the store's writeBatch). */
+/** Stores requests whole and deletes requests, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeCaptureRequests(tx: Queryable, put: readonly CaptureRequestRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'capture_requests', upsert: UPSERT, record }, put, deleted);
 }
 
-export function createSqlCaptureRequests(sql: Queryable, writeBatch: WriteBatch): CaptureRequestRepository {
+export function createSqlCaptureRequests(sql: Queryable): CaptureRequestRepository {
   const select = async (db: Queryable, id: string) =>
     storable(id)
       ? (await db.query<CaptureRequestColumns>(`SELECT ${COLUMNS} FROM capture_requests c WHERE c.id = $1`, [id])).rows.map(requestOf)[0]
       : undefined;
   const store = async (put: CaptureRequestRecord[], deleted: string[]) => {
     if (put.length === 0 && deleted.length === 0) return;
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection: CAPTURE_REQUESTS, put, deleted }]);
+    await writeRows(CAPTURE_REQUESTS, writeCaptureRequests, put, deleted);
   };
   return {
     get: (id) => select(reader(sql), id),

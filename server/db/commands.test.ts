@@ -77,9 +77,9 @@ describe.each(sqlTargets())('the agents’ commands and capture requests in Post
   let storedCaptures: CaptureRequestRepository;
   beforeAll(() => {
     memory = memoryCommands(suite.mirage.db);
-    stored = createSqlCommands(suite.sql, suite.writeBatch);
+    stored = createSqlCommands(suite.sql);
     memoryCaptures = memoryCaptureRequests(suite.mirage.db);
-    storedCaptures = createSqlCaptureRequests(suite.sql, suite.writeBatch);
+    storedCaptures = createSqlCaptureRequests(suite.sql);
   });
 
   const expectAlike = async () => {

@@ -1,17 +1,96 @@
 import type { CommandRecord, CommandRepository } from '../../core/commands';
 import { COMMANDS } from '../../mirage/commands';
 import { newRecordId } from '../../mirage/record-ids';
-import { COMMAND_COLUMNS, commandOf, ISSUED_ORDER, type CommandColumns } from './command-table';
+import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
-import { prepared, type Prepared, type Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { isoText, prepared, type Prepared, type Queryable } from './sql';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
- * The agents' commands in their own table (command-table.ts): the server's CommandRepository (core/commands.ts).
- * A write stores commands whole through the store's writeBatch, in the request's unit of work, so its commit
- * wakes the long poll of the unit's agent, here and on other instances (server/events/hub.ts). A unit's are found
- * by commands_by_unit, the ones not fetched yet by commands_pending (server/migrations/037_commands.sql).
+ * The agents' commands in SQL: their table (server/migrations/037_commands.sql); how a command is read from it
+ * and written to it; and the server's CommandRepository (core/commands.ts) on it. A write stores commands whole
+ * in the request's transaction and notes them, so its commit wakes the long poll of the unit's agent, here and
+ * on other instances (server/events/hub.ts). A unit's are found by commands_by_unit, the ones not fetched yet
+ * by commands_pending. A unit's deletion takes its commands with it (the foreign key).
  */
+
+/** A command, as columns (alias `c`). */
+export const COMMAND_COLUMNS = `c.id, c.service_unit_id, c.organization_id, c.kind, c.status, c.process_id, c.pid,
+  c.capture_request_id, ${isoText('c.issued_at')} AS issued_at, c.issued_by, ${isoText('c.finished_at')} AS finished_at, c.message`;
+
+/** core's order (compareIssued): as issued, ids breaking ties in JavaScript's string order. */
+export const ISSUED_ORDER = 'ORDER BY c.issued_at, c.id COLLATE "C"';
+
+export interface CommandColumns {
+  id: string;
+  service_unit_id: string;
+  organization_id: string;
+  kind: CommandRecord['kind'];
+  status: CommandRecord['status'];
+  process_id: string | null;
+  pid: number | string | null;
+  capture_request_id: string | null;
+  issued_at: string;
+  issued_by: string;
+  finished_at: string | null;
+  message: string | null;
+}
+
+/** A command as the domain reads it. */
+export const commandOf = (row: CommandColumns): CommandRecord => ({
+  id: row.id,
+  serviceUnitId: row.service_unit_id,
+  organizationId: row.organization_id,
+  kind: row.kind,
+  status: row.status,
+  processId: row.process_id,
+  // bigint: a number from pg's parser, maybe text from another driver.
+  pid: row.pid === null ? null : Number(row.pid),
+  captureRequestId: row.capture_request_id,
+  issuedAt: row.issued_at,
+  issuedBy: row.issued_by,
+  finishedAt: row.finished_at,
+  message: row.message,
+});
+
+const TYPES: Record<string, string> = {
+  id: 'text',
+  service_unit_id: 'text',
+  organization_id: 'text',
+  kind: 'text',
+  status: 'text',
+  process_id: 'text',
+  pid: 'bigint',
+  capture_request_id: 'text',
+  issued_at: 'timestamptz',
+  issued_by: 'text',
+  finished_at: 'timestamptz',
+  message: 'text',
+};
+
+const idText = (id: string | number | null): string | null => (id === null ? null : String(id));
+
+const record = (command: CommandRecord): Record<string, unknown> => ({
+  id: String(command.id),
+  service_unit_id: String(command.serviceUnitId),
+  organization_id: String(command.organizationId),
+  kind: command.kind,
+  status: command.status,
+  process_id: idText(command.processId),
+  pid: command.pid,
+  capture_request_id: idText(command.captureRequestId),
+  issued_at: command.issuedAt,
+  issued_by: String(command.issuedBy),
+  finished_at: command.finishedAt,
+  message: command.message,
+});
+
+const UPSERT = upsertStatement('commands', 'id', TYPES);
+
+/** Stores commands whole and deletes commands, in the caller's transaction (the repository's writes, a whole seed). */
+export async function writeCommands(tx: Queryable, put: readonly CommandRecord[], deleted: readonly string[]): Promise<void> {
+  await storeWhole(tx, { name: 'commands', upsert: UPSERT, record }, put, deleted);
+}
 
 export { COMMANDS };
 
@@ -30,7 +109,7 @@ const PENDING_OF_UNIT = prepared(
   `SELECT ${COMMAND_COLUMNS} FROM commands c WHERE c.service_unit_id = $1 AND c.status = 'pending' ${ISSUED_ORDER}`,
 );
 
-export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): CommandRepository {
+export function createSqlCommands(sql: Queryable): CommandRepository {
   const select = async (db: Queryable, where: string | Prepared, values: readonly unknown[]) =>
     (
       await db.query<CommandColumns>(
@@ -40,8 +119,7 @@ export function createSqlCommands(sql: Queryable, writeBatch: WriteBatch): Comma
     ).rows.map(commandOf);
   const store = async (put: CommandRecord[], deleted: string[]) => {
     if (put.length === 0 && deleted.length === 0) return;
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection: COMMANDS, put, deleted }]);
+    await writeRows(COMMANDS, writeCommands, put, deleted);
   };
   const ofUnit = (db: Queryable, unitId: string, statuses: readonly string[] | null) =>
     storable(unitId)

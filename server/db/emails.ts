@@ -6,12 +6,11 @@ import { newRecordId } from '../../mirage/record-ids';
 import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writeRows } from './unit-of-work';
 
 /**
  * The mailbox app's emails in their own table (server/migrations/034_emails.sql): the server's EmailRepository
- * (core/mailbox.ts). A write stores emails whole through the store's writeBatch, in the request's unit of
- * work; reads in it see its writes, so the next email number is read in the write's serializable transaction
+ * (core/mailbox.ts). A write stores emails whole in the request's unit of work; reads in it see its writes, so the next email number is read in the write's serializable transaction
  * (two writes that read the same largest number cannot both commit), as the largest `last_number` (an email's
  * and its replies' largest). Which owners' mailboxes have their starter emails is `email_mailboxes`. Both are
  * found by owner, and go with their account.
@@ -111,7 +110,7 @@ const UPSERT = upsertStatement('emails', 'id', TYPES);
 /** An email's number as the table keys it; another id (never stored) is none. */
 const numberOf = (id: string): string | null => (/^[1-9]\d{0,14}$/.test(id) ? id : null);
 
-/** Stores emails whole and deletes emails, in the caller's transaction (the store's writeBatch). */
+/** Stores emails whole and deletes emails, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeEmails(tx: Queryable, put: readonly EmailRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'emails', upsert: UPSERT, record }, put, []);
   const gone = deleted.map(numberOf).filter((id) => id !== null);
@@ -129,13 +128,11 @@ export async function writeMailboxes(tx: Queryable, put: readonly (Row & { owner
   ]);
 }
 
-export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRepository {
+export function createSqlEmails(sql: Queryable): EmailRepository {
   const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
     (await db.query<EmailColumns>(`SELECT ${COLUMNS} FROM emails e WHERE ${where}`, [...values])).rows.map(emailOf);
-  const write = async <T extends Row>(collection: string, rows: readonly T[]): Promise<void> => {
-    if (rows.length === 0) return;
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection, put: [...rows], deleted: [] }]);
+  const write = async (emails: readonly EmailRecord[]): Promise<void> => {
+    if (emails.length > 0) await writeRows(EMAILS, writeEmails, emails);
   };
   return {
     ofOwner: async (ownerId) => (storable(ownerId) ? select(reader(sql), 'e.owner_id = $1 ORDER BY e.id', [ownerId]) : []),
@@ -147,13 +144,13 @@ export function createSqlEmails(sql: Queryable, writeBatch: WriteBatch): EmailRe
       const { rows } = await reader(sql).query<{ n: string | null }>('SELECT max(last_number)::text AS n FROM emails');
       return Number(rows[0]?.n ?? 0);
     },
-    insert: (emails) => write(EMAILS, emails),
-    put: (emails) => write(EMAILS, emails),
+    insert: write,
+    put: write,
     async hasMailbox(ownerId) {
       if (!storable(ownerId)) return false;
       const { rows } = await reader(sql).query('SELECT 1 FROM email_mailboxes WHERE owner_id = $1', [ownerId]);
       return rows.length > 0;
     },
-    addMailbox: (ownerId) => write(EMAIL_MAILBOXES, [{ id: newRecordId(), ownerId }]),
+    addMailbox: (ownerId) => writeRows(EMAIL_MAILBOXES, writeMailboxes, [{ id: newRecordId(), ownerId }]),
   };
 }

@@ -8,7 +8,7 @@ import { ensureKeyVersion, storeWhole, upsertStatement } from './entity-table';
 import { searchText } from './list-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
-import { noteWritten, reader, writer } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The organizations in SQL: their table (server/migrations/025_organizations.sql), with the list's keys as
@@ -153,9 +153,7 @@ export function createSqlOrganizations(sql: Queryable): OrganizationRepository<S
       organizationOf,
     );
   const put = async (record: StoredOrg): Promise<StoredOrg> => {
-    const { tx } = await writer();
-    await writeOrganizations(tx, [record], []);
-    noteWritten([{ collection: ORGANIZATIONS, put: [record], deleted: [] }]);
+    await writeRows(ORGANIZATIONS, writeOrganizations, [record]);
     return record;
   };
   return {
@@ -182,9 +180,7 @@ export function createSqlOrganizations(sql: Queryable): OrganizationRepository<S
       if (!storable(id)) return;
       const { tx } = await writer();
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM organizations WHERE id = $1', [id]);
-      if (rows.length === 0) return;
-      await writeOrganizations(tx, [], [id]);
-      noteWritten([{ collection: ORGANIZATIONS, put: [], deleted: [id] }]);
+      if (rows.length > 0) await writeRows(ORGANIZATIONS, writeOrganizations, [], [id]);
     },
   };
 }

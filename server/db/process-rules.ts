@@ -4,7 +4,7 @@ import { newRecordId } from '../../mirage/record-ids';
 import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
-import { noteWritten, reader, writer } from './unit-of-work';
+import { noteWritten, reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The process rules in SQL: their table (server/migrations/031_process_rules.sql); how a rule is read from it
@@ -99,9 +99,7 @@ export function createSqlProcessRules(sql: Queryable): ProcessRuleRepository {
     return wanted.length === 0 ? Promise.resolve([]) : select('WHERE p.service_unit_id = ANY($1::text[])', [wanted]);
   };
   const put = async (rule: ProcessRuleRecord): Promise<ProcessRuleRecord> => {
-    const { tx } = await writer();
-    await writeProcessRules(tx, [rule], []);
-    noteWritten([{ collection: PROCESS_RULES, put: [rule], deleted: [] }]);
+    await writeRows(PROCESS_RULES, writeProcessRules, [rule]);
     return rule;
   };
 
@@ -125,9 +123,7 @@ export function createSqlProcessRules(sql: Queryable): ProcessRuleRepository {
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx } = await writer();
-      await writeProcessRules(tx, [], [id]);
-      noteWritten([{ collection: PROCESS_RULES, put: [], deleted: [id] }]);
+      await writeRows(PROCESS_RULES, writeProcessRules, [], [id]);
     },
     // The unit's row going takes its rules with it (the foreign key); this does the same first, and notes them
     // gone, so the commit wakes the agents' held polls as any rule's change does.

@@ -7,7 +7,6 @@ import { table, type MirageDb } from '../../mirage/db';
 import { memoryScreenshots, type ScreenshotRow } from '../../mirage/domains/screenshots';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
-import { createPgStore } from './store';
 import { createSqlScreenshots } from './screenshots';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
 import { createSqlScreenshotList } from './screenshot-list';
@@ -200,7 +199,7 @@ describeListParity({
   // The repository's other reads (the dashboard's count and newest, a bulk delete's lookup) answer alike too.
   async alsoAlike(db, sql) {
     const memory = memoryScreenshots(db);
-    const stored = createSqlScreenshots(sql, createPgStore(sql).writeBatch);
+    const stored = createSqlScreenshots(sql);
     const scopes: OrganizationScope[] = ['all', ['1'], ['2', '10'], [], ['404']];
     for (const scope of scopes) {
       for (const since of ['', ...TIMES, '2026-11-20', '2099-01-01T00:00:00.000Z']) {

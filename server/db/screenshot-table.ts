@@ -11,7 +11,7 @@ import { isoText, type Queryable } from './sql';
  * takes its screenshots, a screenshot's its image (the foreign keys).
  */
 
-/** The collections, as the store's writeBatch names them. */
+/** The collections, as a change batch names them. */
 export const SCREENSHOTS = 'screenshots';
 export const SCREENSHOT_IMAGES = 'screenshotImages';
 
@@ -116,7 +116,7 @@ const imageRecord = (image: ImageRow): Record<string, unknown> => ({
   data: image.data,
 });
 
-/** Stores images whole and deletes images, in the caller's transaction (the store's writeBatch). */
+/** Stores images whole and deletes images, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeScreenshotImages(tx: Queryable, put: readonly ImageRow[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'screenshot_images', upsert: IMAGE_UPSERT, record: imageRecord }, put, deleted);
 }

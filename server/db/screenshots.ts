@@ -2,7 +2,6 @@ import type { ScreenshotListQuery } from '../../core/screenshot-list';
 import type { ScreenshotImage, ScreenshotRecord, ScreenshotRepository } from '../../core/screenshots';
 import type { OrganizationScope } from '../../core/service-unit-list';
 import { newRecordId } from '../../mirage/record-ids';
-import type { ChangeBatch } from '../../mirage/store/change-log';
 import { parameters, type Parameters } from './list-table';
 import { createSqlScreenshotList } from './screenshot-list';
 import {
@@ -13,14 +12,16 @@ import {
   screenshotOf,
   type ImageRow,
   type ScreenshotColumns,
+  writeScreenshotImages,
+  writeScreenshots,
 } from './screenshot-table';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The screenshots and their images in PostgreSQL only: the server's ScreenshotRepository (core/screenshots.ts)
- * on their tables (screenshot-table.ts). A write stores them whole through the store's writeBatch, in the request's
- * unit of work; reads in a unit of work see its own writes.
+ * on their tables (screenshot-table.ts). A write stores them whole in the request's transaction; reads in a unit of
+ * work see its own writes.
  */
 /** PostgreSQL text holds no NUL and no stored id contains one: such an id matches nothing. */
 const storable = (ids: readonly string[]): string[] => [...new Set(ids)].filter((id) => !id.includes('\0'));
@@ -29,17 +30,13 @@ function scopeCondition(params: Parameters, scope: OrganizationScope): string {
   return scope === 'all' ? 'true' : `s.organization_id = ANY(${params.add([...scope], 'text[]')})`;
 }
 
-export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): ScreenshotRepository {
+export function createSqlScreenshots(sql: Queryable): ScreenshotRepository {
   const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
     (await db.query<ScreenshotColumns>(`SELECT ${SCREENSHOT_COLUMNS} FROM screenshots s ${where}`, [...values])).rows.map(screenshotOf);
   const getMany = async (db: Queryable, ids: readonly string[]): Promise<Map<string, ScreenshotRecord>> => {
     const wanted = storable(ids);
     if (wanted.length === 0) return new Map();
     return new Map((await select(db, 'WHERE s.id = ANY($1::text[])', [wanted])).map((row) => [String(row.id), row]));
-  };
-  const store = async (batch: ChangeBatch) => {
-    const { tx } = await writer();
-    await writeBatch(tx, batch);
   };
 
   return {
@@ -50,12 +47,11 @@ export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): Sc
     getMany: (ids) => getMany(reader(sql), ids),
     async insert(shot, image) {
       const row: ScreenshotRecord = { ...shot, id: newRecordId() };
-      const batch: ChangeBatch = [{ collection: SCREENSHOTS, put: [row], deleted: [] }];
+      await writeRows(SCREENSHOTS, writeScreenshots, [row]);
       if (image) {
         const stored: ImageRow = { id: newRecordId(), screenshotId: row.id, serviceUnitId: row.serviceUnitId, ...image };
-        batch.push({ collection: SCREENSHOT_IMAGES, put: [stored], deleted: [] });
+        await writeRows(SCREENSHOT_IMAGES, writeScreenshotImages, [stored]);
       }
-      await store(batch);
       return row;
     },
     async update(id, patch) {
@@ -63,13 +59,13 @@ export function createSqlScreenshots(sql: Queryable, writeBatch: WriteBatch): Sc
       const existing = (await getMany(tx, [id])).get(id);
       if (!existing) throw new Error(`No screenshot ${id}`);
       const row: ScreenshotRecord = { ...existing, ...patch };
-      await store([{ collection: SCREENSHOTS, put: [row], deleted: [] }]);
+      await writeRows(SCREENSHOTS, writeScreenshots, [row]);
       return row;
     },
     // A screenshot's image goes with it (the foreign key). No one waits on a screenshot's change (server/events/hub.ts).
     async remove(ids) {
       const wanted = storable(ids);
-      if (wanted.length > 0) await store([{ collection: SCREENSHOTS, put: [], deleted: wanted }]);
+      if (wanted.length > 0) await writeRows(SCREENSHOTS, writeScreenshots, [], wanted);
     },
     async removeOfUnit(unitId) {
       if (unitId.includes('\0')) return;

@@ -3,13 +3,13 @@ import { newRecordId } from '../../mirage/record-ids';
 import { SESSIONS } from '../../mirage/sessions';
 import { storable } from './records';
 import { prepared, type Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The sign-ins' tokens in their own table (server/migrations/027_sessions.sql): the server's SessionRepository
  * (core/sessions.ts). Every authenticated request reads its token here (one query on a unique index), so a
  * sign-in on one instance is valid on another at once, and a revocation ends it everywhere at its commit.
- * A write stores tokens whole through the store's writeBatch, in the request's unit of work.
+ * A write stores tokens whole in the request's unit of work.
  */
 
 export { SESSIONS };
@@ -43,7 +43,7 @@ const UPSERT = `INSERT INTO sessions (id, access_token, session_key, user_id, ex
   ON CONFLICT (id) DO UPDATE SET access_token = excluded.access_token, session_key = excluded.session_key,
     user_id = excluded.user_id, expires_at = excluded.expires_at, revoked = excluded.revoked, locked = excluded.locked`;
 
-/** Stores tokens whole and deletes tokens, in the caller's transaction (the store's writeBatch). */
+/** Stores tokens whole and deletes tokens, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeSessions(tx: Queryable, put: readonly SessionRecord[], deleted: readonly string[]): Promise<void> {
   if (put.length > 0) {
     const records = put.map((session) => ({
@@ -64,7 +64,7 @@ export async function writeSessions(tx: Queryable, put: readonly SessionRecord[]
 // Every signed-in request reads its session by its token.
 const BY_TOKEN = prepared(`SELECT ${COLUMNS} FROM sessions s WHERE s.access_token = $1`);
 
-export function createSqlSessions(sql: Queryable, writeBatch: WriteBatch): SessionRepository {
+export function createSqlSessions(sql: Queryable): SessionRepository {
   const select = async (db: Queryable, where: string, values: unknown[], lock = false): Promise<SessionRecord[]> =>
     (
       await db.query<SessionColumns>(
@@ -74,8 +74,7 @@ export function createSqlSessions(sql: Queryable, writeBatch: WriteBatch): Sessi
     ).rows.map(sessionOf);
   const store = async (put: SessionRecord[], deleted: string[]): Promise<void> => {
     if (put.length === 0 && deleted.length === 0) return;
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection: SESSIONS, put, deleted }]);
+    await writeRows(SESSIONS, writeSessions, put, deleted);
   };
   /** Stores these tokens with the patch (in the unit of work); answers how many. */
   const change = async (where: string, values: unknown[], patch: Partial<SessionRecord>): Promise<number> => {

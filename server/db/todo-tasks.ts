@@ -4,12 +4,11 @@ import { newRecordId } from '../../mirage/record-ids';
 import { storeWhole, upsertStatement } from './entity-table';
 import { storable } from './records';
 import type { Queryable } from './sql';
-import { reader, writer, type WriteBatch } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The to-do app's tasks in their own table (server/migrations/036_todo_tasks.sql): the server's TaskRepository
- * (core/todo-tasks.ts). A write stores tasks whole through the store's writeBatch, in the request's unit of
- * work; reads in it see its writes, so the next task number is counted in the write's serializable transaction.
+ * (core/todo-tasks.ts). A write stores tasks whole in the request's unit of work; reads in it see its writes, so the next task number is counted in the write's serializable transaction.
  * An owner's tasks are found by todo_tasks_number_unique (owner, number); an account's deletion takes them.
  */
 
@@ -71,17 +70,16 @@ const record = (task: TaskRecord): Record<string, unknown> => ({
 
 const UPSERT = upsertStatement('todo_tasks', 'id', TYPES);
 
-/** Stores tasks whole and deletes tasks, in the caller's transaction (the store's writeBatch). */
+/** Stores tasks whole and deletes tasks, in the caller's transaction (the repository's writes, a whole seed). */
 export async function writeTasks(tx: Queryable, put: readonly TaskRecord[], deleted: readonly string[]): Promise<void> {
   await storeWhole(tx, { name: 'todo_tasks', upsert: UPSERT, record }, put, deleted);
 }
 
-export function createSqlTasks(sql: Queryable, writeBatch: WriteBatch): TaskRepository {
+export function createSqlTasks(sql: Queryable): TaskRepository {
   const select = async (db: Queryable, where: string, values: readonly unknown[]) =>
     (await db.query<TaskColumns>(`SELECT ${COLUMNS} FROM todo_tasks t WHERE ${where}`, [...values])).rows.map(taskOf);
   const put = async (task: TaskRecord): Promise<TaskRecord> => {
-    const { tx } = await writer();
-    await writeBatch(tx, [{ collection: TASKS, put: [task], deleted: [] }]);
+    await writeRows(TASKS, writeTasks, [task]);
     return task;
   };
   return {

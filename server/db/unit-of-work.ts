@@ -14,7 +14,7 @@ interface Scope extends Appends {
   savepoint: Promise<unknown> | null;
   /** The transaction's only unit: no savepoint (two statements per write request fewer). */
   alone: boolean;
-  /** What the unit's repositories stored (through a writeBatch of `noteWrites`): the wake-ups it calls for. */
+  /** What the unit's repositories stored (`noteWritten`): the wake-ups it calls for. */
   written: ChangeBatch;
 }
 
@@ -128,22 +128,26 @@ export async function inUnitOfWork<T>(
 }
 
 /**
- * The repositories' writeBatch: stores as `writeBatch` does, and notes the batch in the current unit of work,
- * so the commit wakes who waits for those rows (an agent's long poll for a command stored only in PostgreSQL).
- */
-export function noteWrites(writeBatch: WriteBatch): WriteBatch {
-  return async (tx, batch) => {
-    await writeBatch(tx, batch);
-    scopes.getStore()?.written.push(...batch);
-  };
-}
-
-/**
- * Notes a change written outside writeBatch (a unit's own columns, server/db/units.ts) in the current unit of
- * work, so its commit wakes who waits for those rows, as noteWrites does.
+ * Notes a change in the current unit of work (a repository's write), so its commit wakes who waits for those
+ * rows (an agent's long poll for a command).
  */
 export function noteWritten(batch: ChangeBatch): void {
   scopes.getStore()?.written.push(...batch);
+}
+
+/**
+ * A repository's write: its table's statements (`write`) in the current unit of work's transaction, noted so
+ * that the commit wakes who waits for those rows.
+ */
+export async function writeRows<R extends Row>(
+  collection: string,
+  write: (tx: Queryable, put: readonly R[], deleted: readonly string[]) => Promise<void>,
+  put: readonly R[],
+  deleted: readonly string[] = [],
+): Promise<void> {
+  const { tx } = await writer();
+  await write(tx, put, deleted);
+  noteWritten([{ collection, put: [...put], deleted: [...deleted] }]);
 }
 
 /** Whether this runs inside a unit of work (its transaction is open). */

@@ -11,7 +11,7 @@ import { ensureKeyVersion, upsertStatement, type UpsertInput } from './entity-ta
 import { parameters, searchCondition, searchText, type Parameters } from './list-table';
 import { storable } from './records';
 import { isoText, prepared, type Prepared, type Queryable } from './sql';
-import { noteWritten, reader, writer } from './unit-of-work';
+import { noteWritten, reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The service units in SQL: their tables (server/migrations/024_service_units.sql), `service_units` with the
@@ -421,9 +421,7 @@ export function createSqlUnits(sql: Queryable): ServiceUnitRepository<ServiceUni
   /** The unit under its row lock (held to the end of the transaction): what a change merges with. */
   const locked = async (tx: Queryable, id: string) => (storable(id) ? (await select(LOCKED_BY_ID, [id], tx))[0] : undefined);
   const put = async (record: ServiceUnitRow): Promise<ServiceUnitRow> => {
-    const { tx } = await writer();
-    await writeUnits(tx, [record], []);
-    noteWritten([{ collection: UNITS, put: [record], deleted: [] }]);
+    await writeRows(UNITS, writeUnits, [record]);
     return { ...record, version: record.version ?? 1 };
   };
   return {

@@ -14,7 +14,7 @@ import { ensureKeyVersion, upsertStatement } from './entity-table';
 import { bindableQuery, parameters, type Parameters, searchCondition, searchText, tablePage } from './list-table';
 import { storable } from './records';
 import { isoText, type Queryable } from './sql';
-import { noteWritten, reader, writer } from './unit-of-work';
+import { noteWritten, reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The URL rules in SQL: their table and the units each names (server/migrations/030_url_rules.sql), with the
@@ -277,9 +277,7 @@ export function createSqlUrlRules(sql: Queryable): UrlRuleRepository {
     return rows.map(urlRuleOf);
   };
   const put = async (rule: UrlRuleRecord): Promise<UrlRuleRecord> => {
-    const { tx } = await writer();
-    await writeUrlRules(tx, [rule], []);
-    noteWritten([{ collection: URL_RULES, put: [rule], deleted: [] }]);
+    await writeRows(URL_RULES, writeUrlRules, [rule]);
     return rule;
   };
 
@@ -328,9 +326,7 @@ export function createSqlUrlRules(sql: Queryable): UrlRuleRepository {
     },
     async remove(id) {
       if (!storable(id)) return;
-      const { tx } = await writer();
-      await writeUrlRules(tx, [], [id]);
-      noteWritten([{ collection: URL_RULES, put: [], deleted: [id] }]);
+      await writeRows(URL_RULES, writeUrlRules, [], [id]);
     },
     async enabledForUnit(organizationId, unitId) {
       if (!storable(organizationId)) return [];

@@ -7,7 +7,7 @@ import { ensureKeyVersion, storeWhole, upsertStatement } from './entity-table';
 import { searchText } from './list-table';
 import { storable } from './records';
 import { isoText, prepared, type Queryable } from './sql';
-import { noteWritten, reader, writer } from './unit-of-work';
+import { reader, writer, writeRows } from './unit-of-work';
 
 /**
  * The accounts in SQL: the users' table (server/migrations/026_users.sql), with the list's keys as columns;
@@ -208,9 +208,7 @@ export function createSqlUsers(sql: Queryable): UserRepository<AdminUserRow> {
   const select = async (where: string, values: readonly unknown[], db: Queryable = reader(sql)) =>
     (await db.query<UserColumns>(`SELECT ${USER_COLUMNS} FROM users u ${where}`, [...values])).rows.map(userOf);
   const put = async (record: AdminUserRow): Promise<AdminUserRow> => {
-    const { tx } = await writer();
-    await writeUsers(tx, [record], []);
-    noteWritten([{ collection: USERS, put: [record], deleted: [] }]);
+    await writeRows(USERS, writeUsers, [record]);
     return record;
   };
   /** The one account whose `column` is `value` (the first created, should there be more). */
@@ -259,9 +257,7 @@ export function createSqlUsers(sql: Queryable): UserRepository<AdminUserRow> {
       if (!storable(id)) return;
       const { tx } = await writer();
       const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE id = $1', [id]);
-      if (rows.length === 0) return;
-      await writeUsers(tx, [], [id]);
-      noteWritten([{ collection: USERS, put: [], deleted: [id] }]);
+      if (rows.length > 0) await writeRows(USERS, writeUsers, [], [id]);
     },
   };
 }
