@@ -4,7 +4,7 @@ import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
 import { createPgStore } from '../db/store';
 import type { Sql } from '../db/sql';
-import { inUnitOfWork, type WriteBatch } from '../db/unit-of-work';
+import { inUnitOfWork } from '../db/unit-of-work';
 import type { SqlTarget } from './database';
 
 /**
@@ -16,8 +16,6 @@ export interface RepositoryParity {
   /** The embedded backend whose memory holds the records (its db for the memory repositories). */
   readonly mirage: Server;
   readonly sql: Sql;
-  /** The store's writeBatch, for the SQL repositories. */
-  readonly writeBatch: WriteBatch;
   /** Runs fn as one unit of work under the write lock, committed before it resolves. */
   write<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -52,9 +50,6 @@ export function repositoryParity(target: SqlTarget, records: Readonly<Record<str
     get sql() {
       return ready(sql);
     },
-    get writeBatch() {
-      return store().writeBatch;
-    },
     write: (fn) => store().writing(async (tx) => (await inUnitOfWork(tx, fn, store().writeBatch)).value),
   };
 }
@@ -75,10 +70,10 @@ function madeOnFirstUse<R extends object>(make: () => R): R {
 export function repositoryPair<R extends object>(
   suite: RepositoryParity,
   inMemory: (db: Server['db']) => R,
-  inSql: (sql: Sql, writeBatch: WriteBatch) => R,
+  inSql: (sql: Sql) => R,
 ): { memory: R; stored: R } {
   return {
     memory: madeOnFirstUse(() => inMemory(suite.mirage.db)),
-    stored: madeOnFirstUse(() => inSql(suite.sql, suite.writeBatch)),
+    stored: madeOnFirstUse(() => inSql(suite.sql)),
   };
 }
