@@ -134,6 +134,20 @@ describe(`password hashing on ${BACKEND_NAME}`, () => {
   });
 });
 
+/**
+ * Whether a connection of the instance named `application` is inside a transaction (the file's other
+ * instances poll on their own). Its connections must be there to be seen: the name reached PostgreSQL.
+ */
+async function inTransaction(observer: Sql, application: string): Promise<boolean> {
+  const { rows } = await observer.query<{ n: number; seen: number }>(
+    `SELECT count(*) FILTER (WHERE xact_start IS NOT NULL)::int AS n, count(*)::int AS seen FROM pg_stat_activity
+     WHERE datname = current_database() AND application_name = $1`,
+    [application],
+  );
+  expect(rows[0]?.seen).toBeGreaterThan(0);
+  return Number(rows[0]?.n) > 0;
+}
+
 /** The connections of the instance whose sign-ins are watched, by name in pg_stat_activity. */
 const SIGNING_IN = 'sign-in-under-test';
 
@@ -143,15 +157,7 @@ describe.runIf(TEST_DATABASE_URL)('password hashing and transactions on PostgreS
     const lockHeld: boolean[] = [];
     const observed: PasswordHasher = {
       async verify(password, salt, stored) {
-        // A session of the signing-in instance inside a transaction (the file's other instances poll on their own).
-        const { rows } = await observer.query<{ n: number; seen: number }>(
-          `SELECT count(*) FILTER (WHERE xact_start IS NOT NULL)::int AS n, count(*)::int AS seen FROM pg_stat_activity
-           WHERE datname = current_database() AND application_name = $1`,
-          [SIGNING_IN],
-        );
-        // Its connections are there to be seen (the name reached PostgreSQL), none inside a transaction.
-        expect(rows[0]?.seen).toBeGreaterThan(0);
-        lockHeld.push(Number(rows[0]?.n) > 0);
+        lockHeld.push(await inTransaction(observer, SIGNING_IN));
         return directPasswords.verify(password, salt, stored);
       },
       derive: directPasswords.derive,
@@ -179,26 +185,18 @@ describe(`the start-up repair's password on ${BACKEND_NAME}`, () => {
     url?.searchParams.set('application_name', REPAIRING);
     const observer = url ? await database.connect() : null;
     /** Per hash: whether a connection of the repairing instance was inside a transaction (PostgreSQL only). */
-    const inTransaction: (boolean | null)[] = [];
+    const transactionOpen: (boolean | null)[] = [];
     const observed: PasswordHasher = {
       ...directPasswords,
       async derive(password) {
-        if (observer) {
-          const { rows } = await observer.query<{ n: number; seen: number }>(
-            `SELECT count(*) FILTER (WHERE xact_start IS NOT NULL)::int AS n, count(*)::int AS seen FROM pg_stat_activity
-             WHERE datname = current_database() AND application_name = $1`,
-            [REPAIRING],
-          );
-          expect(rows[0]?.seen).toBeGreaterThan(0);
-          inTransaction.push(Number(rows[0]?.n) > 0);
-        } else inTransaction.push(null);
+        transactionOpen.push(observer ? await inTransaction(observer, REPAIRING) : null);
         return directPasswords.derive(password);
       },
     };
     const repairingSql = url ? await openPostgres(url.toString()) : database.sql;
     const repairing = await createBackend({ sql: repairingSql, passwords: observed });
     try {
-      expect(inTransaction).toEqual([TEST_DATABASE_URL ? false : null]);
+      expect(transactionOpen).toEqual([TEST_DATABASE_URL ? false : null]);
       const answer = await call(repairing, '/api/UserLogin', {
         method: 'POST',
         headers: { key: 'service-unit-admin-demo-key' },
