@@ -1,5 +1,8 @@
 import { expect, test, type Page } from './support/test';
-import { clientNavigate, signIn } from './support/auth';
+
+// Starts signed in as the demo user (tests/e2e/support/test.ts): not about signing in, and the login form cost a
+// page load and the dashboard's render.
+test.use({ signedInAs: 'user' });
 
 const inboxLink = (page: Page) => page.getByRole('navigation', { name: 'Mail folders' }).getByRole('link', { name: /^Inbox/ });
 
@@ -11,8 +14,7 @@ async function unreadInInbox(page: Page): Promise<number> {
 }
 
 async function openMailbox(page: Page) {
-  await signIn(page, 'user');
-  await clientNavigate(page, '/apps/email');
+  await page.goto('/apps/email');
   await expect(page.getByRole('list', { name: 'Inbox' }).getByRole('listitem').first()).toBeVisible();
   await expect.poll(() => unreadInInbox(page)).toBeGreaterThan(0);
 }

@@ -1,8 +1,10 @@
 import { expect, test } from './support/test';
-import { signIn } from './support/auth';
+
+// Starts signed in as the demo user (tests/e2e/support/test.ts): not about signing in, and the login form cost a
+// page load and the dashboard's render.
+test.use({ signedInAs: 'user' });
 
 test('capture now shows a pending tile, then the new screenshot arrives', async ({ page }) => {
-  await signIn(page, 'user');
   await page.goto('/user/manage-screenshots');
   await expect(page.getByRole('button', { name: /^Open screenshot of / }).first()).toBeVisible();
   const count = page.getByText(/^\d+ screenshots?$/);

@@ -1,8 +1,10 @@
 import { expect, test } from './support/test';
-import { signIn } from './support/auth';
+
+// Starts signed in as the demo user (tests/e2e/support/test.ts): not about signing in, and the login form cost a
+// page load and the dashboard's render.
+test.use({ signedInAs: 'user' });
 
 test('test a URL against a rule: a new block rule decides, and why', async ({ page }) => {
-  await signIn(page, 'user');
   await page.goto('/user/url-restrictions');
   await expect(page.getByRole('table', { name: 'URL rules' })).toBeVisible();
 
