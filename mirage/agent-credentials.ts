@@ -26,7 +26,7 @@ export const memoryAgentSecrets = (db: MirageDb): AgentSecretRepository => ({
 });
 
 /** The agent secrets in memory (the embedded backend's). */
-export const agentSecretStore = memoryAgentSecrets;
+export const agentSecretStore = (db: MirageDb): AgentSecretRepository => memoryAgentSecrets(db);
 
 /** The database's secret for simulated credentials (created, and stored with the change, on first use). */
 export const simulatedSecret = (secrets: AgentSecretRepository): Promise<string> => secrets.simulatedSecret(newSecret);

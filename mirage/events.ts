@@ -45,7 +45,8 @@ export function memoryEvents(db: MirageDb): EventRepository {
   };
 }
 
-export const eventStore = memoryEvents;
+/** The live events in memory (the embedded backend's). */
+export const eventStore = (db: MirageDb): EventRepository => memoryEvents(db);
 
 /** Drops events beyond the retention (core/events.ts pruneEvents). */
 export const pruneEvents = (db: MirageDb, now: number, max?: number, maxAgeMs?: number): Promise<number> =>

@@ -45,4 +45,5 @@ export function memoryOrganizations(db: MirageDb): OrganizationRepository<Stored
   };
 }
 
-export const organizationStore = memoryOrganizations;
+/** The organizations in memory (the embedded backend's). */
+export const organizationStore = (db: MirageDb): OrganizationRepository<StoredOrg> => memoryOrganizations(db);

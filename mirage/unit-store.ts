@@ -65,4 +65,5 @@ export function seenChanges(now: Readonly<ServiceUnitRow>, seen: Partial<Omit<Se
   };
 }
 
-export const unitStore = memoryUnits;
+/** The units in memory (the embedded backend's). */
+export const unitStore = (db: MirageDb): ServiceUnitRepository<ServiceUnitRow> => memoryUnits(db);

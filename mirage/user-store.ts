@@ -69,4 +69,5 @@ export function memoryUsers(db: MirageDb): UserRepository<AdminUserRow> {
   };
 }
 
-export const userStore = memoryUsers;
+/** The accounts in memory (the embedded backend's). */
+export const userStore = (db: MirageDb): UserRepository<AdminUserRow> => memoryUsers(db);
