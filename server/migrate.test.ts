@@ -41,8 +41,7 @@ import auditLogBefore033 from './test-support/fixtures/audit-log-before-033.json
 import { createSqlAuditLog, ensureAuditKeys } from './db/audit-list';
 import type { AuditRow } from '../mirage/domains/audit';
 import screenshotsBefore035 from './test-support/fixtures/screenshots-before-035.json';
-import { createSqlScreenshots } from './db/screenshots';
-import { ensureScreenshotKeys } from './db/screenshot-table';
+import { createSqlScreenshots, ensureScreenshotKeys } from './db/screenshots';
 import type { ScreenshotRecord } from '../core/screenshots';
 import tasksBefore036 from './test-support/fixtures/tasks-before-036.json';
 import { createSqlTasks } from './db/todo-tasks';

@@ -7,10 +7,8 @@ import { table, type MirageDb } from '../../mirage/db';
 import { memoryScreenshots, type ScreenshotRow } from '../../mirage/domains/screenshots';
 import { createNodeTransport } from '../../mirage/node-transport';
 import { makeServer, type Server } from '../../mirage/server';
-import { createSqlScreenshots } from './screenshots';
+import { createSqlScreenshotList, createSqlScreenshots, ensureScreenshotKeys, SCREENSHOTS } from './screenshots';
 import { describeListParity, listQuery, type ListCase } from '../test-support/list-parity';
-import { createSqlScreenshotList } from './screenshot-list';
-import { ensureScreenshotKeys, SCREENSHOTS } from './screenshot-table';
 import { ruleOwners } from '../test-support/fixtures/rule-owners';
 
 /*

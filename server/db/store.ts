@@ -14,7 +14,7 @@ import { PROCESS_RULES, writeProcessRules } from './process-rules';
 import { PROCESSES, writeProcesses } from './processes';
 import type { ProcessRecord } from '../../core/processes';
 import { AUDIT_LOG, writeAuditLog, type AuditEntry } from './audit-list';
-import { SCREENSHOT_IMAGES, SCREENSHOTS, writeScreenshotImages, writeScreenshots, type ImageRow } from './screenshot-table';
+import { SCREENSHOT_IMAGES, SCREENSHOTS, writeScreenshotImages, writeScreenshots, type ImageRow } from './screenshots';
 import type { ScreenshotRecord } from '../../core/screenshots';
 import { TASKS, writeTasks } from './todo-tasks';
 import type { TaskRecord } from '../../core/todo-tasks';
