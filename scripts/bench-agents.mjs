@@ -234,7 +234,7 @@ async function main() {
   // The server's own units' reader and writer (TypeScript, through tsx's loader): units made in SQL get their
   // columns and list keys from the same projection, in one transaction, as an instance's commit would.
   const { tsImport } = await import('tsx/esm/api');
-  const { UNIT_COLUMNS, UNITS_FROM, unitOf, writeUnits } = await tsImport('../server/db/unit-table.ts', import.meta.url);
+  const { UNIT_COLUMNS, UNITS_FROM, unitOf, writeUnits } = await tsImport('../server/db/units.ts', import.meta.url);
   const steps = arg('--steps', '10000,15000,20000,30000')
     .split(',')
     .map(Number)

@@ -34,7 +34,7 @@ import { tsImport } from 'tsx/esm/api';
 import { cpuSeconds } from './process-cpu.mjs';
 
 // The server's own reading of a unit (TypeScript, through tsx's loader), so the floor sends what the server reads.
-const { UNIT_COLUMNS, UNITS_FROM, unitOf } = await tsImport('../server/db/unit-table.ts', import.meta.url);
+const { UNIT_COLUMNS, UNITS_FROM, unitOf } = await tsImport('../server/db/units.ts', import.meta.url);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
