@@ -10,7 +10,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/a11y';
-import { clientNavigate, DEMO_PASSWORD, signIn, type DemoAccount } from './support/auth';
+import { clientNavigate, DEMO_PASSWORD, type DemoAccount, type StorageState } from './support/auth';
 import { ADMIN_SCREENS, PUBLIC_SCREENS, USER_SCREENS } from './support/screens';
 
 /**
@@ -18,7 +18,7 @@ import { ADMIN_SCREENS, PUBLIC_SCREENS, USER_SCREENS } from './support/screens';
  * screen, and every drawer, modal, menu and the lightbox opened on it, in all three themes, at
  * 1280×800 and 390×844. Any violation fails.
  *
- * Only what a theme can change is scanned again per theme (see scanThemes). To stay fast, each area signs in once and keeps one page (one worker runs the tests in order; after a
+ * Only what a theme can change is scanned again per theme (see scanThemes). To stay fast, each area starts signed in once (the worker's signed-in state) and keeps one page (one worker runs the tests in order; after a
  * failure the next worker signs in again); a screen is opened once and scanned at both sizes, the theme switched in place through the stored preference.
  */
 
@@ -121,9 +121,13 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function signedInPage(browser: Browser, account: DemoAccount): Promise<Page> {
-  const page = await newPage(browser);
-  await signIn(page, account);
+/** A page of its own signed in from the worker's state (tests/e2e/support/test.ts), on the account's dashboard. */
+async function signedInPage(browser: Browser, state: StorageState, account: DemoAccount): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, storageState: state });
+  const page = await context.newPage();
+  const dashboard = account === 'user' || account === 'globex' ? '/user/dashboard' : '/admin/dashboard';
+  await page.goto(dashboard);
+  await expect(page).toHaveURL(new RegExp(`${dashboard}$`));
   return page;
 }
 
@@ -192,8 +196,8 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
 
   test.describe('user screens', () => {
     let page: Page;
-    test.beforeAll(async ({ browser }) => {
-      page = await signedInPage(browser, 'user');
+    test.beforeAll(async ({ browser, signedInStates }) => {
+      page = await signedInPage(browser, await signedInStates('user'), 'user');
     });
     test.afterAll(async () => page.context().close());
 
@@ -301,8 +305,8 @@ test.describe('accessibility (WCAG 2.2 AA)', () => {
 
   test.describe('admin screens', () => {
     let page: Page;
-    test.beforeAll(async ({ browser }) => {
-      page = await signedInPage(browser, 'admin');
+    test.beforeAll(async ({ browser, signedInStates }) => {
+      page = await signedInPage(browser, await signedInStates('admin'), 'admin');
     });
     test.afterAll(async () => page.context().close());
 

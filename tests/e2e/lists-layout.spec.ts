@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { signIn, type DemoAccount } from './support/auth';
+import { withLocalStorage, type DemoAccount } from './support/auth';
 import { setTheme } from './support/a11y';
 
 /**
@@ -170,12 +170,12 @@ for (const language of LANGUAGES) {
     const screens = SCREENS.filter((s) => s.account === account);
     test.describe(`${language}, ${account}`, () => {
       // One signed-in page for these tests, which only look (one worker runs them in order; after a failure the next
-      // worker signs in again): a sign-in, and a fresh demo database stored, per test were most of their time.
+      // worker starts again): a sign-in, and a fresh demo database stored, per test were most of their time. It starts
+      // from the worker's signed-in state (tests/e2e/support/test.ts) in its language, without the login form.
       let page: Page;
-      test.beforeAll(async ({ browser }) => {
-        page = await (await browser.newContext()).newPage();
-        await signIn(page, account);
-        await page.evaluate((l) => localStorage.setItem('language', l), language);
+      test.beforeAll(async ({ browser, signedInStates }) => {
+        const storageState = withLocalStorage(await signedInStates(account), { language });
+        page = await (await browser.newContext({ storageState })).newPage();
       });
       test.afterAll(async () => page.context().close());
 

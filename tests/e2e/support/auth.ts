@@ -36,6 +36,15 @@ export async function signedInState(browser: Browser, baseURL: string, account: 
   }
 }
 
+/** `state` with `items` put in each origin's localStorage: a context that starts from it has them at its first load. */
+export function withLocalStorage(state: StorageState, items: Record<string, string>): StorageState {
+  const added = Object.entries(items).map(([name, value]) => ({ name, value }));
+  return {
+    ...state,
+    origins: state.origins.map((o) => ({ ...o, localStorage: [...o.localStorage.filter((item) => !(item.name in items)), ...added] })),
+  };
+}
+
 /** Navigates inside the SPA without a full reload (keeps in-memory state). */
 export async function clientNavigate(page: Page, path: string): Promise<void> {
   await page.evaluate((p) => {
