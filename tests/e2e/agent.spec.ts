@@ -43,7 +43,9 @@ test.beforeAll(async () => {
   if (!serverAppBuilt()) {
     throw new Error(`${SERVER_DIST}/index.html is missing: run with E2E_SERVER=1 (the globalSetup builds it) or build it yourself`);
   }
-  data = await freshServerData();
+  // Always PGlite (the embedded database a single instance runs on): server.spec.ts runs on E2E_DATABASE_URL's
+  // PostgreSQL in CI, so the browser meets the real server on both storages in one run.
+  data = await freshServerData('pglite');
   server = serverProcess(data, PORT, { AGENT_HEARTBEAT_S: String(HEARTBEAT_S) });
   await server.start();
 });

@@ -40,9 +40,12 @@ function isPermissionError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '42501';
 }
 
-/** Fresh, empty storage for one run of the suite (see the file's comment). */
-export async function freshServerData(): Promise<ServerData> {
-  const url = process.env.E2E_DATABASE_URL?.trim();
+/**
+ * Fresh, empty storage for one run of the suite (see the file's comment). `'pglite'` is PGlite whatever
+ * E2E_DATABASE_URL says: so one run (CI's) has the browser against the server on both storages.
+ */
+export async function freshServerData(storage: 'configured' | 'pglite' = 'configured'): Promise<ServerData> {
+  const url = storage === 'pglite' ? undefined : process.env.E2E_DATABASE_URL?.trim();
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'sua-e2e-server-'));
     return {
