@@ -1,21 +1,29 @@
 import { expect, test, type Page } from './support/test';
 import { openScreen, VIEWPORTS } from './support/a11y';
-import { signIn, type DemoAccount } from './support/auth';
+import type { DemoAccount } from './support/auth';
 import { USER_SCREENS } from './support/screens';
 
 /**
  * What a user sees going through the screens: at 390 px no screen
  * scrolls sideways in German or Portuguese, long labels are not cut, and the service-unit list fits 1280 px.
- * One sign-in per test and in-app navigation keep the whole file well under a minute and a half.
+ * One signed-in start per test (signedInAs) and in-app navigation keep the whole file well under a minute and a half.
  */
 
-/** Signs in (English form), then switches the language as the user would and lets the app reload. */
-async function signInIn(page: Page, account: DemoAccount, language: 'de' | 'pt'): Promise<void> {
-  await signIn(page, account);
-  await page.evaluate((l) => localStorage.setItem('language', l), language);
-  await page.reload();
+/**
+ * Opens the account's dashboard signed in (signedInAs: no test here is about signing in) with `language` stored as the
+ * user's choice before the first load; set once, so that a later choice and reload of the test's own holds.
+ */
+async function openIn(page: Page, account: DemoAccount, language: 'de' | 'pt'): Promise<void> {
+  await page.addInitScript((l) => {
+    if (sessionStorage.getItem('e2e-language')) return;
+    sessionStorage.setItem('e2e-language', l);
+    localStorage.setItem('language', l);
+  }, language);
+  await page.goto(account === 'user' ? '/user/dashboard' : '/admin/dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
+
+test.use({ signedInAs: 'user' });
 
 /** How far the page reaches past the right edge of the window, in CSS pixels (0 = no sideways scrolling). */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -52,7 +60,7 @@ test.describe('screens at 390 px', () => {
   test.use({ viewport: VIEWPORTS.phone });
 
   test('the user area in German: no sideways scrolling, URL rule badges whole', async ({ page }) => {
-    await signInIn(page, 'user', 'de');
+    await openIn(page, 'user', 'de');
     const overflowing: string[] = [];
     for (const path of USER_SCREENS.filter((p) => p.startsWith('/user/'))) {
       await openScreen(page, path, true);
@@ -68,48 +76,51 @@ test.describe('screens at 390 px', () => {
     expect(overflowing).toEqual([]);
   });
 
-  test('the admin area and the apps in Portuguese: no sideways scrolling, readable sort and mail subjects', async ({ page }) => {
-    await signInIn(page, 'superadmin', 'pt');
-    const overflowing: string[] = [];
-    for (const path of [
-      '/admin/dashboard',
-      '/admin/manage-organizations',
-      '/admin/manage-users',
-      '/admin/reporting/prediction',
-      '/admin/my-profile',
-      '/apps/todo',
-      '/apps/email',
-    ]) {
-      await openScreen(page, path, true);
-      const over = await sidewaysOverflow(page);
-      if (over > 0) overflowing.push(`${path}: ${over} px`);
-      if (path === '/apps/todo') {
-        // "Mais recentes primeiro" was cut to "Mais recentes prime" in a 190 px select.
-        await expect(page.locator('main input[aria-label="Ordenar tarefas"]')).toHaveValue('Mais recentes primeiro');
-        expect(await cutLabels(page, 'main input[aria-label="Ordenar tarefas"]')).toEqual([]);
+  test.describe('superadmin', () => {
+    test.use({ signedInAs: 'superadmin' });
+    test('the admin area and the apps in Portuguese: no sideways scrolling, readable sort and mail subjects', async ({ page }) => {
+      await openIn(page, 'superadmin', 'pt');
+      const overflowing: string[] = [];
+      for (const path of [
+        '/admin/dashboard',
+        '/admin/manage-organizations',
+        '/admin/manage-users',
+        '/admin/reporting/prediction',
+        '/admin/my-profile',
+        '/apps/todo',
+        '/apps/email',
+      ]) {
+        await openScreen(page, path, true);
+        const over = await sidewaysOverflow(page);
+        if (over > 0) overflowing.push(`${path}: ${over} px`);
+        if (path === '/apps/todo') {
+          // "Mais recentes primeiro" was cut to "Mais recentes prime" in a 190 px select.
+          await expect(page.locator('main input[aria-label="Ordenar tarefas"]')).toHaveValue('Mais recentes primeiro');
+          expect(await cutLabels(page, 'main input[aria-label="Ordenar tarefas"]')).toEqual([]);
+        }
+        if (path === '/apps/email') {
+          // Checkbox, star, avatar, label dots and time left the subject about 100 px of the row.
+          const subject = page.locator('main li [data-subject]').first();
+          await expect(subject).toBeVisible();
+          const room = await subject.evaluate((e) => (e.parentElement as HTMLElement).getBoundingClientRect().width);
+          expect(room).toBeGreaterThanOrEqual(150);
+          // An open mail: a long sender address wraps inside its card instead of running past its right edge.
+          await subject.click();
+          const card = page.locator('main article').first();
+          await expect(card).toBeVisible();
+          const past = await card.evaluate((a) => {
+            const edge = a.getBoundingClientRect().right;
+            return [...a.querySelectorAll('span, p')].filter((e) => e.getBoundingClientRect().right > edge + 1).map((e) => e.textContent);
+          });
+          expect(past).toEqual([]);
+        }
       }
-      if (path === '/apps/email') {
-        // Checkbox, star, avatar, label dots and time left the subject about 100 px of the row.
-        const subject = page.locator('main li [data-subject]').first();
-        await expect(subject).toBeVisible();
-        const room = await subject.evaluate((e) => (e.parentElement as HTMLElement).getBoundingClientRect().width);
-        expect(room).toBeGreaterThanOrEqual(150);
-        // An open mail: a long sender address wraps inside its card instead of running past its right edge.
-        await subject.click();
-        const card = page.locator('main article').first();
-        await expect(card).toBeVisible();
-        const past = await card.evaluate((a) => {
-          const edge = a.getBoundingClientRect().right;
-          return [...a.querySelectorAll('span, p')].filter((e) => e.getBoundingClientRect().right > edge + 1).map((e) => e.textContent);
-        });
-        expect(past).toEqual([]);
-      }
-    }
-    expect(overflowing).toEqual([]);
+      expect(overflowing).toEqual([]);
+    });
   });
 
   test('unit pickers, rule badges and the screenshot viewer in German and Portuguese: nothing cut', async ({ page }) => {
-    await signInIn(page, 'user', 'de');
+    await openIn(page, 'user', 'de');
     // The processes unit picker cut "Einheit nach Name oder Hostname suchen" (pt: "Pesquisar uma unidade por nome ou nome do
     // host"): on a phone the hint sits under the label, where it wraps.
     await openScreen(page, '/user/manage-process', true);
@@ -165,7 +176,7 @@ test('the user screens and the apps in Portuguese at 1280 px: a rule row opens i
   page,
 }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
-  await signInIn(page, 'user', 'pt');
+  await openIn(page, 'user', 'pt');
 
   // URL rules: a click on any cell of a row opens the rule's editor, and so does Enter on its pattern.
   await openScreen(page, '/user/url-restrictions', true);
@@ -221,7 +232,7 @@ test("the service-unit list fits 1280 px: the tags column is not under the pinne
   page,
 }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
-  await signIn(page, 'user');
+  await page.goto('/user/dashboard');
   await openScreen(page, '/user/manage-service-units', true);
   const headers = page.getByRole('table').getByRole('columnheader');
   const tags = await headers.filter({ hasText: 'Tags' }).boundingBox();
