@@ -56,9 +56,10 @@ export async function serveLongPoll(
   let again = false;
   let last: Response | null = null;
 
+  // An ask under way keeps the poll listed (backend.events.size) until it has returned, and given back what it took.
   const stop = () => {
     done = true;
-    unsubscribe();
+    if (!asking) unsubscribe();
     clearTimeout(timer);
   };
   const finish = (answer: Response) => {
@@ -76,14 +77,18 @@ export async function serveLongPoll(
     asking = true;
     try {
       const answer = await backend.handle(request);
-      if ((await hasNews(answer, configVersion)) || expired) finish(answer);
+      if (done || res.destroyed) {
+        stop();
+        await giveBack(backend, answer);
+      } else if ((await hasNews(answer, configVersion)) || expired) finish(answer);
       else last = answer;
     } catch (error) {
       console.error('A long poll could not ask for commands', error);
       finish(last ?? failed());
     } finally {
       asking = false;
-      if (again && !done) {
+      if (done) unsubscribe();
+      else if (again) {
         again = false;
         void ask();
       }
@@ -106,6 +111,21 @@ export async function serveLongPoll(
     if (!done) stop();
   });
   await ask();
+}
+
+/**
+ * The commands an answer marked as sent while its agent went away (the ask was under way when the request closed)
+ * are pending again, for the agent's next poll: they never reached it.
+ */
+async function giveBack(backend: Backend, answer: Response): Promise<void> {
+  if (answer.status !== 200) return;
+  const body = (await answer.json()) as { items?: { id?: unknown }[] };
+  const ids = (body.items ?? []).map((item) => String(item.id));
+  if (ids.length === 0) return;
+  await backend.transact(async ({ commands }) => {
+    const sent = (await Promise.all(ids.map((id) => commands.get(id)))).filter((command) => command?.status === 'sent');
+    await commands.put(sent.flatMap((command) => (command ? [{ ...command, status: 'pending' as const }] : [])));
+  });
 }
 
 const failed = () =>
