@@ -121,6 +121,13 @@ export function unitsOf(server: Server, organizationId: string): ServiceUnit[] {
   return table<ServiceUnit>(server.db, 'serviceUnits').where((u) => String(u.organizationId) === organizationId);
 }
 
+/** Leaves a unit only its first `count` running processes (its ended ones stay). */
+export function keepRunningProcesses(server: Server, unitId: string, count: number): void {
+  const processes = table<{ id: string; serviceUnitId: string; state: string }>(server.db, 'processes');
+  const running = processes.where((row) => String(row.serviceUnitId) === unitId && row.state === 'running');
+  for (const row of running.slice(count)) processes.remove(row.id);
+}
+
 /** Makes a unit report now (online, with a simulated agent) so captures are sent to its agent. */
 export function setUnitOnline(server: Server, id: string): void {
   const units = table<ServiceUnitRow>(server.db, 'serviceUnits');

@@ -2,7 +2,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import { Response, type Server, signInAs, startMonitoringServer, unitsOf } from '../../../tests/mirage/monitoring-helpers';
+import {
+  keepRunningProcesses,
+  Response,
+  type Server,
+  signInAs,
+  startMonitoringServer,
+  unitsOf,
+} from '../../../tests/mirage/monitoring-helpers';
 import { checkOverlappingUndo } from '../../../tests/mirage/overlapping-undo';
 import { startFakeLive } from '../../../tests/support/fake-live';
 import { fill } from '../../../tests/support/fill';
@@ -23,6 +30,9 @@ describe('ProcessesPage', () => {
     const session = await signInAs('user');
     localStorage.setItem('accessToken', session.token);
     unitId = String(unitsOf(server, '1')[0]?.id);
+    // Six running processes are enough for what these tests do with a row: the table re-renders every row on each
+    // sample and click (React's development build), and the seed gives this unit about thirty.
+    keepRunningProcesses(server, unitId, 6);
   });
   afterEach(() => {
     vi.useRealTimers();
