@@ -102,9 +102,9 @@ describe('EmailScreen', { timeout: 40_000 }, () => {
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<EmailPage />, { path: '/apps/email/inbox' });
     await findList('Inbox');
-    await user.type(screen.getByRole('textbox', { name: 'Search by subject' }), 'contract');
+    await fill(user, screen.getByRole('textbox', { name: 'Search by subject' }), 'contract');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Inbox' })).getAllByRole('listitem')).toHaveLength(2));
-    await user.type(screen.getByRole('textbox', { name: 'Search by subject' }), 'zzz');
+    await fill(user, screen.getByRole('textbox', { name: 'Search by subject' }), 'zzz');
     expect(await screen.findByText('No results')).toBeInTheDocument();
   });
 
