@@ -84,13 +84,6 @@ Object.defineProperty(document, 'fonts', {
   configurable: true,
   value: { ready: Promise.resolve(), addEventListener: () => undefined, removeEventListener: () => undefined },
 });
-// jsdom lays nothing out (every box is 0×0): Recharts' ResponsiveContainer measures its box once when it mounts
-// and warns "The width(0) and height(0) of chart should be greater than 0". Its box gets a desktop card's size,
-// so the charts render their axes and marks as in a browser.
-const { getBoundingClientRect } = Element.prototype;
-Element.prototype.getBoundingClientRect = function (this: Element) {
-  return this.classList.contains('recharts-responsive-container') ? new DOMRect(0, 0, 640, 280) : getBoundingClientRect.call(this);
-};
 Element.prototype.scrollIntoView = vi.fn();
 // mantine-datatable scrolls its viewport back to the top on a page change.
 Element.prototype.scrollTo = vi.fn();

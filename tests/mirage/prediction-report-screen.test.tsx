@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Response } from '@mirage/test-support';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,9 +69,12 @@ describe('Prediction report screen', { timeout: 60_000 }, () => {
     // The filters' own requests (organizations, the unit search) finish before the server is swapped.
     await screen.findByRole('combobox', { name: 'Organization' }, { timeout: 10_000 });
     await waitFor(() => expect(document.querySelector('.mantine-Loader-root')).toBeNull());
-    server.shutdown();
-    server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
-    localStorage.setItem('accessToken', (await signInAs('operator')).token);
+    // Inside act: an answer the filters were still waiting for may land while the new server seeds.
+    await act(async () => {
+      server.shutdown();
+      server = await makeServer({ environment: 'test', latencyMs: 0, seed: 'default' });
+      localStorage.setItem('accessToken', (await signInAs('operator')).token);
+    });
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Prediction for every service unit' }, { timeout: 15_000 })).toBeInTheDocument();
   });

@@ -1,19 +1,16 @@
-import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnitPredictionDetail } from '@machines/prediction/types';
 import { ChartFigure } from '@/components/chart-figure';
-import { everyNth, gridWithoutMeasuring, plainTick } from './chart-ticks';
-import { DeferredChart } from './deferred-chart';
+import { BarList } from '@/components/charts/bar-list';
+import { ChartLegend } from '@/components/charts/chart-legend';
+import { DowntimeChart } from './downtime-chart';
 import { formatTrend, RiskBadge } from './risk-badge';
 
 const fmt = (n: number | null) => (n === null ? '—' : String(n));
-// Numeric intervals and plain ticks: recharts measures no label in the page (chart-ticks.tsx).
-const VALUE_TICKS = { interval: 0, tick: plainTick({ dy: 10, endInside: true }) };
-const HOURS_TICKS = { interval: 0, tick: plainTick({ dx: -10, unit: ' h' }) };
-const FACTOR_TICKS = { width: 150, interval: 0, tick: plainTick({ dx: -10, wrap: 150 }) };
-const DATE_TICK = plainTick({ dy: 10 });
+const CHART_HEIGHT = 260;
 
 /** One unit: its prediction in words, actual against predicted downtime, and what drives the risk. */
 export function UnitForecast({
@@ -28,6 +25,24 @@ export function UnitForecast({
   onRetry: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  // Stable while the detail and the language are: the chart keeps its data (a new array would be drawn again).
+  const { data, lines, labels } = useMemo(() => {
+    const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const data = (detail?.series ?? []).map((point) => ({
+      date: day.format(new Date(`${point.date}T00:00:00Z`)),
+      actual: point.actual,
+      predicted: point.predicted,
+      low: point.low,
+      high: point.high,
+    }));
+    const lines = [
+      { label: t('reports.series.actual'), color: 'indigo.6', values: data.map((d) => d.actual) },
+      { label: t('reports.series.predicted'), color: 'orange.6', values: data.map((d) => d.predicted), dash: [6, 3] },
+      { label: t('reports.series.low'), color: 'gray.5', values: data.map((d) => d.low), dash: [2, 3] },
+      { label: t('reports.series.high'), color: 'gray.5', values: data.map((d) => d.high), dash: [2, 3] },
+    ];
+    return { data, lines, labels: data.map((d) => d.date) };
+  }, [detail, i18n.language, t]);
   if (failed) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('reports.detailFailed')} role="alert">
@@ -39,15 +54,7 @@ export function UnitForecast({
   }
   if (!detail) return loading ? <Skeleton height={320} radius="md" aria-label={t('common.loading')} /> : null;
   const p = detail.prediction;
-  const day = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-  const data = detail.series.map((point) => ({
-    date: label(point.date),
-    actual: point.actual,
-    predicted: point.predicted,
-    low: point.low,
-    high: point.high,
-  }));
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const factors = detail.contributions.map((c) => ({ factor: t(`reports.factor.${c.factor}`), share: Math.round(c.share * 1000) / 10 }));
   return (
     <Stack gap="md" aria-busy={loading}>
@@ -97,27 +104,8 @@ export function UnitForecast({
             rows: data.map((d) => [d.date, fmt(d.actual), fmt(d.predicted), fmt(d.low), fmt(d.high)]),
           }}
         >
-          <DeferredChart height={260}>
-            <LineChart
-              h={260}
-              data={data}
-              dataKey="date"
-              withLegend
-              connectNulls={false}
-              withDots={false}
-              unit=" h"
-              xAxisProps={{ interval: everyNth(data.length, 8), tick: DATE_TICK }}
-              yAxisProps={HOURS_TICKS}
-              gridProps={gridWithoutMeasuring}
-              series={[
-                { name: 'actual', label: t('reports.series.actual'), color: 'indigo.6' },
-                { name: 'predicted', label: t('reports.series.predicted'), color: 'orange.6', strokeDasharray: '6 3' },
-                { name: 'low', label: t('reports.series.low'), color: 'gray.5', strokeDasharray: '2 3' },
-                { name: 'high', label: t('reports.series.high'), color: 'gray.5', strokeDasharray: '2 3' },
-              ]}
-              lineChartProps={{ accessibilityLayer: false }}
-            />
-          </DeferredChart>
+          <ChartLegend items={lines} />
+          <DowntimeChart labels={labels} series={lines} height={CHART_HEIGHT} locale={i18n.language} unit=" h" />
         </ChartFigure>
         <ChartFigure
           title={t('reports.charts.factors')}
@@ -133,20 +121,14 @@ export function UnitForecast({
               {t('reports.noFactors')}
             </Text>
           ) : (
-            <DeferredChart height={Math.max(160, factors.length * 40 + 40)}>
-              <BarChart
-                h={Math.max(160, factors.length * 40 + 40)}
-                data={factors}
-                dataKey="factor"
-                orientation="vertical"
-                valueFormatter={(value) => `${value} %`}
-                series={[{ name: 'share', label: t('reports.columns.share'), color: 'grape.6' }]}
-                xAxisProps={VALUE_TICKS}
-                yAxisProps={FACTOR_TICKS}
-                gridProps={gridWithoutMeasuring}
-                barChartProps={{ accessibilityLayer: false }}
-              />
-            </DeferredChart>
+            <BarList
+              rows={factors.map((f) => ({
+                label: f.factor,
+                segments: [{ label: t('reports.columns.share'), color: 'grape.6', value: f.share }],
+              }))}
+              format={(value) => `${percent.format(value)} %`}
+              max={100}
+            />
           )}
         </ChartFigure>
       </SimpleGrid>
