@@ -15,7 +15,6 @@ import { eventOf, openStream } from './test-support/event-stream';
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 interface Instance {
   process: ChildProcess;
@@ -25,7 +24,9 @@ interface Instance {
 }
 
 function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
-  const child = spawn(TSX, ['server/main.ts'], {
+  // `npm run server`'s tsx as a loader of this Node, not its CLI: the CLI is a process of its own that starts the server
+  // as its child, so a SIGKILL would end the CLI and leave the server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED: 'default', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
