@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from './support/test';
 import {
   animationsSettled,
-  COLOUR_RULES,
+  currentTheme,
   expectNoViolations,
   openScreen,
-  scan,
-  scanThemes,
-  setTheme,
+  scanInTheme,
+  scanThemesInPlace,
+  themesFrom,
   VIEWPORTS,
   type ViewportName,
 } from './support/a11y';
@@ -30,15 +30,35 @@ const ADMIN_PAGES = ADMIN_SCREENS;
 const SIZES = Object.keys(VIEWPORTS) as ViewportName[];
 const OVERLAY = '[role="dialog"], [role="menu"]';
 
-/** Scans what the page shows now at both sizes and in every theme. */
+/**
+ * Scans what the page shows now at both sizes and in every theme. Theme by theme, starting with the one the page
+ * shows, the sizes there and back (light at desktop and phone, dark at phone and desktop, …): two theme switches
+ * a screen instead of four, since a switch re-styles the whole app.
+ */
 async function scanEverywhere(page: Page, where: string, include?: string, sizes: readonly ViewportName[] = SIZES): Promise<string[]> {
   const found: string[] = [];
-  for (const size of sizes) {
-    await page.setViewportSize(VIEWPORTS[size]);
-    found.push(...(await scanThemes(page, `${where} @${size}`, include)));
+  let shown = await currentTheme(page);
+  const order = [...sizes];
+  for (const theme of themesFrom(shown)) {
+    for (const size of order) {
+      await resize(page, size);
+      const scanned = await scanInTheme(page, theme, shown, `${where} @${size}`, include);
+      found.push(...scanned.found);
+      shown = scanned.shown;
+    }
+    order.reverse();
   }
-  await page.setViewportSize(VIEWPORTS.desktop);
+  await resize(page, 'desktop');
   return found;
+}
+
+/** Gives the page another size, and lets the layout's transitions (the menu sliding away) end. */
+async function resize(page: Page, size: ViewportName): Promise<void> {
+  const { width, height } = VIEWPORTS[size];
+  const current = page.viewportSize();
+  if (current?.width === width && current.height === height) return;
+  await page.setViewportSize({ width, height });
+  await animationsSettled(page);
 }
 
 /**
@@ -59,7 +79,7 @@ async function scanOverlay(
     await open();
     await expect(page.locator(include).filter({ visible: true }).first()).toBeVisible();
     await animationsSettled(page);
-    found.push(...(await scanThemes(page, `${where} @${size}`, include)));
+    found.push(...(await scanThemesInPlace(page, `${where} @${size}`, include)));
     await page.keyboard.press('Escape');
     await expect(page.locator(include).filter({ visible: true })).toHaveCount(0);
   }
@@ -164,11 +184,8 @@ function frameOverlayTests(getPage: () => Page) {
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeInViewport();
     await animationsSettled(page);
-    const found = await scanThemes(page, 'phone menu @phone', 'nav[aria-label="Main menu"]');
     // Semi-dark darkens exactly this sidebar.
-    await setTheme(page, 'semi-dark');
-    found.push(...(await scan(page, 'phone menu @phone [semi-dark]', 'nav[aria-label="Main menu"]', COLOUR_RULES)));
-    await setTheme(page, 'light');
+    const found = await scanThemesInPlace(page, 'phone menu @phone', 'nav[aria-label="Main menu"]', 'nav[aria-label="Main menu"]');
     await menu.getByRole('button', { name: 'Close navigation' }).click();
     await expect(menu).not.toBeInViewport();
     await page.setViewportSize(VIEWPORTS.desktop);

@@ -111,24 +111,71 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 const SIDEBAR = '.mantine-AppShell-navbar';
 
+/** The theme the page shows: the stored preference it follows (light when none is stored). */
+export async function currentTheme(page: Page): Promise<Theme> {
+  const stored = await page.evaluate(() => localStorage.getItem('theme-mode'));
+  return THEMES.find((theme) => theme === stored) ?? 'light';
+}
+
+/** The sidebar is on screen (a desktop), not behind the phone's menu button. */
+async function sidebarShown(page: Page): Promise<boolean> {
+  const sidebar = page.locator(SIDEBAR).first();
+  return (await sidebar.isVisible()) && (await sidebar.boundingBox())?.x === 0;
+}
+
 /**
- * Scans the current state of the page at one viewport in every theme, doing only the work a theme can
- * change: every WCAG 2.2 A/AA rule in light, the colour rules in dark, and in semi-dark (light content
- * beside a dark sidebar) the colour rules on the sidebar alone, when one is on screen and the scan is
- * not limited to an overlay.
+ * Scans the current state of the page in one theme, doing only the work that theme can change: every WCAG 2.2
+ * A/AA rule in light, the colour rules in dark, and in semi-dark (light content beside a dark sidebar) the colour
+ * rules on `semiDark`: by default the sidebar, when one is on screen and the scan is not limited to an overlay.
+ * Switches the theme only when there is something to scan in it; `shown` is the theme the page shows, and the one
+ * it shows afterwards is returned. Either way, the page's transitions end before the scan.
  */
-export async function scanThemes(page: Page, where: string, include?: string): Promise<string[]> {
-  const found: string[] = [];
-  await setTheme(page, 'light');
-  found.push(...(await scan(page, `${where} [light]`, include)));
-  await setTheme(page, 'dark');
-  found.push(...(await scan(page, `${where} [dark]`, include, COLOUR_RULES)));
-  const sidebarShown = (await page.locator(SIDEBAR).first().isVisible()) && (await page.locator(SIDEBAR).first().boundingBox())?.x === 0;
-  if (!include && sidebarShown) {
-    await setTheme(page, 'semi-dark');
-    found.push(...(await scan(page, `${where} [semi-dark]`, SIDEBAR, COLOUR_RULES)));
+export async function scanInTheme(
+  page: Page,
+  theme: Theme,
+  shown: Theme,
+  where: string,
+  include?: string,
+  semiDark?: string,
+): Promise<{ found: string[]; shown: Theme }> {
+  let target = include;
+  let rules: string[] | undefined = theme === 'light' ? undefined : COLOUR_RULES;
+  if (theme === 'semi-dark') {
+    target = semiDark ?? (!include && (await sidebarShown(page)) ? SIDEBAR : undefined);
+    if (!target) return { found: [], shown };
+    rules = COLOUR_RULES;
   }
-  await setTheme(page, 'light');
+  // Unswitched, what changed last (a click, a resize) still ends its transitions first.
+  if (theme !== shown) await setTheme(page, theme);
+  else await animationsSettled(page);
+  return { found: await scan(page, `${where} [${theme}]`, target, rules), shown: theme };
+}
+
+/** Every theme, the one the page shows first. */
+export function themesFrom(shown: Theme): Theme[] {
+  return [shown, ...THEMES.filter((theme) => theme !== shown)];
+}
+
+/**
+ * Scans the current state of the page at one viewport in every theme (see scanInTheme), starting with the theme
+ * it shows and leaving it in the last one scanned: a switch re-renders and re-styles the whole app, so callers
+ * that scan several states in a row switch as few times as they can. `semiDark` as in scanInTheme.
+ */
+export async function scanThemesInPlace(page: Page, where: string, include?: string, semiDark?: string): Promise<string[]> {
+  const found: string[] = [];
+  let shown = await currentTheme(page);
+  for (const theme of themesFrom(shown)) {
+    const scanned = await scanInTheme(page, theme, shown, where, include, semiDark);
+    found.push(...scanned.found);
+    shown = scanned.shown;
+  }
+  return found;
+}
+
+/** scanThemesInPlace, then back to the light theme. */
+export async function scanThemes(page: Page, where: string, include?: string): Promise<string[]> {
+  const found = await scanThemesInPlace(page, where, include);
+  if ((await currentTheme(page)) !== 'light') await setTheme(page, 'light');
   return found;
 }
 
