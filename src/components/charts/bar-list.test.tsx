@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
@@ -57,12 +57,13 @@ describe('BarList', () => {
     renderWithProviders(<BarList rows={rows} format={(n) => String(n)} />);
     const [acme, globex] = screen.getAllByTestId('bar-row') as [HTMLElement, HTMLElement];
     await user.hover(acme);
-    expect(acme).toHaveTextContent('Acme LogisticsHigh12Low28');
+    const card = await screen.findByRole('dialog');
+    expect(card).toHaveTextContent('Acme LogisticsHigh12Low28');
     await user.hover(globex);
-    expect(acme).not.toHaveTextContent('High12');
-    expect(globex).toHaveTextContent('Globex RetailHigh0Low20');
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Globex RetailHigh0Low20'));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await user.unhover(globex);
-    expect(globex).toHaveTextContent(/^Globex Retail20$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows no card of parts for a bar of one part: its sum is its value', async () => {
@@ -76,5 +77,6 @@ describe('BarList', () => {
     const row = screen.getByTestId('bar-row');
     await user.hover(row);
     expect(row).toHaveTextContent(/^Process crashes21.5 %$/);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

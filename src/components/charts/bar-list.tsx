@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { getThemeColor, Group, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
-import { TooltipCard } from './chart-parts';
+import { getThemeColor, Group, HoverCard, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
+import { TooltipContent } from './chart-parts';
 
 /** One part of a bar: its series' name, a theme colour ('red.6') and its value. */
 export interface BarSegment {
@@ -33,40 +32,45 @@ export function BarList({
   max?: number;
 }) {
   const theme = useMantineTheme();
-  const [hovered, setHovered] = useState<number | null>(null);
   const sums = rows.map((row) => row.segments.reduce((sum, s) => sum + s.value, 0));
   const full = Math.max(max ?? 0, ...sums, 1);
   return (
     <Stack gap="sm">
-      {rows.map((row, i) => (
-        <div
-          key={row.label}
-          style={{ position: 'relative' }}
-          onMouseEnter={() => setHovered(i)}
-          onMouseLeave={() => setHovered((at) => (at === i ? null : at))}
-          data-testid="bar-row"
-        >
-          <Group justify="space-between" gap="sm" wrap="nowrap" mb={4}>
-            <Text size="sm">{row.label}</Text>
-            <Text size="sm" fw={500}>
-              {format(sums[i] ?? 0)}
-            </Text>
-          </Group>
-          <Progress.Root size="lg" radius="sm">
-            {row.segments.map((s) =>
-              s.value > 0 ? <Progress.Section key={s.label} value={(100 * s.value) / full} color={s.color} withAria={false} data-segment={s.label} /> : null,
-            )}
-          </Progress.Root>
-          {hovered === i && row.segments.length > 1 && (
-            <TooltipCard
-              label={row.label}
-              rows={row.segments.map((s) => ({ label: s.label, color: getThemeColor(s.color, theme), value: s.value }))}
-              format={format}
-              style={{ position: 'absolute', left: 0, top: '100%', marginTop: 4, width: 'max-content', pointerEvents: 'none', zIndex: 1 }}
-            />
-          )}
-        </div>
-      ))}
+      {rows.map((row, i) => {
+        const bar = (
+          <div data-testid="bar-row">
+            <Group justify="space-between" gap="sm" wrap="nowrap" mb={4}>
+              <Text size="sm">{row.label}</Text>
+              <Text size="sm" fw={500}>
+                {format(sums[i] ?? 0)}
+              </Text>
+            </Group>
+            <Progress.Root size="lg" radius="sm">
+              {row.segments.map((s) =>
+                s.value > 0 ? (
+                  <Progress.Section key={s.label} value={(100 * s.value) / full} color={s.color} withAria={false} data-segment={s.label} />
+                ) : null,
+              )}
+            </Progress.Root>
+          </div>
+        );
+        // A bar of one part says all in its line; of several, the pointer over it shows each part's value (in a
+        // layer of its own: the chart's card clips what overflows it).
+        return row.segments.length > 1 ? (
+          <HoverCard key={row.label} position="bottom-start" offset={4} shadow="md" openDelay={0} closeDelay={0}>
+            <HoverCard.Target>{bar}</HoverCard.Target>
+            <HoverCard.Dropdown miw={180} py="xs">
+              <TooltipContent
+                label={row.label}
+                rows={row.segments.map((s) => ({ label: s.label, color: getThemeColor(s.color, theme), value: s.value }))}
+                format={format}
+              />
+            </HoverCard.Dropdown>
+          </HoverCard>
+        ) : (
+          <div key={row.label}>{bar}</div>
+        );
+      })}
     </Stack>
   );
 }

@@ -177,10 +177,8 @@ export function ChartTooltip({
 /** A tooltip's card: what the pointer is over, then each series' colour, name and value. */
 export function TooltipCard({
   ref,
-  label,
-  rows,
-  format,
   style,
+  ...content
 }: {
   ref?: Ref<HTMLDivElement>;
   label: string;
@@ -190,6 +188,15 @@ export function TooltipCard({
 }) {
   return (
     <Paper ref={ref} withBorder shadow="md" px="md" py="xs" miw={180} style={style}>
+      <TooltipContent {...content} />
+    </Paper>
+  );
+}
+
+/** What a tooltip shows, without its card. */
+export function TooltipContent({ label, rows, format }: { label: string; rows: readonly TooltipRow[]; format: (n: number) => string }) {
+  return (
+    <>
       <Text fw={500} size="sm" mb={6}>
         {label}
       </Text>
@@ -204,6 +211,6 @@ export function TooltipCard({
           </Text>
         </Group>
       ))}
-    </Paper>
+    </>
   );
 }
