@@ -175,54 +175,58 @@ test.describe('what each account sees and may do', () => {
   }
 });
 
-test('an admin invites a user, who sets a password and signs in', async ({ page }) => {
-  await signIn(page, 'admin');
-  await clientNavigate(page, '/admin/manage-users');
-  await page.getByRole('button', { name: 'Invite user' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Invite a user' });
-  await drawer.getByLabel('Full name').fill('Nora Newcomer');
-  await drawer.getByLabel('Username').fill('nora');
-  await drawer.getByLabel('E-mail').fill('nora@acme.example');
-  await drawer.getByRole('button', { name: 'Invite', exact: true }).click();
-  const linkDialog = page.getByRole('dialog', { name: 'Nora Newcomer is invited' });
-  const link = await linkDialog.getByLabel('Set-password link').inputValue();
-  expect(link).toMatch(/\/set-password\?token=[0-9a-f]+$/);
-  await linkDialog.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('row', { name: /Nora Newcomer/ }).getByText('Invited')).toBeVisible();
-  // Signed out, the invitee opens the link (same browser: the demo backend lives in it).
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await clientNavigate(page, new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
-  await page.getByLabel('New password').fill('nora-pass-1');
-  await page.getByLabel('Repeat the password').fill('nora-pass-2');
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByText('The passwords do not match.')).toBeVisible();
-  await page.getByLabel('Repeat the password').fill('nora-pass-1');
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByText('Your password is set')).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Username').fill('nora');
-  await page.getByLabel('Password', { exact: true }).fill('nora-pass-1');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard/);
-});
+// Signed in from the worker's state (one sign-in for the account's tests here): the screens are what these tests are
+// about; what follows a sign-out (the invitee's and the disabled user's sign-in) still goes through the form.
+test.describe(() => {
+  test.use({ signedInAs: 'admin' });
 
-test('a disabled user is refused at sign-in', async ({ page }) => {
-  await signIn(page, 'admin');
-  await clientNavigate(page, '/admin/manage-users');
-  await page.getByRole('button', { name: 'More actions for Ulysses User' }).click();
-  await page.getByRole('menuitem', { name: 'Disable' }).click();
-  await page.getByRole('dialog', { name: 'Disable Ulysses User?' }).getByRole('button', { name: 'Disable' }).click();
-  await expect(page.getByRole('row', { name: /Ulysses User/ }).getByText('Disabled')).toBeVisible();
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Username').fill('user');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText(/account is disabled/i)).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
+  test('an admin invites a user, who sets a password and signs in', async ({ page }) => {
+    await page.goto('/admin/manage-users');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Invite a user' });
+    await drawer.getByLabel('Full name').fill('Nora Newcomer');
+    await drawer.getByLabel('Username').fill('nora');
+    await drawer.getByLabel('E-mail').fill('nora@acme.example');
+    await drawer.getByRole('button', { name: 'Invite', exact: true }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Nora Newcomer is invited' });
+    const link = await linkDialog.getByLabel('Set-password link').inputValue();
+    expect(link).toMatch(/\/set-password\?token=[0-9a-f]+$/);
+    await linkDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row', { name: /Nora Newcomer/ }).getByText('Invited')).toBeVisible();
+    // Signed out, the invitee opens the link (same browser: the demo backend lives in it).
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await clientNavigate(page, new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await page.getByLabel('New password').fill('nora-pass-1');
+    await page.getByLabel('Repeat the password').fill('nora-pass-2');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+    await page.getByLabel('Repeat the password').fill('nora-pass-1');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Your password is set')).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Username').fill('nora');
+    await page.getByLabel('Password', { exact: true }).fill('nora-pass-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard/);
+  });
+
+  test('a disabled user is refused at sign-in', async ({ page }) => {
+    await page.goto('/admin/manage-users');
+    await page.getByRole('button', { name: 'More actions for Ulysses User' }).click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable Ulysses User?' }).getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByRole('row', { name: /Ulysses User/ }).getByText('Disabled')).toBeVisible();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('user');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText(/account is disabled/i)).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
 });
 
 test('a suspended organization’s user is signed out at the next request', async ({ page }) => {
@@ -254,37 +258,40 @@ test('a suspended organization’s user is signed out at the next request', asyn
   await expect(page.getByText(/organization is suspended/i)).toBeVisible();
 });
 
-test('a super admin suspends an organization with a reason through the screen, and sees it in the audit trail', async ({ page }) => {
-  await signIn(page, 'superadmin');
-  await clientNavigate(page, '/admin/manage-organizations');
-  await page.getByRole('button', { name: 'More actions for Initech Services' }).click();
-  await page.getByRole('menuitem', { name: 'Suspend' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Suspend Initech Services?' });
-  await dialog.getByRole('button', { name: 'Suspend' }).click();
-  await expect(dialog.getByText('Please give a reason.')).toBeVisible();
-  await dialog.getByLabel(/Reason/).fill('Unpaid invoice');
-  await dialog.getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByRole('row', { name: /Initech Services/ }).getByText('Suspended')).toBeVisible();
-  await page.getByRole('button', { name: 'Initech Services', exact: true }).click();
-  await page.getByRole('tab', { name: 'Audit trail' }).click();
-  await expect(page.getByText('Reason: Unpaid invoice')).toBeVisible();
-});
+test.describe(() => {
+  test.use({ signedInAs: 'superadmin' });
 
-for (const [language, invite, organizationsColumn] of [
-  ['de', 'Benutzer einladen', 'Kürzel'],
-  ['fr', 'Inviter un utilisateur', 'Créée'],
-  ['pt', 'Convidar usuário', 'Código'],
-] as const) {
-  test(`the users and organizations screens speak ${language}`, async ({ page }) => {
-    await signIn(page, 'superadmin');
-    await page.evaluate((l) => localStorage.setItem('language', l), language);
-    await page.goto('/admin/manage-users');
-    await expect(page.getByRole('button', { name: invite })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
-    await expect(page.locator('body')).not.toContainText(/users\.|organizations\.|audit\./);
-    await clientNavigate(page, '/admin/manage-organizations');
-    await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
-    await expect(page.getByText(organizationsColumn, { exact: true }).first()).toBeVisible();
-    await expect(page.locator('body')).not.toContainText(/users\.|organizations\.|audit\./);
+  test('a super admin suspends an organization with a reason through the screen, and sees it in the audit trail', async ({ page }) => {
+    await page.goto('/admin/manage-organizations');
+    await page.getByRole('button', { name: 'More actions for Initech Services' }).click();
+    await page.getByRole('menuitem', { name: 'Suspend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend Initech Services?' });
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expect(dialog.getByText('Please give a reason.')).toBeVisible();
+    await dialog.getByLabel(/Reason/).fill('Unpaid invoice');
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expect(page.getByRole('row', { name: /Initech Services/ }).getByText('Suspended')).toBeVisible();
+    await page.getByRole('button', { name: 'Initech Services', exact: true }).click();
+    await page.getByRole('tab', { name: 'Audit trail' }).click();
+    await expect(page.getByText('Reason: Unpaid invoice')).toBeVisible();
   });
-}
+
+  for (const [language, invite, organizationsColumn] of [
+    ['de', 'Benutzer einladen', 'Kürzel'],
+    ['fr', 'Inviter un utilisateur', 'Créée'],
+    ['pt', 'Convidar usuário', 'Código'],
+  ] as const) {
+    test(`the users and organizations screens speak ${language}`, async ({ page }) => {
+      // The language is the user's stored choice before the first load.
+      await page.addInitScript((l) => localStorage.setItem('language', l), language);
+      await page.goto('/admin/manage-users');
+      await expect(page.getByRole('button', { name: invite })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Greta Globex', exact: true })).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/users\.|organizations\.|audit\./);
+      await clientNavigate(page, '/admin/manage-organizations');
+      await expect(page.getByRole('button', { name: 'Globex Retail', exact: true })).toBeVisible();
+      await expect(page.getByText(organizationsColumn, { exact: true }).first()).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/users\.|organizations\.|audit\./);
+    });
+  }
+});
