@@ -40,6 +40,7 @@ const ALLOWED: Record<string, Allowed[]> = {
   'src/features/dashboard/admin-dashboard-page.tsx': [['render', 'preloads the chart’s chunk']],
   'src/features/email/components/mail-detail/mail-detail.tsx': [['render', 'focus on the heading']],
   'src/features/email/components/mail-list/mail-list.tsx': [['render', 'focus back on the row']],
+  'src/features/reports/prediction-report-page.tsx': [['render', 'preloads the forecast chart’s chunk']],
   'src/features/statecharts/components/chart-view.tsx': [['render', 'fits the chart to its box once, when it is laid out']],
   'src/features/statecharts/statecharts-page.tsx': [['events', 'the sandbox actor’s snapshots']],
   'src/features/users/set-password-page.tsx': [['render', 'the server’s field errors into the form']],
