@@ -88,6 +88,8 @@ export interface BrowserServerOptions {
   seedLater?: boolean;
   /** Tests: the later seeds start once this settles. */
   laterSeedAfter?: Promise<unknown>;
+  /** How long the background store waits after the app's last answer (ms; default 500). Tests that store at once: 0. */
+  storeQuietMs?: number;
 }
 
 /** Demo-mode overrides set from the console or a test, read at start (localStorage). */
@@ -409,7 +411,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
   const storeTurn = async () => {
     const until = performance.now() + HOLD_MS;
     for (;;) {
-      const wait = lastAnswerAt + STORE_QUIET_MS - performance.now();
+      const wait = lastAnswerAt + (options.storeQuietMs ?? STORE_QUIET_MS) - performance.now();
       if ((wait <= 0 && answering.count === 0) || performance.now() >= until) return;
       await (holdWhileAnswering() ?? new Promise((resolve) => setTimeout(resolve, Math.max(wait, 10))));
     }

@@ -38,7 +38,7 @@ const newStore = () => (store = createIdbStore({ name: `browser-live-${(count +=
 
 describe('the browser backend, live', () => {
   it('dispatches sua:events when a write stored events, not for a write without any', async () => {
-    server = await startBrowserServer({ latencyMs: '0', store: newStore() });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: newStore() });
     const woken = vi.fn();
     window.addEventListener(LIVE_WAKE_EVENT, woken);
     const user = await signInAs('user');
@@ -60,7 +60,7 @@ describe('the browser backend, live', () => {
         },
       },
     });
-    server = await startBrowserServer({ latencyMs: '0', store: newStore() });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: newStore() });
     // The seed's store lock (held while this fresh seed is stored), then the agents'.
     expect(requested).toEqual([SEED_STORE_LOCK, SIMULATED_AGENTS_LOCK]);
     const units = table<ServiceUnitRow>(server.db, 'serviceUnits');

@@ -306,7 +306,7 @@ describe('stored rows are validated on load', () => {
   /** Starts the browser backend over a store seeded once, then damaged by `damage`, then starts again. */
   async function restartAfter(damage: (name: string, store: RowStore) => Promise<void>) {
     const { store, name } = newStore();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     await whenStored();
     server.shutdown();
     server = undefined;
@@ -314,7 +314,7 @@ describe('stored rows are validated on load', () => {
     const reset = vi.fn();
     window.addEventListener(PERSIST_RESET_EVENT, reset);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     window.removeEventListener(PERSIST_RESET_EVENT, reset);
     return { store, reset, warn };
   }
@@ -376,7 +376,7 @@ describe('stored rows are validated on load', () => {
 describe('sessions end with the sign-in', () => {
   it('prunes revoked and long-expired sessions at start, and a signed-out session at once', async () => {
     const { store } = newStore();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     await whenStored();
     const live = server;
     const sessions = table<SessionRow>(live.db, 'sessions');
@@ -392,7 +392,7 @@ describe('sessions end with the sign-in', () => {
     const stored = ((await store.loadCollections(['sessions']))['sessions'] as SessionRow[]).map((s) => s.accessToken);
     expect(stored).toEqual([other]);
     live.shutdown();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     expect(
       table<SessionRow>(server.db, 'sessions')
         .all()
@@ -418,7 +418,7 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
 
   it('answers sign-in before the large collections are in, holds what reads them, and stores the writes made meanwhile', async () => {
     const { store } = newStore();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     const shots = table<Row>(server.db, 'screenshots').count();
     const units = table<Row>(server.db, 'serviceUnits').count();
     expect(shots).toBeGreaterThan(1000);
@@ -427,7 +427,7 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
     server.shutdown();
 
     const later = heldLater(store);
-    server = await startBrowserServer({ latencyMs: '0', store: later.store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: later.store });
     const status = window.mirageStatus as MirageStatus;
     expect(status.loading).toEqual(['processes', 'screenshots', 'serviceUnits']);
     expect(status.answeringAt).not.toBeNull();
@@ -469,7 +469,7 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
 
     // Both writes survive the next start.
     server.shutdown();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     await whenEverythingLoaded();
     expect(table<SessionRow>(server.db, 'sessions').where({ accessToken: token })).toHaveLength(1);
     expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written while loading' })).toHaveLength(1);
@@ -478,13 +478,13 @@ describe('load order of a second visit (docs/persistence.md, "Load order")', () 
 
   it("applies another tab's rows of a collection still loading once it is in", async () => {
     const { store } = newStore();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     const unit = table<Row & { name: string }>(server.db, 'serviceUnits').rows()[0] as Row & { name: string };
     await whenEverythingLoaded();
     await whenStored();
     server.shutdown();
     const later = heldLater(store);
-    server = await startBrowserServer({ latencyMs: '0', store: later.store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: later.store });
     const other = new BroadcastChannel('service-unit-admin-mirage-db');
     other.postMessage({
       type: 'changed',
@@ -511,7 +511,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
   it('answers sign-in and every screen before the seed is stored, and the writes made meanwhile are stored once, deletions included', async () => {
     const { store } = newStore();
     const seed = heldSeed(store);
-    server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: seed.store });
     const status = window.mirageStatus as MirageStatus;
     expect(status.answeringAt).not.toBeNull();
     expect(status.storedAt).toBeNull();
@@ -532,7 +532,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
     server.shutdown();
     // The next visit reads the store: the seed's rows, the new task, the session, and not the deleted rule
     // (the background store passed it over: it had been deleted and stored as such).
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     await whenEverythingLoaded();
     expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written while storing' })).toHaveLength(1);
     expect(table<Rule>(server.db, 'urlRestrictions').find(rule.id)).toBeFalsy();
@@ -544,7 +544,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
     // The large seed's way, here at the default seed (the same code, a fraction of the rows).
     const { store } = newStore();
     const seeding = deferred();
-    server = await startBrowserServer({ latencyMs: '0', store, seedLater: true, laterSeedAfter: seeding.promise });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store, seedLater: true, laterSeedAfter: seeding.promise });
     const status = window.mirageStatus as MirageStatus;
     expect(status.answeringAt).not.toBeNull();
     expect(status.loading).toEqual(LATER_SEEDED_COLLECTIONS);
@@ -582,7 +582,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
     await whenStored();
     expect(status.storedAt).not.toBeNull();
     server.shutdown();
-    server = await startBrowserServer({ latencyMs: '0', store });
+    server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
     await whenEverythingLoaded();
     const next = server;
     expect(Object.fromEntries(LATER_SEEDED_COLLECTIONS.map((name) => [name, table<Row>(next.db, name).count()]))).toEqual(counts);
@@ -600,7 +600,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
     async (_, later) => {
       const { store } = newStore();
       const seed = heldSeed(store);
-      server = await startBrowserServer({ latencyMs: '0', store: seed.store });
+      server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: seed.store });
       const token = await login('user');
       expect((await call('POST', '/api/apps/todo/tasks', newTask('written before the reload'), bearer(token))).status).toBe(201);
       const rule = acmeRule(server.db);
@@ -612,7 +612,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
 
       const reset = vi.fn();
       window.addEventListener(PERSIST_RESET_EVENT, reset);
-      server = await startBrowserServer({ latencyMs: '0', store, seedLater: later });
+      server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store, seedLater: later });
       window.removeEventListener(PERSIST_RESET_EVENT, reset);
       // Still signed in (at once), the task is there, the rule is still deleted; nothing to report to the visitor.
       expect((await call('GET', '/api/me', undefined, bearer(token))).status).toBe(200);
@@ -625,7 +625,7 @@ describe('first visit: the fresh seed is stored in the background (docs/persiste
       // This start stores its seed to the end, and the one after reads it all from the store.
       await whenStored();
       server.shutdown();
-      server = await startBrowserServer({ latencyMs: '0', store });
+      server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store });
       await whenEverythingLoaded();
       expect((window.mirageStatus as MirageStatus).storedAt).not.toBeNull();
       expect(table<Row & { title: string }>(server.db, 'tasks').where({ title: 'written before the reload' })).toHaveLength(1);
