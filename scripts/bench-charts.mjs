@@ -10,7 +10,7 @@
  *   options: --no-build (reuse dist-bench-charts), --json
  *
  * `chartsBench({ runs })` builds the page in tests/bench/charts/ (the same 30-point stacked area chart with
- * @mantine/charts' AreaChart, as the dashboard drew it, and with src/components/charts/stacked-area-chart.tsx),
+ * @mantine/charts' AreaChart, as the dashboard drew it, and with src/components/charts/day-chart.tsx),
  * serves it and mounts each chart once per fresh page in Debian Chromium, the two libraries alternating. Per
  * library: the time from the render call to the first frame painted with the chart drawn, and the longest
  * main-thread task in that time (PerformanceObserver 'longtask': tasks under 50 ms are not reported, so 0 means

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { AdminCard } from '@machines/dashboard/admin-dashboard.machine';
 import { ChartFigure } from '@/components/chart-figure';
 import { ChartLegend } from '@/components/charts/chart-legend';
-import type { AreaSeries } from '@/components/charts/stacked-area-chart';
+import type { DaySeries } from '@/components/charts/day-chart';
 import { RelativeTime } from '@/components/data-list';
 import { CardFrame } from './components/card-frame';
 import { RefreshButton } from './components/refresh-button';
@@ -125,7 +125,7 @@ function TrendCard({ actor }: CardProps) {
       online: p.online,
       offline: p.total - p.online,
     }));
-    const stacked: AreaSeries[] = [
+    const stacked: DaySeries[] = [
       { label: online, color: ONLINE_COLOR, values: points.map((p) => p.online) },
       { label: offline, color: OFFLINE_COLOR, values: points.map((p) => p.offline) },
     ];
@@ -143,7 +143,7 @@ function TrendCard({ actor }: CardProps) {
         }}
       >
         <ChartLegend items={series} />
-        <TrendChart labels={labels} series={series} height={TREND_HEIGHT} locale={i18n.language} />
+        <TrendChart labels={labels} series={series} height={TREND_HEIGHT} locale={i18n.language} stacked />
       </ChartFigure>
     </CardFrame>
   );

@@ -1,7 +1,7 @@
 /**
  * `node scripts/bench-charts.mjs`: the admin dashboard's trend (30 days, units online and offline, stacked, 220 px
  * high in a 600 px card) mounted once per page load, with `?lib=recharts` (@mantine/charts AreaChart, as the
- * dashboard drew it before) or `?lib=uplot` (src/components/charts/stacked-area-chart.tsx, what it draws now).
+ * dashboard drew it before) or `?lib=uplot` (src/components/charts/day-chart.tsx, what it draws now).
  * Each library's chunk is loaded and evaluated before the clock starts: the figure is the mount alone.
  *
  *   window.chartsReady: resolves once the library's module is loaded

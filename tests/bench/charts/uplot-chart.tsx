@@ -1,5 +1,5 @@
 import { ChartLegend } from '../../../src/components/charts/chart-legend';
-import StackedAreaChart from '../../../src/components/charts/stacked-area-chart';
+import DayChart from '../../../src/components/charts/day-chart';
 import type { Point } from './main';
 
 /** The admin dashboard's trend as it is drawn now: the legend, and uPlot on a canvas. */
@@ -11,7 +11,7 @@ export default function UplotTrend({ points }: { points: Point[] }) {
   return (
     <>
       <ChartLegend items={series} />
-      <StackedAreaChart labels={points.map((p) => p.date)} series={series} height={220} locale="en" />
+      <DayChart labels={points.map((p) => p.date)} series={series} height={220} locale="en" stacked />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type uPlot from 'uplot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../tests/render';
-import LineChart from './line-chart';
+import DayChart from './day-chart';
 
 /** The charts uPlot was asked to draw: their options and data, and the instance (to move its cursor). */
 const made = vi.hoisted(() => [] as { opts: uPlot.Options; data: uPlot.AlignedData; plot: { cursor: Partial<uPlot.Cursor> } }[]);
@@ -11,6 +11,7 @@ vi.mock('uplot', () => ({
   default: class FakePlot {
     static pxRatio = 1;
     static rangeNum = (min: number, max: number) => [min, max];
+    static paths = {};
     cursor: Partial<uPlot.Cursor> = {};
     bbox = { left: 40, top: 8, width: 600, height: 200 };
     width: number;
@@ -52,7 +53,7 @@ function pointAt(idx: number | null) {
   act(() => chart.opts.hooks?.setCursor?.forEach((hook) => hook?.(chart.plot as unknown as uPlot)));
 }
 
-describe('LineChart', () => {
+describe('DayChart', () => {
   const { ResizeObserver } = window;
   beforeEach(() => {
     made.length = 0;
@@ -65,7 +66,7 @@ describe('LineChart', () => {
   });
 
   it('draws a line a series in its theme colour and dash, a day without a value as a gap', () => {
-    renderWithProviders(<LineChart labels={labels} series={series} height={260} locale="en" unit=" h" />);
+    renderWithProviders(<DayChart labels={labels} series={series} height={260} locale="en" unit=" h" />);
     const [chart] = made;
     expect(chart?.opts).toMatchObject({ width: 640, height: 260 });
     expect(chart?.data).toEqual([
@@ -85,7 +86,7 @@ describe('LineChart', () => {
   });
 
   it('shows the day under the pointer with each series’ value, a dash where it has none, and hides it off the plot', () => {
-    renderWithProviders(<LineChart labels={labels} series={series} height={260} locale="en" unit=" h" />);
+    renderWithProviders(<DayChart labels={labels} series={series} height={260} locale="en" unit=" h" />);
     pointAt(0);
     expect(screen.getByText('Dec 1')).toBeInTheDocument();
     expect(screen.getByText('2 h')).toBeInTheDocument();
@@ -98,16 +99,36 @@ describe('LineChart', () => {
   });
 
   it('writes numbers for its locale', () => {
-    renderWithProviders(<LineChart labels={labels} series={series} height={260} locale="de" unit=" h" />, { language: 'de' });
+    renderWithProviders(<DayChart labels={labels} series={series} height={260} locale="de" unit=" h" />, { language: 'de' });
     pointAt(1);
     expect(screen.getByText('4,3 h')).toBeInTheDocument();
   });
 
+  it('stacks counts as areas, the first series at the bottom, a day without a count as none', () => {
+    const counts = [
+      { label: 'Online', color: 'teal.6', values: [50, 48, 47] },
+      { label: 'Offline', color: 'red.5', values: [30, null, 33] },
+    ];
+    renderWithProviders(<DayChart labels={labels} series={counts} height={220} locale="en" stacked />);
+    const [chart] = made;
+    expect(chart?.data).toEqual([
+      [0, 1, 2],
+      [50, 48, 47],
+      [80, 48, 80],
+    ]);
+    // Each area fills down to the one below it, not to the axis.
+    expect(chart?.opts.bands).toEqual([{ series: [2, 1] }]);
+    // The tooltip shows each series' own count, not the stacked sum.
+    pointAt(2);
+    expect(screen.getByText('47')).toBeInTheDocument();
+    expect(screen.getByText('33')).toBeInTheDocument();
+  });
+
   it('keeps its chart while its labels and series are the same, and draws it again for new ones', () => {
-    const { rerender } = renderWithProviders(<LineChart labels={labels} series={series} height={260} locale="en" />);
-    rerender(<LineChart labels={labels} series={series} height={260} locale="en" />);
+    const { rerender } = renderWithProviders(<DayChart labels={labels} series={series} height={260} locale="en" />);
+    rerender(<DayChart labels={labels} series={series} height={260} locale="en" />);
     expect(made).toHaveLength(1);
-    rerender(<LineChart labels={labels} series={series.slice(0, 1)} height={260} locale="en" />);
+    rerender(<DayChart labels={labels} series={series.slice(0, 1)} height={260} locale="en" />);
     expect(made).toHaveLength(2);
     expect(made[1]?.data).toEqual([
       [0, 1, 2],
