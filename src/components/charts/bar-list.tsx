@@ -1,5 +1,5 @@
 import { getThemeColor, Group, HoverCard, Progress, Stack, Text, useMantineTheme } from '@mantine/core';
-import { TooltipContent } from './chart-parts';
+import { TooltipContent } from './tooltip-card';
 
 /** One part of a bar: its series' name, a theme colour ('red.6') and its value. */
 export interface BarSegment {

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, type CSSProperties, type Ref } from 'react';
-import { ColorSwatch, Group, Paper, rgba, Text, type MantineTheme } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
+import { rgba, type MantineTheme } from '@mantine/core';
 import uPlot from 'uplot';
+import { TooltipCard, type TooltipRow } from './tooltip-card';
 
 /** The point under the pointer: its index, and the pointer in the chart's box (CSS pixels). */
 export interface Hover {
@@ -129,13 +130,6 @@ export function dayChart({
   };
 }
 
-/** One row of the tooltip: a series' name, colour and value at the point (null: no value that day). */
-export interface TooltipRow {
-  label: string;
-  color: string;
-  value: number | null;
-}
-
 /** The label under the pointer and each series' value, beside the pointer (Mantine's chart tooltip). */
 export function ChartTooltip({
   hover,
@@ -171,46 +165,5 @@ export function ChartTooltip({
       format={format}
       style={{ position: 'absolute', left: 0, top: 0, width: 'max-content', pointerEvents: 'none', zIndex: 1 }}
     />
-  );
-}
-
-/** A tooltip's card: what the pointer is over, then each series' colour, name and value. */
-export function TooltipCard({
-  ref,
-  style,
-  ...content
-}: {
-  ref?: Ref<HTMLDivElement>;
-  label: string;
-  rows: readonly TooltipRow[];
-  format: (n: number) => string;
-  style: CSSProperties;
-}) {
-  return (
-    <Paper ref={ref} withBorder shadow="md" px="md" py="xs" miw={180} style={style}>
-      <TooltipContent {...content} />
-    </Paper>
-  );
-}
-
-/** What a tooltip shows, without its card. */
-export function TooltipContent({ label, rows, format }: { label: string; rows: readonly TooltipRow[]; format: (n: number) => string }) {
-  return (
-    <>
-      <Text fw={500} size="sm" mb={6}>
-        {label}
-      </Text>
-      {rows.map((row) => (
-        <Group key={row.label} justify="space-between" gap="md" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <ColorSwatch color={row.color} size={12} withShadow={false} />
-            <Text size="sm">{row.label}</Text>
-          </Group>
-          <Text size="sm" fw={500}>
-            {row.value === null ? '—' : format(row.value)}
-          </Text>
-        </Group>
-      ))}
-    </>
   );
 }
