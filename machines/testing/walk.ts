@@ -9,7 +9,7 @@ import {
   type AnyStateMachine,
   type InputFrom,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type SerializedEvent, type TraversalOptions } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, type AdjacencyValue, type SerializedEvent, type TraversalOptions } from 'xstate/graph';
 import { createTestClock } from './clock';
 import { activePaths, recordCoverage, transitionKeyOf } from './coverage';
 import { deferredActors } from './deferred';
@@ -109,9 +109,8 @@ const toPath = (steps: WalkStep[]): WalkPath => ({
   steps,
 });
 
-/** The keys of the declared transitions the machine's own transition function takes for this event. */
-export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
-  const keys: string[] = [];
+/** A scope for `machine.transition` that records the keys of the declared transitions each microstep takes. */
+function recordingScope(keys: string[]): AnyActorScope {
   const empty = createEmptyActor();
   const system = empty.system;
   const recording = Object.assign(Object.create(system) as typeof system, {
@@ -123,7 +122,7 @@ export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineS
       }
     },
   });
-  const scope: AnyActorScope = {
+  return {
     self: empty,
     logger: () => {},
     id: '',
@@ -134,8 +133,36 @@ export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineS
     emit: () => {},
     actionExecutor: () => {},
   };
-  machine.transition(snapshot, event, scope);
+}
+
+/** The keys of the declared transitions the machine's own transition function takes for this event. */
+export function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  const keys: string[] = [];
+  machine.transition(snapshot, event, recordingScope(keys));
   return keys;
+}
+
+/**
+ * The machine as xstate/graph sees it, recording what each transition it explores takes, by the snapshot and the
+ * event object it was given: one traversal gives the graph and what every edge takes (a second traversal and a
+ * replay of every edge made the larger walks several seconds slower to plan).
+ */
+function recordingLogic(machine: AnyStateMachine): {
+  logic: AnyStateMachine;
+  taken: (from: AnyMachineSnapshot, event: AnyEventObject) => string[];
+} {
+  // Not by the snapshot made: a transition that changes nothing returns the snapshot it was given.
+  const recorded = new WeakMap<AnyMachineSnapshot, Map<AnyEventObject, string[]>>();
+  const transition = (snapshot: AnyMachineSnapshot, event: AnyEventObject): AnyMachineSnapshot => {
+    const keys: string[] = [];
+    const next = machine.transition(snapshot, event, recordingScope(keys));
+    const byEvent = recorded.get(snapshot) ?? new Map<AnyEventObject, string[]>();
+    byEvent.set(event, keys);
+    recorded.set(snapshot, byEvent);
+    return next;
+  };
+  const logic = Object.create(machine, { transition: { value: transition } }) as AnyStateMachine;
+  return { logic, taken: (from, event) => recorded.get(from)?.get(event) ?? transitionsTaken(machine, from, event) };
 }
 
 /** One path per explored transition, shortest first; paths that are the start of another are dropped. */
@@ -149,37 +176,41 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
     serializeState,
     limit: config.limit ?? 50_000,
   };
-  const shortest = new Map<string, WalkStep[]>();
-  // xstate/graph starts each path with an `xstate.init` step; the rest pair an event with the state after it.
-  for (const path of getShortestPaths(machine, options)) {
-    shortest.set(
-      serializeState(path.state),
-      path.steps.slice(1).map((step) => ({ event: step.event, state: step.state })),
-    );
-  }
-  const adjacency = getAdjacencyMap(machine, options);
-  const candidates: WalkStep[][] = [];
+  const { logic, taken: takenBy } = recordingLogic(machine);
+  const adjacency = getAdjacencyMap(logic, options);
+  const initial = getShortestPaths(machine, { ...options, events: [] })[0]?.state;
+  if (!initial) return [];
+  const shortest = shortestSteps(new Map(Object.entries(adjacency)), serializeState(initial), serializeState);
+  // What an edge takes is read from the snapshot the path predicts before it: the vertex the graph explored the
+  // edge from when both hold the same value and context. A projected serializeState merges snapshots that
+  // differ; then the edge is replayed from the path's own.
+  const candidates: { steps: WalkStep[]; taken: string[] }[] = [];
   for (const [key, vertex] of Object.entries(adjacency)) {
     const head = shortest.get(key);
     if (!head) continue;
     const edges = (Object.keys(vertex.transitions) as SerializedEvent[]).flatMap((k) => vertex.transitions[k] ?? []);
-    if (!edges.length) candidates.push(head);
-    for (const edge of edges) candidates.push([...head, { event: edge.event, state: edge.state }]);
+    const last = head.at(-1);
+    if (!edges.length) {
+      const from = head.length > 1 ? head.at(-2)?.state : initial;
+      candidates.push({ steps: head, taken: last && from ? transitionsTaken(machine, from, last.event) : [] });
+    }
+    const from = last?.state ?? initial;
+    const same = !config.serializeState || from === vertex.state || defaultSerialize(from) === defaultSerialize(vertex.state);
+    for (const edge of edges) {
+      const taken = same ? takenBy(vertex.state, edge.event) : transitionsTaken(machine, from, edge.event);
+      candidates.push({ steps: [...head, { event: edge.event, state: edge.state }], taken });
+    }
   }
-  if (config.everyEdge) return candidates.map(toPath);
+  if (config.everyEdge) return candidates.map((c) => toPath(c.steps));
   // Keep a path only when its last step reaches a state or takes a transition no shorter path did:
-  // the transitions an edge takes are what the machine's own transition function reports for it.
-  candidates.sort((a, b) => a.length - b.length);
-  const seenStates = new Set<string>();
+  // the transitions an edge takes are what the machine's own transition function reported for it.
+  candidates.sort((a, b) => a.steps.length - b.steps.length);
+  const seenStates = new Set<string>(activePaths(initial.value));
   const seenTransitions = new Set<string>();
-  const initial = getShortestPaths(machine, { ...options, events: [] })[0]?.state;
-  if (initial) activePaths(initial.value).forEach((p) => seenStates.add(p));
   const kept: WalkStep[][] = [];
-  for (const steps of candidates) {
+  for (const { steps, taken } of candidates) {
     const last = steps.at(-1);
     if (!last) continue;
-    const from = steps.length > 1 ? steps.at(-2)?.state : initial;
-    const taken = from ? transitionsTaken(machine, from, last.event) : [];
     const fresh = [...activePaths(last.state.value).filter((p) => !seenStates.has(p)), ...taken.filter((t) => !seenTransitions.has(t))];
     if (!fresh.length) continue;
     activePaths(last.state.value).forEach((p) => seenStates.add(p));
@@ -197,6 +228,46 @@ export function planWalk<TMachine extends AnyStateMachine>(config: WalkConfig<TM
     paths.push(toPath(steps));
   }
   return paths.reverse();
+}
+
+/**
+ * The steps of a shortest path to every vertex, from the adjacency map already explored: xstate/graph's
+ * getShortestPaths in the same order, so the same path wins a tie, and a step's state is the last snapshot
+ * seen with its key, as there.
+ */
+function shortestSteps(
+  vertices: ReadonlyMap<string, AdjacencyValue<AnyMachineSnapshot, AnyEventObject>>,
+  start: string,
+  serializeState: (snapshot: AnyMachineSnapshot) => string,
+): Map<string, WalkStep[]> {
+  const best = new Map<string, { weight: number; from?: string; event?: AnyEventObject }>([[start, { weight: 0 }]]);
+  const snapshots = new Map<string, AnyMachineSnapshot>();
+  const unvisited = new Set([start]);
+  const visited = new Set<string>();
+  for (const key of unvisited) {
+    const weight = best.get(key)?.weight ?? 0;
+    for (const edge of Object.values(vertices.get(key)?.transitions ?? {})) {
+      const nextKey = serializeState(edge.state);
+      snapshots.set(nextKey, edge.state);
+      const known = best.get(nextKey);
+      if (!known || known.weight > weight + 1) best.set(nextKey, { weight: weight + 1, from: key, event: edge.event });
+      if (!visited.has(nextKey)) unvisited.add(nextKey);
+    }
+    visited.add(key);
+    unvisited.delete(key);
+  }
+  const steps = new Map<string, WalkStep[]>();
+  const stepsTo = (key: string): WalkStep[] => {
+    const known = steps.get(key);
+    if (known) return known;
+    const entry = best.get(key);
+    const state = snapshots.get(key);
+    const path = entry?.from !== undefined && entry.event && state ? [...stepsTo(entry.from), { event: entry.event, state }] : [];
+    steps.set(key, path);
+    return path;
+  };
+  for (const key of best.keys()) stepsTo(key);
+  return steps;
 }
 
 export interface StepResult {
