@@ -178,9 +178,11 @@ test('an agent enrolled from the copied command shows this machine live; another
   await expect.poll(() => gretaStream.opened(), { message: 'Greta’s event stream opens' }).toContain(200);
 
   // Ulysses of Acme has the list open on page 1, the units seen last first (a unit created live shows on page 1 of an
-  // unfiltered list; elsewhere it is counted behind a "new units" bar). This machine is not a unit yet.
+  // unfiltered list; elsewhere it is counted behind a "new units" bar). This machine is not a unit yet. A page of 100
+  // holds every unit of his organization: the server's simulated agents report every seeded unit in one batch, so a
+  // page of 25 answered just after such a batch held 25 units seen in the same second as the enrolment, or after it.
   const user = await signedIn(browser, 'user');
-  await user.goto('/user/manage-service-units?sort=lastSeenAt&order=desc');
+  await user.goto('/user/manage-service-units?sort=lastSeenAt&order=desc&pageSize=100');
   await expect(unitsTable(user).locator('tbody tr').first()).toBeVisible();
   await expect(unitRow(user, HOSTNAME)).toHaveCount(0);
   const command = await copiedEnrolCommand(user);
