@@ -15,6 +15,7 @@ export { TableSettings, useTablePreferences, type ChoosableColumn } from './tabl
 export { hideNotification, showUndoNotification } from './undo-notification';
 export { listSelectors, useListTable, useShownBusy, type ListActorRef } from './use-list-table';
 export { useFirstRowsDeferred } from './use-first-rows-deferred';
+export { SETTLED_TABLE_VARS, SETTLED_WIDE_TABLE_VARS } from './settled-table-vars';
 export { LAZY_KEY, useLazyFloating } from './lazy-floating';
 export { lightBadge, useBadgeLook, type BadgeLook } from './light-badge';
 export { lookProps, useLightLooks, type ElementLook, type LightLooks } from './light-elements';

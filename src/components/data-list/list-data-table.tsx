@@ -4,6 +4,7 @@ import type { ListRow } from '@machines/list/list.machine';
 import { ListCards, usePhoneLayout, type CardLayout } from './list-cards';
 import { useCheckboxLook } from './light-elements';
 import { useMemoCells } from './memo-cells';
+import { SETTLED_TABLE_VARS } from './settled-table-vars';
 import { memoRowFactory, SelectionLook } from './memo-rows';
 import { useTablePreferences } from './table-settings';
 import { useListTable, type ListActorRef } from './use-list-table';
@@ -82,6 +83,7 @@ export function ListDataTable<T extends ListRow>({
         columns={cells}
         {...preferences.densityProps}
         className={classes.table}
+        style={SETTLED_TABLE_VARS}
         withTableBorder
         borderRadius="md"
         highlightOnHover

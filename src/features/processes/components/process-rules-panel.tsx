@@ -17,7 +17,7 @@ import { useSelector } from '@xstate/react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ProcessRule } from '@machines/domain/types';
-import { BulkReport, ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime } from '@/components/data-list';
+import { BulkReport, ConfirmModal, ListEmpty, ListError, listSelectors, RelativeTime, SETTLED_TABLE_VARS } from '@/components/data-list';
 import { DiscardChangesModal, FormActions, FormConflict, FormSaveError } from '@/components/form-drawer';
 import { versionTag } from '@/lib/conflicts';
 import { useErrorText } from '../hooks/use-process-monitor';
@@ -95,6 +95,7 @@ export function ProcessRulesPanel({ unitId }: { unitId: string }) {
         <ListEmpty filtered={false} title={t('processes.noRulesTitle')} text={t('processes.noRulesText')} />
       ) : (
         <DataTable<ProcessRule>
+          style={SETTLED_TABLE_VARS}
           withTableBorder
           borderRadius="md"
           highlightOnHover

@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { UnitProcess } from '@machines/domain/types';
 import type { ProcessSortColumn } from '@machines/processes/process-monitor.machine';
 import { useMemo } from 'react';
-import { ConfirmModal, ListCards, RelativeTime, usePhoneLayout, type CardLayout } from '@/components/data-list';
+import { ConfirmModal, ListCards, RelativeTime, SETTLED_TABLE_VARS, usePhoneLayout, type CardLayout } from '@/components/data-list';
 import { ApiError } from '@/lib/api-client';
 import { processSelectors, useErrorText, type processMonitorWithApi } from '../hooks/use-process-monitor';
 import { formatMemory, formatPercent } from './format';
@@ -153,6 +153,7 @@ export function ProcessTable({ actor }: { actor: MonitorRef }) {
         <ListCards records={rows} layout={cards} label={t('processes.tabProcesses')} fetching={isFirstLoad} noRecordsText={noRecordsText} />
       ) : (
         <DataTable<UnitProcess>
+          style={SETTLED_TABLE_VARS}
           withTableBorder
           borderRadius="md"
           // Rows of one line: tighter than the lists' default, so 8 processes show at 1280×800 under the monitor.

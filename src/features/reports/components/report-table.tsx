@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { SETTLED_WIDE_TABLE_VARS } from '@/components/data-list';
 import { useTranslation } from 'react-i18next';
 import { isReportSort, REPORT_PAGE_SIZES, type ReportQuery } from '@machines/prediction/report-query';
 import type { PredictionReport, UnitPrediction } from '@machines/prediction/types';
@@ -135,6 +136,7 @@ export function ReportTable({
       minHeight={report.items.length === 0 ? 200 : undefined}
       // Wide on purpose: the table scrolls sideways on narrow screens instead of squeezing rows tall.
       styles={{ table: { minWidth: 1180 } }}
+      style={SETTLED_WIDE_TABLE_VARS}
       aria-label={t('reports.tableLabel')}
     />
   );

@@ -7,6 +7,7 @@ import {
   ListCards,
   listTableClasses,
   RelativeTimeText,
+  SETTLED_TABLE_VARS,
   useListTable,
   usePhoneLayout,
   type CardLayout,
@@ -195,6 +196,7 @@ export function RuleTable({
       {...table}
       columns={columns}
       className={listTableClasses.table}
+      style={SETTLED_TABLE_VARS}
       // 8 px between columns (not 10): eight columns give the pattern 32 px more.
       horizontalSpacing={8}
       withTableBorder
