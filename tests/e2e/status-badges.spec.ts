@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './support/test';
-import type { DemoAccount } from './support/auth';
+import { clientNavigate, type DemoAccount } from './support/auth';
 
 /**
  * A status badge in a list shows its whole word at 1280 px in every language: Mantine's badge cuts its label with an
@@ -11,11 +11,17 @@ const LISTS: { account: DemoAccount; path: string }[] = [
   { account: 'superadmin', path: '/admin/manage-organizations' },
   { account: 'user', path: '/user/manage-service-units' },
 ];
-const LANGUAGES = ['en', 'de', 'fr', 'pt'];
+/** Each language as the header's language menu names it, and the main menu's label once it is shown. */
+const LANGUAGES = [
+  { language: 'en', item: 'English', mainMenu: 'Main menu' },
+  { language: 'de', item: 'Deutsch', mainMenu: 'Hauptmenü' },
+  { language: 'fr', item: 'Français', mainMenu: 'Menu principal' },
+  { language: 'pt', item: 'Português', mainMenu: 'Menu principal' },
+];
 
 async function cutBadges(page: Page): Promise<string[]> {
   return page
-    .locator('table .mantine-Badge-label')
+    .locator('table:not([data-left]) .mantine-Badge-label')
     .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent ?? ''));
 }
 
@@ -27,15 +33,26 @@ test.describe('status badges in lists', () => {
       // Starts signed in (tests/e2e/support/test.ts): the test is not about signing in.
       test.use({ signedInAs: account });
       test(`never cut their word (${account})`, async ({ page }) => {
+        const paths = LISTS.filter((l) => l.account === account).map((l) => l.path);
         const cut: string[] = [];
-        for (const language of LANGUAGES) {
-          // The stored choice, set before the next load (the last script added runs last, so this language wins).
-          await page.addInitScript((l) => localStorage.setItem('language', l), language);
-          for (const { path } of LISTS.filter((l) => l.account === account)) {
-            await page.goto(path);
-            await expect(page.locator('html')).toHaveAttribute('lang', language);
+        // One load; the language is then chosen in the header, as a person does, and the lists are opened inside the
+        // app: a full load per list and language started the embedded backend again each time.
+        await page.goto(paths[0] ?? '/');
+        for (const { language, item, mainMenu } of LANGUAGES) {
+          await page.getByRole('button', { name: /^(Language|Sprache|Langue|Idioma):/ }).click();
+          await page.getByRole('menuitem', { name: item }).click();
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          // The menu's label is rendered in the commit that renders the table's words in the language.
+          await expect(page.getByRole('navigation', { name: mainMenu, exact: true })).toBeVisible();
+          for (const path of paths) {
+            if (new URL(page.url()).pathname !== path) {
+              // The list left behind is marked, so that only the next list's table is read.
+              await page.locator('table').evaluateAll((tables) => tables.forEach((table) => table.setAttribute('data-left', '')));
+              await clientNavigate(page, path);
+              await expect(page).toHaveURL(new RegExp(`${path}$`));
+            }
             // The rows are in: the table is not busy and shows its first badge.
-            await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
+            await expect(page.locator('table:not([data-left]) .mantine-Badge-label').first()).toBeVisible();
             await expect(page.locator('[aria-busy="true"]').filter({ visible: true })).toHaveCount(0);
             cut.push(...(await cutBadges(page)).map((word) => `${path} [${language}]: ${word}`));
           }
