@@ -4,7 +4,7 @@ import { runCommandLoop, answerCommand, type CommandContext } from './commands';
 import { readCredential, writeCredential, type StoredCredential } from './credential';
 import { ProcessRuleEnforcer } from './rules';
 import { captureScreen, type Capture } from './screenshot';
-import { AGENT_VERSION, readProcesses, readSystem } from './system';
+import { AGENT_VERSION, readProcesses, systemReader } from './system';
 import { defaultPolicyTargets, UrlPolicyWriter, type UrlPolicyTargets } from './url-policy';
 import type { AgentConfig, AgentProcess, AgentReportedSystem } from './types';
 
@@ -74,7 +74,7 @@ const noLog: Logger = { info: () => undefined, warn: () => undefined };
 
 export async function runAgent(options: AgentOptions, signal: AbortSignal, deps: AgentDeps = {}): Promise<AgentEnd> {
   const log = deps.log ?? noLog;
-  const system = deps.readSystem ?? readSystem;
+  const system = deps.readSystem ?? systemReader();
   const processes = deps.readProcesses ?? readProcesses;
 
   let stored = await readCredential(options.credentialFile);

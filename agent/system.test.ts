@@ -1,6 +1,18 @@
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { AGENT_VERSION, readProcesses, readSystem, toAgentProcess, toIpAddresses, toOsName, toPlatform, toStartedAt } from './system';
+import {
+  AGENT_VERSION,
+  OS_INFO_EVERY_MS,
+  readProcesses,
+  readSystem,
+  systemReader,
+  toAgentProcess,
+  toIpAddresses,
+  toOsName,
+  toPlatform,
+  toStartedAt,
+  type SystemSources,
+} from './system';
 
 describe('what the agent says about this machine', () => {
   it('maps Node platforms to the contract’s three', () => {
@@ -54,6 +66,74 @@ describe('what the agent says about this machine', () => {
     expect(AGENT_VERSION).toMatch(/^\d+\.\d+\.\d+/);
     expect(system.uptimeS).toBeGreaterThan(0);
     expect(system.ipAddresses).not.toContain('127.0.0.1');
+  });
+
+  it('reads this machine again twice in a row: the same hostname and addresses, the uptime not going back', async () => {
+    const read = systemReader();
+    const first = await read();
+    const second = await read();
+    expect(second).toMatchObject({ hostname: first.hostname, osName: first.osName, ipAddresses: first.ipAddresses });
+    expect(second.uptimeS).toBeGreaterThanOrEqual(first.uptimeS);
+  });
+
+  it('runs the tools for the OS name once an hour and for the addresses only when the interfaces change; hostname and uptime each time', async () => {
+    let now = 1_000_000;
+    let release = '12';
+    let host = 'kiosk-1';
+    let uptime = 100;
+    const calls: string[] = [];
+    const sources: SystemSources = {
+      osInfo: async () => {
+        calls.push('os');
+        return { distro: 'Debian GNU/Linux', release, codename: 'bookworm', hostname: host };
+      },
+      networkInterfaces: async (rescan) => {
+        calls.push(rescan ? 'scan' : 'cached');
+        return [{ ip4: '192.0.2.2', ip6: '', internal: false, default: true }];
+      },
+      hostname: () => host,
+      uptimeS: () => uptime,
+      now: () => now,
+    };
+    const read = systemReader(sources);
+
+    expect(await read()).toMatchObject({
+      hostname: 'kiosk-1',
+      osName: 'Debian GNU/Linux 12 (bookworm)',
+      ipAddresses: ['192.0.2.2'],
+      uptimeS: 100,
+    });
+    expect(calls).toEqual(['os', 'scan']);
+
+    // A heartbeat later: a renamed machine and its uptime show at once; the OS is not read again.
+    now += 30_000;
+    uptime = 130;
+    host = 'kiosk-renamed';
+    release = '13';
+    expect(await read()).toMatchObject({ hostname: 'kiosk-renamed', osName: 'Debian GNU/Linux 12 (bookworm)', uptimeS: 130 });
+    expect(calls).toEqual(['os', 'scan', 'cached']);
+
+    // An hour after the first read, an upgrade shows.
+    now += OS_INFO_EVERY_MS;
+    expect(await read()).toMatchObject({ osName: 'Debian GNU/Linux 13 (bookworm)' });
+    expect(calls).toEqual(['os', 'scan', 'cached', 'os', 'cached']);
+  });
+
+  it('reads the OS again at the next heartbeat when a read failed', async () => {
+    let fail = true;
+    const read = systemReader({
+      osInfo: async () => {
+        if (fail) throw new Error('cannot read /etc/os-release');
+        return { distro: 'Debian GNU/Linux', release: '12', codename: '', hostname: 'kiosk' };
+      },
+      networkInterfaces: async () => [],
+      hostname: () => 'kiosk',
+      uptimeS: () => 5,
+      now: () => 0,
+    });
+    await expect(read()).rejects.toThrow('cannot read /etc/os-release');
+    fail = false;
+    expect(await read()).toMatchObject({ osName: 'Debian GNU/Linux 12', ipAddresses: [] });
   });
 
   it('reads this machine’s processes, this test’s own among them', async () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { hostname as osHostname } from 'node:os';
+import { hostname as osHostname, uptime as osUptime } from 'node:os';
 import si from 'systeminformation';
 import type { Systeminformation } from 'systeminformation';
 import type { AgentProcess, AgentReportedSystem, Platform } from './types';
@@ -81,17 +81,67 @@ export function toAgentProcess(
 /** The contract takes at most 5,000 processes in one report. */
 export const MAX_PROCESSES = 5000;
 
-export async function readSystem(): Promise<AgentReportedSystem> {
-  const [os, interfaces] = await Promise.all([si.osInfo(), si.networkInterfaces()]);
-  const list = Array.isArray(interfaces) ? interfaces : [interfaces];
-  return {
-    hostname: (os.hostname || osHostname()).slice(0, 253),
-    platform: toPlatform(process.platform),
-    osName: toOsName(os),
-    ipAddresses: toIpAddresses(list),
-    uptimeS: Math.max(0, Math.floor(si.time().uptime)),
-    agentVersion: AGENT_VERSION,
+/** Where a system reader gets what it reports (systeminformation and Node's os module by default; tests give their own). */
+export interface SystemSources {
+  osInfo(): Promise<Pick<Systeminformation.OsData, 'distro' | 'release' | 'codename' | 'hostname'>>;
+  /** `rescan: false`: the last answer again while Node's list of interfaces is unchanged, without running a tool. */
+  networkInterfaces(rescan: boolean): Promise<Pick<Systeminformation.NetworkInterfacesData, 'ip4' | 'ip6' | 'internal' | 'default'>[]>;
+  hostname(): string;
+  uptimeS(): number;
+  now(): number;
+}
+
+const machineSources: SystemSources = {
+  osInfo: () => si.osInfo(),
+  networkInterfaces: async (rescan) => {
+    const interfaces = await si.networkInterfaces(rescan);
+    return Array.isArray(interfaces) ? interfaces : [interfaces];
+  },
+  hostname: osHostname,
+  uptimeS: osUptime,
+  now: Date.now,
+};
+
+/**
+ * The operating system's name is read again at most this often: it changes with an upgrade, not between heartbeats,
+ * and reading it runs tools (the release files, `hostname -f`) that a heartbeat should not start every time.
+ */
+export const OS_INFO_EVERY_MS = 3_600_000;
+
+/**
+ * Reads this machine for each heartbeat. Only the first read runs systeminformation's tools for the network addresses;
+ * later ones read them again when Node sees the interfaces change (an address from DHCP, a new link). The hostname
+ * and the uptime come from Node every time.
+ */
+export function systemReader(sources: SystemSources = machineSources): () => Promise<AgentReportedSystem> {
+  let os: { at: number; info: ReturnType<SystemSources['osInfo']> } | null = null;
+  let scanned = false;
+  return async () => {
+    const now = sources.now();
+    if (!os || now - os.at >= OS_INFO_EVERY_MS) {
+      const info = sources.osInfo();
+      os = { at: now, info };
+      // A failed read is not kept: the next heartbeat tries again.
+      info.catch(() => {
+        if (os?.info === info) os = null;
+      });
+    }
+    const [info, interfaces] = await Promise.all([os.info, sources.networkInterfaces(!scanned)]);
+    scanned = true;
+    return {
+      hostname: (sources.hostname() || info.hostname).slice(0, 253),
+      platform: toPlatform(process.platform),
+      osName: toOsName(info),
+      ipAddresses: toIpAddresses(interfaces),
+      uptimeS: Math.max(0, Math.floor(sources.uptimeS())),
+      agentVersion: AGENT_VERSION,
+    };
   };
+}
+
+/** One read of this machine, as a new agent's first heartbeat makes it. */
+export function readSystem(): Promise<AgentReportedSystem> {
+  return systemReader()();
 }
 
 export async function readProcesses(): Promise<AgentProcess[]> {
