@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { clientNavigate, withLocalStorage, type DemoAccount } from './support/auth';
+import { openListInApp, withLocalStorage, type DemoAccount } from './support/auth';
 import { setTheme } from './support/a11y';
 
 /**
@@ -86,16 +86,8 @@ const SCREENS: ListScreen[] = [
 async function open(page: Page, screen: ListScreen, language: Language): Promise<void> {
   const at = page.url();
   if (!at.startsWith('http')) await page.goto(screen.path);
-  else if (new URL(at).pathname !== new URL(screen.path, at).pathname) {
-    // The next list opens inside the app, as a person moves between lists: a full load started the embedded backend
-    // again. The list left behind is marked, so that only the new one is waited for and measured.
-    await page
-      .locator('main table, main ul[aria-label]')
-      .evaluateAll((lists) => lists.forEach((list) => list.setAttribute('data-left', '')));
-    await clientNavigate(page, screen.path);
-    await expect(page.locator('main table:not([data-left]), main ul[aria-label]:not([data-left])').first()).toBeAttached();
-    await expect(page.locator('[data-left]')).toHaveCount(0);
-  }
+  // The next list opens inside the app, as a person moves between lists.
+  else if (new URL(at).pathname !== new URL(screen.path, at).pathname) await openListInApp(page, screen.path);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root').filter({ visible: true })).toHaveCount(0);
 }

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { clientNavigate, type DemoAccount } from './support/auth';
+import { openListInApp, type DemoAccount } from './support/auth';
 
 /**
  * A status badge in a list shows its whole word at 1280 px in every language: Mantine's badge cuts its label with an
@@ -11,17 +12,21 @@ const LISTS: { account: DemoAccount; path: string }[] = [
   { account: 'superadmin', path: '/admin/manage-organizations' },
   { account: 'user', path: '/user/manage-service-units' },
 ];
-/** Each language as the header's language menu names it, and the main menu's label once it is shown. */
-const LANGUAGES = [
-  { language: 'en', item: 'English', mainMenu: 'Main menu' },
-  { language: 'de', item: 'Deutsch', mainMenu: 'Hauptmenü' },
-  { language: 'fr', item: 'Français', mainMenu: 'Menu principal' },
-  { language: 'pt', item: 'Português', mainMenu: 'Menu principal' },
-];
+/** Each language's words the test looks for, from the app's own translations (src/locales/<language>/layout.json). */
+const LANGUAGES = (['en', 'de', 'fr', 'pt'] as const).map((language) => {
+  const layout = JSON.parse(readFileSync(new URL(`../../src/locales/${language}/layout.json`, import.meta.url), 'utf8')) as {
+    language: string;
+    mainMenu: string;
+    languages: Record<string, string>;
+  };
+  // The header's language button ("Sprache: Deutsch"), the language's item in its menu, the main menu's label.
+  return { language, button: layout.language, item: layout.languages[language] ?? language, mainMenu: layout.mainMenu };
+});
+const LANGUAGE_BUTTON = new RegExp(`^(${LANGUAGES.map((l) => l.button).join('|')}):`);
 
 async function cutBadges(page: Page): Promise<string[]> {
   return page
-    .locator('table:not([data-left]) .mantine-Badge-label')
+    .locator('table .mantine-Badge-label')
     .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent ?? ''));
 }
 
@@ -39,20 +44,16 @@ test.describe('status badges in lists', () => {
         // app: a full load per list and language started the embedded backend again each time.
         await page.goto(paths[0] ?? '/');
         for (const { language, item, mainMenu } of LANGUAGES) {
-          await page.getByRole('button', { name: /^(Language|Sprache|Langue|Idioma):/ }).click();
+          await page.getByRole('button', { name: LANGUAGE_BUTTON }).click();
           await page.getByRole('menuitem', { name: item }).click();
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           // The menu's label is rendered in the commit that renders the table's words in the language.
           await expect(page.getByRole('navigation', { name: mainMenu, exact: true })).toBeVisible();
           for (const path of paths) {
-            if (new URL(page.url()).pathname !== path) {
-              // The list left behind is marked, so that only the next list's table is read.
-              await page.locator('table').evaluateAll((tables) => tables.forEach((table) => table.setAttribute('data-left', '')));
-              await clientNavigate(page, path);
-              await expect(page).toHaveURL(new RegExp(`${path}$`));
-            }
+            if (new URL(page.url()).pathname !== path) await openListInApp(page, path);
+            await expect(page).toHaveURL(new RegExp(`${path}$`));
             // The rows are in: the table is not busy and shows its first badge.
-            await expect(page.locator('table:not([data-left]) .mantine-Badge-label').first()).toBeVisible();
+            await expect(page.locator('table .mantine-Badge-label').first()).toBeVisible();
             await expect(page.locator('[aria-busy="true"]').filter({ visible: true })).toHaveCount(0);
             cut.push(...(await cutBadges(page)).map((word) => `${path} [${language}]: ${word}`));
           }

@@ -52,3 +52,18 @@ export async function clientNavigate(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** The lists a screen shows: a table, or on a phone its cards (a named list). */
+const LISTS = ['main table', 'main ul[aria-label]'];
+
+/**
+ * Opens another list inside the app, as a person does from the side menu (a full load would start the embedded
+ * backend again), and waits for it. The lists on screen are marked first, so the new one is told from the one left
+ * behind, which is gone when this returns: what the caller reads next is the new list's.
+ */
+export async function openListInApp(page: Page, path: string): Promise<void> {
+  await page.locator(LISTS.join(', ')).evaluateAll((left) => left.forEach((list) => list.setAttribute('data-left', '')));
+  await clientNavigate(page, path);
+  await expect(page.locator(LISTS.map((list) => `${list}:not([data-left])`).join(', ')).first()).toBeAttached();
+  await expect(page.locator('[data-left]')).toHaveCount(0);
+}
