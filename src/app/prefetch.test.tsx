@@ -1,24 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { installSessionActor } from '@/lib/session';
 import { BACKEND_SESSION, confirmedOf, sessionIn } from '@machines/testing/session-harness';
-import type * as LazyPage from './lazy-page';
-import { prefetchAfterSignIn } from './prefetch';
+import { prefetchAfterSignIn as prefetchWith, type Preloads } from './prefetch';
 import { findRoute, pageLoader } from './routes';
 
-const preloaded = vi.hoisted(() => ({ pages: [] as unknown[], shell: 0 }));
-vi.mock('./lazy-page', async (importOriginal) => ({
-  ...(await importOriginal<typeof LazyPage>()),
-  preloadPage: (load: unknown) => {
-    preloaded.pages.push(load);
-    return Promise.resolve();
-  },
-}));
-vi.mock('./router', () => ({
-  preloadShell: () => {
+/** What was asked to download, instead of downloading it. */
+const preloaded = { pages: [] as unknown[], shell: 0 };
+const recording: Preloads = {
+  shell: () => {
     preloaded.shell += 1;
     return Promise.resolve();
   },
-}));
+  page: (load) => {
+    preloaded.pages.push(load);
+    return Promise.resolve();
+  },
+};
+const prefetchAfterSignIn = () => prefetchWith(recording);
 
 let stop: () => void = () => undefined;
 afterEach(() => {

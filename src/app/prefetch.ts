@@ -11,12 +11,20 @@ function confirmedRole(snapshot: SessionSnapshot): RoleId | undefined {
   return confirmed && defaultRoleId !== null && isRoleId(defaultRoleId) ? defaultRoleId : undefined;
 }
 
+/** What prefetching downloads: the app shell's code, and a page's (tests give their own to see what was asked for). */
+export interface Preloads {
+  shell: () => Promise<unknown>;
+  page: typeof preloadPage;
+}
+
+const APP_PRELOADS: Preloads = { shell: preloadShell, page: preloadPage };
+
 /**
  * Prefetches the next screen of the role that signs in, once it has signed in (issue 46 §4): the app shell and
  * that role's dashboard. Before a sign-in, /login downloads no signed-in page's code (nor their loaders' map).
  * Returns what stops following the session (it stops by itself once it has prefetched).
  */
-export function prefetchAfterSignIn(): () => void {
+export function prefetchAfterSignIn(preload: Preloads = APP_PRELOADS): () => void {
   let prefetched = false;
   let stopFollowing: (() => void) | undefined;
   const stop = followSessionActor((session) => {
@@ -28,8 +36,8 @@ export function prefetchAfterSignIn(): () => void {
       if (role === undefined || prefetched) return;
       prefetched = true;
       const route = findRoute(dashboardFor(role));
-      void preloadShell();
-      if (route) void preloadPage(pageLoader(route));
+      void preload.shell();
+      if (route) void preload.page(pageLoader(route));
       queueMicrotask(() => {
         stopFollowing?.();
         stop();
