@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { openListInApp, withLocalStorage, type DemoAccount } from './support/auth';
 import { setTheme } from './support/a11y';
+import { word, type Language } from './support/locales';
 
 /**
  * Every list at the two sizes people use (issue 23 §1), in English and Portuguese (the longest words; LISTS_LANGUAGES=de,fr for others):
@@ -10,21 +10,8 @@ import { setTheme } from './support/a11y';
  * LISTS_SHOTS=<folder> also saves a screenshot of each (to look at the layout).
  */
 
-type Language = 'en' | 'de' | 'fr' | 'pt';
 // LISTS_LANGUAGES=de,fr measures German and French too (all met there as well, measured before each change to a list's layout).
 const LANGUAGES = (process.env['LISTS_LANGUAGES']?.split(',') ?? ['en', 'pt']) as Language[];
-
-function words(language: Language, namespace: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../src/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-}
-function word(language: Language, namespace: string, path: string): string {
-  const value = path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], words(language, namespace));
-  if (typeof value !== 'string') throw new Error(`no text ${namespace}.${path}`);
-  return value;
-}
 
 interface ListScreen {
   name: string;

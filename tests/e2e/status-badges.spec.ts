@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { openListInApp, type DemoAccount } from './support/auth';
+import { word } from './support/locales';
 
 /**
  * A status badge in a list shows its whole word at 1280 px in every language: Mantine's badge cuts its label with an
@@ -12,16 +12,14 @@ const LISTS: { account: DemoAccount; path: string }[] = [
   { account: 'superadmin', path: '/admin/manage-organizations' },
   { account: 'user', path: '/user/manage-service-units' },
 ];
-/** Each language's words the test looks for, from the app's own translations (src/locales/<language>/layout.json). */
-const LANGUAGES = (['en', 'de', 'fr', 'pt'] as const).map((language) => {
-  const layout = JSON.parse(readFileSync(new URL(`../../src/locales/${language}/layout.json`, import.meta.url), 'utf8')) as {
-    language: string;
-    mainMenu: string;
-    languages: Record<string, string>;
-  };
+/** Each language's words the test looks for, from the app's own translations. */
+const LANGUAGES = (['en', 'de', 'fr', 'pt'] as const).map((language) => ({
+  language,
   // The header's language button ("Sprache: Deutsch"), the language's item in its menu, the main menu's label.
-  return { language, button: layout.language, item: layout.languages[language] ?? language, mainMenu: layout.mainMenu };
-});
+  button: word(language, 'layout', 'language'),
+  item: word(language, 'layout', `languages.${language}`),
+  mainMenu: word(language, 'layout', 'mainMenu'),
+}));
 const LANGUAGE_BUTTON = new RegExp(`^(${LANGUAGES.map((l) => l.button).join('|')}):`);
 
 async function cutBadges(page: Page): Promise<string[]> {
