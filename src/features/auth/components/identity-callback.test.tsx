@@ -4,18 +4,16 @@ import type { CompletedSignIn } from '@machines/session/identity-callback.machin
 import { createSessionHarness, PROVIDER_SESSION } from '@machines/testing/session-harness';
 import { installSessionActor } from '@/lib/session';
 import { resetSessionActor } from '@/lib/session/service';
-import type * as OidcModule from '@/lib/session/oidc';
 import { renderWithProviders } from '../../../../tests/render';
-import { IdentityCallback } from './identity-callback';
+import { IdentityCallback, type CallbackClient } from './identity-callback';
 
-const complete = vi.hoisted(() => ({ fn: vi.fn<(url: string) => Promise<CompletedSignIn>>() }));
-const forget = vi.hoisted(() => ({ fn: vi.fn() }));
-
-vi.mock('@/lib/session/oidc', async (importOriginal) => ({
-  ...(await importOriginal<typeof OidcModule>()),
-  completeOidcSignIn: (_settings: unknown, url: string) => complete.fn(url),
+const complete = { fn: vi.fn<(url: string) => Promise<CompletedSignIn>>() };
+const forget = { fn: vi.fn() };
+/** The identity provider's client, answering as each test says. */
+const CLIENT: CallbackClient = {
+  completeSignIn: (_settings, url) => complete.fn(url),
   forgetPendingRequests: () => forget.fn(),
-}));
+};
 
 const SETTINGS = { authority: 'https://id.example', clientId: 'spa', scope: 'openid' };
 
@@ -36,7 +34,9 @@ describe('IdentityCallback', () => {
       session: { ...PROVIDER_SESSION, idTokenExpiry: Date.now() + 3_600_000 },
       returnTo: '/admin/manage-users',
     });
-    const { location } = renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=s1' });
+    const { location } = renderWithProviders(<IdentityCallback settings={SETTINGS} client={CLIENT} />, {
+      path: '/callback?code=c&state=s1',
+    });
 
     // Still on the callback (a loader) while the server is asked who this is.
     await waitFor(() => expect(session.fakes.fetchMe.calls).toHaveLength(1));
@@ -52,7 +52,7 @@ describe('IdentityCallback', () => {
     const error = providerError('access_denied', 'End-User aborted interaction');
     complete.fn.mockRejectedValue(error);
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?error=access_denied&state=s1' });
+    renderWithProviders(<IdentityCallback settings={SETTINGS} client={CLIENT} />, { path: '/callback?error=access_denied&state=s1' });
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('access_denied');
@@ -66,7 +66,7 @@ describe('IdentityCallback', () => {
   it('a state that matches no stored request is named state_mismatch and the pending requests are forgotten', async () => {
     complete.fn.mockRejectedValue(new Error('No matching state found in storage'));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { path: '/callback?code=c&state=tampered' });
+    renderWithProviders(<IdentityCallback settings={SETTINGS} client={CLIENT} />, { path: '/callback?code=c&state=tampered' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('state_mismatch');
     await waitFor(() => expect(forget.fn).toHaveBeenCalledTimes(1));
@@ -77,7 +77,7 @@ describe('IdentityCallback', () => {
   it('shows the hint in the visitor’s language', async () => {
     complete.fn.mockRejectedValue(providerError('login_required', 'End-User authentication is required'));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<IdentityCallback settings={SETTINGS} />, { language: 'de' });
+    renderWithProviders(<IdentityCallback settings={SETTINGS} client={CLIENT} />, { language: 'de' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('login_required');
     expect(alert).toHaveTextContent('Der ausführliche Fehler steht in der Konsole.');

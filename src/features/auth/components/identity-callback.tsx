@@ -17,7 +17,14 @@ const selectErrorName = (s: Snapshot) => s.context.errorName;
  * The callback machine with the app's pieces: the provider's answer redeemed by oidc-client-ts, the app's
  * session actor to hand it to, the console and the router. The machine decides everything else.
  */
-function useCallbackActor(settings: OidcSettings) {
+/** What the callback asks of the identity provider's client (oidc-client-ts by default). */
+export interface CallbackClient {
+  completeSignIn: (settings: OidcSettings, url: string) => Promise<CompletedSignIn>;
+  forgetPendingRequests: () => unknown;
+}
+const OIDC_CLIENT: CallbackClient = { completeSignIn: completeOidcSignIn, forgetPendingRequests };
+
+function useCallbackActor(settings: OidcSettings, client: CallbackClient) {
   const [, navigate] = useLocation();
   const landingPath = useLandingPath();
   // The ID token's expiry is judged against the time this page opened.
@@ -25,12 +32,12 @@ function useCallbackActor(settings: OidcSettings) {
   return useScreenActor(
     callbackFor(getSessionActor()).provide({
       actors: {
-        completeSignIn: fromPromise<CompletedSignIn, { url: string }>(({ input }) => completeOidcSignIn(settings, input.url)),
+        completeSignIn: fromPromise<CompletedSignIn, { url: string }>(({ input }) => client.completeSignIn(settings, input.url)),
       },
       actions: {
         // The alert names the error and points here for the details.
         logError: (_, params) => console.error('Identity provider sign-in failed:', params.error),
-        forgetPendingRequests: () => void forgetPendingRequests(),
+        forgetPendingRequests: () => void client.forgetPendingRequests(),
         leave: (_, { returnTo, defaultRoleId }) => navigate(landingPath(returnTo, defaultRoleId), { replace: true }),
       },
     }),
@@ -39,9 +46,9 @@ function useCallbackActor(settings: OidcSettings) {
 }
 
 /** Completes a redirect sign-in from the identity provider: a loader, or the alert of a failed callback. */
-export function IdentityCallback({ settings }: { settings: OidcSettings }) {
+export function IdentityCallback({ settings, client = OIDC_CLIENT }: { settings: OidcSettings; client?: CallbackClient }) {
   const { t } = useTranslation();
-  const actor = useCallbackActor(settings);
+  const actor = useCallbackActor(settings, client);
   const failed = useSelector(actor, selectFailed);
   const errorName = useSelector(actor, selectErrorName);
 

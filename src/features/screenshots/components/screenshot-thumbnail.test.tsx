@@ -2,10 +2,9 @@ import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../tests/render';
 import type { ScreenshotItem } from '../api/types';
-import { ScreenshotThumbnail, thumbnailOf } from './screenshot-thumbnail';
+import { ScreenshotThumbnail, thumbnailOf, type LoadScreenshotImage } from './screenshot-thumbnail';
 
-const getScreenshotImage = vi.hoisted(() => vi.fn());
-vi.mock('../api/get-screenshot-image', () => ({ getScreenshotImage }));
+const getScreenshotImage = vi.fn<LoadScreenshotImage>();
 
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -49,7 +48,7 @@ const imageIn = (container: HTMLElement) => container.querySelector('img')?.getA
 
 describe('screenshot thumbnails (issue 44)', () => {
   it('show the uploaded image once the card is in view, and the drawn picture until then', async () => {
-    const { container } = renderWithProviders(<ScreenshotThumbnail shot={shot('7', true)} alt="" />);
+    const { container } = renderWithProviders(<ScreenshotThumbnail shot={shot('7', true)} alt="" loadImage={getScreenshotImage} />);
     expect(imageIn(container)).toMatch(/^data:image\/svg\+xml/);
     expect(getScreenshotImage).not.toHaveBeenCalled();
 
@@ -66,7 +65,7 @@ describe('screenshot thumbnails (issue 44)', () => {
   });
 
   it('a simulated screenshot stays drawn and asks for no image; an upload that fails leaves the drawn picture', async () => {
-    const simulated = renderWithProviders(<ScreenshotThumbnail shot={shot('8', false)} alt="" />);
+    const simulated = renderWithProviders(<ScreenshotThumbnail shot={shot('8', false)} alt="" loadImage={getScreenshotImage} />);
     act(() => observed.forEach((o) => o.notify(true)));
     expect(imageIn(simulated.container)).toMatch(/^data:image\/svg\+xml/);
     expect(getScreenshotImage).not.toHaveBeenCalled();
@@ -75,7 +74,7 @@ describe('screenshot thumbnails (issue 44)', () => {
     observed = [];
     let fail: (error: Error) => void = () => undefined;
     getScreenshotImage.mockReturnValue(new Promise((_, reject) => (fail = reject)));
-    const { container } = renderWithProviders(<ScreenshotThumbnail shot={shot('9', true)} alt="" />);
+    const { container } = renderWithProviders(<ScreenshotThumbnail shot={shot('9', true)} alt="" loadImage={getScreenshotImage} />);
     act(() => observed.forEach((o) => o.notify(true)));
     await waitFor(() => expect(getScreenshotImage).toHaveBeenCalledTimes(1));
     await act(async () => fail(new Error('404')));

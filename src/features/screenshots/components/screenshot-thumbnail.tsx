@@ -11,6 +11,9 @@ import type { ScreenshotItem } from '../api/types';
 
 type ThumbnailProps = { shot: ScreenshotItem; alt: string; loading?: 'lazy' | 'eager' } & Omit<ImageProps, 'src'>;
 
+/** Reads an uploaded screenshot's image (the API by default). */
+export type LoadScreenshotImage = (id: string, signal: AbortSignal) => Promise<ScreenshotImageBody>;
+
 const thumbnailMachine = createResourceMachine<string>('screenshotThumbnail');
 
 /** Thumbnails are at most this wide: a grid card is about 300 px, twice that on a dense screen. */
@@ -46,7 +49,12 @@ export async function thumbnailOf({ contentType, data }: ScreenshotImageBody, wi
  * view (a page of 24 does not fetch 24 uploads at once); until then, and for simulated screenshots or an upload
  * that cannot be read, the picture drawn from its metadata. The lightbox shows the upload whole.
  */
-export function ScreenshotThumbnail({ shot, alt, ...props }: ThumbnailProps) {
+export function ScreenshotThumbnail({
+  shot,
+  alt,
+  loadImage = getScreenshotImage,
+  ...props
+}: ThumbnailProps & { loadImage?: LoadScreenshotImage }) {
   const { ref, inViewport } = useInViewport<HTMLDivElement>();
   const [seen, setSeen] = useState(false);
   // Once seen it stays loaded: scrolling away does not drop it.
@@ -54,15 +62,25 @@ export function ScreenshotThumbnail({ shot, alt, ...props }: ThumbnailProps) {
   const drawn = <ScreenshotImage data={shot} alt={alt} {...props} />;
   return (
     <Box ref={ref}>
-      {shot.hasImage && seen ? <UploadedThumbnail key={shot.id} shot={shot} alt={alt} drawn={drawn} {...props} /> : drawn}
+      {shot.hasImage && seen ? (
+        <UploadedThumbnail key={shot.id} shot={shot} alt={alt} drawn={drawn} loadImage={loadImage} {...props} />
+      ) : (
+        drawn
+      )}
     </Box>
   );
 }
 
-function UploadedThumbnail({ shot, alt, drawn, ...props }: ThumbnailProps & { drawn: ReactNode }) {
+function UploadedThumbnail({
+  shot,
+  alt,
+  drawn,
+  loadImage,
+  ...props
+}: ThumbnailProps & { drawn: ReactNode; loadImage: LoadScreenshotImage }) {
   const actor = useScreenActor(
     thumbnailMachine.provide({
-      actors: { load: fromPromise(async ({ signal }) => thumbnailOf(await getScreenshotImage(shot.id, signal))) },
+      actors: { load: fromPromise(async ({ signal }) => thumbnailOf(await loadImage(shot.id, signal))) },
     }),
   );
   const status = useSelector(actor, resourceStatusOf);

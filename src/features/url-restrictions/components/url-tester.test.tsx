@@ -1,15 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UrlRestriction } from '@machines/domain/types';
 import { NO_REGEX_ENGINE } from '@machines/url-restrictions/url-matcher';
 import { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
+import type { UnitSource } from '@/components/unit-picker';
 import { renderWithProviders } from '../../../../tests/render';
 import { UrlTester } from './url-tester';
 
-// The unit picker searches the server; this test is about the URL field and the answer.
-vi.mock('@/components/unit-picker', () => ({ UnitPicker: () => null }));
+// The unit picker searches the server; this test is about the URL field and the answer: no units.
+const NO_UNITS: UnitSource = {
+  search: async () => [],
+  fetchOne: async (id) => {
+    throw new Error(`unit ${id} asked for`);
+  },
+};
 
 const rule: UrlRestriction = {
   id: '1',
@@ -37,7 +43,7 @@ function renderTester() {
     },
   });
   const tester = createActor(machine, { input: { regexEngine: NO_REGEX_ENGINE } }).start();
-  renderWithProviders(<UrlTester tester={tester} defaultUnit={null} />);
+  renderWithProviders(<UrlTester tester={tester} defaultUnit={null} unitSource={NO_UNITS} />);
   const region = within(screen.getByRole('region', { name: 'Test a URL' }));
   return { calls, region, field: region.getByRole('textbox', { name: /^URL/ }) };
 }

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { urlTesterMachine } from '@machines/url-restrictions/url-tester.machine';
-import { UnitPicker } from '@/components/unit-picker';
+import { UnitPicker, type UnitSource } from '@/components/unit-picker';
 import { useUnitPickerText } from './use-unit-picker-text';
 
 type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
@@ -15,7 +15,16 @@ type TesterRef = ActorRefFrom<typeof urlTesterMachine>;
  * "Test a URL": which rule decides the URL for the unit right now, and why. The inputs are plain
  * form fields read on submit; the machine holds the request and the answer.
  */
-export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultUnit: string | null }) {
+export function UrlTester({
+  tester,
+  defaultUnit,
+  unitSource,
+}: {
+  tester: TesterRef;
+  defaultUnit: string | null;
+  /** Where the unit picker searches (the units list by default). */
+  unitSource?: UnitSource;
+}) {
   const { t } = useTranslation();
   // On a phone "Any unit (rules for all units only)" does not fit a placeholder in German or Portuguese: the short
   // "Any unit" stays in the field and the whole sentence goes under the label, where it wraps.
@@ -98,6 +107,7 @@ export function UrlTester({ tester, defaultUnit }: { tester: TesterRef; defaultU
                   description={phone ? t('url-restrictions.tester.anyUnit') : undefined}
                   clearable
                   w={{ base: '100%', xs: 428 }}
+                  source={unitSource}
                 />
                 <Button type="submit" loading={checking}>
                   {t('url-restrictions.tester.submit')}
