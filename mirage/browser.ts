@@ -416,6 +416,15 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
       await (holdWhileAnswering() ?? new Promise((resolve) => setTimeout(resolve, Math.max(wait, 10))));
     }
   };
+  // The simulated agents and the sweep run once the console is in use: every collection is loaded and a signed-in
+  // request was answered. A visitor reading /login (or a public page) pays for no fleet nobody watches.
+  let liveWorkStarted = false;
+  let signedInSeen = false;
+  const startLiveWorkWhenUsed = () => {
+    if (liveWorkStarted || !complete || !signedInSeen) return;
+    liveWorkStarted = true;
+    runLiveWork(live, () => persistence?.flush());
+  };
   const previous = server.pretender.handledRequest.bind(server.pretender);
   server.pretender.handledRequest = (verb, path, request) => {
     previous(verb, path, request);
@@ -423,6 +432,10 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     const pathname = new URL(path, window.location.origin).pathname;
     // The simulated agents' calls are not the app's: they would crowd its requests out of the log.
     if (pathname.startsWith('/api/agent/')) return;
+    if (!signedInSeen && request.status < 400 && isSignedInRequest(request.requestHeaders)) {
+      signedInSeen = true;
+      startLiveWorkWhenUsed();
+    }
     lastAnswerAt = performance.now();
     log.push({ method: verb.toUpperCase(), path: pathname, status: request.status });
     if (log.length > 1000) log.shift();
@@ -436,7 +449,7 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
     status.loadedAt = performance.now();
     // `window.server` keeps meaning "every collection is loaded" (end-to-end tests read its db).
     window.server = live;
-    runLiveWork(live, () => persistence?.flush());
+    startLiveWorkWhenUsed();
     // Units stored before agents existed get their simulated agent (every collection is in now), stored at once,
     // before the requests held until now are answered (the embedded repository answers within this task).
     const given = await giveStoredUnitsAgents({ units: unitStore(live.db), agentSecrets: agentSecretStore(live.db) }).catch(
@@ -555,6 +568,12 @@ async function startWithLock(options: BrowserServerOptions, releaseSeedLock: () 
       });
   } else if (seedingLater && active) active.stopStoring = () => (stopped = true);
   return server;
+}
+
+/** A request of a signed-in console: it carries a session's bearer token (the app's client sets it). */
+function isSignedInRequest(headers: Record<string, string> | undefined): boolean {
+  const authorization = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  return typeof authorization === 'string' && /^Bearer \S/.test(authorization);
 }
 
 /**

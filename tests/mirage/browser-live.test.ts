@@ -49,7 +49,7 @@ describe('the browser backend, live', () => {
     window.removeEventListener(LIVE_WAKE_EVENT, woken);
   });
 
-  it('runs the simulated agents in the tab that holds the lock: they heartbeat through the agent API', async () => {
+  it('runs the simulated agents once the console is in use, in the tab that holds the lock: they heartbeat through the agent API', async () => {
     const requested: string[] = [];
     vi.stubGlobal('navigator', {
       ...navigator,
@@ -61,7 +61,22 @@ describe('the browser backend, live', () => {
       },
     });
     server = await startBrowserServer({ latencyMs: '0', storeQuietMs: 0, store: newStore() });
-    // The seed's store lock (held while this fresh seed is stored), then the agents'.
+    // The seed's store lock (held while this fresh seed is stored); a visitor reading /login starts no agents.
+    expect(requested).toEqual([SEED_STORE_LOCK]);
+    // Neither does a sign-in that failed, nor one's own request without a session.
+    const refused = await fetch('/api/UserLogin', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', key: 'service-unit-admin-demo-key' },
+      body: JSON.stringify({ params: { username: 'user', password: 'wrong' } }),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const stale = await fetch('/api/me', { headers: { Authorization: 'Bearer not-a-session' } });
+    expect(stale.status).toBe(401);
+    expect(requested).toEqual([SEED_STORE_LOCK]);
+    // The first request of a signed-in console: the agents' lock is asked for.
+    const user = await signInAs('user');
+    expect(requested).toEqual([SEED_STORE_LOCK]);
+    expect((await user.request('GET', '/api/me')).status).toBe(200);
     expect(requested).toEqual([SEED_STORE_LOCK, SIMULATED_AGENTS_LOCK]);
     const units = table<ServiceUnitRow>(server.db, 'serviceUnits');
     // The agents start after the first paint and 2 s of quiet (afterFirstPaintAndIdle); the first is due at once, and the
