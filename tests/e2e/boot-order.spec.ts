@@ -41,3 +41,11 @@ test('a dark-theme visitor’s loading overlay is dark from its first parse, in 
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { overlayAtParse?: object }).overlayAtParse)).toEqual({ dark: true, lang: 'de' });
 });
+
+test('once the app has rendered, the hidden overlay animates nothing: an open page left alone restyles nothing', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  await expect(page.locator('#loading-bg')).toHaveClass(/is-hidden/);
+  // The fade-out's own transition ends; then no CSS animation or transition is left running on the page.
+  await expect.poll(() => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.id))).toEqual([]);
+});
