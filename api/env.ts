@@ -54,6 +54,11 @@ export interface ApiEnv {
   passwords: Passwords;
   now(): number;
   /**
+   * Gives the runtime a turn during a long computation over every unit (the prediction of 10,000 units): the
+   * page's frames and input in the browser, other requests on the server. Absent, such a loop runs to its end.
+   */
+  breathe?: () => Promise<void>;
+  /**
    * A command was queued for this unit's agent: its held long poll (GET /api/agent/commands?wait=N) asks again
    * once the request commits, here and on the other instances (the browser's simulated agents look every tick).
    */

@@ -26,6 +26,7 @@ import { idempotencyStore } from './idempotency';
 import { userListStore } from './domains/users';
 import { sessionStore } from './sessions';
 import { auditStore } from './domains/audit';
+import { timeSlicer } from '../core/time-slicer';
 
 /**
  * The API app (api/app.ts) over Mirage's db: its env reads and writes each collection through the
@@ -115,6 +116,8 @@ export function apiEnvOf(server: Server): ApiEnv {
     },
     passwords: { ...ctx.passwords, needsRehash },
     now: ctx.now,
+    // Slices of at most a frame's worth: the page keeps painting and answering input meanwhile.
+    breathe: timeSlicer(8).breathe,
     agentHeartbeatS: ctx.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     tokenLifetimeS: ctx.tokenLifetimeS,
     appKey: APP_KEY,

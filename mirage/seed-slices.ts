@@ -2,23 +2,9 @@
  * Large seeds (`VITE_SEED=large`) run in the page after the first screen: a loop over 50,000 or 100,000
  * rows must give the page a turn now and then, or it freezes for seconds (docs/performance.md).
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import type { TimeSlicer } from '../core/time-slicer';
 
-export interface TimeSlicer {
-  /** Waits for the next task when the current slice has run `ms` or longer; else resolves at once. */
-  breathe(): Promise<void>;
-}
-
-export function timeSlicer(ms = 30): TimeSlicer {
-  let since = performance.now();
-  return {
-    async breathe() {
-      if (performance.now() - since < ms) return;
-      await nextTask();
-      since = performance.now();
-    },
-  };
-}
+export { timeSlicer, type TimeSlicer } from '../core/time-slicer';
 
 /** Inserts rows in slices, letting the page breathe between them. */
 export async function insertInSlices<T>(

@@ -39,6 +39,7 @@ import { constraintRefusal } from './db/constraints';
 import { createEventHub, wakeFor, wakePayload, type EventHub, type Wake } from './events/hub';
 import { EVENTS_CHANNEL } from './events/wakeups';
 import { errorJson } from '../core/error-shape';
+import { timeSlicer } from '../core/time-slicer';
 import { outsideTransactions, passwordWorkOf, withPreparedPasswords, type PreparedPasswords } from './passwords';
 
 /**
@@ -237,6 +238,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     signInAttempts: repositories.signInAttempts,
     passwords: { ...passwords, needsRehash },
     now,
+    // Other requests are answered between the slices of a computation over every unit.
+    breathe: timeSlicer(20).breathe,
     tokenLifetimeS: options.tokenLifetimeS ?? DEFAULT_TOKEN_LIFETIME_S,
     agentHeartbeatS: options.agentHeartbeatS ?? DEFAULT_HEARTBEAT_S,
     appKey: APP_KEY,

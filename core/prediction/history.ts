@@ -32,8 +32,17 @@ export function profileOf(unitId: string | number): HealthProfile {
   return 'overloaded';
 }
 
-/** YYYY-MM-DD of a UTC day number (days since 1970-01-01). */
-export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** YYYY-MM-DD of a UTC day number (days since 1970-01-01); remembered, as every unit's history names the same days. */
+const dates = new Map<number, string>();
+export function dateOfDay(day: number): string {
+  let date = dates.get(day);
+  if (date === undefined) {
+    if (dates.size > 1_000) dates.clear();
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dates.set(day, date);
+  }
+  return date;
+}
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 export interface UnitHistory {

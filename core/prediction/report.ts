@@ -129,20 +129,31 @@ export function downtimeSeries(unit: ReportUnit, now: number): DowntimePoint[] {
   return points;
 }
 
-/** Units online per day over the last `days` days, from their histories' heartbeats, and in total. */
-export function onlineTrend(units: readonly ReportUnit[], now: number, days: number): { date: string; online: number; total: number }[] {
+export type TrendPoint = { date: string; online: number; total: number };
+
+/** Units online per day over the last `days` days, counted unit by unit (`add`), so a caller may pause between units. */
+export function onlineTrendCounter(now: number, days: number): { add(unit: ReportUnit): void; readonly points: TrendPoint[] } {
   const today = dayOf(now);
-  const out = Array.from({ length: days }, (_, i) => ({ date: dateOfDay(today - days + 1 + i), online: 0, total: 0 }));
-  const index = new Map(out.map((p, i) => [p.date, i]));
-  for (const unit of units) {
-    const { dates, history } = historyNow(unit, now);
-    dates.forEach((date, i) => {
-      const point = out[index.get(date) ?? -1];
-      if (!point) return;
-      point.total += 1;
-      // Online that day: fewer than half the day's heartbeats missed.
-      if ((history.missedHeartbeats[i] ?? 0) < 144) point.online += 1;
-    });
-  }
-  return out;
+  const points = Array.from({ length: days }, (_, i) => ({ date: dateOfDay(today - days + 1 + i), online: 0, total: 0 }));
+  const index = new Map(points.map((p, i) => [p.date, i]));
+  return {
+    points,
+    add(unit) {
+      const { dates, history } = historyNow(unit, now);
+      dates.forEach((date, i) => {
+        const point = points[index.get(date) ?? -1];
+        if (!point) return;
+        point.total += 1;
+        // Online that day: fewer than half the day's heartbeats missed.
+        if ((history.missedHeartbeats[i] ?? 0) < 144) point.online += 1;
+      });
+    },
+  };
+}
+
+/** Units online per day over the last `days` days, from their histories' heartbeats, and in total. */
+export function onlineTrend(units: readonly ReportUnit[], now: number, days: number): TrendPoint[] {
+  const counter = onlineTrendCounter(now, days);
+  for (const unit of units) counter.add(unit);
+  return counter.points;
 }
