@@ -86,8 +86,8 @@ const RouteView = memo(function RouteView({ route, path, role }: { route: AppRou
 });
 
 /**
- * The shell's first render is synchronous (it follows the session actor's snapshot); the page's then renders in
- * a transition React splits into short tasks, instead of one long task of shell and page together. Later
+ * The page's first render follows the shell's in a transition of its own, React splitting each into short tasks,
+ * instead of one long task of shell and page together (a fresh sign-in renders the shell synchronously). Later
  * navigations keep this component mounted and render at once.
  */
 function AfterShell({ children }: { children: ReactNode }) {
@@ -124,7 +124,13 @@ export function AppRouter() {
   const search = useSearch();
   // The session (role and lock) comes from the session machine only, never from storage: the server
   // confirmed the role, and a lock stored by another tab reaches the machine through its `tabs` actor.
-  const session: SessionAccess = useSessionAccess();
+  const live: SessionAccess = useSessionAccess();
+  // A restored session the server has just confirmed: the signed-in app (shell, then page) renders in a background
+  // render React splits into short tasks, the check's spinner staying up until it commits. The machine's update
+  // renders synchronously (useSyncExternalStore), and the shell's first render was one 100–150 ms task on the load
+  // of every signed-in screen. Any other change of the session (a sign-out, a lock) applies at once.
+  const deferred = useDeferredValue(live);
+  const session = live.status === 'signedIn' && deferred.status === 'pending' ? deferred : live;
   const query = search ? `?${search}` : '';
 
   const alias = redirects.find((r) => r.from === path);
