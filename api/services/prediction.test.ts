@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceUnitRow } from '../../core/service-units';
 import type { StoredOrganization } from '../../core/organizations';
+import { newUnitRecord } from '../../core/unit-input';
 import type { ApiEnv } from '../env';
 import { highestRisk, unitsOnlineTrend } from './prediction';
 
@@ -13,22 +14,19 @@ import { highestRisk, unitsOnlineTrend } from './prediction';
 const NOW = Date.parse('2026-12-02T12:00:00.000Z');
 const unit = (n: number): ServiceUnitRow => ({
   id: String(n),
-  organizationId: n % 2 === 0 ? '1' : '2',
-  name: `Unit ${String(n).padStart(2, '0')}`,
-  hostname: `unit-${n}.example.test`,
-  ipAddress: '10.0.0.1',
-  operatingSystem: 'linux',
-  agentVersion: '4.2.1',
-  location: '',
-  description: '',
-  tags: [],
+  ...newUnitRecord(
+    {
+      organizationId: n % 2 === 0 ? '1' : '2',
+      name: `Unit ${n}`,
+      hostname: `unit-${n}.test`,
+      ipAddress: '10.0.0.1',
+      operatingSystem: 'linux',
+      agentVersion: '4.2.1',
+    },
+    '2026-10-01T09:00:00.000Z',
+  ),
+  // Every third unit stopped reporting a day ago.
   lastSeenAt: new Date(NOW - (n % 3 === 0 ? 86_400_000 : 10_000)).toISOString(),
-  maintenance: false,
-  screenshotIntervalMinutes: 0,
-  createdAt: '2026-10-01T09:00:00.000Z',
-  updatedAt: '2026-10-01T09:00:00.000Z',
-  version: 1,
-  agent: null,
 });
 const UNITS = Array.from({ length: 24 }, (_, i) => unit(i + 1));
 const ORGANIZATIONS = [
