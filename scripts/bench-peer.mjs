@@ -4,7 +4,9 @@
  * The peer of the units list (issue 23 §2): react-admin's `<List>` + `<DataTable>` over ra-data-fakerest with 10,000
  * units (tests/bench/peer/), timed on the same page change, sort and search as the app's list and the floor's
  * virtualised list (scripts/bench.mjs, virtualInteractions). Builds the page into dist-bench-peer (unless --no-build
- * and a build is there) and serves it on port 4183 for the run.
+ * and a build is there) and serves it on port 4183 for the run. The peer is a package of its own
+ * (tests/bench/peer/package.json and its lockfile): react-admin and Material UI are a third of a full install's files,
+ * and only this comparison needs them, so it installs them on first use, not `npm ci`.
  *
  *   node scripts/bench-peer.mjs [--runs N] [--no-build]   the peer alone, its samples as JSON
  */
@@ -17,11 +19,30 @@ import { serveStatic } from './bench-static.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 4183;
 const DIST = join(root, 'dist-bench-peer');
+const PEER = join(root, 'tests/bench/peer');
 // Search terms with units behind them, each with another first row (fakerest's `q` does not search the tags, and no
 // unit of the large seed's Acme has 'pos' in it): a search without results would leave no first row to time.
 const TERMS = ['kiosk', 'lab', 'office', 'depot', 'dispatch', 'scan'];
 
+/** `npm ci` in the peer's folder, once: its lockfile pins what is timed. */
+function installPeer() {
+  if (existsSync(join(PEER, 'node_modules/react-admin/package.json'))) return;
+  console.error('Installing the peer (tests/bench/peer: react-admin, ra-data-fakerest), once…');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEER, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(r.stdout, r.stderr);
+    throw new Error('installing the peer (npm ci in tests/bench/peer) failed');
+  }
+}
+
 function buildPeer() {
+  installPeer();
+  // Strict TypeScript like the rest of the tree, which leaves this folder out (tsconfig.json).
+  const check = spawnSync('npx', ['tsc', '-p', PEER], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (check.status !== 0) {
+    console.error(check.stdout, check.stderr);
+    throw new Error('the peer (tests/bench/peer) does not type-check');
+  }
   const r = spawnSync(
     'npx',
     ['vite', 'build', '--config', join(root, 'tests/bench/peer/vite.config.ts'), '--outDir', DIST, '--emptyOutDir'],
